@@ -1,0 +1,131 @@
+"""Serve lab sites on loopback, each on its own port.
+
+`LabServer` is the async context manager; `running_lab` runs one in a background thread for
+synchronous callers (the CLI, pytest fixtures shared across event loops).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from aiohttp import web
+
+from lab.site import Site, Size
+from lab.sites import site_class
+from lab.truth import SiteTruth
+
+__all__ = ["LabServer", "build_sites", "running_lab"]
+
+HOST = "127.0.0.1"
+
+
+def build_sites(site_ids: Sequence[str], size: Size = "small", seed: int = 0) -> list[Site]:
+    return [site_class(site_id)(size=size, seed=seed) for site_id in site_ids]
+
+
+@dataclass
+class _Served:
+    site: Site
+    runner: web.AppRunner
+    port: int
+
+
+class LabServer:
+    """Serves each site at http://127.0.0.1:<port>/ (free ports unless `ports` are given)."""
+
+    def __init__(self, sites: Sequence[Site], ports: Sequence[int] | None = None) -> None:
+        if ports is not None and len(ports) != len(sites):
+            raise ValueError("give one port per site, or none")
+        self._sites = list(sites)
+        self._ports = list(ports) if ports is not None else [0] * len(sites)
+        self._served: dict[str, _Served] = {}
+
+    async def __aenter__(self) -> LabServer:
+        try:
+            for site, port in zip(self._sites, self._ports, strict=True):
+                self._served[site.id] = await self._start(site, port)
+        except BaseException:
+            await self.close()
+            raise
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def _start(self, site: Site, port: int) -> _Served:
+        app = web.Application()
+        app.router.add_route("*", "/{tail:.*}", site.handle)
+        runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await runner.setup()
+        tcp = web.TCPSite(runner, HOST, port, reuse_address=True)
+        try:
+            await tcp.start()
+        except OSError as e:
+            await runner.cleanup()
+            raise OSError(f"cannot serve lab site {site.id!r} on {HOST}:{port}: {e}") from e
+        server = tcp._server
+        assert server is not None
+        bound = server.sockets[0].getsockname()[1]
+        return _Served(site, runner, int(bound))
+
+    async def close(self) -> None:
+        served, self._served = self._served, {}
+        for item in served.values():
+            await item.runner.cleanup()
+
+    @property
+    def site_ids(self) -> list[str]:
+        return list(self._served)
+
+    def url(self, site_id: str) -> str:
+        """Root URL of a served site, without the trailing slash."""
+        return f"http://{HOST}:{self._served[site_id].port}"
+
+    def site(self, site_id: str) -> Site:
+        return self._served[site_id].site
+
+    def truth(self, site_id: str) -> SiteTruth:
+        return self._served[site_id].site.truth(self.url(site_id))
+
+
+@contextmanager
+def running_lab(
+    site_ids: Sequence[str], size: Size = "small", seed: int = 0
+) -> Iterator[LabServer]:
+    """Serve sites from a background thread with its own event loop; stop on exit."""
+    sites = build_sites(site_ids, size, seed)
+    server = LabServer(sites)
+    loop = asyncio.new_event_loop()
+    started = threading.Event()
+    failure: list[BaseException] = []
+    stop: asyncio.Event | None = None
+
+    async def main() -> None:
+        nonlocal stop
+        stop = asyncio.Event()
+        try:
+            async with server:
+                started.set()
+                await stop.wait()
+        except BaseException as e:
+            failure.append(e)
+            started.set()
+
+    thread = threading.Thread(target=loop.run_until_complete, args=(main(),), daemon=True)
+    thread.start()
+    started.wait()
+    if failure:
+        thread.join()
+        loop.close()
+        raise failure[0]
+    try:
+        yield server
+    finally:
+        assert stop is not None
+        loop.call_soon_threadsafe(stop.set)
+        thread.join(timeout=10)
+        loop.close()

@@ -1,0 +1,66 @@
+"""Ground truth of a lab site: what a perfect method would report.
+
+URLs are absolute under the base URL the site is served at. A truth is plain data
+(`to_dict`/JSON); `siteseer lab truth SITE` prints it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+__all__ = ["FacetQuery", "SiteTruth"]
+
+
+@dataclass(frozen=True)
+class FacetQuery:
+    """One conjunctive query an exploratory site supports, with the entities it returns."""
+
+    conditions: tuple[tuple[str, str], ...]  # ((attribute, value), …) sorted
+    entities: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SiteTruth:
+    """Everything known about a lab site.
+
+    - `entities`: entity type → its entity page URLs (all of them, hidden ones included);
+      `target_type` the type methods are asked to find from `seed_entity`.
+    - `index_levels`: the target type's entity tree, root level first; each level lists its index
+      pages including pagination pages. `seed_path`: root index page → … → `seed_entity`.
+    - `attributes` (exploratory sites): entity URL → {attribute: [values]} (the full map, hidden
+      attributes included); `queries`: the single-condition facet queries and their entities;
+      `facet_values`: attribute → values offered.
+    - `hidden`: entity URLs that no page links to; `id_ranges`: template → (lowest, highest) valid
+      id; `templates`: URL → template id, for every page the site serves from its link graph
+      (plus the hidden ones).
+    """
+
+    site: str
+    base_url: str
+    kind: str  # "entity-tree" | "shop" | "catalog" | "trap" | "templates"
+    entities: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    target_type: str = ""
+    seed_entity: str = ""
+    index_levels: tuple[tuple[str, ...], ...] = ()
+    seed_path: tuple[str, ...] = ()
+    attributes: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
+    queries: tuple[FacetQuery, ...] = ()
+    facet_values: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    hidden: tuple[str, ...] = ()
+    id_ranges: dict[str, tuple[int, int]] = field(default_factory=dict)
+    templates: dict[str, str] = field(default_factory=dict)
+    notes: str = ""
+
+    @property
+    def target_entities(self) -> tuple[str, ...]:
+        return self.entities.get(self.target_type, ())
+
+    @property
+    def lower_bound_downloads(self) -> int:
+        """Index pages of every level (pagination included) plus the seed path's pages."""
+        pages = {u for level in self.index_levels for u in level} | set(self.seed_path)
+        return len(pages)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)

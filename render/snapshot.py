@@ -1,0 +1,310 @@
+"""The plain data every part of siteseer exchanges: Link, Control, Action, State, Snapshot.
+
+All types are frozen dataclasses holding only JSON-compatible values (str, int, float, bool,
+None, tuples of those and of each other), so a Snapshot can be cached in SQLite, pickled to
+another process, or written to disk, and read back equal. `Snapshot.tree()` is the only derived
+object: an lxml tree parsed lazily from `html` and cached on the instance (never serialised).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, fields
+from functools import cached_property
+from typing import Any, Literal, TypeVar
+
+from lxml import html as lxml_html
+
+__all__ = [
+    "Action",
+    "ActionKind",
+    "Box",
+    "Control",
+    "ControlKind",
+    "Link",
+    "LinkStyle",
+    "Option",
+    "Snapshot",
+    "State",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """A bounding box in CSS pixels, relative to the top-left of the document."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True, slots=True)
+class LinkStyle:
+    """The computed style of an anchor, as the browser laid it out."""
+
+    font_size: float
+    font_weight: int
+    font_family: str
+    color: str
+    visible: bool
+    text_decoration: str = ""
+    background: str = ""  # background colour of the nearest opaque ancestor
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """One anchor of a page.
+
+    `path`, `path_attrs` and `path_values` are the link DOM path (root → anchor) in Indesit's three
+    tag-feature modes: tags only (``html/body/div/ul/li/a``), tags with attribute names
+    (``html/body/div[@id]/ul[@class]/li/a``) and tags with names and values
+    (``html/body/div[@id=content]/ul[@class=list]/li/a``). Attribute names are sorted; the anchor's
+    own attributes are not part of the path. `box` and `style` are None when the page was fetched
+    without a browser.
+    """
+
+    url: str
+    text: str
+    path: str
+    path_attrs: str
+    path_values: str
+    box: Box | None = None
+    style: LinkStyle | None = None
+
+
+ControlKind = Literal["checkbox", "radio", "link", "button", "select", "text", "submit", "load_more"]
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One choice of a select (or one radio of a group)."""
+
+    value: str
+    label: str
+    selected: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Control:
+    """An interactive element that changes the results shown: a facet, a form field, load-more.
+
+    `selector` finds the element again in a fresh load of the same state. `label` is the value
+    label ("Nike (4)" stripped of counts is the caller's business), `group` the facet heading or
+    form-field label it sits under ("Brand"). `form` is a selector of the enclosing form, with its
+    `form_method` ("get"/"post") and absolute `form_action`; all three are empty outside forms.
+    """
+
+    kind: ControlKind
+    selector: str
+    label: str = ""
+    group: str = ""
+    name: str = ""
+    value: str = ""
+    checked: bool = False
+    form: str = ""
+    form_method: str = ""
+    form_action: str = ""
+    input_type: str = ""  # the raw type attribute (e.g. "password", "search")
+    options: tuple[Option, ...] = ()
+    box: Box | None = None
+
+
+ActionKind = Literal["click", "select", "fill_submit", "load_more"]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Something done to a page that yields a new state.
+
+    - ``click``: click the element at `selector` (checkbox, radio, button, link).
+    - ``select``: choose the option with value `value` in the select at `selector`.
+    - ``fill_submit``: set each (selector, value) of `fields` (text boxes, selects by value,
+      checkboxes/radios by "on"/"off"), then click the submit control at `selector` (or submit
+      the form the fields belong to when `selector` is empty).
+    - ``load_more``: click the load-more control at `selector` (or scroll to the bottom when it is
+      empty) until the result list stops growing or `value` (a max count, as a string) is reached.
+    `label` is for people (traces, reports) and does not affect identity.
+    """
+
+    kind: ActionKind
+    selector: str = ""
+    value: str = ""
+    fields: tuple[tuple[str, str], ...] = ()
+    label: str = field(default="", compare=False)
+
+    def key(self) -> str:
+        return json.dumps([self.kind, self.selector, self.value, [list(f) for f in self.fields]])
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A page state: a URL plus the actions that lead from its load to this state.
+
+    A state with no actions is just the page at `url`. Any state is replayable: load `url`, then
+    perform `actions` in order.
+    """
+
+    url: str
+    actions: tuple[Action, ...] = ()
+
+    def key(self) -> str:
+        """A stable string identity (cache key)."""
+        if not self.actions:
+            return self.url
+        return self.url + " " + json.dumps([json.loads(a.key()) for a in self.actions])
+
+    def then(self, action: Action) -> State:
+        return State(self.url, (*self.actions, action))
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything siteseer knows about one page state after loading (and maybe rendering) it.
+
+    `url` is the requested (canonical) URL, `final_url` where redirects ended. `fingerprint` is a
+    hash of the page's structure (see render.extract.structure_fingerprint), equal for states that
+    differ only in text. `rendered` says whether a browser produced it; boxes and styles exist only
+    then. `settle_ms` is how long the page took to settle and `settle_capped` whether the settle cap
+    cut the wait short. `screenshot` holds PNG bytes only when one was asked for.
+    """
+
+    url: str
+    final_url: str
+    status: int
+    html: str
+    links: tuple[Link, ...] = ()
+    controls: tuple[Control, ...] = ()
+    state: State | None = None
+    fingerprint: str = ""
+    rendered: bool = False
+    content_type: str = "text/html"
+    title: str = ""
+    settle_ms: float = 0.0
+    settle_capped: bool = False
+    fetch_ms: float = 0.0
+    screenshot: bytes | None = field(default=None, repr=False)
+    viewport: tuple[int, int] | None = None
+
+    # -- derived -------------------------------------------------------------------------------
+
+    def tree(self) -> Any:
+        """The page parsed by lxml (an ``lxml.html.HtmlElement``), parsed once and cached."""
+        return self._tree
+
+    @cached_property
+    def _tree(self) -> Any:
+        text = self.html if self.html.strip() else "<html></html>"
+        return lxml_html.document_fromstring(text, base_url=self.final_url)
+
+    @property
+    def ok(self) -> bool:
+        return 200 <= self.status < 300
+
+    @property
+    def key(self) -> str:
+        return (self.state or State(self.url)).key()
+
+    # -- serialisation -------------------------------------------------------------------------
+
+    def to_dict(self, *, include_html: bool = True) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "screenshot":
+                value = None if value is None else value.hex()
+            elif f.name == "html" and not include_html:
+                continue
+            elif f.name in {"links", "controls"}:
+                value = [asdict(v) for v in value]
+            elif f.name == "state":
+                value = None if value is None else asdict(value)
+            data[f.name] = value
+        return data
+
+    def to_json(self, *, include_html: bool = True) -> str:
+        return json.dumps(self.to_dict(include_html=include_html), ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Snapshot:
+        links = tuple(_link_from(d) for d in data.get("links", ()))
+        controls = tuple(_control_from(d) for d in data.get("controls", ()))
+        state = data.get("state")
+        shot = data.get("screenshot")
+        viewport = data.get("viewport")
+        plain = {
+            f.name: data[f.name]
+            for f in fields(cls)
+            if f.name in data
+            and f.name not in {"links", "controls", "state", "screenshot", "viewport"}
+        }
+        return cls(
+            **plain,
+            links=links,
+            controls=controls,
+            state=None if state is None else _state_from(state),
+            screenshot=None if shot is None else bytes.fromhex(shot),
+            viewport=None if viewport is None else (int(viewport[0]), int(viewport[1])),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Snapshot:
+        return cls.from_dict(json.loads(text))
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Drop the cached lxml tree: it is neither picklable nor worth shipping.
+        state = dict(self.__dict__)
+        state.pop("_tree", None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+
+_T = TypeVar("_T")
+
+
+def _plain(cls: type[_T], data: dict[str, Any]) -> _T:
+    return cls(**{f.name: data[f.name] for f in fields(cls) if f.name in data})  # type: ignore[arg-type]
+
+
+def _box(data: dict[str, Any] | None) -> Box | None:
+    return None if data is None else _plain(Box, data)
+
+
+def _link_from(data: dict[str, Any]) -> Link:
+    style = data.get("style")
+    return Link(
+        url=data["url"],
+        text=data.get("text", ""),
+        path=data.get("path", ""),
+        path_attrs=data.get("path_attrs", ""),
+        path_values=data.get("path_values", ""),
+        box=_box(data.get("box")),
+        style=None if style is None else _plain(LinkStyle, style),
+    )
+
+
+def _control_from(data: dict[str, Any]) -> Control:
+    plain = {
+        k: v for k, v in data.items() if k not in {"options", "box"} and k in Control.__slots__
+    }
+    return Control(
+        **plain,
+        options=tuple(_plain(Option, o) for o in data.get("options", ())),
+        box=_box(data.get("box")),
+    )
+
+
+def _action_from(data: dict[str, Any]) -> Action:
+    return Action(
+        kind=data["kind"],
+        selector=data.get("selector", ""),
+        value=data.get("value", ""),
+        fields=tuple((str(a), str(b)) for a, b in data.get("fields", ())),
+        label=data.get("label", ""),
+    )
+
+
+def _state_from(data: dict[str, Any]) -> State:
+    return State(url=data["url"], actions=tuple(_action_from(a) for a in data.get("actions", ())))

@@ -1,0 +1,39 @@
+"""Shared fixtures: lab sites served on loopback, the browser pytest-playwright launches."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+
+from lab.server import LabServer, running_lab
+from render.config import RenderConfig, load_render_config
+
+
+@pytest.fixture(scope="session")
+def render_config() -> RenderConfig:
+    """playwright.config.toml, with the browser resolved (the same one siteseer uses)."""
+    return load_render_config()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(render_config: RenderConfig) -> dict[str, Any]:
+    """pytest-playwright launches the browser siteseer itself would launch."""
+    return render_config.launch_options()
+
+
+@pytest.fixture(scope="session")
+def lab() -> Iterator[Callable[[str], LabServer]]:
+    """`lab("council")` → a LabServer serving that site (small size, seed 0), started once."""
+    stack = ExitStack()
+    servers: dict[str, LabServer] = {}
+
+    def serve(site_id: str) -> LabServer:
+        if site_id not in servers:
+            servers[site_id] = stack.enter_context(running_lab([site_id], "small", 0))
+        return servers[site_id]
+
+    with stack:
+        yield serve

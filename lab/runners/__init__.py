@@ -1,0 +1,1 @@
+"""One module per method family, each registering its runners with lab.registry."""

@@ -1,0 +1,330 @@
+"""Visual-layout features: lists of links as the browser laid them out, and screenshot blocks.
+
+Pure functions over Snapshots (rendered ones: links carry a `box` and a `style`) and over
+screenshot pixels; no I/O.
+
+Visual lists follow the HyLiEn idea (ALGORITHMS.md, "Visual lists"): anchors are list-mates when
+they share the container path (the link DOM path, which carries no indices), the font and the
+colour, and line up — the same left x (a vertical list), the same top y (a horizontal list), or a
+regular grid — with a steady step between neighbours. A list needs at least `MIN_LIST_SIZE`
+members. A list whose signature appears on most pages of a site is a site-wide menu.
+
+Screenshot blocks come from a whitespace XY-cut: the page is split recursively along rows or
+columns that are entirely background, using the projection profiles of a thresholded difference
+image (numpy/OpenCV, vectorised; no per-pixel Python).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import cv2
+import numpy as np
+
+from render.snapshot import Box, Link, Snapshot
+
+__all__ = [
+    "ALIGN_TOLERANCE_PX",
+    "MIN_LIST_SIZE",
+    "Block",
+    "VisualList",
+    "assign_to_blocks",
+    "list_similarity",
+    "menu_signatures",
+    "page_visual_similarity",
+    "visual_lists",
+    "xy_cut",
+]
+
+ALIGN_TOLERANCE_PX = 2.0
+MIN_LIST_SIZE = 3
+# Neighbour steps may vary by this fraction of the median step and still count as "steady".
+STEP_TOLERANCE = 0.5
+# A list signature on at least this share of a site's pages is a site-wide menu.
+MENU_SHARE = 0.6
+
+Orientation = Literal["vertical", "horizontal", "grid"]
+
+
+@dataclass(frozen=True, slots=True)
+class VisualList:
+    """A group of anchors laid out as one list.
+
+    `signature` identifies "the same list" across pages of a site: container path, orientation,
+    and anchor style (font size, weight, family, colour). `links` are in reading order (top to
+    bottom, then left to right).
+    """
+
+    signature: tuple[str, str, float, int, str, str]
+    orientation: Orientation
+    links: tuple[Link, ...]
+    box: Box
+
+    @property
+    def container(self) -> str:
+        return self.signature[0]
+
+    @property
+    def urls(self) -> tuple[str, ...]:
+        return tuple(link.url for link in self.links)
+
+
+def _container(link: Link) -> str:
+    """The link DOM path without the anchor itself (its list container and item)."""
+    head, _, _ = link.path.rpartition("/")
+    return head
+
+
+def _style_key(link: Link) -> tuple[float, int, str, str]:
+    style = link.style
+    assert style is not None
+    return (round(style.font_size, 1), style.font_weight, style.font_family, style.color)
+
+
+def _steady(positions: Sequence[float]) -> bool:
+    """True when the gaps between sorted positions are roughly equal (and positive)."""
+    if len(positions) < 2:
+        return False
+    steps = np.diff(np.asarray(sorted(positions), dtype=float))
+    if np.any(steps <= ALIGN_TOLERANCE_PX):
+        return False
+    median = float(np.median(steps))
+    return bool(np.all(np.abs(steps - median) <= STEP_TOLERANCE * median + ALIGN_TOLERANCE_PX))
+
+
+def _bands(values: Sequence[tuple[float, int]]) -> list[list[int]]:
+    """Group indices whose coordinate lies within the tolerance of the previous one (sorted)."""
+    bands: list[list[int]] = []
+    last = -math.inf
+    for value, index in sorted(values):
+        if value - last > ALIGN_TOLERANCE_PX:
+            bands.append([])
+        bands[-1].append(index)
+        last = value
+    return bands
+
+
+def _enclosing(boxes: Iterable[Box]) -> Box:
+    items = list(boxes)
+    x0 = min(b.x for b in items)
+    y0 = min(b.y for b in items)
+    x1 = max(b.x + b.w for b in items)
+    y1 = max(b.y + b.h for b in items)
+    return Box(x0, y0, x1 - x0, y1 - y0)
+
+
+def _split_aligned(links: list[Link]) -> list[tuple[Orientation, list[Link]]]:
+    """Split anchors of one container/style group into aligned, steady lists."""
+    boxes = [link.box for link in links]
+    assert all(b is not None for b in boxes)
+    xs = [(b.x, i) for i, b in enumerate(boxes) if b is not None]
+    ys = [(b.y, i) for i, b in enumerate(boxes) if b is not None]
+    columns = [band for band in _bands(xs) if len(band) >= 2]
+    rows = [band for band in _bands(ys) if len(band) >= 2]
+
+    def ys_of(band: list[int]) -> list[float]:
+        return [boxes[i].y for i in band if boxes[i] is not None]  # type: ignore[union-attr]
+
+    def xs_of(band: list[int]) -> list[float]:
+        return [boxes[i].x for i in band if boxes[i] is not None]  # type: ignore[union-attr]
+
+    steady_columns = [band for band in columns if _steady(ys_of(band))]
+    steady_rows = [band for band in rows if _steady(xs_of(band))]
+    out: list[tuple[Orientation, list[Link]]] = []
+    # A grid: several steady columns whose members also share rows.
+    if len(steady_columns) >= 2 and len(steady_rows) >= 2:
+        members = sorted({i for band in steady_columns for i in band})
+        if len(members) >= MIN_LIST_SIZE:
+            out.append(("grid", [links[i] for i in members]))
+            return out
+    used: set[int] = set()
+    for orientation, bands in (("vertical", steady_columns), ("horizontal", steady_rows)):
+        for band in bands:
+            members = [i for i in band if i not in used]
+            if len(members) >= MIN_LIST_SIZE:
+                used.update(members)
+                out.append((orientation, [links[i] for i in members]))  # type: ignore[arg-type]
+    return out
+
+
+def visual_lists(snapshot: Snapshot) -> list[VisualList]:
+    """The visual lists of a rendered page, largest first (ties by first URL).
+
+    Anchors without a box or style (an HTTP-only snapshot) or that are not visible are ignored;
+    an HTTP-only snapshot therefore has no visual lists.
+    """
+    groups: dict[tuple[str, float, int, str, str], list[Link]] = defaultdict(list)
+    for link in snapshot.links:
+        if link.box is None or link.style is None or not link.style.visible:
+            continue
+        if link.box.w <= 0 or link.box.h <= 0:
+            continue
+        groups[(_container(link), *_style_key(link))].append(link)
+    found: list[VisualList] = []
+    for (container, size, weight, family, color), members in groups.items():
+        if len(members) < MIN_LIST_SIZE:
+            continue
+        for orientation, items in _split_aligned(members):
+            items.sort(key=lambda lk: (lk.box.y, lk.box.x) if lk.box else (0.0, 0.0))
+            found.append(
+                VisualList(
+                    signature=(container, orientation, size, weight, family, color),
+                    orientation=orientation,
+                    links=tuple(items),
+                    box=_enclosing(lk.box for lk in items if lk.box is not None),
+                )
+            )
+    found.sort(key=lambda vl: (-len(vl.links), vl.links[0].url))
+    return found
+
+
+def menu_signatures(pages: Iterable[Snapshot], share: float = MENU_SHARE) -> set[tuple]:
+    """Signatures of lists present on at least `share` of the given pages (site-wide menus)."""
+    counts: Counter[tuple] = Counter()
+    total = 0
+    for snapshot in pages:
+        total += 1
+        counts.update({vl.signature for vl in visual_lists(snapshot)})
+    if total == 0:
+        return set()
+    return {sig for sig, n in counts.items() if n / total >= share and total >= 2}
+
+
+def list_similarity(a: VisualList, b: VisualList) -> float:
+    """How alike two lists are, in [0, 1]: container path, orientation, style, size."""
+    score = 0.0
+    score += 0.4 if a.signature[0] == b.signature[0] else 0.0
+    score += 0.2 if a.orientation == b.orientation else 0.0
+    score += 0.3 if a.signature[2:] == b.signature[2:] else 0.0
+    width_a, width_b = a.box.w, b.box.w
+    if max(width_a, width_b) > 0:
+        score += 0.1 * min(width_a, width_b) / max(width_a, width_b)
+    return round(score, 6)
+
+
+def page_visual_similarity(a: Snapshot, b: Snapshot) -> float:
+    """Layout similarity of two rendered pages: Jaccard of their list signatures, in [0, 1].
+
+    Usable wherever the methods use simhtml (the Jaccard of link DOM paths).
+    """
+    sa = {vl.signature for vl in visual_lists(a)}
+    sb = {vl.signature for vl in visual_lists(b)}
+    if not sa and not sb:
+        return 1.0 if not a.links and not b.links else 0.0
+    return len(sa & sb) / len(sa | sb)
+
+
+# --- screenshot blocks --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A rectangle of content found by the XY-cut, in screenshot pixels."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+    def contains(self, box: Box, scale: float = 1.0) -> bool:
+        cx = (box.x + box.w / 2) * scale
+        cy = (box.y + box.h / 2) * scale
+        return self.x <= cx < self.x + self.w and self.y <= cy < self.y + self.h
+
+
+def _content_mask(image: np.ndarray, threshold: int) -> np.ndarray:
+    """Pixels that differ from the page background (the most common border colour)."""
+    gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    border = np.concatenate([gray[0, :], gray[-1, :], gray[:, 0], gray[:, -1]])
+    background = int(np.bincount(border.ravel(), minlength=256).argmax())
+    diff = cv2.absdiff(gray, np.full_like(gray, background))
+    _, mask = cv2.threshold(diff, threshold, 1, cv2.THRESH_BINARY)
+    return mask
+
+
+def _runs(profile: np.ndarray, min_gap: int) -> list[tuple[int, int]]:
+    """Spans of non-empty positions separated by empty gaps of at least `min_gap`."""
+    filled = profile > 0
+    if not filled.any():
+        return []
+    idx = np.flatnonzero(filled)
+    breaks = np.flatnonzero(np.diff(idx) > min_gap)
+    starts = np.concatenate([[idx[0]], idx[breaks + 1]])
+    ends = np.concatenate([idx[breaks], [idx[-1]]]) + 1
+    return list(zip(starts.tolist(), ends.tolist(), strict=True))
+
+
+def xy_cut(
+    image: np.ndarray,
+    *,
+    threshold: int = 12,
+    min_gap: int = 12,
+    min_size: int = 8,
+    max_depth: int = 12,
+) -> list[Block]:
+    """Segment a screenshot into content blocks by recursive whitespace cuts.
+
+    `image` is a BGR or grayscale array (as cv2.imdecode gives). A region is cut horizontally
+    along empty row runs of at least `min_gap` pixels, then each part vertically along empty
+    columns, alternating, until no cut is possible or `max_depth` is reached. Blocks smaller than
+    `min_size` in either direction are dropped. Blocks come in reading order.
+    """
+    mask = _content_mask(image, threshold)
+    integral = cv2.integral(mask)  # (h+1, w+1): fast "is this region empty" checks
+    blocks: list[Block] = []
+
+    def region_sum(x0: int, y0: int, x1: int, y1: int) -> int:
+        return int(integral[y1, x1] - integral[y0, x1] - integral[y1, x0] + integral[y0, x0])
+
+    def cut(x0: int, y0: int, x1: int, y1: int, depth: int, horizontal: bool, stuck: int) -> None:
+        if x1 - x0 < min_size or y1 - y0 < min_size or region_sum(x0, y0, x1, y1) == 0:
+            return
+        sub = mask[y0:y1, x0:x1]
+        profile = sub.sum(axis=1) if horizontal else sub.sum(axis=0)
+        spans = _runs(profile, min_gap)
+        if depth >= max_depth or (len(spans) <= 1 and stuck >= 1):
+            # Tighten to the content and emit.
+            rows = _runs(sub.sum(axis=1), 0)
+            cols = _runs(sub.sum(axis=0), 0)
+            if rows and cols:
+                bx0, bx1 = x0 + cols[0][0], x0 + cols[-1][1]
+                by0, by1 = y0 + rows[0][0], y0 + rows[-1][1]
+                if bx1 - bx0 >= min_size and by1 - by0 >= min_size:
+                    blocks.append(Block(bx0, by0, bx1 - bx0, by1 - by0))
+            return
+        if len(spans) <= 1:
+            start, end = spans[0] if spans else (0, 0)
+            if horizontal:
+                cut(x0, y0 + start, x1, y0 + end, depth + 1, False, stuck + 1)
+            else:
+                cut(x0 + start, y0, x0 + end, y1, depth + 1, True, stuck + 1)
+            return
+        for start, end in spans:
+            if horizontal:
+                cut(x0, y0 + start, x1, y0 + end, depth + 1, False, 0)
+            else:
+                cut(x0 + start, y0, x0 + end, y1, depth + 1, True, 0)
+
+    height, width = mask.shape
+    cut(0, 0, width, height, 0, True, 0)
+    blocks.sort(key=lambda b: (b.y, b.x))
+    return blocks
+
+
+def assign_to_blocks(
+    links: Sequence[Link], blocks: Sequence[Block], scale: float = 1.0
+) -> dict[int, list[Link]]:
+    """Anchors by the index of the block containing their centre (`scale`: px per CSS px)."""
+    out: dict[int, list[Link]] = defaultdict(list)
+    for link in links:
+        if link.box is None:
+            continue
+        for i, block in enumerate(blocks):
+            if block.contains(link.box, scale):
+                out[i].append(link)
+                break
+    return dict(out)

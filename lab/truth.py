@@ -28,6 +28,8 @@ class SiteTruth:
       `target_type` the type methods are asked to find from `seed_entity`.
     - `index_levels`: the target type's entity tree, root level first; each level lists its index
       pages including pagination pages. `seed_path`: root index page → … → `seed_entity`.
+      `seeds`: named alternative seed entities that exercise a particular case (e.g. people's
+      "no-backlink": an entity page that links to no index page).
     - `attributes` (exploratory sites): entity URL → {attribute: [values]} (the full map, hidden
       attributes included); `queries`: the single-condition facet queries and their entities;
       `facet_values`: attribute → values offered.
@@ -44,6 +46,7 @@ class SiteTruth:
     seed_entity: str = ""
     index_levels: tuple[tuple[str, ...], ...] = ()
     seed_path: tuple[str, ...] = ()
+    seeds: dict[str, str] = field(default_factory=dict)
     attributes: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
     queries: tuple[FacetQuery, ...] = ()
     facet_values: dict[str, tuple[str, ...]] = field(default_factory=dict)

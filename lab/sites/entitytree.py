@@ -23,7 +23,7 @@ import re
 from abc import abstractmethod
 from array import array
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 from urllib.parse import parse_qsl
 
@@ -102,6 +102,7 @@ class Tree:
     seed_path: tuple[str, ...]
     notes: str
     id_ranges: dict[str, tuple[int, int]]
+    seeds: dict[str, str] = field(default_factory=dict)  # named alternative seeds (paths)
 
 
 def page_number(query: str, n_pages: int, key: str = "page") -> int | None:
@@ -402,6 +403,7 @@ class EntityTreeSite(Site):
             seed_path=tuple(b + p for p in tree.seed_path),
             templates={b + p: t for p, t in self.catalog()},
             id_ranges=dict(tree.id_ranges),
+            seeds={name: b + p for name, p in tree.seeds.items()},
             notes=tree.notes,
         )
 
@@ -1881,9 +1883,10 @@ class PeopleSite(EntityTreeSite):
                 for _ in range(rng.randint(1, 4))
             )
             blocks.append(Table(("Course", "Title", "Term"), rows, title="Teaching"))
-        links = [Anchor("/", "Department home")]
         if role == "staff":
-            links.append(Anchor("/contact", "Department contact"))
+            links = [Anchor("/", "Department home"), Anchor("/contact", "Department contact")]
+        else:
+            links = [Anchor("/people", "Department directory"), Anchor("/", "Department home")]
         blocks.append(LinkRow(tuple(links)))
         return View(self.name(i), "person", tuple(blocks), (), "", sidebar=False, chrome="personal")
 
@@ -1909,8 +1912,10 @@ class PeopleSite(EntityTreeSite):
             yield self.person_path(i), "person"
 
     def tree(self) -> Tree:
-        regular = [i for i in self.order[: self.per_page] if self.role(i) != "faculty"]
-        seed = regular[min(2, len(regular) - 1)]
+        first = self.order[: self.per_page]
+        students = [i for i in first if self.role(i) == "student"]
+        staff = [i for i in first if self.role(i) == "staff"]
+        seed = students[min(2, len(students) - 1)]
         return Tree(
             entities={
                 "person": tuple(self.person_path(i) for i in range(self.n_people)),
@@ -1920,11 +1925,13 @@ class PeopleSite(EntityTreeSite):
             index_levels=(tuple(self.directory_path(k) for k in range(1, self.n_pages + 1)),),
             seed_path=(self.directory_path(1), self.person_path(seed)),
             id_ranges={},
+            seeds={"no-backlink": self.person_path(staff[0])},
             notes=(
-                "Height 1: /people (?page=n) is the directory; the seed is a student or staff "
-                "member. Case (i): person pages are personal pages without the site menu and "
-                "NEVER link to /people (students and faculty link to their group, staff only to "
-                "/ and /contact) — the index cannot be found from the seed. Case (ii): on the "
+                "Height 1: /people (?page=n) is the directory; the seed is a student. Case (i): "
+                "person pages are personal pages without the site menu; staff pages NEVER link "
+                "to /people (only to / and /contact), so from the `no-backlink` seed (a staff "
+                "member) the index cannot be found; students and faculty link to their group "
+                "and to the directory. Case (ii): on the "
                 "same directory pages faculty are in a card grid (div.grid/div.card/h3/a) and "
                 "students/staff in a ul (ul.list/li/a); group pages (/groups/<slug>) list "
                 "non-staff members in a table, the home page features faculty in a grid. "

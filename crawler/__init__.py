@@ -1,0 +1,49 @@
+"""The crawl Session: scope, robots.txt, politeness, retries, budget, cache and events.
+
+    from crawler import Session, SessionConfig
+
+    async with Session(SessionConfig(render="auto")) as session:
+        snapshot = await session.page("http://127.0.0.1:8000/")
+
+The command line's progress display lives in `crawler.progress` (it needs rich).
+"""
+
+from crawler.autorender import RenderDecision
+from crawler.config import RenderMode, SessionConfig
+from crawler.errors import (
+    ActionFailed,
+    BrowserUnavailable,
+    BudgetExhausted,
+    CrawlError,
+    FetchFailed,
+    InvalidURL,
+    NotHTML,
+    OutOfScope,
+    RobotsDisallowed,
+)
+from crawler.session import Renderer, Session
+from crawler.store import MemoryStore, ScreenshotMode, SnapshotStore, SQLiteStore
+from crawler.urls import Scope, canonical_url
+
+__all__ = [
+    "ActionFailed",
+    "BrowserUnavailable",
+    "BudgetExhausted",
+    "CrawlError",
+    "FetchFailed",
+    "InvalidURL",
+    "MemoryStore",
+    "NotHTML",
+    "OutOfScope",
+    "RenderDecision",
+    "RenderMode",
+    "Renderer",
+    "RobotsDisallowed",
+    "SQLiteStore",
+    "Scope",
+    "ScreenshotMode",
+    "Session",
+    "SessionConfig",
+    "SnapshotStore",
+    "canonical_url",
+]

@@ -1,0 +1,149 @@
+"""render="auto": does a host need a browser? Decided once per host from its first page.
+
+`decide(http, rendered)` compares the same page fetched over HTTP and rendered in a browser.
+The host needs a browser when the rendered page shows more than the raw HTML — links that only
+scripts add (at least `NEW_LINKS_MIN` of them and `NEW_LINKS_SHARE` of the rendered page's
+links), much more text, many more controls — or when the raw HTML is an empty application shell
+(a ``<div id="app"></div>``) or carries a ``<noscript>`` plea to enable JavaScript. A pure function
+over two Snapshots: the Session does the loading and records the decision.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from render.snapshot import Snapshot
+
+__all__ = ["RenderDecision", "decide", "undecided", "visible_text_length"]
+
+# Links only the rendered page has: enough of them, and a fair share of its links (a widget
+# adding a link or two to a large static page does not make the host a browser host).
+NEW_LINKS_MIN = 3
+NEW_LINKS_SHARE = 0.2
+# "Much more": rendered ≥ http × RATIO + MARGIN (the margin keeps tiny pages from flapping).
+RATIO = 1.5
+TEXT_MARGIN = 200  # characters of visible text
+CONTROL_MARGIN = 3
+APP_ROOT_IDS = ("app", "root", "__next", "__nuxt", "svelte", "main-app")
+_NOSCRIPT_PLEA = re.compile(r"javascript|enable\s+js|js\s+(?:is\s+)?(?:required|disabled)", re.I)
+_VISIBLE_TEXT = (
+    "//body//text()[not(ancestor::script) and not(ancestor::style)"
+    " and not(ancestor::noscript) and not(ancestor::template)]"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RenderDecision:
+    """Whether `host` needs a browser, and the figures that decided it (from `url`)."""
+
+    host: str
+    needs_browser: bool
+    reason: str
+    url: str
+    http_links: int
+    rendered_links: int
+    new_links: int  # distinct link URLs only the rendered page has
+    http_text: int
+    rendered_text: int
+    http_controls: int
+    rendered_controls: int
+    empty_app_root: bool
+    noscript_warning: bool
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> RenderDecision:
+        data: dict[str, Any] = json.loads(text)
+        return cls(**data)
+
+
+def visible_text_length(snapshot: Snapshot) -> int:
+    """Characters of text a reader sees in the body (scripts, styles, noscript excluded)."""
+    texts = snapshot.tree().xpath(_VISIBLE_TEXT)
+    return len(" ".join(" ".join(texts).split()))
+
+
+def _much_more(rendered: int, http: int, margin: int) -> bool:
+    return rendered >= http * RATIO + margin
+
+
+def empty_app_root(snapshot: Snapshot) -> bool:
+    """Whether the page's HTML holds an application root element with nothing inside."""
+    tree = snapshot.tree()
+    for ident in APP_ROOT_IDS:
+        for element in tree.xpath(f"//body//*[@id={json.dumps(ident)}]"):
+            if len(element) == 0 and not (element.text or "").strip():
+                return True
+    return False
+
+
+def noscript_warning(snapshot: Snapshot) -> bool:
+    """Whether a ``<noscript>`` asks the reader to enable JavaScript."""
+    for element in snapshot.tree().xpath("//noscript"):
+        if _NOSCRIPT_PLEA.search(element.text_content() or ""):
+            return True
+    return False
+
+
+def decide(host: str, http: Snapshot, rendered: Snapshot) -> RenderDecision:
+    """Compare the HTTP and the rendered snapshot of one page of `host`."""
+    http_links, rendered_links = len(http.links), len(rendered.links)
+    rendered_urls = {link.url for link in rendered.links}
+    new_links = len(rendered_urls - {link.url for link in http.links})
+    http_text, rendered_text = visible_text_length(http), visible_text_length(rendered)
+    http_controls, rendered_controls = len(http.controls), len(rendered.controls)
+    shell = empty_app_root(http)
+    plea = noscript_warning(http)
+    reasons: list[str] = []
+    if new_links >= NEW_LINKS_MIN and new_links >= NEW_LINKS_SHARE * len(rendered_urls):
+        reasons.append(
+            f"{new_links} of the rendered page's {len(rendered_urls)} link URLs are not in the "
+            f"raw HTML ({http_links} links)"
+        )
+    if _much_more(rendered_text, http_text, TEXT_MARGIN):
+        reasons.append(f"rendered text {rendered_text} chars, raw HTML {http_text}")
+    if _much_more(rendered_controls, http_controls, CONTROL_MARGIN):
+        reasons.append(f"rendered page has {rendered_controls} controls, raw HTML {http_controls}")
+    if shell:
+        reasons.append("raw HTML has an empty application root")
+    if plea:
+        reasons.append("raw HTML has a <noscript> asking for JavaScript")
+    return RenderDecision(
+        host=host,
+        needs_browser=bool(reasons),
+        reason="; ".join(reasons) or "raw HTML shows what the browser shows",
+        url=http.url,
+        http_links=http_links,
+        rendered_links=rendered_links,
+        new_links=new_links,
+        http_text=http_text,
+        rendered_text=rendered_text,
+        http_controls=http_controls,
+        rendered_controls=rendered_controls,
+        empty_app_root=shell,
+        noscript_warning=plea,
+    )
+
+
+def undecided(host: str, http: Snapshot, reason: str) -> RenderDecision:
+    """A stand-in decision when no comparison could be made (no browser): HTTP it is."""
+    return RenderDecision(
+        host=host,
+        needs_browser=False,
+        reason=reason,
+        url=http.url,
+        http_links=len(http.links),
+        rendered_links=0,
+        new_links=0,
+        http_text=visible_text_length(http),
+        rendered_text=0,
+        http_controls=len(http.controls),
+        rendered_controls=0,
+        empty_app_root=empty_app_root(http),
+        noscript_warning=noscript_warning(http),
+    )

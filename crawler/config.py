@@ -1,0 +1,115 @@
+"""SessionConfig: everything a crawl Session is told, validated once.
+
+A plain frozen dataclass, so a config can be built at the edge (the CLI, a test, a worker
+process), pickled, and turned into a Session where it is used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal, get_args
+
+from crawler.urls import ScopeMode, is_loopback
+
+if TYPE_CHECKING:
+    from render.config import RenderConfig
+
+__all__ = ["DEFAULT_USER_AGENT", "REMOTE_DELAY", "RenderMode", "SessionConfig"]
+
+RenderMode = Literal["auto", "always", "never"]
+
+DEFAULT_USER_AGENT = "siteseer/0.1 (+https://github.com/siteseer)"
+# The per-host delay when none is configured and the host is not this machine.
+REMOTE_DELAY = timedelta(seconds=1)
+
+
+@dataclass(frozen=True)
+class SessionConfig:
+    """How a Session crawls.
+
+    - `render`: ``"auto"`` fetches over HTTP and decides once per host whether its pages need a
+      browser (see crawler.autorender); ``"always"`` renders every page; ``"never"`` renders only
+      what is asked for explicitly (``page(url, render=True)``, screenshots, actions).
+    - `budget`: network page loads plus browser actions the Session may spend (None: no limit).
+      Answers from the cache are free; retries and robots.txt are not charged (see
+      `Session.cost` for what counts as a download).
+    - `scope`/`allowed_hosts`: the hosts the crawl may visit — the host of the first URL fetched
+      (``"host"``) or it and its subdomains (``"domain"``), unless `allowed_hosts` lists them.
+    - `respect_robots`: obey robots.txt (fetched once per host; a missing or unreadable one
+      allows everything).
+    - `delay`: the minimum time between two requests to one host. None means 0 for loopback
+      hosts (the lab) and `REMOTE_DELAY` (1 s) for every other host; a robots.txt Crawl-delay
+      raises it.
+    - `per_host_concurrency`: HTTP requests in flight per host (the browser's concurrency is its
+      pool's page count, `RenderConfig.pages`).
+    - `retries`/`backoff`: extra attempts on 5xx, 429, timeouts and connection errors, waiting
+      ``backoff * 2**n`` before retry n (0.2 s, 0.4 s, …).
+    - `timeout`: one HTTP request or browser navigation.
+    - `cache`: the SQLite file snapshots are kept in (None: in memory, gone with the Session).
+    - `render_config`: the browser settings (None: `render.config.load_render_config()`).
+    - `max_redirects`: redirects followed per HTTP request.
+    """
+
+    render: RenderMode = "auto"
+    budget: int | None = None
+    scope: ScopeMode = "host"
+    allowed_hosts: tuple[str, ...] = ()
+    respect_robots: bool = True
+    delay: timedelta | None = None
+    per_host_concurrency: int = 8
+    retries: int = 2
+    backoff: timedelta = timedelta(seconds=0.2)
+    timeout: timedelta = timedelta(seconds=20)
+    cache: Path | None = None
+    user_agent: str = DEFAULT_USER_AGENT
+    render_config: RenderConfig | None = field(default=None, compare=False)
+    max_redirects: int = 10
+
+    def __post_init__(self) -> None:
+        problems = list(self._problems())
+        if problems:
+            raise ValueError("invalid SessionConfig: " + "; ".join(problems))
+        if isinstance(self.allowed_hosts, list):
+            object.__setattr__(self, "allowed_hosts", tuple(self.allowed_hosts))
+        if isinstance(self.cache, str):
+            object.__setattr__(self, "cache", Path(self.cache))
+
+    def _problems(self) -> list[str]:
+        problems: list[str] = []
+        if self.render not in get_args(RenderMode):
+            problems.append(f"render must be 'auto', 'always' or 'never', not {self.render!r}")
+        if self.scope not in get_args(ScopeMode):
+            problems.append(f"scope must be 'host' or 'domain', not {self.scope!r}")
+        if self.budget is not None and (isinstance(self.budget, bool) or self.budget < 0):
+            problems.append(f"budget must be None or a count ≥ 0, not {self.budget!r}")
+        if self.per_host_concurrency < 1:
+            problems.append(
+                f"per_host_concurrency must be at least 1, not {self.per_host_concurrency}"
+            )
+        if self.retries < 0:
+            problems.append(f"retries must be ≥ 0, not {self.retries}")
+        if self.max_redirects < 0:
+            problems.append(f"max_redirects must be ≥ 0, not {self.max_redirects}")
+        for name in ("backoff", "timeout", "delay"):
+            value = getattr(self, name)
+            if value is None and name == "delay":
+                continue
+            if not isinstance(value, timedelta):
+                problems.append(f"{name} must be a datetime.timedelta, not {value!r}")
+            elif value < timedelta(0) or (name == "timeout" and value == timedelta(0)):
+                problems.append(f"{name} must be positive, not {value}")
+        if not self.user_agent.strip():
+            problems.append("user_agent must not be empty")
+        if any(not h or "/" in h for h in self.allowed_hosts):
+            problems.append(
+                f"allowed_hosts must be host or host:port names, not {self.allowed_hosts!r}"
+            )
+        return problems
+
+    def delay_for(self, host: str) -> timedelta:
+        """The configured delay between requests to `host` (``host[:port]``)."""
+        if self.delay is not None:
+            return self.delay
+        return timedelta(0) if is_loopback(host) else REMOTE_DELAY

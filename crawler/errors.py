@@ -1,0 +1,139 @@
+"""The crawler's errors.
+
+Every error a Session raises for a page or an action is a `CrawlError` carrying the URL it is
+about, so `Session.pages` can return it in place of a Snapshot and a caller can report it::
+
+    CrawlError
+    ├── InvalidURL          the URL cannot be crawled (not http/https, no host, malformed)
+    ├── OutOfScope          the URL's host is outside the crawl's scope
+    ├── RobotsDisallowed    robots.txt forbids the URL for our user agent
+    ├── BudgetExhausted     the Session's page budget is spent
+    ├── FetchFailed         no response at all (refused, reset, timeout) after the retries
+    ├── NotHTML             a response came, but not an HTML page
+    ├── BrowserUnavailable  no browser could be found or launched for a page that needs one
+    └── ActionFailed        a click, select, form fill or load-more could not be performed
+
+An HTTP error status (404, 500 …) is not an exception: the page is a Snapshot whose `status`
+says so. Invalid configuration raises `ValueError` from `SessionConfig`.
+"""
+
+from __future__ import annotations
+
+from render.snapshot import Action
+
+__all__ = [
+    "ActionFailed",
+    "BrowserUnavailable",
+    "BudgetExhausted",
+    "CrawlError",
+    "FetchFailed",
+    "InvalidURL",
+    "NotHTML",
+    "OutOfScope",
+    "RobotsDisallowed",
+]
+
+
+class CrawlError(Exception):
+    """A page or action could not be crawled. `url` names it; `str(error)` says why."""
+
+    def __init__(self, url: str, message: str) -> None:
+        super().__init__(message)
+        self.url = url
+
+    def __reduce__(self) -> tuple[object, ...]:  # keep errors picklable across processes
+        return (_rebuild, (type(self), self.__dict__, str(self)))
+
+
+def _rebuild(cls: type[CrawlError], state: dict[str, object], message: str) -> CrawlError:
+    error = cls.__new__(cls)
+    Exception.__init__(error, message)
+    error.__dict__.update(state)
+    return error
+
+
+class InvalidURL(CrawlError):
+    """The URL is not an absolute http(s) URL with a host."""
+
+    def __init__(self, url: str, reason: str) -> None:
+        super().__init__(url, f"invalid URL {url!r}: {reason}; give an absolute http(s) URL")
+        self.reason = reason
+
+
+class OutOfScope(CrawlError):
+    """The URL's host is not one the Session crawls."""
+
+    def __init__(self, url: str, allowed: tuple[str, ...]) -> None:
+        hosts = ", ".join(allowed) or "(none yet)"
+        super().__init__(
+            url,
+            f"{url} is out of scope (allowed hosts: {hosts}); "
+            "add its host to SessionConfig.allowed_hosts or use scope='domain'",
+        )
+        self.allowed = allowed
+
+
+class RobotsDisallowed(CrawlError):
+    """robots.txt of the URL's host forbids it for the Session's user agent."""
+
+    def __init__(self, url: str, user_agent: str) -> None:
+        super().__init__(
+            url,
+            f"robots.txt disallows {url} for {user_agent!r}; "
+            "set respect_robots=False (CLI: --ignore-robots) only on sites you may crawl",
+        )
+        self.user_agent = user_agent
+
+
+class BudgetExhausted(CrawlError):
+    """The Session has spent its budget of network page loads and browser actions."""
+
+    def __init__(self, url: str, limit: int) -> None:
+        super().__init__(
+            url,
+            f"budget of {limit} page loads spent before {url}; "
+            "raise the budget or rerun with the same cache to continue",
+        )
+        self.limit = limit
+
+
+class FetchFailed(CrawlError):
+    """No response at all (connection refused or reset, DNS, timeout), after the retries."""
+
+    def __init__(self, url: str, reason: str, attempts: int = 1) -> None:
+        tries = "1 attempt" if attempts == 1 else f"{attempts} attempts"
+        super().__init__(url, f"could not fetch {url} ({tries}): {reason}")
+        self.reason = reason
+        self.attempts = attempts
+
+
+class NotHTML(CrawlError):
+    """The response is not an HTML page (an image, a PDF, JSON …)."""
+
+    def __init__(self, url: str, content_type: str) -> None:
+        super().__init__(
+            url, f"{url} is not an HTML page (content type {content_type or 'unknown'!r})"
+        )
+        self.content_type = content_type
+
+
+class BrowserUnavailable(CrawlError):
+    """A page needs a browser, but none could be found or launched."""
+
+    def __init__(self, url: str, reason: str) -> None:
+        super().__init__(
+            url,
+            f"no browser to render {url}: {reason}; install one with `python -m render.install` "
+            "or crawl without rendering (render='never', CLI: --render never)",
+        )
+        self.reason = reason
+
+
+class ActionFailed(CrawlError):
+    """A browser action could not be performed on a page state."""
+
+    def __init__(self, url: str, action: Action, reason: str) -> None:
+        what = action.label or f"{action.kind} {action.selector}".strip()
+        super().__init__(url, f"could not {what} on {url}: {reason}")
+        self.action = action
+        self.reason = reason

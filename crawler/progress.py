@@ -1,0 +1,172 @@
+"""A live progress line for command-line crawls, driven by a Session's events.
+
+    async with Session(config) as session:
+        with progress(session, "discover", total=budget):
+            result = await ssup(session, seed)
+        print_summary(session.cost())
+
+The line (on stderr) shows pages answered, downloads, renders, cache hits, skipped pages, errors
+and what is left of the budget; with `total` it also draws a bar. It listens to the Session's
+``page``, ``skip``, ``error`` and ``budget`` events and stops listening on exit, so one Session
+can show several phases one after another. On a terminal the line is redrawn in place and
+removed at the end; elsewhere (logs, CI) nothing is drawn and only `print_summary` prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    SpinnerColumn,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
+
+from algorithms.result import Cost
+
+if TYPE_CHECKING:
+    from crawler.session import Session
+
+__all__ = ["CrawlProgress", "format_cost", "print_summary", "progress"]
+
+
+def format_cost(cost: Cost) -> str:
+    """One line: ``12 downloads (3 rendered, 1 action) · 5 cache hits · 1.2 MB · 3.4 s · 0 errors``."""
+    parts = [f"{cost.downloads} downloads ({cost.renders} rendered"]
+    if cost.actions:
+        parts[0] += f", {cost.actions} action{'s' if cost.actions != 1 else ''}"
+    parts[0] += ")"
+    parts.append(f"{cost.cache_hits} cache hit{'s' if cost.cache_hits != 1 else ''}")
+    parts.append(_size(cost.bytes))
+    parts.append(f"{cost.seconds:.1f} s")
+    parts.append(f"{cost.errors} error{'s' if cost.errors != 1 else ''}")
+    return " · ".join(parts)
+
+
+def _size(count: int) -> str:
+    if count < 1024:
+        return f"{count} B"
+    if count < 1024 * 1024:
+        return f"{count / 1024:.1f} KB"
+    return f"{count / (1024 * 1024):.1f} MB"
+
+
+def print_summary(cost: Cost, *, label: str = "", console: Console | None = None) -> None:
+    """Print `format_cost(cost)` on stderr (prefixed with `label` when given)."""
+    out = console or Console(stderr=True, highlight=False)
+    out.print(f"{label}: {format_cost(cost)}" if label else format_cost(cost), soft_wrap=True)
+
+
+class CrawlProgress:
+    """The live progress line of one phase of a crawl (a context manager).
+
+    `total` (pages expected, or the budget) draws a bar; `label` names the phase. The counts
+    are kept on the instance (`pages`, `cached`, `skipped`, `errors`) for callers to read.
+    """
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        total: int | None = None,
+        label: str = "crawl",
+        console: Console | None = None,
+    ) -> None:
+        self.session = session
+        self.total = total
+        self.label = label
+        self.pages = 0
+        self.cached = 0
+        self.skipped = 0
+        self.errors = 0
+        self.budget_spent = False
+        self._console = console or Console(stderr=True)
+        columns: list[ProgressColumn] = [SpinnerColumn(), TextColumn("[bold]{task.description}")]
+        if total is not None:
+            columns += [BarColumn(), MofNCompleteColumn()]
+        columns += [TextColumn("{task.fields[status]}"), TimeElapsedColumn()]
+        self._progress = Progress(
+            *columns,
+            console=self._console,
+            transient=True,
+            disable=not self._console.is_terminal,
+        )
+        self._task: TaskID | None = None
+        self._handlers: dict[str, Callable[..., None]] = {
+            "page": self._on_page,
+            "skip": self._on_skip,
+            "error": self._on_error,
+            "budget": self._on_budget,
+        }
+
+    def __enter__(self) -> CrawlProgress:
+        self._task = self._progress.add_task(self.label, total=self.total, status=self._status())
+        for event, handler in self._handlers.items():
+            self.session.events.on(event, handler)
+        self._progress.start()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        for event, handler in self._handlers.items():
+            self.session.events.remove_listener(event, handler)
+        self._progress.stop()
+
+    # -- events ---------------------------------------------------------------------------------
+
+    def _on_page(self, snapshot: Any, cached: bool) -> None:
+        self.pages += 1
+        self.cached += int(cached)
+        self._refresh(advance=1)
+
+    def _on_skip(self, url: str, reason: str) -> None:
+        self.skipped += 1
+        self._refresh()
+
+    def _on_error(self, error: BaseException) -> None:
+        self.errors += 1
+        self._refresh()
+
+    def _on_budget(self, used: int, limit: int) -> None:
+        self.budget_spent = True
+        self._refresh()
+
+    def _status(self) -> str:
+        cost = self.session.cost()
+        parts = [
+            f"{self.pages} pages",
+            f"{cost.downloads} downloads",
+            f"{cost.renders} rendered",
+            f"{cost.cache_hits} cached",
+        ]
+        if self.skipped:
+            parts.append(f"{self.skipped} skipped")
+        if self.errors:
+            parts.append(f"[red]{self.errors} errors[/]")
+        left = self.session.budget_left
+        if self.budget_spent:
+            parts.append("[yellow]budget spent[/]")
+        elif left is not None:
+            parts.append(f"budget left {left}")
+        return " · ".join(parts)
+
+    def _refresh(self, advance: int = 0) -> None:
+        if self._task is not None:
+            self._progress.update(self._task, advance=advance, status=self._status())
+
+
+def progress(session: Session, description: str, *, total: int | None = None) -> CrawlProgress:
+    """The live progress line for `session`, labelled `description` (see CrawlProgress)."""
+    return CrawlProgress(session, total=total, label=description)

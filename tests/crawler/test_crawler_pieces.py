@@ -1,0 +1,121 @@
+"""The small pieces: budget, in-flight sharing, exported names, picklable errors."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import pickle
+
+import pytest
+
+import crawler
+from crawler.budget import Budget
+from crawler.dedup import InFlight
+from crawler.errors import BudgetExhausted, FetchFailed, NotHTML
+
+
+def test_budget_spends_until_the_limit() -> None:
+    budget = Budget(3)
+    budget.spend("u1")
+    budget.spend("u2", 2)
+    assert budget.left == 0 and budget.used == 3
+    with pytest.raises(BudgetExhausted) as info:
+        budget.spend("u3")
+    assert info.value.url == "u3" and info.value.limit == 3
+    assert budget.used == 3  # a refused spend spends nothing
+
+
+def test_unlimited_budget() -> None:
+    budget = Budget(None)
+    for i in range(100):
+        budget.spend(f"u{i}")
+    assert budget.left is None and budget.can_spend(10**6)
+
+
+async def test_inflight_runs_once_per_key() -> None:
+    inflight: InFlight[str, int] = InFlight()
+    calls = 0
+
+    async def work() -> int:
+        nonlocal calls
+        calls += 1
+        await asyncio.sleep(0.01)
+        return 7
+
+    results = await asyncio.gather(*(inflight.run("k", work) for _ in range(5)))
+    assert calls == 1
+    assert [v for v, _ in results] == [7] * 5
+    assert sorted(shared for _, shared in results) == [False, True, True, True, True]
+    assert not inflight.running("k")
+    # Completed work is not remembered: the store's job, not this piece's.
+    await inflight.run("k", work)
+    assert calls == 2
+
+
+async def test_inflight_shares_errors_and_survives_a_cancelled_caller() -> None:
+    inflight: InFlight[str, int] = InFlight()
+    release = asyncio.Event()
+
+    async def failing() -> int:
+        await release.wait()
+        raise ValueError("boom")
+
+    first = asyncio.create_task(inflight.run("k", failing))
+    await asyncio.sleep(0)
+    second = asyncio.create_task(inflight.run("k", failing))
+    await asyncio.sleep(0)
+    first.cancel()
+    release.set()
+    with pytest.raises(ValueError, match="boom"):
+        await second
+    with pytest.raises(asyncio.CancelledError):
+        await first
+
+
+async def test_cancel_all_ends_running_work() -> None:
+    inflight: InFlight[str, int] = InFlight()
+
+    async def forever() -> int:
+        await asyncio.sleep(3600)
+        return 0
+
+    caller = asyncio.create_task(inflight.run("k", forever))
+    await asyncio.sleep(0)
+    await inflight.cancel_all()
+    assert not inflight.running("k")
+    with pytest.raises(asyncio.CancelledError):
+        await caller
+
+
+def test_errors_pickle_with_their_context() -> None:
+    error = pickle.loads(pickle.dumps(FetchFailed("http://h/", "refused", 3)))
+    assert isinstance(error, FetchFailed)
+    assert error.url == "http://h/" and error.attempts == 3 and "refused" in str(error)
+    other = pickle.loads(pickle.dumps(NotHTML("http://h/x.pdf", "application/pdf")))
+    assert other.content_type == "application/pdf"
+
+
+def test_exported_members() -> None:
+    exported = set(crawler.__all__)
+    assert {"Session", "SessionConfig", "CrawlError", "BudgetExhausted", "SQLiteStore"} <= exported
+    assert sorted(crawler.__all__) == sorted(set(crawler.__all__))
+    for name in crawler.__all__:
+        value = getattr(crawler, name)
+        if inspect.isclass(value) or inspect.isfunction(value):
+            assert value.__module__.startswith("crawler."), name
+    public = {n for n in vars(crawler) if not n.startswith("_")}
+    modules = {
+        "autorender",
+        "budget",
+        "config",
+        "dedup",
+        "errors",
+        "politeness",
+        "retry",
+        "robots",
+        "session",
+        "store",
+        "urls",
+        "progress",
+    }
+    assert public - modules == exported

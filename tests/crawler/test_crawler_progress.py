@@ -1,0 +1,58 @@
+"""The CLI's progress line and summary, driven by a Session with fake I/O."""
+
+from __future__ import annotations
+
+import io
+
+from crawler_fakes import FakeBrowser, FakeFetcher, fast_config, html_page
+from rich.console import Console
+
+from algorithms.result import Cost
+from crawler import Session
+from crawler.progress import CrawlProgress, format_cost, print_summary, progress
+
+BASE = "http://site.test"
+
+
+def test_format_cost() -> None:
+    cost = Cost(
+        downloads=12, renders=3, actions=1, cache_hits=5, bytes=1_258_291, seconds=3.44, errors=0
+    )
+    assert format_cost(cost) == (
+        "12 downloads (3 rendered, 1 action) · 5 cache hits · 1.2 MB · 3.4 s · 0 errors"
+    )
+    assert format_cost(Cost(cache_hits=1, bytes=900, errors=1)) == (
+        "0 downloads (0 rendered) · 1 cache hit · 900 B · 0.0 s · 1 error"
+    )
+
+
+def test_print_summary_goes_to_the_console() -> None:
+    out = io.StringIO()
+    print_summary(Cost(downloads=2, bytes=2048), label="render", console=Console(file=out))
+    assert (
+        out.getvalue()
+        == "render: 2 downloads (0 rendered) · 0 cache hits · 2.0 KB · 0.0 s · 0 errors\n"
+    )
+
+
+async def test_progress_counts_session_events_and_unsubscribes() -> None:
+    pages = {f"{BASE}/{p}": html_page(p) for p in "abc"}
+    fetcher = FakeFetcher(pages)
+    fetcher.pages[f"{BASE}/robots.txt"] = "User-agent: *\nDisallow: /c\n"
+    session = Session(
+        fast_config(render="never", budget=2), fetcher=fetcher, browser=FakeBrowser(fetcher)
+    )
+    out = io.StringIO()
+    async with session:
+        with CrawlProgress(session, total=2, label="test", console=Console(file=out)) as shown:
+            await session.pages([f"{BASE}/a", f"{BASE}/a", f"{BASE}/c", f"{BASE}/b", f"{BASE}/d"])
+            await session.pages(["mailto:x@site.test"])
+            status = shown._status()
+        assert (shown.pages, shown.cached, shown.skipped, shown.errors) == (3, 1, 1, 1)
+        assert shown.budget_spent
+        assert "3 pages" in status and "1 skipped" in status and "budget spent" in status
+        assert all(not session.events.listeners(e) for e in ("page", "skip", "error", "budget"))
+        with progress(session, "again") as again:
+            await session.page(f"{BASE}/a")
+        assert again.pages == 1 and again.cached == 1 and again.label == "again"
+    assert out.getvalue() == ""  # not a terminal: nothing drawn

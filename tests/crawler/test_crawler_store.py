@@ -1,0 +1,151 @@
+"""SnapshotStore back-ends: what satisfies what, persistence across opens, host settings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from crawler.store import MemoryStore, SnapshotStore, SQLiteStore
+from render.snapshot import Action, Box, Link, LinkStyle, Snapshot, State
+
+URL = "http://h.com/p"
+
+
+def plain(url: str = URL) -> Snapshot:
+    return Snapshot(
+        url=url,
+        final_url=url,
+        status=200,
+        html="<html><body><a href='/x'>x</a></body></html>",
+        links=(Link("http://h.com/x", "x", "html/body/a", "html/body/a", "html/body/a"),),
+        state=State(url),
+        fingerprint="f1",
+    )
+
+
+def rendered(url: str = URL, screenshot: bytes | None = None) -> Snapshot:
+    link = Link(
+        "http://h.com/x",
+        "x",
+        "html/body/a",
+        "html/body/a",
+        "html/body/a",
+        box=Box(8.0, 10.5, 20.25, 18.0),
+        style=LinkStyle(16.0, 400, "serif", "rgb(0, 0, 238)", True),
+    )
+    return Snapshot(
+        url=url,
+        final_url=url,
+        status=200,
+        html="<html><body><a href='/x'>x</a></body></html>",
+        links=(link,),
+        state=State(url),
+        fingerprint="f1",
+        rendered=True,
+        settle_ms=12.5,
+        screenshot=screenshot,
+        viewport=(1280, 900),
+    )
+
+
+@pytest.fixture(params=["memory", "sqlite"])
+def make_store(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[], SnapshotStore]:
+    if request.param == "memory":
+        store = MemoryStore()
+        return lambda: store
+    return lambda: SQLiteStore(tmp_path / "cache" / "store.sqlite")
+
+
+def test_plain_snapshot_answers_plain_requests_only(
+    make_store: Callable[[], SnapshotStore],
+) -> None:
+    store = make_store()
+    store.put(plain())
+    assert store.get(URL, need_render=False) == plain()
+    assert store.get(URL, need_render=True) is None
+    assert store.get("http://h.com/other", need_render=False) is None
+
+
+def test_rendered_snapshot_answers_both(make_store: Callable[[], SnapshotStore]) -> None:
+    store = make_store()
+    store.put(rendered())
+    assert store.get(URL, need_render=True) == rendered()
+    assert store.get(URL, need_render=False) == rendered()
+
+
+def test_plain_is_preferred_for_plain_requests(make_store: Callable[[], SnapshotStore]) -> None:
+    store = make_store()
+    store.put(rendered())
+    store.put(plain())
+    got = store.get(URL, need_render=False)
+    assert got is not None and not got.rendered
+    got = store.get(URL, need_render=True)
+    assert got is not None and got.rendered
+
+
+def test_screenshots_by_mode(make_store: Callable[[], SnapshotStore]) -> None:
+    store = make_store()
+    png = b"\x89PNG\r\n\x1a\nfake"
+    store.put(rendered(screenshot=png), screenshot="full")
+    assert store.get(URL, need_render=True, screenshot="viewport") is None
+    got = store.get(URL, need_render=True, screenshot="full")
+    assert got is not None and got.screenshot == png
+    assert got == rendered(screenshot=png)
+    # A screenshot snapshot is a rendered snapshot too.
+    again = store.get(URL, need_render=True)
+    assert again is not None and again.rendered
+
+
+def test_action_states_have_their_own_keys(make_store: Callable[[], SnapshotStore]) -> None:
+    store = make_store()
+    state = State(URL).then(Action("click", "#brand-nike", label="Nike"))
+    snap = Snapshot(URL, URL, 200, "<p>nike</p>", state=state, rendered=True)
+    store.put(snap)
+    assert store.get(state.key(), need_render=True) == snap
+    assert store.get(URL, need_render=False) is None
+
+
+def test_host_settings(make_store: Callable[[], SnapshotStore]) -> None:
+    store = make_store()
+    assert store.get_setting("h.com", "robots_txt") is None
+    store.put_setting("h.com", "robots_txt", "")
+    store.put_setting("h.com", "render_decision", '{"x": 1}')
+    assert store.get_setting("h.com", "robots_txt") == ""
+    assert store.get_setting("h.com", "render_decision") == '{"x": 1}'
+    assert store.get_setting("other.com", "robots_txt") is None
+
+
+def test_sqlite_store_survives_reopening(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite"
+    first = SQLiteStore(path)
+    first.put(plain())
+    first.put(rendered("http://h.com/q", screenshot=b"png"), screenshot="viewport")
+    first.put_setting("h.com", "robots_txt", "User-agent: *\nDisallow: /private/\n")
+    first.close()
+    second = SQLiteStore(path)
+    assert second.get(URL, need_render=False) == plain()
+    shot = second.get("http://h.com/q", need_render=True, screenshot="viewport")
+    assert shot is not None and shot.screenshot == b"png"
+    assert second.get_setting("h.com", "robots_txt") == "User-agent: *\nDisallow: /private/\n"
+    assert len(second) == 2 and second.keys() == [URL, "http://h.com/q"]
+    second.close()
+
+
+def test_sqlite_store_is_visible_before_close(tmp_path: Path) -> None:
+    """Every put is committed: a crawl killed before close loses nothing."""
+    path = tmp_path / "c.sqlite"
+    writer = SQLiteStore(path)
+    writer.put(plain())
+    reader = SQLiteStore(path)
+    assert reader.get(URL, need_render=False) == plain()
+    reader.close()
+    writer.close()
+
+
+def test_a_file_that_is_not_sqlite_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "junk.sqlite"
+    path.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(OSError, match=r"cannot use .* as a snapshot cache"):
+        SQLiteStore(path)

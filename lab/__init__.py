@@ -1,0 +1,43 @@
+"""siteseer's lab: synthetic sites with ground truth, served on loopback, and their scoring.
+
+`lab.bench` (the method benchmark), `lab.report` (its HTML report) and `lab.demo` are imported
+by name: they pull in the crawler and matplotlib, which serving a site does not need.
+"""
+
+from lab.registry import MethodRun, MethodSpec, methods, register
+from lab.score import (
+    ClusterScores,
+    SetScores,
+    adjusted_rand_index,
+    cluster_scores,
+    pair_scores,
+    purity,
+    set_scores,
+)
+from lab.server import LabServer, running_lab
+from lab.site import SIZES, Site, Size
+from lab.sites import SITE_IDS, site_class
+from lab.truth import FacetQuery, SiteTruth
+
+__all__ = [
+    "SITE_IDS",
+    "SIZES",
+    "ClusterScores",
+    "FacetQuery",
+    "LabServer",
+    "MethodRun",
+    "MethodSpec",
+    "SetScores",
+    "Site",
+    "SiteTruth",
+    "Size",
+    "adjusted_rand_index",
+    "cluster_scores",
+    "methods",
+    "pair_scores",
+    "purity",
+    "register",
+    "running_lab",
+    "set_scores",
+    "site_class",
+]

@@ -1,0 +1,526 @@
+"""The method benchmark: every registered method on every lab site it applies to, scored.
+
+`siteseer lab bench` serves the chosen sites on loopback, gives each (site, method) pair a fresh
+Session with an in-memory cache (nothing carries over between runs), runs the method's runner,
+times it, scores it against the site's truth and reads the Session's cost. A run that raises is
+a row with its error, not the end of the bench. The rows go to ``results.json``, a markdown
+table ``results.md`` and the HTML report ``report.html`` (lab/report.py).
+
+Scoring: `MethodRun.found` against `SiteTruth.target_entities` with `lab.score.set_scores`,
+unless the run brings its own metrics in `MethodRun.scores`: when it has any of precision,
+recall, f1, ari or purity, those metrics come from the run alone (a clustering run's empty
+`found` is not scored as an entity search).
+
+Images: a runner may attach pictures to its run for the report by putting
+``extra["image:<label>"] = <path or data URI>`` (PNG, JPEG, SVG or GIF), e.g. an annotated
+screenshot. They are shown in the report's "Images" section under ``<site> · <method> · <label>``
+and written next to ``results.json`` under ``images/``; the rows keep only the file names.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import binascii
+import json
+import re
+import time
+import traceback
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from algorithms.result import Cost
+from lab.errors import BenchError
+from lab.registry import MethodRun, MethodSpec, methods
+from lab.score import cost_row, set_scores
+from lab.server import LabServer, build_sites
+from lab.site import Size
+from lab.sites import SITE_IDS, site_class
+from lab.truth import SiteTruth
+
+if TYPE_CHECKING:
+    from crawler.session import Session
+
+__all__ = [
+    "IMAGE_PREFIX",
+    "METRICS",
+    "BenchConfig",
+    "BenchOutputs",
+    "BenchRow",
+    "BenchRun",
+    "Progress",
+    "Watch",
+    "markdown_table",
+    "method_means",
+    "plan",
+    "run_bench",
+    "run_pairs",
+    "score_run",
+    "write_outputs",
+]
+
+IMAGE_PREFIX = "image:"
+METRICS = ("precision", "recall", "f1", "ari", "purity")
+UNSCORED_SITES = frozenset({"testbed", "bench"})  # served for the renderer's tests, no truth
+Progress = Callable[[str], None]
+"""Receives one line per finished run (and a few about the bench itself)."""
+Watch = Callable[["Session", str], AbstractContextManager[object]]
+"""Wraps each run with a context manager given the run's Session and a label ("site · method"),
+e.g. ``crawler.progress.progress`` for a live progress line."""
+
+
+@dataclass(frozen=True)
+class BenchConfig:
+    """What to benchmark. Empty `sites`/`methods` mean all scored sites / all methods."""
+
+    sites: tuple[str, ...] = ()
+    methods: tuple[str, ...] = ()
+    size: Size = "small"
+    seed: int = 0
+    budget: int | None = None  # per run: network page loads plus browser actions
+    timeout_s: float = 900.0  # per run
+
+
+@dataclass(frozen=True)
+class BenchRow:
+    """One (site, method) run, scored. `to_dict` is its ``results.json`` row."""
+
+    site: str
+    method: str
+    precision: float | None
+    recall: float | None
+    f1: float | None
+    seconds: float
+    lower_bound_downloads: int
+    complete: bool
+    cost: Cost = field(default_factory=Cost)
+    found: int = 0
+    relevant: int = 0
+    scores: Mapping[str, float] = field(default_factory=dict)  # further metrics (ari, purity …)
+    extra: Mapping[str, float | int | str] = field(default_factory=dict)
+    images: tuple[tuple[str, str], ...] = ()  # (label, path or data URI)
+    error: str | None = None
+
+    @property
+    def downloads(self) -> int:
+        return self.cost.downloads
+
+    @property
+    def renders(self) -> int:
+        return self.cost.renders
+
+    def to_dict(self) -> dict[str, Any]:
+        row: dict[str, Any] = {
+            "site": self.site,
+            "method": self.method,
+            "precision": _round(self.precision),
+            "recall": _round(self.recall),
+            "f1": _round(self.f1),
+            "downloads": self.cost.downloads,
+            "renders": self.cost.renders,
+            "seconds": round(self.seconds, 3),
+            "lower_bound_downloads": self.lower_bound_downloads,
+            "complete": self.complete,
+        }
+        for key, value in self.scores.items():
+            row[key] = _round(value)
+        row["found"] = self.found
+        row["relevant"] = self.relevant
+        for name, amount in cost_row(self.cost).items():
+            row.setdefault(name, amount)
+        if self.lower_bound_downloads:
+            row["download_ratio"] = round(self.cost.downloads / self.lower_bound_downloads, 3)
+        for name, extra in self.extra.items():
+            row[name if name not in row else f"extra_{name}"] = extra
+        if self.images:
+            row["images"] = dict(self.images)
+        if self.error is not None:
+            row["error"] = self.error
+        return row
+
+
+@dataclass(frozen=True)
+class BenchRun:
+    """A scored row with what produced it: the site's truth and the method's run (None if it
+    failed), for the report."""
+
+    row: BenchRow
+    truth: SiteTruth
+    run: MethodRun | None
+
+
+@dataclass(frozen=True)
+class BenchOutputs:
+    results_json: Path
+    results_md: Path
+    report_html: Path
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(float(value), 4)
+
+
+# -- planning ----------------------------------------------------------------------------------
+
+
+def _site_kind(site_id: str) -> str:
+    try:
+        return site_class(site_id).kind
+    except ImportError as e:
+        raise BenchError(f"lab site {site_id!r} cannot be loaded: {e}") from e
+
+
+def plan(
+    sites: Sequence[str],
+    method_names: Sequence[str],
+    registry: Mapping[str, MethodSpec] | None = None,
+) -> list[tuple[str, MethodSpec]]:
+    """The (site id, method) pairs to run, sites in registry order, then methods by name.
+
+    Empty `sites` means every scored site; empty `method_names` every registered method. A pair
+    is planned when the method takes the site's kind and (if it names sites) the site; the
+    bench checks `MethodSpec.applies_to` again on the served site's truth. Raises `BenchError`
+    for unknown site ids or method names.
+    """
+    registry = methods() if registry is None else registry
+    unknown_sites = [s for s in sites if s not in SITE_IDS]
+    if unknown_sites:
+        raise BenchError(
+            f"unknown lab site {', '.join(map(repr, unknown_sites))}; known: {', '.join(SITE_IDS)}"
+        )
+    unknown_methods = [m for m in method_names if m not in registry]
+    if unknown_methods:
+        known = ", ".join(registry) or "none (no runner module registered one)"
+        raise BenchError(
+            f"unknown method {', '.join(map(repr, unknown_methods))}; registered: {known}"
+        )
+    chosen_sites = [s for s in SITE_IDS if s in sites] if sites else list(SITE_IDS)
+    if not sites:
+        chosen_sites = [s for s in chosen_sites if s not in UNSCORED_SITES]
+    chosen_methods = [registry[m] for m in sorted(set(method_names))] or list(registry.values())
+    pairs: list[tuple[str, MethodSpec]] = []
+    for site_id in chosen_sites:
+        kind = _site_kind(site_id)
+        pairs.extend(
+            (site_id, spec)
+            for spec in chosen_methods
+            if kind in spec.kinds and (spec.sites is None or site_id in spec.sites)
+        )
+    return pairs
+
+
+# -- running -----------------------------------------------------------------------------------
+
+
+def _describe(error: BaseException) -> str:
+    where = ""
+    frames = traceback.extract_tb(error.__traceback__)
+    if frames:
+        last = frames[-1]
+        where = f" (at {Path(last.filename).name}:{last.lineno} in {last.name})"
+    message = str(error) or "no message"
+    return f"{type(error).__name__}: {message}{where}"
+
+
+def score_run(
+    spec: MethodSpec,
+    truth: SiteTruth,
+    run: MethodRun,
+    cost: Cost,
+    seconds: float,
+) -> BenchRow:
+    """Score a finished run (see the module docstring for which metrics come from where)."""
+    relevant = truth.target_entities
+    own = {k: float(v) for k, v in run.scores.items()}
+    metrics: dict[str, float | None]
+    if any(k in own for k in METRICS):
+        metrics = {k: own.get(k) for k in ("precision", "recall", "f1")}
+    else:
+        s = set_scores(run.found, relevant)
+        metrics = {"precision": s.precision, "recall": s.recall, "f1": s.f1}
+    images = tuple(
+        (key.removeprefix(IMAGE_PREFIX), str(value))
+        for key, value in sorted(run.extra.items())
+        if key.startswith(IMAGE_PREFIX)
+    )
+    extra = {k: v for k, v in run.extra.items() if not k.startswith(IMAGE_PREFIX)}
+    return BenchRow(
+        site=truth.site,
+        method=spec.name,
+        precision=metrics["precision"],
+        recall=metrics["recall"],
+        f1=metrics["f1"],
+        seconds=seconds,
+        lower_bound_downloads=truth.lower_bound_downloads,
+        complete=run.complete,
+        cost=cost,
+        found=len(set(run.found)),
+        relevant=len(set(relevant)),
+        scores={k: v for k, v in own.items() if k not in ("precision", "recall", "f1")},
+        extra=extra,
+        images=images,
+    )
+
+
+async def run_one(
+    spec: MethodSpec,
+    truth: SiteTruth,
+    budget: int | None,
+    timeout_s: float,
+    watch: Watch | None = None,
+) -> BenchRun:
+    """Run one method on one served site in a fresh Session (cache in memory) and score it."""
+    from crawler import Session, SessionConfig
+
+    cost = Cost()
+    started = time.perf_counter()
+    try:
+        config = SessionConfig(render=spec.render, budget=budget, cache=None)
+        async with Session(config) as session:
+            label = f"{truth.site} · {spec.name}"
+            watching = nullcontext() if watch is None else watch(session, label)
+            started = time.perf_counter()
+            try:
+                async with asyncio.timeout(timeout_s):
+                    with watching:
+                        run = await spec.run(session, truth)
+            finally:
+                seconds = time.perf_counter() - started
+                cost = session.cost()
+    except TimeoutError as e:
+        message = f"timed out after {timeout_s:g} s; raise the bench's timeout or give a budget"
+        return _failed(spec, truth, cost, time.perf_counter() - started, message, e)
+    except Exception as e:
+        return _failed(spec, truth, cost, time.perf_counter() - started, _describe(e), e)
+    if not isinstance(run, MethodRun):
+        error = TypeError(f"runner returned {type(run).__name__}, not a MethodRun")
+        return _failed(spec, truth, cost, seconds, str(error), error)
+    return BenchRun(score_run(spec, truth, run, cost, seconds), truth, run)
+
+
+def _failed(
+    spec: MethodSpec,
+    truth: SiteTruth,
+    cost: Cost,
+    seconds: float,
+    message: str,
+    error: BaseException,
+) -> BenchRun:
+    row = BenchRow(
+        site=truth.site,
+        method=spec.name,
+        precision=None,
+        recall=None,
+        f1=None,
+        seconds=seconds,
+        lower_bound_downloads=truth.lower_bound_downloads,
+        complete=False,
+        cost=cost,
+        relevant=len(set(truth.target_entities)),
+        error=message,
+    )
+    return BenchRun(row, truth, None)
+
+
+def _progress_line(index: int, total: int, row: BenchRow) -> str:
+    head = f"[{index}/{total}] {row.site} · {row.method}:"
+    if row.error is not None:
+        return f"{head} FAILED {row.error}"
+    parts = [f"{k} {_fmt(getattr(row, k))}" for k in ("precision", "recall", "f1")]
+    parts += [f"{k} {_fmt(v)}" for k, v in row.scores.items()]
+    parts += [f"{row.cost.downloads} downloads", f"{row.cost.renders} renders"]
+    parts.append(f"{row.seconds:.1f} s" + ("" if row.complete else " (incomplete)"))
+    return f"{head} " + ", ".join(parts)
+
+
+async def run_pairs(
+    server: LabServer,
+    pairs: Sequence[tuple[str, MethodSpec]],
+    *,
+    budget: int | None = None,
+    timeout_s: float = 900.0,
+    progress: Progress | None = None,
+    watch: Watch | None = None,
+) -> list[BenchRun]:
+    """Run each (site, method) pair on `server` one after the other, in order.
+
+    Runs are sequential on purpose: they share the machine, and concurrent runs would distort
+    each other's times. A pair whose method does not apply to the served truth is left out.
+    """
+    todo: list[tuple[MethodSpec, SiteTruth]] = []
+    for site_id, spec in pairs:
+        truth = server.truth(site_id)
+        if spec.applies_to(truth):
+            todo.append((spec, truth))
+    runs: list[BenchRun] = []
+    for index, (spec, truth) in enumerate(todo, 1):
+        result = await run_one(spec, truth, budget, timeout_s, watch)
+        runs.append(result)
+        if progress is not None:
+            progress(_progress_line(index, len(todo), result.row))
+    return runs
+
+
+async def run_bench(
+    config: BenchConfig, progress: Progress | None = None, watch: Watch | None = None
+) -> list[BenchRun]:
+    """Serve the sites `config` selects and run every applicable method on each."""
+    pairs = plan(config.sites, config.methods)
+    if not pairs:
+        raise BenchError(
+            "nothing to run: no registered method applies to the chosen sites "
+            f"(sites: {', '.join(config.sites) or 'all'}; methods: {', '.join(methods()) or 'none'})"
+        )
+    site_ids = list(dict.fromkeys(site for site, _ in pairs))
+    if progress is not None:
+        progress(f"serving {len(site_ids)} lab sites ({config.size}, seed {config.seed})")
+    async with LabServer(build_sites(site_ids, config.size, config.seed)) as server:
+        return await run_pairs(
+            server,
+            pairs,
+            budget=config.budget,
+            timeout_s=config.timeout_s,
+            progress=progress,
+            watch=watch,
+        )
+
+
+# -- outputs -----------------------------------------------------------------------------------
+
+
+def _fmt(value: object) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    return str(value)
+
+
+def _num1(value: float | None) -> str:
+    return "—" if value is None else f"{value:.1f}"
+
+
+def method_means(rows: Sequence[BenchRow]) -> list[dict[str, Any]]:
+    """Per method: mean precision, recall, F1, downloads and seconds over its runs.
+
+    Failed runs are left out of the means and counted in ``failed``; a metric no run of the
+    method reported is None.
+    """
+    by_method: dict[str, list[BenchRow]] = {}
+    for row in rows:
+        by_method.setdefault(row.method, []).append(row)
+    means: list[dict[str, Any]] = []
+    for name in sorted(by_method):
+        group = by_method[name]
+        ok = [r for r in group if r.error is None]
+        entry: dict[str, Any] = {"method": name, "runs": len(group), "failed": len(group) - len(ok)}
+        for metric in ("precision", "recall", "f1"):
+            values = [v for r in ok if (v := getattr(r, metric)) is not None]
+            entry[metric] = sum(values) / len(values) if values else None
+        entry["downloads"] = sum(r.cost.downloads for r in ok) / len(ok) if ok else None
+        entry["seconds"] = sum(r.seconds for r in ok) / len(ok) if ok else None
+        means.append(entry)
+    return means
+
+
+def _md_escape(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def markdown_table(rows: Sequence[BenchRow]) -> str:
+    """The per-run table and the per-method means as GitHub-flavoured markdown."""
+    head = ["site", "method", "P", "R", "F1", "downloads", "lower bound", "renders", "s"]
+    head += ["complete", "notes"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for row in rows:
+        notes = [f"{k} {_fmt(v)}" for k, v in row.scores.items()]
+        notes += [f"{k} {_fmt(v)}" for k, v in row.extra.items()]
+        if row.error is not None:
+            notes.append(f"error: {row.error}")
+        cells = [
+            row.site,
+            row.method,
+            _fmt(row.precision),
+            _fmt(row.recall),
+            _fmt(row.f1),
+            str(row.cost.downloads),
+            str(row.lower_bound_downloads),
+            str(row.cost.renders),
+            f"{row.seconds:.2f}",
+            _fmt(row.complete),
+            "; ".join(notes),
+        ]
+        lines.append("| " + " | ".join(_md_escape(c) for c in cells) + " |")
+    lines += [
+        "",
+        "| method | runs | failed | mean P | mean R | mean F1 | mean downloads | mean s |",
+    ]
+    lines.append("|---|---|---|---|---|---|---|---|")
+    for m in method_means(rows):
+        cells = [m["method"], str(m["runs"]), str(m["failed"])]
+        cells += [_fmt(m[k]) for k in ("precision", "recall", "f1")]
+        cells += [_num1(m["downloads"]), _num1(m["seconds"])]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+_DATA_URI = re.compile(r"^data:image/(?P<type>png|jpeg|gif|svg\+xml);base64,(?P<data>.*)$", re.S)
+_EXTENSIONS = {"png": "png", "jpeg": "jpg", "gif": "gif", "svg+xml": "svg"}
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower() or "image"
+
+
+def _materialise_images(row: BenchRow, directory: Path) -> dict[str, str]:
+    """Write data-URI images to `directory`; return label → file name (or the given path)."""
+    out: dict[str, str] = {}
+    for label, source in row.images:
+        match = _DATA_URI.match(source)
+        if match is None:
+            out[label] = source
+            continue
+        try:
+            data = base64.b64decode(match["data"], validate=True)
+        except binascii.Error as e:
+            out[label] = f"invalid data URI: {e}"
+            continue
+        name = (
+            f"{_slug(row.site)}--{_slug(row.method)}--{_slug(label)}.{_EXTENSIONS[match['type']]}"
+        )
+        directory.mkdir(parents=True, exist_ok=True)
+        (directory / name).write_bytes(data)
+        out[label] = f"{directory.name}/{name}"
+    return out
+
+
+def write_outputs(
+    runs: Sequence[BenchRun],
+    out: Path,
+    *,
+    title: str = "siteseer lab bench",
+    meta: Mapping[str, str] | None = None,
+) -> BenchOutputs:
+    """Write ``results.json``, ``results.md`` and ``report.html`` into `out` (created)."""
+    from lab.report import write_report
+
+    out.mkdir(parents=True, exist_ok=True)
+    rows = [r.row for r in runs]
+    data = []
+    for row in rows:
+        entry = row.to_dict()
+        if row.images:
+            entry["images"] = _materialise_images(row, out / "images")
+        data.append(entry)
+    results_json = out / "results.json"
+    results_json.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    results_md = out / "results.md"
+    results_md.write_text(f"# {title}\n\n" + markdown_table(rows))
+    report_html = out / "report.html"
+    write_report(runs, report_html, title=title, meta=meta or {})
+    return BenchOutputs(results_json, results_md, report_html)

@@ -1,0 +1,126 @@
+"""The reference method "follow-links": crawl everything, keep what looks like the seed.
+
+A breadth-first crawl from the site's root that follows every link within the root's host, level
+by level, fetching each level in one `session.pages` batch, until no new page is left or the page
+cap is reached. A crawled page is reported as an entity page when its link-DOM-path schema — the
+set of `Link.path_attrs` (tags with attribute names) of its anchors, Indesit's page schema — has a
+Jaccard similarity of at least 0.8 with the seed entity page's schema, the threshold SSUP's
+paper reports as best for Indesit on council sites.
+
+It knows nothing of index pages or URLs, so it spends the most downloads a method can spend on a
+site: the bench reads it as a cost upper bound and as a recall reference for the other methods.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from algorithms.result import Discovery, TraceEntry
+from lab.registry import MethodRun, register
+from lab.truth import SiteTruth
+from render.snapshot import Snapshot
+
+if TYPE_CHECKING:
+    from crawler.session import Session
+
+__all__ = ["SCHEMA_THRESHOLD", "follow_links", "page_cap", "schema", "schema_similarity"]
+
+SCHEMA_THRESHOLD = 0.8
+MIN_CAP = 200  # pages, for sites whose truth lists few templates
+BATCH = 64  # URLs per session.pages call
+
+
+def schema(snapshot: Snapshot) -> frozenset[str]:
+    """The page's link-DOM-path schema: the set of its anchors' tag-and-attribute-name paths."""
+    return frozenset(link.path_attrs for link in snapshot.links)
+
+
+def schema_similarity(a: frozenset[str], b: frozenset[str]) -> float:
+    """Jaccard similarity of two schemas (1.0 when both are empty)."""
+    union = len(a | b)
+    return len(a & b) / union if union else 1.0
+
+
+def page_cap(truth: SiteTruth) -> int:
+    """Pages the crawl may load: twice the pages the truth knows of, at least `MIN_CAP`."""
+    return max(2 * len(truth.templates), MIN_CAP)
+
+
+def _host(url: str) -> str:
+    return urlsplit(url).netloc
+
+
+def _batches(urls: list[str], size: int) -> Iterable[list[str]]:
+    for start in range(0, len(urls), size):
+        yield urls[start : start + size]
+
+
+@register(
+    "follow-links",
+    kinds=("entity-tree", "shop"),
+    description="Breadth-first crawl of every in-host link; entity pages by link-schema "
+    "Jaccard ≥ 0.8 with the seed (reference and cost upper bound).",
+)
+async def follow_links(session: Session, truth: SiteTruth) -> MethodRun:
+    """Crawl the site breadth-first from its root; report pages whose schema matches the seed's."""
+    from crawler.errors import CrawlError
+
+    seed = await session.page(truth.seed_entity)
+    seed_schema = schema(seed)
+    root = truth.base_url + "/"
+    host = _host(root)
+    cap = page_cap(truth)
+    seen: set[str] = {root}
+    frontier = [root]
+    crawled: dict[str, Snapshot] = {}
+    failed = 0
+    while frontier and len(crawled) + failed < cap:
+        room = cap - len(crawled) - failed
+        level, rest = frontier[:room], frontier[room:]
+        next_level: list[str] = []
+        for batch in _batches(level, BATCH):
+            for url, answer in zip(batch, await session.pages(batch), strict=True):
+                if isinstance(answer, CrawlError):
+                    failed += 1
+                    continue
+                crawled[url] = answer
+                for link in answer.links:
+                    target = link.url
+                    if target not in seen and _host(target) == host:
+                        seen.add(target)
+                        next_level.append(target)
+        frontier = sorted(rest) + sorted(next_level)
+    similarities = {
+        url: schema_similarity(seed_schema, schema(snap))
+        for url, snap in crawled.items()
+        if snap.ok
+    }
+    found = tuple(sorted(u for u, s in similarities.items() if s >= SCHEMA_THRESHOLD))
+    complete = not frontier
+    trace = (
+        TraceEntry(
+            step="crawl",
+            decision="keep",
+            subject=f"{len(found)} of {len(crawled)} crawled pages match the seed's schema",
+            urls=found,
+            values=(("threshold", SCHEMA_THRESHOLD), ("cap", float(cap))),
+        ),
+    )
+    discovery = Discovery(
+        method="follow-links",
+        seed=truth.seed_entity,
+        entities=found,
+        trace=trace,
+        cost=session.cost(),
+        complete=complete,
+        reason="" if complete else f"page cap of {cap} reached with {len(frontier)} URLs left",
+        params=(("threshold", SCHEMA_THRESHOLD), ("cap", cap)),
+    )
+    return MethodRun(
+        found=found,
+        complete=complete,
+        extra={"crawled": len(crawled), "failed": failed, "cap": cap},
+        result=discovery,
+    )

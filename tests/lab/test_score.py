@@ -1,0 +1,151 @@
+"""Scores against values computed by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+import lab
+from algorithms.result import Cost
+from lab.score import (
+    adjusted_rand_index,
+    attribute_pairs,
+    cluster_scores,
+    cost_row,
+    pair_scores,
+    purity,
+    set_scores,
+)
+from lab.truth import SiteTruth
+
+
+def test_set_scores_counts_and_harmonic_mean() -> None:
+    s = set_scores(["a", "b", "c", "x"], ["a", "b", "c", "d", "e", "f"])
+    assert (s.found, s.relevant, s.correct) == (4, 6, 3)
+    assert s.precision == pytest.approx(0.75)
+    assert s.recall == pytest.approx(0.5)
+    assert s.f1 == pytest.approx(0.6)  # 2·0.75·0.5 / 1.25
+
+
+def test_set_scores_duplicates_count_once() -> None:
+    s = set_scores(["a", "a", "b"], ["a"])
+    assert (s.found, s.correct, s.precision, s.recall) == (2, 1, 0.5, 1.0)
+
+
+@pytest.mark.parametrize(
+    ("found", "relevant", "expected"),
+    [
+        ([], [], (1.0, 1.0, 1.0)),
+        ([], ["a"], (1.0, 0.0, 0.0)),
+        (["a"], [], (0.0, 1.0, 0.0)),
+        (["b"], ["a"], (0.0, 0.0, 0.0)),
+    ],
+)
+def test_set_scores_empty_conventions(
+    found: list[str], relevant: list[str], expected: tuple[float, float, float]
+) -> None:
+    s = set_scores(found, relevant)
+    assert (s.precision, s.recall, s.f1) == expected
+
+
+def _shop_truth() -> SiteTruth:
+    return SiteTruth(
+        site="shop",
+        base_url="http://x",
+        kind="shop",
+        attributes={
+            "e1": {"color": ("red", "blue"), "brand": ("nike",), "title": ("Runner",)},
+            "e2": {"color": ("red",), "brand": ("adidas",)},
+        },
+        facet_values={"color": ("red", "blue"), "brand": ("nike", "adidas")},
+    )
+
+
+def test_attribute_pairs_normalise_names_and_values() -> None:
+    pairs = attribute_pairs({"e": {"Colour ": ["Dark  Red"], "size": ["M"]}}, only=["colour"])
+    assert pairs == frozenset({("e", "colour", "dark red")})
+
+
+def test_pair_scores_eq_6_7() -> None:
+    # R(S): (e1,color,red) (e1,color,blue) (e1,brand,nike) (e2,color,red) (e2,brand,adidas)
+    # M(S): (e1,color,red) (e1,brand,puma) (e2,color,red) (e2,brand,adidas) (e3,color,green)
+    # "title" is not a hidden attribute: it counts on neither side.
+    extracted = {
+        "e1": {"Color": ["Red"], "brand": ["puma"], "title": ["Runner"]},
+        "e2": {"color": ["red"], "brand": ["adidas"]},
+        "e3": {"color": ["green"]},
+    }
+    s = pair_scores(extracted, _shop_truth())
+    assert (s.relevant, s.found, s.correct) == (5, 5, 3)
+    assert s.precision == pytest.approx(3 / 5)
+    assert s.recall == pytest.approx(3 / 5)
+
+
+def test_pair_scores_explicit_hidden_attributes() -> None:
+    s = pair_scores({"e1": {"brand": ["nike"]}}, _shop_truth(), hidden=["brand"])
+    assert (s.relevant, s.found, s.correct) == (2, 1, 1)
+    assert (s.precision, s.recall) == (1.0, 0.5)
+
+
+def test_ari_textbook_example() -> None:
+    # contingency [[2,1,0],[0,1,2]]: Σ C(nij,2)=2, Σ C(ai,2)=6, Σ C(bj,2)=3, C(6,2)=15
+    # E = 6·3/15 = 1.2, max = 4.5, ARI = 0.8/3.3
+    ari = adjusted_rand_index([0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 2, 2])
+    assert ari == pytest.approx(0.8 / 3.3)
+
+
+def test_ari_is_label_invariant_and_negative_below_chance() -> None:
+    assert adjusted_rand_index(["a", "a", "b", "b"], [7, 7, 3, 3]) == pytest.approx(1.0)
+    # all n_ij = 1: index 0, E = 2·2/6, max = 2 → (0 − 2/3) / (2 − 2/3) = −0.5
+    assert adjusted_rand_index([0, 0, 1, 1], [0, 1, 0, 1]) == pytest.approx(-0.5)
+
+
+def test_ari_degenerate_partitions() -> None:
+    assert adjusted_rand_index([], []) == 1.0
+    assert adjusted_rand_index([1], [2]) == 1.0
+    assert adjusted_rand_index([1, 1, 1], [0, 0, 0]) == 1.0
+    assert adjusted_rand_index([1, 2, 3], [4, 5, 6]) == 1.0
+    # one cluster against all singletons: index 0, E 0, max 1.5 → 0
+    assert adjusted_rand_index([1, 1, 1], [1, 2, 3]) == 0.0
+    with pytest.raises(ValueError, match="differ in length"):
+        adjusted_rand_index([1, 2], [1])
+
+
+def test_purity_hand_computed() -> None:
+    # clusters {t0,t0} {t0,t1} {t1,t1}: majorities 2 + 1 + 2 of 6
+    assert purity([0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 2, 2]) == pytest.approx(5 / 6)
+    assert purity([], []) == 1.0
+
+
+def test_cluster_scores_missing_items_are_singletons() -> None:
+    truth = {"/a": "T1", "/b": "T1", "/c": "T2", "/d": "T2"}
+    perfect = cluster_scores(truth, {"/d": "y", "/c": "y", "/b": "x", "/a": "x", "/z": "x"})
+    assert (perfect.ari, perfect.purity, perfect.items) == (1.0, 1.0, 4)
+    # /d left out → own cluster: contingency [[2,0,0],[0,1,1]] → index 1, Σa 2, Σb 1,
+    # E = 2/6, max 1.5 → (1 − 1/3) / (1.5 − 1/3) = 4/7
+    partial = cluster_scores(truth, {"/a": "x", "/b": "x", "/c": "y"})
+    assert partial.ari == pytest.approx(4 / 7)
+    assert partial.purity == 1.0
+
+
+def test_cost_row_with_lower_bound() -> None:
+    truth = SiteTruth(
+        site="s",
+        base_url="http://x",
+        kind="entity-tree",
+        index_levels=(("http://x/", "http://x/?p=2"), ("http://x/a",)),
+        seed_path=("http://x/", "http://x/a", "http://x/a/e1"),
+    )
+    row = cost_row(Cost(downloads=8, renders=2, seconds=1.23456), truth)
+    assert row["downloads"] == 8
+    assert row["renders"] == 2
+    assert row["lower_bound_downloads"] == 4
+    assert row["download_ratio"] == 2.0
+    assert row["cost_seconds"] == 1.235
+    assert "lower_bound_downloads" not in cost_row(Cost())
+
+
+def test_lab_exports_exist() -> None:
+    assert len(set(lab.__all__)) == len(lab.__all__)
+    for name in lab.__all__:
+        assert hasattr(lab, name), name
+    assert lab.set_scores(["a"], ["a"]).f1 == 1.0

@@ -1,0 +1,140 @@
+"""DOM features shared by SSUP and Indesit: link DOM paths, html-schema, simhtml.
+
+A *link DOM path* is the path through a page's DOM tree from the root to an anchor
+(Definition 9 of SSUP; Indesit's page model). Snapshots already carry every anchor's path in
+Indesit's three *tag-feature* modes (see `render.snapshot.Link`):
+
+- ``"tags"``: tags only, ``html/body/div/ul/li/a``;
+- ``"attrs"``: tags with their attribute names, ``html/body/div[@id]/ul[@class]/li/a``;
+- ``"values"``: tags with attribute names and values,
+  ``html/body/div[@id=content]/ul[@class=list]/li/a``.
+
+The *html-schema* of a page is the set of its link DOM paths (Definition 8) and
+``simhtml(p1, p2) = |Δ(p1) ∩ Δ(p2)| / |Δ(p1) ∪ Δ(p2)|`` (Definition 13, after Blanco et al.).
+*Link collections* group a page's anchors by path (Indesit).
+
+`link_dom_path` computes a path from an lxml element, for callers that hold a parsed tree rather
+than a Snapshot; it follows the same conventions as the Snapshot's paths (lower-case tags,
+attribute names sorted, the anchor's own attributes left out).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal, TypeAlias
+
+from render.snapshot import Link, Snapshot
+
+__all__ = [
+    "TAG_FEATURES",
+    "HtmlSchema",
+    "TagFeature",
+    "html_schema",
+    "link_collections",
+    "link_dom_path",
+    "link_dom_paths",
+    "link_path",
+    "path_urls",
+    "paths_to",
+    "simhtml",
+]
+
+TagFeature: TypeAlias = Literal["tags", "attrs", "values"]
+"""How much of each element a link DOM path records (Indesit's "tag feature")."""
+
+HtmlSchema: TypeAlias = frozenset[str]
+
+TAG_FEATURES: tuple[TagFeature, ...] = ("tags", "attrs", "values")
+
+
+def link_path(link: Link, mode: TagFeature = "tags") -> str:
+    """The link DOM path of `link` in tag-feature `mode`."""
+    if mode == "tags":
+        return link.path
+    if mode == "attrs":
+        return link.path_attrs
+    if mode == "values":
+        return link.path_values
+    raise ValueError(f"unknown tag feature {mode!r}; use one of {', '.join(TAG_FEATURES)}")
+
+
+def _links(page: Snapshot | Iterable[Link]) -> Iterable[Link]:
+    return page.links if isinstance(page, Snapshot) else page
+
+
+def html_schema(page: Snapshot | Iterable[Link], mode: TagFeature = "tags") -> HtmlSchema:
+    """Δ(p): the set of link DOM paths of a page (Definition 8)."""
+    return frozenset(link_path(link, mode) for link in _links(page))
+
+
+def simhtml(a: HtmlSchema | Snapshot, b: HtmlSchema | Snapshot, mode: TagFeature = "tags") -> float:
+    """HTML similarity (Definition 13): Jaccard similarity of two html-schemas.
+
+    Two pages without any link have nothing to compare and score 0.
+    """
+    sa = html_schema(a, mode) if isinstance(a, Snapshot) else a
+    sb = html_schema(b, mode) if isinstance(b, Snapshot) else b
+    union = sa | sb
+    if not union:
+        return 0.0
+    return len(sa & sb) / len(union)
+
+
+def link_collections(
+    page: Snapshot | Iterable[Link], mode: TagFeature = "tags"
+) -> dict[str, tuple[str, ...]]:
+    """Indesit's link collections: link DOM path → the distinct URLs linked through it.
+
+    Paths keep their first appearance in document order, URLs likewise.
+    """
+    grouped: dict[str, dict[str, None]] = {}
+    for link in _links(page):
+        grouped.setdefault(link_path(link, mode), {})[link.url] = None
+    return {path: tuple(urls) for path, urls in grouped.items()}
+
+
+def path_urls(pages: Iterable[Snapshot], mode: TagFeature = "tags") -> dict[str, tuple[str, ...]]:
+    """The link collections of several pages merged by path (same-level index pages analysed
+    together, as in SSUP's Table 1). URLs keep their first appearance, pages in the given order."""
+    merged: dict[str, dict[str, None]] = {}
+    for page in pages:
+        for path, urls in link_collections(page, mode).items():
+            target = merged.setdefault(path, {})
+            for url in urls:
+                target[url] = None
+    return {path: tuple(urls) for path, urls in merged.items()}
+
+
+def paths_to(
+    page: Snapshot | Iterable[Link], url: str, mode: TagFeature = "tags"
+) -> tuple[str, ...]:
+    """The distinct link DOM paths through which `page` links to `url`, in document order."""
+    return tuple(dict.fromkeys(link_path(ln, mode) for ln in _links(page) if ln.url == url))
+
+
+def _step(element: Any, mode: TagFeature) -> str:
+    tag = element.tag.lower() if isinstance(element.tag, str) else str(element.tag)
+    if mode == "tags":
+        return tag
+    attrs: Mapping[str, str] = element.attrib
+    names = sorted(attrs)
+    if not names:
+        return tag
+    if mode == "attrs":
+        return tag + "".join(f"[@{n}]" for n in names)
+    return tag + "".join(f"[@{n}={' '.join(str(attrs[n]).split())}]" for n in names)
+
+
+def link_dom_path(anchor: Any, mode: TagFeature = "tags") -> str:
+    """The link DOM path of an lxml anchor element: its ancestors' steps, root first, then
+    ``a`` (the anchor's own attributes are not part of the path)."""
+    if mode not in TAG_FEATURES:
+        raise ValueError(f"unknown tag feature {mode!r}; use one of {', '.join(TAG_FEATURES)}")
+    steps = [_step(e, mode) for e in reversed(list(anchor.iterancestors()))]
+    tag = anchor.tag.lower() if isinstance(anchor.tag, str) else str(anchor.tag)
+    return "/".join([*steps, tag])
+
+
+def link_dom_paths(tree: Any, mode: TagFeature = "tags") -> tuple[str, ...]:
+    """Link DOM paths of every ``<a href>`` in an lxml tree, in document order."""
+    return tuple(link_dom_path(a, mode) for a in tree.iter("a") if a.get("href") is not None)

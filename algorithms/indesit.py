@@ -1,0 +1,305 @@
+"""Indesit (Blanco, Crescenzi, Merialdo, WEBIST 2005) — the HTML-only baseline SSUP compares with.
+
+A page is described by its *html-schema*, the set of its link DOM paths; anchors of one page that
+share a path form a *link collection*; two pages are structurally similar when the Jaccard
+similarity of their schemas (simhtml) reaches the threshold T. Indesit must download a page to
+judge it: it has no URL features, which is the cost SSUP saves.
+
+The crawl below is the reconstruction in ALGORITHMS.md; the steps it marks [reconstructed] are
+the named choices here:
+
+1. Fetch the seed s and the site's entry page (the root of the seed's host unless `entry` is
+   given); queue each of the entry page's link collections.
+2. Pop the best collection and fetch a sample of its targets (`samples`, spread evenly over the
+   collection). Choice `_MAJORITY`: the collection is a *target collection* when at least half of
+   the sampled pages that could be fetched are similar to s. Then all its links are entity pages,
+   its page is an index page, and that page's other collections (pagination, A–Z bars) are queued
+   with the highest priority. Otherwise the sampled targets' own collections are queued.
+   Choice "judge the targets": the links of a target collection are downloaded too — Indesit has no
+   way to judge a page but its HTML (step 4) — and their collections queued like any other, so
+   the crawl does not end at the first collection of look-alike pages (on a site whose pages
+   share most of their chrome, every collection of the entry page looks like a target at T=0.5).
+3. Priority (`_Priority`): collections of index pages first, then collections whose link DOM path
+   has led to an index page before, then the rest; within a class larger collections first;
+   ties by page URL, then path. The crawl ends when the queue is empty or the budget is spent.
+4. Every page fetched is judged by simhtml against s; pages judged similar are reported along
+   with the links of the target collections.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit, urlunsplit
+
+from algorithms.features.dom import TagFeature, html_schema, link_collections, simhtml
+from algorithms.result import Cost, Discovery, TraceEntry
+from crawler.errors import BudgetExhausted, CrawlError
+from render.snapshot import Snapshot
+
+if TYPE_CHECKING:
+    from crawler.session import Session
+
+__all__ = ["indesit"]
+
+# A collection is a target collection when at least this share of its samples is similar to s.
+_MAJORITY = 0.5
+
+# Priority classes (smaller first).
+_ON_INDEX_PAGE = 0
+_PATH_LED_TO_INDEX = 1
+_OTHER = 2
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class _Priority:
+    cls: int
+    size: int  # negated collection size: larger collections first
+    page: str
+    path: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Collection:
+    page: str
+    path: str
+    urls: tuple[str, ...]
+
+
+class _Stopped(Exception):
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass
+class _Crawl:
+    session: Session
+    mode: TagFeature
+    threshold: float
+    samples: int
+    seed_schema: frozenset[str] = frozenset()
+    seed_url: str = ""
+    pages: dict[str, Snapshot] = field(default_factory=dict)
+    failed: dict[str, str] = field(default_factory=dict)
+    queue: list[tuple[_Priority, int]] = field(default_factory=list)
+    collections: list[_Collection] = field(default_factory=list)
+    queued: dict[tuple[str, str], int] = field(default_factory=dict)
+    visited: set[tuple[str, str]] = field(default_factory=set)
+    reached_by: dict[str, str] = field(default_factory=dict)  # URL → first path queued through
+    index_pages: list[str] = field(default_factory=list)
+    index_paths: set[str] = field(default_factory=set)
+    similar: dict[str, float] = field(default_factory=dict)
+    entities: dict[str, None] = field(default_factory=dict)
+    trace: list[TraceEntry] = field(default_factory=list)
+
+    async def fetch(self, urls: Iterable[str]) -> dict[str, Snapshot]:
+        wanted = list(dict.fromkeys(urls))
+        missing = [u for u in wanted if u not in self.pages and u not in self.failed]
+        if missing:
+            results = await self.session.pages(missing)
+            exhausted: BudgetExhausted | None = None
+            for url, result in zip(missing, results, strict=True):
+                if isinstance(result, Snapshot):
+                    self.pages[url] = result
+                    if result.ok:
+                        self.judge(result)
+                    else:
+                        self.failed[url] = f"HTTP status {result.status}"
+                elif isinstance(result, BudgetExhausted):
+                    exhausted = result
+                else:
+                    self.failed[url] = str(result)
+            if exhausted is not None:
+                raise _Stopped(str(exhausted))
+        return {u: self.pages[u] for u in wanted if u in self.pages and self.pages[u].ok}
+
+    def judge(self, page: Snapshot) -> None:
+        """Step 4: every fetched page is compared with the seed."""
+        sim = simhtml(self.seed_schema, html_schema(page, self.mode))
+        if sim >= self.threshold:
+            self.similar[page.url] = sim
+
+    def push(self, page: Snapshot, cls: int) -> None:
+        """Queue the link collections of `page` (again, when `cls` is a better class)."""
+        for path, urls in link_collections(page, self.mode).items():
+            targets = tuple(u for u in urls if u not in _own(page))
+            key = (page.url, path)
+            if not targets or key in self.visited:
+                continue
+            klass = cls
+            if klass == _OTHER and path in self.index_paths:
+                klass = _PATH_LED_TO_INDEX
+            if self.queued.get(key, _OTHER + 1) <= klass:
+                continue
+            self.queued[key] = klass
+            self.collections.append(_Collection(page.url, path, targets))
+            for url in targets:
+                self.reached_by.setdefault(url, path)
+            priority = _Priority(klass, -len(targets), page.url, path)
+            heapq.heappush(self.queue, (priority, len(self.collections) - 1))
+
+    async def run(self, seed: Snapshot, entry: str) -> None:
+        self.seed_url = seed.url
+        self.seed_schema = html_schema(seed, self.mode)
+        start = (await self.fetch([entry])).get(entry)
+        if start is None:
+            raise _Stopped(f"cannot fetch the entry page {entry}: {self.failed.get(entry, '')}")
+        self.push(start, _OTHER)
+        while self.queue:
+            _, index = heapq.heappop(self.queue)
+            collection = self.collections[index]
+            key = (collection.page, collection.path)
+            if key in self.visited:
+                continue
+            self.visited.add(key)
+            await self.visit(collection)
+
+    async def visit(self, collection: _Collection) -> None:
+        sample = _spread(collection.urls, self.samples)
+        fetched = await self.fetch(sample)
+        sims = {u: simhtml(self.seed_schema, html_schema(p, self.mode)) for u, p in fetched.items()}
+        similar = sum(1 for s in sims.values() if s >= self.threshold)
+        values: tuple[tuple[str, float], ...] = (
+            ("samples", float(len(sims))),
+            ("similar", float(similar)),
+            ("max_simhtml", round(max(sims.values(), default=0.0), 6)),
+        )
+        if sims and similar / len(sims) >= _MAJORITY:
+            self.trace.append(
+                TraceEntry(
+                    "collection",
+                    "keep",
+                    f"{collection.page} {collection.path}",
+                    urls=collection.urls,
+                    values=values,
+                    note="target collection: its links are entity pages",
+                )
+            )
+            self.entities.update(dict.fromkeys(collection.urls))
+            if collection.page not in self.index_pages:
+                self.index_pages.append(collection.page)
+            if collection.page in self.reached_by:
+                self.index_paths.add(self.reached_by[collection.page])
+            self.push(self.pages[collection.page], _ON_INDEX_PAGE)
+            # Choice "judge the targets": the whole collection is downloaded and judged (step 4),
+            # and the crawl goes on through its pages.
+            members = await self.fetch(collection.urls)
+            for url in collection.urls:
+                member = members.get(url)
+                if member is not None:
+                    self.push(member, _OTHER)
+            return
+        self.trace.append(
+            TraceEntry(
+                "collection",
+                "explore",
+                f"{collection.page} {collection.path}",
+                urls=sample,
+                values=values,
+                note="samples not similar to the seed: exploring their collections",
+            )
+        )
+        for url in sample:
+            target = fetched.get(url)
+            if target is not None:
+                self.push(target, _OTHER)
+
+
+def _own(page: Snapshot) -> set[str]:
+    return {page.url, page.final_url}
+
+
+def _spread(urls: Sequence[str], k: int) -> tuple[str, ...]:
+    if len(urls) <= k:
+        return tuple(urls)
+    if k <= 1:
+        return (urls[0],)
+    step = (len(urls) - 1) / (k - 1)
+    return tuple(dict.fromkeys(urls[math.floor(i * step + 0.5)] for i in range(k)))
+
+
+def _site_root(url: str) -> str:
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc, "/", "", ""))
+
+
+async def indesit(
+    session: Session,
+    seed: str,
+    threshold: float = 0.5,
+    tag_feature: TagFeature = "attrs",
+    *,
+    entry: str | None = None,
+    samples: int = 3,
+) -> Discovery:
+    """Find entity pages like `seed` by crawling from the site's entry page (Indesit).
+
+    `threshold` is T, the simhtml a page needs to be similar to the seed; `tag_feature` the link
+    DOM path form (the SSUP paper's best general setting is T=0.5 with tag and attribute names).
+    `entry` defaults to the root of the seed's host; `samples` is how many targets of a link
+    collection are fetched to judge it. Never raises for a bad seed or a spent budget: the
+    Discovery comes back with ``complete=False`` and a `reason`.
+    """
+    if not 0.0 <= threshold <= 1.0:
+        raise ValueError(f"threshold must lie in [0, 1], not {threshold!r}")
+    if samples < 1:
+        raise ValueError("samples must be at least 1")
+    started = time.perf_counter()
+    crawl = _Crawl(session, tag_feature, threshold, samples)
+    complete, reason = True, ""
+    start_url = entry or _site_root(seed)
+    try:
+        try:
+            page = await session.page(seed)
+        except CrawlError as e:
+            raise _Stopped(f"cannot use the seed {seed}: {e}") from e
+        if not page.ok:
+            raise _Stopped(
+                f"the seed {seed} answered HTTP {page.status}; give a working entity page"
+            )
+        if not page.links:
+            raise _Stopped(
+                f"the seed {seed} has no links, so it has no link collections to compare; "
+                "give an entity page with the site's usual navigation"
+            )
+        crawl.pages[page.url] = page
+        await crawl.run(page, start_url)
+    except _Stopped as stop:
+        complete, reason = False, stop.reason
+    found = dict(crawl.entities)
+    found.update(dict.fromkeys(crawl.similar))
+    if crawl.seed_url:
+        found[crawl.seed_url] = None
+    cost = session.cost()
+    if cost.seconds <= 0:
+        cost = Cost(
+            downloads=cost.downloads,
+            renders=cost.renders,
+            actions=cost.actions,
+            cache_hits=cost.cache_hits,
+            bytes=cost.bytes,
+            seconds=time.perf_counter() - started,
+            errors=cost.errors,
+        )
+    return Discovery(
+        method="indesit",
+        seed=seed,
+        entities=tuple(sorted(found)),
+        index_pages=(tuple(crawl.index_pages),) if crawl.index_pages else (),
+        sample_path=(),
+        trace=tuple(crawl.trace),
+        cost=cost,
+        complete=complete,
+        reason=reason,
+        params=(
+            ("threshold", threshold),
+            ("tag_feature", tag_feature),
+            ("entry", start_url),
+            ("samples", samples),
+        ),
+    )

@@ -1,0 +1,66 @@
+"""Entity-page discovery methods on the lab's entity-tree sites: SSUP and Indesit.
+
+Each runner starts from the truth's seed entity with the method's one general configuration
+(the same parameters on every site) and reports the Discovery's entities.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from algorithms.indesit import indesit
+from algorithms.result import Discovery
+from algorithms.ssup import Height, ssup
+from lab.registry import MethodRun, register
+from lab.truth import SiteTruth
+
+if TYPE_CHECKING:
+    from crawler.session import Session
+
+__all__ = ["run_indesit", "run_ssup", "run_ssup_auto"]
+
+
+def _method_run(discovery: Discovery, truth: SiteTruth) -> MethodRun:
+    params = dict(discovery.params)
+    extra: dict[str, float | int | str] = {
+        "index_pages": sum(len(level) for level in discovery.index_pages),
+        "lower_bound": truth.lower_bound_downloads,
+    }
+    if "height_used" in params:
+        extra["height"] = int(params["height_used"])
+    if not discovery.complete:
+        extra["reason"] = discovery.reason
+    return MethodRun(
+        found=discovery.entities, complete=discovery.complete, extra=extra, result=discovery
+    )
+
+
+async def _ssup(session: Session, truth: SiteTruth, height: Height) -> MethodRun:
+    return _method_run(await ssup(session, truth.seed_entity, height=height), truth)
+
+
+@register(
+    "ssup",
+    kinds=("entity-tree",),
+    description="SSUP (ICWE 2014), URL + HTML similarity, entity-tree height 2",
+)
+async def run_ssup(session: Session, truth: SiteTruth) -> MethodRun:
+    return await _ssup(session, truth, 2)
+
+
+@register(
+    "ssup-auto",
+    kinds=("entity-tree",),
+    description="SSUP with height='auto': climbs while a heavier index page is found",
+)
+async def run_ssup_auto(session: Session, truth: SiteTruth) -> MethodRun:
+    return await _ssup(session, truth, "auto")
+
+
+@register(
+    "indesit",
+    kinds=("entity-tree",),
+    description="Indesit baseline (reconstructed), simhtml T=0.5 over tag+attribute-name paths",
+)
+async def run_indesit(session: Session, truth: SiteTruth) -> MethodRun:
+    return _method_run(await indesit(session, truth.seed_entity), truth)

@@ -1,0 +1,101 @@
+"""DOM features on SSUP's Figure 3 (html-schema) and Definition 13 (simhtml)."""
+
+from __future__ import annotations
+
+import pytest
+from lxml import etree
+from lxml import html as lxml_html
+
+from algorithms.features.dom import (
+    html_schema,
+    link_collections,
+    link_dom_path,
+    link_dom_paths,
+    link_path,
+    path_urls,
+    paths_to,
+    simhtml,
+)
+from render.snapshot import Link, Snapshot
+
+# Figure 3: HTML with a list of anchors, a div holding an anchor, and a paragraph (no anchor).
+FIGURE_3 = """<html><ul><li><a href="/a">A</a></li><li><a href="/b">B</a></li></ul>
+<div><a href="/c">C</a></div><p>text</p></html>"""
+
+
+def _link(url: str, path: str, attrs: str = "", values: str = "") -> Link:
+    return Link(url=url, text="", path=path, path_attrs=attrs or path, path_values=values or path)
+
+
+def _snap(url: str, *links: Link) -> Snapshot:
+    return Snapshot(url=url, final_url=url, status=200, html="<html></html>", links=links)
+
+
+def test_figure_3_html_schema_from_the_dom_tree() -> None:
+    tree = etree.fromstring(FIGURE_3)
+    paths = link_dom_paths(tree)
+    assert paths == ("html/ul/li/a", "html/ul/li/a", "html/div/a")
+    # Example 5: Δ = {HTML-UL-LI-A, HTML-DIV-A}; HTML-P ends in no anchor and is not in it.
+    assert frozenset(paths) == {"html/ul/li/a", "html/div/a"}
+    assert not any(p.endswith("/p") for p in paths)
+
+
+def test_figure_3_html_schema_from_snapshot_links() -> None:
+    page = _snap(
+        "http://x/",
+        _link("http://x/a", "html/ul/li/a"),
+        _link("http://x/b", "html/ul/li/a"),
+        _link("http://x/c", "html/div/a"),
+    )
+    assert html_schema(page) == {"html/ul/li/a", "html/div/a"}
+
+
+def test_the_three_tag_feature_modes() -> None:
+    doc = lxml_html.document_fromstring(
+        '<html><body><div id="content"><ul class="list  big"><li><a href="/x" class="e">x</a>'
+        "</li></ul></div></body></html>"
+    )
+    anchor = next(doc.iter("a"))
+    assert link_dom_path(anchor, "tags") == "html/body/div/ul/li/a"
+    assert link_dom_path(anchor, "attrs") == "html/body/div[@id]/ul[@class]/li/a"
+    assert link_dom_path(anchor, "values") == "html/body/div[@id=content]/ul[@class=list big]/li/a"
+    link = _link("http://x/x", "t", "a", "v")
+    assert [link_path(link, m) for m in ("tags", "attrs", "values")] == ["t", "a", "v"]
+    with pytest.raises(ValueError, match="tag feature"):
+        link_path(link, "names")  # type: ignore[arg-type]
+
+
+def test_simhtml_is_the_jaccard_similarity_of_html_schemas() -> None:
+    a = _snap("http://x/1", _link("u", "html/ul/li/a"), _link("v", "html/div/a"))
+    b = _snap("http://x/2", _link("u", "html/ul/li/a"), _link("w", "html/p/a"))
+    c = _snap("http://x/3", _link("u", "html/ul/li/a"), _link("u", "html/ul/li/a"))
+    assert simhtml(a, b) == pytest.approx(1 / 3)
+    assert simhtml(a, a) == 1.0
+    # A schema is a set: repeated paths count once.
+    assert simhtml(a, c) == pytest.approx(1 / 2)
+    assert simhtml(_snap("http://x/4"), _snap("http://x/5")) == 0.0
+
+
+def test_simhtml_depends_on_the_tag_feature() -> None:
+    a = _snap("http://x/1", _link("u", "html/div/a", "html/div[@id]/a"))
+    b = _snap("http://x/2", _link("u", "html/div/a", "html/div[@class]/a"))
+    assert simhtml(a, b, "tags") == 1.0
+    assert simhtml(a, b, "attrs") == 0.0
+
+
+def test_link_collections_group_urls_by_path_in_document_order() -> None:
+    page = _snap(
+        "http://x/",
+        _link("http://x/b", "html/ul/li/a"),
+        _link("http://x/n", "html/div/a"),
+        _link("http://x/a", "html/ul/li/a"),
+        _link("http://x/b", "html/ul/li/a"),
+        _link("http://x/b", "html/div/a"),
+    )
+    assert link_collections(page) == {
+        "html/ul/li/a": ("http://x/b", "http://x/a"),
+        "html/div/a": ("http://x/n", "http://x/b"),
+    }
+    assert paths_to(page, "http://x/b") == ("html/ul/li/a", "html/div/a")
+    other = _snap("http://x/2", _link("http://x/c", "html/ul/li/a"))
+    assert path_urls([page, other])["html/ul/li/a"] == ("http://x/b", "http://x/a", "http://x/c")

@@ -7,9 +7,26 @@ can travel between processes. Each method adds its own result type here.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Literal
 
-__all__ = ["Cost", "Discovery", "TraceEntry"]
+__all__ = [
+    "Cost",
+    "Discovery",
+    "EntityDescription",
+    "Exploration",
+    "ExploredQuery",
+    "GeneratedUrl",
+    "PageCluster",
+    "PageClustering",
+    "PageTemplateParts",
+    "QueryEdge",
+    "QueryStatus",
+    "SkipReason",
+    "Skipped",
+    "TemplateReport",
+    "TraceEntry",
+    "UrlTemplate",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +74,203 @@ class Discovery:
     complete: bool = True
     reason: str = ""  # why incomplete (budget spent, seed unreachable …)
     params: tuple[tuple[str, Any], ...] = ()  # the parameters the run used (e.g. height)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+# --- query-centric exploration (seed 004) ------------------------------------------------------
+
+QueryStatus = Literal["explored", "equivalent"]
+SkipReason = Literal[
+    "equivalent",  # same entities and same drill-downs as a query already explored
+    "same-conditions",  # the same attribute/value set was reached by another path
+    "ordering",  # a sort-order variant of a query (equivalent by the root's test)
+    "page-size",  # a smaller page size than the one chosen
+    "conjunction",  # a combination of facet values already applied alone (E_{a,b} = E_a ∩ E_b)
+    "not-drill-down",  # its results are not a subset of the parent's (Assumption 3 fails)
+    "unsafe",  # cart, checkout, account, delete, login/logout, password form
+    "post-form",  # a POST form, skipped without --allow-post
+    "depth",  # below --max-depth
+    "budget",  # the page budget ran out
+    "error",  # the page or action failed
+    "not-a-list",  # the target shows no result entities
+]
+
+
+@dataclass(frozen=True)
+class ExploredQuery:
+    """One query of the site: its conditions, the entities it returns, the pages that list them.
+
+    `id` is stable within a run ("q0" is the start query). `conditions` are (attribute, value)
+    pairs sorted; `entities` sorted entity URLs; `pages` the keys of the list pages or states of
+    its cluster (pagination, load-more). `status` is "equivalent" when the query matched one
+    already explored (`equivalent_to`) and was not explored below.
+    """
+
+    id: str
+    conditions: tuple[tuple[str, str], ...]
+    entities: tuple[str, ...]
+    pages: tuple[str, ...]
+    depth: int
+    status: QueryStatus = "explored"
+    equivalent_to: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class QueryEdge:
+    """A drill-down: `child` = `parent` ∪ {attribute = value}."""
+
+    parent: str
+    child: str
+    attribute: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A link, control or form submission deliberately not followed, and why."""
+
+    subject: str  # URL, state key or control label
+    reason: SkipReason
+    detail: str = ""
+    query: str = ""  # the query it was seen on
+
+
+@dataclass(frozen=True)
+class Exploration:
+    """The queries of an exploratory site and the attributes they reveal (seed 004).
+
+    `entities` maps each entity URL to {attribute: values}, learned from the queries that list it.
+    `edges` form the query DAG. `states` counts the distinct list pages and Ajax states seen.
+    """
+
+    method: str
+    start: str
+    entities: dict[str, dict[str, tuple[str, ...]]]
+    queries: tuple[ExploredQuery, ...] = ()
+    edges: tuple[QueryEdge, ...] = ()
+    skipped: tuple[Skipped, ...] = ()
+    trace: tuple[TraceEntry, ...] = ()
+    cost: Cost = field(default_factory=Cost)
+    complete: bool = True
+    reason: str = ""
+    states: int = 0
+    entity_pattern: str = ""  # how entity links were recognised
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+# --- URL templates and page templates (seeds 001, 002, 003) ------------------------------------
+
+GeneratedVerdict = Literal["entity", "empty", "error", "duplicate"]
+
+
+@dataclass(frozen=True)
+class UrlTemplate:
+    """One final URL template: `pattern` with ``{N}`` for the entity index.
+
+    `key` shows unused texts as ``{T}`` (``/item/{T}{N}``), `pattern` fills them with their most
+    frequent value (the URL the generated ones are made from); `values` are the known indices, `gaps` the inclusive ranges missing between them, `urls` the
+    input URLs it matched, `tried` the URLs generated from it and `found` the new entity pages.
+    """
+
+    pattern: str
+    regex: str
+    values: tuple[int, ...]
+    gaps: tuple[tuple[int, int], ...]
+    urls: int
+    key: str = ""
+    tried: int = 0
+    found: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GeneratedUrl:
+    """A generated URL and how it was judged (an entity page, an empty page, an error …)."""
+
+    url: str
+    template: str
+    verdict: GeneratedVerdict
+    final_url: str
+    status: int
+
+
+@dataclass(frozen=True)
+class TemplateReport:
+    """URL templates of a site and the hidden entity pages found with them.
+
+    `stages` counts the templates after each step of template generation (INIT, PREFIX, FILTER,
+    UNUSED, NUM, UNUSED2, FINAL).
+    """
+
+    method: str
+    templates: tuple[UrlTemplate, ...]
+    found: tuple[str, ...]
+    checked: tuple[GeneratedUrl, ...] = ()
+    stages: tuple[tuple[str, int], ...] = ()
+    trace: tuple[TraceEntry, ...] = ()
+    cost: Cost = field(default_factory=Cost)
+    complete: bool = True
+    reason: str = ""
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class PageTemplateParts:
+    """The template part of one page: its template text and the DOM paths of its regions."""
+
+    url: str
+    text: str
+    regions: tuple[tuple[str, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class PageCluster:
+    """Pages generated by one template, with the template's (essential) paths."""
+
+    pages: tuple[str, ...]
+    paths: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PageClustering:
+    """A clustering of pages by template and its MDL cost (bits)."""
+
+    method: str
+    clusters: tuple[PageCluster, ...]
+    mdl_bits: float
+    seconds: float = 0.0
+    merges: int = 0
+    cost: Cost = field(default_factory=Cost)
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def labels(self) -> dict[str, int]:
+        """Page URL → cluster number."""
+        return {url: n for n, c in enumerate(self.clusters) for url in c.pages}
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class EntityDescription:
+    """The intensional description of an entity type (Outdesit, section 5.1).
+
+    `terms` are shared by the page templates of samples from different sites; `per_sample` holds
+    each sample's template terms (site-template terms removed) and `similar` the pages used.
+    """
+
+    terms: tuple[str, ...]
+    samples: tuple[str, ...]
+    per_sample: tuple[tuple[str, ...], ...] = ()
+    similar: tuple[tuple[str, ...], ...] = ()
+    cost: Cost = field(default_factory=Cost)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -1,0 +1,897 @@
+"""The query-centric model of an exploratory site (seed 004), as pure functions over Snapshots.
+
+An exploratory site answers conjunctive queries ``{a1 = v1, …}``: *list pages* (or list *states*,
+for Ajax facets) show the entities ``E_q`` of a query q, *entity pages* describe one entity.
+This module holds every decision of the exploration that needs no I/O:
+
+- `EntityPattern`: which URLs are entity pages, learned from a sample entity URL (or guessed
+  from the largest repeated group of links on a list page, `guess_entity_pattern`);
+  `result_entities` the entity links of a page's result list (the container holding most entity
+  links, so "featured" boxes do not count — Section 4.2, step 1).
+- `classify_page`: entity page, list page or other (Section 4.1).
+- `clean_label`, `facet_heading`, `link_facets`, `control_facets`: a drill-down's value is the
+  label text without counts such as "(4)", its attribute the facet heading above it (Section 4.2,
+  step 3).
+- `jaccard`, `pagination_candidates`, `same_query`: OnlineClustering (Algorithm 1) — list pages
+  of one query share their non-entity links, ``|l_x ∩ l_y| / |l_x ∪ l_y| > 1 − ε``.
+- `QueryIndex`: equivalent queries (same entities and same drill-downs, Section 4.3) looked up by
+  hash, and the same condition set reached twice (Algorithm 2, line 15).
+- `state_key`: an Ajax state's identity, structure fingerprint plus result entity set.
+- `infer_attributes`: entity → {attribute: values} from the queries that list it.
+- `unsafe_reason`, `forms_of`, `form_choices`, `get_submission`: the safety rules and the form
+  enumeration (select options, radios and checkboxes as attribute values).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from crawler.errors import InvalidURL
+from crawler.urls import canonical_url, host_of
+from render.snapshot import Control, Link, Snapshot
+
+__all__ = [
+    "ORDERING_WORDS",
+    "PAGE_SIZE_WORDS",
+    "Condition",
+    "EntityPattern",
+    "Facet",
+    "FacetLabel",
+    "FormChoice",
+    "FormSpec",
+    "PageKind",
+    "QueryIndex",
+    "QueryKey",
+    "classify_page",
+    "clean_label",
+    "control_facets",
+    "drilldown_labels",
+    "facet_heading",
+    "first_page_form",
+    "form_choices",
+    "forms_of",
+    "get_submission",
+    "guess_entity_pattern",
+    "infer_attributes",
+    "is_subset",
+    "jaccard",
+    "label_count",
+    "link_facets",
+    "list_links",
+    "load_more_control",
+    "ordering_links",
+    "page_size_links",
+    "pagination_candidates",
+    "pagination_controls",
+    "result_container",
+    "result_entities",
+    "same_query",
+    "state_key",
+    "unsafe_reason",
+]
+
+PageKind = Literal["entity", "list", "other"]
+Condition = tuple[str, str]
+FacetLabel = tuple[str, str]  # (attribute, value), both as displayed (counts stripped)
+
+# Words that mark a control or link group as re-ordering the same results, or choosing how many
+# results a page shows. Either way the query does not change.
+ORDERING_WORDS = ("sort", "order", "orderby", "sortby", "sort_by", "order_by", "dir")
+PAGE_SIZE_WORDS = ("per", "per_page", "perpage", "page_size", "pagesize", "limit", "show", "n")
+
+_COUNT = re.compile(r"\s*[(\[]\s*(\d[\d,.]*)\s*[)\]]\s*$")
+_TRAILING_NUMBER = re.compile(r"\s+(\d[\d,]*)\s*$")
+_REMOVE_MARKS = "×✕✖✗x"
+_WS = re.compile(r"\s+")
+
+# -- labels and headings ----------------------------------------------------------------------
+
+
+def _norm_ws(text: str) -> str:
+    return _WS.sub(" ", text).strip()
+
+
+def label_count(text: str) -> int | None:
+    """The result count a facet label carries ("Nike (4)" → 4, "Nike [1,024]" → 1024), or None."""
+    match = _COUNT.search(_norm_ws(text))
+    if match is None:
+        return None
+    return int(match.group(1).replace(",", "").replace(".", ""))
+
+
+def clean_label(text: str) -> str:
+    """A facet label without its count and decoration: "Nike (4)" → "Nike".
+
+    Strips a trailing count in parentheses or brackets, a leading or trailing removal mark
+    ("× Nike") and collapses whitespace.
+    """
+    value = _norm_ws(text)
+    value = _COUNT.sub("", value)
+    value = value.strip().strip(_REMOVE_MARKS[:-1]).strip()
+    return _norm_ws(value)
+
+
+_HEADING_TAGS = frozenset(
+    {"h1", "h2", "h3", "h4", "h5", "h6", "legend", "dt", "summary", "caption"}
+)
+_HEADING_CLASS = re.compile(r"(^|[\s_-])(title|heading|head|header|name|label)($|[\s_-])", re.I)
+_MAX_HEADING_LEVELS = 6
+
+
+def _is_heading(element: Any) -> bool:
+    tag = element.tag if isinstance(element.tag, str) else ""
+    if tag in _HEADING_TAGS:
+        return True
+    if tag in {"strong", "b", "span", "div", "p", "label"}:
+        cls = element.get("class", "")
+        if cls and _HEADING_CLASS.search(cls) and not element.findall(".//a"):
+            return True
+    return False
+
+
+def _text(element: Any) -> str:
+    return _norm_ws(element.text_content())
+
+
+def facet_heading(element: Any) -> str:
+    """The heading of the facet group `element` (an lxml element) sits under, or "".
+
+    Walks up at most six ancestors; at each level looks at the preceding siblings (nearest first)
+    for a heading element (h1–h6, legend, dt, summary, caption, or an element whose class names
+    a title) and at ``aria-label``/``data-facet`` attributes of the ancestor itself. A heading
+    is the nearest one above the element, as a reader sees it.
+    """
+    node = element
+    for _ in range(_MAX_HEADING_LEVELS):
+        parent = node.getparent()
+        if parent is None:
+            return ""
+        for sibling in node.itersiblings(preceding=True):
+            if not isinstance(sibling.tag, str):
+                continue
+            if _is_heading(sibling):
+                return clean_label(_text(sibling))
+            # a heading nested as the first child of a preceding wrapper (<div><h3>…</h3></div>)
+            for tag in ("h2", "h3", "h4", "h5", "h6", "legend"):
+                found = sibling.find(f".//{tag}")
+                if found is not None and not sibling.findall(".//a"):
+                    return clean_label(_text(found))
+        for attr in ("aria-label", "data-facet", "data-attribute"):
+            if parent.get(attr):
+                return clean_label(parent.get(attr))
+        if parent.tag in {"body", "html"}:
+            return ""
+        node = parent
+    return ""
+
+
+# -- URLs -------------------------------------------------------------------------------------
+
+
+def _segments(url: str) -> tuple[str, ...]:
+    path = urlsplit(url).path
+    return tuple(s for s in path.split("/") if s)
+
+
+def _query_keys(url: str) -> tuple[str, ...]:
+    return tuple(sorted({k for k, _ in parse_qsl(urlsplit(url).query, keep_blank_values=True)}))
+
+
+def _query(url: str) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = defaultdict(list)
+    for key, value in parse_qsl(urlsplit(url).query, keep_blank_values=True):
+        out[key].append(value)
+    return dict(out)
+
+
+def _literal(segment: str) -> bool:
+    return not any(ch.isdigit() for ch in segment)
+
+
+@dataclass(frozen=True, slots=True)
+class EntityPattern:
+    """Which URLs are entity pages: same host, same path depth, same leading literal segments
+    (e.g. ``/product/<id>/<slug>`` → prefix ``("product",)``, depth 3) and the same query keys."""
+
+    host: str
+    prefix: tuple[str, ...]
+    depth: int
+    query_keys: tuple[str, ...] = ()
+
+    @classmethod
+    def from_urls(cls, urls: Sequence[str]) -> EntityPattern:
+        """The pattern shared by sample entity URLs (the common leading literal segments)."""
+        if not urls:
+            raise ValueError("an entity pattern needs at least one sample URL")
+        first = urls[0]
+        segs = [_segments(u) for u in urls]
+        depth = len(segs[0])
+        prefix: list[str] = []
+        for i in range(max(depth - 1, 0)):
+            column = {s[i] if i < len(s) else None for s in segs}
+            if len(column) == 1 and segs[0][i] is not None and _literal(segs[0][i]):
+                prefix.append(segs[0][i])
+            else:
+                break
+        return cls(host_of(first), tuple(prefix), depth, _query_keys(first))
+
+    def matches(self, url: str) -> bool:
+        if host_of(url) != self.host:
+            return False
+        segs = _segments(url)
+        if len(segs) != self.depth or segs[: len(self.prefix)] != self.prefix:
+            return False
+        return _query_keys(url) == self.query_keys
+
+    def describe(self) -> str:
+        stars = "/".join(["*"] * (self.depth - len(self.prefix)))
+        head = "/".join(self.prefix)
+        path = "/" + "/".join(p for p in (head, stars) if p)
+        keys = "?" + "&".join(f"{k}=*" for k in self.query_keys) if self.query_keys else ""
+        return f"{self.host}{path}{keys}"
+
+
+def guess_entity_pattern(snapshot: Snapshot) -> tuple[EntityPattern, tuple[str, ...]] | None:
+    """Guess the entity pattern from a list page: the largest group of links that share a DOM
+    path and a URL shape whose path varies (not just its query), other than the page's own shape.
+
+    Returns the pattern and the group's URLs (sorted), or None when no group has three or more
+    distinct URLs. Ties go to the group with the longer anchor texts (entity names), then by URL.
+    """
+    own = (host_of(snapshot.final_url), len(_segments(snapshot.final_url)))
+    groups: dict[tuple[str, str, int, str, tuple[str, ...]], dict[str, str]] = defaultdict(dict)
+    for link in snapshot.links:
+        segs = _segments(link.url)
+        if not segs or urlsplit(link.url).query:
+            continue
+        key = (link.path_attrs, host_of(link.url), len(segs), segs[0], _query_keys(link.url))
+        groups[key].setdefault(link.url, link.text)
+    best: tuple[tuple[int, float], tuple[str, ...]] | None = None
+    for key, members in sorted(groups.items()):
+        own_shape = (key[1], key[2]) == own and key[3] == _first(snapshot.final_url)
+        if len(members) < 3 or own_shape:
+            continue
+        urls = tuple(sorted(members))
+        if len({_segments(u)[-1] for u in urls}) == 1:
+            continue
+        mean_text = sum(len(t) for t in members.values()) / len(members)
+        rank = (len(urls), mean_text)
+        if best is None or rank > best[0] or (rank == best[0] and urls[0] < best[1][0]):
+            best = (rank, urls)
+    if best is None:
+        return None
+    urls = best[1]
+    return EntityPattern.from_urls(urls), urls
+
+
+def _first(url: str) -> str:
+    segs = _segments(url)
+    return segs[0] if segs else ""
+
+
+# -- pages ------------------------------------------------------------------------------------
+
+_DIGIT_VALUE = re.compile(r"=([^\]]*\d[^\]]*)\]")
+
+
+def result_container(link: Link) -> str:
+    """The container key of a link: its DOM path with values, numeric values wildcarded."""
+    return _DIGIT_VALUE.sub("=*]", link.path_values or link.path_attrs)
+
+
+def _entity_links(snapshot: Snapshot, pattern: EntityPattern) -> list[Link]:
+    return [link for link in snapshot.links if pattern.matches(link.url)]
+
+
+def result_entities(
+    snapshot: Snapshot, pattern: EntityPattern, containers: frozenset[str] | None = None
+) -> tuple[str, ...]:
+    """The entities a list page shows as its results, in page order, without repeats.
+
+    With `containers` (learned on the start page), only entity links in those containers count;
+    without, the container holding the most entity links of this page is used.
+    """
+    links = _entity_links(snapshot, pattern)
+    if not links:
+        return ()
+    if containers is None:
+        counts = Counter(result_container(link) for link in links)
+        top = max(counts.items(), key=lambda kv: (kv[1], kv[0]))[0]
+        containers = frozenset({top})
+    return tuple(dict.fromkeys(x.url for x in links if result_container(x) in containers))
+
+
+def classify_page(
+    snapshot: Snapshot, pattern: EntityPattern, containers: frozenset[str] | None = None
+) -> PageKind:
+    """Entity page (its URL follows the entity pattern), list page (shows result entities and is
+    not an entity page), or other."""
+    if pattern.matches(snapshot.final_url) or pattern.matches(snapshot.url):
+        return "entity"
+    if result_entities(snapshot, pattern, containers):
+        return "list"
+    return "other"
+
+
+def list_links(snapshot: Snapshot, pattern: EntityPattern) -> frozenset[str]:
+    """``l_x``: the page's links that are not entity links, on the page's own host."""
+    host = host_of(snapshot.final_url)
+    return frozenset(
+        link.url
+        for link in snapshot.links
+        if not pattern.matches(link.url) and host_of(link.url) == host
+    )
+
+
+def jaccard(a: Iterable[str], b: Iterable[str]) -> float:
+    """|a ∩ b| / |a ∪ b| (1 for two empty sets)."""
+    sa, sb = set(a), set(b)
+    union = sa | sb
+    return len(sa & sb) / len(union) if union else 1.0
+
+
+def same_query(lx: Iterable[str], ly: Iterable[str], epsilon: float) -> bool:
+    """Algorithm 1, line 8: two list pages belong to one query when their non-entity links have
+    Jaccard similarity above 1 − ε."""
+    return jaccard(lx, ly) > 1 - epsilon
+
+
+def is_subset(child: Iterable[str], parent: Iterable[str], tolerance: float = 0.0) -> bool:
+    """E_child ⊆ E_parent, relaxed: at most `tolerance` of the child's entities may be missing
+    from the parent (Section 4.2, step 2). An empty child is never a drill-down."""
+    sc = set(child)
+    if not sc:
+        return False
+    return len(sc - set(parent)) <= tolerance * len(sc)
+
+
+_PAGER_TEXT = re.compile(
+    r"^(\d+|next|prev|previous|more|older|newer|›|»|‹|«|→|←|>|<|>>|<<|next page|previous page)$",
+    re.I,
+)
+_PAGE_KEYS = ("page", "p", "pg", "start", "offset", "from", "skip", "pagenum", "page_num")
+
+
+def _differs_by_page(current: str, target: str) -> bool:
+    a, b = urlsplit(current), urlsplit(target)
+    if (a.netloc, a.path) == (b.netloc, b.path):
+        qa, qb = _query(current), _query(target)
+        changed = {k for k in set(qa) | set(qb) if qa.get(k) != qb.get(k)}
+        return bool(changed) and all(k.lower() in _PAGE_KEYS for k in changed)
+    sa, sb = _segments(current), _segments(target)
+    if a.netloc != b.netloc or a.query != b.query:
+        return False
+    # /list/page/2 style: same path plus or minus a trailing numeric segment (and "page")
+    longer, shorter = (sa, sb) if len(sa) >= len(sb) else (sb, sa)
+    extra = longer[len(shorter) :]
+    return longer[: len(shorter)] == shorter and 0 < len(extra) <= 2 and extra[-1].isdigit()
+
+
+def first_page_form(url: str) -> str:
+    """`url` without page/offset parameters that point at the first page (``page=1``,
+    ``offset=0``), so that the first page reached through its pager link is recognised."""
+    parts = urlsplit(url)
+    pairs = parse_qsl(parts.query, keep_blank_values=True)
+    kept = [(k, v) for k, v in pairs if not (k.lower() in _PAGE_KEYS and v in ("0", "1"))]
+    if len(kept) == len(pairs):
+        return url
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(kept), ""))
+
+
+def pagination_candidates(snapshot: Snapshot, pattern: EntityPattern) -> tuple[str, ...]:
+    """Links that may lead to another page of the same query (sorted): pager texts ("2", "Next",
+    "»") or URLs that differ from the page only in a page/offset parameter. The caller fetches
+    them and keeps those `same_query` confirms (Algorithm 1)."""
+    here = snapshot.final_url
+    found: set[str] = set()
+    for link in snapshot.links:
+        if pattern.matches(link.url) or link.url in (here, snapshot.url):
+            continue
+        text = _norm_ws(link.text)
+        if _differs_by_page(here, link.url):
+            found.add(link.url)
+            continue
+        if not _PAGER_TEXT.match(text) or host_of(link.url) != host_of(here):
+            continue
+        changed = _changed_keys(here, link.url)
+        presentation = {k for k in changed if k.lower() in PAGE_SIZE_WORDS}
+        presentation |= {k for k in changed if _words_match(k, ORDERING_WORDS)}
+        if not presentation:
+            found.add(link.url)
+    return tuple(sorted(found))
+
+
+def _changed_keys(current: str, target: str) -> set[str]:
+    a, b = urlsplit(current), urlsplit(target)
+    if (a.netloc, a.path) != (b.netloc, b.path):
+        return {"<path>"}
+    qa, qb = _query(current), _query(target)
+    return {k for k in set(qa) | set(qb) if qa.get(k) != qb.get(k)}
+
+
+def _words_match(text: str, words: Sequence[str]) -> bool:
+    tokens = set(re.split(r"[^a-z0-9_]+", text.lower()))
+    return any(w in tokens for w in words)
+
+
+class _Anchors:
+    """A page's anchors with their canonical URLs, headings computed once, on demand."""
+
+    def __init__(self, snapshot: Snapshot) -> None:
+        self.snapshot = snapshot
+        self.items = _anchor_urls(snapshot)
+        self._headings: dict[str, str] = {}
+        self._by_url: dict[str, Any] = {}
+        for anchor, url in self.items:
+            self._by_url.setdefault(url, anchor)
+
+    def heading(self, url: str) -> str:
+        if url not in self._headings:
+            anchor = self._by_url.get(url)
+            self._headings[url] = "" if anchor is None else facet_heading(anchor)
+        return self._headings[url]
+
+
+def _same_list(here: str, url: str) -> bool:
+    a, b = urlsplit(here), urlsplit(url)
+    return (a.netloc, a.path) == (b.netloc, b.path)
+
+
+def ordering_links(snapshot: Snapshot, anchors: _Anchors | None = None) -> dict[str, str]:
+    """Links that re-order the page's results: URL → the ordering key (parameter name or heading).
+
+    A link qualifies when its URL differs from the page's only in parameters named like an
+    ordering ("sort", "order", …), or when it leads to the same list path and sits under a
+    heading such as "Sort by".
+    """
+    here = snapshot.final_url
+    out: dict[str, str] = {}
+    for link in snapshot.links:
+        if not _same_list(here, link.url) or link.url in out:
+            continue
+        changed = _changed_keys(here, link.url)
+        if changed and all(_words_match(k, ORDERING_WORDS) for k in changed):
+            out[link.url] = ",".join(sorted(changed))
+            continue
+        anchors = anchors or _Anchors(snapshot)
+        heading = anchors.heading(link.url)
+        if heading and _words_match(heading, ("sort", "order", "sorted")):
+            out[link.url] = ",".join(sorted(changed)) or heading
+    return out
+
+
+def page_size_links(snapshot: Snapshot, anchors: _Anchors | None = None) -> dict[str, int]:
+    """Links that change how many results a page shows: URL → the size offered."""
+    here = snapshot.final_url
+    out: dict[str, int] = {}
+    for link in snapshot.links:
+        number = re.search(r"\d+", link.text)
+        if number is None or not _same_list(here, link.url):
+            continue
+        changed = _changed_keys(here, link.url)
+        if changed and all(k.lower() in PAGE_SIZE_WORDS for k in changed):
+            out[link.url] = int(number.group(0))
+            continue
+        anchors = anchors or _Anchors(snapshot)
+        heading = anchors.heading(link.url).lower()
+        if "per page" in heading or heading.startswith("show"):
+            out[link.url] = int(number.group(0))
+    return out
+
+
+# -- facets -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Facet:
+    """A drill-down offered on a list page or state: attribute and value as displayed.
+
+    `url` is set for link facets, `control` for Ajax facets and form fields.
+    """
+
+    attribute: str
+    value: str
+    count: int | None = None
+    url: str = ""
+    control: Control | None = field(default=None, compare=False)
+    selected: bool = False
+
+    @property
+    def label(self) -> FacetLabel:
+        return (self.attribute, self.value)
+
+    @property
+    def label_key(self) -> FacetLabel:
+        """`label` case-folded, for comparisons."""
+        return (self.attribute.casefold(), self.value.casefold())
+
+
+def _anchor_urls(snapshot: Snapshot) -> list[tuple[Any, str]]:
+    """The page's ``<a href>`` elements with their canonical URLs, in document order.
+
+    The Snapshot's links are exactly these anchors (same rules, same order), so their URLs are
+    reused when the counts agree; otherwise each href is canonicalised here.
+    """
+    tree = snapshot.tree()
+    anchors = []
+    for anchor in tree.iter("a"):
+        href = (anchor.get("href") or "").strip()
+        if not href or href.startswith(("javascript:", "mailto:", "tel:", "data:")):
+            continue
+        anchors.append(anchor)
+    if len(anchors) == len(snapshot.links):
+        return [(a, link.url) for a, link in zip(anchors, snapshot.links, strict=True)]
+    out: list[tuple[Any, str]] = []
+    for anchor in anchors:
+        try:
+            url = canonical_url(anchor.get("href"), base=snapshot.final_url)
+        except InvalidURL:
+            continue
+        out.append((anchor, url))
+    return out
+
+
+def _is_refinement(current: str, target: str) -> bool:
+    a, b = urlsplit(current), urlsplit(target)
+    if a.netloc != b.netloc:
+        return False
+    if a.path == b.path:
+        qa, qb = set(parse_qsl(a.query)), set(parse_qsl(b.query))
+        return bool(qb - qa)
+    # a path facet extends the list's own path (/shop → /shop/brand/nike); the site root has
+    # no path of its own to extend
+    return a.path.strip("/") != "" and b.path.startswith(a.path.rstrip("/") + "/")
+
+
+def _is_selected(anchor: Any) -> bool:
+    node = anchor
+    for _ in range(2):
+        if node is None:
+            break
+        cls = (node.get("class") or "").lower()
+        if any(w in cls.split() for w in ("selected", "active", "current", "remove", "applied")):
+            return True
+        if node.get("aria-current") or node.get("aria-pressed") == "true":
+            return True
+        node = node.getparent()
+    return False
+
+
+def link_facets(snapshot: Snapshot, pattern: EntityPattern) -> tuple[Facet, ...]:
+    """The drill-down links of a list page: anchors under a facet heading whose target is not an
+    entity page and either carries a result count ("Nike (4)") or refines the page's URL.
+
+    Ordering and page-size links, pagination and links marked as the current selection are left
+    out. Sorted by (attribute, value, URL).
+    """
+    here = snapshot.final_url
+    host = host_of(here)
+    anchors = _Anchors(snapshot)
+    ordering = ordering_links(snapshot, anchors)
+    sizes = page_size_links(snapshot, anchors)
+    pages = set(pagination_candidates(snapshot, pattern))
+    found: dict[str, Facet] = {}
+    for anchor, url in anchors.items:
+        if url in found or url in (here, snapshot.url) or host_of(url) != host:
+            continue
+        if pattern.matches(url) or url in ordering or url in sizes or url in pages:
+            continue
+        text = _norm_ws(anchor.text_content())
+        value = clean_label(text)
+        if not value:
+            continue
+        heading = anchors.heading(url)
+        if not heading:
+            continue
+        count = label_count(text)
+        if count is None and not _is_refinement(here, url):
+            continue
+        found[url] = Facet(heading, value, count, url=url, selected=_is_selected(anchor))
+    return tuple(sorted(found.values(), key=lambda f: (f.attribute, f.value, f.url)))
+
+
+_FACET_KINDS = frozenset({"checkbox", "radio", "link", "button"})
+
+
+def control_facets(snapshot: Snapshot) -> tuple[Facet, ...]:
+    """Ajax facets: checkbox, radio and link controls with a group label, and buttons that also
+    show a result count, that do not belong to a form with a submit button (those are form
+    fields, see `forms_of`), are not ordering, paging or load-more controls, and are safe to
+    click. Selects outside forms give one facet per option. Sorted by (attribute, value,
+    selector)."""
+    submit_forms = {c.form for c in snapshot.controls if c.kind == "submit" and c.form}
+    out: list[Facet] = []
+    for control in snapshot.controls:
+        if control.form and control.form in submit_forms:
+            continue
+        if unsafe_reason(control) or not control.group:
+            continue
+        group = clean_label(control.group)
+        if _words_match(group, ("sort", "order", "sorted")) or "per page" in group.lower():
+            continue
+        if control.kind in _FACET_KINDS:
+            value = clean_label(control.label)
+            if not value or (control.kind in ("link", "button") and _PAGER_TEXT.match(value)):
+                continue
+            if control.kind == "button" and label_count(control.label) is None:
+                continue  # a facet button shows its count; others (quick view …) are not facets
+            out.append(
+                Facet(
+                    group,
+                    value,
+                    label_count(control.label),
+                    control=control,
+                    selected=control.checked,
+                )
+            )
+        elif control.kind == "select":
+            for option in control.options:
+                value = clean_label(option.label)
+                if option.value == "" or not value:
+                    continue
+                out.append(
+                    Facet(
+                        group,
+                        value,
+                        label_count(option.label),
+                        control=control,
+                        selected=option.selected,
+                    )
+                )
+    return tuple(
+        sorted(out, key=lambda f: (f.attribute, f.value, f.control.selector if f.control else ""))
+    )
+
+
+def drilldown_labels(facets: Iterable[Facet]) -> frozenset[tuple[str, str, int | None]]:
+    """The drill-down set Q of a query as (attribute, value, count): the paper's condition (b) of
+    equivalence, made stricter by the counts the site shows."""
+    return frozenset((f.attribute.casefold(), f.value.casefold(), f.count) for f in facets)
+
+
+def pagination_controls(snapshot: Snapshot) -> tuple[Control, ...]:
+    """Buttons or links of an Ajax result list that show the next page ("Next", "›")."""
+    out = []
+    for control in snapshot.controls:
+        if control.kind not in ("button", "link"):
+            continue
+        text = _norm_ws(control.label).lower()
+        if text in ("next", "next page", "›", "»", ">", "→") and not unsafe_reason(control):
+            out.append(control)
+    return tuple(sorted(out, key=lambda c: c.selector))
+
+
+def load_more_control(snapshot: Snapshot) -> Control | None:
+    """The load-more control of a page, if any (first by selector)."""
+    controls = sorted(
+        (c for c in snapshot.controls if c.kind == "load_more"), key=lambda c: c.selector
+    )
+    return controls[0] if controls else None
+
+
+# -- states and queries -----------------------------------------------------------------------
+
+
+def state_key(fingerprint: str, entities: Iterable[str]) -> str:
+    """The identity of an Ajax state: its structure fingerprint plus its result entity set.
+
+    Two states with equal keys show the same results in the same layout, whatever path of
+    clicks led to them; the key is a hash, so a new state is looked up, not compared with every
+    known state.
+    """
+    digest = hashlib.sha256()
+    digest.update(fingerprint.encode())
+    for url in sorted(set(entities)):
+        digest.update(b"\0" + url.encode())
+    return digest.hexdigest()[:32]
+
+
+@dataclass(frozen=True, slots=True)
+class QueryKey:
+    """What makes two queries equivalent (Section 4.3): the same entities, the same drill-downs."""
+
+    entities: frozenset[str]
+    drilldowns: frozenset[tuple[str, str, int | None]]
+
+
+class QueryIndex:
+    """Known queries by equivalence key and by condition set, for O(1) look-up.
+
+    Not a module-level singleton: an exploration creates one and owns it.
+    """
+
+    def __init__(self) -> None:
+        self._by_key: dict[QueryKey, str] = {}
+        self._by_conditions: dict[frozenset[Condition], str] = {}
+
+    def equivalent(self, key: QueryKey) -> str | None:
+        return self._by_key.get(key)
+
+    def with_conditions(self, conditions: Iterable[Condition]) -> str | None:
+        return self._by_conditions.get(_fold(conditions))
+
+    def add(self, query_id: str, key: QueryKey, conditions: Iterable[Condition]) -> None:
+        self._by_key.setdefault(key, query_id)
+        self._by_conditions.setdefault(_fold(conditions), query_id)
+
+
+def _fold(conditions: Iterable[Condition]) -> frozenset[Condition]:
+    return frozenset((a.casefold(), v.casefold()) for a, v in conditions)
+
+
+def infer_attributes(
+    queries: Iterable[tuple[Sequence[Condition], Iterable[str]]],
+) -> dict[str, dict[str, tuple[str, ...]]]:
+    """entity → {attribute: values} from (conditions, entities) of every query: each entity of
+    E_q has every attribute/value pair of q. Values keep the first spelling seen, sorted."""
+    acc: dict[str, dict[str, dict[str, str]]] = defaultdict(lambda: defaultdict(dict))
+    for conditions, entities in queries:
+        for entity in entities:
+            slot = acc[entity]
+            for attribute, value in conditions:
+                slot[attribute].setdefault(value.casefold(), value)
+            if not conditions:
+                slot.setdefault("", {})
+    out: dict[str, dict[str, tuple[str, ...]]] = {}
+    for entity in sorted(acc):
+        out[entity] = {
+            a: tuple(sorted(vals.values(), key=str.casefold))
+            for a, vals in sorted(acc[entity].items())
+            if a
+        }
+    return out
+
+
+# -- safety -----------------------------------------------------------------------------------
+
+_UNSAFE = re.compile(
+    r"\b(add[\s_-]*to[\s_-]*(cart|basket|bag|wishlist)|basket|cart|checkout|check[\s_-]out|buy|"
+    r"purchase|order[\s_-]*now|pay|delete|remove[\s_-]*account|log[\s_-]*out|logout|log[\s_-]*in|"
+    r"login|sign[\s_-]*(in|out|up)|signin|signout|signup|register|subscribe|unsubscribe|account|"
+    r"password|reset)\b",
+    re.I,
+)
+
+
+def unsafe_reason(control: Control | None = None, *, url: str = "", text: str = "") -> str:
+    """Why acting on a control or following a link could change something on the site or log us
+    in or out; "" when it is safe. Looks at labels, names, selectors and form actions."""
+    parts = [text, urlsplit(url).path if url else ""]
+    if control is not None:
+        if control.input_type == "password":
+            return "password field"
+        parts += [control.label, control.name, control.value, control.selector, control.form_action]
+        if control.kind not in ("checkbox", "radio", "select"):
+            parts.append(control.group)
+    for part in parts:
+        if not part:
+            continue
+        match = _UNSAFE.search(part.replace("-", " ").replace("_", " ").replace("/", " "))
+        if match:
+            return f"looks like {match.group(0).lower()!r}"
+    return ""
+
+
+# -- forms ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FormSpec:
+    """One form of a page: its selector, method, action, fields and submit control."""
+
+    selector: str
+    method: str
+    action: str
+    fields: tuple[Control, ...]
+    submit: Control | None
+    has_password: bool
+
+    @property
+    def keyword_fields(self) -> tuple[Control, ...]:
+        return tuple(c for c in self.fields if c.kind == "text" and c.input_type != "password")
+
+
+@dataclass(frozen=True, slots=True)
+class FormChoice:
+    """Setting one enumerable form field to one value: attribute = the field's label."""
+
+    attribute: str
+    value: str
+    name: str
+    field_value: str
+    control: Control = field(compare=False)
+
+
+def forms_of(snapshot: Snapshot) -> tuple[FormSpec, ...]:
+    """The forms of a page, from its controls (sorted by selector)."""
+    grouped: dict[str, list[Control]] = defaultdict(list)
+    for control in snapshot.controls:
+        if control.form:
+            grouped[control.form].append(control)
+    out = []
+    for selector, controls in sorted(grouped.items()):
+        submits = [c for c in controls if c.kind == "submit"]
+        fields_ = tuple(c for c in controls if c.kind != "submit")
+        first = controls[0]
+        out.append(
+            FormSpec(
+                selector,
+                (first.form_method or "get").lower(),
+                first.form_action,
+                fields_,
+                submits[0] if submits else None,
+                any(c.input_type == "password" for c in controls),
+            )
+        )
+    return tuple(out)
+
+
+def _field_attribute(control: Control) -> str:
+    return clean_label(control.group) or control.name
+
+
+def form_choices(form: FormSpec) -> tuple[FormChoice, ...]:
+    """Every single-field setting of a form: each non-empty option of each select, each radio,
+    each checkbox. Ordering and page-size selects are left out. Sorted by (attribute, value)."""
+    out: list[FormChoice] = []
+    for control in form.fields:
+        attribute = _field_attribute(control)
+        if _words_match(attribute, ("sort", "order", "sorted")) or _words_match(
+            control.name, ORDERING_WORDS
+        ):
+            continue
+        if control.name.lower() in PAGE_SIZE_WORDS or "per page" in attribute.lower():
+            continue
+        if control.kind == "select":
+            for option in control.options:
+                value = clean_label(option.label)
+                if option.value and value:
+                    out.append(FormChoice(attribute, value, control.name, option.value, control))
+        elif control.kind in ("radio", "checkbox"):
+            value = clean_label(control.label) or control.value
+            if control.value and value and control.name:
+                out.append(FormChoice(attribute, value, control.name, control.value, control))
+    return tuple(sorted(out, key=lambda c: (c.attribute, c.value, c.name, c.field_value)))
+
+
+def form_defaults(form: FormSpec) -> list[tuple[str, str]]:
+    """The name/value pairs the form submits untouched (HTML's form data set, in field order)."""
+    pairs: list[tuple[str, str]] = []
+    for control in form.fields:
+        if not control.name:
+            continue
+        if control.kind == "select":
+            chosen = [o for o in control.options if o.selected] or list(control.options[:1])
+            pairs.extend((control.name, o.value) for o in chosen)
+        elif control.kind in ("radio", "checkbox"):
+            if control.checked:
+                pairs.append((control.name, control.value))
+        elif control.kind == "text":
+            pairs.append((control.name, control.value))
+    return pairs
+
+
+def get_submission(
+    form: FormSpec, overrides: Mapping[str, str], *, exclusive: Sequence[str] = ()
+) -> str:
+    """The URL a GET submission of `form` loads, with `overrides` (name → value) applied.
+
+    A radio or select name in `overrides` replaces its default; a checkbox name adds its value.
+    Names in `exclusive` lose their defaults (a checkbox group set to exactly the override).
+    """
+    pairs = [(n, v) for n, v in form_defaults(form) if n not in overrides and n not in exclusive]
+    kinds = {c.name: c.kind for c in form.fields}
+    for name, value in overrides.items():
+        if kinds.get(name) == "checkbox":
+            pairs = [(n, v) for n, v in pairs if not (n == name and v == value)]
+        pairs.append((name, value))
+    action = form.action
+    parts = urlsplit(action)
+    query = urlencode(pairs)
+    return canonical_url(urlunsplit((parts.scheme, parts.netloc, parts.path, query, "")))

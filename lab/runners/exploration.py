@@ -1,0 +1,112 @@
+"""Query-centric exploration (seed 004) on the lab's exploratory shops.
+
+The runner starts `explore` at the shop's widest list page with the truth's sample product and
+scores the hidden entity-attribute pairs it extracted with the paper's Eq. 6–7
+(`lab.score.pair_scores` over the catalogue's hidden attributes). Its extra columns:
+
+- ``states``: distinct list pages and Ajax states the exploration saw;
+- ``lower_bound_downloads``: the fewest page loads or states any method needs to learn every
+  facet value's entities — the start page, plus for each single-condition facet query the
+  result pages that list its entities at the largest page size the shop offers (paginated
+  shops), or one state with the list grown by load-more (the Ajax shop);
+- ``cost_ratio``: downloads (page loads and browser states) over that bound;
+- ``entity_recall``: share of the catalogue's products found;
+- ``queries``, ``equivalent``, ``skipped_orderings``: queries explored, equivalent queries found
+  (not explored below), sort-order variants skipped.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Literal
+from urllib.parse import urlsplit
+
+from algorithms.querycentric import explore
+from algorithms.result import Exploration
+from lab.registry import MethodRun, register
+from lab.score import pair_scores, set_scores
+from lab.sites.catalog_data import HIDDEN_ATTRIBUTES
+from lab.sites.shops import AJAX_CHUNK, DEFAULT_PER_PAGE, PER_PAGE_CHOICES
+from lab.truth import SiteTruth
+
+if TYPE_CHECKING:
+    from crawler.session import Session
+
+__all__ = ["exploration_run", "lower_bound", "run_explore", "start_url"]
+
+Listing = Literal["pages", "load-more"]
+
+# How each shop lists results: paginated (at its largest page size) or grown by load-more.
+_LISTING: dict[str, tuple[Listing, int]] = {
+    "shop-links": ("pages", max(PER_PAGE_CHOICES)),
+    "shop-form": ("pages", DEFAULT_PER_PAGE),
+    "shop-ajax": ("load-more", AJAX_CHUNK),
+}
+
+
+def start_url(truth: SiteTruth) -> str:
+    """The shop's widest list page: its list (or search) page without query parameters."""
+    lists = sorted(
+        (len(url), url)
+        for url, template in truth.templates.items()
+        if template in ("list", "search") and not urlsplit(url).query
+    )
+    if not lists:
+        raise ValueError(f"{truth.site}: the truth names no list page to start from")
+    return lists[0][1]
+
+
+def lower_bound(truth: SiteTruth) -> int:
+    """Facet values plus the result pages (or load-more states) needed to list their entities;
+    see the module docstring. 0 for a site this runner does not know."""
+    listing = _LISTING.get(truth.site)
+    if listing is None:
+        return 0
+    kind, size = listing
+    total = 1  # the start page, where the facets are read
+    for query in truth.queries:
+        n = len(query.entities)
+        if kind == "pages":
+            total += max(1, math.ceil(n / size))
+        else:
+            total += 2 if n > size else 1
+    return total
+
+
+def exploration_run(result: Exploration, truth: SiteTruth) -> MethodRun:
+    """Score an Exploration against the truth (hidden pairs, entity recall, cost ratio)."""
+    pairs = pair_scores(result.entities, truth, HIDDEN_ATTRIBUTES)
+    every = pair_scores(result.entities, truth)
+    entities = set_scores(result.entities, truth.target_entities)
+    bound = lower_bound(truth)
+    extra: dict[str, float | int | str] = {
+        "states": result.states,
+        "lower_bound_downloads": bound,
+        "entity_recall": round(entities.recall, 4),
+        "entity_precision": round(entities.precision, 4),
+        "all_pairs_f1": round(every.f1, 4),
+        "queries": sum(1 for q in result.queries if q.status == "explored"),
+        "equivalent": sum(1 for q in result.queries if q.status == "equivalent"),
+        "skipped_orderings": sum(1 for s in result.skipped if s.reason == "ordering"),
+    }
+    if bound:
+        extra["cost_ratio"] = round(result.cost.downloads / bound, 3)
+    if not result.complete:
+        extra["reason"] = result.reason
+    return MethodRun(
+        found=tuple(result.entities),
+        complete=result.complete,
+        scores={"precision": pairs.precision, "recall": pairs.recall, "f1": pairs.f1},
+        extra=extra,
+        result=result,
+    )
+
+
+@register(
+    "explore",
+    kinds=("shop",),
+    description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
+)
+async def run_explore(session: Session, truth: SiteTruth) -> MethodRun:
+    result = await explore(session, start_url(truth), entity_sample=truth.seed_entity)
+    return exploration_run(result, truth)

@@ -1,0 +1,278 @@
+"""The query-centric model's pure functions on small hand-built pages."""
+
+from __future__ import annotations
+
+from algorithms.querycentric_model import (
+    EntityPattern,
+    Facet,
+    QueryIndex,
+    QueryKey,
+    classify_page,
+    clean_label,
+    control_facets,
+    drilldown_labels,
+    facet_heading,
+    first_page_form,
+    form_choices,
+    forms_of,
+    get_submission,
+    guess_entity_pattern,
+    infer_attributes,
+    is_subset,
+    jaccard,
+    label_count,
+    link_facets,
+    list_links,
+    load_more_control,
+    ordering_links,
+    page_size_links,
+    pagination_candidates,
+    result_entities,
+    same_query,
+    state_key,
+    unsafe_reason,
+)
+from render.extract import parse_html, snapshot_from_html
+from render.snapshot import Control, Snapshot
+
+BASE = "http://shop.test"
+
+
+def snap(path: str, body: str) -> Snapshot:
+    url = BASE + path
+    return snapshot_from_html(url, url, 200, f"<html><body>{body}</body></html>")
+
+
+def cards(*ids: int, cls: str = "results") -> str:
+    items = "".join(
+        f'<div class="card"><h3><a href="/product/{i}/item-{i}">Item number {i}</a></h3></div>'
+        for i in ids
+    )
+    return f'<div class="{cls}"><div class="grid">{items}</div></div>'
+
+
+def sidebar(query: str = "", **groups: dict[str, int]) -> str:
+    parts = []
+    sep = "&" if query else "?"
+    for heading, values in groups.items():
+        items = "".join(
+            f'<li><a href="/shop{query}{sep}{heading.lower()}={v.lower()}">{v} '
+            f'<span class="count">({n})</span></a></li>'
+            for v, n in values.items()
+        )
+        parts.append(f'<section class="box facet"><h2>{heading}</h2><ul>{items}</ul></section>')
+    return "<aside>" + "".join(parts) + "</aside>"
+
+
+PATTERN = EntityPattern.from_urls([BASE + "/product/7/item-7"])
+
+# -- labels -------------------------------------------------------------------------------------
+
+
+def test_clean_label_strips_counts_and_removal_marks() -> None:
+    assert clean_label("Nike (4)") == "Nike"
+    assert clean_label("  Running   shoes [1,024] ") == "Running shoes"
+    assert clean_label("✕ Footwear") == "Footwear"
+    assert clean_label("£25 – £50 (12)") == "£25 – £50"
+    assert label_count("Nike (4)") == 4
+    assert label_count("Nike [1,024]") == 1024
+    assert label_count("Nike") is None
+
+
+def test_facet_heading_is_the_heading_above_the_group() -> None:
+    tree = parse_html(
+        '<html><body><nav><ul><li><a id="x" href="/about">About</a></li></ul></nav>'
+        "<h1>All products</h1><aside>"
+        '<section><h2>Brand</h2><ul><li><a id="n" href="/s?b=n">Nike</a></li></ul></section>'
+        '<fieldset><legend>Colour</legend><div><a id="r" href="/s?c=r">Red</a></div></fieldset>'
+        '<ul><li><a id="y" href="/help">Help</a></li></ul>'
+        "</aside></body></html>"
+    )
+    by_id = {a.get("id"): a for a in tree.iter("a")}
+    assert facet_heading(by_id["n"]) == "Brand"
+    assert facet_heading(by_id["r"]) == "Colour"
+    assert facet_heading(by_id["x"]) == ""  # nothing above the menu
+    # sibling groups that hold links are not headings: the nearest one above is the page's
+    assert facet_heading(by_id["y"]) == "All products"
+
+
+# -- entities and pages -------------------------------------------------------------------------
+
+
+def test_entity_pattern_from_a_sample() -> None:
+    assert PATTERN.matches(BASE + "/product/12/other-item")
+    assert not PATTERN.matches(BASE + "/product/12")
+    assert not PATTERN.matches(BASE + "/shop?brand=nike")
+    assert not PATTERN.matches("http://elsewhere.test/product/1/x")
+    assert PATTERN.describe() == "shop.test/product/*/*"
+
+
+def test_guess_entity_pattern_picks_the_product_grid_not_the_facets() -> None:
+    page = snap("/shop", sidebar(Brand={"Nike": 3, "Puma": 2, "Asics": 1}) + cards(1, 2, 3, 4))
+    guessed = guess_entity_pattern(page)
+    assert guessed is not None
+    pattern, urls = guessed
+    assert pattern == PATTERN
+    assert len(urls) == 4
+
+
+def test_results_ignore_a_featured_box_and_pages_are_classified() -> None:
+    body = cards(1, 2, 3, 4, 5) + cards(90, 91, cls="featured")
+    page = snap("/shop", body)
+    assert result_entities(page, PATTERN) == tuple(
+        f"{BASE}/product/{i}/item-{i}" for i in (1, 2, 3, 4, 5)
+    )
+    assert classify_page(page, PATTERN) == "list"
+    assert classify_page(snap("/product/1/item-1", cards(5, 6)), PATTERN) == "entity"
+    assert classify_page(snap("/about", "<p>Hello</p>"), PATTERN) == "other"
+
+
+# -- clustering ---------------------------------------------------------------------------------
+
+
+def test_pagination_candidates_and_same_query() -> None:
+    side = sidebar(Brand={"Nike": 30, "Puma": 20})
+    pager = '<nav class="pager"><a href="/shop?page=2">2</a><a href="/shop?page=2">Next »</a></nav>'
+    tools = '<div class="toolbar"><a href="/shop?sort=price">Price</a><a href="/shop?per=48">48</a></div>'
+    p1 = snap("/shop", side + tools + cards(1, 2) + pager)
+    assert pagination_candidates(p1, PATTERN) == (BASE + "/shop?page=2",)
+    assert ordering_links(p1) == {BASE + "/shop?sort=price": "sort"}
+    assert page_size_links(p1) == {BASE + "/shop?per=48": 48}
+    pager2 = '<nav class="pager"><a href="/shop?page=1">1</a></nav>'
+    p2 = snap("/shop?page=2", side + tools + cards(3, 4) + pager2)
+    lx = list_links(p1, PATTERN) - set(pagination_candidates(p1, PATTERN))
+    ly = list_links(p2, PATTERN) - set(pagination_candidates(p2, PATTERN))
+    assert same_query(lx, ly, epsilon=0.2)
+    # a drill-down's links all carry its condition: a different query
+    child = snap("/shop?brand=nike", sidebar("?brand=nike", Size={"S": 3}) + cards(1))
+    assert not same_query(lx, list_links(child, PATTERN), epsilon=0.2)
+    assert first_page_form(BASE + "/shop?page=1&sort=new") == BASE + "/shop?sort=new"
+
+
+def test_jaccard_and_subset() -> None:
+    assert jaccard({"a", "b"}, {"b", "c"}) == 1 / 3
+    assert jaccard(set(), set()) == 1.0
+    assert is_subset({"a"}, {"a", "b"})
+    assert not is_subset({"a", "z"}, {"a", "b"})
+    assert is_subset({"a", "z"}, {"a", "b"}, tolerance=0.5)
+    assert not is_subset(set(), {"a"})
+
+
+# -- facets -------------------------------------------------------------------------------------
+
+
+def test_link_facets_read_attribute_value_and_count() -> None:
+    crumbs = '<nav class="crumbs" aria-label="Breadcrumb"><a href="/">Home</a></nav>'
+    footer = '<footer><h3>Help</h3><ul><li><a href="/help/returns">Returns</a></li></ul></footer>'
+    page = snap("/shop", crumbs + sidebar(Brand={"Nike": 3}, Colour={"Red": 2}) + cards(1) + footer)
+    facets = link_facets(page, PATTERN)
+    assert [(f.attribute, f.value, f.count) for f in facets] == [
+        ("Brand", "Nike", 3),
+        ("Colour", "Red", 2),
+    ]
+    assert facets[0].url == BASE + "/shop?brand=nike"
+
+
+def test_control_facets_skip_sort_cart_and_form_fields() -> None:
+    html = (
+        '<section data-facet="brand"><h2>Brand</h2>'
+        '<label><input type="checkbox" name="brand" value="nike"> Nike <span>(4)</span></label>'
+        "</section>"
+        '<label>Sort by <select id="sort" name="sort"><option value="a" selected>A</option>'
+        '<option value="b">B</option></select></label>'
+        '<button type="button" class="add-to-cart">Add to cart</button>'
+        '<button type="button" id="load-more">Load more</button>'
+        '<form id="f" method="get" action="/search"><fieldset><legend>Size</legend>'
+        '<label><input type="radio" name="size" value="s"> S</label></fieldset>'
+        '<button type="submit">Search</button></form>'
+    )
+    page = snap("/shop", html)
+    facets = control_facets(page)
+    assert [(f.attribute, f.value, f.count) for f in facets] == [("brand", "Nike", 4)]
+    more = load_more_control(page)
+    assert more is not None and more.selector == "#load-more"
+
+
+def test_unsafe_controls_and_links() -> None:
+    assert unsafe_reason(Control("button", "#b", label="Add to cart"))
+    assert unsafe_reason(Control("text", "#p", input_type="password"))
+    assert unsafe_reason(url=BASE + "/logout")
+    assert unsafe_reason(url=BASE + "/account/login", text="Sign in")
+    assert unsafe_reason(Control("button", "#x", label="Delete item"))
+    assert not unsafe_reason(Control("checkbox", "#c", label="Black", group="colour"))
+    assert not unsafe_reason(url=BASE + "/shop?sort=price", text="Price: low to high")
+
+
+# -- forms --------------------------------------------------------------------------------------
+
+
+FORM = (
+    '<form id="sf" method="get" action="/search">'
+    '<label for="q">Keywords</label><input type="text" id="q" name="q">'
+    '<label for="b">Brand</label><select id="b" name="brand"><option value="">Any</option>'
+    '<option value="nike">Nike (3)</option><option value="puma">Puma</option></select>'
+    '<label for="s">Sort by</label><select id="s" name="sort"><option value="rel">Relevance</option>'
+    '<option value="price">Price</option></select>'
+    '<fieldset><legend>Price</legend><label><input type="radio" name="price" value="" checked> Any</label>'
+    '<label><input type="radio" name="price" value="low"> Under £25</label></fieldset>'
+    '<fieldset><legend>Colour</legend><label><input type="checkbox" name="colour" value="red"> Red</label>'
+    "</fieldset><button type=submit>Search</button></form>"
+    '<form id="login" method="post" action="/login"><input type="email" name="email">'
+    '<input type="password" name="pw"><button type="submit">Sign in</button></form>'
+)
+
+
+def test_forms_enumerate_fields_and_build_get_urls() -> None:
+    page = snap("/search", FORM)
+    search, login = sorted(forms_of(page), key=lambda f: f.selector != "#sf")
+    assert login.has_password and login.method == "post"
+    assert search.method == "get" and search.submit is not None
+    choices = [(c.attribute, c.value, c.name, c.field_value) for c in form_choices(search)]
+    assert choices == [
+        ("Brand", "Nike", "brand", "nike"),
+        ("Brand", "Puma", "brand", "puma"),
+        ("Colour", "Red", "colour", "red"),
+        ("Price", "Under £25", "price", "low"),
+    ]
+    url = get_submission(search, {"brand": "nike"})
+    assert url == BASE + "/search?brand=nike&price=&q=&sort=rel"
+    assert [c.name for c in search.keyword_fields] == ["q"]
+
+
+# -- queries, states and attributes -------------------------------------------------------------
+
+
+def test_query_index_finds_equivalent_queries_by_hash() -> None:
+    index = QueryIndex()
+    drill = drilldown_labels([Facet("Brand", "Nike", 3), Facet("Colour", "Red", 2)])
+    index.add("q1", QueryKey(frozenset({"e1", "e2"}), drill), [("Size", "S"), ("Fit", "Slim")])
+    same = QueryKey(
+        frozenset({"e2", "e1"}),
+        drilldown_labels([Facet("colour", "red", 2), Facet("brand", "nike", 3)]),
+    )
+    assert index.equivalent(same) == "q1"
+    assert index.with_conditions([("fit", "slim"), ("size", "s")]) == "q1"  # another click order
+    other = QueryKey(frozenset({"e1", "e2"}), drilldown_labels([Facet("Brand", "Nike", 2)]))
+    assert index.equivalent(other) is None
+
+
+def test_state_key_depends_on_structure_and_entity_set_not_order() -> None:
+    assert state_key("f1", ["a", "b"]) == state_key("f1", ["b", "a", "a"])
+    assert state_key("f1", ["a"]) != state_key("f2", ["a"])
+    assert state_key("f1", ["a"]) != state_key("f1", ["a", "b"])
+
+
+def test_infer_attributes_from_queries() -> None:
+    out = infer_attributes(
+        [
+            ((), ["e1", "e2", "e3"]),
+            ((("Colour", "Red"),), ["e1", "e2"]),
+            ((("Colour", "Blue"),), ["e2"]),
+            ((("Category", "Shoes"), ("Type", "Boots")), ["e1"]),
+        ]
+    )
+    assert out == {
+        "e1": {"Category": ("Shoes",), "Colour": ("Red",), "Type": ("Boots",)},
+        "e2": {"Colour": ("Blue", "Red")},
+        "e3": {},
+    }

@@ -1,0 +1,266 @@
+"""Query-centric exploration on the three lab shops (small), scored against their truth."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from algorithms.querycentric import explore
+from algorithms.result import Exploration
+from crawler import Session, SessionConfig
+from crawler.config import RenderMode
+from lab.runners.exploration import exploration_run, lower_bound, start_url
+from lab.score import pair_scores, set_scores
+from lab.server import LabServer
+from lab.sites.catalog_data import HIDDEN_ATTRIBUTES
+from lab.truth import SiteTruth
+
+pytestmark = pytest.mark.timeout(600)
+
+
+async def _explore(
+    truth: SiteTruth, render: RenderMode, cache: Path | None = None, **params: object
+) -> Exploration:
+    config = SessionConfig(render=render, cache=cache)
+    async with Session(config) as session:
+        return await explore(
+            session,
+            start_url(truth),
+            entity_sample=truth.seed_entity,
+            **params,  # type: ignore[arg-type]
+        )
+
+
+def _assert_quality(result: Exploration, truth: SiteTruth) -> None:
+    assert result.complete, result.reason
+    entities = set_scores(result.entities, truth.target_entities)
+    assert entities.precision == 1.0
+    assert entities.recall >= 0.99
+    pairs = pair_scores(result.entities, truth, HIDDEN_ATTRIBUTES)
+    assert pairs.precision >= 0.98, pairs
+    assert pairs.recall >= 0.98, pairs
+    # the runner reports the same figures to the bench
+    run = exploration_run(result, truth)
+    assert run.scores["f1"] == pytest.approx(pairs.f1)
+    assert run.extra["entity_recall"] == pytest.approx(entities.recall, abs=1e-4)
+
+
+def _assert_no_equivalent_explored(result: Exploration) -> None:
+    explored = [q for q in result.queries if q.status == "explored"]
+    conditions = [
+        frozenset((a.casefold(), v.casefold()) for a, v in q.conditions) for q in explored
+    ]
+    assert len(conditions) == len(set(conditions)), "a condition set was explored twice"
+    # no explored query came through a sort order: sort variants are skipped, each in the trace
+    for q in explored:
+        assert not any("sort=" in page.split(" ")[0] for page in q.pages), q
+    orderings = [s for s in result.skipped if s.reason == "ordering"]
+    assert orderings, "the shops offer sort orders: each must be reported as skipped"
+    assert all("equivalent" in s.detail for s in orderings if s.query == "q0")
+    assert any(t.step == "skip" and t.decision == "ordering" for t in result.trace)
+
+
+def _assert_cost(result: Exploration, truth: SiteTruth) -> None:
+    bound = lower_bound(truth)
+    assert bound > 0
+    ratio = result.cost.downloads / bound
+    assert ratio <= 1.5, f"{result.cost.downloads} downloads for a lower bound of {bound}"
+
+
+async def test_shop_links_exploration_and_cache(
+    lab: Callable[[str], LabServer], tmp_path: Path
+) -> None:
+    server = lab("shop-links")
+    truth = server.truth("shop-links")
+    cache = tmp_path / "cache.sqlite"
+    result = await _explore(truth, "never", cache)
+    _assert_quality(result, truth)
+    _assert_no_equivalent_explored(result)
+    _assert_cost(result, truth)
+    # hierarchical facets: subcategories were explored below their category
+    deep = [q for q in result.queries if q.depth == 2 and q.status == "explored"]
+    assert {q.conditions[0][0] for q in deep} == {"Category"}
+    assert {q.conditions[1][0] for q in deep} == {"Subcategory"}
+    # the largest page size was chosen, the smaller ones skipped
+    assert any(s.reason == "page-size" for s in result.skipped)
+    assert all("per=48" in p for q in result.queries if q.depth for p in q.pages)
+    # conjunctions of facet values already applied alone were not fetched, in either click
+    # order (the canonical URL of {brand, colour} is reached from both single-value queries)
+    conjunctions: dict[str, set[str]] = {}
+    for s in result.skipped:
+        if s.reason == "conjunction":
+            conjunctions.setdefault(s.subject, set()).add(s.query)
+    fetched = {p for q in result.queries for p in q.pages}
+    assert conjunctions and not fetched & set(conjunctions)
+    assert sum(1 for queries in conjunctions.values() if len(queries) == 2) > 100
+    # entity pages: only the one sample was downloaded
+    pages = {p for q in result.queries for p in q.pages}
+    assert not any("/product/" in p for p in pages)
+    # a second run reads everything from the cache
+    again = await _explore(truth, "never", cache)
+    assert again.cost.downloads == 0
+    assert again.cost.cache_hits > 0
+    assert again.entities == result.entities
+
+
+async def test_shop_form_exploration_and_safety(lab: Callable[[str], LabServer]) -> None:
+    server = lab("shop-form")
+    truth = server.truth("shop-form")
+    site = server.site("shop-form")
+    before = dict(site.forbidden_hits)  # type: ignore[attr-defined]
+    result = await _explore(truth, "auto")
+    _assert_quality(result, truth)
+    _assert_cost(result, truth)
+    orderings = [s for s in result.skipped if s.reason == "ordering"]
+    assert {s.subject for s in orderings} == {
+        "Sort by: Price: low to high",
+        "Sort by: Name",
+        "Sort by: Newest",
+    }
+    assert all(q.status == "explored" for q in result.queries)
+    # every enumerated form value is a query of its own, with its attribute from the field label
+    attributes = {q.conditions[0][0] for q in result.queries if q.conditions}
+    assert attributes == {
+        "Category",
+        "Subcategory",
+        "Brand",
+        "Size",
+        "Material",
+        "Rating",
+        "Price",
+        "Colour",
+    }
+    assert dict(site.forbidden_hits) == before  # type: ignore[attr-defined]
+    pages = {p for q in result.queries for p in q.pages}
+    assert not any("/account/login" in p or "/cart" in p for p in pages)
+
+
+async def test_post_form_needs_allow_post(lab: Callable[[str], LabServer]) -> None:
+    server = lab("shop-form")
+    truth = server.truth("shop-form")
+    config = SessionConfig(render="never")
+    async with Session(config) as session:
+        result = await explore(
+            session, server.url("shop-form") + "/search-post", entity_sample=truth.seed_entity
+        )
+    assert [s.reason for s in result.skipped] == ["post-form"]
+    assert result.cost.actions == 0
+    assert not result.complete
+
+
+@pytest.mark.browser
+async def test_shop_ajax_exploration_and_safety(
+    lab: Callable[[str], LabServer], tmp_path: Path
+) -> None:
+    server = lab("shop-ajax")
+    truth = server.truth("shop-ajax")
+    site = server.site("shop-ajax")
+    before = dict(site.forbidden_hits)  # type: ignore[attr-defined]
+    cache = tmp_path / "ajax.sqlite"
+    result = await _explore(truth, "auto", cache)
+    _assert_quality(result, truth)
+    _assert_no_equivalent_explored_ajax(result)
+    _assert_cost(result, truth)
+    # facets were clicked in the browser: each query beyond the start is a state (URL + actions)
+    states = [q.pages[0] for q in result.queries if q.depth]
+    assert states and all(" [" in key for key in states)
+    # safety: no add-to-cart or log-out was ever acted on or requested
+    assert dict(site.forbidden_hits) == before  # type: ignore[attr-defined]
+    for key in states:
+        assert "add-to-cart" not in key and "logout" not in key
+    again = await _explore(truth, "auto", cache)
+    assert again.cost.downloads == 0
+    assert again.entities == result.entities
+
+
+def _assert_no_equivalent_explored_ajax(result: Exploration) -> None:
+    explored = [q for q in result.queries if q.status == "explored"]
+    conditions = [frozenset(q.conditions) for q in explored]
+    assert len(conditions) == len(set(conditions))
+    orderings = [s for s in result.skipped if s.reason == "ordering"]
+    # the sort select's three other orders: tested once at the start query, then skipped at
+    # every other query
+    at_start = [s for s in orderings if s.query == "q0"]
+    assert len(at_start) == 3
+    assert all("equivalent" in s.detail for s in orderings)
+    assert len(orderings) == 3 * len(explored)
+    assert not any('"select"' in p for q in explored for p in q.pages)
+
+
+async def test_entity_pattern_guessed_without_a_sample(lab: Callable[[str], LabServer]) -> None:
+    server = lab("shop-links")
+    truth = server.truth("shop-links")
+    async with Session(SessionConfig(render="never")) as session:
+        result = await explore(session, start_url(truth))
+    assert result.entity_pattern.endswith("/product/*/*")
+    guess = [t for t in result.trace if t.step == "entity-pattern"]
+    assert [t.decision for t in guess] == ["guess"]
+    _assert_quality(result, truth)
+
+
+async def test_budget_stops_the_exploration_with_what_was_found(
+    lab: Callable[[str], LabServer],
+) -> None:
+    server = lab("shop-links")
+    truth = server.truth("shop-links")
+    async with Session(SessionConfig(render="never", budget=12)) as session:
+        result = await explore(session, start_url(truth), entity_sample=truth.seed_entity)
+    assert not result.complete
+    assert result.reason == "budget spent"
+    assert any(s.reason == "budget" for s in result.skipped)
+    assert result.cost.downloads <= 12
+    # what was learned before the budget ran out is still reported, and still right
+    pairs = pair_scores(result.entities, truth)  # every facet attribute (brand comes first)
+    assert pairs.found > 0 and pairs.precision == 1.0
+
+
+async def test_keywords_fill_the_keyword_box(lab: Callable[[str], LabServer]) -> None:
+    server = lab("shop-form")
+    truth = server.truth("shop-form")
+    site = server.site("shop-form")
+    word = "Alpine"
+    expected = {
+        server.url("shop-form") + p.path
+        for p in site.catalogue.products()  # type: ignore[attr-defined]
+        if p.matches([word])
+    }
+    async with Session(SessionConfig(render="never")) as session:
+        result = await explore(
+            session, start_url(truth), entity_sample=truth.seed_entity, keywords=[word]
+        )
+    keyword = [t for t in result.trace if t.step == "keyword"]
+    assert len(keyword) == 1 and "'Alpine' from --keywords" in keyword[0].note
+    (query,) = [q for q in result.queries if q.id == keyword[0].subject]
+    assert set(query.entities) == expected and expected
+    assert query.conditions == ()  # a keyword is not an attribute
+    _assert_quality(result, truth)
+
+
+@pytest.mark.browser
+async def test_post_form_with_allow_post_submits_in_the_browser(
+    lab: Callable[[str], LabServer],
+) -> None:
+    server = lab("shop-form")
+    truth = server.truth("shop-form")
+    site = server.site("shop-form")
+    before = dict(site.forbidden_hits)  # type: ignore[attr-defined]
+    config = SessionConfig(render="auto", budget=14)
+    async with Session(config) as session:
+        result = await explore(
+            session,
+            server.url("shop-form") + "/search-post",
+            entity_sample=truth.seed_entity,
+            allow_post=True,
+        )
+    assert result.reason == "budget spent"
+    submitted = [q for q in result.queries if q.conditions]
+    assert submitted, "some form values were submitted before the budget ran out"
+    assert all('"fill_submit"' in q.pages[0] for q in submitted)
+    assert result.cost.actions > 0
+    # the widest query (the form submitted untouched) lists every product, over its POST pages
+    assert set(result.queries[0].entities) == set(truth.target_entities)
+    # what the submissions revealed is right
+    assert pair_scores(result.entities, truth).precision == 1.0
+    assert dict(site.forbidden_hits) == before  # type: ignore[attr-defined]

@@ -67,9 +67,7 @@ class LabServer:
         except OSError as e:
             await runner.cleanup()
             raise OSError(f"cannot serve lab site {site.id!r} on {HOST}:{port}: {e}") from e
-        server = tcp._server
-        assert server is not None
-        bound = server.sockets[0].getsockname()[1]
+        bound = runner.addresses[0][1]
         return _Served(site, runner, int(bound))
 
     async def close(self) -> None:

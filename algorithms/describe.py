@@ -1,0 +1,498 @@
+"""Entity descriptions and isInstance (Blanco, Crescenzi, Merialdo, Papotti — Outdesit, WIDM 2008).
+
+A page is a sequence of tokens, each a start tag or a term, with the DOM path it sits on; two
+tokens are equal when their paths (value included) are equal. `template_tokens` is the paper's
+TEMPLATE TOKENS (Fig. 5, after Arasu and Garcia-Molina): the tokens occurring exactly once in
+every page of a same-template set belong to the template and cut every page into segments, which
+are processed the same way recursively (a token repeated in a page may occur once per segment).
+
+The *intensional description* of an entity type (section 5.1): for each sample page, the terms of
+the template of its structurally similar pages (found by Indesit), minus the terms of the site
+template (TEMPLATE TOKENS over the same pages plus the site's home page); the description is the
+set of terms shared by the samples of the different sites. `is_instance` (Fig. 3) accepts a page
+when a "light" Indesit finds pages like it and more than a share `t` of the description's terms
+lie in their template.
+
+Named choices: the tokens occurring once in every sequence are kept only in an order all
+sequences agree on (each one after the previous in every sequence), so segments line up; a term
+is a lower-case word of letters of at least `MIN_TERM_CHARS` characters that is not a stop word
+(the paper keeps English nouns). Indesit's result holds every page whose link layout resembles
+the sample's, which on a site sharing its chrome may be most pages: the sample's same-template
+set is the sample's cluster among them (seed 002's TEXT-MDL clustering, `SIMILAR_PAGES` pages).
+The light Indesit samples the link collections of the page and of the pages they lead to (two
+hops), keeps the collection whose targets are most similar to the page (simhtml, Indesit's
+measure; ties, frequent when pages share their link layout, by the Jaccard similarity of their
+DOM paths), and returns the page with those targets that reach the threshold.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit, urlunsplit
+
+from algorithms.features.dom import TagFeature, html_schema, link_collections, simhtml
+from algorithms.pagetemplates import cluster_pages, page_paths
+from algorithms.result import Cost, EntityDescription
+from crawler.errors import CrawlError
+from render.snapshot import Snapshot
+
+if TYPE_CHECKING:
+    from crawler.session import Session
+
+__all__ = [
+    "INSTANCE_THRESHOLD",
+    "LIGHT_SAMPLES",
+    "LIGHT_TARGETS",
+    "MIN_TERM_CHARS",
+    "FeatureCache",
+    "Token",
+    "describe",
+    "description_terms",
+    "is_instance",
+    "light_indesit",
+    "page_tokens",
+    "template_terms",
+    "template_tokens",
+]
+
+INSTANCE_THRESHOLD = 0.5  # t: the paper reports 50% (recall) and 75% (precision 100%)
+MIN_TERM_CHARS = 3
+LIGHT_SAMPLES = 2  # light Indesit: targets sampled from each link collection
+LIGHT_TARGETS = 3  # light Indesit: similar pages returned at most (besides the page)
+LIGHT_COLLECTIONS = 24  # light Indesit: largest link collections sampled per page
+LIGHT_EXPAND = 8  # light Indesit: first-hop pages whose collections are sampled too
+SIMILAR_PAGES = 25  # pages of Indesit's result used for a sample's template
+LIGHT_THRESHOLD = 0.5  # simhtml T of the light Indesit (the SSUP paper's best general T)
+
+_SKIP = frozenset({"script", "style", "noscript", "template"})
+_TERM = re.compile(r"[^\W\d_]+", re.UNICODE)
+STOP_WORDS = frozenset(
+    [
+        "a",
+        "about",
+        "above",
+        "after",
+        "again",
+        "all",
+        "also",
+        "an",
+        "and",
+        "any",
+        "are",
+        "as",
+        "at",
+        "be",
+        "because",
+        "been",
+        "before",
+        "being",
+        "below",
+        "between",
+        "both",
+        "but",
+        "by",
+        "can",
+        "did",
+        "do",
+        "does",
+        "doing",
+        "down",
+        "during",
+        "each",
+        "few",
+        "for",
+        "from",
+        "further",
+        "had",
+        "has",
+        "have",
+        "having",
+        "he",
+        "her",
+        "here",
+        "hers",
+        "him",
+        "his",
+        "how",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "itself",
+        "just",
+        "me",
+        "more",
+        "most",
+        "my",
+        "no",
+        "nor",
+        "not",
+        "now",
+        "of",
+        "off",
+        "on",
+        "once",
+        "only",
+        "or",
+        "other",
+        "our",
+        "out",
+        "over",
+        "own",
+        "same",
+        "she",
+        "should",
+        "so",
+        "some",
+        "such",
+        "than",
+        "that",
+        "the",
+        "their",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "those",
+        "through",
+        "to",
+        "too",
+        "under",
+        "until",
+        "up",
+        "very",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "while",
+        "who",
+        "whom",
+        "why",
+        "will",
+        "with",
+        "you",
+        "your",
+        "yours",
+    ]
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A start tag (``<td>``) or a term on its DOM path (tags from the root, then the value)."""
+
+    path: str
+    value: str
+
+    @property
+    def is_term(self) -> bool:
+        return not self.value.startswith("<")
+
+
+def page_tokens(snapshot: Snapshot) -> list[Token]:
+    """The page as a sequence of tokens in document order (scripts and styles left out)."""
+    out: list[Token] = []
+
+    def words(text: str | None, path: str) -> None:
+        if text:
+            for word in _TERM.findall(text):
+                out.append(Token(path, word.lower()))
+
+    def visit(element: Any, prefix: str) -> None:
+        if not isinstance(element.tag, str):
+            return
+        tag = element.tag.lower()
+        if tag in _SKIP:
+            return
+        path = f"{prefix}/{tag}"
+        out.append(Token(prefix, f"<{tag}>"))
+        words(element.text, path)
+        for child in element:
+            visit(child, path)
+            words(child.tail, path)
+
+    visit(snapshot.tree(), "")
+    return out
+
+
+def _ordered_once(sequences: Sequence[Sequence[Token]]) -> list[Token]:
+    """Tokens occurring exactly once in every sequence, in an order all sequences agree on."""
+    counts = [Counter(s) for s in sequences]
+    once = {t for t, c in counts[0].items() if c == 1}
+    for c in counts[1:]:
+        once = {t for t in once if c.get(t) == 1}
+    positions = [{t: i for i, t in enumerate(s) if t in once} for s in sequences]
+    kept: list[Token] = []
+    last = [-1] * len(sequences)
+    for token in sorted(once, key=lambda t: positions[0][t]):
+        where = [pos[token] for pos in positions]
+        if all(now > before for now, before in zip(where, last, strict=True)):
+            kept.append(token)
+            last = where
+    return kept
+
+
+def template_tokens(sequences: Sequence[Sequence[Token]]) -> set[Token]:
+    """TEMPLATE TOKENS (Fig. 5): the tokens of the template shared by `sequences`."""
+    if not sequences or any(len(s) == 0 for s in sequences):
+        return set()
+    marks = _ordered_once(sequences)
+    if not marks:
+        return set()
+    found = set(marks)
+    cuts = [[-1] for _ in sequences]
+    for n, seq in enumerate(sequences):
+        index = {t: i for i, t in enumerate(seq) if t in found}
+        cuts[n].extend(index[t] for t in marks)
+        cuts[n].append(len(seq))
+    for k in range(len(marks) + 1):
+        segments = [seq[cuts[n][k] + 1 : cuts[n][k + 1]] for n, seq in enumerate(sequences)]
+        if all(segments):
+            found |= template_tokens(segments)
+    return found
+
+
+def _is_term(word: str) -> bool:
+    return len(word) >= MIN_TERM_CHARS and word not in STOP_WORDS
+
+
+def template_terms(pages: Sequence[Snapshot]) -> set[str]:
+    """The terms of the template of `pages` (TEMPLATE TOKENS, terms only)."""
+    tokens = template_tokens([page_tokens(p) for p in pages])
+    return {t.value for t in tokens if t.is_term and _is_term(t.value)}
+
+
+def description_terms(pages: Sequence[Snapshot], home: Snapshot | None) -> set[str]:
+    """The template terms of same-template `pages` without the site template's terms (those
+    still found when the site's home page joins the set)."""
+    terms = template_terms(pages)
+    if home is not None and all(home.url != p.url for p in pages):
+        terms -= template_terms([*pages, home])
+    return terms
+
+
+# --- Indesit, light -------------------------------------------------------------------------------
+
+
+@dataclass
+class FeatureCache:
+    """Per-page features computed once for many `light_indesit`/`is_instance` calls (one run's
+    pages: judging every page of a site looks at the same pages again and again)."""
+
+    schemas: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
+    paths: dict[str, frozenset[str]] = field(default_factory=dict)
+    collections: dict[tuple[str, str], dict[str, tuple[str, ...]]] = field(default_factory=dict)
+
+    def schema(self, page: Snapshot, mode: TagFeature) -> frozenset[str]:
+        key = (page.url, mode)
+        if key not in self.schemas:
+            self.schemas[key] = html_schema(page, mode)
+        return self.schemas[key]
+
+    def page_paths(self, page: Snapshot) -> frozenset[str]:
+        if page.url not in self.paths:
+            self.paths[page.url] = page_paths(page)
+        return self.paths[page.url]
+
+    def link_collections(self, page: Snapshot, mode: TagFeature) -> dict[str, tuple[str, ...]]:
+        key = (page.url, mode)
+        if key not in self.collections:
+            self.collections[key] = link_collections(page, mode)
+        return self.collections[key]
+
+
+def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    union = a | b
+    return len(a & b) / len(union) if union else 0.0
+
+
+def _spread(urls: Sequence[str], k: int) -> list[str]:
+    if len(urls) <= k:
+        return list(urls)
+    step = len(urls) / k
+    return [urls[int(i * step)] for i in range(k)]
+
+
+async def light_indesit(
+    session: Session,
+    page: Snapshot,
+    *,
+    threshold: float = LIGHT_THRESHOLD,
+    tag_feature: TagFeature = "attrs",
+    limit: int = LIGHT_TARGETS,
+    cache: FeatureCache | None = None,
+) -> list[Snapshot]:
+    """A small set of pages structurally similar to `page`, `page` first.
+
+    Looks at the link collections of `page` and of the pages they lead to (two hops, as
+    Indesit reaches entity pages through their index pages), samples a few targets of each
+    (one batch per page), keeps the collection whose targets are most similar to `page` (mean
+    simhtml, at least `threshold`; ties — frequent where pages share their link layout — by
+    the mean Jaccard similarity of the pages' DOM paths, then the larger collection), and returns
+    `page` with up to `limit` of that collection's targets whose simhtml reaches `threshold`.
+    """
+    features = cache if cache is not None else FeatureCache()
+    schema = features.schema(page, tag_feature)
+    layout = features.page_paths(page)
+    own = {page.url, page.final_url}
+    loaded: dict[str, Snapshot] = {page.url: page}
+    scored: list[tuple[float, float, int, str, list[str]]] = []
+
+    def link_similarity(other: Snapshot) -> float:
+        return simhtml(schema, features.schema(other, tag_feature))
+
+    def dom_similarity(other: Snapshot) -> float:
+        return _jaccard(layout, features.page_paths(other))
+
+    async def score(source: Snapshot) -> list[str]:
+        collections = {
+            path: [u for u in urls if u not in own]
+            for path, urls in features.link_collections(source, tag_feature).items()
+        }
+        collections = {p: u for p, u in collections.items() if u}
+        chosen = sorted(collections, key=lambda p: (-len(collections[p]), p))[:LIGHT_COLLECTIONS]
+        samples = {p: _spread(collections[p], LIGHT_SAMPLES) for p in chosen}
+        wanted = [
+            u for u in dict.fromkeys(u for v in samples.values() for u in v) if u not in loaded
+        ]
+        loaded.update(await _load(session, wanted))
+        for path in chosen:
+            got = [loaded[u] for u in samples[path] if u in loaded]
+            if got:
+                sim = sum(link_similarity(g) for g in got) / len(got)
+                dom = sum(dom_similarity(g) for g in got) / len(got)
+                where = f"{source.url} {path}"
+                scored.append((sim, dom, len(collections[path]), where, collections[path]))
+        return [u for v in samples.values() for u in v if u in loaded]
+
+    first_hop = await score(page)
+    for url in first_hop[:LIGHT_EXPAND]:
+        await score(loaded[url])
+    good = [entry for entry in scored if entry[0] >= threshold]
+    if not good:
+        return [page]
+    best = max(good, key=lambda e: (e[0], e[1], e[2], e[3]))
+    targets = _spread(best[4], limit)
+    loaded.update(await _load(session, [u for u in targets if u not in loaded]))
+    similar = [
+        loaded[u] for u in targets if u in loaded and link_similarity(loaded[u]) >= threshold
+    ]
+    return [page, *similar]
+
+
+async def _load(session: Session, urls: Sequence[str]) -> dict[str, Snapshot]:
+    out: dict[str, Snapshot] = {}
+    if not urls:
+        return out
+    for url, result in zip(urls, await session.pages(urls), strict=True):
+        if isinstance(result, Snapshot) and result.ok:
+            out[url] = result
+    return out
+
+
+def _home(url: str) -> str:
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc, "/", "", ""))
+
+
+# --- the description and isInstance ---------------------------------------------------------------
+
+
+async def describe(
+    session: Session,
+    samples: Sequence[str],
+    *,
+    similar: int = SIMILAR_PAGES,
+    threshold: float = 0.5,
+) -> EntityDescription:
+    """The intensional description of the entity type the `samples` (one per site) show.
+
+    For each sample, Indesit (`threshold`, tags + attribute names) finds the site's pages like
+    it; they are clustered by template (`algorithms.pagetemplates.cluster_pages`), and the
+    sample with `similar` pages of its cluster make its same-template set.
+    """
+    from algorithms.indesit import indesit
+
+    start = session.cost()
+    per_sample: list[tuple[str, ...]] = []
+    used: list[tuple[str, ...]] = []
+    for sample in samples:
+        try:
+            page = await session.page(sample)
+        except CrawlError as e:
+            raise ValueError(f"cannot load the sample {sample}: {e}") from e
+        if not page.ok:
+            raise ValueError(
+                f"the sample {sample} answered HTTP {page.status}; give an entity page"
+            )
+        found = await indesit(session, sample, threshold=threshold)
+        home_url = _home(sample)
+        others = [u for u in found.entities if u not in (sample, page.final_url, home_url)]
+        candidates = await _load(session, others)
+        # The sample's template among Indesit's result: the pages clustered with it by
+        # template (seed 002's TEXT-MDL), `similar` of them spread over the cluster.
+        by_url = {p.url: p for p in candidates.values() if p.url != page.url}
+        clustering = cluster_pages([page, *by_url.values()])
+        mates = next(c.pages for c in clustering.clusters if page.url in c.pages)
+        chosen = _spread([u for u in mates if u in by_url], similar)
+        pages = [page, *(by_url[u] for u in chosen)]
+        home = (await _load(session, [home_url])).get(home_url)
+        sample_terms = description_terms(pages, home) if len(pages) > 1 else set()
+        per_sample.append(tuple(sorted(sample_terms)))
+        used.append(tuple(p.url for p in pages))
+    shared = set(per_sample[0]) if per_sample else set()
+    for terms in per_sample[1:]:
+        shared &= set(terms)
+    end = session.cost()
+    return EntityDescription(
+        terms=tuple(sorted(shared)),
+        samples=tuple(samples),
+        per_sample=tuple(per_sample),
+        similar=tuple(used),
+        cost=Cost(
+            downloads=end.downloads - start.downloads,
+            renders=end.renders - start.renders,
+            cache_hits=end.cache_hits - start.cache_hits,
+            bytes=end.bytes - start.bytes,
+            seconds=end.seconds - start.seconds,
+            errors=end.errors - start.errors,
+        ),
+    )
+
+
+async def is_instance(
+    session: Session,
+    url: str,
+    description: EntityDescription | Sequence[str],
+    t: float = INSTANCE_THRESHOLD,
+    *,
+    cache: FeatureCache | None = None,
+) -> bool:
+    """isInstance(p, σE) with threshold `t` (Fig. 3): whether `url` shows an instance of the
+    described entity type (more than `t` of the description's terms in its template)."""
+    terms = set(description.terms if isinstance(description, EntityDescription) else description)
+    if not terms:
+        return False
+    try:
+        page = await session.page(url)
+    except CrawlError:
+        return False
+    if not page.ok:
+        return False
+    similar = await light_indesit(session, page, cache=cache)
+    if len(similar) == 1:
+        return False
+    found = template_terms(similar)
+    return len(terms & found) / len(terms) > t

@@ -1,0 +1,962 @@
+"""URL templates for hidden entity pages (Allikmaa, *Using URL Templates to Find Hidden Entity
+Pages*, Tartu 2016).
+
+From a list of crawled URLs the method builds templates with one numeric variable, the entity
+index, and generates the URLs of the indices missing between the known ones:
+
+1. **initial templates** (3.1.1): URLs split into elements (domain, separators, path elements,
+   GET keys and values, parameters sorted by name); elements made only of digits are numbers;
+   URLs with the same key (numbers replaced by ``{N}``) form a template.
+2. **groups** (3.1.2): templates with the same elements apart from their static texts.
+3. **prefixed/suffixed numbers** (3.1.3): ``yellow-keychain-1`` is split into an unused text and
+   a number when swapping the text of one URL for another's shows the same page.
+4. **filter**: templates without a number are dropped.
+5. **unused path elements** (3.1.4): category and name elements that do not change the page are
+   merged into ``{T}``, verified by comparing pages.
+6. **final templates** (3.1.5): the number with the most distinct values is the variable; the
+   other numbers become static text, splitting the template.
+7. **unused GET parameters**: step 5 again over GET values only.
+8. **URL generation** (3.3): for each gap between known indices, X continuous values at each
+   edge and one value every Y inside; X doubles and Y halves while the round's success ratio
+   stays above a threshold; the run halts when the overall failure ratio is too high.
+
+Pages are compared with algorithms.pagediff (3.2). The pure steps (`initial_templates`,
+`group_templates`, `split_number`, `finalize_template`, `gap_values`, `gaps`) take no Session
+and are unit-tested on the thesis's listings.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+from urllib.parse import urlsplit
+
+from algorithms.pagediff import (
+    EmptyPageModel,
+    Verdict,
+    exclude,
+    is_redirect,
+    page_diff,
+    same_page,
+)
+from algorithms.result import Cost, GeneratedUrl, TemplateReport, TraceEntry, UrlTemplate
+from render.snapshot import Snapshot
+
+if TYPE_CHECKING:
+    from crawler.session import Session
+
+__all__ = [
+    "CONTINUE_RATIO",
+    "FAILED_MINIMUM",
+    "FAILED_RATIO",
+    "INITIAL_X",
+    "INITIAL_Y",
+    "MAXIMUM_X",
+    "MERGE_MINIMUM_VALUES",
+    "MERGE_VERIFY_DEPTH",
+    "MINIMUM_TEMPLATE_VALUES",
+    "MINIMUM_Y",
+    "SPLIT_MINIMUM_URLS",
+    "UNIQUE_VALUE_RATIO",
+    "VERY_HIGH_VALUE",
+    "Slot",
+    "Template",
+    "finalize_template",
+    "gap_values",
+    "gaps",
+    "group_key",
+    "group_templates",
+    "initial_templates",
+    "read_url_input",
+    "split_number",
+    "template_key",
+    "url_templates",
+]
+
+# --- parameters -------------------------------------------------------------------------------
+# The thesis's values where it gives them; the others are named here and documented.
+MINIMUM_TEMPLATE_VALUES = 100  # thesis 4.1: templates matching fewer URLs are dropped
+SPLIT_MINIMUM_URLS = 10  # thesis 4.2: minimum URLs of a template created by finalising
+UNIQUE_VALUE_RATIO = 0.95  # thesis listing 11: bestUniqueValueRatio and name-merge ratio
+MERGE_MINIMUM_VALUES = 5  # not given: distinct numbers/templates needed before a merge
+MERGE_VERIFY_DEPTH = 3  # not given: templates compared with the first before a merge
+VERY_HIGH_VALUE = 999_999_937  # "a very high value unlikely to correspond to any entity"
+INITIAL_X = 2  # not given: continuous values checked at each gap edge, first round
+INITIAL_Y = 16  # not given: sampling interval inside a gap, first round
+MAXIMUM_X = 64  # not given: rounds stop when X exceeds it
+MINIMUM_Y = 1  # rounds stop when Y falls below it (Y = 1 covers the whole gap)
+CONTINUE_RATIO = 0.1  # not given: a round must find at least this share of entity pages
+FAILED_MINIMUM = 100  # not given: generated URLs before the failure ratio may halt the run
+FAILED_RATIO = 0.9  # not given: halt when this share of all generated URLs failed
+EDGE_PROBE = 8  # extension: values probed past the lowest and highest known index per block
+
+Role = Literal["domain", "sep", "key", "value"]
+SlotState = Literal["static", "num", "unused"]
+SplitKind = Literal["prefix", "suffix"]
+
+_DIGITS = re.compile(r"[0-9]+")
+_PREFIX = re.compile(r"([0-9]+)([^0-9].*)", re.DOTALL)
+_SUFFIX = re.compile(r"(.*[^0-9])([0-9]+)", re.DOTALL)
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One element position of a template: what it is and whether it varies."""
+
+    role: Role
+    get: bool
+    state: SlotState
+
+
+@dataclass(frozen=True)
+class Template:
+    """A URL template while it is being built: its slots and one row of values per input URL.
+
+    Static slots hold the same value in every row; ``num`` slots hold each URL's number and
+    ``unused`` slots each URL's text (verified not to change the page).
+    """
+
+    slots: tuple[Slot, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+    @property
+    def count(self) -> int:
+        return len(self.rows)
+
+    @property
+    def key(self) -> str:
+        return template_key(self)
+
+    def url(self, row: int = 0) -> str:
+        return "".join(self.rows[row])
+
+    def num_slots(self) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(self.slots) if s.state == "num")
+
+
+def _part(template: Template, index: int) -> str:
+    state = template.slots[index].state
+    if state == "num":
+        return "{N}"
+    if state == "unused":
+        return "{T}"
+    return template.rows[0][index]
+
+
+def template_key(template: Template) -> str:
+    """Static values as they are, numbers as ``{N}``, unused texts as ``{T}``."""
+    return "".join(_part(template, i) for i in range(len(template.slots)))
+
+
+def group_key(template: Template) -> str:
+    """The template key with every static text value replaced by ``{Y}`` (listing 7)."""
+    parts = []
+    for i, slot in enumerate(template.slots):
+        if slot.role == "value" and slot.state == "static":
+            parts.append("{Y}")
+        else:
+            parts.append(_part(template, i))
+    return "".join(parts)
+
+
+def _merge_key(template: Template, index: int) -> str:
+    parts = [_part(template, i) for i in range(len(template.slots))]
+    parts[index] = "{T}"
+    return "".join(parts)
+
+
+def _merge(templates: Sequence[Template], slots: tuple[Slot, ...] | None = None) -> Template:
+    rows = tuple(row for t in templates for row in t.rows)
+    return Template(slots or templates[0].slots, rows)
+
+
+# --- 3.1.1 initial templates --------------------------------------------------------------------
+
+
+def split_url(url: str) -> tuple[tuple[Slot, ...], tuple[str, ...]] | None:
+    """The elements of `url` (listing 5), or None when no element starts or ends with a digit."""
+    parts = urlsplit(url.strip())
+    if not parts.scheme or not parts.netloc:
+        return None
+    slots: list[Slot] = [Slot("domain", False, "static")]
+    values: list[str] = [f"{parts.scheme}://{parts.netloc}"]
+    possible = False
+    path = parts.path or "/"
+    for segment in path.split("/")[1:]:
+        slots.append(Slot("sep", False, "static"))
+        values.append("/")
+        slots.append(Slot("value", False, "num" if _DIGITS.fullmatch(segment) else "static"))
+        values.append(segment)
+        possible |= bool(segment) and (segment[0].isdigit() or segment[-1].isdigit())
+    params = sorted(p for p in parts.query.split("&") if p)
+    for n, param in enumerate(params):
+        slots.append(Slot("sep", True, "static"))
+        values.append("?" if n == 0 else "&")
+        key, eq, value = param.partition("=")
+        slots.append(Slot("key", True, "static"))
+        values.append(key)
+        if eq:
+            slots.append(Slot("sep", True, "static"))
+            values.append("=")
+            slots.append(Slot("value", True, "num" if _DIGITS.fullmatch(value) else "static"))
+            values.append(value)
+            possible |= bool(value) and (value[0].isdigit() or value[-1].isdigit())
+    if not possible:
+        return None
+    return tuple(slots), tuple(values)
+
+
+def initial_templates(urls: Iterable[str]) -> list[Template]:
+    """Group URLs by their template key (listing 5); URLs without digits are left out."""
+    rows: dict[str, list[tuple[str, ...]]] = {}
+    slots_of: dict[str, tuple[Slot, ...]] = {}
+    seen: set[str] = set()
+    for url in urls:
+        if url in seen:
+            continue
+        seen.add(url)
+        split = split_url(url)
+        if split is None:
+            continue
+        slots, values = split
+        key = template_key(Template(slots, (values,)))
+        slots_of.setdefault(key, slots)
+        rows.setdefault(key, []).append(values)
+    return [Template(slots_of[k], tuple(sorted(rows[k]))) for k in sorted(rows)]
+
+
+def group_templates(templates: Iterable[Template]) -> dict[str, list[Template]]:
+    """Templates that could merge, by group key (listing 7), each group sorted by key."""
+    groups: dict[str, list[Template]] = defaultdict(list)
+    for template in templates:
+        groups[group_key(template)].append(template)
+    return {k: sorted(v, key=template_key) for k, v in sorted(groups.items())}
+
+
+def split_number(text: str, kind: SplitKind) -> tuple[str, str] | None:
+    """``(text, number)`` of a path element that is a number prefixed or suffixed by text.
+
+    `kind` ``"suffix"`` finds ``yellow-keychain-`` + ``1``; ``"prefix"`` finds ``12`` +
+    ``-blue-carpet`` (returned as ``("-blue-carpet", "12")``).
+    """
+    if kind == "suffix":
+        m = _SUFFIX.fullmatch(text)
+        return (m.group(1), m.group(2)) if m else None
+    m = _PREFIX.fullmatch(text)
+    return (m.group(2), m.group(1)) if m else None
+
+
+def _parts(text: str, kind: SplitKind) -> tuple[str, str]:
+    parts = split_number(text, kind)
+    if parts is None:
+        raise ValueError(f"{text!r} is not a {kind}ed number")
+    return parts
+
+
+def _split_template(
+    templates: Sequence[Template], index: int, kind: SplitKind, text_state: SlotState
+) -> Template:
+    """Merge `templates` with element `index` split into a text slot and a number slot."""
+    rows = []
+    for template in templates:
+        for row in template.rows:
+            text, number = _parts(row[index], kind)
+            pair = (text, number) if kind == "suffix" else (number, text)
+            rows.append((*row[:index], *pair, *row[index + 1 :]))
+    old = templates[0].slots[index]
+    text_slot = Slot(old.role, old.get, text_state)
+    num_slot = Slot(old.role, old.get, "num")
+    pair_slots = (text_slot, num_slot) if kind == "suffix" else (num_slot, text_slot)
+    slots = (*templates[0].slots[:index], *pair_slots, *templates[0].slots[index + 1 :])
+    return Template(slots, tuple(sorted(rows)))
+
+
+# --- 3.1.5 final templates ----------------------------------------------------------------------
+
+
+def finalize_template(template: Template, minimum_urls: int = SPLIT_MINIMUM_URLS) -> list[Template]:
+    """Keep one number as the variable (the one with most distinct values, listing 13).
+
+    The other numbers become static text, which splits the template by their values; templates
+    with fewer than `minimum_urls` URLs are dropped.
+    """
+    nums = template.num_slots()
+    if not nums:
+        return []
+    variable = max(nums, key=lambda i: (len({row[i] for row in template.rows}), i))
+    others = [i for i in nums if i != variable]
+    if not others:
+        return [template] if template.count >= minimum_urls else []
+    by_values: dict[tuple[str, ...], list[tuple[str, ...]]] = defaultdict(list)
+    for row in template.rows:
+        by_values[tuple(row[i] for i in others)].append(row)
+    slots = tuple(
+        replace(s, state="static") if i in others else s for i, s in enumerate(template.slots)
+    )
+    out = [Template(slots, tuple(rows)) for _, rows in sorted(by_values.items())]
+    return [t for t in out if t.count >= minimum_urls]
+
+
+# --- 3.3 gaps ------------------------------------------------------------------------------------
+
+
+def gaps(values: Iterable[int]) -> tuple[tuple[int, int], ...]:
+    """Inclusive ranges of missing values between the lowest and the highest known value."""
+    ordered = sorted(set(values))
+    return tuple((a + 1, b - 1) for a, b in itertools.pairwise(ordered) if b > a + 1)
+
+
+def gap_values(values: Iterable[int], x: int, y: int) -> tuple[int, ...]:
+    """The values one generation round checks (listing 15, ``addGapIndices``).
+
+    In each gap: `x` continuous values from each edge, and every `y`-th value in between.
+    """
+    out: set[int] = set()
+    step = max(1, y)
+    for lo, hi in gaps(values):
+        out.update(range(lo, min(hi, lo + x - 1) + 1))
+        out.update(range(max(lo, hi - x + 1), hi + 1))
+        inner_lo, inner_hi = lo + x, hi - x
+        if inner_lo <= inner_hi:
+            # Samples sit on a grid anchored at the gap's start, so halving Y refines it.
+            first = lo + -(-(inner_lo - lo) // step) * step
+            out.update(range(first, inner_hi + 1, step))
+    return tuple(sorted(out))
+
+
+# --- final template description --------------------------------------------------------------
+
+
+def _representative(template: Template, index: int) -> str:
+    counts = Counter(row[index] for row in template.rows)
+    return min(counts, key=lambda v: (-counts[v], v))
+
+
+def _fill(template: Template, variable: int, value: str) -> str:
+    parts = []
+    for i, slot in enumerate(template.slots):
+        if i == variable:
+            parts.append(value)
+        elif slot.state == "unused":
+            parts.append(_representative(template, i))
+        else:
+            parts.append(template.rows[0][i])
+    return "".join(parts)
+
+
+def _regex(template: Template, variable: int) -> str:
+    parts = []
+    for i, slot in enumerate(template.slots):
+        if i == variable:
+            parts.append("[0-9]+")
+        elif slot.state == "unused":
+            parts.append("[^/?&#]*")
+        else:
+            parts.append(re.escape(template.rows[0][i]))
+    return "".join(parts)
+
+
+def _format_number(template: Template, variable: int, value: int) -> str:
+    known = [row[variable] for row in template.rows]
+    widths = {len(v) for v in known}
+    if len(widths) == 1 and any(v.startswith("0") and len(v) > 1 for v in known):
+        return str(value).zfill(widths.pop())
+    return str(value)
+
+
+# --- page checks (3.2) ---------------------------------------------------------------------------
+
+
+@dataclass
+class _Pages:
+    """The pages one run has loaded, its trace, and the random changes learned per URL."""
+
+    session: Session
+    snaps: dict[str, Snapshot | None] = field(default_factory=dict)
+    random: dict[str, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
+    trace: list[TraceEntry] = field(default_factory=list)
+    errors: int = 0
+
+    async def load(self, urls: Iterable[str]) -> dict[str, Snapshot | None]:
+        wanted = [u for u in dict.fromkeys(urls) if u not in self.snaps]
+        if wanted:
+            results = await self.session.pages(wanted)
+            for url, result in zip(wanted, results, strict=True):
+                if isinstance(result, Snapshot):
+                    self.snaps[url] = result
+                else:
+                    self.snaps[url] = None
+                    self.errors += 1
+                    self.trace.append(TraceEntry("fetch", "error", url, note=str(result)))
+        return {u: self.snaps[u] for u in urls}
+
+    async def random_changes(self, url: str) -> tuple[tuple[int, ...], ...] | None:
+        """The changes between two loads of `url` (None when it cannot be loaded)."""
+        if url in self.random:
+            return self.random[url]
+        first = (await self.load([url]))[url]
+        if first is None:
+            return None
+        again = await self.session.page(url, fresh=True)
+        self.random[url] = page_diff(first, again)
+        return self.random[url]
+
+
+def _replace(row: tuple[str, ...], index: int, value: str) -> str:
+    return "".join((*row[:index], value, *row[index + 1 :]))
+
+
+async def _can_split_merge(
+    pages: _Pages, first: Template, other: Template, index: int, kind: SplitKind
+) -> bool:
+    """Whether the text part of element `index` is unused (3.2, prefix and suffix detector)."""
+    row = first.rows[0]
+    parts = split_number(row[index], kind)
+    other_parts = split_number(other.rows[0][index], kind)
+    if parts is None or other_parts is None:
+        return False
+    text, number = parts
+    other_text = other_parts[0]
+
+    def join(t: str, n: str) -> str:
+        return t + n if kind == "suffix" else n + t
+
+    original = "".join(row)
+    alternative = _replace(row, index, join(other_text, number))
+    empty = _replace(row, index, join(text, str(VERY_HIGH_VALUE)))
+    loaded = await pages.load([original, alternative, empty])
+    rnd = await pages.random_changes(original)
+    orig, alt, emp = loaded[original], loaded[alternative], loaded[empty]
+    if orig is None or alt is None or emp is None or rnd is None or not orig.ok:
+        return False
+    ok = same_page(orig, alt, rnd) and not same_page(orig, emp, rnd)
+    pages.trace.append(
+        TraceEntry("prefix-suffix", "same" if ok else "differs", original, urls=(alternative,))
+    )
+    return ok
+
+
+async def _can_name_merge(pages: _Pages, first: Template, other: Template, index: int) -> bool:
+    row = first.rows[0]
+    original = "".join(row)
+    alternative = _replace(row, index, other.rows[0][index])
+    loaded = await pages.load([original, alternative])
+    rnd = await pages.random_changes(original)
+    orig, alt = loaded[original], loaded[alternative]
+    if orig is None or alt is None or rnd is None or not orig.ok:
+        return False
+    ok = same_page(orig, alt, rnd)
+    pages.trace.append(
+        TraceEntry("unused-name", "same" if ok else "differs", original, urls=(alternative,))
+    )
+    return ok
+
+
+async def _can_category_merge(pages: _Pages, first: Template, other: Template, index: int) -> bool:
+    if first.count < 2:
+        return False
+    row = first.rows[0]
+    original, second = "".join(row), "".join(first.rows[1])
+    alternative = _replace(row, index, other.rows[0][index])
+    loaded = await pages.load([original, second, alternative])
+    rnd = await pages.random_changes(original)
+    orig, sec, alt = loaded[original], loaded[second], loaded[alternative]
+    if orig is None or sec is None or alt is None or rnd is None or not orig.ok:
+        return False
+    entities_differ = bool(exclude(page_diff(orig, sec), rnd)) or not same_page(orig, sec, rnd)
+    ok = entities_differ and same_page(orig, alt, rnd)
+    pages.trace.append(
+        TraceEntry("unused-category", "same" if ok else "differs", original, urls=(alternative,))
+    )
+    return ok
+
+
+# --- 3.1.3 prefixed and suffixed numbers ---------------------------------------------------------
+
+
+def _text_slots(templates: Sequence[Template], get: bool | None) -> list[int]:
+    """Indices (from the last, down to the first path element) that are static text values in
+    every template; `get` restricts to GET (True) or path (False) values."""
+    width = len(templates[0].slots)
+    out = []
+    for index in range(width - 1, 1, -1):
+        ok = True
+        for template in templates:
+            slot = template.slots[index]
+            if slot.role != "value" or slot.state != "static":
+                ok = False
+                break
+            if get is not None and slot.get != get:
+                ok = False
+                break
+        if ok:
+            out.append(index)
+    return out
+
+
+async def _prefix_suffix_group(
+    pages: _Pages,
+    templates: list[Template],
+    pending: dict[str, list[Template]],
+    minimum: int,
+    depth: int,
+) -> list[Template]:
+    index_list = _text_slots(templates, get=False)
+    for index in index_list:
+        if not templates or len(templates[0].slots) <= index:
+            break
+        if not all(t.slots[index].state == "static" for t in templates):
+            continue
+        buckets: dict[str, dict[SplitKind, list[Template]]] = defaultdict(
+            lambda: {"prefix": [], "suffix": []}
+        )
+        for template in templates:
+            for kind in ("prefix", "suffix"):
+                if split_number(template.rows[0][index], kind) is not None:
+                    buckets[_merge_key(template, index)][kind].append(template)
+        current = {t.key for t in templates}
+        for _, pair in sorted(buckets.items()):
+            numbers = {
+                kind: {_parts(t.rows[0][index], kind)[1] for t in pair[kind]}
+                for kind in ("prefix", "suffix")
+            }
+            kind_: SplitKind = (
+                "prefix" if len(numbers["prefix"]) >= len(numbers["suffix"]) else "suffix"
+            )
+            members = [t for t in pair[kind_] if t.key in current]
+            if len(numbers[kind_]) < len(members) or len(numbers[kind_]) < minimum:
+                continue
+            by_text: dict[str, list[Template]] = defaultdict(list)
+            for t in members:
+                by_text[_parts(t.rows[0][index], kind_)[0]].append(t)
+            text_groups = sorted(by_text.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+            consumed: list[list[Template]] = []
+            if len(text_groups) == 1:
+                consumed.append(members)
+            else:
+                verified = True
+                for _, group in text_groups[1:depth]:
+                    if not await _can_split_merge(
+                        pages, text_groups[0][1][0], group[0], index, kind_
+                    ):
+                        verified = False
+                        break
+                if verified:
+                    consumed.append(members)
+                else:
+                    consumed.extend(g for _, g in text_groups if len(g) >= minimum)
+            for group in consumed:
+                state: SlotState = (
+                    "unused" if group is members and len(text_groups) > 1 else "static"
+                )
+                split = _split_template(group, index, kind_, state)
+                pending.setdefault(group_key(split), []).append(split)
+            removed = {t.key for group in consumed for t in group}
+            templates = [t for t in templates if t.key not in removed]
+            current -= removed
+    return templates
+
+
+async def _prefix_suffix(
+    pages: _Pages, groups: dict[str, list[Template]], minimum: int, depth: int
+) -> dict[str, list[Template]]:
+    pending = {k: list(v) for k, v in groups.items()}
+    final: dict[str, list[Template]] = {}
+    while pending:
+        key = min(pending)
+        templates = pending.pop(key)
+        templates = _dedupe(templates)
+        kept = await _prefix_suffix_group(pages, templates, pending, minimum, depth)
+        if kept:
+            final.setdefault(key, []).extend(kept)
+    return {k: _dedupe(v) for k, v in sorted(final.items())}
+
+
+def _dedupe(templates: Sequence[Template]) -> list[Template]:
+    """Templates with the same key merged into one (a split can recreate an existing key)."""
+    by_key: dict[str, list[Template]] = defaultdict(list)
+    for t in templates:
+        by_key[t.key].append(t)
+    out = []
+    for key in sorted(by_key):
+        same = by_key[key]
+        rows = tuple(sorted(set(row for t in same for row in t.rows)))
+        out.append(Template(same[0].slots, rows))
+    return out
+
+
+# --- 3.1.4 unused elements ------------------------------------------------------------------------
+
+
+def _unique_value_ratio(templates: Sequence[Template]) -> float:
+    total = sum(t.count for t in templates)
+    best = 0.0
+    for index in templates[0].num_slots():
+        distinct = len({row[index] for t in templates for row in t.rows})
+        best = max(best, distinct / total)
+    return best
+
+
+async def _merge_unused_group(
+    pages: _Pages, templates: list[Template], get: bool, minimum: int, depth: int
+) -> list[Template]:
+    for index in _text_slots(templates, get=get):
+        buckets: dict[str, list[Template]] = defaultdict(list)
+        for template in templates:
+            if template.slots[index].state == "static":
+                buckets[_merge_key(template, index)].append(template)
+        for _, members in sorted(buckets.items()):
+            if len(members) < 2 or _unique_value_ratio(members) < UNIQUE_VALUE_RATIO:
+                continue
+            total = sum(t.count for t in members)
+            members = sorted(members, key=lambda t: (-t.count, t.key))
+            if len(members) >= UNIQUE_VALUE_RATIO * total:
+                if len(members) < minimum:
+                    continue
+                check = _can_name_merge
+            else:
+                check = _can_category_merge
+            verified = True
+            for other in members[1:depth]:
+                if not await check(pages, members[0], other, index):
+                    verified = False
+                    break
+            if not verified:
+                continue
+            slots = tuple(
+                replace(s, state="unused") if i == index else s
+                for i, s in enumerate(members[0].slots)
+            )
+            merged = Template(slots, tuple(sorted(row for t in members for row in t.rows)))
+            keys = {t.key for t in members}
+            templates = [t for t in templates if t.key not in keys] + [merged]
+    return _dedupe(templates)
+
+
+async def _merge_unused(
+    pages: _Pages, groups: dict[str, list[Template]], get: bool, minimum: int, depth: int
+) -> dict[str, list[Template]]:
+    out = {}
+    for key, templates in sorted(groups.items()):
+        out[key] = await _merge_unused_group(pages, templates, get, minimum, depth)
+    return out
+
+
+# --- the method ----------------------------------------------------------------------------------
+
+
+def _count(groups: dict[str, list[Template]]) -> int:
+    return sum(len(v) for v in groups.values())
+
+
+@dataclass
+class _Generation:
+    checked: list[GeneratedUrl] = field(default_factory=list)
+    tried: int = 0
+    valid: int = 0
+
+    def failed(self) -> bool:
+        return (
+            self.tried >= FAILED_MINIMUM and (self.tried - self.valid) / self.tried >= FAILED_RATIO
+        )
+
+
+async def _empty_model(pages: _Pages, template: Template, variable: int) -> EmptyPageModel | None:
+    known = sorted(int(row[variable]) for row in template.rows)
+    high = VERY_HIGH_VALUE if known[-1] < VERY_HIGH_VALUE else known[-1] * 10 + 7
+    original = _fill(template, variable, template.rows[0][variable])
+    empty = _fill(template, variable, str(high))
+    empty_other = _fill(template, variable, str(high + 7_919))
+    loaded = await pages.load([original, empty, empty_other])
+    orig, emp, emp2 = loaded[original], loaded[empty], loaded[empty_other]
+    if orig is None or emp is None or emp2 is None or not orig.ok:
+        pages.trace.append(TraceEntry("empty-model", "skip", original, note="pages not loaded"))
+        return None
+    again = await pages.session.page(original, fresh=True)
+    return EmptyPageModel.learn(orig, again, emp, emp2, _regex(template, variable))
+
+
+@dataclass
+class _TemplateRun:
+    """Generation state of one template: what was checked and found."""
+
+    pages: _Pages
+    template: Template
+    variable: int
+    model: EmptyPageModel
+    known_urls: set[str]
+    run: _Generation
+    pattern: str
+    processed: set[int] = field(default_factory=set)
+    found: list[str] = field(default_factory=list)
+    tried: int = 0
+
+    async def check(self, values: Sequence[int]) -> int:
+        """Load the URLs of `values` in one batch, judge them; the number of entity pages."""
+        t, v = self.template, self.variable
+        urls = {n: _fill(t, v, _format_number(t, v, n)) for n in values}
+        loaded = await self.pages.load(urls.values())
+        hits = 0
+        for value in sorted(values):
+            url = urls[value]
+            snap = loaded[url]
+            verdict: Verdict
+            if snap is None:
+                verdict, final, status = "error", url, 0
+            else:
+                verdict = self.model.classify(snap)
+                final, status = snap.final_url, snap.status
+                if verdict == "entity" and is_redirect(snap) and final in self.known_urls:
+                    verdict = "duplicate"
+            self.run.checked.append(GeneratedUrl(url, self.pattern, verdict, final, status))
+            if verdict == "entity":
+                hits += 1
+                self.found.append(final if snap is not None and is_redirect(snap) else url)
+        self.processed.update(values)
+        self.tried += len(values)
+        self.run.tried += len(values)
+        self.run.valid += hits
+        return hits
+
+
+async def _generate(
+    pages: _Pages,
+    template: Template,
+    known_urls: set[str],
+    run: _Generation,
+    max_per_template: int | None,
+    rng: random.Random,
+) -> tuple[int, tuple[str, ...]]:
+    """Generate and check the gap URLs of one template (listing 15, ``generateFromTemplate``)."""
+    variable = template.num_slots()[0]
+    values = sorted({int(row[variable]) for row in template.rows})
+    model = await _empty_model(pages, template, variable)
+    if model is None:
+        return 0, ()
+    state = _TemplateRun(
+        pages, template, variable, model, known_urls, run, _fill(template, variable, "{N}")
+    )
+
+    def room() -> int | None:
+        return None if max_per_template is None else max(0, max_per_template - state.tried)
+
+    x, y = INITIAL_X, INITIAL_Y
+    while y >= MINIMUM_Y and x <= MAXIMUM_X and room() != 0:
+        current = [v for v in gap_values(values, x, y) if v not in state.processed]
+        rng.shuffle(current)
+        left = room()
+        if left is not None:
+            current = current[:left]
+        if current:
+            ratio = await state.check(current) / len(current)
+            pages.trace.append(
+                TraceEntry(
+                    "generate",
+                    "continue" if ratio >= CONTINUE_RATIO else "stop",
+                    state.pattern,
+                    values=(("x", float(x)), ("y", float(y)), ("ratio", ratio)),
+                )
+            )
+            if ratio < CONTINUE_RATIO:
+                break
+        y //= 2
+        x *= 2
+    # Extension beyond the thesis: the ranges past the lowest and highest known index are open
+    # gaps; probe them in blocks of EDGE_PROBE values while a block finds an entity page.
+    for direction in (1, -1):
+        edge = values[-1] if direction == 1 else values[0]
+        while room() != 0:
+            block = [edge + direction * k for k in range(1, EDGE_PROBE + 1)]
+            block = [v for v in block if v >= 0 and v not in state.processed]
+            left = room()
+            if left is not None:
+                block = block[:left]
+            if not block:
+                break
+            hits = await state.check(block)
+            pages.trace.append(
+                TraceEntry(
+                    "edge",
+                    "continue" if hits else "stop",
+                    state.pattern,
+                    values=(("from", float(block[0])), ("hits", float(hits))),
+                )
+            )
+            edge = block[-1]
+            if not hits:
+                break
+    return state.tried, tuple(dict.fromkeys(state.found))
+
+
+async def url_templates(
+    session: Session,
+    urls: Sequence[str],
+    *,
+    minimum_values: int = MINIMUM_TEMPLATE_VALUES,
+    split_minimum: int = SPLIT_MINIMUM_URLS,
+    merge_minimum: int = MERGE_MINIMUM_VALUES,
+    verify_depth: int = MERGE_VERIFY_DEPTH,
+    max_per_template: int | None = None,
+    max_templates: int | None = None,
+    generate: bool = True,
+    seed: int = 0,
+) -> TemplateReport:
+    """Build URL templates from `urls` and find the entity pages missing from them.
+
+    `minimum_values`: templates with fewer known values are dropped (thesis: 100).
+    `max_per_template`: cap on generated URLs per template (thesis evaluation: 200).
+    `max_templates`: generate for the templates with most URLs first, at most this many.
+    `generate=False` stops after template generation. Verification pages and generated URLs are
+    loaded through `session`; its budget bounds the run.
+    """
+    from crawler.errors import BudgetExhausted
+
+    start = session.cost()
+    pages = _Pages(session)
+    stages: list[tuple[str, int]] = []
+    url_list = [u.strip() for u in urls if u.strip()]
+    known_urls = set(url_list)
+    complete, reason = True, ""
+    templates_out: list[UrlTemplate] = []
+    run = _Generation()
+    try:
+        initial = initial_templates(url_list)
+        stages.append(("INIT", len(initial)))
+        groups = group_templates(initial)
+        groups = await _prefix_suffix(pages, groups, merge_minimum, verify_depth)
+        stages.append(("PREFIX", _count(groups)))
+        groups = {k: [t for t in v if t.num_slots()] for k, v in groups.items()}
+        groups = {k: v for k, v in groups.items() if v}
+        stages.append(("FILTER", _count(groups)))
+        groups = await _merge_unused(pages, groups, False, merge_minimum, verify_depth)
+        stages.append(("UNUSED", _count(groups)))
+        finals = [
+            f for ts in groups.values() for t in ts for f in finalize_template(t, split_minimum)
+        ]
+        stages.append(("NUM", len(finals)))
+        regrouped = group_templates(_dedupe(finals))
+        regrouped = await _merge_unused(pages, regrouped, True, merge_minimum, verify_depth)
+        finals = [t for ts in regrouped.values() for t in ts]
+        stages.append(("UNUSED2", len(finals)))
+        finals = [
+            t for t in finals if len({row[t.num_slots()[0]] for row in t.rows}) >= minimum_values
+        ]
+        finals.sort(key=lambda t: (-t.count, t.key))
+        stages.append(("FINAL", len(finals)))
+        rng = random.Random(seed)
+        for n, template in enumerate(finals):
+            variable = template.num_slots()[0]
+            values = tuple(sorted({int(row[variable]) for row in template.rows}))
+            tried, found = 0, tuple[str, ...]()
+            if generate and (max_templates is None or n < max_templates) and not run.failed():
+                tried, found = await _generate(
+                    pages, template, known_urls, run, max_per_template, rng
+                )
+                if run.failed():
+                    complete, reason = False, "halted: too many generated URLs failed"
+            templates_out.append(
+                UrlTemplate(
+                    pattern=_fill(template, variable, "{N}"),
+                    regex=_regex(template, variable),
+                    values=values,
+                    gaps=gaps(values),
+                    urls=template.count,
+                    key=template_key(template),
+                    tried=tried,
+                    found=found,
+                )
+            )
+    except BudgetExhausted as e:
+        complete, reason = False, f"budget spent: {e}"
+    end = session.cost()
+    found_all = tuple(dict.fromkeys(u for t in templates_out for u in t.found))
+    return TemplateReport(
+        method="url-templates",
+        templates=tuple(templates_out),
+        found=found_all,
+        checked=tuple(run.checked),
+        stages=tuple(stages),
+        trace=tuple(pages.trace),
+        cost=_cost_delta(start, end),
+        complete=complete,
+        reason=reason,
+        params=(
+            ("minimum_values", minimum_values),
+            ("split_minimum", split_minimum),
+            ("merge_minimum", merge_minimum),
+            ("verify_depth", verify_depth),
+            ("max_per_template", max_per_template),
+        ),
+    )
+
+
+def _cost_delta(start: Cost, end: Cost) -> Cost:
+    return Cost(
+        downloads=end.downloads - start.downloads,
+        renders=end.renders - start.renders,
+        actions=end.actions - start.actions,
+        cache_hits=end.cache_hits - start.cache_hits,
+        bytes=end.bytes - start.bytes,
+        seconds=end.seconds - start.seconds,
+        errors=end.errors - start.errors,
+    )
+
+
+# --- input -----------------------------------------------------------------------------------------
+
+
+def read_url_input(path: Path) -> list[str]:
+    """The URLs of a URL list file (one per line, ``#`` comments), a WARC/ARC file (successful
+    HTML responses, as in the thesis's evaluation) or a siteseer crawl store."""
+    data = path.read_bytes()[:16]
+    if data.startswith(b"SQLite format 3"):
+        return _store_urls(path)
+    if data.startswith((b"WARC/", b"\x1f\x8b", b"filedesc://")) or path.suffix in {".warc", ".arc"}:
+        return _warc_urls(path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
+
+
+def _warc_urls(path: Path) -> list[str]:
+    from warcio.archiveiterator import ArchiveIterator
+
+    urls: list[str] = []
+    with path.open("rb") as stream:
+        for record in ArchiveIterator(stream, arc2warc=True):
+            if record.rec_type != "response" or record.http_headers is None:
+                continue
+            status = record.http_headers.get_statuscode()
+            ctype = record.http_headers.get_header("Content-Type") or ""
+            uri = record.rec_headers.get_header("WARC-Target-URI")
+            if uri and status and status.startswith("2") and "html" in ctype.lower():
+                urls.append(uri)
+    return list(dict.fromkeys(urls))
+
+
+def stored_snapshots(path: Path) -> list[Snapshot]:
+    """The page snapshots (no action states) of a siteseer crawl store, by key."""
+    from crawler.store import SQLiteStore
+
+    store = SQLiteStore(path)
+    try:
+        out = []
+        for key in store.keys():  # noqa: SIM118 (a store method, not a dict)
+            if " " in key:  # a state reached by actions, not a page
+                continue
+            snap = store.get(key, need_render=False)
+            if snap is not None:
+                out.append(snap)
+        return out
+    finally:
+        store.close()
+
+
+def _store_urls(path: Path) -> list[str]:
+    snaps = stored_snapshots(path)
+    return list(dict.fromkeys(s.url for s in snaps if s.ok and "html" in s.content_type))

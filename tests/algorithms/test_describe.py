@@ -1,0 +1,98 @@
+"""TEMPLATE TOKENS, entity descriptions and isInstance (Outdesit, WIDM 2008)."""
+
+from __future__ import annotations
+
+from algorithms.describe import (
+    Token,
+    description_terms,
+    page_tokens,
+    template_terms,
+    template_tokens,
+)
+from render.snapshot import Snapshot
+
+
+def seq(*values: str) -> list[Token]:
+    return [Token("/p", v) for v in values]
+
+
+def test_template_tokens_recurse_into_segments() -> None:
+    # The paper's example (Fig. 4): "height" occurs twice in the second page (once in the
+    # player's profile), so it is not unique on the pages, but it is unique in the segment
+    # between "weight" and <table> of every page.
+    pages = [
+        seq("<b>", "profile", "kobe", "weight", "height", "<table>", "<tr>", "pts", "25"),
+        seq("<b>", "profile", "bill", "height", "weight", "height", "<table>", "<tr>", "pts", "18"),
+        seq("<b>", "profile", "tim", "weight", "height", "<table>", "<tr>", "pts", "21"),
+    ]
+    found = {t.value for t in template_tokens(pages)}
+    assert {"<b>", "profile", "weight", "<table>", "<tr>", "pts", "height"} <= found
+    assert not found & {"kobe", "bill", "tim", "25", "18", "21"}
+
+
+def test_tokens_out_of_order_are_not_delimiters() -> None:
+    pages = [seq("a", "b", "c"), seq("b", "a", "c")]
+    found = {t.value for t in template_tokens(pages)}
+    assert "c" in found and len(found & {"a", "b"}) == 1
+
+
+def html(url: str, body: str) -> Snapshot:
+    page = (
+        "<html><body><header><a href='/'>Home</a> <a href='/news'>News</a></header>"
+        f"<main>{body}</main><footer>Hoops Weekly</footer></body></html>"
+    )
+    return Snapshot(url, url, 200, page)
+
+
+def player(n: int, name: str) -> Snapshot:
+    return html(
+        f"http://h.test/p/{n}",
+        f"<h1>{name}</h1><table><tr><th>Height</th><td>{180 + n}</td></tr>"
+        f"<tr><th>Weight</th><td>{80 + n}</td></tr><tr><th>Team</th><td>Team {n}</td></tr></table>",
+    )
+
+
+def test_page_tokens_carry_paths() -> None:
+    tokens = page_tokens(player(1, "Ann Lee"))
+    assert Token("/html/body/main/table/tr/th", "height") in tokens
+    assert Token("/html/body/main", "<h1>") in tokens
+
+
+def test_description_terms_remove_the_site_template() -> None:
+    pages = [player(1, "Ann Lee"), player(2, "Bo Chan"), player(3, "Cy Diaz")]
+    home = html("http://h.test/", "<h1>Welcome</h1><p>Latest scores</p>")
+    assert {"height", "weight", "team", "home", "news", "hoops", "weekly"} <= template_terms(pages)
+    assert description_terms(pages, home) == {"height", "weight", "team"}
+
+
+# --- on the lab ------------------------------------------------------------------------------
+
+
+async def test_description_and_is_instance_on_drivers(lab) -> None:  # type: ignore[no-untyped-def]
+    import asyncio
+
+    from algorithms.describe import describe, is_instance
+    from crawler.config import SessionConfig
+    from crawler.session import Session
+    from lab.score import set_scores
+
+    server = lab("drivers")
+    truth = server.truth("drivers")
+    async with Session(SessionConfig(render="never")) as session:
+        description = await describe(session, [truth.seed_entity])
+        home = await session.page(truth.base_url + "/")
+        # Attribute labels of the driver template are in the description …
+        assert {"nationality", "born", "debut", "career", "points"} <= set(description.terms)
+        # … and no word of the site's chrome (header, menus, sidebar, footer) is.
+        chrome: set[str] = set()
+        for element in home.tree().iter("header", "nav", "footer", "aside"):
+            chrome |= {w.lower() for text in element.itertext() for w in text.split()}
+        assert {"home", "news", "seasons"} <= chrome
+        assert not set(description.terms) & chrome
+        entities = set(truth.target_entities)
+        others = sorted(u for u in truth.templates if u not in entities)
+        pages = others + sorted(entities)[:20]
+        verdicts = await asyncio.gather(*(is_instance(session, u, description) for u in pages))
+    found = [u for u, yes in zip(pages, verdicts, strict=True) if yes]
+    scores = set_scores(found, [u for u in pages if u in entities])
+    assert scores.precision >= 0.9 and scores.recall >= 0.9, scores

@@ -1050,10 +1050,13 @@ async def explore(
 
 
 async def _run(explorer: _Explorer, start: str) -> None:
-    root = await explorer._page(start)
-    if root is None:
-        explorer.complete, explorer.reason = False, "start page could not be loaded"
+    try:
+        root = await explorer.session.page(start)
+    except CrawlError as e:
+        explorer._error(start, e)
+        explorer.complete, explorer.reason = False, f"start page could not be loaded: {e}"
         return
+    explorer._seen(root)
     if not root.ok:
         explorer.complete, explorer.reason = False, f"start page answered HTTP {root.status}"
         return

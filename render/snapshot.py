@@ -73,7 +73,9 @@ class Link:
     style: LinkStyle | None = None
 
 
-ControlKind = Literal["checkbox", "radio", "link", "button", "select", "text", "submit", "load_more"]
+ControlKind = Literal[
+    "checkbox", "radio", "link", "button", "select", "text", "submit", "load_more"
+]
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,470 @@
+"""Page throughput of siteseer's fetch paths against bare reference loops, in one run.
+
+    python -m bench.throughput [--pages 300] [--repeat 3] [--long]
+
+Serves the "bench" lab site (product-like pages, 15–40 KB, 60–200 links) on loopback inside this
+process and fetches the same pages several ways:
+
+- siteseer's HTTP fast path (HttpFetcher + snapshot_from_html, 8 in flight) and a bare
+  aiohttp + lxml loop (parse, absolute hrefs of all anchors) as its reference;
+- siteseer's BrowserPool at 1, 2 and 4 pages, and a bare Playwright loop as its reference: one
+  browser, 2 pages, the configured viewport, DOMContentLoaded, CDP resource blocking, and one
+  evaluate returning a JSON string (the fastest configuration PERF_NOTES measured: the links with
+  their boxes, and the outerHTML);
+- crawlee-python's PlaywrightCrawler when the optional ``bench`` extra is installed.
+
+The HTTP rows fetch the pages `HTTP_ROUNDS` times over (their runs are otherwise too short to
+time). For each configuration it prints pages/second, CPU milliseconds per page and the peak RSS of the whole process
+tree (this process, Playwright's driver, every Chromium process; read from /proc), the median of
+`--repeat` runs. Browser start-up is outside the measured window. ``--long`` adds a long render
+run reporting the tree's RSS at page 200 and page 2000.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import resource
+import statistics
+import sys
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin
+
+import aiohttp
+from lxml import html as lxml_html
+from playwright.async_api import Page, async_playwright
+
+from lab.server import LabServer, build_sites
+from render.config import RenderConfig, load_render_config
+from render.extract import snapshot_from_html
+from render.http import HttpFetcher
+from render.pool import BrowserPool, blocked_patterns
+from render.snapshot import State
+
+__all__ = ["Measurement", "main"]
+
+HTTP_IN_FLIGHT = 8
+# The HTTP rows go through the page list this many times: a few hundred pages take well under a
+# second over HTTP, too short a window to measure on a shared machine.
+HTTP_ROUNDS = 5
+_BARE_HTTP = "aiohttp + lxml, bare loop (8 in flight)"
+_BARE_PW = "Playwright bare loop (2 pages, CDP blocking, one evaluate)"
+_TIMEOUT = timedelta(seconds=30)
+_TICKS_PER_S = os.sysconf("SC_CLK_TCK")
+_PAGE_BYTES = os.sysconf("SC_PAGE_SIZE")
+# The bare reference's one evaluate, as PERF_NOTES measured it: links with boxes, and outerHTML.
+_BARE_EXTRACT = """() => JSON.stringify({
+  links: Array.from(document.links, a => {
+    const r = a.getBoundingClientRect();
+    return [a.href, a.textContent, r.left + scrollX, r.top + scrollY, r.width, r.height];
+  }),
+  html: document.documentElement.outerHTML,
+})"""
+
+
+# -- process-tree accounting (/proc) ---------------------------------------------------------------
+
+
+def _children_map() -> dict[int, list[int]]:
+    children: dict[int, list[int]] = {}
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry.name}/stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        children.setdefault(ppid, []).append(int(entry.name))
+    return children
+
+
+def _tree(root: int) -> list[int]:
+    children = _children_map()
+    out, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        out.append(pid)
+        todo.extend(children.get(pid, ()))
+    return out
+
+
+def _cpu_ticks(pid: int) -> int:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])  # utime + stime
+
+
+def _rss_bytes(pid: int) -> int:
+    try:
+        return int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * _PAGE_BYTES
+    except (OSError, IndexError):
+        return 0
+
+
+def _self_cpu_s() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+class TreeMonitor:
+    """Samples CPU and RSS of this process and all its descendants while a run goes on."""
+
+    RESCAN_EVERY = 5
+
+    def __init__(self, interval_s: float = 0.2) -> None:
+        self.interval_s = interval_s
+        self.me = os.getpid()
+        self._pids: list[int] = []
+        self.start_ticks: dict[int, int] = {}
+        self.last_ticks: dict[int, int] = {}
+        self.peak_rss = 0
+        self._task: asyncio.Task[None] | None = None
+        self._self_start = 0.0
+
+    def sample(self, *, rescan: bool = True) -> int:
+        """Record one sample; returns the tree's current RSS in bytes.
+
+        Finding the tree scans all of /proc, so the periodic samples rescan only every
+        `RESCAN_EVERY`-th time and otherwise reuse the pids found last.
+        """
+        if rescan or not self._pids:
+            self._pids = _tree(self.me)
+        rss = 0
+        for pid in self._pids:
+            rss += _rss_bytes(pid)
+            if pid != self.me:
+                ticks = _cpu_ticks(pid)
+                self.last_ticks[pid] = max(self.last_ticks.get(pid, 0), ticks)
+        self.peak_rss = max(self.peak_rss, rss)
+        return rss
+
+    async def _loop(self) -> None:
+        n = 0
+        while True:
+            self.sample(rescan=n % self.RESCAN_EVERY == 0)
+            n += 1
+            await asyncio.sleep(self.interval_s)
+
+    def start(self) -> None:
+        for pid in _tree(self.me):
+            if pid != self.me:
+                self.start_ticks[pid] = _cpu_ticks(pid)
+        self.last_ticks = dict(self.start_ticks)
+        self._self_start = _self_cpu_s()
+        self.peak_rss = 0
+        self._task = asyncio.ensure_future(self._loop())
+
+    async def stop(self) -> float:
+        """Stop sampling; the tree's CPU seconds since `start`."""
+        self.sample()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        children = sum(t - self.start_ticks.get(pid, 0) for pid, t in self.last_ticks.items())
+        return (_self_cpu_s() - self._self_start) + children / _TICKS_PER_S
+
+
+# -- measured runs -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """One run of one configuration."""
+
+    pages: int
+    wall_s: float
+    cpu_s: float
+    peak_rss_bytes: int
+
+    @property
+    def pages_per_s(self) -> float:
+        return self.pages / self.wall_s
+
+    @property
+    def cpu_ms_per_page(self) -> float:
+        return self.cpu_s * 1000.0 / self.pages
+
+
+Fetch = Callable[[str], Awaitable[int]]
+
+
+async def _measure(urls: Sequence[str], workers: int, fetch: Fetch) -> Measurement:
+    """Fetch every URL with `workers` concurrent tasks; each fetch returns its link count."""
+    queue: asyncio.Queue[str] = asyncio.Queue()
+    for url in urls:
+        queue.put_nowait(url)
+    links = 0
+
+    async def worker() -> None:
+        nonlocal links
+        while True:
+            try:
+                url = queue.get_nowait()
+            except asyncio.QueueEmpty:
+                return
+            links += await fetch(url)
+
+    monitor = TreeMonitor()
+    monitor.start()
+    started = time.perf_counter()
+    await asyncio.gather(*(worker() for _ in range(workers)))
+    wall = time.perf_counter() - started
+    cpu = await monitor.stop()
+    if links < len(urls) * 10:
+        raise RuntimeError(f"only {links} links in {len(urls)} pages: the pages did not load")
+    return Measurement(len(urls), wall, cpu, monitor.peak_rss)
+
+
+async def run_siteseer_http(urls: Sequence[str]) -> Measurement:
+    async with HttpFetcher() as fetcher:
+        await fetcher.fetch(urls[0], timeout=_TIMEOUT)
+
+        async def fetch(url: str) -> int:
+            r = await fetcher.fetch(url, timeout=_TIMEOUT)
+            snap = snapshot_from_html(url, r.final_url, r.status, r.text(), fetch_ms=r.elapsed_ms)
+            return len(snap.links)
+
+        return await _measure(urls, HTTP_IN_FLIGHT, fetch)
+
+
+async def run_bare_http(urls: Sequence[str]) -> Measurement:
+    async with aiohttp.ClientSession() as session:
+
+        async def fetch(url: str) -> int:
+            async with session.get(url) as response:
+                body = await response.read()
+            root = lxml_html.document_fromstring(body)
+            hrefs = [urljoin(url, a.get("href")) for a in root.iter("a") if a.get("href")]
+            return len(hrefs)
+
+        await fetch(urls[0])
+        return await _measure(urls, HTTP_IN_FLIGHT, fetch)
+
+
+async def run_pool(urls: Sequence[str], config: RenderConfig, pages: int) -> Measurement:
+    async with BrowserPool(replace(config, pages=pages)) as pool:
+        for url in urls[:pages]:  # warm every worker page up
+            await pool.load(State(url))
+
+        async def fetch(url: str) -> int:
+            return len((await pool.load(State(url))).links)
+
+        return await _measure(urls, pages, fetch)
+
+
+async def run_bare_playwright(urls: Sequence[str], config: RenderConfig) -> Measurement:
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(**config.launch_options())
+        try:
+            pages = []
+            for _ in range(2):
+                context = await browser.new_context(
+                    viewport={"width": config.viewport[0], "height": config.viewport[1]}
+                )
+                page = await context.new_page()
+                cdp = await context.new_cdp_session(page)
+                await cdp.send("Network.enable")
+                await cdp.send(
+                    "Network.setBlockedURLs",
+                    {"urls": blocked_patterns(config.blocked_resource_types)},
+                )
+                await page.goto(urls[0], wait_until="domcontentloaded")
+                pages.append(page)
+            free: asyncio.Queue[Page] = asyncio.Queue()
+            for page in pages:
+                free.put_nowait(page)
+
+            async def fetch(url: str) -> int:
+                page = await free.get()
+                try:
+                    await page.goto(url, wait_until="domcontentloaded")
+                    raw = await page.evaluate(_BARE_EXTRACT)
+                finally:
+                    free.put_nowait(page)
+                return len(json.loads(raw)["links"])
+
+            return await _measure(urls, 2, fetch)
+        finally:
+            await browser.close()
+
+
+async def run_crawlee(urls: Sequence[str], config: RenderConfig) -> Measurement:
+    from crawlee import ConcurrencySettings
+    from crawlee.crawlers import PlaywrightCrawler
+
+    links = 0
+    crawler = PlaywrightCrawler(
+        concurrency_settings=ConcurrencySettings(max_concurrency=2, desired_concurrency=2),
+        browser_launch_options=config.launch_options(),
+        headless=config.headless,
+    )
+
+    @crawler.router.default_handler
+    async def handle(context: Any) -> None:
+        nonlocal links
+        page = context.page
+        links += len(json.loads(await page.evaluate(_BARE_EXTRACT))["links"])
+
+    monitor = TreeMonitor()
+    monitor.start()
+    started = time.perf_counter()
+    await crawler.run(list(urls))
+    wall = time.perf_counter() - started
+    cpu = await monitor.stop()
+    return Measurement(len(urls), wall, cpu, monitor.peak_rss)
+
+
+async def run_long(urls: Sequence[str], config: RenderConfig, total: int) -> dict[int, int]:
+    """Render `total` pages with 2 worker pages; the tree's RSS after page 200 and the last."""
+    marks = {200: 0, total: 0}
+    done = 0
+    monitor = TreeMonitor()
+    async with BrowserPool(replace(config, pages=2)) as pool:
+        queue: asyncio.Queue[str] = asyncio.Queue()
+        for n in range(total):
+            queue.put_nowait(f"{urls[n % len(urls)]}?r={n // len(urls)}")
+
+        async def worker() -> None:
+            nonlocal done
+            while not queue.empty():
+                await pool.load(State(queue.get_nowait()))
+                done += 1
+                if done in marks:
+                    marks[done] = monitor.sample()
+
+        await asyncio.gather(worker(), worker())
+    return marks
+
+
+# -- the report ----------------------------------------------------------------------------------
+
+
+def _median(runs: list[Measurement]) -> Measurement:
+    by_rate = sorted(runs, key=lambda m: m.pages_per_s)
+    middle = by_rate[len(by_rate) // 2]
+    return Measurement(
+        middle.pages,
+        middle.wall_s,
+        statistics.median(m.cpu_s for m in runs),
+        int(statistics.median(m.peak_rss_bytes for m in runs)),
+    )
+
+
+def _row(name: str, m: Measurement, reference: Measurement | None) -> str:
+    ratio = f"{m.pages_per_s / reference.pages_per_s:.2f}×" if reference else "reference"
+    return (
+        f"| {name} | {m.pages_per_s:.1f} | {m.cpu_ms_per_page:.1f} | "
+        f"{m.peak_rss_bytes / 2**20:.0f} MB | {ratio} |"
+    )
+
+
+async def _main(args: argparse.Namespace) -> int:
+    config = load_render_config()
+    try:
+        import crawlee  # noqa: F401
+
+        have_crawlee = True
+    except ImportError:
+        have_crawlee = False
+    async with LabServer(build_sites(["bench"], "small")) as lab:
+        base = lab.url("bench")
+        count = lab.truth("bench").entities["product"]
+        urls = [f"{base}/p/{i % len(count)}" + (f"?r={i // len(count)}" if i >= len(count) else "")
+                for i in range(args.pages)]  # fmt: skip
+        async with aiohttp.ClientSession() as session:  # the server caches what it served
+            for url in urls[: len(count)]:
+                async with session.get(url) as response:
+                    await response.read()
+        rows: dict[str, tuple[Callable[[], Awaitable[Measurement]], str | None]] = {
+            _BARE_HTTP: (lambda: run_bare_http(urls * HTTP_ROUNDS), None),
+            "siteseer HTTP fast path (8 in flight)": (
+                lambda: run_siteseer_http(urls * HTTP_ROUNDS),
+                _BARE_HTTP,
+            ),
+            _BARE_PW: (
+                lambda: run_bare_playwright(urls, config),
+                None,
+            ),
+        }
+        for n in (1, 2, 4):
+            rows[f"siteseer BrowserPool, {n} page{'s' if n > 1 else ''}"] = (
+                lambda n=n: run_pool(urls, config, n),  # type: ignore[misc]
+                _BARE_PW,
+            )
+        if have_crawlee:
+            rows["crawlee PlaywrightCrawler (2 pages)"] = (
+                lambda: run_crawlee(urls, config),
+                _BARE_PW,
+            )
+        if args.only != "all":
+            keep = "HTTP|aiohttp" if args.only == "http" else "Playwright|BrowserPool|crawlee"
+            rows = {n: r for n, r in rows.items() if any(k in n for k in keep.split("|"))}
+        results: dict[str, list[Measurement]] = {name: [] for name in rows}
+        for repeat in range(args.repeat):
+            for name, (run, _) in rows.items():
+                print(f"run {repeat + 1}/{args.repeat}: {name} …", file=sys.stderr, flush=True)
+                results[name].append(await run())
+        medians = {name: _median(runs) for name, runs in results.items()}
+        print(
+            f"\n{args.pages} pages × {args.repeat} runs (median), {config.browser_description}, "
+            f"{os.cpu_count()} CPUs\n"
+        )
+        print("| configuration | pages/s | CPU ms/page | peak RSS (tree) | vs reference |")
+        print("|---|---|---|---|---|")
+        for name, (_, ref) in rows.items():
+            print(_row(name, medians[name], medians[ref] if ref else None))
+        if not have_crawlee:
+            print(
+                "\ncrawlee-python is not installed: its row is skipped "
+                "(install it with `pip install -e .[bench]`)."
+            )
+        targets = (
+            ("HTTP path", "siteseer HTTP fast path (8 in flight)", _BARE_HTTP, 0.8),
+            ("BrowserPool(2)", "siteseer BrowserPool, 2 pages", _BARE_PW, 0.9),
+        )
+        for label, ours, reference, goal in targets:
+            if ours in medians and reference in medians:
+                ratio = medians[ours].pages_per_s / medians[reference].pages_per_s
+                print(f"target: {label} {ratio:.2f}× its bare reference (goal ≥ {goal:.2f})")
+        if args.long:
+            marks = await run_long(urls, config, 2000)
+            print(
+                "\nlong render run (BrowserPool, 2 pages): tree RSS "
+                + ", ".join(f"{rss / 2**20:.0f} MB at page {n}" for n, rss in sorted(marks.items()))
+            )
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.throughput", description=__doc__)
+    parser.add_argument("--pages", type=int, default=300, help="pages per run (default 300)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per configuration (median)")
+    parser.add_argument(
+        "--only",
+        choices=("all", "http", "browser"),
+        default="all",
+        help="run only the HTTP rows or only the browser rows",
+    )
+    parser.add_argument(
+        "--long", action="store_true", help="also render 2000 pages and report RSS at 200/2000"
+    )
+    args = parser.parse_args(argv)
+    if args.pages < 10 or args.repeat < 1:
+        parser.error("--pages must be at least 10 and --repeat at least 1")
+    return asyncio.run(_main(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

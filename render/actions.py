@@ -1,0 +1,191 @@
+"""Performing an Action on a live page, each followed by a settle.
+
+- ``click``: click the element at the selector (checkbox, radio, button, link).
+- ``select``: choose the option with the action's value.
+- ``fill_submit``: set each field (text is filled, selects get the value, checkboxes and radios
+  are checked for "on" and unchecked for "off"), then click the submit control, or submit the
+  form the first field belongs to when the action has no selector. A navigating form is
+  followed by the settle that comes after.
+- ``load_more``: click the load-more control (or scroll to the bottom when the selector is empty)
+  until the page stops growing, the control disappears, or `value` rounds (default 20) are done.
+
+A control that is not there raises `ActionFailed` with the action and the page URL.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Page
+
+from render.errors import ActionFailed
+from render.settle import Settled, settle
+from render.snapshot import Action
+
+__all__ = ["DEFAULT_LOAD_MORE_ROUNDS", "ActionTiming", "perform"]
+
+DEFAULT_LOAD_MORE_ROUNDS = 20
+
+_SIZE = "() => document.getElementsByTagName('*').length"
+_FIELD_KIND = "e => e.localName + ':' + ((e.getAttribute('type') || '').toLowerCase())"
+_SUBMIT_FORM = (
+    "e => { const f = e.form || e.closest('form');"
+    " if (!f) return false; f.requestSubmit ? f.requestSubmit() : f.submit(); return true; }"
+)
+_SCROLL_BOTTOM = "() => window.scrollTo(0, document.documentElement.scrollHeight)"
+
+
+@dataclass(frozen=True, slots=True)
+class ActionTiming:
+    """The timeouts an action runs under."""
+
+    action: timedelta
+    settle_quiet: timedelta
+    settle_cap: timedelta
+
+
+def _ms(delta: timedelta) -> float:
+    return delta.total_seconds() * 1000.0
+
+
+async def _settle(page: Page, timing: ActionTiming) -> Settled:
+    return await settle(page, quiet=timing.settle_quiet, cap=timing.settle_cap, after_action=True)
+
+
+async def _require(page: Page, selector: str, action: Action) -> None:
+    try:
+        count = await page.locator(selector).count()
+    except PlaywrightError as e:
+        raise ActionFailed(
+            f"{action.kind} on {page.url}: {selector!r} is not a valid selector ({e})",
+            url=page.url,
+            action=action,
+        ) from e
+    if count == 0:
+        raise ActionFailed(
+            f"{action.kind} on {page.url}: nothing matches {selector!r} any more; "
+            f"the page changed since the control was seen",
+            url=page.url,
+            action=action,
+        )
+
+
+def _failed(page: Page, action: Action, e: PlaywrightError) -> ActionFailed:
+    first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+    return ActionFailed(
+        f"{action.kind} {action.selector!r} on {page.url} failed: {first}",
+        url=page.url,
+        action=action,
+    )
+
+
+async def _click(page: Page, action: Action, timing: ActionTiming) -> Settled:
+    await _require(page, action.selector, action)
+    try:
+        await page.locator(action.selector).first.click(timeout=_ms(timing.action))
+    except PlaywrightError as e:
+        raise _failed(page, action, e) from e
+    return await _settle(page, timing)
+
+
+async def _select(page: Page, action: Action, timing: ActionTiming) -> Settled:
+    await _require(page, action.selector, action)
+    try:
+        await page.locator(action.selector).first.select_option(
+            value=action.value, timeout=_ms(timing.action)
+        )
+    except PlaywrightError as e:
+        raise _failed(page, action, e) from e
+    return await _settle(page, timing)
+
+
+async def _fill_submit(page: Page, action: Action, timing: ActionTiming) -> Settled:
+    timeout = _ms(timing.action)
+    for selector, value in action.fields:
+        await _require(page, selector, action)
+        field = page.locator(selector).first
+        try:
+            kind = await field.evaluate(_FIELD_KIND)
+            if kind.startswith("select:"):
+                await field.select_option(value=value, timeout=timeout)
+            elif kind in ("input:checkbox", "input:radio"):
+                await field.set_checked(
+                    value.lower() not in ("off", "false", "0", ""), timeout=timeout
+                )
+            else:
+                await field.fill(value, timeout=timeout)
+        except PlaywrightError as e:
+            raise _failed(page, action, e) from e
+    try:
+        if action.selector:
+            await _require(page, action.selector, action)
+            await page.locator(action.selector).first.click(timeout=timeout)
+        elif action.fields:
+            submitted = await page.locator(action.fields[0][0]).first.evaluate(_SUBMIT_FORM)
+            if not submitted:
+                raise ActionFailed(
+                    f"fill_submit on {page.url}: {action.fields[0][0]!r} is not in a form and "
+                    f"no submit control was given",
+                    url=page.url,
+                    action=action,
+                )
+        else:
+            raise ActionFailed(
+                f"fill_submit on {page.url} names neither fields nor a submit control",
+                url=page.url,
+                action=action,
+            )
+    except PlaywrightError as e:
+        if any(m in str(e) for m in ("Execution context was destroyed", "navigation")):
+            # Submitting navigated before the call returned: that is success.
+            return await _settle(page, timing)
+        raise _failed(page, action, e) from e
+    return await _settle(page, timing)
+
+
+async def _load_more(page: Page, action: Action, timing: ActionTiming) -> Settled:
+    rounds = int(action.value) if action.value.strip().isdigit() else DEFAULT_LOAD_MORE_ROUNDS
+    total_ms = 0.0
+    capped = False
+    mutations = 0
+    if action.selector:
+        await _require(page, action.selector, action)
+    size = await page.evaluate(_SIZE)
+    for _ in range(max(1, rounds)):
+        try:
+            if action.selector:
+                control = page.locator(action.selector).first
+                if (
+                    await page.locator(action.selector).count() == 0
+                    or not await control.is_visible()
+                ):
+                    break
+                await control.click(timeout=_ms(timing.action))
+            else:
+                await page.evaluate(_SCROLL_BOTTOM)
+        except PlaywrightError as e:
+            raise _failed(page, action, e) from e
+        settled = await _settle(page, timing)
+        total_ms += settled.ms
+        capped = capped or settled.capped
+        mutations += settled.mutations
+        grown = await page.evaluate(_SIZE)
+        if grown <= size:
+            break
+        size = grown
+    return Settled(total_ms, capped, mutations)
+
+
+async def perform(page: Page, action: Action, timing: ActionTiming) -> Settled:
+    """Do `action` on `page` and wait for the page to settle; returns how the settle ended."""
+    if action.kind == "click":
+        return await _click(page, action, timing)
+    if action.kind == "select":
+        return await _select(page, action, timing)
+    if action.kind == "fill_submit":
+        return await _fill_submit(page, action, timing)
+    if action.kind == "load_more":
+        return await _load_more(page, action, timing)
+    raise ActionFailed(f"unknown action kind {action.kind!r}", url=page.url, action=action)

@@ -1,0 +1,74 @@
+"""render's errors.
+
+The tree::
+
+    RenderError                 anything the renderer could not do (carries `url`, maybe "")
+    ├── BrowserNotFound         no Chromium to launch; the message says how to install one
+    ├── BrowserCrashed          the browser died and could not be brought back
+    ├── NavigationError         a page could not be loaded
+    │   ├── NavigationFailed    no response: connection refused, reset, DNS, bad URL
+    │   ├── NavigationTimeout   no response (or no DOMContentLoaded) within the timeout
+    │   └── NotHTML             the response is not an HTML document (PDF, JSON, a download)
+    └── ActionFailed            an action on a live page failed (carries `action`)
+
+An HTTP error status (404, 500) is not an error here: it is data on the Snapshot.
+"""
+
+from __future__ import annotations
+
+from render.snapshot import Action
+
+__all__ = [
+    "ActionFailed",
+    "BrowserCrashed",
+    "BrowserNotFound",
+    "NavigationError",
+    "NavigationFailed",
+    "NavigationTimeout",
+    "NotHTML",
+    "RenderError",
+]
+
+
+class RenderError(Exception):
+    """Base of render's errors; `url` is the page concerned ("" when none is)."""
+
+    def __init__(self, message: str, *, url: str = "") -> None:
+        super().__init__(message)
+        self.url = url
+
+
+class BrowserNotFound(RenderError):
+    """No Chromium or headless shell could be found (or the configured one does not exist)."""
+
+
+class BrowserCrashed(RenderError):
+    """The browser died and relaunching it failed."""
+
+
+class NavigationError(RenderError):
+    """A page could not be loaded."""
+
+
+class NavigationFailed(NavigationError):
+    """The request got no response: refused, reset, unresolvable host, invalid URL."""
+
+
+class NavigationTimeout(NavigationError):
+    """No response, or no DOMContentLoaded, within the navigation timeout."""
+
+
+class NotHTML(NavigationError):
+    """The response is not an HTML document (`content_type` says what it is)."""
+
+    def __init__(self, message: str, *, url: str = "", content_type: str = "") -> None:
+        super().__init__(message, url=url)
+        self.content_type = content_type
+
+
+class ActionFailed(RenderError):
+    """An action could not be performed: its control is gone, hidden, or did not respond."""
+
+    def __init__(self, message: str, *, url: str = "", action: Action) -> None:
+        super().__init__(message, url=url)
+        self.action = action

@@ -1,0 +1,406 @@
+// siteseer's one page.evaluate: links (three DOM paths, box, style), controls, outerHTML, title.
+// Returns a JSON string (far cheaper to move across the Playwright boundary than objects).
+// The rules mirror render/extract.py exactly; a test compares both on static pages.
+() => {
+  const WS = /[ \t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+/g;
+  const collapse = (s) => (s || "").replace(WS, " ").replace(/^ +| +$/g, "");
+  const VALID_ID = /^[A-Za-z][A-Za-z0-9_-]*$/;
+  const LOAD_MORE = /\b(load|show|see|view)\s+more\b/;
+  const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "legend"]);
+  const LABEL_SKIP = new Set(["select", "textarea", "option", "script", "style"]);
+  const TEXT_TYPES = new Set(["", "text", "search", "email", "number", "tel", "url", "password",
+    "date", "month", "week", "time", "datetime-local"]);
+  const sx = window.scrollX, sy = window.scrollY;
+  const tagOf = (el) => el.localName;
+  const attr = (el, name) => el.getAttribute(name);
+
+  // -- link DOM paths (memoised per ancestor) --------------------------------------------------
+  const memo = new Map();
+  const kept = (el) => {
+    const out = [];
+    for (const a of el.attributes) {
+      if (a.name !== "style" && !a.name.startsWith("on")) out.push([a.name, a.value]);
+    }
+    out.sort((p, q) => (p[0] < q[0] ? -1 : p[0] > q[0] ? 1 : (p[1] < q[1] ? -1 : p[1] > q[1] ? 1 : 0)));
+    return out;
+  };
+  const pathOf = (el) => {
+    if (!el || el.nodeType !== 1) return ["", "", ""];
+    const found = memo.get(el);
+    if (found) return found;
+    const prefix = pathOf(el.parentElement);
+    let result;
+    const tag = tagOf(el);
+    if (tag === "tbody") {
+      result = prefix;
+    } else {
+      const attrs = kept(el);
+      const step = [
+        tag,
+        tag + attrs.map((a) => `[@${a[0]}]`).join(""),
+        tag + attrs.map((a) => `[@${a[0]}=${collapse(a[1])}]`).join(""),
+      ];
+      result = prefix[0]
+        ? [prefix[0] + "/" + step[0], prefix[1] + "/" + step[1], prefix[2] + "/" + step[2]]
+        : step;
+    }
+    memo.set(el, result);
+    return result;
+  };
+
+  const anchorText = (a) => {
+    const text = collapse(a.textContent);
+    if (text) return text;
+    for (const name of ["aria-label", "title"]) {
+      const v = collapse(attr(a, name) || "");
+      if (v) return v;
+    }
+    for (const img of a.getElementsByTagName("img")) {
+      const alt = attr(img, "alt");
+      if (alt !== null) return collapse(alt);
+    }
+    return "";
+  };
+
+  // -- styles ------------------------------------------------------------------------------------
+  const bgMemo = new Map();
+  const transparent = (c) => !c || c === "transparent" || /rgba\([^)]*,\s*0\)$/.test(c);
+  const background = (el) => {
+    const chain = [];
+    let node = el, found = "rgb(255, 255, 255)";
+    while (node && node.nodeType === 1) {
+      if (bgMemo.has(node)) { found = bgMemo.get(node); break; }
+      chain.push(node);
+      const c = getComputedStyle(node).backgroundColor;
+      if (!transparent(c)) { found = c; break; }
+      node = node.parentElement;
+    }
+    for (const n of chain) bgMemo.set(n, found);
+    return found;
+  };
+  const boxOf = (el) => {
+    const r = el.getBoundingClientRect();
+    return [r.left + sx, r.top + sy, r.width, r.height];
+  };
+  // Visible: a non-empty box, visibility not hidden (inherited, so ancestors count), and no
+  // ancestor-or-self with opacity 0 (memoised per element). display:none gives an empty box.
+  const transparentMemo = new Map();
+  const seeThrough = (el) => {
+    if (!el || el.nodeType !== 1) return false;
+    let v = transparentMemo.get(el);
+    if (v === undefined) {
+      v = getComputedStyle(el).opacity === "0" || seeThrough(el.parentElement);
+      transparentMemo.set(el, v);
+    }
+    return v;
+  };
+  const visible = (el, box, cs) => box[2] > 0 && box[3] > 0 &&
+    cs.visibility !== "hidden" && cs.visibility !== "collapse" && !seeThrough(el);
+
+  // -- links ---------------------------------------------------------------------------------------
+  // Each link: [href, text, path index, x, y, w, h, style index, visible]. Paths and styles
+  // repeat across a list, so they travel once each in `paths` and `styles`.
+  const links = [], paths = [], styles = [];
+  const pathIndex = new Map(), styleIndex = new Map();
+  for (const a of document.getElementsByTagName("a")) {
+    if (!(a instanceof HTMLAnchorElement) || !a.hasAttribute("href")) continue;
+    const href = a.href;
+    if (!/^https?:/i.test(href)) continue;
+    const parentEl = a.parentElement;
+    let pi = pathIndex.get(parentEl);
+    if (pi === undefined) {
+      const parent = pathOf(parentEl);
+      pi = paths.length;
+      paths.push(parent[0]
+        ? [parent[0] + "/a", parent[1] + "/a", parent[2] + "/a"]
+        : ["a", "a", "a"]);
+      pathIndex.set(parentEl, pi);
+    }
+    const box = boxOf(a);
+    const cs = getComputedStyle(a);
+    const style = [parseFloat(cs.fontSize) || 0, parseInt(cs.fontWeight, 10) || 400, cs.fontFamily,
+      cs.color, cs.textDecorationLine || "", background(a)];
+    const key = style.join("\u0001");
+    let si = styleIndex.get(key);
+    if (si === undefined) { si = styles.length; styles.push(style); styleIndex.set(key, si); }
+    links.push([href, anchorText(a), pi, box[0], box[1], box[2], box[3], si, visible(a, box, cs)]);
+  }
+
+  // -- controls -------------------------------------------------------------------------------------
+  // Id and label indexes, built on first use (most pages have few controls).
+  let idCounts = null, byId = null, labelFor = null;
+  const indexIds = () => {
+    idCounts = new Map();
+    byId = new Map();
+    for (const el of document.querySelectorAll("[id]")) {
+      const id = attr(el, "id");
+      idCounts.set(id, (idCounts.get(id) || 0) + 1);
+      if (!byId.has(id)) byId.set(id, el);
+    }
+  };
+  const labelOf = (id) => {
+    if (labelFor === null) {
+      labelFor = new Map();
+      for (const el of document.querySelectorAll("label[for]")) {
+        const f = attr(el, "for");
+        if (!labelFor.has(f)) labelFor.set(f, el);
+      }
+    }
+    return labelFor.get(id);
+  };
+  const uniqueId = (el) => {
+    const id = attr(el, "id");
+    if (!id || !VALID_ID.test(id)) return "";
+    if (idCounts === null) indexIds();
+    return idCounts.get(id) === 1 ? id : "";
+  };
+  const ancestor = (el, tag) => {
+    let n = el.parentElement;
+    while (n) { if (tagOf(n) === tag) return n; n = n.parentElement; }
+    return null;
+  };
+  const formOwner = (el) => {
+    const owner = attr(el, "form");
+    if (owner !== null) {
+      if (byId === null) indexIds();
+      const t = byId.get(owner);
+      return t && tagOf(t) === "form" ? t : null;
+    }
+    return ancestor(el, "form");
+  };
+  const cssString = (v) => '"' + v.replace(/\\/g, "\\\\").replace(/"/g, '\\"') + '"';
+  const nthPath = (el) => {
+    const steps = [];
+    let node = el;
+    while (node && node.nodeType === 1) {
+      const tag = tagOf(node);
+      if (tag === "tbody") { node = node.parentElement; continue; }
+      const id = uniqueId(node);
+      if (id) { steps.push("#" + id); break; }
+      if (tag === "html" || tag === "body" || tag === "head") {
+        steps.push(tag);
+        if (tag === "html") break;
+      } else {
+        let index = 1;
+        for (let s = node.previousElementSibling; s; s = s.previousElementSibling) {
+          if (tagOf(s) === tag) index++;
+        }
+        steps.push(`${tag}:nth-of-type(${index})`);
+      }
+      node = node.parentElement;
+    }
+    steps.reverse();
+    let out = steps[0];
+    for (let i = 1; i < steps.length; i++) {
+      const prev = steps[i - 1];
+      out += (prev.startsWith("table:") || prev === "table" ? " " : " > ") + steps[i];
+    }
+    return out;
+  };
+  const selectorOf = (el, withValue) => {
+    const id = uniqueId(el);
+    if (id) return "#" + id;
+    const name = attr(el, "name");
+    if (name) {
+      const value = withValue ? attr(el, "value") : null;
+      const form = ancestor(el, "form");
+      const scope = form || document.documentElement;
+      const tag = tagOf(el);
+      let matches = 0;
+      if (tagOf(scope) === tag && attr(scope, "name") === name &&
+          (value === null || attr(scope, "value") === value)) matches++;
+      for (const o of scope.getElementsByTagName(tag)) {
+        if (attr(o, "name") === name && (value === null || attr(o, "value") === value)) matches++;
+      }
+      if (matches === 1) {
+        let sel = `${tag}[name=${cssString(name)}]`;
+        if (value !== null) sel += `[value=${cssString(value)}]`;
+        return form ? selectorOf(form, false) + " " + sel : sel;
+      }
+    }
+    return nthPath(el);
+  };
+  const labelText = (label) => {
+    const parts = [];
+    const walk = (el) => {
+      for (const c of el.childNodes) {
+        if (c.nodeType === 3) parts.push(c.data);
+        else if (c.nodeType === 1 && !LABEL_SKIP.has(tagOf(c))) walk(c);
+      }
+    };
+    walk(label);
+    return collapse(parts.join(""));
+  };
+  const fieldLabel = (el, tailText) => {
+    const id = attr(el, "id");
+    if (id) {
+      const label = labelOf(id);
+      if (label) { const t = labelText(label); if (t) return t; }
+    }
+    const wrapping = ancestor(el, "label");
+    if (wrapping) {
+      const f = attr(wrapping, "for");
+      if (f === null || f === id) { const t = labelText(wrapping); if (t) return t; }
+    }
+    const aria = collapse(attr(el, "aria-label") || "");
+    if (aria) return aria;
+    if (tailText) {
+      let tail = "";
+      for (let n = el.nextSibling; n && n.nodeType === 3; n = n.nextSibling) tail += n.data;
+      const t = collapse(tail);
+      if (t) return t;
+    }
+    return collapse(attr(el, "title") || "");
+  };
+  const facetAttr = (el) => {
+    for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
+      const v = attr(n, "data-facet");
+      if (v !== null) return v;
+    }
+    return null;
+  };
+  const headingLabel = (el) => {
+    let node = el;
+    while (node && node.nodeType === 1 && tagOf(node) !== "body" && tagOf(node) !== "html") {
+      if (tagOf(node) === "fieldset") {
+        for (const c of node.children) {
+          if (tagOf(c) === "legend") {
+            const t = collapse(c.textContent);
+            if (t) return t;
+            break;
+          }
+        }
+      }
+      for (let s = node.previousElementSibling; s; s = s.previousElementSibling) {
+        if (HEADINGS.has(tagOf(s))) {
+          const t = collapse(s.textContent);
+          if (t) return t;
+          continue;
+        }
+        const hs = s.querySelectorAll("h1,h2,h3,h4,h5,h6,legend");
+        for (let i = hs.length - 1; i >= 0; i--) {
+          const t = collapse(hs[i].textContent);
+          if (t) return t;
+        }
+      }
+      node = node.parentElement;
+    }
+    return "";
+  };
+  const groupLabel = (el, field) => {
+    const facet = facetAttr(el);
+    if (facet) return collapse(facet);
+    if (field) return field;
+    return headingLabel(el);
+  };
+  const looksLoadMore = (el, text) =>
+    el.hasAttribute("data-load-more") || LOAD_MORE.test(collapse(text).toLowerCase());
+  const classify = (el) => {
+    const tag = tagOf(el);
+    if (tag === "input") {
+      const t = (attr(el, "type") || "").trim().toLowerCase();
+      if (t === "checkbox") return "checkbox";
+      if (t === "radio") return "radio";
+      if (t === "submit" || t === "image") return "submit";
+      if (t === "button") return looksLoadMore(el, attr(el, "value") || "") ? "load_more" : "button";
+      if (TEXT_TYPES.has(t)) return "text";
+      return null;
+    }
+    if (tag === "textarea") return "text";
+    if (tag === "select") return "select";
+    if (tag === "button") {
+      const t = (attr(el, "type") || "").trim().toLowerCase();
+      if (t === "reset") return null;
+      if (looksLoadMore(el, el.textContent)) return "load_more";
+      if ((t === "" || t === "submit") && formOwner(el)) return "submit";
+      return "button";
+    }
+    if (tag === "a" && el.hasAttribute("href")) {
+      if (looksLoadMore(el, el.textContent)) return "load_more";
+      if (hasFacets && facetAttr(el) !== null) return "link";
+      return null;
+    }
+    if (el.hasAttribute("data-load-more")) return "load_more";
+    return null;
+  };
+  const resolve = (href) => {
+    try { return new URL(href.trim().replace(/[\t\n\r]/g, ""), document.baseURI).href; }
+    catch (e) { return href; }
+  };
+  const controls = [];
+  // Any element may be a control only where [data-load-more] is used; otherwise only form
+  // fields, buttons and anchors can be. (Template contents are not in the document.)
+  const hasFacets = document.querySelector("[data-facet]") !== null;
+  const candidates = document.querySelector("[data-load-more]")
+    ? document.getElementsByTagName("*")
+    : document.querySelectorAll("input,select,textarea,button,a[href]");
+  for (const el of candidates) {
+    const tag = tagOf(el);
+    if (tag === "script" || tag === "style" || tag === "template") continue;
+    const kind = classify(el);
+    if (kind === null) continue;
+    const isField = tag === "input" || tag === "select" || tag === "textarea" || tag === "button";
+    const form = isField ? formOwner(el) : null;
+    let formSel = "", formMethod = "", formAction = "";
+    if (form) {
+      formSel = selectorOf(form, false);
+      const m = (attr(form, "method") || "").trim().toLowerCase();
+      formMethod = m === "get" || m === "post" || m === "dialog" ? m : "get";
+      const a = (attr(form, "action") || "").trim();
+      formAction = a ? resolve(a) : document.URL;
+    }
+    const c = {
+      kind, selector: "", label: "", group: "", name: attr(el, "name") || "", value: "",
+      checked: false, form: formSel, form_method: formMethod, form_action: formAction,
+      input_type: (attr(el, "type") || "").trim().toLowerCase(), options: [], box: null,
+    };
+    if (kind === "checkbox" || kind === "radio") {
+      c.value = attr(el, "value") !== null ? attr(el, "value") : "on";
+      c.checked = el.checked;
+      c.label = fieldLabel(el, true);
+      c.group = groupLabel(el, "");
+    } else if (kind === "select") {
+      for (const o of el.getElementsByTagName("option")) {
+        const text = collapse(o.textContent);
+        const v = attr(o, "value");
+        c.options.push({ value: v === null ? text : v, label: text, selected: o.selected });
+      }
+      const chosen = c.options.find((o) => o.selected);
+      c.value = chosen ? chosen.value : "";
+      c.label = chosen ? chosen.label : "";
+      c.group = groupLabel(el, fieldLabel(el, false));
+    } else if (kind === "text") {
+      c.value = el.value || "";
+      c.label = collapse(attr(el, "placeholder") || "");
+      c.group = groupLabel(el, fieldLabel(el, false));
+    } else if (kind === "link") {
+      c.value = el.href;
+      c.label = anchorText(el);
+      c.group = groupLabel(el, "");
+    } else {
+      c.value = attr(el, "value") || "";
+      c.label = tag === "input" ? collapse(c.value) : collapse(el.textContent);
+      if (!c.label) c.label = collapse(attr(el, "aria-label") || attr(el, "title") || "");
+      c.group = groupLabel(el, "");
+    }
+    const withValue = (kind === "checkbox" || kind === "radio" || kind === "submit" ||
+      kind === "button") && attr(el, "value") !== null;
+    c.selector = selectorOf(el, withValue);
+    const b = boxOf(el);
+    c.box = { x: b[0], y: b[1], w: b[2], h: b[3] };
+    controls.push(c);
+  }
+
+  const nav = performance.getEntriesByType("navigation")[0];
+  return JSON.stringify({
+    url: document.URL,
+    title: collapse(document.title),
+    status: nav && nav.responseStatus ? nav.responseStatus : 0,
+    content_type: document.contentType || "",
+    links,
+    paths,
+    styles,
+    controls,
+    html: document.documentElement ? document.documentElement.outerHTML : "",
+  });
+}

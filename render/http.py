@@ -1,0 +1,176 @@
+"""The HTTP fast path's fetcher: raw responses over aiohttp, no browser.
+
+    async with HttpFetcher() as fetcher:
+        response = await fetcher.fetch(url, timeout=timedelta(seconds=10))
+
+Redirects are followed; cookies are not kept (every fetch is stateless, so a page's bytes do not
+depend on what was fetched before). Bodies larger than `max_body_bytes` are cut there and the
+response says so (`truncated`). No response at all raises `NavigationFailed` or
+`NavigationTimeout`; an HTTP error status is a normal RawResponse.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+from datetime import timedelta
+from types import TracebackType
+
+import aiohttp
+
+from render.errors import NavigationFailed, NavigationTimeout
+
+__all__ = ["DEFAULT_MAX_BODY_BYTES", "DEFAULT_USER_AGENT", "HttpFetcher", "RawResponse"]
+
+DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024
+DEFAULT_USER_AGENT = "siteseer/0.1 (+https://github.com/siteseer/siteseer)"
+
+_HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9._:-]+)""", re.I)
+
+
+@dataclass(frozen=True)
+class RawResponse:
+    """One HTTP response as received: `final_url` is where redirects ended.
+
+    `content_type` is the media type without parameters, lowercased ("text/html"); `headers`
+    keep their order and repetitions. `elapsed_ms` runs from sending the request to the last
+    byte of the body.
+    """
+
+    url: str
+    final_url: str
+    status: int
+    content_type: str
+    headers: tuple[tuple[str, str], ...]
+    body: bytes
+    elapsed_ms: float
+    truncated: bool = False
+
+    @property
+    def is_html(self) -> bool:
+        """True for text/html and XHTML (and for a missing content type)."""
+        return self.content_type in _HTML_TYPES or self.content_type == ""
+
+    def header(self, name: str) -> str:
+        """The first header called `name` (case-insensitive), or ""."""
+        lowered = name.lower()
+        return next((v for k, v in self.headers if k.lower() == lowered), "")
+
+    @property
+    def charset(self) -> str:
+        """The body's encoding: Content-Type's charset, else a <meta charset>, else utf-8."""
+        match = re.search(r"charset\s*=\s*\"?([^\s;\"]+)", self.header("content-type"), re.I)
+        if match:
+            return match.group(1)
+        meta = _META_CHARSET.search(self.body[:4096])
+        return meta.group(1).decode("ascii") if meta else "utf-8"
+
+    def text(self) -> str:
+        """The body decoded with `charset` (undecodable bytes replaced)."""
+        try:
+            return self.body.decode(self.charset, errors="replace")
+        except LookupError:  # an unknown charset name
+            return self.body.decode("utf-8", errors="replace")
+
+
+class HttpFetcher:
+    """A pooled aiohttp client for raw page fetches (an async context manager).
+
+    `connections` caps concurrent connections overall; politeness per host is the caller's job.
+    """
+
+    def __init__(
+        self,
+        *,
+        max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
+        user_agent: str = DEFAULT_USER_AGENT,
+        connections: int = 64,
+        max_redirects: int = 10,
+    ) -> None:
+        self.max_body_bytes = max_body_bytes
+        self.user_agent = user_agent
+        self.connections = connections
+        self.max_redirects = max_redirects
+        self._session: aiohttp.ClientSession | None = None
+
+    async def __aenter__(self) -> HttpFetcher:
+        connector = aiohttp.TCPConnector(limit=self.connections, limit_per_host=0)
+        self._session = aiohttp.ClientSession(
+            connector=connector,
+            cookie_jar=aiohttp.DummyCookieJar(),
+            headers={"User-Agent": self.user_agent, "Accept": "text/html,*/*;q=0.8"},
+        )
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        session, self._session = self._session, None
+        if session is not None:
+            await session.close()
+
+    async def fetch(self, url: str, *, timeout: timedelta) -> RawResponse:  # noqa: ASYNC109
+        """GET `url`, following redirects; the whole exchange must finish within `timeout`."""
+        if self._session is None:
+            raise RuntimeError("HttpFetcher is not open: use `async with HttpFetcher() as f`")
+        started = time.perf_counter()
+        seconds = timeout.total_seconds()
+        try:
+            async with self._session.get(
+                url,
+                allow_redirects=True,
+                max_redirects=self.max_redirects,
+                timeout=aiohttp.ClientTimeout(total=seconds),
+            ) as response:
+                body, truncated = await self._read(response)
+                return RawResponse(
+                    url=url,
+                    final_url=str(response.url),
+                    status=response.status,
+                    content_type=response.content_type.lower()
+                    if "Content-Type" in response.headers
+                    else "",
+                    headers=tuple(response.headers.items()),
+                    body=body,
+                    elapsed_ms=(time.perf_counter() - started) * 1000.0,
+                    truncated=truncated,
+                )
+        except TimeoutError as e:
+            raise NavigationTimeout(
+                f"no complete response from {url} within {seconds:g} s; the server is slow "
+                f"or not answering (raise the timeout to wait longer)",
+                url=url,
+            ) from e
+        except aiohttp.TooManyRedirects as e:
+            raise NavigationFailed(
+                f"{url} redirects more than {self.max_redirects} times (a redirect loop?)",
+                url=url,
+            ) from e
+        except (aiohttp.InvalidURL, ValueError) as e:
+            raise NavigationFailed(f"{url} is not a fetchable URL: {e}", url=url) from e
+        except aiohttp.ClientError as e:
+            raise NavigationFailed(
+                f"fetching {url} failed: {type(e).__name__}: {e}; check that the server is up",
+                url=url,
+            ) from e
+
+    async def _read(self, response: aiohttp.ClientResponse) -> tuple[bytes, bool]:
+        length = response.content_length
+        if length is not None and length <= self.max_body_bytes:
+            return await response.read(), False
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in response.content.iter_chunked(64 * 1024):
+            chunks.append(chunk)
+            size += len(chunk)
+            if size >= self.max_body_bytes:
+                return b"".join(chunks)[: self.max_body_bytes], True
+        return b"".join(chunks), False

@@ -1,0 +1,598 @@
+"""BrowserPool: one Chromium, a few reused worker pages, Snapshots out.
+
+    async with BrowserPool(load_render_config()) as pool:
+        snap = await pool.load(State(url))
+        after = await pool.load(snap.state.then(Action("click", "#brand-nike")))
+
+Each worker owns a browser context and one page that it reuses for every load (a page per URL
+halves throughput); the context is replaced every `recycle_context_every` navigations to keep
+memory flat. A load runs as small steps — navigate (DOMContentLoaded) → settle → act → settle →
+extract (ONE ``page.evaluate`` returning a JSON string) → Snapshot. A worker whose page already
+shows a prefix of the requested state performs only the remaining actions.
+
+Images, media and fonts are blocked inside the browser (CDP ``Network.setBlockedURLs``, never
+stylesheets: boxes depend on them). Dialogs are dismissed (Playwright's default when nothing
+listens), popups closed, downloads refused. When the browser dies it is relaunched and the
+interrupted load is retried once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from importlib import resources
+from types import TracebackType
+from typing import Any, Literal
+
+from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
+
+from render.actions import ActionTiming, perform
+from render.config import RenderConfig
+from render.errors import (
+    BrowserCrashed,
+    NavigationFailed,
+    NavigationTimeout,
+    NotHTML,
+    RenderError,
+)
+from render.extract import UrlResolver, default_canonical, parse_fast, structure_fingerprint
+from render.settle import SETTLE_INIT_SCRIPT, Settled, settle, settle_then
+from render.snapshot import Box, Control, Link, LinkStyle, Option, Snapshot, State
+
+__all__ = [
+    "BLOCKED_EXTENSIONS",
+    "EXTRACT_SCRIPT",
+    "BrowserPool",
+    "PoolStats",
+    "ScreenshotMode",
+    "blocked_patterns",
+]
+
+logger = logging.getLogger("siteseer.render")
+
+EXTRACT_SCRIPT: str = resources.files("render").joinpath("extract.js").read_text("utf-8")
+# Installed in every document with the settle probe, so that each page's evaluate sends a few
+# bytes instead of the whole extraction script (and the browser compiles it once per document).
+_INIT_SCRIPT = (
+    SETTLE_INIT_SCRIPT
+    + "\nif (window.__siteseer && !window.__siteseer.extract) {\n"
+    + f"  window.__siteseer.extract = {EXTRACT_SCRIPT.strip()};\n}}\n"
+)
+_EXTRACT_CALL = "(window.__siteseer && window.__siteseer.extract || (() => null))"
+
+BLOCKED_EXTENSIONS: dict[str, tuple[str, ...]] = {
+    "image": ("png", "jpg", "jpeg", "gif", "webp", "avif", "svg", "ico", "bmp", "tif", "tiff"),
+    "media": ("mp4", "webm", "ogg", "ogv", "mp3", "wav", "m4a", "m4v", "mov", "avi", "flac"),
+    "font": ("woff", "woff2", "ttf", "otf", "eot"),
+}
+_HTML_TYPES = ("text/html", "application/xhtml+xml")
+_GONE = (
+    "has been closed",
+    "Target crashed",
+    "Connection closed",
+    "Browser closed",
+    "browser has disconnected",
+    "Target closed",
+)
+
+Canonicalize = Callable[[str], str]
+ScreenshotMode = Literal["viewport", "full"]
+
+
+def blocked_patterns(resource_types: tuple[str, ...]) -> list[str]:
+    """CDP URL patterns that block the given resource types by file extension."""
+    patterns: list[str] = []
+    for kind in resource_types:
+        for ext in BLOCKED_EXTENSIONS.get(kind, ()):
+            patterns += [f"*.{ext}", f"*.{ext}?*"]
+    return patterns
+
+
+@dataclass(frozen=True, slots=True)
+class PoolStats:
+    """What a pool has done so far."""
+
+    loads: int = 0
+    navigations: int = 0
+    actions: int = 0
+    prefix_reuses: int = 0
+    contexts: int = 0
+    relaunches: int = 0
+    popups_closed: int = 0
+
+
+@dataclass
+class _Counters:
+    loads: int = 0
+    navigations: int = 0
+    actions: int = 0
+    prefix_reuses: int = 0
+    contexts: int = 0
+    relaunches: int = 0
+    popups_closed: int = 0
+
+
+@dataclass
+class _Worker:
+    """One reusable page; `state` is what it shows now (None: nothing reusable)."""
+
+    index: int
+    context: BrowserContext | None = None
+    page: Page | None = None
+    generation: int = -1
+    navigations_in_context: int = 0
+    state: State | None = None
+    status: int = 0
+    content_type: str = "text/html"
+    fetch_ms: float = 0.0
+    settle: Settled = field(default_factory=lambda: Settled(0.0, False))
+
+
+class _BrowserGone(Exception):
+    """The page, its context or the browser died under a load."""
+
+
+def _is_gone(error: PlaywrightError) -> bool:
+    return any(marker in str(error) for marker in _GONE)
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+class BrowserPool:
+    """One browser and `config.pages` worker pages (an async context manager)."""
+
+    def __init__(self, config: RenderConfig) -> None:
+        self.config = config
+        self._playwright: Playwright | None = None
+        self._browser: Browser | None = None
+        self._generation = 0
+        self._launch_lock = asyncio.Lock()
+        self._workers = [_Worker(i) for i in range(config.pages)]
+        self._idle: list[_Worker] = []
+        self._available = asyncio.Condition()
+        self._counters = _Counters()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._timing = ActionTiming(
+            action=config.action_timeout,
+            settle_quiet=config.settle_quiet,
+            settle_cap=config.settle_cap,
+        )
+        self._patterns = blocked_patterns(config.blocked_resource_types)
+
+    # -- lifecycle ---------------------------------------------------------------------------------
+
+    async def __aenter__(self) -> BrowserPool:
+        self._playwright = await async_playwright().start()
+        try:
+            self._browser = await self._launch()
+        except BaseException:
+            await self._playwright.stop()
+            self._playwright = None
+            raise
+        self._idle = list(self._workers)
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        """Close every context, the browser and Playwright (safe to call twice)."""
+        for worker in self._workers:
+            await self._drop_context(worker)
+        for task in list(self._tasks):
+            task.cancel()
+        browser, self._browser = self._browser, None
+        if browser is not None:
+            try:
+                await asyncio.wait_for(browser.close(), timeout=10)
+            except (PlaywrightError, TimeoutError) as e:
+                logger.warning("closing the browser failed: %s", _first_line(e))
+        playwright, self._playwright = self._playwright, None
+        if playwright is not None:
+            await playwright.stop()
+
+    async def _launch(self) -> Browser:
+        assert self._playwright is not None
+        try:
+            browser = await self._playwright.chromium.launch(**self.config.launch_options())
+        except PlaywrightError as e:
+            raise BrowserCrashed(
+                f"could not start {self.config.browser_description}: {_first_line(e)}; "
+                f"check the browser with `python -m render.install`"
+            ) from e
+        logger.info("launched %s", self.config.browser_description)
+        return browser
+
+    async def _relaunch(self, seen_generation: int) -> None:
+        """Replace a dead browser (once per death, however many workers notice it)."""
+        async with self._launch_lock:
+            if self._generation != seen_generation:
+                return
+            old, self._browser = self._browser, None
+            if old is not None:
+                try:
+                    await asyncio.wait_for(old.close(), timeout=5)
+                except (PlaywrightError, TimeoutError) as e:
+                    logger.info("closing the dead browser: %s", _first_line(e))
+            self._browser = await self._launch()
+            self._generation += 1
+            self._counters.relaunches += 1
+            logger.warning("browser relaunched (%d so far)", self._counters.relaunches)
+
+    @property
+    def stats(self) -> PoolStats:
+        c = self._counters
+        return PoolStats(
+            loads=c.loads,
+            navigations=c.navigations,
+            actions=c.actions,
+            prefix_reuses=c.prefix_reuses,
+            contexts=c.contexts,
+            relaunches=c.relaunches,
+            popups_closed=c.popups_closed,
+        )
+
+    async def browser_pid(self) -> int:
+        """The process id of the browser's main process (as Chromium reports it)."""
+        if self._browser is None:
+            raise RenderError("the pool is not open")
+        cdp = await self._browser.new_browser_cdp_session()
+        try:
+            info = await cdp.send("SystemInfo.getProcessInfo")
+        finally:
+            await cdp.detach()
+        for process in info["processInfo"]:
+            if process["type"] == "browser":
+                return int(process["id"])
+        raise RenderError("the browser did not report its own process")
+
+    # -- workers -----------------------------------------------------------------------------------
+
+    def _spawn(self, coro: Coroutine[Any, Any, Any], what: str) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+
+        def done(t: asyncio.Task[Any]) -> None:
+            self._tasks.discard(t)
+            if not t.cancelled() and t.exception() is not None:
+                logger.info("%s failed: %s", what, _first_line(t.exception()))  # type: ignore[arg-type]
+
+        task.add_done_callback(done)
+
+    def _close_popup(self, popup: Page) -> None:
+        self._counters.popups_closed += 1
+        self._spawn(popup.close(), "closing a popup")
+
+    async def _drop_context(self, worker: _Worker) -> None:
+        context, worker.context, worker.page, worker.state = worker.context, None, None, None
+        if context is not None:
+            try:
+                await asyncio.wait_for(context.close(), timeout=10)
+            except (PlaywrightError, TimeoutError) as e:
+                logger.info("closing a context: %s", _first_line(e))
+
+    async def _new_context(self, worker: _Worker) -> None:
+        await self._drop_context(worker)
+        browser = self._browser
+        if browser is None or not browser.is_connected():
+            raise _BrowserGone("browser is not connected")
+        generation = self._generation
+        try:
+            context = await browser.new_context(
+                viewport={"width": self.config.viewport[0], "height": self.config.viewport[1]},
+                accept_downloads=False,
+                service_workers="block",
+            )
+        except PlaywrightError as e:
+            raise _BrowserGone(_first_line(e)) from e
+        try:
+            await context.add_init_script(script=_INIT_SCRIPT)
+            page = await context.new_page()
+            page.set_default_timeout(self.config.action_timeout.total_seconds() * 1000)
+            page.set_default_navigation_timeout(
+                self.config.navigation_timeout.total_seconds() * 1000
+            )
+            if self._patterns:
+                cdp = await context.new_cdp_session(page)
+                await cdp.send("Network.enable")
+                await cdp.send("Network.setBlockedURLs", {"urls": self._patterns})
+            page.on("popup", self._close_popup)
+        except PlaywrightError as e:
+            await context.close()
+            raise _BrowserGone(_first_line(e)) from e
+        worker.context, worker.page = context, page
+        worker.generation = generation
+        worker.navigations_in_context = 0
+        self._counters.contexts += 1
+
+    async def _acquire(self, state: State) -> tuple[_Worker, int]:
+        """An idle worker, preferring one whose page shows a strict prefix of `state`."""
+        async with self._available:
+            while not self._idle:
+                await self._available.wait()
+            best, best_k = self._idle[0], -1
+            for worker in self._idle:
+                k = self._prefix(worker, state)
+                if k > best_k:
+                    best, best_k = worker, k
+            self._idle.remove(best)
+            return best, best_k
+
+    def _prefix(self, worker: _Worker, state: State) -> int:
+        shown = worker.state
+        if (
+            shown is None
+            or worker.generation != self._generation
+            or shown.url != state.url
+            or len(shown.actions) >= len(state.actions)
+            or state.actions[: len(shown.actions)] != shown.actions
+        ):
+            return -1
+        return len(shown.actions)
+
+    async def _release(self, worker: _Worker) -> None:
+        async with self._available:
+            self._idle.append(worker)
+            self._idle.sort(key=lambda w: w.index)
+            self._available.notify()
+
+    # -- loading -----------------------------------------------------------------------------------
+
+    async def load(
+        self,
+        state: State,
+        *,
+        canonicalize: Canonicalize = default_canonical,
+        screenshot: ScreenshotMode | None = None,
+    ) -> Snapshot:
+        """Render `state`: navigate to its URL, settle, replay its actions, extract.
+
+        Raises NavigationFailed / NavigationTimeout / NotHTML when the page cannot be loaded,
+        ActionFailed when an action's control is missing, BrowserCrashed when the browser cannot
+        be brought back.
+        """
+        if self._browser is None:
+            raise RenderError("the pool is not open: use `async with BrowserPool(config)`")
+        self._counters.loads += 1
+        worker, prefix = await self._acquire(state)
+        try:
+            for attempt in range(2):
+                generation = self._generation
+                try:
+                    return await self._load_on(worker, state, prefix, canonicalize, screenshot)
+                except _BrowserGone as e:
+                    worker.state = None
+                    prefix = -1
+                    if attempt == 1:
+                        raise BrowserCrashed(
+                            f"the browser died twice while loading {state.url}: {e}",
+                            url=state.url,
+                        ) from e
+                    logger.warning("browser or page died loading %s: %s", state.url, e)
+                    await self._drop_context(worker)
+                    if self._browser is None or not self._browser.is_connected():
+                        await self._relaunch(generation)
+                    else:
+                        try:
+                            await self._probe()
+                        except _BrowserGone:
+                            await self._relaunch(generation)
+            raise AssertionError("unreachable")
+        except BaseException:
+            worker.state = None
+            raise
+        finally:
+            await self._release(worker)
+
+    async def _probe(self) -> None:
+        """Check that the browser still answers (a killed one may look connected for a while)."""
+        browser = self._browser
+        if browser is None:
+            raise _BrowserGone("no browser")
+        try:
+            cdp = await asyncio.wait_for(browser.new_browser_cdp_session(), timeout=5)
+            await asyncio.wait_for(cdp.send("Browser.getVersion"), timeout=5)
+            await cdp.detach()
+        except (PlaywrightError, TimeoutError) as e:
+            raise _BrowserGone(_first_line(e) if str(e) else "no answer") from e
+
+    async def _load_on(
+        self,
+        worker: _Worker,
+        state: State,
+        prefix: int,
+        canonicalize: Canonicalize,
+        screenshot: ScreenshotMode | None,
+    ) -> Snapshot:
+        try:
+            if (
+                worker.page is None
+                or worker.generation != self._generation
+                or (
+                    prefix < 0
+                    and worker.navigations_in_context >= self.config.recycle_context_every
+                )
+            ):
+                await self._new_context(worker)
+                prefix = -1
+            page = worker.page
+            assert page is not None
+            fresh = prefix < 0
+            if fresh:
+                await self._navigate(worker, page, state.url)
+                todo = state.actions
+            else:
+                self._counters.prefix_reuses += 1
+                todo = state.actions[prefix:]
+            worker.state = State(state.url, state.actions[: len(state.actions) - len(todo)])
+            quiet, cap, fast = (
+                self.config.settle_quiet,
+                self.config.settle_cap,
+                self.config.settle_fast,
+            )
+            if fresh and not todo:  # settle and extract in one round trip
+                worker.settle, raw = await settle_then(
+                    page, _EXTRACT_CALL, quiet=quiet, cap=cap, fast=fast
+                )
+            else:
+                if fresh:
+                    worker.settle = await settle(page, quiet=quiet, cap=cap, fast=fast)
+                for action in todo:
+                    worker.settle = await perform(page, action, self._timing)
+                    self._counters.actions += 1
+                    worker.state = worker.state.then(action)
+                raw = await page.evaluate(f"() => {_EXTRACT_CALL}()")
+            if raw is None:  # a document without the init script (e.g. an error page)
+                raw = await page.evaluate(EXTRACT_SCRIPT)
+            shot = None
+            if screenshot is not None:
+                shot = await page.screenshot(full_page=screenshot == "full", type="png")
+        except PlaywrightError as e:
+            if _is_gone(e):
+                raise _BrowserGone(_first_line(e)) from e
+            raise RenderError(
+                f"rendering {state.url} failed: {_first_line(e)}", url=state.url
+            ) from e
+        return self._snapshot(worker, state, raw, canonicalize, shot)
+
+    async def _navigate(self, worker: _Worker, page: Page, url: str) -> None:
+        started = time.perf_counter()
+        self._counters.navigations += 1
+        worker.navigations_in_context += 1
+        worker.state = None
+        try:
+            response = await page.goto(url, wait_until="domcontentloaded")
+        except PlaywrightTimeoutError as e:
+            raise NavigationTimeout(
+                f"{url} did not load within {self.config.navigation_timeout.total_seconds():g} s "
+                f"(raise timeouts.navigation_s to wait longer)",
+                url=url,
+            ) from e
+        except PlaywrightError as e:
+            message = _first_line(e)
+            if _is_gone(e):
+                raise
+            if "Download is starting" in message:
+                raise NotHTML(
+                    f"{url} is a download, not an HTML page ({message})",
+                    url=url,
+                    content_type="application/octet-stream",
+                ) from e
+            raise NavigationFailed(f"loading {url} failed: {message}", url=url) from e
+        worker.fetch_ms = (time.perf_counter() - started) * 1000.0
+        if response is not None:
+            worker.status = response.status
+            content_type = (response.headers.get("content-type") or "").split(";")[0].strip()
+            worker.content_type = content_type.lower() or "text/html"
+            if content_type and content_type.lower() not in _HTML_TYPES:
+                raise NotHTML(
+                    f"{url} is {content_type}, not an HTML page", url=url, content_type=content_type
+                )
+
+    def _snapshot(
+        self,
+        worker: _Worker,
+        state: State,
+        raw: str,
+        canonicalize: Canonicalize,
+        screenshot: bytes | None,
+    ) -> Snapshot:
+        data = json.loads(raw)
+        links = _links(data, canonicalize)
+        controls = tuple(_control(item, canonicalize) for item in data["controls"])
+        html: str = data["html"]
+        final_url: str = data["url"]
+        status = int(data["status"]) or worker.status
+        root = parse_fast(html)
+        return Snapshot(
+            url=state.url,
+            final_url=final_url,
+            status=status,
+            html=html,
+            links=links,
+            controls=controls,
+            state=state,
+            fingerprint=structure_fingerprint(root),
+            rendered=True,
+            content_type=worker.content_type,
+            title=data["title"],
+            settle_ms=round(worker.settle.ms, 1),
+            settle_capped=worker.settle.capped,
+            fetch_ms=round(worker.fetch_ms, 1),
+            screenshot=screenshot,
+            viewport=self.config.viewport,
+        )
+
+
+def _links(data: dict[str, Any], canonicalize: Canonicalize) -> tuple[Link, ...]:
+    """Links from extract.js's compact form (paths and styles are shared tables)."""
+    resolve = UrlResolver(data["url"], canonicalize)
+    paths: list[list[str]] = data["paths"]
+    styles: list[list[Any]] = data["styles"]
+    made: dict[tuple[int, bool], LinkStyle] = {}
+    out: list[Link] = []
+    for href, text, pi, x, y, w, h, si, visible in data["links"]:
+        url = resolve(href)
+        if url is None:
+            continue
+        style = made.get((si, visible))
+        if style is None:
+            size, weight, family, color, decoration, background = styles[si]
+            style = LinkStyle(
+                float(size), int(weight), family, color, bool(visible), decoration, background
+            )
+            made[(si, visible)] = style
+        path, path_attrs, path_values = paths[pi]
+        # Positional arguments: measurably cheaper than keywords for frozen dataclasses.
+        out.append(
+            Link(
+                url,
+                text,
+                path,
+                path_attrs,
+                path_values,
+                Box(float(x), float(y), float(w), float(h)),
+                style,
+            )
+        )
+    return tuple(out)
+
+
+def _control(item: dict[str, Any], canonicalize: Canonicalize) -> Control:
+    box = item.get("box")
+    value = item["value"]
+    if item["kind"] == "link" and value:
+        value = canonicalize(value)
+    action = item["form_action"]
+    return Control(
+        kind=item["kind"],
+        selector=item["selector"],
+        label=item["label"],
+        group=item["group"],
+        name=item["name"],
+        value=value,
+        checked=bool(item["checked"]),
+        form=item["form"],
+        form_method=item["form_method"],
+        form_action=canonicalize(action) if action else "",
+        input_type=item["input_type"],
+        options=tuple(
+            Option(value=o["value"], label=o["label"], selected=bool(o["selected"]))
+            for o in item["options"]
+        ),
+        box=None if box is None else Box(box["x"], box["y"], box["w"], box["h"]),
+    )

@@ -1,0 +1,151 @@
+// siteseer's settle probe, installed with context.add_init_script so it runs before page scripts.
+// It counts DOM mutations after DOMContentLoaded (a MutationObserver on the document),
+// fetch/XHR requests in flight, pending short timers and animation frames (setTimeout ≤ 1 s,
+// requestAnimationFrame; up to three hops of callbacks that schedule callbacks) and running short
+// intervals, and exposes window.__siteseer.settle(quietMs, fastMs, capMs, afterAction) → Promise<JSON string>.
+(() => {
+  if (window.__siteseer) return;
+  const now = () => performance.now();
+  const origSetTimeout = window.setTimeout.bind(window);
+  const origClearTimeout = window.clearTimeout.bind(window);
+  const st = {
+    inflight: 0, timers: 0, intervals: 0, mutations: 0, last: 0, dcl: -1, navAt: -1, settle: null,
+  };
+  Object.defineProperty(window, "__siteseer", { value: st, enumerable: false });
+  const touch = () => { st.last = now(); };
+  // Waiting settles re-check at once when something they wait for ends (a request, a timer,
+  // the load event) instead of on their next poll.
+  const wakers = new Set();
+  const wake = () => { for (const w of wakers) w(); };
+  document.addEventListener("readystatechange", wake);
+
+  // Mutations count from DOMContentLoaded on (the parser's own insertions before it do not
+  // matter for the quiet window and would only cost time). This listener is registered before
+  // any page script's, so whatever their DOMContentLoaded handlers change is seen.
+  const observe = () => {
+    new MutationObserver((records) => { st.mutations += records.length; touch(); })
+      .observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+  };
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", () => { st.dcl = now(); observe(); }, { once: true });
+  } else {
+    st.dcl = now();
+    observe();
+  }
+  window.addEventListener("beforeunload", () => { st.navAt = now(); });
+
+  const origFetch = window.fetch;
+  if (origFetch) {
+    window.fetch = function (...args) {
+      st.inflight++; touch();
+      let settled = false;
+      const done = () => { if (!settled) { settled = true; st.inflight--; touch(); wake(); } };
+      let p;
+      try { p = origFetch.apply(this, args); } catch (e) { done(); throw e; }
+      p.then(done, done);
+      return p;
+    };
+  }
+  const XHR = window.XMLHttpRequest;
+  if (XHR) {
+    const send = XHR.prototype.send;
+    XHR.prototype.send = function (...args) {
+      st.inflight++; touch();
+      let settled = false;
+      const done = () => { if (!settled) { settled = true; st.inflight--; touch(); wake(); } };
+      this.addEventListener("loadend", done);
+      try { return send.apply(this, args); } catch (e) { done(); throw e; }
+    };
+  }
+
+  const pending = new Set();
+  let depth = 0;
+  window.setTimeout = function (fn, delay, ...rest) {
+    const d = Number(delay) || 0;
+    if (typeof fn !== "function" || d > 1000 || depth >= 3) return origSetTimeout(fn, delay, ...rest);
+    const myDepth = depth + 1;
+    let id = 0;
+    const wrapped = function () {
+      if (pending.delete(id)) st.timers--;
+      const outer = depth;
+      depth = myDepth;
+      try { return fn.apply(this, rest); } finally { depth = outer; wake(); }
+    };
+    id = origSetTimeout(wrapped, delay);
+    pending.add(id);
+    st.timers++;
+    return id;
+  };
+  window.clearTimeout = function (id) {
+    if (pending.delete(id)) st.timers--;
+    return origClearTimeout(id);
+  };
+  // Animation frames count like short timers (up to three hops: endless loops are not waited for).
+  const origRaf = window.requestAnimationFrame && window.requestAnimationFrame.bind(window);
+  const origCancelRaf = window.cancelAnimationFrame && window.cancelAnimationFrame.bind(window);
+  if (origRaf) {
+    const frames = new Set();
+    window.requestAnimationFrame = function (fn) {
+      if (typeof fn !== "function" || depth >= 3) return origRaf(fn);
+      const myDepth = depth + 1;
+      let id = 0;
+      id = origRaf(function (ts) {
+        if (frames.delete(id)) st.timers--;
+        const outer = depth;
+        depth = myDepth;
+        try { return fn.call(this, ts); } finally { depth = outer; wake(); }
+      });
+      frames.add(id);
+      st.timers++;
+      return id;
+    };
+    window.cancelAnimationFrame = function (id) {
+      if (frames.delete(id)) st.timers--;
+      return origCancelRaf(id);
+    };
+  }
+  // Short intervals do not block settling, but a page running one gets the full quiet window.
+  const origSetInterval = window.setInterval.bind(window);
+  const origClearInterval = window.clearInterval.bind(window);
+  const repeating = new Set();
+  window.setInterval = function (fn, delay, ...rest) {
+    const id = origSetInterval(fn, delay, ...rest);
+    if ((Number(delay) || 0) <= 1000) { repeating.add(id); st.intervals++; }
+    return id;
+  };
+  window.clearInterval = function (id) {
+    if (repeating.delete(id)) st.intervals--;
+    return origClearInterval(id);
+  };
+
+  // Resolve once the page has been quiet long enough, or when capMs has passed.
+  // Quiet: no fetch/XHR in flight, no pending short timer, document loaded (waited for at most
+  // 2 s), no navigation starting, and no mutation for `quietMs` — or for only `fastMs` when
+  // nothing at all happened since DOMContentLoaded (static pages) and this is not after an action.
+  st.settle = (quietMs, fastMs, capMs, afterAction) => new Promise((resolve) => {
+    const start = now();
+    let timer = 0;
+    const schedule = (ms) => { origClearTimeout(timer); timer = origSetTimeout(check, ms); };
+    const waker = () => schedule(0);
+    wakers.add(waker);
+    const finish = (value) => { wakers.delete(waker); origClearTimeout(timer); resolve(value); };
+    const check = () => {
+      const t = now();
+      const loading = document.readyState !== "complete" && t - start < 2000;
+      const navigating = st.navAt >= 0 && t - st.navAt < 3000;
+      const busy = st.inflight > 0 || st.timers > 0 || loading || navigating;
+      const origin = afterAction ? start : Math.max(st.dcl, 0);
+      const active = afterAction || st.intervals > 0 || (st.dcl >= 0 && st.last > st.dcl);
+      const need = active ? quietMs : fastMs;
+      const ref = Math.max(st.last, origin);
+      const result = (capped) => JSON.stringify({
+        ms: t - start, capped, mutations: st.mutations, inflight: st.inflight, timers: st.timers,
+      });
+      if (!busy && t - ref >= need) { finish(result(false)); return; }
+      if (t - start >= capMs) { finish(result(true)); return; }
+      const wait = busy ? 20 : Math.max(1, need - (t - ref));
+      schedule(Math.min(wait, Math.max(1, capMs - (t - start))));
+    };
+    check();
+  });
+})();

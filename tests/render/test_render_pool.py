@@ -1,0 +1,286 @@
+"""BrowserPool against the testbed: extraction parity with lxml, settle, actions, crash recovery."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
+from datetime import timedelta
+
+import pytest
+import pytest_asyncio
+
+from lab.server import LabServer
+from lab.sites.testbed import MORE_PAGE, MORE_TOTAL, TestbedSite
+from render.config import RenderConfig
+from render.errors import ActionFailed, NavigationTimeout, NotHTML
+from render.extract import snapshot_from_html
+from render.http import HttpFetcher
+from render.pool import BrowserPool
+from render.snapshot import Action, Snapshot, State
+
+pytestmark = pytest.mark.browser
+
+Lab = Callable[[str], LabServer]
+CAP = timedelta(seconds=1.5)
+
+
+@pytest_asyncio.fixture(scope="module")
+async def pool(render_config: RenderConfig) -> AsyncIterator[BrowserPool]:
+    config = replace(render_config, pages=2, settle_cap=CAP, recycle_context_every=100)
+    async with BrowserPool(config) as shared:
+        yield shared
+
+
+@pytest.fixture(scope="module")
+def testbed(lab: Lab) -> LabServer:
+    return lab("testbed")
+
+
+def url(server: LabServer, path: str) -> str:
+    return server.url("testbed") + path
+
+
+async def http_snapshot(page_url: str) -> Snapshot:
+    async with HttpFetcher() as fetcher:
+        r = await fetcher.fetch(page_url, timeout=timedelta(seconds=5))
+    return snapshot_from_html(r.url, r.final_url, r.status, r.text())
+
+
+def link_rows(snap: Snapshot) -> list[tuple[str, str, str, str, str]]:
+    return [(x.url, x.text, x.path, x.path_attrs, x.path_values) for x in snap.links]
+
+
+def control_rows(snap: Snapshot) -> list[tuple[object, ...]]:
+    return [
+        (
+            c.kind,
+            c.selector,
+            c.label,
+            c.group,
+            c.name,
+            c.value,
+            c.checked,
+            c.form,
+            c.form_method,
+            c.form_action,
+            c.input_type,
+            c.options,
+        )
+        for c in snap.controls
+    ]
+
+
+@pytest.mark.parametrize("path", ["/static", "/form", "/facets", "/more", "/", "/item/7"])
+async def test_browser_extraction_equals_lxml(
+    pool: BrowserPool, testbed: LabServer, path: str
+) -> None:
+    page_url = url(testbed, path)
+    rendered = await pool.load(State(page_url))
+    fetched = await http_snapshot(page_url)
+    assert rendered.rendered and not fetched.rendered
+    assert link_rows(rendered) == link_rows(fetched)
+    assert control_rows(rendered) == control_rows(fetched)
+    assert rendered.title == fetched.title
+    assert rendered.fingerprint == fetched.fingerprint
+    assert rendered.status == 200 and rendered.viewport == pool.config.viewport
+
+
+async def test_static_links_match_truth(pool: BrowserPool, testbed: LabServer) -> None:
+    snap = await pool.load(State(url(testbed, "/static")))
+    assert [link.url for link in snap.links] == list(testbed.truth("testbed").entities["static"])
+
+
+async def test_script_built_links_appear_only_when_rendered(
+    pool: BrowserPool, testbed: LabServer
+) -> None:
+    entities = testbed.truth("testbed").entities
+    for path, static_key, added_key in (
+        ("/scripted", "scripted-static", "scripted-extra"),
+        ("/timer", "item", "timer-late"),
+    ):
+        fetched = {link.url for link in (await http_snapshot(url(testbed, path))).links}
+        rendered = {link.url for link in (await pool.load(State(url(testbed, path)))).links}
+        added = set(entities[added_key])
+        assert added <= rendered, path
+        assert not added & fetched, path
+        if static_key != "item":
+            assert set(entities[static_key]) <= fetched
+
+
+async def test_boxes_and_styles_are_plausible(pool: BrowserPool, testbed: LabServer) -> None:
+    snap = await pool.load(State(url(testbed, "/static")))
+    items = set(testbed.truth("testbed").entities["item"])
+    listed = [x for x in snap.links if x.path.endswith("ul/li/a") and x.url in items]
+    assert len(listed) == len(TestbedSite.STATIC_ITEMS)
+    for link in snap.links:
+        assert link.box is not None and link.style is not None
+        if link.style.visible:
+            assert link.box.w > 0 and link.box.h > 0
+    assert {x.box.x for x in listed if x.box} == {listed[0].box.x if listed[0].box else -1.0}
+    ys = [x.box.y for x in listed if x.box]
+    assert ys == sorted(ys) and len(set(ys)) == len(ys)  # one below the other
+    assert all(x.style and x.style.font_size == 15.0 for x in listed)
+    assert all(x.style and x.style.color == "rgb(6, 69, 173)" for x in listed)
+    hidden = next(x for x in snap.links if x.url.endswith("/item/18"))
+    assert hidden.style is not None and not hidden.style.visible
+    header = next(x for x in snap.links if x.url.endswith("/facets"))
+    assert header.style is not None and header.style.font_weight == 700
+    assert header.style.background == "rgb(34, 34, 68)"
+
+
+async def test_static_page_settles_fast(pool: BrowserPool, testbed: LabServer) -> None:
+    snap = await pool.load(State(url(testbed, "/static")))
+    assert not snap.settle_capped
+    assert snap.settle_ms < pool.config.settle_quiet.total_seconds() * 1000
+
+
+async def test_settle_caps_on_a_page_that_never_settles(
+    pool: BrowserPool, testbed: LabServer
+) -> None:
+    snap = await pool.load(State(url(testbed, "/forever")))
+    cap_ms = CAP.total_seconds() * 1000
+    assert snap.settle_capped
+    assert cap_ms - 50 <= snap.settle_ms <= cap_ms + 500
+
+
+async def test_facet_click_waits_for_delayed_results(pool: BrowserPool, testbed: LabServer) -> None:
+    start = await pool.load(State(url(testbed, "/facets")))
+    acme = next(c for c in start.controls if c.kind == "checkbox" and c.label == "Acme")
+    assert acme.group == "Brand" and not acme.checked
+    after = await pool.load(start.state.then(Action("click", acme.selector)))  # type: ignore[union-attr]
+    expected = testbed.truth("testbed").entities["facets-Acme"]
+    items = set(testbed.truth("testbed").entities["item"])
+    assert [x.url for x in after.links if x.url in items] == list(expected)
+    assert not after.settle_capped and after.settle_ms >= 400  # the server delays 450 ms
+    assert next(c for c in after.controls if c.label == "Acme").checked
+    assert after.fingerprint != start.fingerprint
+
+
+async def test_select_and_submit_yields_the_chosen_results(
+    pool: BrowserPool, testbed: LabServer
+) -> None:
+    form = await pool.load(State(url(testbed, "/form")))
+    select = next(c for c in form.controls if c.kind == "select")
+    submit = next(c for c in form.controls if c.kind == "submit")
+    assert "Globex" in [o.value for o in select.options]
+    action = Action("fill_submit", submit.selector, fields=((select.selector, "Globex"),))
+    result = await pool.load(form.state.then(action))  # type: ignore[union-attr]
+    assert result.final_url.endswith("/search?brand=Globex&q=")
+    items = set(testbed.truth("testbed").entities["item"])
+    found = [x.url for x in result.links if x.url in items]
+    assert found == list(testbed.truth("testbed").entities["search-Globex"])
+    # A plain select action changes the control's state in place.
+    chosen = await pool.load(form.state.then(Action("select", select.selector, "Initech")))  # type: ignore[union-attr]
+    assert next(c for c in chosen.controls if c.kind == "select").value == "Initech"
+
+
+async def test_load_more_grows_the_list(pool: BrowserPool, testbed: LabServer) -> None:
+    start = await pool.load(State(url(testbed, "/more")))
+    more = next(c for c in start.controls if c.kind == "load_more")
+    items = set(testbed.truth("testbed").entities["item"])
+    assert len([x for x in start.links if x.url in items]) == MORE_PAGE
+    grown = await pool.load(start.state.then(Action("load_more", more.selector)))  # type: ignore[union-attr]
+    assert [x.url for x in grown.links if x.url in items] == list(
+        testbed.truth("testbed").entities["more-all"]
+    )
+    assert not any(c.kind == "load_more" for c in grown.controls)
+    assert len([x for x in grown.links if x.url in items]) == MORE_TOTAL
+    once = await pool.load(start.state.then(Action("load_more", more.selector, "1")))  # type: ignore[union-attr]
+    assert len([x for x in once.links if x.url in items]) == 2 * MORE_PAGE
+
+
+async def test_missing_control_raises_action_failed(pool: BrowserPool, testbed: LabServer) -> None:
+    action = Action("click", "#no-such-control")
+    with pytest.raises(ActionFailed) as caught:
+        await pool.load(State(url(testbed, "/facets"), (action,)))
+    assert caught.value.action == action
+    assert caught.value.url.endswith("/facets")
+
+
+async def test_non_html_raises_not_html(pool: BrowserPool, testbed: LabServer) -> None:
+    for path in ("/doc.pdf", "/api/extra.json"):
+        with pytest.raises(NotHTML) as caught:
+            await pool.load(State(url(testbed, path)))
+        assert caught.value.url.endswith(path)
+
+
+async def test_prefix_state_reuses_the_page(pool: BrowserPool, testbed: LabServer) -> None:
+    start = await pool.load(State(url(testbed, "/facets")))
+    box = next(c for c in start.controls if c.label == "green")
+    before = pool.stats
+    after = await pool.load(start.state.then(Action("click", box.selector)))  # type: ignore[union-attr]
+    stats = pool.stats
+    assert stats.navigations == before.navigations
+    assert stats.prefix_reuses == before.prefix_reuses + 1
+    assert stats.actions == before.actions + 1
+    assert after.status == 200 and after.state == start.state.then(Action("click", box.selector))  # type: ignore[union-attr]
+
+
+async def test_screenshot(pool: BrowserPool, testbed: LabServer) -> None:
+    snap = await pool.load(State(url(testbed, "/static")), screenshot="viewport")
+    assert snap.screenshot is not None and snap.screenshot[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+async def test_pool_reuses_pages_and_recycles_contexts(
+    render_config: RenderConfig, testbed: LabServer
+) -> None:
+    config = replace(render_config, pages=1, recycle_context_every=2)
+    async with BrowserPool(config) as small:
+        for n in range(1, 6):
+            snap = await small.load(State(url(testbed, f"/item/{n}")))
+            assert snap.title == f"Item {n}"
+        stats = small.stats
+    assert (stats.loads, stats.navigations, stats.contexts, stats.relaunches) == (5, 5, 3, 0)
+
+
+async def test_navigation_timeout(render_config: RenderConfig, testbed: LabServer) -> None:
+    config = replace(render_config, pages=1, navigation_timeout=timedelta(milliseconds=700))
+    async with BrowserPool(config) as small:
+        with pytest.raises(NavigationTimeout) as caught:
+            await small.load(State(url(testbed, "/slow")))
+        assert caught.value.url.endswith("/slow")
+        after = await small.load(State(url(testbed, "/item/2")))  # the pool is still usable
+    assert after.title == "Item 2"
+
+
+async def test_killed_browser_is_relaunched(pool: BrowserPool, testbed: LabServer) -> None:
+    before = await pool.load(State(url(testbed, "/item/3")))
+    old_pid = await pool.browser_pid()
+    os.kill(old_pid, signal.SIGKILL)
+    after = await pool.load(State(url(testbed, "/item/4")))
+    assert before.title == "Item 3" and after.title == "Item 4"
+    assert pool.stats.relaunches == 1
+    assert await pool.browser_pid() != old_pid
+    again = await pool.load(State(url(testbed, "/static")))
+    assert len(again.links) == len(testbed.truth("testbed").entities["static"])
+
+
+async def test_clicking_a_link_follows_the_navigation(
+    pool: BrowserPool, testbed: LabServer
+) -> None:
+    start = State(url(testbed, "/static"))
+    action = Action("click", 'header a[href="/form"]')
+    snap = await pool.load(start.then(action))
+    assert snap.final_url == url(testbed, "/form")
+    assert snap.title == "Search" and snap.status == 200
+    assert [c.kind for c in snap.controls] == ["select", "text", "submit"]
+    assert snap.state == start.then(action)
+
+
+async def test_dialogs_are_dismissed_and_popups_closed(
+    pool: BrowserPool, testbed: LabServer
+) -> None:
+    before = pool.stats.popups_closed
+    snap = await pool.load(State(url(testbed, "/dialog")))
+    assert snap.title == "Dialogs"
+    assert '<p id="answer">no</p>' in snap.html  # confirm() was dismissed
+    assert pool.stats.popups_closed == before + 1
+    for _ in range(50):  # the popup closes in the background
+        contexts = [w.context for w in pool._workers if w.context is not None]
+        if all(len(c.pages) == 1 for c in contexts):
+            break
+        await asyncio.sleep(0.05)
+    assert all(len(c.pages) == 1 for c in contexts)

@@ -1,6 +1,7 @@
 """render="auto": does a host need a browser? Decided once per host from its first page.
 
-`decide(http, rendered)` compares the same page fetched over HTTP and rendered in a browser.
+`decide(http, rendered)` compares the same page fetched over HTTP and rendered in a browser;
+`without_scripts(http)` settles it without a render when the raw HTML has no script at all.
 The host needs a browser when the rendered page shows more than the raw HTML — links that only
 scripts add (at least `NEW_LINKS_MIN` of them and `NEW_LINKS_SHARE` of the rendered page's
 links), much more text, many more controls — or when the raw HTML is an empty application shell
@@ -17,7 +18,7 @@ from typing import Any
 
 from render.snapshot import Snapshot
 
-__all__ = ["RenderDecision", "decide", "undecided", "visible_text_length"]
+__all__ = ["RenderDecision", "decide", "undecided", "visible_text_length", "without_scripts"]
 
 # Links only the rendered page has: enough of them, and a fair share of its links (a widget
 # adding a link or two to a large static page does not make the host a browser host).
@@ -128,6 +129,18 @@ def decide(host: str, http: Snapshot, rendered: Snapshot) -> RenderDecision:
         empty_app_root=shell,
         noscript_warning=plea,
     )
+
+
+def without_scripts(host: str, http: Snapshot) -> RenderDecision | None:
+    """The decision for a page whose raw HTML has no script at all, or None if it has one.
+
+    Nothing can change such a page after it loads, so the host needs no browser and no render
+    is spent to learn it. (Controls that need clicking still go to the browser through
+    `Session.act`; that is per action, not per host.)
+    """
+    if http.tree().xpath("boolean(//script)"):
+        return None
+    return undecided(host, http, "raw HTML has no scripts: nothing changes it after loading")
 
 
 def undecided(host: str, http: Snapshot, reason: str) -> RenderDecision:

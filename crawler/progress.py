@@ -40,15 +40,19 @@ __all__ = ["CrawlProgress", "format_cost", "print_summary", "progress"]
 
 def format_cost(cost: Cost) -> str:
     """One line: ``12 downloads (3 rendered, 1 action) · 5 cache hits · 1.2 MB · 3.4 s · 0 errors``."""
-    parts = [f"{cost.downloads} downloads ({cost.renders} rendered"]
+    parts = [f"{_count(cost.downloads, 'download')} ({cost.renders} rendered"]
     if cost.actions:
-        parts[0] += f", {cost.actions} action{'s' if cost.actions != 1 else ''}"
+        parts[0] += f", {_count(cost.actions, 'action')}"
     parts[0] += ")"
-    parts.append(f"{cost.cache_hits} cache hit{'s' if cost.cache_hits != 1 else ''}")
+    parts.append(_count(cost.cache_hits, "cache hit"))
     parts.append(_size(cost.bytes))
     parts.append(f"{cost.seconds:.1f} s")
-    parts.append(f"{cost.errors} error{'s' if cost.errors != 1 else ''}")
+    parts.append(_count(cost.errors, "error"))
     return " · ".join(parts)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _size(count: int) -> str:

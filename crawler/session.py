@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 from pyee.asyncio import AsyncIOEventEmitter
 
 from algorithms.result import Cost
-from crawler.autorender import RenderDecision, decide, undecided
+from crawler.autorender import RenderDecision, decide, undecided, without_scripts
 from crawler.budget import Budget
 from crawler.config import SessionConfig
 from crawler.dedup import InFlight
@@ -428,6 +428,10 @@ class Session:
             return e
         if not plain.ok:
             return plain
+        static = without_scripts(host, plain)
+        if static is not None:
+            self._settle_decision(static)
+            return plain
         if not self._budget.can_spend():
             log.info("budget too small to decide whether %s needs a browser", host)
             return plain
@@ -449,16 +453,20 @@ class Session:
             return plain
         self._store_().put(rendered)
         decision = decide(host, plain, rendered)
-        self._decisions[host] = decision
-        self._store_().put_setting(host, "render_decision", decision.to_json())
+        self._settle_decision(decision)
+        return rendered if decision.needs_browser else plain
+
+    def _settle_decision(self, decision: RenderDecision) -> None:
+        """Remember (in the Session and the store) and announce how a host is loaded."""
+        self._decisions[decision.host] = decision
+        self._store_().put_setting(decision.host, "render_decision", decision.to_json())
         log.info(
             "%s %s a browser: %s",
-            host,
+            decision.host,
             "needs" if decision.needs_browser else "does not need",
             decision.reason,
         )
         self.events.emit("decision", decision)
-        return rendered if decision.needs_browser else plain
 
     # -- the store, loads in flight, loading ----------------------------------------------------
 

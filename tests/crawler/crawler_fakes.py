@@ -21,10 +21,14 @@ from render.snapshot import Snapshot, State
 Outcome = int | BaseException | tuple[int, str, str]  # status | error | (status, type, html)
 
 
-def html_page(title: str, links: tuple[str, ...] = (), extra: str = "") -> str:
+def html_page(
+    title: str, links: tuple[str, ...] = (), extra: str = "", *, script: bool = True
+) -> str:
+    """A small page; like most real pages it carries a script unless `script` is False."""
     anchors = "".join(f'<li><a href="{href}">{href}</a></li>' for href in links)
+    tag = "<script>window.analytics = [];</script>" if script else ""
     return (
-        f"<html><head><title>{title}</title></head><body><h1>{title}</h1>"
+        f"<html><head><title>{title}</title>{tag}</head><body><h1>{title}</h1>"
         f"<p>{'Words about ' + title + '. ' * 5}</p><ul>{anchors}</ul>{extra}</body></html>"
     )
 

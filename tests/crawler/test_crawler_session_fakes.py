@@ -263,6 +263,19 @@ async def test_auto_static_host_decided_once_without_browser_afterwards() -> Non
     assert browser.exited == 1
 
 
+async def test_auto_host_without_scripts_is_decided_without_a_render() -> None:
+    session, fetcher, browser = make(render="auto")
+    for path in ("", "a", "b"):
+        fetcher.pages[f"{BASE}/{path}"] = html_page(path or "home", ("/a", "/b"), script=False)
+    async with session:
+        results = await session.pages([f"{BASE}/", f"{BASE}/a", f"{BASE}/b"])
+        assert all(isinstance(r, Snapshot) and not r.rendered for r in results)
+        decision = session.render_decisions["site.test"]
+        assert not decision.needs_browser and "no scripts" in decision.reason
+        assert (session.cost().downloads, session.cost().renders) == (3, 0)
+    assert browser.loads == [] and browser.entered == 0
+
+
 async def test_auto_script_host_renders_every_page() -> None:
     session, fetcher, browser = make(render="auto")
     shell = "<html><body><div id='app'></div><script src='/app.js'></script></body></html>"

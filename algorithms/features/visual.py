@@ -3,11 +3,15 @@
 Pure functions over Snapshots (rendered ones: links carry a `box` and a `style`) and over
 screenshot pixels; no I/O.
 
-Visual lists follow the HyLiEn idea (ALGORITHMS.md, "Visual lists"): anchors are list-mates when
-they share the container path (the link DOM path, which carries no indices), the font and the
-colour, and line up — the same left x (a vertical list), the same top y (a horizontal list), or a
-regular grid — with a steady step between neighbours. A list needs at least `MIN_LIST_SIZE`
-members. A list whose signature appears on most pages of a site is a site-wide menu.
+Visual lists follow the HyLiEn idea (ALGORITHMS.md, "Visual lists"), on anchors: anchors are
+list-mates when they share the container path (the link DOM path, which carries no indices,
+without the anchor), the font and the colour, and line up — the same left x or the same centre x
+(a vertical list; centred captions of cards), the same top y (a horizontal list), or both (a
+grid) — with a steady step between neighbours, start to start (equal items) or end to start
+(items of varying width with a fixed gap, e.g. a menu). An aligned band whose step changes is cut
+into runs (two stacked sidebar boxes are two lists). A list needs at least `MIN_LIST_SIZE`
+members. A list with the same signature and the same targets on most pages of a site is a
+site-wide menu (`menu_signatures`).
 
 Screenshot blocks come from a whitespace XY-cut: the page is split recursively along rows or
 columns that are entirely background, using the projection profiles of a thresholded difference
@@ -31,9 +35,12 @@ __all__ = [
     "ALIGN_TOLERANCE_PX",
     "MIN_LIST_SIZE",
     "Block",
+    "MenuKey",
     "VisualList",
     "assign_to_blocks",
+    "is_menu",
     "list_similarity",
+    "menu_key",
     "menu_signatures",
     "page_visual_similarity",
     "visual_lists",
@@ -85,15 +92,52 @@ def _style_key(link: Link) -> tuple[float, int, str, str]:
     return (round(style.font_size, 1), style.font_weight, style.font_family, style.color)
 
 
-def _steady(positions: Sequence[float]) -> bool:
-    """True when the gaps between sorted positions are roughly equal (and positive)."""
-    if len(positions) < 2:
-        return False
-    steps = np.diff(np.asarray(sorted(positions), dtype=float))
-    if np.any(steps <= ALIGN_TOLERANCE_PX):
-        return False
-    median = float(np.median(steps))
-    return bool(np.all(np.abs(steps - median) <= STEP_TOLERANCE * median + ALIGN_TOLERANCE_PX))
+def _step_tolerance(step: float) -> float:
+    return STEP_TOLERANCE * abs(step) + ALIGN_TOLERANCE_PX
+
+
+def _steady_runs(boxes: Sequence[Box], band: list[int], vertical: bool) -> list[list[int]]:
+    """Split one aligned band into runs of members with a steady step.
+
+    Members are sorted along the band's axis. A run goes on while the step from one member to the
+    next stays within `STEP_TOLERANCE` of the run's first step, measured either start to start
+    (equal-size items: table rows, cards) or end to start (items of varying size separated by a
+    fixed gap: a menu of words). Overlapping or touching-at-the-start members break a run.
+    """
+
+    def start(i: int) -> float:
+        return boxes[i].y if vertical else boxes[i].x
+
+    def end(i: int) -> float:
+        return boxes[i].y + boxes[i].h if vertical else boxes[i].x + boxes[i].w
+
+    order = sorted(band, key=lambda i: (start(i), i))
+    runs: list[list[int]] = []
+    run: list[int] = []
+    step = gap = 0.0
+    for i in order:
+        if not run:
+            run = [i]
+            continue
+        prev = run[-1]
+        new_step, new_gap = start(i) - start(prev), start(i) - end(prev)
+        if new_step <= ALIGN_TOLERANCE_PX:
+            continue  # a duplicate position: the same spot twice is no list item
+        if len(run) == 1:
+            run.append(i)
+            step, gap = new_step, new_gap
+            continue
+        if (
+            abs(new_step - step) <= _step_tolerance(step)
+            or abs(new_gap - gap) <= _step_tolerance(step) * 0.5
+        ):
+            run.append(i)
+            continue
+        runs.append(run)
+        run = [i]
+    if run:
+        runs.append(run)
+    return runs
 
 
 def _bands(values: Sequence[tuple[float, int]]) -> list[list[int]]:
@@ -118,33 +162,42 @@ def _enclosing(boxes: Iterable[Box]) -> Box:
 
 
 def _split_aligned(links: list[Link]) -> list[tuple[Orientation, list[Link]]]:
-    """Split anchors of one container/style group into aligned, steady lists."""
+    """Split anchors of one container/style group into aligned lists with a steady step."""
     boxes = [link.box for link in links]
     assert all(b is not None for b in boxes)
-    xs = [(b.x, i) for i, b in enumerate(boxes) if b is not None]
-    ys = [(b.y, i) for i, b in enumerate(boxes) if b is not None]
-    columns = [band for band in _bands(xs) if len(band) >= 2]
-    rows = [band for band in _bands(ys) if len(band) >= 2]
+    known: list[Box] = [b for b in boxes if b is not None]
 
-    def ys_of(band: list[int]) -> list[float]:
-        return [boxes[i].y for i in band if boxes[i] is not None]  # type: ignore[union-attr]
+    def runs_of(keys: list[tuple[float, int]], vertical: bool) -> list[list[int]]:
+        return [
+            run
+            for band in _bands(keys)
+            if len(band) >= 2
+            for run in _steady_runs(known, band, vertical=vertical)
+            if len(run) >= 2
+        ]
 
-    def xs_of(band: list[int]) -> list[float]:
-        return [boxes[i].x for i in band if boxes[i] is not None]  # type: ignore[union-attr]
+    def covered(runs: list[list[int]]) -> int:
+        return sum(len(run) for run in runs)
 
-    steady_columns = [band for band in columns if _steady(ys_of(band))]
-    steady_rows = [band for band in rows if _steady(xs_of(band))]
+    # Columns line up on the left edge, or on the centre (centred text in cards); rows on the
+    # top edge. The alignment that puts more anchors in steady runs wins (left on a tie).
+    columns = runs_of([(b.x, i) for i, b in enumerate(known)], vertical=True)
+    centred = runs_of([(b.x + b.w / 2, i) for i, b in enumerate(known)], vertical=True)
+    if covered(centred) > covered(columns):
+        columns = centred
+    rows = runs_of([(b.y, i) for i, b in enumerate(known)], vertical=False)
     out: list[tuple[Orientation, list[Link]]] = []
-    # A grid: several steady columns whose members also share rows.
-    if len(steady_columns) >= 2 and len(steady_rows) >= 2:
-        members = sorted({i for band in steady_columns for i in band})
+    used: set[int] = set()
+    # A grid: several steady columns whose members also line up in steady rows.
+    if len(columns) >= 2 and len(rows) >= 2:
+        in_rows = {i for run in rows for i in run}
+        members = sorted({i for run in columns for i in run if i in in_rows})
         if len(members) >= MIN_LIST_SIZE:
             out.append(("grid", [links[i] for i in members]))
-            return out
-    used: set[int] = set()
-    for orientation, bands in (("vertical", steady_columns), ("horizontal", steady_rows)):
-        for band in bands:
-            members = [i for i in band if i not in used]
+            used.update(members)
+    for orientation, runs in (("vertical", columns), ("horizontal", rows)):
+        for run in runs:
+            members = [i for i in run if i not in used]
             if len(members) >= MIN_LIST_SIZE:
                 used.update(members)
                 out.append((orientation, [links[i] for i in members]))  # type: ignore[arg-type]
@@ -182,16 +235,33 @@ def visual_lists(snapshot: Snapshot) -> list[VisualList]:
     return found
 
 
-def menu_signatures(pages: Iterable[Snapshot], share: float = MENU_SHARE) -> set[tuple]:
-    """Signatures of lists present on at least `share` of the given pages (site-wide menus)."""
-    counts: Counter[tuple] = Counter()
+MenuKey = tuple[tuple[str, str, float, int, str, str], frozenset[str]]
+
+
+def menu_key(vl: VisualList) -> MenuKey:
+    """What makes two lists "the same menu": the same signature and the same targets."""
+    return (vl.signature, frozenset(vl.urls))
+
+
+def menu_signatures(pages: Iterable[Snapshot], share: float = MENU_SHARE) -> set[MenuKey]:
+    """The site-wide menus among `pages`: lists (signature and targets, see `menu_key`) present
+    on at least `share` of the pages that have lists at all (pages without the site's chrome,
+    like personal home pages, do not dilute the share). Needs at least two such pages; a list's
+    signature alone is not enough (every index page of a site has "a vertical list in main"
+    with other targets)."""
+    counts: Counter[MenuKey] = Counter()
     total = 0
     for snapshot in pages:
-        total += 1
-        counts.update({vl.signature for vl in visual_lists(snapshot)})
-    if total == 0:
+        keys = {menu_key(vl) for vl in visual_lists(snapshot)}
+        total += bool(keys)
+        counts.update(keys)
+    if total < 2:
         return set()
-    return {sig for sig, n in counts.items() if n / total >= share and total >= 2}
+    return {key for key, n in counts.items() if n / total >= share}
+
+
+def is_menu(vl: VisualList, menus: set[MenuKey]) -> bool:
+    return menu_key(vl) in menus
 
 
 def list_similarity(a: VisualList, b: VisualList) -> float:

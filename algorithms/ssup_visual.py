@@ -1,0 +1,164 @@
+"""Visual-aware link grouping for SSUP (`ssup(..., visual=True)`).
+
+SSUP judges, at each level of the entity tree, only the links its level's index pages hold in the
+*sample link DOM path* (Algorithm 2). Its paper names the failure this causes (case ii): entity
+links that sit under other DOM paths — a card grid of faculty next to a list of students, a
+table on one index page and a list on another — are never looked at.
+
+The rule (`role_mates`), on the rendered index pages of a level:
+
+1. The *sample lists* are the visual lists (features.visual) that hold links of the sample link
+   DOM path; their horizontal extent, widened by its own width on each side, is the *sample
+   column*. A page without such links uses the column of the other pages (same-level pages
+   share a layout).
+2. Another visual list is a *role-mate* when all hold: (a) it is not a site-wide menu (the same
+   signature and targets on most of the level's pages); (b) it lies in the sample column (its
+   horizontal extent overlaps it), so sidebars and ads are out; (c) it links to none of the
+   level's index pages and not to the site's home page (a pager, sibling indexes, navigation).
+3. A role-mate stands for its *kind*: anchors with its container path and anchor style. The
+   kind counts only when such anchors appear on at least `MIN_PAGES` (2) of the level's index
+   pages — a second entity list is part of the level's layout and recurs, a one-off box
+   ("featured" items on a home page) does not; a level of one index page is left to SSUP. On
+   every index page, all anchors of the kind join — also where they are too few to form a list.
+4. The links of each role-mate kind become one more group for Algorithm 2, after SSUP's own
+   groups (the strongsim groups of the sample link DOM path, unchanged): "as well as the DOM
+   path". It is judged like any later group — kept when a probed page reaches minsim_html, the
+   threshold SSUP learned from its best group — so a role-mate list of another entity type is
+   pruned by the HTML test, and SSUP's decisions on its own groups cannot change.
+
+Pages fetched without a browser have no boxes: the grouping is then exactly SSUP's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from algorithms.features.dom import TagFeature, link_path, path_urls
+from algorithms.features.url import term_weights
+from algorithms.features.visual import VisualList, is_menu, menu_signatures, visual_lists
+from algorithms.ssup import LinkGroup, group_links
+from render.snapshot import Link, Snapshot
+
+__all__ = ["RoleMate", "role_mates", "visual_group_links"]
+
+# A role-mate kind must recur on this many of the level's index pages (see the module docstring).
+MIN_PAGES = 2
+# Two strongsim values closer than this are one group (as in SSUP's own grouping).
+_SIM_DIGITS = 9
+
+
+@dataclass(frozen=True, slots=True)
+class RoleMate:
+    """A kind of visual list that plays the sample list's role on a level's index pages:
+    anchors under `container` with the anchor style `style` (font size, weight, family,
+    colour), and the URLs such anchors link to on those pages, in page then document order."""
+
+    container: str
+    style: tuple[float, int, str, str]
+    urls: tuple[str, ...]
+
+
+def _kind(vl: VisualList) -> tuple[str, tuple[float, int, str, str]]:
+    sig = vl.signature
+    return sig[0], (sig[2], sig[3], sig[4], sig[5])
+
+
+def _column(lists: Sequence[VisualList]) -> tuple[float, float] | None:
+    """The horizontal extent of `lists`, widened by its own width on each side."""
+    if not lists:
+        return None
+    left = min(vl.box.x for vl in lists)
+    right = max(vl.box.x + vl.box.w for vl in lists)
+    width = right - left
+    return left - width, right + width
+
+
+def _overlaps(vl: VisualList, column: tuple[float, float]) -> bool:
+    return vl.box.x < column[1] and column[0] < vl.box.x + vl.box.w
+
+
+def _home(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}/"
+
+
+def role_mates(
+    index_pages: Sequence[Snapshot], sdp: str, mode: TagFeature = "attrs"
+) -> list[RoleMate]:
+    """The kinds of visual list on `index_pages` that play the role of the sample link DOM
+    path's lists (the rule in the module docstring), ordered by container and style."""
+    lists = {page.url: visual_lists(page) for page in index_pages}
+    if not any(lists.values()):
+        return []
+    if len(index_pages) < MIN_PAGES:
+        return []
+    menus = menu_signatures(index_pages)
+    level = {u for page in index_pages for u in (page.url, page.final_url)}
+    sample_lists = {
+        page.url: [
+            vl for vl in lists[page.url] if any(link_path(lk, mode) == sdp for lk in vl.links)
+        ]
+        for page in index_pages
+    }
+    sample_kinds = {_kind(vl) for found in sample_lists.values() for vl in found}
+    everywhere = _column([vl for found in sample_lists.values() for vl in found])
+    if everywhere is None:
+        return []
+    kinds: set[tuple[str, tuple[float, int, str, str]]] = set()
+    for page in index_pages:
+        column = _column(sample_lists[page.url]) or everywhere
+        for vl in lists[page.url]:
+            if vl in sample_lists[page.url] or _kind(vl) in sample_kinds or is_menu(vl, menus):
+                continue
+            targets = set(vl.urls)
+            if targets & (level | {_home(page.url)}) or not _overlaps(vl, column):
+                continue
+            kinds.add(_kind(vl))
+    mates: list[RoleMate] = []
+    for container, style in sorted(kinds):
+        urls: dict[str, None] = {}
+        seen_on = 0
+        for page in index_pages:
+            found = False
+            for lk in page.links:
+                if lk.box is None or lk.style is None or not lk.style.visible:
+                    continue
+                key = (lk.path.rpartition("/")[0], _style_of(lk))
+                if key == (container, style) and lk.url not in level:
+                    urls[lk.url] = None
+                    found = True
+            seen_on += found
+        if seen_on >= MIN_PAGES:
+            mates.append(RoleMate(container, style, tuple(urls)))
+    return mates
+
+
+def _style_of(link: Link) -> tuple[float, int, str, str]:
+    style = link.style
+    assert style is not None
+    return (round(style.font_size, 1), style.font_weight, style.font_family, style.color)
+
+
+def visual_group_links(
+    sample_url: str, index_pages: Sequence[Snapshot], sdp: str, mode: TagFeature = "attrs"
+) -> list[LinkGroup]:
+    """SSUP's Algorithm 2 groups (equal strongsim over the sample link DOM path, best first),
+    followed by one group per role-mate kind (`role_mates`) holding its links that SSUP's groups
+    do not. A drop-in `LinkGrouper` for `ssup`.
+
+    A role-mate group comes after all of SSUP's groups, so SSUP's own decisions are unchanged;
+    its `score` is the best strongsim of its links under SSUP's term weights (for the trace).
+    """
+    groups = group_links(sample_url, index_pages, sdp, mode)
+    taken = {u for g in groups for u in g.urls} | {sample_url}
+    weights = term_weights(sample_url, path_urls(index_pages, mode), sdp)
+    for mate in role_mates(index_pages, sdp, mode):
+        urls = sorted(u for u in mate.urls if u not in taken)
+        if not urls:
+            continue
+        taken.update(urls)
+        score = round(max(weights.strongsim(u) for u in urls), _SIM_DIGITS)
+        groups.append(LinkGroup(score, tuple(urls)))
+    return groups

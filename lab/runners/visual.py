@@ -1,0 +1,108 @@
+"""Discovery methods that see the rendered page: GPP and visual-aware SSUP.
+
+Both start from the truth's seed entity with one general configuration for every site, like
+lab/runners/discovery.py, and attach annotated screenshots of the index page holding the seed
+for the report (``extra["image:<label>"]``, see lab.bench): visual SSUP shows the page as the
+URL/HTML methods see it (link DOM path groups, the sample link DOM path in red) side by side
+with the visual view (visual lists). GPP attaches none, so that its time is the method's alone (the
+screenshots cost visual SSUP's runs ``image_s`` seconds, reported with them).
+"""
+
+from __future__ import annotations
+
+import base64
+import time
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from algorithms.explain import AnnotationError, Layers, annotate
+from algorithms.gpp import gpp
+from algorithms.result import Discovery
+from algorithms.ssup import ssup
+from crawler.errors import CrawlError
+from lab.registry import MethodRun, register
+from lab.truth import SiteTruth
+
+if TYPE_CHECKING:
+    from crawler.session import Session
+
+__all__ = ["run_gpp", "run_ssup_visual"]
+
+
+IMAGE_MAX_HEIGHT = 2400  # px: the report shows the top of long index pages
+
+
+async def _images(
+    discovery: Discovery, views: tuple[tuple[str, Layers], ...]
+) -> dict[str, float | int | str]:
+    """Annotated screenshots of the index page that links to the seed (the last index page
+    of the run's sample path), one per view, as ``image:<label>`` data URIs for the report.
+
+    The screenshot is taken in a Session of its own, so the run's cost counters stay the
+    method's; the time it takes is reported as ``image_s``. A page that cannot be drawn is
+    reported as ``image_error`` instead.
+    """
+    from crawler import Session, SessionConfig
+
+    if len(discovery.sample_path) < 2:
+        return {}
+    page = discovery.sample_path[-2]
+    started = time.perf_counter()
+    out: dict[str, float | int | str] = {}
+    try:
+        async with Session(SessionConfig(render="always")) as session:
+            snapshot = await session.page(page, screenshot="full")
+        for label, layers in views:
+            png = annotate(
+                snapshot,
+                sample_path=discovery.sample_path,
+                layers=layers,
+                max_height=IMAGE_MAX_HEIGHT,
+            )
+            out[f"image:{label}"] = "data:image/png;base64," + base64.b64encode(png).decode()
+    except (CrawlError, AnnotationError) as e:
+        out["image_error"] = f"{page}: {e}"
+    out["image_s"] = round(time.perf_counter() - started, 3)
+    return out
+
+
+def _method_run(discovery: Discovery, truth: SiteTruth) -> MethodRun:
+    params = dict(discovery.params)
+    extra: dict[str, float | int | str] = {
+        "index_pages": sum(len(level) for level in discovery.index_pages),
+        "lower_bound": truth.lower_bound_downloads,
+    }
+    if "height_used" in params:
+        extra["height"] = int(params["height_used"])
+    if not discovery.complete:
+        extra["reason"] = discovery.reason
+    return MethodRun(
+        found=discovery.entities, complete=discovery.complete, extra=extra, result=discovery
+    )
+
+
+@register(
+    "gpp",
+    kinds=("entity-tree",),
+    render="always",
+    description="GPP (Weninger et al.), visual lists grown from the site root, K=1 iteration",
+)
+async def run_gpp(session: Session, truth: SiteTruth) -> MethodRun:
+    return _method_run(await gpp(session, truth.seed_entity, iterations=1), truth)
+
+
+@register(
+    "ssup-visual",
+    kinds=("entity-tree",),
+    description="SSUP, height 2, with links grouped by visual list role as well as DOM path",
+)
+async def run_ssup_visual(session: Session, truth: SiteTruth) -> MethodRun:
+    found = await ssup(session, truth.seed_entity, height=2, visual=True)
+    run = _method_run(found, truth)
+    views: tuple[tuple[str, Layers], ...] = (
+        (
+            "seed index: link DOM paths (SSUP, Indesit) | visual lists (GPP, visual SSUP)",
+            "side-by-side",
+        ),
+    )
+    return replace(run, extra={**run.extra, **await _images(found, views)})

@@ -54,12 +54,42 @@ STAGES: tuple[DemoStage, ...] = (
         note="follow-links crawls every page: the recall reference and the cost upper bound.",
     ),
     DemoStage(
+        name="ssup-indesit",
+        title="SSUP (URL + HTML) against Indesit (HTML only) from one sample page",
+        methods=("ssup", "ssup-auto", "indesit"),
+        sites=ENTITY_TREE_SITES,
+        note="SSUP judges links by URL before downloading; Indesit downloads to judge. "
+        "people is SSUP's failure case (no link back to the directory).",
+    ),
+    DemoStage(
         name="exploration",
         title="Queries and hidden attributes of exploratory shops (links, Ajax, form)",
         methods=("explore",),
         sites=("shop-links", "shop-ajax", "shop-form"),
         note="P/R/F1 over hidden entity-attribute pairs (Eq. 6–7); cost_ratio = downloads / "
         "lower bound.",
+    ),
+    DemoStage(
+        name="url-templates",
+        title="Hidden entity pages from URL templates (a crawl's URLs → gap ids)",
+        methods=("url-templates",),
+        sites=("catalog-ids",),
+        note="P/R over the unlinked items; requests_per_hidden, template_precision and "
+        "empty_accuracy (soft 404s included) in the extra columns.",
+    ),
+    DemoStage(
+        name="page-clusters",
+        title="Pages clustered by template (TEXT-MDL, exact and MinHash)",
+        methods=("page-clusters", "page-clusters-exact"),
+        sites=("mixed-templates",),
+        note="ARI and purity against the truth's template ids.",
+    ),
+    DemoStage(
+        name="describe",
+        title="Entity description (TEMPLATE TOKENS) and isInstance",
+        methods=("describe",),
+        sites=("drivers",),
+        note="P/R of isInstance over every page of the site; the description is in the extra columns.",
     ),
 )
 

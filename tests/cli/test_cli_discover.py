@@ -1,0 +1,105 @@
+"""`siteseer discover` end to end on lab sites: outputs parse and match the truth."""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cli import app
+from lab.score import set_scores
+from lab.server import LabServer
+
+Lab = Callable[[str], LabServer]
+runner = CliRunner()
+
+
+def test_discover_writes_jsonl_that_matches_the_truth(lab: Lab, tmp_path: Path) -> None:
+    truth = lab("cars").truth("cars")
+    out = tmp_path / "cars.jsonl"
+    result = runner.invoke(
+        app,
+        [
+            *("discover", truth.seed_entity, "--render", "never", "--no-cache"),
+            *("--height", "auto", "--out", str(out)),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert all(row["method"] == "ssup" and row["seed"] == truth.seed_entity for row in rows)
+    assert set_scores([r["url"] for r in rows], truth.target_entities).f1 >= 0.95
+    # The summary names what was found and what it cost.
+    assert f"{len(rows)} entity pages" in result.stderr
+    assert "pages downloaded" in result.stderr
+
+
+def test_discover_indesit_writes_csv_and_explains(lab: Lab, tmp_path: Path) -> None:
+    truth = lab("council").truth("council")
+    out = tmp_path / "council.csv"
+    result = runner.invoke(
+        app,
+        [
+            *("discover", truth.seed_entity, "--method", "indesit", "--threshold", "0.9"),
+            *("--render", "never", "--no-cache", "--format", "csv", "--out", str(out)),
+            "--explain",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    with out.open(encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert rows and set(rows[0]) == {"url", "method", "seed"}
+    assert set_scores([r["url"] for r in rows], truth.target_entities).f1 >= 0.9
+    assert "collection: keep" in result.stderr  # the trace tree
+
+
+def test_discover_explain_prints_the_ssup_trace(lab: Lab) -> None:
+    truth = lab("drivers").truth("drivers")
+    result = runner.invoke(
+        app, ["discover", truth.seed_entity, "--render", "never", "--no-cache", "--explain"]
+    )
+    assert result.exit_code == 0, result.output
+    urls = [json.loads(line)["url"] for line in result.stdout.splitlines()]
+    assert set_scores(urls, truth.target_entities).f1 >= 0.95
+    assert "sample page path" in result.stderr
+    assert "same-level: keep group 1" in result.stderr
+    for url in truth.seed_path:
+        assert url in result.stderr
+
+
+def test_a_second_run_with_the_cache_downloads_nothing(lab: Lab, tmp_path: Path) -> None:
+    truth = lab("olympic").truth("olympic")
+    cache = tmp_path / "cache.sqlite"
+    args = ["discover", truth.seed_entity, "--render", "never", "--cache", str(cache)]
+    first = runner.invoke(app, args)
+    second = runner.invoke(app, args)
+    assert first.exit_code == 0 and second.exit_code == 0, second.output
+    assert first.stdout == second.stdout
+    assert " 0 pages downloaded" in second.stderr
+
+
+def test_unreachable_seed_is_a_clear_incomplete_run() -> None:
+    result = runner.invoke(
+        app, ["discover", "http://127.0.0.1:9/x", "--render", "never", "--no-cache"]
+    )
+    assert result.exit_code == 1
+    assert "incomplete" in result.stderr and "127.0.0.1:9" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_bad_height_is_refused() -> None:
+    result = runner.invoke(app, ["discover", "http://127.0.0.1:9/x", "--height", "two"])
+    assert result.exit_code == 2
+    assert "--height" in result.stderr
+
+
+def test_unwritable_out_is_refused(lab: Lab, tmp_path: Path) -> None:
+    truth = lab("council").truth("council")
+    out = tmp_path / "missing" / "council.jsonl"
+    result = runner.invoke(
+        app, ["discover", truth.seed_entity, "--render", "never", "--no-cache", "--out", str(out)]
+    )
+    assert result.exit_code == 2
+    assert "cannot write the entity pages" in result.stderr

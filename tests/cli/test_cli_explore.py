@@ -1,0 +1,78 @@
+"""`siteseer explore` from the outside: outputs against the lab truth, the cache, errors."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cli import app
+from lab.score import pair_scores
+from lab.server import LabServer
+from lab.sites.catalog_data import HIDDEN_ATTRIBUTES
+
+runner = CliRunner()
+
+
+def test_explore_writes_entities_queries_and_dag(
+    lab: Callable[[str], LabServer], tmp_path: Path
+) -> None:
+    server = lab("shop-links")
+    truth = server.truth("shop-links")
+    out = tmp_path / "out"
+    cache = tmp_path / "cache.sqlite"
+    args = [
+        "explore",
+        server.url("shop-links") + "/shop",
+        "--render",
+        "never",
+        "--out",
+        str(out),
+        "--cache",
+        str(cache),
+    ]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in (out / "entities.jsonl").read_text().splitlines()]
+    assert {r["url"] for r in rows} == set(truth.target_entities)
+    extracted = {r["url"]: r["attributes"] for r in rows}
+    pairs = pair_scores(extracted, truth, HIDDEN_ATTRIBUTES)
+    assert pairs.precision >= 0.98 and pairs.recall >= 0.98
+    queries = json.loads((out / "queries.json").read_text())
+    sizes = {
+        tuple((c["attribute"].lower(), c["value"]) for c in q["conditions"]): q["entities"]
+        for q in queries["queries"]
+    }
+    for query in truth.queries:
+        (attribute, value) = query.conditions[0]
+        if attribute != "subcategory":
+            assert sizes[((attribute, value),)] == len(query.entities)
+    assert len(queries["edges"]) == len(truth.queries)
+    assert any(s["reason"] == "ordering" for s in queries["skipped"])
+    dot = (out / "dag.dot").read_text()
+    assert dot.startswith("digraph queries {") and dot.count("->") >= len(truth.queries)
+    assert (out / "dag.svg").read_text().lstrip().startswith(("<?xml", "<svg"))
+    assert "explore: 90 entities" in result.stderr
+    # the second run reads every page from the cache
+    again = runner.invoke(app, args)
+    assert again.exit_code == 0, again.output
+    assert "0 pages loaded" in again.stderr
+
+
+def test_explore_unreadable_keywords_file_exits_2(tmp_path: Path) -> None:
+    missing = tmp_path / "nope.txt"
+    result = runner.invoke(
+        app, ["explore", "http://127.0.0.1:9/shop", "--keywords", str(missing), "--no-cache"]
+    )
+    assert result.exit_code == 2
+    assert "cannot read the keywords file" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_explore_help_describes_the_outputs() -> None:
+    result = runner.invoke(app, ["explore", "--help"])
+    assert result.exit_code == 0
+    for option in ("--entity-sample", "--keywords", "--allow-post", "--max-depth", "--budget"):
+        assert option in result.stdout

@@ -1,0 +1,150 @@
+"""`siteseer lab truth`, `lab serve`, `lab bench` and `demo` from the outside."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli import app
+from lab.demo import STAGES, format_table, stages_for
+from lab.registry import methods
+from lab.server import build_sites
+from lab.sites import SITE_IDS
+
+runner = CliRunner()
+SITESEER = [sys.executable, "-c", "from cli import app; app()"]
+
+
+def test_truth_prints_the_sites_truth() -> None:
+    result = runner.invoke(app, ["lab", "truth", "shop-links", "--base-url", "http://h:1/"])
+    assert result.exit_code == 0, result.output
+    printed = json.loads(result.stdout)
+    (site,) = build_sites(["shop-links"])
+    expected = json.loads(json.dumps(site.truth("http://h:1").to_dict()))
+    assert printed == expected
+    assert printed["base_url"] == "http://h:1"
+    assert all(u.startswith("http://h:1/") for u in printed["entities"]["product"])
+
+
+def test_truth_defaults_to_the_placeholder_base() -> None:
+    result = runner.invoke(app, ["lab", "truth", "shop-form", "--seed", "3"])
+    assert result.exit_code == 0
+    printed = json.loads(result.stdout)
+    (site,) = build_sites(["shop-form"], "small", 3)
+    assert printed == json.loads(json.dumps(site.truth("http://lab.invalid").to_dict()))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["lab", "truth", "nowhere"],
+        ["lab", "serve", "--sites", "council,nowhere"],
+        ["lab", "bench", "--sites", "nowhere"],
+        ["demo", "--sites", "nowhere"],
+    ],
+)
+def test_unknown_site_exits_2_listing_known_ids(args: list[str]) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert "unknown lab site nowhere" in result.stderr
+    assert ", ".join(SITE_IDS) in result.stderr
+
+
+def test_bench_unknown_method_exits_2() -> None:
+    result = runner.invoke(app, ["lab", "bench", "--methods", "no-such-method"])
+    assert result.exit_code == 2
+    assert "unknown method 'no-such-method'" in result.stderr
+
+
+def test_truth_rejects_a_bad_base_url() -> None:
+    result = runner.invoke(app, ["lab", "truth", "shop-links", "--base-url", "ftp://x"])
+    assert result.exit_code == 2
+    assert "--base-url must be an http(s) URL" in result.stderr
+
+
+def test_serve_prints_urls_serves_and_stops_cleanly() -> None:
+    process = subprocess.Popen(
+        [*SITESEER, "lab", "serve", "--sites", "shop-links,shop-form"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        assert process.stdout is not None
+        lines = [process.stdout.readline().split() for _ in range(2)]
+        assert [line[0] for line in lines] == ["shop-links", "shop-form"]
+        for _, url in lines:
+            assert url.startswith("http://127.0.0.1:")
+            with urllib.request.urlopen(url + "/", timeout=10) as response:
+                assert response.status == 200
+                assert "<html" in response.read().decode().lower()
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 0
+    assert "Traceback" not in err
+    assert "lab stopped" in err
+
+
+def test_demo_stages_name_registered_methods_and_lab_sites() -> None:
+    registered = methods()
+    for stage in STAGES:
+        assert set(stage.methods) <= set(registered), stage.name
+        assert set(stage.sites) <= set(SITE_IDS), stage.name
+    (first,) = stages_for(["council"])[:1]
+    assert first.sites == ("council",)
+    assert stages_for(["shop-ajax"], STAGES[:1]) == []
+
+
+def test_bench_command_writes_outputs(tmp_path: Path) -> None:
+    out = tmp_path / "bench"
+    result = runner.invoke(
+        app,
+        ["lab", "bench", "--sites", "council", "--methods", "follow-links", "--out", str(out)],
+    )
+    assert result.exit_code == 0, result.output
+    rows = json.loads((out / "results.json").read_text())
+    assert [(r["site"], r["method"]) for r in rows] == [("council", "follow-links")]
+    assert rows[0]["recall"] >= 0.9 and rows[0]["downloads"] > 0
+    assert "| council | follow-links |" in result.stdout
+    assert "[1/1] council · follow-links" in result.stderr
+    assert (out / "report.html").read_text().startswith("<!DOCTYPE html>")
+
+
+def test_demo_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["demo", "--sites", "council"])
+    assert result.exit_code == 0, result.output
+    assert "council  follow-links" in result.stdout
+    report = tmp_path / "out" / "demo" / "report.html"
+    assert report.is_file()
+    assert f"report: {report}" in result.stdout
+    rows = json.loads((tmp_path / "out" / "demo" / "results.json").read_text())
+    assert rows[0]["site"] == "council" and rows[0]["f1"] is not None
+
+
+def test_format_table_aligns_columns() -> None:
+    from algorithms.result import Cost
+    from lab.bench import BenchRow
+
+    rows = [
+        BenchRow("council", "ssup", 1.0, 0.5, 2 / 3, 1.25, 4, True, Cost(downloads=12)),
+        BenchRow("olympic", "gpp", None, None, None, 0.5, 4, False, error="boom"),
+    ]
+    lines = format_table(rows).splitlines()
+    assert lines[0].split() == ["site", "method", "P", "R", "F1", "downloads", "seconds"]
+    assert lines[2].split() == ["council", "ssup", "1.000", "0.500", "0.667", "12", "1.25"]
+    assert lines[3].endswith("FAILED: boom")
+    assert len({len(line) for line in lines[:3]}) == 1

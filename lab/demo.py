@@ -48,18 +48,12 @@ class DemoStage:
 STAGES: tuple[DemoStage, ...] = (
     DemoStage(
         name="entity-discovery",
-        title="Entity pages from one sample page (entity-tree sites)",
-        methods=("follow-links",),
+        title="Entity pages from one sample page: URL/HTML methods against visual ones",
+        methods=("ssup", "indesit", "gpp", "ssup-visual"),
         sites=ENTITY_TREE_SITES,
-        note="follow-links crawls every page: the recall reference and the cost upper bound.",
-    ),
-    DemoStage(
-        name="ssup-indesit",
-        title="SSUP (URL + HTML) against Indesit (HTML only) from one sample page",
-        methods=("ssup", "ssup-auto", "indesit"),
-        sites=ENTITY_TREE_SITES,
-        note="SSUP judges links by URL before downloading; Indesit downloads to judge. "
-        "people is SSUP's failure case (no link back to the directory).",
+        note="SSUP judges links by URL before downloading; Indesit downloads to judge; GPP "
+        "renders every page it reads. people puts faculty and students under different DOM "
+        "paths (SSUP's failure case ii), which visual lists repair.",
     ),
     DemoStage(
         name="exploration",
@@ -165,6 +159,14 @@ def _cell(value: float | None, digits: int = 3) -> str:
     return "—" if value is None else f"{value:.{digits}f}"
 
 
+def _remarks(row: BenchRow) -> str:
+    """A failure, an incomplete run, or the method's own scores (e.g. ARI and purity)."""
+    if row.error is not None:
+        return f"FAILED: {row.error}"
+    own = "  ".join(f"{name} {value:.3f}" for name, value in sorted(row.scores.items()))
+    return own if row.complete else f"incomplete  {own}".rstrip()
+
+
 def format_table(rows: Sequence[BenchRow]) -> str:
     """A compact fixed-width table: site, method, P, R, F1, downloads, seconds (and errors)."""
     head = ("site", "method", "P", "R", "F1", "downloads", "seconds", "")
@@ -177,7 +179,7 @@ def format_table(rows: Sequence[BenchRow]) -> str:
             _cell(r.f1),
             str(r.cost.downloads),
             f"{r.seconds:.2f}",
-            f"FAILED: {r.error}" if r.error is not None else ("" if r.complete else "incomplete"),
+            _remarks(r),
         )
         for r in rows
     ]

@@ -244,6 +244,18 @@ def _short(url: str, base: str) -> str:
     return url[len(base) :] or "/" if base and url.startswith(base) else url
 
 
+def _compared_row(label: str, want: set[str], got: set[str], base: str) -> list[str]:
+    """A row of the tree table: counts true, found and correct, then missing and extra URLs."""
+    return [
+        label,
+        str(len(want)),
+        str(len(got)),
+        str(len(want & got)),
+        _url_list(want - got, base),
+        _url_list(got - want, base),
+    ]
+
+
 def _url_list(urls: Iterable[str], base: str) -> str:
     chosen = sorted(urls)
     if not chosen:
@@ -265,9 +277,13 @@ def _tree(run: BenchRun) -> str:
         entities = result.entities or entities
     head = ["", "true", "found", "correct", "missing (examples)", "extra (examples)"]
     body: list[list[str]] = []
-    depth = max(len(truth.index_levels), len(found_levels or ()))
+    # Levels are aligned from the entities upward: a method that climbed one level too high
+    # (a taller tree) shows an extra top level, not every level shifted by one.
+    true_levels = truth.index_levels
+    depth = max(len(true_levels), len(found_levels or ()))
     for level in range(depth):
-        want = set(truth.index_levels[level]) if level < len(truth.index_levels) else set()
+        up = depth - level  # 1 = the level just above the entities
+        want = set(true_levels[-up]) if up <= len(true_levels) else set()
         if found_levels is None:
             body.append(
                 [
@@ -280,28 +296,10 @@ def _tree(run: BenchRun) -> str:
                 ]
             )
             continue
-        got = set(found_levels[level]) if level < len(found_levels) else set()
-        body.append(
-            [
-                f"index level {level}",
-                str(len(want)),
-                str(len(got)),
-                str(len(got & want)),
-                _url_list(want - got, base),
-                _url_list(got - want, base),
-            ]
-        )
-    want_e, got_e = set(truth.target_entities), set(entities)
-    body.append(
-        [
-            f"entities ({_e(truth.target_type or 'target')})",
-            str(len(want_e)),
-            str(len(got_e)),
-            str(len(want_e & got_e)),
-            _url_list(want_e - got_e, base),
-            _url_list(got_e - want_e, base),
-        ]
-    )
+        got = set(found_levels[-up]) if up <= len(found_levels) else set()
+        body.append(_compared_row(f"index level {level}", want, got, base))
+    label = f"entities ({_e(truth.target_type or 'target')})"
+    body.append(_compared_row(label, set(truth.target_entities), set(entities), base))
     title = f"{_e(truth.site)} · {_e(run.row.method)}"
     seed = f'<p class="note">seed entity <span class="url">{_e(_short(truth.seed_entity, base))}</span></p>'
     return f'<h3 id="tree-{_e(truth.site)}-{_e(run.row.method)}">{title}</h3>{seed}' + _table(

@@ -127,12 +127,14 @@ def test_demo_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["demo", "--sites", "council"])
     assert result.exit_code == 0, result.output
-    assert "council  follow-links" in result.stdout
+    assert "council  ssup " in result.stdout and "council  gpp " in result.stdout
     report = tmp_path / "out" / "demo" / "report.html"
     assert report.is_file()
     assert f"report: {report}" in result.stdout
     rows = json.loads((tmp_path / "out" / "demo" / "results.json").read_text())
-    assert rows[0]["site"] == "council" and rows[0]["f1"] is not None
+    by_method = {row["method"]: row for row in rows if row["site"] == "council"}
+    assert set(by_method) == {"ssup", "indesit", "gpp", "ssup-visual"}
+    assert by_method["ssup"]["f1"] >= 0.95 and by_method["ssup-visual"]["f1"] >= 0.95
 
 
 def test_format_table_aligns_columns() -> None:

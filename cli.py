@@ -7,8 +7,10 @@ can fix end the command with one line on stderr and exit code 2 (no traceback).
 from __future__ import annotations
 
 import sys
+from collections.abc import AsyncIterator, Coroutine, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import IO, TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 import typer
 
@@ -20,8 +22,11 @@ if TYPE_CHECKING:
         Exploration,
         TemplateReport,
     )
+    from crawler import SessionConfig
     from crawler.session import Session
     from render.snapshot import Snapshot
+
+T = TypeVar("T")
 
 app = typer.Typer(
     name="siteseer",
@@ -48,6 +53,50 @@ def fail(message: str) -> typer.Exit:
     """Print one line on stderr; the caller raises what this returns (exit code 2)."""
     typer.secho(f"siteseer: {message}", err=True, fg=typer.colors.RED)
     return typer.Exit(code=2)
+
+
+def _warn_incomplete(reason: str) -> None:
+    """Print why a run stopped before it was complete (one yellow line on stderr)."""
+    typer.secho(f"siteseer: incomplete: {reason}", err=True, fg=typer.colors.YELLOW)
+
+
+def _exit_if_incomplete(complete: bool, reason: str) -> None:
+    """End an incomplete run with its reason on stderr and exit code 1."""
+    if not complete:
+        _warn_incomplete(reason)
+        raise typer.Exit(code=1)
+
+
+def _run(main: Coroutine[Any, Any, T], *errors: type[Exception]) -> T:
+    """Run `main`; an error of the kinds given (default: ValueError) ends the command (exit 2)."""
+    import asyncio
+
+    kinds = errors or (ValueError,)
+    try:
+        return asyncio.run(main)
+    except kinds as e:
+        raise fail(str(e)) from None
+
+
+@asynccontextmanager
+async def _watched_session(config: SessionConfig, label: str) -> AsyncIterator[Session]:
+    """A Session built from `config`, with the live progress line labelled `label`."""
+    from crawler import Session
+    from crawler.progress import progress
+
+    async with Session(config) as session:
+        with progress(session, label, total=config.budget):
+            yield session
+
+
+@contextmanager
+def _output(out: Path | None, newline: str | None = None) -> Iterator[IO[str]]:
+    """The file `out` opened for writing (UTF-8), or standard output when `out` is None."""
+    if out is None:
+        yield sys.stdout
+        return
+    with out.open("w", encoding="utf-8", newline=newline) as stream:
+        yield stream
 
 
 # --- commands ---------------------------------------------------------------------------------
@@ -205,7 +254,6 @@ def lab_bench(
     OUT/results.md and OUT/report.html; prints one progress line per run on stderr and the
     markdown table at the end.
     """
-    import asyncio
 
     from crawler.progress import progress
     from lab.bench import BenchConfig, markdown_table, run_bench, write_outputs
@@ -220,12 +268,10 @@ def lab_bench(
         budget=budget,
         timeout_s=timeout,
     )
-    try:
-        runs = asyncio.run(
-            run_bench(config, progress=lambda line: typer.echo(line, err=True), watch=progress)
-        )
-    except BenchError as e:
-        raise fail(str(e)) from None
+    runs = _run(
+        run_bench(config, progress=lambda line: typer.echo(line, err=True), watch=progress),
+        BenchError,
+    )
     meta = {"size": size, "seed": str(seed), "budget": str(budget or "none")}
     outputs = write_outputs(runs, out, meta=meta)
     typer.echo(markdown_table([r.row for r in runs]))
@@ -245,25 +291,22 @@ def demo(
     Each stage (lab/demo.py, `STAGES`) runs some methods on some lab sites and prints a table
     (site, method, P, R, F1, downloads, seconds). The report goes to out/demo/report.html.
     """
-    import asyncio
 
     from crawler.progress import progress
     from lab.bench import write_outputs
     from lab.demo import OUT_DIR, format_table, run_demo
     from lab.errors import BenchError
 
-    try:
-        results = asyncio.run(
-            run_demo(
-                size,
-                seed,
-                _lab_site_ids(sites),
-                progress=lambda line: typer.echo(f"  {line}", err=True),
-                watch=progress,
-            )
-        )
-    except BenchError as e:
-        raise fail(str(e)) from None
+    results = _run(
+        run_demo(
+            size,
+            seed,
+            _lab_site_ids(sites),
+            progress=lambda line: typer.echo(f"  {line}", err=True),
+            watch=progress,
+        ),
+        BenchError,
+    )
     for number, result in enumerate(results, 1):
         typer.echo(f"\n{number}. {result.stage.title}")
         if result.stage.note:
@@ -282,6 +325,29 @@ TagFeatureChoice = Literal["tags", "attrs", "values"]
 RenderChoice = Literal["auto", "always", "never"]
 OutputFormat = Literal["jsonl", "csv"]
 DEFAULT_CACHE = Path(".siteseer/cache.sqlite")
+
+RenderOption = Annotated[
+    RenderChoice,
+    typer.Option(help="auto: render only hosts that need a browser; always; never."),
+]
+BudgetOption = Annotated[
+    int | None, typer.Option(min=1, help="Page loads (plus browser actions) allowed.")
+]
+CacheOption = Annotated[
+    Path, typer.Option(help="SQLite cache of pages: a second run downloads nothing.")
+]
+NoCacheOption = Annotated[bool, typer.Option("--no-cache", help="Keep pages in memory only.")]
+
+
+def _open_cache(cache: Path, no_cache: bool) -> Path | None:
+    """The cache file to use (None with --no-cache), its directory created."""
+    if no_cache:
+        return None
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise fail(f"cannot create the cache directory {cache.parent}: {e}") from None
+    return cache
 
 
 @app.command("discover")
@@ -323,13 +389,8 @@ def discover(
             "Default: attrs."
         ),
     ] = None,
-    render: Annotated[
-        RenderChoice,
-        typer.Option(help="auto: render only hosts that need a browser; always; never."),
-    ] = "auto",
-    budget: Annotated[
-        int | None, typer.Option(min=1, help="Page loads (plus browser actions) allowed.")
-    ] = None,
+    render: RenderOption = "auto",
+    budget: BudgetOption = None,
     out: Annotated[
         Path | None, typer.Option(help="Write the entity pages here (default: standard output).")
     ] = None,
@@ -347,12 +408,8 @@ def discover(
             "as JSON here; `siteseer explain --seed-path` reads it.",
         ),
     ] = None,
-    cache: Annotated[
-        Path, typer.Option(help="SQLite cache of pages: a second run downloads nothing.")
-    ] = DEFAULT_CACHE,
-    no_cache: Annotated[
-        bool, typer.Option("--no-cache", help="Keep pages in memory only.")
-    ] = False,
+    cache: CacheOption = DEFAULT_CACHE,
+    no_cache: NoCacheOption = False,
 ) -> None:
     """Find every entity page of the same type as SEED_URL on its site.
 
@@ -364,12 +421,11 @@ def discover(
     group links by visual list as well as by DOM path. Prints a summary (entities, index
     pages, pages downloaded and rendered, seconds) on stderr and the entity pages to --out.
     """
-    import asyncio
 
     from algorithms.indesit import indesit as run_indesit
     from algorithms.ssup import explain_discovery
     from algorithms.ssup import ssup as run_ssup
-    from crawler import Session, SessionConfig
+    from crawler import SessionConfig
 
     chosen_height: int | Literal["auto"]
     if height == "auto":
@@ -378,36 +434,22 @@ def discover(
         chosen_height = int(height)
     else:
         raise fail(f"--height must be a positive whole number or 'auto', not {height!r}")
-    cache_path = None if no_cache else cache
-    if cache_path is not None:
-        try:
-            cache_path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise fail(f"cannot create the cache directory {cache_path.parent}: {e}") from None
+    config = SessionConfig(render=render, budget=budget, cache=_open_cache(cache, no_cache))
     feature = tag_feature or "attrs"
 
     async def main() -> Discovery:
-        from crawler.progress import progress
-
-        config = SessionConfig(render=render, budget=budget, cache=cache_path)
-        async with Session(config) as session:
-            with progress(session, f"discover ({method})", total=budget):
-                if method == "ssup":
-                    return await run_ssup(
-                        session, seed_url, height=chosen_height, tag_feature=feature, visual=visual
-                    )
-                if method == "gpp":
-                    from algorithms.gpp import gpp as run_gpp
-
-                    return await run_gpp(session, seed_url, iterations=iterations)
-                return await run_indesit(
-                    session, seed_url, threshold=threshold, tag_feature=feature
+        async with _watched_session(config, f"discover ({method})") as session:
+            if method == "ssup":
+                return await run_ssup(
+                    session, seed_url, height=chosen_height, tag_feature=feature, visual=visual
                 )
+            if method == "gpp":
+                from algorithms.gpp import gpp as run_gpp
 
-    try:
-        result = asyncio.run(main())
-    except ValueError as e:
-        raise fail(str(e)) from None
+                return await run_gpp(session, seed_url, iterations=iterations)
+            return await run_indesit(session, seed_url, threshold=threshold, tag_feature=feature)
+
+    result = _run(main())
     if explain:
         typer.echo(explain_discovery(result), err=True)
     levels = sum(len(level) for level in result.index_pages)
@@ -418,7 +460,7 @@ def discover(
         err=True,
     )
     if not result.complete:
-        typer.secho(f"siteseer: incomplete: {result.reason}", err=True, fg=typer.colors.YELLOW)
+        _warn_incomplete(result.reason)
     if discovery_json is not None:
         import json
 
@@ -442,8 +484,7 @@ def _write_entities(result: Discovery, out: Path | None, fmt: OutputFormat) -> N
     import json
 
     rows = [{"url": url, "method": result.method, "seed": result.seed} for url in result.entities]
-    stream = sys.stdout if out is None else out.open("w", encoding="utf-8", newline="")
-    try:
+    with _output(out, newline="") as stream:
         if fmt == "jsonl":
             for row in rows:
                 stream.write(json.dumps(row, ensure_ascii=False) + "\n")
@@ -451,24 +492,11 @@ def _write_entities(result: Discovery, out: Path | None, fmt: OutputFormat) -> N
             writer = csv.DictWriter(stream, fieldnames=["url", "method", "seed"])
             writer.writeheader()
             writer.writerows(rows)
-    finally:
-        if out is not None:
-            stream.close()
 
 
 # --- templates: URL templates, page-template clusters; describe ------------------------------
 
 ClusterChoice = Literal["minhash", "exact"]
-
-
-def _open_cache(cache: Path, no_cache: bool) -> Path | None:
-    if no_cache:
-        return None
-    try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise fail(f"cannot create the cache directory {cache.parent}: {e}") from None
-    return cache
 
 
 @templates_app.command("urls")
@@ -507,12 +535,8 @@ def templates_urls(
     no_generate: Annotated[
         bool, typer.Option("--no-generate", help="Only build the templates; load no new URLs.")
     ] = False,
-    cache: Annotated[
-        Path, typer.Option(help="SQLite cache of pages: a second run downloads nothing.")
-    ] = DEFAULT_CACHE,
-    no_cache: Annotated[
-        bool, typer.Option("--no-cache", help="Keep pages in memory only.")
-    ] = False,
+    cache: CacheOption = DEFAULT_CACHE,
+    no_cache: NoCacheOption = False,
 ) -> None:
     """Find hidden entity pages from URL templates (Allikmaa 2016).
 
@@ -523,10 +547,9 @@ def templates_urls(
     templates (pattern, known ids, gaps) on stderr.
     """
     import asyncio
-    import json
     from urllib.parse import urlsplit
 
-    from algorithms.urltemplates import read_url_input, url_templates
+    from algorithms.urltemplates import read_url_input, url_templates, write_report
     from crawler import Session, SessionConfig
 
     if not input_path.is_file():
@@ -577,39 +600,9 @@ def templates_urls(
         for url in report.found:
             typer.echo(url)
     else:
-        out.mkdir(parents=True, exist_ok=True)
-        with (out / "templates.jsonl").open("w", encoding="utf-8") as stream:
-            for template in report.templates:
-                row = {
-                    "key": template.key,
-                    "pattern": template.pattern,
-                    "variable": "{N}",
-                    "values": list(template.values),
-                    "gaps": [list(g) for g in template.gaps],
-                    "urls": template.urls,
-                    "tried": template.tried,
-                    "found": list(template.found),
-                }
-                stream.write(json.dumps(row) + "\n")
-        (out / "found.txt").write_text("".join(u + "\n" for u in report.found), encoding="utf-8")
-        with (out / "checked.jsonl").open("w", encoding="utf-8") as stream:
-            for checked in report.checked:
-                stream.write(
-                    json.dumps(
-                        {
-                            "url": checked.url,
-                            "template": checked.template,
-                            "verdict": checked.verdict,
-                            "final_url": checked.final_url,
-                            "status": checked.status,
-                        }
-                    )
-                    + "\n"
-                )
+        write_report(report, out)
         typer.echo(f"wrote {out}/templates.jsonl, found.txt, checked.jsonl", err=True)
-    if not report.complete:
-        typer.secho(f"siteseer: incomplete: {report.reason}", err=True, fg=typer.colors.YELLOW)
-        raise typer.Exit(code=1)
+    _exit_if_incomplete(report.complete, report.reason)
 
 
 @templates_app.command("cluster")
@@ -635,12 +628,8 @@ def templates_cluster(
         Path | None,
         typer.Option(help="Write the clusters as JSON lines here (default: standard output)."),
     ] = None,
-    cache: Annotated[
-        Path, typer.Option(help="SQLite cache of pages: a second run downloads nothing.")
-    ] = DEFAULT_CACHE,
-    no_cache: Annotated[
-        bool, typer.Option("--no-cache", help="Keep pages in memory only.")
-    ] = False,
+    cache: CacheOption = DEFAULT_CACHE,
+    no_cache: NoCacheOption = False,
 ) -> None:
     """Cluster pages by the template that generated them (TEXT-MDL).
 
@@ -688,8 +677,7 @@ def templates_cluster(
         f"MDL {clustering.mdl_bits:.0f} bits, {clustering.seconds:.2f} s",
         err=True,
     )
-    stream = sys.stdout if out is None else out.open("w", encoding="utf-8")
-    try:
+    with _output(out) as stream:
         for n, cluster in enumerate(clustering.clusters):
             row = {
                 "cluster": n,
@@ -698,9 +686,6 @@ def templates_cluster(
                 "template_paths": list(cluster.paths),
             }
             stream.write(json.dumps(row, ensure_ascii=False) + "\n")
-    finally:
-        if out is not None:
-            stream.close()
 
 
 # --- explore: query-centric exploration of exploratory sites ---------------------------------
@@ -725,22 +710,13 @@ def explore_site(
     max_depth: Annotated[
         int, typer.Option(min=0, help="The deepest drill-down explored (START_URL is 0).")
     ] = 3,
-    budget: Annotated[
-        int | None, typer.Option(min=1, help="Page loads (plus browser actions) allowed.")
-    ] = None,
+    budget: BudgetOption = None,
     out: Annotated[
         Path, typer.Option(help="Directory for entities.jsonl, queries.json, dag.dot, dag.svg.")
     ] = Path("out/explore"),
-    render: Annotated[
-        RenderChoice,
-        typer.Option(help="auto: render only hosts that need a browser; always; never."),
-    ] = "auto",
-    cache: Annotated[
-        Path, typer.Option(help="SQLite cache of pages: a second run downloads nothing.")
-    ] = DEFAULT_CACHE,
-    no_cache: Annotated[
-        bool, typer.Option("--no-cache", help="Keep pages in memory only.")
-    ] = False,
+    render: RenderOption = "auto",
+    cache: CacheOption = DEFAULT_CACHE,
+    no_cache: NoCacheOption = False,
 ) -> None:
     """Recover the queries an exploratory site supports and the hidden attributes of its entities.
 
@@ -753,11 +729,10 @@ def explore_site(
     their entity counts, the DAG's edges, what was skipped and why) and the DAG as dag.dot and
     dag.svg (Graphviz when `dot` is on PATH, else matplotlib) to --out; prints a summary.
     """
-    import asyncio
 
     from algorithms.querycentric import explore
     from algorithms.querycentric_output import write_outputs
-    from crawler import Session, SessionConfig
+    from crawler import SessionConfig
 
     words: list[str] = []
     if keywords is not None:
@@ -768,25 +743,20 @@ def explore_site(
         words = [line.strip() for line in text.splitlines() if line.strip()]
     cache_path = _open_cache(cache, no_cache)
 
+    config = SessionConfig(render=render, budget=budget, cache=cache_path)
+
     async def main() -> Exploration:
-        from crawler.progress import progress
+        async with _watched_session(config, "explore") as session:
+            return await explore(
+                session,
+                start_url,
+                entity_sample=entity_sample,
+                keywords=words,
+                allow_post=allow_post,
+                max_depth=max_depth,
+            )
 
-        config = SessionConfig(render=render, budget=budget, cache=cache_path)
-        async with Session(config) as session:
-            with progress(session, "explore", total=budget):
-                return await explore(
-                    session,
-                    start_url,
-                    entity_sample=entity_sample,
-                    keywords=words,
-                    allow_post=allow_post,
-                    max_depth=max_depth,
-                )
-
-    try:
-        result = asyncio.run(main())
-    except ValueError as e:
-        raise fail(str(e)) from None
+    result = _run(main())
     try:
         files = write_outputs(result, out)
     except OSError as e:
@@ -810,9 +780,7 @@ def explore_site(
     if files.svg_note:
         typer.echo(f"dag.svg: {files.svg_note}", err=True)
     typer.echo(f"wrote {files.entities}, {files.queries}, {files.dot}, {files.svg}", err=True)
-    if not result.complete:
-        typer.secho(f"siteseer: incomplete: {result.reason}", err=True, fg=typer.colors.YELLOW)
-        raise typer.Exit(code=1)
+    _exit_if_incomplete(result.complete, result.reason)
 
 
 # --- render: one page, as siteseer sees it ----------------------------------------------------
@@ -840,12 +808,8 @@ def render_page(
             "remembered in the cache); always; never."
         ),
     ] = "auto",
-    cache: Annotated[
-        Path, typer.Option(help="SQLite cache of pages: a second run downloads nothing.")
-    ] = DEFAULT_CACHE,
-    no_cache: Annotated[
-        bool, typer.Option("--no-cache", help="Keep pages in memory only.")
-    ] = False,
+    cache: CacheOption = DEFAULT_CACHE,
+    no_cache: NoCacheOption = False,
     ignore_robots: Annotated[
         bool,
         typer.Option("--ignore-robots", help="Load the page even if robots.txt disallows it."),
@@ -893,9 +857,7 @@ def render_page(
 
     try:
         snap, lines, cost = asyncio.run(main())
-    except CrawlError as e:
-        raise fail(" ".join(str(e).split())) from None
-    except (OSError, ValueError) as e:
+    except (CrawlError, OSError, ValueError) as e:
         raise fail(" ".join(str(e).split())) from None
     except KeyboardInterrupt:
         typer.secho("siteseer: interrupted; rerun with the same cache to continue", err=True)
@@ -969,12 +931,8 @@ def explain_page(
             "path of this page.",
         ),
     ] = None,
-    cache: Annotated[
-        Path, typer.Option(help="SQLite cache of pages: a second run downloads nothing.")
-    ] = DEFAULT_CACHE,
-    no_cache: Annotated[
-        bool, typer.Option("--no-cache", help="Keep pages in memory only.")
-    ] = False,
+    cache: CacheOption = DEFAULT_CACHE,
+    no_cache: NoCacheOption = False,
     timeout: Annotated[
         float, typer.Option(min=0.1, help="Seconds the browser navigation may take.")
     ] = 20.0,
@@ -1054,19 +1012,10 @@ def describe_entities(
             min=0.0, max=1.0, help="isInstance: share of the description a page's template needs."
         ),
     ] = 0.5,
-    render: Annotated[
-        RenderChoice,
-        typer.Option(help="auto: render only hosts that need a browser; always; never."),
-    ] = "auto",
-    budget: Annotated[
-        int | None, typer.Option(min=1, help="Page loads (plus browser actions) allowed.")
-    ] = None,
-    cache: Annotated[
-        Path, typer.Option(help="SQLite cache of pages: a second run downloads nothing.")
-    ] = DEFAULT_CACHE,
-    no_cache: Annotated[
-        bool, typer.Option("--no-cache", help="Keep pages in memory only.")
-    ] = False,
+    render: RenderOption = "auto",
+    budget: BudgetOption = None,
+    cache: CacheOption = DEFAULT_CACHE,
+    no_cache: NoCacheOption = False,
 ) -> None:
     """Describe an entity type by the terms its page templates share (Outdesit).
 
@@ -1076,7 +1025,6 @@ def describe_entities(
     attribute labels (height, weight, team for a player). Prints the terms, one line; with
     --check, one "yes"/"no" line per page for isInstance.
     """
-    import asyncio
     from contextlib import ExitStack
 
     from algorithms.describe import describe, is_instance
@@ -1106,10 +1054,7 @@ def describe_entities(
                 ]
                 return description, verdicts
 
-        try:
-            description, verdicts = asyncio.run(main())
-        except ValueError as e:
-            raise fail(str(e)) from None
+        description, verdicts = _run(main())
     for sample, terms in zip(description.samples, description.per_sample, strict=True):
         typer.echo(f"{sample}: {', '.join(terms) or '(no template terms)'}", err=True)
     typer.echo(", ".join(description.terms))

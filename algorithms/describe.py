@@ -36,7 +36,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from algorithms.features.dom import TagFeature, html_schema, link_collections, simhtml
 from algorithms.pagetemplates import cluster_pages, page_paths
-from algorithms.result import Cost, EntityDescription
+from algorithms.result import EntityDescription
 from crawler.errors import CrawlError
 from render.snapshot import Snapshot
 
@@ -461,14 +461,7 @@ async def describe(
         samples=tuple(samples),
         per_sample=tuple(per_sample),
         similar=tuple(used),
-        cost=Cost(
-            downloads=end.downloads - start.downloads,
-            renders=end.renders - start.renders,
-            cache_hits=end.cache_hits - start.cache_hits,
-            bytes=end.bytes - start.bytes,
-            seconds=end.seconds - start.seconds,
-            errors=end.errors - start.errors,
-        ),
+        cost=end.since(start),
     )
 
 

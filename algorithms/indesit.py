@@ -29,15 +29,15 @@ the named choices here:
 from __future__ import annotations
 
 import heapq
-import math
 import time
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit, urlunsplit
 
 from algorithms.features.dom import TagFeature, html_schema, link_collections, simhtml
-from algorithms.result import Cost, Discovery, TraceEntry
+from algorithms.features.url import spread
+from algorithms.result import Discovery, TraceEntry
 from crawler.errors import BudgetExhausted, CrawlError
 from render.snapshot import Snapshot
 
@@ -160,7 +160,7 @@ class _Crawl:
             await self.visit(collection)
 
     async def visit(self, collection: _Collection) -> None:
-        sample = _spread(collection.urls, self.samples)
+        sample = spread(collection.urls, self.samples)
         fetched = await self.fetch(sample)
         sims = {u: simhtml(self.seed_schema, html_schema(p, self.mode)) for u, p in fetched.items()}
         similar = sum(1 for s in sims.values() if s >= self.threshold)
@@ -212,15 +212,6 @@ class _Crawl:
 
 def _own(page: Snapshot) -> set[str]:
     return {page.url, page.final_url}
-
-
-def _spread(urls: Sequence[str], k: int) -> tuple[str, ...]:
-    if len(urls) <= k:
-        return tuple(urls)
-    if k <= 1:
-        return (urls[0],)
-    step = (len(urls) - 1) / (k - 1)
-    return tuple(dict.fromkeys(urls[math.floor(i * step + 0.5)] for i in range(k)))
 
 
 def _site_root(url: str) -> str:
@@ -277,15 +268,7 @@ async def indesit(
         found[crawl.seed_url] = None
     cost = session.cost()
     if cost.seconds <= 0:
-        cost = Cost(
-            downloads=cost.downloads,
-            renders=cost.renders,
-            actions=cost.actions,
-            cache_hits=cost.cache_hits,
-            bytes=cost.bytes,
-            seconds=time.perf_counter() - started,
-            errors=cost.errors,
-        )
+        cost = replace(cost, seconds=time.perf_counter() - started)
     return Discovery(
         method="indesit",
         seed=seed,

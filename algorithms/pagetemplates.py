@@ -61,7 +61,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
-from algorithms.result import Cost, PageCluster, PageClustering, PageTemplateParts
+from algorithms.result import PageCluster, PageClustering, PageTemplateParts
 from render.snapshot import Snapshot
 
 if TYPE_CHECKING:
@@ -697,14 +697,7 @@ async def cluster_site(
     snaps = [r for r in results if isinstance(r, Snapshot) and r.ok]
     clustering = cluster_pages(snaps, method=method, min_support=min_support)
     end = session.cost()
-    cost = Cost(
-        downloads=end.downloads - start.downloads,
-        renders=end.renders - start.renders,
-        cache_hits=end.cache_hits - start.cache_hits,
-        bytes=end.bytes - start.bytes,
-        seconds=end.seconds - start.seconds,
-        errors=end.errors - start.errors,
-    )
+    cost = end.since(start)
     return PageClustering(
         clustering.method,
         clustering.clusters,

@@ -41,6 +41,18 @@ class Cost:
     seconds: float = 0.0
     errors: int = 0
 
+    def since(self, start: Cost) -> Cost:
+        """What was spent between `start` and this reading of the same counters."""
+        return Cost(
+            downloads=self.downloads - start.downloads,
+            renders=self.renders - start.renders,
+            actions=self.actions - start.actions,
+            cache_hits=self.cache_hits - start.cache_hits,
+            bytes=self.bytes - start.bytes,
+            seconds=self.seconds - start.seconds,
+            errors=self.errors - start.errors,
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class TraceEntry:

@@ -58,10 +58,9 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal, TypeAlias
 from urllib.parse import urlsplit
 
@@ -77,6 +76,7 @@ from algorithms.features.dom import (
 from algorithms.features.url import (
     SIZE_TERM,
     LinkPaths,
+    spread,
     term_weights,
     tokens,
     url_schema,
@@ -334,7 +334,7 @@ class _Walk:
         sample_schema = html_schema(sp, self.mode)
         first, rest = groups[0], groups[1:]
         # Choice (`sample_size`): at the leaves, learn minsim_html from a sample of G1.
-        learn = _spread(first.urls, self.sample_size) if leaf else first.urls
+        learn = spread(first.urls, self.sample_size) if leaf else first.urls
         fetched = await self.fetch(learn)
         sims = {u: simhtml(sample_schema, html_schema(p, self.mode)) for u, p in fetched.items()}
         if not sims:
@@ -717,16 +717,6 @@ def _path_terms(schema: frozenset[tuple[str, str]]) -> frozenset[tuple[str, str]
     return frozenset(t for t in schema if t[0] not in ("1", SIZE_TERM))
 
 
-def _spread(urls: Sequence[str], k: int) -> tuple[str, ...]:
-    """`k` URLs spread evenly over `urls` (all of them when there are no more than `k`)."""
-    if len(urls) <= k:
-        return tuple(urls)
-    if k <= 1:
-        return (urls[0],)
-    step = (len(urls) - 1) / (k - 1)
-    return tuple(dict.fromkeys(urls[math.floor(i * step + 0.5)] for i in range(k)))
-
-
 def _is_site_root(page: Snapshot) -> bool:
     parts = urlsplit(page.final_url or page.url)
     return parts.path in ("", "/") and not parts.query
@@ -843,18 +833,11 @@ async def _seed(session: Session, seed: str) -> Snapshot:
 
 
 def _cost(session: Session, started: float) -> Cost:
+    """The session's cost, timed from `started` when the session kept no time itself."""
     cost = session.cost()
     if cost.seconds > 0:
         return cost
-    return Cost(
-        downloads=cost.downloads,
-        renders=cost.renders,
-        actions=cost.actions,
-        cache_hits=cost.cache_hits,
-        bytes=cost.bytes,
-        seconds=time.perf_counter() - started,
-        errors=cost.errors,
-    )
+    return replace(cost, seconds=time.perf_counter() - started)
 
 
 # --- explanation ------------------------------------------------------------------------------

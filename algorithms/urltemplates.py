@@ -28,6 +28,7 @@ and are unit-tested on the thesis's listings.
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import re
 from collections import Counter, defaultdict
@@ -45,7 +46,7 @@ from algorithms.pagediff import (
     page_diff,
     same_page,
 )
-from algorithms.result import Cost, GeneratedUrl, TemplateReport, TraceEntry, UrlTemplate
+from algorithms.result import GeneratedUrl, TemplateReport, TraceEntry, UrlTemplate
 from render.snapshot import Snapshot
 
 if TYPE_CHECKING:
@@ -77,6 +78,7 @@ __all__ = [
     "split_number",
     "template_key",
     "url_templates",
+    "write_report",
 ]
 
 # --- parameters -------------------------------------------------------------------------------
@@ -883,7 +885,7 @@ async def url_templates(
         checked=tuple(run.checked),
         stages=tuple(stages),
         trace=tuple(pages.trace),
-        cost=_cost_delta(start, end),
+        cost=end.since(start),
         complete=complete,
         reason=reason,
         params=(
@@ -893,18 +895,6 @@ async def url_templates(
             ("verify_depth", verify_depth),
             ("max_per_template", max_per_template),
         ),
-    )
-
-
-def _cost_delta(start: Cost, end: Cost) -> Cost:
-    return Cost(
-        downloads=end.downloads - start.downloads,
-        renders=end.renders - start.renders,
-        actions=end.actions - start.actions,
-        cache_hits=end.cache_hits - start.cache_hits,
-        bytes=end.bytes - start.bytes,
-        seconds=end.seconds - start.seconds,
-        errors=end.errors - start.errors,
     )
 
 
@@ -960,3 +950,32 @@ def stored_snapshots(path: Path) -> list[Snapshot]:
 def _store_urls(path: Path) -> list[str]:
     snaps = stored_snapshots(path)
     return list(dict.fromkeys(s.url for s in snaps if s.ok and "html" in s.content_type))
+
+
+def write_report(report: TemplateReport, directory: Path) -> None:
+    """Write templates.jsonl, found.txt and checked.jsonl into `directory` (created)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    with (directory / "templates.jsonl").open("w", encoding="utf-8") as stream:
+        for template in report.templates:
+            row = {
+                "key": template.key,
+                "pattern": template.pattern,
+                "variable": "{N}",
+                "values": list(template.values),
+                "gaps": [list(g) for g in template.gaps],
+                "urls": template.urls,
+                "tried": template.tried,
+                "found": list(template.found),
+            }
+            stream.write(json.dumps(row) + "\n")
+    (directory / "found.txt").write_text("".join(u + "\n" for u in report.found), encoding="utf-8")
+    with (directory / "checked.jsonl").open("w", encoding="utf-8") as stream:
+        for checked in report.checked:
+            row = {
+                "url": checked.url,
+                "template": checked.template,
+                "verdict": checked.verdict,
+                "final_url": checked.final_url,
+                "status": checked.status,
+            }
+            stream.write(json.dumps(row) + "\n")

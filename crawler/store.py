@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from abc import ABC, abstractmethod
 from dataclasses import replace
 from pathlib import Path
 from typing import Literal, Protocol
@@ -95,12 +96,8 @@ class SnapshotStore(Protocol):
         ...
 
 
-class MemoryStore:
-    """A store in a dict: for tests and runs that keep nothing."""
-
-    def __init__(self) -> None:
-        self._snapshots: dict[tuple[str, SnapshotKind], Snapshot] = {}
-        self._settings: dict[tuple[str, SettingName], str] = {}
+class _KindStore(ABC):
+    """A SnapshotStore over a back-end that keeps one snapshot per (state key, kind)."""
 
     def get(
         self,
@@ -111,7 +108,7 @@ class MemoryStore:
         again: bool = False,
     ) -> Snapshot | None:
         for kind in kinds_satisfying(need_render=need_render, screenshot=screenshot, again=again):
-            found = self._snapshots.get((key, kind))
+            found = self._get_kind(key, kind)
             if found is not None:
                 return found
         return None
@@ -119,7 +116,29 @@ class MemoryStore:
     def put(
         self, snapshot: Snapshot, *, screenshot: ScreenshotMode | None = None, again: bool = False
     ) -> None:
-        self._snapshots[(snapshot.key, kind_of(snapshot, screenshot, again))] = snapshot
+        self._put_kind(snapshot, kind_of(snapshot, screenshot, again))
+
+    @abstractmethod
+    def _get_kind(self, key: str, kind: SnapshotKind) -> Snapshot | None:
+        """The snapshot kept under `key` and `kind`, or None."""
+
+    @abstractmethod
+    def _put_kind(self, snapshot: Snapshot, kind: SnapshotKind) -> None:
+        """Keep `snapshot` under its key and `kind`, replacing what was there."""
+
+
+class MemoryStore(_KindStore):
+    """A store in a dict: for tests and runs that keep nothing."""
+
+    def __init__(self) -> None:
+        self._snapshots: dict[tuple[str, SnapshotKind], Snapshot] = {}
+        self._settings: dict[tuple[str, SettingName], str] = {}
+
+    def _get_kind(self, key: str, kind: SnapshotKind) -> Snapshot | None:
+        return self._snapshots.get((key, kind))
+
+    def _put_kind(self, snapshot: Snapshot, kind: SnapshotKind) -> None:
+        self._snapshots[(snapshot.key, kind)] = snapshot
 
     def get_setting(self, host: str, name: SettingName) -> str | None:
         return self._settings.get((host, name))
@@ -153,7 +172,7 @@ CREATE TABLE IF NOT EXISTS host_settings (
 """
 
 
-class SQLiteStore:
+class SQLiteStore(_KindStore):
     """Snapshots in one SQLite file (WAL journal; every put is committed at once).
 
     Committing each snapshot as it arrives means an interrupted crawl loses nothing: a rerun
@@ -173,33 +192,22 @@ class SQLiteStore:
                 f"cannot use {self.path} as a snapshot cache: {e}; delete it or choose another file"
             ) from e
 
-    def get(
-        self,
-        key: str,
-        *,
-        need_render: bool,
-        screenshot: ScreenshotMode | None = None,
-        again: bool = False,
-    ) -> Snapshot | None:
-        for kind in kinds_satisfying(need_render=need_render, screenshot=screenshot, again=again):
-            row = self._db.execute(
-                "SELECT snapshot, screenshot FROM snapshots WHERE key = ? AND kind = ?",
-                (key, kind),
-            ).fetchone()
-            if row is not None:
-                snapshot = Snapshot.from_json(row[0])
-                return snapshot if row[1] is None else replace(snapshot, screenshot=row[1])
-        return None
+    def _get_kind(self, key: str, kind: SnapshotKind) -> Snapshot | None:
+        row = self._db.execute(
+            "SELECT snapshot, screenshot FROM snapshots WHERE key = ? AND kind = ?", (key, kind)
+        ).fetchone()
+        if row is None:
+            return None
+        snapshot = Snapshot.from_json(row[0])
+        return snapshot if row[1] is None else replace(snapshot, screenshot=row[1])
 
-    def put(
-        self, snapshot: Snapshot, *, screenshot: ScreenshotMode | None = None, again: bool = False
-    ) -> None:
+    def _put_kind(self, snapshot: Snapshot, kind: SnapshotKind) -> None:
         shot = snapshot.screenshot
         text = (snapshot if shot is None else replace(snapshot, screenshot=None)).to_json()
         self._db.execute(
             "INSERT OR REPLACE INTO snapshots (key, kind, snapshot, screenshot, stored_at) "
             "VALUES (?, ?, ?, ?, ?)",
-            (snapshot.key, kind_of(snapshot, screenshot, again), text, shot, time.time()),
+            (snapshot.key, kind, text, shot, time.time()),
         )
 
     def get_setting(self, host: str, name: SettingName) -> str | None:

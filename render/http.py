@@ -15,10 +15,10 @@ import re
 import time
 from dataclasses import dataclass
 from datetime import timedelta
-from types import TracebackType
 
 import aiohttp
 
+from render.closing import AsyncClosing
 from render.errors import NavigationFailed, NavigationTimeout
 
 __all__ = ["DEFAULT_MAX_BODY_BYTES", "DEFAULT_USER_AGENT", "HttpFetcher", "RawResponse"]
@@ -75,7 +75,7 @@ class RawResponse:
             return self.body.decode("utf-8", errors="replace")
 
 
-class HttpFetcher:
+class HttpFetcher(AsyncClosing):
     """A pooled aiohttp client for raw page fetches (an async context manager).
 
     `connections` caps concurrent connections overall; politeness per host is the caller's job.
@@ -103,14 +103,6 @@ class HttpFetcher:
             headers={"User-Agent": self.user_agent, "Accept": "text/html,*/*;q=0.8"},
         )
         return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.close()
 
     async def close(self) -> None:
         session, self._session = self._session, None

@@ -23,9 +23,8 @@ import json
 import logging
 import time
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
-from types import TracebackType
 from typing import Any, Literal
 
 from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
@@ -33,6 +32,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from render.actions import ActionTiming, perform
+from render.closing import AsyncClosing
 from render.config import RenderConfig
 from render.errors import (
     BrowserCrashed,
@@ -107,15 +107,9 @@ class PoolStats:
     popups_closed: int = 0
 
 
-@dataclass
-class _Counters:
-    loads: int = 0
-    navigations: int = 0
-    actions: int = 0
-    prefix_reuses: int = 0
-    contexts: int = 0
-    relaunches: int = 0
-    popups_closed: int = 0
+_Counted = Literal[
+    "loads", "navigations", "actions", "prefix_reuses", "contexts", "relaunches", "popups_closed"
+]
 
 
 @dataclass
@@ -142,12 +136,20 @@ def _is_gone(error: PlaywrightError) -> bool:
     return any(marker in str(error) for marker in _GONE)
 
 
+async def _close_browser(browser: Browser, timeout_s: float, level: int, what: str) -> None:
+    """Close `browser` within `timeout_s`; a failure is logged at `level` as `what: reason`."""
+    try:
+        await asyncio.wait_for(browser.close(), timeout=timeout_s)
+    except (PlaywrightError, TimeoutError) as e:
+        logger.log(level, "%s: %s", what, _first_line(e))
+
+
 def _first_line(error: BaseException) -> str:
     text = str(error).strip()
     return text.splitlines()[0] if text else type(error).__name__
 
 
-class BrowserPool:
+class BrowserPool(AsyncClosing):
     """One browser and `config.pages` worker pages (an async context manager)."""
 
     def __init__(self, config: RenderConfig) -> None:
@@ -159,7 +161,7 @@ class BrowserPool:
         self._workers = [_Worker(i) for i in range(config.pages)]
         self._idle: list[_Worker] = []
         self._available = asyncio.Condition()
-        self._counters = _Counters()
+        self._stats = PoolStats()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._timing = ActionTiming(
             action=config.action_timeout,
@@ -181,14 +183,6 @@ class BrowserPool:
         self._idle = list(self._workers)
         return self
 
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.close()
-
     async def close(self) -> None:
         """Close every context, the browser and Playwright (safe to call twice)."""
         for worker in self._workers:
@@ -197,10 +191,7 @@ class BrowserPool:
             task.cancel()
         browser, self._browser = self._browser, None
         if browser is not None:
-            try:
-                await asyncio.wait_for(browser.close(), timeout=10)
-            except (PlaywrightError, TimeoutError) as e:
-                logger.warning("closing the browser failed: %s", _first_line(e))
+            await _close_browser(browser, 10, logging.WARNING, "closing the browser failed")
         playwright, self._playwright = self._playwright, None
         if playwright is not None:
             await playwright.stop()
@@ -224,27 +215,18 @@ class BrowserPool:
                 return
             old, self._browser = self._browser, None
             if old is not None:
-                try:
-                    await asyncio.wait_for(old.close(), timeout=5)
-                except (PlaywrightError, TimeoutError) as e:
-                    logger.info("closing the dead browser: %s", _first_line(e))
+                await _close_browser(old, 5, logging.INFO, "closing the dead browser")
             self._browser = await self._launch()
             self._generation += 1
-            self._counters.relaunches += 1
-            logger.warning("browser relaunched (%d so far)", self._counters.relaunches)
+            self._count("relaunches")
+            logger.warning("browser relaunched (%d so far)", self._stats.relaunches)
 
     @property
     def stats(self) -> PoolStats:
-        c = self._counters
-        return PoolStats(
-            loads=c.loads,
-            navigations=c.navigations,
-            actions=c.actions,
-            prefix_reuses=c.prefix_reuses,
-            contexts=c.contexts,
-            relaunches=c.relaunches,
-            popups_closed=c.popups_closed,
-        )
+        return self._stats
+
+    def _count(self, counted: _Counted) -> None:
+        self._stats = replace(self._stats, **{counted: getattr(self._stats, counted) + 1})
 
     async def browser_pid(self) -> int:
         """The process id of the browser's main process (as Chromium reports it)."""
@@ -274,7 +256,7 @@ class BrowserPool:
         task.add_done_callback(done)
 
     def _close_popup(self, popup: Page) -> None:
-        self._counters.popups_closed += 1
+        self._count("popups_closed")
         self._spawn(popup.close(), "closing a popup")
 
     async def _drop_context(self, worker: _Worker) -> None:
@@ -317,7 +299,7 @@ class BrowserPool:
         worker.context, worker.page = context, page
         worker.generation = generation
         worker.navigations_in_context = 0
-        self._counters.contexts += 1
+        self._count("contexts")
 
     async def _acquire(self, state: State) -> tuple[_Worker, int]:
         """An idle worker, preferring one whose page shows a strict prefix of `state`."""
@@ -367,7 +349,7 @@ class BrowserPool:
         """
         if self._browser is None:
             raise RenderError("the pool is not open: use `async with BrowserPool(config)`")
-        self._counters.loads += 1
+        self._count("loads")
         worker, prefix = await self._acquire(state)
         try:
             for attempt in range(2):
@@ -436,7 +418,7 @@ class BrowserPool:
                 await self._navigate(worker, page, state.url)
                 todo = state.actions
             else:
-                self._counters.prefix_reuses += 1
+                self._count("prefix_reuses")
                 todo = state.actions[prefix:]
             worker.state = State(state.url, state.actions[: len(state.actions) - len(todo)])
             quiet, cap, fast = (
@@ -453,7 +435,7 @@ class BrowserPool:
                     worker.settle = await settle(page, quiet=quiet, cap=cap, fast=fast)
                 for action in todo:
                     worker.settle = await perform(page, action, self._timing)
-                    self._counters.actions += 1
+                    self._count("actions")
                     worker.state = worker.state.then(action)
                 raw = await page.evaluate(f"() => {_EXTRACT_CALL}()")
             if raw is None:  # a document without the init script (e.g. an error page)
@@ -471,7 +453,7 @@ class BrowserPool:
 
     async def _navigate(self, worker: _Worker, page: Page, url: str) -> None:
         started = time.perf_counter()
-        self._counters.navigations += 1
+        self._count("navigations")
         worker.navigations_in_context += 1
         worker.state = None
         try:

@@ -38,6 +38,7 @@ __all__ = [
     "TermWeights",
     "UrlSchema",
     "candidate_weight",
+    "spread",
     "strongsim",
     "sub_tokens",
     "term_weights",
@@ -171,3 +172,14 @@ def candidate_weight(sample_url: str, paths: LinkPaths, sample_path: str) -> flo
     candidate index page p links to through `sample_path` (the sample page itself included)."""
     weights = term_weights(sample_url, paths, sample_path)
     return sum(weights.strongsim(u) for u in sorted(set(paths.get(sample_path, ()))))
+
+
+def spread(urls: Sequence[str], k: int) -> tuple[str, ...]:
+    """`k` URLs spread evenly over `urls`, first and last included (all of them when there are
+    no more than `k`)."""
+    if len(urls) <= k:
+        return tuple(urls)
+    if k <= 1:
+        return (urls[0],)
+    step = (len(urls) - 1) / (k - 1)
+    return tuple(dict.fromkeys(urls[math.floor(i * step + 0.5)] for i in range(k)))

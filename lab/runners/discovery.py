@@ -17,10 +17,12 @@ from lab.truth import SiteTruth
 if TYPE_CHECKING:
     from crawler.session import Session
 
-__all__ = ["run_indesit", "run_ssup", "run_ssup_auto"]
+__all__ = ["discovery_run", "run_indesit", "run_ssup", "run_ssup_auto"]
 
 
-def _method_run(discovery: Discovery, truth: SiteTruth) -> MethodRun:
+def discovery_run(discovery: Discovery, truth: SiteTruth) -> MethodRun:
+    """A Discovery as the bench's MethodRun: its entities, with index pages, the truth's lower
+    bound on downloads, the height SSUP used and why an incomplete run stopped as extras."""
     params = dict(discovery.params)
     extra: dict[str, float | int | str] = {
         "index_pages": sum(len(level) for level in discovery.index_pages),
@@ -36,7 +38,7 @@ def _method_run(discovery: Discovery, truth: SiteTruth) -> MethodRun:
 
 
 async def _ssup(session: Session, truth: SiteTruth, height: Height) -> MethodRun:
-    return _method_run(await ssup(session, truth.seed_entity, height=height), truth)
+    return discovery_run(await ssup(session, truth.seed_entity, height=height), truth)
 
 
 @register(
@@ -63,4 +65,4 @@ async def run_ssup_auto(session: Session, truth: SiteTruth) -> MethodRun:
     description="Indesit baseline (reconstructed), simhtml T=0.5 over tag+attribute-name paths",
 )
 async def run_indesit(session: Session, truth: SiteTruth) -> MethodRun:
-    return _method_run(await indesit(session, truth.seed_entity), truth)
+    return discovery_run(await indesit(session, truth.seed_entity), truth)

@@ -21,6 +21,7 @@ from algorithms.result import Discovery
 from algorithms.ssup import ssup
 from crawler.errors import CrawlError
 from lab.registry import MethodRun, register
+from lab.runners.discovery import discovery_run
 from lab.truth import SiteTruth
 
 if TYPE_CHECKING:
@@ -66,21 +67,6 @@ async def _images(
     return out
 
 
-def _method_run(discovery: Discovery, truth: SiteTruth) -> MethodRun:
-    params = dict(discovery.params)
-    extra: dict[str, float | int | str] = {
-        "index_pages": sum(len(level) for level in discovery.index_pages),
-        "lower_bound": truth.lower_bound_downloads,
-    }
-    if "height_used" in params:
-        extra["height"] = int(params["height_used"])
-    if not discovery.complete:
-        extra["reason"] = discovery.reason
-    return MethodRun(
-        found=discovery.entities, complete=discovery.complete, extra=extra, result=discovery
-    )
-
-
 @register(
     "gpp",
     kinds=("entity-tree",),
@@ -88,7 +74,7 @@ def _method_run(discovery: Discovery, truth: SiteTruth) -> MethodRun:
     description="GPP (Weninger et al.), visual lists grown from the site root, K=1 iteration",
 )
 async def run_gpp(session: Session, truth: SiteTruth) -> MethodRun:
-    return _method_run(await gpp(session, truth.seed_entity, iterations=1), truth)
+    return discovery_run(await gpp(session, truth.seed_entity, iterations=1), truth)
 
 
 @register(
@@ -98,7 +84,7 @@ async def run_gpp(session: Session, truth: SiteTruth) -> MethodRun:
 )
 async def run_ssup_visual(session: Session, truth: SiteTruth) -> MethodRun:
     found = await ssup(session, truth.seed_entity, height=2, visual=True)
-    run = _method_run(found, truth)
+    run = discovery_run(found, truth)
     views: tuple[tuple[str, Layers], ...] = (
         (
             "seed index: link DOM paths (SSUP, Indesit) | visual lists (GPP, visual SSUP)",

@@ -30,6 +30,7 @@ from urllib.parse import parse_qsl
 from aiohttp import web
 
 from lab.site import Site, Size
+from lab.sites.http import html_response
 from lab.sites.names import person_name, rng_for, slugify
 from lab.sites.theme import (
     Anchor,
@@ -275,7 +276,7 @@ class CatalogIdsSite(Site):
     async def handle(self, request: web.Request) -> web.StreamResponse:
         path = request.path
         if path == "/":
-            return self._html(self._home())
+            return html_response(self._home())
         if path == "/about":
             body = Text(
                 (
@@ -283,7 +284,7 @@ class CatalogIdsSite(Site):
                     "Every copy is checked and described by hand before it is listed.",
                 )
             ).html()
-            return self._html(self.render("About the shop", body, crumbs=(Anchor("/", "Home"),)))
+            return html_response(self.render("About the shop", body, crumbs=(Anchor("/", "Home"),)))
         if path.startswith("/item/"):
             return self._item(path[len("/item/") :])
         match = re.fullmatch(r"/c/([^/]+)/(\d+)", path)
@@ -291,11 +292,7 @@ class CatalogIdsSite(Site):
             return self._category(match.group(1), int(match.group(2)), request.query_string)
         if path == "/list":
             return self._topic(request.query_string)
-        return self._html(not_found_page(path, brand=self.brand, nav=self.nav()), status=404)
-
-    @staticmethod
-    def _html(text: str, status: int = 200) -> web.Response:
-        return web.Response(text=text, status=status, content_type="text/html", charset="utf-8")
+        return html_response(not_found_page(path, brand=self.brand, nav=self.nav()), status=404)
 
     def _soft404(self, what: str) -> web.Response:
         body = (
@@ -305,7 +302,7 @@ class CatalogIdsSite(Site):
             + ".</p><p>It may have been sold or the link may be wrong.</p>"
             + '<p><a href="/">Back to the catalogue</a></p></div>'
         )
-        return self._html(self.render("Item not found", body, crumbs=(Anchor("/", "Home"),)))
+        return html_response(self.render("Item not found", body, crumbs=(Anchor("/", "Home"),)))
 
     # -- pages --------------------------------------------------------------------------------
 
@@ -367,7 +364,7 @@ class CatalogIdsSite(Site):
             "<ul>" + "".join(f"<li>{Anchor(m.path, m.title).html()}</li>" for m in more) + "</ul>",
         )
         crumbs = (Anchor("/", "Home"), Anchor(category_path(item.category_id), item.category))
-        return self._html(self.render(item.title, body, crumbs=crumbs, sidebar=sidebar))
+        return html_response(self.render(item.title, body, crumbs=crumbs, sidebar=sidebar))
 
     def _category(self, slug: str, category_id: int, query: str) -> web.Response:
         if category_id not in _CATEGORY_BY_ID:
@@ -391,7 +388,7 @@ class CatalogIdsSite(Site):
                 tuple((n, category_path(category_id, n)) for n in range(1, pages + 1)), number
             ).html()
         )
-        return self._html(self.render(name, body, crumbs=(Anchor("/", "Home"),)))
+        return html_response(self.render(name, body, crumbs=(Anchor("/", "Home"),)))
 
     def _topic(self, query: str) -> web.Response:
         params = dict(parse_qsl(query))
@@ -415,7 +412,9 @@ class CatalogIdsSite(Site):
             ).html()
             + Pager(tuple((n, topic_path(topic, n)) for n in range(1, pages + 1)), number).html()
         )
-        return self._html(self.render(f"Reading list {topic}", body, crumbs=(Anchor("/", "Home"),)))
+        return html_response(
+            self.render(f"Reading list {topic}", body, crumbs=(Anchor("/", "Home"),))
+        )
 
     # -- truth --------------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from typing import Literal
 from aiohttp import web
 
 from lab.site import Site, Size
+from lab.sites.http import html_response
 from lab.sites.names import CITIES, headline, paragraph, person_name, rng_for, sentence, slugify
 from lab.sites.theme import (
     Anchor,
@@ -224,23 +225,19 @@ class MixedTemplatesSite(Site):
             css=_CSS,
         )
 
-    @staticmethod
-    def _html(text: str, status: int = 200) -> web.Response:
-        return web.Response(text=text, status=status, content_type="text/html", charset="utf-8")
-
     async def handle(self, request: web.Request) -> web.StreamResponse:
         path = request.path
         if path == "/":
-            return self._html(self._home())
+            return html_response(self._home())
         for template, section in SECTIONS.items():
             if path == section.path:
                 number = request.query.get("page", "1")
                 if number.isdigit() and 1 <= int(number) <= self.listing_pages(template):
-                    return self._html(self._listing(template, int(number)))
+                    return html_response(self._listing(template, int(number)))
         parsed = self._parse(path)
         if parsed is not None:
-            return self._html(self._entity(*parsed))
-        return self._html(not_found_page(path, brand=self.brand), status=404)
+            return html_response(self._entity(*parsed))
+        return html_response(not_found_page(path, brand=self.brand), status=404)
 
     # -- pages --------------------------------------------------------------------------------
 

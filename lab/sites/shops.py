@@ -48,6 +48,7 @@ from lab.sites.catalog_data import (
     SortKey,
     attribute,
 )
+from lab.sites.http import html_response
 from lab.sites.theme import (
     Anchor,
     Brand,
@@ -122,10 +123,6 @@ _FOOTER: tuple[FooterBlock, ...] = (
     FooterBlock("Company", (Anchor("/about", "About us"),)),
 )
 _ADS: tuple[Anchor, ...] = (Anchor("/about", "Gift cards for every occasion — find out more"),)
-
-
-def _html(text: str, status: int = 200) -> web.Response:
-    return web.Response(text=text, status=status, content_type="text/html", charset="utf-8")
 
 
 def _qs(pairs: Sequence[tuple[str, str]]) -> str:
@@ -240,7 +237,7 @@ class _ShopSite(Site):
         )
 
     def not_found(self, path: str) -> web.Response:
-        return _html(not_found_page(path, brand=self.brand, nav=self.nav()), status=404)
+        return html_response(not_found_page(path, brand=self.brand, nav=self.nav()), status=404)
 
     # -- routing ----------------------------------------------------------------------------
 
@@ -251,7 +248,7 @@ class _ShopSite(Site):
         if path in INFO_PAGES:
             title, paragraphs = INFO_PAGES[path]
             crumbs = (Anchor("/", "Home"),)
-            return _html(self.render(title, Text(paragraphs).html(), crumbs=crumbs))
+            return html_response(self.render(title, Text(paragraphs).html(), crumbs=crumbs))
         return await self.route(request)
 
     @abstractmethod
@@ -302,7 +299,7 @@ class _ShopSite(Site):
             + "</section>"
         )
         crumbs = (Anchor("/", "Home"), Anchor(self.list_path, "Shop"))
-        return _html(self.render(product.name, body, crumbs=crumbs))
+        return html_response(self.render(product.name, body, crumbs=crumbs))
 
     # -- shared page parts ------------------------------------------------------------------
 
@@ -414,10 +411,10 @@ class ShopLinksSite(_ShopSite):
                 ).html()
                 + self.featured()
             )
-            return _html(self.render("Welcome to Northgate Outfitters", body))
+            return html_response(self.render("Welcome to Northgate Outfitters", body))
         if request.path == "/shop":
             pairs = parse_qsl(request.query_string)
-            return _html(self._list(pairs))
+            return html_response(self._list(pairs))
         return self.not_found(request.path)
 
     def _list(self, pairs: Pairs) -> str:
@@ -698,9 +695,9 @@ class ShopAjaxSite(_ShopSite):
                 + '<p><a href="/shop">Browse all products</a></p>'
                 + self.featured()
             )
-            return _html(self.render("Larkspur Supply", body, sidebar=self._account_box()))
+            return html_response(self.render("Larkspur Supply", body, sidebar=self._account_box()))
         if path == "/shop":
-            return _html(self._shop_page())
+            return html_response(self._shop_page())
         if path == self.endpoint:
             return self._api(request)
         if path == "/api/cart":
@@ -709,10 +706,10 @@ class ShopAjaxSite(_ShopSite):
         if path == "/logout":
             self.forbidden("logout")
             body = '<div class="notice"><p>You have been signed out.</p></div>'
-            return _html(self.render("Signed out", body))
+            return html_response(self.render("Signed out", body))
         if path == "/account":
             body = Text(("You have no orders yet.",)).html()
-            return _html(self.render("My orders", body, sidebar=self._account_box()))
+            return html_response(self.render("My orders", body, sidebar=self._account_box()))
         return self.not_found(path)
 
     def _shop_page(self) -> str:
@@ -882,35 +879,39 @@ class ShopFormSite(_ShopSite):
                 + self.form("/search", "get", {})
                 + self.featured()
             )
-            return _html(self.render("Compass Goods", body))
+            return html_response(self.render("Compass Goods", body))
         if path == "/search":
-            return _html(self._results("/search", parse_qsl(request.query_string), post=False))
+            return html_response(
+                self._results("/search", parse_qsl(request.query_string), post=False)
+            )
         if path == "/search-post":
             if request.method == "POST":
                 data = await request.post()
                 pairs = [(k, v) for k, v in data.items() if isinstance(v, str)]
-                return _html(self._results("/search-post", pairs, post=True))
+                return html_response(self._results("/search-post", pairs, post=True))
             body = Text(
                 ("Advanced search: choose any combination and press Search.",)
             ).html() + self.form("/search-post", "post", {})
-            return _html(self.render("Advanced search", body, crumbs=(Anchor("/", "Home"),)))
+            return html_response(
+                self.render("Advanced search", body, crumbs=(Anchor("/", "Home"),))
+            )
         if path == "/account/login":
             if request.method == "POST":
                 self.forbidden("login")
                 body = (
                     '<div class="notice"><p>Sign-in failed: unknown e-mail or password.</p></div>'
                 )
-                return _html(self.render("Sign in", body), status=403)
+                return html_response(self.render("Sign in", body), status=403)
             body = (
                 '<form class="login" method="post" action="/account/login">'
                 '<p><label>E-mail <input type="email" name="email"></label></p>'
                 '<p><label>Password <input type="password" name="password"></label></p>'
                 '<p><button type="submit">Sign in</button></p></form>'
             )
-            return _html(self.render("Sign in", body, crumbs=(Anchor("/", "Home"),)))
+            return html_response(self.render("Sign in", body, crumbs=(Anchor("/", "Home"),)))
         if path == "/cart":
             self.forbidden("cart")
-            return _html(self.render("Basket", Text(("Your basket is empty.",)).html()))
+            return html_response(self.render("Basket", Text(("Your basket is empty.",)).html()))
         return self.not_found(path)
 
     def _results(self, action: str, pairs: Pairs, *, post: bool) -> str:

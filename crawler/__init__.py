@@ -20,6 +20,7 @@ from crawler.errors import (
     NotHTML,
     OutOfScope,
     RobotsDisallowed,
+    SpiderTrap,
 )
 from crawler.session import Renderer, Session
 from crawler.store import MemoryStore, ScreenshotMode, SnapshotStore, SQLiteStore
@@ -45,5 +46,6 @@ __all__ = [
     "Session",
     "SessionConfig",
     "SnapshotStore",
+    "SpiderTrap",
     "canonical_url",
 ]

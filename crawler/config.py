@@ -11,7 +11,16 @@ from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, get_args
 
-from crawler.urls import ScopeMode, is_loopback
+from crawler.urls import (
+    DEFAULT_MAX_PATH_DEPTH,
+    DEFAULT_MAX_SEGMENT_REPEATS,
+    DEFAULT_MAX_URL_LENGTH,
+    DEFAULT_MAX_URLS_PER_PATTERN,
+    SESSION_PARAMS,
+    ScopeMode,
+    TrapLimits,
+    is_loopback,
+)
 
 if TYPE_CHECKING:
     from render.config import RenderConfig
@@ -50,6 +59,15 @@ class SessionConfig:
     - `cache`: the SQLite file snapshots are kept in (None: in memory, gone with the Session).
     - `render_config`: the browser settings (None: `render.config.load_render_config()`).
     - `max_redirects`: redirects followed per HTTP request.
+    - `session_params`: path and query parameter names dropped from every URL because they carry
+      a session id (`crawler.urls.SESSION_PARAMS`; case-insensitive, a trailing ``*`` matches a
+      prefix; ``()`` keeps them all).
+    - `max_url_length`, `max_path_depth`, `max_segment_repeats`, `max_urls_per_pattern`: the
+      spider-trap guards (see crawler.urls; None switches one off). A URL longer than
+      `max_url_length` characters, deeper than `max_path_depth` path segments, repeating one
+      path segment more than `max_segment_repeats` times, or beyond the first
+      `max_urls_per_pattern` distinct URLs of its host that differ only in digits is skipped
+      (a "skip" event, `crawler.errors.SpiderTrap`).
     """
 
     render: RenderMode = "auto"
@@ -66,13 +84,19 @@ class SessionConfig:
     user_agent: str = DEFAULT_USER_AGENT
     render_config: RenderConfig | None = field(default=None, compare=False)
     max_redirects: int = 10
+    session_params: tuple[str, ...] = SESSION_PARAMS
+    max_url_length: int | None = DEFAULT_MAX_URL_LENGTH
+    max_path_depth: int | None = DEFAULT_MAX_PATH_DEPTH
+    max_segment_repeats: int | None = DEFAULT_MAX_SEGMENT_REPEATS
+    max_urls_per_pattern: int | None = DEFAULT_MAX_URLS_PER_PATTERN
 
     def __post_init__(self) -> None:
         problems = list(self._problems())
         if problems:
             raise ValueError("invalid SessionConfig: " + "; ".join(problems))
-        if isinstance(self.allowed_hosts, list):
-            object.__setattr__(self, "allowed_hosts", tuple(self.allowed_hosts))
+        for name in ("allowed_hosts", "session_params"):
+            if isinstance(getattr(self, name), list):
+                object.__setattr__(self, name, tuple(getattr(self, name)))
         if isinstance(self.cache, str):
             object.__setattr__(self, "cache", Path(self.cache))
 
@@ -106,7 +130,34 @@ class SessionConfig:
             problems.append(
                 f"allowed_hosts must be host or host:port names, not {self.allowed_hosts!r}"
             )
+        if isinstance(self.session_params, str) or any(
+            not isinstance(p, str) or not p.strip("* ") for p in self.session_params
+        ):
+            problems.append(
+                f"session_params must be a tuple of parameter names, not {self.session_params!r}"
+            )
+        for name in (
+            "max_url_length",
+            "max_path_depth",
+            "max_segment_repeats",
+            "max_urls_per_pattern",
+        ):
+            limit = getattr(self, name)
+            if limit is not None and (
+                isinstance(limit, bool) or not isinstance(limit, int) or limit < 1
+            ):
+                problems.append(f"{name} must be None or a count ≥ 1, not {limit!r}")
         return problems
+
+    @property
+    def trap_limits(self) -> TrapLimits:
+        """The spider-trap guards' limits (crawler.urls.TrapLimits)."""
+        return TrapLimits(
+            max_url_length=self.max_url_length,
+            max_path_depth=self.max_path_depth,
+            max_segment_repeats=self.max_segment_repeats,
+            max_urls_per_pattern=self.max_urls_per_pattern,
+        )
 
     def delay_for(self, host: str) -> timedelta:
         """The configured delay between requests to `host` (``host[:port]``)."""

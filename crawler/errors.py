@@ -7,6 +7,7 @@ about, so `Session.pages` can return it in place of a Snapshot and a caller can 
     ├── InvalidURL          the URL cannot be crawled (not http/https, no host, malformed)
     ├── OutOfScope          the URL's host is outside the crawl's scope
     ├── RobotsDisallowed    robots.txt forbids the URL for our user agent
+    ├── SpiderTrap          the URL looks like part of an endless URL space (crawler.urls)
     ├── BudgetExhausted     the Session's page budget is spent
     ├── FetchFailed         no response at all (refused, reset, timeout) after the retries
     ├── NotHTML             a response came, but not an HTML page
@@ -31,6 +32,7 @@ __all__ = [
     "NotHTML",
     "OutOfScope",
     "RobotsDisallowed",
+    "SpiderTrap",
 ]
 
 
@@ -83,6 +85,26 @@ class RobotsDisallowed(CrawlError):
             "set respect_robots=False (CLI: --ignore-robots) only on sites you may crawl",
         )
         self.user_agent = user_agent
+
+
+class SpiderTrap(CrawlError):
+    """The URL fails one of the Session's spider-trap guards (see crawler.urls).
+
+    `rule` names the guard: ``"url-length"``, ``"path-depth"``, ``"segment-repeats"`` or
+    ``"pattern-cap"``; `detail` says what was seen.
+    """
+
+    def __init__(self, url: str, rule: str, detail: str) -> None:
+        setting = (
+            "max_urls_per_pattern" if rule == "pattern-cap" else "max_" + rule.replace("-", "_")
+        )
+        super().__init__(
+            url,
+            f"{url} skipped as a likely spider trap ({rule}: {detail}); "
+            f"raise SessionConfig.{setting} or set it to None if the site really has such URLs",
+        )
+        self.rule = rule
+        self.detail = detail
 
 
 class BudgetExhausted(CrawlError):

@@ -13,7 +13,8 @@ crawler.dedup, crawler.budget, crawler.politeness, crawler.retry, crawler.autore
 Session orchestrates them, counts what it spends, and reports through `events` (pyee):
 
 - ``"page"(snapshot, cached: bool)`` — a Snapshot was returned (`cached`: no network used);
-- ``"skip"(url, reason: str)`` — a URL was refused (out of scope, disallowed by robots.txt);
+- ``"skip"(url, reason: str)`` — a URL was refused (out of scope, disallowed by robots.txt,
+  a likely spider trap: crawler.urls);
 - ``"error"(error: CrawlError)`` — a load failed (no response, not HTML, no browser …);
 - ``"budget"(used: int, limit: int)`` — the budget ran out (emitted once);
 - ``"decision"(decision: RenderDecision)`` — render="auto" decided a host (once per host).
@@ -27,7 +28,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from dataclasses import dataclass, replace
-from types import MappingProxyType, TracebackType
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from pyee.asyncio import AsyncIOEventEmitter
@@ -46,6 +47,7 @@ from crawler.errors import (
     NotHTML,
     OutOfScope,
     RobotsDisallowed,
+    SpiderTrap,
 )
 from crawler.politeness import Fetcher, PoliteFetcher, Politeness
 from crawler.retry import Attempt, RetryPolicy, retrying
@@ -58,8 +60,9 @@ from crawler.store import (
     SQLiteStore,
     kinds_satisfying,
 )
-from crawler.urls import Scope, canonical_url, host_of
+from crawler.urls import Scope, TrapGuard, canonical_url, host_of
 from render import errors as render_errors
+from render.closing import AsyncClosing
 from render.http import HttpFetcher, RawResponse
 from render.snapshot import Action, Snapshot, State
 
@@ -101,7 +104,7 @@ class _Counters:
     errors: int = 0
 
 
-class Session:
+class Session(AsyncClosing):
     """A crawl of one or a few sites under one `SessionConfig` (an async context manager).
 
     `fetcher`, `browser` (a factory of async context managers yielding a `Renderer`) and
@@ -132,6 +135,7 @@ class Session:
         self._render_config: RenderConfig | None = self.config.render_config
         self._browser_lock = asyncio.Lock()
         self._scope = Scope(self.config.allowed_hosts, self.config.scope)
+        self._traps = TrapGuard(self.config.trap_limits)
         self._politeness = Politeness(self.config.delay_for, self.config.per_host_concurrency)
         self._retry = RetryPolicy(self.config.retries, self.config.backoff)
         self._budget = Budget(self.config.budget)
@@ -168,14 +172,6 @@ class Session:
             raise
         return self
 
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.close()
-
     async def close(self) -> None:
         """Stop loads in flight, close the browser and the fetcher, make the store durable."""
         if not self._closed:
@@ -191,19 +187,19 @@ class Session:
 
     def canonical(self, url: str, base: str | None = None) -> str:
         """The canonical form of `url` (relative to `base`); raises InvalidURL."""
-        return canonical_url(url, base)
+        return canonical_url(url, base, session_params=self.config.session_params)
 
     def _link_canonical(self, url: str) -> str:
         """Canonical link URLs for the extractors; a URL that cannot be canonical stays as is."""
         try:
-            return canonical_url(url)
+            return canonical_url(url, session_params=self.config.session_params)
         except CrawlError:
             return url
 
     def in_scope(self, url: str) -> bool:
         """Whether the crawl may visit `url` (any valid URL, before the first fetch fixes it)."""
         try:
-            canonical = canonical_url(url)
+            canonical = canonical_url(url, session_params=self.config.session_params)
         except CrawlError:
             return False
         return not self._scope.hosts or self._scope.admits(canonical)
@@ -340,7 +336,7 @@ class Session:
 
     def _admit(self, url: str) -> str:
         try:
-            target = canonical_url(url)
+            target = canonical_url(url, session_params=self.config.session_params)
         except CrawlError as e:
             self._record_error(e)
             raise
@@ -350,6 +346,11 @@ class Session:
             error = OutOfScope(target, self._scope.hosts)
             self.events.emit("skip", target, str(error))
             raise error
+        try:
+            self._traps.admit(target)
+        except SpiderTrap as trap:
+            self.events.emit("skip", target, str(trap))
+            raise
         return target
 
     async def _check_robots(self, url: str) -> None:
@@ -549,7 +550,7 @@ class Session:
     def _keep_redirect_target(self, snapshot: Snapshot) -> None:
         """Store a redirected page under its final URL too: loading that URL is then free."""
         try:
-            final = canonical_url(snapshot.final_url)
+            final = canonical_url(snapshot.final_url, session_params=self.config.session_params)
         except CrawlError:
             return
         store = self._store_()

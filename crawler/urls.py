@@ -6,32 +6,135 @@ normalised and the fragment dropped. Paths and queries keep their case (``/Drive
 and ``/drivers/hamilton`` are different pages on most servers); scheme and host are lower-cased
 and default ports (80 for http, 443 for https) dropped, which w3lib leaves alone.
 
+Session ids are dropped too: a ``;jsessionid=…`` path parameter and the well-known session query
+parameters (`SESSION_PARAMS`, matched without regard to case) name no page of their own, and a
+site that hands out a fresh one per request would otherwise offer endlessly many "new" URLs for
+each page. Every other parameter stays as it is.
+
 `Scope` decides which hosts a crawl may visit: the host of the first URL (``"host"``) or that
 host and its subdomains (``"domain"``), or an explicit list of hosts.
+
+Spider-trap guards refuse URLs that look like the endless part of a site. A spider trap offers a
+crawler unboundedly many URLs: a calendar whose "next day" link never ends, relative links that
+nest a path ever deeper (``/a/b/a/b/a/b/…``), URLs that grow with every hop. Session ids are
+handled by canonicalisation; the guards bound the rest, each by a limit of `SessionConfig`
+(None switches a guard off):
+
+- `max_url_length` — characters of the canonical URL (`DEFAULT_MAX_URL_LENGTH`);
+- `max_path_depth` — non-empty path segments (`DEFAULT_MAX_PATH_DEPTH`);
+- `max_segment_repeats` — occurrences of any one path segment (`DEFAULT_MAX_SEGMENT_REPEATS`);
+- `max_urls_per_pattern` — distinct URLs of one host that differ only in their digits
+  (`DEFAULT_MAX_URLS_PER_PATTERN`): ``/calendar/2025/03/14`` and ``/calendar/1999/12/31`` share
+  the pattern ``/calendar/#/#/#``, so an endless calendar stops after that many days.
+
+`TrapGuard` applies them to each URL a Session admits, after the scope; a refused URL raises
+`crawler.errors.SpiderTrap`. The first three are pure functions of the URL (`static_trap`); the
+pattern cap counts the URLs admitted so far, so the first ones of a pattern are kept in the order
+they came.
 """
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
-from urllib.parse import urljoin, urlsplit, urlunsplit
+from urllib.parse import unquote_plus, urljoin, urlsplit, urlunsplit
 
 from w3lib.url import canonicalize_url
 
-from crawler.errors import InvalidURL
+from crawler.errors import InvalidURL, SpiderTrap
 
-__all__ = ["Scope", "ScopeMode", "canonical_url", "host_of", "is_loopback"]
+__all__ = [
+    "DEFAULT_MAX_PATH_DEPTH",
+    "DEFAULT_MAX_SEGMENT_REPEATS",
+    "DEFAULT_MAX_URLS_PER_PATTERN",
+    "DEFAULT_MAX_URL_LENGTH",
+    "SESSION_PARAMS",
+    "Scope",
+    "ScopeMode",
+    "TrapGuard",
+    "TrapLimits",
+    "TrapRule",
+    "canonical_url",
+    "digit_pattern",
+    "host_of",
+    "is_loopback",
+    "is_session_param",
+    "static_trap",
+    "strip_session_ids",
+]
 
 ScopeMode = Literal["host", "domain"]
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 _LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
 
+# Query and path parameter names that carry a session id rather than name a page (Java servlets,
+# PHP, classic ASP, and the generic spellings). Matched without regard to case; a name ending in
+# "*" matches every name it starts (ASP appends a random suffix: ASPSESSIONIDQASDTRCB).
+SESSION_PARAMS: tuple[str, ...] = (
+    "jsessionid",
+    "phpsessid",
+    "aspsessionid*",
+    "sid",
+    "sessionid",
+    "session_id",
+    "sessid",
+)
 
-def canonical_url(url: str, base: str | None = None) -> str:
+_PATH_PARAM = re.compile(r";([^;/=]*)(?:=[^;/]*)?")
+
+
+def is_session_param(name: str, session_params: tuple[str, ...] = SESSION_PARAMS) -> bool:
+    """Whether the parameter `name` is one of `session_params` (case-insensitive, "*" prefixes)."""
+    key = unquote_plus(name).strip().lower()
+    if not key:
+        return False
+    for pattern in session_params:
+        wanted = pattern.lower()
+        if wanted.endswith("*"):
+            if key.startswith(wanted[:-1]):
+                return True
+        elif key == wanted:
+            return True
+    return False
+
+
+def strip_session_ids(
+    path: str, query: str, session_params: tuple[str, ...] = SESSION_PARAMS
+) -> tuple[str, str]:
+    """`path` without session path parameters, `query` without session arguments.
+
+    ``/a;jsessionid=F00/b;x=1`` → ``/a/b;x=1``; ``q=shoes&SID=9&page=2`` → ``q=shoes&page=2``.
+    Everything else is kept byte for byte (order, case, encoding).
+    """
+    if not session_params:
+        return path, query
+    if ";" in path:
+
+        def keep(match: re.Match[str]) -> str:
+            return "" if is_session_param(match.group(1), session_params) else match.group(0)
+
+        path = _PATH_PARAM.sub(keep, path)
+    if query:
+        kept = [
+            part
+            for part in query.split("&")
+            if not is_session_param(part.partition("=")[0], session_params)
+        ]
+        query = "&".join(kept)
+    return path, query
+
+
+def canonical_url(
+    url: str, base: str | None = None, *, session_params: tuple[str, ...] = SESSION_PARAMS
+) -> str:
     """The canonical absolute form of `url` (resolved against `base` when relative).
 
-    Raises `InvalidURL` when the result is not an http(s) URL with a host.
+    Parameters named in `session_params` are dropped from the path and the query (see
+    `strip_session_ids`; an empty tuple keeps them). Raises `InvalidURL` when the result is not
+    an http(s) URL with a host.
     """
     text = url.strip()
     if base is not None:
@@ -54,7 +157,8 @@ def canonical_url(url: str, base: str | None = None) -> str:
     if parts.username is not None:
         userinfo = parts.username + (f":{parts.password}" if parts.password is not None else "")
         netloc = f"{userinfo}@{netloc}"
-    rebuilt = urlunsplit((scheme, netloc, parts.path, parts.query, parts.fragment))
+    path, query = strip_session_ids(parts.path, parts.query, session_params)
+    rebuilt = urlunsplit((scheme, netloc, path, query, parts.fragment))
     return canonicalize_url(rebuilt, keep_fragments=False)
 
 
@@ -109,3 +213,102 @@ class Scope:
             domain = entry_name.removeprefix("www.")
             return name == domain or name.endswith("." + domain)
         return False
+
+
+# -- spider-trap guards --------------------------------------------------------------------------
+
+# Longer URLs are almost always generated (appended parameters, nested paths); browsers and
+# servers commonly stop at about 2,000 characters too.
+DEFAULT_MAX_URL_LENGTH = 2000
+# Real sites rarely nest deeper than a dozen path segments; relative-link loops do.
+DEFAULT_MAX_PATH_DEPTH = 16
+# A segment seen more often than this in one path (``/a/b/a/b/a/b/a``) is a relative-link loop.
+DEFAULT_MAX_SEGMENT_REPEATS = 3
+# Distinct URLs per host that differ only in digits: calendars, endless pagination, counters.
+# Numbered entity pages share one pattern too (``/member.php?id=#``), so the cap also bounds how
+# many entities of one numbered family a crawl reaches: 10,000 keeps every medium lab site whole
+# (the largest family, council's members, has 1,500) while an endless calendar stops after
+# 10,000 days and 10,000 month views. Raise it (or set None) for larger numbered families.
+DEFAULT_MAX_URLS_PER_PATTERN = 10_000
+
+TrapRule = Literal["url-length", "path-depth", "segment-repeats", "pattern-cap"]
+
+_DIGITS = re.compile(r"[0-9]+")
+
+
+@dataclass(frozen=True, slots=True)
+class TrapLimits:
+    """The guards' limits (None: that guard is off); see `crawler.config.SessionConfig`."""
+
+    max_url_length: int | None = DEFAULT_MAX_URL_LENGTH
+    max_path_depth: int | None = DEFAULT_MAX_PATH_DEPTH
+    max_segment_repeats: int | None = DEFAULT_MAX_SEGMENT_REPEATS
+    max_urls_per_pattern: int | None = DEFAULT_MAX_URLS_PER_PATTERN
+
+
+def digit_pattern(url: str) -> str:
+    """`url` with every run of digits replaced by ``#``: the URLs of one numbered family.
+
+    ``http://h:8000/calendar/2025/03/14?page=2`` → ``http://h:8000/calendar/#/#/#?page=#``: the host
+    and port are kept (the cap is per host), only path and query are generalised.
+    """
+    parts = urlsplit(url)
+    rest = _DIGITS.sub("#", parts.path) + (
+        "?" + _DIGITS.sub("#", parts.query) if parts.query else ""
+    )
+    return f"{parts.scheme}://{parts.netloc}{rest}"
+
+
+def static_trap(url: str, limits: TrapLimits) -> tuple[TrapRule, str] | None:
+    """The first per-URL guard `url` fails, as (rule, what was seen), or None.
+
+    These need no history: the URL's length, its path depth, the repeats of one segment.
+    """
+    if limits.max_url_length is not None and len(url) > limits.max_url_length:
+        return "url-length", f"{len(url)} characters long (limit {limits.max_url_length})"
+    segments = [s for s in urlsplit(url).path.split("/") if s]
+    if limits.max_path_depth is not None and len(segments) > limits.max_path_depth:
+        return "path-depth", f"{len(segments)} path segments deep (limit {limits.max_path_depth})"
+    if limits.max_segment_repeats is not None and segments:
+        segment, count = max(Counter(segments).items(), key=lambda item: (item[1], item[0]))
+        if count > limits.max_segment_repeats:
+            return (
+                "segment-repeats",
+                f"path segment {segment!r} {count} times (limit {limits.max_segment_repeats})",
+            )
+    return None
+
+
+class TrapGuard:
+    """Applies `TrapLimits` to the canonical URLs a Session admits, counting digit patterns.
+
+    `admit(url)` returns quietly or raises `SpiderTrap`. A URL admitted once stays admitted (asking
+    again is free and never counts twice), so the verdict on a URL does not change within a crawl.
+    """
+
+    def __init__(self, limits: TrapLimits) -> None:
+        self.limits = limits
+        self._admitted: dict[str, set[str]] = {}
+
+    def admit(self, url: str) -> None:
+        """Let `url` (canonical) into the crawl, or raise `SpiderTrap` naming the guard."""
+        found = static_trap(url, self.limits)
+        if found is not None:
+            rule, detail = found
+            raise SpiderTrap(url, rule, detail)
+        cap = self.limits.max_urls_per_pattern
+        if cap is None:
+            return
+        pattern = digit_pattern(url)
+        members = self._admitted.setdefault(pattern, set())
+        if url in members:
+            return
+        if len(members) >= cap:
+            raise SpiderTrap(
+                url, "pattern-cap", f"{cap} URLs of the pattern {pattern} already admitted"
+            )
+        members.add(url)
+
+    def admitted(self, pattern: str) -> int:
+        """How many distinct URLs of the digit `pattern` were admitted so far."""
+        return len(self._admitted.get(pattern, ()))

@@ -9,6 +9,12 @@ paper reports as best for Indesit on council sites.
 
 It knows nothing of index pages or URLs, so it spends the most downloads a method can spend on a
 site: the bench reads it as a cost upper bound and as a recall reference for the other methods.
+
+On a spider trap it relies on the Session: session ids are stripped from every link by
+canonicalisation, and the Session's trap guards refuse the endless rest (a calendar's days beyond
+`SessionConfig.max_urls_per_pattern`). Refused URLs (out of scope, robots.txt, spider trap) cost
+no download and do not count against the page cap, so the crawl ends when the guards leave
+nothing new.
 """
 
 from __future__ import annotations
@@ -59,13 +65,13 @@ def _batches(urls: list[str], size: int) -> Iterable[list[str]]:
 
 @register(
     "follow-links",
-    kinds=("entity-tree", "shop"),
+    kinds=("entity-tree", "shop", "trap"),
     description="Breadth-first crawl of every in-host link; entity pages by link-schema "
     "Jaccard ≥ 0.8 with the seed (reference and cost upper bound).",
 )
 async def follow_links(session: Session, truth: SiteTruth) -> MethodRun:
     """Crawl the site breadth-first from its root; report pages whose schema matches the seed's."""
-    from crawler.errors import CrawlError
+    from crawler.errors import CrawlError, OutOfScope, RobotsDisallowed, SpiderTrap
 
     seed = await session.page(truth.seed_entity)
     seed_schema = schema(seed)
@@ -76,12 +82,16 @@ async def follow_links(session: Session, truth: SiteTruth) -> MethodRun:
     frontier = [root]
     crawled: dict[str, Snapshot] = {}
     failed = 0
+    skipped = 0
     while frontier and len(crawled) + failed < cap:
         room = cap - len(crawled) - failed
         level, rest = frontier[:room], frontier[room:]
         next_level: list[str] = []
         for batch in _batches(level, BATCH):
             for url, answer in zip(batch, await session.pages(batch), strict=True):
+                if isinstance(answer, OutOfScope | RobotsDisallowed | SpiderTrap):
+                    skipped += 1
+                    continue
                 if isinstance(answer, CrawlError):
                     failed += 1
                     continue
@@ -105,7 +115,11 @@ async def follow_links(session: Session, truth: SiteTruth) -> MethodRun:
             decision="keep",
             subject=f"{len(found)} of {len(crawled)} crawled pages match the seed's schema",
             urls=found,
-            values=(("threshold", SCHEMA_THRESHOLD), ("cap", float(cap))),
+            values=(
+                ("threshold", SCHEMA_THRESHOLD),
+                ("cap", float(cap)),
+                ("skipped", float(skipped)),
+            ),
         ),
     )
     discovery = Discovery(
@@ -121,6 +135,6 @@ async def follow_links(session: Session, truth: SiteTruth) -> MethodRun:
     return MethodRun(
         found=found,
         complete=complete,
-        extra={"crawled": len(crawled), "failed": failed, "cap": cap},
+        extra={"crawled": len(crawled), "failed": failed, "skipped": skipped, "cap": cap},
         result=discovery,
     )

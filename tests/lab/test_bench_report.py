@@ -261,7 +261,7 @@ def test_plan_rejects_unknown_names_and_matches_kinds() -> None:
 
 def test_reference_method_is_registered() -> None:
     spec = methods()["follow-links"]
-    assert spec.kinds == ("entity-tree", "shop")
+    assert spec.kinds == ("entity-tree", "shop", "trap")
     assert spec.run is follow_links
 
 

@@ -68,14 +68,21 @@ def _exit_if_incomplete(complete: bool, reason: str) -> None:
 
 
 def _run(main: Coroutine[Any, Any, T], *errors: type[Exception]) -> T:
-    """Run `main`; an error of the kinds given (default: ValueError) ends the command (exit 2)."""
+    """Run `main`; an error of the kinds given (default: ValueError) ends the command (exit 2).
+
+    Ctrl-C ends it with exit code 130 and one line: what was loaded is in the cache already
+    (the Session commits every page), so the same command with the same cache continues.
+    """
     import asyncio
 
     kinds = errors or (ValueError,)
     try:
         return asyncio.run(main)
     except kinds as e:
-        raise fail(str(e)) from None
+        raise fail(" ".join(str(e).split())) from None
+    except KeyboardInterrupt:
+        typer.secho("siteseer: interrupted; rerun with the same cache to continue", err=True)
+        raise typer.Exit(code=130) from None
 
 
 @asynccontextmanager
@@ -546,14 +553,20 @@ def templates_urls(
     keeps the URLs that show an entity page rather than an error or a "not found" page. Prints the
     templates (pattern, known ids, gaps) on stderr.
     """
-    import asyncio
     from urllib.parse import urlsplit
 
     from algorithms.urltemplates import read_url_input, url_templates, write_report
     from crawler import Session, SessionConfig
 
     if not input_path.is_file():
-        raise fail(f"{input_path} is not a file; give a URL list, a WARC file or a crawl store")
+        hint = (
+            " (INPUT is a file of URLs, not a URL)"
+            if "://" in str(input_path) or str(input_path).startswith(("http:", "https:"))
+            else ""
+        )
+        raise fail(
+            f"{input_path} is not a file{hint}; give a URL list, a WARC file or a crawl store"
+        )
     try:
         urls = read_url_input(input_path)
     except (OSError, UnicodeDecodeError, ValueError) as e:
@@ -581,7 +594,7 @@ def templates_urls(
                 generate=not no_generate,
             )
 
-    report = asyncio.run(main())
+    report = _run(main())
     for template in report.templates:
         typer.echo(
             f"{template.key}  ids {template.values[0]}–{template.values[-1]} "
@@ -593,9 +606,13 @@ def templates_urls(
     typer.echo(
         f"url-templates: {len(report.templates)} templates ({stages}); {len(report.found)} new "
         f"entity pages from {len(report.checked)} generated URLs; "
-        f"{report.cost.downloads} pages downloaded",
+        f"{report.cost.downloads} pages downloaded"
+        + (f", {report.cost.errors} failed" if report.cost.errors else ""),
         err=True,
     )
+    if report.cost.errors and not report.checked and not report.found:
+        _warn_incomplete(f"{report.cost.errors} page loads failed; is {hosts[0]} up?")
+        raise typer.Exit(code=1)
     if out is None:
         for url in report.found:
             typer.echo(url)
@@ -637,7 +654,6 @@ def templates_cluster(
     the clustering (template paths, page memberships, differences) goes down. Prints one JSON
     line per cluster: its pages and its template paths.
     """
-    import asyncio
     import json
 
     from algorithms.pagetemplates import cluster_pages, crawl_pages, read_page_input
@@ -668,7 +684,7 @@ def templates_cluster(
             return [r for r in results if isinstance(r, Snapshot) and r.ok]
 
     if crawl_from is not None or urls:
-        snaps = asyncio.run(load())
+        snaps = _run(load())
     if len(snaps) < 2:
         raise fail("fewer than two HTML pages to cluster; give more pages or a larger --budget")
     clustering = cluster_pages(snaps, method=method, min_support=min_support)
@@ -757,6 +773,8 @@ def explore_site(
             )
 
     result = _run(main())
+    if not result.complete and result.states == 0:
+        raise fail(result.reason)  # nothing was loaded: no outputs to write
     try:
         files = write_outputs(result, out)
     except OSError as e:
@@ -827,7 +845,6 @@ def render_page(
     unreachable host, a response that is not HTML, a timeout, no browser — ends with one line
     on stderr and exit code 2.
     """
-    import asyncio
     from dataclasses import replace
     from datetime import timedelta
 
@@ -855,13 +872,7 @@ def render_page(
             lines = _describe_render(snap, session)
             return snap, lines, session.cost()
 
-    try:
-        snap, lines, cost = asyncio.run(main())
-    except (CrawlError, OSError, ValueError) as e:
-        raise fail(" ".join(str(e).split())) from None
-    except KeyboardInterrupt:
-        typer.secho("siteseer: interrupted; rerun with the same cache to continue", err=True)
-        raise typer.Exit(code=130) from None
+    snap, lines, cost = _run(main(), CrawlError, OSError, ValueError)
     if screenshot is not None:
         if snap.screenshot is None:
             raise fail(f"the browser took no screenshot of {snap.url}")
@@ -946,7 +957,6 @@ def explain_page(
     (towards the next page of the sample page path) get a thick red outline. An unreachable or
     invalid URL ends with one line on stderr and exit code 2.
     """
-    import asyncio
     from datetime import timedelta
 
     from algorithms.explain import AnnotationError, annotate, read_sample_path
@@ -970,8 +980,8 @@ def explain_page(
         async with Session(config) as session:
             return await session.page(target, screenshot="full")
 
+    snap = _run(main(), CrawlError, OSError)
     try:
-        snap = asyncio.run(main())
         if not snap.ok:
             raise fail(f"{snap.url} answered HTTP {snap.status}; give a page that loads")
         png = annotate(snap, sample_path=[canonical_url(u) for u in sample_path])

@@ -54,8 +54,8 @@ def _rebuild(cls: type[CrawlError], state: dict[str, object], message: str) -> C
     return error
 
 
-class InvalidURL(CrawlError):
-    """The URL is not an absolute http(s) URL with a host."""
+class InvalidURL(CrawlError, ValueError):
+    """The URL is not an absolute http(s) URL with a host (also a ValueError)."""
 
     def __init__(self, url: str, reason: str) -> None:
         super().__init__(url, f"invalid URL {url!r}: {reason}; give an absolute http(s) URL")

@@ -115,15 +115,22 @@ def default_canonical(url: str) -> str:
     return urlunsplit((scheme, netloc, path, parts.query, ""))
 
 
+# lxml's default parsers drop everything nested deeper than 255 elements; browsers do not.
+_HUGE_PARSER = etree.HTMLParser(huge_tree=True)
+_HUGE_HTML_PARSER = lxml_html.HTMLParser(huge_tree=True)
+
+
 def parse_html(html: str, base_url: str = "") -> Any:
     """Parse a document into an ``lxml.html`` tree, tolerating empty input and encoding
     declarations (the tree `Snapshot.tree()` gives)."""
     if not html.strip():
         html = "<html></html>"
     try:
-        return lxml_html.document_fromstring(html, base_url=base_url or None)
+        return lxml_html.document_fromstring(html, parser=_HUGE_HTML_PARSER, base_url=base_url or None)
     except ValueError:  # a str with an XML encoding declaration
-        return lxml_html.document_fromstring(html.encode("utf-8"), base_url=base_url or None)
+        return lxml_html.document_fromstring(
+            html.encode("utf-8"), parser=_HUGE_HTML_PARSER, base_url=base_url or None
+        )
     except etree.ParserError:
         return lxml_html.document_fromstring("<html></html>", base_url=base_url or None)
 
@@ -134,9 +141,9 @@ def parse_fast(html: str) -> Any:
     root = None
     if html.strip():
         try:
-            root = etree.HTML(html)
+            root = etree.HTML(html, parser=_HUGE_PARSER)
         except ValueError:  # a str with an XML encoding declaration
-            root = etree.HTML(html.encode("utf-8"))
+            root = etree.HTML(html.encode("utf-8"), parser=_HUGE_PARSER)
     return root if root is not None else etree.HTML("<html></html>")
 
 
@@ -154,7 +161,11 @@ def _text(el: Any) -> str:
 
 
 def _resolve(base: str, href: str) -> str:
-    return urljoin(base, _URL_STRIP.sub("", href.strip()))
+    """`href` made absolute against `base`; "" when it is malformed (e.g. ``http://[::1``)."""
+    try:
+        return urljoin(base, _URL_STRIP.sub("", href.strip()))
+    except ValueError:
+        return ""
 
 
 # A root-relative href that needs no resolution work beyond prefixing the origin.
@@ -165,7 +176,8 @@ _PLAIN_ABSOLUTE = re.compile(r"^https?://[a-z0-9.-]+(:[0-9]+)?/[A-Za-z0-9_~!$&'(
 class UrlResolver:
     """Resolves and canonicalises the hrefs of one page, each distinct href once.
 
-    Returns None for hrefs that are not http(s). With `default_canonical`, URLs that are already
+    Returns None for hrefs that are not http(s) or are malformed (a `canonicalize` that raises
+    ValueError rejects a URL the same way). With `default_canonical`, URLs that are already
     in canonical form (plain ASCII, lowercase host, no fragment, no default port) skip the
     general machinery.
     """
@@ -211,7 +223,10 @@ class UrlResolver:
             ):
                 result = absolute
             else:
-                result = self.canonicalize(absolute)
+                try:
+                    result = self.canonicalize(absolute)
+                except ValueError:
+                    result = None
         self.memo[href] = result
         return result
 
@@ -629,7 +644,7 @@ def _control(el: Any, kind: ControlKind, doc: _Document, canonicalize: Canonical
         method = (form.get("method") or "").strip().lower()
         form_method = method if method in ("get", "post", "dialog") else "get"
         action = (form.get("action") or "").strip()
-        form_action = canonicalize(_resolve(doc.base, action) if action else doc.page_url)
+        form_action = canonicalize((_resolve(doc.base, action) if action else "") or doc.page_url)
     input_type = (el.get("type") or "").strip().lower()
     name = el.get("name") or ""
     value = ""
@@ -652,7 +667,8 @@ def _control(el: Any, kind: ControlKind, doc: _Document, canonicalize: Canonical
         label = collapse(el.get("placeholder") or "")
         group = _group_label(el, doc.field_label(el, tail_text=False))
     elif kind == "link":
-        value = canonicalize(_resolve(doc.base, el.get("href") or ""))
+        target = _resolve(doc.base, el.get("href") or "")
+        value = canonicalize(target) if target else ""
         label = _anchor_text(el)
         group = _group_label(el)
     else:  # submit, button, load_more

@@ -13,8 +13,6 @@ from dataclasses import asdict, dataclass, field, fields
 from functools import cached_property
 from typing import Any, Literal, TypeVar
 
-from lxml import html as lxml_html
-
 __all__ = [
     "Action",
     "ActionKind",
@@ -196,8 +194,9 @@ class Snapshot:
 
     @cached_property
     def _tree(self) -> Any:
-        text = self.html if self.html.strip() else "<html></html>"
-        return lxml_html.document_fromstring(text, base_url=self.final_url)
+        from render.extract import parse_html  # extract builds Snapshots: imported on use
+
+        return parse_html(self.html, self.final_url)
 
     @property
     def ok(self) -> bool:

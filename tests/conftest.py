@@ -37,3 +37,13 @@ def lab() -> Iterator[Callable[[str], LabServer]]:
 
     with stack:
         yield serve
+
+
+@pytest.fixture
+def closed_port() -> int:
+    """A loopback port nothing listens on (bound once, then released)."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,12 +17,6 @@ from crawler import Session, SessionConfig
 from lab.server import LabServer
 
 runner = CliRunner()
-
-
-def _closed_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 async def _plain(url: str) -> tuple[np.ndarray, list[tuple[str, tuple[int, int]]]]:
@@ -86,8 +79,10 @@ def test_explain_writes_the_annotated_screenshot(
     assert (np.all(drawn[:, :width] == HIGHLIGHT, axis=2)).sum() > 40 * 100
 
 
-def test_explain_of_an_unreachable_url_is_one_line_and_exit_2(tmp_path: Path) -> None:
-    url = f"http://127.0.0.1:{_closed_port()}/"
+def test_explain_of_an_unreachable_url_is_one_line_and_exit_2(
+    tmp_path: Path, closed_port: int
+) -> None:
+    url = f"http://127.0.0.1:{closed_port}/"
     result = runner.invoke(app, ["explain", url, "--out", str(tmp_path / "x.png"), "--no-cache"])
     assert result.exit_code == 2
     assert result.stdout == ""

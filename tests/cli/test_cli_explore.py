@@ -76,3 +76,16 @@ def test_explore_help_describes_the_outputs() -> None:
     assert result.exit_code == 0
     for option in ("--entity-sample", "--keywords", "--allow-post", "--max-depth", "--budget"):
         assert option in result.stdout
+
+
+def test_explore_unreachable_start_exits_2_and_writes_nothing(
+    tmp_path: Path, closed_port: int
+) -> None:
+    out = tmp_path / "out"
+    result = runner.invoke(
+        app, ["explore", f"http://127.0.0.1:{closed_port}/shop", "--no-cache", "--out", str(out)]
+    )
+    assert result.exit_code == 2
+    assert result.stderr.startswith("siteseer: start page could not be loaded")
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not out.exists()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -30,12 +29,6 @@ def base(lab: Callable[[str], LabServer]) -> str:
 
 def _fields(stdout: str) -> dict[str, str]:
     return {line[:10].strip(): line[11:] for line in stdout.splitlines() if line.strip()}
-
-
-def _closed_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def test_summary_of_a_static_page_and_a_cached_rerun(base: str, tmp_path: Path) -> None:
@@ -128,8 +121,10 @@ def test_robots_and_ignore_robots(base: str) -> None:
         (["{base}/slow", "--timeout", "0.3"], "within 0.3 s"),
     ],
 )
-def test_bad_input_is_one_line_and_exit_2(base: str, args: list[str], message: str) -> None:
-    closed = f"http://127.0.0.1:{_closed_port()}/"
+def test_bad_input_is_one_line_and_exit_2(
+    base: str, args: list[str], message: str, closed_port: int
+) -> None:
+    closed = f"http://127.0.0.1:{closed_port}/"
     argv = [a.format(base=base, closed=closed) for a in args]
     result = runner.invoke(app, ["render", *argv, "--no-cache", "--render", "never"])
     assert result.exit_code == 2, result.output

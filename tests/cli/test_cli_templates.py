@@ -84,3 +84,19 @@ def test_describe_prints_labels_and_judges_pages(lab: Lab) -> None:
     terms = set(lines[0].split(", "))
     assert {"nationality", "born", "career"} <= terms
     assert lines[1:] == [f"yes\t{entity}", f"no\t{other}"]
+
+
+def test_templates_urls_explains_a_url_given_for_input() -> None:
+    result = runner.invoke(app, ["templates", "urls", "http://127.0.0.1:9/items"])
+    assert result.exit_code == 2
+    assert "INPUT is a file of URLs, not a URL" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_templates_urls_says_when_the_site_is_down(tmp_path: Path, closed_port: int) -> None:
+    listing = tmp_path / "urls.txt"
+    listing.write_text("".join(f"http://127.0.0.1:{closed_port}/item/{i}\n" for i in range(1, 151)))
+    result = runner.invoke(app, ["templates", "urls", str(listing), "--no-cache"])
+    assert result.exit_code == 1
+    assert f"page loads failed; is 127.0.0.1:{closed_port} up?" in result.stderr
+    assert result.stdout == ""

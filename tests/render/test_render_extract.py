@@ -162,3 +162,24 @@ def test_snapshot_fields() -> None:
     assert s.fingerprint == structure_fingerprint(s.tree())
     empty = snapshot_from_html(PAGE, PAGE, 200, "")
     assert empty.links == () and empty.controls == ()
+
+
+def test_malformed_hrefs_are_skipped_not_fatal() -> None:
+    html = (
+        '<html><body><a href="http://[::1">broken</a><a href="/ok">ok</a>'
+        '<form action="http://[::1"><input name="q"></form></body></html>'
+    )
+    snap = snapshot_from_html("http://site.test/p", "http://site.test/p", 200, html)
+    assert [link.url for link in snap.links] == ["http://site.test/ok"]
+    assert [c.form_action for c in snap.controls] == ["http://site.test/p"]
+
+
+def test_deeply_nested_links_are_kept_like_a_browser_keeps_them() -> None:
+    depth = 300  # beyond libxml2's default limit of 255
+    html = "<html><body>" + "<div>" * depth + '<a href="/deep">d</a>' + "</div>" * depth
+    snap = snapshot_from_html(
+        "http://site.test/", "http://site.test/", 200, html + "</body></html>"
+    )
+    assert [link.url for link in snap.links] == ["http://site.test/deep"]
+    assert snap.links[0].path.count("div") == depth
+    assert len(snap.tree().xpath("//a")) == 1

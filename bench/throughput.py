@@ -326,9 +326,32 @@ async def run_crawlee(urls: Sequence[str], config: RenderConfig) -> Measurement:
     return Measurement(len(urls), wall, cpu, monitor.peak_rss)
 
 
-async def run_long(urls: Sequence[str], config: RenderConfig, total: int) -> dict[int, int]:
-    """Render `total` pages with 2 worker pages; the tree's RSS after page 200 and the last."""
-    marks = {200: 0, total: 0}
+def _pss_bytes(pid: int) -> int:
+    """Proportional set size: shared pages split among the processes sharing them."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) * 1024
+    except (OSError, IndexError, ValueError):
+        pass
+    return 0
+
+
+LONG_WINDOW = 100  # pages: memory is the median of samples over the window ending at a mark
+LONG_STEP = 10  # pages between samples
+
+
+async def run_long(
+    urls: Sequence[str], config: RenderConfig, total: int
+) -> dict[int, tuple[int, int]]:
+    """Render `total` pages with 2 worker pages; the tree's (RSS, PSS) at page 200 and the last.
+
+    Each figure is the median of samples taken every `LONG_STEP` pages over the `LONG_WINDOW`
+    pages before the mark, so one sample caught mid context-recycle does not decide it. The sum
+    of RSS counts memory shared between Chromium's processes once per process; PSS does not.
+    """
+    marks = (200, total)
+    samples: dict[int, list[tuple[int, int]]] = {mark: [] for mark in marks}
     done = 0
     monitor = TreeMonitor()
     async with BrowserPool(replace(config, pages=2)) as pool:
@@ -341,11 +364,21 @@ async def run_long(urls: Sequence[str], config: RenderConfig, total: int) -> dic
             while not queue.empty():
                 await pool.load(State(queue.get_nowait()))
                 done += 1
-                if done in marks:
-                    marks[done] = monitor.sample()
+                for mark in marks:
+                    if mark - LONG_WINDOW < done <= mark and done % LONG_STEP == 0:
+                        rss = monitor.sample()
+                        pss = sum(_pss_bytes(pid) for pid in _tree(monitor.me))
+                        samples[mark].append((rss, pss))
 
         await asyncio.gather(worker(), worker())
-    return marks
+    return {
+        mark: (
+            int(statistics.median(r for r, _ in got)),
+            int(statistics.median(p for _, p in got)),
+        )
+        for mark, got in samples.items()
+        if got
+    }
 
 
 # -- the report ----------------------------------------------------------------------------------
@@ -441,8 +474,11 @@ async def _main(args: argparse.Namespace) -> int:
         if args.long:
             marks = await run_long(urls, config, 2000)
             print(
-                "\nlong render run (BrowserPool, 2 pages): tree RSS "
-                + ", ".join(f"{rss / 2**20:.0f} MB at page {n}" for n, rss in sorted(marks.items()))
+                "\nlong render run (BrowserPool, 2 pages), whole process tree: "
+                + ", ".join(
+                    f"RSS {rss / 2**20:.0f} MB / PSS {pss / 2**20:.0f} MB at page {n}"
+                    for n, (rss, pss) in sorted(marks.items())
+                )
             )
     return 0
 

@@ -126,7 +126,9 @@ def parse_html(html: str, base_url: str = "") -> Any:
     if not html.strip():
         html = "<html></html>"
     try:
-        return lxml_html.document_fromstring(html, parser=_HUGE_HTML_PARSER, base_url=base_url or None)
+        return lxml_html.document_fromstring(
+            html, parser=_HUGE_HTML_PARSER, base_url=base_url or None
+        )
     except ValueError:  # a str with an XML encoding declaration
         return lxml_html.document_fromstring(
             html.encode("utf-8"), parser=_HUGE_HTML_PARSER, base_url=base_url or None

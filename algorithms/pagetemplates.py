@@ -78,7 +78,6 @@ __all__ = [
     "UPPER_PER_PAGE",
     "ClusterMethod",
     "cluster_pages",
-    "cluster_site",
     "crawl_pages",
     "essential_paths",
     "mdl_cost",
@@ -682,31 +681,6 @@ async def crawl_pages(session: Session, start: str, budget: int) -> list[Snapsho
                     seen.add(link.url)
                     frontier.append(link.url)
     return out
-
-
-async def cluster_site(
-    session: Session,
-    urls: Sequence[str],
-    *,
-    method: ClusterMethod = "minhash",
-    min_support: int = MIN_SUPPORT,
-) -> PageClustering:
-    """Load `urls` through the Session and cluster the HTML pages among them."""
-    start = session.cost()
-    results = await session.pages(list(dict.fromkeys(urls)))
-    snaps = [r for r in results if isinstance(r, Snapshot) and r.ok]
-    clustering = cluster_pages(snaps, method=method, min_support=min_support)
-    end = session.cost()
-    cost = end.since(start)
-    return PageClustering(
-        clustering.method,
-        clustering.clusters,
-        clustering.mdl_bits,
-        clustering.seconds,
-        clustering.merges,
-        cost,
-        clustering.params,
-    )
 
 
 def read_page_input(path: Path) -> tuple[list[Snapshot], list[str]]:

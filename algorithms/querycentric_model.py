@@ -68,7 +68,6 @@ __all__ = [
     "ordering_links",
     "page_size_links",
     "pagination_candidates",
-    "pagination_controls",
     "result_container",
     "result_entities",
     "same_query",
@@ -653,18 +652,6 @@ def drilldown_labels(facets: Iterable[Facet]) -> frozenset[tuple[str, str, int |
     """The drill-down set Q of a query as (attribute, value, count): the paper's condition (b) of
     equivalence, made stricter by the counts the site shows."""
     return frozenset((f.attribute.casefold(), f.value.casefold(), f.count) for f in facets)
-
-
-def pagination_controls(snapshot: Snapshot) -> tuple[Control, ...]:
-    """Buttons or links of an Ajax result list that show the next page ("Next", "›")."""
-    out = []
-    for control in snapshot.controls:
-        if control.kind not in ("button", "link"):
-            continue
-        text = _norm_ws(control.label).lower()
-        if text in ("next", "next page", "›", "»", ">", "→") and not unsafe_reason(control):
-            out.append(control)
-    return tuple(sorted(out, key=lambda c: c.selector))
 
 
 def load_more_control(snapshot: Snapshot) -> Control | None:

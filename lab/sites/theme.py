@@ -39,7 +39,6 @@ __all__ = [
     "Pager",
     "Table",
     "Text",
-    "blocks_json",
     "box",
     "esc",
     "not_found_page",
@@ -601,8 +600,3 @@ def spa_shell(title: str, *, brand: Brand = DEFAULT_BRAND, api: str = "/api/page
         f"<script>{SPA_RENDERER_JS}</script>"
         f"<script>window.bootPage({json.dumps(api)});</script></body></html>"
     )
-
-
-def blocks_json(blocks: Iterable[Block]) -> str:
-    """The blocks as a JSON array `SPA_RENDERER_JS`'s `renderBlocks` understands."""
-    return json.dumps([b.data() for b in blocks], separators=(",", ":"), ensure_ascii=False)

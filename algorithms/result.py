@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
+from crawler.cost import Cost
+
 __all__ = [
-    "Cost",
     "Discovery",
     "EntityDescription",
     "Exploration",
@@ -27,31 +28,6 @@ __all__ = [
     "TraceEntry",
     "UrlTemplate",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Cost:
-    """What a run cost, read off the Session's counters when the method finished."""
-
-    downloads: int = 0  # page loads over the network (HTTP fetches and browser navigations)
-    renders: int = 0  # of which went through the browser
-    actions: int = 0  # clicks/selects/submits performed in the browser (new states)
-    cache_hits: int = 0
-    bytes: int = 0
-    seconds: float = 0.0
-    errors: int = 0
-
-    def since(self, start: Cost) -> Cost:
-        """What was spent between `start` and this reading of the same counters."""
-        return Cost(
-            downloads=self.downloads - start.downloads,
-            renders=self.renders - start.renders,
-            actions=self.actions - start.actions,
-            cache_hits=self.cache_hits - start.cache_hits,
-            bytes=self.bytes - start.bytes,
-            seconds=self.seconds - start.seconds,
-            errors=self.errors - start.errors,
-        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,7 +82,8 @@ from algorithms.features.url import (
     url_schema,
     weaksim,
 )
-from algorithms.result import Cost, Discovery, TraceEntry
+from algorithms.result import Discovery, TraceEntry
+from crawler.cost import Cost
 from crawler.errors import BudgetExhausted, CrawlError
 from render.snapshot import Snapshot
 

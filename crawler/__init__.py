@@ -10,6 +10,7 @@ The command line's progress display lives in `crawler.progress` (it needs rich).
 
 from crawler.autorender import RenderDecision
 from crawler.config import RenderMode, SessionConfig
+from crawler.cost import Cost
 from crawler.errors import (
     ActionFailed,
     BrowserUnavailable,
@@ -30,6 +31,7 @@ __all__ = [
     "ActionFailed",
     "BrowserUnavailable",
     "BudgetExhausted",
+    "Cost",
     "CrawlError",
     "FetchFailed",
     "InvalidURL",

@@ -30,7 +30,7 @@ from rich.progress import (
     TimeElapsedColumn,
 )
 
-from algorithms.result import Cost
+from crawler.cost import Cost
 
 if TYPE_CHECKING:
     from crawler.session import Session

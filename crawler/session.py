@@ -33,10 +33,10 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from pyee.asyncio import AsyncIOEventEmitter
 
-from algorithms.result import Cost
 from crawler.autorender import RenderDecision, decide, undecided, without_scripts
 from crawler.budget import Budget
 from crawler.config import SessionConfig
+from crawler.cost import Cost
 from crawler.dedup import InFlight
 from crawler.errors import (
     ActionFailed,

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from algorithms.result import Cost
+from crawler.cost import Cost
 from lab.errors import BenchError
 from lab.registry import MethodRun, MethodSpec, methods
 from lab.score import cost_row, set_scores

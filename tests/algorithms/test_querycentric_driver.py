@@ -7,7 +7,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from algorithms.querycentric import explore
-from algorithms.result import Cost
+from crawler.cost import Cost
 from crawler.errors import CrawlError, FetchFailed
 from crawler.urls import canonical_url
 from render.extract import snapshot_from_html

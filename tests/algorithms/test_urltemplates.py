@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from algorithms.result import Cost
 from algorithms.urltemplates import (
     Template,
     finalize_template,
@@ -17,6 +16,7 @@ from algorithms.urltemplates import (
     split_url,
     template_key,
 )
+from crawler.cost import Cost
 from render.snapshot import Snapshot
 
 LISTING_1 = [

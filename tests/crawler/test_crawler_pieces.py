@@ -108,6 +108,7 @@ def test_exported_members() -> None:
         "autorender",
         "budget",
         "config",
+        "cost",
         "dedup",
         "errors",
         "politeness",

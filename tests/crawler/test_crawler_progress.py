@@ -7,8 +7,8 @@ import io
 from crawler_fakes import FakeBrowser, FakeFetcher, fast_config, html_page
 from rich.console import Console
 
-from algorithms.result import Cost
 from crawler import Session
+from crawler.cost import Cost
 from crawler.progress import CrawlProgress, format_cost, print_summary, progress
 
 BASE = "http://site.test"

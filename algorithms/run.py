@@ -1,0 +1,164 @@
+"""The scaffolding every method's run shares: batch fetches, the budget, stop reasons, the trace
+and the method's own cost.
+
+    run = Run(session)                      # reads the Session's counters now
+    pages = await run.fetch(urls)            # 2xx HTML pages only; failures noted in the trace
+    try:
+        ...                                  # the method's own work
+    except Stopped as stop:                  # budget spent, or `run.stop(reason)` was called
+        ...
+    run.cost()                               # what this run spent (not the Session's total)
+    run.complete, run.reason                 # how it ended
+
+A method raises `Stopped` (through `run.fetch` or `run.stop`) to unwind to its entry point,
+which turns it into an incomplete result with `run.reason`. Every stop reason a user reads comes
+from here: `BUDGET_SPENT` for a spent budget, or the sentence given to `stop`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, NoReturn
+
+from algorithms.result import TraceEntry
+from crawler.cost import Cost
+from crawler.errors import BudgetExhausted, CrawlError
+from render.snapshot import Snapshot
+
+if TYPE_CHECKING:
+    from crawler.session import Session
+
+__all__ = ["BUDGET_SPENT", "Run", "Stopped"]
+
+BUDGET_SPENT = "budget spent"
+
+
+class Stopped(Exception):
+    """The run cannot go on (budget spent, seed unusable); `reason` says why in one sentence."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Run:
+    """One method run over a Session: the pages it loaded, the trace, how it ended, its cost.
+
+    `render` is the default for `fetch` (visual methods load every page in the browser).
+    """
+
+    def __init__(self, session: Session, *, render: bool = False) -> None:
+        self.session = session
+        self.render = render
+        self.pages: dict[str, Snapshot] = {}  # every Snapshot loaded, 4xx/5xx included
+        self.failed: dict[str, str] = {}  # URL → why it gave no usable page
+        self.trace: list[TraceEntry] = []
+        self.reason = ""  # why the run stopped early; "" while it may still complete
+        self._start = session.cost()
+        self._started = time.perf_counter()
+
+    # -- loading ---------------------------------------------------------------------------------
+
+    async def fetch(
+        self, urls: Iterable[str], *, render: bool | None = None, step: str = "fetch"
+    ) -> dict[str, Snapshot]:
+        """The 2xx HTML Snapshots of `urls`, loaded in one batch; a page already loaded (or
+        already failed) is not asked for again. Failures are noted in the trace under `step`.
+
+        Raises `Stopped(BUDGET_SPENT)` once the budget ran out, after keeping every page of the
+        batch that did load.
+        """
+        wanted = list(dict.fromkeys(urls))
+        missing = [u for u in wanted if u not in self.pages and u not in self.failed]
+        if missing:
+            if self.reason:
+                raise Stopped(self.reason)
+            results = await self.session.pages(
+                missing, render=self.render if render is None else render
+            )
+            spent = False
+            for url, result in zip(missing, results, strict=True):
+                if isinstance(result, Snapshot):
+                    self.pages[url] = result
+                    if not result.ok:
+                        self.failed[url] = f"HTTP status {result.status}"
+                        self.note(step, "error", url, note=self.failed[url])
+                elif isinstance(result, BudgetExhausted):
+                    spent = True
+                else:
+                    self.failed[url] = str(result)
+                    self.note(step, "error", url, note=str(result))
+            if spent:
+                self.stop(BUDGET_SPENT)
+        return {u: self.pages[u] for u in wanted if u in self.pages and self.pages[u].ok}
+
+    async def fetch_one(self, url: str, *, render: bool | None = None) -> Snapshot | None:
+        """`url`'s 2xx HTML Snapshot, or None when it failed (the reason is in `failed`)."""
+        return (await self.fetch([url], render=render)).get(url)
+
+    async def seed(self, url: str) -> Snapshot:
+        """The seed page a method starts from; `Stopped` saying why when it cannot serve."""
+        try:
+            page = await self.session.page(url, render=self.render)
+        except BudgetExhausted:
+            self.stop(BUDGET_SPENT)
+        except CrawlError as e:
+            self.stop(f"cannot use the seed {url}: {e}")
+        self.pages[page.url] = page
+        self.pages.setdefault(url, page)
+        if not page.ok:
+            self.stop(f"the seed {url} answered HTTP {page.status}; give a working page")
+        return page
+
+    # -- ending ----------------------------------------------------------------------------------
+
+    def stop(self, reason: str) -> NoReturn:
+        """Record why the run ends early (the first reason given wins) and raise `Stopped`."""
+        if not self.reason:
+            self.reason = reason
+        raise Stopped(self.reason)
+
+    def unfinished(self, reason: str) -> None:
+        """Mark the run incomplete without unwinding (the method still returns what it found)."""
+        if not self.reason:
+            self.reason = reason
+
+    @property
+    def complete(self) -> bool:
+        return not self.reason
+
+    def cost(self) -> Cost:
+        """What this run spent: the Session's counters now, less their reading at the start
+        (seconds timed here when the Session keeps no time of its own)."""
+        spent = self.session.cost().since(self._start)
+        if spent.seconds > 0:
+            return spent
+        return replace(spent, seconds=round(time.perf_counter() - self._started, 3))
+
+    # -- the trace -------------------------------------------------------------------------------
+
+    def note(
+        self,
+        step: str,
+        decision: str,
+        subject: str,
+        *,
+        level: int | None = None,
+        urls: Iterable[str] = (),
+        values: Mapping[str, float] | None = None,
+        note: str = "",
+    ) -> None:
+        """Add one entry to the trace: why a page or a group of links was kept or pruned."""
+        self.trace.append(
+            TraceEntry(
+                step=step,
+                decision=decision,
+                subject=subject,
+                level=level,
+                urls=tuple(urls),
+                values=tuple((k, round(v, 6)) for k, v in (values or {}).items()),
+                note=note,
+            )
+        )

@@ -66,8 +66,8 @@ __all__ = [
     "SPLIT_MINIMUM_URLS",
     "UNIQUE_VALUE_RATIO",
     "VERY_HIGH_VALUE",
-    "Slot",
     "Template",
+    "TemplateSlot",
     "finalize_template",
     "gap_values",
     "gaps",
@@ -108,7 +108,7 @@ _SUFFIX = re.compile(r"(.*[^0-9])([0-9]+)", re.DOTALL)
 
 
 @dataclass(frozen=True, slots=True)
-class Slot:
+class TemplateSlot:
     """One element position of a template: what it is and whether it varies."""
 
     role: Role
@@ -124,7 +124,7 @@ class Template:
     ``unused`` slots each URL's text (verified not to change the page).
     """
 
-    slots: tuple[Slot, ...]
+    slots: tuple[TemplateSlot, ...]
     rows: tuple[tuple[str, ...], ...]
 
     @property
@@ -173,7 +173,9 @@ def _merge_key(template: Template, index: int) -> str:
     return "".join(parts)
 
 
-def _merge(templates: Sequence[Template], slots: tuple[Slot, ...] | None = None) -> Template:
+def _merge(
+    templates: Sequence[Template], slots: tuple[TemplateSlot, ...] | None = None
+) -> Template:
     rows = tuple(row for t in templates for row in t.rows)
     return Template(slots or templates[0].slots, rows)
 
@@ -181,32 +183,36 @@ def _merge(templates: Sequence[Template], slots: tuple[Slot, ...] | None = None)
 # --- 3.1.1 initial templates --------------------------------------------------------------------
 
 
-def split_url(url: str) -> tuple[tuple[Slot, ...], tuple[str, ...]] | None:
+def split_url(url: str) -> tuple[tuple[TemplateSlot, ...], tuple[str, ...]] | None:
     """The elements of `url` (listing 5), or None when no element starts or ends with a digit."""
     parts = urlsplit(url.strip())
     if not parts.scheme or not parts.netloc:
         return None
-    slots: list[Slot] = [Slot("domain", False, "static")]
+    slots: list[TemplateSlot] = [TemplateSlot("domain", False, "static")]
     values: list[str] = [f"{parts.scheme}://{parts.netloc}"]
     possible = False
     path = parts.path or "/"
     for segment in path.split("/")[1:]:
-        slots.append(Slot("sep", False, "static"))
+        slots.append(TemplateSlot("sep", False, "static"))
         values.append("/")
-        slots.append(Slot("value", False, "num" if _DIGITS.fullmatch(segment) else "static"))
+        slots.append(
+            TemplateSlot("value", False, "num" if _DIGITS.fullmatch(segment) else "static")
+        )
         values.append(segment)
         possible |= bool(segment) and (segment[0].isdigit() or segment[-1].isdigit())
     params = sorted(p for p in parts.query.split("&") if p)
     for n, param in enumerate(params):
-        slots.append(Slot("sep", True, "static"))
+        slots.append(TemplateSlot("sep", True, "static"))
         values.append("?" if n == 0 else "&")
         key, eq, value = param.partition("=")
-        slots.append(Slot("key", True, "static"))
+        slots.append(TemplateSlot("key", True, "static"))
         values.append(key)
         if eq:
-            slots.append(Slot("sep", True, "static"))
+            slots.append(TemplateSlot("sep", True, "static"))
             values.append("=")
-            slots.append(Slot("value", True, "num" if _DIGITS.fullmatch(value) else "static"))
+            slots.append(
+                TemplateSlot("value", True, "num" if _DIGITS.fullmatch(value) else "static")
+            )
             values.append(value)
             possible |= bool(value) and (value[0].isdigit() or value[-1].isdigit())
     if not possible:
@@ -217,7 +223,7 @@ def split_url(url: str) -> tuple[tuple[Slot, ...], tuple[str, ...]] | None:
 def initial_templates(urls: Iterable[str]) -> list[Template]:
     """Group URLs by their template key (listing 5); URLs without digits are left out."""
     rows: dict[str, list[tuple[str, ...]]] = {}
-    slots_of: dict[str, tuple[Slot, ...]] = {}
+    slots_of: dict[str, tuple[TemplateSlot, ...]] = {}
     seen: set[str] = set()
     for url in urls:
         if url in seen:
@@ -272,8 +278,8 @@ def _split_template(
             pair = (text, number) if kind == "suffix" else (number, text)
             rows.append((*row[:index], *pair, *row[index + 1 :]))
     old = templates[0].slots[index]
-    text_slot = Slot(old.role, old.get, text_state)
-    num_slot = Slot(old.role, old.get, "num")
+    text_slot = TemplateSlot(old.role, old.get, text_state)
+    num_slot = TemplateSlot(old.role, old.get, "num")
     pair_slots = (text_slot, num_slot) if kind == "suffix" else (num_slot, text_slot)
     slots = (*templates[0].slots[:index], *pair_slots, *templates[0].slots[index + 1 :])
     return Template(slots, tuple(sorted(rows)))

@@ -5,7 +5,9 @@
     async with Session(SessionConfig(render="auto")) as session:
         snapshot = await session.page("http://127.0.0.1:8000/")
 
-The command line's progress display lives in `crawler.progress` (it needs rich).
+The page types a Session takes and gives (`Snapshot`, `State`, `Action`, `ScreenshotMode`) are
+render's: import them from `render`. The command line's progress display lives in
+`crawler.progress` (it needs rich).
 """
 
 from crawler.autorender import RenderDecision
@@ -24,8 +26,8 @@ from crawler.errors import (
     SpiderTrap,
 )
 from crawler.session import Renderer, Session
-from crawler.store import MemoryStore, ScreenshotMode, SnapshotStore, SQLiteStore
-from crawler.urls import Scope, canonical_url
+from crawler.store import MemoryStore, SnapshotStore, SQLiteStore
+from crawler.urls import Scope, canonical_url, host_of
 
 __all__ = [
     "ActionFailed",
@@ -44,10 +46,10 @@ __all__ = [
     "RobotsDisallowed",
     "SQLiteStore",
     "Scope",
-    "ScreenshotMode",
     "Session",
     "SessionConfig",
     "SnapshotStore",
     "SpiderTrap",
     "canonical_url",
+    "host_of",
 ]

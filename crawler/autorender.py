@@ -16,7 +16,7 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from render.snapshot import Snapshot
+from render import Snapshot
 
 __all__ = ["RenderDecision", "decide", "undecided", "visible_text_length", "without_scripts"]
 

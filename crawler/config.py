@@ -23,7 +23,7 @@ from crawler.urls import (
 )
 
 if TYPE_CHECKING:
-    from render.config import RenderConfig
+    from render import RenderConfig
 
 __all__ = ["DEFAULT_USER_AGENT", "REMOTE_DELAY", "RenderMode", "SessionConfig"]
 

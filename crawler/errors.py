@@ -16,11 +16,21 @@ about, so `Session.pages` can return it in place of a Snapshot and a caller can 
 
 An HTTP error status (404, 500 …) is not an exception: the page is a Snapshot whose `status`
 says so. Invalid configuration raises `ValueError` from `SessionConfig`.
+
+The renderer below has its own tree (render/errors.py), named for what the browser or the HTTP
+fetcher saw; no name is in both. Where the Session meets a render error it raises the crawler
+error in its place with ``raise … from``, so the render error is the `__cause__`::
+
+    FetchFailed          ← NavigationFailed, NavigationTimeout (after the retries),
+                           any other RenderError
+    NotHTML              ← NonHTMLResponse (the browser's check; the HTTP path checks itself)
+    BrowserUnavailable   ← BrowserNotFound, BrowserCrashed
+    ActionFailed         ← ActionError
 """
 
 from __future__ import annotations
 
-from render.snapshot import Action
+from render import Action
 
 __all__ = [
     "ActionFailed",

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Protocol
 from crawler.urls import host_of
 
 if TYPE_CHECKING:
-    from render.http import RawResponse
+    from render import RawResponse
 
 __all__ = ["Fetcher", "PoliteFetcher", "Politeness", "Slot"]
 

@@ -29,7 +29,7 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping
 from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from pyee.asyncio import AsyncIOEventEmitter
 
@@ -54,20 +54,33 @@ from crawler.retry import Attempt, RetryPolicy, retrying
 from crawler.robots import Robots
 from crawler.store import (
     MemoryStore,
-    ScreenshotMode,
     SnapshotKind,
     SnapshotStore,
     SQLiteStore,
     kinds_satisfying,
 )
 from crawler.urls import Scope, TrapGuard, canonical_url, host_of
-from render import errors as render_errors
-from render.closing import AsyncClosing
-from render.http import HttpFetcher, RawResponse
-from render.snapshot import Action, Snapshot, State
-
-if TYPE_CHECKING:
-    from render.config import RenderConfig
+from render import (
+    Action,
+    ActionError,
+    AsyncClosing,
+    BrowserCrashed,
+    BrowserNotFound,
+    Canonicalize,
+    HttpFetcher,
+    NavigationError,
+    NavigationFailed,
+    NavigationTimeout,
+    NonHTMLResponse,
+    RawResponse,
+    RenderConfig,
+    RenderError,
+    ScreenshotMode,
+    Snapshot,
+    State,
+    load_render_config,
+    snapshot_from_html,
+)
 
 __all__ = ["Renderer", "Session"]
 
@@ -83,14 +96,14 @@ class Renderer(Protocol):
         self,
         state: State,
         *,
-        canonicalize: Callable[[str], str],
+        canonicalize: Canonicalize,
         screenshot: ScreenshotMode | None,
     ) -> Snapshot: ...
 
 
 BrowserFactory = Callable[[], AbstractAsyncContextManager[Renderer]]
 
-_RETRYABLE = (render_errors.NavigationFailed, render_errors.NavigationTimeout)
+_RETRYABLE = (NavigationFailed, NavigationTimeout)
 _NOT_OPEN = "the Session is not open: use `async with Session(config) as session`"
 
 
@@ -372,7 +385,7 @@ class Session(AsyncClosing):
         if known is None:
             try:
                 response = await self._fetch(where, page=False)
-            except render_errors.NavigationError as e:
+            except NavigationError as e:
                 log.info("robots.txt %s unavailable (%s): every page is allowed", where, e)
                 return None
             if 200 <= response.status < 300:
@@ -597,11 +610,9 @@ class Session(AsyncClosing):
         )
 
     async def _fetch_page(self, url: str) -> Snapshot:
-        from render.extract import snapshot_from_html
-
         try:
             response = await self._fetch(url)
-        except render_errors.NavigationError as e:
+        except NavigationError as e:
             raise FetchFailed(url, _reason(e), self.config.retries + 1) from e
         if not response.is_html:
             return Snapshot(
@@ -638,14 +649,13 @@ class Session(AsyncClosing):
                 try:
                     manager = (self._browser_factory or self._default_browser)()
                     self._renderer = await self._stack.enter_async_context(manager)
-                except (render_errors.BrowserNotFound, render_errors.BrowserCrashed) as e:
+                except (BrowserNotFound, BrowserCrashed) as e:
                     self._browser_failure = _reason(e)
                     raise BrowserUnavailable(url, self._browser_failure) from e
             return self._renderer
 
     def _default_browser(self) -> AbstractAsyncContextManager[Renderer]:
-        from render.config import load_render_config
-        from render.pool import BrowserPool
+        from render import BrowserPool  # Playwright is loaded on first need only
 
         if self._render_config is None:
             self._render_config = load_render_config(navigation_timeout=self.config.timeout)
@@ -671,15 +681,15 @@ class Session(AsyncClosing):
                 status_of=lambda s: s.status,
                 retry_on=_RETRYABLE,
             )
-        except render_errors.NotHTML as e:
+        except NonHTMLResponse as e:
             raise NotHTML(state.url, e.content_type) from e
-        except render_errors.ActionFailed as e:
+        except ActionError as e:
             raise ActionFailed(state.url, e.action, _reason(e)) from e
-        except render_errors.NavigationError as e:
+        except NavigationError as e:
             raise FetchFailed(state.url, _reason(e), self.config.retries + 1) from e
-        except (render_errors.BrowserNotFound, render_errors.BrowserCrashed) as e:
+        except (BrowserNotFound, BrowserCrashed) as e:
             raise BrowserUnavailable(state.url, _reason(e)) from e
-        except render_errors.RenderError as e:
+        except RenderError as e:
             raise FetchFailed(state.url, _reason(e)) from e
         return _with_state(snapshot, state)
 

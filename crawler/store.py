@@ -22,19 +22,17 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Literal, Protocol
 
-from render.snapshot import Snapshot
+from render import ScreenshotMode, Snapshot
 
 __all__ = [
     "MemoryStore",
     "SQLiteStore",
-    "ScreenshotMode",
     "SettingName",
     "SnapshotKind",
     "SnapshotStore",
     "kinds_satisfying",
 ]
 
-ScreenshotMode = Literal["viewport", "full"]
 SnapshotKind = Literal["http", "rendered", "viewport", "full", "again"]
 # What a store remembers per host: the render="auto" decision (JSON), robots.txt text
 # ("" when the host has none).

@@ -6,23 +6,29 @@ The browser side (`BrowserPool`) imports Playwright on first use only, so code t
 the data types (`Snapshot`, `Link`, `Action`, …) or the HTTP path never loads it.
 """
 
-from __future__ import annotations
+import importlib
+import typing
 
-from typing import TYPE_CHECKING, Any
-
+from render.closing import AsyncClosing
 from render.config import RenderConfig, load_render_config
 from render.errors import (
-    ActionFailed,
+    ActionError,
     BrowserCrashed,
     BrowserNotFound,
     NavigationError,
     NavigationFailed,
     NavigationTimeout,
-    NotHTML,
+    NonHTMLResponse,
     RenderError,
 )
-from render.extract import default_canonical, snapshot_from_html, structure_fingerprint
+from render.extract import (
+    Canonicalize,
+    default_canonical,
+    snapshot_from_html,
+    structure_fingerprint,
+)
 from render.http import HttpFetcher, RawResponse
+from render.parse import parse_html
 from render.snapshot import (
     Action,
     ActionKind,
@@ -32,21 +38,24 @@ from render.snapshot import (
     Link,
     LinkStyle,
     Option,
+    ScreenshotMode,
     Snapshot,
     State,
 )
 
-if TYPE_CHECKING:
+if typing.TYPE_CHECKING:
     from render.pool import BrowserPool, PoolStats
 
 __all__ = [
     "Action",
-    "ActionFailed",
+    "ActionError",
     "ActionKind",
+    "AsyncClosing",
     "Box",
     "BrowserCrashed",
     "BrowserNotFound",
     "BrowserPool",
+    "Canonicalize",
     "Control",
     "ControlKind",
     "HttpFetcher",
@@ -55,16 +64,18 @@ __all__ = [
     "NavigationError",
     "NavigationFailed",
     "NavigationTimeout",
-    "NotHTML",
+    "NonHTMLResponse",
     "Option",
     "PoolStats",
     "RawResponse",
     "RenderConfig",
     "RenderError",
+    "ScreenshotMode",
     "Snapshot",
     "State",
     "default_canonical",
     "load_render_config",
+    "parse_html",
     "snapshot_from_html",
     "structure_fingerprint",
 ]
@@ -72,9 +83,7 @@ __all__ = [
 _LAZY = {"BrowserPool": "render.pool", "PoolStats": "render.pool"}
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     if name in _LAZY:
-        import importlib
-
         return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'render' has no attribute {name!r}")

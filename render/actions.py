@@ -9,7 +9,7 @@
 - ``load_more``: click the load-more control (or scroll to the bottom when the selector is empty)
   until the page stops growing, the control disappears, or `value` rounds (default 20) are done.
 
-A control that is not there raises `ActionFailed` with the action and the page URL.
+A control that is not there raises `ActionError` with the action and the page URL.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from datetime import timedelta
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-from render.errors import ActionFailed
+from render.errors import ActionError
 from render.settle import Settled, settle
 from render.snapshot import Action
 
@@ -58,13 +58,13 @@ async def _require(page: Page, selector: str, action: Action) -> None:
     try:
         count = await page.locator(selector).count()
     except PlaywrightError as e:
-        raise ActionFailed(
+        raise ActionError(
             f"{action.kind} on {page.url}: {selector!r} is not a valid selector ({e})",
             url=page.url,
             action=action,
         ) from e
     if count == 0:
-        raise ActionFailed(
+        raise ActionError(
             f"{action.kind} on {page.url}: nothing matches {selector!r} any more; "
             f"the page changed since the control was seen",
             url=page.url,
@@ -72,9 +72,9 @@ async def _require(page: Page, selector: str, action: Action) -> None:
         )
 
 
-def _failed(page: Page, action: Action, e: PlaywrightError) -> ActionFailed:
+def _failed(page: Page, action: Action, e: PlaywrightError) -> ActionError:
     first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-    return ActionFailed(
+    return ActionError(
         f"{action.kind} {action.selector!r} on {page.url} failed: {first}",
         url=page.url,
         action=action,
@@ -125,14 +125,14 @@ async def _fill_submit(page: Page, action: Action, timing: ActionTiming) -> Sett
         elif action.fields:
             submitted = await page.locator(action.fields[0][0]).first.evaluate(_SUBMIT_FORM)
             if not submitted:
-                raise ActionFailed(
+                raise ActionError(
                     f"fill_submit on {page.url}: {action.fields[0][0]!r} is not in a form and "
                     f"no submit control was given",
                     url=page.url,
                     action=action,
                 )
         else:
-            raise ActionFailed(
+            raise ActionError(
                 f"fill_submit on {page.url} names neither fields nor a submit control",
                 url=page.url,
                 action=action,
@@ -188,4 +188,4 @@ async def perform(page: Page, action: Action, timing: ActionTiming) -> Settled:
         return await _fill_submit(page, action, timing)
     if action.kind == "load_more":
         return await _load_more(page, action, timing)
-    raise ActionFailed(f"unknown action kind {action.kind!r}", url=page.url, action=action)
+    raise ActionError(f"unknown action kind {action.kind!r}", url=page.url, action=action)

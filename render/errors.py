@@ -8,10 +8,21 @@ The tree::
     ├── NavigationError         a page could not be loaded
     │   ├── NavigationFailed    no response: connection refused, reset, DNS, bad URL
     │   ├── NavigationTimeout   no response (or no DOMContentLoaded) within the timeout
-    │   └── NotHTML             the response is not an HTML document (PDF, JSON, a download)
-    └── ActionFailed            an action on a live page failed (carries `action`)
+    │   └── NonHTMLResponse     the response is not an HTML document (PDF, JSON, a download)
+    └── ActionError             an action on a live page failed (carries `action`)
 
 An HTTP error status (404, 500) is not an error here: it is data on the Snapshot.
+
+These are the renderer's own errors, for code that drives a BrowserPool or an HttpFetcher
+directly. A crawl Session translates each into the crawler's tree (crawler/errors.py) with
+``raise … from``, so the render error is the crawler error's `__cause__`. No name is in both
+trees::
+
+    NavigationFailed, NavigationTimeout   → FetchFailed (after the retries)
+    NonHTMLResponse                       → NotHTML
+    BrowserNotFound, BrowserCrashed       → BrowserUnavailable
+    ActionError                           → ActionFailed
+    any other RenderError                 → FetchFailed
 """
 
 from __future__ import annotations
@@ -19,13 +30,13 @@ from __future__ import annotations
 from render.snapshot import Action
 
 __all__ = [
-    "ActionFailed",
+    "ActionError",
     "BrowserCrashed",
     "BrowserNotFound",
     "NavigationError",
     "NavigationFailed",
     "NavigationTimeout",
-    "NotHTML",
+    "NonHTMLResponse",
     "RenderError",
 ]
 
@@ -58,7 +69,7 @@ class NavigationTimeout(NavigationError):
     """No response, or no DOMContentLoaded, within the navigation timeout."""
 
 
-class NotHTML(NavigationError):
+class NonHTMLResponse(NavigationError):
     """The response is not an HTML document (`content_type` says what it is)."""
 
     def __init__(self, message: str, *, url: str = "", content_type: str = "") -> None:
@@ -66,7 +77,7 @@ class NotHTML(NavigationError):
         self.content_type = content_type
 
 
-class ActionFailed(RenderError):
+class ActionError(RenderError):
     """An action could not be performed: its control is gone, hidden, or did not respond."""
 
     def __init__(self, message: str, *, url: str = "", action: Action) -> None:

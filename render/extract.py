@@ -41,24 +41,23 @@ from typing import Any, cast
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
 from lxml import etree
-from lxml import html as lxml_html
 from w3lib.url import safe_url_string
 
+from render.parse import parse_fast, parse_html
 from render.snapshot import Control, ControlKind, Link, Option, Snapshot, State
 
 __all__ = [
+    "Canonicalize",
     "UrlResolver",
     "controls_from_tree",
     "default_canonical",
     "document_base",
     "links_from_tree",
-    "parse_fast",
-    "parse_html",
     "snapshot_from_html",
     "structure_fingerprint",
 ]
 
-Canonicalize = Callable[[str], str]
+Canonicalize = Callable[[str], str]  # an absolute URL -> its canonical form
 
 # Whitespace as both sides collapse it (JS's \s and Python's differ at the edges; this is exact).
 _WS_CHARS = " \t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
@@ -113,40 +112,6 @@ def default_canonical(url: str) -> str:
         netloc = netloc.rsplit(":", 1)[0]
     path = parts.path or ("/" if netloc else "")
     return urlunsplit((scheme, netloc, path, parts.query, ""))
-
-
-# lxml's default parsers drop everything nested deeper than 255 elements; browsers do not.
-_HUGE_PARSER = etree.HTMLParser(huge_tree=True)
-_HUGE_HTML_PARSER = lxml_html.HTMLParser(huge_tree=True)
-
-
-def parse_html(html: str, base_url: str = "") -> Any:
-    """Parse a document into an ``lxml.html`` tree, tolerating empty input and encoding
-    declarations (the tree `Snapshot.tree()` gives)."""
-    if not html.strip():
-        html = "<html></html>"
-    try:
-        return lxml_html.document_fromstring(
-            html, parser=_HUGE_HTML_PARSER, base_url=base_url or None
-        )
-    except ValueError:  # a str with an XML encoding declaration
-        return lxml_html.document_fromstring(
-            html.encode("utf-8"), parser=_HUGE_HTML_PARSER, base_url=base_url or None
-        )
-    except etree.ParserError:
-        return lxml_html.document_fromstring("<html></html>", base_url=base_url or None)
-
-
-def parse_fast(html: str) -> Any:
-    """Parse a document into a plain ``lxml.etree`` tree: the same elements as `parse_html`
-    without lxml.html's per-element Python class lookup (several times faster to walk)."""
-    root = None
-    if html.strip():
-        try:
-            root = etree.HTML(html, parser=_HUGE_PARSER)
-        except ValueError:  # a str with an XML encoding declaration
-            root = etree.HTML(html.encode("utf-8"), parser=_HUGE_PARSER)
-    return root if root is not None else etree.HTML("<html></html>")
 
 
 _STRING = etree.XPath("string()")

@@ -7,8 +7,10 @@
 Each worker owns a browser context and one page that it reuses for every load (a page per URL
 halves throughput); the context is replaced every `recycle_context_every` navigations to keep
 memory flat. A load runs as small steps — navigate (DOMContentLoaded) → settle → act → settle →
-extract (ONE ``page.evaluate`` returning a JSON string) → Snapshot. A worker whose page already
-shows a prefix of the requested state performs only the remaining actions.
+extract (ONE ``page.evaluate`` returning a JSON string) → Snapshot. The steps hand their facts
+(the navigation's status, content type and time, the last settle, the JSON) on in one frozen
+value per load; render/extract_json.py decodes the JSON. A worker whose page already shows a
+prefix of the requested state performs only the remaining actions.
 
 Images, media and fonts are blocked inside the browser (CDP ``Network.setBlockedURLs``, never
 stylesheets: boxes depend on them). Dialogs are dismissed (Playwright's default when nothing
@@ -19,11 +21,10 @@ interrupted load is retried once.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
-from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field, replace
+from collections.abc import Coroutine
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any, Literal
 
@@ -38,19 +39,20 @@ from render.errors import (
     BrowserCrashed,
     NavigationFailed,
     NavigationTimeout,
-    NotHTML,
+    NonHTMLResponse,
     RenderError,
 )
-from render.extract import UrlResolver, default_canonical, parse_fast, structure_fingerprint
+from render.extract import Canonicalize, default_canonical, structure_fingerprint
+from render.extract_json import decode_extracted
+from render.parse import parse_fast
 from render.settle import SETTLE_INIT_SCRIPT, Settled, settle, settle_then
-from render.snapshot import Box, Control, Link, LinkStyle, Option, Snapshot, State
+from render.snapshot import ScreenshotMode, Snapshot, State
 
 __all__ = [
     "BLOCKED_EXTENSIONS",
     "EXTRACT_SCRIPT",
     "BrowserPool",
     "PoolStats",
-    "ScreenshotMode",
     "blocked_patterns",
 ]
 
@@ -81,9 +83,6 @@ _GONE = (
     "Target closed",
 )
 
-Canonicalize = Callable[[str], str]
-ScreenshotMode = Literal["viewport", "full"]
-
 
 def blocked_patterns(resource_types: tuple[str, ...]) -> list[str]:
     """CDP URL patterns that block the given resource types by file extension."""
@@ -112,9 +111,30 @@ _Counted = Literal[
 ]
 
 
+@dataclass(frozen=True, slots=True)
+class _Navigation:
+    """What loading a URL reported: HTTP status, content type, milliseconds to DOMContentLoaded."""
+
+    status: int = 0
+    content_type: str = "text/html"
+    fetch_ms: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class _Loaded:
+    """One load's facts, handed from its steps (navigate, settle, act, extract) to `_snapshot`."""
+
+    state: State
+    navigation: _Navigation  # the one that loaded the page (an earlier load's, on a prefix reuse)
+    settled: Settled  # the last wait: after the navigation, or after the last action
+    raw: str  # extract.js's JSON
+    screenshot: bytes | None
+
+
 @dataclass
 class _Worker:
-    """One reusable page; `state` is what it shows now (None: nothing reusable)."""
+    """One reusable page; `state` is what it shows now (None: nothing reusable), `navigation`
+    what the navigation that loaded it reported."""
 
     index: int
     context: BrowserContext | None = None
@@ -122,10 +142,7 @@ class _Worker:
     generation: int = -1
     navigations_in_context: int = 0
     state: State | None = None
-    status: int = 0
-    content_type: str = "text/html"
-    fetch_ms: float = 0.0
-    settle: Settled = field(default_factory=lambda: Settled(0.0, False))
+    navigation: _Navigation = _Navigation()
 
 
 class _BrowserGone(Exception):
@@ -343,9 +360,9 @@ class BrowserPool(AsyncClosing):
     ) -> Snapshot:
         """Render `state`: navigate to its URL, settle, replay its actions, extract.
 
-        Raises NavigationFailed / NavigationTimeout / NotHTML when the page cannot be loaded,
-        ActionFailed when an action's control is missing, BrowserCrashed when the browser cannot
-        be brought back.
+        Raises NavigationFailed / NavigationTimeout / NonHTMLResponse when the page cannot be
+        loaded, ActionError when an action's control is missing, BrowserCrashed when the browser
+        cannot be brought back.
         """
         if self._browser is None:
             raise RenderError("the pool is not open: use `async with BrowserPool(config)`")
@@ -415,10 +432,11 @@ class BrowserPool(AsyncClosing):
             assert page is not None
             fresh = prefix < 0
             if fresh:
-                await self._navigate(worker, page, state.url)
+                navigation = await self._navigate(worker, page, state.url)
                 todo = state.actions
             else:
                 self._count("prefix_reuses")
+                navigation = worker.navigation
                 todo = state.actions[prefix:]
             worker.state = State(state.url, state.actions[: len(state.actions) - len(todo)])
             quiet, cap, fast = (
@@ -427,14 +445,14 @@ class BrowserPool(AsyncClosing):
                 self.config.settle_fast,
             )
             if fresh and not todo:  # settle and extract in one round trip
-                worker.settle, raw = await settle_then(
+                settled, raw = await settle_then(
                     page, _EXTRACT_CALL, quiet=quiet, cap=cap, fast=fast
                 )
             else:
                 if fresh:
-                    worker.settle = await settle(page, quiet=quiet, cap=cap, fast=fast)
+                    settled = await settle(page, quiet=quiet, cap=cap, fast=fast)
                 for action in todo:
-                    worker.settle = await perform(page, action, self._timing)
+                    settled = await perform(page, action, self._timing)
                     self._count("actions")
                     worker.state = worker.state.then(action)
                 raw = await page.evaluate(f"() => {_EXTRACT_CALL}()")
@@ -449,9 +467,14 @@ class BrowserPool(AsyncClosing):
             raise RenderError(
                 f"rendering {state.url} failed: {_first_line(e)}", url=state.url
             ) from e
-        return self._snapshot(worker, state, raw, canonicalize, shot)
+        return self._snapshot(_Loaded(state, navigation, settled, raw, shot), canonicalize)
 
-    async def _navigate(self, worker: _Worker, page: Page, url: str) -> None:
+    async def _navigate(self, worker: _Worker, page: Page, url: str) -> _Navigation:
+        """Load `url` in `page` (up to DOMContentLoaded); the worker remembers what it reported.
+
+        Raises NonHTMLResponse for a download or a response that is not HTML (after the worker
+        has remembered it, as it shows that response now).
+        """
         started = time.perf_counter()
         self._count("navigations")
         worker.navigations_in_context += 1
@@ -469,112 +492,44 @@ class BrowserPool(AsyncClosing):
             if _is_gone(e):
                 raise
             if "Download is starting" in message:
-                raise NotHTML(
+                raise NonHTMLResponse(
                     f"{url} is a download, not an HTML page ({message})",
                     url=url,
                     content_type="application/octet-stream",
                 ) from e
             raise NavigationFailed(f"loading {url} failed: {message}", url=url) from e
-        worker.fetch_ms = (time.perf_counter() - started) * 1000.0
-        if response is not None:
-            worker.status = response.status
-            content_type = (response.headers.get("content-type") or "").split(";")[0].strip()
-            worker.content_type = content_type.lower() or "text/html"
-            if content_type and content_type.lower() not in _HTML_TYPES:
-                raise NotHTML(
-                    f"{url} is {content_type}, not an HTML page", url=url, content_type=content_type
-                )
+        fetch_ms = (time.perf_counter() - started) * 1000.0
+        if response is None:  # nothing new loaded (about:blank, a same-document navigation)
+            worker.navigation = replace(worker.navigation, fetch_ms=fetch_ms)
+            return worker.navigation
+        content_type = (response.headers.get("content-type") or "").split(";")[0].strip()
+        worker.navigation = _Navigation(
+            response.status, content_type.lower() or "text/html", fetch_ms
+        )
+        if content_type and content_type.lower() not in _HTML_TYPES:
+            raise NonHTMLResponse(
+                f"{url} is {content_type}, not an HTML page", url=url, content_type=content_type
+            )
+        return worker.navigation
 
-    def _snapshot(
-        self,
-        worker: _Worker,
-        state: State,
-        raw: str,
-        canonicalize: Canonicalize,
-        screenshot: bytes | None,
-    ) -> Snapshot:
-        data = json.loads(raw)
-        links = _links(data, canonicalize)
-        controls = tuple(_control(item, canonicalize) for item in data["controls"])
-        html: str = data["html"]
-        final_url: str = data["url"]
-        status = int(data["status"]) or worker.status
-        root = parse_fast(html)
+    def _snapshot(self, loaded: _Loaded, canonicalize: Canonicalize) -> Snapshot:
+        page = decode_extracted(loaded.raw, canonicalize)
+        navigation, settled = loaded.navigation, loaded.settled
         return Snapshot(
-            url=state.url,
-            final_url=final_url,
-            status=status,
-            html=html,
-            links=links,
-            controls=controls,
-            state=state,
-            fingerprint=structure_fingerprint(root),
+            url=loaded.state.url,
+            final_url=page.url,
+            status=page.status or navigation.status,
+            html=page.html,
+            links=page.links,
+            controls=page.controls,
+            state=loaded.state,
+            fingerprint=structure_fingerprint(parse_fast(page.html)),
             rendered=True,
-            content_type=worker.content_type,
-            title=data["title"],
-            settle_ms=round(worker.settle.ms, 1),
-            settle_capped=worker.settle.capped,
-            fetch_ms=round(worker.fetch_ms, 1),
-            screenshot=screenshot,
+            content_type=navigation.content_type,
+            title=page.title,
+            settle_ms=round(settled.ms, 1),
+            settle_capped=settled.capped,
+            fetch_ms=round(navigation.fetch_ms, 1),
+            screenshot=loaded.screenshot,
             viewport=self.config.viewport,
         )
-
-
-def _links(data: dict[str, Any], canonicalize: Canonicalize) -> tuple[Link, ...]:
-    """Links from extract.js's compact form (paths and styles are shared tables)."""
-    resolve = UrlResolver(data["url"], canonicalize)
-    paths: list[list[str]] = data["paths"]
-    styles: list[list[Any]] = data["styles"]
-    made: dict[tuple[int, bool], LinkStyle] = {}
-    out: list[Link] = []
-    for href, text, pi, x, y, w, h, si, visible in data["links"]:
-        url = resolve(href)
-        if url is None:
-            continue
-        style = made.get((si, visible))
-        if style is None:
-            size, weight, family, color, decoration, background = styles[si]
-            style = LinkStyle(
-                float(size), int(weight), family, color, bool(visible), decoration, background
-            )
-            made[(si, visible)] = style
-        path, path_attrs, path_values = paths[pi]
-        # Positional arguments: measurably cheaper than keywords for frozen dataclasses.
-        out.append(
-            Link(
-                url,
-                text,
-                path,
-                path_attrs,
-                path_values,
-                Box(float(x), float(y), float(w), float(h)),
-                style,
-            )
-        )
-    return tuple(out)
-
-
-def _control(item: dict[str, Any], canonicalize: Canonicalize) -> Control:
-    box = item.get("box")
-    value = item["value"]
-    if item["kind"] == "link" and value:
-        value = canonicalize(value)
-    action = item["form_action"]
-    return Control(
-        kind=item["kind"],
-        selector=item["selector"],
-        label=item["label"],
-        group=item["group"],
-        name=item["name"],
-        value=value,
-        checked=bool(item["checked"]),
-        form=item["form"],
-        form_method=item["form_method"],
-        form_action=canonicalize(action) if action else "",
-        input_type=item["input_type"],
-        options=tuple(
-            Option(value=o["value"], label=o["label"], selected=bool(o["selected"]))
-            for o in item["options"]
-        ),
-        box=None if box is None else Box(box["x"], box["y"], box["w"], box["h"]),
-    )

@@ -13,6 +13,8 @@ from dataclasses import asdict, dataclass, field, fields
 from functools import cached_property
 from typing import Any, Literal, TypeVar
 
+from render.parse import parse_html
+
 __all__ = [
     "Action",
     "ActionKind",
@@ -22,6 +24,7 @@ __all__ = [
     "Link",
     "LinkStyle",
     "Option",
+    "ScreenshotMode",
     "Snapshot",
     "State",
 ]
@@ -158,6 +161,9 @@ class State:
         return State(self.url, (*self.actions, action))
 
 
+ScreenshotMode = Literal["viewport", "full"]  # what `Snapshot.screenshot` shows
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """Everything siteseer knows about one page state after loading (and maybe rendering) it.
@@ -194,8 +200,6 @@ class Snapshot:
 
     @cached_property
     def _tree(self) -> Any:
-        from render.extract import parse_html  # extract builds Snapshots: imported on use
-
         return parse_html(self.html, self.final_url)
 
     @property

@@ -12,11 +12,8 @@ from datetime import timedelta
 from types import TracebackType
 from typing import Any
 
-from crawler.config import SessionConfig
-from render.errors import BrowserNotFound
-from render.extract import snapshot_from_html
-from render.http import RawResponse
-from render.snapshot import Snapshot, State
+from crawler import SessionConfig
+from render import BrowserNotFound, RawResponse, Snapshot, State, snapshot_from_html
 
 Outcome = int | BaseException | tuple[int, str, str]  # status | error | (status, type, html)
 

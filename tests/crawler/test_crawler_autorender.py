@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from crawler.autorender import RenderDecision, decide, visible_text_length
-from render.extract import snapshot_from_html
+from crawler import RenderDecision
+from crawler.autorender import decide, visible_text_length
+from render import snapshot_from_html
 
 URL = "http://h.com/"
 

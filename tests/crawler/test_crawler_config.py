@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from crawler.config import REMOTE_DELAY, SessionConfig
+from crawler import SessionConfig
+from crawler.config import REMOTE_DELAY
 
 
 def test_defaults() -> None:

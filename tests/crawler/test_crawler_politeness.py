@@ -6,7 +6,7 @@ import asyncio
 from datetime import timedelta
 
 from crawler.politeness import PoliteFetcher, Politeness, Slot
-from render.http import RawResponse
+from render import RawResponse
 
 
 class FakeClock:

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 
 from crawler.retry import Attempt, RetryPolicy, retrying
-from render.errors import NavigationFailed, NavigationTimeout
+from render import NavigationFailed, NavigationTimeout
 
 
 class Script:

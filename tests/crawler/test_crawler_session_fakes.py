@@ -20,8 +20,7 @@ from crawler import (
     RobotsDisallowed,
     Session,
 )
-from render.errors import NavigationFailed, NavigationTimeout
-from render.snapshot import Action, Snapshot
+from render import Action, NavigationFailed, NavigationTimeout, Snapshot
 
 BASE = "http://site.test"
 ROBOTS = f"{BASE}/robots.txt"

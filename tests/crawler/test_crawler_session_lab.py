@@ -21,7 +21,7 @@ from crawler import (
 )
 from lab.server import LabServer, build_sites
 from lab.sites.testbed import MORE_TOTAL, TestbedSite
-from render.snapshot import Action, Snapshot
+from render import Action, Snapshot
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from crawler.store import MemoryStore, SnapshotStore, SQLiteStore
-from render.snapshot import Action, Box, Link, LinkStyle, Snapshot, State
+from crawler import MemoryStore, SnapshotStore, SQLiteStore
+from render import Action, Box, Link, LinkStyle, Snapshot, State
 
 URL = "http://h.com/p"
 

@@ -6,8 +6,7 @@ from typing import Any
 
 import pytest
 
-from crawler.config import SessionConfig
-from crawler.errors import SpiderTrap
+from crawler import SessionConfig, SpiderTrap, canonical_url
 from crawler.urls import (
     DEFAULT_MAX_PATH_DEPTH,
     DEFAULT_MAX_SEGMENT_REPEATS,
@@ -16,7 +15,6 @@ from crawler.urls import (
     SESSION_PARAMS,
     TrapGuard,
     TrapLimits,
-    canonical_url,
     digit_pattern,
     is_session_param,
     static_trap,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from crawler.errors import InvalidURL
-from crawler.urls import Scope, canonical_url, host_of, is_loopback
+from crawler import InvalidURL, Scope, canonical_url, host_of
+from crawler.urls import is_loopback
 
 
 def test_path_and_query_keep_their_case() -> None:

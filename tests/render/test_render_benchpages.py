@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lab.sites.benchpages import PAGE_COUNTS, BenchSite
-from render.extract import snapshot_from_html
+from render import snapshot_from_html
 
 
 def test_pages_are_deterministic_and_product_like() -> None:

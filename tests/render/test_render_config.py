@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from render.config import RenderConfig, find_config_file, load_render_config
-from render.errors import BrowserNotFound
+from render import BrowserNotFound, RenderConfig, load_render_config
+from render.config import find_config_file
 from render.install import main as install_main
 
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from render.extract import default_canonical, parse_html, snapshot_from_html, structure_fingerprint
-from render.snapshot import Snapshot
+from render import (
+    Snapshot,
+    default_canonical,
+    parse_html,
+    snapshot_from_html,
+    structure_fingerprint,
+)
 
 PAGE = "http://shop.test/a/b"
 

@@ -10,9 +10,7 @@ import pytest
 
 from lab.server import LabServer
 from lab.sites.testbed import TestbedSite
-from render.errors import NavigationFailed, NavigationTimeout
-from render.extract import snapshot_from_html
-from render.http import HttpFetcher
+from render import HttpFetcher, NavigationFailed, NavigationTimeout, snapshot_from_html
 
 Lab = Callable[[str], LabServer]
 SECOND = timedelta(seconds=1)

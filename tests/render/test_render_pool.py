@@ -14,12 +14,18 @@ import pytest_asyncio
 
 from lab.server import LabServer
 from lab.sites.testbed import MORE_PAGE, MORE_TOTAL, TestbedSite
-from render.config import RenderConfig
-from render.errors import ActionFailed, NavigationTimeout, NotHTML
-from render.extract import snapshot_from_html
-from render.http import HttpFetcher
-from render.pool import BrowserPool
-from render.snapshot import Action, Snapshot, State
+from render import (
+    Action,
+    ActionError,
+    BrowserPool,
+    HttpFetcher,
+    NavigationTimeout,
+    NonHTMLResponse,
+    RenderConfig,
+    Snapshot,
+    State,
+    snapshot_from_html,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -194,7 +200,7 @@ async def test_load_more_grows_the_list(pool: BrowserPool, testbed: LabServer) -
 
 async def test_missing_control_raises_action_failed(pool: BrowserPool, testbed: LabServer) -> None:
     action = Action("click", "#no-such-control")
-    with pytest.raises(ActionFailed) as caught:
+    with pytest.raises(ActionError) as caught:
         await pool.load(State(url(testbed, "/facets"), (action,)))
     assert caught.value.action == action
     assert caught.value.url.endswith("/facets")
@@ -202,7 +208,7 @@ async def test_missing_control_raises_action_failed(pool: BrowserPool, testbed: 
 
 async def test_non_html_raises_not_html(pool: BrowserPool, testbed: LabServer) -> None:
     for path in ("/doc.pdf", "/api/extra.json"):
-        with pytest.raises(NotHTML) as caught:
+        with pytest.raises(NonHTMLResponse) as caught:
             await pool.load(State(url(testbed, path)))
         assert caught.value.url.endswith(path)
 

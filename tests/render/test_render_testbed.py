@@ -7,8 +7,7 @@ from datetime import timedelta
 
 from lab.server import LabServer
 from lab.sites.testbed import BRANDS, ITEM_COUNT, item_brand
-from render.extract import snapshot_from_html
-from render.http import HttpFetcher
+from render import HttpFetcher, snapshot_from_html
 
 Lab = Callable[[str], LabServer]
 TIMEOUT = timedelta(seconds=5)

@@ -1,0 +1,51 @@
+"""render's modules import one another at the top only, and without a cycle."""
+
+from __future__ import annotations
+
+import ast
+import graphlib
+from pathlib import Path
+
+import render
+
+PACKAGE = Path(render.__file__).parent
+
+
+def _modules() -> dict[str, ast.Module]:
+    return {
+        f"render.{path.stem}": ast.parse(path.read_text("utf-8"))
+        for path in sorted(PACKAGE.glob("*.py"))
+        if path.stem != "__init__"
+    }
+
+
+def test_no_imports_inside_functions_or_classes() -> None:
+    for name, tree in _modules().items():
+        top = {id(node) for node in tree.body}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                assert id(node) in top, f"{name}:{node.lineno} imports below the module top"
+
+
+def test_modules_import_siblings_not_the_package() -> None:
+    for name, tree in _modules().items():
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom):
+                assert node.module != "render", f"{name}:{node.lineno} imports from render"
+
+
+def test_module_imports_have_no_cycle() -> None:
+    graph = {
+        name: {
+            node.module
+            for node in tree.body
+            if isinstance(node, ast.ImportFrom)
+            and node.module is not None
+            and node.module.startswith("render.")
+        }
+        for name, tree in _modules().items()
+    }
+    order = list(graphlib.TopologicalSorter(graph).static_order())  # raises CycleError
+    assert order.index("render.parse") < order.index("render.snapshot")
+    assert order.index("render.snapshot") < order.index("render.extract")
+    assert order.index("render.extract") < order.index("render.extract_json")

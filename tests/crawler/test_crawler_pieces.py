@@ -111,6 +111,7 @@ def test_exported_members() -> None:
         "cost",
         "dedup",
         "errors",
+        "inputs",
         "politeness",
         "retry",
         "robots",

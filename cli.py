@@ -555,8 +555,10 @@ def templates_urls(
     """
     from urllib.parse import urlsplit
 
-    from algorithms.urltemplates import read_url_input, url_templates, write_report
+    from algorithms.urltemplates import url_templates
     from crawler import Session, SessionConfig
+    from crawler.inputs import read_urls
+    from output import write_template_report
 
     if not input_path.is_file():
         hint = (
@@ -568,7 +570,7 @@ def templates_urls(
             f"{input_path} is not a file{hint}; give a URL list, a WARC file or a crawl store"
         )
     try:
-        urls = read_url_input(input_path)
+        urls = read_urls(input_path)
     except (OSError, UnicodeDecodeError, ValueError) as e:
         raise fail(f"cannot read {input_path}: {e}") from None
     hosts = sorted({urlsplit(u).netloc for u in urls if urlsplit(u).netloc})
@@ -617,7 +619,7 @@ def templates_urls(
         for url in report.found:
             typer.echo(url)
     else:
-        write_report(report, out)
+        write_template_report(report, out)
         typer.echo(f"wrote {out}/templates.jsonl, found.txt, checked.jsonl", err=True)
     _exit_if_incomplete(report.complete, report.reason)
 
@@ -656,8 +658,9 @@ def templates_cluster(
     """
     import json
 
-    from algorithms.pagetemplates import cluster_pages, crawl_pages, read_page_input
+    from algorithms.pagetemplates import cluster_pages, crawl_pages
     from crawler import Session, SessionConfig
+    from crawler.inputs import read_pages
     from render.snapshot import Snapshot
 
     snaps: list[Snapshot] = []
@@ -670,7 +673,7 @@ def templates_cluster(
         if not path.is_file():
             raise fail(f"{input_arg} is neither a site URL nor a file")
         try:
-            snaps, urls = read_page_input(path)
+            snaps, urls = read_pages(path)
         except (OSError, UnicodeDecodeError, ValueError) as e:
             raise fail(f"cannot read {path}: {e}") from None
     cache_path = _open_cache(cache, no_cache)
@@ -747,8 +750,8 @@ def explore_site(
     """
 
     from algorithms.querycentric import explore
-    from algorithms.querycentric_output import write_outputs
     from crawler import SessionConfig
+    from output import write_exploration
 
     words: list[str] = []
     if keywords is not None:
@@ -776,7 +779,7 @@ def explore_site(
     if not result.complete and result.states == 0:
         raise fail(result.reason)  # nothing was loaded: no outputs to write
     try:
-        files = write_outputs(result, out)
+        files = write_exploration(result, out)
     except OSError as e:
         raise fail(f"cannot write the outputs to {out}: {e}") from None
     explored = sum(1 for q in result.queries if q.status == "explored")
@@ -959,8 +962,9 @@ def explain_page(
     """
     from datetime import timedelta
 
-    from algorithms.explain import AnnotationError, annotate, read_sample_path
+    from algorithms.explain import read_sample_path
     from crawler import CrawlError, Session, SessionConfig, canonical_url
+    from output import AnnotationError, annotate
 
     try:
         target = canonical_url(url)

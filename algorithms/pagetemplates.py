@@ -56,7 +56,6 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
@@ -82,7 +81,6 @@ __all__ = [
     "essential_paths",
     "mdl_cost",
     "page_paths",
-    "read_page_input",
     "sliding_window_detect",
     "template_hash_detect",
 ]
@@ -681,40 +679,3 @@ async def crawl_pages(session: Session, start: str, budget: int) -> list[Snapsho
                     seen.add(link.url)
                     frontier.append(link.url)
     return out
-
-
-def read_page_input(path: Path) -> tuple[list[Snapshot], list[str]]:
-    """Pages from a WARC/ARC file or a siteseer crawl store, or URLs from a URL list file.
-
-    Returns ``(snapshots, urls)``: archives and stores give their successful HTML pages as
-    Snapshots (nothing to download); a URL list gives URLs to load.
-    """
-    from algorithms.urltemplates import read_url_input, stored_snapshots
-
-    head = path.read_bytes()[:16]
-    if head.startswith(b"SQLite format 3"):
-        snaps = [s for s in stored_snapshots(path) if s.ok and "html" in s.content_type]
-        return snaps, []
-    if head.startswith((b"WARC/", b"\x1f\x8b", b"filedesc://")) or path.suffix in {".warc", ".arc"}:
-        return _warc_snapshots(path), []
-    return [], read_url_input(path)
-
-
-def _warc_snapshots(path: Path) -> list[Snapshot]:
-    from warcio.archiveiterator import ArchiveIterator
-
-    from render.extract import snapshot_from_html
-
-    out: dict[str, Snapshot] = {}
-    with path.open("rb") as stream:
-        for record in ArchiveIterator(stream, arc2warc=True):
-            if record.rec_type != "response" or record.http_headers is None:
-                continue
-            status = record.http_headers.get_statuscode() or ""
-            ctype = record.http_headers.get_header("Content-Type") or ""
-            uri = record.rec_headers.get_header("WARC-Target-URI")
-            if not uri or not status.startswith("2") or "html" not in ctype.lower():
-                continue
-            body = record.content_stream().read().decode("utf-8", errors="replace")
-            out.setdefault(uri, snapshot_from_html(uri, uri, int(status), body))
-    return [out[u] for u in sorted(out)]

@@ -28,13 +28,11 @@ and are unit-tested on the thesis's listings.
 from __future__ import annotations
 
 import itertools
-import json
 import random
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 from urllib.parse import urlsplit
 
@@ -74,11 +72,9 @@ __all__ = [
     "group_key",
     "group_templates",
     "initial_templates",
-    "read_url_input",
     "split_number",
     "template_key",
     "url_templates",
-    "write_report",
 ]
 
 # --- parameters -------------------------------------------------------------------------------
@@ -902,86 +898,3 @@ async def url_templates(
             ("max_per_template", max_per_template),
         ),
     )
-
-
-# --- input -----------------------------------------------------------------------------------------
-
-
-def read_url_input(path: Path) -> list[str]:
-    """The URLs of a URL list file (one per line, ``#`` comments), a WARC/ARC file (successful
-    HTML responses, as in the thesis's evaluation) or a siteseer crawl store."""
-    data = path.read_bytes()[:16]
-    if data.startswith(b"SQLite format 3"):
-        return _store_urls(path)
-    if data.startswith((b"WARC/", b"\x1f\x8b", b"filedesc://")) or path.suffix in {".warc", ".arc"}:
-        return _warc_urls(path)
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
-
-
-def _warc_urls(path: Path) -> list[str]:
-    from warcio.archiveiterator import ArchiveIterator
-
-    urls: list[str] = []
-    with path.open("rb") as stream:
-        for record in ArchiveIterator(stream, arc2warc=True):
-            if record.rec_type != "response" or record.http_headers is None:
-                continue
-            status = record.http_headers.get_statuscode()
-            ctype = record.http_headers.get_header("Content-Type") or ""
-            uri = record.rec_headers.get_header("WARC-Target-URI")
-            if uri and status and status.startswith("2") and "html" in ctype.lower():
-                urls.append(uri)
-    return list(dict.fromkeys(urls))
-
-
-def stored_snapshots(path: Path) -> list[Snapshot]:
-    """The page snapshots (no action states) of a siteseer crawl store, by key."""
-    from crawler.store import SQLiteStore
-
-    store = SQLiteStore(path)
-    try:
-        out = []
-        for key in store.keys():  # noqa: SIM118 (a store method, not a dict)
-            if " " in key:  # a state reached by actions, not a page
-                continue
-            snap = store.get(key, need_render=False)
-            if snap is not None:
-                out.append(snap)
-        return out
-    finally:
-        store.close()
-
-
-def _store_urls(path: Path) -> list[str]:
-    snaps = stored_snapshots(path)
-    return list(dict.fromkeys(s.url for s in snaps if s.ok and "html" in s.content_type))
-
-
-def write_report(report: TemplateReport, directory: Path) -> None:
-    """Write templates.jsonl, found.txt and checked.jsonl into `directory` (created)."""
-    directory.mkdir(parents=True, exist_ok=True)
-    with (directory / "templates.jsonl").open("w", encoding="utf-8") as stream:
-        for template in report.templates:
-            row = {
-                "key": template.key,
-                "pattern": template.pattern,
-                "variable": "{N}",
-                "values": list(template.values),
-                "gaps": [list(g) for g in template.gaps],
-                "urls": template.urls,
-                "tried": template.tried,
-                "found": list(template.found),
-            }
-            stream.write(json.dumps(row) + "\n")
-    (directory / "found.txt").write_text("".join(u + "\n" for u in report.found), encoding="utf-8")
-    with (directory / "checked.jsonl").open("w", encoding="utf-8") as stream:
-        for checked in report.checked:
-            row = {
-                "url": checked.url,
-                "template": checked.template,
-                "verdict": checked.verdict,
-                "final_url": checked.final_url,
-                "status": checked.status,
-            }
-            stream.write(json.dumps(row) + "\n")

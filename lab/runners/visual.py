@@ -15,7 +15,6 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from algorithms.explain import AnnotationError, Layers, annotate
 from algorithms.gpp import gpp
 from algorithms.result import Discovery
 from algorithms.ssup import ssup
@@ -23,6 +22,7 @@ from crawler.errors import CrawlError
 from lab.registry import MethodRun, register
 from lab.runners.discovery import discovery_run
 from lab.truth import SiteTruth
+from output import AnnotationError, Layers, annotate
 
 if TYPE_CHECKING:
     from crawler.session import Session

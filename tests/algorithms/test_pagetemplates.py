@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from algorithms.pagetemplates import (
     cluster_pages,
     essential_paths,
@@ -167,29 +165,3 @@ def test_reported_cost_is_the_mdl_cost_of_the_clusters() -> None:
                 clusters[i] + clusters[j]
             ]
             assert mdl_cost(essential_paths(docs), merged) >= cost
-
-
-def test_read_page_input_from_warc_and_url_list(tmp_path: Path) -> None:
-    from io import BytesIO
-
-    from warcio.statusandheaders import StatusAndHeaders
-    from warcio.warcwriter import WARCWriter
-
-    from algorithms.pagetemplates import read_page_input
-
-    warc = tmp_path / "pages.warc.gz"
-    with warc.open("wb") as out:
-        writer = WARCWriter(out, gzip=True)
-        for n, status in ((1, "200 OK"), (2, "200 OK"), (3, "404 Not Found")):
-            body = product(n).html.encode("utf-8")
-            headers = StatusAndHeaders(status, [("Content-Type", "text/html")], protocol="HTTP/1.1")
-            record = writer.create_warc_record(
-                f"http://a.test/{n}", "response", payload=BytesIO(body), http_headers=headers
-            )
-            writer.write_record(record)
-    snaps, urls = read_page_input(warc)
-    assert urls == [] and [s.url for s in snaps] == ["http://a.test/1", "http://a.test/2"]
-    assert page_paths(snaps[0]) == page_paths(product(1))
-    listing = tmp_path / "urls.txt"
-    listing.write_text("http://a.test/1\nhttp://a.test/2\n")
-    assert read_page_input(listing) == ([], ["http://a.test/1", "http://a.test/2"])

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from algorithms.urltemplates import (
     Template,
     finalize_template,
@@ -11,7 +9,6 @@ from algorithms.urltemplates import (
     gaps,
     group_templates,
     initial_templates,
-    read_url_input,
     split_number,
     split_url,
     template_key,
@@ -114,32 +111,6 @@ def test_template_rows_rebuild_urls() -> None:
     ]
 
 
-def test_read_url_list_and_warc(tmp_path: Path) -> None:
-    from io import BytesIO
-
-    from warcio.statusandheaders import StatusAndHeaders
-    from warcio.warcwriter import WARCWriter
-
-    listing = tmp_path / "urls.txt"
-    listing.write_text("# crawl\nhttp://e.com/p/1\n\nhttp://e.com/p/2\n", encoding="utf-8")
-    assert read_url_input(listing) == ["http://e.com/p/1", "http://e.com/p/2"]
-
-    warc = tmp_path / "crawl.warc"
-    with warc.open("wb") as out:
-        writer = WARCWriter(out, gzip=False)
-        for url, status, ctype in [
-            ("http://e.com/p/1", "200 OK", "text/html"),
-            ("http://e.com/p/2", "404 Not Found", "text/html"),
-            ("http://e.com/logo.png", "200 OK", "image/png"),
-        ]:
-            headers = StatusAndHeaders(status, [("Content-Type", ctype)], protocol="HTTP/1.1")
-            record = writer.create_warc_record(
-                url, "response", payload=BytesIO(b"<html></html>"), http_headers=headers
-            )
-            writer.write_record(record)
-    assert read_url_input(warc) == ["http://e.com/p/1"]
-
-
 # --- on the lab ------------------------------------------------------------------------------
 
 
@@ -229,15 +200,3 @@ async def test_url_templates_merge_decorative_elements_and_fill_gaps() -> None:
     verdicts = {int(c.url.rsplit("-", 1)[1]): c.verdict for c in report.checked}
     assert all(verdicts[n] == "empty" for n in missing)
     assert dict(report.stages)["INIT"] == len(urls)
-
-
-def test_read_url_input_from_a_crawl_store(tmp_path: Path) -> None:
-    from crawler.store import SQLiteStore
-
-    path = tmp_path / "crawl.sqlite"
-    store = SQLiteStore(path)
-    for n, status in ((1, 200), (2, 200), (3, 404)):
-        url = f"http://e.com/p/{n}"
-        store.put(Snapshot(url, url, status, "<html><body>x</body></html>"))
-    store.close()
-    assert read_url_input(path) == ["http://e.com/p/1", "http://e.com/p/2"]

@@ -11,10 +11,10 @@ import cv2
 import numpy as np
 from typer.testing import CliRunner
 
-from algorithms.explain import HIGHLIGHT, LEGEND_WIDTH, group_colours
 from cli import app
 from crawler import Session, SessionConfig
 from lab.server import LabServer
+from output.explain import HIGHLIGHT, LEGEND_WIDTH, group_colours
 
 runner = CliRunner()
 

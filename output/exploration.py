@@ -1,8 +1,8 @@
 """An Exploration's outputs: entities.jsonl, queries.json, the query DAG as DOT and SVG.
 
-`write_outputs(result, directory)` writes all of them. The DAG's SVG comes from Graphviz's `dot`
-when it is on PATH; otherwise it is drawn with matplotlib (queries placed in rows by depth, the
-start query on top, drill-down edges labelled with their value), so an SVG is always written.
+`write_exploration(result, directory)` writes all of them. The DAG's SVG comes from Graphviz's
+`dot` when it is on PATH; otherwise it is drawn with matplotlib (queries placed in rows by depth,
+the start query on top, drill-down edges labelled with their value), so an SVG is always written.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from algorithms.result import Exploration
 
-__all__ = ["OutputFiles", "entity_lines", "queries_document", "to_dot", "write_outputs"]
+__all__ = ["OutputFiles", "entity_lines", "queries_document", "to_dot", "write_exploration"]
 
 SvgEngine = Literal["graphviz", "matplotlib"]
 
@@ -138,7 +138,7 @@ def _svg_matplotlib(result: Exploration, path: Path) -> None:
 
 @dataclass(frozen=True)
 class OutputFiles:
-    """What `write_outputs` wrote; `svg_engine` says how the SVG was drawn."""
+    """What `write_exploration` wrote; `svg_engine` says how the SVG was drawn."""
 
     entities: Path
     queries: Path
@@ -148,7 +148,7 @@ class OutputFiles:
     svg_note: str = ""  # why Graphviz was not used
 
 
-def write_outputs(result: Exploration, directory: Path) -> OutputFiles:
+def write_exploration(result: Exploration, directory: Path) -> OutputFiles:
     """Write entities.jsonl, queries.json, dag.dot and dag.svg into `directory` (created)."""
     directory.mkdir(parents=True, exist_ok=True)
     entities = directory / "entities.jsonl"

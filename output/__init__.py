@@ -1,0 +1,23 @@
+"""What siteseer writes and draws from a method's result: files and pictures, no crawling.
+
+    from output import annotate, write_exploration, write_template_report
+
+`output.exploration` writes an Exploration (entities.jsonl, queries.json, the query DAG as
+dag.dot and dag.svg through Graphviz's `dot` or matplotlib); `output.templates` a URL-templates
+report (templates.jsonl, found.txt, checked.jsonl); `output.explain` draws a page's link
+collections on its screenshot with OpenCV. The results come from algorithms/, which writes
+nothing itself.
+"""
+
+from output.explain import AnnotationError, Layers, annotate
+from output.exploration import OutputFiles, write_exploration
+from output.templates import write_template_report
+
+__all__ = [
+    "AnnotationError",
+    "Layers",
+    "OutputFiles",
+    "annotate",
+    "write_exploration",
+    "write_template_report",
+]

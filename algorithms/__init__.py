@@ -1,15 +1,82 @@
 """Entity-page discovery, exploration and template methods, over the Session's Snapshots.
 
-Each method is an async function ``method(session, seed_or_urls, **params) -> Result``; the pure
-features they share live in `algorithms.features`.
+Each method is an async function ``method(session, seed_or_urls, **params) -> Result`` that runs
+through one `Run` (algorithms/run.py: batch fetches, the budget, stop reasons, the trace, the
+method's own cost); the pure features they share live in `algorithms.features`. This module is
+the import surface: the methods, the types of their parameters and results, and the helpers the
+CLI and the lab call.
 """
 
+from algorithms.describe import FeatureCache, describe, is_instance
+from algorithms.features.dom import TagFeature
+from algorithms.gpp import gpp
 from algorithms.indesit import indesit
-from algorithms.ssup import explain_discovery, group_links, ssup
+from algorithms.pagetemplates import ClusterMethod, cluster_pages, crawl_pages, page_paths
+from algorithms.result import (
+    Discovery,
+    EntityDescription,
+    Exploration,
+    ExploredQuery,
+    GeneratedUrl,
+    PageCluster,
+    PageClustering,
+    PageTemplateParts,
+    QueryEdge,
+    QueryStatus,
+    Skipped,
+    SkipReason,
+    TemplateReport,
+    TraceEntry,
+    UrlTemplate,
+)
+from algorithms.run import BUDGET_SPENT, Run, Stopped
+from algorithms.ssup import (
+    Height,
+    LinkGroup,
+    LinkGrouper,
+    explain_discovery,
+    group_links,
+    ssup,
+    visual_group_links,
+)
+from algorithms.urltemplates import SPLIT_MINIMUM_URLS, url_templates
 
 __all__ = [
+    "BUDGET_SPENT",
+    "SPLIT_MINIMUM_URLS",
+    "ClusterMethod",
+    "Discovery",
+    "EntityDescription",
+    "Exploration",
+    "ExploredQuery",
+    "FeatureCache",
+    "GeneratedUrl",
+    "Height",
+    "LinkGroup",
+    "LinkGrouper",
+    "PageCluster",
+    "PageClustering",
+    "PageTemplateParts",
+    "QueryEdge",
+    "QueryStatus",
+    "Run",
+    "SkipReason",
+    "Skipped",
+    "Stopped",
+    "TagFeature",
+    "TemplateReport",
+    "TraceEntry",
+    "UrlTemplate",
+    "cluster_pages",
+    "crawl_pages",
+    "describe",
     "explain_discovery",
+    "gpp",
     "group_links",
     "indesit",
+    "is_instance",
+    "page_paths",
     "ssup",
+    "url_templates",
+    "visual_group_links",
 ]

@@ -35,8 +35,10 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
 from algorithms.features.dom import TagFeature, html_schema, link_collections, simhtml
+from algorithms.indesit import indesit
 from algorithms.pagetemplates import cluster_pages, page_paths
 from algorithms.result import EntityDescription
+from algorithms.run import Run
 from crawler.errors import CrawlError
 from render.snapshot import Snapshot
 
@@ -423,9 +425,7 @@ async def describe(
     it; they are clustered by template (`algorithms.pagetemplates.cluster_pages`), and the
     sample with `similar` pages of its cluster make its same-template set.
     """
-    from algorithms.indesit import indesit
-
-    start = session.cost()
+    run = Run(session)
     per_sample: list[tuple[str, ...]] = []
     used: list[tuple[str, ...]] = []
     for sample in samples:
@@ -455,13 +455,12 @@ async def describe(
     shared = set(per_sample[0]) if per_sample else set()
     for terms in per_sample[1:]:
         shared &= set(terms)
-    end = session.cost()
     return EntityDescription(
         terms=tuple(sorted(shared)),
         samples=tuple(samples),
         per_sample=tuple(per_sample),
         similar=tuple(used),
-        cost=end.since(start),
+        cost=run.cost(),
     )
 
 

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
@@ -42,7 +41,7 @@ from algorithms.features.visual import (
     visual_lists,
 )
 from algorithms.result import Discovery, TraceEntry
-from crawler.errors import BudgetExhausted, CrawlError
+from algorithms.run import Run, Stopped
 from render.snapshot import Box, Link, Snapshot
 
 if TYPE_CHECKING:
@@ -58,32 +57,16 @@ BATCH = 8  # pages rendered per batch while searching for the seed path
 COLLECTION = "collection"  # the signature's orientation slot for a lone link's stand-in list
 
 
-@dataclass
-class _Run:
-    session: Session
-    trace: list[TraceEntry]
-    rendered: dict[str, Snapshot]
-    incomplete: str = ""
-
-    async def render(self, urls: Sequence[str]) -> list[Snapshot]:
-        """Render the pages not rendered yet; return the snapshots of all of `urls` that loaded."""
-        todo = [u for u in dict.fromkeys(urls) if u not in self.rendered]
-        if todo and not self.incomplete:
-            results = await self.session.pages(todo, render=True)
-            for url, result in zip(todo, results, strict=True):
-                if isinstance(result, Snapshot):
-                    if result.ok:
-                        self.rendered[url] = result
-                    else:
-                        self._note("error", url, f"HTTP {result.status}")
-                elif isinstance(result, BudgetExhausted):
-                    self.incomplete = "page budget spent"
-                else:
-                    self._note("error", url, str(result))
-        return [self.rendered[u] for u in urls if u in self.rendered]
-
-    def _note(self, decision: str, subject: str, note: str) -> None:
-        self.trace.append(TraceEntry(step="fetch", decision=decision, subject=subject, note=note))
+async def _render(run: Run, rendered: dict[str, Snapshot], urls: Sequence[str]) -> list[Snapshot]:
+    """The rendered 2xx pages of `urls` (those not loaded yet rendered in one batch), also kept
+    in `rendered`: the pages GPP met on its way from the root. Once the budget is spent, GPP goes
+    on with the pages it has."""
+    try:
+        pages = await run.fetch(urls)
+    except Stopped:
+        pages = run.loaded(urls)
+    rendered.update(pages)
+    return list(pages.values())
 
 
 def _site_root(url: str) -> str:
@@ -143,7 +126,7 @@ def _holding_list_size(page: Snapshot, seed: str, menus: set[MenuKey]) -> int:
 
 
 async def _seed_path(
-    run: _Run, root: str, seed: str, max_depth: int, extra_depth: int
+    run: Run, rendered: dict[str, Snapshot], root: str, seed: str, max_depth: int, extra_depth: int
 ) -> list[str] | None:
     """Breadth-first from `root` (rendering) to the best page linking to `seed` (step 1)."""
     session = run.session
@@ -155,7 +138,7 @@ async def _seed_path(
     for depth in range(max_depth):
         following: list[str] = []
         for start in range(0, len(frontier), BATCH):
-            for snapshot in await run.render(frontier[start : start + BATCH]):
+            for snapshot in await _render(run, rendered, frontier[start : start + BATCH]):
                 for link in snapshot.links:
                     url = link.url
                     if url == seed:
@@ -167,14 +150,14 @@ async def _seed_path(
                     parent[url] = snapshot.url
                     depth_of[url] = depth + 1
                     following.append(url)
-            if run.incomplete:
+            if not run.complete:
                 break
-        if run.incomplete:
+        if not run.complete:
             break
         if holders and hit is None:
             hit = depth
-            menus = menu_signatures(run.rendered.values())
-            longest = max(_holding_list_size(run.rendered[u], seed, menus) for u in holders)
+            menus = menu_signatures(rendered.values())
+            longest = max(_holding_list_size(rendered[u], seed, menus) for u in holders)
             if longest >= SHORT_LIST:
                 break  # the seed sits in a long list already, not in a "featured" box
         if hit is not None and depth >= hit + extra_depth:
@@ -182,8 +165,8 @@ async def _seed_path(
         frontier = sorted(following)
     if not holders:
         return None
-    menus = menu_signatures(run.rendered.values())
-    sizes = {u: _holding_list_size(run.rendered[u], seed, menus) for u in holders}
+    menus = menu_signatures(rendered.values())
+    sizes = {u: _holding_list_size(rendered[u], seed, menus) for u in holders}
     best = min(holders, key=lambda u: (-sizes[u], depth_of[u], u))
     run.trace.append(
         TraceEntry(
@@ -217,7 +200,8 @@ async def gpp(
     started = time.perf_counter()
     seed = session.canonical(seed)
     root = session.canonical(root or _site_root(seed))
-    run = _Run(session, [], {})
+    run = Run(session, render=True)
+    rendered: dict[str, Snapshot] = {}  # the pages met from the root (the seed is only checked)
     params = (
         ("iterations", iterations),
         ("max_depth", max_depth),
@@ -225,9 +209,7 @@ async def gpp(
         ("threshold", list_threshold),
     )
 
-    def result(
-        entities: set[str], levels: list[set[str]], path: Sequence[str], reason: str
-    ) -> Discovery:
+    def result(entities: set[str], levels: list[set[str]], path: Sequence[str]) -> Discovery:
         run.trace.append(
             TraceEntry("done", "stop", seed, note=f"{time.perf_counter() - started:.2f}s")
         )
@@ -238,27 +220,27 @@ async def gpp(
             index_pages=tuple(tuple(sorted(level)) for level in levels),
             sample_path=tuple(path),
             trace=tuple(run.trace),
-            cost=session.cost(),
-            complete=not reason,
-            reason=reason,
+            cost=run.cost(),
+            complete=run.complete,
+            reason=run.reason,
             params=params,
         )
 
     try:
-        await session.page(seed, render=True)
-    except CrawlError as e:
-        return result(set(), [], (), f"seed unavailable: {e}")
-    path = await _seed_path(run, root, seed, max_depth, extra_depth)
+        await run.seed(seed)
+    except Stopped:
+        return result(set(), [], ())
+    path = await _seed_path(run, rendered, root, seed, max_depth, extra_depth)
     if path is None:
-        reason = run.incomplete or f"no path from {root} to the seed within depth {max_depth}"
-        return result(set(), [], (), reason)
+        run.unfinished(f"no path from {root} to the seed within depth {max_depth}")
+        return result(set(), [], ())
     run.trace.append(TraceEntry("seed-path", "keep", seed, urls=tuple(path)))
-    menus = menu_signatures(run.rendered.values())
+    menus = menu_signatures(rendered.values())
 
     # The model list at every hop of the seed path.
     models: list[VisualList] = []
     for i in range(len(path) - 1):
-        page = run.rendered[path[i]]
+        page = rendered[path[i]]
         model = _list_with(page, path[i + 1], menus)
         assert model is not None  # path[i] links to path[i + 1] by construction
         models.append(model)
@@ -284,7 +266,7 @@ async def gpp(
             continue
         found: set[str] = set()
         chosen: VisualList | None
-        pages = await run.render(sorted(levels[i])) if i else [run.rendered[path[0]]]
+        pages = await _render(run, rendered, sorted(levels[i])) if i else [rendered[path[0]]]
         for page in pages:
             if page.url == path[i]:
                 chosen, score = model, 1.0
@@ -307,15 +289,15 @@ async def gpp(
             {
                 lk.url
                 for url in index_level
-                if url in run.rendered
-                for vl in visual_lists(run.rendered[url])
+                if url in rendered
+                for vl in visual_lists(rendered[url])
                 if not is_menu(vl, menus) and vl.signature != last_model.signature
                 for lk in vl.links
                 if lk.url not in known and session.in_scope(lk.url)
             }
         )
         added = 0
-        for page in await run.render(siblings):
+        for page in await _render(run, rendered, siblings):
             chosen, score = _matching_list(page, last_model, menus, list_threshold)
             if chosen is None:
                 continue
@@ -336,4 +318,4 @@ async def gpp(
         if not added:
             break
     levels[-1] = entities
-    return result(entities, levels[:-1], path, run.incomplete)
+    return result(entities, levels[:-1], path)

@@ -29,16 +29,16 @@ the named choices here:
 from __future__ import annotations
 
 import heapq
-import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from contextlib import suppress
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit, urlunsplit
 
 from algorithms.features.dom import TagFeature, html_schema, link_collections, simhtml
 from algorithms.features.url import spread
-from algorithms.result import Discovery, TraceEntry
-from crawler.errors import BudgetExhausted, CrawlError
+from algorithms.result import Discovery
+from algorithms.run import Run, Stopped
 from render.snapshot import Snapshot
 
 if TYPE_CHECKING:
@@ -70,22 +70,17 @@ class _Collection:
     urls: tuple[str, ...]
 
 
-class _Stopped(Exception):
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
 @dataclass
 class _Crawl:
-    session: Session
+    """One Indesit crawl: the queue of link collections and what it found. Pages load and the
+    trace is written through `run`."""
+
+    run: Run
     mode: TagFeature
     threshold: float
     samples: int
     seed_schema: frozenset[str] = frozenset()
     seed_url: str = ""
-    pages: dict[str, Snapshot] = field(default_factory=dict)
-    failed: dict[str, str] = field(default_factory=dict)
     queue: list[tuple[_Priority, int]] = field(default_factory=list)
     collections: list[_Collection] = field(default_factory=list)
     queued: dict[tuple[str, str], int] = field(default_factory=dict)
@@ -95,28 +90,19 @@ class _Crawl:
     index_paths: set[str] = field(default_factory=set)
     similar: dict[str, float] = field(default_factory=dict)
     entities: dict[str, None] = field(default_factory=dict)
-    trace: list[TraceEntry] = field(default_factory=list)
 
     async def fetch(self, urls: Iterable[str]) -> dict[str, Snapshot]:
+        """The 2xx pages of `urls` (failures are not traced); every page loaded is judged
+        (step 4), also when the budget runs out in the batch."""
         wanted = list(dict.fromkeys(urls))
-        missing = [u for u in wanted if u not in self.pages and u not in self.failed]
-        if missing:
-            results = await self.session.pages(missing)
-            exhausted: BudgetExhausted | None = None
-            for url, result in zip(missing, results, strict=True):
-                if isinstance(result, Snapshot):
-                    self.pages[url] = result
-                    if result.ok:
-                        self.judge(result)
-                    else:
-                        self.failed[url] = f"HTTP status {result.status}"
-                elif isinstance(result, BudgetExhausted):
-                    exhausted = result
-                else:
-                    self.failed[url] = str(result)
-            if exhausted is not None:
-                raise _Stopped(str(exhausted))
-        return {u: self.pages[u] for u in wanted if u in self.pages and self.pages[u].ok}
+        new = [u for u in wanted if u not in self.run.pages]
+        try:
+            return await self.run.fetch(wanted, step=None)
+        finally:
+            for url in new:
+                page = self.run.pages.get(url)
+                if page is not None and page.ok:
+                    self.judge(page)
 
     def judge(self, page: Snapshot) -> None:
         """Step 4: every fetched page is compared with the seed."""
@@ -143,12 +129,12 @@ class _Crawl:
             priority = _Priority(klass, -len(targets), page.url, path)
             heapq.heappush(self.queue, (priority, len(self.collections) - 1))
 
-    async def run(self, seed: Snapshot, entry: str) -> None:
+    async def crawl(self, seed: Snapshot, entry: str) -> None:
         self.seed_url = seed.url
         self.seed_schema = html_schema(seed, self.mode)
         start = (await self.fetch([entry])).get(entry)
         if start is None:
-            raise _Stopped(f"cannot fetch the entry page {entry}: {self.failed.get(entry, '')}")
+            self.run.stop(f"cannot fetch the entry page {entry}: {self.run.failed.get(entry, '')}")
         self.push(start, _OTHER)
         while self.queue:
             _, index = heapq.heappop(self.queue)
@@ -164,28 +150,26 @@ class _Crawl:
         fetched = await self.fetch(sample)
         sims = {u: simhtml(self.seed_schema, html_schema(p, self.mode)) for u, p in fetched.items()}
         similar = sum(1 for s in sims.values() if s >= self.threshold)
-        values: tuple[tuple[str, float], ...] = (
-            ("samples", float(len(sims))),
-            ("similar", float(similar)),
-            ("max_simhtml", round(max(sims.values(), default=0.0), 6)),
-        )
+        values = {
+            "samples": float(len(sims)),
+            "similar": float(similar),
+            "max_simhtml": max(sims.values(), default=0.0),
+        }
         if sims and similar / len(sims) >= _MAJORITY:
-            self.trace.append(
-                TraceEntry(
-                    "collection",
-                    "keep",
-                    f"{collection.page} {collection.path}",
-                    urls=collection.urls,
-                    values=values,
-                    note="target collection: its links are entity pages",
-                )
+            self.run.note(
+                "collection",
+                "keep",
+                f"{collection.page} {collection.path}",
+                urls=collection.urls,
+                values=values,
+                note="target collection: its links are entity pages",
             )
             self.entities.update(dict.fromkeys(collection.urls))
             if collection.page not in self.index_pages:
                 self.index_pages.append(collection.page)
             if collection.page in self.reached_by:
                 self.index_paths.add(self.reached_by[collection.page])
-            self.push(self.pages[collection.page], _ON_INDEX_PAGE)
+            self.push(self.run.pages[collection.page], _ON_INDEX_PAGE)
             # Choice "judge the targets": the whole collection is downloaded and judged (step 4),
             # and the crawl goes on through its pages.
             members = await self.fetch(collection.urls)
@@ -194,15 +178,13 @@ class _Crawl:
                 if member is not None:
                     self.push(member, _OTHER)
             return
-        self.trace.append(
-            TraceEntry(
-                "collection",
-                "explore",
-                f"{collection.page} {collection.path}",
-                urls=sample,
-                values=values,
-                note="samples not similar to the seed: exploring their collections",
-            )
+        self.run.note(
+            "collection",
+            "explore",
+            f"{collection.page} {collection.path}",
+            urls=sample,
+            values=values,
+            note="samples not similar to the seed: exploring their collections",
         )
         for url in sample:
             target = fetched.get(url)
@@ -240,45 +222,31 @@ async def indesit(
         raise ValueError(f"threshold must lie in [0, 1], not {threshold!r}")
     if samples < 1:
         raise ValueError("samples must be at least 1")
-    started = time.perf_counter()
-    crawl = _Crawl(session, tag_feature, threshold, samples)
-    complete, reason = True, ""
+    run = Run(session)
+    crawl = _Crawl(run, tag_feature, threshold, samples)
     start_url = entry or _site_root(seed)
-    try:
-        try:
-            page = await session.page(seed)
-        except CrawlError as e:
-            raise _Stopped(f"cannot use the seed {seed}: {e}") from e
-        if not page.ok:
-            raise _Stopped(
-                f"the seed {seed} answered HTTP {page.status}; give a working entity page"
-            )
+    with suppress(Stopped):  # run.reason says why
+        page = await run.seed(seed)
         if not page.links:
-            raise _Stopped(
+            run.stop(
                 f"the seed {seed} has no links, so it has no link collections to compare; "
                 "give an entity page with the site's usual navigation"
             )
-        crawl.pages[page.url] = page
-        await crawl.run(page, start_url)
-    except _Stopped as stop:
-        complete, reason = False, stop.reason
+        await crawl.crawl(page, start_url)
     found = dict(crawl.entities)
     found.update(dict.fromkeys(crawl.similar))
     if crawl.seed_url:
         found[crawl.seed_url] = None
-    cost = session.cost()
-    if cost.seconds <= 0:
-        cost = replace(cost, seconds=time.perf_counter() - started)
     return Discovery(
         method="indesit",
         seed=seed,
         entities=tuple(sorted(found)),
         index_pages=(tuple(crawl.index_pages),) if crawl.index_pages else (),
         sample_path=(),
-        trace=tuple(crawl.trace),
-        cost=cost,
-        complete=complete,
-        reason=reason,
+        trace=tuple(run.trace),
+        cost=run.cost(),
+        complete=run.complete,
+        reason=run.reason,
         params=(
             ("threshold", threshold),
             ("tag_feature", tag_feature),

@@ -57,10 +57,12 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
+from urllib.parse import urlsplit
 
 import numpy as np
 
 from algorithms.result import PageCluster, PageClustering, PageTemplateParts
+from algorithms.run import Run, Stopped
 from render.snapshot import Snapshot
 
 if TYPE_CHECKING:
@@ -660,21 +662,23 @@ def cluster_pages(
 
 
 async def crawl_pages(session: Session, start: str, budget: int) -> list[Snapshot]:
-    """Up to `budget` pages of `start`'s site, breadth first, in batches (same host only)."""
-    from urllib.parse import urlsplit
-
+    """Up to `budget` 2xx pages of `start`'s site, breadth first, in batches (same host only);
+    the crawl ends early when the Session's own budget is spent."""
+    run = Run(session)
     host = urlsplit(start).netloc
     seen = {start}
     frontier = [start]
     out: list[Snapshot] = []
     while frontier and len(out) < budget:
         batch, frontier = frontier[: budget - len(out)], frontier[budget - len(out) :]
-        results = await session.pages(batch)
-        for result in results:
-            if not isinstance(result, Snapshot) or not result.ok:
-                continue
-            out.append(result)
-            for link in result.links:
+        try:
+            pages = await run.fetch(batch, step=None)
+        except Stopped:
+            out.extend(run.loaded(batch).values())
+            break
+        for page in pages.values():
+            out.append(page)
+            for link in page.links:
                 if urlsplit(link.url).netloc == host and link.url not in seen:
                     seen.add(link.url)
                     frontier.append(link.url)

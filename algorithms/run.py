@@ -10,9 +10,16 @@ and the method's own cost.
     run.cost()                               # what this run spent (not the Session's total)
     run.complete, run.reason                 # how it ended
 
-A method raises `Stopped` (through `run.fetch` or `run.stop`) to unwind to its entry point,
-which turns it into an incomplete result with `run.reason`. Every stop reason a user reads comes
-from here: `BUDGET_SPENT` for a spent budget, or the sentence given to `stop`.
+A method raises `Stopped` (through `run.fetch`, `run.load`, `run.seed`, `run.again` or
+`run.stop`) to unwind to its entry point, which turns it into an incomplete result with
+`run.reason`. Every stop reason a user reads comes from here: `BUDGET_SPENT` for a spent budget,
+or the sentence given to `stop`. Once a reason is set, no page is loaded any more: `fetch` and
+`load` raise `Stopped` for a page not loaded yet, and `loaded` gives what a method that goes on
+with what it has (GPP) may still use.
+
+`fetch` is for methods that judge 2xx pages only (a 4xx/5xx page is a failure, noted in the
+trace); `load` for those to whom a status is data (URL templates tell entity pages from empty
+ones by their answers).
 """
 
 from __future__ import annotations
@@ -46,14 +53,14 @@ class Stopped(Exception):
 class Run:
     """One method run over a Session: the pages it loaded, the trace, how it ended, its cost.
 
-    `render` is the default for `fetch` (visual methods load every page in the browser).
+    `render` is the default for every load (visual methods load every page in the browser).
     """
 
     def __init__(self, session: Session, *, render: bool = False) -> None:
         self.session = session
         self.render = render
         self.pages: dict[str, Snapshot] = {}  # every Snapshot loaded, 4xx/5xx included
-        self.failed: dict[str, str] = {}  # URL → why it gave no usable page
+        self.failed: dict[str, str] = {}  # URL → why it gave no page (`fetch`: no 2xx page)
         self.trace: list[TraceEntry] = []
         self.reason = ""  # why the run stopped early; "" while it may still complete
         self._start = session.cost()
@@ -62,46 +69,71 @@ class Run:
     # -- loading ---------------------------------------------------------------------------------
 
     async def fetch(
-        self, urls: Iterable[str], *, render: bool | None = None, step: str = "fetch"
+        self, urls: Iterable[str], *, render: bool | None = None, step: str | None = "fetch"
     ) -> dict[str, Snapshot]:
         """The 2xx HTML Snapshots of `urls`, loaded in one batch; a page already loaded (or
-        already failed) is not asked for again. Failures are noted in the trace under `step`.
+        already failed) is not asked for again. Failures, a 4xx/5xx answer included, are noted
+        in the trace under `step` (not at all when `step` is None).
 
         Raises `Stopped(BUDGET_SPENT)` once the budget ran out, after keeping every page of the
         batch that did load.
         """
         wanted = list(dict.fromkeys(urls))
-        missing = [u for u in wanted if u not in self.pages and u not in self.failed]
-        if missing:
-            if self.reason:
-                raise Stopped(self.reason)
-            results = await self.session.pages(
-                missing, render=self.render if render is None else render
-            )
-            spent = False
-            for url, result in zip(missing, results, strict=True):
-                if isinstance(result, Snapshot):
-                    self.pages[url] = result
-                    if not result.ok:
-                        self.failed[url] = f"HTTP status {result.status}"
-                        self.note(step, "error", url, note=self.failed[url])
-                elif isinstance(result, BudgetExhausted):
-                    spent = True
-                else:
-                    self.failed[url] = str(result)
-                    self.note(step, "error", url, note=str(result))
-            if spent:
-                self.stop(BUDGET_SPENT)
-        return {u: self.pages[u] for u in wanted if u in self.pages and self.pages[u].ok}
+        await self._load(wanted, render, step, status_fails=True)
+        return self.loaded(wanted)
 
     async def fetch_one(self, url: str, *, render: bool | None = None) -> Snapshot | None:
         """`url`'s 2xx HTML Snapshot, or None when it failed (the reason is in `failed`)."""
         return (await self.fetch([url], render=render)).get(url)
 
-    async def seed(self, url: str) -> Snapshot:
+    async def load(
+        self, urls: Iterable[str], *, render: bool | None = None, step: str | None = "fetch"
+    ) -> dict[str, Snapshot]:
+        """Every Snapshot of `urls`, whatever its HTTP status (status is data), loaded like
+        `fetch`; a page that gave no Snapshot is left out, its error noted under `step`."""
+        wanted = list(dict.fromkeys(urls))
+        await self._load(wanted, render, step, status_fails=False)
+        return {u: self.pages[u] for u in wanted if u in self.pages}
+
+    def loaded(self, urls: Iterable[str]) -> dict[str, Snapshot]:
+        """The 2xx HTML Snapshots of `urls` loaded so far (no page is asked for)."""
+        return {
+            u: self.pages[u] for u in dict.fromkeys(urls) if u in self.pages and self.pages[u].ok
+        }
+
+    async def _load(
+        self, wanted: list[str], render: bool | None, step: str | None, *, status_fails: bool
+    ) -> None:
+        missing = [u for u in wanted if u not in self.pages and u not in self.failed]
+        if not missing:
+            return
+        if self.reason:
+            raise Stopped(self.reason)
+        results = await self.session.pages(
+            missing, render=self.render if render is None else render
+        )
+        spent = False
+        for url, result in zip(missing, results, strict=True):
+            if isinstance(result, Snapshot):
+                self.pages[url] = result
+                if status_fails and not result.ok:
+                    self._fail(url, f"HTTP status {result.status}", step)
+            elif isinstance(result, BudgetExhausted):
+                spent = True
+            else:
+                self._fail(url, str(result), step)
+        if spent:
+            self.stop(BUDGET_SPENT)
+
+    def _fail(self, url: str, why: str, step: str | None) -> None:
+        self.failed[url] = why
+        if step is not None:
+            self.note(step, "error", url, note=why)
+
+    async def seed(self, url: str, *, render: bool | None = None) -> Snapshot:
         """The seed page a method starts from; `Stopped` saying why when it cannot serve."""
         try:
-            page = await self.session.page(url, render=self.render)
+            page = await self.session.page(url, render=self.render if render is None else render)
         except BudgetExhausted:
             self.stop(BUDGET_SPENT)
         except CrawlError as e:
@@ -112,6 +144,15 @@ class Run:
             self.stop(f"the seed {url} answered HTTP {page.status}; give a working page")
         return page
 
+    async def again(self, url: str) -> Snapshot:
+        """A second, independent load of `url` (`Session.page(fresh=True)`: comparing two loads
+        shows a page's random content); `Stopped(BUDGET_SPENT)` once the budget ran out. Other
+        CrawlErrors propagate."""
+        try:
+            return await self.session.page(url, fresh=True)
+        except BudgetExhausted:
+            self.stop(BUDGET_SPENT)
+
     # -- ending ----------------------------------------------------------------------------------
 
     def stop(self, reason: str) -> NoReturn:
@@ -121,7 +162,8 @@ class Run:
         raise Stopped(self.reason)
 
     def unfinished(self, reason: str) -> None:
-        """Mark the run incomplete without unwinding (the method still returns what it found)."""
+        """Mark the run incomplete without unwinding (the method still returns what it found;
+        it loads no page any more)."""
         if not self.reason:
             self.reason = reason
 

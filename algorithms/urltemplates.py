@@ -45,6 +45,7 @@ from algorithms.pagediff import (
     same_page,
 )
 from algorithms.result import GeneratedUrl, TemplateReport, TraceEntry, UrlTemplate
+from algorithms.run import Run, Stopped
 from render.snapshot import Snapshot
 
 if TYPE_CHECKING:
@@ -379,26 +380,20 @@ def _format_number(template: Template, variable: int, value: int) -> str:
 
 @dataclass
 class _Pages:
-    """The pages one run has loaded, its trace, and the random changes learned per URL."""
+    """One run's pages and trace (`run`), and the random changes learned per URL."""
 
-    session: Session
-    snaps: dict[str, Snapshot | None] = field(default_factory=dict)
+    run: Run
     random: dict[str, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
-    trace: list[TraceEntry] = field(default_factory=list)
-    errors: int = 0
+
+    @property
+    def trace(self) -> list[TraceEntry]:
+        return self.run.trace
 
     async def load(self, urls: Iterable[str]) -> dict[str, Snapshot | None]:
-        wanted = [u for u in dict.fromkeys(urls) if u not in self.snaps]
-        if wanted:
-            results = await self.session.pages(wanted)
-            for url, result in zip(wanted, results, strict=True):
-                if isinstance(result, Snapshot):
-                    self.snaps[url] = result
-                else:
-                    self.snaps[url] = None
-                    self.errors += 1
-                    self.trace.append(TraceEntry("fetch", "error", url, note=str(result)))
-        return {u: self.snaps[u] for u in urls}
+        """The Snapshot of each of `urls`, whatever its status (None when it gave none)."""
+        wanted = list(urls)
+        loaded = await self.run.load(wanted)
+        return {u: loaded.get(u) for u in wanted}
 
     async def random_changes(self, url: str) -> tuple[tuple[int, ...], ...] | None:
         """The changes between two loads of `url` (None when it cannot be loaded)."""
@@ -407,7 +402,7 @@ class _Pages:
         first = (await self.load([url]))[url]
         if first is None:
             return None
-        again = await self.session.page(url, fresh=True)
+        again = await self.run.again(url)
         self.random[url] = page_diff(first, again)
         return self.random[url]
 
@@ -682,7 +677,7 @@ async def _empty_model(pages: _Pages, template: Template, variable: int) -> Empt
     if orig is None or emp is None or emp2 is None or not orig.ok:
         pages.trace.append(TraceEntry("empty-model", "skip", original, note="pages not loaded"))
         return None
-    again = await pages.session.page(original, fresh=True)
+    again = await pages.run.again(original)
     return EmptyPageModel.learn(orig, again, emp, emp2, _regex(template, variable))
 
 
@@ -819,14 +814,10 @@ async def url_templates(
     `generate=False` stops after template generation. Verification pages and generated URLs are
     loaded through `session`; its budget bounds the run.
     """
-    from crawler.errors import BudgetExhausted
-
-    start = session.cost()
-    pages = _Pages(session)
+    pages = _Pages(Run(session))
     stages: list[tuple[str, int]] = []
     url_list = [u.strip() for u in urls if u.strip()]
     known_urls = set(url_list)
-    complete, reason = True, ""
     templates_out: list[UrlTemplate] = []
     run = _Generation()
     try:
@@ -863,7 +854,7 @@ async def url_templates(
                     pages, template, known_urls, run, max_per_template, rng
                 )
                 if run.failed():
-                    complete, reason = False, "halted: too many generated URLs failed"
+                    pages.run.unfinished("halted: too many generated URLs failed")
             templates_out.append(
                 UrlTemplate(
                     pattern=_fill(template, variable, "{N}"),
@@ -876,9 +867,8 @@ async def url_templates(
                     found=found,
                 )
             )
-    except BudgetExhausted as e:
-        complete, reason = False, f"budget spent: {e}"
-    end = session.cost()
+    except Stopped:
+        pass  # pages.run.reason says why
     found_all = tuple(dict.fromkeys(u for t in templates_out for u in t.found))
     return TemplateReport(
         method="url-templates",
@@ -887,9 +877,9 @@ async def url_templates(
         checked=tuple(run.checked),
         stages=tuple(stages),
         trace=tuple(pages.trace),
-        cost=end.since(start),
-        complete=complete,
-        reason=reason,
+        cost=pages.run.cost(),
+        complete=pages.run.complete,
+        reason=pages.run.reason,
         params=(
             ("minimum_values", minimum_values),
             ("split_minimum", split_minimum),

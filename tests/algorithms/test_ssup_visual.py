@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from algorithms.ssup import group_links, ssup
-from algorithms.ssup_visual import role_mates, visual_group_links
+from algorithms.ssup import group_links, role_mates, ssup, visual_group_links
 from crawler import Session, SessionConfig
 from lab.score import set_scores
 from lab.server import LabServer

@@ -166,10 +166,10 @@ class ShopSite:
             )
         return Snapshot(url, url, 200, f"<html><body><nav>Shop</nav>{body}</body></html>")
 
-    async def page(self, url: str, *, fresh: bool = False) -> Snapshot:
+    async def page(self, url: str, *, render: bool = False, fresh: bool = False) -> Snapshot:
         return self.snapshot(url)
 
-    async def pages(self, urls: list[str]) -> list[Snapshot]:
+    async def pages(self, urls: list[str], *, render: bool = False) -> list[Snapshot]:
         return [self.snapshot(u) for u in urls]
 
     def cost(self) -> Cost:

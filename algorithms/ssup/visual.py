@@ -38,15 +38,13 @@ from urllib.parse import urlsplit
 from algorithms.features.dom import TagFeature, link_path, path_urls
 from algorithms.features.url import term_weights
 from algorithms.features.visual import VisualList, is_menu, menu_signatures, visual_lists
-from algorithms.ssup import LinkGroup, group_links
+from algorithms.ssup.grouping import SIM_DIGITS, LinkGroup, group_links
 from render.snapshot import Link, Snapshot
 
 __all__ = ["RoleMate", "role_mates", "visual_group_links"]
 
 # A role-mate kind must recur on this many of the level's index pages (see the module docstring).
 MIN_PAGES = 2
-# Two strongsim values closer than this are one group (as in SSUP's own grouping).
-_SIM_DIGITS = 9
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +157,6 @@ def visual_group_links(
         if not urls:
             continue
         taken.update(urls)
-        score = round(max(weights.strongsim(u) for u in urls), _SIM_DIGITS)
+        score = round(max(weights.strongsim(u) for u in urls), SIM_DIGITS)
         groups.append(LinkGroup(score, tuple(urls)))
     return groups

@@ -1,0 +1,84 @@
+"""SSUP — Structurally Similar URLs and Pages (Manica, Galante, Dorneles, ICWE 2014).
+
+Given one sample entity page, find every entity page of the same type on its site:
+
+1. *Sample page path* (Algorithms 1 and 4). From the seed, climb the entity tree: the index page
+   of a page sp is, among the pages sp links to that link back to sp, the one with the largest
+   candidate index-page weight W_ci (Definition 14: the sum of strongsim between sp and the
+   links that sit in the same link DOM path as the link to sp). Climbing stops after `height`
+   steps, or early when the page found is already on the path.
+2. *Catching same-level pages* (Algorithm 2). Level by level from the root, the links the
+   level's index pages hold in the sample link DOM path are grouped by their strongsim with the
+   next level's sample page (`group_links`); the best group is kept and teaches the threshold
+   minsim_html (the least simhtml between the sample and that group's pages); each later group is
+   kept while one of its pages reaches minsim_html, and the first group that does not ends the
+   level.
+3. *Pagination* (Algorithm 3). The links of a level's index pages are grouped by weaksim with the
+   next level's sample and by link DOM path; a group whose first page is at least as similar
+   (simhtml) to this level's sample as to the next level's is taken as pagination of this level.
+
+Where this implementation chooses what the paper leaves open, or departs from it, the choice is
+named in the code (``Choice:``) and its parameters are recorded in the run's params:
+
+- Link DOM paths default to tags with attribute names (`tag_feature="attrs"`, Indesit's best
+  general setting in SSUP's evaluation); with tags alone a site menu and a content list built
+  from the same tags share one path.
+- Climbing (Algorithm 1) does not download the links the current page holds in the path that
+  leads down to the page below (its children); does not take a candidate whose list holds the
+  page alone (W_ci = 1: it groups nothing, Definition 1); and does not take a *pagination peer*
+  (a page linked to and from the current page through one path, sharing its URL pattern —
+  page 2 of a list is no index page of page 1). When the current page has a peer with a shorter
+  URL, it is page n of a list, and the climb goes on from that first page (Definition 5).
+
+- `sample_size`: at the entity level, minsim_html is learned from an evenly spread sample of the
+  best group (the paper downloads the whole group; an entity level is exactly what SSUP must not
+  download). Index levels are downloaded whole anyway, so they use the whole group.
+- `probe`: Algorithm 2 keeps a later group when the *max* simhtml over it reaches minsim_html;
+  the paper's worked example (Figure 5) computes only the first page of each group. We try up to
+  `probe` pages, in URL order, and stop at the first that passes.
+- Algorithm 4 line 19 (``if i < h - 2``) runs pagination for levels 0 … h-2 counting from the
+  leaves' parents; the paper's text says "entity pages do not have pagination", i.e. every index
+  level is paginated. We paginate every index level, the root included.
+- Pagination is repeated on the pages it finds until no new page appears (a first page usually
+  links only to its neighbours), and it leaves out the links of the next level's sample link DOM
+  path (Algorithm 2 judges those) and pages already placed in the tree.
+- Pagination candidates are first filtered by URL, in SSUP's spirit (no download for what the
+  URL rules out): a pagination page of ``/sports`` or ``/season/gp3/2022`` shares a path or
+  query term with it (``sports``, ``season``/``gp3``/``2022``); a site menu (``/about``) or a
+  sibling index of another type (``/host-cities``) does not. Without this filter the HTML test
+  of Algorithm 3 (is the page closer to this level's sample than to the next's?) admits any
+  page built on the index template, and with it that page's lists.
+- At index levels (not the leaves), links whose URLs share nothing with the sample page's but
+  the number of tokens are dropped before the HTML test (see `SameLevel._same_pattern`).
+- An index page is reported for its level only when it links to a page kept at the next level;
+  pagination candidates that turn out to be noise are pruned there (the paper prunes them the
+  same way, implicitly, by finding nothing under them).
+- ``height="auto"`` (beyond the paper): see `climb._climb`.
+
+The package, one module per step:
+
+- `tree.py`: the entry point `ssup` and Algorithm 4's walk down the levels.
+- `climb.py`: Algorithm 1 and the climb of Algorithm 4 (the sample page path).
+- `levels.py`: Algorithm 2 (catching same-level pages); `grouping.py`: its link groups.
+- `pagination.py`: Algorithm 3.
+- `visual.py`: visual SSUP's grouping (`ssup(..., visual=True)`).
+- `explanation.py`: a Discovery's trace as a tree (`explain_discovery`).
+"""
+
+from algorithms.ssup.climb import Height
+from algorithms.ssup.explanation import explain_discovery
+from algorithms.ssup.grouping import LinkGroup, LinkGrouper, group_links
+from algorithms.ssup.tree import ssup
+from algorithms.ssup.visual import RoleMate, role_mates, visual_group_links
+
+__all__ = [
+    "Height",
+    "LinkGroup",
+    "LinkGrouper",
+    "RoleMate",
+    "explain_discovery",
+    "group_links",
+    "role_mates",
+    "ssup",
+    "visual_group_links",
+]

@@ -1,0 +1,295 @@
+"""SSUP's climb from the seed to the root of its entity tree: Algorithm 1 (the index page of a
+page) repeated by Algorithm 4, lines 4–12 (the sample page path).
+
+The index page of a page sp is, among the pages sp links to that link back to sp, the one with
+the largest candidate index-page weight W_ci (Definition 14: the sum of strongsim between sp and
+the links that sit in the same link DOM path as the link to sp). Climbing stops after `height`
+steps, or early when the page found is already on the path. The choices made where the paper is
+silent (children not downloaded, W_ci = 1, pagination peers, ``height="auto"``) are named in
+the code and listed in `algorithms.ssup`'s docstring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+from urllib.parse import urlsplit
+
+from algorithms.features.dom import TagFeature, link_collections, link_path, paths_to
+from algorithms.features.url import SIZE_TERM, LinkPaths, term_weights, tokens, url_schema
+from algorithms.run import Run
+from render.snapshot import Snapshot
+
+__all__ = ["MAX_AUTO_HEIGHT", "Climb", "Height", "own_urls", "path_terms"]
+
+Height: TypeAlias = int | Literal["auto"]
+
+_EPSILON = 1e-9
+# height="auto" never climbs further than this many levels.
+MAX_AUTO_HEIGHT = 6
+# height="auto" climbs to a candidate when at least this share of its list shares a URL pattern.
+_CLIMB_SHARE = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class _Parent:
+    """A candidate index page chosen by Algorithm 1."""
+
+    page: Snapshot
+    sdp: str
+    weight: float
+
+
+@dataclass(frozen=True, slots=True)
+class Climb:
+    """The climb of one SSUP run: its pages and trace go to `run`; `mode` is the link DOM path
+    form."""
+
+    run: Run
+    mode: TagFeature
+
+    # -- Algorithm 1 ---------------------------------------------------------------------------
+
+    async def top_index_page(
+        self, sp: Snapshot, level: int | None, down_path: str | None = None
+    ) -> tuple[_Parent | None, list[_Parent]]:
+        """Algorithm 1: the page linked from `sp` that links back to it with the largest W_ci,
+        and the pagination peers of `sp` met on the way (see `_pagination_peer`).
+
+        Choice: when `sp` was reached by climbing, the links it holds in `down_path` (the path
+        leading to the page below) point down the tree (property 7 of Definition 3: an index
+        page links to all its children through one path), so they are not downloaded as
+        candidates: on an index page those are the entity pages SSUP is meant not to download.
+        """
+        targets = own_urls(sp)
+        down = {
+            link.url
+            for link in sp.links
+            if down_path is not None and link_path(link, self.mode) == down_path
+        }
+        outgoing = [
+            u
+            for u in dict.fromkeys(link.url for link in sp.links)
+            if u not in targets and u not in down
+        ]
+        if down:
+            self.run.note(
+                "top-index",
+                "skip",
+                f"{len(down)} links below {sp.url}",
+                level=level,
+                urls=sorted(down),
+                note="the path leading down the tree holds no index page of it",
+            )
+        fetched = await self.run.fetch(outgoing)
+        best: _Parent | None = None
+        peers: list[_Parent] = []
+        for url in outgoing:
+            page = fetched.get(url)
+            if page is None:
+                continue
+            scored = _candidate_weight(page, sp, self.mode)
+            if scored is None:
+                continue
+            sdp, weight = scored
+            if _pagination_peer(page, sp, sdp, self.mode):
+                peers.append(_Parent(page, sdp, weight))
+                self.run.note(
+                    "top-index",
+                    "prune",
+                    url,
+                    level=level,
+                    values={"weight": weight},
+                    note="a pagination peer: it and the page link to each other through one "
+                    "path and share a URL pattern (Definition 4)",
+                )
+                continue
+            if weight <= 1.0 + _EPSILON:
+                # Choice: W_ci = 1 means the list holds the page alone (or pages sharing nothing
+                # with it); an index page groups pages (Definition 1), so this is none.
+                self.run.note(
+                    "top-index",
+                    "prune",
+                    url,
+                    level=level,
+                    values={"weight": weight},
+                    note=f"its list ({sdp}) groups nothing like the page",
+                )
+                continue
+            self.run.note(
+                "top-index", "candidate", url, level=level, values={"weight": weight}, note=sdp
+            )
+            if best is None or (weight, _neg(url)) > (best.weight, _neg(best.page.url)):
+                best = _Parent(page, sdp, weight)
+        if best is not None:
+            self.run.note(
+                "top-index",
+                "keep",
+                best.page.url,
+                level=level,
+                urls=(sp.url,),
+                values={"weight": best.weight},
+                note=f"index page of {sp.url} through {best.sdp}",
+            )
+        return best, peers
+
+    # -- Algorithm 4, lines 4–12 ---------------------------------------------------------------
+
+    async def sample_path(self, seed: Snapshot, height: Height) -> tuple[list[Snapshot], list[str]]:
+        """Algorithm 4, lines 4–12: root … seed, and the sample link DOM path of each hop."""
+        chain = [seed]
+        sdps: list[str] = []
+        limit = MAX_AUTO_HEIGHT if height == "auto" else height
+        for step in range(limit):
+            current = chain[-1]
+            level = -(step + 1)
+            down = sdps[-1] if sdps else None
+            parent, peers = await self.top_index_page(current, level, down)
+            first = _first_page(current, peers) if sdps else None
+            if first is not None:
+                # Choice: an index page reached on its page n climbs from its first page, where
+                # the parent links (Definition 5, the pagination operation).
+                self.run.note(
+                    "sample-path",
+                    "sideways",
+                    first.url,
+                    level=level,
+                    urls=(current.url,),
+                    note=f"{current.url} continues it: climbing from the first page",
+                )
+                chain[-1] = current = first
+                parent, _ = await self.top_index_page(current, level, down)
+            if parent is None:
+                self.run.note(
+                    "sample-path",
+                    "stop",
+                    current.url,
+                    note="no page it links to lists it among pages like it",
+                )
+                break
+            if any(parent.page.url in own_urls(p) for p in chain):
+                self.run.note(
+                    "sample-path",
+                    "stop",
+                    parent.page.url,
+                    note="already on the sample page path (Algorithm 4 early stop)",
+                )
+                break
+            if height == "auto" and len(chain) > 1:
+                climb, pattern = _climb(parent, current, self.mode)
+                self.run.note(
+                    "sample-path",
+                    "climb" if climb else "stop",
+                    parent.page.url,
+                    level=level,
+                    values={"weight": parent.weight, "pattern_share": pattern},
+                    note="height=auto: "
+                    + (
+                        "its list shares the current root's URL pattern"
+                        if climb
+                        else "its list shares no URL pattern with the current root"
+                    ),
+                )
+                if not climb:
+                    break
+            chain.append(parent.page)
+            sdps.append(parent.sdp)
+            if height == "auto" and _is_site_root(parent.page):
+                self.run.note("sample-path", "stop", parent.page.url, note="the site root")
+                break
+        chain.reverse()
+        sdps.reverse()
+        return chain, sdps
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+def own_urls(page: Snapshot) -> set[str]:
+    """The URLs that name `page` (requested and final)."""
+    return {page.url, page.final_url}
+
+
+def _neg(url: str) -> tuple[int, ...]:
+    """A key that makes the smaller URL win a max() tie."""
+    return tuple(-ord(c) for c in url)
+
+
+def _candidate_weight(page: Snapshot, sp: Snapshot, mode: TagFeature) -> tuple[str, float] | None:
+    """(sdp, W_ci(page, sp)) for the path through which `page` links to `sp` with the largest
+    weight; None when `page` does not link to `sp`."""
+    own = own_urls(sp)
+    paths: LinkPaths = link_collections(page, mode)
+    best: tuple[str, float] | None = None
+    for target in sorted(own):
+        for sdp in paths_to(page, target, mode):
+            weights = term_weights(target, paths, sdp)
+            weight = sum(weights.strongsim(u) for u in set(paths[sdp]))
+            if best is None or (weight, sdp) > (best[1], best[0]):
+                best = (sdp, weight)
+    return best
+
+
+def _pagination_peer(candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature) -> bool:
+    """Whether `candidate` is a page of `sp`'s own level rather than its index page.
+
+    Choice (Algorithm 1 knows no levels): a pagination page and the page it continues link to
+    each other through one path (the pager) and share a path or query term
+    (``/sports?page=4`` ↔ ``/sports``), where an index page lists `sp` in one path and `sp` links
+    back through another (a breadcrumb). Without this test, climbing from ``/sports`` picks its
+    own page 4 as its index page.
+    """
+    back = set(paths_to(sp, candidate.url, mode)) | set(paths_to(sp, candidate.final_url, mode))
+    if sdp not in back:
+        return False
+    return bool(path_terms(url_schema(candidate.url)) & path_terms(url_schema(sp.url)))
+
+
+def _first_page(current: Snapshot, peers: Sequence[_Parent]) -> Snapshot | None:
+    """The pagination peer with the shortest URL (fewest tokens, then fewest characters), when
+    it is shorter than `current`'s: the first page of the list `current` continues."""
+    if not peers:
+        return None
+
+    def length(url: str) -> tuple[int, int, str]:
+        return (len(tokens(url)), len(url), url)
+
+    shortest = min(peers, key=lambda p: length(p.page.url))
+    if length(shortest.page.url) < length(current.url):
+        return shortest.page
+    return None
+
+
+def path_terms(schema: frozenset[tuple[str, str]]) -> frozenset[tuple[str, str]]:
+    """The terms of a url-schema outside the host (token 1) and other than the size term."""
+    return frozenset(t for t in schema if t[0] not in ("1", SIZE_TERM))
+
+
+def _is_site_root(page: Snapshot) -> bool:
+    parts = urlsplit(page.final_url or page.url)
+    return parts.path in ("", "/") and not parts.query
+
+
+def _climb(parent: _Parent, current: Snapshot, mode: TagFeature) -> tuple[bool, float]:
+    """height="auto": whether `parent` is a further level of the entity tree above `current`.
+
+    Our reading of "climb while a candidate index page outweighs the current root": W_ci counts
+    every link of the candidate's list, and a site menu of equally long URLs gets weight from
+    the number-of-tokens term alone. What makes a list a level of the entity tree is property 8
+    of Definition 3 — same-level pages share a URL structure. So the candidate is climbed when
+    most of its list (the links in the path through which it links to `current`, `current`
+    itself left out) share with `current` a term that carries weight other than the size term:
+    ``/season/gp3/2021`` next to ``/season/gp3/2022`` does, ``/about`` next to ``/members.php``
+    does not. Returns (climb?, share of the list that does).
+    """
+    paths = link_collections(parent.page, mode)
+    weights = term_weights(current.url, paths, parent.sdp)
+    pattern = {t for t, w in weights.weights.items() if t[0] != SIZE_TERM and w > 0.0}
+    own = own_urls(current)
+    siblings = [u for u in dict.fromkeys(paths.get(parent.sdp, ())) if u not in own]
+    if not siblings or not pattern:
+        return False, 0.0
+    alike = sum(1 for u in siblings if pattern & url_schema(u))
+    share = alike / len(siblings)
+    return share >= _CLIMB_SHARE, share

@@ -1,0 +1,60 @@
+"""How Algorithm 2 groups a level's links before judging them (lines 5–9), shared by SSUP's
+levels and its visual variant.
+
+A `LinkGrouper` maps (sample URL, the level's index pages, sample link DOM path, tag feature) to
+groups of links, best first; `group_links` is SSUP's own (equal strongsim with the sample page),
+`algorithms.ssup.visual.visual_group_links` adds the links of visual lists that play the sample
+list's role.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from algorithms.features.dom import TagFeature, path_urls
+from algorithms.features.url import term_weights
+from render.snapshot import Snapshot
+
+__all__ = ["SIM_DIGITS", "LinkGroup", "LinkGrouper", "group_links"]
+
+# Two strongsim values closer than this are one group (float noise from summing weights).
+SIM_DIGITS = 9
+
+
+@dataclass(frozen=True, slots=True)
+class LinkGroup:
+    """Links judged together by Algorithm 2: `score` is what they share with the sample page
+    (their strongsim for `group_links`), `urls` are in URL order."""
+
+    score: float
+    urls: tuple[str, ...]
+
+
+LinkGrouper: TypeAlias = Callable[[str, Sequence[Snapshot], str, TagFeature], list[LinkGroup]]
+"""(sample URL, index pages of the level, sample link DOM path, tag feature) → groups, best
+first. `group_links` is SSUP's; a visual grouping can take its place."""
+
+
+def group_links(
+    sample_url: str, index_pages: Sequence[Snapshot], sdp: str, mode: TagFeature = "attrs"
+) -> list[LinkGroup]:
+    """Algorithm 2, lines 5–9: the links of `index_pages` in the sample link DOM path `sdp`
+    (the sample itself left out), grouped by equal strongsim with the sample page, best first.
+
+    Term weights are computed over the link DOM paths of all the level's index pages merged, as
+    in the paper's Table 1.
+    """
+    paths = path_urls(index_pages, mode)
+    weights = term_weights(sample_url, paths, sdp)
+    grouped: dict[float, list[str]] = {}
+    for url in paths.get(sdp, ()):
+        if url == sample_url:
+            continue
+        score = round(weights.strongsim(url), SIM_DIGITS)
+        grouped.setdefault(score, []).append(url)
+    return [
+        LinkGroup(score, tuple(sorted(urls)))
+        for score, urls in sorted(grouped.items(), key=lambda kv: -kv[0])
+    ]

@@ -1,0 +1,108 @@
+"""SSUP's Algorithm 3, pagination: the links of a level's index pages are grouped by weaksim
+with the next level's sample and by link DOM path; a group whose first page is at least as
+similar (simhtml) to this level's sample as to the next level's is taken as pagination of this
+level.
+
+Choices (listed in `algorithms.ssup`'s docstring): it is repeated on the pages it finds until no
+new page appears, it leaves out the links of the next level's sample link DOM path and pages
+already placed in the tree, and its candidates are first filtered by URL (a path or query term
+shared with this level's sample).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from algorithms.features.dom import TagFeature, html_schema, link_path, simhtml
+from algorithms.features.url import url_schema, weaksim
+from algorithms.run import Run
+from algorithms.ssup.climb import path_terms
+from algorithms.ssup.grouping import SIM_DIGITS
+from render.snapshot import Snapshot
+
+__all__ = ["Pagination"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pagination:
+    """Algorithm 3 for one SSUP run: pages and trace go to `run`."""
+
+    run: Run
+    mode: TagFeature
+
+    async def find(
+        self,
+        sp_x: Snapshot,
+        sp_next: Snapshot,
+        level_pages: Sequence[Snapshot],
+        next_sdp: str,
+        placed: set[str],
+        level: int,
+    ) -> list[Snapshot]:
+        """Algorithm 3, repeated until no new page: pagination pages of `level`."""
+        schema_x = html_schema(sp_x, self.mode)
+        schema_next = html_schema(sp_next, self.mode)
+        next_terms = url_schema(sp_next.url)
+        found: list[Snapshot] = []
+        frontier = list(level_pages)
+        judged: set[str] = set(placed)
+        level_terms = path_terms(url_schema(sp_x.url))
+        while frontier:
+            groups: dict[tuple[float, str], list[str]] = {}
+            unlike: list[str] = []
+            for page in frontier:
+                for link in page.links:
+                    path = link_path(link, self.mode)
+                    if link.url in judged or path == next_sdp:
+                        continue
+                    judged.add(link.url)
+                    if not level_terms & path_terms(url_schema(link.url)):
+                        unlike.append(link.url)
+                        continue
+                    key = (round(weaksim(next_terms, url_schema(link.url)), SIM_DIGITS), path)
+                    groups.setdefault(key, []).append(link.url)
+            if unlike:
+                self.run.note(
+                    "pagination",
+                    "skip",
+                    f"{len(unlike)} links unlike {sp_x.url}",
+                    level=level,
+                    urls=unlike,
+                    note="their URLs share no path or query term with this level's sample",
+                )
+            new_urls: list[str] = []
+            # Every group is judged (no early stop), so their first pages load in one batch.
+            firsts = await self.run.fetch(urls[0] for urls in groups.values())
+            for (wsim, path), urls in groups.items():
+                first = firsts.get(urls[0])
+                if first is None:
+                    self.run.note(
+                        "pagination",
+                        "prune",
+                        urls[0],
+                        level=level,
+                        urls=urls,
+                        values={"weaksim": wsim},
+                        note=f"first page unavailable ({path})",
+                    )
+                    continue
+                schema = html_schema(first, self.mode)
+                to_x, to_next = simhtml(schema_x, schema), simhtml(schema_next, schema)
+                values = {"weaksim": wsim, "simhtml_level": to_x, "simhtml_next": to_next}
+                keep = to_x >= to_next
+                self.run.note(
+                    "pagination",
+                    "keep" if keep else "prune",
+                    urls[0],
+                    level=level,
+                    urls=urls,
+                    values=values,
+                    note=path,
+                )
+                if keep:
+                    new_urls.extend(urls)
+            fetched = await self.run.fetch(new_urls)
+            frontier = [fetched[u] for u in new_urls if u in fetched]
+            found.extend(frontier)
+        return found

@@ -1,0 +1,192 @@
+"""SSUP's Algorithm 4 and the entry point `ssup`: climb from the seed to the root of its entity
+tree (`algorithms.ssup.climb`), then, level by level from the root, paginate the level's index
+pages (`algorithms.ssup.pagination`) and catch the next level's pages through the sample link
+DOM path (`algorithms.ssup.levels`). The leaves are the entity pages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import suppress
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from algorithms.features.dom import TagFeature, link_path
+from algorithms.result import Discovery
+from algorithms.run import Run, Stopped
+from algorithms.ssup.climb import Climb, Height, own_urls
+from algorithms.ssup.grouping import LinkGrouper, group_links
+from algorithms.ssup.levels import SameLevel
+from algorithms.ssup.pagination import Pagination
+from algorithms.ssup.visual import visual_group_links
+from render.snapshot import Snapshot
+
+if TYPE_CHECKING:
+    from crawler.session import Session
+
+__all__ = ["ssup"]
+
+
+@dataclass
+class _Walk:
+    """One SSUP run's entity tree, as found so far: the levels, the index pages that lead to the
+    next level, the entities. Its steps load pages and write the trace through `run`."""
+
+    run: Run
+    mode: TagFeature
+    climb: Climb
+    same_level: SameLevel
+    pagination: Pagination
+    levels: list[list[str]] = field(default_factory=list)
+    index_pages: list[list[str]] = field(default_factory=list)
+    entities: list[str] = field(default_factory=list)
+    sample_path: list[str] = field(default_factory=list)
+    height_used: int = 0
+    shortfall: str = ""  # set when a fixed height could not be climbed
+
+    async def walk(self, seed: Snapshot, height: Height) -> None:
+        """Algorithm 4: climb from `seed`, then catch each level from the root down."""
+        chain, sdps = await self.climb.sample_path(seed, height)
+        self.sample_path = [p.url for p in chain]
+        depth = len(chain) - 1
+        self.height_used = depth
+        if depth == 0:
+            self.run.stop(
+                f"found no index page for {seed.url}: no page it links to lists it among "
+                "pages like it (SSUP needs an entity page that links to its index page)"
+            )
+        if height != "auto" and depth < height:
+            self.shortfall = (
+                f"height {height} is larger than the site's entity tree: climbing stopped after "
+                f"{depth} level(s) at {chain[0].url}; the pages below it were searched with "
+                f"height {depth} (try --height {depth} or --height auto)"
+            )
+        level_pages: list[Snapshot] = [chain[0]]
+        self.levels = [[chain[0].url]]
+        placed: set[str] = set(own_urls(chain[0]))
+        for i in range(depth):
+            sp_next, sdp = chain[i + 1], sdps[i]
+            # Choice: paginate every index level (the root included), see the module docstring.
+            more = await self.pagination.find(
+                chain[i], sp_next, level_pages, sdp, placed | set(self.levels[i]), level=i
+            )
+            if more:
+                level_pages = level_pages + [p for p in more if p.url not in self.levels[i]]
+                self.levels[i] = [p.url for p in level_pages]
+                placed.update(self.levels[i])
+            leaf = i + 1 == depth
+            caught: list[str] = []
+            if leaf:
+                self.entities = caught  # grows with every group kept: a spent budget keeps them
+            await self.same_level.catch(level_pages, sp_next, sdp, i + 1, leaf, caught)
+            caught = [u for u in caught if u not in placed or u == sp_next.url]
+            self.index_pages.append(self._contributors(level_pages, sdp, set(caught), level=i))
+            if leaf:
+                self.entities = caught
+                self.levels.append(caught)
+                break
+            fetched = await self.run.fetch(caught)
+            level_pages = [fetched[u] for u in caught if u in fetched]
+            self.levels.append([p.url for p in level_pages])
+            placed.update(self.levels[-1])
+
+    def _contributors(
+        self, pages: Sequence[Snapshot], sdp: str, kept: set[str], level: int
+    ) -> list[str]:
+        """The level's pages that link through `sdp` to a page kept at the next level."""
+        used: list[str] = []
+        for page in pages:
+            if any(link_path(link, self.mode) == sdp and link.url in kept for link in page.links):
+                used.append(page.url)
+            else:
+                self.run.note(
+                    "index",
+                    "prune",
+                    page.url,
+                    level=level,
+                    note="links to no page kept at the next level",
+                )
+        return used
+
+
+# --- entry point ------------------------------------------------------------------------------
+
+
+async def ssup(
+    session: Session,
+    seed: str,
+    height: Height = 2,
+    *,
+    tag_feature: TagFeature = "attrs",
+    sample_size: int = 3,
+    probe: int = 1,
+    grouper: LinkGrouper = group_links,
+    visual: bool = False,
+) -> Discovery:
+    """Find the entity pages of the same type as `seed` on its site (SSUP, Algorithms 1–4).
+
+    `height` is the entity tree's height H (the paper's only parameter; 2 is its best general
+    value), or ``"auto"`` to climb until no candidate index page outweighs the current root.
+    `tag_feature` sets the link DOM path form used by every step. `sample_size` and `probe` bound
+    the pages downloaded to learn and test minsim_html (see `algorithms.ssup`). `grouper`
+    replaces Algorithm 2's strongsim grouping (e.g. by visual features). `visual=True` renders
+    every page SSUP loads and, unless `grouper` is given, groups the links of the sample link DOM
+    path together with those of the visual lists that play its role
+    (`algorithms.ssup.visual.visual_group_links`, for SSUP's failure case ii).
+
+    Never raises for a bad seed or a spent budget: the Discovery comes back with
+    ``complete=False`` and a `reason`, holding whatever was found before the run stopped.
+    """
+    if height != "auto" and (not isinstance(height, int) or height < 1):
+        raise ValueError(f"height must be a positive integer or 'auto', not {height!r}")
+    if sample_size < 1 or probe < 1:
+        raise ValueError("sample_size and probe must be at least 1")
+    if visual and grouper is group_links:
+        grouper = visual_group_links
+    run = Run(session, render=visual)
+    walk = _Walk(
+        run,
+        tag_feature,
+        Climb(run, tag_feature),
+        SameLevel(run, tag_feature, grouper, sample_size, probe),
+        Pagination(run, tag_feature),
+    )
+    with suppress(Stopped):  # run.reason says why
+        await walk.walk(await _seed(run, seed), height)
+    if walk.shortfall:
+        run.unfinished(walk.shortfall)
+    params: tuple[tuple[str, object], ...] = (
+        ("height", height),
+        ("height_used", walk.height_used),
+        ("tag_feature", tag_feature),
+        ("sample_size", sample_size),
+        ("probe", probe),
+        ("grouper", getattr(grouper, "__name__", repr(grouper))),
+        ("visual", visual),
+    )
+    return Discovery(
+        method="ssup",
+        seed=seed,
+        entities=tuple(sorted(set(walk.entities))),
+        index_pages=tuple(tuple(level) for level in walk.index_pages),
+        sample_path=tuple(walk.sample_path),
+        trace=tuple(run.trace),
+        cost=run.cost(),
+        complete=run.complete,
+        reason=run.reason,
+        params=params,
+    )
+
+
+async def _seed(run: Run, seed: str) -> Snapshot:
+    """The seed's Snapshot, or `Stopped` saying why it cannot serve as a sample page.
+
+    The seed is loaded as the Session's render mode decides, also for visual SSUP (which renders
+    the pages it loads from there on)."""
+    page = await run.seed(seed, render=False)
+    if not page.links:
+        run.stop(
+            f"the seed {seed} has no links, so no index page can be found from it; "
+            "give an entity page that links back to its list"
+        )
+    return page

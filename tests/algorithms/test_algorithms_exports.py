@@ -1,0 +1,74 @@
+"""The algorithms package's public surface is exactly its `__all__`."""
+
+from __future__ import annotations
+
+import importlib
+
+import algorithms
+
+EXPECTED = {
+    "BUDGET_SPENT",
+    "ClusterMethod",
+    "Discovery",
+    "EntityDescription",
+    "Exploration",
+    "ExploredQuery",
+    "FeatureCache",
+    "GeneratedUrl",
+    "Height",
+    "LinkGroup",
+    "LinkGrouper",
+    "PageCluster",
+    "PageClustering",
+    "PageTemplateParts",
+    "QueryEdge",
+    "QueryStatus",
+    "Run",
+    "SPLIT_MINIMUM_URLS",
+    "SkipReason",
+    "Skipped",
+    "Stopped",
+    "TagFeature",
+    "TemplateReport",
+    "TraceEntry",
+    "UrlTemplate",
+    "cluster_pages",
+    "crawl_pages",
+    "describe",
+    "explain_discovery",
+    "gpp",
+    "group_links",
+    "indesit",
+    "is_instance",
+    "page_paths",
+    "ssup",
+    "url_templates",
+    "visual_group_links",
+}
+
+
+def test_public_names_are_exactly_these() -> None:
+    assert set(algorithms.__all__) == EXPECTED
+    assert len(algorithms.__all__) == len(EXPECTED)
+
+
+def test_every_public_name_is_importable() -> None:
+    for name in sorted(EXPECTED):
+        assert getattr(algorithms, name, None) is not None, name
+
+
+def test_the_ssup_package_surface() -> None:
+    ssup = importlib.import_module("algorithms.ssup")
+    assert set(ssup.__all__) == {
+        "Height",
+        "LinkGroup",
+        "LinkGrouper",
+        "RoleMate",
+        "explain_discovery",
+        "group_links",
+        "role_mates",
+        "ssup",
+        "visual_group_links",
+    }
+    for name in ssup.__all__:
+        assert getattr(ssup, name) is not None, name

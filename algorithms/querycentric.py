@@ -623,7 +623,7 @@ class _Explorer:
     def _more(self, control: Control) -> Action:
         """Load more until the list stops growing (at most `load_more_rounds` clicks)."""
         return Action(
-            "load_more", control.selector, str(self.load_more_rounds), label=control.label
+            "load_more", control.selector, rounds=self.load_more_rounds, label=control.label
         )
 
     def _state(self, snap: Snapshot, query_id: str) -> str | None:
@@ -1024,6 +1024,8 @@ async def explore(
         raise ValueError(f"epsilon must be in [0, 1), got {epsilon}")
     if max_depth < 0:
         raise ValueError(f"max_depth must be ≥ 0, got {max_depth}")
+    if load_more_rounds < 1:
+        raise ValueError(f"load_more_rounds must be ≥ 1, got {load_more_rounds}")
     explorer = _Explorer(
         session,
         start,

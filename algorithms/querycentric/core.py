@@ -10,7 +10,8 @@
 - the queries: their index (equivalence by hash), the DAG's edges, the drill-downs worth
   exploring below a query, and the `Exploration` at the end.
 
-The pure decisions live in model.py; nothing here looks at a page beyond calling them.
+The decisions over pages are model.py's pure functions; this module calls them and keeps the
+bookkeeping.
 """
 
 from __future__ import annotations
@@ -142,6 +143,7 @@ class Explorer:
             self.skip(subject, "budget", self.run.reason)
 
     async def page(self, url: str) -> Snapshot | None:
+        """`pages` for one URL."""
         return (await self.pages([url]))[0]
 
     async def pages(self, urls: Sequence[str]) -> list[Snapshot | None]:
@@ -162,6 +164,7 @@ class Explorer:
         return out
 
     async def rendered(self, url: str) -> Snapshot | None:
+        """`url` loaded in the browser (a page kept from a plain load is replaced)."""
         try:
             snap = await self.run.rendered(url)
         except Stopped:

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, NoReturn
 from algorithms.result import TraceEntry
 from crawler.cost import Cost
 from crawler.errors import BudgetExhausted, CrawlError
-from render.snapshot import Snapshot
+from render.snapshot import Action, Snapshot, State
 
 if TYPE_CHECKING:
     from crawler.session import Session
@@ -152,6 +152,41 @@ class Run:
             return await self.session.page(url, fresh=True)
         except BudgetExhausted:
             self.stop(BUDGET_SPENT)
+
+    async def rendered(self, url: str) -> Snapshot | None:
+        """`url`'s 2xx Snapshot from the browser, even when a plain load of it is kept (the
+        rendered one then replaces it in `pages`); None when it failed. Raises
+        `Stopped(BUDGET_SPENT)` once the budget ran out."""
+        kept = self.pages.get(url)
+        if kept is not None and kept.rendered:
+            return kept if kept.ok else None
+        self.pages.pop(url, None)
+        try:
+            return await self.fetch_one(url, render=True)
+        finally:
+            if kept is not None:
+                self.pages.setdefault(url, kept)
+
+    async def act(
+        self, snapshot: Snapshot, action: Action, *, step: str = "act"
+    ) -> Snapshot | None:
+        """The state `action` leads to from `snapshot` (always in the browser), or None when it
+        failed: why is kept in `failed` under the new state's key (`State.key()`) and noted in
+        the trace under `step`; a failed state is not tried again. Raises
+        `Stopped(BUDGET_SPENT)` once the budget ran out."""
+        key = (snapshot.state or State(snapshot.url)).then(action).key()
+        if key in self.failed:
+            return None
+        if self.reason:
+            raise Stopped(self.reason)
+        try:
+            return await self.session.act(snapshot, action)
+        except BudgetExhausted:
+            self.stop(BUDGET_SPENT)
+        except CrawlError as e:
+            self.failed[key] = str(e)
+            self.note(step, "error", action.label or action.selector, note=str(e))
+            return None
 
     # -- ending ----------------------------------------------------------------------------------
 

@@ -1,13 +1,14 @@
 """Performing an Action on a live page, each followed by a settle.
 
 - ``click``: click the element at the selector (checkbox, radio, button, link).
-- ``select``: choose the option with the action's value.
+- ``select``: choose the option whose value is the action's `value`.
 - ``fill_submit``: set each field (text is filled, selects get the value, checkboxes and radios
   are checked for "on" and unchecked for "off"), then click the submit control, or submit the
   form the first field belongs to when the action has no selector. A navigating form is
   followed by the settle that comes after.
 - ``load_more``: click the load-more control (or scroll to the bottom when the selector is empty)
-  until the page stops growing, the control disappears, or `value` rounds (default 20) are done.
+  until the page stops growing, the control disappears, or the action's `rounds` (default 20)
+  are done.
 
 A control that is not there raises `ActionError` with the action and the page URL.
 """
@@ -146,14 +147,14 @@ async def _fill_submit(page: Page, action: Action, timing: ActionTiming) -> Sett
 
 
 async def _load_more(page: Page, action: Action, timing: ActionTiming) -> Settled:
-    rounds = int(action.value) if action.value.strip().isdigit() else DEFAULT_LOAD_MORE_ROUNDS
+    rounds = DEFAULT_LOAD_MORE_ROUNDS if action.rounds is None else action.rounds
     total_ms = 0.0
     capped = False
     mutations = 0
     if action.selector:
         await _require(page, action.selector, action)
     size = await page.evaluate(_SIZE)
-    for _ in range(max(1, rounds)):
+    for _ in range(rounds):
         try:
             if action.selector:
                 control = page.locator(action.selector).first

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field, fields
 from functools import cached_property
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, get_args
 
 from render.parse import parse_html
 
@@ -121,23 +121,81 @@ class Action:
     """Something done to a page that yields a new state.
 
     - ``click``: click the element at `selector` (checkbox, radio, button, link).
-    - ``select``: choose the option with value `value` in the select at `selector`.
+    - ``select``: choose the option whose value is `value` in the select at `selector`.
     - ``fill_submit``: set each (selector, value) of `fields` (text boxes, selects by value,
       checkboxes/radios by "on"/"off"), then click the submit control at `selector` (or submit
       the form the fields belong to when `selector` is empty).
     - ``load_more``: click the load-more control at `selector` (or scroll to the bottom when it is
-      empty) until the result list stops growing or `value` (a max count, as a string) is reached.
+      empty) until the result list stops growing, or `rounds` times at most (None: the
+      performer's default, `render.actions.DEFAULT_LOAD_MORE_ROUNDS`).
+
+    Each kind has only its own fields: `value` is set for a select and only there, `fields` only
+    for fill_submit, `rounds` (≥ 1) only for load_more; anything else raises ValueError.
     `label` is for people (traces, reports) and does not affect identity.
+
+    Identity: `key()` is the JSON array ``[kind, selector, value, fields]`` whose third slot is
+    the select's `value`, a load_more's `rounds` as decimal text, or "". That is the layout the
+    key had when one string field carried both, so `State.key()` — the cache key of acted
+    states — is unchanged for every action. `to_dict`/`from_dict` round-trip (and `from_dict`
+    also reads that older form, a count in `value`).
     """
 
     kind: ActionKind
     selector: str = ""
-    value: str = ""
+    value: str | None = None
     fields: tuple[tuple[str, str], ...] = ()
+    rounds: int | None = None
     label: str = field(default="", compare=False)
 
+    def __post_init__(self) -> None:
+        problems: list[str] = []
+        if self.kind not in _ACTION_KINDS:
+            problems.append(f"unknown kind {self.kind!r} (one of {', '.join(_ACTION_KINDS)})")
+        if self.kind == "select" and self.value is None:
+            problems.append("a select needs the option's value")
+        if self.kind != "select" and self.value is not None:
+            problems.append(f"value is only for a select, not a {self.kind}")
+        if self.fields and self.kind != "fill_submit":
+            problems.append(f"fields are only for fill_submit, not a {self.kind}")
+        if self.rounds is not None and (self.kind != "load_more" or self.rounds < 1):
+            problems.append(
+                f"rounds is a count ≥ 1 for load_more only (got {self.rounds} for a {self.kind})"
+            )
+        if problems:
+            raise ValueError(f"invalid Action {self.selector!r}: {'; '.join(problems)}")
+
     def key(self) -> str:
-        return json.dumps([self.kind, self.selector, self.value, [list(f) for f in self.fields]])
+        """A stable string identity (see the class docstring)."""
+        if self.value is not None:
+            slot = self.value
+        else:
+            slot = "" if self.rounds is None else str(self.rounds)
+        return json.dumps([self.kind, self.selector, slot, [list(f) for f in self.fields]])
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Action:
+        kind = data["kind"]
+        value = data.get("value")
+        rounds = data.get("rounds")
+        if kind != "select" and value is not None:  # the older form: a count "as a string"
+            text = str(value).strip()
+            if kind == "load_more" and rounds is None and text.isdigit() and int(text) >= 1:
+                rounds = int(text)
+            value = None
+        return cls(
+            kind=kind,
+            selector=data.get("selector", ""),
+            value=None if value is None else str(value),
+            fields=tuple((str(a), str(b)) for a, b in data.get("fields", ())),
+            rounds=None if rounds is None else int(rounds),
+            label=data.get("label", ""),
+        )
+
+
+_ACTION_KINDS: tuple[ActionKind, ...] = get_args(ActionKind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +210,8 @@ class State:
     actions: tuple[Action, ...] = ()
 
     def key(self) -> str:
-        """A stable string identity (cache key)."""
+        """A stable string identity (cache key): the URL, then the actions' `Action.key()`
+        arrays as one JSON list."""
         if not self.actions:
             return self.url
         return self.url + " " + json.dumps([json.loads(a.key()) for a in self.actions])
@@ -301,15 +360,7 @@ def _control_from(data: dict[str, Any]) -> Control:
     )
 
 
-def _action_from(data: dict[str, Any]) -> Action:
-    return Action(
-        kind=data["kind"],
-        selector=data.get("selector", ""),
-        value=data.get("value", ""),
-        fields=tuple((str(a), str(b)) for a, b in data.get("fields", ())),
-        label=data.get("label", ""),
-    )
-
-
 def _state_from(data: dict[str, Any]) -> State:
-    return State(url=data["url"], actions=tuple(_action_from(a) for a in data.get("actions", ())))
+    return State(
+        url=data["url"], actions=tuple(Action.from_dict(a) for a in data.get("actions", ()))
+    )

@@ -46,7 +46,7 @@ def _page(path: str) -> str | None:
 
 
 class StandInSession:
-    """page/pages/act/cost over `_page`, counting loads like a Session."""
+    """page/pages/act/canonical/cost over `_page`, counting loads like a Session."""
 
     def __init__(self) -> None:
         self.loaded: list[str] = []
@@ -59,7 +59,9 @@ class StandInSession:
         self.loaded.append(url)
         return snapshot_from_html(url, url, 200, f"<html><body>{body}</body></html>")
 
-    async def pages(self, urls: Iterable[str]) -> list[Snapshot | CrawlError]:
+    async def pages(
+        self, urls: Iterable[str], *, render: bool = False
+    ) -> list[Snapshot | CrawlError]:
         out: list[Snapshot | CrawlError] = []
         for url in urls:
             try:
@@ -70,6 +72,9 @@ class StandInSession:
 
     async def act(self, snapshot: Snapshot, action: Action) -> Snapshot:
         raise AssertionError(f"a GET-only site needs no browser action, got {action}")
+
+    def canonical(self, url: str, base: str | None = None) -> str:
+        return canonical_url(url, base)
 
     def cost(self) -> Cost:
         return Cost(downloads=len(self.loaded))

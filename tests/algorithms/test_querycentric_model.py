@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from algorithms.querycentric_model import (
+from functools import partial
+
+from algorithms.querycentric.model import (
     EntityPattern,
     Facet,
     QueryIndex,
@@ -32,6 +34,7 @@ from algorithms.querycentric_model import (
     state_key,
     unsafe_reason,
 )
+from crawler.urls import canonical_url
 from render.extract import parse_html, snapshot_from_html
 from render.snapshot import Control, Snapshot
 
@@ -136,8 +139,8 @@ def test_pagination_candidates_and_same_query() -> None:
     tools = '<div class="toolbar"><a href="/shop?sort=price">Price</a><a href="/shop?per=48">48</a></div>'
     p1 = snap("/shop", side + tools + cards(1, 2) + pager)
     assert pagination_candidates(p1, PATTERN) == (BASE + "/shop?page=2",)
-    assert ordering_links(p1) == {BASE + "/shop?sort=price": "sort"}
-    assert page_size_links(p1) == {BASE + "/shop?per=48": 48}
+    assert ordering_links(p1, canonical_url) == {BASE + "/shop?sort=price": "sort"}
+    assert page_size_links(p1, canonical_url) == {BASE + "/shop?per=48": 48}
     pager2 = '<nav class="pager"><a href="/shop?page=1">1</a></nav>'
     p2 = snap("/shop?page=2", side + tools + cards(3, 4) + pager2)
     lx = list_links(p1, PATTERN) - set(pagination_candidates(p1, PATTERN))
@@ -165,12 +168,32 @@ def test_link_facets_read_attribute_value_and_count() -> None:
     crumbs = '<nav class="crumbs" aria-label="Breadcrumb"><a href="/">Home</a></nav>'
     footer = '<footer><h3>Help</h3><ul><li><a href="/help/returns">Returns</a></li></ul></footer>'
     page = snap("/shop", crumbs + sidebar(Brand={"Nike": 3}, Colour={"Red": 2}) + cards(1) + footer)
-    facets = link_facets(page, PATTERN)
+    facets = link_facets(page, PATTERN, canonical_url)
     assert [(f.attribute, f.value, f.count) for f in facets] == [
         ("Brand", "Nike", 3),
         ("Colour", "Red", 2),
     ]
     assert facets[0].url == BASE + "/shop?brand=nike"
+
+
+def test_link_facets_take_the_crawls_canonical_urls() -> None:
+    # The crawl drops a "ref" parameter: the Snapshot's links carry its URLs, and an anchor no
+    # link accounts for (here one inside noscript) is made canonical by the same rules.
+    rules = partial(canonical_url, session_params=("ref",))
+    body = (
+        '<noscript><a href="/shop?js=0">Plain page</a></noscript>'
+        + sidebar(Brand={"Nike": 3}).replace("brand=nike", "brand=nike&amp;ref=side")
+        + cards(1)
+    )
+    url = BASE + "/shop"
+    page = snapshot_from_html(
+        url, url, 200, f"<html><body>{body}</body></html>", canonicalize=rules
+    )
+    assert len(page.links) == body.count("<a ") - 1  # the noscript anchor is no link
+    (facet,) = link_facets(page, PATTERN, rules)
+    assert facet.url == BASE + "/shop?brand=nike"
+    (default,) = link_facets(page, PATTERN, canonical_url)  # the rules are the caller's
+    assert default.url == BASE + "/shop?brand=nike&ref=side"
 
 
 def test_control_facets_skip_sort_cart_and_form_fields() -> None:
@@ -234,7 +257,7 @@ def test_forms_enumerate_fields_and_build_get_urls() -> None:
         ("Colour", "Red", "colour", "red"),
         ("Price", "Under £25", "price", "low"),
     ]
-    url = get_submission(search, {"brand": "nike"})
+    url = get_submission(search, {"brand": "nike"}, canonical_url)
     assert url == BASE + "/search?brand=nike&price=&q=&sort=rel"
     assert [c.name for c in search.keyword_fields] == ["q"]
 

@@ -86,6 +86,8 @@ def test_explore_unreachable_start_exits_2_and_writes_nothing(
         app, ["explore", f"http://127.0.0.1:{closed_port}/shop", "--no-cache", "--out", str(out)]
     )
     assert result.exit_code == 2
-    assert result.stderr.startswith("siteseer: start page could not be loaded")
+    assert result.stderr.startswith(
+        f"siteseer: cannot use the seed http://127.0.0.1:{closed_port}/shop"
+    )
     assert len(result.stderr.strip().splitlines()) == 1
     assert not out.exists()

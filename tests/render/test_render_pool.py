@@ -194,7 +194,7 @@ async def test_load_more_grows_the_list(pool: BrowserPool, testbed: LabServer) -
     )
     assert not any(c.kind == "load_more" for c in grown.controls)
     assert len([x for x in grown.links if x.url in items]) == MORE_TOTAL
-    once = await pool.load(start.state.then(Action("load_more", more.selector, "1")))  # type: ignore[union-attr]
+    once = await pool.load(start.state.then(Action("load_more", more.selector, rounds=1)))  # type: ignore[union-attr]
     assert len([x for x in once.links if x.url in items]) == 2 * MORE_PAGE
 
 

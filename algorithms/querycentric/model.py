@@ -20,6 +20,11 @@ This module holds every decision of the exploration that needs no I/O:
 - `infer_attributes`: entity → {attribute: values} from the queries that list it.
 - `unsafe_reason`, `forms_of`, `form_choices`, `get_submission`: the safety rules and the form
   enumeration (select options, radios and checkboxes as attribute values).
+
+Pure: URLs come from the Snapshot's links, already canonical by the crawl's rules. The two
+things that still need those rules — an href read from the tree that no link accounts for, and
+the URL of a form submission built here — take them as a `Canonical` (the Session's
+`canonical`) from the caller; nothing here imports the crawler.
 """
 
 from __future__ import annotations
@@ -29,16 +34,17 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from functools import cached_property
+from typing import Any, Literal, Protocol
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from crawler.errors import InvalidURL
-from crawler.urls import canonical_url, host_of
 from render.snapshot import Control, Link, Snapshot
 
 __all__ = [
     "ORDERING_WORDS",
     "PAGE_SIZE_WORDS",
+    "SORT_WORDS",
+    "Canonical",
     "Condition",
     "EntityPattern",
     "Facet",
@@ -79,10 +85,20 @@ PageKind = Literal["entity", "list", "other"]
 Condition = tuple[str, str]
 FacetLabel = tuple[str, str]  # (attribute, value), both as displayed (counts stripped)
 
+
+class Canonical(Protocol):
+    """The crawl's canonicalisation, `Session.canonical`: the absolute canonical form of `url`
+    (resolved against `base`); raises ValueError when it is not an http(s) URL."""
+
+    def __call__(self, url: str, base: str | None = None, /) -> str: ...
+
+
 # Words that mark a control or link group as re-ordering the same results, or choosing how many
 # results a page shows. Either way the query does not change.
 ORDERING_WORDS = ("sort", "order", "orderby", "sortby", "sort_by", "order_by", "dir")
 PAGE_SIZE_WORDS = ("per", "per_page", "perpage", "page_size", "pagesize", "limit", "show", "n")
+# Words of a facet heading or form label that mark its choices as sort orders.
+SORT_WORDS = ("sort", "order", "sorted")
 
 _COUNT = re.compile(r"\s*[(\[]\s*(\d[\d,.]*)\s*[)\]]\s*$")
 _TRAILING_NUMBER = re.compile(r"\s+(\d[\d,]*)\s*$")
@@ -173,6 +189,11 @@ def facet_heading(element: Any) -> str:
 # -- URLs -------------------------------------------------------------------------------------
 
 
+def _host(url: str) -> str:
+    """The ``host[:port]`` of a canonical URL (its port only when not the scheme's default)."""
+    return urlsplit(url).netloc.rpartition("@")[2].lower()
+
+
 def _segments(url: str) -> tuple[str, ...]:
     path = urlsplit(url).path
     return tuple(s for s in path.split("/") if s)
@@ -218,10 +239,10 @@ class EntityPattern:
                 prefix.append(segs[0][i])
             else:
                 break
-        return cls(host_of(first), tuple(prefix), depth, _query_keys(first))
+        return cls(_host(first), tuple(prefix), depth, _query_keys(first))
 
     def matches(self, url: str) -> bool:
-        if host_of(url) != self.host:
+        if _host(url) != self.host:
             return False
         segs = _segments(url)
         if len(segs) != self.depth or segs[: len(self.prefix)] != self.prefix:
@@ -243,13 +264,13 @@ def guess_entity_pattern(snapshot: Snapshot) -> tuple[EntityPattern, tuple[str, 
     Returns the pattern and the group's URLs (sorted), or None when no group has three or more
     distinct URLs. Ties go to the group with the longer anchor texts (entity names), then by URL.
     """
-    own = (host_of(snapshot.final_url), len(_segments(snapshot.final_url)))
+    own = (_host(snapshot.final_url), len(_segments(snapshot.final_url)))
     groups: dict[tuple[str, str, int, str, tuple[str, ...]], dict[str, str]] = defaultdict(dict)
     for link in snapshot.links:
         segs = _segments(link.url)
         if not segs or urlsplit(link.url).query:
             continue
-        key = (link.path_attrs, host_of(link.url), len(segs), segs[0], _query_keys(link.url))
+        key = (link.path_attrs, _host(link.url), len(segs), segs[0], _query_keys(link.url))
         groups[key].setdefault(link.url, link.text)
     best: tuple[tuple[int, float], tuple[str, ...]] | None = None
     for key, members in sorted(groups.items()):
@@ -320,11 +341,11 @@ def classify_page(
 
 def list_links(snapshot: Snapshot, pattern: EntityPattern) -> frozenset[str]:
     """``l_x``: the page's links that are not entity links, on the page's own host."""
-    host = host_of(snapshot.final_url)
+    host = _host(snapshot.final_url)
     return frozenset(
         link.url
         for link in snapshot.links
-        if not pattern.matches(link.url) and host_of(link.url) == host
+        if not pattern.matches(link.url) and _host(link.url) == host
     )
 
 
@@ -396,7 +417,7 @@ def pagination_candidates(snapshot: Snapshot, pattern: EntityPattern) -> tuple[s
         if _differs_by_page(here, link.url):
             found.add(link.url)
             continue
-        if not _PAGER_TEXT.match(text) or host_of(link.url) != host_of(here):
+        if not _PAGER_TEXT.match(text) or _host(link.url) != _host(here):
             continue
         changed = _changed_keys(here, link.url)
         presentation = {k for k in changed if k.lower() in PAGE_SIZE_WORDS}
@@ -420,15 +441,24 @@ def _words_match(text: str, words: Sequence[str]) -> bool:
 
 
 class _Anchors:
-    """A page's anchors with their canonical URLs, headings computed once, on demand."""
+    """A page's anchors with their canonical URLs (read on first use), headings computed once,
+    on demand."""
 
-    def __init__(self, snapshot: Snapshot) -> None:
+    def __init__(self, snapshot: Snapshot, canonical: Canonical) -> None:
         self.snapshot = snapshot
-        self.items = _anchor_urls(snapshot)
+        self.canonical = canonical
         self._headings: dict[str, str] = {}
-        self._by_url: dict[str, Any] = {}
+
+    @cached_property
+    def items(self) -> list[tuple[Any, str]]:
+        return _anchor_urls(self.snapshot, self.canonical)
+
+    @cached_property
+    def _by_url(self) -> dict[str, Any]:
+        by_url: dict[str, Any] = {}
         for anchor, url in self.items:
-            self._by_url.setdefault(url, anchor)
+            by_url.setdefault(url, anchor)
+        return by_url
 
     def heading(self, url: str) -> str:
         if url not in self._headings:
@@ -442,13 +472,17 @@ def _same_list(here: str, url: str) -> bool:
     return (a.netloc, a.path) == (b.netloc, b.path)
 
 
-def ordering_links(snapshot: Snapshot, anchors: _Anchors | None = None) -> dict[str, str]:
+def ordering_links(snapshot: Snapshot, canonical: Canonical) -> dict[str, str]:
     """Links that re-order the page's results: URL → the ordering key (parameter name or heading).
 
     A link qualifies when its URL differs from the page's only in parameters named like an
     ordering ("sort", "order", …), or when it leads to the same list path and sits under a
     heading such as "Sort by".
     """
+    return _ordering_links(snapshot, _Anchors(snapshot, canonical))
+
+
+def _ordering_links(snapshot: Snapshot, anchors: _Anchors) -> dict[str, str]:
     here = snapshot.final_url
     out: dict[str, str] = {}
     for link in snapshot.links:
@@ -458,15 +492,18 @@ def ordering_links(snapshot: Snapshot, anchors: _Anchors | None = None) -> dict[
         if changed and all(_words_match(k, ORDERING_WORDS) for k in changed):
             out[link.url] = ",".join(sorted(changed))
             continue
-        anchors = anchors or _Anchors(snapshot)
         heading = anchors.heading(link.url)
-        if heading and _words_match(heading, ("sort", "order", "sorted")):
+        if heading and _words_match(heading, SORT_WORDS):
             out[link.url] = ",".join(sorted(changed)) or heading
     return out
 
 
-def page_size_links(snapshot: Snapshot, anchors: _Anchors | None = None) -> dict[str, int]:
+def page_size_links(snapshot: Snapshot, canonical: Canonical) -> dict[str, int]:
     """Links that change how many results a page shows: URL → the size offered."""
+    return _page_size_links(snapshot, _Anchors(snapshot, canonical))
+
+
+def _page_size_links(snapshot: Snapshot, anchors: _Anchors) -> dict[str, int]:
     here = snapshot.final_url
     out: dict[str, int] = {}
     for link in snapshot.links:
@@ -477,7 +514,6 @@ def page_size_links(snapshot: Snapshot, anchors: _Anchors | None = None) -> dict
         if changed and all(k.lower() in PAGE_SIZE_WORDS for k in changed):
             out[link.url] = int(number.group(0))
             continue
-        anchors = anchors or _Anchors(snapshot)
         heading = anchors.heading(link.url).lower()
         if "per page" in heading or heading.startswith("show"):
             out[link.url] = int(number.group(0))
@@ -511,11 +547,12 @@ class Facet:
         return (self.attribute.casefold(), self.value.casefold())
 
 
-def _anchor_urls(snapshot: Snapshot) -> list[tuple[Any, str]]:
+def _anchor_urls(snapshot: Snapshot, canonical: Canonical) -> list[tuple[Any, str]]:
     """The page's ``<a href>`` elements with their canonical URLs, in document order.
 
-    The Snapshot's links are exactly these anchors (same rules, same order), so their URLs are
-    reused when the counts agree; otherwise each href is canonicalised here.
+    The Snapshot's links are these anchors (same order), so their URLs are taken when the counts
+    agree; otherwise (anchors the extraction left out or added) each href is made canonical with
+    `canonical`, the crawl's own rules, and hrefs that are no http(s) URL are dropped.
     """
     tree = snapshot.tree()
     anchors = []
@@ -529,8 +566,8 @@ def _anchor_urls(snapshot: Snapshot) -> list[tuple[Any, str]]:
     out: list[tuple[Any, str]] = []
     for anchor in anchors:
         try:
-            url = canonical_url(anchor.get("href"), base=snapshot.final_url)
-        except InvalidURL:
+            url = canonical(anchor.get("href"), snapshot.final_url)
+        except ValueError:
             continue
         out.append((anchor, url))
     return out
@@ -562,7 +599,9 @@ def _is_selected(anchor: Any) -> bool:
     return False
 
 
-def link_facets(snapshot: Snapshot, pattern: EntityPattern) -> tuple[Facet, ...]:
+def link_facets(
+    snapshot: Snapshot, pattern: EntityPattern, canonical: Canonical
+) -> tuple[Facet, ...]:
     """The drill-down links of a list page: anchors under a facet heading whose target is not an
     entity page and either carries a result count ("Nike (4)") or refines the page's URL.
 
@@ -570,14 +609,14 @@ def link_facets(snapshot: Snapshot, pattern: EntityPattern) -> tuple[Facet, ...]
     out. Sorted by (attribute, value, URL).
     """
     here = snapshot.final_url
-    host = host_of(here)
-    anchors = _Anchors(snapshot)
-    ordering = ordering_links(snapshot, anchors)
-    sizes = page_size_links(snapshot, anchors)
+    host = _host(here)
+    anchors = _Anchors(snapshot, canonical)
+    ordering = _ordering_links(snapshot, anchors)
+    sizes = _page_size_links(snapshot, anchors)
     pages = set(pagination_candidates(snapshot, pattern))
     found: dict[str, Facet] = {}
     for anchor, url in anchors.items:
-        if url in found or url in (here, snapshot.url) or host_of(url) != host:
+        if url in found or url in (here, snapshot.url) or _host(url) != host:
             continue
         if pattern.matches(url) or url in ordering or url in sizes or url in pages:
             continue
@@ -612,7 +651,7 @@ def control_facets(snapshot: Snapshot) -> tuple[Facet, ...]:
         if unsafe_reason(control) or not control.group:
             continue
         group = clean_label(control.group)
-        if _words_match(group, ("sort", "order", "sorted")) or "per page" in group.lower():
+        if _words_match(group, SORT_WORDS) or "per page" in group.lower():
             continue
         if control.kind in _FACET_KINDS:
             value = clean_label(control.label)
@@ -829,9 +868,7 @@ def form_choices(form: FormSpec) -> tuple[FormChoice, ...]:
     out: list[FormChoice] = []
     for control in form.fields:
         attribute = _field_attribute(control)
-        if _words_match(attribute, ("sort", "order", "sorted")) or _words_match(
-            control.name, ORDERING_WORDS
-        ):
+        if _words_match(attribute, SORT_WORDS) or _words_match(control.name, ORDERING_WORDS):
             continue
         if control.name.lower() in PAGE_SIZE_WORDS or "per page" in attribute.lower():
             continue
@@ -865,9 +902,14 @@ def form_defaults(form: FormSpec) -> list[tuple[str, str]]:
 
 
 def get_submission(
-    form: FormSpec, overrides: Mapping[str, str], *, exclusive: Sequence[str] = ()
+    form: FormSpec,
+    overrides: Mapping[str, str],
+    canonical: Canonical,
+    *,
+    exclusive: Sequence[str] = (),
 ) -> str:
-    """The URL a GET submission of `form` loads, with `overrides` (name → value) applied.
+    """The URL a GET submission of `form` loads, with `overrides` (name → value) applied, made
+    canonical by `canonical` (ValueError when the form's action is no http(s) URL).
 
     A radio or select name in `overrides` replaces its default; a checkbox name adds its value.
     Names in `exclusive` lose their defaults (a checkbox group set to exactly the override).
@@ -881,4 +923,4 @@ def get_submission(
     action = form.action
     parts = urlsplit(action)
     query = urlencode(pairs)
-    return canonical_url(urlunsplit((parts.scheme, parts.netloc, parts.path, query, "")))
+    return canonical(urlunsplit((parts.scheme, parts.netloc, parts.path, query, "")))

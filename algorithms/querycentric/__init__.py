@@ -1,0 +1,56 @@
+"""Query-centric exploration of exploratory sites (seed 004), extended to Ajax facets and forms.
+
+`explore(session, start)` recovers the queries an exploratory site supports and the hidden
+attributes of its entities::
+
+    async with Session(SessionConfig(render="auto")) as session:
+        result = await explore(session, "http://127.0.0.1:8000/shop")
+    result.entities["…/product/1/…"]  # {"Colour": ("Black", "Red"), "Category": ("Footwear",), …}
+
+The steps follow the paper's online approach (Section 4.3, Algorithms 1 and 2) with these
+choices, each recorded in the trace:
+
+1. Entity pages are recognised by URL (`EntityPattern`): learned from `entity_sample` when
+   given, else guessed from the start page's largest repeated link group and checked on one
+   sample. Entity identity comes from the list pages' entity links: entity pages are not
+   downloaded beyond that one sample.
+2. OnlineClustering (Algorithm 1): the pages of one query are found through its pager links,
+   each kept only when its non-entity, non-pager links have Jaccard similarity > 1 − ε with the
+   query's first page. Restricting the recursion to pager links (instead of every list link)
+   keeps drill-downs out of the cluster when a site's facet links do not depend on the current
+   query; the Jaccard test is the paper's.
+3. Minimal cost: since ``E_{a=v, b=w} = E_{a=v} ∩ E_{b=w}``, every facet value is applied alone
+   to the widest query (the start page); a drill-down of a drill-down is explored only when it
+   offers an attribute/value the parent did not (hierarchical facets such as a subcategory that
+   appears once a category is chosen). Every other combination is reported as skipped
+   ("conjunction"). The largest page size the site offers is chosen first.
+4. Equivalent queries (Section 4.3): a query with the same entities and the same drill-downs as
+   one already explored is not explored below (looked up by hash, `QueryIndex`); the same
+   condition set reached twice is not fetched at all (Algorithm 2, line 15). Sort-order variants
+   of the start query are fetched once and must pass the equivalence test (same drill-downs
+   with the same counts, entities within the start query's); the ordering parameters or controls
+   that passed it are then skipped everywhere else without a fetch.
+5. Ajax facets are Controls: clicking one gives a new state, replayable from its URL and action
+   path; a load-more control is then used until the list stops growing. States are identified by
+   structure fingerprint plus result entity set (`state_key`), looked up by hash.
+6. Forms: select options, radios and checkboxes are enumerated as attribute values, one field at
+   a time; GET forms are submitted by loading the URL the browser would build, POST forms only
+   with `allow_post` (in the browser); forms with a password field never. Keyword boxes take the
+   `keywords` given, or, when a form has nothing to enumerate, words from anchor texts seen.
+7. Safety: links and controls that look like cart, checkout, account, delete, login or logout are
+   never followed or clicked (`unsafe_reason`), and only facet controls (under a facet heading),
+   pagers and load-more are clicked.
+
+The rooms:
+
+- explorer.py: `explore`, the entry: start page, entity pattern, then links, Ajax, forms;
+- core.py: `Explorer`, the shared core: loads (through `algorithms.run.Run`), list pages,
+  entities, clustering, queries and their index, the `Exploration`;
+- links.py, ajax.py, forms.py: one kind of drill-down each (facet links; Ajax facet states with
+  load-more; forms and keyword boxes), working on an `Explorer`;
+- model.py: every decision that needs no I/O, as pure functions over Snapshots.
+"""
+
+from algorithms.querycentric.explorer import explore
+
+__all__ = ["explore"]

@@ -1,0 +1,211 @@
+"""Ajax facets: drill-downs that are controls (checkboxes, radios, buttons, selects) acted on in
+the browser.
+
+Each click gives a new state, replayable from its URL and action path; when the page has a
+load-more control it is used in the same visit until the list stops growing. States are known
+by structure fingerprint plus result entity set (`state_key`), looked up by hash. A select under
+a sort heading is tried once on the start state and must pass the equivalence test; the sort
+controls that pass it are skipped everywhere below. Only facet controls (under a facet heading),
+pagers and load-more are clicked.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from dataclasses import replace
+
+from algorithms.querycentric.core import Explorer, Query, show, with_facet
+from algorithms.querycentric.model import (
+    SORT_WORDS,
+    Condition,
+    Facet,
+    clean_label,
+    control_facets,
+    is_subset,
+    load_more_control,
+    state_key,
+    unsafe_reason,
+)
+from render.snapshot import Action, Control, Snapshot, State
+
+__all__ = ["AjaxFacets"]
+
+
+class AjaxFacets:
+    """The Ajax-facet part of one exploration."""
+
+    def __init__(self, ex: Explorer) -> None:
+        self.ex = ex
+        self.state_ids: dict[str, str] = {}  # state_key → the query first seen in that state
+        self.ordering_groups: set[str] = set()  # selectors of sort controls equivalent at q0
+
+    async def explore(self, root: Snapshot, q0: Query | None) -> Query | None:
+        """Every facet control of `root` acted on, level by level; `q0` is the start query when
+        facet links made it already (else the start state, its list grown, becomes it)."""
+        ex = self.ex
+        facets = control_facets(root)
+        if not facets:
+            return q0
+        full = await self._load_all(root)
+        if q0 is None:
+            q0 = ex.new_query((), 0, root)
+            ex.finish(q0, [full], control_facets(full) or facets)
+            self._state(full, q0.id)
+            ex.note_query(q0, level=0, drilldowns=len(facets))
+        await self._check_orderings(q0, root)
+        frontier: list[tuple[Query, Snapshot]] = [(q0, root)]
+        while frontier:
+            nxt: list[tuple[Query, Snapshot]] = []
+            for q, base in frontier:
+                nxt.extend(await self._expand(q, base))
+            frontier = nxt
+        return q0
+
+    async def _load_all(self, snap: Snapshot) -> Snapshot:
+        """`snap` with its result list grown by the load-more control until it stops growing."""
+        control = load_more_control(snap)
+        if control is None or unsafe_reason(control):
+            return snap
+        grown = await self.ex.act(snap, self._more(control))
+        return grown if grown is not None else snap
+
+    def _more(self, control: Control) -> Action:
+        """Load more until the list stops growing (at most `load_more_rounds` clicks)."""
+        rounds = self.ex.settings.load_more_rounds
+        return Action("load_more", control.selector, rounds=rounds, label=control.label)
+
+    def _state(self, snap: Snapshot, query_id: str) -> str | None:
+        """Register an Ajax state by structure fingerprint + result entities; the query id of
+        an identical state seen before, if any."""
+        key = state_key(snap.fingerprint, self.ex.entities(snap))
+        known = self.state_ids.get(key)
+        if known is None:
+            self.state_ids[key] = query_id
+        return known
+
+    async def _check_orderings(self, q0: Query, root: Snapshot) -> None:
+        ex = self.ex
+        for control in root.controls:
+            if control.kind != "select" or (control.form and _form_has_submit(root, control.form)):
+                continue
+            group = control.group.lower()
+            if not any(w in re.split(r"\W+", group) for w in SORT_WORDS):
+                continue
+            if unsafe_reason(control):
+                continue
+            for option in control.options:
+                if option.selected:
+                    continue
+                action = Action("select", control.selector, option.value, label=option.label)
+                subject = f"{control.group}: {option.label}"
+                snap = await ex.act(root, action)
+                if snap is None:
+                    continue
+                same = ex.early_equivalent(snap, control_facets(snap))
+                if same is not None:
+                    self.ordering_groups.add(control.selector)
+                    ex.skip(
+                        subject,
+                        "ordering",
+                        f"sort-order variant: same drill-downs and counts as {same.id}, "
+                        "entities within it — equivalent, not explored",
+                        q0.id,
+                    )
+                else:
+                    ex.skip(subject, "ordering", "sort control failed the equivalence test", q0.id)
+
+    async def _act_then_load(self, base: Snapshot, action: Action) -> Snapshot | None:
+        """Perform `action` on `base`, then grow the list, as one replayable state when the
+        base shows a load-more control (one browser visit instead of two)."""
+        control = load_more_control(base)
+        if control is None or unsafe_reason(control):
+            return await self.ex.act(base, action)
+        pending = replace(base, state=(base.state or State(base.url)).then(action))
+        return await self.ex.act(pending, self._more(control))
+
+    def _skip_orderings(self, q: Query) -> None:
+        for control in q.pages[0].controls:
+            if control.selector in self.ordering_groups:
+                for option in control.options:
+                    if not option.selected:
+                        self.ex.skip(
+                            f"{control.group}: {option.label}",
+                            "ordering",
+                            "sort-order variant, equivalent at q0",
+                            q.id,
+                        )
+
+    def _action(self, q: Query, facet: Facet) -> tuple[tuple[Condition, ...], str, Action] | None:
+        """The conditions, subject and action of acting on `facet` below `q`; None (and a skip)
+        when it is not to be tried."""
+        ex = self.ex
+        assert facet.control is not None
+        control = facet.control
+        conditions = with_facet(q.conditions, facet)
+        subject = f"{facet.attribute}: {facet.value}"
+        why = unsafe_reason(control)
+        if why:
+            ex.skip(subject, "unsafe", why, q.id)
+            return None
+        if q.depth + 1 > ex.settings.max_depth:
+            ex.skip(subject, "depth", f"below --max-depth {ex.settings.max_depth}", q.id)
+            return None
+        same = ex.index.with_conditions(conditions)
+        if same is not None:
+            ex.skip(subject, "same-conditions", f"{show(conditions)} is {same}", q.id)
+            return None
+        if control.kind == "select":
+            option = next(o for o in control.options if _clean_eq(o.label, facet.value))
+            return (
+                conditions,
+                subject,
+                Action("select", control.selector, option.value, label=subject),
+            )
+        return conditions, subject, Action("click", control.selector, label=subject)
+
+    async def _expand(self, q: Query, base: Snapshot) -> list[tuple[Query, Snapshot]]:
+        """The drill-downs of `q` (shown in state `base`) made queries; those to explore below
+        come back with the state they were reached in."""
+        ex = self.ex
+        if q.status != "explored":
+            return []
+        out: list[tuple[Query, Snapshot]] = []
+        facets = control_facets(q.pages[0]) if q.depth else control_facets(base)
+        if q.depth:
+            self._skip_orderings(q)
+        todo: list[tuple[Facet, tuple[Condition, ...], str, Action]] = []
+        for facet in ex.split_drilldowns(q, facets):
+            planned = self._action(q, facet)
+            if planned is not None:
+                todo.append((facet, *planned))
+        # The browser pool works on several states at once; results are read in facet order.
+        snaps = await asyncio.gather(*(self._act_then_load(base, t[3]) for t in todo))
+        for (facet, conditions, subject, action), snap in zip(todo, snaps, strict=True):
+            if snap is None:
+                continue
+            entities = ex.entities(snap)
+            known = self.state_ids.get(state_key(snap.fingerprint, entities))
+            if known is not None:
+                ex.skip(subject, "equivalent", f"the same state as {known}", q.id)
+                continue
+            if not is_subset(entities, q.entities, ex.settings.subset_tolerance):
+                ex.skip(subject, "not-drill-down", "results not within the parent's", q.id)
+                continue
+            child = ex.new_query(conditions, q.depth + 1, snap, parent=q.id)
+            self._state(snap, child.id)
+            ex.finish(child, [snap], control_facets(snap))
+            ex.edge(q, child, facet)
+            ex.note_query(child, level=child.depth, urls=[snap.key], note=show(conditions))
+            if child.status == "explored":
+                clicked = replace(base, state=(base.state or State(base.url)).then(action))
+                out.append((child, clicked))
+        return out
+
+
+def _clean_eq(label: str, value: str) -> bool:
+    return clean_label(label).casefold() == value.casefold()
+
+
+def _form_has_submit(snap: Snapshot, form: str) -> bool:
+    return any(c.kind == "submit" and c.form == form for c in snap.controls)

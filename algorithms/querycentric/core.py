@@ -1,0 +1,441 @@
+"""The shared core of one exploration: loads, list pages, entities, queries and the result.
+
+`Explorer` is what the three kinds of facets (links.py, ajax.py, forms.py) work on:
+
+- loads go through the method-run helper (`algorithms.run.Run`): a page or action that fails is
+  a skip ("error"); once the budget is spent every further load is a skip ("budget") and the
+  exploration winds down with what it has, the run's reason saying why it is incomplete;
+- the entity pattern and the result container (the list of results on a list page);
+- OnlineClustering (Algorithm 1): the pages of one query, through its pager links;
+- the queries: their index (equivalence by hash), the DAG's edges, the drill-downs worth
+  exploring below a query, and the `Exploration` at the end.
+
+The decisions over pages are model.py's pure functions; this module calls them and keeps the
+bookkeeping.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from algorithms.querycentric.model import (
+    Condition,
+    EntityPattern,
+    Facet,
+    FacetLabel,
+    QueryIndex,
+    QueryKey,
+    classify_page,
+    drilldown_labels,
+    first_page_form,
+    guess_entity_pattern,
+    infer_attributes,
+    list_links,
+    pagination_candidates,
+    result_container,
+    result_entities,
+    same_query,
+    unsafe_reason,
+)
+from algorithms.result import (
+    Exploration,
+    ExploredQuery,
+    QueryEdge,
+    QueryStatus,
+    Skipped,
+    SkipReason,
+)
+from algorithms.run import Run, Stopped
+from render.snapshot import Action, Snapshot, State
+
+__all__ = ["Explorer", "Query", "Settings", "show", "with_facet"]
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The parameters of one exploration (see `explore` for each)."""
+
+    entity_sample: str | None = None
+    keywords: tuple[str, ...] = ()
+    allow_post: bool = False
+    max_depth: int = 3
+    epsilon: float = 0.2
+    subset_tolerance: float = 0.05
+    max_anchor_keywords: int = 30
+    load_more_rounds: int = 1000
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.epsilon < 1:
+            raise ValueError(f"epsilon must be in [0, 1), got {self.epsilon}")
+        if self.max_depth < 0:
+            raise ValueError(f"max_depth must be ≥ 0, got {self.max_depth}")
+        if self.load_more_rounds < 1:
+            raise ValueError(f"load_more_rounds must be ≥ 1, got {self.load_more_rounds}")
+
+    def described(self) -> tuple[tuple[str, object], ...]:
+        """The parameters as the result reports them."""
+        return (
+            ("entity_sample", self.entity_sample or ""),
+            ("keywords", len(self.keywords)),
+            ("allow_post", self.allow_post),
+            ("max_depth", self.max_depth),
+            ("epsilon", self.epsilon),
+            ("subset_tolerance", self.subset_tolerance),
+            ("load_more_rounds", self.load_more_rounds),
+        )
+
+
+@dataclass
+class Query:
+    """A query while it is being explored (mutable; frozen into `ExploredQuery` at the end)."""
+
+    id: str
+    conditions: tuple[Condition, ...]
+    depth: int
+    first: Snapshot
+    pages: list[Snapshot] = field(default_factory=list)
+    entities: list[str] = field(default_factory=list)
+    facets: tuple[Facet, ...] = ()
+    status: QueryStatus = "explored"
+    equivalent_to: str = ""
+    parent: str = ""
+
+    @property
+    def entity_set(self) -> frozenset[str]:
+        return frozenset(self.entities)
+
+    @property
+    def offered(self) -> frozenset[FacetLabel]:
+        return frozenset((f.attribute.casefold(), f.value.casefold()) for f in self.facets)
+
+
+class Explorer:
+    """One exploration: its run, the entity pattern, the queries, their index and the skips."""
+
+    def __init__(self, run: Run, start: str, settings: Settings) -> None:
+        self.run = run
+        self.start = start
+        self.settings = settings
+        self.canonical = run.session.canonical  # the crawl's canonicalisation, for the model
+        self.pattern: EntityPattern | None = None
+        self.containers: frozenset[str] | None = None
+        self.queries: list[Query] = []
+        self.edges: list[QueryEdge] = []
+        self.skipped: list[Skipped] = []
+        self.index = QueryIndex()
+        self.by_drilldowns: dict[frozenset[tuple[str, str, int | None]], list[str]] = {}
+        self.states: set[str] = set()
+
+    # -- skips and loads --------------------------------------------------------------------------
+
+    def skip(self, subject: str, reason: SkipReason, detail: str = "", query: str = "") -> None:
+        self.skipped.append(Skipped(subject, reason, detail, query))
+        self.run.note("skip", reason, subject, note=detail)
+
+    def _not_loaded(self, subject: str, key: str) -> None:
+        """Record a load that gave nothing: an error (the run traced why) or the spent budget."""
+        why = self.run.failed.get(key)
+        if why is not None:
+            self.skipped.append(Skipped(subject, "error", why))
+        else:
+            self.skip(subject, "budget", self.run.reason)
+
+    async def page(self, url: str) -> Snapshot | None:
+        """`pages` for one URL."""
+        return (await self.pages([url]))[0]
+
+    async def pages(self, urls: Sequence[str]) -> list[Snapshot | None]:
+        """The 2xx Snapshots of `urls` in order, loaded in one batch; None for each that failed
+        or that the budget no longer allowed (a skip says which)."""
+        try:
+            got = await self.run.fetch(urls)
+        except Stopped:  # the budget ran out: keep what the batch loaded
+            got = {u: p for u in urls if (p := self.run.pages.get(u)) is not None and p.ok}
+        out: list[Snapshot | None] = []
+        for url in urls:
+            snap = got.get(url)
+            if snap is None:
+                self._not_loaded(url, url)
+            else:
+                self.states.add(snap.key)
+            out.append(snap)
+        return out
+
+    async def rendered(self, url: str) -> Snapshot | None:
+        """`url` loaded in the browser (a page kept from a plain load is replaced)."""
+        try:
+            snap = await self.run.rendered(url)
+        except Stopped:
+            snap = None
+        if snap is None:
+            self._not_loaded(url, url)
+        else:
+            self.states.add(snap.key)
+        return snap
+
+    async def act(self, snap: Snapshot, action: Action) -> Snapshot | None:
+        """The state `action` leads to from `snap` (in the browser); None when it failed."""
+        subject = action.label or action.selector
+        try:
+            new = await self.run.act(snap, action)
+        except Stopped:
+            new = None
+        if new is None:
+            self._not_loaded(subject, (snap.state or State(snap.url)).then(action).key())
+        else:
+            self.states.add(new.key)
+        return new
+
+    # -- pages ------------------------------------------------------------------------------------
+
+    def entities(self, snap: Snapshot) -> tuple[str, ...]:
+        assert self.pattern is not None
+        return result_entities(snap, self.pattern, self.containers)
+
+    def kind(self, snap: Snapshot) -> str:
+        assert self.pattern is not None
+        return classify_page(snap, self.pattern, self.containers)
+
+    async def learn_entities(self, root: Snapshot) -> bool:
+        sample_url = self.settings.entity_sample
+        if sample_url:
+            sample = await self.page(sample_url)
+            if sample is None:
+                return False
+            self.pattern = EntityPattern.from_urls([sample.final_url])
+            self.run.note(
+                "entity-pattern", "sample", sample.final_url, note=self.pattern.describe()
+            )
+        else:
+            guessed = guess_entity_pattern(root)
+            if guessed is None:
+                self.run.note(
+                    "entity-pattern", "none", root.final_url, note="no repeated link group"
+                )
+                return False
+            pattern, urls = guessed
+            self.pattern = pattern
+            # Fetch one sample to learn what an entity page looks like: it must not show the
+            # start page's result list (it may show related entities elsewhere).
+            probe = await self.page(urls[0])
+            ok = probe is not None and not self._shares_results(root, probe)
+            self.run.note(
+                "entity-pattern",
+                "guess" if ok else "guess-unverified",
+                urls[0],
+                values={"group_links": float(len(urls))},
+                note=pattern.describe(),
+            )
+        self.learn_containers(root)
+        return True
+
+    def _top_container(self, page: Snapshot) -> tuple[str, int] | None:
+        assert self.pattern is not None
+        counts = Counter(result_container(x) for x in page.links if self.pattern.matches(x.url))
+        if not counts:
+            return None
+        return max(counts.items(), key=lambda kv: (kv[1], kv[0]))
+
+    def learn_containers(self, page: Snapshot) -> None:
+        """The result list is the container holding most entity links of the widest list page
+        (other entity links there — featured, related — are not results)."""
+        top = self._top_container(page)
+        if top is not None:
+            self.containers = frozenset({top[0]})
+            self.run.note(
+                "result-container", "keep", top[0], values={"entity_links": float(top[1])}
+            )
+
+    def _shares_results(self, root: Snapshot, sample: Snapshot) -> bool:
+        assert self.pattern is not None
+        top = self._top_container(root)
+        theirs = {result_container(x) for x in sample.links if self.pattern.matches(x.url)}
+        return top is not None and top[0] in theirs
+
+    # -- clustering (Algorithm 1) -----------------------------------------------------------------
+
+    def _lx(self, snap: Snapshot) -> frozenset[str]:
+        assert self.pattern is not None
+        return list_links(snap, self.pattern) - set(pagination_candidates(snap, self.pattern))
+
+    async def cluster(self, first: Snapshot, query: str) -> list[Snapshot]:
+        """The list pages of `first`'s query, following pager links (first page first)."""
+        return (await self.cluster_many([first], [query]))[0]
+
+    async def cluster_many(
+        self, firsts: Sequence[Snapshot], names: Sequence[str]
+    ) -> list[list[Snapshot]]:
+        """`cluster` for several queries at once: each round fetches the pager links of every
+        query's newest pages in one batch."""
+        assert self.pattern is not None
+        pages = [[first] for first in firsts]
+        seen = [{first_page_form(f.url), first_page_form(f.final_url)} for f in firsts]
+        lxs = [self._lx(first) for first in firsts]
+        frontier = [(i, first) for i, first in enumerate(firsts)]
+        while frontier:
+            candidates: list[tuple[int, str]] = []
+            for i, snap in frontier:
+                for url in pagination_candidates(snap, self.pattern):
+                    if first_page_form(url) not in seen[i] and not unsafe_reason(url=url):
+                        seen[i].add(first_page_form(url))
+                        candidates.append((i, url))
+            if not candidates:
+                break
+            frontier = []
+            fetched = await self.pages([url for _, url in candidates])
+            for (i, url), got in zip(candidates, fetched, strict=True):
+                if got is None:
+                    continue
+                seen[i].add(first_page_form(got.final_url))
+                ly = self._lx(got)
+                if self.kind(got) == "list" and same_query(lxs[i], ly, self.settings.epsilon):
+                    pages[i].append(got)
+                    frontier.append((i, got))
+                else:
+                    score = _jaccard(lxs[i], ly)
+                    self.run.note(
+                        "cluster", "other-query", url, values={"jaccard": score}, note=names[i]
+                    )
+        return pages
+
+    # -- queries ----------------------------------------------------------------------------------
+
+    def new_query(
+        self, conditions: tuple[Condition, ...], depth: int, first: Snapshot, parent: str = ""
+    ) -> Query:
+        q = Query(f"q{len(self.queries)}", conditions, depth, first, parent=parent)
+        self.queries.append(q)
+        return q
+
+    def finish(self, q: Query, pages: list[Snapshot], facets: tuple[Facet, ...]) -> str | None:
+        """Record the query's pages, entities and drill-downs; return the id of an equivalent
+        query explored before, if any (then `q` is marked equivalent)."""
+        q.pages = pages
+        q.entities = list(dict.fromkeys(e for p in pages for e in self.entities(p)))
+        q.facets = facets
+        drill = drilldown_labels(facets)
+        key = QueryKey(q.entity_set, drill)
+        same = self.index.equivalent(key)
+        if same is not None:
+            q.status, q.equivalent_to = "equivalent", same
+            self.skip(q.id, "equivalent", f"same entities and drill-downs as {same}", q.id)
+            return same
+        self.index.add(q.id, key, q.conditions)
+        self.by_drilldowns.setdefault(drill, []).append(q.id)
+        return None
+
+    def note_query(
+        self,
+        q: Query,
+        *,
+        level: int | None,
+        urls: Iterable[str] = (),
+        drilldowns: int | None = None,
+        note: str = "",
+    ) -> None:
+        """The trace entry of a query made (explored, or equivalent to one explored before)."""
+        values = {"entities": float(len(q.entities))}
+        if drilldowns is not None:
+            values["drilldowns"] = float(drilldowns)
+        self.run.note(
+            "query",
+            "explore" if q.status == "explored" else "equivalent",
+            q.id,
+            level=level,
+            urls=urls,
+            values=values,
+            note=note,
+        )
+
+    def early_equivalent(self, first: Snapshot, facets: tuple[Facet, ...]) -> Query | None:
+        """A known query whose drill-downs (with counts) equal these and whose entities include
+        every entity of this first page: equivalent without fetching the remaining pages."""
+        drill = drilldown_labels(facets)
+        if not drill or not any(c is not None for _, _, c in drill):
+            return None
+        page = set(self.entities(first))
+        for qid in self.by_drilldowns.get(drill, ()):
+            known = self.queries[int(qid[1:])]
+            if page and page <= known.entity_set:
+                return known
+        return None
+
+    def edge(self, parent: Query, child: Query, facet: Facet) -> None:
+        self.edges.append(QueryEdge(parent.id, child.id, facet.attribute, facet.value))
+
+    def _known_labels(self, q: Query) -> set[FacetLabel]:
+        labels: set[FacetLabel] = set()
+        node: Query | None = q
+        while node is not None:
+            labels |= node.offered
+            labels |= {(a.casefold(), v.casefold()) for a, v in node.conditions}
+            node = self.queries[int(node.parent[1:])] if node.parent else None
+        return labels
+
+    def split_drilldowns(self, q: Query, facets: Sequence[Facet]) -> list[Facet]:
+        """The drill-downs of `q` worth exploring: those its ancestors did not offer."""
+        if q.parent == "":
+            return [f for f in facets if not f.selected]
+        known = self._known_labels(self.queries[int(q.parent[1:])])
+        known |= {(a.casefold(), v.casefold()) for a, v in q.conditions}
+        fresh = [f for f in facets if not f.selected and f.label_key not in known]
+        for facet in facets:
+            if facet.label_key in known and not facet.selected:
+                conditions = show(with_facet(q.conditions, facet))
+                self.skip(
+                    facet.url or f"{facet.attribute}: {facet.value}",
+                    "conjunction",
+                    f"{conditions}: each value was applied alone to the start query "
+                    "(E_{a=v,b=w} = E_{a=v} ∩ E_{b=w}); not fetched",
+                    q.id,
+                )
+        return fresh
+
+    # -- the result -------------------------------------------------------------------------------
+
+    def result(self) -> Exploration:
+        listed = [(q.conditions, q.entities) for q in self.queries]
+        queries = tuple(
+            ExploredQuery(
+                q.id,
+                tuple(sorted(q.conditions)),
+                tuple(sorted(q.entities)),
+                tuple(p.key for p in q.pages),
+                q.depth,
+                "equivalent" if q.status == "equivalent" else "explored",
+                q.equivalent_to,
+            )
+            for q in self.queries
+        )
+        return Exploration(
+            method="explore",
+            start=self.start,
+            entities=infer_attributes(listed),
+            queries=queries,
+            edges=tuple(self.edges),
+            skipped=tuple(self.skipped),
+            trace=tuple(self.run.trace),
+            cost=self.run.cost(),
+            complete=self.run.complete,
+            reason=self.run.reason,
+            states=len(self.states),
+            entity_pattern=self.pattern.describe() if self.pattern else "",
+            params=self.settings.described(),
+        )
+
+
+def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    union = a | b
+    return round(len(a & b) / len(union), 4) if union else 1.0
+
+
+def with_facet(conditions: tuple[Condition, ...], facet: Facet) -> tuple[Condition, ...]:
+    """`conditions` and the facet's attribute = value."""
+    return (*conditions, (facet.attribute, facet.value))
+
+
+def show(conditions: Iterable[Condition]) -> str:
+    """Conditions as people read them: ``{Brand=Nike, Colour=Red}``."""
+    return "{" + ", ".join(f"{a}={v}" for a, v in conditions) + "}"

@@ -1,0 +1,95 @@
+"""`explore`: the entry of query-centric exploration (see the package docstring for the method).
+
+The start page is loaded as the run's seed and the entity pattern learned; then facet links are
+followed as URLs, facet controls acted on in the browser (not the links already followed) and
+forms submitted, in that order, each kind adding its queries below the same start query.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import suppress
+from typing import TYPE_CHECKING
+
+from algorithms.querycentric.ajax import AjaxFacets
+from algorithms.querycentric.core import Explorer, Query, Settings
+from algorithms.querycentric.forms import Forms
+from algorithms.querycentric.links import LinkFacets
+from algorithms.querycentric.model import control_facets, forms_of, link_facets
+from algorithms.result import Exploration
+from algorithms.run import Run, Stopped
+
+if TYPE_CHECKING:
+    from crawler.session import Session
+
+__all__ = ["explore"]
+
+
+async def explore(
+    session: Session,
+    start: str,
+    *,
+    entity_sample: str | None = None,
+    keywords: Sequence[str] = (),
+    allow_post: bool = False,
+    max_depth: int = 3,
+    epsilon: float = 0.2,
+    subset_tolerance: float = 0.05,
+    max_anchor_keywords: int = 30,
+    load_more_rounds: int = 1000,
+) -> Exploration:
+    """Explore the exploratory site whose widest list page is `start` (seed 004, extended).
+
+    - `entity_sample`: one entity page of the site (learn entity URLs from it; else guessed from
+      the start page and checked on one sample).
+    - `keywords`: values for keyword boxes of forms.
+    - `allow_post`: submit POST forms too (GET only by default; never password forms).
+    - `max_depth`: the deepest drill-down explored (the start query is depth 0).
+    - `epsilon`: OnlineClustering's ε (pages of one query: Jaccard > 1 − ε).
+    - `load_more_rounds`: the most clicks one load-more action may take (≥ 1; it stops earlier,
+      as soon as the list stops growing).
+    - `subset_tolerance`: the share of a drill-down's entities that may be missing from its
+      parent's (Section 4.2, step 2's relaxed inclusion).
+
+    The result's `cost` is what this exploration spent; `complete` is False, with the reason,
+    when the start page or the entity pattern failed, nothing explorable was found, or the
+    budget ran out (what was found until then is kept).
+    """
+    settings = Settings(
+        entity_sample=entity_sample,
+        keywords=tuple(keywords),
+        allow_post=allow_post,
+        max_depth=max_depth,
+        epsilon=epsilon,
+        subset_tolerance=subset_tolerance,
+        max_anchor_keywords=max_anchor_keywords,
+        load_more_rounds=load_more_rounds,
+    )
+    ex = Explorer(Run(session), start, settings)
+    with suppress(Stopped):  # the run keeps the reason; the result reports what was found
+        await _explore(ex)
+    return ex.result()
+
+
+async def _explore(ex: Explorer) -> None:
+    root = await ex.run.seed(ex.start)
+    ex.states.add(root.key)
+    if not await ex.learn_entities(root):
+        ex.run.stop("no entity pages recognised")
+    assert ex.pattern is not None
+    q0: Query | None = None
+    if link_facets(root, ex.pattern, ex.canonical):
+        q0 = await LinkFacets(ex).explore(root)
+    interactive = control_facets(root) or forms_of(root)
+    if q0 is None and not interactive and not root.rendered:
+        rendered = await ex.rendered(ex.start)
+        root = rendered if rendered is not None else root
+    clickable = control_facets(root)
+    if q0 is not None:  # facet links were followed as URLs: do not click them too
+        clickable = tuple(f for f in clickable if f.control is None or f.control.kind != "link")
+    if clickable:
+        q0 = await AjaxFacets(ex).explore(root, q0)
+    if forms_of(root):
+        q0 = await Forms(ex).explore(root, q0)
+    if q0 is None:
+        ex.run.unfinished("no facets, Ajax controls or forms found")

@@ -1,0 +1,228 @@
+"""Forms: select options, radios and checkboxes enumerated as attribute values, one field at a
+time, and keyword boxes.
+
+GET forms are submitted by loading the URL the browser would build (all choices in one batch);
+POST forms only with `allow_post`, in the browser, their result pages reached through their
+numbered pager buttons; forms with a password field never. The form's widest query is the start
+page when it is the form's own result page, else the form submitted untouched. Keyword boxes
+take the `keywords` given or, when a form has nothing to enumerate, words from anchor texts
+seen (the Outdesit idea); a keyword is a query, not an attribute.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from algorithms.querycentric.core import Explorer, Query, show
+from algorithms.querycentric.model import (
+    SORT_WORDS,
+    Facet,
+    FormChoice,
+    FormSpec,
+    form_choices,
+    forms_of,
+    get_submission,
+    is_subset,
+    unsafe_reason,
+)
+from render.snapshot import Action, Control, Snapshot
+
+__all__ = ["Forms"]
+
+
+class Forms:
+    """The form part of one exploration."""
+
+    def __init__(self, ex: Explorer) -> None:
+        self.ex = ex
+
+    async def explore(self, root: Snapshot, q0: Query | None) -> Query | None:
+        """Every safe form of `root` with a submit control enumerated; `q0` is the start query
+        when facets made it already (else the first form's widest query becomes it)."""
+        ex = self.ex
+        for form in forms_of(root):
+            if form.submit is None:
+                continue  # fields without a submit button act at once: Ajax facets
+            why = "password field" if form.has_password else unsafe_reason(form.submit)
+            if why:
+                ex.skip(form.selector, "unsafe", why)
+                continue
+            if form.method == "post" and not ex.settings.allow_post:
+                ex.skip(form.selector, "post-form", "POST form; pass --allow-post to submit it")
+                continue
+            if q0 is None:
+                q0 = await self._root(root, form)
+            await self._enumerate(root, form, q0)
+        return q0
+
+    def _submission(
+        self, form: FormSpec, overrides: dict[str, str], exclusive: tuple[str, ...] = ()
+    ) -> str:
+        return get_submission(form, overrides, self.ex.canonical, exclusive=exclusive)
+
+    async def _root(self, root: Snapshot, form: FormSpec) -> Query:
+        """The form's widest query: the start page when it is the form's own result page,
+        else the form submitted untouched."""
+        ex = self.ex
+        first = root
+        own_page = urlsplit(root.final_url).path == urlsplit(form.action).path
+        if not own_page or ex.kind(root) != "list":
+            if form.method == "get":
+                got = await ex.page(self._submission(form, {}))
+            else:
+                got = await ex.act(root, _fill_submit(form, {}, "defaults"))
+            if got is not None and got.ok:
+                first = got
+                ex.learn_containers(first)
+        pages = await self._cluster(first, "q0")
+        q0 = ex.new_query((), 0, first)
+        ex.finish(q0, pages, ())
+        ex.note_query(q0, level=0, urls=[p.key for p in pages])
+        return q0
+
+    async def _cluster(self, first: Snapshot, query: str) -> list[Snapshot]:
+        if first.state is not None and first.state.actions:
+            return await self._cluster_buttons(first)
+        return await self.ex.cluster(first, query)
+
+    async def _cluster_buttons(self, first: Snapshot) -> list[Snapshot]:
+        """Pages of a POST result list: its pager buttons, clicked one by one from page 1."""
+        pages = [first]
+        for control in first.controls:
+            if control.kind != "submit" or not control.label.strip().isdigit():
+                continue
+            if control.label.strip() == "1" or unsafe_reason(control):
+                continue
+            snap = await self.ex.act(
+                first, Action("click", control.selector, label=f"page {control.label}")
+            )
+            if snap is not None and self.ex.entities(snap):
+                pages.append(snap)
+        return pages
+
+    def _skip_orderings(self, form: FormSpec, q0: Query) -> None:
+        for control in form.fields:
+            if control.kind == "select" and _is_ordering(control):
+                for option in control.options:
+                    if not option.selected:
+                        self.ex.skip(
+                            f"{control.group}: {option.label}",
+                            "ordering",
+                            "sort order of the same query; not submitted",
+                            q0.id,
+                        )
+
+    async def _submit_each(
+        self, root: Snapshot, form: FormSpec, todo: list[tuple[FormChoice, str]]
+    ) -> list[Snapshot | None]:
+        """The first result page of each choice: GET submissions in one batch, POST ones
+        submitted in the browser one by one."""
+        if form.method == "get":
+            urls = [
+                self._submission(form, {c.name: c.field_value}, _exclusive(form, c.name))
+                for c, _ in todo
+            ]
+            return await self.ex.pages(urls)
+        firsts: list[Snapshot | None] = []
+        for c, subject in todo:
+            action = _fill_submit(form, {c.control.selector: _fill_value(c)}, subject)
+            firsts.append(await self.ex.act(root, action))
+        return firsts
+
+    async def _enumerate(self, root: Snapshot, form: FormSpec, q0: Query) -> None:
+        ex = self.ex
+        self._skip_orderings(form, q0)
+        choices = form_choices(form)
+        todo: list[tuple[FormChoice, str]] = []
+        for choice in choices:
+            conditions = ((choice.attribute, choice.value),)
+            subject = f"{choice.attribute}: {choice.value}"
+            same = ex.index.with_conditions(conditions)
+            if same is not None:
+                ex.skip(subject, "same-conditions", f"{show(conditions)} is {same}", q0.id)
+                continue
+            todo.append((choice, subject))
+        firsts = await self._submit_each(root, form, todo)
+        for (choice, subject), first in zip(todo, firsts, strict=True):
+            if first is None:
+                continue
+            if ex.kind(first) != "list":
+                ex.skip(subject, "not-a-list", "no result entities", q0.id)
+                continue
+            conditions = ((choice.attribute, choice.value),)
+            child = ex.new_query(conditions, 1, first, parent=q0.id)
+            pages = await self._cluster(first, child.id)
+            ex.finish(child, pages, ())
+            tolerance = ex.settings.subset_tolerance
+            if q0.entities and not is_subset(child.entities, q0.entities, tolerance):
+                ex.queries.pop()
+                ex.skip(subject, "not-drill-down", "results not within the start query's", q0.id)
+                continue
+            ex.edge(q0, child, Facet(choice.attribute, choice.value))
+            ex.note_query(child, level=1, urls=[p.key for p in pages], note=show(conditions))
+        await self._keywords(root, form, q0, bool(choices))
+
+    async def _keywords(self, root: Snapshot, form: FormSpec, q0: Query, enumerable: bool) -> None:
+        ex = self.ex
+        boxes = form.keyword_fields
+        if not boxes:
+            return
+        words = list(ex.settings.keywords)
+        source = "--keywords"
+        if not words and not enumerable:
+            words = _anchor_words(root, ex.settings.max_anchor_keywords)
+            source = "anchor texts"
+        if not words:
+            ex.run.note(
+                "keywords", "skip", form.selector, note="fields enumerated; no keyword list given"
+            )
+            return
+        box = boxes[0]
+        for word in words:
+            if form.method == "get":
+                snap = await ex.page(self._submission(form, {box.name: word}))
+            else:
+                snap = await ex.act(root, _fill_submit(form, {box.selector: word}, word))
+            if snap is None or ex.kind(snap) != "list":
+                continue
+            q = ex.new_query((), 1, snap, parent=q0.id)
+            pages = await self._cluster(snap, q.id)
+            ex.finish(q, pages, ())
+            ex.run.note(
+                "keyword",
+                "query",
+                q.id,
+                values={"entities": float(len(q.entities))},
+                note=f"{word!r} from {source}",
+            )
+
+
+def _is_ordering(control: Control) -> bool:
+    words = re.split(r"\W+", f"{control.group} {control.name}".lower())
+    return any(w in words for w in SORT_WORDS)
+
+
+def _exclusive(form: FormSpec, name: str) -> tuple[str, ...]:
+    kinds = {c.kind for c in form.fields if c.name == name}
+    return (name,) if "checkbox" in kinds else ()
+
+
+def _fill_submit(form: FormSpec, values: dict[str, str], label: str) -> Action:
+    selector = form.submit.selector if form.submit is not None else ""
+    return Action("fill_submit", selector, fields=tuple(sorted(values.items())), label=label)
+
+
+def _fill_value(choice: FormChoice) -> str:
+    """The value a fill_submit action sets: the option's value for a select, "on" for a
+    checkbox or radio (the control's selector already names the value)."""
+    return "on" if choice.control.kind in ("checkbox", "radio") else choice.field_value
+
+
+def _anchor_words(snap: Snapshot, limit: int) -> list[str]:
+    """Distinct words of the page's anchor texts, longest first (the Outdesit idea)."""
+    words: dict[str, None] = {}
+    for link in snap.links:
+        for word in re.findall(r"[A-Za-z][A-Za-z-]{3,}", link.text):
+            words.setdefault(word.lower(), None)
+    return sorted(words, key=lambda w: (-len(w), w))[:limit]

@@ -1,0 +1,208 @@
+"""Facet links: drill-downs that are plain URLs (``/shop?brand=nike``, ``/shop/brand/nike``).
+
+From the start page (at the largest page size the site offers) every facet value is applied
+alone; a drill-down's own drill-downs are followed only when they offer an attribute/value its
+ancestors did not (hierarchical facets). Each level's first pages are loaded in one batch, then
+paginated together. Sort-order links of the start query are loaded once and must pass the
+equivalence test; the ordering parameters that pass it are skipped everywhere below.
+"""
+
+from __future__ import annotations
+
+from algorithms.querycentric.core import Explorer, Query, show, with_facet
+from algorithms.querycentric.model import (
+    Condition,
+    Facet,
+    QueryKey,
+    drilldown_labels,
+    is_subset,
+    link_facets,
+    ordering_links,
+    page_size_links,
+    pagination_candidates,
+    unsafe_reason,
+)
+from render.snapshot import Snapshot
+
+__all__ = ["LinkFacets"]
+
+# A drill-down's first page with what is known of it before it becomes a query: the facet and
+# conditions, the page, the facets it offers, and a query it is already equivalent to.
+_Plan = tuple[Facet, tuple[Condition, ...], Snapshot, tuple[Facet, ...], Query | None]
+
+
+class LinkFacets:
+    """The link-facet part of one exploration."""
+
+    def __init__(self, ex: Explorer) -> None:
+        self.ex = ex
+        self.ordering_params: set[str] = set()  # sort parameters found equivalent at q0
+
+    def _facets(self, snap: Snapshot) -> tuple[Facet, ...]:
+        assert self.ex.pattern is not None
+        return link_facets(snap, self.ex.pattern, self.ex.canonical)
+
+    async def explore(self, root: Snapshot) -> Query:
+        """The start query from `root` and every drill-down below it, level by level."""
+        ex = self.ex
+        root = await self._largest_page_size(root)
+        pages = await ex.cluster(root, "q0")
+        facets = self._facets(root)
+        q0 = ex.new_query((), 0, root)
+        ex.finish(q0, pages, facets)
+        ex.note_query(q0, level=0, urls=[p.url for p in pages], drilldowns=len(facets))
+        await self._check_orderings(q0)
+        frontier = [q0]
+        while frontier:
+            nxt: list[Query] = []
+            for q in frontier:
+                nxt.extend(await self._expand(q))
+            frontier = nxt
+        return q0
+
+    async def _largest_page_size(self, root: Snapshot) -> Snapshot:
+        ex = self.ex
+        sizes = page_size_links(root, ex.canonical)
+        if not sizes:
+            return root
+        shown = len(ex.entities(root))
+        url, size = max(sizes.items(), key=lambda kv: (kv[1], kv[0]))
+        for other, n in sorted(sizes.items()):
+            if other != url:
+                ex.skip(other, "page-size", f"{n} a page; {size} chosen", "q0")
+        assert ex.pattern is not None
+        if size <= shown:
+            ex.skip(url, "page-size", f"{size} a page is not more than the {shown} shown", "q0")
+            return root
+        if not pagination_candidates(root, ex.pattern):
+            ex.skip(url, "page-size", f"all results fit on the page shown ({shown})", "q0")
+            return root
+        bigger = await ex.page(url)
+        if bigger is None or ex.kind(bigger) != "list":
+            return root
+        ex.run.note("page-size", "choose", url, values={"per_page": float(size)})
+        return bigger
+
+    async def _check_orderings(self, q0: Query) -> None:
+        """Fetch the start query's sort-order variants once and test them for equivalence."""
+        ex = self.ex
+        variants = ordering_links(q0.first, ex.canonical)
+        urls = sorted(u for u in variants if u not in {p.url for p in q0.pages})
+        if not urls:
+            return
+        for url, snap in zip(urls, await ex.pages(urls), strict=True):
+            if snap is None:
+                continue
+            same = ex.early_equivalent(snap, self._facets(snap))
+            if same is not None:
+                self.ordering_params.update(variants[url].split(","))
+                ex.skip(
+                    url,
+                    "ordering",
+                    f"sort-order variant ({variants[url]}): same drill-downs and counts as "
+                    f"{same.id}, entities within it — equivalent, not explored",
+                    q0.id,
+                )
+            else:
+                ex.skip(
+                    url,
+                    "ordering",
+                    f"sort-order link ({variants[url]}) failed the equivalence test; not explored",
+                    q0.id,
+                )
+
+    async def _expand(self, q: Query) -> list[Query]:
+        """The drill-downs of `q` made queries; those to explore below come back."""
+        ex = self.ex
+        if q.status != "explored":
+            return []
+        todo: list[tuple[Facet, tuple[Condition, ...]]] = []
+        for facet in ex.split_drilldowns(q, q.facets):
+            conditions = with_facet(q.conditions, facet)
+            why = unsafe_reason(url=facet.url, text=facet.value)
+            if why:
+                ex.skip(facet.url, "unsafe", why, q.id)
+                continue
+            if q.depth + 1 > ex.settings.max_depth:
+                ex.skip(facet.url, "depth", f"below --max-depth {ex.settings.max_depth}", q.id)
+                continue
+            same = ex.index.with_conditions(conditions)
+            if same is not None:
+                ex.skip(facet.url, "same-conditions", f"{show(conditions)} is {same}", q.id)
+                continue
+            todo.append((facet, conditions))
+        self._skip_orderings(q)
+        if not todo:
+            return []
+        firsts = await ex.pages([f.url for f, _ in todo])
+        # First pages that show a query already known need no more pages; the others are
+        # paginated together, then become queries in facet order.
+        plans: list[_Plan] = []
+        for (facet, conditions), first in zip(todo, firsts, strict=True):
+            if first is None:
+                continue
+            if ex.kind(first) != "list":
+                ex.skip(facet.url, "not-a-list", "no result entities", q.id)
+                continue
+            facets = self._facets(first)
+            plans.append((facet, conditions, first, facets, ex.early_equivalent(first, facets)))
+        to_cluster = [(p[2], show(p[1])) for p in plans if p[4] is None]
+        clusters = iter(
+            await ex.cluster_many([f for f, _ in to_cluster], [n for _, n in to_cluster])
+        )
+        children: list[Query] = []
+        for facet, conditions, first, facets, early in plans:
+            pages = [first] if early is not None else next(clusters)
+            child = self._child(q, facet, conditions, pages, facets, early)
+            if child is not None:
+                children.append(child)
+        return children
+
+    def _skip_orderings(self, q: Query) -> None:
+        if q.depth == 0:
+            return
+        for url, keys in sorted(ordering_links(q.first, self.ex.canonical).items()):
+            if set(keys.split(",")) <= self.ordering_params:
+                self.ex.skip(
+                    url, "ordering", f"sort-order variant ({keys}), equivalent at q0", q.id
+                )
+
+    def _child(
+        self,
+        parent: Query,
+        facet: Facet,
+        conditions: tuple[Condition, ...],
+        pages: list[Snapshot],
+        facets: tuple[Facet, ...],
+        early: Query | None,
+    ) -> Query | None:
+        """Make the drill-down `parent` → `facet` a query (None when it is not one to explore)."""
+        ex = self.ex
+        first = pages[0]
+        if ex.index.with_conditions(conditions) is not None:
+            ex.skip(facet.url, "same-conditions", show(conditions), parent.id)
+            return None
+        if early is not None:
+            child = ex.new_query(conditions, parent.depth + 1, first, parent=parent.id)
+            child.pages, child.facets = [first], facets
+            child.entities = list(early.entities)
+            child.status, child.equivalent_to = "equivalent", early.id
+            key = QueryKey(early.entity_set, drilldown_labels(facets))
+            ex.index.add(child.id, key, conditions)
+            ex.skip(
+                facet.url,
+                "equivalent",
+                f"same drill-downs and counts as {early.id}, entities within it",
+                parent.id,
+            )
+            ex.edge(parent, child, facet)
+            return None
+        entities = {e for p in pages for e in ex.entities(p)}
+        if not is_subset(entities, parent.entities, ex.settings.subset_tolerance):
+            ex.skip(facet.url, "not-drill-down", "results not within the parent's", parent.id)
+            return None
+        child = ex.new_query(conditions, parent.depth + 1, first, parent=parent.id)
+        ex.finish(child, pages, facets)
+        ex.edge(parent, child, facet)
+        ex.note_query(child, level=child.depth, urls=[p.url for p in pages], note=show(conditions))
+        return child if child.status == "explored" else None

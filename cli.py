@@ -1,30 +1,29 @@
-"""siteseer's command line: parse → build a Session → call a method → write outputs.
+"""siteseer's command line: parse the options, call one library function, print the result.
 
-Every command is thin; the work lives in render/, crawler/, algorithms/ and lab/. Errors the user
-can fix end the command with one line on stderr and exit code 2 (no traceback).
+Each command builds its options value, runs the matching function of `siteseer.commands` and
+prints what it returns; the work (validation, the Session, the methods, output files) lives
+there and below. Errors the user can fix (`siteseer.errors.UserError`) end the command with one
+line on stderr and exit code 2 (no traceback); an incomplete run exits 1; Ctrl-C exits 130.
+
+Each command imports its library module when it runs: the methods pull in numpy, OpenCV and
+Playwright, which `siteseer --help` should not wait for.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import sys
-from collections.abc import AsyncIterator, Coroutine, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import Coroutine, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import timedelta
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 import typer
 
-if TYPE_CHECKING:
-    from algorithms.result import (
-        Cost,
-        Discovery,
-        EntityDescription,
-        Exploration,
-        TemplateReport,
-    )
-    from crawler import SessionConfig
-    from crawler.session import Session
-    from render.snapshot import Snapshot
+from siteseer.choices import DemoSize, DiscoverMethod, OutputFormat
+from siteseer.errors import UserError, one_line
 
 T = TypeVar("T")
 
@@ -67,53 +66,45 @@ def _exit_if_incomplete(complete: bool, reason: str) -> None:
         raise typer.Exit(code=1)
 
 
-def _run(main: Coroutine[Any, Any, T], *errors: type[Exception]) -> T:
-    """Run `main`; an error of the kinds given (default: ValueError) ends the command (exit 2).
+@contextmanager
+def _user_errors() -> Iterator[None]:
+    """A UserError inside the block ends the command: its message on stderr, exit code 2."""
+    try:
+        yield
+    except UserError as e:
+        raise fail(str(e)) from None
+
+
+def _run(main: Coroutine[Any, Any, T]) -> T:
+    """Run a command's coroutine; a UserError, or a ValueError a method raised about its input,
+    ends the command with one line on stderr (exit 2).
 
     Ctrl-C ends it with exit code 130 and one line: what was loaded is in the cache already
     (the Session commits every page), so the same command with the same cache continues.
     """
-    import asyncio
-
-    kinds = errors or (ValueError,)
     try:
-        return asyncio.run(main)
-    except kinds as e:
-        raise fail(" ".join(str(e).split())) from None
+        with _user_errors():
+            return asyncio.run(main)
+    except ValueError as e:
+        raise fail(one_line(str(e))) from None
     except KeyboardInterrupt:
         typer.secho("siteseer: interrupted; rerun with the same cache to continue", err=True)
         raise typer.Exit(code=130) from None
 
 
-@asynccontextmanager
-async def _watched_session(config: SessionConfig, label: str) -> AsyncIterator[Session]:
-    """A Session built from `config`, with the live progress line labelled `label`."""
-    from crawler import Session
-    from crawler.progress import progress
-
-    async with Session(config) as session:
-        with progress(session, label, total=config.budget):
-            yield session
-
-
-@contextmanager
-def _output(out: Path | None, newline: str | None = None) -> Iterator[IO[str]]:
-    """The file `out` opened for writing (UTF-8), or standard output when `out` is None."""
-    if out is None:
-        yield sys.stdout
-        return
-    with out.open("w", encoding="utf-8", newline=newline) as stream:
-        yield stream
+def _echo_err(lines: Sequence[str]) -> None:
+    """Print `lines` on stderr, one each."""
+    for line in lines:
+        typer.echo(line, err=True)
 
 
 # --- commands ---------------------------------------------------------------------------------
-# Each command below is added next to its own package's work; keep them thin.
+# Each command below parses, calls its function in siteseer.commands and prints; keep them thin.
 
 
 # --- lab: serve, truth, bench; demo -----------------------------------------------------------
 
 LabSize = Literal["small", "medium", "large"]
-DemoSize = Literal["small", "medium"]
 PLACEHOLDER_BASE = "http://lab.invalid"  # `lab truth` default: a base no request can reach
 
 SitesOption = Annotated[
@@ -127,17 +118,6 @@ SizeOption = Annotated[
     LabSize, typer.Option(help="Site size: small (tests), medium, large (benchmarks).")
 ]
 SeedOption = Annotated[int, typer.Option(help="Generator seed; same seed, same sites.")]
-
-
-def _lab_site_ids(values: list[str] | None) -> list[str]:
-    """Split comma-separated ids and check them; an unknown id ends the command (exit 2)."""
-    from lab.sites import SITE_IDS
-
-    ids = [part.strip() for value in values or () for part in value.split(",") if part.strip()]
-    unknown = [i for i in ids if i not in SITE_IDS]
-    if unknown:
-        raise fail(f"unknown lab site {', '.join(unknown)}; known: {', '.join(SITE_IDS)}")
-    return list(dict.fromkeys(ids))
 
 
 @lab_app.command("serve")
@@ -156,40 +136,18 @@ def lab_serve(
     the base URL to give `siteseer lab truth --base-url`), then serves until interrupted
     (Ctrl-C or SIGTERM), and shuts down cleanly.
     """
-    import asyncio
+    from siteseer.commands import lab as command
 
-    from lab.sites import SITE_IDS
-
-    ids = _lab_site_ids(sites) or list(SITE_IDS)
-    ports = None if port_base is None else [port_base + i for i in range(len(ids))]
-    if ports is not None and not (ports[0] > 0 and ports[-1] < 65536):
-        raise fail(f"--port-base {port_base} leaves ports outside 1–65535 for {len(ids)} sites")
-    try:
-        asyncio.run(_serve_lab(ids, size, seed, ports))
-    except OSError as e:
-        raise fail(f"{e}; choose another --port-base or leave it out for free ports") from None
-
-
-async def _serve_lab(ids: list[str], size: LabSize, seed: int, ports: list[int] | None) -> None:
-    import asyncio
-    import signal
-
-    from lab.server import LabServer, build_sites
-
-    async with LabServer(build_sites(ids, size, seed), ports) as server:
-        for site_id in server.site_ids:
-            typer.echo(f"{site_id} {server.url(site_id)}")
-        sys.stdout.flush()
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(signum, stop.set)
-        try:
-            await stop.wait()
-        finally:
-            for signum in (signal.SIGINT, signal.SIGTERM):
-                loop.remove_signal_handler(signum)
+    options = command.ServeOptions(tuple(sites or ()), size, seed, port_base)
+    _run(command.serve(options, _print_sites))
     typer.echo("lab stopped", err=True)
+
+
+def _print_sites(sites: Sequence[tuple[str, str]]) -> None:
+    """`lab serve`'s first lines: `<site-id> <root URL>` per site, flushed at once."""
+    for site_id, url in sites:
+        typer.echo(f"{site_id} {url}")
+    sys.stdout.flush()
 
 
 @lab_app.command("truth")
@@ -211,23 +169,11 @@ def lab_truth(
     http://lab.invalid (a name that never resolves), which is enough to read the site's shape;
     give the root URL `siteseer lab serve` printed to compare against a served site.
     """
-    import json
-    from urllib.parse import urlsplit
+    from siteseer.commands import lab as command
 
-    from lab.server import build_sites
-
-    ids = _lab_site_ids([site])
-    if len(ids) != 1:
-        raise fail(f"give one lab site id, e.g. `siteseer lab truth council`, not {site!r}")
-    (site_id,) = ids
-    parts = urlsplit(base_url)
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query:
-        raise fail(
-            f"--base-url must be an http(s) URL like http://127.0.0.1:8000, not {base_url!r}"
-        )
-    (built,) = build_sites([site_id], size, seed)
-    truth = built.truth(base_url.rstrip("/"))
-    typer.echo(json.dumps(truth.to_dict(), indent=2, ensure_ascii=False))
+    with _user_errors():
+        found = command.truth(command.TruthOptions(site, base_url, size, seed))
+    typer.echo(json.dumps(found.to_dict(), indent=2, ensure_ascii=False))
 
 
 @lab_app.command("bench")
@@ -261,27 +207,14 @@ def lab_bench(
     OUT/results.md and OUT/report.html; prints one progress line per run on stderr and the
     markdown table at the end.
     """
+    from siteseer.commands import lab as command
 
-    from crawler.progress import progress
-    from lab.bench import BenchConfig, markdown_table, run_bench, write_outputs
-    from lab.errors import BenchError
-
-    names = [p.strip() for m in methods or () for p in m.split(",") if p.strip()]
-    config = BenchConfig(
-        sites=tuple(_lab_site_ids(sites)),
-        methods=tuple(dict.fromkeys(names)),
-        size=size,
-        seed=seed,
-        budget=budget,
-        timeout_s=timeout,
+    options = command.BenchOptions(
+        tuple(sites or ()), tuple(methods or ()), size, seed, out, budget, timeout
     )
-    runs = _run(
-        run_bench(config, progress=lambda line: typer.echo(line, err=True), watch=progress),
-        BenchError,
-    )
-    meta = {"size": size, "seed": str(seed), "budget": str(budget or "none")}
-    outputs = write_outputs(runs, out, meta=meta)
-    typer.echo(markdown_table([r.row for r in runs]))
+    outcome = _run(command.bench(options, progress=lambda line: typer.echo(line, err=True)))
+    typer.echo(outcome.table)
+    outputs = outcome.outputs
     typer.echo(
         f"wrote {outputs.results_json}, {outputs.results_md}, {outputs.report_html}", err=True
     )
@@ -298,39 +231,22 @@ def demo(
     Each stage (lab/demo.py, `STAGES`) runs some methods on some lab sites and prints a table
     (site, method, P, R, F1, downloads, seconds). The report goes to out/demo/report.html.
     """
+    from siteseer.commands import demo as command
 
-    from crawler.progress import progress
-    from lab.bench import write_outputs
-    from lab.demo import OUT_DIR, format_table, run_demo
-    from lab.errors import BenchError
-
-    results = _run(
-        run_demo(
-            size,
-            seed,
-            _lab_site_ids(sites),
-            progress=lambda line: typer.echo(f"  {line}", err=True),
-            watch=progress,
-        ),
-        BenchError,
-    )
-    for number, result in enumerate(results, 1):
-        typer.echo(f"\n{number}. {result.stage.title}")
-        if result.stage.note:
-            typer.echo(f"   {result.stage.note}")
-        typer.echo(format_table([r.row for r in result.runs]))
-    runs = [run for result in results for run in result.runs]
-    meta = {"size": size, "seed": str(seed), "stages": ", ".join(r.stage.name for r in results)}
-    outputs = write_outputs(runs, OUT_DIR, title="siteseer demo", meta=meta)
-    typer.echo(f"\nreport: {outputs.report_html.resolve()}")
+    options = command.DemoOptions(size, tuple(sites or ()), seed)
+    outcome = _run(command.demo(options, progress=lambda line: typer.echo(f"  {line}", err=True)))
+    for number, stage in enumerate(outcome.stages, 1):
+        typer.echo(f"\n{number}. {stage.title}")
+        if stage.note:
+            typer.echo(f"   {stage.note}")
+        typer.echo(stage.table)
+    typer.echo(f"\nreport: {outcome.report}")
 
 
 # --- discover: entity pages from one sample page (SSUP, Indesit) -------------------------------
 
-DiscoverMethod = Literal["ssup", "indesit", "gpp"]
 TagFeatureChoice = Literal["tags", "attrs", "values"]
 RenderChoice = Literal["auto", "always", "never"]
-OutputFormat = Literal["jsonl", "csv"]
 DEFAULT_CACHE = Path(".siteseer/cache.sqlite")
 
 RenderOption = Annotated[
@@ -346,15 +262,9 @@ CacheOption = Annotated[
 NoCacheOption = Annotated[bool, typer.Option("--no-cache", help="Keep pages in memory only.")]
 
 
-def _open_cache(cache: Path, no_cache: bool) -> Path | None:
-    """The cache file to use (None with --no-cache), its directory created."""
-    if no_cache:
-        return None
-    try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise fail(f"cannot create the cache directory {cache.parent}: {e}") from None
-    return cache
+def _cache(cache: Path, no_cache: bool) -> Path | None:
+    """The cache file the options name (None with --no-cache)."""
+    return None if no_cache else cache
 
 
 @app.command("discover")
@@ -428,77 +338,38 @@ def discover(
     group links by visual list as well as by DOM path. Prints a summary (entities, index
     pages, pages downloaded and rendered, seconds) on stderr and the entity pages to --out.
     """
+    from siteseer.commands import discover as command
+    from siteseer.sessions import CrawlOptions
 
-    from algorithms.indesit import indesit as run_indesit
-    from algorithms.ssup import explain_discovery
-    from algorithms.ssup import ssup as run_ssup
-    from crawler import SessionConfig
-
-    chosen_height: int | Literal["auto"]
-    if height == "auto":
-        chosen_height = "auto"
-    elif height.isdigit() and int(height) >= 1:
-        chosen_height = int(height)
-    else:
-        raise fail(f"--height must be a positive whole number or 'auto', not {height!r}")
-    config = SessionConfig(render=render, budget=budget, cache=_open_cache(cache, no_cache))
-    feature = tag_feature or "attrs"
-
-    async def main() -> Discovery:
-        async with _watched_session(config, f"discover ({method})") as session:
-            if method == "ssup":
-                return await run_ssup(
-                    session, seed_url, height=chosen_height, tag_feature=feature, visual=visual
-                )
-            if method == "gpp":
-                from algorithms.gpp import gpp as run_gpp
-
-                return await run_gpp(session, seed_url, iterations=iterations)
-            return await run_indesit(session, seed_url, threshold=threshold, tag_feature=feature)
-
-    result = _run(main())
-    if explain:
-        typer.echo(explain_discovery(result), err=True)
-    levels = sum(len(level) for level in result.index_pages)
-    cost = result.cost
-    typer.echo(
-        f"{result.method}: {len(result.entities)} entity pages, {levels} index pages, "
-        f"{cost.downloads} pages downloaded ({cost.renders} rendered), {cost.seconds:.2f} s",
-        err=True,
+    options = command.DiscoverOptions(
+        seed_url,
+        CrawlOptions(render=render, budget=budget, cache=_cache(cache, no_cache)),
+        method=method,
+        visual=visual,
+        iterations=iterations,
+        height=height,
+        threshold=threshold,
+        tag_feature=tag_feature,
+        out=out,
+        fmt=fmt,
+        explain=explain,
+        discovery_json=discovery_json,
     )
+    outcome = _run(command.discover(options))
+    result = outcome.discovery
+    if outcome.explanation is not None:
+        typer.echo(outcome.explanation, err=True)
+    typer.echo(outcome.summary, err=True)
     if not result.complete:
         _warn_incomplete(result.reason)
-    if discovery_json is not None:
-        import json
-
-        try:
-            discovery_json.write_text(json.dumps(result.to_dict(), ensure_ascii=False) + "\n")
-        except OSError as e:
-            raise fail(f"cannot write the Discovery to {discovery_json}: {e}") from None
-    try:
-        _write_entities(result, out, fmt)
-    except OSError as e:
-        raise fail(f"cannot write the entity pages to {out}: {e}") from None
-    if out is not None:
-        typer.echo(f"wrote {len(result.entities)} entity pages to {out}", err=True)
+    if outcome.failure is not None:
+        raise fail(str(outcome.failure))
+    if outcome.wrote is None:
+        typer.echo(outcome.rows, nl=False)
+    else:
+        typer.echo(outcome.wrote, err=True)
     if not result.complete:
         raise typer.Exit(code=1)
-
-
-def _write_entities(result: Discovery, out: Path | None, fmt: OutputFormat) -> None:
-    """One row per entity page: url, method, seed (jsonl objects or csv with a header)."""
-    import csv
-    import json
-
-    rows = [{"url": url, "method": result.method, "seed": result.seed} for url in result.entities]
-    with _output(out, newline="") as stream:
-        if fmt == "jsonl":
-            for row in rows:
-                stream.write(json.dumps(row, ensure_ascii=False) + "\n")
-        else:
-            writer = csv.DictWriter(stream, fieldnames=["url", "method", "seed"])
-            writer.writeheader()
-            writer.writerows(rows)
 
 
 # --- templates: URL templates, page-template clusters; describe ------------------------------
@@ -553,75 +424,29 @@ def templates_urls(
     keeps the URLs that show an entity page rather than an error or a "not found" page. Prints the
     templates (pattern, known ids, gaps) on stderr.
     """
-    from urllib.parse import urlsplit
+    from siteseer.commands import templates as command
 
-    from algorithms.urltemplates import url_templates
-    from crawler import Session, SessionConfig
-    from crawler.inputs import read_urls
-    from output import write_template_report
-
-    if not input_path.is_file():
-        hint = (
-            " (INPUT is a file of URLs, not a URL)"
-            if "://" in str(input_path) or str(input_path).startswith(("http:", "https:"))
-            else ""
-        )
-        raise fail(
-            f"{input_path} is not a file{hint}; give a URL list, a WARC file or a crawl store"
-        )
-    try:
-        urls = read_urls(input_path)
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        raise fail(f"cannot read {input_path}: {e}") from None
-    hosts = sorted({urlsplit(u).netloc for u in urls if urlsplit(u).netloc})
-    if site is not None:
-        host = urlsplit(site).netloc or site
-        urls = [u for u in urls if urlsplit(u).netloc == host]
-        if not urls:
-            raise fail(f"{input_path} holds no URL of {host}; its hosts: {', '.join(hosts[:5])}")
-    elif len(hosts) > 1:
-        raise fail(f"{input_path} holds URLs of {len(hosts)} hosts; choose one with --site")
-    if not urls:
-        raise fail(f"{input_path} holds no URL")
-    cache_path = _open_cache(cache, no_cache)
-
-    async def main() -> TemplateReport:
-        config = SessionConfig(render="never", budget=budget, cache=cache_path)
-        async with Session(config) as session:
-            return await url_templates(
-                session,
-                urls,
-                minimum_values=min_values,
-                max_per_template=max_per_template,
-                generate=not no_generate,
-            )
-
-    report = _run(main())
-    for template in report.templates:
-        typer.echo(
-            f"{template.key}  ids {template.values[0]}–{template.values[-1]} "
-            f"({len(template.values)} known, {len(template.gaps)} gaps); "
-            f"tried {template.tried}, found {len(template.found)}",
-            err=True,
-        )
-    stages = ", ".join(f"{name} {count}" for name, count in report.stages)
-    typer.echo(
-        f"url-templates: {len(report.templates)} templates ({stages}); {len(report.found)} new "
-        f"entity pages from {len(report.checked)} generated URLs; "
-        f"{report.cost.downloads} pages downloaded"
-        + (f", {report.cost.errors} failed" if report.cost.errors else ""),
-        err=True,
+    options = command.UrlTemplatesOptions(
+        input_path,
+        site=site,
+        max_per_template=max_per_template,
+        min_values=min_values,
+        out=out,
+        budget=budget,
+        generate=not no_generate,
+        cache=_cache(cache, no_cache),
     )
-    if report.cost.errors and not report.checked and not report.found:
-        _warn_incomplete(f"{report.cost.errors} page loads failed; is {hosts[0]} up?")
+    outcome = _run(command.templates_urls(options))
+    _echo_err(outcome.notes)
+    if outcome.unreachable is not None:
+        _warn_incomplete(outcome.unreachable)
         raise typer.Exit(code=1)
-    if out is None:
-        for url in report.found:
+    if outcome.wrote is None:
+        for url in outcome.report.found:
             typer.echo(url)
     else:
-        write_template_report(report, out)
-        typer.echo(f"wrote {out}/templates.jsonl, found.txt, checked.jsonl", err=True)
-    _exit_if_incomplete(report.complete, report.reason)
+        typer.echo(outcome.wrote, err=True)
+    _exit_if_incomplete(outcome.report.complete, outcome.report.reason)
 
 
 @templates_app.command("cluster")
@@ -656,55 +481,15 @@ def templates_cluster(
     the clustering (template paths, page memberships, differences) goes down. Prints one JSON
     line per cluster: its pages and its template paths.
     """
-    import json
+    from siteseer.commands import templates as command
 
-    from algorithms.pagetemplates import cluster_pages, crawl_pages
-    from crawler import Session, SessionConfig
-    from crawler.inputs import read_pages
-    from render.snapshot import Snapshot
-
-    snaps: list[Snapshot] = []
-    urls: list[str] = []
-    crawl_from: str | None = None
-    if input_arg.startswith(("http://", "https://")):
-        crawl_from = input_arg
-    else:
-        path = Path(input_arg)
-        if not path.is_file():
-            raise fail(f"{input_arg} is neither a site URL nor a file")
-        try:
-            snaps, urls = read_pages(path)
-        except (OSError, UnicodeDecodeError, ValueError) as e:
-            raise fail(f"cannot read {path}: {e}") from None
-    cache_path = _open_cache(cache, no_cache)
-
-    async def load() -> list[Snapshot]:
-        config = SessionConfig(render="never", cache=cache_path)
-        async with Session(config) as session:
-            if crawl_from is not None:
-                return await crawl_pages(session, crawl_from, budget)
-            results = await session.pages(urls)
-            return [r for r in results if isinstance(r, Snapshot) and r.ok]
-
-    if crawl_from is not None or urls:
-        snaps = _run(load())
-    if len(snaps) < 2:
-        raise fail("fewer than two HTML pages to cluster; give more pages or a larger --budget")
-    clustering = cluster_pages(snaps, method=method, min_support=min_support)
-    typer.echo(
-        f"{clustering.method}: {len(snaps)} pages in {len(clustering.clusters)} clusters, "
-        f"MDL {clustering.mdl_bits:.0f} bits, {clustering.seconds:.2f} s",
-        err=True,
+    options = command.ClusterOptions(
+        input_arg, method, budget, min_support, out, cache=_cache(cache, no_cache)
     )
-    with _output(out) as stream:
-        for n, cluster in enumerate(clustering.clusters):
-            row = {
-                "cluster": n,
-                "size": len(cluster.pages),
-                "pages": list(cluster.pages),
-                "template_paths": list(cluster.paths),
-            }
-            stream.write(json.dumps(row, ensure_ascii=False) + "\n")
+    outcome = _run(command.templates_cluster(options))
+    typer.echo(outcome.summary, err=True)
+    if out is None:
+        typer.echo(outcome.rows, nl=False)
 
 
 # --- explore: query-centric exploration of exploratory sites ---------------------------------
@@ -748,60 +533,21 @@ def explore_site(
     their entity counts, the DAG's edges, what was skipped and why) and the DAG as dag.dot and
     dag.svg (Graphviz when `dot` is on PATH, else matplotlib) to --out; prints a summary.
     """
+    from siteseer.commands import explore as command
+    from siteseer.sessions import CrawlOptions
 
-    from algorithms.querycentric import explore
-    from crawler import SessionConfig
-    from output import write_exploration
-
-    words: list[str] = []
-    if keywords is not None:
-        try:
-            text = keywords.read_text(encoding="utf-8")
-        except OSError as e:
-            raise fail(f"cannot read the keywords file {keywords}: {e}") from None
-        words = [line.strip() for line in text.splitlines() if line.strip()]
-    cache_path = _open_cache(cache, no_cache)
-
-    config = SessionConfig(render=render, budget=budget, cache=cache_path)
-
-    async def main() -> Exploration:
-        async with _watched_session(config, "explore") as session:
-            return await explore(
-                session,
-                start_url,
-                entity_sample=entity_sample,
-                keywords=words,
-                allow_post=allow_post,
-                max_depth=max_depth,
-            )
-
-    result = _run(main())
-    if not result.complete and result.states == 0:
-        raise fail(result.reason)  # nothing was loaded: no outputs to write
-    try:
-        files = write_exploration(result, out)
-    except OSError as e:
-        raise fail(f"cannot write the outputs to {out}: {e}") from None
-    explored = sum(1 for q in result.queries if q.status == "explored")
-    equivalent = sum(1 for q in result.queries if q.status == "equivalent")
-    reasons: dict[str, int] = {}
-    for item in result.skipped:
-        reasons[item.reason] = reasons.get(item.reason, 0) + 1
-    cost = result.cost
-    typer.echo(
-        f"explore: {len(result.entities)} entities, {explored} queries explored, "
-        f"{equivalent} equivalent, {len(result.edges)} DAG edges, {result.states} states; "
-        f"{cost.downloads} pages loaded ({cost.renders} rendered, {cost.actions} actions, "
-        f"{cost.cache_hits} from cache), {cost.seconds:.2f} s",
-        err=True,
+    options = command.ExploreOptions(
+        start_url,
+        CrawlOptions(render=render, budget=budget, cache=_cache(cache, no_cache)),
+        entity_sample=entity_sample,
+        keywords=keywords,
+        allow_post=allow_post,
+        max_depth=max_depth,
+        out=out,
     )
-    if reasons:
-        skipped = ", ".join(f"{n} {reason}" for reason, n in sorted(reasons.items()))
-        typer.echo(f"skipped: {skipped}", err=True)
-    if files.svg_note:
-        typer.echo(f"dag.svg: {files.svg_note}", err=True)
-    typer.echo(f"wrote {files.entities}, {files.queries}, {files.dot}, {files.svg}", err=True)
-    _exit_if_incomplete(result.complete, result.reason)
+    outcome = _run(command.explore_site(options))
+    _echo_err(outcome.notes)
+    _exit_if_incomplete(outcome.exploration.complete, outcome.exploration.reason)
 
 
 # --- render: one page, as siteseer sees it ----------------------------------------------------
@@ -848,83 +594,21 @@ def render_page(
     unreachable host, a response that is not HTML, a timeout, no browser — ends with one line
     on stderr and exit code 2.
     """
-    from dataclasses import replace
-    from datetime import timedelta
+    from crawler.progress import print_summary
+    from siteseer.commands import render as command
+    from siteseer.sessions import CrawlOptions
 
-    from crawler import CrawlError, Session, SessionConfig, canonical_url
-    from crawler.progress import print_summary, progress
-
-    try:
-        target = canonical_url(url)
-    except CrawlError as e:
-        raise fail(str(e)) from None
-    try:
-        config = SessionConfig(
-            render=render,
-            cache=_open_cache(cache, no_cache),
-            respect_robots=not ignore_robots,
-            timeout=timedelta(seconds=timeout),
-        )
-    except ValueError as e:
-        raise fail(str(e)) from None
-
-    async def main() -> tuple[Snapshot, list[str], Cost]:
-        async with Session(config) as session:
-            with progress(session, "render"):
-                snap = await session.page(target, screenshot="full" if screenshot else None)
-            lines = _describe_render(snap, session)
-            return snap, lines, session.cost()
-
-    snap, lines, cost = _run(main(), CrawlError, OSError, ValueError)
-    if screenshot is not None:
-        if snap.screenshot is None:
-            raise fail(f"the browser took no screenshot of {snap.url}")
-        try:
-            screenshot.write_bytes(snap.screenshot)
-        except OSError as e:
-            raise fail(f"cannot write the screenshot to {screenshot}: {e}") from None
-    if as_json:
-        typer.echo(replace(snap, screenshot=None).to_json())
-    else:
-        typer.echo("\n".join(lines))
-    if screenshot is not None:
-        typer.echo(f"wrote {screenshot} ({len(snap.screenshot or b'')} bytes)", err=True)
-    print_summary(cost)
-
-
-def _describe_render(snap: Snapshot, session: Session) -> list[str]:
-    """The `render` command's summary lines: what the page is and how it was loaded."""
-    from crawler.urls import host_of
-
-    decision = session.render_decisions.get(host_of(snap.url))
-    if snap.rendered:
-        needed = "yes"
-        if session.config.render == "always" or decision is None:
-            needed = "yes (asked for)"
-        elif decision.needs_browser:
-            needed = f"yes ({decision.reason})"
-    else:
-        needed = "no"
-        if decision is not None:
-            needed = f"no ({decision.reason})"
-        elif session.config.render == "never":
-            needed = "no (--render never)"
-    settle = f"{snap.settle_ms:.0f} ms" + (
-        " (capped: the page never went quiet)" if snap.settle_capped else ""
+    crawl = CrawlOptions(
+        render=render,
+        cache=_cache(cache, no_cache),
+        respect_robots=not ignore_robots,
+        timeout=timedelta(seconds=timeout),
     )
-    rows = [
-        ("status", str(snap.status)),
-        ("final URL", snap.final_url),
-        ("title", snap.title),
-        ("links", str(len(snap.links))),
-        ("controls", str(len(snap.controls))),
-        ("settle", settle if snap.rendered else "- (not rendered)"),
-        ("rendered", needed),
-    ]
-    if snap.rendered:
-        config = session.render_config
-        rows.append(("browser", config.browser_description if config else "from the cache"))
-    return [f"{name:<10} {value}" for name, value in rows]
+    outcome = _run(command.render_page(command.RenderOptions(url, crawl, screenshot, as_json)))
+    typer.echo(outcome.text)
+    if outcome.wrote is not None:
+        typer.echo(outcome.wrote, err=True)
+    print_summary(outcome.cost)
 
 
 # --- explain: a page's link collections drawn on its screenshot --------------------------------
@@ -960,43 +644,13 @@ def explain_page(
     (towards the next page of the sample page path) get a thick red outline. An unreachable or
     invalid URL ends with one line on stderr and exit code 2.
     """
-    from datetime import timedelta
+    from siteseer.commands import explain as command
 
-    from algorithms.explain import read_sample_path
-    from crawler import CrawlError, Session, SessionConfig, canonical_url
-    from output import AnnotationError, annotate
-
-    try:
-        target = canonical_url(url)
-    except CrawlError as e:
-        raise fail(str(e)) from None
-    sample_path: tuple[str, ...] = ()
-    if seed_path is not None:
-        try:
-            sample_path = read_sample_path(seed_path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError) as e:
-            raise fail(f"cannot read a sample path from {seed_path}: {e}") from None
-    config = SessionConfig(
-        render="always", cache=_open_cache(cache, no_cache), timeout=timedelta(seconds=timeout)
+    options = command.ExplainOptions(
+        url, out, seed_path, _cache(cache, no_cache), timedelta(seconds=timeout)
     )
-
-    async def main() -> Snapshot:
-        async with Session(config) as session:
-            return await session.page(target, screenshot="full")
-
-    snap = _run(main(), CrawlError, OSError)
-    try:
-        if not snap.ok:
-            raise fail(f"{snap.url} answered HTTP {snap.status}; give a page that loads")
-        png = annotate(snap, sample_path=[canonical_url(u) for u in sample_path])
-    except (CrawlError, AnnotationError, OSError) as e:
-        raise fail(" ".join(str(e).split())) from None
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_bytes(png)
-    except OSError as e:
-        raise fail(f"cannot write {out}: {e}") from None
-    typer.echo(f"wrote {out} ({len(png)} bytes, {len(snap.links)} links)", err=True)
+    outcome = _run(command.explain_page(options))
+    typer.echo(outcome.wrote, err=True)
 
 
 @app.command("describe")
@@ -1039,42 +693,21 @@ def describe_entities(
     attribute labels (height, weight, team for a player). Prints the terms, one line; with
     --check, one "yes"/"no" line per page for isInstance.
     """
-    from contextlib import ExitStack
+    from siteseer.commands import describe as command
+    from siteseer.sessions import CrawlOptions
 
-    from algorithms.describe import describe, is_instance
-    from crawler import Session, SessionConfig
-    from crawler.urls import host_of
-    from lab.server import running_lab
-
-    urls = list(samples or [])
-    ids = _lab_site_ids(sites)
-    if not urls and not ids:
-        raise fail("give sample entity pages (URL...) or lab sites (--sites)")
-    cache_path = _open_cache(cache, no_cache)
-    with ExitStack() as stack:
-        if ids:
-            lab = stack.enter_context(running_lab(ids, "small", 0))
-            urls += [lab.truth(i).seed_entity for i in ids]
-
-        async def main() -> tuple[EntityDescription, list[bool]]:
-            hosts = tuple(dict.fromkeys(host_of(u) for u in [*urls, *(check or ())]))
-            config = SessionConfig(
-                render=render, budget=budget, cache=cache_path, allowed_hosts=hosts
-            )
-            async with Session(config) as session:
-                description = await describe(session, urls)
-                verdicts = [
-                    await is_instance(session, url, description, threshold) for url in check or ()
-                ]
-                return description, verdicts
-
-        description, verdicts = _run(main())
-    for sample, terms in zip(description.samples, description.per_sample, strict=True):
-        typer.echo(f"{sample}: {', '.join(terms) or '(no template terms)'}", err=True)
-    typer.echo(", ".join(description.terms))
-    for url, verdict in zip(check or (), verdicts, strict=True):
-        typer.echo(f"{'yes' if verdict else 'no'}\t{url}")
-    if not description.terms:
+    options = command.DescribeOptions(
+        tuple(samples or ()),
+        CrawlOptions(render=render, budget=budget, cache=_cache(cache, no_cache)),
+        sites=tuple(sites or ()),
+        check=tuple(check or ()),
+        threshold=threshold,
+    )
+    outcome = _run(command.describe_entities(options))
+    _echo_err(outcome.notes)
+    for line in outcome.lines:
+        typer.echo(line)
+    if not outcome.description.terms:
         typer.secho(
             "siteseer: the samples share no template terms; give samples of one entity type",
             err=True,

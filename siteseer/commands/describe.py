@@ -1,0 +1,86 @@
+"""`siteseer describe`: an entity type described by the terms its page templates share
+(Outdesit), and pages judged against the description (isInstance).
+
+Samples are entity pages given by URL, or lab sites (served for the run, each one's seed entity
+as its sample).
+"""
+
+from __future__ import annotations
+
+from contextlib import ExitStack
+from dataclasses import dataclass
+
+from algorithms.describe import describe, is_instance
+from algorithms.result import EntityDescription
+from crawler import Session
+from crawler.urls import host_of
+from lab import running_lab
+from siteseer.commands.lab import lab_site_ids
+from siteseer.errors import BadInput, run_failures
+from siteseer.sessions import CrawlOptions, session_config
+
+__all__ = ["DescribeOptions", "DescribeOutcome", "describe_entities"]
+
+
+@dataclass(frozen=True)
+class DescribeOptions:
+    """`describe`: sample entity pages (one per site) and/or lab sites as given (repeated or
+    comma-separated), the pages to judge with isInstance, its threshold, and the crawl."""
+
+    samples: tuple[str, ...]
+    crawl: CrawlOptions
+    sites: tuple[str, ...] = ()
+    check: tuple[str, ...] = ()
+    threshold: float = 0.5
+
+
+@dataclass(frozen=True)
+class DescribeOutcome:
+    """The description and the isInstance verdict on each page checked, in order."""
+
+    description: EntityDescription
+    verdicts: tuple[tuple[str, bool], ...] = ()
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """For standard error: each sample's own template terms."""
+        description = self.description
+        return tuple(
+            f"{sample}: {', '.join(terms) or '(no template terms)'}"
+            for sample, terms in zip(description.samples, description.per_sample, strict=True)
+        )
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """For standard output: the shared terms on one line, then ``yes|no<TAB>URL`` per page
+        checked."""
+        return (
+            ", ".join(self.description.terms),
+            *(f"{'yes' if verdict else 'no'}\t{url}" for url, verdict in self.verdicts),
+        )
+
+
+async def describe_entities(options: DescribeOptions) -> DescribeOutcome:
+    """Describe the samples' entity type and judge `options.check` against it.
+
+    BadInput without samples or lab sites; an error the method raises about its input
+    (ValueError) is a RunFailed.
+    """
+    urls = list(options.samples)
+    ids = lab_site_ids(options.sites)
+    if not urls and not ids:
+        raise BadInput("give sample entity pages (URL...) or lab sites (--sites)")
+    with ExitStack() as stack:
+        if ids:
+            lab = stack.enter_context(running_lab(ids, "small", 0))
+            urls += [lab.truth(i).seed_entity for i in ids]
+        with run_failures(ValueError):
+            hosts = tuple(dict.fromkeys(host_of(u) for u in [*urls, *options.check]))
+            config = session_config(options.crawl, allowed_hosts=hosts)
+            async with Session(config) as session:
+                description = await describe(session, urls)
+                verdicts = [
+                    (url, await is_instance(session, url, description, options.threshold))
+                    for url in options.check
+                ]
+    return DescribeOutcome(description, tuple(verdicts))

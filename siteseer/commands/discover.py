@@ -1,0 +1,161 @@
+"""`siteseer discover`: every entity page of a sample page's type (SSUP, Indesit, GPP).
+
+The entity pages are written as JSON lines or CSV (one row per page: url, method, seed) to a
+file or, without one, returned for standard output; the whole Discovery can go to a JSON file
+as well (what `siteseer explain --seed-path` reads).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from algorithms import explain_discovery, indesit, ssup
+from algorithms.features.dom import TagFeature
+from algorithms.gpp import gpp
+from algorithms.result import Discovery
+from algorithms.ssup import Height
+from crawler import Session
+from siteseer.choices import DiscoverMethod, OutputFormat
+from siteseer.errors import BadOption, OutputFailed, run_failures
+from siteseer.outputs import write_text
+from siteseer.sessions import CrawlOptions, session_config, watched_session
+
+__all__ = [
+    "DiscoverOptions",
+    "DiscoverOutcome",
+    "discover",
+    "entity_rows",
+    "parse_height",
+]
+
+ROW_FIELDS = ("url", "method", "seed")
+
+
+@dataclass(frozen=True)
+class DiscoverOptions:
+    """`discover`: the method and its parameters, the crawl, and where the results go.
+
+    - `height`: SSUP's entity-tree height as given, a positive whole number or ``"auto"``.
+    - `iterations`: GPP's growing iterations; `threshold`: Indesit's simhtml threshold.
+    - `tag_feature`: the link DOM path form (None: tags + attribute names, ``"attrs"``).
+    - `visual`: SSUP groups links by visual list as well as by DOM path.
+    - `out`/`fmt`: the entity pages' file (None: standard output) and format.
+    - `explain`: return the trace as a tree; `discovery_json`: also write the whole Discovery.
+    """
+
+    seed_url: str
+    crawl: CrawlOptions
+    method: DiscoverMethod = "ssup"
+    visual: bool = False
+    iterations: int = 1
+    height: str = "2"
+    threshold: float = 0.5
+    tag_feature: TagFeature | None = None
+    out: Path | None = None
+    fmt: OutputFormat = "jsonl"
+    explain: bool = False
+    discovery_json: Path | None = None
+
+
+@dataclass(frozen=True)
+class DiscoverOutcome:
+    """What a discover run found and wrote.
+
+    - `rows`: the entity pages in the chosen format, as written to `out` (or for standard
+      output when there is no `out`).
+    - `written`: the file the rows went to (None: they are for standard output).
+    - `explanation`: the trace tree (with `explain`), else None.
+    - `failure`: an output that could not be written. The run itself is done (and its pages
+      cached), so this is reported after its summary rather than raised.
+    """
+
+    discovery: Discovery
+    rows: str
+    written: Path | None = None
+    explanation: str | None = None
+    failure: OutputFailed | None = None
+
+    @property
+    def summary(self) -> str:
+        """One line: entity and index pages found, what they cost."""
+        result = self.discovery
+        levels = sum(len(level) for level in result.index_pages)
+        cost = result.cost
+        return (
+            f"{result.method}: {len(result.entities)} entity pages, {levels} index pages, "
+            f"{cost.downloads} pages downloaded ({cost.renders} rendered), {cost.seconds:.2f} s"
+        )
+
+    @property
+    def wrote(self) -> str | None:
+        """The line naming the file written (None when the rows are for standard output)."""
+        if self.written is None:
+            return None
+        return f"wrote {len(self.discovery.entities)} entity pages to {self.written}"
+
+
+def parse_height(text: str) -> Height:
+    """SSUP's height from its option: a positive whole number or ``"auto"`` (else BadOption)."""
+    if text == "auto":
+        return "auto"
+    if text.isdigit() and int(text) >= 1:
+        return int(text)
+    raise BadOption(f"--height must be a positive whole number or 'auto', not {text!r}")
+
+
+def entity_rows(result: Discovery, fmt: OutputFormat) -> str:
+    """One row per entity page (url, method, seed): JSON lines, or CSV with a header."""
+    rows = [{"url": url, "method": result.method, "seed": result.seed} for url in result.entities]
+    if fmt == "jsonl":
+        return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+    text = io.StringIO()
+    writer = csv.DictWriter(text, fieldnames=list(ROW_FIELDS))
+    writer.writeheader()
+    writer.writerows(rows)
+    return text.getvalue()
+
+
+async def discover(options: DiscoverOptions) -> DiscoverOutcome:
+    """Find every entity page of the same type as `options.seed_url` on its site.
+
+    A bad --height is a BadOption; an error the method raises about its input (ValueError) is
+    a RunFailed. An unreachable seed is not an error: the Discovery is incomplete, with its
+    reason.
+    """
+    height = parse_height(options.height)
+    config = session_config(options.crawl)
+    with run_failures(ValueError):
+        async with watched_session(config, f"discover ({options.method})") as session:
+            result = await _run_method(session, options, height)
+    rows = entity_rows(result, options.fmt)
+    explanation = explain_discovery(result) if options.explain else None
+    try:
+        _write(result, rows, options)
+    except OutputFailed as e:
+        return DiscoverOutcome(result, rows, options.out, explanation, failure=e)
+    return DiscoverOutcome(result, rows, options.out, explanation)
+
+
+async def _run_method(session: Session, options: DiscoverOptions, height: Height) -> Discovery:
+    feature = options.tag_feature or "attrs"
+    if options.method == "ssup":
+        return await ssup(
+            session, options.seed_url, height=height, tag_feature=feature, visual=options.visual
+        )
+    if options.method == "gpp":
+        return await gpp(session, options.seed_url, iterations=options.iterations)
+    return await indesit(
+        session, options.seed_url, threshold=options.threshold, tag_feature=feature
+    )
+
+
+def _write(result: Discovery, rows: str, options: DiscoverOptions) -> None:
+    if options.discovery_json is not None:
+        document = json.dumps(result.to_dict(), ensure_ascii=False) + "\n"
+        write_text(options.discovery_json, document, f"the Discovery to {options.discovery_json}")
+    if options.out is not None:
+        write_text(options.out, rows, f"the entity pages to {options.out}", newline="")

@@ -1,0 +1,79 @@
+"""`siteseer explain`: a page's link collections drawn on its full-page screenshot.
+
+The drawing is `output.annotate`; this module loads the page in the browser, reads
+the optional sample page path (a Discovery, a JSON list or one URL a line) and writes the PNG.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
+
+from algorithms.explain import read_sample_path
+from crawler import CrawlError, Session, canonical_url
+from output import AnnotationError, annotate
+from render.snapshot import Snapshot
+from siteseer.errors import BadInput, RunFailed, run_failures
+from siteseer.outputs import write_bytes
+from siteseer.sessions import CrawlOptions, session_config
+
+__all__ = ["ExplainOptions", "ExplainOutcome", "explain_page", "sample_path_of"]
+
+
+@dataclass(frozen=True)
+class ExplainOptions:
+    """`explain`: the page, the PNG to write, the sample page path's file (outlined in red),
+    the cache (None: in memory) and the navigation's time limit."""
+
+    url: str
+    out: Path = Path("explain.png")
+    seed_path: Path | None = None
+    cache: Path | None = None
+    timeout: timedelta = timedelta(seconds=20)
+
+
+@dataclass(frozen=True)
+class ExplainOutcome:
+    """The page drawn and the PNG written (`png_bytes` long)."""
+
+    snapshot: Snapshot
+    out: Path
+    png_bytes: int
+
+    @property
+    def wrote(self) -> str:
+        """The line saying what was written."""
+        return f"wrote {self.out} ({self.png_bytes} bytes, {len(self.snapshot.links)} links)"
+
+
+def sample_path_of(path: Path) -> tuple[str, ...]:
+    """The sample page path in the file `path` (see `read_sample_path`); BadInput if none."""
+    try:
+        return read_sample_path(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise BadInput(f"cannot read a sample path from {path}: {e}") from None
+
+
+async def explain_page(options: ExplainOptions) -> ExplainOutcome:
+    """Render `options.url`, draw its link collections and write the PNG to `options.out`.
+
+    An invalid URL or unreadable sample path is a BadInput; a page that cannot be loaded, that
+    answers an HTTP error or cannot be drawn a RunFailed; an unwritable PNG an OutputFailed.
+    """
+    try:
+        target = canonical_url(options.url)
+    except CrawlError as e:
+        raise BadInput(str(e)) from None
+    sample_path = sample_path_of(options.seed_path) if options.seed_path is not None else ()
+    crawl = CrawlOptions(render="always", cache=options.cache, timeout=options.timeout)
+    config = session_config(crawl)
+    with run_failures(CrawlError, OSError):
+        async with Session(config) as session:
+            snap = await session.page(target, screenshot="full")
+    if not snap.ok:
+        raise RunFailed(f"{snap.url} answered HTTP {snap.status}; give a page that loads")
+    with run_failures(CrawlError, AnnotationError, OSError):
+        png = annotate(snap, sample_path=[canonical_url(u) for u in sample_path])
+    write_bytes(options.out, png, str(options.out), parents=True)
+    return ExplainOutcome(snap, options.out, len(png))

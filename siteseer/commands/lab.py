@@ -1,0 +1,198 @@
+"""`siteseer lab serve|truth|bench`: the lab's synthetic sites served, their truth, the bench.
+
+`lab_site_ids` is the one check of lab site ids given on a command line (repeated or
+comma-separated), shared with `demo` and `describe`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from crawler.progress import progress as progress_line
+from lab import SITE_IDS, LabServer, SiteTruth, Size
+from lab.bench import (
+    BenchConfig,
+    BenchOutputs,
+    BenchRun,
+    Progress,
+    markdown_table,
+    run_bench,
+    write_outputs,
+)
+from lab.errors import BenchError
+from lab.server import build_sites
+from siteseer.errors import BadOption, RunFailed, run_failures
+
+__all__ = [
+    "BenchOptions",
+    "BenchOutcome",
+    "ServeOptions",
+    "SitesReady",
+    "TruthOptions",
+    "bench",
+    "lab_site_ids",
+    "serve",
+    "split_names",
+    "truth",
+]
+
+SitesReady = Callable[[Sequence[tuple[str, str]]], None]
+"""Receives ``(site id, root URL)`` for every served site once they all answer."""
+
+
+def split_names(values: Sequence[str]) -> list[str]:
+    """Names given repeated or comma-separated, stripped, empty ones dropped, in order."""
+    return [part.strip() for value in values for part in value.split(",") if part.strip()]
+
+
+def lab_site_ids(values: Sequence[str]) -> list[str]:
+    """The lab site ids in `values` (repeated or comma-separated), each once, in order.
+
+    Raises BadOption naming the unknown ids and listing the known ones.
+    """
+    ids = split_names(values)
+    unknown = [i for i in ids if i not in SITE_IDS]
+    if unknown:
+        raise BadOption(f"unknown lab site {', '.join(unknown)}; known: {', '.join(SITE_IDS)}")
+    return list(dict.fromkeys(ids))
+
+
+# --- serve ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ServeOptions:
+    """`lab serve`: `sites` as given (empty: all); the i-th site on port ``port_base + i``
+    (None: free ports)."""
+
+    sites: tuple[str, ...] = ()
+    size: Size = "small"
+    seed: int = 0
+    port_base: int | None = None
+
+
+async def serve(options: ServeOptions, on_ready: SitesReady) -> None:
+    """Serve the chosen sites on 127.0.0.1 until SIGINT or SIGTERM, then shut down cleanly.
+
+    `on_ready` gets every site's id and root URL once they all answer. A port that cannot be
+    bound (or any other OSError while serving) is a RunFailed.
+    """
+    ids = lab_site_ids(options.sites) or list(SITE_IDS)
+    ports = None
+    if options.port_base is not None:
+        ports = [options.port_base + i for i in range(len(ids))]
+        if not (ports[0] > 0 and ports[-1] < 65536):
+            raise BadOption(
+                f"--port-base {options.port_base} leaves ports outside 1–65535 for {len(ids)} sites"
+            )
+    try:
+        await _serve_until_stopped(ids, options, ports, on_ready)
+    except OSError as e:
+        raise RunFailed(f"{e}; choose another --port-base or leave it out for free ports") from None
+
+
+async def _serve_until_stopped(
+    ids: list[str], options: ServeOptions, ports: list[int] | None, on_ready: SitesReady
+) -> None:
+    async with LabServer(build_sites(ids, options.size, options.seed), ports) as server:
+        on_ready([(site_id, server.url(site_id)) for site_id in server.site_ids])
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stop.set)
+        try:
+            await stop.wait()
+        finally:
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                loop.remove_signal_handler(signum)
+
+
+# --- truth ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TruthOptions:
+    """`lab truth`: one site, its URLs written under `base_url` (an http(s) URL)."""
+
+    site: str
+    base_url: str
+    size: Size = "small"
+    seed: int = 0
+
+
+def truth(options: TruthOptions) -> SiteTruth:
+    """The ground truth of one lab site, its URLs absolute under `options.base_url`."""
+    ids = lab_site_ids([options.site])
+    if len(ids) != 1:
+        raise BadOption(
+            f"give one lab site id, e.g. `siteseer lab truth council`, not {options.site!r}"
+        )
+    (site_id,) = ids
+    parts = urlsplit(options.base_url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query:
+        raise BadOption(
+            "--base-url must be an http(s) URL like http://127.0.0.1:8000, "
+            f"not {options.base_url!r}"
+        )
+    (built,) = build_sites([site_id], options.size, options.seed)
+    return built.truth(options.base_url.rstrip("/"))
+
+
+# --- bench ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BenchOptions:
+    """`lab bench`: sites and methods as given (repeated or comma-separated; empty: all), the
+    output directory, the page budget and the time limit of one run."""
+
+    sites: tuple[str, ...] = ()
+    methods: tuple[str, ...] = ()
+    size: Size = "small"
+    seed: int = 0
+    out: Path = Path("out/bench")
+    budget: int | None = None
+    timeout_s: float = 900.0
+
+
+@dataclass(frozen=True)
+class BenchOutcome:
+    """The scored runs and the files written (results.json, results.md, report.html)."""
+
+    runs: tuple[BenchRun, ...]
+    outputs: BenchOutputs
+
+    @property
+    def table(self) -> str:
+        """The runs as the markdown table of results.md."""
+        return markdown_table([r.row for r in self.runs])
+
+
+async def bench(options: BenchOptions, progress: Progress) -> BenchOutcome:
+    """Run every registered method on every lab site it applies to, score it, write the outputs.
+
+    `progress` gets one line per finished run. A bench that cannot run as asked (an unknown
+    method, nothing to run) is a RunFailed.
+    """
+    config = BenchConfig(
+        sites=tuple(lab_site_ids(options.sites)),
+        methods=tuple(dict.fromkeys(split_names(options.methods))),
+        size=options.size,
+        seed=options.seed,
+        budget=options.budget,
+        timeout_s=options.timeout_s,
+    )
+    with run_failures(BenchError):
+        runs = await run_bench(config, progress=progress, watch=progress_line)
+    meta = {
+        "size": options.size,
+        "seed": str(options.seed),
+        "budget": str(options.budget or "none"),
+    }
+    outputs = write_outputs(runs, options.out, meta=meta)
+    return BenchOutcome(tuple(runs), outputs)

@@ -1,0 +1,266 @@
+"""`siteseer templates urls|cluster`: hidden entity pages from URL templates (Allikmaa 2016),
+and pages clustered by the template that generated them (TEXT-MDL).
+
+Both read what another crawl left: a URL list, a WARC/ARC file or a siteseer crawl store
+(`cluster` also crawls a site from its URL). The readers are the methods' own
+(`crawler.inputs.read_urls`, `read_pages`); this module checks what they give before any page loads.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from algorithms.pagetemplates import ClusterMethod, cluster_pages, crawl_pages
+from algorithms.result import PageClustering, TemplateReport
+from algorithms.urltemplates import url_templates
+from crawler import Session
+from crawler.inputs import read_pages, read_urls
+from output import write_template_report
+from render.snapshot import Snapshot
+from siteseer.errors import BadInput, run_failures
+from siteseer.sessions import CrawlOptions, session_config
+
+__all__ = [
+    "ClusterOptions",
+    "ClusterOutcome",
+    "PageInput",
+    "UrlTemplatesOptions",
+    "UrlTemplatesOutcome",
+    "cluster_rows",
+    "page_input",
+    "site_urls",
+    "templates_cluster",
+    "templates_urls",
+]
+
+
+# --- templates urls ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class UrlTemplatesOptions:
+    """`templates urls`: the input file, the site to keep (a URL or host; needed when the input
+    holds several), the template parameters, the output directory (None: the new entity URLs
+    go to standard output), the page budget and the cache (None: in memory).
+    `generate=False` builds the templates and loads no new URL."""
+
+    input_path: Path
+    site: str | None = None
+    max_per_template: int | None = None
+    min_values: int = 100
+    out: Path | None = None
+    budget: int | None = None
+    generate: bool = True
+    cache: Path | None = None
+
+
+@dataclass(frozen=True)
+class UrlTemplatesOutcome:
+    """The TemplateReport and what became of it.
+
+    `unreachable` says why nothing was found when every page load failed (nothing is written
+    then); `written` is the directory the report went to (None: nothing written).
+    """
+
+    report: TemplateReport
+    unreachable: str | None = None
+    written: Path | None = None
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The summary for standard error: one line per template, then the totals."""
+        report = self.report
+        lines = [
+            f"{template.key}  ids {template.values[0]}–{template.values[-1]} "
+            f"({len(template.values)} known, {len(template.gaps)} gaps); "
+            f"tried {template.tried}, found {len(template.found)}"
+            for template in report.templates
+        ]
+        stages = ", ".join(f"{name} {count}" for name, count in report.stages)
+        lines.append(
+            f"url-templates: {len(report.templates)} templates ({stages}); {len(report.found)} "
+            f"new entity pages from {len(report.checked)} generated URLs; "
+            f"{report.cost.downloads} pages downloaded"
+            + (f", {report.cost.errors} failed" if report.cost.errors else "")
+        )
+        return tuple(lines)
+
+    @property
+    def wrote(self) -> str | None:
+        """The line naming the files written (None when nothing was)."""
+        if self.written is None:
+            return None
+        return f"wrote {self.written}/templates.jsonl, found.txt, checked.jsonl"
+
+
+def site_urls(input_path: Path, site: str | None) -> tuple[list[str], list[str]]:
+    """The URLs of `input_path` (of `site` only, when given) and every host the input holds.
+
+    BadInput when the input is not a readable file, holds no URL (of `site`), or holds several
+    hosts and no `site` chooses one.
+    """
+    if not input_path.is_file():
+        hint = (
+            " (INPUT is a file of URLs, not a URL)"
+            if "://" in str(input_path) or str(input_path).startswith(("http:", "https:"))
+            else ""
+        )
+        raise BadInput(
+            f"{input_path} is not a file{hint}; give a URL list, a WARC file or a crawl store"
+        )
+    try:
+        urls = read_urls(input_path)
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise BadInput(f"cannot read {input_path}: {e}") from None
+    hosts = sorted({urlsplit(u).netloc for u in urls if urlsplit(u).netloc})
+    if site is not None:
+        host = urlsplit(site).netloc or site
+        urls = [u for u in urls if urlsplit(u).netloc == host]
+        if not urls:
+            raise BadInput(
+                f"{input_path} holds no URL of {host}; its hosts: {', '.join(hosts[:5])}"
+            )
+    elif len(hosts) > 1:
+        raise BadInput(f"{input_path} holds URLs of {len(hosts)} hosts; choose one with --site")
+    if not urls:
+        raise BadInput(f"{input_path} holds no URL")
+    return urls, hosts
+
+
+async def templates_urls(options: UrlTemplatesOptions) -> UrlTemplatesOutcome:
+    """Build URL templates from the input's URLs, load the missing ids, keep the entity pages;
+    write the report to `options.out` when given."""
+    urls, hosts = site_urls(options.input_path, options.site)
+    crawl = CrawlOptions(render="never", budget=options.budget, cache=options.cache)
+    config = session_config(crawl)
+    with run_failures(ValueError):
+        async with Session(config) as session:
+            report = await url_templates(
+                session,
+                urls,
+                minimum_values=options.min_values,
+                max_per_template=options.max_per_template,
+                generate=options.generate,
+            )
+    if report.cost.errors and not report.checked and not report.found:
+        unreachable = f"{report.cost.errors} page loads failed; is {hosts[0]} up?"
+        return UrlTemplatesOutcome(report, unreachable=unreachable)
+    if options.out is None:
+        return UrlTemplatesOutcome(report)
+    write_template_report(report, options.out)
+    return UrlTemplatesOutcome(report, written=options.out)
+
+
+# --- templates cluster ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ClusterOptions:
+    """`templates cluster`: a site URL to crawl (up to `budget` pages) or a file (URL list,
+    WARC/ARC, crawl store); the clustering's parameters; the JSON lines file (None: standard
+    output); the cache (None: in memory)."""
+
+    input: str
+    method: ClusterMethod = "minhash"
+    budget: int = 500
+    min_support: int = 2
+    out: Path | None = None
+    cache: Path | None = None
+
+
+@dataclass(frozen=True)
+class ClusterOutcome:
+    """The clustering of `pages` pages; `rows` its JSON lines (one per cluster), as written
+    to the output file or for standard output."""
+
+    clustering: PageClustering
+    pages: int
+    rows: str
+
+    @property
+    def summary(self) -> str:
+        """One line: pages, clusters, the clustering's MDL cost and time."""
+        clustering = self.clustering
+        return (
+            f"{clustering.method}: {self.pages} pages in {len(clustering.clusters)} clusters, "
+            f"MDL {clustering.mdl_bits:.0f} bits, {clustering.seconds:.2f} s"
+        )
+
+
+def cluster_rows(clustering: PageClustering) -> str:
+    """One JSON line per cluster: its number, size, pages and template paths."""
+    return "".join(
+        json.dumps(
+            {
+                "cluster": n,
+                "size": len(cluster.pages),
+                "pages": list(cluster.pages),
+                "template_paths": list(cluster.paths),
+            },
+            ensure_ascii=False,
+        )
+        + "\n"
+        for n, cluster in enumerate(clustering.clusters)
+    )
+
+
+@dataclass(frozen=True)
+class PageInput:
+    """What `templates cluster` reads: a site to crawl, or pages (an archive or store), or
+    URLs to load (a URL list)."""
+
+    crawl_from: str | None = None
+    snapshots: tuple[Snapshot, ...] = ()
+    urls: tuple[str, ...] = ()
+
+
+def page_input(text: str) -> PageInput:
+    """`templates cluster`'s INPUT: an http(s) URL is a site to crawl, anything else a file
+    (see `crawler.inputs.read_pages`). BadInput when it is neither, or the file cannot be read."""
+    if text.startswith(("http://", "https://")):
+        return PageInput(crawl_from=text)
+    path = Path(text)
+    if not path.is_file():
+        raise BadInput(f"{text} is neither a site URL nor a file")
+    try:
+        snaps, urls = read_pages(path)
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise BadInput(f"cannot read {path}: {e}") from None
+    return PageInput(snapshots=tuple(snaps), urls=tuple(urls))
+
+
+async def templates_cluster(options: ClusterOptions) -> ClusterOutcome:
+    """Cluster the input's pages by template; write the rows to `options.out` when given.
+
+    BadInput when the input is neither a site URL nor a readable file, or gives fewer than two
+    HTML pages.
+    """
+    given = page_input(options.input)
+    config = session_config(CrawlOptions(render="never", cache=options.cache))
+    snaps = list(given.snapshots)
+    if given.crawl_from is not None or given.urls:
+        with run_failures(ValueError):
+            async with Session(config) as session:
+                snaps = await _load(session, given, options.budget)
+    if len(snaps) < 2:
+        raise BadInput("fewer than two HTML pages to cluster; give more pages or a larger --budget")
+    clustering = cluster_pages(snaps, method=options.method, min_support=options.min_support)
+    rows = cluster_rows(clustering)
+    if options.out is not None:
+        _write_rows(options.out, rows)
+    return ClusterOutcome(clustering, len(snaps), rows)
+
+
+async def _load(session: Session, given: PageInput, budget: int) -> list[Snapshot]:
+    """The pages to cluster: crawled from the site, or the URL list's HTML pages."""
+    if given.crawl_from is not None:
+        return await crawl_pages(session, given.crawl_from, budget)
+    results = await session.pages(list(given.urls))
+    return [r for r in results if isinstance(r, Snapshot) and r.ok]
+
+
+def _write_rows(out: Path, rows: str) -> None:
+    out.write_text(rows, encoding="utf-8")

@@ -1,0 +1,77 @@
+"""A crawl Session from a command's options, written once for every command.
+
+    crawl = CrawlOptions(render="auto", budget=200, cache=Path(".siteseer/cache.sqlite"))
+    async with watched_session(session_config(crawl), "discover (ssup)") as session:
+        ...
+
+`session_config` creates the cache's directory (an OutputFailed when it cannot) and builds the
+validated `SessionConfig`; `watched_session` opens the Session with the live progress line on
+standard error (drawn on a terminal only, see crawler.progress).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, replace
+from datetime import timedelta
+from pathlib import Path
+
+from crawler import RenderMode, Session, SessionConfig
+from crawler.progress import progress
+from siteseer.errors import OutputFailed
+
+__all__ = ["CrawlOptions", "open_cache", "session_config", "watched_session"]
+
+
+@dataclass(frozen=True)
+class CrawlOptions:
+    """The crawl settings a command takes from its command line.
+
+    - `render`: the Session's render mode (``auto``, ``always``, ``never``).
+    - `budget`: page loads plus browser actions allowed (None: no limit).
+    - `cache`: the SQLite cache of pages (None: pages in memory only, ``--no-cache``).
+    - `respect_robots`: obey robots.txt.
+    - `timeout`: one HTTP request or browser navigation (None: the Session's default).
+    """
+
+    render: RenderMode = "auto"
+    budget: int | None = None
+    cache: Path | None = None
+    respect_robots: bool = True
+    timeout: timedelta | None = None
+
+
+def open_cache(cache: Path | None) -> Path | None:
+    """`cache` with its directory created (None stays None: no cache)."""
+    if cache is None:
+        return None
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise OutputFailed(f"cannot create the cache directory {cache.parent}: {e}") from None
+    return cache
+
+
+def session_config(crawl: CrawlOptions, *, allowed_hosts: tuple[str, ...] = ()) -> SessionConfig:
+    """The SessionConfig for `crawl` (its cache directory created first); `allowed_hosts` as in
+    SessionConfig. A setting SessionConfig refuses raises its ValueError."""
+    config = SessionConfig(
+        render=crawl.render,
+        budget=crawl.budget,
+        cache=open_cache(crawl.cache),
+        respect_robots=crawl.respect_robots,
+        allowed_hosts=allowed_hosts,
+    )
+    if crawl.timeout is not None:
+        config = replace(config, timeout=crawl.timeout)
+    return config
+
+
+@asynccontextmanager
+async def watched_session(config: SessionConfig, label: str) -> AsyncIterator[Session]:
+    """A Session built from `config`, with the live progress line labelled `label` (its bar
+    sized to the budget, when there is one)."""
+    async with Session(config) as session:
+        with progress(session, label, total=config.budget):
+            yield session

@@ -1,0 +1,133 @@
+"""The commands' input checks: each bad input is a UserError that says what to change."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from algorithms.result import Discovery
+from lab import SITE_IDS
+from siteseer.commands.discover import entity_rows, parse_height
+from siteseer.commands.explain import sample_path_of
+from siteseer.commands.explore import read_keywords
+from siteseer.commands.lab import ServeOptions, TruthOptions, lab_site_ids, serve, truth
+from siteseer.commands.templates import PageInput, page_input, site_urls
+from siteseer.errors import BadInput, BadOption
+
+
+def test_height_is_a_positive_number_or_auto() -> None:
+    assert parse_height("auto") == "auto"
+    assert parse_height("3") == 3
+    for bad in ("0", "two", "-1", "1.5", ""):
+        with pytest.raises(BadOption, match=r"^--height must be a positive whole number"):
+            parse_height(bad)
+
+
+def test_entity_rows_as_jsonl_and_csv() -> None:
+    found = Discovery("ssup", "http://a.test/e/1", ("http://a.test/e/1", "http://a.test/é/2"))
+    lines = entity_rows(found, "jsonl").splitlines()
+    assert [json.loads(line)["url"] for line in lines] == list(found.entities)
+    assert "é" in lines[1]  # not escaped
+    assert entity_rows(found, "csv") == (
+        "url,method,seed\r\n"
+        "http://a.test/e/1,ssup,http://a.test/e/1\r\n"
+        "http://a.test/é/2,ssup,http://a.test/e/1\r\n"
+    )
+    assert entity_rows(Discovery("gpp", "s", ()), "jsonl") == ""
+
+
+def test_lab_site_ids_split_dedupe_and_refuse_unknown_ones() -> None:
+    assert lab_site_ids(["council, cars", "council", " ,drivers"]) == ["council", "cars", "drivers"]
+    assert lab_site_ids([]) == []
+    with pytest.raises(BadOption) as caught:
+        lab_site_ids(["council,nowhere,nope"])
+    assert str(caught.value) == f"unknown lab site nowhere, nope; known: {', '.join(SITE_IDS)}"
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (TruthOptions("council,cars", "http://h:1"), "give one lab site id"),
+        (TruthOptions(",", "http://h:1"), "give one lab site id"),
+        (TruthOptions("council", "ftp://x"), "--base-url must be an http(s) URL"),
+        (TruthOptions("council", "http://h:1/?q=1"), "--base-url must be an http(s) URL"),
+        (TruthOptions("council", "/relative"), "--base-url must be an http(s) URL"),
+    ],
+)
+def test_truth_refuses_bad_options(options: TruthOptions, message: str) -> None:
+    with pytest.raises(BadOption, match=message.replace("(", r"\(").replace(")", r"\)")):
+        truth(options)
+
+
+def test_truth_strips_the_trailing_slash() -> None:
+    found = truth(TruthOptions("council", "http://h:1/"))
+    assert found.base_url == "http://h:1" and found.seed_entity.startswith("http://h:1/")
+
+
+@pytest.mark.parametrize("port_base", [0, 65535])
+async def test_serve_refuses_ports_outside_the_range(port_base: int) -> None:
+    def never(_: object) -> None:
+        raise AssertionError("nothing should be served")
+
+    with pytest.raises(BadOption, match=f"^--port-base {port_base} leaves ports outside"):
+        await serve(ServeOptions(("council", "cars"), port_base=port_base), never)
+
+
+def test_site_urls_checks_the_input(tmp_path: Path) -> None:
+    listing = tmp_path / "urls.txt"
+    listing.write_text("# crawl\nhttp://a.test/p/1\nhttp://b.test/p/2\n\nhttp://a.test/p/3\n")
+    assert site_urls(listing, "http://a.test/") == (
+        ["http://a.test/p/1", "http://a.test/p/3"],
+        ["a.test", "b.test"],
+    )
+    assert site_urls(listing, "b.test")[0] == ["http://b.test/p/2"]
+    with pytest.raises(BadInput, match="holds URLs of 2 hosts; choose one with --site"):
+        site_urls(listing, None)
+    with pytest.raises(BadInput, match=r"holds no URL of c\.test; its hosts: a\.test, b\.test$"):
+        site_urls(listing, "http://c.test/x")
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# nothing yet\n")
+    with pytest.raises(BadInput, match=r"empty\.txt holds no URL$"):
+        site_urls(empty, None)
+
+
+def test_site_urls_explains_a_url_given_for_a_file(tmp_path: Path) -> None:
+    with pytest.raises(BadInput) as caught:
+        site_urls(Path("http://a.test/list"), None)
+    assert "is not a file (INPUT is a file of URLs, not a URL);" in str(caught.value)
+    with pytest.raises(BadInput) as missing:
+        site_urls(tmp_path / "missing.txt", None)
+    assert str(missing.value).endswith(
+        "missing.txt is not a file; give a URL list, a WARC file or a crawl store"
+    )
+    binary = tmp_path / "bad.txt"
+    binary.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(BadInput, match=r"^cannot read .*bad\.txt: "):
+        site_urls(binary, None)
+
+
+def test_page_input_is_a_site_or_a_file(tmp_path: Path) -> None:
+    assert page_input("https://a.test/") == PageInput(crawl_from="https://a.test/")
+    listing = tmp_path / "urls.txt"
+    listing.write_text("http://a.test/1\nhttp://a.test/2\n")
+    assert page_input(str(listing)) == PageInput(urls=("http://a.test/1", "http://a.test/2"))
+    with pytest.raises(BadInput, match=r"is neither a site URL nor a file$"):
+        page_input(str(tmp_path / "nope"))
+
+
+def test_keywords_file(tmp_path: Path) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text("red\n\n  blue shoes \n")
+    assert read_keywords(words) == ["red", "blue shoes"]
+    with pytest.raises(BadInput, match=r"^cannot read the keywords file .*nope\.txt: "):
+        read_keywords(tmp_path / "nope.txt")
+
+
+def test_sample_path_from_a_file(tmp_path: Path) -> None:
+    listed = tmp_path / "path.json"
+    listed.write_text(json.dumps(["http://a.test/", "http://a.test/e/1"]))
+    assert sample_path_of(listed) == ("http://a.test/", "http://a.test/e/1")
+    with pytest.raises(BadInput, match=r"^cannot read a sample path from .*missing\.json: "):
+        sample_path_of(tmp_path / "missing.json")

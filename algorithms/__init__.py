@@ -8,10 +8,13 @@ CLI and the lab call.
 """
 
 from algorithms.describe import FeatureCache, describe, is_instance
+from algorithms.explain import PathGroup, explain_page, path_groups, read_sample_path
 from algorithms.features.dom import TagFeature
+from algorithms.features.visual import VisualList
 from algorithms.gpp import gpp
 from algorithms.indesit import indesit
 from algorithms.pagetemplates import ClusterMethod, cluster_pages, crawl_pages, page_paths
+from algorithms.querycentric import explore
 from algorithms.result import (
     Discovery,
     EntityDescription,
@@ -57,6 +60,7 @@ __all__ = [
     "PageCluster",
     "PageClustering",
     "PageTemplateParts",
+    "PathGroup",
     "QueryEdge",
     "QueryStatus",
     "Run",
@@ -67,15 +71,20 @@ __all__ = [
     "TemplateReport",
     "TraceEntry",
     "UrlTemplate",
+    "VisualList",
     "cluster_pages",
     "crawl_pages",
     "describe",
     "explain_discovery",
+    "explain_page",
+    "explore",
     "gpp",
     "group_links",
     "indesit",
     "is_instance",
     "page_paths",
+    "path_groups",
+    "read_sample_path",
     "ssup",
     "url_templates",
     "visual_group_links",

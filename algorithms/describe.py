@@ -39,11 +39,11 @@ from algorithms.indesit import indesit
 from algorithms.pagetemplates import cluster_pages, page_paths
 from algorithms.result import EntityDescription
 from algorithms.run import Run
-from crawler.errors import CrawlError
-from render.snapshot import Snapshot
+from crawler import CrawlError
+from render import Snapshot
 
 if TYPE_CHECKING:
-    from crawler.session import Session
+    from crawler import Session
 
 __all__ = [
     "INSTANCE_THRESHOLD",

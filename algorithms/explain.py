@@ -1,6 +1,6 @@
 """What a method sees of a page's link collections: the content of an annotated screenshot.
 
-`link_collections(snapshot, sample_path)` is what `siteseer explain` and the bench report's
+`explain_page(snapshot, sample_path)` is what `siteseer explain` and the bench report's
 images show (output/explain.py draws it on the page's screenshot):
 
 - the anchors laid out on the page (a box of positive size), in document order;
@@ -23,20 +23,20 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from algorithms.features.visual import VisualList, visual_lists
-from render.snapshot import Link, Snapshot
+from render import Link, Snapshot
 
 __all__ = [
     "LinkCollections",
-    "LinkGroup",
+    "PathGroup",
     "drawn_links",
-    "link_collections",
-    "link_groups",
+    "explain_page",
+    "path_groups",
     "read_sample_path",
 ]
 
 
 @dataclass(frozen=True, slots=True)
-class LinkGroup:
+class PathGroup:
     """The anchors of a page that share one link DOM path (tags + attribute names)."""
 
     number: int  # 1 is the largest group
@@ -50,7 +50,7 @@ class LinkCollections:
 
     url: str
     links: tuple[Link, ...]  # anchors with a box of positive size, in document order
-    groups: tuple[LinkGroup, ...]  # their link-DOM-path groups, largest first
+    groups: tuple[PathGroup, ...]  # their link-DOM-path groups, largest first
     lists: tuple[VisualList, ...]  # the page's visual lists
     highlight: frozenset[str]  # link DOM paths of the sample link DOM path (none without one)
     caption: str  # what the highlight is ("" when nothing is highlighted)
@@ -61,11 +61,11 @@ def drawn_links(snapshot: Snapshot) -> list[Link]:
     return [lk for lk in snapshot.links if lk.box is not None and lk.box.w > 0 and lk.box.h > 0]
 
 
-def link_groups(paths: Iterable[str]) -> tuple[LinkGroup, ...]:
+def path_groups(paths: Iterable[str]) -> tuple[PathGroup, ...]:
     """Groups of a page's link DOM paths (one item per anchor): largest first, ties by path."""
     counts = Counter(paths)
     ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-    return tuple(LinkGroup(n, path, count) for n, (path, count) in enumerate(ranked, start=1))
+    return tuple(PathGroup(n, path, count) for n, (path, count) in enumerate(ranked, start=1))
 
 
 def _sample_targets(
@@ -82,7 +82,7 @@ def _sample_targets(
     return paths, "links to pages of the sample path"
 
 
-def link_collections(snapshot: Snapshot, sample_path: Sequence[str] = ()) -> LinkCollections:
+def explain_page(snapshot: Snapshot, sample_path: Sequence[str] = ()) -> LinkCollections:
     """The link collections of a rendered page; `sample_path` (root → … → seed URLs) selects
     the links of the sample link DOM path on this page."""
     links = drawn_links(snapshot)
@@ -94,7 +94,7 @@ def link_collections(snapshot: Snapshot, sample_path: Sequence[str] = ()) -> Lin
     return LinkCollections(
         url=snapshot.url,
         links=tuple(links),
-        groups=link_groups(lk.path_attrs for lk in links),
+        groups=path_groups(lk.path_attrs for lk in links),
         lists=tuple(visual_lists(snapshot)),
         highlight=frozenset(highlight),
         caption=caption if highlight else "",

@@ -42,10 +42,10 @@ from algorithms.features.visual import (
 )
 from algorithms.result import Discovery, TraceEntry
 from algorithms.run import Run, Stopped
-from render.snapshot import Box, Link, Snapshot
+from render import Box, Link, Snapshot
 
 if TYPE_CHECKING:
-    from crawler.session import Session
+    from crawler import Session
 
 __all__ = ["gpp"]
 

@@ -39,10 +39,10 @@ from algorithms.features.dom import TagFeature, html_schema, link_collections, s
 from algorithms.features.url import spread
 from algorithms.result import Discovery
 from algorithms.run import Run, Stopped
-from render.snapshot import Snapshot
+from render import Snapshot
 
 if TYPE_CHECKING:
-    from crawler.session import Session
+    from crawler import Session
 
 __all__ = ["indesit"]
 

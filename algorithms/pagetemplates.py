@@ -63,10 +63,10 @@ import numpy as np
 
 from algorithms.result import PageCluster, PageClustering, PageTemplateParts
 from algorithms.run import Run, Stopped
-from render.snapshot import Snapshot
+from render import Snapshot
 
 if TYPE_CHECKING:
-    from crawler.session import Session
+    from crawler import Session
 
 __all__ = [
     "DEFAULT_WINDOW",

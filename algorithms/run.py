@@ -30,12 +30,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn
 
 from algorithms.result import TraceEntry
-from crawler.cost import Cost
-from crawler.errors import BudgetExhausted, CrawlError
-from render.snapshot import Action, Snapshot, State
+from crawler import BudgetExhausted, Cost, CrawlError
+from render import Action, Snapshot, State
 
 if TYPE_CHECKING:
-    from crawler.session import Session
+    from crawler import Session
 
 __all__ = ["BUDGET_SPENT", "Run", "Stopped"]
 

@@ -46,10 +46,10 @@ from algorithms.pagediff import (
 )
 from algorithms.result import GeneratedUrl, TemplateReport, TraceEntry, UrlTemplate
 from algorithms.run import Run, Stopped
-from render.snapshot import Snapshot
+from render import Snapshot
 
 if TYPE_CHECKING:
-    from crawler.session import Session
+    from crawler import Session
 
 __all__ = [
     "CONTINUE_RATIO",

@@ -19,11 +19,11 @@ import random
 import time
 from dataclasses import dataclass
 
-from algorithms.pagetemplates import ClusterMethod, cluster_pages, crawl_pages, page_paths
+from algorithms import ClusterMethod, cluster_pages, crawl_pages, page_paths
 from lab.score import cluster_scores
 from lab.server import running_lab
 from lab.site import Size
-from render.snapshot import Snapshot
+from render import Snapshot
 
 __all__ = ["Row", "main", "run"]
 

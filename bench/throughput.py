@@ -44,11 +44,8 @@ from lxml import html as lxml_html
 from playwright.async_api import Page, async_playwright
 
 from lab.server import LabServer, build_sites
-from render.config import RenderConfig, load_render_config
-from render.extract import snapshot_from_html
-from render.http import HttpFetcher
+from render import HttpFetcher, RenderConfig, State, load_render_config, snapshot_from_html
 from render.pool import BrowserPool, blocked_patterns
-from render.snapshot import State
 
 __all__ = ["Measurement", "main"]
 

@@ -25,6 +25,7 @@ from crawler.errors import (
     RobotsDisallowed,
     SpiderTrap,
 )
+from crawler.inputs import read_pages, read_urls
 from crawler.session import Renderer, Session
 from crawler.store import MemoryStore, SnapshotStore, SQLiteStore
 from crawler.urls import Scope, canonical_url, host_of
@@ -52,4 +53,6 @@ __all__ = [
     "SpiderTrap",
     "canonical_url",
     "host_of",
+    "read_pages",
+    "read_urls",
 ]

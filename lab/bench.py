@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from crawler.cost import Cost
+from crawler import Cost
 from lab.errors import BenchError
 from lab.registry import MethodRun, MethodSpec, methods
 from lab.score import cost_row, set_scores
@@ -42,7 +42,7 @@ from lab.sites import SITE_IDS, site_class
 from lab.truth import SiteTruth
 
 if TYPE_CHECKING:
-    from crawler.session import Session
+    from crawler import Session
 
 __all__ = [
     "IMAGE_PREFIX",

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from lab.truth import SiteTruth
 
 if TYPE_CHECKING:
-    from crawler.session import Session
+    from crawler import Session
 
 __all__ = ["MethodRun", "MethodSpec", "Runner", "methods", "register"]
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import matplotlib as mpl
 from matplotlib.figure import Figure
 
-from algorithms.result import Discovery
+from algorithms import Discovery
 
 if TYPE_CHECKING:
     from lab.bench import BenchRow, BenchRun

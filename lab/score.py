@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from crawler.cost import Cost
+from crawler import Cost
 from lab.truth import SiteTruth
 
 __all__ = [

@@ -1,6 +1,6 @@
 """Annotated screenshots: a page's link collections drawn on its screenshot, with OpenCV.
 
-`annotate(snapshot)` draws what `algorithms.explain.link_collections` finds on the page's
+`annotate(snapshot)` draws what `algorithms.explain.explain_page` finds on the page's
 full-page screenshot: every anchor filled with the colour of its link-DOM-path group (the
 collections SSUP and Indesit reason about), an outline with a label around every visual list
 (what GPP and visual SSUP reason about), and, given a sample page path (a Discovery's
@@ -17,9 +17,8 @@ from typing import Literal
 import cv2
 import numpy as np
 
-from algorithms.explain import LinkGroup, link_collections, link_groups
-from algorithms.features.visual import VisualList
-from render.snapshot import Box, Link, Snapshot
+from algorithms import PathGroup, VisualList, explain_page, path_groups
+from render import Box, Link, Snapshot
 
 __all__ = [
     "HIGHLIGHT",
@@ -83,7 +82,7 @@ def group_colours(
     groups beyond the `max_groups` largest are grey."""
     return {
         group.path: PALETTE[i % len(PALETTE)] if i < max_groups else OTHER
-        for i, group in enumerate(link_groups(paths))
+        for i, group in enumerate(path_groups(paths))
     }
 
 
@@ -146,7 +145,7 @@ def annotate(
     if max_height is not None:
         image = image[:max_height]
 
-    page = link_collections(snapshot, sample_path)
+    page = explain_page(snapshot, sample_path)
     colours = group_colours((lk.path_attrs for lk in page.links), max_groups)
 
     def view(dom: bool, visual: bool) -> np.ndarray:
@@ -239,7 +238,7 @@ def _draw_list(
 
 def _legend(
     height: int,
-    groups: Sequence[LinkGroup],
+    groups: Sequence[PathGroup],
     colours: dict[str, tuple[int, int, int]],
     lists: Sequence[VisualList],
     max_groups: int,

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from algorithms.result import Exploration
+from algorithms import Exploration
 
 __all__ = ["OutputFiles", "entity_lines", "queries_document", "to_dot", "write_exploration"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from algorithms.result import TemplateReport
+from algorithms import TemplateReport
 
 __all__ = ["write_template_report"]
 

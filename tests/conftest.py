@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from lab.server import LabServer, running_lab
-from render.config import RenderConfig, load_render_config
+from render import RenderConfig, load_render_config
 
 
 @pytest.fixture(scope="session")

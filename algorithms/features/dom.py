@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal, TypeAlias
 
-from render.snapshot import Link, Snapshot
+from render import Link, Snapshot
 
 __all__ = [
     "TAG_FEATURES",

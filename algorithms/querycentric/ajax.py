@@ -27,7 +27,7 @@ from algorithms.querycentric.model import (
     state_key,
     unsafe_reason,
 )
-from render.snapshot import Action, Control, Snapshot, State
+from render import Action, Control, Snapshot, State
 
 __all__ = ["AjaxFacets"]
 

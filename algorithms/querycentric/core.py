@@ -48,7 +48,7 @@ from algorithms.result import (
     SkipReason,
 )
 from algorithms.run import Run, Stopped
-from render.snapshot import Action, Snapshot, State
+from render import Action, Snapshot, State
 
 __all__ = ["Explorer", "Query", "Settings", "show", "with_facet"]
 

@@ -20,7 +20,7 @@ from algorithms.result import Exploration
 from algorithms.run import Run, Stopped
 
 if TYPE_CHECKING:
-    from crawler.session import Session
+    from crawler import Session
 
 __all__ = ["explore"]
 

@@ -26,7 +26,7 @@ from algorithms.querycentric.model import (
     is_subset,
     unsafe_reason,
 )
-from render.snapshot import Action, Control, Snapshot
+from render import Action, Control, Snapshot
 
 __all__ = ["Forms"]
 

@@ -22,7 +22,7 @@ from algorithms.querycentric.model import (
     pagination_candidates,
     unsafe_reason,
 )
-from render.snapshot import Snapshot
+from render import Snapshot
 
 __all__ = ["LinkFacets"]
 

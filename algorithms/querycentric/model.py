@@ -38,7 +38,7 @@ from functools import cached_property
 from typing import Any, Literal, Protocol
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from render.snapshot import Control, Link, Snapshot
+from render import Control, Link, Snapshot
 
 __all__ = [
     "ORDERING_WORDS",

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 from algorithms.features.dom import TagFeature, link_collections, link_path, paths_to
 from algorithms.features.url import SIZE_TERM, LinkPaths, term_weights, tokens, url_schema
 from algorithms.run import Run
-from render.snapshot import Snapshot
+from render import Snapshot
 
 __all__ = ["MAX_AUTO_HEIGHT", "Climb", "Height", "own_urls", "path_terms"]
 

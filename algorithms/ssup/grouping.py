@@ -15,7 +15,7 @@ from typing import TypeAlias
 
 from algorithms.features.dom import TagFeature, path_urls
 from algorithms.features.url import term_weights
-from render.snapshot import Snapshot
+from render import Snapshot
 
 __all__ = ["SIM_DIGITS", "LinkGroup", "LinkGrouper", "group_links"]
 

@@ -17,7 +17,7 @@ from algorithms.features.dom import TagFeature, html_schema, path_urls, simhtml
 from algorithms.features.url import SIZE_TERM, spread, term_weights, url_schema
 from algorithms.run import Run
 from algorithms.ssup.grouping import LinkGroup, LinkGrouper
-from render.snapshot import Snapshot
+from render import Snapshot
 
 __all__ = ["SameLevel"]
 

@@ -19,7 +19,7 @@ from algorithms.features.url import url_schema, weaksim
 from algorithms.run import Run
 from algorithms.ssup.climb import path_terms
 from algorithms.ssup.grouping import SIM_DIGITS
-from render.snapshot import Snapshot
+from render import Snapshot
 
 __all__ = ["Pagination"]
 

@@ -19,10 +19,10 @@ from algorithms.ssup.grouping import LinkGrouper, group_links
 from algorithms.ssup.levels import SameLevel
 from algorithms.ssup.pagination import Pagination
 from algorithms.ssup.visual import visual_group_links
-from render.snapshot import Snapshot
+from render import Snapshot
 
 if TYPE_CHECKING:
-    from crawler.session import Session
+    from crawler import Session
 
 __all__ = ["ssup"]
 

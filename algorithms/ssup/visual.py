@@ -39,7 +39,7 @@ from algorithms.features.dom import TagFeature, link_path, path_urls
 from algorithms.features.url import term_weights
 from algorithms.features.visual import VisualList, is_menu, menu_signatures, visual_lists
 from algorithms.ssup.grouping import SIM_DIGITS, LinkGroup, group_links
-from render.snapshot import Link, Snapshot
+from render import Link, Snapshot
 
 __all__ = ["RoleMate", "role_mates", "visual_group_links"]
 

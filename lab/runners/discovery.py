@@ -8,14 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from algorithms.indesit import indesit
-from algorithms.result import Discovery
-from algorithms.ssup import Height, ssup
+from algorithms import Discovery, Height, indesit, ssup
 from lab.registry import MethodRun, register
 from lab.truth import SiteTruth
 
 if TYPE_CHECKING:
-    from crawler.session import Session
+    from crawler import Session
 
 __all__ = ["discovery_run", "run_indesit", "run_ssup", "run_ssup_auto"]
 

@@ -21,8 +21,7 @@ import math
 from typing import TYPE_CHECKING, Literal
 from urllib.parse import urlsplit
 
-from algorithms.querycentric import explore
-from algorithms.result import Exploration
+from algorithms import Exploration, explore
 from lab.registry import MethodRun, register
 from lab.score import pair_scores, set_scores
 from lab.sites.catalog_data import HIDDEN_ATTRIBUTES
@@ -30,7 +29,7 @@ from lab.sites.shops import AJAX_CHUNK, DEFAULT_PER_PAGE, PER_PAGE_CHOICES
 from lab.truth import SiteTruth
 
 if TYPE_CHECKING:
-    from crawler.session import Session
+    from crawler import Session
 
 __all__ = ["exploration_run", "lower_bound", "run_explore", "start_url"]
 

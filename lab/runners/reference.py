@@ -23,13 +23,13 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from algorithms.result import Discovery, TraceEntry
+from algorithms import Discovery, TraceEntry
 from lab.registry import MethodRun, register
 from lab.truth import SiteTruth
-from render.snapshot import Snapshot
+from render import Snapshot
 
 if TYPE_CHECKING:
-    from crawler.session import Session
+    from crawler import Session
 
 __all__ = ["SCHEMA_THRESHOLD", "follow_links", "page_cap", "schema", "schema_similarity"]
 
@@ -71,7 +71,7 @@ def _batches(urls: list[str], size: int) -> Iterable[list[str]]:
 )
 async def follow_links(session: Session, truth: SiteTruth) -> MethodRun:
     """Crawl the site breadth-first from its root; report pages whose schema matches the seed's."""
-    from crawler.errors import CrawlError, OutOfScope, RobotsDisallowed, SpiderTrap
+    from crawler import CrawlError, OutOfScope, RobotsDisallowed, SpiderTrap
 
     seed = await session.page(truth.seed_entity)
     seed_schema = schema(seed)

@@ -19,16 +19,22 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from algorithms.describe import FeatureCache, describe, is_instance
-from algorithms.pagetemplates import cluster_pages, crawl_pages
-from algorithms.result import TemplateReport
-from algorithms.urltemplates import SPLIT_MINIMUM_URLS, url_templates
+from algorithms import (
+    SPLIT_MINIMUM_URLS,
+    FeatureCache,
+    TemplateReport,
+    cluster_pages,
+    crawl_pages,
+    describe,
+    is_instance,
+    url_templates,
+)
 from lab.registry import MethodRun, register
 from lab.score import cluster_scores, set_scores
 from lab.truth import SiteTruth
 
 if TYPE_CHECKING:
-    from crawler.session import Session
+    from crawler import Session
 
 __all__ = [
     "empty_accuracy",

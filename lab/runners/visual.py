@@ -15,17 +15,15 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from algorithms.gpp import gpp
-from algorithms.result import Discovery
-from algorithms.ssup import ssup
-from crawler.errors import CrawlError
+from algorithms import Discovery, gpp, ssup
+from crawler import CrawlError
 from lab.registry import MethodRun, register
 from lab.runners.discovery import discovery_run
 from lab.truth import SiteTruth
 from output import AnnotationError, Layers, annotate
 
 if TYPE_CHECKING:
-    from crawler.session import Session
+    from crawler import Session
 
 __all__ = ["run_gpp", "run_ssup_visual"]
 

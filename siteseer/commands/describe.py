@@ -10,10 +10,8 @@ from __future__ import annotations
 from contextlib import ExitStack
 from dataclasses import dataclass
 
-from algorithms.describe import describe, is_instance
-from algorithms.result import EntityDescription
-from crawler import Session
-from crawler.urls import host_of
+from algorithms import EntityDescription, describe, is_instance
+from crawler import Session, host_of
 from lab import running_lab
 from siteseer.commands.lab import lab_site_ids
 from siteseer.errors import BadInput, run_failures

@@ -13,11 +13,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from algorithms import explain_discovery, indesit, ssup
-from algorithms.features.dom import TagFeature
-from algorithms.gpp import gpp
-from algorithms.result import Discovery
-from algorithms.ssup import Height
+from algorithms import Discovery, Height, TagFeature, explain_discovery, gpp, indesit, ssup
 from crawler import Session
 from siteseer.choices import DiscoverMethod, OutputFormat
 from siteseer.errors import BadOption, OutputFailed, run_failures

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
-from algorithms.explain import read_sample_path
+from algorithms import read_sample_path
 from crawler import CrawlError, Session, canonical_url
 from output import AnnotationError, annotate
-from render.snapshot import Snapshot
+from render import Snapshot
 from siteseer.errors import BadInput, RunFailed, run_failures
 from siteseer.outputs import write_bytes
 from siteseer.sessions import CrawlOptions, session_config

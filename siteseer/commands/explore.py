@@ -6,8 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from algorithms.querycentric import explore
-from algorithms.result import Exploration
+from algorithms import Exploration, explore
 from output import OutputFiles, write_exploration
 from siteseer.errors import BadInput, RunFailed, run_failures
 from siteseer.outputs import writing

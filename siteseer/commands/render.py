@@ -9,9 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from crawler import Cost, CrawlError, RenderDecision, RenderMode, Session, canonical_url
-from crawler.urls import host_of
-from render.snapshot import Snapshot
+from crawler import Cost, CrawlError, RenderDecision, RenderMode, Session, canonical_url, host_of
+from render import Snapshot
 from siteseer.errors import BadInput, BadOption, RunFailed, run_failures
 from siteseer.outputs import write_bytes
 from siteseer.sessions import CrawlOptions, session_config, watched_session

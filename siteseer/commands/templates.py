@@ -13,13 +13,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from algorithms.pagetemplates import ClusterMethod, cluster_pages, crawl_pages
-from algorithms.result import PageClustering, TemplateReport
-from algorithms.urltemplates import url_templates
-from crawler import Session
-from crawler.inputs import read_pages, read_urls
+from algorithms import (
+    ClusterMethod,
+    PageClustering,
+    TemplateReport,
+    cluster_pages,
+    crawl_pages,
+    url_templates,
+)
+from crawler import Session, read_pages, read_urls
 from output import write_template_report
-from render.snapshot import Snapshot
+from render import Snapshot
 from siteseer.errors import BadInput, run_failures
 from siteseer.sessions import CrawlOptions, session_config
 

@@ -7,6 +7,12 @@ import importlib
 import algorithms
 
 EXPECTED = {
+    "explore",
+    "VisualList",
+    "read_sample_path",
+    "path_groups",
+    "PathGroup",
+    "explain_page",
     "BUDGET_SPENT",
     "ClusterMethod",
     "Discovery",

@@ -9,7 +9,7 @@ from algorithms.describe import (
     template_terms,
     template_tokens,
 )
-from render.snapshot import Snapshot
+from render import Snapshot
 
 
 def seq(*values: str) -> list[Token]:
@@ -71,9 +71,8 @@ def test_description_terms_remove_the_site_template() -> None:
 async def test_description_and_is_instance_on_drivers(lab) -> None:  # type: ignore[no-untyped-def]
     import asyncio
 
-    from algorithms.describe import describe, is_instance
-    from crawler.config import SessionConfig
-    from crawler.session import Session
+    from algorithms import describe, is_instance
+    from crawler import Session, SessionConfig
     from lab.score import set_scores
 
     server = lab("drivers")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from algorithms.explain import LinkGroup, link_collections, link_groups, read_sample_path
-from render.snapshot import Box, Link, LinkStyle, Snapshot
+from algorithms import PathGroup, explain_page, path_groups, read_sample_path
+from render import Box, Link, LinkStyle, Snapshot
 
 STYLE = LinkStyle(16, 400, "Arial", "rgb(0, 0, 238)", True)
 LIST = "html/body/main/ul/li/a"
@@ -31,33 +31,33 @@ def snapshot() -> Snapshot:
 
 
 def test_link_groups_are_ranked_by_size_then_path() -> None:
-    assert link_groups(["b", "a", "c", "c", "b"]) == (
-        LinkGroup(1, "b", 2),
-        LinkGroup(2, "c", 2),
-        LinkGroup(3, "a", 1),
+    assert path_groups(["b", "a", "c", "c", "b"]) == (
+        PathGroup(1, "b", 2),
+        PathGroup(2, "c", 2),
+        PathGroup(3, "a", 1),
     )
 
 
 def test_link_collections_of_a_page() -> None:
-    page = link_collections(snapshot())
+    page = explain_page(snapshot())
     assert [lk.url for lk in page.links] == [f"http://s/m/{i}" for i in range(5)] + [
         "http://s/about"
     ]  # the anchor without a box of its own is not drawn
-    assert page.groups == (LinkGroup(1, LIST, 5), LinkGroup(2, ROW, 1))
+    assert page.groups == (PathGroup(1, LIST, 5), PathGroup(2, ROW, 1))
     assert [len(vl.links) for vl in page.lists] == [5]
     assert page.lists[0].orientation == "vertical"
     assert page.highlight == frozenset() and page.caption == ""
 
 
 def test_the_sample_path_selects_the_sample_link_dom_path() -> None:
-    on_path = link_collections(snapshot(), ("http://s/members", "http://s/m/3"))
+    on_path = explain_page(snapshot(), ("http://s/members", "http://s/m/3"))
     assert on_path.highlight == {LIST}
     assert on_path.caption == "sample link DOM path, level 0 -> 1"
-    elsewhere = link_collections(snapshot(), ("http://s/", "http://s/about"))
+    elsewhere = explain_page(snapshot(), ("http://s/", "http://s/about"))
     assert elsewhere.highlight == {ROW}
     assert elsewhere.caption == "links to pages of the sample path"
     # Nothing to highlight: no caption either.
-    assert link_collections(snapshot(), ("http://s/", "http://s/x")).caption == ""
+    assert explain_page(snapshot(), ("http://s/", "http://s/x")).caption == ""
 
 
 def test_read_sample_path_accepts_a_discovery_a_list_or_lines() -> None:

@@ -16,7 +16,7 @@ from algorithms.features.dom import (
     paths_to,
     simhtml,
 )
-from render.snapshot import Link, Snapshot
+from render import Link, Snapshot
 
 # Figure 3: HTML with a list of anchors, a div holding an anchor, and a paragraph (no anchor).
 FIGURE_3 = """<html><ul><li><a href="/a">A</a></li><li><a href="/b">B</a></li></ul>

@@ -16,7 +16,7 @@ from algorithms.features.visual import (
     visual_lists,
     xy_cut,
 )
-from render.snapshot import Box, Link, LinkStyle, Snapshot
+from render import Box, Link, LinkStyle, Snapshot
 
 BODY = LinkStyle(
     font_size=16, font_weight=400, font_family="Arial", color="rgb(0, 0, 238)", visible=True

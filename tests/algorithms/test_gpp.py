@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from algorithms.gpp import gpp
+from algorithms import gpp
 from crawler import Session, SessionConfig
 from lab.score import set_scores
 from lab.server import LabServer

@@ -6,8 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from algorithms.indesit import indesit
-from algorithms.ssup import ssup
+from algorithms import indesit, ssup
 from crawler import Session, SessionConfig
 from lab.score import set_scores
 from lab.server import LabServer

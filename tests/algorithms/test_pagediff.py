@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from algorithms.pagediff import EmptyPageModel, dom_diff, dom_nodes, exclude, page_diff, same_page
-from render.snapshot import Snapshot
+from render import Snapshot
 
 BASE = "http://shop.test"
 

@@ -10,7 +10,7 @@ from algorithms.pagetemplates import (
     sliding_window_detect,
     template_hash_detect,
 )
-from render.snapshot import Snapshot
+from render import Snapshot
 
 CHROME_TOP = (
     "<header><a href='/'>Acme portal</a><ul class='menu'><li>News</li><li>Shop</li></ul></header>"
@@ -111,9 +111,8 @@ def test_clustering_exact_and_minhash_find_the_templates() -> None:
 
 
 async def test_clustering_matches_the_mixed_templates_truth(lab) -> None:  # type: ignore[no-untyped-def]
-    from algorithms.pagetemplates import crawl_pages
-    from crawler.config import SessionConfig
-    from crawler.session import Session
+    from algorithms import crawl_pages
+    from crawler import Session, SessionConfig
     from lab.score import cluster_scores
 
     truth = lab("mixed-templates").truth("mixed-templates")
@@ -131,9 +130,8 @@ async def test_clustering_matches_the_mixed_templates_truth(lab) -> None:  # typ
 
 
 async def test_template_detection_on_mixed_templates(lab) -> None:  # type: ignore[no-untyped-def]
-    from algorithms.pagetemplates import crawl_pages
-    from crawler.config import SessionConfig
-    from crawler.session import Session
+    from algorithms import crawl_pages
+    from crawler import Session, SessionConfig
     from lab.sites.mixed import MixedTemplatesSite
 
     truth = lab("mixed-templates").truth("mixed-templates")

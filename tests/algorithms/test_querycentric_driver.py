@@ -6,12 +6,9 @@ from collections.abc import Iterable
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
-from algorithms.querycentric import explore
-from crawler.cost import Cost
-from crawler.errors import CrawlError, FetchFailed
-from crawler.urls import canonical_url
-from render.extract import snapshot_from_html
-from render.snapshot import Action, Snapshot
+from algorithms import explore
+from crawler import Cost, CrawlError, FetchFailed, canonical_url
+from render import Action, Snapshot, snapshot_from_html
 
 BASE = "http://find.test"
 ITEMS = {

@@ -34,9 +34,8 @@ from algorithms.querycentric.model import (
     state_key,
     unsafe_reason,
 )
-from crawler.urls import canonical_url
-from render.extract import parse_html, snapshot_from_html
-from render.snapshot import Control, Snapshot
+from crawler import canonical_url
+from render import Control, Snapshot, parse_html, snapshot_from_html
 
 BASE = "http://shop.test"
 

@@ -7,10 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from algorithms.querycentric import explore
-from algorithms.result import Exploration
-from crawler import Session, SessionConfig
-from crawler.config import RenderMode
+from algorithms import Exploration, explore
+from crawler import RenderMode, Session, SessionConfig
 from lab.runners.exploration import exploration_run, lower_bound, start_url
 from lab.score import pair_scores, set_scores
 from lab.server import LabServer

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from algorithms.run import BUDGET_SPENT, Run, Stopped
+from algorithms import BUDGET_SPENT, Run, Stopped
 from crawler import Session, SessionConfig
 from lab.server import LabServer
 

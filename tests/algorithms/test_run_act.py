@@ -7,10 +7,9 @@ from typing import Any
 
 import pytest
 
-from algorithms.run import BUDGET_SPENT, Run, Stopped
-from crawler.cost import Cost
-from crawler.errors import ActionFailed, BudgetExhausted, CrawlError
-from render.snapshot import Action, Snapshot, State
+from algorithms import BUDGET_SPENT, Run, Stopped
+from crawler import ActionFailed, BudgetExhausted, Cost, CrawlError
+from render import Action, Snapshot, State
 
 URL = "http://127.0.0.1:8000/shop"
 

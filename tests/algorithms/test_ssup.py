@@ -7,13 +7,12 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from algorithms.result import Discovery
-from algorithms.ssup import Height, LinkGroup, group_links, ssup
+from algorithms import Discovery, Height, LinkGroup, group_links, ssup
 from crawler import RenderMode, Session, SessionConfig
 from lab.score import set_scores
 from lab.server import LabServer
 from lab.truth import SiteTruth
-from render.snapshot import Link, Snapshot
+from render import Link, Snapshot
 
 Lab = Callable[[str], LabServer]
 TREE_SITES = ("council", "drivers", "cars", "olympic")

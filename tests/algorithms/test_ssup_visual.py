@@ -8,7 +8,7 @@ from algorithms.ssup import group_links, role_mates, ssup, visual_group_links
 from crawler import Session, SessionConfig
 from lab.score import set_scores
 from lab.server import LabServer
-from render.snapshot import Box, Link, LinkStyle, Snapshot
+from render import Box, Link, LinkStyle, Snapshot
 
 Lab = Callable[[str], LabServer]
 

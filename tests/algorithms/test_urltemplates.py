@@ -13,8 +13,8 @@ from algorithms.urltemplates import (
     split_url,
     template_key,
 )
-from crawler.cost import Cost
-from render.snapshot import Snapshot
+from crawler import Cost
+from render import Snapshot
 
 LISTING_1 = [
     "http://example.com/shop/cheap-items/yellow-keychain-1",
@@ -115,10 +115,8 @@ def test_template_rows_rebuild_urls() -> None:
 
 
 async def test_url_templates_find_the_hidden_items_of_catalog_ids(lab) -> None:  # type: ignore[no-untyped-def]
-    from algorithms.pagetemplates import crawl_pages
-    from algorithms.urltemplates import url_templates
-    from crawler.config import SessionConfig
-    from crawler.session import Session
+    from algorithms import crawl_pages, url_templates
+    from crawler import Session, SessionConfig
     from lab.runners.templates import empty_accuracy, minimum_values_for, template_precision
 
     server = lab("catalog-ids")
@@ -179,7 +177,7 @@ class ShopSite:
 async def test_url_templates_merge_decorative_elements_and_fill_gaps() -> None:
     from typing import Any
 
-    from algorithms.urltemplates import url_templates
+    from algorithms import url_templates
 
     names = ["yellow-keychain", "blue-carpet", "glowing-onions", "fancy-car", "red-lamp"]
     hidden = {9, 17, 26}

@@ -138,7 +138,7 @@ def test_demo_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_format_table_aligns_columns() -> None:
-    from crawler.cost import Cost
+    from crawler import Cost
     from lab.bench import BenchRow
 
     rows = [

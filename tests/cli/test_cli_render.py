@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from cli import app
 from lab.server import LabServer
-from render.snapshot import Snapshot
+from render import Snapshot
 
 runner = CliRunner()
 SITESEER = [sys.executable, "-c", "from cli import app; app()"]

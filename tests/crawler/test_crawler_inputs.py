@@ -8,10 +8,9 @@ from pathlib import Path
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
+from crawler import SQLiteStore
 from crawler.inputs import input_kind, read_archive, read_pages, read_urls, stored_snapshots
-from crawler.store import SQLiteStore
-from render.extract import snapshot_from_html
-from render.snapshot import Snapshot
+from render import Snapshot, snapshot_from_html
 
 
 def page(n: int) -> str:

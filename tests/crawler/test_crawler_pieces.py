@@ -97,6 +97,8 @@ def test_errors_pickle_with_their_context() -> None:
 
 
 EXPORTED = {
+    "read_pages",
+    "read_urls",
     "ActionFailed",
     "BrowserUnavailable",
     "BudgetExhausted",

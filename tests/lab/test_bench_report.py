@@ -29,7 +29,7 @@ from lab.runners.reference import follow_links
 from lab.server import LabServer
 from lab.site import Site
 from lab.truth import SiteTruth
-from render.config import RenderConfig
+from render import RenderConfig
 
 PIXEL_PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="

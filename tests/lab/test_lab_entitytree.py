@@ -17,7 +17,7 @@ from lab.sites import site_class
 from lab.sites.entitytree import EntityTreeSite
 from lab.sites.names import car_model, city_name, person_name, slugify, sport_name
 from lab.truth import SiteTruth
-from render.config import RenderConfig
+from render import RenderConfig
 
 LabFixture = Callable[[str], LabServer]
 SITES = ("council", "drivers", "cars", "olympic", "people", "spa")

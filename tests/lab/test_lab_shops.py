@@ -24,7 +24,7 @@ from lab.sites.catalog_data import (
 )
 from lab.sites.shops import ShopAjaxSite, ShopFormSite, ShopLinksSite
 from lab.truth import FacetQuery, SiteTruth
-from render.config import RenderConfig
+from render import RenderConfig
 
 LabFactory = Callable[[str], LabServer]
 SHOPS = ("shop-links", "shop-ajax", "shop-form")

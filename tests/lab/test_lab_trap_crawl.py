@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from crawler.config import SessionConfig
-from crawler.errors import SpiderTrap
-from crawler.session import Session
+from crawler import Session, SessionConfig, SpiderTrap
 from lab.registry import methods
 from lab.runners.reference import follow_links, page_cap
 from lab.server import LabServer
-from render.snapshot import Snapshot
+from render import Snapshot
 
 LabFactory = Callable[[str], LabServer]
 

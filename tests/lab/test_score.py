@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import lab
-from crawler.cost import Cost
+from crawler import Cost
 from lab.score import (
     adjusted_rand_index,
     attribute_pairs,

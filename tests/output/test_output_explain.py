@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from output.explain import HIGHLIGHT, LEGEND_WIDTH, AnnotationError, annotate, group_colours
-from render.snapshot import Box, Link, LinkStyle, Snapshot
+from render import Box, Link, LinkStyle, Snapshot
 
 STYLE = LinkStyle(16, 400, "Arial", "rgb(0, 0, 238)", True)
 LIST = "html/body/main/ul/li/a"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from algorithms.result import (
+from algorithms import (
     Exploration,
     ExploredQuery,
     GeneratedUrl,

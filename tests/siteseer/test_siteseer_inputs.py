@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from algorithms.result import Discovery
+from algorithms import Discovery
 from lab import SITE_IDS
 from siteseer.commands.discover import entity_rows, parse_height
 from siteseer.commands.explain import sample_path_of

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from algorithms.result import (
+from algorithms import (
     Discovery,
     EntityDescription,
     Exploration,

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from crawler import Cost, RenderDecision, RenderMode
-from render.snapshot import Snapshot
+from render import Snapshot
 from siteseer.commands.explain import ExplainOutcome
 from siteseer.commands.render import RenderOutcome, describe_snapshot, rendered_because
 

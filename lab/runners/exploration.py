@@ -26,7 +26,9 @@ from algorithms.result import Exploration
 from lab.registry import MethodRun, register
 from lab.score import pair_scores, set_scores
 from lab.sites.catalog_data import HIDDEN_ATTRIBUTES
-from lab.sites.shops import AJAX_CHUNK, DEFAULT_PER_PAGE, PER_PAGE_CHOICES
+from lab.sites.shop_ajax import AJAX_CHUNK
+from lab.sites.shop_links import PER_PAGE_CHOICES
+from lab.sites.shops import DEFAULT_PER_PAGE
 from lab.truth import SiteTruth
 
 if TYPE_CHECKING:

@@ -22,7 +22,9 @@ from lab.sites.catalog_data import (
     CatalogueIndex,
     attribute,
 )
-from lab.sites.shops import ShopAjaxSite, ShopFormSite, ShopLinksSite
+from lab.sites.shop_ajax import ShopAjaxSite
+from lab.sites.shop_form import ShopFormSite
+from lab.sites.shop_links import ShopLinksSite
 from lab.truth import FacetQuery, SiteTruth
 from render.config import RenderConfig
 

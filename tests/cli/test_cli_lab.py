@@ -139,7 +139,7 @@ def test_demo_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_format_table_aligns_columns() -> None:
     from crawler.cost import Cost
-    from lab.bench import BenchRow
+    from lab.results import BenchRow
 
     rows = [
         BenchRow("council", "ssup", 1.0, 0.5, 2 / 3, 1.25, 4, True, Cost(downloads=12)),

@@ -15,7 +15,6 @@ from playwright.async_api import ConsoleMessage, Page, async_playwright
 from algorithms.result import Cost, Discovery
 from lab.bench import (
     BenchConfig,
-    BenchRun,
     markdown_table,
     plan,
     run_bench,
@@ -24,7 +23,9 @@ from lab.bench import (
     write_outputs,
 )
 from lab.errors import BenchError
-from lab.registry import MethodRun, MethodSpec, methods
+from lab.method import MethodRun, MethodSpec
+from lab.registry import methods
+from lab.results import BenchRun
 from lab.runners.reference import follow_links
 from lab.server import LabServer
 from lab.site import Site

@@ -7,7 +7,6 @@ from collections.abc import Callable
 from crawler.config import SessionConfig
 from crawler.errors import SpiderTrap
 from crawler.session import Session
-from lab.registry import methods
 from lab.runners.reference import follow_links, page_cap
 from lab.server import LabServer
 from render.snapshot import Snapshot
@@ -15,11 +14,6 @@ from render.snapshot import Snapshot
 LabFactory = Callable[[str], LabServer]
 
 PATTERN_CAP = 25  # calendar days and calendar months each stop after this many URLs
-
-
-def test_follow_links_is_registered_for_the_trap() -> None:
-    spec = methods()["follow-links"]
-    assert "trap" in spec.kinds and "entity-tree" in spec.kinds
 
 
 async def test_follow_links_on_the_trap_terminates_without_a_budget(lab: LabFactory) -> None:

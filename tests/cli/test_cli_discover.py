@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from cli import app
@@ -105,6 +106,7 @@ def test_unwritable_out_is_refused(lab: Lab, tmp_path: Path) -> None:
     assert "cannot write the entity pages" in result.stderr
 
 
+@pytest.mark.slow
 def test_discover_with_visual_ssup_and_gpp(lab: Lab) -> None:
     # The visual options of `siteseer discover` (the visual methods' CLI entry points).
     people = lab("people").truth("people")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 from typer.testing import CliRunner
 
 from algorithms.explain import HIGHLIGHT, LEGEND_WIDTH, group_colours
@@ -34,6 +35,7 @@ async def _plain(url: str) -> tuple[np.ndarray, list[tuple[str, tuple[int, int]]
     return image, centres
 
 
+@pytest.mark.slow
 def test_explain_writes_the_annotated_screenshot(
     lab: Callable[[str], LabServer], tmp_path: Path
 ) -> None:

@@ -68,6 +68,7 @@ def test_truth_rejects_a_bad_base_url() -> None:
     assert "--base-url must be an http(s) URL" in result.stderr
 
 
+@pytest.mark.slow
 def test_serve_prints_urls_serves_and_stops_cleanly() -> None:
     process = subprocess.Popen(
         [*SITESEER, "lab", "serve", "--sites", "shop-links,shop-form"],
@@ -111,6 +112,7 @@ def test_bench_command_writes_outputs(tmp_path: Path) -> None:
     assert (out / "report.html").read_text().startswith("<!DOCTYPE html>")
 
 
+@pytest.mark.slow
 def test_demo_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["demo", "--sites", "council"])

@@ -105,7 +105,10 @@ async def test_catalog_pages_differ_randomly_on_reload(lab: LabFactory) -> None:
         assert a == b
 
 
-@pytest.mark.parametrize(("size", "low", "high"), [("medium", 1800, 2200), ("large", 48000, 52000)])
+@pytest.mark.parametrize(
+    ("size", "low", "high"),
+    [("medium", 1800, 2200), pytest.param("large", 48000, 52000, marks=pytest.mark.slow)],
+)
 async def test_catalog_bigger_sizes(size: str, low: int, high: int) -> None:
     site = CatalogIdsSite(size, 0)  # type: ignore[arg-type]
     async with LabServer([site]) as server:

@@ -65,7 +65,10 @@ async def test_mixed_templates_have_their_own_structure_and_vary(lab: LabFactory
         assert any(present) and not all(present), template  # optional sections come and go
 
 
-@pytest.mark.parametrize(("size", "low", "high"), [("medium", 1000, 2000), ("large", 10000, 14000)])
+@pytest.mark.parametrize(
+    ("size", "low", "high"),
+    [("medium", 1000, 2000), pytest.param("large", 10000, 14000, marks=pytest.mark.slow)],
+)
 async def test_mixed_bigger_sizes(size: str, low: int, high: int) -> None:
     site = MixedTemplatesSite(size, 0)  # type: ignore[arg-type]
     async with LabServer([site]) as server:

@@ -266,6 +266,7 @@ async def test_ajax_endpoint_pages_and_or_within_a_facet(lab: LabFactory) -> Non
     )
 
 
+@pytest.mark.slow
 @pytest.mark.browser
 async def test_ajax_checkbox_changes_results_only_when_rendered(
     lab: LabFactory, render_config: RenderConfig
@@ -323,7 +324,9 @@ async def test_ajax_checkbox_changes_results_only_when_rendered(
 # -- bigger sizes: generation and samples ----------------------------------------------------
 
 
-@pytest.mark.parametrize(("size", "products"), [("medium", 1000), ("large", 30000)])
+@pytest.mark.parametrize(
+    ("size", "products"), [("medium", 1000), pytest.param("large", 30000, marks=pytest.mark.slow)]
+)
 async def test_bigger_shops_generate_and_answer_samples(size: str, products: int) -> None:
     site = ShopLinksSite(size, 0)  # type: ignore[arg-type]
     ajax = ShopAjaxSite(size, 0)  # type: ignore[arg-type]

@@ -5,7 +5,7 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 BROWSER := $(VENV)/.browser
 
-.PHONY: demo test lint bench bootstrap browser clean
+.PHONY: demo test test-slow test-all lint bench bootstrap browser clean
 
 bootstrap: $(STAMP) $(BROWSER)
 
@@ -25,8 +25,19 @@ browser: $(STAMP)
 demo: bootstrap
 	$(BIN)/siteseer demo
 
+# `make test` is the fast default: every module keeps at least one test in it. Tests marked
+# `@pytest.mark.slow` (the big lab sizes, long browser explorations) run in `make test-slow`;
+# `make test-all` runs both, one after the other (CI). pytest's exit code 5 (no test selected)
+# fails `make test` and means "nothing slow to run" for `make test-slow`.
 test: bootstrap
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -m "not slow"
+
+test-slow: bootstrap
+	@$(BIN)/python -m pytest -q -m slow; status=$$?; \
+	if [ $$status -eq 5 ]; then echo "no slow tests"; exit 0; fi; exit $$status
+
+test-all: test
+	@$(MAKE) --no-print-directory test-slow
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

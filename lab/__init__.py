@@ -1,10 +1,11 @@
 """siteseer's lab: synthetic sites with ground truth, served on loopback, and their scoring.
 
-`lab.bench` (the method benchmark), `lab.report` (its HTML report) and `lab.demo` are imported
-by name: they pull in the crawler and matplotlib, which serving a site does not need.
+`lab.registry` (the methods by name), `lab.bench` (the method benchmark), `lab.report` (its HTML
+report) and `lab.demo` are imported by name: they pull in the methods, the crawler and
+matplotlib, which serving a site does not need.
 """
 
-from lab.registry import MethodRun, MethodSpec, methods, register
+from lab.method import MethodRun, MethodSpec
 from lab.score import (
     ClusterScores,
     SetScores,
@@ -33,10 +34,8 @@ __all__ = [
     "Size",
     "adjusted_rand_index",
     "cluster_scores",
-    "methods",
     "pair_scores",
     "purity",
-    "register",
     "running_lab",
     "set_scores",
     "site_class",

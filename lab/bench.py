@@ -28,33 +28,29 @@ import time
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
-from crawler import Cost
+from crawler import Cost, Session, SessionConfig
 from lab.errors import BenchError
-from lab.registry import MethodRun, MethodSpec, methods
-from lab.score import cost_row, set_scores
+from lab.method import MethodRun, MethodSpec
+from lab.registry import methods
+from lab.report import write_report
+from lab.results import BenchRow, BenchRun, method_means
+from lab.score import set_scores
 from lab.server import LabServer, build_sites
 from lab.site import Size
 from lab.sites import SITE_IDS, site_class
 from lab.truth import SiteTruth
-
-if TYPE_CHECKING:
-    from crawler import Session
 
 __all__ = [
     "IMAGE_PREFIX",
     "METRICS",
     "BenchConfig",
     "BenchOutputs",
-    "BenchRow",
-    "BenchRun",
     "Progress",
     "Watch",
     "markdown_table",
-    "method_means",
     "plan",
     "run_bench",
     "run_pairs",
@@ -85,82 +81,10 @@ class BenchConfig:
 
 
 @dataclass(frozen=True)
-class BenchRow:
-    """One (site, method) run, scored. `to_dict` is its ``results.json`` row."""
-
-    site: str
-    method: str
-    precision: float | None
-    recall: float | None
-    f1: float | None
-    seconds: float
-    lower_bound_downloads: int
-    complete: bool
-    cost: Cost = field(default_factory=Cost)
-    found: int = 0
-    relevant: int = 0
-    scores: Mapping[str, float] = field(default_factory=dict)  # further metrics (ari, purity …)
-    extra: Mapping[str, float | int | str] = field(default_factory=dict)
-    images: tuple[tuple[str, str], ...] = ()  # (label, path or data URI)
-    error: str | None = None
-
-    @property
-    def downloads(self) -> int:
-        return self.cost.downloads
-
-    @property
-    def renders(self) -> int:
-        return self.cost.renders
-
-    def to_dict(self) -> dict[str, Any]:
-        row: dict[str, Any] = {
-            "site": self.site,
-            "method": self.method,
-            "precision": _round(self.precision),
-            "recall": _round(self.recall),
-            "f1": _round(self.f1),
-            "downloads": self.cost.downloads,
-            "renders": self.cost.renders,
-            "seconds": round(self.seconds, 3),
-            "lower_bound_downloads": self.lower_bound_downloads,
-            "complete": self.complete,
-        }
-        for key, value in self.scores.items():
-            row[key] = _round(value)
-        row["found"] = self.found
-        row["relevant"] = self.relevant
-        for name, amount in cost_row(self.cost).items():
-            row.setdefault(name, amount)
-        if self.lower_bound_downloads:
-            row["download_ratio"] = round(self.cost.downloads / self.lower_bound_downloads, 3)
-        for name, extra in self.extra.items():
-            row[name if name not in row else f"extra_{name}"] = extra
-        if self.images:
-            row["images"] = dict(self.images)
-        if self.error is not None:
-            row["error"] = self.error
-        return row
-
-
-@dataclass(frozen=True)
-class BenchRun:
-    """A scored row with what produced it: the site's truth and the method's run (None if it
-    failed), for the report."""
-
-    row: BenchRow
-    truth: SiteTruth
-    run: MethodRun | None
-
-
-@dataclass(frozen=True)
 class BenchOutputs:
     results_json: Path
     results_md: Path
     report_html: Path
-
-
-def _round(value: float | None) -> float | None:
-    return None if value is None else round(float(value), 4)
 
 
 # -- planning ----------------------------------------------------------------------------------
@@ -276,8 +200,6 @@ async def run_one(
     watch: Watch | None = None,
 ) -> BenchRun:
     """Run one method on one served site in a fresh Session (cache in memory) and score it."""
-    from crawler import Session, SessionConfig
-
     cost = Cost()
     started = time.perf_counter()
     try:
@@ -408,29 +330,6 @@ def _num1(value: float | None) -> str:
     return "—" if value is None else f"{value:.1f}"
 
 
-def method_means(rows: Sequence[BenchRow]) -> list[dict[str, Any]]:
-    """Per method: mean precision, recall, F1, downloads and seconds over its runs.
-
-    Failed runs are left out of the means and counted in ``failed``; a metric no run of the
-    method reported is None.
-    """
-    by_method: dict[str, list[BenchRow]] = {}
-    for row in rows:
-        by_method.setdefault(row.method, []).append(row)
-    means: list[dict[str, Any]] = []
-    for name in sorted(by_method):
-        group = by_method[name]
-        ok = [r for r in group if r.error is None]
-        entry: dict[str, Any] = {"method": name, "runs": len(group), "failed": len(group) - len(ok)}
-        for metric in ("precision", "recall", "f1"):
-            values = [v for r in ok if (v := getattr(r, metric)) is not None]
-            entry[metric] = sum(values) / len(values) if values else None
-        entry["downloads"] = sum(r.cost.downloads for r in ok) / len(ok) if ok else None
-        entry["seconds"] = sum(r.seconds for r in ok) / len(ok) if ok else None
-        means.append(entry)
-    return means
-
-
 def _md_escape(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
@@ -510,8 +409,6 @@ def write_outputs(
     meta: Mapping[str, str] | None = None,
 ) -> BenchOutputs:
     """Write ``results.json``, ``results.md`` and ``report.html`` into `out` (created)."""
-    from lab.report import write_report
-
     out.mkdir(parents=True, exist_ok=True)
     rows = [r.row for r in runs]
     data = []

@@ -2,19 +2,21 @@
 
 The demo is a list of stages, each a set of methods run on a set of sites and shown as one
 table. Stages are plain data in `STAGES` below: a method family adds its stage there (one
-`DemoStage` entry) once its runner is registered in lab/runners/. Every method a stage names must
+`DemoStage` entry) once its runner is listed in lab/runners/ (see lab.registry). Every method a stage names must
 be registered; the demo refuses to start otherwise rather than silently showing less.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from lab.bench import BenchRow, BenchRun, Progress, Watch, plan, run_pairs
+from lab.bench import Progress, Watch, plan, run_pairs
 from lab.errors import BenchError
-from lab.registry import MethodSpec, methods
+from lab.method import MethodSpec
+from lab.registry import methods
+from lab.results import BenchRow, BenchRun
 from lab.server import LabServer, build_sites
 from lab.site import Size
 
@@ -109,7 +111,7 @@ def stages_for(
     return chosen
 
 
-def _pairs(stage: DemoStage, registry: dict[str, MethodSpec]) -> list[tuple[str, MethodSpec]]:
+def _pairs(stage: DemoStage, registry: Mapping[str, MethodSpec]) -> list[tuple[str, MethodSpec]]:
     missing = [m for m in stage.methods if m not in registry]
     if missing:
         raise BenchError(

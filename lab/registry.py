@@ -1,89 +1,45 @@
-"""Methods register here to be run by `siteseer lab bench` and `siteseer demo`.
+"""The methods `siteseer lab bench` and `siteseer demo` run, by name.
 
-A runner module in lab/runners/ wraps one method family: it builds the method's parameters from
-a site's truth (the seed entity, the start URL …), runs it on a fresh Session, and returns a
-`MethodRun`. `siteseer lab bench` scores `MethodRun.found` against the truth's target entities
-unless the run brings its own `scores` (exploration and clustering measure other things).
+Registration is explicit: each runner module in lab/runners/ lists its `MethodSpec`s in a tuple
+`METHODS`, and this module builds one read-only mapping from the modules named in `_RUNNERS`. A
+new runner module is added there; a test or a caller with other methods builds its own mapping
+with `build_registry` and passes it on (`lab.bench.plan(..., registry)`).
+
+Imported by name (not through `lab`): it imports every runner, hence the methods themselves.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 
-from lab.truth import SiteTruth
+from lab.method import MethodSpec
+from lab.runners import discovery, exploration, reference, templates, visual
 
-if TYPE_CHECKING:
-    from crawler import Session
+__all__ = ["build_registry", "methods"]
 
-__all__ = ["MethodRun", "MethodSpec", "Runner", "methods", "register"]
-
-
-@dataclass(frozen=True)
-class MethodRun:
-    """What one method run on one site produced.
-
-    `found`: the entity URLs reported (scored against `truth.target_entities` by default).
-    `scores`: metrics the runner computed itself (e.g. {"precision": …, "recall": …, "f1": …} over
-    entity-attribute pairs, or {"ari": …, "purity": …}); they replace the default scoring of the
-    same names. `extra`: further method-specific columns (e.g. {"states": 41}). `result`: the
-    method's own result object (Discovery, Exploration …), for the report.
-    """
-
-    found: tuple[str, ...] = ()
-    complete: bool = True
-    scores: Mapping[str, float] = field(default_factory=dict)
-    extra: Mapping[str, float | int | str] = field(default_factory=dict)
-    result: Any = None
+_RUNNERS: tuple[tuple[MethodSpec, ...], ...] = (
+    discovery.METHODS,
+    exploration.METHODS,
+    reference.METHODS,
+    templates.METHODS,
+    visual.METHODS,
+)
 
 
-Runner = Callable[["Session", SiteTruth], Awaitable[MethodRun]]
+def build_registry(specs: Iterable[MethodSpec]) -> Mapping[str, MethodSpec]:
+    """A read-only mapping name → spec, sorted by name; raises ValueError on a repeated name."""
+    by_name: dict[str, MethodSpec] = {}
+    for spec in specs:
+        if spec.name in by_name:
+            raise ValueError(f"method {spec.name!r} is registered twice")
+        by_name[spec.name] = spec
+    return MappingProxyType(dict(sorted(by_name.items())))
 
 
-@dataclass(frozen=True)
-class MethodSpec:
-    name: str
-    run: Runner
-    kinds: tuple[str, ...]  # truth kinds it applies to ("entity-tree", "shop", …)
-    sites: tuple[str, ...] | None = None  # further restricted to these site ids
-    render: Literal["auto", "always", "never"] = "auto"
-    description: str = ""
-
-    def applies_to(self, truth: SiteTruth) -> bool:
-        if truth.kind not in self.kinds:
-            return False
-        return self.sites is None or truth.site in self.sites
+_METHODS = build_registry(spec for specs in _RUNNERS for spec in specs)
 
 
-_METHODS: dict[str, MethodSpec] = {}
-
-
-def register(
-    name: str,
-    *,
-    kinds: tuple[str, ...],
-    sites: tuple[str, ...] | None = None,
-    render: Literal["auto", "always", "never"] = "auto",
-    description: str = "",
-) -> Callable[[Runner], Runner]:
-    """Decorator: make `runner` available to the bench as `name`."""
-
-    def decorate(runner: Runner) -> Runner:
-        if name in _METHODS and _METHODS[name].run is not runner:
-            raise ValueError(f"method {name!r} is registered twice")
-        _METHODS[name] = MethodSpec(name, runner, kinds, sites, render, description)
-        return runner
-
-    return decorate
-
-
-def methods() -> dict[str, MethodSpec]:
-    """Every registered method, by name (imports all modules of lab/runners/ once)."""
-    import lab.runners
-
-    for info in pkgutil.iter_modules(lab.runners.__path__):
-        importlib.import_module(f"lab.runners.{info.name}")
-    return dict(sorted(_METHODS.items()))
+def methods() -> Mapping[str, MethodSpec]:
+    """Every method of lab/runners/, by name (read-only)."""
+    return _METHODS

@@ -26,9 +26,9 @@ import matplotlib as mpl
 from matplotlib.figure import Figure
 
 from algorithms import Discovery
+from lab.results import BenchRow, BenchRun, method_means
 
 if TYPE_CHECKING:
-    from lab.bench import BenchRow, BenchRun
     from lab.truth import SiteTruth
 
 __all__ = ["render_report", "svg_plot", "write_report"]
@@ -377,8 +377,6 @@ def render_report(
     base_dir: Path | None = None,
 ) -> str:
     """The report as one HTML document. `base_dir` resolves relative image paths."""
-    from lab.bench import method_means
-
     rows = [r.row for r in runs]
     sites = list(dict.fromkeys(r.site for r in rows))
     method_order = sorted({r.method for r in rows})

@@ -1,1 +1,1 @@
-"""One module per method family, each registering its runners with lab.registry."""
+"""One module per method family; each lists its runners in `METHODS`, which lab.registry collects."""

@@ -9,13 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from algorithms import Discovery, Height, indesit, ssup
-from lab.registry import MethodRun, register
+from lab.method import MethodRun, MethodSpec
 from lab.truth import SiteTruth
 
 if TYPE_CHECKING:
     from crawler import Session
 
-__all__ = ["discovery_run", "run_indesit", "run_ssup", "run_ssup_auto"]
+__all__ = ["METHODS", "discovery_run", "run_indesit", "run_ssup", "run_ssup_auto"]
 
 
 def discovery_run(discovery: Discovery, truth: SiteTruth) -> MethodRun:
@@ -39,28 +39,35 @@ async def _ssup(session: Session, truth: SiteTruth, height: Height) -> MethodRun
     return discovery_run(await ssup(session, truth.seed_entity, height=height), truth)
 
 
-@register(
-    "ssup",
-    kinds=("entity-tree",),
-    description="SSUP (ICWE 2014), URL + HTML similarity, entity-tree height 2",
-)
 async def run_ssup(session: Session, truth: SiteTruth) -> MethodRun:
     return await _ssup(session, truth, 2)
 
 
-@register(
-    "ssup-auto",
-    kinds=("entity-tree",),
-    description="SSUP with height='auto': climbs while a heavier index page is found",
-)
 async def run_ssup_auto(session: Session, truth: SiteTruth) -> MethodRun:
     return await _ssup(session, truth, "auto")
 
 
-@register(
-    "indesit",
-    kinds=("entity-tree",),
-    description="Indesit baseline (reconstructed), simhtml T=0.5 over tag+attribute-name paths",
-)
 async def run_indesit(session: Session, truth: SiteTruth) -> MethodRun:
     return discovery_run(await indesit(session, truth.seed_entity), truth)
+
+
+METHODS: tuple[MethodSpec, ...] = (
+    MethodSpec(
+        "ssup",
+        run_ssup,
+        kinds=("entity-tree",),
+        description="SSUP (ICWE 2014), URL + HTML similarity, entity-tree height 2",
+    ),
+    MethodSpec(
+        "ssup-auto",
+        run_ssup_auto,
+        kinds=("entity-tree",),
+        description="SSUP with height='auto': climbs while a heavier index page is found",
+    ),
+    MethodSpec(
+        "indesit",
+        run_indesit,
+        kinds=("entity-tree",),
+        description="Indesit baseline (reconstructed), simhtml T=0.5 over tag+attribute-name paths",
+    ),
+)

@@ -22,16 +22,18 @@ from typing import TYPE_CHECKING, Literal
 from urllib.parse import urlsplit
 
 from algorithms import Exploration, explore
-from lab.registry import MethodRun, register
+from lab.method import MethodRun, MethodSpec
 from lab.score import pair_scores, set_scores
 from lab.sites.catalog_data import HIDDEN_ATTRIBUTES
-from lab.sites.shops import AJAX_CHUNK, DEFAULT_PER_PAGE, PER_PAGE_CHOICES
+from lab.sites.shop_ajax import AJAX_CHUNK
+from lab.sites.shop_links import PER_PAGE_CHOICES
+from lab.sites.shops import DEFAULT_PER_PAGE
 from lab.truth import SiteTruth
 
 if TYPE_CHECKING:
     from crawler import Session
 
-__all__ = ["exploration_run", "lower_bound", "run_explore", "start_url"]
+__all__ = ["METHODS", "exploration_run", "lower_bound", "run_explore", "start_url"]
 
 Listing = Literal["pages", "load-more"]
 
@@ -101,11 +103,16 @@ def exploration_run(result: Exploration, truth: SiteTruth) -> MethodRun:
     )
 
 
-@register(
-    "explore",
-    kinds=("shop",),
-    description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
-)
 async def run_explore(session: Session, truth: SiteTruth) -> MethodRun:
     result = await explore(session, start_url(truth), entity_sample=truth.seed_entity)
     return exploration_run(result, truth)
+
+
+METHODS: tuple[MethodSpec, ...] = (
+    MethodSpec(
+        "explore",
+        run_explore,
+        kinds=("shop",),
+        description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
+    ),
+)

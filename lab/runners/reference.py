@@ -24,14 +24,15 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from algorithms import Discovery, TraceEntry
-from lab.registry import MethodRun, register
+from crawler import CrawlError, OutOfScope, RobotsDisallowed, SpiderTrap
+from lab.method import MethodRun, MethodSpec
 from lab.truth import SiteTruth
 from render import Snapshot
 
 if TYPE_CHECKING:
     from crawler import Session
 
-__all__ = ["SCHEMA_THRESHOLD", "follow_links", "page_cap", "schema", "schema_similarity"]
+__all__ = ["METHODS", "SCHEMA_THRESHOLD", "follow_links", "page_cap", "schema", "schema_similarity"]
 
 SCHEMA_THRESHOLD = 0.8
 MIN_CAP = 200  # pages, for sites whose truth lists few templates
@@ -63,16 +64,8 @@ def _batches(urls: list[str], size: int) -> Iterable[list[str]]:
         yield urls[start : start + size]
 
 
-@register(
-    "follow-links",
-    kinds=("entity-tree", "shop", "trap"),
-    description="Breadth-first crawl of every in-host link; entity pages by link-schema "
-    "Jaccard ≥ 0.8 with the seed (reference and cost upper bound).",
-)
 async def follow_links(session: Session, truth: SiteTruth) -> MethodRun:
     """Crawl the site breadth-first from its root; report pages whose schema matches the seed's."""
-    from crawler import CrawlError, OutOfScope, RobotsDisallowed, SpiderTrap
-
     seed = await session.page(truth.seed_entity)
     seed_schema = schema(seed)
     root = truth.base_url + "/"
@@ -138,3 +131,14 @@ async def follow_links(session: Session, truth: SiteTruth) -> MethodRun:
         extra={"crawled": len(crawled), "failed": failed, "skipped": skipped, "cap": cap},
         result=discovery,
     )
+
+
+METHODS: tuple[MethodSpec, ...] = (
+    MethodSpec(
+        "follow-links",
+        follow_links,
+        kinds=("entity-tree", "shop", "trap"),
+        description="Breadth-first crawl of every in-host link; entity pages by link-schema "
+        "Jaccard ≥ 0.8 with the seed (reference and cost upper bound).",
+    ),
+)

@@ -29,7 +29,7 @@ from algorithms import (
     is_instance,
     url_templates,
 )
-from lab.registry import MethodRun, register
+from lab.method import MethodRun, MethodSpec
 from lab.score import cluster_scores, set_scores
 from lab.truth import SiteTruth
 
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from crawler import Session
 
 __all__ = [
+    "METHODS",
     "empty_accuracy",
     "minimum_values_for",
     "run_describe",
@@ -90,12 +91,6 @@ def empty_accuracy(report: TemplateReport, truth: SiteTruth) -> float:
     return right / len(report.checked)
 
 
-@register(
-    "url-templates",
-    kinds=("catalog",),
-    render="never",
-    description="URL templates (Allikmaa 2016): templates from a link crawl, gap URLs verified by DOM diff",
-)
 async def run_url_templates(session: Session, truth: SiteTruth) -> MethodRun:
     crawled = await crawl_pages(session, truth.base_url + "/", CRAWL_LIMIT)
     urls = [snap.url for snap in crawled]
@@ -142,31 +137,14 @@ async def _page_clusters(session: Session, truth: SiteTruth, exact: bool) -> Met
     )
 
 
-@register(
-    "page-clusters",
-    kinds=("templates",),
-    render="never",
-    description="TEXT-MDL page clustering by template with MinHash merge candidates",
-)
 async def run_page_clusters(session: Session, truth: SiteTruth) -> MethodRun:
     return await _page_clusters(session, truth, exact=False)
 
 
-@register(
-    "page-clusters-exact",
-    kinds=("templates",),
-    render="never",
-    description="TEXT-MDL page clustering by template, every pair compared",
-)
 async def run_page_clusters_exact(session: Session, truth: SiteTruth) -> MethodRun:
     return await _page_clusters(session, truth, exact=True)
 
 
-@register(
-    "describe",
-    kinds=("entity-tree",),
-    description="Outdesit entity description (TEMPLATE TOKENS) of the seed's type, then isInstance on every page",
-)
 async def run_describe(session: Session, truth: SiteTruth) -> MethodRun:
     description = await describe(session, [truth.seed_entity])
     pages = sorted(truth.templates)
@@ -182,3 +160,34 @@ async def run_describe(session: Session, truth: SiteTruth) -> MethodRun:
         extra={"terms": len(description.terms), "description": " ".join(description.terms)},
         result=description,
     )
+
+
+METHODS: tuple[MethodSpec, ...] = (
+    MethodSpec(
+        "url-templates",
+        run_url_templates,
+        kinds=("catalog",),
+        render="never",
+        description="URL templates (Allikmaa 2016): templates from a link crawl, gap URLs verified by DOM diff",
+    ),
+    MethodSpec(
+        "page-clusters",
+        run_page_clusters,
+        kinds=("templates",),
+        render="never",
+        description="TEXT-MDL page clustering by template with MinHash merge candidates",
+    ),
+    MethodSpec(
+        "page-clusters-exact",
+        run_page_clusters_exact,
+        kinds=("templates",),
+        render="never",
+        description="TEXT-MDL page clustering by template, every pair compared",
+    ),
+    MethodSpec(
+        "describe",
+        run_describe,
+        kinds=("entity-tree",),
+        description="Outdesit entity description (TEMPLATE TOKENS) of the seed's type, then isInstance on every page",
+    ),
+)

@@ -13,19 +13,15 @@ from __future__ import annotations
 import base64
 import time
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from algorithms import Discovery, gpp, ssup
-from crawler import CrawlError
-from lab.registry import MethodRun, register
+from crawler import CrawlError, Session, SessionConfig
+from lab.method import MethodRun, MethodSpec
 from lab.runners.discovery import discovery_run
 from lab.truth import SiteTruth
 from output import AnnotationError, Layers, annotate
 
-if TYPE_CHECKING:
-    from crawler import Session
-
-__all__ = ["run_gpp", "run_ssup_visual"]
+__all__ = ["METHODS", "run_gpp", "run_ssup_visual"]
 
 
 IMAGE_MAX_HEIGHT = 2400  # px: the report shows the top of long index pages
@@ -41,8 +37,6 @@ async def _images(
     method's; the time it takes is reported as ``image_s``. A page that cannot be drawn is
     reported as ``image_error`` instead.
     """
-    from crawler import Session, SessionConfig
-
     if len(discovery.sample_path) < 2:
         return {}
     page = discovery.sample_path[-2]
@@ -65,21 +59,10 @@ async def _images(
     return out
 
 
-@register(
-    "gpp",
-    kinds=("entity-tree",),
-    render="always",
-    description="GPP (Weninger et al.), visual lists grown from the site root, K=1 iteration",
-)
 async def run_gpp(session: Session, truth: SiteTruth) -> MethodRun:
     return discovery_run(await gpp(session, truth.seed_entity, iterations=1), truth)
 
 
-@register(
-    "ssup-visual",
-    kinds=("entity-tree",),
-    description="SSUP, height 2, with links grouped by visual list role as well as DOM path",
-)
 async def run_ssup_visual(session: Session, truth: SiteTruth) -> MethodRun:
     found = await ssup(session, truth.seed_entity, height=2, visual=True)
     run = discovery_run(found, truth)
@@ -90,3 +73,20 @@ async def run_ssup_visual(session: Session, truth: SiteTruth) -> MethodRun:
         ),
     )
     return replace(run, extra={**run.extra, **await _images(found, views)})
+
+
+METHODS: tuple[MethodSpec, ...] = (
+    MethodSpec(
+        "gpp",
+        run_gpp,
+        kinds=("entity-tree",),
+        render="always",
+        description="GPP (Weninger et al.), visual lists grown from the site root, K=1 iteration",
+    ),
+    MethodSpec(
+        "ssup-visual",
+        run_ssup_visual,
+        kinds=("entity-tree",),
+        description="SSUP, height 2, with links grouped by visual list role as well as DOM path",
+    ),
+)

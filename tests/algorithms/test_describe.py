@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from algorithms.describe import (
     Token,
     description_terms,
@@ -68,6 +70,7 @@ def test_description_terms_remove_the_site_template() -> None:
 # --- on the lab ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_description_and_is_instance_on_drivers(lab) -> None:  # type: ignore[no-untyped-def]
     import asyncio
 

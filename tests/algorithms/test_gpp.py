@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from algorithms import gpp
 from crawler import Session, SessionConfig
 from lab.score import set_scores
@@ -35,6 +37,7 @@ async def test_gpp_finds_the_council_members_rendering_every_page(lab: Lab) -> N
     assert [e.note for e in hops] == ["site-wide menu"]  # root → members index via the menu
 
 
+@pytest.mark.slow
 async def test_gpp_second_iteration_adds_pagination_on_drivers(lab: Lab) -> None:
     server = lab("drivers")
     truth = server.truth("drivers")
@@ -50,6 +53,7 @@ async def test_gpp_second_iteration_adds_pagination_on_drivers(lab: Lab) -> None
     assert dict(found.params)["iterations"] == 2
 
 
+@pytest.mark.slow
 async def test_gpp_unreachable_seed_is_incomplete() -> None:
     async with Session(SessionConfig(render="never", retries=0)) as session:
         result = await gpp(session, "http://127.0.0.1:9/x")

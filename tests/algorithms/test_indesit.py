@@ -14,7 +14,14 @@ from lab.server import LabServer
 Lab = Callable[[str], LabServer]
 
 
-@pytest.mark.parametrize("site", ("council", "drivers", "cars"))
+@pytest.mark.parametrize(
+    "site",
+    (
+        "council",
+        pytest.param("drivers", marks=pytest.mark.slow),
+        pytest.param("cars", marks=pytest.mark.slow),
+    ),
+)
 async def test_indesit_finds_entity_pages_and_downloads_more_than_ssup(lab: Lab, site: str) -> None:
     server = lab(site)
     truth = server.truth(site)
@@ -36,6 +43,7 @@ async def test_indesit_finds_entity_pages_and_downloads_more_than_ssup(lab: Lab,
     }
 
 
+@pytest.mark.slow
 async def test_indesit_threshold_trades_recall_for_precision(lab: Lab) -> None:
     # The lab's pages share most of their chrome, so at the general T=0.5 nearly every page
     # looks like the seed; the council setting of SSUP's evaluation (T=0.8) and above prune.

@@ -67,6 +67,7 @@ def _assert_cost(result: Exploration, truth: SiteTruth) -> None:
     assert ratio <= 1.5, f"{result.cost.downloads} downloads for a lower bound of {bound}"
 
 
+@pytest.mark.slow
 async def test_shop_links_exploration_and_cache(
     lab: Callable[[str], LabServer], tmp_path: Path
 ) -> None:
@@ -148,6 +149,7 @@ async def test_post_form_needs_allow_post(lab: Callable[[str], LabServer]) -> No
     assert not result.complete
 
 
+@pytest.mark.slow
 @pytest.mark.browser
 async def test_shop_ajax_exploration_and_safety(
     lab: Callable[[str], LabServer], tmp_path: Path
@@ -173,6 +175,27 @@ async def test_shop_ajax_exploration_and_safety(
     assert again.entities == result.entities
 
 
+@pytest.mark.browser
+async def test_shop_ajax_facets_are_clicked_in_the_browser_within_a_budget(
+    lab: Callable[[str], LabServer],
+) -> None:
+    # The fast stand-in for the full Ajax exploration above: a few facet clicks, then the budget.
+    server = lab("shop-ajax")
+    truth = server.truth("shop-ajax")
+    site = server.site("shop-ajax")
+    before = dict(site.forbidden_hits)  # type: ignore[attr-defined]
+    async with Session(SessionConfig(render="auto", budget=8)) as session:
+        result = await explore(session, start_url(truth), entity_sample=truth.seed_entity)
+    assert not result.complete and result.reason == "budget spent"
+    assert result.cost.actions > 0
+    states = [q.pages[0] for q in result.queries if q.depth]
+    assert states and all(" [" in key and '"click"' in key for key in states)
+    assert set(result.queries[0].entities) == set(truth.target_entities)  # load-more to the end
+    pairs = pair_scores(result.entities, truth)
+    assert pairs.found > 0 and pairs.precision == 1.0
+    assert dict(site.forbidden_hits) == before  # type: ignore[attr-defined]
+
+
 def _assert_no_equivalent_explored_ajax(result: Exploration) -> None:
     explored = [q for q in result.queries if q.status == "explored"]
     conditions = [frozenset(q.conditions) for q in explored]
@@ -187,6 +210,7 @@ def _assert_no_equivalent_explored_ajax(result: Exploration) -> None:
     assert not any('"select"' in p for q in explored for p in q.pages)
 
 
+@pytest.mark.slow
 async def test_entity_pattern_guessed_without_a_sample(lab: Callable[[str], LabServer]) -> None:
     server = lab("shop-links")
     truth = server.truth("shop-links")
@@ -214,6 +238,7 @@ async def test_budget_stops_the_exploration_with_what_was_found(
     assert pairs.found > 0 and pairs.precision == 1.0
 
 
+@pytest.mark.slow
 async def test_keywords_fill_the_keyword_box(lab: Callable[[str], LabServer]) -> None:
     server = lab("shop-form")
     truth = server.truth("shop-form")
@@ -236,6 +261,7 @@ async def test_keywords_fill_the_keyword_box(lab: Callable[[str], LabServer]) ->
     _assert_quality(result, truth)
 
 
+@pytest.mark.slow
 @pytest.mark.browser
 async def test_post_form_with_allow_post_submits_in_the_browser(
     lab: Callable[[str], LabServer],

@@ -104,6 +104,7 @@ async def test_the_trace_records_groups_with_their_similarities(lab: Lab) -> Non
     assert any(e.step == "top-index" and e.decision == "keep" for e in result.trace)
 
 
+@pytest.mark.slow
 async def test_spa_with_auto_rendering_matches_the_drivers_structure(lab: Lab) -> None:
     truth, result = await _discover(lab("spa"), "spa", "auto", render="auto")
     assert result.cost.renders > 0  # render="auto" decided the site needs a browser

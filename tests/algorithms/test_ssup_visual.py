@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from algorithms.ssup import group_links, role_mates, ssup, visual_group_links
 from crawler import Session, SessionConfig
 from lab.score import set_scores
@@ -78,6 +80,7 @@ def test_visual_grouping_adds_the_role_mates_after_ssups_groups() -> None:
     assert [g.urls for g in visual[len(plain) :]] == [tuple(f"http://s/f{i}" for i in range(6))]
 
 
+@pytest.mark.slow
 async def test_visual_ssup_finds_people_under_two_dom_paths(lab: Lab) -> None:
     # SSUP's failure case (ii): faculty sit in a card grid, students and staff in a list.
     truth = lab("people").truth("people")

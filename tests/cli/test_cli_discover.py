@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from cli import app
@@ -103,3 +104,22 @@ def test_unwritable_out_is_refused(lab: Lab, tmp_path: Path) -> None:
     )
     assert result.exit_code == 2
     assert "cannot write the entity pages" in result.stderr
+
+
+@pytest.mark.slow
+def test_discover_with_visual_ssup_and_gpp(lab: Lab) -> None:
+    # The visual options of `siteseer discover` (the visual methods' CLI entry points).
+    people = lab("people").truth("people")
+    visual = runner.invoke(
+        app, ["discover", people.seed_entity, "--visual", "--height", "1", "--no-cache"]
+    )
+    assert visual.exit_code == 0, visual.output
+    urls = {json.loads(line)["url"] for line in visual.stdout.splitlines()}
+    assert urls == set(people.target_entities)  # faculty cards and the student list alike
+    council = lab("council").truth("council")
+    found = runner.invoke(app, ["discover", council.seed_entity, "--method", "gpp", "--no-cache"])
+    assert found.exit_code == 0, found.output
+    rows = [json.loads(line) for line in found.stdout.splitlines()]
+    assert {r["url"] for r in rows} == set(council.target_entities)
+    assert {r["method"] for r in rows} == {"gpp"}
+    assert "rendered" in found.stderr

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 from typer.testing import CliRunner
 
 from cli import app
@@ -34,6 +35,7 @@ async def _plain(url: str) -> tuple[np.ndarray, list[tuple[str, tuple[int, int]]
     return image, centres
 
 
+@pytest.mark.slow
 def test_explain_writes_the_annotated_screenshot(
     lab: Callable[[str], LabServer], tmp_path: Path
 ) -> None:
@@ -89,21 +91,3 @@ def test_explain_of_an_unreachable_url_is_one_line_and_exit_2(
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("siteseer: "), result.stderr
     assert not (tmp_path / "x.png").exists()
-
-
-def test_discover_with_visual_ssup_and_gpp(lab: Callable[[str], LabServer]) -> None:
-    # The visual options of `siteseer discover` (the visual methods' CLI entry points).
-    people = lab("people").truth("people")
-    visual = runner.invoke(
-        app, ["discover", people.seed_entity, "--visual", "--height", "1", "--no-cache"]
-    )
-    assert visual.exit_code == 0, visual.output
-    urls = {json.loads(line)["url"] for line in visual.stdout.splitlines()}
-    assert urls == set(people.target_entities)  # faculty cards and the student list alike
-    council = lab("council").truth("council")
-    found = runner.invoke(app, ["discover", council.seed_entity, "--method", "gpp", "--no-cache"])
-    assert found.exit_code == 0, found.output
-    rows = [json.loads(line) for line in found.stdout.splitlines()]
-    assert {r["url"] for r in rows} == set(council.target_entities)
-    assert {r["method"] for r in rows} == {"gpp"}
-    assert "rendered" in found.stderr

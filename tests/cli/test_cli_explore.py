@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from cli import app
@@ -16,6 +17,7 @@ from lab.sites.catalog_data import HIDDEN_ATTRIBUTES
 runner = CliRunner()
 
 
+@pytest.mark.slow
 def test_explore_writes_entities_queries_and_dag(
     lab: Callable[[str], LabServer], tmp_path: Path
 ) -> None:
@@ -59,6 +61,29 @@ def test_explore_writes_entities_queries_and_dag(
     again = runner.invoke(app, args)
     assert again.exit_code == 0, again.output
     assert "0 pages loaded" in again.stderr
+
+
+def test_explore_within_a_budget_writes_what_it_found(
+    lab: Callable[[str], LabServer], tmp_path: Path
+) -> None:
+    # The fast stand-in for the full run above: the same four outputs, of an incomplete run.
+    server = lab("shop-links")
+    truth = server.truth("shop-links")
+    out = tmp_path / "out"
+    args = ["explore", server.url("shop-links") + "/shop", "--render", "never"]
+    result = runner.invoke(app, [*args, "--budget", "10", "--out", str(out), "--no-cache"])
+    assert result.exit_code == 1, result.output
+    assert "incomplete: budget spent" in result.stderr
+    rows = [json.loads(line) for line in (out / "entities.jsonl").read_text().splitlines()]
+    assert rows and {r["url"] for r in rows} <= set(truth.target_entities)
+    queries = json.loads((out / "queries.json").read_text())
+    assert queries["complete"] is False and queries["reason"] == "budget spent"
+    assert any(s["reason"] == "budget" for s in queries["skipped"])
+    explored = [q for q in queries["queries"] if q["status"] == "explored"]
+    assert len(explored) >= 2 and len(queries["edges"]) >= 1
+    dot = (out / "dag.dot").read_text()
+    assert dot.startswith("digraph queries {") and dot.count("->") == len(queries["edges"])
+    assert (out / "dag.svg").read_text().lstrip().startswith(("<?xml", "<svg"))
 
 
 def test_explore_unreadable_keywords_file_exits_2(tmp_path: Path) -> None:

@@ -14,8 +14,6 @@ import pytest
 from typer.testing import CliRunner
 
 from cli import app
-from lab.demo import STAGES, format_table, stages_for
-from lab.registry import methods
 from lab.server import build_sites
 from lab.sites import SITE_IDS
 
@@ -70,6 +68,7 @@ def test_truth_rejects_a_bad_base_url() -> None:
     assert "--base-url must be an http(s) URL" in result.stderr
 
 
+@pytest.mark.slow
 def test_serve_prints_urls_serves_and_stops_cleanly() -> None:
     process = subprocess.Popen(
         [*SITESEER, "lab", "serve", "--sites", "shop-links,shop-form"],
@@ -98,16 +97,6 @@ def test_serve_prints_urls_serves_and_stops_cleanly() -> None:
     assert "lab stopped" in err
 
 
-def test_demo_stages_name_registered_methods_and_lab_sites() -> None:
-    registered = methods()
-    for stage in STAGES:
-        assert set(stage.methods) <= set(registered), stage.name
-        assert set(stage.sites) <= set(SITE_IDS), stage.name
-    (first,) = stages_for(["council"])[:1]
-    assert first.sites == ("council",)
-    assert stages_for(["shop-ajax"], STAGES[:1]) == []
-
-
 def test_bench_command_writes_outputs(tmp_path: Path) -> None:
     out = tmp_path / "bench"
     result = runner.invoke(
@@ -123,6 +112,7 @@ def test_bench_command_writes_outputs(tmp_path: Path) -> None:
     assert (out / "report.html").read_text().startswith("<!DOCTYPE html>")
 
 
+@pytest.mark.slow
 def test_demo_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["demo", "--sites", "council"])
@@ -135,18 +125,3 @@ def test_demo_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     by_method = {row["method"]: row for row in rows if row["site"] == "council"}
     assert set(by_method) == {"ssup", "indesit", "gpp", "ssup-visual"}
     assert by_method["ssup"]["f1"] >= 0.95 and by_method["ssup-visual"]["f1"] >= 0.95
-
-
-def test_format_table_aligns_columns() -> None:
-    from crawler import Cost
-    from lab.bench import BenchRow
-
-    rows = [
-        BenchRow("council", "ssup", 1.0, 0.5, 2 / 3, 1.25, 4, True, Cost(downloads=12)),
-        BenchRow("olympic", "gpp", None, None, None, 0.5, 4, False, error="boom"),
-    ]
-    lines = format_table(rows).splitlines()
-    assert lines[0].split() == ["site", "method", "P", "R", "F1", "downloads", "seconds"]
-    assert lines[2].split() == ["council", "ssup", "1.000", "0.500", "0.667", "12", "1.25"]
-    assert lines[3].endswith("FAILED: boom")
-    assert len({len(line) for line in lines[:3]}) == 1

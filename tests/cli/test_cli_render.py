@@ -90,6 +90,7 @@ def test_screenshot_of_a_rendered_page(base: str, tmp_path: Path) -> None:
     assert png.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
 
 
+@pytest.mark.slow
 @pytest.mark.browser
 def test_auto_says_why_a_page_needed_a_browser(base: str) -> None:
     result = runner.invoke(app, ["render", f"{base}/scripted", "--no-cache"])
@@ -178,6 +179,7 @@ def _alive(pid: int) -> bool:
         return False
 
 
+@pytest.mark.slow
 @pytest.mark.browser
 def test_ctrl_c_closes_the_browser_and_exits_130(base: str, tmp_path: Path) -> None:
     process = subprocess.Popen(

@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from cli import app
@@ -53,6 +54,7 @@ def test_templates_urls_errors_are_one_line(tmp_path: Path) -> None:
     assert "--site" in result.stderr
 
 
+@pytest.mark.slow
 def test_templates_cluster_crawls_and_matches_the_truth(lab: Lab) -> None:
     truth = lab("mixed-templates").truth("mixed-templates")
     result = runner.invoke(

@@ -135,6 +135,7 @@ async def test_budget_exhaustion_gives_partial_results(testbed: tuple[str, LabSe
         assert budget == [(4, 4)] and session.budget_left == 0
 
 
+@pytest.mark.slow
 @pytest.mark.browser
 async def test_second_run_with_the_same_cache_downloads_nothing(
     testbed: tuple[str, LabServer], tmp_path: Path

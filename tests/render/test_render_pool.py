@@ -242,6 +242,7 @@ async def test_pool_reuses_pages_and_recycles_contexts(
     assert (stats.loads, stats.navigations, stats.contexts, stats.relaunches) == (5, 5, 3, 0)
 
 
+@pytest.mark.slow
 async def test_navigation_timeout(render_config: RenderConfig, testbed: LabServer) -> None:
     config = replace(render_config, pages=1, navigation_timeout=timedelta(milliseconds=700))
     async with BrowserPool(config) as small:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from crawler import Session, SessionConfig, SpiderTrap
-from lab.registry import methods
 from lab.runners.reference import follow_links, page_cap
 from lab.server import LabServer
 from render import Snapshot
@@ -13,11 +12,6 @@ from render import Snapshot
 LabFactory = Callable[[str], LabServer]
 
 PATTERN_CAP = 25  # calendar days and calendar months each stop after this many URLs
-
-
-def test_follow_links_is_registered_for_the_trap() -> None:
-    spec = methods()["follow-links"]
-    assert "trap" in spec.kinds and "entity-tree" in spec.kinds
 
 
 async def test_follow_links_on_the_trap_terminates_without_a_budget(lab: LabFactory) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 from urllib.parse import urljoin
 
@@ -16,14 +15,14 @@ from lxml import html as lxml_html
 from lab.server import LabServer
 from lab.shop_checks import check_shop
 from lab.sites.catalog_data import (
-    ATTRIBUTES,
     HIDDEN_ATTRIBUTES,
     Catalogue,
-    CatalogueIndex,
     attribute,
 )
-from lab.sites.shops import ShopAjaxSite, ShopFormSite, ShopLinksSite
-from lab.truth import FacetQuery, SiteTruth
+from lab.sites.shop_ajax import ShopAjaxSite
+from lab.sites.shop_form import ShopFormSite
+from lab.sites.shop_links import ShopLinksSite
+from lab.truth import SiteTruth
 from render import RenderConfig
 
 LabFactory = Callable[[str], LabServer]
@@ -65,73 +64,6 @@ async def _list_all(http: aiohttp.ClientSession, url: str) -> list[str]:
     return out
 
 
-# -- the catalogue ---------------------------------------------------------------------------
-
-
-def test_catalogue_products_are_computed_alone_and_complete() -> None:
-    catalogue = Catalogue("small", 0)
-    again = Catalogue("small", 0)
-    assert [p for p in catalogue.products()] == [again.product(i) for i in range(1, 91)]
-    assert catalogue.product(7) != Catalogue("small", 1).product(7)
-    for product in catalogue.products():
-        for attr in ATTRIBUTES:
-            assert product.slugs(attr.name), (product.id, attr.name)
-            if not attr.multi:
-                assert len(product.slugs(attr.name)) == 1
-        sub = product.slugs("subcategory")[0]
-        assert sub in {s for c in product.slugs("category") for s in _subs(c)}
-    with pytest.raises(KeyError):
-        catalogue.product(91)
-
-
-def _subs(category: str) -> tuple[str, ...]:
-    from lab.sites.catalog_data import SUBCATEGORIES_OF
-
-    return SUBCATEGORIES_OF[category]
-
-
-def test_index_select_is_and_across_or_within() -> None:
-    catalogue = Catalogue("small", 0)
-    index = catalogue.index
-    products = list(catalogue.products())
-
-    def brute(conditions: dict[str, tuple[str, ...]]) -> list[int]:
-        return [
-            p.id for p in products if all(set(p.slugs(k)) & set(v) for k, v in conditions.items())
-        ]
-
-    cases: list[dict[str, tuple[str, ...]]] = [
-        {},
-        {"colour": ("red",)},
-        {"colour": ("red", "blue")},
-        {"colour": ("red", "blue"), "category": ("tops",)},
-        {"brand": ("northwind",), "size": ("m", "l"), "material": ("cotton",)},
-        {"brand": ("no-such-brand",)},
-    ]
-    for conditions in cases:
-        assert index.select(conditions) == brute(conditions), conditions
-    ids = index.select({"category": ("footwear",)})
-    counts = index.counts(ids, "size")
-    assert counts == {
-        s: n
-        for s in (v.slug for v in attribute("size").values)
-        if (n := sum(1 for i in ids if s in products[i - 1].slugs("size")))
-    }
-
-
-def test_sort_orders_hold_the_same_products() -> None:
-    catalogue = Catalogue("small", 0)
-    index: CatalogueIndex = catalogue.index
-    ids = index.select({"category": ("tops",)})
-    by_price = index.order(ids, "price")
-    assert sorted(by_price) == sorted(ids)
-    prices = [catalogue.product(i).price_pence for i in by_price]
-    assert prices == sorted(prices)
-    names = [catalogue.product(i).name for i in index.order(ids, "name")]
-    assert names == sorted(names)
-    assert index.order(ids, "relevance") != sorted(ids)
-
-
 # -- every shop against its truth ------------------------------------------------------------
 
 
@@ -148,28 +80,6 @@ async def test_shop_agrees_with_truth(lab: LabFactory, site_id: str) -> None:
     assert result.queries_checked == len(truth.queries)
     # Checking is a visitor's work: nothing that must never be used was used.
     assert not server.site(site_id).forbidden_hits  # type: ignore[attr-defined]
-
-
-async def test_check_detects_a_wrong_truth(lab: LabFactory) -> None:
-    server = lab("shop-links")
-    truth = server.truth("shop-links")
-    # A truth that is consistent in itself but says one product lacks one of its colours.
-    dropped = next(u for u, attrs in sorted(truth.attributes.items()) if len(attrs["colour"]) > 1)
-    label = truth.attributes[dropped]["colour"][0]
-    attributes = dict(truth.attributes)
-    attributes[dropped] = {**attributes[dropped], "colour": attributes[dropped]["colour"][1:]}
-    queries = tuple(
-        FacetQuery(q.conditions, tuple(u for u in q.entities if u != dropped))
-        if q.conditions == (("colour", label),)
-        else q
-        for q in truth.queries
-    )
-    wrong = replace(truth, attributes=attributes, queries=queries)
-    result = await check_shop(server.url("shop-links"), wrong)
-    assert result.problems
-    assert all(f"colour={label!r}" in p.message for p in result.problems)
-    assert any("unexpected" in p.message and dropped in p.message for p in result.problems)
-    assert any("displays count" in p.message for p in result.problems)
 
 
 def test_shops_share_one_truth() -> None:
@@ -356,6 +266,7 @@ async def test_ajax_endpoint_pages_and_or_within_a_facet(lab: LabFactory) -> Non
     )
 
 
+@pytest.mark.slow
 @pytest.mark.browser
 async def test_ajax_checkbox_changes_results_only_when_rendered(
     lab: LabFactory, render_config: RenderConfig
@@ -413,7 +324,9 @@ async def test_ajax_checkbox_changes_results_only_when_rendered(
 # -- bigger sizes: generation and samples ----------------------------------------------------
 
 
-@pytest.mark.parametrize(("size", "products"), [("medium", 1000), ("large", 30000)])
+@pytest.mark.parametrize(
+    ("size", "products"), [("medium", 1000), pytest.param("large", 30000, marks=pytest.mark.slow)]
+)
 async def test_bigger_shops_generate_and_answer_samples(size: str, products: int) -> None:
     site = ShopLinksSite(size, 0)  # type: ignore[arg-type]
     ajax = ShopAjaxSite(size, 0)  # type: ignore[arg-type]

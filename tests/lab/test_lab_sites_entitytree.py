@@ -77,19 +77,24 @@ def test_small_truth_shape(site_id: str) -> None:
 
 
 @pytest.mark.parametrize("site_id", SITES)
-def test_medium_and_large_sizes(site_id: str) -> None:
+def test_medium_size(site_id: str) -> None:
     medium = _site(site_id, "medium")
     started = time.perf_counter()
     truth = medium.truth(BASE)
     assert time.perf_counter() - started < 1.0
     assert 1000 <= len(truth.templates) <= 5000
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("site_id", SITES)
+def test_large_size(site_id: str) -> None:
     large = _site(site_id, "large").truth(BASE)
     tree_pages = len(large.target_entities) + sum(len(level) for level in large.index_levels)
     assert tree_pages >= 50_000
     assert len(large.templates) >= tree_pages
 
 
-@pytest.mark.parametrize("size", ["medium", "large"])
+@pytest.mark.parametrize("size", ["medium", pytest.param("large", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("site_id", SITES)
 def test_spot_check_pages(site_id: str, size: str) -> None:
     site = _site(site_id, size)
@@ -152,6 +157,7 @@ def test_generated_names_are_unique() -> None:
 # ---- what each site exercises
 
 
+@pytest.mark.slow
 def test_council_members_link_back_to_their_index_page() -> None:
     site = _site("council", "large")
     truth = site.truth(BASE)
@@ -257,6 +263,7 @@ async def test_spa_pages_have_no_links_over_http(lab: LabFixture) -> None:
             assert doc.xpath("//noscript")
 
 
+@pytest.mark.slow
 @pytest.mark.browser
 async def test_spa_links_appear_after_rendering(
     lab: LabFixture, render_config: RenderConfig

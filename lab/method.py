@@ -1,0 +1,65 @@
+"""What a method brings to the lab: a runner, its description (`MethodSpec`) and its run (`MethodRun`).
+
+A runner module in lab/runners/ wraps one method family: it builds the method's parameters from
+a site's truth (the seed entity, the start URL …), runs it on a fresh Session, and returns a
+`MethodRun`; it lists its runners as a tuple of `MethodSpec`s, `METHODS`, which `lab.registry`
+collects. `siteseer lab bench` scores `MethodRun.found` against the truth's target entities
+unless the run brings its own `scores` (exploration and clustering measure other things).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeAlias
+
+from lab.truth import SiteTruth
+
+if TYPE_CHECKING:
+    from algorithms import Discovery, EntityDescription, Exploration, PageClustering, TemplateReport
+    from crawler import RenderMode, Session
+
+    MethodResult: TypeAlias = (
+        Discovery | Exploration | TemplateReport | PageClustering | EntityDescription
+    )
+    """The result object of one of the methods (one type per method family)."""
+
+__all__ = ["MethodRun", "MethodSpec", "Runner"]
+
+
+@dataclass(frozen=True)
+class MethodRun:
+    """What one method run on one site produced.
+
+    `found`: the entity URLs reported (scored against `truth.target_entities` by default).
+    `scores`: metrics the runner computed itself (e.g. {"precision": …, "recall": …, "f1": …} over
+    entity-attribute pairs, or {"ari": …, "purity": …}); they replace the default scoring of the
+    same names. `extra`: further method-specific columns (e.g. {"states": 41}). `result`: the
+    method's own result object (Discovery, Exploration …), for the report.
+    """
+
+    found: tuple[str, ...] = ()
+    complete: bool = True
+    scores: Mapping[str, float] = field(default_factory=dict)
+    extra: Mapping[str, float | int | str] = field(default_factory=dict)
+    result: MethodResult | None = None
+
+
+Runner = Callable[["Session", SiteTruth], Awaitable[MethodRun]]
+
+
+@dataclass(frozen=True)
+class MethodSpec:
+    """A runner under its bench name, with the sites it applies to and the Session it wants."""
+
+    name: str
+    run: Runner
+    kinds: tuple[str, ...]  # truth kinds it applies to ("entity-tree", "shop", …)
+    sites: tuple[str, ...] | None = None  # further restricted to these site ids
+    render: RenderMode = "auto"
+    description: str = ""
+
+    def applies_to(self, truth: SiteTruth) -> bool:
+        if truth.kind not in self.kinds:
+            return False
+        return self.sites is None or truth.site in self.sites

@@ -1,0 +1,113 @@
+"""The bench's results as values: one scored run (`BenchRow`), the run with what produced it
+(`BenchRun`), and the per-method means the table and the report show (`method_means`).
+
+`lab.bench` produces them and writes ``results.json``/``results.md``; `lab.report` draws them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from crawler import Cost
+from lab.method import MethodRun
+from lab.score import cost_row
+from lab.truth import SiteTruth
+
+__all__ = ["BenchRow", "BenchRun", "method_means"]
+
+
+@dataclass(frozen=True)
+class BenchRow:
+    """One (site, method) run, scored. `to_dict` is its ``results.json`` row."""
+
+    site: str
+    method: str
+    precision: float | None
+    recall: float | None
+    f1: float | None
+    seconds: float
+    lower_bound_downloads: int
+    complete: bool
+    cost: Cost = field(default_factory=Cost)
+    found: int = 0
+    relevant: int = 0
+    scores: Mapping[str, float] = field(default_factory=dict)  # further metrics (ari, purity …)
+    extra: Mapping[str, float | int | str] = field(default_factory=dict)
+    images: tuple[tuple[str, str], ...] = ()  # (label, path or data URI)
+    error: str | None = None
+
+    @property
+    def downloads(self) -> int:
+        return self.cost.downloads
+
+    @property
+    def renders(self) -> int:
+        return self.cost.renders
+
+    def to_dict(self) -> dict[str, Any]:
+        row: dict[str, Any] = {
+            "site": self.site,
+            "method": self.method,
+            "precision": _round(self.precision),
+            "recall": _round(self.recall),
+            "f1": _round(self.f1),
+            "downloads": self.cost.downloads,
+            "renders": self.cost.renders,
+            "seconds": round(self.seconds, 3),
+            "lower_bound_downloads": self.lower_bound_downloads,
+            "complete": self.complete,
+        }
+        for key, value in self.scores.items():
+            row[key] = _round(value)
+        row["found"] = self.found
+        row["relevant"] = self.relevant
+        for name, amount in cost_row(self.cost).items():
+            row.setdefault(name, amount)
+        if self.lower_bound_downloads:
+            row["download_ratio"] = round(self.cost.downloads / self.lower_bound_downloads, 3)
+        for name, extra in self.extra.items():
+            row[name if name not in row else f"extra_{name}"] = extra
+        if self.images:
+            row["images"] = dict(self.images)
+        if self.error is not None:
+            row["error"] = self.error
+        return row
+
+
+@dataclass(frozen=True)
+class BenchRun:
+    """A scored row with what produced it: the site's truth and the method's run (None if it
+    failed), for the report."""
+
+    row: BenchRow
+    truth: SiteTruth
+    run: MethodRun | None
+
+
+def method_means(rows: Sequence[BenchRow]) -> list[dict[str, Any]]:
+    """Per method: mean precision, recall, F1, downloads and seconds over its runs.
+
+    Failed runs are left out of the means and counted in ``failed``; a metric no run of the
+    method reported is None.
+    """
+    by_method: dict[str, list[BenchRow]] = {}
+    for row in rows:
+        by_method.setdefault(row.method, []).append(row)
+    means: list[dict[str, Any]] = []
+    for name in sorted(by_method):
+        group = by_method[name]
+        ok = [r for r in group if r.error is None]
+        entry: dict[str, Any] = {"method": name, "runs": len(group), "failed": len(group) - len(ok)}
+        for metric in ("precision", "recall", "f1"):
+            values = [v for r in ok if (v := getattr(r, metric)) is not None]
+            entry[metric] = sum(values) / len(values) if values else None
+        entry["downloads"] = sum(r.cost.downloads for r in ok) / len(ok) if ok else None
+        entry["seconds"] = sum(r.seconds for r in ok) / len(ok) if ok else None
+        means.append(entry)
+    return means
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(float(value), 4)

@@ -1,0 +1,142 @@
+"""The bench end to end (serve → Session → runner → score → outputs), on a tiny site and the lab."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from tiny_site import PIXEL_PNG, SPECS, TinyTreeSite
+
+from algorithms import Discovery
+from crawler import Cost
+from lab.bench import (
+    BenchConfig,
+    markdown_table,
+    plan,
+    run_bench,
+    run_pairs,
+    score_run,
+    write_outputs,
+)
+from lab.errors import BenchError
+from lab.method import MethodRun
+from lab.results import BenchRun
+from lab.server import LabServer
+
+
+@pytest.fixture(scope="module")
+async def tiny_runs() -> AsyncIterator[list[BenchRun]]:
+    async with LabServer([TinyTreeSite()]) as server:
+        lines: list[str] = []
+        runs = await run_pairs(server, [("tiny", s) for s in SPECS], progress=lines.append)
+        assert len(lines) == 3  # one line per applicable run; "shops-only" does not apply
+        assert lines[0].startswith("[1/3] tiny · follow-links: precision 1.000")
+        yield runs
+
+
+def test_follow_links_finds_every_item_and_nothing_else(tiny_runs: list[BenchRun]) -> None:
+    run = tiny_runs[0]
+    truth = run.truth
+    assert run.run is not None
+    assert set(run.run.found) == set(truth.target_entities)
+    row = run.row
+    assert (row.precision, row.recall, row.f1) == (1.0, 1.0, 1.0)
+    assert row.complete and row.error is None
+    # every page once: home, about, 2 lists, 6 items (the seed is one of them, loaded first and
+    # answered from the cache when the crawl reaches it); robots.txt may count as a download
+    assert row.cost.downloads in (10, 11)
+    assert row.cost.cache_hits == 1
+    assert row.lower_bound_downloads == 4  # home, 2 lists, seed (already in the lists' level)
+    assert row.extra["crawled"] == 10
+    assert isinstance(run.run.result, Discovery)
+
+
+def test_failed_run_is_a_row(tiny_runs: list[BenchRun]) -> None:
+    row = tiny_runs[1].row
+    assert tiny_runs[1].run is None
+    assert row.method == "broken"
+    assert row.error is not None and "RuntimeError: the method fell over" in row.error
+    assert row.f1 is None and not row.complete
+    assert row.cost.downloads >= 1  # the cost spent before the failure is kept
+    assert row.to_dict()["error"] == row.error
+
+
+def test_own_scores_replace_default_scoring(tiny_runs: list[BenchRun]) -> None:
+    row = tiny_runs[2].row
+    assert row.scores == {"ari": 0.5, "purity": 0.75}
+    assert (row.precision, row.recall, row.f1) == (None, None, None)
+    assert row.extra == {"clusters": 3}
+    assert row.images[0][0] == "shot"
+
+
+def test_score_run_defaults_to_target_entities() -> None:
+    truth = TinyTreeSite().truth("http://x")
+    spec = SPECS[0]
+    run = MethodRun(found=(*truth.target_entities[:3], "http://x/about"))
+    row = score_run(spec, truth, run, cost=Cost(downloads=3), seconds=1.0)
+    assert (row.precision, row.recall) == (0.75, 0.5)
+    assert row.f1 == pytest.approx(0.6)
+    assert (row.found, row.relevant) == (4, 6)
+
+
+@pytest.fixture(scope="module")
+def bench_dir(tiny_runs: list[BenchRun], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("bench")
+    write_outputs(tiny_runs, out, meta={"size": "small"})
+    return out
+
+
+def test_outputs_have_the_fields(bench_dir: Path) -> None:
+    rows = json.loads((bench_dir / "results.json").read_text())
+    assert [r["method"] for r in rows] == ["follow-links", "broken", "clusterer"]
+    required = {"site", "method", "precision", "recall", "f1", "downloads", "renders", "seconds"}
+    required |= {"lower_bound_downloads", "complete"}
+    for row in rows:
+        assert required <= set(row)
+    assert rows[0]["f1"] == 1.0 and rows[0]["downloads"] in (10, 11)
+    assert "error" in rows[1] and "error" not in rows[0]
+    assert rows[2]["ari"] == 0.5 and rows[2]["clusters"] == 3
+    image = rows[2]["images"]["shot"]
+    assert (bench_dir / image).read_bytes() == PIXEL_PNG
+    md = (bench_dir / "results.md").read_text()
+    assert "| tiny | follow-links | 1.000 | 1.000 | 1.000 | " in md
+    assert "error: RuntimeError: the method fell over" in md
+
+
+def test_markdown_means_leave_failures_out(tiny_runs: list[BenchRun]) -> None:
+    table = markdown_table([r.row for r in tiny_runs])
+    assert "| broken | 1 | 1 | — | — | — | — | — |" in table
+    assert "| follow-links | 1 | 0 | 1.000 | 1.000 | 1.000 | " in table
+
+
+def test_plan_rejects_unknown_names_and_matches_kinds() -> None:
+    registry = {s.name: s for s in SPECS}
+    with pytest.raises(BenchError, match="unknown lab site 'nowhere'"):
+        plan(["nowhere"], [], registry)
+    with pytest.raises(BenchError, match="unknown method 'nothing'; registered: follow-links"):
+        plan([], ["nothing"], registry)
+    pairs = plan(["shop-links", "council"], ["follow-links", "shops-only"], registry)
+    assert [(site, spec.name) for site, spec in pairs] == [
+        ("council", "follow-links"),
+        ("shop-links", "shops-only"),
+    ]
+
+
+async def test_bench_on_lab_entity_tree_sites(tmp_path: Path) -> None:
+    config = BenchConfig(sites=("council", "drivers"), methods=("follow-links",))
+    runs = await run_bench(config)
+    assert [(r.row.site, r.row.method) for r in runs] == [
+        ("council", "follow-links"),
+        ("drivers", "follow-links"),
+    ]
+    for run in runs:
+        row = run.row
+        assert row.error is None, row.error
+        assert row.recall is not None and row.recall >= 0.9
+        assert row.f1 is not None and 0.0 <= row.f1 <= 1.0
+        assert row.cost.downloads >= row.lower_bound_downloads > 0
+    write_outputs(runs, tmp_path)
+    rows = json.loads((tmp_path / "results.json").read_text())
+    assert {r["site"] for r in rows} == {"council", "drivers"}

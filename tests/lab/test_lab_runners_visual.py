@@ -1,0 +1,34 @@
+"""The visual runners (lab/runners/visual.py): GPP and visual SSUP as the bench runs them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from algorithms import Discovery
+from crawler import Session, SessionConfig
+from lab.registry import methods
+from lab.runners.visual import METHODS, run_gpp, run_ssup_visual
+from lab.server import LabServer
+
+LabFactory = Callable[[str], LabServer]
+
+
+def test_the_module_lists_gpp_rendering_every_page_and_visual_ssup() -> None:
+    assert [(spec.name, spec.run, spec.render) for spec in METHODS] == [
+        ("gpp", run_gpp, "always"),
+        ("ssup-visual", run_ssup_visual, "auto"),
+    ]
+    assert all(methods()[spec.name] is spec for spec in METHODS)
+
+
+@pytest.mark.browser
+async def test_a_gpp_run_cut_by_the_budget_says_why(lab: LabFactory) -> None:
+    truth = lab("council").truth("council")
+    async with Session(SessionConfig(render="always", budget=3)) as session:
+        run = await run_gpp(session, truth)
+    assert isinstance(run.result, Discovery)
+    assert not run.complete and str(run.extra["reason"]).endswith("budget spent")
+    assert set(run.found) <= set(truth.target_entities)
+    assert run.extra["lower_bound"] == truth.lower_bound_downloads

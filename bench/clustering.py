@@ -20,9 +20,7 @@ import time
 from dataclasses import dataclass
 
 from algorithms import ClusterMethod, cluster_pages, crawl_pages, page_paths
-from lab.score import cluster_scores
-from lab.server import running_lab
-from lab.site import Size
+from lab import Size, cluster_scores, running_lab
 from render import Snapshot
 
 __all__ = ["Row", "main", "run"]

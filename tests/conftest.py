@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from lab.server import LabServer, running_lab
+from lab import LabServer, running_lab
 from render import RenderConfig, load_render_config
 
 

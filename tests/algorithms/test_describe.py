@@ -76,7 +76,7 @@ async def test_description_and_is_instance_on_drivers(lab) -> None:  # type: ign
 
     from algorithms import describe, is_instance
     from crawler import Session, SessionConfig
-    from lab.score import set_scores
+    from lab import set_scores
 
     server = lab("drivers")
     truth = server.truth("drivers")

@@ -14,8 +14,7 @@ import pytest
 
 from algorithms import gpp
 from crawler import Session, SessionConfig
-from lab.score import set_scores
-from lab.server import LabServer
+from lab import LabServer, set_scores
 
 Lab = Callable[[str], LabServer]
 

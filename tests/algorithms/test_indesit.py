@@ -8,8 +8,7 @@ import pytest
 
 from algorithms import indesit, ssup
 from crawler import Session, SessionConfig
-from lab.score import set_scores
-from lab.server import LabServer
+from lab import LabServer, set_scores
 
 Lab = Callable[[str], LabServer]
 

@@ -113,7 +113,7 @@ def test_clustering_exact_and_minhash_find_the_templates() -> None:
 async def test_clustering_matches_the_mixed_templates_truth(lab) -> None:  # type: ignore[no-untyped-def]
     from algorithms import crawl_pages
     from crawler import Session, SessionConfig
-    from lab.score import cluster_scores
+    from lab import cluster_scores
 
     truth = lab("mixed-templates").truth("mixed-templates")
     async with Session(SessionConfig(render="never")) as session:

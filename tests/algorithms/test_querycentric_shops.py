@@ -9,11 +9,9 @@ import pytest
 
 from algorithms import Exploration, explore
 from crawler import RenderMode, Session, SessionConfig
+from lab import LabServer, SiteTruth, pair_scores, set_scores
 from lab.runners.exploration import exploration_run, lower_bound, start_url
-from lab.score import pair_scores, set_scores
-from lab.server import LabServer
 from lab.sites.catalog_data import HIDDEN_ATTRIBUTES
-from lab.truth import SiteTruth
 
 pytestmark = pytest.mark.timeout(600)
 

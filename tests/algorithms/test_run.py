@@ -8,7 +8,7 @@ import pytest
 
 from algorithms import BUDGET_SPENT, Run, Stopped
 from crawler import Session, SessionConfig
-from lab.server import LabServer
+from lab import LabServer
 
 
 def _urls(lab: Callable[[str], LabServer]) -> tuple[list[str], str]:

@@ -9,9 +9,7 @@ import pytest
 
 from algorithms import Discovery, Height, LinkGroup, group_links, ssup
 from crawler import RenderMode, Session, SessionConfig
-from lab.score import set_scores
-from lab.server import LabServer
-from lab.truth import SiteTruth
+from lab import LabServer, SiteTruth, set_scores
 from render import Link, Snapshot
 
 Lab = Callable[[str], LabServer]

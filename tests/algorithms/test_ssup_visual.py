@@ -8,8 +8,7 @@ import pytest
 
 from algorithms.ssup import group_links, role_mates, ssup, visual_group_links
 from crawler import Session, SessionConfig
-from lab.score import set_scores
-from lab.server import LabServer
+from lab import LabServer, set_scores
 from render import Box, Link, LinkStyle, Snapshot
 
 Lab = Callable[[str], LabServer]

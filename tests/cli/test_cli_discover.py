@@ -11,8 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli import app
-from lab.score import set_scores
-from lab.server import LabServer
+from lab import LabServer, set_scores
 
 Lab = Callable[[str], LabServer]
 runner = CliRunner()

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from cli import app
 from crawler import Session, SessionConfig
-from lab.server import LabServer
+from lab import LabServer
 from output.explain import HIGHLIGHT, LEGEND_WIDTH, group_colours
 
 runner = CliRunner()

@@ -10,8 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli import app
-from lab.score import pair_scores
-from lab.server import LabServer
+from lab import LabServer, pair_scores
 from lab.sites.catalog_data import HIDDEN_ATTRIBUTES
 
 runner = CliRunner()

@@ -14,8 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 from cli import app
+from lab import SITE_IDS
 from lab.server import build_sites
-from lab.sites import SITE_IDS
 
 runner = CliRunner()
 SITESEER = [sys.executable, "-c", "from cli import app; app()"]

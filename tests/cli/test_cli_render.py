@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli import app
-from lab.server import LabServer
+from lab import LabServer
 from render import Snapshot
 
 runner = CliRunner()

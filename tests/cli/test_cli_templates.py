@@ -10,8 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli import app
-from lab.score import cluster_scores
-from lab.server import LabServer
+from lab import LabServer, cluster_scores
 
 Lab = Callable[[str], LabServer]
 runner = CliRunner()

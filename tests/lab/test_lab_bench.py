@@ -11,6 +11,7 @@ from tiny_site import PIXEL_PNG, SPECS, TinyTreeSite
 
 from algorithms import Discovery
 from crawler import Cost
+from lab import LabServer, MethodRun
 from lab.bench import (
     BenchConfig,
     markdown_table,
@@ -21,9 +22,7 @@ from lab.bench import (
     write_outputs,
 )
 from lab.errors import BenchError
-from lab.method import MethodRun
 from lab.results import BenchRun
-from lab.server import LabServer
 
 
 @pytest.fixture(scope="module")

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import aiohttp
 import pytest
 
+from lab import LabServer, SiteTruth
 from lab.consistency import (
     Fetched,
     app_fetcher,
@@ -17,8 +18,6 @@ from lab.consistency import (
     http_fetcher,
     links_of_html,
 )
-from lab.server import LabServer
-from lab.truth import SiteTruth
 
 LabFixture = Callable[[str], LabServer]
 HTTP_SITES = ("council", "drivers", "cars", "olympic", "people")

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from crawler import Cost
+from lab import SITE_IDS
 from lab.demo import STAGES, format_table, stages_for
 from lab.registry import methods
 from lab.results import BenchRow
-from lab.sites import SITE_IDS
 
 
 def test_demo_stages_name_registered_methods_and_lab_sites() -> None:

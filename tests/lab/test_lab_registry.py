@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lab.method import MethodSpec
+from lab import MethodSpec
 from lab.registry import build_registry, methods
 from lab.runners.reference import follow_links
 

@@ -9,9 +9,9 @@ import pytest
 from playwright.async_api import ConsoleMessage, Page, async_playwright
 from tiny_site import SPECS, TinyTreeSite
 
+from lab import LabServer
 from lab.bench import run_pairs, write_outputs
 from lab.results import BenchRun
-from lab.server import LabServer
 from render import RenderConfig
 
 

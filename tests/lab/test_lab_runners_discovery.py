@@ -6,11 +6,10 @@ from collections.abc import Callable
 
 from algorithms import Discovery
 from crawler import Session, SessionConfig
+from lab import LabServer, SiteTruth
 from lab.method import MethodRun, Runner
 from lab.registry import methods
 from lab.runners.discovery import METHODS, run_indesit, run_ssup, run_ssup_auto
-from lab.server import LabServer
-from lab.truth import SiteTruth
 
 LabFactory = Callable[[str], LabServer]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from crawler import Session, SessionConfig, SpiderTrap
+from lab import LabServer
 from lab.runners.reference import follow_links, page_cap
-from lab.server import LabServer
 from render import Snapshot
 
 LabFactory = Callable[[str], LabServer]

@@ -8,9 +8,9 @@ import pytest
 
 from algorithms import Discovery
 from crawler import Session, SessionConfig
+from lab import LabServer
 from lab.registry import methods
 from lab.runners.visual import METHODS, run_gpp, run_ssup_visual
-from lab.server import LabServer
 
 LabFactory = Callable[[str], LabServer]
 

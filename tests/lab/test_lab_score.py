@@ -6,6 +6,7 @@ import pytest
 
 import lab
 from crawler import Cost
+from lab import SiteTruth
 from lab.score import (
     adjusted_rand_index,
     attribute_pairs,
@@ -15,7 +16,6 @@ from lab.score import (
     purity,
     set_scores,
 )
-from lab.truth import SiteTruth
 
 
 def test_set_scores_counts_and_harmonic_mean() -> None:

@@ -8,10 +8,9 @@ from dataclasses import replace
 import aiohttp
 import pytest
 
+from lab import FacetQuery, LabServer
 from lab.consistency import check_site, checks_for
-from lab.server import LabServer
 from lab.shop_checks import check_shop, lab_fetcher, shop_consistency
-from lab.truth import FacetQuery
 
 LabFactory = Callable[[str], LabServer]
 

@@ -11,7 +11,7 @@ import aiohttp
 import pytest
 from lab_http import get_page, html_tree
 
-from lab.server import LabServer
+from lab import LabServer
 from lab.sites.catalog import CatalogIdsSite
 
 LabFactory = Callable[[str], LabServer]

@@ -11,12 +11,10 @@ import pytest
 from lxml import html as lxml_html
 from playwright.async_api import async_playwright
 
+from lab import LabServer, SiteTruth, site_class
 from lab.consistency import links_of_html
-from lab.server import LabServer
-from lab.sites import site_class
 from lab.sites.entitytree import EntityTreeSite
 from lab.sites.names import car_model, city_name, person_name, slugify, sport_name
-from lab.truth import SiteTruth
 from render import RenderConfig
 
 LabFixture = Callable[[str], LabServer]

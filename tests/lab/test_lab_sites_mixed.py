@@ -11,7 +11,7 @@ import aiohttp
 import pytest
 from lab_http import get_page, html_tree
 
-from lab.server import LabServer
+from lab import LabServer
 from lab.sites.mixed import ENTITY_TEMPLATES, TEMPLATES, MixedTemplatesSite
 
 LabFactory = Callable[[str], LabServer]

@@ -12,7 +12,7 @@ import aiohttp
 import pytest
 from lxml import html as lxml_html
 
-from lab.server import LabServer
+from lab import LabServer, SiteTruth
 from lab.shop_checks import check_shop
 from lab.sites.catalog_data import (
     HIDDEN_ATTRIBUTES,
@@ -22,7 +22,6 @@ from lab.sites.catalog_data import (
 from lab.sites.shop_ajax import ShopAjaxSite
 from lab.sites.shop_form import ShopFormSite
 from lab.sites.shop_links import ShopLinksSite
-from lab.truth import SiteTruth
 from render import RenderConfig
 
 LabFactory = Callable[[str], LabServer]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import timedelta
 
-from lab.server import LabServer
+from lab import LabServer
 from lab.sites.testbed import BRANDS, ITEM_COUNT, item_brand
 from render import HttpFetcher, snapshot_from_html
 

@@ -11,8 +11,8 @@ from urllib.parse import urlsplit
 import aiohttp
 from lab_http import get_page, html_tree
 
+from lab import LabServer
 from lab.consistency import http_fetcher
-from lab.server import LabServer
 from lab.sites.trap import TrapSite, add_days, weekday
 
 LabFactory = Callable[[str], LabServer]

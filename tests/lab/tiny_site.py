@@ -10,10 +10,8 @@ from typing import Any, ClassVar
 
 from aiohttp import web
 
-from lab.method import MethodRun, MethodSpec
+from lab import MethodRun, MethodSpec, Site, SiteTruth
 from lab.runners.reference import follow_links
-from lab.site import Site
-from lab.truth import SiteTruth
 
 PIXEL_PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 
-from lab.server import LabServer
+from lab import LabServer
 from lab.sites.testbed import TestbedSite
 from render import HttpFetcher, NavigationFailed, NavigationTimeout, snapshot_from_html
 

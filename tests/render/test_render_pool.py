@@ -12,7 +12,7 @@ from datetime import timedelta
 import pytest
 import pytest_asyncio
 
-from lab.server import LabServer
+from lab import LabServer
 from lab.sites.testbed import MORE_PAGE, MORE_TOTAL, TestbedSite
 from render import (
     Action,

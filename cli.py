@@ -18,11 +18,19 @@ from collections.abc import Coroutine, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
 
-from siteseer.choices import DemoSize, DiscoverMethod, OutputFormat
+from siteseer.choices import (
+    ClusterChoice,
+    DemoSize,
+    DiscoverMethod,
+    LabSize,
+    OutputFormat,
+    RenderChoice,
+    TagFeatureChoice,
+)
 from siteseer.errors import UserError, one_line
 
 T = TypeVar("T")
@@ -104,7 +112,6 @@ def _echo_err(lines: Sequence[str]) -> None:
 
 # --- lab: serve, truth, bench; demo -----------------------------------------------------------
 
-LabSize = Literal["small", "medium", "large"]
 PLACEHOLDER_BASE = "http://lab.invalid"  # `lab truth` default: a base no request can reach
 
 SitesOption = Annotated[
@@ -245,8 +252,6 @@ def demo(
 
 # --- discover: entity pages from one sample page (SSUP, Indesit) -------------------------------
 
-TagFeatureChoice = Literal["tags", "attrs", "values"]
-RenderChoice = Literal["auto", "always", "never"]
 DEFAULT_CACHE = Path(".siteseer/cache.sqlite")
 
 RenderOption = Annotated[
@@ -373,8 +378,6 @@ def discover(
 
 
 # --- templates: URL templates, page-template clusters; describe ------------------------------
-
-ClusterChoice = Literal["minhash", "exact"]
 
 
 @templates_app.command("urls")

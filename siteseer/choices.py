@@ -1,15 +1,25 @@
 """The choices of the command line's options that only the commands define, as `Literal`s.
 
-Kept free of imports so `cli.py` can name them in its signatures without loading the methods.
-(The render mode, lab size, link DOM path form and clustering method are the crawler's,
-the lab's and the methods' own types.)
+Kept free of imports so `cli.py` can name them in its signatures without loading the crawler, the
+methods or the lab (typer reads the signatures when the app is built, `--help` included). Four of
+them mirror a lower floor's own type, which stays the definition; tests/siteseer/test_siteseer_choices.py
+holds each mirror equal to it: `RenderChoice` is `crawler.RenderMode`, `TagFeatureChoice` is
+`algorithms.TagFeature`, `ClusterChoice` is `algorithms.ClusterMethod`, `LabSize` is `lab.Size`.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-__all__ = ["DemoSize", "DiscoverMethod", "OutputFormat"]
+__all__ = [
+    "ClusterChoice",
+    "DemoSize",
+    "DiscoverMethod",
+    "LabSize",
+    "OutputFormat",
+    "RenderChoice",
+    "TagFeatureChoice",
+]
 
 DiscoverMethod = Literal["ssup", "indesit", "gpp"]
 """`discover --method`: SSUP, Indesit or GPP."""
@@ -19,3 +29,9 @@ OutputFormat = Literal["jsonl", "csv"]
 
 DemoSize = Literal["small", "medium"]
 """`demo --size`: the lab sizes the demo runs on."""
+
+# Mirrors of a lower floor's type (see the module docstring).
+RenderChoice = Literal["auto", "always", "never"]
+TagFeatureChoice = Literal["tags", "attrs", "values"]
+ClusterChoice = Literal["minhash", "exact"]
+LabSize = Literal["small", "medium", "large"]

@@ -144,8 +144,28 @@ def test_cost_row_with_lower_bound() -> None:
     assert "lower_bound_downloads" not in cost_row(Cost())
 
 
-def test_lab_exports_exist() -> None:
+def test_lab_exports_exactly_its_surface() -> None:
     assert len(set(lab.__all__)) == len(lab.__all__)
+    assert set(lab.__all__) == {
+        "ClusterScores",
+        "FacetQuery",
+        "LabServer",
+        "MethodRun",
+        "MethodSpec",
+        "SITE_IDS",
+        "SIZES",
+        "SetScores",
+        "Site",
+        "SiteTruth",
+        "Size",
+        "adjusted_rand_index",
+        "cluster_scores",
+        "pair_scores",
+        "purity",
+        "running_lab",
+        "set_scores",
+        "site_class",
+    }
     for name in lab.__all__:
         assert hasattr(lab, name), name
     assert lab.set_scores(["a"], ["a"]).f1 == 1.0

@@ -1,0 +1,19 @@
+"""The output package's public surface is exactly its `__all__`."""
+
+from __future__ import annotations
+
+import output
+
+
+def test_output_exports_exactly_its_surface() -> None:
+    assert output.__all__ == sorted(output.__all__)
+    assert set(output.__all__) == {
+        "AnnotationError",
+        "Layers",
+        "OutputFiles",
+        "annotate",
+        "write_exploration",
+        "write_template_report",
+    }
+    for name in set(output.__all__) - {"Layers"}:  # Layers: a Literal alias, no module of its own
+        assert getattr(output, name).__module__.startswith("output."), name

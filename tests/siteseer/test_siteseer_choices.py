@@ -1,0 +1,25 @@
+"""The command line's mirrored choices equal the types they mirror (siteseer/choices.py)."""
+
+from __future__ import annotations
+
+from typing import get_args
+
+import pytest
+
+import algorithms
+import crawler
+import lab
+from siteseer import choices
+
+
+@pytest.mark.parametrize(
+    ("mirror", "original"),
+    [
+        (choices.RenderChoice, crawler.RenderMode),
+        (choices.TagFeatureChoice, algorithms.TagFeature),
+        (choices.ClusterChoice, algorithms.ClusterMethod),
+        (choices.LabSize, lab.Size),
+    ],
+)
+def test_each_mirror_offers_exactly_the_original_choices(mirror: object, original: object) -> None:
+    assert sorted(get_args(mirror)) == sorted(get_args(original))

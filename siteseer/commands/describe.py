@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from algorithms import EntityDescription, describe, is_instance
 from crawler import Session, host_of
 from lab import running_lab
-from siteseer.commands.lab import lab_site_ids
+from lab.server import build_sites
+from siteseer.commands.lab import Notes, install_needed, lab_site_ids
 from siteseer.errors import BadInput, run_failures
 from siteseer.sessions import CrawlOptions, session_config
 
@@ -58,8 +59,11 @@ class DescribeOutcome:
         )
 
 
-async def describe_entities(options: DescribeOptions) -> DescribeOutcome:
-    """Describe the samples' entity type and judge `options.check` against it.
+async def describe_entities(
+    options: DescribeOptions, notes: Notes | None = None
+) -> DescribeOutcome:
+    """Describe the samples' entity type and judge `options.check` against it (lab sites' real
+    applications are installed first if need be, saying so through `notes`).
 
     BadInput without samples or lab sites; an error the method raises about its input
     (ValueError) is a RunFailed.
@@ -68,6 +72,8 @@ async def describe_entities(options: DescribeOptions) -> DescribeOutcome:
     ids = lab_site_ids(options.sites)
     if not urls and not ids:
         raise BadInput("give sample entity pages (URL...) or lab sites (--sites)")
+    if ids:
+        install_needed(build_sites(ids), notes or (lambda _line: None))
     with ExitStack() as stack:
         if ids:
             lab = stack.enter_context(running_lab(ids, "small", 0))

@@ -1,7 +1,9 @@
-"""`siteseer lab serve|truth|bench`: the lab's synthetic sites served, their truth, the bench.
+"""`siteseer lab list|install|serve|truth|bench`: the lab's sites (synthetic, and real applications)
+listed, installed, served, their truth, the bench.
 
 `lab_site_ids` is the one check of lab site ids given on a command line (repeated or
-comma-separated), shared with `demo` and `describe`.
+comma-separated; `real` for every real application), shared with `demo` and `describe`;
+`install_needed` installs the real applications among built sites before they are served.
 """
 
 from __future__ import annotations
@@ -25,17 +27,23 @@ from lab.bench import (
     write_outputs,
 )
 from lab.errors import BenchError
-from lab.server import build_sites
+from lab.real import REAL_IDS, LabEntry, RealAppError, ensure_installed, entries, resolve_site_ids
+from lab.server import LabSite, build_sites
 from siteseer.errors import BadOption, RunFailed, run_failures
 
 __all__ = [
     "BenchOptions",
     "BenchOutcome",
+    "InstallOptions",
+    "Notes",
     "ServeOptions",
     "SitesReady",
     "TruthOptions",
     "bench",
+    "install",
+    "install_needed",
     "lab_site_ids",
+    "list_sites",
     "serve",
     "split_names",
     "truth",
@@ -44,6 +52,13 @@ __all__ = [
 SitesReady = Callable[[Sequence[tuple[str, str]]], None]
 """Receives ``(site id, root URL)`` for every served site once they all answer."""
 
+Notes = Callable[[str], None]
+"""Receives one line of what a long step (a real application's install) is doing."""
+
+
+def _quiet(_line: str) -> None:
+    pass
+
 
 def split_names(values: Sequence[str]) -> list[str]:
     """Names given repeated or comma-separated, stripped, empty ones dropped, in order."""
@@ -51,15 +66,52 @@ def split_names(values: Sequence[str]) -> list[str]:
 
 
 def lab_site_ids(values: Sequence[str]) -> list[str]:
-    """The lab site ids in `values` (repeated or comma-separated), each once, in order.
+    """The lab site ids in `values` (repeated or comma-separated; `real`: every real
+    application), each once, in order.
 
     Raises BadOption naming the unknown ids and listing the known ones.
     """
-    ids = split_names(values)
-    unknown = [i for i in ids if i not in SITE_IDS]
-    if unknown:
-        raise BadOption(f"unknown lab site {', '.join(unknown)}; known: {', '.join(SITE_IDS)}")
-    return list(dict.fromkeys(ids))
+    try:
+        return resolve_site_ids(values)
+    except KeyError as e:
+        raise BadOption(str(e.args[0])) from None
+
+
+def install_needed(sites: Sequence[LabSite], notes: Notes = _quiet) -> None:
+    """Install the real applications among `sites` that are not installed yet, saying what it
+    does through `notes`; a failed install is a RunFailed with its one-line reason."""
+    try:
+        ensure_installed(sites, notes)
+    except RealAppError as e:
+        raise RunFailed(" ".join(str(e).split())) from None
+
+
+# --- list, install ----------------------------------------------------------------------------
+
+
+def list_sites(size: Size = "small") -> list[LabEntry]:
+    """Every lab site: id, tier, kind, what it needs installed and whether it is (for `size`)."""
+    return entries(size)
+
+
+@dataclass(frozen=True)
+class InstallOptions:
+    """`lab install`: real application ids as given (empty: every one), for the data of `size`."""
+
+    sites: tuple[str, ...] = ()
+    size: Size = "small"
+
+
+def install(options: InstallOptions, notes: Notes = _quiet) -> list[str]:
+    """Install the chosen real applications and their data (idempotent); their ids."""
+    ids = lab_site_ids(options.sites) or list(REAL_IDS)
+    synthetic = [i for i in ids if i not in REAL_IDS]
+    if synthetic:
+        raise BadOption(
+            f"nothing to install for synthetic sites ({', '.join(synthetic)}); give real-… ids"
+        )
+    install_needed(build_sites(ids, options.size), notes)
+    return ids
 
 
 # --- serve ------------------------------------------------------------------------------------
@@ -76,11 +128,13 @@ class ServeOptions:
     port_base: int | None = None
 
 
-async def serve(options: ServeOptions, on_ready: SitesReady) -> None:
-    """Serve the chosen sites on 127.0.0.1 until SIGINT or SIGTERM, then shut down cleanly.
+async def serve(options: ServeOptions, on_ready: SitesReady, notes: Notes = _quiet) -> None:
+    """Serve the chosen sites on 127.0.0.1 until SIGINT or SIGTERM, then shut down cleanly
+    (real applications: installed first if need be, run as child processes, stopped on exit).
 
     `on_ready` gets every site's id and root URL once they all answer. A port that cannot be
-    bound (or any other OSError while serving) is a RunFailed.
+    bound (or any other OSError while serving), or a real application that fails, is a
+    RunFailed.
     """
     ids = lab_site_ids(options.sites) or list(SITE_IDS)
     ports = None
@@ -90,16 +144,20 @@ async def serve(options: ServeOptions, on_ready: SitesReady) -> None:
             raise BadOption(
                 f"--port-base {options.port_base} leaves ports outside 1–65535 for {len(ids)} sites"
             )
+    built = build_sites(ids, options.size, options.seed)
+    await asyncio.to_thread(install_needed, built, notes)
     try:
-        await _serve_until_stopped(ids, options, ports, on_ready)
+        await _serve_until_stopped(built, ports, on_ready)
+    except RealAppError as e:
+        raise RunFailed(" ".join(str(e).split())) from None
     except OSError as e:
         raise RunFailed(f"{e}; choose another --port-base or leave it out for free ports") from None
 
 
 async def _serve_until_stopped(
-    ids: list[str], options: ServeOptions, ports: list[int] | None, on_ready: SitesReady
+    built: Sequence[LabSite], ports: list[int] | None, on_ready: SitesReady
 ) -> None:
-    async with LabServer(build_sites(ids, options.size, options.seed), ports) as server:
+    async with LabServer(built, ports) as server:
         on_ready([(site_id, server.url(site_id)) for site_id in server.site_ids])
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
@@ -125,8 +183,9 @@ class TruthOptions:
     seed: int = 0
 
 
-def truth(options: TruthOptions) -> SiteTruth:
-    """The ground truth of one lab site, its URLs absolute under `options.base_url`."""
+def truth(options: TruthOptions, notes: Notes = _quiet) -> SiteTruth:
+    """The ground truth of one lab site, its URLs absolute under `options.base_url` (a real
+    application: installed first if need be, its truth read from its own data)."""
     ids = lab_site_ids([options.site])
     if len(ids) != 1:
         raise BadOption(
@@ -140,7 +199,11 @@ def truth(options: TruthOptions) -> SiteTruth:
             f"not {options.base_url!r}"
         )
     (built,) = build_sites([site_id], options.size, options.seed)
-    return built.truth(options.base_url.rstrip("/"))
+    install_needed([built], notes)
+    try:
+        return built.truth(options.base_url.rstrip("/"))
+    except RealAppError as e:
+        raise RunFailed(" ".join(str(e).split())) from None
 
 
 # --- bench ------------------------------------------------------------------------------------

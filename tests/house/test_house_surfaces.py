@@ -19,6 +19,7 @@ BY_NAME = {
     "lab.bench",  # the method benchmark (matplotlib, every runner)
     "lab.demo",
     "lab.errors",
+    "lab.real",  # the real tier: a sub-package with its own surface
     "lab.server",
     "render.pool",  # BrowserPool's internals, for the throughput bench
 }

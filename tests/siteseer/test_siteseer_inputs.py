@@ -9,6 +9,7 @@ import pytest
 
 from algorithms import Discovery
 from lab import SITE_IDS
+from lab.real import REAL_IDS
 from siteseer.commands.discover import entity_rows, parse_height
 from siteseer.commands.explain import sample_path_of
 from siteseer.commands.explore import read_keywords
@@ -43,7 +44,11 @@ def test_lab_site_ids_split_dedupe_and_refuse_unknown_ones() -> None:
     assert lab_site_ids([]) == []
     with pytest.raises(BadOption) as caught:
         lab_site_ids(["council,nowhere,nope"])
-    assert str(caught.value) == f"unknown lab site nowhere, nope; known: {', '.join(SITE_IDS)}"
+    assert str(caught.value) == (
+        f"unknown lab site nowhere, nope; known: {', '.join([*SITE_IDS, *REAL_IDS])}, "
+        "real (every real-… id)"
+    )
+    assert lab_site_ids(["real,council"]) == [*REAL_IDS, "council"]
 
 
 @pytest.mark.parametrize(

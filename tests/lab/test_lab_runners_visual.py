@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from algorithms import Discovery
+from algorithms import BUDGET_SPENT, Discovery
 from crawler import Session, SessionConfig
 from lab import LabServer
 from lab.registry import methods
@@ -29,6 +29,6 @@ async def test_a_gpp_run_cut_by_the_budget_says_why(lab: LabFactory) -> None:
     async with Session(SessionConfig(render="always", budget=3)) as session:
         run = await run_gpp(session, truth)
     assert isinstance(run.result, Discovery)
-    assert not run.complete and str(run.extra["reason"]).endswith("budget spent")
+    assert not run.complete and run.extra["reason"] == BUDGET_SPENT
     assert set(run.found) <= set(truth.target_entities)
     assert run.extra["lower_bound"] == truth.lower_bound_downloads

@@ -36,6 +36,7 @@ lint: $(STAMP)
 bench: bootstrap
 	$(BIN)/python -m bench.throughput
 	$(BIN)/siteseer lab bench --size medium --out bench/results
+	$(BIN)/siteseer lab bench --sites real --size small --out bench/results-real
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache *.egg-info
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache *.egg-info .lab-real

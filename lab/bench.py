@@ -34,11 +34,14 @@ from typing import TYPE_CHECKING, Any
 
 from crawler.cost import Cost
 from lab.errors import BenchError
+from lab.real.app import ensure_installed
+from lab.real.errors import RealAppError
+from lab.real.registry import ALL_IDS, lab_site_class
 from lab.registry import MethodRun, MethodSpec, methods
 from lab.score import cost_row, set_scores
 from lab.server import LabServer, build_sites
 from lab.site import Size
-from lab.sites import SITE_IDS, site_class
+from lab.sites import SITE_IDS
 from lab.truth import SiteTruth
 
 if TYPE_CHECKING:
@@ -168,7 +171,7 @@ def _round(value: float | None) -> float | None:
 
 def _site_kind(site_id: str) -> str:
     try:
-        return site_class(site_id).kind
+        return lab_site_class(site_id).kind
     except ImportError as e:
         raise BenchError(f"lab site {site_id!r} cannot be loaded: {e}") from e
 
@@ -180,16 +183,17 @@ def plan(
 ) -> list[tuple[str, MethodSpec]]:
     """The (site id, method) pairs to run, sites in registry order, then methods by name.
 
-    Empty `sites` means every scored site; empty `method_names` every registered method. A pair
+    Empty `sites` means every scored synthetic site (real applications run when named: they
+    are installed from package registries); empty `method_names` every registered method. A pair
     is planned when the method takes the site's kind and (if it names sites) the site; the
     bench checks `MethodSpec.applies_to` again on the served site's truth. Raises `BenchError`
     for unknown site ids or method names.
     """
     registry = methods() if registry is None else registry
-    unknown_sites = [s for s in sites if s not in SITE_IDS]
+    unknown_sites = [s for s in sites if s not in ALL_IDS]
     if unknown_sites:
         raise BenchError(
-            f"unknown lab site {', '.join(map(repr, unknown_sites))}; known: {', '.join(SITE_IDS)}"
+            f"unknown lab site {', '.join(map(repr, unknown_sites))}; known: {', '.join(ALL_IDS)}"
         )
     unknown_methods = [m for m in method_names if m not in registry]
     if unknown_methods:
@@ -197,7 +201,7 @@ def plan(
         raise BenchError(
             f"unknown method {', '.join(map(repr, unknown_methods))}; registered: {known}"
         )
-    chosen_sites = [s for s in SITE_IDS if s in sites] if sites else list(SITE_IDS)
+    chosen_sites = [s for s in ALL_IDS if s in sites] if sites else list(SITE_IDS)
     if not sites:
         chosen_sites = [s for s in chosen_sites if s not in UNSCORED_SITES]
     chosen_methods = [registry[m] for m in sorted(set(method_names))] or list(registry.values())
@@ -378,17 +382,27 @@ async def run_bench(
             f"(sites: {', '.join(config.sites) or 'all'}; methods: {', '.join(methods()) or 'none'})"
         )
     site_ids = list(dict.fromkeys(site for site, _ in pairs))
-    if progress is not None:
-        progress(f"serving {len(site_ids)} lab sites ({config.size}, seed {config.seed})")
-    async with LabServer(build_sites(site_ids, config.size, config.seed)) as server:
-        return await run_pairs(
-            server,
-            pairs,
-            budget=config.budget,
-            timeout_s=config.timeout_s,
-            progress=progress,
-            watch=watch,
-        )
+    sites = build_sites(site_ids, config.size, config.seed)
+    try:
+        # Real applications not installed yet are installed first (registries, once).
+        await asyncio.to_thread(ensure_installed, sites, progress or _quiet)
+        if progress is not None:
+            progress(f"serving {len(site_ids)} lab sites ({config.size}, seed {config.seed})")
+        async with LabServer(sites) as server:
+            return await run_pairs(
+                server,
+                pairs,
+                budget=config.budget,
+                timeout_s=config.timeout_s,
+                progress=progress,
+                watch=watch,
+            )
+    except RealAppError as e:
+        raise BenchError(str(e)) from e
+
+
+def _quiet(line: str) -> None:
+    """A progress callback that prints nothing."""
 
 
 # -- outputs -----------------------------------------------------------------------------------

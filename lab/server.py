@@ -1,43 +1,51 @@
 """Serve lab sites on loopback, each on its own port.
 
 `LabServer` is the async context manager; `running_lab` runs one in a background thread for
-synchronous callers (the CLI, pytest fixtures shared across event loops).
+synchronous callers (the CLI, pytest fixtures shared across event loops). It serves both tiers:
+a synthetic `Site` in-process (aiohttp, `Site.handle`), a real application (`lab.real.RealApp`)
+as a child process it starts and stops; real applications must be installed first
+(`lab.real.ensure_installed`), else starting raises `lab.real.NotInstalled`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 from aiohttp import web
 
+from lab.real.app import RealApp
+from lab.real.registry import lab_site_class
 from lab.site import Site, Size
-from lab.sites import site_class
 from lab.truth import SiteTruth
 
-__all__ = ["LabServer", "build_sites", "running_lab"]
+__all__ = ["LabServer", "LabSite", "build_sites", "running_lab"]
 
 HOST = "127.0.0.1"
 
 
-def build_sites(site_ids: Sequence[str], size: Size = "small", seed: int = 0) -> list[Site]:
-    return [site_class(site_id)(size=size, seed=seed) for site_id in site_ids]
+LabSite = Site | RealApp
+"""A site of either tier: served in-process (`Site`) or as a child process (`RealApp`)."""
+
+
+def build_sites(site_ids: Sequence[str], size: Size = "small", seed: int = 0) -> list[LabSite]:
+    return [lab_site_class(site_id)(size=size, seed=seed) for site_id in site_ids]
 
 
 @dataclass
 class _Served:
-    site: Site
-    runner: web.AppRunner
+    site: LabSite
     port: int
+    close: Callable[[], Awaitable[None]]
 
 
 class LabServer:
     """Serves each site at http://127.0.0.1:<port>/ (free ports unless `ports` are given)."""
 
-    def __init__(self, sites: Sequence[Site], ports: Sequence[int] | None = None) -> None:
+    def __init__(self, sites: Sequence[LabSite], ports: Sequence[int] | None = None) -> None:
         if ports is not None and len(ports) != len(sites):
             raise ValueError("give one port per site, or none")
         self._sites = list(sites)
@@ -56,7 +64,10 @@ class LabServer:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
-    async def _start(self, site: Site, port: int) -> _Served:
+    async def _start(self, site: LabSite, port: int) -> _Served:
+        if isinstance(site, RealApp):
+            process = await site.start(port)
+            return _Served(site, process.port, process.stop)
         app = web.Application()
         app.router.add_route("*", "/{tail:.*}", site.handle)
         runner = web.AppRunner(app, access_log=None, handle_signals=False)
@@ -68,12 +79,12 @@ class LabServer:
             await runner.cleanup()
             raise OSError(f"cannot serve lab site {site.id!r} on {HOST}:{port}: {e}") from e
         bound = runner.addresses[0][1]
-        return _Served(site, runner, int(bound))
+        return _Served(site, int(bound), runner.cleanup)
 
     async def close(self) -> None:
         served, self._served = self._served, {}
         for item in served.values():
-            await item.runner.cleanup()
+            await item.close()
 
     @property
     def site_ids(self) -> list[str]:
@@ -83,7 +94,7 @@ class LabServer:
         """Root URL of a served site, without the trailing slash."""
         return f"http://{HOST}:{self._served[site_id].port}"
 
-    def site(self, site_id: str) -> Site:
+    def site(self, site_id: str) -> LabSite:
         return self._served[site_id].site
 
     def truth(self, site_id: str) -> SiteTruth:

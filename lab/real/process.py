@@ -1,130 +1,151 @@
-"""Processes of the real-app tier: install commands with a log, servers on loopback by PID.
+"""A real application served by a child process on 127.0.0.1, and stopped by its process group.
 
-A real application runs as a subprocess of siteseer bound to 127.0.0.1 on a free port; it is
-stopped through the PID that started it (its process group, so a server's workers go too).
+`AppProcess.start` launches the application's command in a new session (so the child and
+anything it spawns form one process group whose id is the child's PID), its output appended to
+a log file, and waits until its root URL answers HTTP (any status below 500). `stop` sends
+SIGTERM to that process group, waits, and sends SIGKILL to what is left after the grace period.
+Only that group is ever signalled, and only while its leader is unreaped.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import signal
 import socket
 import subprocess
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
-__all__ = ["InstallError", "Server", "free_port", "run_logged", "start_server"]
+import aiohttp
+
+from lab.real.errors import AppFailed
+
+__all__ = ["HOST", "AppProcess", "free_port"]
 
 HOST = "127.0.0.1"
-
-
-class InstallError(RuntimeError):
-    """An install or load step failed; the message names the command and its log."""
-
-
-def run_logged(
-    command: Sequence[str],
-    log: Path,
-    *,
-    cwd: Path | None = None,
-    env: Mapping[str, str] | None = None,
-    stdin: str | None = None,
-) -> None:
-    """Run `command`, appending its output to `log`; raise InstallError if it fails."""
-    log.parent.mkdir(parents=True, exist_ok=True)
-    with log.open("a", encoding="utf-8") as out:
-        out.write(f"$ {' '.join(command)}\n")
-        out.flush()
-        done = subprocess.run(
-            list(command),
-            cwd=cwd,
-            env=None if env is None else {**os.environ, **env},
-            input=stdin,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            text=True,
-            check=False,
-        )
-    if done.returncode:
-        raise InstallError(f"`{' '.join(command)}` exited {done.returncode}; see {log}")
+POLL_S = 0.25
 
 
 def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
+    """A loopback port that was free a moment ago (bound, read, released)."""
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return int(sock.getsockname()[1])
 
 
-@dataclass
-class Server:
-    """A running application server: its process, port and log."""
+class AppProcess:
+    """One running application: its child process, port and log."""
 
-    process: subprocess.Popen[bytes]
-    port: int
-    log: Path
+    def __init__(
+        self,
+        app_id: str,
+        argv: Sequence[str],
+        port: int,
+        log: Path,
+        *,
+        cwd: Path | None = None,
+        env: Mapping[str, str] | None = None,
+    ) -> None:
+        self.app_id = app_id
+        self.argv = list(argv)
+        self.port = port
+        self.log = log
+        self.cwd = cwd
+        self.env = dict(env) if env is not None else None
+        self._proc: subprocess.Popen[bytes] | None = None
 
     @property
     def url(self) -> str:
+        """Root URL without the trailing slash."""
         return f"http://{HOST}:{self.port}"
 
     @property
-    def pid(self) -> int:
-        return self.process.pid
+    def pid(self) -> int | None:
+        return None if self._proc is None else self._proc.pid
 
-    def stop(self, timeout: timedelta = timedelta(seconds=10)) -> None:
-        """Terminate the server's process group (by its PID), then kill it if it lingers."""
-        if self.process.poll() is not None:
+    async def start(self, ready_timeout: timedelta = timedelta(seconds=120)) -> None:
+        """Launch the command and wait until the root URL answers; raise `AppFailed` if the
+        process exits first or does not answer in time (it is stopped then)."""
+        self.log.parent.mkdir(parents=True, exist_ok=True)
+        with self.log.open("ab") as out:
+            out.write(f"$ {' '.join(self.argv)}\n".encode())
+            out.flush()
+            self._proc = await asyncio.to_thread(
+                subprocess.Popen,
+                self.argv,
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                cwd=self.cwd,
+                env=self.env,
+                start_new_session=True,
+            )
+        deadline = time.monotonic() + ready_timeout.total_seconds()
+        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=5)) as http:
+            while True:
+                code = self._proc.poll()
+                if code is not None:
+                    raise AppFailed(
+                        self.app_id,
+                        f"exited with code {code} before answering on port {self.port}; "
+                        f"see {self.log}",
+                    )
+                if await self._answers(http):
+                    return
+                if time.monotonic() > deadline:
+                    await self.stop()
+                    raise AppFailed(
+                        self.app_id,
+                        f"did not answer on {self.url}/ within {ready_timeout.total_seconds():g} s; "
+                        f"see {self.log}",
+                    )
+                await asyncio.sleep(POLL_S)
+
+    async def _answers(self, http: aiohttp.ClientSession) -> bool:
+        try:
+            async with http.get(self.url + "/", allow_redirects=False) as response:
+                return response.status < 500
+        except (aiohttp.ClientError, TimeoutError, OSError):
+            return False
+
+    async def stop(self, grace: timedelta = timedelta(seconds=10)) -> None:
+        """SIGTERM the process group, SIGKILL what is left of it after `grace`, reap the child.
+
+        The child is waited for without being reaped (`WNOWAIT`) until the group has been sent
+        its last signal: while the leader is unreaped its PID, the group's id, cannot be reused.
+        """
+        proc, self._proc = self._proc, None
+        if proc is None or proc.returncode is not None:
             return
-        os.killpg(self.process.pid, signal.SIGTERM)
-        try:
-            self.process.wait(timeout.total_seconds())
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
+        self._signal(proc.pid, signal.SIGTERM)
+        await asyncio.to_thread(_wait_exited, proc.pid, grace.total_seconds())
+        # Whatever is left of the group (the leader past its grace, a worker it spawned).
+        self._signal(proc.pid, signal.SIGKILL)
+        await asyncio.to_thread(proc.wait)
+
+    @staticmethod
+    def _signal(pgid: int, signum: signal.Signals) -> None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(pgid, signum)
 
 
-def start_server(
-    command: Sequence[str],
-    port: int,
-    log: Path,
-    *,
-    ready_path: str = "/",
-    cwd: Path | None = None,
-    env: Mapping[str, str] | None = None,
-    timeout: timedelta = timedelta(seconds=60),
-) -> Server:
-    """Start `command` (which must bind 127.0.0.1:port) and wait until `ready_path` answers."""
-    log.parent.mkdir(parents=True, exist_ok=True)
-    out = log.open("ab")
-    process = subprocess.Popen(
-        list(command),
-        cwd=cwd,
-        env=None if env is None else {**os.environ, **env},
-        stdout=out,
-        stderr=subprocess.STDOUT,
-        stdin=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    out.close()
-    server = Server(process, port, log)
-    deadline = time.monotonic() + timeout.total_seconds()
-    while True:
-        if process.poll() is not None:
-            raise InstallError(f"`{' '.join(command)}` exited {process.returncode}; see {log}")
-        try:
-            with urllib.request.urlopen(server.url + ready_path, timeout=30) as reply:
-                reply.read(1)
-            return server
-        except urllib.error.HTTPError:
-            return server  # it answers: a status is an answer
-        except OSError:
-            if time.monotonic() > deadline:
-                server.stop()
-                raise InstallError(f"{server.url} did not answer in {timeout}; see {log}") from None
-            time.sleep(0.2)
+def _exited(pid: int) -> bool:
+    """Whether the child `pid` has exited, without reaping it."""
+    try:
+        return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+    except ChildProcessError:
+        return True
+
+
+def _wait_exited(pid: int, timeout_s: float) -> bool:
+    """Wait up to `timeout_s` for the child `pid` to exit, without reaping it."""
+    deadline = time.monotonic() + timeout_s
+    while not _exited(pid):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True

@@ -37,22 +37,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from lab.real.process import run_logged
+from lab.real.app import RealApp
+from lab.real.pyenv import Progress, run_step
 from lab.truth import FacetQuery, SiteTruth
 
 __all__ = [
-    "APP_ID",
     "VERSION",
     "Tiddler",
-    "install",
+    "TiddlyWikiApp",
     "parse_string_list",
     "permalink",
     "read_tiddlers",
-    "serve_command",
-    "truth",
 ]
 
-APP_ID = "real-tiddlywiki"
 VERSION = "5.4.1"
 EDITION = "tw5.com"
 SEED_TITLE = "ListWidget"
@@ -68,72 +65,6 @@ class Tiddler:
     title: str
     tags: tuple[str, ...]
     type: str
-
-
-def _package_dir(home: Path) -> Path:
-    return home / "node_modules" / "tiddlywiki"
-
-
-def _bin(home: Path) -> Path:
-    return home / "node_modules" / ".bin" / "tiddlywiki"
-
-
-def _wiki_dir(home: Path) -> Path:
-    return home / "wiki"
-
-
-def _installed_version(home: Path) -> str | None:
-    package = _package_dir(home) / "package.json"
-    if not package.is_file():
-        return None
-    version = json.loads(package.read_text(encoding="utf-8")).get("version")
-    return version if isinstance(version, str) else None
-
-
-def install(home: Path) -> None:
-    """Install TiddlyWiki, lay out the wiki folder and export the truth; each step is skipped
-    when its result is already there."""
-    home.mkdir(parents=True, exist_ok=True)
-    if _installed_version(home) != VERSION:
-        run_logged(
-            [
-                "npm",
-                "install",
-                "--no-audit",
-                "--no-fund",
-                "--prefix",
-                str(home),
-                f"tiddlywiki@{VERSION}",
-            ],
-            home / "install.log",
-        )
-    wiki = _wiki_dir(home)
-    info = {
-        "description": f"TiddlyWiki's {EDITION} edition, included read-only",
-        "includeWikis": [
-            {"path": str(_package_dir(home) / "editions" / EDITION), "read-only": True}
-        ],
-        "plugins": [],
-        "themes": [],
-    }
-    text = json.dumps(info, indent=2) + "\n"
-    info_file = wiki / "tiddlywiki.info"
-    if not info_file.is_file() or info_file.read_text(encoding="utf-8") != text:
-        wiki.mkdir(parents=True, exist_ok=True)
-        info_file.write_text(text, encoding="utf-8")
-        (home / TRUTH_FILE).unlink(missing_ok=True)
-    if not (home / TRUTH_FILE).is_file():
-        export = [
-            str(_bin(home)), str(wiki), "--output", str(home),
-            "--render", ".", TRUTH_FILE, "text/plain",
-            "$:/core/templates/exporters/JsonFile", "exportFilter", EXPORT_FILTER,
-        ]  # fmt: skip
-        run_logged(export, home / "install.log")
-
-
-def serve_command(home: Path, port: int) -> list[str]:
-    """The command that serves the wiki on 127.0.0.1:port until terminated."""
-    return [str(_bin(home)), str(_wiki_dir(home)), "--listen", "host=127.0.0.1", f"port={port}"]
 
 
 # TiddlyWiki's `$tw.utils.parseStringArray`: [[multi word]] items or runs of non-space.
@@ -152,9 +83,9 @@ def parse_string_list(value: str | Sequence[str] | None) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
 
 
-def read_tiddlers(home: Path) -> list[Tiddler]:
-    """The exported non-system tiddlers, in title order."""
-    records = json.loads((home / TRUTH_FILE).read_text(encoding="utf-8"))
+def read_tiddlers(export: Path) -> list[Tiddler]:
+    """The exported non-system tiddlers (TiddlyWiki's JSON export), in title order."""
+    records = json.loads(export.read_text(encoding="utf-8"))
     return [
         Tiddler(
             r["title"], parse_string_list(r.get("tags")), r.get("type") or "text/vnd.tiddlywiki"
@@ -179,35 +110,122 @@ def _queries(urls: dict[str, str], tiddlers: Iterable[Tiddler]) -> tuple[FacetQu
     return tuple(FacetQuery((("tag", tag),), tuple(by_tag[tag])) for tag in sorted(by_tag))
 
 
-def truth(home: Path, base_url: str, kind: str = "shop") -> SiteTruth:
-    """The wiki's tiddlers as entities at their permalinks, tags as the facet attribute."""
-    tiddlers = read_tiddlers(home)
-    urls = {t.title: permalink(base_url, t.title) for t in tiddlers}
-    if SEED_TITLE not in urls:
-        raise ValueError(f"{APP_ID}: the edition has no tiddler {SEED_TITLE!r}")
-    home_page = base_url + "/"
-    attributes = {urls[t.title]: {"tag": t.tags} for t in tiddlers if t.tags}
-    tags = sorted({tag for t in tiddlers for tag in t.tags})
-    tagged = sum(1 for t in tiddlers if t.tags)
-    notes = (
-        f"TiddlyWiki {VERSION}, edition {EDITION}: {len(tiddlers)} non-system tiddlers "
-        f"({tagged} tagged, {len(tags)} distinct tags), each at its permalink /#<title> "
-        "(encodeURIComponent; the page's own links escape !'()* too). The home page is the "
-        "single-page app with every tiddler embedded; tag pills open popups listing the tagged "
-        "tiddlers. `templates` lists the home page and every tiddler state."
-    )
-    return SiteTruth(
-        site=APP_ID,
-        base_url=base_url,
-        kind=kind,
-        entities={"tiddler": tuple(urls.values())},
-        target_type="tiddler",
-        seed_entity=urls[SEED_TITLE],
-        index_levels=((home_page,),),
-        seed_path=(home_page, urls[SEED_TITLE]),
-        attributes=attributes,
-        queries=_queries(urls, tiddlers),
-        facet_values={"tag": tuple(tags)},
-        templates={home_page: "home"} | {url: "tiddler" for url in urls.values()},
-        notes=notes,
-    )
+class TiddlyWikiApp(RealApp):
+    """TiddlyWiki's node server over its documentation edition: a fragment-routed SPA."""
+
+    id = "real-tiddlywiki"
+    kind = "shop"
+    description = "TiddlyWiki (npm) serving its tw5.com documentation edition; tags as facets"
+
+    @property
+    def package_dir(self) -> Path:
+        return self.dir / "node_modules" / "tiddlywiki"
+
+    @property
+    def wiki_dir(self) -> Path:
+        return self.dir / "wiki"
+
+    @property
+    def export(self) -> Path:
+        return self.dir / TRUTH_FILE
+
+    def _bin(self) -> str:
+        return str(self.dir / "node_modules" / ".bin" / "tiddlywiki")
+
+    def _installed_version(self) -> str | None:
+        package = self.package_dir / "package.json"
+        if not package.is_file():
+            return None
+        version = json.loads(package.read_text(encoding="utf-8")).get("version")
+        return version if isinstance(version, str) else None
+
+    def _wiki_info(self) -> str:
+        edition = self.package_dir / "editions" / EDITION
+        info = {
+            "description": f"TiddlyWiki's {EDITION} edition, included read-only",
+            "includeWikis": [{"path": str(edition), "read-only": True}],
+            "plugins": [],
+            "themes": [],
+        }
+        return json.dumps(info, indent=2) + "\n"
+
+    def needs(self) -> tuple[str, ...]:
+        return (
+            f"npm tiddlywiki@{VERSION} (node_modules in {self.dir})",
+            f"data: the {EDITION} documentation edition shipped in the package",
+        )
+
+    def installed(self) -> bool:
+        info = self.wiki_dir / "tiddlywiki.info"
+        return (
+            self._installed_version() == VERSION
+            and info.is_file()
+            and info.read_text(encoding="utf-8") == self._wiki_info()
+            and self.export.is_file()
+        )
+
+    def install(self, progress: Progress) -> None:
+        """npm install, the wiki folder, the truth export; each only when missing."""
+        log = self.dir / "logs" / "install.log"
+        self.dir.mkdir(parents=True, exist_ok=True)
+        if self._installed_version() != VERSION:
+            npm = ["npm", "install", "--no-audit", "--no-fund", "--prefix", str(self.dir)]
+            run_step(
+                self.id,
+                f"npm install tiddlywiki@{VERSION}",
+                [*npm, f"tiddlywiki@{VERSION}"],
+                log,
+                progress,
+            )
+        info = self.wiki_dir / "tiddlywiki.info"
+        if not info.is_file() or info.read_text(encoding="utf-8") != self._wiki_info():
+            self.wiki_dir.mkdir(parents=True, exist_ok=True)
+            info.write_text(self._wiki_info(), encoding="utf-8")
+            self.export.unlink(missing_ok=True)
+        if not self.export.is_file():
+            export = [
+                self._bin(), str(self.wiki_dir), "--output", str(self.dir),
+                "--render", ".", TRUTH_FILE, "text/plain",
+                "$:/core/templates/exporters/JsonFile", "exportFilter", EXPORT_FILTER,
+            ]  # fmt: skip
+            run_step(
+                self.id, "exporting the non-system tiddlers for the truth", export, log, progress
+            )
+
+    def command(self, port: int) -> list[str]:
+        return [self._bin(), str(self.wiki_dir), "--listen", "host=127.0.0.1", f"port={port}"]
+
+    def truth(self, base_url: str) -> SiteTruth:
+        """The wiki's tiddlers as entities at their permalinks, tags as the facet attribute."""
+        self.require_installed()
+        b = base_url.rstrip("/")
+        tiddlers = read_tiddlers(self.export)
+        urls = {t.title: permalink(b, t.title) for t in tiddlers}
+        if SEED_TITLE not in urls:
+            raise ValueError(f"{self.id}: the edition has no tiddler {SEED_TITLE!r}")
+        home_page = b + "/"
+        tags = sorted({tag for t in tiddlers for tag in t.tags})
+        tagged = sum(1 for t in tiddlers if t.tags)
+        notes = (
+            f"TiddlyWiki {VERSION}, edition {EDITION}: {len(tiddlers)} non-system tiddlers "
+            f"({tagged} tagged, {len(tags)} distinct tags), each at its permalink /#<title> "
+            "(encodeURIComponent; the page's own links escape !'()* too). The home page is the "
+            "single-page app with every tiddler embedded; tag pills open popups listing the "
+            "tagged tiddlers. `templates`: the home page (the list to start from) and every "
+            "tiddler state."
+        )
+        return SiteTruth(
+            site=self.id,
+            base_url=b,
+            kind=self.kind,
+            entities={"tiddler": tuple(urls.values())},
+            target_type="tiddler",
+            seed_entity=urls[SEED_TITLE],
+            index_levels=((home_page,),),
+            seed_path=(home_page, urls[SEED_TITLE]),
+            attributes={urls[t.title]: {"tag": t.tags} for t in tiddlers if t.tags},
+            queries=_queries(urls, tiddlers),
+            facet_values={"tag": tuple(tags)},
+            templates={home_page: "list"} | {url: "tiddler" for url in urls.values()},
+            notes=notes,
+        )

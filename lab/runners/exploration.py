@@ -74,8 +74,12 @@ def lower_bound(truth: SiteTruth) -> int:
 
 
 def exploration_run(result: Exploration, truth: SiteTruth) -> MethodRun:
-    """Score an Exploration against the truth (hidden pairs, entity recall, cost ratio)."""
-    pairs = pair_scores(result.entities, truth, HIDDEN_ATTRIBUTES)
+    """Score an Exploration against the truth (hidden pairs, entity recall, cost ratio).
+
+    The hidden attributes are the catalogue's on the lab's shops, and the truth's facets
+    (`facet_values`) on any other exploratory site (the real applications)."""
+    hidden = HIDDEN_ATTRIBUTES if truth.site in _LISTING else None
+    pairs = pair_scores(result.entities, truth, hidden)
     every = pair_scores(result.entities, truth)
     entities = set_scores(result.entities, truth.target_entities)
     bound = lower_bound(truth)

@@ -1,0 +1,186 @@
+"""The real tier's seam: a `RealApp` is a real application the lab installs, serves and reads.
+
+A synthetic `Site` (lab/site.py) answers requests in-process; a `RealApp` is an external program
+served by a child process. Both report `truth(base_url)`, and `LabServer` serves both:
+
+    app = PlanesApp(size="small")
+    app.installed()            # software and data present under .lab-real/<id>/?
+    app.install(progress)      # idempotent: venv/packages, then the data set for this size
+    running = await app.start(port)   # AppProcess on 127.0.0.1 (port 0: a free one)
+    app.truth(running.url)     # from the application's own database or files
+    await running.stop()       # SIGTERM (then SIGKILL) its process group
+
+`start` never installs: an application that is not installed raises `NotInstalled` naming the
+command that installs it (`siteseer lab install --sites <id>`); `siteseer lab serve`/`bench`/
+`truth` install on demand before they serve.
+
+`PythonApp` is the common case: a venv from PyPI (lab/real/pyenv.py), an application script from
+lab/real/apps/ run with the venv's interpreter, and a data file built per size by the same
+script. Everything lives in the application's directory under the lab's home
+(`.lab-real/<id>/` in the repository, or `$SITESEER_LAB_REAL/<id>/`).
+"""
+
+from __future__ import annotations
+
+import os
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from pathlib import Path
+from typing import ClassVar
+
+from lab.real.errors import NotInstalled
+from lab.real.process import AppProcess, free_port
+from lab.real.pyenv import Progress, PyPackage, PythonEnv, run_step
+from lab.site import Size
+from lab.truth import SiteTruth
+
+__all__ = [
+    "APPS_DIR",
+    "PythonApp",
+    "RealApp",
+    "default_home",
+    "ensure_installed",
+    "install_command",
+]
+
+APPS_DIR = Path(__file__).resolve().parent / "apps"
+HOME_VARIABLE = "SITESEER_LAB_REAL"
+
+
+def default_home() -> Path:
+    """Where real applications are installed: $SITESEER_LAB_REAL, else `.lab-real/` in the
+    repository siteseer runs from (gitignored), else ~/.cache/siteseer/lab-real."""
+    if value := os.environ.get(HOME_VARIABLE):
+        return Path(value).expanduser().resolve()
+    repo = Path(__file__).resolve().parents[2]
+    if (repo / "pyproject.toml").exists():
+        return repo / ".lab-real"
+    return Path.home() / ".cache" / "siteseer" / "lab-real"
+
+
+def install_command(app_id: str, size: Size) -> str:
+    size_option = "" if size == "small" else f" --size {size}"
+    return f"siteseer lab install --sites {app_id}{size_option}"
+
+
+class RealApp(ABC):
+    """A real application with ground truth; see the module docstring for its life cycle.
+
+    `size` chooses how much of the data set is loaded where an application supports it; `seed`
+    is accepted for symmetry with `Site` and ignored (the data are real, not generated).
+    """
+
+    id: ClassVar[str]
+    kind: ClassVar[str]
+    description: ClassVar[str] = ""
+    tier: ClassVar[str] = "real"
+
+    def __init__(self, size: Size = "small", seed: int = 0, home: Path | None = None) -> None:
+        self.size = size
+        self.seed = seed
+        self.home = home if home is not None else default_home()
+
+    @property
+    def dir(self) -> Path:
+        return self.home / self.id
+
+    @abstractmethod
+    def needs(self) -> tuple[str, ...]:
+        """What the application needs installed, one line each (for `siteseer lab list`)."""
+
+    @abstractmethod
+    def installed(self) -> bool:
+        """True when its software and its data for this size are in place."""
+
+    @abstractmethod
+    def install(self, progress: Progress) -> None:
+        """Install what is missing (idempotent; does nothing when `installed()`)."""
+
+    @abstractmethod
+    def command(self, port: int) -> list[str]:
+        """The command serving the application on 127.0.0.1:`port`."""
+
+    @abstractmethod
+    def truth(self, base_url: str) -> SiteTruth:
+        """The ground truth under `base_url`, from the application's own data (not a crawl)."""
+
+    def environment(self) -> dict[str, str]:
+        """Variables added to siteseer's environment for the serving process (none here)."""
+        return {}
+
+    def require_installed(self) -> None:
+        if not self.installed():
+            raise NotInstalled(
+                self.id, f"not installed; run `{install_command(self.id, self.size)}`"
+            )
+
+    async def start(self, port: int = 0) -> AppProcess:
+        """Serve the application on 127.0.0.1:`port` (0: a free port) until `stop()`."""
+        self.require_installed()
+        port = port or free_port()
+        log = self.dir / "logs" / f"serve-{port}.log"
+        env = {**os.environ, **self.environment()} if self.environment() else None
+        process = AppProcess(self.id, self.command(port), port, log, cwd=self.dir, env=env)
+        await process.start()
+        return process
+
+
+def ensure_installed(sites: Iterable[object], progress: Progress) -> None:
+    """Install every real application among `sites` that is not installed yet (others pass)."""
+    for site in sites:
+        if isinstance(site, RealApp) and not site.installed():
+            progress(f"{site.id}: not installed yet; installing: {'; '.join(site.needs())}")
+            site.install(progress)
+
+
+class PythonApp(RealApp):
+    """A real application in its own venv, run by a script of lab/real/apps/.
+
+    The script takes `load --db PATH --limit N` (build the data file) and `serve --db PATH
+    --port P`; subclasses name the packages, the script, the data and the row limit per size.
+    """
+
+    packages: ClassVar[tuple[PyPackage, ...]]
+    script: ClassVar[str]  # file name in lab/real/apps/
+    data_description: ClassVar[str]
+    row_limits: ClassVar[dict[Size, int]] = {"small": 0, "medium": 0, "large": 0}  # 0: all
+
+    @property
+    def env(self) -> PythonEnv:
+        return PythonEnv(self.dir / "venv", self.packages)
+
+    @property
+    def data_file(self) -> Path:
+        return self.dir / f"data-{self.size}.sqlite"
+
+    @property
+    def limit(self) -> int:
+        return self.row_limits[self.size]
+
+    def needs(self) -> tuple[str, ...]:
+        return (f"{self.env.describe()} (venv {self.env.path})", f"data: {self.data_description}")
+
+    def installed(self) -> bool:
+        return self.env.ready() and self.data_file.exists()
+
+    def install(self, progress: Progress) -> None:
+        log = self.dir / "logs" / "install.log"
+        self.env.create(self.id, log, progress)
+        if self.data_file.exists():
+            return
+        partial = self.data_file.with_suffix(".partial")
+        rows = f"first {self.limit} rows per table" if self.limit else "all rows"
+        run_step(
+            self.id,
+            f"loading the data set ({self.size}: {rows}) into {self.data_file}",
+            [*self._script(), "load", "--db", str(partial), "--limit", str(self.limit)],
+            log,
+            progress,
+        )
+        partial.replace(self.data_file)
+
+    def _script(self) -> list[str]:
+        return [str(self.env.python), str(APPS_DIR / self.script)]
+
+    def command(self, port: int) -> list[str]:
+        return [*self._script(), "serve", "--db", str(self.data_file), "--port", str(port)]

@@ -1,0 +1,113 @@
+"""Every lab site id, both tiers: the synthetic sites (lab/sites/) and the real applications.
+
+Real application ids start with `real-`; the alias `real` stands for all of them. Modules are
+imported on first use. `entries()` is what `siteseer lab list` prints.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from lab.real.app import RealApp
+from lab.site import Site, Size
+from lab.sites import SITE_IDS, site_class
+
+__all__ = [
+    "ALL_IDS",
+    "REAL_ALIAS",
+    "REAL_IDS",
+    "LabEntry",
+    "Tier",
+    "entries",
+    "lab_site_class",
+    "real_app_class",
+    "resolve_site_ids",
+]
+
+Tier = Literal["synthetic", "real"]
+
+# id → "module:Class", in the order `siteseer lab list` and the bench use.
+_REAL: dict[str, str] = {
+    "real-planes": "lab.real.planes:PlanesApp",
+    "real-gapminder": "lab.real.gapminder:GapminderApp",
+    "real-tiddlywiki": "lab.real.tiddlywiki:TiddlyWikiApp",
+    "real-dokuwiki": "lab.real.dokuwiki:DokuWikiApp",
+    "real-devpi": "lab.real.devpi:DevpiApp",
+}
+
+REAL_IDS: tuple[str, ...] = tuple(_REAL)
+ALL_IDS: tuple[str, ...] = SITE_IDS + REAL_IDS
+REAL_ALIAS = "real"
+
+
+def real_app_class(app_id: str) -> type[RealApp]:
+    """The class of real application `app_id`; raises KeyError naming the known ids."""
+    try:
+        target = _REAL[app_id]
+    except KeyError:
+        raise KeyError(
+            f"unknown real application {app_id!r}; known: {', '.join(REAL_IDS)}"
+        ) from None
+    module, _, name = target.partition(":")
+    cls: type[RealApp] = getattr(importlib.import_module(module), name)
+    return cls
+
+
+def lab_site_class(site_id: str) -> type[Site] | type[RealApp]:
+    """The class serving `site_id`, of either tier; raises KeyError naming the known ids."""
+    if site_id in _REAL:
+        return real_app_class(site_id)
+    if site_id in SITE_IDS:
+        return site_class(site_id)
+    raise KeyError(f"unknown lab site {site_id!r}; known: {', '.join(ALL_IDS)}, {REAL_ALIAS}")
+
+
+def resolve_site_ids(values: Iterable[str]) -> list[str]:
+    """Split comma-separated ids, expand `real` to every real application, drop repeats.
+
+    Raises KeyError naming the unknown ids and the known ones.
+    """
+    ids: list[str] = []
+    for value in values:
+        for part in (p.strip() for p in value.split(",")):
+            if part == REAL_ALIAS:
+                ids.extend(REAL_IDS)
+            elif part:
+                ids.append(part)
+    unknown = [i for i in ids if i not in ALL_IDS]
+    if unknown:
+        raise KeyError(
+            f"unknown lab site {', '.join(unknown)}; known: {', '.join(ALL_IDS)}, "
+            f"{REAL_ALIAS} (every real-… id)"
+        )
+    return list(dict.fromkeys(ids))
+
+
+@dataclass(frozen=True)
+class LabEntry:
+    """One line of `siteseer lab list`."""
+
+    id: str
+    tier: Tier
+    kind: str
+    description: str
+    needs: tuple[str, ...]
+    installed: bool
+
+
+def entries(size: Size = "small") -> list[LabEntry]:
+    """Every lab site with its tier, kind, what it needs and whether that is installed now."""
+    out: list[LabEntry] = []
+    for site_id in SITE_IDS:
+        cls = site_class(site_id)
+        about = cls.description or (cls.__doc__ or "").strip().split("\n")[0]
+        out.append(LabEntry(site_id, "synthetic", cls.kind, about, ("nothing: in-process",), True))
+    for app_id in REAL_IDS:
+        app = real_app_class(app_id)(size=size)
+        out.append(
+            LabEntry(app_id, "real", app.kind, app.description, app.needs(), app.installed())
+        )
+    return out

@@ -1,0 +1,168 @@
+"""The real tier's framework without installing anything: ids, listing, venv stamps, child
+processes, and the messages a missing install gives."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli import app
+from lab.bench import plan
+from lab.real import (
+    ALL_IDS,
+    REAL_IDS,
+    AppFailed,
+    AppProcess,
+    NotInstalled,
+    PyPackage,
+    PythonEnv,
+    entries,
+    free_port,
+    lab_site_class,
+    real_app_class,
+    resolve_site_ids,
+)
+from lab.real.gapminder import GapminderApp, entity_id
+from lab.real.planes import PlanesApp, list_pages
+from lab.real.pyenv import STAMP
+from lab.registry import methods
+from lab.server import LabServer
+from lab.sites import SITE_IDS
+
+runner = CliRunner()
+
+
+def test_real_ids_start_with_real_and_follow_the_synthetic_ones() -> None:
+    assert REAL_IDS == (
+        "real-planes",
+        "real-gapminder",
+        "real-tiddlywiki",
+        "real-dokuwiki",
+        "real-devpi",
+    )
+    assert ALL_IDS == SITE_IDS + REAL_IDS
+    assert all(i.startswith("real-") for i in REAL_IDS)
+    assert not any(i.startswith("real-") for i in SITE_IDS)
+    assert real_app_class("real-planes") is PlanesApp
+    assert lab_site_class("real-gapminder") is GapminderApp
+
+
+def test_resolve_expands_the_real_alias_and_keeps_order() -> None:
+    assert resolve_site_ids(["council,real", "real-planes"]) == ["council", *REAL_IDS]
+    assert resolve_site_ids([" real-gapminder , cars"]) == ["real-gapminder", "cars"]
+    with pytest.raises(KeyError, match="unknown lab site nowhere; known: council"):
+        resolve_site_ids(["real,nowhere"])
+
+
+def test_entries_list_every_site_with_its_tier(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SITESEER_LAB_REAL", str(tmp_path))
+    listed = {e.id: e for e in entries()}
+    assert list(listed) == list(ALL_IDS)
+    assert {listed[i].tier for i in SITE_IDS} == {"synthetic"}
+    assert all(listed[i].installed for i in SITE_IDS)
+    planes = listed["real-planes"]
+    assert (planes.tier, planes.kind, planes.installed) == ("real", "entity-tree", False)
+    assert "flask-appbuilder==5.3.0" in planes.needs[0]
+    assert str(tmp_path / "real-planes" / "venv") in planes.needs[0]
+    assert listed["real-gapminder"].kind == "shop"
+
+
+def test_lab_list_says_what_to_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SITESEER_LAB_REAL", str(tmp_path))
+    result = runner.invoke(app, ["lab", "list"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    council = next(line for line in lines if line.startswith("council "))
+    assert council.split()[:4] == ["council", "synthetic", "entity-tree", "installed"]
+    planes = next(line for line in lines if line.startswith("real-planes "))
+    assert planes.split()[:3] == ["real-planes", "real", "entity-tree"]
+    assert "not installed: `siteseer lab install --sites real-planes`" in planes
+    assert any("needs PyPI dash==4.4.1" in line for line in lines)
+
+
+def test_install_refuses_synthetic_sites() -> None:
+    result = runner.invoke(app, ["lab", "install", "--sites", "council"])
+    assert result.exit_code == 2
+    assert "nothing to install for synthetic sites (council)" in result.stderr
+
+
+def test_the_bench_plans_real_apps_only_when_named() -> None:
+    registry = methods()
+    assert not any(site.startswith("real-") for site, _ in plan([], [], registry))
+    planned = plan(list(REAL_IDS), [], registry)
+    by_site: dict[str, set[str]] = {}
+    for site, spec in planned:
+        by_site.setdefault(site, set()).add(spec.name)
+    assert {"ssup", "indesit", "follow-links"} <= by_site["real-planes"]
+    assert "explore" not in by_site["real-planes"]
+    assert {"explore", "follow-links"} <= by_site["real-gapminder"]
+
+
+async def test_serving_an_app_that_is_not_installed_says_what_to_run(tmp_path: Path) -> None:
+    planes = PlanesApp("medium", home=tmp_path)
+    with pytest.raises(NotInstalled) as caught:
+        async with LabServer([planes]):
+            pass
+    assert str(caught.value) == (
+        "real-planes: not installed; run `siteseer lab install --sites real-planes --size medium`"
+    )
+    with pytest.raises(NotInstalled):
+        planes.truth("http://lab.invalid")
+
+
+def test_a_venv_is_ready_only_with_the_packages_it_was_filled_with(tmp_path: Path) -> None:
+    env = PythonEnv(tmp_path / "venv", (PyPackage("a==1"), PyPackage("b==2", deps=False)))
+    assert not env.ready()
+    (tmp_path / "venv" / "bin").mkdir(parents=True)
+    env.python.write_text("")
+    (env.path / STAMP).write_text(json.dumps(["a==1", "b==2 (no deps)"]))
+    assert env.ready()
+    assert not PythonEnv(env.path, (PyPackage("a==1"),)).ready()
+    assert env.describe() == "PyPI a==1, b==2 (no deps)"
+
+
+def test_list_pages_follow_flask_appbuilders_scheme() -> None:
+    assert list_pages("/planes", "PlaneModelView", 51, 25) == (
+        "/planes/list/",
+        "/planes/list/?page_PlaneModelView=1",
+        "/planes/list/?page_PlaneModelView=2",
+    )
+    assert list_pages("/planes", "PlaneModelView", 0) == ("/planes/list/",)
+
+
+def test_gapminder_entity_ids_are_the_key_cell_under_the_page() -> None:
+    assert entity_id("http://h:1/", "Côte d'Ivoire") == "http://h:1/#country=C%C3%B4te%20d%27Ivoire"
+    assert entity_id("http://h:1", "Korea, Rep.") == "http://h:1/#country=Korea%2C%20Rep."
+
+
+async def test_a_child_process_is_served_then_stopped_with_its_group(tmp_path: Path) -> None:
+    port = free_port()
+    argv = [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port)]
+    process = AppProcess("test-http", argv, port, tmp_path / "serve.log", cwd=tmp_path)
+    await process.start()
+    pid = process.pid
+    assert pid is not None
+    assert os.getpgid(pid) == pid  # its own process group
+    _reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.close()
+    await writer.wait_closed()
+    await process.stop()
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+    assert process.pid is None
+    await process.stop()  # twice is harmless
+
+
+async def test_a_child_that_exits_at_once_names_its_log(tmp_path: Path) -> None:
+    argv = [sys.executable, "-c", "raise SystemExit(3)"]
+    process = AppProcess("test-exit", argv, free_port(), tmp_path / "serve.log")
+    with pytest.raises(AppFailed, match=r"test-exit: exited with code 3 .*serve\.log"):
+        await process.start()

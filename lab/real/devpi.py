@@ -68,7 +68,8 @@ USER = "lab"
 PASSWORD = "lab-local"  # a loopback-only lab server: nothing to protect
 INDEX = f"{USER}/dev"
 SEED_PROJECT = "requests"
-STARTUP = timedelta(minutes=4)  # devpi-web's first start can take a minute on a busy machine
+STARTUP = timedelta(minutes=4)
+INDEXING = timedelta(minutes=20)  # devpi-web's first start can take a minute on a busy machine
 _SUBMIT_FIELDS = {
     "summary": "summary", "description": "description", "keywords": "keywords",
     "license": "license", "author": "author", "author_email": "author_email",
@@ -148,15 +149,13 @@ class _Client:
             raise InstallFailed(APP_ID, f"devpi {method} {path}: {e.code} {detail!r}") from e
         return json.loads(text) if text.strip().startswith(b"{") else None
 
-    def search_finds(self, project: str) -> bool:
-        """Whether devpi-web's search page lists a release of `project`."""
-        query = urllib.parse.urlencode({"query": project})
-        request = urllib.request.Request(
-            f"{self.url}/+search?{query}", headers={"Accept": "text/html"}
-        )
-        with urllib.request.urlopen(request, timeout=120) as reply:
-            html = reply.read().decode("utf-8", "replace")
-        return f"/{INDEX}/{project}/" in html
+    def index_queue(self) -> int:
+        """devpi-web's search indexing queue, from the server's status metrics."""
+        status = self.call("GET", "/+status", auth=False) or {}
+        for name, _kind, value in status.get("result", {}).get("metrics", []):
+            if name == "devpi_web_whoosh_index_queue_size":
+                return int(value)
+        return 0
 
 
 def _load(client: _Client, distributions: Sequence[Mapping[str, Any]]) -> None:
@@ -164,11 +163,13 @@ def _load(client: _Client, distributions: Sequence[Mapping[str, Any]]) -> None:
     client.call("PUT", f"/{INDEX}", json_body={"type": "stage", "bases": [], "volatile": True})
     for metadata in distributions:
         client.call("POST", f"/{INDEX}/", form=submit_form(metadata))
-    # devpi-web indexes for search in a background thread: wait until the last one is found.
-    last = normalize_name(distributions[-1]["name"])
-    deadline = time.monotonic() + 300
-    while not client.search_finds(last) and time.monotonic() < deadline:
+    # devpi-web indexes for search in a background thread: wait until its queue is empty (a
+    # server stopped before that indexes the rest at its next start, in the background).
+    deadline = time.monotonic() + INDEXING.total_seconds()
+    empty = 0
+    while empty < 3 and time.monotonic() < deadline:
         time.sleep(2)
+        empty = empty + 1 if client.index_queue() == 0 else 0
 
 
 def read_releases(export: Path) -> list[Release]:

@@ -25,7 +25,7 @@ namespace tree), recent changes (`do=recent`, paged), search (`do=search&q=`), p
 
 Truth, from the data directory's page files (`data/pages/**/*.txt`): the entities are the wiki
 pages except the start pages (the root's and each namespace's, the index pages), at
-`/doku.php?id=<page>`; attribute `namespace` (top-level namespace, "(root)" for pages at the
+`/doku.php?id=<page>` (in the crawler's canonical form, `id=library%3Ajson`); attribute `namespace` (top-level namespace, "(root)" for pages at the
 root); one query per namespace; index levels: the root start page, then the namespaces' start
 pages; the seed path follows the pages' own links from the root start page.
 """
@@ -41,6 +41,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import quote, unquote
 
+from crawler.urls import canonical_url
 from lab.real.app import RealApp
 from lab.real.errors import InstallFailed
 from lab.real.pyenv import Progress, run_step
@@ -218,8 +219,10 @@ def _seed_path(pages: Mapping[str, str], seed: str) -> list[str]:
 
 
 def page_url(base_url: str, page: str) -> str:
-    """DokuWiki's own link to a page (`wl()` with userewrite off): ':' left as it is."""
-    return f"{base_url}/doku.php?id={quote(page, safe=':')}"
+    """A page's URL in the crawler's canonical form (`crawler.urls.canonical_url`, what every
+    method reports): DokuWiki links `/doku.php?id=library:json`, the canonical form escapes the
+    namespace separator (`id=library%3Ajson`); DokuWiki serves both."""
+    return canonical_url(f"{base_url}/doku.php?id={quote(page, safe=':')}")
 
 
 class DokuWikiApp(RealApp):

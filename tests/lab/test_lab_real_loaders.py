@@ -116,7 +116,7 @@ def test_dokuwiki_pages_are_read_from_the_data_directory(tmp_path: Path) -> None
     assert sorted(read) == ["library:json", "start"]
     assert page_title(read["library:json"]) == "json"
     assert page_links(read["library:json"] + "[[https://x.org|x]]") == ["library:os"]
-    assert page_url("http://h:1", "library:os.path") == "http://h:1/doku.php?id=library:os.path"
+    assert page_url("http://h:1", "library:os.path") == "http://h:1/doku.php?id=library%3Aos.path"
 
 
 def test_devpi_register_form_carries_the_metadata() -> None:

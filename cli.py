@@ -163,7 +163,8 @@ def lab_serve(
         typer.Option(help="Serve the i-th site on port PORT_BASE+i. Default: free ports."),
     ] = None,
 ) -> None:
-    """Serve lab sites on 127.0.0.1 until Ctrl-C.
+    """Serve lab sites on 127.0.0.1 until Ctrl-C (real applications: installed first if need
+    be, then run as child processes and stopped on exit).
 
     Prints one line per site, `<site-id> <root URL>` (the root URL has no trailing slash and is
     the base URL to give `siteseer lab truth --base-url`), then serves until interrupted
@@ -1112,10 +1113,11 @@ def describe_entities(
     from algorithms.describe import describe, is_instance
     from crawler import Session, SessionConfig
     from crawler.urls import host_of
-    from lab.server import running_lab
+    from lab.server import build_sites, running_lab
 
     urls = list(samples or [])
     ids = _lab_site_ids(sites)
+    _install_on_demand(build_sites(ids))
     if not urls and not ids:
         raise fail("give sample entity pages (URL...) or lab sites (--sites)")
     cache_path = _open_cache(cache, no_cache)

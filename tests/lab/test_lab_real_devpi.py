@@ -1,0 +1,75 @@
+"""real-devpi served for real: devpi-server and devpi-web with real distributions' metadata.
+
+Slow: the first run installs devpi from PyPI, asks pip for a resolution report and registers
+every release. The truth (devpi's own export) is checked against devpi's JSON API and against
+devpi-web's index, release and search pages.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from collections.abc import Iterator
+from html import unescape
+from typing import Any
+
+import pytest
+
+from lab.real.devpi import INDEX, DevpiApp, normalize_name
+from lab.server import LabServer, running_lab
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(2400)]
+
+APP = "real-devpi"
+
+
+@pytest.fixture(scope="module")
+def index() -> Iterator[LabServer]:
+    DevpiApp("small").install(lambda line: None)
+    with running_lab([APP], "small") as server:
+        yield server
+
+
+def _get(url: str, accept: str = "text/html") -> str:
+    request = urllib.request.Request(url, headers={"Accept": accept})
+    with urllib.request.urlopen(request, timeout=120) as reply:
+        return str(reply.read().decode("utf-8"))
+
+
+def _json(url: str) -> Any:
+    return json.loads(_get(url, "application/json"))["result"]
+
+
+def test_the_truth_is_devpis_own_project_and_version_listing(index: LabServer) -> None:
+    truth = index.truth(APP)
+    base = truth.base_url
+    projects = _json(f"{base}/{INDEX}")["projects"]
+    assert len(projects) > 200
+    assert {f"{base}/{INDEX}/{normalize_name(p)}" for p in projects} == set(
+        truth.entities["project"]
+    )
+    for project in sorted(projects)[::40]:
+        name = normalize_name(project)
+        versions = _json(f"{base}/{INDEX}/{name}")
+        urls = {f"{base}/{INDEX}/{name}/{v}" for v in versions}
+        query = next(q for q in truth.queries if q.conditions == (("project", name),))
+        assert urls == set(query.entities)
+
+
+def test_devpi_web_pages_link_and_show_the_releases(index: LabServer) -> None:
+    truth = index.truth(APP)
+    base = truth.base_url
+    listed = set(
+        re.findall(
+            r'href="(' + re.escape(f"{base}/{INDEX}/") + r'[^"/]+/[^"/#]+)"',
+            _get(f"{base}/{INDEX}"),
+        )
+    )
+    assert listed == set(truth.target_entities)
+    seed = truth.seed_entity
+    page = unescape(_get(seed))
+    (version,) = truth.attributes[seed]["version"]
+    assert "requests" in page and version in page
+    results = _get(f"{base}/+search?query=requests")
+    assert seed in results

@@ -1,0 +1,85 @@
+"""real-dokuwiki served for real: DokuWiki (Debian) holding the Python documentation.
+
+Slow: the first run installs Debian packages and imports about 500 pages through DokuWiki. The
+truth (the data directory's page files) is checked against the pages DokuWiki serves: titles,
+its own namespace index, search and recent changes.
+"""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+from collections.abc import Iterator
+from html import unescape
+from urllib.parse import quote, unquote
+
+import pytest
+
+from lab.real.dokuwiki import DokuWikiApp, page_title, page_url, read_pages
+from lab.server import LabServer, running_lab
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]
+
+APP = "real-dokuwiki"
+PAGE_LINK = re.compile(r'href="/doku\.php\?id=([a-z0-9:._-]+)"')
+
+
+@pytest.fixture(scope="module")
+def wiki() -> Iterator[LabServer]:
+    DokuWikiApp("small").install(lambda line: None)
+    with running_lab([APP], "small") as server:
+        yield server
+
+
+def _get(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=120) as reply:
+        return unescape(reply.read().decode("utf-8"))
+
+
+def test_pages_are_served_under_their_first_heading(wiki: LabServer) -> None:
+    truth = wiki.truth(APP)
+    pages = read_pages(DokuWikiApp("small").dir)
+    assert len(truth.target_entities) > 400
+    assert truth.seed_entity == truth.base_url + "/doku.php?id=library%3Ajson"
+    sample = [truth.seed_entity, *truth.target_entities[:: len(truth.target_entities) // 4]]
+    for url in sample:
+        page = unquote(url.split("id=", 1)[1])
+        html = _get(url)
+        title = re.search(r"<title>(.*?) \[Python documentation\]</title>", html)
+        assert title is not None and title.group(1) == page_title(pages[page]), url
+        namespace = page.split(":")[0] if ":" in page else "(root)"
+        assert truth.attributes[url]["namespace"] == (namespace,)
+
+
+def test_the_namespace_index_lists_the_truths_pages(wiki: LabServer) -> None:
+    truth = wiki.truth(APP)
+    base = truth.base_url
+    root = _get(base + "/doku.php?id=start&do=index")
+    listed = set(re.findall(r'href="/doku\.php\?id=start&idx=([a-z0-9._-]+)"', root))
+    assert set(truth.facet_values["namespace"]) - {"(root)"} <= listed
+    for query in truth.queries:
+        ((_, namespace),) = query.conditions
+        if namespace in ("(root)", "library"):
+            continue  # the root's pages sit beside every namespace; library is checked below
+        html = _get(f"{base}/doku.php?id=start&idx={quote(namespace)}")
+        shown = [p for p in PAGE_LINK.findall(html) if p.startswith(namespace + ":")]
+        members = {page_url(base, p) for p in shown}
+        assert members - set(truth.index_levels[1]) == set(query.entities), namespace
+
+
+def test_search_and_recent_changes_answer_from_the_imported_pages(wiki: LabServer) -> None:
+    truth = wiki.truth(APP)
+    base = truth.base_url
+    found = set(PAGE_LINK.findall(_get(base + "/doku.php?id=start&do=search&q=json")))
+    assert "library:json" in found
+    recent = _get(base + "/doku.php?id=start&do=recent")
+    changed = set(
+        re.findall(r'class="wikilink1"[^>]*href="/doku\.php\?id=([a-z0-9:._-]+)"', recent)
+    )
+    changed |= set(
+        re.findall(r'href="/doku\.php\?id=([a-z0-9:._-]+)"[^>]*class="wikilink1"', recent)
+    )
+    assert recent.count('class="date"') == 20  # one page of recent changes, older ones paged
+    assert 'name="first[20]"' in recent
+    pages = {unquote(u.split("id=", 1)[1]) for u in truth.templates}
+    assert changed and changed <= pages

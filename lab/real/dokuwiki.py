@@ -41,7 +41,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import quote, unquote
 
-from crawler.urls import canonical_url
+from crawler import canonical_url
 from lab.real.app import RealApp
 from lab.real.errors import InstallFailed
 from lab.real.pyenv import Progress, run_step

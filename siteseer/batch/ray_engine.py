@@ -28,6 +28,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import ray
 from ray.exceptions import RayActorError, RayError
@@ -37,6 +38,7 @@ from siteseer.batch.site import SharedBrowser, SiteResult, failed_result, run_si
 
 __all__ = ["MAX_RESTARTS", "MAX_TASK_RETRIES", "SiteWorker", "run_ray"]
 
+LOOPBACK = "127.0.0.1"
 MAX_RESTARTS = 3  # times Ray restarts a worker whose process died
 MAX_TASK_RETRIES = 2  # times a site is run again after its worker died under it
 
@@ -89,7 +91,10 @@ def start_ray(workers: int, address: str | None) -> bool:
         "configure_logging": True,
     }
     if address is None:
-        ray.init(num_cpus=workers, _node_ip_address="127.0.0.1", **common)
+        ray.init(num_cpus=workers, _node_ip_address=LOOPBACK, **common)
+    elif urlsplit(f"//{address}").hostname in (LOOPBACK, "localhost"):
+        # a cluster on this machine's loopback: the driver's node is there too
+        ray.init(address=address, _node_ip_address=LOOPBACK, **common)
     else:
         ray.init(address=address, **common)
     return True

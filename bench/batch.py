@@ -21,8 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lab import LabServer, Size, running_lab
-from lab.sites import SITE_IDS
+from lab import SITE_IDS, LabServer, Size, running_lab
 from siteseer.batch import Manifest, SiteResult, TaskOptions
 from siteseer.choices import BatchEngine
 from siteseer.commands.batch import BatchOptions, run_batch

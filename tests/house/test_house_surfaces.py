@@ -21,6 +21,9 @@ BY_NAME = {
     "lab.errors",
     "lab.server",
     "render.pool",  # BrowserPool's internals, for the throughput bench
+    "siteseer.batch",  # the batch engines and their values, for the batch bench
+    "siteseer.choices",
+    "siteseer.commands.batch",
 }
 
 

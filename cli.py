@@ -23,6 +23,8 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from siteseer.choices import (
+    BatchEngine,
+    BatchTask,
     ClusterChoice,
     DemoSize,
     DiscoverMethod,
@@ -599,6 +601,77 @@ def explore_site(
     outcome = _run(command.explore_site(options))
     _echo_err(outcome.notes)
     _exit_if_incomplete(outcome.exploration.complete, outcome.exploration.reason)
+
+
+# --- batch: one task over many sites --------------------------------------------------------
+
+
+@app.command("batch")
+def batch(
+    input_path: Annotated[
+        str,
+        typer.Argument(
+            metavar="INPUT",
+            help='One seed URL a line, or JSON lines {"url": …, "task": …, options}; - is stdin.',
+        ),
+    ],
+    task: Annotated[BatchTask, typer.Option(help="What is done to each site.")] = "discover",
+    out: Annotated[Path, typer.Option(help="One result file per site and manifest.jsonl.")] = Path(
+        "out/batch"
+    ),
+    engine: Annotated[
+        BatchEngine, typer.Option(help="local (this process) or ray (a Ray cluster).")
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(help="Ray: the cluster to join (default: start a local Ray)."),
+    ] = None,
+    workers: Annotated[int, typer.Option(min=1, help="Sites crawled at once.")] = 2,
+    method: Annotated[DiscoverMethod, typer.Option(help="discover: the method.")] = "ssup",
+    max_depth: Annotated[int, typer.Option(min=0, help="explore: the deepest drill-down.")] = 3,
+    pages: Annotated[int, typer.Option(min=2, help="templates: pages crawled per site.")] = 200,
+    render: RenderOption = "auto",
+    budget: BudgetOption = None,
+    cache_dir: Annotated[
+        Path | None,
+        typer.Option(help="Per-site SQLite caches here, on each node (default: in memory)."),
+    ] = None,
+) -> None:
+    """Run one task over many sites: one site (host) per worker at a time.
+
+    Each line of INPUT is a site; a JSON line's keys (task, method, render, budget, max_depth,
+    entity_sample, pages, height, threshold, iterations) override the options. A host listed
+    twice runs once: its later lines fail as duplicates, as do lines that are not URLs. Writes
+    each site's result in its command's own format to --out (discover: <host>.jsonl, explore:
+    <host>/, templates: <host>.jsonl) and a line per site to --out/manifest.jsonl as it
+    finishes; a rerun with the same --out skips the sites already done. Exit 1 when any site
+    is not done.
+    """
+    from siteseer.batch import TaskOptions
+    from siteseer.commands import batch as command
+
+    defaults = TaskOptions(
+        task=task, method=method, max_depth=max_depth, pages=pages, render=render, budget=budget
+    )
+    options = command.BatchOptions(
+        input_path, out, defaults, engine, address, workers, cache_dir=cache_dir
+    )
+    finished = 0
+
+    def progress(row: dict[str, Any]) -> None:
+        nonlocal finished
+        finished += 1
+        note = f" ({row['reason']})" if row["reason"] else ""
+        typer.echo(
+            f"[{finished}] {row['status']} {row['url']}: {row['entities']} entities, "
+            f"{row['downloads']} pages, {row['seconds']:.1f} s{note}",
+            err=True,
+        )
+
+    outcome = _run(command.run_batch(options, progress))
+    _echo_err(outcome.table)
+    if not outcome.complete:
+        raise typer.Exit(code=1)
 
 
 # --- render: one page, as siteseer sees it ----------------------------------------------------

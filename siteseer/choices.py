@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Literal
 
 __all__ = [
+    "BatchEngine",
+    "BatchTask",
     "ClusterChoice",
     "DemoSize",
     "DiscoverMethod",
@@ -26,6 +28,12 @@ DiscoverMethod = Literal["ssup", "indesit", "gpp"]
 
 OutputFormat = Literal["jsonl", "csv"]
 """`discover --format`: the entity pages as JSON lines or CSV."""
+
+BatchTask = Literal["discover", "explore", "templates"]
+"""`batch --task`: what is done to each site (discover, explore, templates cluster)."""
+
+BatchEngine = Literal["local", "ray"]
+"""`batch --engine`: this process, or a Ray cluster."""
 
 DemoSize = Literal["small", "medium"]
 """`demo --size`: the lab sizes the demo runs on."""

@@ -22,6 +22,9 @@ BY_NAME = {
     "lab.real",  # the real tier: a sub-package with its own surface
     "lab.server",
     "render.pool",  # BrowserPool's internals, for the throughput bench
+    "siteseer.batch",  # the batch engines and their values, for the batch bench
+    "siteseer.choices",
+    "siteseer.commands.batch",
 }
 
 

@@ -1,0 +1,38 @@
+"""The local engine: up to N sites at a time in this process, over one warm BrowserPool.
+
+Each site runs in its own Session (its own politeness, budget and cache) under an asyncio
+semaphore of `workers`; the browser, when a site needs one, is started once and shared by all.
+Results are handed to `emit` as each site finishes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from siteseer.batch.jobs import SiteJob
+from siteseer.batch.site import SharedBrowser, SiteResult, run_site
+
+__all__ = ["run_local"]
+
+
+async def run_local(
+    jobs: Sequence[SiteJob],
+    emit: Callable[[SiteResult], None],
+    *,
+    workers: int,
+    cache_dir: Path | None,
+) -> None:
+    """Run `jobs`, `workers` at a time, calling `emit` with each result as it finishes."""
+    slots = asyncio.Semaphore(max(1, workers))
+
+    async def one(job: SiteJob, browser: SharedBrowser) -> None:
+        async with slots:
+            result = await run_site(job, browser, cache_dir, worker=f"local:{os.getpid()}")
+        emit(result)
+
+    async with SharedBrowser() as browser, asyncio.TaskGroup() as group:
+        for job in jobs:
+            group.create_task(one(job, browser))

@@ -1,0 +1,203 @@
+"""One site of a batch, run by any engine: a SiteJob in, a SiteResult out (plain data).
+
+    async with SharedBrowser() as browser:
+        result = await run_site(job, browser, cache_dir, worker="local")
+
+`run_site` opens one Session for the site — its cache a SQLite file of the host under
+`cache_dir` (node-local; None: in memory), its browser lent by `browser`, which starts one
+BrowserPool on first need and keeps it warm for every later site — runs the job's task and
+returns the files of the single-site command's own format as bytes, for the driver to write:
+
+    discover   <host>.jsonl                the entity pages (url, method, seed), as `discover --out`
+    explore    <host>/entities.jsonl, queries.json, dag.dot, dag.svg, as `explore --out`
+    templates  <host>.jsonl                one line per page cluster, as `templates cluster --out`
+
+A site that fails (an unreachable host, a method's error) is a `failed` SiteResult with the
+reason; nothing escapes but a bug.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+import time
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from algorithms import Exploration, cluster_pages, crawl_pages, explore, gpp, indesit, ssup
+from crawler import CrawlError, Renderer, Session, SessionConfig
+from output import write_exploration
+from render import BrowserPool, load_render_config
+from siteseer.batch.jobs import SiteJob, host_file_name
+from siteseer.commands.discover import entity_rows, parse_height
+from siteseer.commands.templates import cluster_rows
+from siteseer.errors import UserError
+from siteseer.sessions import open_cache
+
+__all__ = ["SharedBrowser", "SiteResult", "SiteStatus", "failed_result", "run_site"]
+
+SiteStatus = Literal["done", "incomplete", "failed"]
+
+
+@dataclass(frozen=True)
+class SiteResult:
+    """What became of one job: its manifest fields and the files to write (relative path,
+    bytes). `entities` counts entity pages (discover), entities (explore) or clustered pages
+    (templates); `downloads` and `renders` are the site's Session's."""
+
+    line: int
+    url: str
+    host: str
+    task: str
+    status: SiteStatus
+    reason: str = ""
+    entities: int = 0
+    downloads: int = 0
+    renders: int = 0
+    seconds: float = 0.0
+    worker: str = ""
+    files: tuple[tuple[str, bytes], ...] = ()
+
+
+def failed_result(job: SiteJob, reason: str, worker: str = "", seconds: float = 0.0) -> SiteResult:
+    """A `failed` SiteResult for `job` with `reason`."""
+    return SiteResult(
+        job.line,
+        job.url,
+        job.host,
+        job.options.task,
+        "failed",
+        reason,
+        seconds=seconds,
+        worker=worker,
+    )
+
+
+class SharedBrowser:
+    """One BrowserPool, started on first need and lent to every Session (which does not close
+    it); closed when the SharedBrowser's own context ends."""
+
+    def __init__(self) -> None:
+        self._pool: BrowserPool | None = None
+        self._lock = asyncio.Lock()
+        self._stack = AsyncExitStack()
+
+    async def __aenter__(self) -> SharedBrowser:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self._pool = None
+        await self._stack.aclose()
+
+    @property
+    def started(self) -> bool:
+        """Whether the browser has been launched."""
+        return self._pool is not None
+
+    def lend(self) -> AbstractAsyncContextManager[Renderer]:
+        """A Session's browser factory: the pool, launched on the first call, never closed."""
+        return self._lent()
+
+    @asynccontextmanager
+    async def _lent(self) -> AsyncIterator[Renderer]:
+        async with self._lock:
+            if self._pool is None:
+                pool = BrowserPool(load_render_config())
+                self._pool = await self._stack.enter_async_context(pool)
+        yield self._pool
+
+
+async def run_site(
+    job: SiteJob, browser: SharedBrowser, cache_dir: Path | None, *, worker: str
+) -> SiteResult:
+    """Run `job` in its own Session (see the module docstring)."""
+    if job.failure is not None:
+        return failed_result(job, job.failure, worker)
+    started = time.monotonic()
+    options = job.options
+    try:
+        cache = None if cache_dir is None else cache_dir / f"{host_file_name(job.host)}.sqlite"
+        cache = open_cache(cache)
+        config = SessionConfig(render=options.render, budget=options.budget, cache=cache)
+        async with Session(config, browser=browser.lend) as session:
+            status, reason, entities, files = await _task(session, job)
+            cost = session.cost()
+    except (CrawlError, UserError, ValueError) as e:
+        return failed_result(job, " ".join(str(e).split()), worker, time.monotonic() - started)
+    return SiteResult(
+        job.line,
+        job.url,
+        job.host,
+        options.task,
+        status,
+        reason,
+        entities,
+        cost.downloads,
+        cost.renders,
+        round(time.monotonic() - started, 3),
+        worker,
+        files,
+    )
+
+
+Outcome = tuple[SiteStatus, str, int, tuple[tuple[str, bytes], ...]]
+
+
+async def _task(session: Session, job: SiteJob) -> Outcome:
+    task = job.options.task
+    if task == "discover":
+        return await _discover(session, job)
+    if task == "explore":
+        return await _explore(session, job)
+    return await _templates(session, job)
+
+
+async def _discover(session: Session, job: SiteJob) -> Outcome:
+    options = job.options
+    height = parse_height(options.height)
+    if options.method == "ssup":
+        result = await ssup(session, job.url, height=height, tag_feature="attrs")
+    elif options.method == "gpp":
+        result = await gpp(session, job.url, iterations=options.iterations)
+    elif options.method == "indesit":
+        result = await indesit(session, job.url, threshold=options.threshold, tag_feature="attrs")
+    else:
+        raise ValueError(f"method must be ssup, indesit or gpp, not {options.method!r}")
+    if not result.complete and not result.entities:
+        return "failed", result.reason, 0, ()  # the seed or its site could not be used
+    rows = entity_rows(result, "jsonl").encode()
+    name = f"{host_file_name(job.host)}.jsonl"
+    status: SiteStatus = "done" if result.complete else "incomplete"
+    return status, "" if result.complete else result.reason, len(result.entities), ((name, rows),)
+
+
+async def _explore(session: Session, job: SiteJob) -> Outcome:
+    options = job.options
+    result = await explore(
+        session, job.url, entity_sample=options.entity_sample, max_depth=options.max_depth
+    )
+    if not result.complete and result.states == 0:
+        return "failed", result.reason, 0, ()
+    files = _exploration_files(result, host_file_name(job.host))
+    status: SiteStatus = "done" if result.complete else "incomplete"
+    return status, "" if result.complete else result.reason, len(result.entities), files
+
+
+def _exploration_files(result: Exploration, folder: str) -> tuple[tuple[str, bytes], ...]:
+    """The files `explore --out` writes, as (folder/name, bytes)."""
+    with tempfile.TemporaryDirectory(prefix="siteseer-batch-") as tmp:
+        written = write_exploration(result, Path(tmp))
+        paths = (written.entities, written.queries, written.dot, written.svg)
+        return tuple((f"{folder}/{p.name}", p.read_bytes()) for p in paths if p.exists())
+
+
+async def _templates(session: Session, job: SiteJob) -> Outcome:
+    snaps = await crawl_pages(session, job.url, job.options.pages)
+    if len(snaps) < 2:
+        return "failed", f"fewer than two HTML pages from {job.url}", 0, ()
+    clustering = cluster_pages(snaps)
+    rows = cluster_rows(clustering).encode()
+    return "done", "", len(snaps), ((f"{host_file_name(job.host)}.jsonl", rows),)

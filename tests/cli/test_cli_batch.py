@@ -1,0 +1,46 @@
+"""`siteseer batch` from the outside: standard input, the summary, exit codes, Ray missing."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli import app
+from lab.server import LabServer
+
+runner = CliRunner()
+
+
+def test_batch_reads_standard_input_and_prints_a_summary(
+    lab: Callable[[str], LabServer], tmp_path: Path
+) -> None:
+    truth = lab("council").truth("council")
+    out = tmp_path / "out"
+    args = ["batch", "-", "--out", str(out), "--render", "never", "--workers", "1"]
+    result = runner.invoke(app, args, input=f"{truth.seed_entity}\n")
+    assert result.exit_code == 0, result.output
+    assert "1 sites: 1 done (0 skipped as done before)" in result.stderr
+    (row,) = [json.loads(line) for line in (out / "manifest.jsonl").read_text().splitlines()]
+    assert row["status"] == "done" and row["entities"] == len(truth.target_entities)
+    again = runner.invoke(app, args, input=f"{truth.seed_entity}\nnot a url\n")
+    assert again.exit_code == 1  # a site not done
+    assert "2 sites: 1 done (1 skipped as done before), 0 incomplete, 1 failed" in again.stderr
+
+
+def test_engine_ray_without_ray_says_what_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` fails as if not installed
+    monkeypatch.delitem(sys.modules, "siteseer.batch.ray_engine", raising=False)
+    (tmp_path / "in.txt").write_text("http://127.0.0.1:9/\n")
+    args = ["batch", str(tmp_path / "in.txt"), "--out", str(tmp_path / "out"), "--engine", "ray"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        "siteseer: --engine ray needs Ray: pip install 'siteseer[ray]' (or pip install 'ray>=2.9')"
+    )

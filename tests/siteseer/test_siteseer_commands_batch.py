@@ -1,0 +1,114 @@
+"""`run_batch` with the local engine on lab sites: results against the lab's truth, the
+manifest, bad lines, resume."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from lab.server import LabServer
+from siteseer.batch import TaskOptions
+from siteseer.commands.batch import BatchOptions, BatchOutcome, run_batch
+from siteseer.commands.templates import ClusterOptions, templates_cluster
+
+Lab = Callable[[str], LabServer]
+SITES = ("council", "cars")
+HTTP_ONLY = TaskOptions(render="never")
+
+
+def _input(tmp_path: Path, lines: list[str]) -> str:
+    path = tmp_path / "input.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def _manifest(out: Path) -> list[dict[str, object]]:
+    text = (out / "manifest.jsonl").read_text(encoding="utf-8")
+    return [json.loads(line) for line in text.splitlines()]
+
+
+async def _batch(tmp_path: Path, lines: list[str], **kw: object) -> BatchOutcome:
+    options = BatchOptions(_input(tmp_path, lines), tmp_path / "out", HTTP_ONLY, **kw)  # type: ignore[arg-type]
+    return await run_batch(options)
+
+
+async def test_discover_batch_finds_each_sites_entities(lab: Lab, tmp_path: Path) -> None:
+    seeds = [lab(site).truth(site).seed_entity for site in SITES]
+    seen: list[str] = []
+    options = BatchOptions(_input(tmp_path, seeds), tmp_path / "out", HTTP_ONLY, workers=2)
+    outcome = await run_batch(options, lambda row: seen.append(str(row["url"])))
+    assert outcome.complete and outcome.skipped == 0
+    assert sorted(seen) == sorted(seeds)
+    for site, row in zip(SITES, outcome.rows, strict=True):
+        truth = lab(site).truth(site)
+        host = truth.base_url.split("//")[1].rstrip("/")
+        written = (tmp_path / "out" / f"{host.replace(':', '_')}.jsonl").read_text(encoding="utf-8")
+        found = {json.loads(line)["url"] for line in written.splitlines()}
+        assert found == set(truth.target_entities)
+        assert row["status"] == "done" and row["entities"] == len(found)
+        assert row["host"] == host and int(str(row["downloads"])) > 0
+        assert str(row["worker"]).startswith("local:")
+    assert len(_manifest(tmp_path / "out")) == 2
+    assert outcome.table[-1].startswith("2 sites: 2 done (0 skipped")
+
+
+async def test_bad_lines_fail_and_the_batch_goes_on(
+    lab: Lab, tmp_path: Path, closed_port: int
+) -> None:
+    seed = lab("council").truth("council").seed_entity
+    lines = [seed, "not a url", seed, f"http://127.0.0.1:{closed_port}/x"]
+    outcome = await _batch(tmp_path, lines)
+    statuses = [(row["status"], str(row["reason"])[:20]) for row in outcome.rows]
+    assert statuses[0] == ("done", "")
+    assert statuses[1] == ("failed", "not an http(s) URL")
+    assert statuses[2] == ("failed", "duplicate host 127.0")
+    assert statuses[3][0] == "failed" and "could not fetch" in str(outcome.rows[3]["reason"])
+    assert len(_manifest(tmp_path / "out")) == 4
+    assert not outcome.complete
+
+
+async def test_resume_skips_done_sites_and_retries_the_rest(
+    lab: Lab, tmp_path: Path, closed_port: int
+) -> None:
+    seed = lab("council").truth("council").seed_entity
+    lines = [seed, f"http://127.0.0.1:{closed_port}/x"]
+    first = await _batch(tmp_path, lines, cache_dir=tmp_path / "cache")
+    assert [row["status"] for row in first.rows] == ["done", "failed"]
+    again = await _batch(tmp_path, lines, cache_dir=tmp_path / "cache")
+    assert again.skipped == 1
+    assert again.rows[0] == first.rows[0]  # not run again: the same line
+    rows = _manifest(tmp_path / "out")
+    assert [row["status"] for row in rows] == [
+        "done",
+        "failed",
+        "failed",
+    ]  # only the failure retried
+
+
+@pytest.mark.parametrize("task", ["explore", "templates"])
+async def test_explore_and_templates_write_their_commands_files(
+    lab: Lab, tmp_path: Path, task: str
+) -> None:
+    server = lab("shop-links")
+    truth = server.truth("shop-links")
+    url = server.url("shop-links") + "/shop"
+    line = json.dumps({"url": url, "task": task, "max_depth": 1, "pages": 30})
+    outcome = await _batch(tmp_path, [line])
+    (row,) = outcome.rows
+    assert row["status"] in ("done", "incomplete") and int(str(row["entities"])) > 0
+    host = str(row["host"]).replace(":", "_")
+    if task == "explore":
+        assert row["files"] == [
+            f"{host}/{n}" for n in ("entities.jsonl", "queries.json", "dag.dot", "dag.svg")
+        ]
+        entities = (tmp_path / "out" / host / "entities.jsonl").read_text(encoding="utf-8")
+        urls = {json.loads(line)["url"] for line in entities.splitlines()}
+        assert urls and urls <= set(truth.target_entities)
+    else:
+        # the same rows as `siteseer templates cluster URL --budget 30 --out …`
+        single = await templates_cluster(ClusterOptions(url, budget=30))
+        written = (tmp_path / "out" / f"{host}.jsonl").read_text(encoding="utf-8")
+        assert written == single.rows and row["entities"] == single.pages == 30

@@ -16,9 +16,8 @@ import json
 import sys
 from collections.abc import Coroutine, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import timedelta
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
@@ -32,6 +31,10 @@ from siteseer.choices import (
     TagFeatureChoice,
 )
 from siteseer.errors import UserError, one_line
+from siteseer.flags import CrawlFlags, crawl_flags
+
+if TYPE_CHECKING:
+    from siteseer.sessions import CrawlOptions
 
 T = TypeVar("T")
 
@@ -108,6 +111,28 @@ def _echo_err(lines: Sequence[str]) -> None:
 
 # --- commands ---------------------------------------------------------------------------------
 # Each command below parses, calls its function in siteseer.commands and prints; keep them thin.
+
+
+# --- config: the effective crawl settings --------------------------------------------------
+
+
+@app.command("config")
+@crawl_flags
+def show_config(*, flags: CrawlFlags) -> None:
+    """Print the effective crawl settings and where each came from.
+
+    Each line reads `name = value  (source)`; the source is the layer that set it: flag (the
+    options given to this command), env (a SITESEER_* variable), siteseer.toml, pyproject.toml
+    [tool.siteseer], or default. Precedence: flag > env > file > default. Every crawling
+    command (render, discover, explore, templates urls|cluster, describe, explain) takes the
+    same options.
+    """
+    from siteseer.settings import describe_settings, load_settings
+
+    with _user_errors():
+        settings, sources = load_settings(flags)
+    for line in describe_settings(settings, sources):
+        typer.echo(line)
 
 
 # --- lab: serve, truth, bench; demo -----------------------------------------------------------
@@ -258,9 +283,6 @@ RenderOption = Annotated[
     RenderChoice,
     typer.Option(help="auto: render only hosts that need a browser; always; never."),
 ]
-BudgetOption = Annotated[
-    int | None, typer.Option(min=1, help="Page loads (plus browser actions) allowed.")
-]
 CacheOption = Annotated[
     Path, typer.Option(help="SQLite cache of pages: a second run downloads nothing.")
 ]
@@ -272,7 +294,21 @@ def _cache(cache: Path, no_cache: bool) -> Path | None:
     return None if no_cache else cache
 
 
+def _crawl(
+    flags: CrawlFlags, *, render: RenderChoice, cache: Path | None, pages: int | None = None
+) -> CrawlOptions:
+    """The crawl options of a command: its flags over SITESEER_* over siteseer.toml over the
+    defaults (a bad value ends the command, exit 2); `pages` is the command's own budget when
+    no layer sets one."""
+    from siteseer.settings import crawl_options, load_settings
+
+    with _user_errors():
+        settings, _ = load_settings(flags)
+        return crawl_options(settings, render=render, cache=cache, pages=pages)
+
+
 @app.command("discover")
+@crawl_flags
 def discover(
     seed_url: Annotated[str, typer.Argument(help="A sample entity page of the site.")],
     method: Annotated[
@@ -312,7 +348,6 @@ def discover(
         ),
     ] = None,
     render: RenderOption = "auto",
-    budget: BudgetOption = None,
     out: Annotated[
         Path | None, typer.Option(help="Write the entity pages here (default: standard output).")
     ] = None,
@@ -332,6 +367,8 @@ def discover(
     ] = None,
     cache: CacheOption = DEFAULT_CACHE,
     no_cache: NoCacheOption = False,
+    *,
+    flags: CrawlFlags,
 ) -> None:
     """Find every entity page of the same type as SEED_URL on its site.
 
@@ -344,11 +381,10 @@ def discover(
     pages, pages downloaded and rendered, seconds) on stderr and the entity pages to --out.
     """
     from siteseer.commands import discover as command
-    from siteseer.sessions import CrawlOptions
 
     options = command.DiscoverOptions(
         seed_url,
-        CrawlOptions(render=render, budget=budget, cache=_cache(cache, no_cache)),
+        _crawl(flags, render=render, cache=_cache(cache, no_cache)),
         method=method,
         visual=visual,
         iterations=iterations,
@@ -381,6 +417,7 @@ def discover(
 
 
 @templates_app.command("urls")
+@crawl_flags
 def templates_urls(
     input_path: Annotated[
         Path,
@@ -409,15 +446,13 @@ def templates_urls(
             "(default: new entity URLs on standard output)."
         ),
     ] = None,
-    budget: Annotated[
-        int | None,
-        typer.Option(min=1, help="Page loads allowed (verification and generated URLs)."),
-    ] = None,
     no_generate: Annotated[
         bool, typer.Option("--no-generate", help="Only build the templates; load no new URLs.")
     ] = False,
     cache: CacheOption = DEFAULT_CACHE,
     no_cache: NoCacheOption = False,
+    *,
+    flags: CrawlFlags,
 ) -> None:
     """Find hidden entity pages from URL templates (Allikmaa 2016).
 
@@ -435,9 +470,8 @@ def templates_urls(
         max_per_template=max_per_template,
         min_values=min_values,
         out=out,
-        budget=budget,
         generate=not no_generate,
-        cache=_cache(cache, no_cache),
+        crawl=_crawl(flags, render="never", cache=_cache(cache, no_cache)),
     )
     outcome = _run(command.templates_urls(options))
     _echo_err(outcome.notes)
@@ -453,6 +487,7 @@ def templates_urls(
 
 
 @templates_app.command("cluster")
+@crawl_flags
 def templates_cluster(
     input_arg: Annotated[
         str,
@@ -465,9 +500,6 @@ def templates_cluster(
         ClusterChoice,
         typer.Option(help="minhash: MinHash merge candidates (fast); exact: every pair compared."),
     ] = "minhash",
-    budget: Annotated[
-        int, typer.Option(min=1, help="Pages to crawl when INPUT is a site URL.")
-    ] = 500,
     min_support: Annotated[
         int, typer.Option(min=1, help="Pages a DOM path must appear in to be essential.")
     ] = 2,
@@ -477,18 +509,20 @@ def templates_cluster(
     ] = None,
     cache: CacheOption = DEFAULT_CACHE,
     no_cache: NoCacheOption = False,
+    *,
+    flags: CrawlFlags,
 ) -> None:
     """Cluster pages by the template that generated them (TEXT-MDL).
 
     Each page is the set of its essential DOM paths; clusters are merged while the MDL cost of
     the clustering (template paths, page memberships, differences) goes down. Prints one JSON
-    line per cluster: its pages and its template paths.
+    line per cluster: its pages and its template paths. A site URL is crawled for at most
+    --pages pages (500 when no layer sets it).
     """
     from siteseer.commands import templates as command
 
-    options = command.ClusterOptions(
-        input_arg, method, budget, min_support, out, cache=_cache(cache, no_cache)
-    )
+    crawl = _crawl(flags, render="never", cache=_cache(cache, no_cache), pages=500)
+    options = command.ClusterOptions(input_arg, method, min_support, out, crawl=crawl)
     outcome = _run(command.templates_cluster(options))
     typer.echo(outcome.summary, err=True)
     if out is None:
@@ -499,6 +533,7 @@ def templates_cluster(
 
 
 @app.command("explore")
+@crawl_flags
 def explore_site(
     start_url: Annotated[
         str, typer.Argument(help="The site's widest list page (all products, all results).")
@@ -517,13 +552,14 @@ def explore_site(
     max_depth: Annotated[
         int, typer.Option(min=0, help="The deepest drill-down explored (START_URL is 0).")
     ] = 3,
-    budget: BudgetOption = None,
     out: Annotated[
         Path, typer.Option(help="Directory for entities.jsonl, queries.json, dag.dot, dag.svg.")
     ] = Path("out/explore"),
     render: RenderOption = "auto",
     cache: CacheOption = DEFAULT_CACHE,
     no_cache: NoCacheOption = False,
+    *,
+    flags: CrawlFlags,
 ) -> None:
     """Recover the queries an exploratory site supports and the hidden attributes of its entities.
 
@@ -537,11 +573,10 @@ def explore_site(
     dag.svg (Graphviz when `dot` is on PATH, else matplotlib) to --out; prints a summary.
     """
     from siteseer.commands import explore as command
-    from siteseer.sessions import CrawlOptions
 
     options = command.ExploreOptions(
         start_url,
-        CrawlOptions(render=render, budget=budget, cache=_cache(cache, no_cache)),
+        _crawl(flags, render=render, cache=_cache(cache, no_cache)),
         entity_sample=entity_sample,
         keywords=keywords,
         allow_post=allow_post,
@@ -557,6 +592,7 @@ def explore_site(
 
 
 @app.command("render")
+@crawl_flags
 def render_page(
     url: Annotated[str, typer.Argument(help="The page to load, an absolute http(s) URL.")],
     screenshot: Annotated[
@@ -580,14 +616,8 @@ def render_page(
     ] = "auto",
     cache: CacheOption = DEFAULT_CACHE,
     no_cache: NoCacheOption = False,
-    ignore_robots: Annotated[
-        bool,
-        typer.Option("--ignore-robots", help="Load the page even if robots.txt disallows it."),
-    ] = False,
-    timeout: Annotated[
-        float,
-        typer.Option(min=0.1, help="Seconds one HTTP request or browser navigation may take."),
-    ] = 20.0,
+    *,
+    flags: CrawlFlags,
 ) -> None:
     """Load one page the way every siteseer method sees it, and describe it.
 
@@ -599,14 +629,8 @@ def render_page(
     """
     from crawler.progress import print_summary
     from siteseer.commands import render as command
-    from siteseer.sessions import CrawlOptions
 
-    crawl = CrawlOptions(
-        render=render,
-        cache=_cache(cache, no_cache),
-        respect_robots=not ignore_robots,
-        timeout=timedelta(seconds=timeout),
-    )
+    crawl = _crawl(flags, render=render, cache=_cache(cache, no_cache))
     outcome = _run(command.render_page(command.RenderOptions(url, crawl, screenshot, as_json)))
     typer.echo(outcome.text)
     if outcome.wrote is not None:
@@ -618,6 +642,7 @@ def render_page(
 
 
 @app.command("explain")
+@crawl_flags
 def explain_page(
     url: Annotated[str, typer.Argument(help="The page to draw, an absolute http(s) URL.")],
     out: Annotated[
@@ -634,9 +659,8 @@ def explain_page(
     ] = None,
     cache: CacheOption = DEFAULT_CACHE,
     no_cache: NoCacheOption = False,
-    timeout: Annotated[
-        float, typer.Option(min=0.1, help="Seconds the browser navigation may take.")
-    ] = 20.0,
+    *,
+    flags: CrawlFlags,
 ) -> None:
     """Draw a page's link collections on its full-page screenshot.
 
@@ -649,14 +673,14 @@ def explain_page(
     """
     from siteseer.commands import explain as command
 
-    options = command.ExplainOptions(
-        url, out, seed_path, _cache(cache, no_cache), timedelta(seconds=timeout)
-    )
+    crawl = _crawl(flags, render="always", cache=_cache(cache, no_cache))
+    options = command.ExplainOptions(url, out, seed_path, crawl)
     outcome = _run(command.explain_page(options))
     typer.echo(outcome.wrote, err=True)
 
 
 @app.command("describe")
+@crawl_flags
 def describe_entities(
     samples: Annotated[
         list[str] | None,
@@ -684,9 +708,10 @@ def describe_entities(
         ),
     ] = 0.5,
     render: RenderOption = "auto",
-    budget: BudgetOption = None,
     cache: CacheOption = DEFAULT_CACHE,
     no_cache: NoCacheOption = False,
+    *,
+    flags: CrawlFlags,
 ) -> None:
     """Describe an entity type by the terms its page templates share (Outdesit).
 
@@ -697,11 +722,10 @@ def describe_entities(
     --check, one "yes"/"no" line per page for isInstance.
     """
     from siteseer.commands import describe as command
-    from siteseer.sessions import CrawlOptions
 
     options = command.DescribeOptions(
         tuple(samples or ()),
-        CrawlOptions(render=render, budget=budget, cache=_cache(cache, no_cache)),
+        _crawl(flags, render=render, cache=_cache(cache, no_cache)),
         sites=tuple(sites or ()),
         check=tuple(check or ()),
         threshold=threshold,

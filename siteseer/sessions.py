@@ -16,6 +16,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 from crawler import RenderMode, Session, SessionConfig
 from crawler.progress import progress
@@ -33,6 +34,8 @@ class CrawlOptions:
     - `cache`: the SQLite cache of pages (None: pages in memory only, ``--no-cache``).
     - `respect_robots`: obey robots.txt.
     - `timeout`: one HTTP request or browser navigation (None: the Session's default).
+    - `delay`, `concurrency` (per host), `retries`, `user_agent`, `allowed_hosts`, `headers`,
+      `cookies`, `proxy`, `storage_state`: as in SessionConfig (None: its default).
     """
 
     render: RenderMode = "auto"
@@ -40,6 +43,15 @@ class CrawlOptions:
     cache: Path | None = None
     respect_robots: bool = True
     timeout: timedelta | None = None
+    delay: timedelta | None = None
+    concurrency: int | None = None
+    retries: int | None = None
+    user_agent: str | None = None
+    allowed_hosts: tuple[str, ...] = ()
+    headers: tuple[tuple[str, str], ...] = ()
+    cookies: tuple[tuple[str, str], ...] = ()
+    proxy: str | None = None
+    storage_state: Path | None = None
 
 
 def open_cache(cache: Path | None) -> Path | None:
@@ -55,17 +67,27 @@ def open_cache(cache: Path | None) -> Path | None:
 
 def session_config(crawl: CrawlOptions, *, allowed_hosts: tuple[str, ...] = ()) -> SessionConfig:
     """The SessionConfig for `crawl` (its cache directory created first); `allowed_hosts` as in
-    SessionConfig. A setting SessionConfig refuses raises its ValueError."""
+    SessionConfig, added to the crawl's own. A setting SessionConfig refuses raises its
+    ValueError."""
     config = SessionConfig(
         render=crawl.render,
         budget=crawl.budget,
         cache=open_cache(crawl.cache),
         respect_robots=crawl.respect_robots,
-        allowed_hosts=allowed_hosts,
+        allowed_hosts=(*crawl.allowed_hosts, *allowed_hosts),
+        delay=crawl.delay,
+        headers=crawl.headers,
+        cookies=crawl.cookies,
+        proxy=crawl.proxy,
+        storage_state=crawl.storage_state,
     )
-    if crawl.timeout is not None:
-        config = replace(config, timeout=crawl.timeout)
-    return config
+    given: dict[str, Any] = {
+        "timeout": crawl.timeout,
+        "per_host_concurrency": crawl.concurrency,
+        "retries": crawl.retries,
+        "user_agent": crawl.user_agent,
+    }
+    return replace(config, **{k: v for k, v in given.items() if v is not None})
 
 
 @asynccontextmanager

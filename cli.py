@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sys
 from collections.abc import Coroutine, Iterator, Sequence
 from contextlib import contextmanager
+from datetime import timedelta
+from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
@@ -40,7 +43,6 @@ T = TypeVar("T")
 
 app = typer.Typer(
     name="siteseer",
-    help="Crawl JavaScript-heavy sites, discover entity pages, explore facets and forms.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -59,15 +61,26 @@ app.add_typer(lab_app, name="lab")
 app.add_typer(templates_app, name="templates")
 
 
+EXIT_CODES = """Exit codes: 0 done; 1 incomplete (budget spent, pages unreachable: the reason is on
+stderr; what was found is written); 2 an error you can fix (bad option or input, unwritable
+output, no browser: one line on stderr, nothing written); 130 interrupted (Ctrl-C: rerun with the
+same cache to continue)."""
+
+# How the run ended, for --stats-json: (stop, reason, exit code); "done" unless set below.
+_STOP: list[tuple[str, str, int]] = []
+
+
 def fail(message: str) -> typer.Exit:
     """Print one line on stderr; the caller raises what this returns (exit code 2)."""
     typer.secho(f"siteseer: {message}", err=True, fg=typer.colors.RED)
+    _STOP.append(("error", message, 2))
     return typer.Exit(code=2)
 
 
 def _warn_incomplete(reason: str) -> None:
     """Print why a run stopped before it was complete (one yellow line on stderr)."""
     typer.secho(f"siteseer: incomplete: {reason}", err=True, fg=typer.colors.YELLOW)
+    _STOP.append(("incomplete", reason, 1))
 
 
 def _exit_if_incomplete(complete: bool, reason: str) -> None:
@@ -100,6 +113,7 @@ def _run(main: Coroutine[Any, Any, T]) -> T:
         raise fail(one_line(str(e))) from None
     except KeyboardInterrupt:
         typer.secho("siteseer: interrupted; rerun with the same cache to continue", err=True)
+        _STOP.append(("interrupted", "Ctrl-C", 130))
         raise typer.Exit(code=130) from None
 
 
@@ -107,6 +121,111 @@ def _echo_err(lines: Sequence[str]) -> None:
     """Print `lines` on stderr, one each."""
     for line in lines:
         typer.echo(line, err=True)
+
+
+# --- the app: version, logging, run status ------------------------------------------------------
+
+
+def _version(value: bool) -> None:
+    if value:
+        try:
+            version = metadata.version("siteseer")
+        except metadata.PackageNotFoundError:
+            version = "unknown"
+        typer.echo(f"siteseer {version}")
+        raise typer.Exit()
+
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+@app.callback(epilog=EXIT_CODES)
+def main(
+    ctx: typer.Context,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+    verbose: Annotated[
+        int,
+        typer.Option(
+            "--verbose", "-v", count=True, help="More log lines: -v info, -vv debug (each page)."
+        ),
+    ] = 0,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Errors only (no stats lines, no warnings).")
+    ] = False,
+    log_level: Annotated[
+        str | None,
+        typer.Option(
+            "--log-level",
+            help="DEBUG, INFO, WARNING or ERROR (overrides -v/-q). Default: WARNING, plus one "
+            "stats line every --stats-every when standard error is not a terminal.",
+        ),
+    ] = None,
+    stats_every: Annotated[
+        float,
+        typer.Option(min=0.05, help="Seconds between two stats lines (off a terminal)."),
+    ] = 10.0,
+    stats_json: Annotated[
+        Path | None,
+        typer.Option(
+            "--stats-json",
+            metavar="PATH",
+            help="Write the run's cost, timings, render decisions, stop reason and exit code "
+            "as JSON here ('-': standard output).",
+        ),
+    ] = None,
+) -> None:
+    """Crawl JavaScript-heavy sites, discover entity pages, explore facets and forms.
+
+    Crawl settings come from the command's flags, SITESEER_* variables, siteseer.toml (or
+    [tool.siteseer] in pyproject.toml) and defaults, in that order: `siteseer config` shows them.
+    """
+    from siteseer import logs
+
+    structured = logs.Status().is_structured()
+    level = _log_level(verbose, quiet, log_level)
+    logs.configure(
+        logs.Status(
+            level=level,
+            stats=level <= logging.INFO or (structured and not quiet and log_level is None),
+            stats_every=timedelta(seconds=stats_every),
+            stats_json=stats_json,
+        )
+    )
+    logs.RUN.reset(ctx.invoked_subcommand or "")
+    _STOP.clear()
+    if stats_json is not None:
+        ctx.call_on_close(_write_run_stats)
+
+
+def _log_level(verbose: int, quiet: bool, log_level: str | None) -> int:
+    """The level -v/-q/--log-level ask for (a bad --log-level: exit 2)."""
+    if log_level is not None:
+        name = log_level.upper()
+        if name not in LOG_LEVELS:
+            raise fail(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
+        return int(getattr(logging, name))
+    if quiet:
+        return logging.ERROR
+    if verbose >= 2:
+        return logging.DEBUG
+    if verbose == 1:
+        return logging.INFO
+    return logging.WARNING
+
+
+def _write_run_stats() -> None:
+    from siteseer import logs
+
+    stop, reason, code = _STOP[-1] if _STOP else ("done", "", 0)
+    try:
+        logs.write_run_stats(stop, reason, code)
+    except OSError as e:
+        typer.secho(f"siteseer: cannot write --stats-json: {e}", err=True, fg=typer.colors.RED)
 
 
 # --- commands ---------------------------------------------------------------------------------

@@ -11,6 +11,8 @@ standard error (drawn on a terminal only, see crawler.progress).
 
 from __future__ import annotations
 
+import sys
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
@@ -19,7 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from crawler import RenderMode, Session, SessionConfig
+from crawler.logstats import log_stats
 from crawler.progress import progress
+from siteseer import logs
 from siteseer.errors import OutputFailed
 
 __all__ = ["CrawlOptions", "open_cache", "session_config", "watched_session"]
@@ -93,7 +97,16 @@ def session_config(crawl: CrawlOptions, *, allowed_hosts: tuple[str, ...] = ()) 
 @asynccontextmanager
 async def watched_session(config: SessionConfig, label: str) -> AsyncIterator[Session]:
     """A Session built from `config`, with the live progress line labelled `label` (its bar
-    sized to the budget, when there is one)."""
+    sized to the budget, when there is one) on a terminal, or the periodic stats records
+    elsewhere (`siteseer.logs`); the closed Session's phase goes to the run's record."""
+    started = time.monotonic()
     async with Session(config) as session:
-        with progress(session, label, total=config.budget):
-            yield session
+        try:
+            with progress(session, label, total=config.budget):
+                if sys.stderr.isatty():
+                    yield session
+                else:
+                    with log_stats(session, label, every=logs.STATUS.stats_every):
+                        yield session
+        finally:
+            logs.RUN.add_phase(label, session, time.monotonic() - started)

@@ -10,12 +10,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from algorithms import read_sample_path
-from crawler import CrawlError, Session, canonical_url
+from crawler import CrawlError, canonical_url
 from output import AnnotationError, annotate
 from render import Snapshot
 from siteseer.errors import BadInput, RunFailed, run_failures
 from siteseer.outputs import write_bytes
-from siteseer.sessions import CrawlOptions, session_config
+from siteseer.sessions import CrawlOptions, session_config, watched_session
 
 __all__ = ["ExplainOptions", "ExplainOutcome", "explain_page", "sample_path_of"]
 
@@ -69,7 +69,7 @@ async def explain_page(options: ExplainOptions) -> ExplainOutcome:
     sample_path = sample_path_of(options.seed_path) if options.seed_path is not None else ()
     config = session_config(replace(options.crawl, render="always"))
     with run_failures(CrawlError, OSError):
-        async with Session(config) as session:
+        async with watched_session(config, "explain") as session:
             snap = await session.page(target, screenshot="full")
     if not snap.ok:
         raise RunFailed(f"{snap.url} answered HTTP {snap.status}; give a page that loads")

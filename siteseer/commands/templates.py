@@ -25,7 +25,7 @@ from crawler import Session, read_pages, read_urls
 from output import write_template_report
 from render import Snapshot
 from siteseer.errors import BadInput, run_failures
-from siteseer.sessions import CrawlOptions, session_config
+from siteseer.sessions import CrawlOptions, session_config, watched_session
 
 __all__ = [
     "ClusterOptions",
@@ -141,7 +141,7 @@ async def templates_urls(options: UrlTemplatesOptions) -> UrlTemplatesOutcome:
     urls, hosts = site_urls(options.input_path, options.site)
     config = session_config(replace(options.crawl, render="never"))
     with run_failures(ValueError):
-        async with Session(config) as session:
+        async with watched_session(config, "templates urls") as session:
             report = await url_templates(
                 session,
                 urls,
@@ -249,7 +249,7 @@ async def templates_cluster(options: ClusterOptions) -> ClusterOutcome:
     snaps = list(given.snapshots)
     if given.crawl_from is not None or given.urls:
         with run_failures(ValueError):
-            async with Session(config) as session:
+            async with watched_session(config, "templates cluster") as session:
                 snaps = await _load(session, given, options.crawl.budget or CLUSTER_PAGES)
     if len(snaps) < 2:
         raise BadInput("fewer than two HTML pages to cluster; give more pages or a larger --pages")

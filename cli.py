@@ -468,7 +468,8 @@ def discover(
     ] = None,
     render: RenderOption = "auto",
     out: Annotated[
-        Path | None, typer.Option(help="Write the entity pages here (default: standard output).")
+        Path | None,
+        typer.Option(help="Write the entity pages here ('-' or none: standard output)."),
     ] = None,
     fmt: Annotated[
         OutputFormat, typer.Option("--format", help="jsonl (one object per entity page) or csv.")
@@ -481,7 +482,7 @@ def discover(
         typer.Option(
             "--discovery",
             help="Also write the whole Discovery (sample page path, index pages, trace, cost) "
-            "as JSON here; `siteseer explain --seed-path` reads it.",
+            "as JSON here ('-': standard output); `siteseer explain --seed-path` reads it.",
         ),
     ] = None,
     cache: CacheOption = DEFAULT_CACHE,
@@ -624,7 +625,7 @@ def templates_cluster(
     ] = 2,
     out: Annotated[
         Path | None,
-        typer.Option(help="Write the clusters as JSON lines here (default: standard output)."),
+        typer.Option(help="Write the clusters as JSON lines here ('-' or none: standard output)."),
     ] = None,
     cache: CacheOption = DEFAULT_CACHE,
     no_cache: NoCacheOption = False,
@@ -716,7 +717,9 @@ def render_page(
     url: Annotated[str, typer.Argument(help="The page to load, an absolute http(s) URL.")],
     screenshot: Annotated[
         Path | None,
-        typer.Option(help="Write a full-page PNG here (renders the page in the browser)."),
+        typer.Option(
+            help="Write a full-page PNG here ('-': standard output; renders the page in the browser)."
+        ),
     ] = None,
     as_json: Annotated[
         bool,
@@ -751,7 +754,8 @@ def render_page(
 
     crawl = _crawl(flags, render=render, cache=_cache(cache, no_cache))
     outcome = _run(command.render_page(command.RenderOptions(url, crawl, screenshot, as_json)))
-    typer.echo(outcome.text)
+    # With the PNG on standard output (--screenshot -), the description goes to stderr.
+    typer.echo(outcome.text, err=screenshot is not None and str(screenshot) == "-")
     if outcome.wrote is not None:
         typer.echo(outcome.wrote, err=True)
     print_summary(outcome.cost)
@@ -765,7 +769,7 @@ def render_page(
 def explain_page(
     url: Annotated[str, typer.Argument(help="The page to draw, an absolute http(s) URL.")],
     out: Annotated[
-        Path, typer.Option(help="Where to write the annotated PNG (default: explain.png).")
+        Path, typer.Option(help="Where to write the annotated PNG ('-': standard output).")
     ] = Path("explain.png"),
     seed_path: Annotated[
         Path | None,

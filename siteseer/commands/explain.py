@@ -14,7 +14,7 @@ from crawler import CrawlError, canonical_url
 from output import AnnotationError, annotate
 from render import Snapshot
 from siteseer.errors import BadInput, RunFailed, run_failures
-from siteseer.outputs import write_bytes
+from siteseer.outputs import shown, write_bytes
 from siteseer.sessions import CrawlOptions, session_config, watched_session
 
 __all__ = ["ExplainOptions", "ExplainOutcome", "explain_page", "sample_path_of"]
@@ -45,7 +45,7 @@ class ExplainOutcome:
     @property
     def wrote(self) -> str:
         """The line saying what was written."""
-        return f"wrote {self.out} ({self.png_bytes} bytes, {len(self.snapshot.links)} links)"
+        return f"wrote {shown(self.out)} ({self.png_bytes} bytes, {len(self.snapshot.links)} links)"
 
 
 def sample_path_of(path: Path) -> tuple[str, ...]:

@@ -25,6 +25,7 @@ from crawler import Session, read_pages, read_urls
 from output import write_template_report
 from render import Snapshot
 from siteseer.errors import BadInput, run_failures
+from siteseer.outputs import shown, write_text
 from siteseer.sessions import CrawlOptions, session_config, watched_session
 
 __all__ = [
@@ -269,4 +270,4 @@ async def _load(session: Session, given: PageInput, budget: int) -> list[Snapsho
 
 
 def _write_rows(out: Path, rows: str) -> None:
-    out.write_text(rows, encoding="utf-8")
+    write_text(out, rows, f"the clusters to {shown(out)}")

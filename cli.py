@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sys
 from collections.abc import Coroutine, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import timedelta
+from importlib import metadata
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
@@ -34,12 +36,15 @@ from siteseer.choices import (
     TagFeatureChoice,
 )
 from siteseer.errors import UserError, one_line
+from siteseer.flags import CrawlFlags, crawl_flags
+
+if TYPE_CHECKING:
+    from siteseer.sessions import CrawlOptions
 
 T = TypeVar("T")
 
 app = typer.Typer(
     name="siteseer",
-    help="Crawl JavaScript-heavy sites, discover entity pages, explore facets and forms.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -59,15 +64,26 @@ app.add_typer(lab_app, name="lab")
 app.add_typer(templates_app, name="templates")
 
 
+EXIT_CODES = """Exit codes: 0 done; 1 incomplete (budget spent, pages unreachable: the reason is on
+stderr; what was found is written); 2 an error you can fix (bad option or input, unwritable
+output, no browser: one line on stderr, nothing written); 130 interrupted (Ctrl-C: rerun with the
+same cache to continue)."""
+
+# How the run ended, for --stats-json: (stop, reason, exit code); "done" unless set below.
+_STOP: list[tuple[str, str, int]] = []
+
+
 def fail(message: str) -> typer.Exit:
     """Print one line on stderr; the caller raises what this returns (exit code 2)."""
     typer.secho(f"siteseer: {message}", err=True, fg=typer.colors.RED)
+    _STOP.append(("error", message, 2))
     return typer.Exit(code=2)
 
 
 def _warn_incomplete(reason: str) -> None:
     """Print why a run stopped before it was complete (one yellow line on stderr)."""
     typer.secho(f"siteseer: incomplete: {reason}", err=True, fg=typer.colors.YELLOW)
+    _STOP.append(("incomplete", reason, 1))
 
 
 def _exit_if_incomplete(complete: bool, reason: str) -> None:
@@ -100,6 +116,7 @@ def _run(main: Coroutine[Any, Any, T]) -> T:
         raise fail(one_line(str(e))) from None
     except KeyboardInterrupt:
         typer.secho("siteseer: interrupted; rerun with the same cache to continue", err=True)
+        _STOP.append(("interrupted", "Ctrl-C", 130))
         raise typer.Exit(code=130) from None
 
 
@@ -114,8 +131,135 @@ def _echo_err(lines: Sequence[str]) -> None:
         typer.echo(line, err=True)
 
 
+# --- the app: version, logging, run status ------------------------------------------------------
+
+
+def _version(value: bool) -> None:
+    if value:
+        try:
+            version = metadata.version("siteseer")
+        except metadata.PackageNotFoundError:
+            version = "unknown"
+        typer.echo(f"siteseer {version}")
+        raise typer.Exit()
+
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+@app.callback(epilog=EXIT_CODES)
+def main(
+    ctx: typer.Context,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+    verbose: Annotated[
+        int,
+        typer.Option(
+            "--verbose", "-v", count=True, help="More log lines: -v info, -vv debug (each page)."
+        ),
+    ] = 0,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Errors only (no stats lines, no warnings).")
+    ] = False,
+    log_level: Annotated[
+        str | None,
+        typer.Option(
+            "--log-level",
+            help="DEBUG, INFO, WARNING or ERROR (overrides -v/-q). Default: WARNING, plus one "
+            "stats line every --stats-every when standard error is not a terminal.",
+        ),
+    ] = None,
+    stats_every: Annotated[
+        float,
+        typer.Option(min=0.05, help="Seconds between two stats lines (off a terminal)."),
+    ] = 10.0,
+    stats_json: Annotated[
+        Path | None,
+        typer.Option(
+            "--stats-json",
+            metavar="PATH",
+            help="Write the run's cost, timings, render decisions, stop reason and exit code "
+            "as JSON here ('-': standard output).",
+        ),
+    ] = None,
+) -> None:
+    """Crawl JavaScript-heavy sites, discover entity pages, explore facets and forms.
+
+    Crawl settings come from the command's flags, SITESEER_* variables, siteseer.toml (or
+    [tool.siteseer] in pyproject.toml) and defaults, in that order: `siteseer config` shows them.
+    """
+    from siteseer import logs
+
+    structured = logs.Status().is_structured()
+    level = _log_level(verbose, quiet, log_level)
+    logs.configure(
+        logs.Status(
+            level=level,
+            stats=level <= logging.INFO or (structured and not quiet and log_level is None),
+            stats_every=timedelta(seconds=stats_every),
+            stats_json=stats_json,
+        )
+    )
+    logs.RUN.reset(ctx.invoked_subcommand or "")
+    _STOP.clear()
+    if stats_json is not None:
+        ctx.call_on_close(_write_run_stats)
+
+
+def _log_level(verbose: int, quiet: bool, log_level: str | None) -> int:
+    """The level -v/-q/--log-level ask for (a bad --log-level: exit 2)."""
+    if log_level is not None:
+        name = log_level.upper()
+        if name not in LOG_LEVELS:
+            raise fail(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
+        return int(getattr(logging, name))
+    if quiet:
+        return logging.ERROR
+    if verbose >= 2:
+        return logging.DEBUG
+    if verbose == 1:
+        return logging.INFO
+    return logging.WARNING
+
+
+def _write_run_stats() -> None:
+    from siteseer import logs
+
+    stop, reason, code = _STOP[-1] if _STOP else ("done", "", 0)
+    try:
+        logs.write_run_stats(stop, reason, code)
+    except OSError as e:
+        typer.secho(f"siteseer: cannot write --stats-json: {e}", err=True, fg=typer.colors.RED)
+
+
 # --- commands ---------------------------------------------------------------------------------
 # Each command below parses, calls its function in siteseer.commands and prints; keep them thin.
+
+
+# --- config: the effective crawl settings --------------------------------------------------
+
+
+@app.command("config")
+@crawl_flags
+def show_config(*, flags: CrawlFlags) -> None:
+    """Print the effective crawl settings and where each came from.
+
+    Each line reads `name = value  (source)`; the source is the layer that set it: flag (the
+    options given to this command), env (a SITESEER_* variable), siteseer.toml, pyproject.toml
+    [tool.siteseer], or default. Precedence: flag > env > file > default. Every crawling
+    command (render, discover, explore, templates urls|cluster, describe, explain) takes the
+    same options.
+    """
+    from siteseer.settings import describe_settings, load_settings
+
+    with _user_errors():
+        settings, sources = load_settings(flags)
+    for line in describe_settings(settings, sources):
+        typer.echo(line)
 
 
 # --- lab: serve, truth, bench; demo -----------------------------------------------------------
@@ -308,9 +452,6 @@ RenderOption = Annotated[
     RenderChoice,
     typer.Option(help="auto: render only hosts that need a browser; always; never."),
 ]
-BudgetOption = Annotated[
-    int | None, typer.Option(min=1, help="Page loads (plus browser actions) allowed.")
-]
 CacheOption = Annotated[
     Path, typer.Option(help="SQLite cache of pages: a second run downloads nothing.")
 ]
@@ -322,7 +463,21 @@ def _cache(cache: Path, no_cache: bool) -> Path | None:
     return None if no_cache else cache
 
 
+def _crawl(
+    flags: CrawlFlags, *, render: RenderChoice, cache: Path | None, pages: int | None = None
+) -> CrawlOptions:
+    """The crawl options of a command: its flags over SITESEER_* over siteseer.toml over the
+    defaults (a bad value ends the command, exit 2); `pages` is the command's own budget when
+    no layer sets one."""
+    from siteseer.settings import crawl_options, load_settings
+
+    with _user_errors():
+        settings, _ = load_settings(flags)
+        return crawl_options(settings, render=render, cache=cache, pages=pages)
+
+
 @app.command("discover")
+@crawl_flags
 def discover(
     seed_url: Annotated[str, typer.Argument(help="A sample entity page of the site.")],
     method: Annotated[
@@ -362,9 +517,9 @@ def discover(
         ),
     ] = None,
     render: RenderOption = "auto",
-    budget: BudgetOption = None,
     out: Annotated[
-        Path | None, typer.Option(help="Write the entity pages here (default: standard output).")
+        Path | None,
+        typer.Option(help="Write the entity pages here ('-' or none: standard output)."),
     ] = None,
     fmt: Annotated[
         OutputFormat, typer.Option("--format", help="jsonl (one object per entity page) or csv.")
@@ -377,11 +532,13 @@ def discover(
         typer.Option(
             "--discovery",
             help="Also write the whole Discovery (sample page path, index pages, trace, cost) "
-            "as JSON here; `siteseer explain --seed-path` reads it.",
+            "as JSON here ('-': standard output); `siteseer explain --seed-path` reads it.",
         ),
     ] = None,
     cache: CacheOption = DEFAULT_CACHE,
     no_cache: NoCacheOption = False,
+    *,
+    flags: CrawlFlags,
 ) -> None:
     """Find every entity page of the same type as SEED_URL on its site.
 
@@ -394,11 +551,10 @@ def discover(
     pages, pages downloaded and rendered, seconds) on stderr and the entity pages to --out.
     """
     from siteseer.commands import discover as command
-    from siteseer.sessions import CrawlOptions
 
     options = command.DiscoverOptions(
         seed_url,
-        CrawlOptions(render=render, budget=budget, cache=_cache(cache, no_cache)),
+        _crawl(flags, render=render, cache=_cache(cache, no_cache)),
         method=method,
         visual=visual,
         iterations=iterations,
@@ -431,6 +587,7 @@ def discover(
 
 
 @templates_app.command("urls")
+@crawl_flags
 def templates_urls(
     input_path: Annotated[
         Path,
@@ -459,15 +616,13 @@ def templates_urls(
             "(default: new entity URLs on standard output)."
         ),
     ] = None,
-    budget: Annotated[
-        int | None,
-        typer.Option(min=1, help="Page loads allowed (verification and generated URLs)."),
-    ] = None,
     no_generate: Annotated[
         bool, typer.Option("--no-generate", help="Only build the templates; load no new URLs.")
     ] = False,
     cache: CacheOption = DEFAULT_CACHE,
     no_cache: NoCacheOption = False,
+    *,
+    flags: CrawlFlags,
 ) -> None:
     """Find hidden entity pages from URL templates (Allikmaa 2016).
 
@@ -485,9 +640,8 @@ def templates_urls(
         max_per_template=max_per_template,
         min_values=min_values,
         out=out,
-        budget=budget,
         generate=not no_generate,
-        cache=_cache(cache, no_cache),
+        crawl=_crawl(flags, render="never", cache=_cache(cache, no_cache)),
     )
     outcome = _run(command.templates_urls(options))
     _echo_err(outcome.notes)
@@ -503,6 +657,7 @@ def templates_urls(
 
 
 @templates_app.command("cluster")
+@crawl_flags
 def templates_cluster(
     input_arg: Annotated[
         str,
@@ -515,30 +670,29 @@ def templates_cluster(
         ClusterChoice,
         typer.Option(help="minhash: MinHash merge candidates (fast); exact: every pair compared."),
     ] = "minhash",
-    budget: Annotated[
-        int, typer.Option(min=1, help="Pages to crawl when INPUT is a site URL.")
-    ] = 500,
     min_support: Annotated[
         int, typer.Option(min=1, help="Pages a DOM path must appear in to be essential.")
     ] = 2,
     out: Annotated[
         Path | None,
-        typer.Option(help="Write the clusters as JSON lines here (default: standard output)."),
+        typer.Option(help="Write the clusters as JSON lines here ('-' or none: standard output)."),
     ] = None,
     cache: CacheOption = DEFAULT_CACHE,
     no_cache: NoCacheOption = False,
+    *,
+    flags: CrawlFlags,
 ) -> None:
     """Cluster pages by the template that generated them (TEXT-MDL).
 
     Each page is the set of its essential DOM paths; clusters are merged while the MDL cost of
     the clustering (template paths, page memberships, differences) goes down. Prints one JSON
-    line per cluster: its pages and its template paths.
+    line per cluster: its pages and its template paths. A site URL is crawled for at most
+    --pages pages (500 when no layer sets it).
     """
     from siteseer.commands import templates as command
 
-    options = command.ClusterOptions(
-        input_arg, method, budget, min_support, out, cache=_cache(cache, no_cache)
-    )
+    crawl = _crawl(flags, render="never", cache=_cache(cache, no_cache), pages=500)
+    options = command.ClusterOptions(input_arg, method, min_support, out, crawl=crawl)
     outcome = _run(command.templates_cluster(options))
     typer.echo(outcome.summary, err=True)
     if out is None:
@@ -549,6 +703,7 @@ def templates_cluster(
 
 
 @app.command("explore")
+@crawl_flags
 def explore_site(
     start_url: Annotated[
         str, typer.Argument(help="The site's widest list page (all products, all results).")
@@ -567,13 +722,14 @@ def explore_site(
     max_depth: Annotated[
         int, typer.Option(min=0, help="The deepest drill-down explored (START_URL is 0).")
     ] = 3,
-    budget: BudgetOption = None,
     out: Annotated[
         Path, typer.Option(help="Directory for entities.jsonl, queries.json, dag.dot, dag.svg.")
     ] = Path("out/explore"),
     render: RenderOption = "auto",
     cache: CacheOption = DEFAULT_CACHE,
     no_cache: NoCacheOption = False,
+    *,
+    flags: CrawlFlags,
 ) -> None:
     """Recover the queries an exploratory site supports and the hidden attributes of its entities.
 
@@ -587,11 +743,10 @@ def explore_site(
     dag.svg (Graphviz when `dot` is on PATH, else matplotlib) to --out; prints a summary.
     """
     from siteseer.commands import explore as command
-    from siteseer.sessions import CrawlOptions
 
     options = command.ExploreOptions(
         start_url,
-        CrawlOptions(render=render, budget=budget, cache=_cache(cache, no_cache)),
+        _crawl(flags, render=render, cache=_cache(cache, no_cache)),
         entity_sample=entity_sample,
         keywords=keywords,
         allow_post=allow_post,
@@ -678,11 +833,14 @@ def batch(
 
 
 @app.command("render")
+@crawl_flags
 def render_page(
     url: Annotated[str, typer.Argument(help="The page to load, an absolute http(s) URL.")],
     screenshot: Annotated[
         Path | None,
-        typer.Option(help="Write a full-page PNG here (renders the page in the browser)."),
+        typer.Option(
+            help="Write a full-page PNG here ('-': standard output; renders the page in the browser)."
+        ),
     ] = None,
     as_json: Annotated[
         bool,
@@ -701,14 +859,8 @@ def render_page(
     ] = "auto",
     cache: CacheOption = DEFAULT_CACHE,
     no_cache: NoCacheOption = False,
-    ignore_robots: Annotated[
-        bool,
-        typer.Option("--ignore-robots", help="Load the page even if robots.txt disallows it."),
-    ] = False,
-    timeout: Annotated[
-        float,
-        typer.Option(min=0.1, help="Seconds one HTTP request or browser navigation may take."),
-    ] = 20.0,
+    *,
+    flags: CrawlFlags,
 ) -> None:
     """Load one page the way every siteseer method sees it, and describe it.
 
@@ -720,16 +872,11 @@ def render_page(
     """
     from crawler.progress import print_summary
     from siteseer.commands import render as command
-    from siteseer.sessions import CrawlOptions
 
-    crawl = CrawlOptions(
-        render=render,
-        cache=_cache(cache, no_cache),
-        respect_robots=not ignore_robots,
-        timeout=timedelta(seconds=timeout),
-    )
+    crawl = _crawl(flags, render=render, cache=_cache(cache, no_cache))
     outcome = _run(command.render_page(command.RenderOptions(url, crawl, screenshot, as_json)))
-    typer.echo(outcome.text)
+    # With the PNG on standard output (--screenshot -), the description goes to stderr.
+    typer.echo(outcome.text, err=screenshot is not None and str(screenshot) == "-")
     if outcome.wrote is not None:
         typer.echo(outcome.wrote, err=True)
     print_summary(outcome.cost)
@@ -739,10 +886,11 @@ def render_page(
 
 
 @app.command("explain")
+@crawl_flags
 def explain_page(
     url: Annotated[str, typer.Argument(help="The page to draw, an absolute http(s) URL.")],
     out: Annotated[
-        Path, typer.Option(help="Where to write the annotated PNG (default: explain.png).")
+        Path, typer.Option(help="Where to write the annotated PNG ('-': standard output).")
     ] = Path("explain.png"),
     seed_path: Annotated[
         Path | None,
@@ -755,9 +903,8 @@ def explain_page(
     ] = None,
     cache: CacheOption = DEFAULT_CACHE,
     no_cache: NoCacheOption = False,
-    timeout: Annotated[
-        float, typer.Option(min=0.1, help="Seconds the browser navigation may take.")
-    ] = 20.0,
+    *,
+    flags: CrawlFlags,
 ) -> None:
     """Draw a page's link collections on its full-page screenshot.
 
@@ -770,14 +917,14 @@ def explain_page(
     """
     from siteseer.commands import explain as command
 
-    options = command.ExplainOptions(
-        url, out, seed_path, _cache(cache, no_cache), timedelta(seconds=timeout)
-    )
+    crawl = _crawl(flags, render="always", cache=_cache(cache, no_cache))
+    options = command.ExplainOptions(url, out, seed_path, crawl)
     outcome = _run(command.explain_page(options))
     typer.echo(outcome.wrote, err=True)
 
 
 @app.command("describe")
+@crawl_flags
 def describe_entities(
     samples: Annotated[
         list[str] | None,
@@ -805,9 +952,10 @@ def describe_entities(
         ),
     ] = 0.5,
     render: RenderOption = "auto",
-    budget: BudgetOption = None,
     cache: CacheOption = DEFAULT_CACHE,
     no_cache: NoCacheOption = False,
+    *,
+    flags: CrawlFlags,
 ) -> None:
     """Describe an entity type by the terms its page templates share (Outdesit).
 
@@ -818,11 +966,10 @@ def describe_entities(
     --check, one "yes"/"no" line per page for isInstance.
     """
     from siteseer.commands import describe as command
-    from siteseer.sessions import CrawlOptions
 
     options = command.DescribeOptions(
         tuple(samples or ()),
-        CrawlOptions(render=render, budget=budget, cache=_cache(cache, no_cache)),
+        _crawl(flags, render=render, cache=_cache(cache, no_cache)),
         sites=tuple(sites or ()),
         check=tuple(check or ()),
         threshold=threshold,

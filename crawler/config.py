@@ -56,6 +56,10 @@ class SessionConfig:
     - `retries`/`backoff`: extra attempts on 5xx, 429, timeouts and connection errors, waiting
       ``backoff * 2**n`` before retry n (0.2 s, 0.4 s, …).
     - `timeout`: one HTTP request or browser navigation.
+    - `user_agent`, `headers` (``(name, value)`` pairs), `cookies` (``(name, value)`` pairs sent
+      to every host), `proxy` (a proxy URL) and `storage_state` (a Playwright storage-state file:
+      a logged-in browser's cookies, sent on the HTTP path too): what both page loaders present
+      to the site (`render.Identity`).
     - `cache`: the SQLite file snapshots are kept in (None: in memory, gone with the Session).
     - `render_config`: the browser settings (None: `render.config.load_render_config()`).
     - `max_redirects`: redirects followed per HTTP request.
@@ -82,6 +86,10 @@ class SessionConfig:
     timeout: timedelta = timedelta(seconds=20)
     cache: Path | None = None
     user_agent: str = DEFAULT_USER_AGENT
+    headers: tuple[tuple[str, str], ...] = ()
+    cookies: tuple[tuple[str, str], ...] = ()
+    proxy: str | None = None
+    storage_state: Path | None = None
     render_config: RenderConfig | None = field(default=None, compare=False)
     max_redirects: int = 10
     session_params: tuple[str, ...] = SESSION_PARAMS
@@ -94,7 +102,7 @@ class SessionConfig:
         problems = list(self._problems())
         if problems:
             raise ValueError("invalid SessionConfig: " + "; ".join(problems))
-        for name in ("allowed_hosts", "session_params"):
+        for name in ("allowed_hosts", "session_params", "headers", "cookies"):
             if isinstance(getattr(self, name), list):
                 object.__setattr__(self, name, tuple(getattr(self, name)))
         if isinstance(self.cache, str):
@@ -126,6 +134,12 @@ class SessionConfig:
                 problems.append(f"{name} must be positive, not {value}")
         if not self.user_agent.strip():
             problems.append("user_agent must not be empty")
+        for name in ("headers", "cookies"):
+            pairs = getattr(self, name)
+            if any(len(pair) != 2 or not str(pair[0]).strip() for pair in pairs):
+                problems.append(f"{name} must be (name, value) pairs, not {pairs!r}")
+        if self.proxy is not None and not self.proxy.startswith(("http://", "https://", "socks")):
+            problems.append(f"proxy must be a http://, https:// or socks URL, not {self.proxy!r}")
         if any(not h or "/" in h for h in self.allowed_hosts):
             problems.append(
                 f"allowed_hosts must be host or host:port names, not {self.allowed_hosts!r}"

@@ -29,6 +29,7 @@ from rich.progress import (
     TextColumn,
     TimeElapsedColumn,
 )
+from rich.text import Text
 
 from crawler.cost import Cost
 
@@ -94,8 +95,9 @@ class CrawlProgress:
         self.budget_spent = False
         self._console = console or Console(stderr=True)
         columns: list[ProgressColumn] = [SpinnerColumn(), TextColumn("[bold]{task.description}")]
+        self._bar = min(40, max(10, self._console.width // 6))
         if total is not None:
-            columns += [BarColumn(), MofNCompleteColumn()]
+            columns += [BarColumn(bar_width=self._bar), MofNCompleteColumn()]
         columns += [TextColumn("{task.fields[status]}"), TimeElapsedColumn()]
         self._progress = Progress(
             *columns,
@@ -148,27 +150,45 @@ class CrawlProgress:
         self._refresh()
 
     def _status(self) -> str:
+        """The counts that fit the terminal's width: pages, skipped, errors and the budget
+        always, then downloads, rendered and cached as room allows."""
         cost = self.session.cost()
-        parts = [
-            f"{self.pages} pages",
-            f"{cost.downloads} downloads",
-            f"{cost.renders} rendered",
-            f"{cost.cache_hits} cached",
-        ]
-        if self.skipped:
-            parts.append(f"{self.skipped} skipped")
-        if self.errors:
-            parts.append(f"[red]{self.errors} errors[/]")
         left = self.session.budget_left
+        parts: list[tuple[int, str]] = [(0, f"{self.pages} pages")]
+        if self.skipped:
+            parts.append((0, f"{self.skipped} skipped"))
+        optional = [f"{cost.downloads} downloads", f"{cost.renders} rendered"]
+        optional.append(f"{cost.cache_hits} cached")
+        if self.errors:
+            parts.append((0, f"[red]{self.errors} errors[/]"))
         if self.budget_spent:
-            parts.append("[yellow]budget spent[/]")
+            parts.append((0, "[yellow]budget spent[/]"))
         elif left is not None:
-            parts.append(f"budget left {left}")
-        return " · ".join(parts)
+            parts.append((0, f"left {left}"))
+        room = self._console.width - self._fixed_width()
+        used = sum(_visible(text) + 3 for _, text in parts)
+        kept: list[str] = []
+        for text in optional:
+            if used + _visible(text) + 3 <= room:
+                kept.append(text)
+                used += _visible(text) + 3
+        return " · ".join([parts[0][1], *kept, *(text for _, text in parts[1:])])
+
+    def _fixed_width(self) -> int:
+        """Columns the spinner, label, bar, count and elapsed time take."""
+        width = 2 + len(self.label) + 1 + 8
+        if self.total is not None:
+            width += self._bar + 1 + 2 * len(str(self.total)) + 2
+        return width
 
     def _refresh(self, advance: int = 0) -> None:
         if self._task is not None:
             self._progress.update(self._task, advance=advance, status=self._status())
+
+
+def _visible(text: str) -> int:
+    """The width of `text` once its rich markup is drawn."""
+    return len(Text.from_markup(text).plain)
 
 
 def progress(session: Session, description: str, *, total: int | None = None) -> CrawlProgress:

@@ -68,6 +68,7 @@ from render import (
     BrowserNotFound,
     Canonicalize,
     HttpFetcher,
+    Identity,
     NavigationError,
     NavigationFailed,
     NavigationTimeout,
@@ -154,6 +155,13 @@ class Session(AsyncClosing):
         self._budget = Budget(self.config.budget)
         self._budget_reported = False
         self._robots = Robots(self.config.user_agent, self._load_robots)
+        self._identity = Identity.load(
+            user_agent=self.config.user_agent,
+            headers=self.config.headers,
+            cookies=self.config.cookies,
+            proxy=self.config.proxy,
+            storage_state=self.config.storage_state,
+        )
         self._loads: InFlight[tuple[str, SnapshotKind], Snapshot] = InFlight()
         self._deciding: InFlight[str, Snapshot | CrawlError] = InFlight()
         self._decisions: dict[str, RenderDecision] = {}
@@ -176,9 +184,7 @@ class Session(AsyncClosing):
             if self._given_fetcher is not None:
                 self._fetcher = self._given_fetcher
             else:
-                http = HttpFetcher(
-                    user_agent=self.config.user_agent, max_redirects=self.config.max_redirects
-                )
+                http = HttpFetcher(max_redirects=self.config.max_redirects, identity=self._identity)
                 self._fetcher = await self._stack.enter_async_context(http)
         except BaseException:
             await self._stack.aclose()
@@ -659,7 +665,7 @@ class Session(AsyncClosing):
 
         if self._render_config is None:
             self._render_config = load_render_config(navigation_timeout=self.config.timeout)
-        return BrowserPool(self._render_config)
+        return BrowserPool(self._render_config, self._identity)
 
     async def _render(self, state: State, *, screenshot: ScreenshotMode | None) -> Snapshot:
         """`state` loaded in the browser, politely, with retries; raises CrawlErrors."""

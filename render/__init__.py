@@ -28,6 +28,7 @@ from render.extract import (
     structure_fingerprint,
 )
 from render.http import HttpFetcher, RawResponse
+from render.identity import Identity
 from render.parse import parse_html
 from render.snapshot import (
     Action,
@@ -59,6 +60,7 @@ __all__ = [
     "Control",
     "ControlKind",
     "HttpFetcher",
+    "Identity",
     "Link",
     "LinkStyle",
     "NavigationError",

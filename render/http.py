@@ -20,11 +20,11 @@ import aiohttp
 
 from render.closing import AsyncClosing
 from render.errors import NavigationFailed, NavigationTimeout
+from render.identity import DEFAULT_USER_AGENT, Identity
 
 __all__ = ["DEFAULT_MAX_BODY_BYTES", "DEFAULT_USER_AGENT", "HttpFetcher", "RawResponse"]
 
 DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024
-DEFAULT_USER_AGENT = "siteseer/0.1 (+https://github.com/siteseer/siteseer)"
 
 _HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9._:-]+)""", re.I)
@@ -88,9 +88,11 @@ class HttpFetcher(AsyncClosing):
         user_agent: str = DEFAULT_USER_AGENT,
         connections: int = 64,
         max_redirects: int = 10,
+        identity: Identity | None = None,
     ) -> None:
         self.max_body_bytes = max_body_bytes
-        self.user_agent = user_agent
+        self.identity = identity or Identity(user_agent=user_agent)
+        self.user_agent = self.identity.user_agent
         self.connections = connections
         self.max_redirects = max_redirects
         self._session: aiohttp.ClientSession | None = None
@@ -120,6 +122,8 @@ class HttpFetcher(AsyncClosing):
                 url,
                 allow_redirects=True,
                 max_redirects=self.max_redirects,
+                headers=self.identity.request_headers(url),
+                proxy=self.identity.proxy,
                 timeout=aiohttp.ClientTimeout(total=seconds),
             ) as response:
                 body, truncated = await self._read(response)

@@ -24,7 +24,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Coroutine
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any, Literal
 
@@ -44,6 +44,7 @@ from render.errors import (
 )
 from render.extract import Canonicalize, default_canonical, structure_fingerprint
 from render.extract_json import decode_extracted
+from render.identity import Identity
 from render.parse import parse_fast
 from render.settle import SETTLE_INIT_SCRIPT, Settled, settle, settle_then
 from render.snapshot import ScreenshotMode, Snapshot, State
@@ -143,6 +144,7 @@ class _Worker:
     navigations_in_context: int = 0
     state: State | None = None
     navigation: _Navigation = _Navigation()
+    cookie_origins: set[str] = field(default_factory=set)
 
 
 class _BrowserGone(Exception):
@@ -169,8 +171,9 @@ def _first_line(error: BaseException) -> str:
 class BrowserPool(AsyncClosing):
     """One browser and `config.pages` worker pages (an async context manager)."""
 
-    def __init__(self, config: RenderConfig) -> None:
+    def __init__(self, config: RenderConfig, identity: Identity | None = None) -> None:
         self.config = config
+        self.identity = identity or Identity()
         self._playwright: Playwright | None = None
         self._browser: Browser | None = None
         self._generation = 0
@@ -295,6 +298,7 @@ class BrowserPool(AsyncClosing):
                 viewport={"width": self.config.viewport[0], "height": self.config.viewport[1]},
                 accept_downloads=False,
                 service_workers="block",
+                **self.identity.context_options(),
             )
         except PlaywrightError as e:
             raise _BrowserGone(_first_line(e)) from e
@@ -316,6 +320,7 @@ class BrowserPool(AsyncClosing):
         worker.context, worker.page = context, page
         worker.generation = generation
         worker.navigations_in_context = 0
+        worker.cookie_origins = set()
         self._count("contexts")
 
     async def _acquire(self, state: State) -> tuple[_Worker, int]:
@@ -469,6 +474,15 @@ class BrowserPool(AsyncClosing):
             ) from e
         return self._snapshot(_Loaded(state, navigation, settled, raw, shot), canonicalize)
 
+    async def _add_cookies(self, worker: _Worker, page: Page, url: str) -> None:
+        """The identity's cookies for `url`'s origin, added once per context."""
+        cookies = self.identity.browser_cookies(url)
+        origin = cookies[0]["url"] if cookies else None
+        if origin is None or origin in worker.cookie_origins:
+            return
+        await page.context.add_cookies(cookies)  # type: ignore[arg-type]
+        worker.cookie_origins.add(origin)
+
     async def _navigate(self, worker: _Worker, page: Page, url: str) -> _Navigation:
         """Load `url` in `page` (up to DOMContentLoaded); the worker remembers what it reported.
 
@@ -480,6 +494,7 @@ class BrowserPool(AsyncClosing):
         worker.navigations_in_context += 1
         worker.state = None
         try:
+            await self._add_cookies(worker, page, url)
             response = await page.goto(url, wait_until="domcontentloaded")
         except PlaywrightTimeoutError as e:
             raise NavigationTimeout(

@@ -11,12 +11,12 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 
 from algorithms import EntityDescription, describe, is_instance
-from crawler import Session, host_of
+from crawler import host_of
 from lab import running_lab
 from lab.server import build_sites
 from siteseer.commands.lab import Notes, install_needed, lab_site_ids
 from siteseer.errors import BadInput, run_failures
-from siteseer.sessions import CrawlOptions, session_config
+from siteseer.sessions import CrawlOptions, session_config, watched_session
 
 __all__ = ["DescribeOptions", "DescribeOutcome", "describe_entities"]
 
@@ -81,7 +81,7 @@ async def describe_entities(
         with run_failures(ValueError):
             hosts = tuple(dict.fromkeys(host_of(u) for u in [*urls, *options.check]))
             config = session_config(options.crawl, allowed_hosts=hosts)
-            async with Session(config) as session:
+            async with watched_session(config, "describe") as session:
                 description = await describe(session, urls)
                 verdicts = [
                     (url, await is_instance(session, url, description, options.threshold))

@@ -17,7 +17,7 @@ from algorithms import Discovery, Height, TagFeature, explain_discovery, gpp, in
 from crawler import Session
 from siteseer.choices import DiscoverMethod, OutputFormat
 from siteseer.errors import BadOption, OutputFailed, run_failures
-from siteseer.outputs import write_text
+from siteseer.outputs import shown, write_text
 from siteseer.sessions import CrawlOptions, session_config, watched_session
 
 __all__ = [
@@ -91,7 +91,7 @@ class DiscoverOutcome:
         """The line naming the file written (None when the rows are for standard output)."""
         if self.written is None:
             return None
-        return f"wrote {len(self.discovery.entities)} entity pages to {self.written}"
+        return f"wrote {len(self.discovery.entities)} entity pages to {shown(self.written)}"
 
 
 def parse_height(text: str) -> Height:
@@ -101,6 +101,12 @@ def parse_height(text: str) -> Height:
     if text.isdigit() and int(text) >= 1:
         return int(text)
     raise BadOption(f"--height must be a positive whole number or 'auto', not {text!r}")
+
+
+def started(result: Discovery) -> bool:
+    """Whether the run got going: it found something, or it is complete (a run whose seed or
+    root could not be loaded found nothing, and writes no files)."""
+    return result.complete or bool(result.entities or result.sample_path or any(result.index_pages))
 
 
 def entity_rows(result: Discovery, fmt: OutputFormat) -> str:
@@ -127,8 +133,10 @@ async def discover(options: DiscoverOptions) -> DiscoverOutcome:
     with run_failures(ValueError):
         async with watched_session(config, f"discover ({options.method})") as session:
             result = await _run_method(session, options, height)
-    rows = entity_rows(result, options.fmt)
     explanation = explain_discovery(result) if options.explain else None
+    if not started(result):
+        return DiscoverOutcome(result, "", None, explanation)  # nothing found: nothing written
+    rows = entity_rows(result, options.fmt)
     try:
         _write(result, rows, options)
     except OutputFailed as e:

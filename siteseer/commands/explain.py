@@ -6,31 +6,32 @@ the optional sample page path (a Discovery, a JSON list or one URL a line) and w
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import timedelta
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from algorithms import read_sample_path
-from crawler import CrawlError, Session, canonical_url
+from crawler import CrawlError, canonical_url
 from output import AnnotationError, annotate
 from render import Snapshot
 from siteseer.errors import BadInput, RunFailed, run_failures
-from siteseer.outputs import write_bytes
-from siteseer.sessions import CrawlOptions, session_config
+from siteseer.outputs import shown, write_bytes
+from siteseer.sessions import CrawlOptions, session_config, watched_session
 
 __all__ = ["ExplainOptions", "ExplainOutcome", "explain_page", "sample_path_of"]
+
+
+_RENDERED = CrawlOptions(render="always")  # explain's crawl by default
 
 
 @dataclass(frozen=True)
 class ExplainOptions:
     """`explain`: the page, the PNG to write, the sample page path's file (outlined in red),
-    the cache (None: in memory) and the navigation's time limit."""
+    and the crawl (cache, timeout, identity; the page is always rendered)."""
 
     url: str
     out: Path = Path("explain.png")
     seed_path: Path | None = None
-    cache: Path | None = None
-    timeout: timedelta = timedelta(seconds=20)
+    crawl: CrawlOptions = _RENDERED
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,7 @@ class ExplainOutcome:
     @property
     def wrote(self) -> str:
         """The line saying what was written."""
-        return f"wrote {self.out} ({self.png_bytes} bytes, {len(self.snapshot.links)} links)"
+        return f"wrote {shown(self.out)} ({self.png_bytes} bytes, {len(self.snapshot.links)} links)"
 
 
 def sample_path_of(path: Path) -> tuple[str, ...]:
@@ -66,10 +67,9 @@ async def explain_page(options: ExplainOptions) -> ExplainOutcome:
     except CrawlError as e:
         raise BadInput(str(e)) from None
     sample_path = sample_path_of(options.seed_path) if options.seed_path is not None else ()
-    crawl = CrawlOptions(render="always", cache=options.cache, timeout=options.timeout)
-    config = session_config(crawl)
+    config = session_config(replace(options.crawl, render="always"))
     with run_failures(CrawlError, OSError):
-        async with Session(config) as session:
+        async with watched_session(config, "explain") as session:
             snap = await session.page(target, screenshot="full")
     if not snap.ok:
         raise RunFailed(f"{snap.url} answered HTTP {snap.status}; give a page that loads")

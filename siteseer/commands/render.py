@@ -12,7 +12,7 @@ from pathlib import Path
 from crawler import Cost, CrawlError, RenderDecision, RenderMode, Session, canonical_url, host_of
 from render import Snapshot
 from siteseer.errors import BadInput, BadOption, RunFailed, run_failures
-from siteseer.outputs import write_bytes
+from siteseer.outputs import shown, write_bytes
 from siteseer.sessions import CrawlOptions, session_config, watched_session
 
 __all__ = ["RenderOptions", "RenderOutcome", "describe_snapshot", "render_page", "rendered_because"]
@@ -47,7 +47,7 @@ class RenderOutcome:
         """The line saying where the screenshot went (None without one)."""
         if self.screenshot is None:
             return None
-        return f"wrote {self.screenshot} ({len(self.snapshot.screenshot or b'')} bytes)"
+        return f"wrote {shown(self.screenshot)} ({len(self.snapshot.screenshot or b'')} bytes)"
 
 
 def rendered_because(snap: Snapshot, decision: RenderDecision | None, mode: RenderMode) -> str:

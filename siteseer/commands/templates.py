@@ -9,7 +9,7 @@ Both read what another crawl left: a URL list, a WARC/ARC file or a siteseer cra
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -25,7 +25,8 @@ from crawler import Session, read_pages, read_urls
 from output import write_template_report
 from render import Snapshot
 from siteseer.errors import BadInput, run_failures
-from siteseer.sessions import CrawlOptions, session_config
+from siteseer.outputs import shown, write_text
+from siteseer.sessions import CrawlOptions, session_config, watched_session
 
 __all__ = [
     "ClusterOptions",
@@ -41,6 +42,8 @@ __all__ = [
 ]
 
 
+_NOT_RENDERED = CrawlOptions(render="never")  # the templates commands' crawl by default
+
 # --- templates urls ---------------------------------------------------------------------------
 
 
@@ -48,17 +51,16 @@ __all__ = [
 class UrlTemplatesOptions:
     """`templates urls`: the input file, the site to keep (a URL or host; needed when the input
     holds several), the template parameters, the output directory (None: the new entity URLs
-    go to standard output), the page budget and the cache (None: in memory).
-    `generate=False` builds the templates and loads no new URL."""
+    go to standard output) and the crawl (its page budget, cache, identity; rendering is
+    always ``never``). `generate=False` builds the templates and loads no new URL."""
 
     input_path: Path
     site: str | None = None
     max_per_template: int | None = None
     min_values: int = 100
     out: Path | None = None
-    budget: int | None = None
     generate: bool = True
-    cache: Path | None = None
+    crawl: CrawlOptions = _NOT_RENDERED
 
 
 @dataclass(frozen=True)
@@ -138,10 +140,9 @@ async def templates_urls(options: UrlTemplatesOptions) -> UrlTemplatesOutcome:
     """Build URL templates from the input's URLs, load the missing ids, keep the entity pages;
     write the report to `options.out` when given."""
     urls, hosts = site_urls(options.input_path, options.site)
-    crawl = CrawlOptions(render="never", budget=options.budget, cache=options.cache)
-    config = session_config(crawl)
+    config = session_config(replace(options.crawl, render="never"))
     with run_failures(ValueError):
-        async with Session(config) as session:
+        async with watched_session(config, "templates urls") as session:
             report = await url_templates(
                 session,
                 urls,
@@ -160,19 +161,20 @@ async def templates_urls(options: UrlTemplatesOptions) -> UrlTemplatesOutcome:
 
 # --- templates cluster ------------------------------------------------------------------------
 
+CLUSTER_PAGES = 500  # pages crawled from a site URL when no budget is given
+
 
 @dataclass(frozen=True)
 class ClusterOptions:
-    """`templates cluster`: a site URL to crawl (up to `budget` pages) or a file (URL list,
-    WARC/ARC, crawl store); the clustering's parameters; the JSON lines file (None: standard
-    output); the cache (None: in memory)."""
+    """`templates cluster`: a site URL to crawl (up to `crawl.budget` pages, 500 when None) or
+    a file (URL list, WARC/ARC, crawl store); the clustering's parameters; the JSON lines file
+    (None: standard output); the crawl (cache, identity; rendering is always ``never``)."""
 
     input: str
     method: ClusterMethod = "minhash"
-    budget: int = 500
     min_support: int = 2
     out: Path | None = None
-    cache: Path | None = None
+    crawl: CrawlOptions = _NOT_RENDERED
 
 
 @dataclass(frozen=True)
@@ -243,14 +245,15 @@ async def templates_cluster(options: ClusterOptions) -> ClusterOutcome:
     HTML pages.
     """
     given = page_input(options.input)
-    config = session_config(CrawlOptions(render="never", cache=options.cache))
+    # The budget counts the pages crawled (below), not the Session's loads.
+    config = session_config(replace(options.crawl, render="never", budget=None))
     snaps = list(given.snapshots)
     if given.crawl_from is not None or given.urls:
         with run_failures(ValueError):
-            async with Session(config) as session:
-                snaps = await _load(session, given, options.budget)
+            async with watched_session(config, "templates cluster") as session:
+                snaps = await _load(session, given, options.crawl.budget or CLUSTER_PAGES)
     if len(snaps) < 2:
-        raise BadInput("fewer than two HTML pages to cluster; give more pages or a larger --budget")
+        raise BadInput("fewer than two HTML pages to cluster; give more pages or a larger --pages")
     clustering = cluster_pages(snaps, method=options.method, min_support=options.min_support)
     rows = cluster_rows(clustering)
     if options.out is not None:
@@ -267,4 +270,4 @@ async def _load(session: Session, given: PageInput, budget: int) -> list[Snapsho
 
 
 def _write_rows(out: Path, rows: str) -> None:
-    out.write_text(rows, encoding="utf-8")
+    write_text(out, rows, f"the clusters to {shown(out)}")

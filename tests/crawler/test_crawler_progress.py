@@ -55,3 +55,19 @@ async def test_progress_counts_session_events_and_unsubscribes() -> None:
             await session.page(f"{BASE}/a")
         assert again.pages == 1 and again.cached == 1 and again.label == "again"
     assert out.getvalue() == ""  # not a terminal: nothing drawn
+
+
+async def test_the_status_fits_the_terminal_width() -> None:
+    fetcher = FakeFetcher({f"{BASE}/{p}": html_page(p) for p in "ab"})
+    session = Session(
+        fast_config(render="never", budget=50), fetcher=fetcher, browser=FakeBrowser(fetcher)
+    )
+    async with session:
+        await session.pages([f"{BASE}/a", f"{BASE}/b"])
+        for width, full in ((60, False), (200, True)):
+            console = Console(file=io.StringIO(), width=width)
+            shown = CrawlProgress(session, total=50, label="discover (ssup)", console=console)
+            status = shown._status()
+            assert status.startswith("0 pages") and status.endswith("left 48")
+            assert ("downloads" in status and "cached" in status) is full
+            assert len(status) + shown._fixed_width() <= width

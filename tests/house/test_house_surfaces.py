@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LAYERS = ("render", "crawler", "algorithms", "output", "lab", "siteseer", "cli")
 BY_NAME = {
     "crawler.progress",  # the CLI's progress line (rich)
+    "crawler.logstats",  # the periodic stats records off a terminal
     "lab.bench",  # the method benchmark (matplotlib, every runner)
     "lab.demo",
     "lab.errors",

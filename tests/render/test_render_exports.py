@@ -22,6 +22,7 @@ EXPORTED = {
     "Control",
     "ControlKind",
     "HttpFetcher",
+    "Identity",
     "Link",
     "LinkStyle",
     "NavigationError",

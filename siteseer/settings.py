@@ -1,0 +1,232 @@
+"""The crawl settings every crawling command shares, from three layers and their defaults.
+
+    settings = load_settings({"delay": 0.5})         # the flags the user gave
+    settings.delay, settings.sources["delay"]        # 0.5, "flag"
+
+One typed model (`Settings`, pydantic-settings) reads, highest precedence first:
+
+1. the command-line flags (`--delay`, …; only those given are passed in),
+2. ``SITESEER_*`` environment variables (``SITESEER_DELAY=0.5``; lists as JSON or separated:
+   hosts by ``,``, cookies by ``;``, headers by a newline),
+3. ``siteseer.toml`` in the working directory, then ``[tool.siteseer]`` in its
+   ``pyproject.toml`` (same keys as the model's fields, e.g. ``user_agent = "…"``),
+4. the defaults below.
+
+`sources` says where each value came from (flag, env, siteseer.toml, pyproject.toml,
+default): what `siteseer config` prints. `crawl_options` turns the settings into the
+`CrawlOptions` a command's Session is built from.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+from pathlib import Path
+from typing import Annotated, Any, ClassVar
+
+from pydantic import Field, ValidationError, field_validator
+from pydantic_settings import (
+    BaseSettings,
+    EnvSettingsSource,
+    NoDecode,
+    PydanticBaseSettingsSource,
+    PyprojectTomlConfigSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+from crawler import RenderMode, SessionConfig
+from siteseer.errors import BadOption
+from siteseer.sessions import CrawlOptions
+
+__all__ = [
+    "CONFIG_FILE",
+    "ENV_PREFIX",
+    "Settings",
+    "crawl_options",
+    "describe_settings",
+    "load_settings",
+    "parse_pairs",
+]
+
+CONFIG_FILE = "siteseer.toml"
+DEFAULT_USER_AGENT = SessionConfig().user_agent
+ENV_PREFIX = "SITESEER_"
+
+# What separates the items of a list given as one string (an environment variable).
+_SEPARATORS = {"allowed_hosts": ",", "cookies": ";", "headers": "\n"}
+
+
+class Settings(BaseSettings):
+    """The shared crawl settings (see the module docstring for where they come from).
+
+    Durations are seconds. `delay` None: 0 for loopback hosts, 1 s for others (raised by a
+    robots.txt Crawl-delay); `pages` None: no page budget.
+    """
+
+    model_config = SettingsConfigDict(
+        env_prefix=ENV_PREFIX,
+        extra="forbid",
+        toml_file=CONFIG_FILE,
+        pyproject_toml_table_header=("tool", "siteseer"),
+    )
+
+    delay: float | None = Field(
+        default=None, ge=0, description="seconds between two requests to one host"
+    )
+    concurrency: int = Field(default=8, ge=1, description="HTTP requests in flight per host")
+    retries: int = Field(default=2, ge=0, description="extra attempts on 5xx, 429, timeouts")
+    timeout: float = Field(
+        default=20.0, gt=0, description="seconds one request or navigation may take"
+    )
+    user_agent: str = Field(
+        default=DEFAULT_USER_AGENT,
+        min_length=1,
+        description="User-Agent of every request, HTTP and browser",
+    )
+    ignore_robots: bool = Field(default=False, description="load pages robots.txt disallows")
+    allowed_hosts: Annotated[tuple[str, ...], NoDecode] = Field(
+        default=(), description="hosts the crawl may visit (default: the first URL's)"
+    )
+    headers: Annotated[tuple[str, ...], NoDecode] = Field(
+        default=(), description='extra request headers, "Name: value"'
+    )
+    cookies: Annotated[tuple[str, ...], NoDecode] = Field(
+        default=(), description='cookies sent to every host, "name=value"'
+    )
+    proxy: str | None = Field(default=None, description="proxy URL for HTTP and browser")
+    pages: int | None = Field(
+        default=None, ge=1, description="page budget: loads plus browser actions"
+    )
+    storage_state: Path | None = Field(
+        default=None, description="Playwright storage state (a logged-in browser)"
+    )
+
+    sources: ClassVar[dict[str, str]]
+
+    @field_validator("allowed_hosts", "headers", "cookies", mode="before")
+    @classmethod
+    def _split(cls, value: Any, info: Any) -> Any:
+        """A list given as one string: a JSON list, or items split by the field's separator."""
+        if not isinstance(value, str):
+            return value
+        text = value.strip()
+        if text.startswith("["):
+            return json.loads(text)
+        return [item.strip() for item in text.split(_SEPARATORS[info.field_name]) if item.strip()]
+
+    @field_validator("headers")
+    @classmethod
+    def _headers(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        parse_pairs(value, ":", "header", "Name: value")
+        return value
+
+    @field_validator("cookies")
+    @classmethod
+    def _cookies(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        parse_pairs(value, "=", "cookie", "name=value")
+        return value
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return init_settings, env_settings, *_file_sources(settings_cls)
+
+
+def _file_sources(settings_cls: type[BaseSettings]) -> tuple[PydanticBaseSettingsSource, ...]:
+    """siteseer.toml, then pyproject.toml's [tool.siteseer] (a missing file gives nothing)."""
+    return (
+        TomlConfigSettingsSource(settings_cls),
+        PyprojectTomlConfigSettingsSource(settings_cls, Path("pyproject.toml")),
+    )
+
+
+def parse_pairs(
+    items: tuple[str, ...], sep: str, what: str, form: str
+) -> tuple[tuple[str, str], ...]:
+    """``"Name: value"`` / ``"name=value"`` items as (name, value) pairs; ValueError otherwise."""
+    pairs: list[tuple[str, str]] = []
+    for item in items:
+        name, found, value = item.partition(sep)
+        if not found or not name.strip():
+            raise ValueError(f"a {what} must read {form!r}, not {item!r}")
+        pairs.append((name.strip(), value.strip()))
+    return tuple(pairs)
+
+
+def _layers(settings_cls: type[Settings]) -> list[tuple[str, dict[str, Any]]]:
+    """(name, the values it gives) for the environment and the file layer, highest first."""
+    layers: list[tuple[str, dict[str, Any]]] = [("env", EnvSettingsSource(settings_cls)())]
+    for source in _file_sources(settings_cls):
+        if isinstance(source, PyprojectTomlConfigSettingsSource):
+            layers.append(("pyproject.toml [tool.siteseer]", source()))
+        else:
+            layers.append((CONFIG_FILE, source()))
+    return layers
+
+
+def load_settings(flags: dict[str, Any] | None = None) -> tuple[Settings, dict[str, str]]:
+    """The effective settings for `flags` (the options given, None values dropped) and where
+    each came from; a value no layer accepts is a BadOption naming the setting."""
+    given = {k: v for k, v in (flags or {}).items() if v is not None and v != () and v != []}
+    try:
+        settings = Settings(**given)
+    except ValidationError as e:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in e.errors()
+        )
+        raise BadOption(f"invalid settings: {problems}") from None
+    except ValueError as e:
+        raise BadOption(f"invalid settings: {e}") from None
+    sources = {name: "default" for name in Settings.model_fields}
+    for layer, values in reversed(_layers(Settings)):
+        for name in values:
+            if name in sources:
+                sources[name] = layer
+    for name in given:
+        sources[name] = "flag"
+    return settings, sources
+
+
+def describe_settings(settings: Settings, sources: dict[str, str]) -> list[str]:
+    """One line per setting, `name = value  (source)`, values as TOML would write them."""
+    values = settings.model_dump(mode="json")
+    width = max(len(name) for name in values)
+    lines = []
+    for name, value in values.items():
+        shown = "(unset)" if value is None else json.dumps(value, ensure_ascii=False)
+        lines.append(f"{name:<{width}} = {shown}  ({sources[name]})")
+    return lines
+
+
+def crawl_options(
+    settings: Settings,
+    *,
+    render: RenderMode = "auto",
+    cache: Path | None = None,
+    pages: int | None = None,
+) -> CrawlOptions:
+    """The CrawlOptions of a command run with `settings`; `pages` is the command's own page
+    budget when the settings set none."""
+    return CrawlOptions(
+        render=render,
+        budget=settings.pages if settings.pages is not None else pages,
+        cache=cache,
+        respect_robots=not settings.ignore_robots,
+        timeout=timedelta(seconds=settings.timeout),
+        delay=None if settings.delay is None else timedelta(seconds=settings.delay),
+        concurrency=settings.concurrency,
+        retries=settings.retries,
+        user_agent=settings.user_agent,
+        allowed_hosts=settings.allowed_hosts,
+        headers=parse_pairs(settings.headers, ":", "header", "Name: value"),
+        cookies=parse_pairs(settings.cookies, "=", "cookie", "name=value"),
+        proxy=settings.proxy,
+        storage_state=settings.storage_state,
+    )

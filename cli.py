@@ -786,7 +786,10 @@ def batch(
     max_depth: Annotated[int, typer.Option(min=0, help="explore: the deepest drill-down.")] = 3,
     pages: Annotated[int, typer.Option(min=2, help="templates: pages crawled per site.")] = 200,
     render: RenderOption = "auto",
-    budget: BudgetOption = None,
+    budget: Annotated[
+        int | None,
+        typer.Option(min=1, help="Page loads (plus browser actions) allowed per site."),
+    ] = None,
     cache_dir: Annotated[
         Path | None,
         typer.Option(help="Per-site SQLite caches here, on each node (default: in memory)."),

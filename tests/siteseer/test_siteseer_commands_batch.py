@@ -13,6 +13,7 @@ from lab.server import LabServer
 from siteseer.batch import TaskOptions
 from siteseer.commands.batch import BatchOptions, BatchOutcome, run_batch
 from siteseer.commands.templates import ClusterOptions, templates_cluster
+from siteseer.sessions import CrawlOptions
 
 Lab = Callable[[str], LabServer]
 SITES = ("council", "cars")
@@ -108,7 +109,9 @@ async def test_explore_and_templates_write_their_commands_files(
         urls = {json.loads(line)["url"] for line in entities.splitlines()}
         assert urls and urls <= set(truth.target_entities)
     else:
-        # the same rows as `siteseer templates cluster URL --budget 30 --out …`
-        single = await templates_cluster(ClusterOptions(url, budget=30))
+        # the same rows as `siteseer templates cluster URL --pages 30 --out …`
+        single = await templates_cluster(
+            ClusterOptions(url, crawl=CrawlOptions(render="never", budget=30))
+        )
         written = (tmp_path / "out" / f"{host}.jsonl").read_text(encoding="utf-8")
         assert written == single.rows and row["entities"] == single.pages == 30

@@ -805,7 +805,7 @@ def batch(
     finishes; a rerun with the same --out skips the sites already done. Exit 1 when any site
     is not done.
     """
-    from siteseer.batch import TaskOptions
+    from siteseer.batch import BatchProgress, TaskOptions
     from siteseer.commands import batch as command
 
     defaults = TaskOptions(
@@ -814,19 +814,8 @@ def batch(
     options = command.BatchOptions(
         input_path, out, defaults, engine, address, workers, cache_dir=cache_dir
     )
-    finished = 0
-
-    def progress(row: dict[str, Any]) -> None:
-        nonlocal finished
-        finished += 1
-        note = f" ({row['reason']})" if row["reason"] else ""
-        typer.echo(
-            f"[{finished}] {row['status']} {row['url']}: {row['entities']} entities, "
-            f"{row['downloads']} pages, {row['seconds']:.1f} s{note}",
-            err=True,
-        )
-
-    outcome = _run(command.run_batch(options, progress))
+    with BatchProgress() as progress:
+        outcome = _run(command.run_batch(options, progress.site, progress.begin))
     _echo_err(outcome.table)
     if not outcome.complete:
         raise typer.Exit(code=1)

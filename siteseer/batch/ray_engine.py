@@ -7,8 +7,10 @@ driver, bound to 127.0.0.1) or joins the cluster at `address` (``ray start --hea
 it); a Ray the caller already initialised is used as it is and left running, one started here
 is always shut down.
 
-A `SiteWorker` owns one event loop and one SharedBrowser for its whole life: the browser
-starts once per actor (on the first site that needs it), not per site, and each site runs in
+A `SiteWorker` owns one event loop and one SharedBrowser for its whole life: at start it finds
+the Chromium of its node (installing one if there is none, as `render.install` does) and names
+it in every result; the browser starts once per actor (on the first site that needs it), not
+per site, and each site runs in
 its own Session, its cache a SQLite file under the node's own `cache_dir`. The driver hands
 each idle actor the next site and waits on the sites in flight with `ray.wait`, so results
 are written as they arrive. Faults are Ray's: an actor whose process dies (browser crash,
@@ -50,12 +52,21 @@ class SiteWorker:
         self._cache_dir = Path(cache_dir) if cache_dir is not None else None
         self._loop = asyncio.new_event_loop()
         self._browser = SharedBrowser()
-        node = ray.get_runtime_context().get_node_id()[:8]
-        self.name = f"{socket.gethostname()}/{node}:{os.getpid()}"
+        self._browser.find()
+        self.node_id = ray.get_runtime_context().get_node_id()
+        self.name = f"{socket.gethostname()}/{self.node_id[:8]}:{os.getpid()}"
 
     def pid(self) -> int:
         """The actor's process id (what a test kills)."""
         return os.getpid()
+
+    def node(self) -> str:
+        """The id of the Ray node the actor runs on (what a test removes)."""
+        return self.node_id
+
+    def browser(self) -> str:
+        """The Chromium this actor renders with, or why it has none."""
+        return self._browser.description
 
     def run(self, job: SiteJob) -> SiteResult:
         """Run one site in its own Session over the actor's browser."""

@@ -30,8 +30,10 @@ from typing import Literal
 from algorithms import Exploration, cluster_pages, crawl_pages, explore, gpp, indesit, ssup
 from crawler import CrawlError, Renderer, Session, SessionConfig
 from output import write_exploration
-from render import BrowserPool, load_render_config
+from render import BrowserNotFound, BrowserPool, RenderConfig, load_render_config
+from render.install import ensure_browser
 from siteseer.batch.jobs import SiteJob, host_file_name
+from siteseer.batch.usage import worker_usage
 from siteseer.commands.discover import entity_rows, parse_height
 from siteseer.commands.templates import cluster_rows
 from siteseer.errors import UserError
@@ -46,7 +48,10 @@ SiteStatus = Literal["done", "incomplete", "failed"]
 class SiteResult:
     """What became of one job: its manifest fields and the files to write (relative path,
     bytes). `entities` counts entity pages (discover), entities (explore) or clustered pages
-    (templates); `downloads` and `renders` are the site's Session's."""
+    (templates); `downloads` and `renders` are the site's Session's. `cpu_seconds` and
+    `rss_mb` are the worker's whole process tree (its browser included) when the site ended,
+    CPU counted since the worker started (see siteseer.batch.usage); `browser` is the Chromium
+    the worker renders with, once it has one."""
 
     line: int
     url: str
@@ -60,6 +65,9 @@ class SiteResult:
     seconds: float = 0.0
     worker: str = ""
     files: tuple[tuple[str, bytes], ...] = ()
+    cpu_seconds: float = 0.0
+    rss_mb: float = 0.0
+    browser: str = ""
 
 
 def failed_result(job: SiteJob, reason: str, worker: str = "", seconds: float = 0.0) -> SiteResult:
@@ -82,8 +90,23 @@ class SharedBrowser:
 
     def __init__(self) -> None:
         self._pool: BrowserPool | None = None
+        self._config: RenderConfig | None = None
         self._lock = asyncio.Lock()
         self._stack = AsyncExitStack()
+        self.description = ""
+
+    def find(self) -> str:
+        """Find the Chromium this worker will render with, installing one if none is found
+        (`render.install`'s resolution); its description, or why there is none. A worker
+        without a browser still runs the sites that need none."""
+        try:
+            ensure_browser()
+            self._config = load_render_config()
+        except BrowserNotFound as e:
+            self.description = f"no browser: {e}"
+        else:
+            self.description = self._config.browser_description
+        return self.description
 
     async def __aenter__(self) -> SharedBrowser:
         return self
@@ -105,7 +128,9 @@ class SharedBrowser:
     async def _lent(self) -> AsyncIterator[Renderer]:
         async with self._lock:
             if self._pool is None:
-                pool = BrowserPool(load_render_config())
+                self._config = self._config or load_render_config()
+                self.description = self._config.browser_description
+                pool = BrowserPool(self._config)
                 self._pool = await self._stack.enter_async_context(pool)
         yield self._pool
 
@@ -127,6 +152,7 @@ async def run_site(
             cost = session.cost()
     except (CrawlError, UserError, ValueError) as e:
         return failed_result(job, " ".join(str(e).split()), worker, time.monotonic() - started)
+    usage = worker_usage()
     return SiteResult(
         job.line,
         job.url,
@@ -140,6 +166,9 @@ async def run_site(
         round(time.monotonic() - started, 3),
         worker,
         files,
+        usage.cpu_seconds,
+        usage.rss_mb,
+        browser.description,
     )
 
 

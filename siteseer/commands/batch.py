@@ -94,9 +94,12 @@ def read_input(source: str) -> list[str]:
 
 
 async def run_batch(
-    options: BatchOptions, progress: Callable[[dict[str, Any]], None] | None = None
+    options: BatchOptions,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+    begin: Callable[[int, int], None] | None = None,
 ) -> BatchOutcome:
-    """Run the batch (see the module docstring); `progress` sees each manifest row written."""
+    """Run the batch (see the module docstring); `begin` is told how many sites will run and
+    how many were skipped as done, `progress` sees each manifest row as it is written."""
     if options.workers < 1:
         raise BadOption("--workers must be at least 1")
     jobs = read_jobs(read_input(options.input), options.defaults)
@@ -104,6 +107,8 @@ async def run_batch(
     done = manifest.done
     todo = [job for job in jobs if job.failure is not None or job.key not in done]
     started = time.monotonic()
+    if begin is not None:
+        begin(len(todo), len(jobs) - len(todo))
 
     def emit(result: SiteResult) -> None:
         row = manifest.record(result)

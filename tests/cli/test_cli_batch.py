@@ -25,11 +25,13 @@ def test_batch_reads_standard_input_and_prints_a_summary(
     result = runner.invoke(app, args, input=f"{truth.seed_entity}\n")
     assert result.exit_code == 0, result.output
     assert "1 sites: 1 done (0 skipped as done before)" in result.stderr
+    assert f"[1/1] done {truth.seed_entity}: {len(truth.target_entities)} entities" in result.stderr
     (row,) = [json.loads(line) for line in (out / "manifest.jsonl").read_text().splitlines()]
     assert row["status"] == "done" and row["entities"] == len(truth.target_entities)
     again = runner.invoke(app, args, input=f"{truth.seed_entity}\nnot a url\n")
     assert again.exit_code == 1  # a site not done
     assert "2 sites: 1 done (1 skipped as done before), 0 incomplete, 1 failed" in again.stderr
+    assert "1 sites already done in this output directory: skipped" in again.stderr
 
 
 def test_engine_ray_without_ray_says_what_to_install(

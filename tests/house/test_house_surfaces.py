@@ -22,6 +22,7 @@ BY_NAME = {
     "lab.errors",
     "lab.real",  # the real tier: a sub-package with its own surface
     "lab.server",
+    "render.install",  # `python -m render.install`; batch workers find or install a browser
     "render.pool",  # BrowserPool's internals, for the throughput bench
     "siteseer.batch",  # the batch engines and their values, for the batch bench
     "siteseer.choices",

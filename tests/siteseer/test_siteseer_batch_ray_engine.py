@@ -1,5 +1,6 @@
-"""`batch --engine ray` on a real two-node Ray cluster (ray.cluster_utils.Cluster, one CPU a
-node, on loopback): the same results as the local engine, a worker killed mid-batch, resume."""
+"""`batch --engine ray` on a real Ray cluster on loopback (ray.cluster_utils.Cluster: a head
+node that runs no worker, two worker nodes of one CPU each): the same results as the local
+engine, a worker killed mid-batch, a node lost mid-batch, resume."""
 
 from __future__ import annotations
 
@@ -32,9 +33,11 @@ NODE = {"num_cpus": 1, "node_ip_address": "127.0.0.1"}
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Cluster]:
-    """A head node and one worker node, one CPU each, no dashboard."""
-    cluster = Cluster(initialize_head=True, head_node_args={**NODE, "include_dashboard": False})
+    """A head node with no CPU for workers (the driver's), two worker nodes of one CPU each."""
+    head = {**NODE, "num_cpus": 0, "include_dashboard": False}
+    cluster = Cluster(initialize_head=True, head_node_args=head)
     try:
+        cluster.add_node(**NODE)
         cluster.add_node(**NODE)
         cluster.wait_for_nodes()
         yield cluster
@@ -118,6 +121,36 @@ async def test_a_worker_killed_mid_batch_is_restarted_and_its_site_done(
     assert sorted(json.loads(line)["url"] for line in lines) == sorted(seeds)
     undisturbed = await run_batch(_options(tmp_path, "calm", seeds))
     assert _results(outcome, tmp_path / "killed") == _results(undisturbed, tmp_path / "calm")
+
+
+async def test_a_node_lost_mid_batch_has_its_sites_run_on_another(
+    lab: Lab, tmp_path: Path, cluster: Cluster
+) -> None:
+    seeds = _seeds(lab)
+    cluster.add_node(**NODE)  # a spare, where the lost node's worker can be restarted
+    cluster.wait_for_nodes()
+    lost: list[str] = []
+
+    def lose_a_node(row: dict[str, Any]) -> None:
+        if not lost:  # the node of the worker that just finished, and is handed the next site
+            node = next(n for n in cluster.worker_nodes if n.node_id.startswith(_node(row)))
+            cluster.remove_node(node)
+            lost.append(node.node_id)
+
+    options = _options(tmp_path, "lost", seeds, engine="ray", address=cluster.address)
+    outcome = await run_batch(options, lose_a_node)
+    assert lost and outcome.complete
+    lines = (tmp_path / "lost" / "manifest.jsonl").read_text(encoding="utf-8").splitlines()
+    rows = [json.loads(line) for line in lines]
+    assert sorted(row["url"] for row in rows) == sorted(seeds)  # each site once, done
+    assert all(not lost[0].startswith(_node(row)) for row in rows[1:])  # none on the lost node
+    calm = await run_batch(_options(tmp_path, "calm", seeds))
+    assert _results(outcome, tmp_path / "lost") == _results(calm, tmp_path / "calm")
+
+
+def _node(row: dict[str, Any]) -> str:
+    """The node id prefix in a Ray worker's name, host/<node id[:8]>:pid."""
+    return str(row["worker"]).split("/")[1].split(":")[0]
 
 
 async def test_resume_runs_no_done_site_again(lab: Lab, tmp_path: Path, cluster: Cluster) -> None:

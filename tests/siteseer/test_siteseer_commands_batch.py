@@ -52,8 +52,22 @@ async def test_discover_batch_finds_each_sites_entities(lab: Lab, tmp_path: Path
         assert row["status"] == "done" and row["entities"] == len(found)
         assert row["host"] == host and int(str(row["downloads"])) > 0
         assert str(row["worker"]).startswith("local:")
+        assert row["browser"] == ""  # no site needed one: none was started
+        assert float(str(row["cpu_seconds"])) > 0 and float(str(row["rss_mb"])) > 0
     assert len(_manifest(tmp_path / "out")) == 2
     assert outcome.table[-1].startswith("2 sites: 2 done (0 skipped")
+
+
+async def test_a_rendering_site_names_the_browser_and_counts_it_in_the_workers_usage(
+    lab: Lab, tmp_path: Path
+) -> None:
+    truth = lab("council").truth("council")
+    line = json.dumps({"url": truth.seed_entity, "render": "always"})
+    options = BatchOptions(_input(tmp_path, [line]), tmp_path / "out", TaskOptions())
+    (row,) = (await run_batch(options)).rows
+    assert row["status"] == "done" and row["entities"] == len(truth.target_entities)
+    assert int(str(row["renders"])) > 0 and "Chromium" in str(row["browser"])
+    assert float(str(row["rss_mb"])) > 100  # the worker's process and its browser's
 
 
 async def test_bad_lines_fail_and_the_batch_goes_on(

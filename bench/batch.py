@@ -1,32 +1,49 @@
 """`siteseer batch` throughput: one site at a time, the local engine and Ray, on the lab sites.
 
-    python -m bench.batch [--size small|medium] [--sites council,cars,…] [--no-ray]
+    python -m bench.batch [--size small|medium] [--sites council,cars,…]
+                          [--render auto|never|always] [--no-ray]
 
-Serves the lab sites on loopback and runs one batch over them three times, one method per site
-(discover with SSUP from the site's sample entity page where it has one, else templates over
-up to 200 pages): (a) the local engine with one worker — one site at a time; (b) the local
-engine with two workers; (c) the Ray engine with two workers (a local Ray started and shut down
-by the run, its start-up counted). Each run writes to a fresh directory with no page cache.
-Prints a markdown table: sites, wall seconds, sites/min, pages/s, and the driver's own cost
-per site (writing a result and its manifest line, timed around `Manifest.record`).
+Serves the lab sites on loopback from a process of their own (`siteseer lab serve`, so the
+server's work is not charged to the crawling processes) and runs one batch over them three
+times, one method per site as the lab scores it (discover with SSUP from an entity-tree
+site's sample entity page, explore from a shop's widest list page, templates over up to 200
+pages of the others): (a) the local engine with one worker — one site at a time; (b) the
+local engine with two workers; (c) the Ray engine with two workers (a local Ray started and
+shut down by the run, its start-up counted). `--render auto` (default) renders where a page
+needs it, `always` renders every page in Chromium (the browser-heavy batch), `never` takes
+the HTTP path only. Each run writes to a fresh directory with no page cache. Prints a markdown
+table: sites, wall seconds, sites/min, pages/s, the CPU seconds and peak resident memory of
+each worker (its browser included; see siteseer.batch.usage), and the driver's own cost per
+site (writing a result and its manifest line, timed around `Manifest.record`); sites not done
+are named on stderr.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import subprocess
+import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lab import SITE_IDS, LabServer, Size, running_lab
+from crawler import RenderMode
+from lab import SITE_IDS, SiteTruth, Size
+from lab.runners.exploration import start_url
+from lab.server import build_sites
 from siteseer.batch import Manifest, SiteResult, TaskOptions
 from siteseer.choices import BatchEngine
 from siteseer.commands.batch import BatchOptions, run_batch
 
 __all__ = ["Row", "main", "run"]
+
+SCORED = [site for site in SITE_IDS if site not in ("testbed", "bench")]  # the 12 scored sites
 
 
 @dataclass(frozen=True)
@@ -37,6 +54,8 @@ class Row:
     pages: int
     seconds: float
     record_ms: float
+    cpu_per_worker: float
+    rss_per_worker: float
 
     @property
     def sites_per_minute(self) -> float:
@@ -47,14 +66,38 @@ class Row:
         return self.pages / self.seconds
 
 
-def _lines(server: LabServer, site_ids: list[str]) -> list[str]:
+@contextmanager
+def served(site_ids: list[str], size: Size) -> Iterator[list[SiteTruth]]:
+    """Serve the sites from `siteseer lab serve` in a child process; yield their truths."""
+    command = [sys.executable, "-m", "cli", "lab", "serve", "--sites", ",".join(site_ids)]
+    child = subprocess.Popen(
+        [*command, "--size", size], stdout=subprocess.PIPE, text=True, stderr=subprocess.DEVNULL
+    )
+    try:
+        assert child.stdout is not None
+        urls = dict(child.stdout.readline().split() for _ in site_ids)  # "<site-id> <root URL>"
+        sites = dict(zip(site_ids, build_sites(site_ids, size), strict=True))
+        yield [sites[site_id].truth(urls[site_id]) for site_id in site_ids]
+    finally:
+        child.terminate()
+        child.wait(timeout=30)
+
+
+def _lines(truths: list[SiteTruth], render: RenderMode) -> list[str]:
+    """One line per scored site, with the method its kind is scored by: discover (SSUP) from
+    an entity-tree site's sample entity, explore from a shop's widest list page, templates
+    over up to 200 pages of any other site."""
     lines = []
-    for site in site_ids:
-        truth = server.truth(site)
-        if truth.seed_entity:
-            lines.append(f'{{"url": "{truth.seed_entity}", "task": "discover"}}')
+    for truth in truths:
+        line: dict[str, object]
+        if truth.kind == "entity-tree":
+            line = {"url": truth.seed_entity, "task": "discover"}
+        elif truth.kind == "shop":
+            line = {"url": start_url(truth), "task": "explore"}
+            line["entity_sample"] = truth.seed_entity
         else:
-            lines.append(f'{{"url": "{truth.base_url}", "task": "templates", "pages": 200}}')
+            line = {"url": truth.base_url + "/", "task": "templates", "pages": 200}
+        lines.append(json.dumps({**line, "render": render}))
     return lines
 
 
@@ -72,8 +115,26 @@ async def _one(label: str, lines: list[str], engine: BatchEngine, workers: int) 
             files = tuple((name, (Path(tmp) / "out" / name).read_bytes()) for name in row["files"])
             again.record(_result(row, files))
         record_ms = 1000 * (time.perf_counter() - started) / max(1, len(outcome.rows))
+    for row in outcome.rows:
+        if row["status"] != "done":
+            print(f"{label}: {row['status']} {row['url']} ({row['reason']})", file=sys.stderr)
     pages = sum(int(row["downloads"]) for row in outcome.rows)
-    return Row(label, len(outcome.rows), outcome.count("done"), pages, outcome.seconds, record_ms)
+    cpu: dict[str, float] = {}  # worker → CPU seconds so far, the latest site's reading
+    rss: dict[str, float] = {}
+    for row in outcome.rows:
+        cpu[row["worker"]] = max(cpu.get(row["worker"], 0.0), row["cpu_seconds"])
+        rss[row["worker"]] = max(rss.get(row["worker"], 0.0), row["rss_mb"])
+    n = max(1, len(cpu))
+    return Row(
+        label,
+        len(outcome.rows),
+        outcome.count("done"),
+        pages,
+        outcome.seconds,
+        record_ms,
+        sum(cpu.values()) / n,
+        max(rss.values(), default=0.0),
+    )
 
 
 def _result(row: dict[str, Any], files: tuple[tuple[str, bytes], ...]) -> SiteResult:
@@ -81,9 +142,9 @@ def _result(row: dict[str, Any], files: tuple[tuple[str, bytes], ...]) -> SiteRe
     return SiteResult(**fields, files=files)
 
 
-async def run(size: Size, site_ids: list[str], with_ray: bool) -> list[Row]:
-    with running_lab(site_ids, size, 0) as server:
-        lines = _lines(server, site_ids)
+async def run(size: Size, site_ids: list[str], render: RenderMode, with_ray: bool) -> list[Row]:
+    with served(site_ids, size) as truths:
+        lines = _lines(truths, render)
         rows = [
             await _one("(a) one site at a time", lines, "local", 1),
             await _one("(b) --engine local --workers 2", lines, "local", 2),
@@ -96,16 +157,22 @@ async def run(size: Size, site_ids: list[str], with_ray: bool) -> list[Row]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="medium", choices=["small", "medium", "large"])
-    parser.add_argument("--sites", default=",".join(SITE_IDS))
+    parser.add_argument("--sites", default=",".join(SCORED))
+    parser.add_argument("--render", default="auto", choices=["auto", "never", "always"])
     parser.add_argument("--no-ray", action="store_true")
     args = parser.parse_args()
-    rows = asyncio.run(run(args.size, args.sites.split(","), not args.no_ray))
-    print("| run | sites (done) | pages | seconds | sites/min | pages/s | driver ms/site |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    rows = asyncio.run(run(args.size, args.sites.split(","), args.render, not args.no_ray))
+    print(f"render {args.render}, size {args.size}")
+    print(
+        "| run | sites (done) | pages | seconds | sites/min | pages/s | CPU s/worker "
+        "| RSS MB/worker | driver ms/site |"
+    )
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for r in rows:
         print(
             f"| {r.label} | {r.sites} ({r.done}) | {r.pages} | {r.seconds:.1f} | "
-            f"{r.sites_per_minute:.1f} | {r.pages_per_second:.1f} | {r.record_ms:.2f} |"
+            f"{r.sites_per_minute:.1f} | {r.pages_per_second:.1f} | {r.cpu_per_worker:.1f} | "
+            f"{r.rss_per_worker:.0f} | {r.record_ms:.2f} |"
         )
 
 

@@ -762,6 +762,7 @@ def explore_site(
 
 
 @app.command("batch")
+@crawl_flags
 def batch(
     input_path: Annotated[
         str,
@@ -784,22 +785,24 @@ def batch(
     workers: Annotated[int, typer.Option(min=1, help="Sites crawled at once.")] = 2,
     method: Annotated[DiscoverMethod, typer.Option(help="discover: the method.")] = "ssup",
     max_depth: Annotated[int, typer.Option(min=0, help="explore: the deepest drill-down.")] = 3,
-    pages: Annotated[int, typer.Option(min=2, help="templates: pages crawled per site.")] = 200,
+    template_pages: Annotated[
+        int, typer.Option(min=2, help="templates: pages crawled per site (JSON key: pages).")
+    ] = 200,
     render: RenderOption = "auto",
-    budget: Annotated[
-        int | None,
-        typer.Option(min=1, help="Page loads (plus browser actions) allowed per site."),
-    ] = None,
     cache_dir: Annotated[
         Path | None,
         typer.Option(help="Per-site SQLite caches here, on each node (default: in memory)."),
     ] = None,
+    *,
+    flags: CrawlFlags,
 ) -> None:
     """Run one task over many sites: one site (host) per worker at a time.
 
     Each line of INPUT is a site; a JSON line's keys (task, method, render, budget, max_depth,
     entity_sample, pages, height, threshold, iterations) override the options. A host listed
-    twice runs once: its later lines fail as duplicates, as do lines that are not URLs. Writes
+    twice runs once: its later lines fail as duplicates, as do lines that are not URLs. The
+    crawl settings (flags over SITESEER_* over siteseer.toml, as on every crawling command)
+    apply to every site; --pages is each site's own page budget. Writes
     each site's result in its command's own format to --out (discover: <host>.jsonl, explore:
     <host>/, templates: <host>.jsonl) and a line per site to --out/manifest.jsonl as it
     finishes; a rerun with the same --out skips the sites already done. Exit 1 when any site
@@ -808,11 +811,17 @@ def batch(
     from siteseer.batch import BatchProgress, TaskOptions
     from siteseer.commands import batch as command
 
+    crawl = _crawl(flags, render=render, cache=None)
     defaults = TaskOptions(
-        task=task, method=method, max_depth=max_depth, pages=pages, render=render, budget=budget
+        task=task,
+        method=method,
+        max_depth=max_depth,
+        pages=template_pages,
+        render=render,
+        budget=crawl.budget,
     )
     options = command.BatchOptions(
-        input_path, out, defaults, engine, address, workers, cache_dir=cache_dir
+        input_path, out, defaults, engine, address, workers, cache_dir=cache_dir, crawl=crawl
     )
     with BatchProgress() as progress:
         outcome = _run(command.run_batch(options, progress.site, progress.begin))

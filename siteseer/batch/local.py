@@ -14,6 +14,7 @@ from pathlib import Path
 
 from siteseer.batch.jobs import SiteJob
 from siteseer.batch.site import SharedBrowser, SiteResult, run_site
+from siteseer.sessions import CrawlOptions
 
 __all__ = ["run_local"]
 
@@ -24,13 +25,15 @@ async def run_local(
     *,
     workers: int,
     cache_dir: Path | None,
+    crawl: CrawlOptions | None = None,
 ) -> None:
     """Run `jobs`, `workers` at a time, calling `emit` with each result as it finishes."""
     slots = asyncio.Semaphore(max(1, workers))
 
     async def one(job: SiteJob, browser: SharedBrowser) -> None:
         async with slots:
-            result = await run_site(job, browser, cache_dir, worker=f"local:{os.getpid()}")
+            worker = f"local:{os.getpid()}"
+            result = await run_site(job, browser, cache_dir, worker=worker, crawl=crawl)
         emit(result)
 
     async with SharedBrowser() as browser, asyncio.TaskGroup() as group:

@@ -37,6 +37,7 @@ from ray.exceptions import RayActorError, RayError
 
 from siteseer.batch.jobs import SiteJob
 from siteseer.batch.site import SharedBrowser, SiteResult, failed_result, run_site
+from siteseer.sessions import CrawlOptions
 
 __all__ = ["MAX_RESTARTS", "MAX_TASK_RETRIES", "SiteWorker", "run_ray"]
 
@@ -68,10 +69,11 @@ class SiteWorker:
         """The Chromium this actor renders with, or why it has none."""
         return self._browser.description
 
-    def run(self, job: SiteJob) -> SiteResult:
-        """Run one site in its own Session over the actor's browser."""
+    def run(self, job: SiteJob, crawl: CrawlOptions | None = None) -> SiteResult:
+        """Run one site in its own Session (with the batch's `crawl` settings) over the
+        actor's browser."""
         return self._loop.run_until_complete(
-            run_site(job, self._browser, self._cache_dir, worker=self.name)
+            run_site(job, self._browser, self._cache_dir, worker=self.name, crawl=crawl)
         )
 
     def close(self) -> None:
@@ -118,6 +120,7 @@ async def run_ray(
     workers: int,
     address: str | None,
     cache_dir: Path | None,
+    crawl: CrawlOptions | None = None,
 ) -> None:
     """Run `jobs` on `workers` actors, calling `emit` with each result as it arrives."""
     queue = deque(job for job in jobs if job.failure is None)
@@ -135,7 +138,7 @@ async def run_ray(
         while queue or flight:
             while idle and queue:
                 actor, job = idle.pop(), queue.popleft()
-                flight[actor.run.remote(job)] = (actor, job)
+                flight[actor.run.remote(job, crawl)] = (actor, job)
             ready, _ = await asyncio.to_thread(ray.wait, list(flight), num_returns=1)
             for ref in ready:
                 actor, job = flight.pop(ref)

@@ -23,12 +23,12 @@ import tempfile
 import time
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
 from algorithms import Exploration, cluster_pages, crawl_pages, explore, gpp, indesit, ssup
-from crawler import CrawlError, Renderer, Session, SessionConfig
+from crawler import CrawlError, Renderer, Session
 from output import write_exploration
 from render import BrowserNotFound, BrowserPool, RenderConfig, load_render_config
 from render.install import ensure_browser
@@ -37,7 +37,7 @@ from siteseer.batch.usage import worker_usage
 from siteseer.commands.discover import entity_rows, parse_height
 from siteseer.commands.templates import cluster_rows
 from siteseer.errors import UserError
-from siteseer.sessions import open_cache
+from siteseer.sessions import CrawlOptions, session_config
 
 __all__ = ["SharedBrowser", "SiteResult", "SiteStatus", "failed_result", "run_site"]
 
@@ -136,17 +136,23 @@ class SharedBrowser:
 
 
 async def run_site(
-    job: SiteJob, browser: SharedBrowser, cache_dir: Path | None, *, worker: str
+    job: SiteJob,
+    browser: SharedBrowser,
+    cache_dir: Path | None,
+    *,
+    worker: str,
+    crawl: CrawlOptions | None = None,
 ) -> SiteResult:
-    """Run `job` in its own Session (see the module docstring)."""
+    """Run `job` in its own Session (see the module docstring), with the batch's `crawl`
+    settings (None: the defaults) and the job's own render mode, budget and cache."""
     if job.failure is not None:
         return failed_result(job, job.failure, worker)
     started = time.monotonic()
     options = job.options
     try:
         cache = None if cache_dir is None else cache_dir / f"{host_file_name(job.host)}.sqlite"
-        cache = open_cache(cache)
-        config = SessionConfig(render=options.render, budget=options.budget, cache=cache)
+        site = replace(crawl or CrawlOptions(), render=options.render, budget=options.budget)
+        config = session_config(replace(site, cache=cache))
         async with Session(config, browser=browser.lend) as session:
             status, reason, entities, files = await _task(session, job)
             cost = session.cost()

@@ -24,6 +24,7 @@ from siteseer.batch.manifest import Manifest
 from siteseer.batch.site import SiteResult
 from siteseer.choices import BatchEngine
 from siteseer.errors import BadInput, BadOption
+from siteseer.sessions import CrawlOptions
 
 __all__ = ["RAY_MISSING", "BatchOptions", "BatchOutcome", "read_input", "run_batch"]
 
@@ -34,7 +35,9 @@ RAY_MISSING = "--engine ray needs Ray: pip install 'siteseer[ray]' (or pip insta
 class BatchOptions:
     """`batch`: the input (a file, or ``-`` for standard input), the output directory, the
     task and its defaults, the engine, the cluster to join (None: a local Ray), the number of
-    workers, and the directory of the per-site SQLite caches (None: pages in memory)."""
+    workers, the directory of the per-site SQLite caches (None: pages in memory), and the crawl
+    settings every site's Session gets (`crawl`: robots, delay, headers, cookies, identity…;
+    its render mode, budget and cache are each site's own and are not read)."""
 
     input: str
     out: Path
@@ -43,6 +46,7 @@ class BatchOptions:
     address: str | None = None
     workers: int = 2
     cache_dir: Path | None = None
+    crawl: CrawlOptions = field(default_factory=CrawlOptions)
 
 
 @dataclass(frozen=True)
@@ -118,7 +122,9 @@ async def run_batch(
     if options.engine == "ray":
         await _run_ray(todo, emit, options)
     else:
-        await run_local(todo, emit, workers=options.workers, cache_dir=options.cache_dir)
+        await run_local(
+            todo, emit, workers=options.workers, cache_dir=options.cache_dir, crawl=options.crawl
+        )
     rows = tuple(manifest.row(job) for job in jobs)
     return BatchOutcome(rows, len(jobs) - len(todo), round(time.monotonic() - started, 3))
 
@@ -131,5 +137,10 @@ async def _run_ray(
     except ImportError:
         raise BadOption(RAY_MISSING) from None
     await ray_engine.run_ray(
-        jobs, emit, workers=options.workers, address=options.address, cache_dir=options.cache_dir
+        jobs,
+        emit,
+        workers=options.workers,
+        address=options.address,
+        cache_dir=options.cache_dir,
+        crawl=options.crawl,
     )

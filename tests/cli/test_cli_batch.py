@@ -6,6 +6,7 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -46,3 +47,22 @@ def test_engine_ray_without_ray_says_what_to_install(
     assert result.stderr.strip() == (
         "siteseer: --engine ray needs Ray: pip install 'siteseer[ray]' (or pip install 'ray>=2.9')"
     )
+
+
+def test_the_crawl_settings_reach_every_site(
+    lab: Callable[[str], LabServer], tmp_path: Path
+) -> None:
+    private = lab("testbed").url("testbed") + "/private/page"  # robots.txt disallows /private/
+    args = ["batch", "-", "--task", "templates", "--template-pages", "5", "--render", "never"]
+
+    def run(*flags: str) -> tuple[int, dict[str, Any]]:
+        out = tmp_path / "-".join(["out", *flags])
+        result = runner.invoke(app, [*args, "--out", str(out), *flags], input=private + "\n")
+        (row,) = [json.loads(line) for line in (out / "manifest.jsonl").read_text().splitlines()]
+        return result.exit_code, row
+
+    code, row = run()  # robots.txt says no: nothing downloaded, nothing to cluster
+    assert code == 1 and row["downloads"] == 0
+    assert str(row["reason"]).startswith("fewer than two HTML pages")
+    code, row = run("--ignore-robots")
+    assert code == 0 and row["status"] == "done" and row["downloads"] == row["entities"] == 5

@@ -56,7 +56,9 @@ def test_route_candidates_are_own_fragments_that_name_no_element() -> None:
 def test_decide_compares_what_the_two_loads_show() -> None:
     shell = '<nav><a href="#item=1">One</a><a href="#item=2">Two</a></nav>'
     home = page(shell + "<main><h1>Welcome</h1><p>Pick one.</p></main>")
-    item = page(shell + "<main><h1>Item 1</h1><p>First.</p><p>Details.</p></main>", BASE + "#item=1")
+    item = page(
+        shell + "<main><h1>Item 1</h1><p>First.</p><p>Details.</p></main>", BASE + "#item=1"
+    )
     routed = decide(home, item)
     assert routed.hash_routed and routed.document == "127.0.0.1:8000/app"
     assert routed.probe == BASE + "#item=1" and routed.similarity < 0.9
@@ -75,6 +77,6 @@ def test_keep_routed_drops_fragments_of_documents_not_routed() -> None:
         "http://127.0.0.1:8000/guide",
         "http://127.0.0.1:8000/x",
     ]
-    assert [x.url for x in keep_routed(snap, lambda url: False).links][0] == BASE
+    assert next(x.url for x in keep_routed(snap, lambda url: False).links) == BASE
     plain = page('<a href="/x">X</a>')
     assert keep_routed(plain, lambda url: False) is plain

@@ -7,7 +7,6 @@ from collections.abc import AsyncIterator
 
 import pytest
 import pytest_asyncio
-
 from hash_site import ITEMS, HashSite
 
 from crawler import RoutingDecision, Session, SessionConfig

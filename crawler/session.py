@@ -185,7 +185,7 @@ class Session(AsyncClosing):
         self._loads: InFlight[tuple[str, SnapshotKind], Snapshot] = InFlight()
         self._deciding: InFlight[str, Snapshot | CrawlError] = InFlight()
         self._decisions: dict[str, RenderDecision] = {}
-        self._routing: dict[str, RoutingDecision | None] = {}  # document → decision (None: none)
+        self._routing: dict[str, dict[str, RoutingDecision]] = {}  # host → document → decision
         self._routing_runs: InFlight[str, RoutingDecision | None] = InFlight()
         self._counters = _Counters()
         self._opened = 0.0
@@ -232,7 +232,9 @@ class Session(AsyncClosing):
         document is hash-routed); raises InvalidURL."""
         params = self.config.session_params
         canonical = canonical_url(url, base, session_params=params, keep_fragment=True)
-        return canonical if self._routed(canonical) else document_of(canonical)
+        return (
+            canonical if "#" not in canonical or self._routed(canonical) else document_of(canonical)
+        )
 
     def _link_canonical(self, url: str) -> str:
         """Canonical link URLs for the extractors, fragments kept (`_routes` drops those of
@@ -269,7 +271,7 @@ class Session(AsyncClosing):
     def routing_decisions(self) -> Mapping[str, RoutingDecision]:
         """Hash-routing decisions by document (``host[:port]/path``), as made or read from the
         store (crawler.hashrouting)."""
-        return MappingProxyType({k: v for k, v in self._routing.items() if v is not None})
+        return MappingProxyType({k: v for by in self._routing.values() for k, v in by.items()})
 
     @property
     def render_config(self) -> RenderConfig | None:
@@ -528,13 +530,17 @@ class Session(AsyncClosing):
 
     # -- hash routing ---------------------------------------------------------------------------
 
+    def _host_routing(self, host: str) -> dict[str, RoutingDecision]:
+        """The routing decisions about `host`'s documents, read from the store once."""
+        known = self._routing.get(host)
+        if known is None:
+            known = _routing_setting(self._store_().get_setting(host, "hash_routing"))
+            self._routing[host] = known
+        return known
+
     def _routing_of(self, url: str) -> RoutingDecision | None:
         """The hash-routing decision about `url`'s document, as made or read from the store."""
-        key = document_key(url)
-        if key not in self._routing:
-            stored = _routing_setting(self._store_().get_setting(host_of(url), "hash_routing"))
-            self._routing[key] = stored.get(key)
-        return self._routing[key]
+        return self._host_routing(host_of(url)).get(document_key(url))
 
     def _routed(self, url: str) -> bool:
         """Whether `url`'s document is known to be hash-routed (its fragments are states)."""
@@ -596,13 +602,11 @@ class Session(AsyncClosing):
 
     def _settle_routing(self, decision: RoutingDecision) -> None:
         """Remember (in the Session and the store) and announce a document's routing."""
-        self._routing[decision.document] = decision
         host = host_of(decision.url)
-        store = self._store_()
-        known = _routing_setting(store.get_setting(host, "hash_routing"))
+        known = self._host_routing(host)
         known[decision.document] = decision
         text = json.dumps({k: v.to_json() for k, v in sorted(known.items())})
-        store.put_setting(host, "hash_routing", text)
+        self._store_().put_setting(host, "hash_routing", text)
         log.info(
             "%s %s: %s",
             decision.document,

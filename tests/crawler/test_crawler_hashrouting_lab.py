@@ -4,6 +4,7 @@ pages; a page's in-page anchors are not (tests/crawler/hash_site.py serves both)
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 import pytest_asyncio
@@ -80,3 +81,15 @@ async def test_in_page_anchors_are_dropped(base: str, session: Session) -> None:
     anchor = await session.page(base + "/guide#install")
     assert anchor.url == base + "/guide" and session.cost().downloads == downloads
     assert session.canonical("#usage", base + "/guide") == base + "/guide"
+
+
+async def test_the_decision_is_kept_in_the_store(base: str, tmp_path: Path) -> None:
+    config = SessionConfig(render="auto", cache=tmp_path / "cache.sqlite")
+    async with Session(config) as first:
+        await first.page(base + "/app")
+        renders = first.cost().renders
+    assert renders == 2  # the document, the probe at its first fragment link
+    async with Session(config) as second:
+        state = await second.page(base + "/app#item=5")
+        assert heading(state) == "Item 5" and second.cost().renders == 1  # no probe again
+        assert [d.hash_routed for d in second.routing_decisions.values()] == [True]

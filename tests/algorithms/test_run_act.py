@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -16,6 +17,8 @@ URL = "http://127.0.0.1:8000/shop"
 
 class StandIn:
     """Loads and actions by table; counts what was asked."""
+
+    routing_decisions: Mapping[str, object] = MappingProxyType({})  # no hash-routed pages
 
     def __init__(self, *, budget: int = 100) -> None:
         self.budget = budget

@@ -37,7 +37,6 @@ __all__ = [
     "document_of",
     "fragment_of",
     "keep_routed",
-    "no_routes",
     "own_fragments",
     "route_candidates",
     "with_fragment",
@@ -152,18 +151,6 @@ def decide(document: Snapshot, probe: Snapshot) -> RoutingDecision:
         reason = f"#{fragment} shows the same content (text blocks shared: {similarity:.0%})"
     return RoutingDecision(
         document_key(document.url), routed, reason, document.url, probe.url, similarity
-    )
-
-
-def no_routes(page: Snapshot) -> RoutingDecision:
-    """The decision for a document whose fragments all name elements of it: in-page anchors."""
-    return RoutingDecision(
-        document_key(page.url),
-        False,
-        "every fragment link names an element of the page: in-page anchors",
-        page.url,
-        "",
-        1.0,
     )
 
 

@@ -64,8 +64,6 @@ from crawler.hashrouting import (
     document_of,
     fragment_of,
     keep_routed,
-    no_routes,
-    own_fragments,
     route_candidates,
 )
 from crawler.hashrouting import decide as decide_routing
@@ -125,6 +123,9 @@ class Renderer(Protocol):
 BrowserFactory = Callable[[], AbstractAsyncContextManager[Renderer]]
 
 _RETRYABLE = (NavigationFailed, NavigationTimeout)
+# Documents of one host probed for hash routing before the host is taken for one without it
+# (each probe is one more browser load; `page(url#fragment)` still probes what it is asked).
+PROBES_PER_HOST = 3
 _NOT_OPEN = "the Session is not open: use `async with Session(config) as session`"
 
 
@@ -335,7 +336,8 @@ class Session(AsyncClosing):
             state = canonical_url(
                 url, session_params=self.config.session_params, keep_fragment=True
             )
-            return await self._get(state, render=True, screenshot=screenshot, again=fresh)
+            shot = None if fresh else screenshot
+            return await self._get(state, render=True, screenshot=shot, again=fresh)
         if not want_render and self.config.render == "auto":
             decided = await self._auto(target)
             if isinstance(decided, Snapshot):
@@ -552,8 +554,9 @@ class Session(AsyncClosing):
 
         A rendered document nobody has decided yet, linking to fragments of itself that name
         none of its elements, is decided here first: loaded at the first such fragment and
-        compared (crawler.hashrouting). Links to fragments that all name elements decide it too:
-        in-page anchors.
+        compared (crawler.hashrouting). Links to fragments that all name elements leave it
+        undecided (in-page anchors: dropped); so does a host whose first `PROBES_PER_HOST`
+        probes all found documents not hash-routed (no more probes there).
         """
         undecided = (
             snapshot.rendered
@@ -563,15 +566,13 @@ class Session(AsyncClosing):
             and any("#" in x.url for x in snapshot.links)
             and self._routing_of(state.url) is None
         )
-        if undecided:
+        if undecided and not self._probed_enough(state.url):
             candidates = route_candidates(snapshot)
             if candidates:
                 await self._routing_runs.run(
                     document_key(state.url),
                     lambda: self._decide_routing(snapshot, candidates[0]),
                 )
-            elif own_fragments(snapshot):
-                self._settle_routing(no_routes(snapshot))
         routed = keep_routed(snapshot, self._routed)
         if "#" in routed.final_url:
             try:
@@ -580,6 +581,12 @@ class Session(AsyncClosing):
                 final = document_of(routed.final_url)
             routed = replace(routed, final_url=final)
         return routed
+
+    def _probed_enough(self, url: str) -> bool:
+        """Whether `url`'s host had `PROBES_PER_HOST` documents probed, none hash-routed."""
+        known = self._host_routing(host_of(url)).values()
+        probed = [d for d in known if d.probe]
+        return len(probed) >= PROBES_PER_HOST and not any(d.hash_routed for d in probed)
 
     async def _decide_routing(self, page: Snapshot, probe_url: str) -> RoutingDecision | None:
         """Load `page`'s document at a fragment (`probe_url`) and decide whether it is

@@ -5,7 +5,7 @@ Imported by the tests of this folder (`from hash_site import HashSite`).
 - ``/app``: a single-page app; its script shows the item named by the fragment (``#item=3``)
   or the welcome text (no fragment), and follows ``hashchange``. Items are only reachable by
   fragment: ``/app`` itself always serves the same shell.
-- ``/guide``: one page with a table of contents of in-page anchors (``#install`` names an
+- ``/guide`` (and ``/guide/<anything>``, the same page again): one page with a table of contents of in-page anchors (``#install`` names an
   ``<h2 id>``), a fragment naming no element (``#notes``: the browser stays where it is), and
   a script (a counter nobody reads), so auto-render has something to look at.
 """
@@ -73,7 +73,7 @@ class HashSite(Site):
                 .replace("ITEMS", str(ITEMS))
             )
             return web.Response(text=text, content_type="text/html")
-        if request.path == "/guide":
+        if request.path == "/guide" or request.path.startswith("/guide/"):
             return web.Response(text=GUIDE, content_type="text/html")
         return web.Response(status=404, text="not found")
 

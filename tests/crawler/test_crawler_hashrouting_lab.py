@@ -93,3 +93,16 @@ async def test_the_decision_is_kept_in_the_store(base: str, tmp_path: Path) -> N
         state = await second.page(base + "/app#item=5")
         assert heading(state) == "Item 5" and second.cost().renders == 1  # no probe again
         assert [d.hash_routed for d in second.routing_decisions.values()] == [True]
+
+
+async def test_a_host_without_hash_routing_stops_being_probed(base: str, session: Session) -> None:
+    guides = [base + "/guide", base + "/guide/2", base + "/guide/3", base + "/guide/4"]
+    for url in guides[:3]:
+        await session.page(url, render=True)
+    assert [d.probe for d in session.routing_decisions.values()] == [
+        u + "#notes" for u in guides[:3]
+    ]
+    renders = session.cost().renders
+    fourth = await session.page(guides[3], render=True)
+    assert session.cost().renders == renders + 1  # no probe: PROBES_PER_HOST reached
+    assert base + "/guide/4#notes" not in [x.url for x in fourth.links]

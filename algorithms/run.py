@@ -30,7 +30,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn
 
 from algorithms.result import TraceEntry
-from crawler import BudgetExhausted, Cost, CrawlError
+from crawler import BudgetExhausted, Cost, CrawlError, RoutingDecision
 from render import Action, Snapshot, State
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ class Run:
         self.reason = ""  # why the run stopped early; "" while it may still complete
         self._start = session.cost()
         self._started = time.perf_counter()
-        self._routing_seen = frozenset(session.routing_decisions)
+        self._routing_seen = frozenset(self._routing())
 
     # -- loading ---------------------------------------------------------------------------------
 
@@ -218,10 +218,15 @@ class Run:
 
     # -- the trace -------------------------------------------------------------------------------
 
+    def _routing(self) -> Mapping[str, RoutingDecision]:
+        """The Session's hash-routing decisions (none from a stand-in that keeps none)."""
+        decisions: Mapping[str, RoutingDecision] = getattr(self.session, "routing_decisions", {})
+        return decisions
+
     def _note_routing(self) -> None:
         """Trace what the Session decided about documents' fragments since the last look (a
         hash-routed document's fragments are pages of their own: crawler.hashrouting)."""
-        decisions = self.session.routing_decisions
+        decisions = self._routing()
         if len(decisions) == len(self._routing_seen):
             return
         for document, d in decisions.items():

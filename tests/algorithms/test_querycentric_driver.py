@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from types import MappingProxyType
+from collections.abc import Iterable
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
@@ -45,8 +44,6 @@ def _page(path: str) -> str | None:
 
 class StandInSession:
     """page/pages/act/canonical/cost over `_page`, counting loads like a Session."""
-
-    routing_decisions: Mapping[str, object] = MappingProxyType({})  # no hash-routed pages
 
     def __init__(self) -> None:
         self.loaded: list[str] = []

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from types import MappingProxyType
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -17,8 +16,6 @@ URL = "http://127.0.0.1:8000/shop"
 
 class StandIn:
     """Loads and actions by table; counts what was asked."""
-
-    routing_decisions: Mapping[str, object] = MappingProxyType({})  # no hash-routed pages
 
     def __init__(self, *, budget: int = 100) -> None:
         self.budget = budget

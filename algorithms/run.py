@@ -30,7 +30,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn
 
 from algorithms.result import TraceEntry
-from crawler import BudgetExhausted, Cost, CrawlError
+from crawler import BudgetExhausted, Cost, CrawlError, RoutingDecision
 from render import Action, Snapshot, State
 
 if TYPE_CHECKING:
@@ -64,6 +64,7 @@ class Run:
         self.reason = ""  # why the run stopped early; "" while it may still complete
         self._start = session.cost()
         self._started = time.perf_counter()
+        self._routing_seen = frozenset(self._routing())
 
     # -- loading ---------------------------------------------------------------------------------
 
@@ -111,6 +112,7 @@ class Run:
         results = await self.session.pages(
             missing, render=self.render if render is None else render
         )
+        self._note_routing()
         spent = False
         for url, result in zip(missing, results, strict=True):
             if isinstance(result, Snapshot):
@@ -137,6 +139,7 @@ class Run:
             self.stop(BUDGET_SPENT)
         except CrawlError as e:
             self.stop(f"cannot use the seed {url}: {e}")
+        self._note_routing()
         self.pages[page.url] = page
         self.pages.setdefault(url, page)
         if not page.ok:
@@ -214,6 +217,29 @@ class Run:
         return replace(spent, seconds=round(time.perf_counter() - self._started, 3))
 
     # -- the trace -------------------------------------------------------------------------------
+
+    def _routing(self) -> Mapping[str, RoutingDecision]:
+        """The Session's hash-routing decisions (none from a stand-in that keeps none)."""
+        decisions: Mapping[str, RoutingDecision] = getattr(self.session, "routing_decisions", {})
+        return decisions
+
+    def _note_routing(self) -> None:
+        """Trace what the Session decided about documents' fragments since the last look (a
+        hash-routed document's fragments are pages of their own: crawler.hashrouting)."""
+        decisions = self._routing()
+        if len(decisions) == len(self._routing_seen):
+            return
+        for document, d in decisions.items():
+            if document not in self._routing_seen:
+                self.note(
+                    "hash-routing",
+                    "routed" if d.hash_routed else "anchors",
+                    d.url,
+                    urls=(d.probe,) if d.probe else (),
+                    values={"similarity": d.similarity},
+                    note=d.reason,
+                )
+        self._routing_seen = frozenset(decisions)
 
     def note(
         self,

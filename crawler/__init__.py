@@ -25,6 +25,7 @@ from crawler.errors import (
     RobotsDisallowed,
     SpiderTrap,
 )
+from crawler.hashrouting import RoutingDecision
 from crawler.inputs import read_pages, read_urls
 from crawler.session import Renderer, Session
 from crawler.store import MemoryStore, SnapshotStore, SQLiteStore
@@ -45,6 +46,7 @@ __all__ = [
     "RenderMode",
     "Renderer",
     "RobotsDisallowed",
+    "RoutingDecision",
     "SQLiteStore",
     "Scope",
     "Session",

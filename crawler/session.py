@@ -17,12 +17,21 @@ Session orchestrates them, counts what it spends, and reports through `events` (
   a likely spider trap: crawler.urls);
 - ``"error"(error: CrawlError)`` — a load failed (no response, not HTML, no browser …);
 - ``"budget"(used: int, limit: int)`` — the budget ran out (emitted once);
-- ``"decision"(decision: RenderDecision)`` — render="auto" decided a host (once per host).
+- ``"decision"(decision: RenderDecision)`` — render="auto" decided a host (once per host);
+- ``"routing"(decision: RoutingDecision)`` — a document was found hash-routed or not (once per
+  document, crawler.hashrouting).
+
+Fragments: a link's fragment is kept only where its document is hash-routed (decided on the
+first rendered load of the document that links to a fragment naming none of its elements, by
+loading the document at that fragment and comparing what the two show). `page(url#fragment)`
+decides the same way for the fragment asked for; a hash-routed document's fragment states are
+then pages of their own, loaded in the browser from their URL.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
@@ -49,6 +58,15 @@ from crawler.errors import (
     RobotsDisallowed,
     SpiderTrap,
 )
+from crawler.hashrouting import (
+    RoutingDecision,
+    document_key,
+    document_of,
+    fragment_of,
+    keep_routed,
+    route_candidates,
+)
+from crawler.hashrouting import decide as decide_routing
 from crawler.politeness import Fetcher, PoliteFetcher, Politeness
 from crawler.retry import Attempt, RetryPolicy, retrying
 from crawler.robots import Robots
@@ -105,6 +123,9 @@ class Renderer(Protocol):
 BrowserFactory = Callable[[], AbstractAsyncContextManager[Renderer]]
 
 _RETRYABLE = (NavigationFailed, NavigationTimeout)
+# Documents of one host probed for hash routing before the host is taken for one without it
+# (each probe is one more browser load; `page(url#fragment)` still probes what it is asked).
+PROBES_PER_HOST = 3
 _NOT_OPEN = "the Session is not open: use `async with Session(config) as session`"
 
 
@@ -165,6 +186,8 @@ class Session(AsyncClosing):
         self._loads: InFlight[tuple[str, SnapshotKind], Snapshot] = InFlight()
         self._deciding: InFlight[str, Snapshot | CrawlError] = InFlight()
         self._decisions: dict[str, RenderDecision] = {}
+        self._routing: dict[str, dict[str, RoutingDecision]] = {}  # host → document → decision
+        self._routing_runs: InFlight[str, RoutingDecision | None] = InFlight()
         self._counters = _Counters()
         self._opened = 0.0
         self._closed = 0.0
@@ -198,6 +221,7 @@ class Session(AsyncClosing):
         try:
             await self._loads.cancel_all()
             await self._deciding.cancel_all()
+            await self._routing_runs.cancel_all()
             await self._robots.close()
         finally:
             await self._stack.aclose()
@@ -205,13 +229,19 @@ class Session(AsyncClosing):
     # -- URLs -----------------------------------------------------------------------------------
 
     def canonical(self, url: str, base: str | None = None) -> str:
-        """The canonical form of `url` (relative to `base`); raises InvalidURL."""
-        return canonical_url(url, base, session_params=self.config.session_params)
+        """The canonical form of `url` (relative to `base`; its fragment kept only where its
+        document is hash-routed); raises InvalidURL."""
+        params = self.config.session_params
+        canonical = canonical_url(url, base, session_params=params, keep_fragment=True)
+        return (
+            canonical if "#" not in canonical or self._routed(canonical) else document_of(canonical)
+        )
 
     def _link_canonical(self, url: str) -> str:
-        """Canonical link URLs for the extractors; a URL that cannot be canonical stays as is."""
+        """Canonical link URLs for the extractors, fragments kept (`_routes` drops those of
+        documents not hash-routed); a URL that cannot be canonical stays as is."""
         try:
-            return canonical_url(url, session_params=self.config.session_params)
+            return canonical_url(url, session_params=self.config.session_params, keep_fragment=True)
         except CrawlError:
             return url
 
@@ -237,6 +267,12 @@ class Session(AsyncClosing):
     def render_decisions(self) -> Mapping[str, RenderDecision]:
         """render="auto" decisions by host (``host[:port]``), as made or read from the store."""
         return MappingProxyType(self._decisions)
+
+    @property
+    def routing_decisions(self) -> Mapping[str, RoutingDecision]:
+        """Hash-routing decisions by document (``host[:port]/path``), as made or read from the
+        store (crawler.hashrouting)."""
+        return MappingProxyType({k: v for by in self._routing.values() for k, v in by.items()})
 
     @property
     def render_config(self) -> RenderConfig | None:
@@ -296,6 +332,12 @@ class Session(AsyncClosing):
         target = self._admit(url)
         await self._check_robots(target)
         want_render = render or screenshot is not None or self.config.render == "always"
+        if fragment_of(url).strip("!/") and await self._fragment_routed(target, url):
+            state = canonical_url(
+                url, session_params=self.config.session_params, keep_fragment=True
+            )
+            shot = None if fresh else screenshot
+            return await self._get(state, render=True, screenshot=shot, again=fresh)
         if not want_render and self.config.render == "auto":
             decided = await self._auto(target)
             if isinstance(decided, Snapshot):
@@ -488,6 +530,119 @@ class Session(AsyncClosing):
         )
         self.events.emit("decision", decision)
 
+    # -- hash routing ---------------------------------------------------------------------------
+
+    def _host_routing(self, host: str) -> dict[str, RoutingDecision]:
+        """The routing decisions about `host`'s documents, read from the store once."""
+        known = self._routing.get(host)
+        if known is None:
+            known = _routing_setting(self._store_().get_setting(host, "hash_routing"))
+            self._routing[host] = known
+        return known
+
+    def _routing_of(self, url: str) -> RoutingDecision | None:
+        """The hash-routing decision about `url`'s document, as made or read from the store."""
+        return self._host_routing(host_of(url)).get(document_key(url))
+
+    def _routed(self, url: str) -> bool:
+        """Whether `url`'s document is known to be hash-routed (its fragments are states)."""
+        decision = self._routing_of(url)
+        return decision is not None and decision.hash_routed
+
+    async def _routes(self, snapshot: Snapshot, state: State) -> Snapshot:
+        """A loaded `snapshot` with fragments only in the links of hash-routed documents.
+
+        A rendered document nobody has decided yet, linking to fragments of itself that name
+        none of its elements, is decided here first: loaded at the first such fragment and
+        compared (crawler.hashrouting). Links to fragments that all name elements leave it
+        undecided (in-page anchors: dropped); so does a host whose first `PROBES_PER_HOST`
+        probes all found documents not hash-routed (no more probes there).
+        """
+        undecided = (
+            snapshot.rendered
+            and snapshot.ok
+            and not state.actions
+            and "#" not in state.url
+            and any("#" in x.url for x in snapshot.links)
+            and self._routing_of(state.url) is None
+        )
+        if undecided and not self._probed_enough(state.url):
+            candidates = route_candidates(snapshot)
+            if candidates:
+                await self._routing_runs.run(
+                    document_key(state.url),
+                    lambda: self._decide_routing(snapshot, candidates[0]),
+                )
+        routed = keep_routed(snapshot, self._routed)
+        if "#" in routed.final_url:
+            try:
+                final = self.canonical(routed.final_url)
+            except CrawlError:
+                final = document_of(routed.final_url)
+            routed = replace(routed, final_url=final)
+        return routed
+
+    def _probed_enough(self, url: str) -> bool:
+        """Whether `url`'s host had `PROBES_PER_HOST` documents probed, none hash-routed."""
+        known = self._host_routing(host_of(url)).values()
+        probed = [d for d in known if d.probe]
+        return len(probed) >= PROBES_PER_HOST and not any(d.hash_routed for d in probed)
+
+    async def _decide_routing(self, page: Snapshot, probe_url: str) -> RoutingDecision | None:
+        """Load `page`'s document at a fragment (`probe_url`) and decide whether it is
+        hash-routed; None when the budget or the browser did not allow the probe."""
+        if not self._budget.can_spend():
+            log.info("budget too small to decide whether %s routes by fragment", page.url)
+            return None
+        try:
+            self._budget.spend(probe_url)
+            probe = await self._render(State(probe_url), screenshot=None, routes=False)
+        except CrawlError as e:
+            log.warning("loading %s to decide its document's routing failed: %s", probe_url, e)
+            self._record_error(e)
+            return None
+        decision = decide_routing(page, probe)
+        self._settle_routing(decision)
+        if decision.hash_routed:  # the probe is a state of its own: loading it again is free
+            self._store_().put(keep_routed(probe, self._routed))
+        return decision
+
+    def _settle_routing(self, decision: RoutingDecision) -> None:
+        """Remember (in the Session and the store) and announce a document's routing."""
+        host = host_of(decision.url)
+        known = self._host_routing(host)
+        known[decision.document] = decision
+        text = json.dumps({k: v.to_json() for k, v in sorted(known.items())})
+        self._store_().put_setting(host, "hash_routing", text)
+        log.info(
+            "%s %s: %s",
+            decision.document,
+            "is hash-routed" if decision.hash_routed else "is not hash-routed",
+            decision.reason,
+        )
+        self.events.emit("routing", decision)
+
+    async def _fragment_routed(self, document: str, url: str) -> bool:
+        """Whether `url`'s fragment is a state of its `document` (hash-routed), deciding it on
+        the document rendered and, when its own links did not settle it, on this fragment."""
+        if self.config.render == "never":
+            return False
+        decision = self._routing_of(document)
+        if decision is None or (not decision.hash_routed and not decision.probe):
+            page = await self._get(document, render=True, screenshot=None)
+            decision = self._routing_of(document)
+            if decision is None or (not decision.hash_routed and not decision.probe):
+                probe = canonical_url(
+                    url, session_params=self.config.session_params, keep_fragment=True
+                )
+                decision, _ = await self._routing_runs.run(
+                    document_key(document), lambda: self._decide_routing(page, probe)
+                )
+                if decision is not None and decision.hash_routed:
+                    # The document was kept without its fragment links: load it again.
+                    await self._counted(document, self._load_rendered(document, None))
+        return decision is not None and decision.hash_routed
+
     # -- the store, loads in flight, loading ----------------------------------------------------
 
     async def _get(
@@ -639,7 +794,7 @@ class Session(AsyncClosing):
             content_type=response.content_type or "text/html",
             fetch_ms=response.elapsed_ms,
         )
-        return _with_state(snapshot, State(url))
+        return _with_state(keep_routed(snapshot, self._routed), State(url))
 
     def _count_fetch(self, attempt: Attempt) -> None:
         self._counters.http_fetches += 1
@@ -667,8 +822,13 @@ class Session(AsyncClosing):
             self._render_config = load_render_config(navigation_timeout=self.config.timeout)
         return BrowserPool(self._render_config, self._identity)
 
-    async def _render(self, state: State, *, screenshot: ScreenshotMode | None) -> Snapshot:
-        """`state` loaded in the browser, politely, with retries; raises CrawlErrors."""
+    async def _render(
+        self, state: State, *, screenshot: ScreenshotMode | None, routes: bool = True
+    ) -> Snapshot:
+        """`state` loaded in the browser, politely, with retries; raises CrawlErrors.
+
+        Its links keep fragments where their document is hash-routed (`_routes`, which may decide
+        the state's own document first; not for a probe, `routes=False`)."""
         renderer = await self._browser(state.url)
 
         async def attempt() -> Snapshot:
@@ -697,7 +857,8 @@ class Session(AsyncClosing):
             raise BrowserUnavailable(state.url, _reason(e)) from e
         except RenderError as e:
             raise FetchFailed(state.url, _reason(e)) from e
-        return _with_state(snapshot, state)
+        snapshot = _with_state(snapshot, state)
+        return await self._routes(snapshot, state) if routes else snapshot
 
     # -- bookkeeping ----------------------------------------------------------------------------
 
@@ -720,6 +881,13 @@ class Session(AsyncClosing):
 
 def _is_html_type(content_type: str) -> bool:
     return content_type in {"", "text/html", "application/xhtml+xml"}
+
+
+def _routing_setting(stored: str | None) -> dict[str, RoutingDecision]:
+    """A host's stored routing decisions (the "hash_routing" setting) by document."""
+    if stored is None:
+        return {}
+    return {k: RoutingDecision.from_json(v) for k, v in json.loads(stored).items()}
 
 
 def _reason(error: BaseException) -> str:

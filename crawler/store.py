@@ -35,8 +35,8 @@ __all__ = [
 
 SnapshotKind = Literal["http", "rendered", "viewport", "full", "again"]
 # What a store remembers per host: the render="auto" decision (JSON), robots.txt text
-# ("" when the host has none).
-SettingName = Literal["render_decision", "robots_txt"]
+# ("" when the host has none), its documents' hash-routing decisions (JSON, by document).
+SettingName = Literal["render_decision", "robots_txt", "hash_routing"]
 
 
 def kinds_satisfying(

@@ -39,7 +39,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
-from urllib.parse import unquote_plus, urljoin, urlsplit, urlunsplit
+from urllib.parse import quote, unquote_plus, urljoin, urlsplit, urlunsplit
 
 from w3lib.url import canonicalize_url
 
@@ -56,6 +56,7 @@ __all__ = [
     "TrapGuard",
     "TrapLimits",
     "TrapRule",
+    "canonical_fragment",
     "canonical_url",
     "digit_pattern",
     "host_of",
@@ -127,14 +128,45 @@ def strip_session_ids(
     return path, query
 
 
+# What encodeURIComponent leaves as it is; a percent-escape of one of them is decoded.
+_JS_UNRESERVED = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()"
+)
+# Characters a fragment may carry as they are (RFC 3986 pchar, "/" and "?"), escapes kept.
+_FRAGMENT_SAFE = "-_.!~*'()/?:@&=+$,;%"
+_ESCAPE = re.compile(r"%([0-9A-Fa-f]{2})")
+
+
+def canonical_fragment(fragment: str) -> str:
+    """`fragment` (without its ``#``) in one spelling per state.
+
+    Percent-escapes of the characters JavaScript's ``encodeURIComponent`` leaves alone are
+    decoded; every other character outside a fragment's plain set is escaped (UTF-8, upper-case
+    hex). A router reads its fragment through ``decodeURIComponent``, so both spellings of
+    ``#A(1)`` and ``#A%281%29`` name one state.
+    """
+
+    def unescape(match: re.Match[str]) -> str:
+        char = chr(int(match.group(1), 16))
+        return char if char in _JS_UNRESERVED else "%" + match.group(1).upper()
+
+    return quote(_ESCAPE.sub(unescape, fragment), safe=_FRAGMENT_SAFE)
+
+
 def canonical_url(
-    url: str, base: str | None = None, *, session_params: tuple[str, ...] = SESSION_PARAMS
+    url: str,
+    base: str | None = None,
+    *,
+    session_params: tuple[str, ...] = SESSION_PARAMS,
+    keep_fragment: bool = False,
 ) -> str:
     """The canonical absolute form of `url` (resolved against `base` when relative).
 
     Parameters named in `session_params` are dropped from the path and the query (see
-    `strip_session_ids`; an empty tuple keeps them). Raises `InvalidURL` when the result is not
-    an http(s) URL with a host.
+    `strip_session_ids`; an empty tuple keeps them). The fragment is dropped unless
+    `keep_fragment` (a hash-routed document's state: crawler.hashrouting), then kept in its
+    canonical form (`canonical_fragment`). Raises `InvalidURL` when the result is not an
+    http(s) URL with a host.
     """
     text = url.strip()
     if base is not None:
@@ -159,7 +191,10 @@ def canonical_url(
         netloc = f"{userinfo}@{netloc}"
     path, query = strip_session_ids(parts.path, parts.query, session_params)
     rebuilt = urlunsplit((scheme, netloc, path, query, parts.fragment))
-    return canonicalize_url(rebuilt, keep_fragments=False)
+    canonical = canonicalize_url(rebuilt, keep_fragments=False)
+    if keep_fragment and parts.fragment:
+        return f"{canonical}#{canonical_fragment(parts.fragment)}"
+    return canonical
 
 
 def host_of(url: str) -> str:

@@ -495,6 +495,11 @@ class BrowserPool(AsyncClosing):
         worker.state = None
         try:
             await self._add_cookies(worker, page, url)
+            if "#" in url and page.url.partition("#")[0] == url.partition("#")[0]:
+                # The page shows this document already: going to a fragment of it would only
+                # change the fragment, on top of whatever state the page is in. A state with a
+                # fragment is loaded as the document at that fragment, from nothing.
+                await page.goto("about:blank")
             response = await page.goto(url, wait_until="domcontentloaded")
         except PlaywrightTimeoutError as e:
             raise NavigationTimeout(

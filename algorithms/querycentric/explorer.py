@@ -91,5 +91,9 @@ async def _explore(ex: Explorer) -> None:
         q0 = await AjaxFacets(ex).explore(root, q0)
     if forms_of(root):
         q0 = await Forms(ex).explore(root, q0)
-    if q0 is None:
+    if q0 is None:  # the start page's own list is still the start query's result
+        pages = await ex.cluster(root, "q0")
+        q0 = ex.new_query((), 0, root)
+        ex.finish(q0, pages, ())
+        ex.note_query(q0, level=0, urls=[p.url for p in pages], drilldowns=0)
         ex.run.unfinished("no facets, Ajax controls or forms found")

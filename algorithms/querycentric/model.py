@@ -199,6 +199,10 @@ def _segments(url: str) -> tuple[str, ...]:
     return tuple(s for s in path.split("/") if s)
 
 
+def _has_fragment(url: str) -> bool:
+    return bool(urlsplit(url).fragment)
+
+
 def _query_keys(url: str) -> tuple[str, ...]:
     return tuple(sorted({k for k, _ in parse_qsl(urlsplit(url).query, keep_blank_values=True)}))
 
@@ -217,12 +221,15 @@ def _literal(segment: str) -> bool:
 @dataclass(frozen=True, slots=True)
 class EntityPattern:
     """Which URLs are entity pages: same host, same path depth, same leading literal segments
-    (e.g. ``/product/<id>/<slug>`` → prefix ``("product",)``, depth 3) and the same query keys."""
+    (e.g. ``/product/<id>/<slug>`` → prefix ``("product",)``, depth 3), the same query keys, and
+    a fragment when the samples have one (the states of a hash-routed page, ``/#<title>``: URLs
+    keep a fragment only there, see crawler.hashrouting)."""
 
     host: str
     prefix: tuple[str, ...]
     depth: int
     query_keys: tuple[str, ...] = ()
+    fragment: bool = False
 
     @classmethod
     def from_urls(cls, urls: Sequence[str]) -> EntityPattern:
@@ -239,7 +246,7 @@ class EntityPattern:
                 prefix.append(segs[0][i])
             else:
                 break
-        return cls(_host(first), tuple(prefix), depth, _query_keys(first))
+        return cls(_host(first), tuple(prefix), depth, _query_keys(first), _has_fragment(first))
 
     def matches(self, url: str) -> bool:
         if _host(url) != self.host:
@@ -247,14 +254,14 @@ class EntityPattern:
         segs = _segments(url)
         if len(segs) != self.depth or segs[: len(self.prefix)] != self.prefix:
             return False
-        return _query_keys(url) == self.query_keys
+        return _query_keys(url) == self.query_keys and _has_fragment(url) == self.fragment
 
     def describe(self) -> str:
         stars = "/".join(["*"] * (self.depth - len(self.prefix)))
         head = "/".join(self.prefix)
         path = "/" + "/".join(p for p in (head, stars) if p)
         keys = "?" + "&".join(f"{k}=*" for k in self.query_keys) if self.query_keys else ""
-        return f"{self.host}{path}{keys}"
+        return f"{self.host}{path}{keys}" + ("#*" if self.fragment else "")
 
 
 def guess_entity_pattern(snapshot: Snapshot) -> tuple[EntityPattern, tuple[str, ...]] | None:

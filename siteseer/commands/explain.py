@@ -63,7 +63,7 @@ async def explain_page(options: ExplainOptions) -> ExplainOutcome:
     answers an HTTP error or cannot be drawn a RunFailed; an unwritable PNG an OutputFailed.
     """
     try:
-        target = canonical_url(options.url)
+        target = canonical_url(options.url, keep_fragment=True)  # the Session keeps it or not
     except CrawlError as e:
         raise BadInput(str(e)) from None
     sample_path = sample_path_of(options.seed_path) if options.seed_path is not None else ()

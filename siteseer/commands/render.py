@@ -96,7 +96,7 @@ async def render_page(options: RenderOptions) -> RenderOutcome:
     browser) a RunFailed; a screenshot that cannot be written an OutputFailed.
     """
     try:
-        target = canonical_url(options.url)
+        target = canonical_url(options.url, keep_fragment=True)  # the Session keeps it or not
     except CrawlError as e:
         raise BadInput(str(e)) from None
     try:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from algorithms import BUDGET_SPENT, Run, Stopped
-from crawler import ActionFailed, BudgetExhausted, Cost, CrawlError
+from crawler import ActionFailed, BudgetExhausted, Cost, CrawlError, RoutingDecision
 from render import Action, Snapshot, State
 
 URL = "http://127.0.0.1:8000/shop"
@@ -89,3 +89,17 @@ async def test_rendered_replaces_a_plain_page_once() -> None:
     assert rendered is not None and rendered.rendered and run.pages[URL] is rendered
     assert await run.rendered(URL) is rendered
     assert session.asked == [f"{URL} render=False", f"{URL} render=True"]
+
+
+async def test_the_sessions_routing_decisions_go_into_the_trace() -> None:
+    session: Any = StandIn()
+    run = Run(session)
+    decision = RoutingDecision(
+        "127.0.0.1:8000/shop", True, "#a shows other content", URL, URL + "#a", 0.25
+    )
+    session.routing_decisions = {decision.document: decision}  # the seed's load decided it
+    await run.seed(URL)
+    await run.fetch([URL + "/2"])
+    [entry] = [e for e in run.trace if e.step == "hash-routing"]
+    assert (entry.decision, entry.subject, entry.urls) == ("routed", URL, (URL + "#a",))
+    assert entry.values == (("similarity", 0.25),) and entry.note == decision.reason

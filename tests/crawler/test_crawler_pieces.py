@@ -113,6 +113,7 @@ EXPORTED = {
     "RenderMode",
     "Renderer",
     "RobotsDisallowed",
+    "RoutingDecision",
     "SQLiteStore",
     "Scope",
     "Session",

@@ -133,8 +133,9 @@ def canonical_url(
     """The canonical absolute form of `url` (resolved against `base` when relative).
 
     Parameters named in `session_params` are dropped from the path and the query (see
-    `strip_session_ids`; an empty tuple keeps them). Raises `InvalidURL` when the result is not
-    an http(s) URL with a host.
+    `strip_session_ids`; an empty tuple keeps them). Credentials (``user:secret@``) are dropped:
+    they never reach a cache key or an output (send them as a header instead). Raises
+    `InvalidURL` when the result is not an http(s) URL with a host.
     """
     text = url.strip()
     if base is not None:
@@ -154,9 +155,6 @@ def canonical_url(
     if ":" in host:  # an IPv6 literal
         host = f"[{host}]"
     netloc = host if port is None or port == _DEFAULT_PORTS[scheme] else f"{host}:{port}"
-    if parts.username is not None:
-        userinfo = parts.username + (f":{parts.password}" if parts.password is not None else "")
-        netloc = f"{userinfo}@{netloc}"
     path, query = strip_session_ids(parts.path, parts.query, session_params)
     rebuilt = urlunsplit((scheme, netloc, path, query, parts.fragment))
     return canonicalize_url(rebuilt, keep_fragments=False)

@@ -193,6 +193,16 @@ async def _close_browser(browser: Browser, timeout_s: float, level: int, what: s
         logger.log(level, "%s: %s", what, _first_line(e))
 
 
+def _refused(refused: tuple[str, str], url: str) -> NavigationRefused:
+    target, reason = refused
+    return NavigationRefused(
+        f"loading {url} led to {target}, which is not followed: {reason}",
+        url=url,
+        target=target,
+        reason=reason,
+    )
+
+
 def _first_line(error: BaseException) -> str:
     text = str(error).strip()
     return text.splitlines()[0] if text else type(error).__name__
@@ -408,8 +418,11 @@ class BrowserPool(AsyncClosing):
                 return
             worker.refused = (target, reason)
             logger.info("navigation from %s to %s refused: %s", worker.loading, target, reason)
+            # 204 No Content: the browser stays on the document it shows (failing the request
+            # would replace it with an error page).
             await cdp.send(
-                "Fetch.failRequest", {"requestId": request_id, "errorReason": "BlockedByClient"}
+                "Fetch.fulfillRequest",
+                {"requestId": request_id, "responseCode": 204, "responseHeaders": []},
             )
         except PlaywrightError as e:  # the page or its context closed meanwhile
             logger.debug("answering a paused navigation: %s", _first_line(e))
@@ -514,11 +527,15 @@ class BrowserPool(AsyncClosing):
         try:
             async with deadline:
                 return await self._load_on(worker, state, prefix, canonicalize, screenshot)
+        except NavigationTimeout:
+            # The page may be stuck in a script: never reuse it.
+            self._spawn(self._abandon(worker), "closing a page that did not load")
+            raise
         except TimeoutError as e:
             if not deadline.expired():
                 raise
             logger.warning("%s overran its %g s deadline: page closed", state.url, seconds)
-            await self._abandon(worker)
+            self._spawn(self._abandon(worker), "closing a page past its deadline")
             raise PageDeadline(
                 f"{state.url} did not finish loading, settling and extracting within "
                 f"{seconds:g} s (a script that never yields, or a huge page); the page was "
@@ -636,13 +653,7 @@ class BrowserPool(AsyncClosing):
             if _is_gone(e):
                 raise
             if worker.refused is not None:
-                target, reason = worker.refused
-                raise NavigationRefused(
-                    f"loading {url} led to {target}, which is not followed: {reason}",
-                    url=url,
-                    target=target,
-                    reason=reason,
-                ) from e
+                raise _refused(worker.refused, url) from e
             if "Download is starting" in message:
                 raise NonHTMLResponse(
                     f"{url} is a download, not an HTML page ({message})",
@@ -651,6 +662,8 @@ class BrowserPool(AsyncClosing):
                 ) from e
             raise NavigationFailed(f"loading {url} failed: {message}", url=url) from e
         fetch_ms = (time.perf_counter() - started) * 1000.0
+        if worker.refused is not None:
+            raise _refused(worker.refused, url)
         if response is None:  # nothing new loaded (about:blank, a same-document navigation)
             worker.navigation = replace(worker.navigation, fetch_ms=fetch_ms)
             return worker.navigation

@@ -17,13 +17,14 @@ Endpoints (``{n}`` a number):
   ``/reset`` (the connection cut mid-body), ``/short`` (less body than Content-Length);
 - ``/to?url=…&status=302``: a redirect to `url`; ``/loop/{n}``: a redirect loop;
 - ``/gzip-bomb`` (64 MB of gzip-compressed spaces, 64 KB on the wire), ``/big`` (12 MB of HTML),
-  ``/many-links?n=…``, ``/deep?n=…`` (nested divs), ``/empty``, ``/binary-junk``;
+  ``/many-links?n=…``, ``/wide?n=…`` (one long paragraph), ``/deep?n=…`` (nested divs), ``/empty``, ``/binary-junk``;
 - ``/charset/bogus``, ``/charset/invalid-utf8``, ``/charset/latin1-meta``;
 - ``/status/{n}``, ``/retry-after/{key}?after=…`` (429 with Retry-After once, then 200),
   ``/flaky/{key}`` (503 twice, then 200), ``/pdf``, ``/download``;
 - browser pages: ``/js/busy-after-load``, ``/js/busy-before-dcl``, ``/js/go?url=…`` (navigates
   itself after load), ``/js/meta-refresh?url=…``, ``/js/popup?url=…``, ``/js/dialogs``,
-  ``/js/forever`` (mutates its DOM forever), ``/js/huge-dom?n=…``, ``/js/ua``.
+  ``/js/forever`` (mutates its DOM forever), ``/js/huge-dom?n=…``, ``/js/offlink?url=…`` (a link
+  ``#off`` to `url`).
 """
 
 from __future__ import annotations
@@ -209,6 +210,9 @@ class HostileServer:
             n = int(query.get("n", "100000"))
             links = "".join(f'<a href="/item/{i}">item {i}</a>' for i in range(n))
             return web.Response(text=_html(links, "many links"), content_type="text/html")
+        if path == "/wide":
+            n = int(query.get("n", "200000"))
+            return web.Response(text=_html(f"<p>{'w' * n}</p>", "wide"), content_type="text/html")
         if path == "/deep":
             n = int(query.get("n", "5000"))
             return web.Response(
@@ -309,6 +313,8 @@ class HostileServer:
                 " a.href = '/item/' + i; a.textContent = 'item ' + i; b.append(a); } });"
             )
             return _html("<p>growing</p>", "huge", f"<script>{script}</script>")
+        if path == "/js/offlink":
+            return _html(f'<a id="off" href="{target}">away</a>', "off link")
         return _html('<a href="/page">p</a>', "script page")
 
 

@@ -23,6 +23,8 @@ Endpoints (``{n}`` a number):
   ``/flaky/{key}`` (503 twice, then 200), ``/pdf``, ``/download``;
 - browser pages: ``/js/busy-after-load``, ``/js/busy-before-dcl``, ``/js/go?url=…`` (navigates
   itself after load), ``/js/meta-refresh?url=…``, ``/js/popup?url=…``, ``/js/dialogs``,
+  ``/shop`` (a list with colour facets, an "Archive all" checkbox that POSTs, a plan select in a
+  POST form to /plan/change, a GET form to /admin/purge; items at ``/item/{n}``),
   ``/js/forever`` (mutates its DOM forever), ``/js/huge-dom?n=…``, ``/js/offlink?url=…`` (a link
   ``#off`` to `url`).
 """
@@ -257,6 +259,12 @@ class HostileServer:
                 body=b"a,b\n1,2\n",
                 headers={"Content-Type": "text/csv", "Content-Disposition": "attachment; x.csv"},
             )
+        if path == "/shop":
+            return web.Response(text=_SHOP, content_type="text/html")
+        if path.startswith("/item/"):
+            return web.Response(
+                text=_html("<p>an item</p>", f"item {path[6:]}"), content_type="text/html"
+            )
         if path.startswith("/js/"):
             return web.Response(text=self._script_page(path, query), content_type="text/html")
         return web.Response(text=PAGE.format(title=html.escape(path)), content_type="text/html")
@@ -316,6 +324,42 @@ class HostileServer:
         if path == "/js/offlink":
             return _html(f'<a id="off" href="{target}">away</a>', "off link")
         return _html('<a href="/page">p</a>', "script page")
+
+
+_SHOP = _html(
+    """
+<div class="facets" id="colours"><h3>Colour</h3>
+  <label><input type="checkbox" id="c-red" value="red" onchange="apply()"> Red (2)</label>
+  <label><input type="checkbox" id="c-blue" value="blue" onchange="apply()"> Blue (2)</label>
+  <label><input type="checkbox" id="archive" value="all"
+     onchange="fetch('/admin/archive', {method: 'POST'})"> Archive all</label>
+</div>
+<div class="facets" id="plans"><h3>Plan</h3>
+  <form method="post" action="/plan/change">
+    <select name="plan" onchange="this.form.submit()">
+      <option value="free" selected>Free</option><option value="pro">Pro</option>
+    </select>
+  </form>
+</div>
+<form method="get" action="/admin/purge"><h3>Clean up</h3>
+  <label>Days <input name="days" type="text"></label><button type="submit">Go</button>
+</form>
+<ul id="results">
+  <li data-c="red"><a href="/item/1">Item 1</a></li><li data-c="red"><a href="/item/2">Item 2</a></li>
+  <li data-c="blue"><a href="/item/3">Item 3</a></li><li data-c="blue"><a href="/item/4">Item 4</a></li>
+</ul>
+<script>
+function apply() {
+  const on = [...document.querySelectorAll('#colours input:checked')].map(i => i.value);
+  for (const li of document.querySelectorAll('#results li')) {
+    li.style.display = on.length === 0 || on.includes(li.dataset.c) ? '' : 'none';
+    if (li.style.display === 'none') li.remove();
+  }
+}
+</script>
+""",
+    "Shop",
+)
 
 
 def _port_of(site: web.TCPSite) -> int:

@@ -250,3 +250,27 @@ async def test_the_state_pool_deadline_grows_with_actions(render_config: RenderC
     acted = pool.deadline_s(State("http://127.0.0.1/").then(Action("click", "#a")))
     per_action = (render_config.action_timeout + render_config.settle_cap).total_seconds()
     assert plain == 10 and acted == 10 + per_action
+
+
+@pytest.mark.slow
+@fault(
+    "explore a shop with archive, plan-change and purge controls, --allow-post",
+    "none of them sent; each named in the trace; the colour facets explored",
+    within=120,
+)
+async def test_explore_never_touches_state_changing_controls(
+    hostile: HostileServer, render_config: RenderConfig, saw: Saw
+) -> None:
+    from algorithms.querycentric import explore
+
+    config = browser_config(render_config, budget=60)
+    async with Session(config) as session:
+        found = await explore(
+            session, hostile.url("/shop"), entity_sample=hostile.url("/item/1"), allow_post=True
+        )
+    for path in ("/admin/archive", "/plan/change", "/admin/purge"):
+        assert hostile.hits(path) == [], path
+    skipped = " | ".join(f"{s.subject}: {s.detail}" for s in found.skipped if s.reason == "unsafe")
+    assert "Archive all" in skipped and "plan" in skipped.lower() and "purge" in skipped
+    assert any("Red" in str(q) for q in found.queries)
+    saw(f"0 requests to the three; skipped: {skipped[:160]}")

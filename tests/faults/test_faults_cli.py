@@ -130,6 +130,7 @@ def test_two_processes_one_cache(hostile: HostileServer, tmp_path: Path, saw: Sa
     saw("both exit 0; 60 rows")
 
 
+@pytest.mark.slow
 @fault("corrupt cache file", "one line saying what to do; the file untouched", within=30)
 def test_a_corrupt_cache_file(hostile: HostileServer, tmp_path: Path, saw: Saw) -> None:
     cache = tmp_path / "bad.sqlite"
@@ -229,7 +230,7 @@ def test_credentials_not_in_json(hostile: HostileServer, saw: Saw) -> None:
     saw("exit 0; 'secret' nowhere in stdout or stderr")
 
 
-@pytest.mark.parametrize("url", ["htp://x/", "http://[::1"])
+@pytest.mark.parametrize("url", ["htp://x/", pytest.param("http://[::1", marks=pytest.mark.slow)])
 @fault("bad URL on the command line", "exit 2, one line, no traceback", within=30)
 def test_bad_url_on_the_command_line(url: str, saw: Saw) -> None:
     result = _run("render", url, "--render", "never", "--no-cache")

@@ -54,7 +54,7 @@ def _q(url: str) -> str:
 @fault(
     "while(true) 300 ms after load",
     "a PageDeadline error; the next page loads on a new context",
-    within=20,
+    within=40,
 )
 async def test_a_script_that_never_yields(
     hostile: HostileServer, shared: Session, saw: Saw

@@ -411,7 +411,10 @@ class BrowserPool(AsyncClosing):
         reason = None
         if self._check_navigation is not None and event.get("frameId") == main_frame:
             origin = worker.loading or target
-            reason = await self._check_navigation(origin, target)
+            try:
+                reason = await self._check_navigation(origin, target)
+            except Exception as e:  # a check that cannot decide refuses (the request must end)
+                reason = f"the check failed: {_first_line(e)}"
         try:
             if reason is None:
                 await cdp.send("Fetch.continueRequest", {"requestId": request_id})

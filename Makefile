@@ -5,7 +5,7 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 BROWSER := $(VENV)/.browser
 
-.PHONY: demo test test-slow test-all lint bench bootstrap browser clean
+.PHONY: demo test test-slow test-all faults lint bench bootstrap browser clean
 
 bootstrap: $(STAMP) $(BROWSER)
 
@@ -38,6 +38,10 @@ test-slow: bootstrap
 
 test-all: test
 	@$(MAKE) --no-print-directory test-slow
+
+# The whole fault suite (fast and slow cases), ending with "N cases, N held" and the table.
+faults: bootstrap
+	SITESEER_FAULT_TABLE=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/faults
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

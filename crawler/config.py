@@ -46,15 +46,17 @@ class SessionConfig:
       `Session.cost` for what counts as a download).
     - `scope`/`allowed_hosts`: the hosts the crawl may visit — the host of the first URL fetched
       (``"host"``) or it and its subdomains (``"domain"``), unless `allowed_hosts` lists them.
-    - `respect_robots`: obey robots.txt (fetched once per host; a missing or unreadable one
-      allows everything).
+    - `respect_robots`: obey robots.txt (fetched once per host; a missing one (4xx) allows
+      everything; one that answers 5xx or not at all disallows everything until it answers,
+      asked again after 30 s).
     - `delay`: the minimum time between two requests to one host. None means 0 for loopback
       hosts (the lab) and `REMOTE_DELAY` (1 s) for every other host; a robots.txt Crawl-delay
       raises it.
     - `per_host_concurrency`: HTTP requests in flight per host (the browser's concurrency is its
       pool's page count, `RenderConfig.pages`).
     - `retries`/`backoff`: extra attempts on 5xx, 429, timeouts and connection errors, waiting
-      ``backoff * 2**n`` before retry n (0.2 s, 0.4 s, …).
+      about ``backoff * 2**n`` before retry n (0.2 s, 0.4 s, …, jittered ±50 %), or what the
+      answer's Retry-After asks (up to 60 s). Transient answers (5xx, 429) are never cached.
     - `timeout`: one HTTP request or browser navigation.
     - `user_agent`, `headers` (``(name, value)`` pairs), `cookies` (``(name, value)`` pairs sent
       to every host), `proxy` (a proxy URL) and `storage_state` (a Playwright storage-state file:
@@ -62,7 +64,10 @@ class SessionConfig:
       to the site (`render.Identity`).
     - `cache`: the SQLite file snapshots are kept in (None: in memory, gone with the Session).
     - `render_config`: the browser settings (None: `render.config.load_render_config()`).
-    - `max_redirects`: redirects followed per HTTP request.
+    - `max_redirects`: redirects followed per HTTP request. Every hop (HTTP redirects and the
+      browser's navigations) passes the same scope and robots.txt checks as the first URL, and
+      crawler.hops' address policy: from a public host, never to a loopback, private or
+      link-local address unless `allow_private_addresses`.
     - `session_params`: path and query parameter names dropped from every URL because they carry
       a session id (`crawler.urls.SESSION_PARAMS`; case-insensitive, a trailing ``*`` matches a
       prefix; ``()`` keeps them all).
@@ -92,6 +97,7 @@ class SessionConfig:
     storage_state: Path | None = None
     render_config: RenderConfig | None = field(default=None, compare=False)
     max_redirects: int = 10
+    allow_private_addresses: bool = False
     session_params: tuple[str, ...] = SESSION_PARAMS
     max_url_length: int | None = DEFAULT_MAX_URL_LENGTH
     max_path_depth: int | None = DEFAULT_MAX_PATH_DEPTH

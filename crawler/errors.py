@@ -6,13 +6,18 @@ about, so `Session.pages` can return it in place of a Snapshot and a caller can 
     CrawlError
     ├── InvalidURL          the URL cannot be crawled (not http/https, no host, malformed)
     ├── OutOfScope          the URL's host is outside the crawl's scope
-    ├── RobotsDisallowed    robots.txt forbids the URL for our user agent
+    ├── RobotsDisallowed    robots.txt forbids the URL for our user agent (or cannot be read yet)
+    ├── RedirectRefused     a redirect or in-browser navigation left the crawl's scope, robots.txt
+    │                       or address policy (crawler.hops): nothing of it is kept
     ├── SpiderTrap          the URL looks like part of an endless URL space (crawler.urls)
     ├── BudgetExhausted     the Session's page budget is spent
     ├── FetchFailed         no response at all (refused, reset, timeout) after the retries
     ├── NotHTML             a response came, but not an HTML page
     ├── BrowserUnavailable  no browser could be found or launched for a page that needs one
     └── ActionFailed        a click, select, form fill or load-more could not be performed
+
+    CacheFailed             not a page's error: the cache file cannot be read or written (corrupt,
+                            locked, disk full), so the crawl stops; what it holds is untouched
 
 An HTTP error status (404, 500 …) is not an exception: the page is a Snapshot whose `status`
 says so. Invalid configuration raises `ValueError` from `SessionConfig`.
@@ -36,11 +41,13 @@ __all__ = [
     "ActionFailed",
     "BrowserUnavailable",
     "BudgetExhausted",
+    "CacheFailed",
     "CrawlError",
     "FetchFailed",
     "InvalidURL",
     "NotHTML",
     "OutOfScope",
+    "RedirectRefused",
     "RobotsDisallowed",
     "SpiderTrap",
 ]
@@ -88,13 +95,32 @@ class OutOfScope(CrawlError):
 class RobotsDisallowed(CrawlError):
     """robots.txt of the URL's host forbids it for the Session's user agent."""
 
-    def __init__(self, url: str, user_agent: str) -> None:
+    def __init__(self, url: str, user_agent: str, unavailable: str = "") -> None:
+        why = (
+            f"robots.txt of {url}'s host is unavailable ({unavailable}), which disallows every "
+            "page until it answers; it is asked again later"
+            if unavailable
+            else f"robots.txt disallows {url} for {user_agent!r}"
+        )
         super().__init__(
             url,
-            f"robots.txt disallows {url} for {user_agent!r}; "
-            "set respect_robots=False (CLI: --ignore-robots) only on sites you may crawl",
+            f"{why}; set respect_robots=False (CLI: --ignore-robots) only on sites you may crawl",
         )
         self.user_agent = user_agent
+        self.unavailable = unavailable
+
+
+class RedirectRefused(CrawlError):
+    """A hop of the load (an HTTP redirect, a navigation the page made) was not followed.
+
+    `target` is where the hop pointed, `reason` which check refused it (scope, robots.txt, the
+    address policy of crawler.hops, the scheme).
+    """
+
+    def __init__(self, url: str, target: str, reason: str) -> None:
+        super().__init__(url, f"{url} leads to {target}, which is not followed: {reason}")
+        self.target = target
+        self.reason = reason
 
 
 class SpiderTrap(CrawlError):
@@ -169,3 +195,24 @@ class ActionFailed(CrawlError):
         super().__init__(url, f"could not {what} on {url}: {reason}")
         self.action = action
         self.reason = reason
+
+
+class CacheFailed(Exception):
+    """The cache file could not be read or written (a crawl cannot go on without it)."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(
+            f"the cache {path} cannot be used ({reason}); {_cache_advice(reason)}; "
+            "what it already holds is kept"
+        )
+        self.path = path
+        self.reason = reason
+
+
+def _cache_advice(reason: str) -> str:
+    text = reason.lower()
+    if "locked" in text or "busy" in text:
+        return "another process is writing it: wait for it to end, or give another --cache"
+    if "full" in text or "no space" in text:
+        return "free disk space, or give a --cache on another disk, then rerun to resume"
+    return "move the file aside and rerun (the crawl starts a new cache), or give another --cache"

@@ -21,6 +21,12 @@ Session orchestrates them, counts what it spends, and reports through `events` (
 - ``"routing"(decision: RoutingDecision)`` — a document was found hash-routed or not (once per
   document, crawler.hashrouting).
 
+Every hop of a load — an HTTP redirect (followed by the Session itself, one request at a time)
+or a navigation inside the browser — passes the same scope and robots.txt checks as the first
+URL and crawler.hops' address policy; a refused hop makes the load a RedirectRefused and nothing
+of it is stored. Transient answers (5xx, 429) are returned but never stored, so a rerun asks
+again.
+
 Fragments: a link's fragment is kept only where its document is hash-routed (decided on the
 first rendered load of the document that links to a fragment naming none of its elements, by
 loading the document at that fragment and comparing what the two show). `page(url#fragment)`
@@ -37,8 +43,10 @@ import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from dataclasses import dataclass, replace
+from pathlib import Path
 from types import MappingProxyType
 from typing import Protocol, TypeVar
+from urllib.parse import urljoin
 
 from pyee.asyncio import AsyncIOEventEmitter
 
@@ -51,10 +59,12 @@ from crawler.errors import (
     ActionFailed,
     BrowserUnavailable,
     BudgetExhausted,
+    CacheFailed,
     CrawlError,
     FetchFailed,
     NotHTML,
     OutOfScope,
+    RedirectRefused,
     RobotsDisallowed,
     SpiderTrap,
 )
@@ -67,9 +77,10 @@ from crawler.hashrouting import (
     route_candidates,
 )
 from crawler.hashrouting import decide as decide_routing
+from crawler.hops import hop_refusal
 from crawler.politeness import Fetcher, PoliteFetcher, Politeness
-from crawler.retry import Attempt, RetryPolicy, retrying
-from crawler.robots import Robots
+from crawler.retry import Attempt, RetryPolicy, parse_retry_after, retrying
+from crawler.robots import Robots, RobotsUnavailable
 from crawler.store import (
     MemoryStore,
     SnapshotKind,
@@ -77,6 +88,7 @@ from crawler.store import (
     SQLiteStore,
     kinds_satisfying,
 )
+from crawler.storeguard import GuardedStore
 from crawler.urls import Scope, TrapGuard, canonical_url, host_of
 from render import (
     Action,
@@ -89,6 +101,7 @@ from render import (
     Identity,
     NavigationError,
     NavigationFailed,
+    NavigationRefused,
     NavigationTimeout,
     NonHTMLResponse,
     RawResponse,
@@ -126,6 +139,7 @@ _RETRYABLE = (NavigationFailed, NavigationTimeout)
 # Documents of one host probed for hash routing before the host is taken for one without it
 # (each probe is one more browser load; `page(url#fragment)` still probes what it is asked).
 PROBES_PER_HOST = 3
+_REDIRECTS = frozenset({301, 302, 303, 307, 308})
 _NOT_OPEN = "the Session is not open: use `async with Session(config) as session`"
 
 
@@ -200,14 +214,18 @@ class Session(AsyncClosing):
             if self._given_store is not None:
                 self._store = self._given_store
             elif self.config.cache is not None:
-                self._store = SQLiteStore(self.config.cache)
+                self._store = _open_cache(self.config.cache)
                 self._stack.callback(self._store.close)
             else:
                 self._store = MemoryStore()
             if self._given_fetcher is not None:
                 self._fetcher = self._given_fetcher
             else:
-                http = HttpFetcher(max_redirects=self.config.max_redirects, identity=self._identity)
+                http = HttpFetcher(
+                    max_redirects=self.config.max_redirects,
+                    follow_redirects=False,
+                    identity=self._identity,
+                )
                 self._fetcher = await self._stack.enter_async_context(http)
         except BaseException:
             await self._stack.aclose()
@@ -418,7 +436,7 @@ class Session(AsyncClosing):
         if not self.config.respect_robots:
             return
         if not await self._robots.allowed(url):
-            error = RobotsDisallowed(url, self.config.user_agent)
+            error = RobotsDisallowed(url, self.config.user_agent, self._robots.unavailable(url))
             self.events.emit("skip", url, str(error))
             raise error
         delay = await self._robots.crawl_delay(url)
@@ -426,23 +444,29 @@ class Session(AsyncClosing):
             self._politeness.raise_delay(host_of(url), delay)
 
     async def _load_robots(self, where: str) -> str | None:
-        """robots.txt text for the Robots piece: from the store, else fetched and stored."""
+        """robots.txt text for the Robots piece: from the store, else fetched and stored.
+
+        A 4xx means no robots.txt (stored as ""), and so does a refused connection (no server:
+        the page's own fetch fails); a 5xx, a timeout or a redirect that is not followed raises
+        RobotsUnavailable (nothing stored: it is asked again later).
+        """
         host = host_of(where)
         store = self._store_()
         known = store.get_setting(host, "robots_txt")
         if known is None:
             try:
-                response = await self._fetch(where, page=False)
-            except NavigationError as e:
-                log.info("robots.txt %s unavailable (%s): every page is allowed", where, e)
+                response, _ = await self._fetch_hops(where, page=False)
+            except NavigationFailed as e:  # no server at all: the page's own fetch says so
+                log.info("robots.txt %s unreachable (%s)", where, e)
                 return None
+            except (NavigationError, RedirectRefused) as e:
+                raise RobotsUnavailable(_reason(e)) from e
             if 200 <= response.status < 300:
                 known = response.text()
             elif 400 <= response.status < 500:
                 known = ""
             else:
-                log.info("robots.txt %s answered %s: every page allowed", where, response.status)
-                return None
+                raise RobotsUnavailable(f"it answered HTTP {response.status}")
             store.put_setting(host, "robots_txt", known)
         return known or None
 
@@ -513,7 +537,7 @@ class Session(AsyncClosing):
             log.warning("rendering %s to decide its host failed: %s", url, e)
             self._record_error(e)
             return plain
-        self._store_().put(rendered)
+        self._keep(rendered)
         decision = decide(host, plain, rendered)
         self._settle_decision(decision)
         return rendered if decision.needs_browser else plain
@@ -711,11 +735,19 @@ class Session(AsyncClosing):
             self._record_error(e)
             raise
 
+    def _keep(
+        self, snapshot: Snapshot, *, screenshot: ScreenshotMode | None = None, again: bool = False
+    ) -> bool:
+        """Store `snapshot` unless its answer is transient (5xx, 429: asked again next time)."""
+        if RetryPolicy.retry_status(snapshot.status):
+            return False
+        self._store_().put(snapshot, screenshot=screenshot, again=again)
+        return True
+
     async def _load_plain(self, url: str, *, again: bool = False) -> Snapshot:
         self._budget.spend(url)
         snapshot = await self._fetch_page(url)
-        self._store_().put(snapshot, again=again)
-        if not again:
+        if self._keep(snapshot, again=again) and not again:
             self._keep_redirect_target(snapshot)
         if not _is_html_type(snapshot.content_type):
             raise NotHTML(url, snapshot.content_type)
@@ -736,14 +768,14 @@ class Session(AsyncClosing):
     ) -> Snapshot:
         self._budget.spend(url)
         snapshot = await self._render(State(url), screenshot=screenshot)
-        self._store_().put(snapshot, screenshot=screenshot, again=again)
+        self._keep(snapshot, screenshot=screenshot, again=again)
         return snapshot
 
     async def _load_action(self, state: State) -> Snapshot:
         self._budget.spend(state.url)
         snapshot = await self._render(state, screenshot=None)
         self._counters.actions += 1
-        self._store_().put(snapshot)
+        self._keep(snapshot)
         return snapshot
 
     # -- HTTP -----------------------------------------------------------------------------------
@@ -768,13 +800,78 @@ class Session(AsyncClosing):
             status_of=lambda r: r.status,
             retry_on=_RETRYABLE,
             on_attempt=self._count_fetch if page else None,
+            retry_after_of=lambda r: parse_retry_after(r.header("retry-after")),
         )
+
+    async def _fetch_hops(self, url: str, *, page: bool = True) -> tuple[RawResponse, list[str]]:
+        """`url` fetched, following its redirects one checked hop at a time.
+
+        Returns the last response and the URLs passed through before it. Raises
+        RedirectRefused for a hop the checks refuse (`_hop`), NavigationFailed for more than
+        `max_redirects` hops, and render's NavigationError when a hop gets no answer.
+        """
+        chain: list[str] = []
+        current = url
+        while True:
+            response = await self._fetch(current, page=page)
+            location = response.header("location") if response.status in _REDIRECTS else ""
+            if not location:
+                break
+            if len(chain) >= self.config.max_redirects:
+                raise NavigationFailed(
+                    f"{url} redirects more than {self.config.max_redirects} times "
+                    "(a redirect loop?)",
+                    url=url,
+                )
+            chain.append(current)
+            current = await self._hop(url, urljoin(current, location), page=page)
+        if response.final_url not in {current, url}:  # a fetcher that follows redirects itself
+            await self._hop(url, response.final_url, page=page)
+        return response, chain
+
+    async def _hop(self, origin: str, target: str, *, page: bool = True) -> str:
+        """The canonical `target` of a hop from a load that started at `origin`, once checked.
+
+        Every hop passes the address policy (crawler.hops); a page's hops also the crawl's scope
+        and robots.txt, like the first URL. Raises RedirectRefused.
+        """
+        refusal = hop_refusal(origin, target, allow_private=self.config.allow_private_addresses)
+        if refusal is not None:
+            raise RedirectRefused(origin, target, refusal)
+        try:
+            canonical = self.canonical(target)
+        except CrawlError as e:
+            raise RedirectRefused(origin, target, str(e)) from e
+        if not page:
+            return canonical
+        if self._scope.hosts and not self._scope.admits(canonical):
+            hosts = ", ".join(self._scope.hosts)
+            raise RedirectRefused(origin, canonical, f"it is outside the crawl's scope ({hosts})")
+        if self.config.respect_robots and not await self._robots.allowed(canonical):
+            unavailable = self._robots.unavailable(canonical)
+            why = f"robots.txt is unavailable ({unavailable})" if unavailable else "robots.txt"
+            raise RedirectRefused(origin, canonical, f"{why} disallows it")
+        return canonical
+
+    async def _browser_hop(self, origin: str, target: str) -> str | None:
+        """The browser's check of a navigation: why it is refused (None: it may go on)."""
+        try:
+            await self._hop(origin, target)
+        except RedirectRefused as e:
+            return e.reason
+        return None
 
     async def _fetch_page(self, url: str) -> Snapshot:
         try:
-            response = await self._fetch(url)
+            response, chain = await self._fetch_hops(url)
         except NavigationError as e:
             raise FetchFailed(url, _reason(e), self.config.retries + 1) from e
+        snapshot = self._snapshot_of(url, response)
+        if chain or response.truncated:
+            snapshot = replace(snapshot, redirects=tuple(chain), truncated=response.truncated)
+        return snapshot
+
+    def _snapshot_of(self, url: str, response: RawResponse) -> Snapshot:
         if not response.is_html:
             return Snapshot(
                 url=url,
@@ -820,7 +917,7 @@ class Session(AsyncClosing):
 
         if self._render_config is None:
             self._render_config = load_render_config(navigation_timeout=self.config.timeout)
-        return BrowserPool(self._render_config, self._identity)
+        return BrowserPool(self._render_config, self._identity, check_navigation=self._browser_hop)
 
     async def _render(
         self, state: State, *, screenshot: ScreenshotMode | None, routes: bool = True
@@ -849,6 +946,8 @@ class Session(AsyncClosing):
             )
         except NonHTMLResponse as e:
             raise NotHTML(state.url, e.content_type) from e
+        except NavigationRefused as e:
+            raise RedirectRefused(state.url, e.target, e.reason) from e
         except ActionError as e:
             raise ActionFailed(state.url, e.action, _reason(e)) from e
         except NavigationError as e:
@@ -896,3 +995,13 @@ def _reason(error: BaseException) -> str:
 
 def _with_state(snapshot: Snapshot, state: State) -> Snapshot:
     return snapshot if snapshot.state == state else replace(snapshot, state=state)
+
+
+def _open_cache(path: Path) -> GuardedStore:
+    """The SQLite cache at `path`, its failures as CacheFailed."""
+    try:
+        store = SQLiteStore(path)
+    except OSError as e:
+        cause = e.__cause__ or e
+        raise CacheFailed(str(path), str(cause).strip().splitlines()[0]) from e
+    return GuardedStore(store, str(path))

@@ -163,10 +163,11 @@ def canonical_url(
     """The canonical absolute form of `url` (resolved against `base` when relative).
 
     Parameters named in `session_params` are dropped from the path and the query (see
-    `strip_session_ids`; an empty tuple keeps them). The fragment is dropped unless
-    `keep_fragment` (a hash-routed document's state: crawler.hashrouting), then kept in its
-    canonical form (`canonical_fragment`). Raises `InvalidURL` when the result is not an
-    http(s) URL with a host.
+    `strip_session_ids`; an empty tuple keeps them). Credentials (``user:secret@``) are dropped:
+    they never reach a cache key or an output (send them as a header instead). The fragment is
+    dropped unless `keep_fragment` (a hash-routed document's state: crawler.hashrouting), then
+    kept in its canonical form (`canonical_fragment`). Raises `InvalidURL` when the result is
+    not an http(s) URL with a host.
     """
     text = url.strip()
     if base is not None:
@@ -186,9 +187,6 @@ def canonical_url(
     if ":" in host:  # an IPv6 literal
         host = f"[{host}]"
     netloc = host if port is None or port == _DEFAULT_PORTS[scheme] else f"{host}:{port}"
-    if parts.username is not None:
-        userinfo = parts.username + (f":{parts.password}" if parts.password is not None else "")
-        netloc = f"{userinfo}@{netloc}"
     path, query = strip_session_ids(parts.path, parts.query, session_params)
     rebuilt = urlunsplit((scheme, netloc, path, query, parts.fragment))
     canonical = canonicalize_url(rebuilt, keep_fragments=False)

@@ -17,8 +17,10 @@ from render.errors import (
     BrowserNotFound,
     NavigationError,
     NavigationFailed,
+    NavigationRefused,
     NavigationTimeout,
     NonHTMLResponse,
+    PageDeadline,
     RenderError,
 )
 from render.extract import (
@@ -65,9 +67,11 @@ __all__ = [
     "LinkStyle",
     "NavigationError",
     "NavigationFailed",
+    "NavigationRefused",
     "NavigationTimeout",
     "NonHTMLResponse",
     "Option",
+    "PageDeadline",
     "PoolStats",
     "RawResponse",
     "RenderConfig",

@@ -88,6 +88,11 @@ class RenderConfig:
     # The quiet window for a page where nothing happened after DOMContentLoaded (static pages).
     settle_fast: timedelta = timedelta(milliseconds=10)
     action_timeout: timedelta = timedelta(seconds=10)
+    # One load from outside the page: navigation, settle and extraction, plus, for each action
+    # replayed, `action_timeout + settle_cap`. Past it the page is closed and its context replaced.
+    page_deadline: timedelta = timedelta(seconds=45)
+    # A page's HTML beyond this many characters is cut (the Snapshot says `truncated`).
+    max_html_chars: int = 10 * 1024 * 1024
     blocked_resource_types: tuple[ResourceType, ...] = ("image", "media", "font")
     browser_kind: BrowserKind = "unknown"
     browser_source: BrowserSource = "configured"
@@ -108,9 +113,12 @@ class RenderConfig:
             "settle_cap",
             "settle_fast",
             "action_timeout",
+            "page_deadline",
         ):
             if getattr(self, name) <= timedelta(0):
                 raise ValueError(f"timeouts.{name} must be positive")
+        if self.max_html_chars < 1:
+            raise ValueError(f"limits.page_chars must be at least 1, got {self.max_html_chars}")
         unknown = set(self.blocked_resource_types) - {"image", "media", "font"}
         if unknown:
             raise ValueError(
@@ -265,6 +273,10 @@ def _from_toml(data: dict[str, Any]) -> dict[str, Any]:
         values["settle_fast"] = timedelta(milliseconds=float(timeouts["settle_fast_ms"]))
     if "action_s" in timeouts:
         values["action_timeout"] = timedelta(seconds=float(timeouts["action_s"]))
+    if "page_s" in timeouts:
+        values["page_deadline"] = timedelta(seconds=float(timeouts["page_s"]))
+    if "page_chars" in data.get("limits", {}):
+        values["max_html_chars"] = int(data["limits"]["page_chars"])
     if "resource_types" in blocking:
         values["blocked_resource_types"] = tuple(str(t) for t in blocking["resource_types"])
     return values

@@ -8,7 +8,10 @@ The tree::
     ├── NavigationError         a page could not be loaded
     │   ├── NavigationFailed    no response: connection refused, reset, DNS, bad URL
     │   ├── NavigationTimeout   no response (or no DOMContentLoaded) within the timeout
+    │   ├── NavigationRefused   a hop of the navigation failed the caller's check (`target`, `reason`)
     │   └── NonHTMLResponse     the response is not an HTML document (PDF, JSON, a download)
+    ├── PageDeadline            the whole load (navigate, settle, act, extract) overran its deadline;
+    │                           the page was closed from outside and its context replaced
     └── ActionError             an action on a live page failed (carries `action`)
 
 An HTTP error status (404, 500) is not an error here: it is data on the Snapshot.
@@ -20,6 +23,7 @@ trees::
 
     NavigationFailed, NavigationTimeout   → FetchFailed (after the retries)
     NonHTMLResponse                       → NotHTML
+    NavigationRefused                     → RedirectRefused
     BrowserNotFound, BrowserCrashed       → BrowserUnavailable
     ActionError                           → ActionFailed
     any other RenderError                 → FetchFailed
@@ -35,8 +39,10 @@ __all__ = [
     "BrowserNotFound",
     "NavigationError",
     "NavigationFailed",
+    "NavigationRefused",
     "NavigationTimeout",
     "NonHTMLResponse",
+    "PageDeadline",
     "RenderError",
 ]
 
@@ -67,6 +73,19 @@ class NavigationFailed(NavigationError):
 
 class NavigationTimeout(NavigationError):
     """No response, or no DOMContentLoaded, within the navigation timeout."""
+
+
+class NavigationRefused(NavigationError):
+    """The page (or a redirect of its navigation) went to `target`, which the check refused."""
+
+    def __init__(self, message: str, *, url: str = "", target: str = "", reason: str = "") -> None:
+        super().__init__(message, url=url)
+        self.target = target
+        self.reason = reason
+
+
+class PageDeadline(RenderError):
+    """The load did not finish within the page deadline (a hung script, a giant DOM)."""
 
 
 class NonHTMLResponse(NavigationError):

@@ -3,9 +3,11 @@
     async with HttpFetcher() as fetcher:
         response = await fetcher.fetch(url, timeout=timedelta(seconds=10))
 
-Redirects are followed; cookies are not kept (every fetch is stateless, so a page's bytes do not
-depend on what was fetched before). Bodies larger than `max_body_bytes` are cut there and the
-response says so (`truncated`). No response at all raises `NavigationFailed` or
+Redirects are followed (or, with ``follow_redirects=False``, returned as they are, so that the
+caller can check each hop before following it); cookies are not kept (every fetch is stateless,
+so a page's bytes do not depend on what was fetched before). Bodies are read as a stream and
+measured after decompression: a body larger than `max_body_bytes` is cut there and the response
+says so (`truncated`), so a compressed bomb never grows past the limit in memory. No response at all raises `NavigationFailed` or
 `NavigationTimeout`; an HTTP error status is a normal RawResponse.
 """
 
@@ -88,6 +90,7 @@ class HttpFetcher(AsyncClosing):
         user_agent: str = DEFAULT_USER_AGENT,
         connections: int = 64,
         max_redirects: int = 10,
+        follow_redirects: bool = True,
         identity: Identity | None = None,
     ) -> None:
         self.max_body_bytes = max_body_bytes
@@ -95,6 +98,7 @@ class HttpFetcher(AsyncClosing):
         self.user_agent = self.identity.user_agent
         self.connections = connections
         self.max_redirects = max_redirects
+        self.follow_redirects = follow_redirects
         self._session: aiohttp.ClientSession | None = None
 
     async def __aenter__(self) -> HttpFetcher:
@@ -120,7 +124,7 @@ class HttpFetcher(AsyncClosing):
         try:
             async with self._session.get(
                 url,
-                allow_redirects=True,
+                allow_redirects=self.follow_redirects,
                 max_redirects=self.max_redirects,
                 headers=self.identity.request_headers(url),
                 proxy=self.identity.proxy,
@@ -159,14 +163,17 @@ class HttpFetcher(AsyncClosing):
             ) from e
 
     async def _read(self, response: aiohttp.ClientResponse) -> tuple[bytes, bool]:
-        length = response.content_length
-        if length is not None and length <= self.max_body_bytes:
-            return await response.read(), False
+        """The body, decompressed as it streams in, cut at `max_body_bytes`.
+
+        Content-Length is not trusted: it counts compressed bytes, and a small compressed body
+        can inflate a thousandfold.
+        """
         chunks: list[bytes] = []
         size = 0
         async for chunk in response.content.iter_chunked(64 * 1024):
             chunks.append(chunk)
             size += len(chunk)
-            if size >= self.max_body_bytes:
+            if size > self.max_body_bytes:
+                response.close()
                 return b"".join(chunks)[: self.max_body_bytes], True
         return b"".join(chunks), False

@@ -14,8 +14,21 @@ prefix of the requested state performs only the remaining actions.
 
 Images, media and fonts are blocked inside the browser (CDP ``Network.setBlockedURLs``, never
 stylesheets: boxes depend on them). Dialogs are dismissed (Playwright's default when nothing
-listens), popups closed, downloads refused. When the browser dies it is relaunched and the
-interrupted load is retried once.
+listens), ``window.open`` refused before anything loads (a popup opened another way, a
+``target=_blank`` link, is closed), downloads refused. When the browser dies it is relaunched and
+the interrupted load is retried once.
+
+Hostile pages are bounded from outside the page:
+
+- every navigation of the main frame, each redirect hop included, is paused (CDP ``Fetch``,
+  documents only) and passed to the pool's `check_navigation` (the Session's scope, robots.txt
+  and address checks); a refused one fails before any byte is fetched, and the load is a
+  NavigationRefused when it was the page's own navigation;
+- the whole load (navigate, settle, act, extract) runs under `RenderConfig.page_deadline` (plus
+  an allowance per action); past it the page's script is stopped (CDP
+  ``Runtime.terminateExecution``), its context closed and replaced — never reused — and the load
+  is a PageDeadline;
+- HTML beyond `RenderConfig.max_html_chars` is cut and the Snapshot says `truncated`.
 """
 
 from __future__ import annotations
@@ -23,12 +36,19 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any, Literal
 
-from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
+from playwright.async_api import (
+    Browser,
+    BrowserContext,
+    CDPSession,
+    Page,
+    Playwright,
+    async_playwright,
+)
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
@@ -38,8 +58,10 @@ from render.config import RenderConfig
 from render.errors import (
     BrowserCrashed,
     NavigationFailed,
+    NavigationRefused,
     NavigationTimeout,
     NonHTMLResponse,
+    PageDeadline,
     RenderError,
 )
 from render.extract import Canonicalize, default_canonical, structure_fingerprint
@@ -53,6 +75,7 @@ __all__ = [
     "BLOCKED_EXTENSIONS",
     "EXTRACT_SCRIPT",
     "BrowserPool",
+    "NavigationCheck",
     "PoolStats",
     "blocked_patterns",
 ]
@@ -66,7 +89,11 @@ _INIT_SCRIPT = (
     SETTLE_INIT_SCRIPT
     + "\nif (window.__siteseer && !window.__siteseer.extract) {\n"
     + f"  window.__siteseer.extract = {EXTRACT_SCRIPT.strip()};\n}}\n"
+    + "try { window.open = function () { return null; }; } catch (e) {}\n"
 )
+# Why a navigation from a load of the first URL to the second may not happen (None: it may).
+NavigationCheck = Callable[[str, str], Awaitable[str | None]]
+_DOCUMENTS = [{"urlPattern": "*", "resourceType": "Document", "requestStage": "Request"}]
 _EXTRACT_CALL = "(window.__siteseer && window.__siteseer.extract || (() => null))"
 
 BLOCKED_EXTENSIONS: dict[str, tuple[str, ...]] = {
@@ -145,6 +172,9 @@ class _Worker:
     state: State | None = None
     navigation: _Navigation = _Navigation()
     cookie_origins: set[str] = field(default_factory=set)
+    cdp: CDPSession | None = None
+    loading: str = ""  # the URL of the load in progress (the origin of its navigations)
+    refused: tuple[str, str] | None = None  # the last refused navigation: (target, reason)
 
 
 class _BrowserGone(Exception):
@@ -163,6 +193,16 @@ async def _close_browser(browser: Browser, timeout_s: float, level: int, what: s
         logger.log(level, "%s: %s", what, _first_line(e))
 
 
+def _refused(refused: tuple[str, str], url: str) -> NavigationRefused:
+    target, reason = refused
+    return NavigationRefused(
+        f"loading {url} led to {target}, which is not followed: {reason}",
+        url=url,
+        target=target,
+        reason=reason,
+    )
+
+
 def _first_line(error: BaseException) -> str:
     text = str(error).strip()
     return text.splitlines()[0] if text else type(error).__name__
@@ -171,9 +211,16 @@ def _first_line(error: BaseException) -> str:
 class BrowserPool(AsyncClosing):
     """One browser and `config.pages` worker pages (an async context manager)."""
 
-    def __init__(self, config: RenderConfig, identity: Identity | None = None) -> None:
+    def __init__(
+        self,
+        config: RenderConfig,
+        identity: Identity | None = None,
+        *,
+        check_navigation: NavigationCheck | None = None,
+    ) -> None:
         self.config = config
         self.identity = identity or Identity()
+        self._check_navigation = check_navigation
         self._playwright: Playwright | None = None
         self._browser: Browser | None = None
         self._generation = 0
@@ -279,13 +326,34 @@ class BrowserPool(AsyncClosing):
         self._count("popups_closed")
         self._spawn(popup.close(), "closing a popup")
 
-    async def _drop_context(self, worker: _Worker) -> None:
+    async def _drop_context(self, worker: _Worker, timeout_s: float = 10) -> None:
         context, worker.context, worker.page, worker.state = worker.context, None, None, None
+        worker.cdp = None
         if context is not None:
             try:
-                await asyncio.wait_for(context.close(), timeout=10)
+                await asyncio.wait_for(context.close(), timeout=timeout_s)
             except (PlaywrightError, TimeoutError) as e:
-                logger.info("closing a context: %s", _first_line(e))
+                logger.info("closing a context: %s", _first_line(e) if str(e) else "no answer")
+
+    def _abandon(self, worker: _Worker) -> Coroutine[Any, Any, None]:
+        """Take the worker's context away at once (its next load gets a new one) and return
+        the work that stops its page's script and closes it from outside."""
+        context, cdp = worker.context, worker.cdp
+        worker.context, worker.page, worker.cdp, worker.state = None, None, None, None
+
+        async def stop() -> None:
+            if cdp is not None:
+                try:
+                    await asyncio.wait_for(cdp.send("Runtime.terminateExecution"), timeout=2)
+                except (PlaywrightError, TimeoutError) as e:
+                    logger.info("stopping a page's script: %s", _first_line(e) if str(e) else "")
+            if context is not None:
+                try:
+                    await asyncio.wait_for(context.close(), timeout=5)
+                except (PlaywrightError, TimeoutError) as e:
+                    logger.info("closing an abandoned page: %s", _first_line(e) if str(e) else "")
+
+        return stop()
 
     async def _new_context(self, worker: _Worker) -> None:
         await self._drop_context(worker)
@@ -309,10 +377,21 @@ class BrowserPool(AsyncClosing):
             page.set_default_navigation_timeout(
                 self.config.navigation_timeout.total_seconds() * 1000
             )
+            cdp = await context.new_cdp_session(page)
             if self._patterns:
-                cdp = await context.new_cdp_session(page)
                 await cdp.send("Network.enable")
                 await cdp.send("Network.setBlockedURLs", {"urls": self._patterns})
+            if self._check_navigation is not None:
+                tree = await cdp.send("Page.getFrameTree")
+                main_frame = str(tree["frameTree"]["frame"]["id"])
+                cdp.on(
+                    "Fetch.requestPaused",
+                    lambda event: self._spawn(
+                        self._on_document(worker, cdp, main_frame, event), "checking a navigation"
+                    ),
+                )
+                await cdp.send("Fetch.enable", {"patterns": _DOCUMENTS})
+            worker.cdp = cdp
             page.on("popup", self._close_popup)
         except PlaywrightError as e:
             await context.close()
@@ -322,6 +401,34 @@ class BrowserPool(AsyncClosing):
         worker.navigations_in_context = 0
         worker.cookie_origins = set()
         self._count("contexts")
+
+    async def _on_document(
+        self, worker: _Worker, cdp: CDPSession, main_frame: str, event: dict[str, Any]
+    ) -> None:
+        """A document request paused: let it go on, or fail it when the check refuses it."""
+        request_id = event["requestId"]
+        target = str(event.get("request", {}).get("url", ""))
+        reason = None
+        if self._check_navigation is not None and event.get("frameId") == main_frame:
+            origin = worker.loading or target
+            try:
+                reason = await self._check_navigation(origin, target)
+            except Exception as e:  # a check that cannot decide refuses (the request must end)
+                reason = f"the check failed: {_first_line(e)}"
+        try:
+            if reason is None:
+                await cdp.send("Fetch.continueRequest", {"requestId": request_id})
+                return
+            worker.refused = (target, reason)
+            logger.info("navigation from %s to %s refused: %s", worker.loading, target, reason)
+            # 204 No Content: the browser stays on the document it shows (failing the request
+            # would replace it with an error page).
+            await cdp.send(
+                "Fetch.fulfillRequest",
+                {"requestId": request_id, "responseCode": 204, "responseHeaders": []},
+            )
+        except PlaywrightError as e:  # the page or its context closed meanwhile
+            logger.debug("answering a paused navigation: %s", _first_line(e))
 
     async def _acquire(self, state: State) -> tuple[_Worker, int]:
         """An idle worker, preferring one whose page shows a strict prefix of `state`."""
@@ -377,7 +484,7 @@ class BrowserPool(AsyncClosing):
             for attempt in range(2):
                 generation = self._generation
                 try:
-                    return await self._load_on(worker, state, prefix, canonicalize, screenshot)
+                    return await self._load_within(worker, state, prefix, canonicalize, screenshot)
                 except _BrowserGone as e:
                     worker.state = None
                     prefix = -1
@@ -401,6 +508,48 @@ class BrowserPool(AsyncClosing):
             raise
         finally:
             await self._release(worker)
+
+    def deadline_s(self, state: State) -> float:
+        """The deadline of one load of `state`, in seconds (see RenderConfig.page_deadline)."""
+        config = self.config
+        per_action = config.action_timeout + config.settle_cap
+        return (config.page_deadline + per_action * len(state.actions)).total_seconds()
+
+    async def _load_within(
+        self,
+        worker: _Worker,
+        state: State,
+        prefix: int,
+        canonicalize: Canonicalize,
+        screenshot: ScreenshotMode | None,
+    ) -> Snapshot:
+        """`_load_on` under the load's deadline; past it the page is abandoned."""
+        seconds = self.deadline_s(state)
+        deadline = asyncio.timeout(seconds)
+        worker.loading, worker.refused = state.url, None
+        try:
+            async with deadline:
+                return await self._load_on(worker, state, prefix, canonicalize, screenshot)
+        except NavigationTimeout:
+            # The page may be stuck in a script: never reuse it.
+            self._spawn(self._abandon(worker), "closing a page that did not load")
+            raise
+        except TimeoutError as e:
+            if not deadline.expired():
+                raise
+            logger.warning("%s overran its %g s deadline: page closed", state.url, seconds)
+            self._spawn(self._abandon(worker), "closing a page past its deadline")
+            raise PageDeadline(
+                f"{state.url} did not finish loading, settling and extracting within "
+                f"{seconds:g} s (a script that never yields, or a huge page); the page was "
+                f"closed (raise timeouts.page_s to wait longer)",
+                url=state.url,
+            ) from e
+        except asyncio.CancelledError:
+            self._spawn(self._abandon(worker), "closing an interrupted page")
+            raise
+        finally:
+            worker.loading = ""
 
     async def _probe(self) -> None:
         """Check that the browser still answers (a killed one may look connected for a while)."""
@@ -511,6 +660,8 @@ class BrowserPool(AsyncClosing):
             message = _first_line(e)
             if _is_gone(e):
                 raise
+            if worker.refused is not None:
+                raise _refused(worker.refused, url) from e
             if "Download is starting" in message:
                 raise NonHTMLResponse(
                     f"{url} is a download, not an HTML page ({message})",
@@ -519,6 +670,8 @@ class BrowserPool(AsyncClosing):
                 ) from e
             raise NavigationFailed(f"loading {url} failed: {message}", url=url) from e
         fetch_ms = (time.perf_counter() - started) * 1000.0
+        if worker.refused is not None:
+            raise _refused(worker.refused, url)
         if response is None:  # nothing new loaded (about:blank, a same-document navigation)
             worker.navigation = replace(worker.navigation, fetch_ms=fetch_ms)
             return worker.navigation
@@ -535,15 +688,19 @@ class BrowserPool(AsyncClosing):
     def _snapshot(self, loaded: _Loaded, canonicalize: Canonicalize) -> Snapshot:
         page = decode_extracted(loaded.raw, canonicalize)
         navigation, settled = loaded.navigation, loaded.settled
+        html = page.html
+        truncated = len(html) > self.config.max_html_chars
+        if truncated:
+            html = html[: self.config.max_html_chars]
         return Snapshot(
             url=loaded.state.url,
             final_url=page.url,
             status=page.status or navigation.status,
-            html=page.html,
+            html=html,
             links=page.links,
             controls=page.controls,
             state=loaded.state,
-            fingerprint=structure_fingerprint(parse_fast(page.html)),
+            fingerprint=structure_fingerprint(parse_fast(html)),
             rendered=True,
             content_type=navigation.content_type,
             title=page.title,
@@ -552,4 +709,5 @@ class BrowserPool(AsyncClosing):
             fetch_ms=round(navigation.fetch_ms, 1),
             screenshot=loaded.screenshot,
             viewport=self.config.viewport,
+            truncated=truncated,
         )

@@ -231,7 +231,9 @@ class Snapshot:
     hash of the page's structure (see render.extract.structure_fingerprint), equal for states that
     differ only in text. `rendered` says whether a browser produced it; boxes and styles exist only
     then. `settle_ms` is how long the page took to settle and `settle_capped` whether the settle cap
-    cut the wait short. `screenshot` holds PNG bytes only when one was asked for.
+    cut the wait short. `screenshot` holds PNG bytes only when one was asked for. `truncated`
+    says the body was cut at the size limit (methods may ignore such a page); `redirects` are the
+    URLs the load passed through before `final_url`, each checked like the first.
     """
 
     url: str
@@ -250,6 +252,8 @@ class Snapshot:
     fetch_ms: float = 0.0
     screenshot: bytes | None = field(default=None, repr=False)
     viewport: tuple[int, int] | None = None
+    truncated: bool = False
+    redirects: tuple[str, ...] = ()
 
     # -- derived -------------------------------------------------------------------------------
 
@@ -300,7 +304,7 @@ class Snapshot:
             f.name: data[f.name]
             for f in fields(cls)
             if f.name in data
-            and f.name not in {"links", "controls", "state", "screenshot", "viewport"}
+            and f.name not in {"links", "controls", "state", "screenshot", "viewport", "redirects"}
         }
         return cls(
             **plain,
@@ -309,6 +313,7 @@ class Snapshot:
             state=None if state is None else _state_from(state),
             screenshot=None if shot is None else bytes.fromhex(shot),
             viewport=None if viewport is None else (int(viewport[0]), int(viewport[1])),
+            redirects=tuple(str(u) for u in data.get("redirects", ())),
         )
 
     @classmethod

@@ -20,11 +20,11 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from crawler import RenderMode, Session, SessionConfig
+from crawler import CacheFailed, RenderMode, Session, SessionConfig
 from crawler.logstats import log_stats
 from crawler.progress import progress
 from siteseer import logs
-from siteseer.errors import OutputFailed
+from siteseer.errors import OutputFailed, run_failures
 
 __all__ = ["CrawlOptions", "open_cache", "session_config", "watched_session"]
 
@@ -100,13 +100,14 @@ async def watched_session(config: SessionConfig, label: str) -> AsyncIterator[Se
     sized to the budget, when there is one) on a terminal, or the periodic stats records
     elsewhere (`siteseer.logs`); the closed Session's phase goes to the run's record."""
     started = time.monotonic()
-    async with Session(config) as session:
-        try:
-            with progress(session, label, total=config.budget):
-                if sys.stderr.isatty():
-                    yield session
-                else:
-                    with log_stats(session, label, every=logs.STATUS.stats_every):
+    with run_failures(CacheFailed):
+        async with Session(config) as session:
+            try:
+                with progress(session, label, total=config.budget):
+                    if sys.stderr.isatty():
                         yield session
-        finally:
-            logs.RUN.add_phase(label, session, time.monotonic() - started)
+                    else:
+                        with log_stats(session, label, every=logs.STATUS.stats_every):
+                            yield session
+            finally:
+                logs.RUN.add_phase(label, session, time.monotonic() - started)

@@ -27,6 +27,7 @@ from algorithms.querycentric.model import (
     state_key,
     unsafe_reason,
 )
+from algorithms.querycentric.safety import unsafe_controls
 from render import Action, Control, Snapshot, State
 
 __all__ = ["AjaxFacets"]
@@ -44,6 +45,8 @@ class AjaxFacets:
         """Every facet control of `root` acted on, level by level; `q0` is the start query when
         facet links made it already (else the start state, its list grown, becomes it)."""
         ex = self.ex
+        for control, why in unsafe_controls(root):
+            ex.skip(control.label or control.name or control.selector, "unsafe", why)
         facets = control_facets(root)
         if not facets:
             return q0

@@ -26,6 +26,7 @@ from algorithms.querycentric.model import (
     is_subset,
     unsafe_reason,
 )
+from algorithms.querycentric.safety import unsafe_form_reason
 from render import Action, Control, Snapshot
 
 __all__ = ["Forms"]
@@ -44,7 +45,7 @@ class Forms:
         for form in forms_of(root):
             if form.submit is None:
                 continue  # fields without a submit button act at once: Ajax facets
-            why = "password field" if form.has_password else unsafe_reason(form.submit)
+            why = unsafe_form_reason(form.method, form.action, (*form.fields, form.submit))
             if why:
                 ex.skip(form.selector, "unsafe", why)
                 continue

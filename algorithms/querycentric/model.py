@@ -18,8 +18,8 @@ This module holds every decision of the exploration that needs no I/O:
   hash, and the same condition set reached twice (Algorithm 2, line 15).
 - `state_key`: an Ajax state's identity, structure fingerprint plus result entity set.
 - `infer_attributes`: entity → {attribute: values} from the queries that list it.
-- `unsafe_reason`, `forms_of`, `form_choices`, `get_submission`: the safety rules and the form
-  enumeration (select options, radios and checkboxes as attribute values).
+- `forms_of`, `form_choices`, `get_submission`: the form enumeration; `unsafe_reason` (the
+  safety filter, algorithms/querycentric/safety.py) re-exported (select options, radios and checkboxes as attribute values).
 
 Pure: URLs come from the Snapshot's links, already canonical by the crawl's rules. The two
 things that still need those rules — an href read from the tree that no link accounts for, and
@@ -38,6 +38,7 @@ from functools import cached_property
 from typing import Any, Literal, Protocol
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from algorithms.querycentric.safety import unsafe_reason
 from render import Control, Link, Snapshot
 
 __all__ = [
@@ -779,36 +780,6 @@ def infer_attributes(
             if a
         }
     return out
-
-
-# -- safety -----------------------------------------------------------------------------------
-
-_UNSAFE = re.compile(
-    r"\b(add[\s_-]*to[\s_-]*(cart|basket|bag|wishlist)|basket|cart|checkout|check[\s_-]out|buy|"
-    r"purchase|order[\s_-]*now|pay|delete|remove[\s_-]*account|log[\s_-]*out|logout|log[\s_-]*in|"
-    r"login|sign[\s_-]*(in|out|up)|signin|signout|signup|register|subscribe|unsubscribe|account|"
-    r"password|reset)\b",
-    re.I,
-)
-
-
-def unsafe_reason(control: Control | None = None, *, url: str = "", text: str = "") -> str:
-    """Why acting on a control or following a link could change something on the site or log us
-    in or out; "" when it is safe. Looks at labels, names, selectors and form actions."""
-    parts = [text, urlsplit(url).path if url else ""]
-    if control is not None:
-        if control.input_type == "password":
-            return "password field"
-        parts += [control.label, control.name, control.value, control.selector, control.form_action]
-        if control.kind not in ("checkbox", "radio", "select"):
-            parts.append(control.group)
-    for part in parts:
-        if not part:
-            continue
-        match = _UNSAFE.search(part.replace("-", " ").replace("_", " ").replace("/", " "))
-        if match:
-            return f"looks like {match.group(0).lower()!r}"
-    return ""
 
 
 # -- forms ------------------------------------------------------------------------------------

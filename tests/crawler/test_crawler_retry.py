@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from crawler.retry import Attempt, RetryPolicy, retrying
+from crawler.retry import Attempt, RetryPolicy, parse_retry_after, retrying
 from render import NavigationFailed, NavigationTimeout
 
 
@@ -37,6 +37,7 @@ class Script:
             retry_on=(NavigationFailed, NavigationTimeout),
             on_attempt=self.attempts.append,
             sleep=self.sleep,
+            draw=lambda: 0.5,  # the middle of the jitter: the plain backoff
         )
 
 
@@ -106,3 +107,52 @@ async def test_zero_retries_means_one_attempt() -> None:
     script = Script(500, 200)
     assert await script.run(RetryPolicy(retries=0)) == 500
     assert script.calls == 1
+
+
+def test_jitter_spreads_the_wait_around_the_backoff() -> None:
+    policy = RetryPolicy(backoff=timedelta(seconds=1), jitter=0.5)
+    assert policy.wait(0, draw=0.0) == 0.5
+    assert policy.wait(0, draw=0.5) == 1.0
+    assert policy.wait(1, draw=0.999) == pytest.approx(2.998)
+
+
+def test_retry_after_is_honoured_up_to_its_cap() -> None:
+    policy = RetryPolicy(backoff=timedelta(seconds=0.2), max_retry_after=timedelta(seconds=30))
+    assert policy.wait(0, retry_after=5.0) == 5.0
+    assert policy.wait(0, retry_after=3600.0) == 30.0
+    assert policy.wait(0, retry_after=0.0) == pytest.approx(0.2)
+
+
+@pytest.mark.parametrize(
+    ("header", "seconds"),
+    [
+        ("5", 5.0),
+        (" 12 ", 12.0),
+        ("Thu, 01 Jan 1970 00:01:40 GMT", 60.0),
+        ("soon", None),
+        ("", None),
+    ],
+)
+def test_retry_after_header_forms(header: str, seconds: float | None) -> None:
+    assert parse_retry_after(header, now=40.0) == seconds
+
+
+async def test_a_429_waits_what_its_retry_after_says() -> None:
+    slept: list[float] = []
+    answers = iter([429, 200])
+
+    async def attempt() -> int:
+        return next(answers)
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    status = await retrying(
+        attempt,
+        RetryPolicy(retries=2),
+        status_of=lambda s: s,
+        retry_on=(),
+        sleep=sleep,
+        retry_after_of=lambda s: 5.0 if s == 429 else None,
+    )
+    assert status == 200 and slept == [5.0]

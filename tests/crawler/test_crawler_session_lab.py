@@ -267,4 +267,4 @@ async def test_a_redirect_target_is_not_fetched_again(testbed: tuple[str, LabSer
         assert redirected.final_url == target.url == target.final_url == f"{base}/static"
         assert target.links == redirected.links and target.status == 200
         cost = session.cost()
-        assert (cost.downloads, cost.cache_hits) == (1, 1)  # /redirect only
+        assert (cost.downloads, cost.cache_hits) == (2, 1)  # /redirect and its one hop

@@ -277,21 +277,14 @@ async def test_clicking_a_link_follows_the_navigation(
     assert snap.state == start.then(action)
 
 
-async def test_dialogs_are_dismissed_and_popups_closed(
+async def test_dialogs_are_dismissed_and_popups_refused(
     pool: BrowserPool, testbed: LabServer
 ) -> None:
     before = pool.stats.popups_closed
     snap = await pool.load(State(url(testbed, "/dialog")))
     assert snap.title == "Dialogs"
     assert '<p id="answer">no</p>' in snap.html  # confirm() was dismissed
-    for _ in range(50):  # Playwright may report the popup just after the load returns
-        if pool.stats.popups_closed > before:
-            break
-        await asyncio.sleep(0.05)
-    assert pool.stats.popups_closed == before + 1
-    for _ in range(50):  # the popup closes in the background
-        contexts = [w.context for w in pool._workers if w.context is not None]
-        if all(len(c.pages) == 1 for c in contexts):
-            break
-        await asyncio.sleep(0.05)
-    assert all(len(c.pages) == 1 for c in contexts)
+    await asyncio.sleep(0.5)  # a popup would be reported by now
+    contexts = [w.context for w in pool._workers if w.context is not None]
+    assert all(len(c.pages) == 1 for c in contexts)  # window.open opened nothing
+    assert pool.stats.popups_closed == before  # ... so there was nothing to close

@@ -1,0 +1,378 @@
+"""One hostile HTTP server for the fault suite: an endpoint per case, loopback only.
+
+    with hostile_server() as h:
+        h.url("/hang")                      # http://127.0.0.1:<port>/hang
+        h.url("/page", host=h.OTHER)        # the same server as "another host" (127.0.0.2)
+        h.hits("/page", host=h.OTHER)       # requests that reached it there
+
+The server listens on 127.0.0.1, 127.0.0.2 and 127.0.0.3 at one port (three "hosts"), and on a
+second port of 127.0.0.1 (`other_port`: another service of the same machine). Every request is
+recorded (host, path, method, user agent). `robots.txt` disallows ``/private`` on 127.0.0.1,
+answers 503 on 127.0.0.2 and never answers on 127.0.0.3.
+
+Endpoints (``{n}`` a number):
+
+- ``/page``, ``/private/x``: a small page linking to two others;
+- ``/hang`` (never answers), ``/slow-body`` (headers, then a body that never ends),
+  ``/reset`` (the connection cut mid-body), ``/short`` (less body than Content-Length);
+- ``/to?url=…&status=302``: a redirect to `url`; ``/loop/{n}``: a redirect loop;
+- ``/gzip-bomb`` (64 MB of gzip-compressed spaces, 64 KB on the wire), ``/big`` (12 MB of HTML),
+  ``/many-links?n=…``, ``/wide?n=…`` (one long paragraph), ``/deep?n=…`` (nested divs), ``/empty``, ``/binary-junk``;
+- ``/charset/bogus``, ``/charset/invalid-utf8``, ``/charset/latin1-meta``;
+- ``/status/{n}``, ``/retry-after/{key}?after=…`` (429 with Retry-After once, then 200),
+  ``/flaky/{key}`` (503 twice, then 200), ``/pdf``, ``/download``;
+- browser pages: ``/js/busy-after-load``, ``/js/busy-before-dcl``, ``/js/go?url=…`` (navigates
+  itself after load), ``/js/meta-refresh?url=…``, ``/js/popup?url=…``, ``/js/dialogs``,
+  ``/shop`` (a list with colour facets, an "Archive all" checkbox that POSTs, a plan select in a
+  POST form to /plan/change, a GET form to /admin/purge; items at ``/item/{n}``),
+  ``/js/forever`` (mutates its DOM forever), ``/js/huge-dom?n=…``, ``/js/offlink?url=…`` (a link
+  ``#off`` to `url`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import html
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from urllib.parse import quote
+
+from aiohttp import web
+
+__all__ = ["Hit", "HostileServer", "hostile_server"]
+
+HOME = "127.0.0.1"
+OTHER = "127.0.0.2"
+THIRD = "127.0.0.3"
+
+PAGE = (
+    "<!doctype html><html><head><title>{title}</title></head><body><h1>{title}</h1>"
+    '<ul><li><a href="/page?a=1">a</a></li><li><a href="/page?b=1">b</a></li></ul></body></html>'
+)
+BOMB_BYTES = 64 * 1024 * 1024
+_BOMB = gzip.compress(b" " * BOMB_BYTES, compresslevel=9)
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One request that reached the server."""
+
+    host: str
+    port: int
+    path: str
+    query: str
+    method: str
+    user_agent: str
+    at: float
+
+
+def _html(body: str, title: str = "hostile", head: str = "") -> str:
+    return (
+        f"<!doctype html><html><head><title>{title}</title>{head}</head>"
+        f"<body><h1>{title}</h1>{body}</body></html>"
+    )
+
+
+class HostileServer:
+    """The server (see the module docstring)."""
+
+    HOME = HOME
+    OTHER = OTHER
+    THIRD = THIRD
+
+    def __init__(self) -> None:
+        self.hits_seen: list[Hit] = []
+        self._counts: dict[str, int] = {}
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+        self.other_port = 0
+
+    # -- addresses ------------------------------------------------------------------------------
+
+    def url(self, path: str, *, host: str = HOME, port: int | None = None) -> str:
+        return f"http://{host}:{port or self.port}{path}"
+
+    def redirect(self, target: str, status: int = 302, *, host: str = HOME) -> str:
+        """A URL of this server that redirects to `target`."""
+        return self.url(f"/to?status={status}&url={quote(target, safe='')}", host=host)
+
+    def hits(
+        self, path: str = "", *, host: str | None = None, port: int | None = None
+    ) -> list[Hit]:
+        """The requests whose path starts with `path`, on `host` (any when None)."""
+        return [
+            h
+            for h in self.hits_seen
+            if h.path.startswith(path)
+            and (host is None or h.host == host)
+            and (port is None or h.port == port)
+        ]
+
+    # -- lifecycle ------------------------------------------------------------------------------
+
+    def start(self) -> HostileServer:
+        self._thread.start()
+        asyncio.run_coroutine_threadsafe(self._start(), self._loop).result(10)
+        return self
+
+    def stop(self) -> None:
+        if self._runner is not None:
+            asyncio.run_coroutine_threadsafe(self._stop(self._runner), self._loop).result(20)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(10)
+        self._loop.close()
+
+    async def _stop(self, runner: web.AppRunner) -> None:
+        await runner.cleanup()
+        others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in others:
+            task.cancel()
+        await asyncio.gather(*others, return_exceptions=True)
+
+    async def _start(self) -> None:
+        app = web.Application()
+        app.router.add_route("*", "/{tail:.*}", self._handle)
+        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=0.5)
+        await self._runner.setup()
+        first = web.TCPSite(self._runner, HOME, 0)
+        await first.start()
+        self.port = _port_of(first)
+        for host in (OTHER, THIRD):
+            await web.TCPSite(self._runner, host, self.port).start()
+        second = web.TCPSite(self._runner, HOME, 0)
+        await second.start()
+        self.other_port = _port_of(second)
+
+    # -- answers --------------------------------------------------------------------------------
+
+    def _count(self, key: str) -> int:
+        self._counts[key] = self._counts.get(key, 0) + 1
+        return self._counts[key]
+
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
+        host, _, port = request.host.partition(":")
+        self.hits_seen.append(
+            Hit(
+                host,
+                int(port or 80),
+                request.path,
+                request.query_string,
+                request.method,
+                request.headers.get("User-Agent", ""),
+                time.monotonic(),
+            )
+        )
+        return await self._answer(request, host)
+
+    async def _answer(self, request: web.Request, host: str) -> web.StreamResponse:
+        path = request.path
+        query = request.query
+        if path == "/robots.txt":
+            if host == OTHER:
+                return web.Response(status=503, text="busy")
+            if host == THIRD:
+                await asyncio.sleep(3600)
+            return web.Response(text="User-agent: *\nDisallow: /private\n")
+        if path == "/hang":
+            await asyncio.sleep(3600)
+        if path == "/slow-body":
+            response = web.StreamResponse(headers={"Content-Type": "text/html"})
+            await response.prepare(request)
+            await response.write(b"<!doctype html><html><body>")
+            for _ in range(3600):
+                await response.write(b"<p>more</p>")
+                await asyncio.sleep(1)
+            return response
+        if path in ("/reset", "/short"):
+            return await self._broken(request, reset=path == "/reset")
+        if path == "/to":
+            target = query.get("url", "/page")
+            return web.Response(
+                status=int(query.get("status", "302")), headers={"Location": target}
+            )
+        if path.startswith("/loop/"):
+            n = int(path.rsplit("/", 1)[1])
+            return web.Response(status=302, headers={"Location": f"/loop/{n + 1}"})
+        if path == "/gzip-bomb":
+            return web.Response(
+                body=_BOMB,
+                headers={"Content-Type": "text/html", "Content-Encoding": "gzip"},
+            )
+        if path == "/big":
+            return web.Response(
+                text=_html("<p>x</p>" * (12 * 1024 * 1024 // 8)), content_type="text/html"
+            )
+        if path == "/many-links":
+            n = int(query.get("n", "100000"))
+            links = "".join(f'<a href="/item/{i}">item {i}</a>' for i in range(n))
+            return web.Response(text=_html(links, "many links"), content_type="text/html")
+        if path == "/wide":
+            n = int(query.get("n", "200000"))
+            return web.Response(text=_html(f"<p>{'w' * n}</p>", "wide"), content_type="text/html")
+        if path == "/deep":
+            n = int(query.get("n", "5000"))
+            return web.Response(
+                text=_html("<div>" * n + '<a href="/page">in</a>' + "</div>" * n, "deep"),
+                content_type="text/html",
+            )
+        if path == "/empty":
+            return web.Response(body=b"", content_type="text/html")
+        if path == "/binary-junk":
+            junk = bytes(range(256)) * 64
+            return web.Response(
+                body=b"<html><body>" + junk + b'<a href="/page">p</a>', content_type="text/html"
+            )
+        if path == "/charset/bogus":
+            return web.Response(
+                body=_html('<a href="/page">caf\u00e9</a>', "bogus").encode(),
+                headers={"Content-Type": "text/html; charset=no-such-charset"},
+            )
+        if path == "/charset/invalid-utf8":
+            body = _html('<a href="/page">ok</a>', "invalid").encode() + b"\xff\xfe\xc3("
+            return web.Response(body=body, headers={"Content-Type": "text/html; charset=utf-8"})
+        if path == "/charset/latin1-meta":
+            text = _html('<a href="/page">caf\u00e9</a>', "latin", '<meta charset="iso-8859-1">')
+            return web.Response(body=text.encode("latin-1"), headers={"Content-Type": "text/html"})
+        if path.startswith("/status/"):
+            status = int(path.rsplit("/", 1)[1])
+            return web.Response(
+                status=status, text=_html(f"status {status}"), content_type="text/html"
+            )
+        if path.startswith("/retry-after/"):
+            if self._count(path) == 1:
+                return web.Response(status=429, headers={"Retry-After": query.get("after", "1")})
+            return web.Response(text=_html("after the wait"), content_type="text/html")
+        if path.startswith("/flaky/"):
+            if self._count(path) <= 2:
+                return web.Response(status=503, text="later")
+            return web.Response(text=_html("recovered"), content_type="text/html")
+        if path == "/pdf":
+            return web.Response(body=b"%PDF-1.4\n%%EOF\n", content_type="application/pdf")
+        if path == "/download":
+            return web.Response(
+                body=b"a,b\n1,2\n",
+                headers={"Content-Type": "text/csv", "Content-Disposition": "attachment; x.csv"},
+            )
+        if path == "/shop":
+            return web.Response(text=_SHOP, content_type="text/html")
+        if path.startswith("/item/"):
+            return web.Response(
+                text=_html("<p>an item</p>", f"item {path[6:]}"), content_type="text/html"
+            )
+        if path.startswith("/js/"):
+            return web.Response(text=self._script_page(path, query), content_type="text/html")
+        return web.Response(text=PAGE.format(title=html.escape(path)), content_type="text/html")
+
+    async def _broken(self, request: web.Request, *, reset: bool) -> web.StreamResponse:
+        response = web.StreamResponse(
+            headers={"Content-Type": "text/html", "Content-Length": "100000"}
+        )
+        await response.prepare(request)
+        await response.write(b"<!doctype html><html><body><p>half a page")
+        if reset and request.transport is not None:
+            request.transport.abort()
+            return response
+        await response.write_eof()
+        if request.transport is not None:
+            request.transport.close()
+        return response
+
+    def _script_page(self, path: str, query: web.MultiMapping[str]) -> str:  # type: ignore[name-defined]
+        target = html.escape(query.get("url", "/page"), quote=True)
+        if path == "/js/busy-after-load":
+            script = "setTimeout(() => { while (true) {} }, 300);"
+            return _html('<a href="/page">p</a>', "busy", f"<script>{script}</script>")
+        if path == "/js/busy-before-dcl":
+            return _html("<script>while (true) {}</script>", "busy early")
+        if path == "/js/go":
+            script = f"setTimeout(() => {{ location.href = {target!r}; }}, 100);".replace(
+                "&amp;", "&"
+            )
+            return _html('<a href="/page">p</a>', "go", f"<script>{script}</script>")
+        if path == "/js/meta-refresh":
+            return _html(
+                "<p>moving</p>", "refresh", f'<meta http-equiv="refresh" content="0;url={target}">'
+            )
+        if path == "/js/popup":
+            script = f"window.open({target!r}.replace(/&amp;/g, '&'), '_blank');"
+            return _html("<p>popup</p>", "popup", f"<script>{script}</script>")
+        if path == "/js/dialogs":
+            script = (
+                "alert('a'); confirm('b'); prompt('c');"
+                "window.addEventListener('beforeunload', e => { e.preventDefault(); e.returnValue = ''; });"
+            )
+            return _html('<p id="done">done</p>', "dialogs", f"<script>{script}</script>")
+        if path == "/js/forever":
+            script = (
+                "setInterval(() => { document.body.append(document.createElement('i')); }, 50);"
+            )
+            return _html("<p>busy</p>", "forever", f"<script>{script}</script>")
+        if path == "/js/huge-dom":
+            n = int(query.get("n", "300000"))
+            script = (
+                "document.addEventListener('DOMContentLoaded', () => { const b = document.body;"
+                f" for (let i = 0; i < {n}; i++) {{ const a = document.createElement('a');"
+                " a.href = '/item/' + i; a.textContent = 'item ' + i; b.append(a); } });"
+            )
+            return _html("<p>growing</p>", "huge", f"<script>{script}</script>")
+        if path == "/js/offlink":
+            return _html(f'<a id="off" href="{target}">away</a>', "off link")
+        return _html('<a href="/page">p</a>', "script page")
+
+
+_SHOP = _html(
+    """
+<div class="facets" id="colours"><h3>Colour</h3>
+  <label><input type="checkbox" id="c-red" value="red" onchange="apply()"> Red (2)</label>
+  <label><input type="checkbox" id="c-blue" value="blue" onchange="apply()"> Blue (2)</label>
+  <label><input type="checkbox" id="archive" value="all"
+     onchange="fetch('/admin/archive', {method: 'POST'})"> Archive all</label>
+</div>
+<div class="facets" id="plans"><h3>Plan</h3>
+  <form method="post" action="/plan/change">
+    <select name="plan" onchange="this.form.submit()">
+      <option value="free" selected>Free</option><option value="pro">Pro</option>
+    </select>
+  </form>
+</div>
+<form method="get" action="/admin/purge"><h3>Clean up</h3>
+  <label>Days <input name="days" type="text"></label><button type="submit">Go</button>
+</form>
+<ul id="results">
+  <li data-c="red"><a href="/item/1">Item 1</a></li><li data-c="red"><a href="/item/2">Item 2</a></li>
+  <li data-c="blue"><a href="/item/3">Item 3</a></li><li data-c="blue"><a href="/item/4">Item 4</a></li>
+</ul>
+<script>
+function apply() {
+  const on = [...document.querySelectorAll('#colours input:checked')].map(i => i.value);
+  for (const li of document.querySelectorAll('#results li')) {
+    li.style.display = on.length === 0 || on.includes(li.dataset.c) ? '' : 'none';
+    if (li.style.display === 'none') li.remove();
+  }
+}
+</script>
+""",
+    "Shop",
+)
+
+
+def _port_of(site: web.TCPSite) -> int:
+    server = site._server
+    assert server is not None
+    return int(server.sockets[0].getsockname()[1])  # type: ignore[attr-defined]
+
+
+@contextmanager
+def hostile_server() -> Iterator[HostileServer]:
+    """A HostileServer, started, stopped at the end."""
+    server = HostileServer().start()
+    try:
+        yield server
+    finally:
+        server.stop()

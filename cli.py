@@ -456,6 +456,17 @@ CacheOption = Annotated[
     Path, typer.Option(help="SQLite cache of pages: a second run downloads nothing.")
 ]
 NoCacheOption = Annotated[bool, typer.Option("--no-cache", help="Keep pages in memory only.")]
+SiteOption = Annotated[
+    str | None,
+    typer.Option(
+        help="Use only the pages of this site (a URL or host); needed when INPUT holds several."
+    ),
+]
+# What a command that reads another's output takes (crawler.inputs reads each kind).
+INPUT_KINDS = (
+    "a URL list (one a line), siteseer's JSON lines (discover --out, explore's entities.jsonl, "
+    "templates cluster), a WARC/ARC file or a siteseer crawl store"
+)
 
 
 def _cache(cache: Path, no_cache: bool) -> Path | None:
@@ -593,15 +604,10 @@ def templates_urls(
         Path,
         typer.Argument(
             metavar="INPUT",
-            help="A URL list (one per line), a WARC/ARC file, or a siteseer crawl store.",
+            help=f"{INPUT_KINDS[0].upper()}{INPUT_KINDS[1:]}.",
         ),
     ],
-    site: Annotated[
-        str | None,
-        typer.Option(
-            help="Use only the URLs of this site (a URL or host); needed when INPUT holds several."
-        ),
-    ] = None,
+    site: SiteOption = None,
     max_per_template: Annotated[
         int | None, typer.Option(min=1, help="Generated URLs checked per template at most.")
     ] = None,
@@ -663,9 +669,10 @@ def templates_cluster(
         str,
         typer.Argument(
             metavar="INPUT",
-            help="A site URL to crawl, a URL list file, a WARC/ARC file or a siteseer crawl store.",
+            help=f"A site URL to crawl, or {INPUT_KINDS}.",
         ),
     ],
+    site: SiteOption = None,
     method: Annotated[
         ClusterChoice,
         typer.Option(help="minhash: MinHash merge candidates (fast); exact: every pair compared."),
@@ -692,7 +699,7 @@ def templates_cluster(
     from siteseer.commands import templates as command
 
     crawl = _crawl(flags, render="never", cache=_cache(cache, no_cache), pages=500)
-    options = command.ClusterOptions(input_arg, method, min_support, out, crawl=crawl)
+    options = command.ClusterOptions(input_arg, site, method, min_support, out, crawl=crawl)
     outcome = _run(command.templates_cluster(options))
     typer.echo(outcome.summary, err=True)
     if out is None:
@@ -933,7 +940,8 @@ def describe_entities(
         list[str] | None,
         typer.Argument(
             metavar="URL...",
-            help="Sample entity pages of one type, one per site (e.g. a player page of each).",
+            help="Sample entity pages of one type, one per site (e.g. a player page of each), "
+            f"or files of them: {INPUT_KINDS} (the first page of each host is its sample).",
         ),
     ] = None,
     sites: Annotated[

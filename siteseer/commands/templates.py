@@ -2,8 +2,8 @@
 and pages clustered by the template that generated them (TEXT-MDL).
 
 Both read what another crawl left: a URL list, a WARC/ARC file or a siteseer crawl store
-(`cluster` also crawls a site from its URL). The readers are the methods' own
-(`crawler.inputs.read_urls`, `read_pages`); this module checks what they give before any page loads.
+or siteseer's own JSON lines (`cluster` also crawls a site from its URL), narrowed to one site
+by `siteseer.chaining`, which checks what they give before any page loads.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from algorithms import (
     ClusterMethod,
@@ -21,9 +20,10 @@ from algorithms import (
     crawl_pages,
     url_templates,
 )
-from crawler import Session, read_pages, read_urls
+from crawler import Session
 from output import write_template_report
 from render import Snapshot
+from siteseer.chaining import hosts_of, input_pages, input_urls
 from siteseer.errors import BadInput, run_failures
 from siteseer.outputs import shown, write_text
 from siteseer.sessions import CrawlOptions, session_config, watched_session
@@ -36,7 +36,6 @@ __all__ = [
     "UrlTemplatesOutcome",
     "cluster_rows",
     "page_input",
-    "site_urls",
     "templates_cluster",
     "templates_urls",
 ]
@@ -102,44 +101,10 @@ class UrlTemplatesOutcome:
         return f"wrote {self.written}/templates.jsonl, found.txt, checked.jsonl"
 
 
-def site_urls(input_path: Path, site: str | None) -> tuple[list[str], list[str]]:
-    """The URLs of `input_path` (of `site` only, when given) and every host the input holds.
-
-    BadInput when the input is not a readable file, holds no URL (of `site`), or holds several
-    hosts and no `site` chooses one.
-    """
-    if not input_path.is_file():
-        hint = (
-            " (INPUT is a file of URLs, not a URL)"
-            if "://" in str(input_path) or str(input_path).startswith(("http:", "https:"))
-            else ""
-        )
-        raise BadInput(
-            f"{input_path} is not a file{hint}; give a URL list, a WARC file or a crawl store"
-        )
-    try:
-        urls = read_urls(input_path)
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        raise BadInput(f"cannot read {input_path}: {e}") from None
-    hosts = sorted({urlsplit(u).netloc for u in urls if urlsplit(u).netloc})
-    if site is not None:
-        host = urlsplit(site).netloc or site
-        urls = [u for u in urls if urlsplit(u).netloc == host]
-        if not urls:
-            raise BadInput(
-                f"{input_path} holds no URL of {host}; its hosts: {', '.join(hosts[:5])}"
-            )
-    elif len(hosts) > 1:
-        raise BadInput(f"{input_path} holds URLs of {len(hosts)} hosts; choose one with --site")
-    if not urls:
-        raise BadInput(f"{input_path} holds no URL")
-    return urls, hosts
-
-
 async def templates_urls(options: UrlTemplatesOptions) -> UrlTemplatesOutcome:
     """Build URL templates from the input's URLs, load the missing ids, keep the entity pages;
     write the report to `options.out` when given."""
-    urls, hosts = site_urls(options.input_path, options.site)
+    urls = input_urls(options.input_path, site=options.site)
     config = session_config(replace(options.crawl, render="never"))
     with run_failures(ValueError):
         async with watched_session(config, "templates urls") as session:
@@ -151,7 +116,7 @@ async def templates_urls(options: UrlTemplatesOptions) -> UrlTemplatesOutcome:
                 generate=options.generate,
             )
     if report.cost.errors and not report.checked and not report.found:
-        unreachable = f"{report.cost.errors} page loads failed; is {hosts[0]} up?"
+        unreachable = f"{report.cost.errors} page loads failed; is {hosts_of(urls)[0]} up?"
         return UrlTemplatesOutcome(report, unreachable=unreachable)
     if options.out is None:
         return UrlTemplatesOutcome(report)
@@ -167,10 +132,12 @@ CLUSTER_PAGES = 500  # pages crawled from a site URL when no budget is given
 @dataclass(frozen=True)
 class ClusterOptions:
     """`templates cluster`: a site URL to crawl (up to `crawl.budget` pages, 500 when None) or
-    a file (URL list, WARC/ARC, crawl store); the clustering's parameters; the JSON lines file
-    (None: standard output); the crawl (cache, identity; rendering is always ``never``)."""
+    a file (URL list, siteseer's JSON lines, WARC/ARC, crawl store; `site` keeps one host's
+    pages); the clustering's parameters; the JSON lines file (None: standard output); the crawl
+    (cache, identity; rendering is always ``never``)."""
 
     input: str
+    site: str | None = None
     method: ClusterMethod = "minhash"
     min_support: int = 2
     out: Path | None = None
@@ -223,18 +190,16 @@ class PageInput:
     urls: tuple[str, ...] = ()
 
 
-def page_input(text: str) -> PageInput:
+def page_input(text: str, site: str | None = None) -> PageInput:
     """`templates cluster`'s INPUT: an http(s) URL is a site to crawl, anything else a file
-    (see `crawler.inputs.read_pages`). BadInput when it is neither, or the file cannot be read."""
+    (see `siteseer.chaining.input_pages`; `site` keeps one host). BadInput when it is neither,
+    or the file cannot be read or gives no page."""
     if text.startswith(("http://", "https://")):
         return PageInput(crawl_from=text)
     path = Path(text)
     if not path.is_file():
         raise BadInput(f"{text} is neither a site URL nor a file")
-    try:
-        snaps, urls = read_pages(path)
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        raise BadInput(f"cannot read {path}: {e}") from None
+    snaps, urls = input_pages(path, site=site)
     return PageInput(snapshots=tuple(snaps), urls=tuple(urls))
 
 
@@ -244,7 +209,7 @@ async def templates_cluster(options: ClusterOptions) -> ClusterOutcome:
     BadInput when the input is neither a site URL nor a readable file, or gives fewer than two
     HTML pages.
     """
-    given = page_input(options.input)
+    given = page_input(options.input, options.site)
     # The budget counts the pages crawled (below), not the Session's loads.
     config = session_config(replace(options.crawl, render="never", budget=None))
     snaps = list(given.snapshots)

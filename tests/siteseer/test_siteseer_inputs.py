@@ -14,7 +14,7 @@ from siteseer.commands.discover import entity_rows, parse_height
 from siteseer.commands.explain import sample_path_of
 from siteseer.commands.explore import read_keywords
 from siteseer.commands.lab import ServeOptions, TruthOptions, lab_site_ids, serve, truth
-from siteseer.commands.templates import PageInput, page_input, site_urls
+from siteseer.commands.templates import PageInput, page_input
 from siteseer.errors import BadInput, BadOption
 
 
@@ -78,39 +78,6 @@ async def test_serve_refuses_ports_outside_the_range(port_base: int) -> None:
 
     with pytest.raises(BadOption, match=f"^--port-base {port_base} leaves ports outside"):
         await serve(ServeOptions(("council", "cars"), port_base=port_base), never)
-
-
-def test_site_urls_checks_the_input(tmp_path: Path) -> None:
-    listing = tmp_path / "urls.txt"
-    listing.write_text("# crawl\nhttp://a.test/p/1\nhttp://b.test/p/2\n\nhttp://a.test/p/3\n")
-    assert site_urls(listing, "http://a.test/") == (
-        ["http://a.test/p/1", "http://a.test/p/3"],
-        ["a.test", "b.test"],
-    )
-    assert site_urls(listing, "b.test")[0] == ["http://b.test/p/2"]
-    with pytest.raises(BadInput, match="holds URLs of 2 hosts; choose one with --site"):
-        site_urls(listing, None)
-    with pytest.raises(BadInput, match=r"holds no URL of c\.test; its hosts: a\.test, b\.test$"):
-        site_urls(listing, "http://c.test/x")
-    empty = tmp_path / "empty.txt"
-    empty.write_text("# nothing yet\n")
-    with pytest.raises(BadInput, match=r"empty\.txt holds no URL$"):
-        site_urls(empty, None)
-
-
-def test_site_urls_explains_a_url_given_for_a_file(tmp_path: Path) -> None:
-    with pytest.raises(BadInput) as caught:
-        site_urls(Path("http://a.test/list"), None)
-    assert "is not a file (INPUT is a file of URLs, not a URL);" in str(caught.value)
-    with pytest.raises(BadInput) as missing:
-        site_urls(tmp_path / "missing.txt", None)
-    assert str(missing.value).endswith(
-        "missing.txt is not a file; give a URL list, a WARC file or a crawl store"
-    )
-    binary = tmp_path / "bad.txt"
-    binary.write_bytes(b"\xff\xfe\x00")
-    with pytest.raises(BadInput, match=r"^cannot read .*bad\.txt: "):
-        site_urls(binary, None)
 
 
 def test_page_input_is_a_site_or_a_file(tmp_path: Path) -> None:

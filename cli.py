@@ -533,8 +533,21 @@ def discover(
         typer.Option(help="Write the entity pages here ('-' or none: standard output)."),
     ] = None,
     fmt: Annotated[
-        OutputFormat, typer.Option("--format", help="jsonl (one object per entity page) or csv.")
+        OutputFormat,
+        typer.Option(
+            "--format",
+            help="jsonl (one object per entity page), json (one array) or csv. Each record: url, "
+            "method, seed, title, status, index_page, depth.",
+        ),
     ] = "jsonl",
+    details: Annotated[
+        bool,
+        typer.Option(
+            "--details",
+            help="Load every entity page the run did not (one page load each) so that every "
+            "record has its title and HTTP status; without it, only pages loaded anyway have.",
+        ),
+    ] = False,
     explain: Annotated[
         bool, typer.Option("--explain", help="Print why each page was kept or pruned, as a tree.")
     ] = False,
@@ -576,6 +589,7 @@ def discover(
         fmt=fmt,
         explain=explain,
         discovery_json=discovery_json,
+        details=details,
     )
     outcome = _run(command.discover(options))
     result = outcome.discovery

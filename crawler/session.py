@@ -308,6 +308,15 @@ class Session(AsyncClosing):
             return await self._get(target, render=want_render, screenshot=None, again=True)
         return await self._get(target, render=want_render, screenshot=screenshot)
 
+    def stored(self, url: str) -> Snapshot | None:
+        """The Snapshot of `url` the store already holds (loaded by this Session or kept in its
+        cache), plain or rendered, or None; loads nothing, spends nothing, emits no event."""
+        try:
+            key = self.canonical(url)
+        except CrawlError:
+            return None
+        return self._store_().get(key, need_render=False)
+
     async def pages(
         self,
         urls: Iterable[str],

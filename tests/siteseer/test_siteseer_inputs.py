@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from algorithms import Discovery
 from lab import SITE_IDS
 from lab.real import REAL_IDS
-from siteseer.commands.discover import entity_rows, parse_height
+from siteseer.commands.discover import EntityRecord, entity_rows, parse_height
 from siteseer.commands.explain import sample_path_of
 from siteseer.commands.explore import read_keywords
 from siteseer.commands.lab import ServeOptions, TruthOptions, lab_site_ids, serve, truth
@@ -26,17 +25,24 @@ def test_height_is_a_positive_number_or_auto() -> None:
             parse_height(bad)
 
 
-def test_entity_rows_as_jsonl_and_csv() -> None:
-    found = Discovery("ssup", "http://a.test/e/1", ("http://a.test/e/1", "http://a.test/é/2"))
-    lines = entity_rows(found, "jsonl").splitlines()
-    assert [json.loads(line)["url"] for line in lines] == list(found.entities)
+def test_entity_rows_as_jsonl_json_and_csv() -> None:
+    records = [
+        EntityRecord(
+            "http://a.test/e/1", "ssup", "http://a.test/e/1", "One", 200, "http://a.test/", 1
+        ),
+        EntityRecord("http://a.test/é/2", "ssup", "http://a.test/e/1"),
+    ]
+    lines = entity_rows(records, "jsonl").splitlines()
+    assert [json.loads(line)["url"] for line in lines] == [r.url for r in records]
     assert "é" in lines[1]  # not escaped
-    assert entity_rows(found, "csv") == (
-        "url,method,seed\r\n"
-        "http://a.test/e/1,ssup,http://a.test/e/1\r\n"
-        "http://a.test/é/2,ssup,http://a.test/e/1\r\n"
+    assert json.loads(lines[1])["title"] is None
+    assert json.loads(entity_rows(records, "json")) == [json.loads(line) for line in lines]
+    assert entity_rows(records, "csv") == (
+        "url,method,seed,title,status,index_page,depth\r\n"
+        "http://a.test/e/1,ssup,http://a.test/e/1,One,200,http://a.test/,1\r\n"
+        "http://a.test/é/2,ssup,http://a.test/e/1,,,,\r\n"
     )
-    assert entity_rows(Discovery("gpp", "s", ()), "jsonl") == ""
+    assert entity_rows([], "jsonl") == "" and entity_rows([], "json") == "[]\n"
 
 
 def test_lab_site_ids_split_dedupe_and_refuse_unknown_ones() -> None:

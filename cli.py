@@ -696,8 +696,16 @@ def templates_cluster(
     ] = 2,
     out: Annotated[
         Path | None,
-        typer.Option(help="Write the clusters as JSON lines here ('-' or none: standard output)."),
+        typer.Option(help="Write the clusters here ('-' or none: standard output)."),
     ] = None,
+    fmt: Annotated[
+        OutputFormat,
+        typer.Option(
+            "--format",
+            help="jsonl (one object per cluster: cluster, size, pages, template_paths), json "
+            "(one array of them) or csv (one row per page: url, cluster, size).",
+        ),
+    ] = "jsonl",
     cache: CacheOption = DEFAULT_CACHE,
     no_cache: NoCacheOption = False,
     *,
@@ -713,7 +721,7 @@ def templates_cluster(
     from siteseer.commands import templates as command
 
     crawl = _crawl(flags, render="never", cache=_cache(cache, no_cache), pages=500)
-    options = command.ClusterOptions(input_arg, site, method, min_support, out, crawl=crawl)
+    options = command.ClusterOptions(input_arg, site, method, min_support, out, fmt, crawl=crawl)
     outcome = _run(command.templates_cluster(options))
     typer.echo(outcome.summary, err=True)
     if out is None:

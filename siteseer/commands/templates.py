@@ -8,6 +8,8 @@ by `siteseer.chaining`, which checks what they give before any page loads.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -24,6 +26,7 @@ from crawler import Session
 from output import write_template_report
 from render import Snapshot
 from siteseer.chaining import hosts_of, input_pages, input_urls
+from siteseer.choices import OutputFormat
 from siteseer.errors import BadInput, run_failures
 from siteseer.outputs import shown, write_text
 from siteseer.sessions import CrawlOptions, session_config, watched_session
@@ -141,6 +144,7 @@ class ClusterOptions:
     method: ClusterMethod = "minhash"
     min_support: int = 2
     out: Path | None = None
+    fmt: OutputFormat = "jsonl"
     crawl: CrawlOptions = _NOT_RENDERED
 
 
@@ -163,21 +167,31 @@ class ClusterOutcome:
         )
 
 
-def cluster_rows(clustering: PageClustering) -> str:
-    """One JSON line per cluster: its number, size, pages and template paths."""
-    return "".join(
-        json.dumps(
-            {
-                "cluster": n,
-                "size": len(cluster.pages),
-                "pages": list(cluster.pages),
-                "template_paths": list(cluster.paths),
-            },
-            ensure_ascii=False,
-        )
-        + "\n"
+def cluster_rows(clustering: PageClustering, fmt: OutputFormat = "jsonl") -> str:
+    """The clusters as JSON lines or a JSON array (an object per cluster: its number, size,
+    pages and template paths), or CSV (a row per page: url, cluster, size)."""
+    rows = [
+        {
+            "cluster": n,
+            "size": len(cluster.pages),
+            "pages": list(cluster.pages),
+            "template_paths": list(cluster.paths),
+        }
         for n, cluster in enumerate(clustering.clusters)
+    ]
+    if fmt == "jsonl":
+        return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+    if fmt == "json":
+        return json.dumps(rows, ensure_ascii=False, indent=1) + "\n"
+    text = io.StringIO()
+    writer = csv.writer(text)
+    writer.writerow(("url", "cluster", "size"))
+    writer.writerows(
+        (url, n, len(cluster.pages))
+        for n, cluster in enumerate(clustering.clusters)
+        for url in cluster.pages
     )
+    return text.getvalue()
 
 
 @dataclass(frozen=True)
@@ -220,7 +234,7 @@ async def templates_cluster(options: ClusterOptions) -> ClusterOutcome:
     if len(snaps) < 2:
         raise BadInput("fewer than two HTML pages to cluster; give more pages or a larger --pages")
     clustering = cluster_pages(snaps, method=options.method, min_support=options.min_support)
-    rows = cluster_rows(clustering)
+    rows = cluster_rows(clustering, options.fmt)
     if options.out is not None:
         _write_rows(options.out, rows)
     return ClusterOutcome(clustering, len(snaps), rows)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -75,6 +77,22 @@ def test_cluster_reads_one_site_of_the_crawl_cache(lab: Lab, tmp_path: Path) -> 
     assert one.exit_code == 0, one.output
     pages = {u for line in one.stdout.splitlines() for u in json.loads(line)["pages"]}
     assert pages and pages <= set(council.templates)
+    as_csv = runner.invoke(
+        app,
+        [
+            *(
+                "templates",
+                "cluster",
+                str(cache),
+                "--site",
+                "127.0.0.1:" + council.base_url.rsplit(":", 1)[1],
+            ),
+            *("--no-cache", "--format", "csv"),
+        ],
+    )
+    assert as_csv.exit_code == 0, as_csv.output
+    table = list(csv.DictReader(io.StringIO(as_csv.stdout)))
+    assert {row["url"] for row in table} == pages
 
 
 def test_an_input_that_yields_no_url_is_an_error(tmp_path: Path) -> None:

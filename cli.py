@@ -60,8 +60,13 @@ templates_app = typer.Typer(
     help="URL templates (hidden entity pages) and page-template clustering.",
     rich_markup_mode="markdown",
 )
+cache_app = typer.Typer(
+    help="The crawl cache: what it holds, prune, clear, export as WARC.",
+    rich_markup_mode="markdown",
+)
 app.add_typer(lab_app, name="lab")
 app.add_typer(templates_app, name="templates")
+app.add_typer(cache_app, name="cache")
 
 
 EXIT_CODES = """Exit codes: 0 done; 1 incomplete (budget spent, pages unreachable: the reason is on
@@ -260,6 +265,87 @@ def show_config(*, flags: CrawlFlags) -> None:
         settings, sources = load_settings(flags)
     for line in describe_settings(settings, sources):
         typer.echo(line)
+
+
+# --- cache: info, prune, clear, export ---------------------------------------------------------
+
+CachePathOption = Annotated[Path, typer.Option("--cache", help="The cache file.")]
+
+
+@cache_app.command("info")
+def cache_info(cache: CachePathOption = Path(".siteseer/cache.sqlite")) -> None:
+    """Say what the cache holds: its size, its snapshots by kind (http, rendered, screenshots,
+    second loads), when they were stored, and how many of each host."""
+    from siteseer.commands import cache as command
+
+    with _user_errors():
+        found = command.cache_info(cache)
+    for line in found.lines:
+        typer.echo(line)
+
+
+@cache_app.command("prune")
+def cache_prune(
+    cache: CachePathOption = Path(".siteseer/cache.sqlite"),
+    older_than: Annotated[
+        str | None,
+        typer.Option(
+            metavar="DURATION",
+            help="Delete the pages stored longer ago than this (seconds, or 30m, 12h, 7d).",
+        ),
+    ] = None,
+    site: Annotated[
+        str | None, typer.Option(help="Delete the pages of this site (a host or a URL of it).")
+    ] = None,
+) -> None:
+    """Delete the pages stored longer ago than --older-than and/or those of --site (and the
+    hosts' remembered robots.txt and render decisions alike), then compact the file."""
+    from siteseer.commands import cache as command
+    from siteseer.settings import parse_duration
+
+    with _user_errors():
+        try:
+            seconds = None if older_than is None else parse_duration(older_than)
+        except ValueError as e:
+            raise fail(f"--older-than: {e}") from None
+        deleted, left = command.prune_cache(command.PruneOptions(cache, seconds, site))
+    typer.echo(
+        f"deleted {deleted} snapshots; {left.snapshots} left ({left.file_bytes / 1e6:.2f} MB)"
+    )
+
+
+@cache_app.command("clear")
+def cache_clear(cache: CachePathOption = Path(".siteseer/cache.sqlite")) -> None:
+    """Delete the cache file (its pages, robots.txt copies and render decisions)."""
+    from siteseer.commands import cache as command
+
+    with _user_errors():
+        freed = command.clear_cache(cache)
+    typer.echo(f"deleted {cache} ({freed / 1e6:.2f} MB)")
+
+
+@cache_app.command("export")
+def cache_export(
+    warc: Annotated[
+        Path,
+        typer.Option(
+            metavar="FILE",
+            help="The WARC file to write (gzip-compressed when it ends in .gz).",
+        ),
+    ],
+    cache: CachePathOption = Path(".siteseer/cache.sqlite"),
+    site: Annotated[
+        str | None, typer.Option(help="Write only the pages of this site (a host or a URL of it).")
+    ] = None,
+) -> None:
+    """Write the pages the cache holds as a WARC file: a response record per page (its URL,
+    status, content type and HTML as stored), readable by WARC tools and by `siteseer
+    templates urls|cluster`."""
+    from siteseer.commands import cache as command
+
+    with _user_errors():
+        count = command.export_cache(command.ExportOptions(cache, warc, site))
+    typer.echo(f"wrote {count} pages to {warc}", err=True)
 
 
 # --- lab: serve, truth, bench; demo -----------------------------------------------------------

@@ -25,9 +25,9 @@ from crawler.errors import (
     RobotsDisallowed,
     SpiderTrap,
 )
-from crawler.inputs import read_pages, read_urls
+from crawler.inputs import read_pages, read_urls, stored_snapshots
 from crawler.session import Renderer, Session
-from crawler.store import MemoryStore, SnapshotStore, SQLiteStore
+from crawler.store import MemoryStore, SnapshotStore, SQLiteStore, StoreStats
 from crawler.urls import Scope, canonical_url, host_of
 
 __all__ = [
@@ -51,8 +51,10 @@ __all__ = [
     "SessionConfig",
     "SnapshotStore",
     "SpiderTrap",
+    "StoreStats",
     "canonical_url",
     "host_of",
     "read_pages",
     "read_urls",
+    "stored_snapshots",
 ]

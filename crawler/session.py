@@ -162,6 +162,9 @@ class Session(AsyncClosing):
             proxy=self.config.proxy,
             storage_state=self.config.storage_state,
         )
+        # Pages this Session rendered: with render="never", a rendered copy stored by an
+        # earlier run does not answer a plain request, but one rendered here on request does.
+        self._rendered_here: set[str] = set()
         self._loads: InFlight[tuple[str, SnapshotKind], Snapshot] = InFlight()
         self._deciding: InFlight[str, Snapshot | CrawlError] = InFlight()
         self._decisions: dict[str, RenderDecision] = {}
@@ -177,7 +180,7 @@ class Session(AsyncClosing):
             if self._given_store is not None:
                 self._store = self._given_store
             elif self.config.cache is not None:
-                self._store = SQLiteStore(self.config.cache)
+                self._store = SQLiteStore(self.config.cache, fresh_after=self.config.fresh_after())
                 self._stack.callback(self._store.close)
             else:
                 self._store = MemoryStore()
@@ -503,7 +506,8 @@ class Session(AsyncClosing):
         self, url: str, *, render: bool, screenshot: ScreenshotMode | None, again: bool = False
     ) -> Snapshot:
         store = self._store_()
-        cached = store.get(url, need_render=render, screenshot=screenshot, again=again)
+        exact = self.config.render == "never" and url not in self._rendered_here
+        cached = store.get(url, need_render=render, screenshot=screenshot, again=again, exact=exact)
         if again and cached is not None and render and not cached.rendered:
             cached = None
         if cached is None and render:
@@ -591,6 +595,7 @@ class Session(AsyncClosing):
         self._budget.spend(url)
         snapshot = await self._render(State(url), screenshot=screenshot)
         self._store_().put(snapshot, screenshot=screenshot, again=again)
+        self._rendered_here.add(url)
         return snapshot
 
     async def _load_action(self, state: State) -> Snapshot:

@@ -119,8 +119,10 @@ EXPORTED = {
     "SessionConfig",
     "SnapshotStore",
     "SpiderTrap",
+    "StoreStats",
     "canonical_url",
     "host_of",
+    "stored_snapshots",
 }
 
 

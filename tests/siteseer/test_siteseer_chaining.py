@@ -82,3 +82,20 @@ def test_a_crawl_store_is_narrowed_to_one_site(tmp_path: Path) -> None:
 def test_site_host() -> None:
     assert site_host("http://127.0.0.1:8000/shop") == "127.0.0.1:8000"
     assert site_host("127.0.0.1:8000") == "127.0.0.1:8000"
+
+
+def test_describe_samples_are_urls_and_the_first_page_of_each_host_of_a_file(
+    tmp_path: Path,
+) -> None:
+    from siteseer.commands.describe import sample_urls
+
+    rows = tmp_path / "rows.jsonl"
+    urls = ["http://a.test/p/1", "http://a.test/p/2", "http://b.test/q/9", "http://b.test/q/1"]
+    rows.write_text("".join(json.dumps({"url": u}) + "\n" for u in urls))
+    assert sample_urls((str(rows), "http://c.test/r/1")) == [
+        "http://a.test/p/1",
+        "http://b.test/q/9",
+        "http://c.test/r/1",
+    ]
+    with pytest.raises(BadInput, match="neither an http\\(s\\) URL nor a file"):
+        sample_urls(("nope.jsonl",))

@@ -164,7 +164,9 @@ def _svg_matplotlib(result: Exploration, path: Path) -> None:
     ax.axis("off")
     ax.set_title(f"Query DAG of {result.start} ({len(pos)} queries)", fontsize=10)
     fig.subplots_adjust(left=0.01, right=0.99, top=1 - 0.5 / (0.8 + rows * _CELL_H), bottom=0.01)
-    fig.savefig(path, format="svg")
+    # Text stays text (not glyph paths): the file is smaller, searchable, and written ~5× faster.
+    with matplotlib.rc_context({"svg.fonttype": "none"}):
+        fig.savefig(path, format="svg")
     plt.close(fig)
 
 

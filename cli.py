@@ -1062,7 +1062,10 @@ def describe_entities(
     ] = None,
     check: Annotated[
         list[str] | None,
-        typer.Option(help="Pages to judge with isInstance against the description (repeatable)."),
+        typer.Option(
+            help="Pages to judge with isInstance against the description (repeatable): URLs, "
+            "or files of them (every page of the file)."
+        ),
     ] = None,
     threshold: Annotated[
         float,

@@ -19,7 +19,7 @@ from crawler import read_pages, read_urls
 from render import Snapshot
 from siteseer.errors import BadInput
 
-__all__ = ["hosts_of", "input_pages", "input_urls", "samples_per_host", "site_host"]
+__all__ = ["all_urls", "hosts_of", "input_pages", "input_urls", "samples_per_host", "site_host"]
 
 
 def site_host(site: str) -> str:
@@ -83,6 +83,15 @@ def input_urls(path: Path, *, site: str | None = None) -> list[str]:
     hosts and no `site` chooses one.
     """
     return _one_site(_read_urls(path), path, site)
+
+
+def all_urls(path: Path) -> list[str]:
+    """Every URL of the file `path`, whatever its hosts (pages to judge, say); BadInput as
+    `input_urls` when it holds none."""
+    urls = _read_urls(path)
+    if not hosts_of(urls):
+        _one_site(urls, path, None)  # raises with the reason
+    return [u for u in urls if urlsplit(u).netloc]
 
 
 def samples_per_host(path: Path) -> list[str]:

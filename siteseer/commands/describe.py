@@ -16,7 +16,7 @@ from algorithms import EntityDescription, describe, is_instance
 from crawler import host_of
 from lab import running_lab
 from lab.server import build_sites
-from siteseer.chaining import samples_per_host
+from siteseer.chaining import all_urls, samples_per_host
 from siteseer.commands.lab import Notes, install_needed, lab_site_ids
 from siteseer.errors import BadInput, run_failures
 from siteseer.sessions import CrawlOptions, session_config, watched_session
@@ -63,15 +63,16 @@ class DescribeOutcome:
         )
 
 
-def sample_urls(given: tuple[str, ...]) -> list[str]:
-    """The sample pages: each http(s) URL as given, each file read with `samples_per_host`;
-    BadInput for anything else."""
+def sample_urls(given: tuple[str, ...], *, per_host: bool = True) -> list[str]:
+    """The pages given: each http(s) URL as it is, each file's pages (`per_host`: the first of
+    each host, the samples; else all of them, the pages to check); BadInput for anything
+    else."""
     urls: list[str] = []
     for item in given:
         if item.startswith(("http://", "https://")):
             urls.append(item)
         elif Path(item).is_file():
-            urls += samples_per_host(Path(item))
+            urls += (samples_per_host if per_host else all_urls)(Path(item))
         else:
             raise BadInput(f"{item} is neither an http(s) URL nor a file of entity pages")
     return list(dict.fromkeys(urls))
@@ -97,12 +98,13 @@ async def describe_entities(
             lab = stack.enter_context(running_lab(ids, "small", 0))
             urls += [lab.truth(i).seed_entity for i in ids]
         with run_failures(ValueError):
-            hosts = tuple(dict.fromkeys(host_of(u) for u in [*urls, *options.check]))
+            check = sample_urls(options.check, per_host=False)
+            hosts = tuple(dict.fromkeys(host_of(u) for u in [*urls, *check]))
             config = session_config(options.crawl, allowed_hosts=hosts)
             async with watched_session(config, "describe") as session:
                 description = await describe(session, urls)
                 verdicts = [
                     (url, await is_instance(session, url, description, options.threshold))
-                    for url in options.check
+                    for url in check
                 ]
     return DescribeOutcome(description, tuple(verdicts))

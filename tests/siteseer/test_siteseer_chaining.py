@@ -97,5 +97,6 @@ def test_describe_samples_are_urls_and_the_first_page_of_each_host_of_a_file(
         "http://b.test/q/9",
         "http://c.test/r/1",
     ]
+    assert sample_urls((str(rows),), per_host=False) == urls  # pages to check: all of them
     with pytest.raises(BadInput, match="neither an http\\(s\\) URL nor a file"):
         sample_urls(("nope.jsonl",))

@@ -4,10 +4,11 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 BROWSER := $(VENV)/.browser
+GRAPHVIZ := $(VENV)/.graphviz
 
 .PHONY: demo test test-slow test-all faults lint bench bootstrap browser clean
 
-bootstrap: $(STAMP) $(BROWSER)
+bootstrap: $(STAMP) $(BROWSER) $(GRAPHVIZ)
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -18,6 +19,14 @@ $(STAMP): pyproject.toml
 # Find (or install) a Chromium: headless shell first. Writes the chosen path to $(BROWSER).
 $(BROWSER): $(STAMP)
 	$(BIN)/python -m render.install --write $@
+
+# Graphviz's `dot` draws the query DAG (explore's dag.svg): installed with apt where that works
+# (root, Debian); elsewhere the DAG is drawn with matplotlib's layered fallback.
+$(GRAPHVIZ): $(STAMP)
+	@command -v dot >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 \
+		&& apt-get install -y --no-install-recommends graphviz >/dev/null 2>&1; } \
+		|| echo "graphviz: dot not installed; query DAGs are drawn with matplotlib"
+	@touch $@
 
 browser: $(STAMP)
 	$(BIN)/python -m render.install --write $(BROWSER)

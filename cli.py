@@ -60,8 +60,13 @@ templates_app = typer.Typer(
     help="URL templates (hidden entity pages) and page-template clustering.",
     rich_markup_mode="markdown",
 )
+cache_app = typer.Typer(
+    help="The crawl cache: what it holds, prune, clear, export as WARC.",
+    rich_markup_mode="markdown",
+)
 app.add_typer(lab_app, name="lab")
 app.add_typer(templates_app, name="templates")
+app.add_typer(cache_app, name="cache")
 
 
 EXIT_CODES = """Exit codes: 0 done; 1 incomplete (budget spent, pages unreachable: the reason is on
@@ -262,6 +267,87 @@ def show_config(*, flags: CrawlFlags) -> None:
         typer.echo(line)
 
 
+# --- cache: info, prune, clear, export ---------------------------------------------------------
+
+CachePathOption = Annotated[Path, typer.Option("--cache", help="The cache file.")]
+
+
+@cache_app.command("info")
+def cache_info(cache: CachePathOption = Path(".siteseer/cache.sqlite")) -> None:
+    """Say what the cache holds: its size, its snapshots by kind (http, rendered, screenshots,
+    second loads), when they were stored, and how many of each host."""
+    from siteseer.commands import cache as command
+
+    with _user_errors():
+        found = command.cache_info(cache)
+    for line in found.lines:
+        typer.echo(line)
+
+
+@cache_app.command("prune")
+def cache_prune(
+    cache: CachePathOption = Path(".siteseer/cache.sqlite"),
+    older_than: Annotated[
+        str | None,
+        typer.Option(
+            metavar="DURATION",
+            help="Delete the pages stored longer ago than this (seconds, or 30m, 12h, 7d).",
+        ),
+    ] = None,
+    site: Annotated[
+        str | None, typer.Option(help="Delete the pages of this site (a host or a URL of it).")
+    ] = None,
+) -> None:
+    """Delete the pages stored longer ago than --older-than and/or those of --site (and the
+    hosts' remembered robots.txt and render decisions alike), then compact the file."""
+    from siteseer.commands import cache as command
+    from siteseer.settings import parse_duration
+
+    with _user_errors():
+        try:
+            seconds = None if older_than is None else parse_duration(older_than)
+        except ValueError as e:
+            raise fail(f"--older-than: {e}") from None
+        deleted, left = command.prune_cache(command.PruneOptions(cache, seconds, site))
+    typer.echo(
+        f"deleted {deleted} snapshots; {left.snapshots} left ({left.file_bytes / 1e6:.2f} MB)"
+    )
+
+
+@cache_app.command("clear")
+def cache_clear(cache: CachePathOption = Path(".siteseer/cache.sqlite")) -> None:
+    """Delete the cache file (its pages, robots.txt copies and render decisions)."""
+    from siteseer.commands import cache as command
+
+    with _user_errors():
+        freed = command.clear_cache(cache)
+    typer.echo(f"deleted {cache} ({freed / 1e6:.2f} MB)")
+
+
+@cache_app.command("export")
+def cache_export(
+    warc: Annotated[
+        Path,
+        typer.Option(
+            metavar="FILE",
+            help="The WARC file to write (gzip-compressed when it ends in .gz).",
+        ),
+    ],
+    cache: CachePathOption = Path(".siteseer/cache.sqlite"),
+    site: Annotated[
+        str | None, typer.Option(help="Write only the pages of this site (a host or a URL of it).")
+    ] = None,
+) -> None:
+    """Write the pages the cache holds as a WARC file: a response record per page (its URL,
+    status, content type and HTML as stored), readable by WARC tools and by `siteseer
+    templates urls|cluster`."""
+    from siteseer.commands import cache as command
+
+    with _user_errors():
+        count = command.export_cache(command.ExportOptions(cache, warc, site))
+    typer.echo(f"wrote {count} pages to {warc}", err=True)
+
+
 # --- lab: serve, truth, bench; demo -----------------------------------------------------------
 
 PLACEHOLDER_BASE = "http://lab.invalid"  # `lab truth` default: a base no request can reach
@@ -456,6 +542,17 @@ CacheOption = Annotated[
     Path, typer.Option(help="SQLite cache of pages: a second run downloads nothing.")
 ]
 NoCacheOption = Annotated[bool, typer.Option("--no-cache", help="Keep pages in memory only.")]
+SiteOption = Annotated[
+    str | None,
+    typer.Option(
+        help="Use only the pages of this site (a URL or host); needed when INPUT holds several."
+    ),
+]
+# What a command that reads another's output takes (crawler.inputs reads each kind).
+INPUT_KINDS = (
+    "a URL list (one a line), siteseer's JSON lines (discover --out, explore's entities.jsonl, "
+    "templates cluster), a WARC/ARC file or a siteseer crawl store"
+)
 
 
 def _cache(cache: Path, no_cache: bool) -> Path | None:
@@ -522,8 +619,21 @@ def discover(
         typer.Option(help="Write the entity pages here ('-' or none: standard output)."),
     ] = None,
     fmt: Annotated[
-        OutputFormat, typer.Option("--format", help="jsonl (one object per entity page) or csv.")
+        OutputFormat,
+        typer.Option(
+            "--format",
+            help="jsonl (one object per entity page), json (one array) or csv. Each record: url, "
+            "method, seed, title, status, index_page, depth.",
+        ),
     ] = "jsonl",
+    details: Annotated[
+        bool,
+        typer.Option(
+            "--details",
+            help="Load every entity page the run did not (one page load each) so that every "
+            "record has its title and HTTP status; without it, only pages loaded anyway have.",
+        ),
+    ] = False,
     explain: Annotated[
         bool, typer.Option("--explain", help="Print why each page was kept or pruned, as a tree.")
     ] = False,
@@ -565,6 +675,7 @@ def discover(
         fmt=fmt,
         explain=explain,
         discovery_json=discovery_json,
+        details=details,
     )
     outcome = _run(command.discover(options))
     result = outcome.discovery
@@ -593,15 +704,10 @@ def templates_urls(
         Path,
         typer.Argument(
             metavar="INPUT",
-            help="A URL list (one per line), a WARC/ARC file, or a siteseer crawl store.",
+            help=f"{INPUT_KINDS[0].upper()}{INPUT_KINDS[1:]}.",
         ),
     ],
-    site: Annotated[
-        str | None,
-        typer.Option(
-            help="Use only the URLs of this site (a URL or host); needed when INPUT holds several."
-        ),
-    ] = None,
+    site: SiteOption = None,
     max_per_template: Annotated[
         int | None, typer.Option(min=1, help="Generated URLs checked per template at most.")
     ] = None,
@@ -663,9 +769,10 @@ def templates_cluster(
         str,
         typer.Argument(
             metavar="INPUT",
-            help="A site URL to crawl, a URL list file, a WARC/ARC file or a siteseer crawl store.",
+            help=f"A site URL to crawl, or {INPUT_KINDS}.",
         ),
     ],
+    site: SiteOption = None,
     method: Annotated[
         ClusterChoice,
         typer.Option(help="minhash: MinHash merge candidates (fast); exact: every pair compared."),
@@ -675,8 +782,16 @@ def templates_cluster(
     ] = 2,
     out: Annotated[
         Path | None,
-        typer.Option(help="Write the clusters as JSON lines here ('-' or none: standard output)."),
+        typer.Option(help="Write the clusters here ('-' or none: standard output)."),
     ] = None,
+    fmt: Annotated[
+        OutputFormat,
+        typer.Option(
+            "--format",
+            help="jsonl (one object per cluster: cluster, size, pages, template_paths), json "
+            "(one array of them) or csv (one row per page: url, cluster, size).",
+        ),
+    ] = "jsonl",
     cache: CacheOption = DEFAULT_CACHE,
     no_cache: NoCacheOption = False,
     *,
@@ -692,7 +807,7 @@ def templates_cluster(
     from siteseer.commands import templates as command
 
     crawl = _crawl(flags, render="never", cache=_cache(cache, no_cache), pages=500)
-    options = command.ClusterOptions(input_arg, method, min_support, out, crawl=crawl)
+    options = command.ClusterOptions(input_arg, site, method, min_support, out, fmt, crawl=crawl)
     outcome = _run(command.templates_cluster(options))
     typer.echo(outcome.summary, err=True)
     if out is None:
@@ -931,7 +1046,8 @@ def describe_entities(
         list[str] | None,
         typer.Argument(
             metavar="URL...",
-            help="Sample entity pages of one type, one per site (e.g. a player page of each).",
+            help="Sample entity pages of one type, one per site (e.g. a player page of each), "
+            f"or files of them: {INPUT_KINDS} (the first page of each host is its sample).",
         ),
     ] = None,
     sites: Annotated[
@@ -944,7 +1060,10 @@ def describe_entities(
     ] = None,
     check: Annotated[
         list[str] | None,
-        typer.Option(help="Pages to judge with isInstance against the description (repeatable)."),
+        typer.Option(
+            help="Pages to judge with isInstance against the description (repeatable): URLs, "
+            "or files of them (every page of the file)."
+        ),
     ] = None,
     threshold: Annotated[
         float,

@@ -28,9 +28,9 @@ from crawler.errors import (
     SpiderTrap,
 )
 from crawler.hashrouting import RoutingDecision
-from crawler.inputs import read_pages, read_urls
+from crawler.inputs import read_pages, read_urls, stored_snapshots
 from crawler.session import Renderer, Session
-from crawler.store import MemoryStore, SnapshotStore, SQLiteStore
+from crawler.store import MemoryStore, SnapshotStore, SQLiteStore, StoreStats
 from crawler.urls import Scope, canonical_url, host_of
 
 __all__ = [
@@ -57,8 +57,10 @@ __all__ = [
     "SessionConfig",
     "SnapshotStore",
     "SpiderTrap",
+    "StoreStats",
     "canonical_url",
     "host_of",
     "read_pages",
     "read_urls",
+    "stored_snapshots",
 ]

@@ -6,6 +6,7 @@ process), pickled, and turned into a Session where it is used.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
@@ -63,6 +64,9 @@ class SessionConfig:
       a logged-in browser's cookies, sent on the HTTP path too): what both page loaders present
       to the site (`render.Identity`).
     - `cache`: the SQLite file snapshots are kept in (None: in memory, gone with the Session).
+    - `max_age`: pages (and host settings: robots.txt, the render decision) stored in the cache
+      longer ago than this are loaded again (None: the cache never expires); `refresh`: load
+      again everything stored before the Session opened (the cache is rewritten as it goes).
     - `render_config`: the browser settings (None: `render.config.load_render_config()`).
     - `max_redirects`: redirects followed per HTTP request. Every hop (HTTP redirects and the
       browser's navigations) passes the same scope and robots.txt checks as the first URL, and
@@ -90,6 +94,8 @@ class SessionConfig:
     backoff: timedelta = timedelta(seconds=0.2)
     timeout: timedelta = timedelta(seconds=20)
     cache: Path | None = None
+    max_age: timedelta | None = None
+    refresh: bool = False
     user_agent: str = DEFAULT_USER_AGENT
     headers: tuple[tuple[str, str], ...] = ()
     cookies: tuple[tuple[str, str], ...] = ()
@@ -130,9 +136,9 @@ class SessionConfig:
             problems.append(f"retries must be ≥ 0, not {self.retries}")
         if self.max_redirects < 0:
             problems.append(f"max_redirects must be ≥ 0, not {self.max_redirects}")
-        for name in ("backoff", "timeout", "delay"):
+        for name in ("backoff", "timeout", "delay", "max_age"):
             value = getattr(self, name)
-            if value is None and name == "delay":
+            if value is None and name in ("delay", "max_age"):
                 continue
             if not isinstance(value, timedelta):
                 problems.append(f"{name} must be a datetime.timedelta, not {value!r}")
@@ -178,6 +184,16 @@ class SessionConfig:
             max_segment_repeats=self.max_segment_repeats,
             max_urls_per_pattern=self.max_urls_per_pattern,
         )
+
+    def fresh_after(self, now: float | None = None) -> float:
+        """The time (seconds since the epoch) before which cached answers are not used: now
+        with `refresh`, now minus `max_age`, else 0 (everything is used)."""
+        now = time.time() if now is None else now
+        if self.refresh:
+            return now
+        if self.max_age is not None:
+            return now - self.max_age.total_seconds()
+        return 0.0
 
     def delay_for(self, host: str) -> timedelta:
         """The configured delay between requests to `host` (``host[:port]``)."""

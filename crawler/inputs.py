@@ -7,17 +7,22 @@ file:
   ARC file (ARC records read as WARC), in record order;
 - `stored_snapshots(path)`: the page snapshots of a siteseer crawl store (no states reached by
   actions), by key;
-- `read_url_list(path)`: one URL a line; blank lines and ``#`` comments skipped.
+- `read_url_list(path)`: one URL a line; blank lines and ``#`` comments skipped;
+- `read_json_lines(path)`: siteseer's own JSON-lines outputs (discover's entity rows, explore's
+  entities.jsonl, a URL-templates report's checked.jsonl: a ``"url"`` each; template clusters:
+  ``"pages"``; a Discovery document: ``"entities"``).
 
-`input_kind(path)` tells the three apart by their first bytes: an SQLite header is a crawl
+`input_kind(path)` tells the four apart by their first bytes: an SQLite header is a crawl
 store; a WARC header, gzip magic or an ARC's ``filedesc://`` (or a ``.warc``/``.arc`` suffix)
-is an archive; anything else is a URL list. `read_urls(path)` (any of them → its URLs, for
+is an archive; a first line that opens a JSON object is JSON lines; anything else is a URL
+list. `read_urls(path)` (any of them → its URLs, for
 `siteseer templates urls`) and `read_pages(path)` (archives and stores → their HTML pages as
 Snapshots, URL lists → URLs to load, for `siteseer templates cluster`) dispatch on it.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,13 +38,14 @@ __all__ = [
     "InputKind",
     "input_kind",
     "read_archive",
+    "read_json_lines",
     "read_pages",
     "read_url_list",
     "read_urls",
     "stored_snapshots",
 ]
 
-InputKind = Literal["store", "archive", "url-list"]
+InputKind = Literal["store", "archive", "json-lines", "url-list"]
 
 _ARCHIVE_MAGIC = (b"WARC/", b"\x1f\x8b", b"filedesc://")
 
@@ -60,11 +66,13 @@ class ArchivedResponse:
 def input_kind(path: Path) -> InputKind:
     """Which reader `path` needs, from its first bytes (and its suffix, for archives)."""
     with path.open("rb") as stream:
-        head = stream.read(16)
+        head = stream.read(4096)
     if head.startswith(b"SQLite format 3"):
         return "store"
     if head.startswith(_ARCHIVE_MAGIC) or path.suffix in {".warc", ".arc"}:
         return "archive"
+    if head.lstrip().startswith(b"{"):
+        return "json-lines"
     return "url-list"
 
 
@@ -104,14 +112,44 @@ def read_url_list(path: Path) -> list[str]:
     return [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
 
 
+# The keys of siteseer's JSON-lines outputs that hold URLs: one URL, or a list of them.
+_URL_KEYS = ("url",)
+_URL_LIST_KEYS = ("pages", "entities")
+
+
+def read_json_lines(path: Path) -> list[str]:
+    """The URLs of a JSON-lines file written by siteseer, in order: each object's ``"url"``, or
+    the URLs its ``"pages"`` or ``"entities"`` list holds. A line that is not a JSON object is a
+    ValueError naming the line."""
+    urls: list[str] = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"line {number} is not JSON ({e.msg})") from None
+        if not isinstance(row, dict):
+            raise ValueError(f"line {number} is not a JSON object")
+        urls += [row[k] for k in _URL_KEYS if isinstance(row.get(k), str)]
+        for key in _URL_LIST_KEYS:
+            value = row.get(key)
+            if isinstance(value, list):
+                urls += [u for u in value if isinstance(u, str)]
+    return urls
+
+
 def _html_pages(snapshots: Iterable[Snapshot]) -> list[Snapshot]:
     return [s for s in snapshots if s.ok and "html" in s.content_type]
 
 
 def read_urls(path: Path) -> list[str]:
-    """The URLs of a URL list file, a WARC/ARC file (its successful HTML responses, as in the
-    thesis's evaluation) or a siteseer crawl store (its successful HTML pages); no repeats."""
+    """The URLs of a URL list file, siteseer's JSON lines, a WARC/ARC file (its successful HTML
+    responses, as in the thesis's evaluation) or a siteseer crawl store (its successful HTML
+    pages); no repeats."""
     kind = input_kind(path)
+    if kind == "json-lines":
+        return list(dict.fromkeys(read_json_lines(path)))
     if kind == "store":
         return list(dict.fromkeys(s.url for s in _html_pages(stored_snapshots(path))))
     if kind == "archive":
@@ -124,9 +162,11 @@ def read_pages(path: Path) -> tuple[list[Snapshot], list[str]]:
 
     Returns ``(snapshots, urls)``: archives and stores give their successful HTML pages as
     Snapshots (nothing to download; an archive's by URL, the first response of each); a URL
-    list gives URLs to load.
+    list or siteseer's JSON lines give URLs to load.
     """
     kind = input_kind(path)
+    if kind == "json-lines":
+        return [], list(dict.fromkeys(read_json_lines(path)))
     if kind == "store":
         return _html_pages(stored_snapshots(path)), []
     if kind == "archive":

@@ -197,6 +197,9 @@ class Session(AsyncClosing):
             proxy=self.config.proxy,
             storage_state=self.config.storage_state,
         )
+        # Pages this Session rendered: with render="never", a rendered copy stored by an
+        # earlier run does not answer a plain request, but one rendered here on request does.
+        self._rendered_here: set[str] = set()
         self._loads: InFlight[tuple[str, SnapshotKind], Snapshot] = InFlight()
         self._deciding: InFlight[str, Snapshot | CrawlError] = InFlight()
         self._decisions: dict[str, RenderDecision] = {}
@@ -214,7 +217,7 @@ class Session(AsyncClosing):
             if self._given_store is not None:
                 self._store = self._given_store
             elif self.config.cache is not None:
-                self._store = _open_cache(self.config.cache)
+                self._store = _open_cache(self.config.cache, self.config.fresh_after())
                 self._stack.callback(self._store.close)
             else:
                 self._store = MemoryStore()
@@ -367,6 +370,15 @@ class Session(AsyncClosing):
         if fresh:
             return await self._get(target, render=want_render, screenshot=None, again=True)
         return await self._get(target, render=want_render, screenshot=screenshot)
+
+    def stored(self, url: str) -> Snapshot | None:
+        """The Snapshot of `url` the store already holds (loaded by this Session or kept in its
+        cache), plain or rendered, or None; loads nothing, spends nothing, emits no event."""
+        try:
+            key = self.canonical(url)
+        except CrawlError:
+            return None
+        return self._store_().get(key, need_render=False)
 
     async def pages(
         self,
@@ -673,7 +685,8 @@ class Session(AsyncClosing):
         self, url: str, *, render: bool, screenshot: ScreenshotMode | None, again: bool = False
     ) -> Snapshot:
         store = self._store_()
-        cached = store.get(url, need_render=render, screenshot=screenshot, again=again)
+        exact = self.config.render == "never" and url not in self._rendered_here
+        cached = store.get(url, need_render=render, screenshot=screenshot, again=again, exact=exact)
         if again and cached is not None and render and not cached.rendered:
             cached = None
         if cached is None and render:
@@ -769,6 +782,7 @@ class Session(AsyncClosing):
         self._budget.spend(url)
         snapshot = await self._render(State(url), screenshot=screenshot)
         self._keep(snapshot, screenshot=screenshot, again=again)
+        self._rendered_here.add(url)
         return snapshot
 
     async def _load_action(self, state: State) -> Snapshot:
@@ -997,10 +1011,11 @@ def _with_state(snapshot: Snapshot, state: State) -> Snapshot:
     return snapshot if snapshot.state == state else replace(snapshot, state=state)
 
 
-def _open_cache(path: Path) -> GuardedStore:
-    """The SQLite cache at `path`, its failures as CacheFailed."""
+def _open_cache(path: Path, fresh_after: float = 0.0) -> GuardedStore:
+    """The SQLite cache at `path` (answers stored before `fresh_after` are stale), its failures
+    as CacheFailed."""
     try:
-        store = SQLiteStore(path)
+        store = SQLiteStore(path, fresh_after=fresh_after)
     except OSError as e:
         cause = e.__cause__ or e
         raise CacheFailed(str(path), str(cause).strip().splitlines()[0]) from e

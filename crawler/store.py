@@ -1,26 +1,32 @@
 """Where a Session keeps the Snapshots it loaded, and what it learned about each host.
 
-`SnapshotStore` is the interface; `SQLiteStore` (one file, WAL, snapshots as JSON, screenshots
-as blobs) is the default, so a second run of the same crawl answers from the file and downloads
-nothing; `MemoryStore` lives and dies with its Session. A shared back-end (a database server, an
-object store) for many processes implements the same four methods.
+`SnapshotStore` is the interface; `SQLiteStore` (one file, WAL, snapshots as zlib-compressed
+JSON, screenshots as blobs) is the default, so a second run of the same crawl answers from the
+file and downloads nothing; `MemoryStore` lives and dies with its Session. A shared back-end (a
+database server, an object store) for many processes implements the same four methods.
+`SQLiteStore(path, fresh_after=t)` ignores what was stored before the time `t` (what
+``--max-age`` and ``--refresh`` ask for): those pages are loaded again and replaced.
 
 Snapshots are kept per state key and kind: ``"http"`` (fetched without a browser),
 ``"rendered"`` and the two screenshot kinds. A rendered snapshot satisfies a plain request (the
 plain one is preferred when both exist); a plain one never satisfies a render request; a
 screenshot request needs a snapshot taken with that screenshot mode. A second load of a page made
 on purpose (``again=True``: pages whose content changes between loads) is kept apart under the
-kind ``"again"``, so a rerun sees the same two copies.
+kind ``"again"``, so a rerun sees the same two copies. A request `exact` about rendering (the
+Session's ``render="never"``) takes a plain snapshot only: a rendered one does not answer it.
+The state key of a page reached by browser actions holds the actions (`render.State.key`).
 """
 
 from __future__ import annotations
 
 import sqlite3
 import time
+import zlib
 from abc import ABC, abstractmethod
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal, Protocol
+from urllib.parse import urlsplit
 
 from render import ScreenshotMode, Snapshot
 
@@ -30,6 +36,7 @@ __all__ = [
     "SettingName",
     "SnapshotKind",
     "SnapshotStore",
+    "StoreStats",
     "kinds_satisfying",
 ]
 
@@ -40,15 +47,22 @@ SettingName = Literal["render_decision", "robots_txt", "hash_routing"]
 
 
 def kinds_satisfying(
-    *, need_render: bool, screenshot: ScreenshotMode | None = None, again: bool = False
+    *,
+    need_render: bool,
+    screenshot: ScreenshotMode | None = None,
+    again: bool = False,
+    exact: bool = False,
 ) -> tuple[SnapshotKind, ...]:
-    """The stored kinds that answer a request, in order of preference."""
+    """The stored kinds that answer a request, in order of preference (`exact`: a plain request
+    takes a plain snapshot only)."""
     if again:
         return ("again",)
     if screenshot is not None:
         return (screenshot,)
     if need_render:
         return ("rendered", "viewport", "full")
+    if exact:
+        return ("http",)
     return ("http", "rendered", "viewport", "full")
 
 
@@ -74,6 +88,7 @@ class SnapshotStore(Protocol):
         need_render: bool,
         screenshot: ScreenshotMode | None = None,
         again: bool = False,
+        exact: bool = False,
     ) -> Snapshot | None:
         """The stored snapshot that answers a request for `key`, or None."""
         ...
@@ -104,8 +119,12 @@ class _KindStore(ABC):
         need_render: bool,
         screenshot: ScreenshotMode | None = None,
         again: bool = False,
+        exact: bool = False,
     ) -> Snapshot | None:
-        for kind in kinds_satisfying(need_render=need_render, screenshot=screenshot, again=again):
+        kinds = kinds_satisfying(
+            need_render=need_render, screenshot=screenshot, again=again, exact=exact
+        )
+        for kind in kinds:
             found = self._get_kind(key, kind)
             if found is not None:
                 return found
@@ -170,15 +189,49 @@ CREATE TABLE IF NOT EXISTS host_settings (
 """
 
 
+@dataclass(frozen=True)
+class StoreStats:
+    """What a cache file holds: snapshots per kind and per host, their stored (compressed)
+    bytes, the oldest and newest (seconds since the epoch; 0 when empty), the file's size."""
+
+    kinds: tuple[tuple[str, int], ...]
+    hosts: tuple[tuple[str, int], ...]
+    stored_bytes: int
+    oldest: float
+    newest: float
+    file_bytes: int
+
+    @property
+    def snapshots(self) -> int:
+        return sum(count for _kind, count in self.kinds)
+
+
+def _host_of_key(key: str) -> str:
+    return urlsplit(key.split(" ", 1)[0]).netloc
+
+
+def pack(text: str) -> bytes:
+    """A stored snapshot's JSON, zlib-compressed (level 6: most of level 9's gain, faster)."""
+    return zlib.compress(text.encode("utf-8"), 6)
+
+
+def unpack(value: str | bytes) -> str:
+    """A stored snapshot's JSON: decompressed, or as a file written before compression has it."""
+    return value if isinstance(value, str) else zlib.decompress(value).decode("utf-8")
+
+
 class SQLiteStore(_KindStore):
     """Snapshots in one SQLite file (WAL journal; every put is committed at once).
 
     Committing each snapshot as it arrives means an interrupted crawl loses nothing: a rerun
-    with the same file continues from what was fetched.
+    with the same file continues from what was fetched. Snapshots are stored as zlib-compressed
+    JSON (a file written before compression, with JSON text, reads as well). `fresh_after`
+    (seconds since the epoch) hides the snapshots and host settings stored before it.
     """
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, *, fresh_after: float = 0.0) -> None:
         self.path = Path(path)
+        self.fresh_after = fresh_after
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None)
@@ -192,11 +245,13 @@ class SQLiteStore(_KindStore):
 
     def _get_kind(self, key: str, kind: SnapshotKind) -> Snapshot | None:
         row = self._db.execute(
-            "SELECT snapshot, screenshot FROM snapshots WHERE key = ? AND kind = ?", (key, kind)
+            "SELECT snapshot, screenshot FROM snapshots "
+            "WHERE key = ? AND kind = ? AND stored_at >= ?",
+            (key, kind, self.fresh_after),
         ).fetchone()
         if row is None:
             return None
-        snapshot = Snapshot.from_json(row[0])
+        snapshot = Snapshot.from_json(unpack(row[0]))
         return snapshot if row[1] is None else replace(snapshot, screenshot=row[1])
 
     def _put_kind(self, snapshot: Snapshot, kind: SnapshotKind) -> None:
@@ -205,12 +260,13 @@ class SQLiteStore(_KindStore):
         self._db.execute(
             "INSERT OR REPLACE INTO snapshots (key, kind, snapshot, screenshot, stored_at) "
             "VALUES (?, ?, ?, ?, ?)",
-            (snapshot.key, kind, text, shot, time.time()),
+            (snapshot.key, kind, pack(text), shot, time.time()),
         )
 
     def get_setting(self, host: str, name: SettingName) -> str | None:
         row = self._db.execute(
-            "SELECT value FROM host_settings WHERE host = ? AND name = ?", (host, name)
+            "SELECT value FROM host_settings WHERE host = ? AND name = ? AND stored_at >= ?",
+            (host, name, self.fresh_after),
         ).fetchone()
         return None if row is None else str(row[0])
 
@@ -231,3 +287,50 @@ class SQLiteStore(_KindStore):
         """Every stored state key, sorted (for reports and tests)."""
         rows = self._db.execute("SELECT DISTINCT key FROM snapshots ORDER BY key").fetchall()
         return [str(r[0]) for r in rows]
+
+    def stats(self) -> StoreStats:
+        """What the file holds (`siteseer cache info`)."""
+        kinds = self._db.execute(
+            "SELECT kind, COUNT(*) FROM snapshots GROUP BY kind ORDER BY kind"
+        ).fetchall()
+        hosts: dict[str, int] = {}
+        for (key,) in self._db.execute("SELECT key FROM snapshots"):
+            host = _host_of_key(str(key))
+            hosts[host] = hosts.get(host, 0) + 1
+        size, oldest, newest = self._db.execute(
+            "SELECT COALESCE(SUM(LENGTH(snapshot) + COALESCE(LENGTH(screenshot), 0)), 0), "
+            "COALESCE(MIN(stored_at), 0), COALESCE(MAX(stored_at), 0) FROM snapshots"
+        ).fetchone()
+        files = [self.path, *(self.path.with_name(self.path.name + s) for s in ("-wal", "-shm"))]
+        return StoreStats(
+            kinds=tuple((str(k), int(n)) for k, n in kinds),
+            hosts=tuple(sorted(hosts.items(), key=lambda item: (-item[1], item[0]))),
+            stored_bytes=int(size),
+            oldest=float(oldest),
+            newest=float(newest),
+            file_bytes=sum(f.stat().st_size for f in files if f.exists()),
+        )
+
+    def prune(self, *, stored_before: float | None = None, host: str | None = None) -> int:
+        """Delete the snapshots stored before `stored_before` and/or those of `host` (and the
+        host settings alike); compact the file; the number of snapshots deleted."""
+        if stored_before is None and host is None:
+            raise ValueError("prune needs stored_before or host")
+        doomed = [
+            (str(key), str(kind))
+            for key, kind, stored_at in self._db.execute(
+                "SELECT key, kind, stored_at FROM snapshots"
+            )
+            if (stored_before is None or stored_at < stored_before)
+            and (host is None or _host_of_key(str(key)) == host)
+        ]
+        self._db.execute("BEGIN")
+        self._db.executemany("DELETE FROM snapshots WHERE key = ? AND kind = ?", doomed)
+        self._db.execute(
+            "DELETE FROM host_settings WHERE (? IS NULL OR stored_at < ?) AND (? IS NULL OR host = ?)",
+            (stored_before, stored_before, host, host),
+        )
+        self._db.execute("COMMIT")
+        self._db.execute("VACUUM")
+        self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the journal back to nothing
+        return len(doomed)

@@ -46,11 +46,12 @@ class GuardedStore:
         need_render: bool,
         screenshot: ScreenshotMode | None = None,
         again: bool = False,
+        exact: bool = False,
     ) -> Snapshot | None:
         def read() -> Snapshot | None:
             try:
                 return self.inner.get(
-                    key, need_render=need_render, screenshot=screenshot, again=again
+                    key, need_render=need_render, screenshot=screenshot, again=again, exact=exact
                 )
             except (ValueError, KeyError, TypeError) as e:
                 log.warning("the cached copy of %s is unreadable (%s): loading it again", key, e)

@@ -127,6 +127,7 @@ def _scatter(rows: Sequence[BenchRow], method_order: Sequence[str]) -> str:
     xs_all = [max(r.cost.downloads, 1) for r in rows if r.error is None and r.f1 is not None]
     largest, smallest = max(xs_all, default=1), min(xs_all, default=1)
     log = largest / smallest > 20
+    labelled: list[tuple[tuple[float, float], str]] = []
     for i, method in enumerate(method_order):
         points = [r for r in rows if r.method == method and r.error is None and r.f1 is not None]
         if not points:
@@ -144,8 +145,7 @@ def _scatter(rows: Sequence[BenchRow], method_order: Sequence[str]) -> str:
             edgecolors="white",
             linewidths=0.6,
         )
-        for x, y, r in zip(xs, ys, points, strict=True):
-            ax.annotate(r.site, (x, y), textcoords="offset points", xytext=(5, 4), fontsize=7)
+        labelled += [((x, y), r.site) for x, y, r in zip(xs, ys, points, strict=True)]
     if log:
         ax.set_xscale("log")
     else:
@@ -156,7 +156,63 @@ def _scatter(rows: Sequence[BenchRow], method_order: Sequence[str]) -> str:
     ax.grid(True, alpha=0.3)
     if ax.get_legend_handles_labels()[0]:
         ax.legend(loc="lower right", fontsize=8, frameon=True)
+    _label_points(figure, ax, labelled)
     return svg_plot(figure, "scatter-f1-downloads")
+
+
+LABEL_PT = 7  # the scatter's point labels, points
+# Where a label may sit, as its lower-left corner's offset from its point (points), in order.
+_LABEL_SPOTS = ((5, 4), (5, -11), (-5, 4), (-5, -11), (5, 13), (5, -20), (-5, 13), (-5, -20))
+
+
+def place_labels(
+    points: Sequence[tuple[float, float]], sizes: Sequence[tuple[float, float]]
+) -> list[tuple[float, float] | None]:
+    """Offsets (points) for labels of `sizes` (w, h) at `points` (display points) so that no
+    two labels overlap and none covers another point; None for a label with no free spot.
+    A spot with a negative x offset puts the label's right edge there."""
+    placed: list[tuple[float, float, float, float]] = []
+    out: list[tuple[float, float] | None] = []
+    for (px, py), (w, h) in zip(points, sizes, strict=True):
+        chosen = None
+        for dx, dy in _LABEL_SPOTS:
+            x0 = px + dx if dx >= 0 else px + dx - w
+            box = (x0, py + dy, x0 + w, py + dy + h)
+            clear = not any(
+                box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in placed
+            )
+            if clear and not any(
+                box[0] - 2 < qx < box[2] + 2 and box[1] - 2 < qy < box[3] + 2
+                for qx, qy in points
+                if (qx, qy) != (px, py)
+            ):
+                chosen = (x0 - px, float(dy))
+                placed.append(box)
+                break
+        out.append(chosen)
+    return out
+
+
+def _label_points(
+    figure: Figure, ax: Any, labelled: Sequence[tuple[tuple[float, float], str]]
+) -> None:
+    """Each point's label where it overlaps no other label or point; labels of points drawn
+    at one spot are joined; a label with no free spot is left out (the table has every row)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    FigureCanvasAgg(figure).draw()  # the constrained layout settles: display positions hold
+    spots: dict[tuple[float, float], list[str]] = {}
+    for xy, site in labelled:
+        spots.setdefault(xy, []).append(site)
+    to_points = 72 / figure.dpi
+    where = [tuple(v * to_points for v in ax.transData.transform(xy)) for xy in spots]
+    texts = [", ".join(dict.fromkeys(sites)) for sites in spots.values()]
+    sizes = [(0.56 * LABEL_PT * len(t), LABEL_PT * 1.2) for t in texts]
+    for (xy, text), offset in zip(
+        zip(spots, texts, strict=True), place_labels(where, sizes), strict=True
+    ):
+        if offset is not None:
+            ax.annotate(text, xy, textcoords="offset points", xytext=offset, fontsize=LABEL_PT)
 
 
 def _mean_bars(means: Sequence[Mapping[str, Any]]) -> str:

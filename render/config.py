@@ -78,6 +78,9 @@ class RenderConfig:
 
     executable_path: str
     headless: bool = True
+    # A Playwright browser channel ("chrome", "msedge", "chromium"): launched instead of
+    # `executable_path` when set (pytest-playwright's --browser-channel, `[browser] channel`).
+    channel: str = ""
     args: tuple[str, ...] = _DEFAULT_ARGS
     viewport: tuple[int, int] = (1280, 900)
     pages: int = 2
@@ -148,8 +151,9 @@ class RenderConfig:
         args = list(self.args)
         if _running_as_root() and "--no-sandbox" not in args:
             args.append("--no-sandbox")
+        browser = {"channel": self.channel} if self.channel else {}
         return {
-            "executable_path": self.executable_path,
+            **(browser or {"executable_path": self.executable_path}),
             "headless": self.headless,
             "args": args,
         }
@@ -255,6 +259,8 @@ def _from_toml(data: dict[str, Any]) -> dict[str, Any]:
         values["executable_path"] = str(browser["executable_path"])
     if "headless" in browser:
         values["headless"] = bool(browser["headless"])
+    if "channel" in browser:
+        values["channel"] = str(browser["channel"])
     if "args" in browser:
         values["args"] = tuple(str(a) for a in browser["args"])
     if "width" in viewport or "height" in viewport:

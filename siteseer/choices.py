@@ -26,8 +26,8 @@ __all__ = [
 DiscoverMethod = Literal["ssup", "indesit", "gpp"]
 """`discover --method`: SSUP, Indesit or GPP."""
 
-OutputFormat = Literal["jsonl", "csv"]
-"""`discover --format`: the entity pages as JSON lines or CSV."""
+OutputFormat = Literal["jsonl", "json", "csv"]
+"""`discover --format`: the entity pages as JSON lines, a JSON array or CSV."""
 
 BatchTask = Literal["discover", "explore", "templates"]
 """`batch --task`: what is done to each site (discover, explore, templates cluster)."""

@@ -7,7 +7,7 @@
 
 `crawl_flags` adds the shared options (`FLAGS`: ``--delay``, ``--concurrency``, ``--retries``,
 ``--timeout``, ``--user-agent``, ``--ignore-robots``, ``--allowed-hosts``, ``--header``,
-``--cookie``, ``--proxy``, ``--pages``, ``--storage-state``) to a typer command's signature and
+``--cookie``, ``--proxy``, ``--pages``, ``--storage-state``, ``--max-age``, ``--refresh``) to a typer command's signature and
 hands the command the values given as one `flags` mapping (setting name → value; options not
 given are None), ready for `siteseer.settings.load_settings`, where they take precedence over
 the environment, the config file and the defaults.
@@ -118,6 +118,23 @@ FLAGS: dict[str, Any] = {
             metavar="FILE",
             help="A Playwright storage-state JSON (a logged-in browser): its cookies and local "
             "storage in the browser, its cookies over HTTP too.",
+        ),
+    ],
+    "max_age": Annotated[
+        str | None,
+        _option(
+            "--max-age",
+            metavar="DURATION",
+            help="Use cached pages stored at most this long ago (seconds, or 30m, 12h, 7d); "
+            "older ones are loaded again [default: the cache never expires].",
+        ),
+    ],
+    "refresh": Annotated[
+        bool | None,
+        _option(
+            "--refresh",
+            help="Load again every page the cache holds, and store the new copies.",
+            show_default=False,
         ),
     ],
 }

@@ -39,7 +39,8 @@ class CrawlOptions:
     - `respect_robots`: obey robots.txt.
     - `timeout`: one HTTP request or browser navigation (None: the Session's default).
     - `delay`, `concurrency` (per host), `retries`, `user_agent`, `allowed_hosts`, `headers`,
-      `cookies`, `proxy`, `storage_state`: as in SessionConfig (None: its default).
+      `cookies`, `proxy`, `storage_state`, `max_age`, `refresh`: as in SessionConfig (None:
+      its default).
     """
 
     render: RenderMode = "auto"
@@ -56,6 +57,8 @@ class CrawlOptions:
     cookies: tuple[tuple[str, str], ...] = ()
     proxy: str | None = None
     storage_state: Path | None = None
+    max_age: timedelta | None = None
+    refresh: bool = False
 
 
 def open_cache(cache: Path | None) -> Path | None:
@@ -84,6 +87,8 @@ def session_config(crawl: CrawlOptions, *, allowed_hosts: tuple[str, ...] = ()) 
         cookies=crawl.cookies,
         proxy=crawl.proxy,
         storage_state=crawl.storage_state,
+        max_age=crawl.max_age,
+        refresh=crawl.refresh,
     )
     given: dict[str, Any] = {
         "timeout": crawl.timeout,

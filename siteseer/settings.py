@@ -20,6 +20,7 @@ default): what `siteseer config` prints. `crawl_options` turns the settings into
 from __future__ import annotations
 
 import json
+import re
 from datetime import timedelta
 from pathlib import Path
 from typing import Annotated, Any, ClassVar
@@ -46,6 +47,7 @@ __all__ = [
     "crawl_options",
     "describe_settings",
     "load_settings",
+    "parse_duration",
     "parse_pairs",
 ]
 
@@ -101,6 +103,12 @@ class Settings(BaseSettings):
     storage_state: Path | None = Field(
         default=None, description="Playwright storage state (a logged-in browser)"
     )
+    max_age: float | None = Field(
+        default=None,
+        ge=0,
+        description="seconds a cached page stays usable (or 30m, 12h, 7d; none: forever)",
+    )
+    refresh: bool = Field(default=False, description="load again every page the cache holds")
 
     sources: ClassVar[dict[str, str]]
 
@@ -114,6 +122,12 @@ class Settings(BaseSettings):
         if text.startswith("["):
             return json.loads(text)
         return [item.strip() for item in text.split(_SEPARATORS[info.field_name]) if item.strip()]
+
+    @field_validator("max_age", mode="before")
+    @classmethod
+    def _duration(cls, value: Any) -> Any:
+        """A duration given as text: seconds, or a number with s, m, h or d."""
+        return parse_duration(value) if isinstance(value, str) else value
 
     @field_validator("headers")
     @classmethod
@@ -145,6 +159,17 @@ def _file_sources(settings_cls: type[BaseSettings]) -> tuple[PydanticBaseSetting
         TomlConfigSettingsSource(settings_cls),
         PyprojectTomlConfigSettingsSource(settings_cls, Path("pyproject.toml")),
     )
+
+
+_UNITS = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def parse_duration(text: str) -> float:
+    """Seconds from ``"90"``, ``"90s"``, ``"30m"``, ``"12h"`` or ``"7d"``; ValueError else."""
+    match = re.fullmatch(r"\s*(\d+(?:\.\d*)?)\s*([smhd]?)\s*", text.lower())
+    if match is None:
+        raise ValueError(f"{text!r} is not a duration: give seconds, or 30m, 12h, 7d")
+    return float(match[1]) * _UNITS[match[2]]
 
 
 def parse_pairs(
@@ -229,4 +254,6 @@ def crawl_options(
         cookies=parse_pairs(settings.cookies, "=", "cookie", "name=value"),
         proxy=settings.proxy,
         storage_state=settings.storage_state,
+        max_age=None if settings.max_age is None else timedelta(seconds=settings.max_age),
+        refresh=settings.refresh,
     )

@@ -763,13 +763,17 @@ def infer_attributes(
     queries: Iterable[tuple[Sequence[Condition], Iterable[str]]],
 ) -> dict[str, dict[str, tuple[str, ...]]]:
     """entity → {attribute: values} from (conditions, entities) of every query: each entity of
-    E_q has every attribute/value pair of q. Values keep the first spelling seen, sorted."""
+    E_q has every attribute/value pair of q. Attribute names are matched case-insensitively
+    (a link facet "Brand" and a form's "brand" are one attribute) and, like values, keep the
+    site's first spelling seen; values sorted."""
     acc: dict[str, dict[str, dict[str, str]]] = defaultdict(lambda: defaultdict(dict))
+    labels: dict[str, str] = {}  # casefolded attribute name → the first label seen
     for conditions, entities in queries:
         for entity in entities:
             slot = acc[entity]
             for attribute, value in conditions:
-                slot[attribute].setdefault(value.casefold(), value)
+                label = labels.setdefault(attribute.casefold(), attribute)
+                slot[label].setdefault(value.casefold(), value)
             if not conditions:
                 slot.setdefault("", {})
     out: dict[str, dict[str, tuple[str, ...]]] = {}

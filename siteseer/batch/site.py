@@ -27,14 +27,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
-from algorithms import Exploration, cluster_pages, crawl_pages, explore, gpp, indesit, ssup
+from algorithms import Exploration, cluster_pages, crawl_pages, explore
 from crawler import CrawlError, Renderer, Session
 from output import write_exploration
 from render import BrowserNotFound, BrowserPool, RenderConfig, load_render_config
 from render.install import ensure_browser
+from siteseer import api
 from siteseer.batch.jobs import SiteJob, host_file_name
 from siteseer.batch.usage import worker_usage
-from siteseer.commands.discover import entity_rows, parse_height
+from siteseer.commands.discover import entity_records, entity_rows, parse_height
 from siteseer.commands.templates import cluster_rows
 from siteseer.errors import UserError
 from siteseer.sessions import CrawlOptions, session_config
@@ -192,18 +193,17 @@ async def _task(session: Session, job: SiteJob) -> Outcome:
 
 async def _discover(session: Session, job: SiteJob) -> Outcome:
     options = job.options
-    height = parse_height(options.height)
-    if options.method == "ssup":
-        result = await ssup(session, job.url, height=height, tag_feature="attrs")
-    elif options.method == "gpp":
-        result = await gpp(session, job.url, iterations=options.iterations)
-    elif options.method == "indesit":
-        result = await indesit(session, job.url, threshold=options.threshold, tag_feature="attrs")
-    else:
-        raise ValueError(f"method must be ssup, indesit or gpp, not {options.method!r}")
+    result = await api.discover(
+        job.url,
+        method=options.method,
+        height=parse_height(options.height),
+        threshold=options.threshold,
+        iterations=options.iterations,
+        session=session,
+    )
     if not result.complete and not result.entities:
         return "failed", result.reason, 0, ()  # the seed or its site could not be used
-    rows = entity_rows(result, "jsonl").encode()
+    rows = entity_rows(await entity_records(session, result), "jsonl").encode()
     name = f"{host_file_name(job.host)}.jsonl"
     status: SiteStatus = "done" if result.complete else "incomplete"
     return status, "" if result.complete else result.reason, len(result.entities), ((name, rows),)

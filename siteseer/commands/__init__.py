@@ -1,6 +1,7 @@
 """The commands' library: one module per command family, each imported when its command runs.
 
-Every command is one function taking a frozen options value and returning a typed result:
+Every command is one function taking a frozen options value (or the one path it needs) and
+returning a typed result:
 
     render.render_page(RenderOptions)                  -> RenderOutcome        async
     explain.explain_page(ExplainOptions)               -> ExplainOutcome       async
@@ -9,6 +10,10 @@ Every command is one function taking a frozen options value and returning a type
     templates.templates_urls(UrlTemplatesOptions)      -> UrlTemplatesOutcome  async
     templates.templates_cluster(ClusterOptions)        -> ClusterOutcome       async
     describe.describe_entities(DescribeOptions)        -> DescribeOutcome      async
+    cache.cache_info(Path)                             -> CacheInfo
+    cache.prune_cache(PruneOptions)                    -> (deleted, StoreStats)
+    cache.clear_cache(Path)                            -> bytes freed
+    cache.export_cache(ExportOptions)                  -> pages written (WARC)
     lab.serve(ServeOptions, on_ready)                  -> None                 async, until SIGINT
     lab.truth(TruthOptions)                            -> SiteTruth
     lab.bench(BenchOptions, progress)                  -> BenchOutcome         async

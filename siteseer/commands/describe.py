@@ -1,29 +1,33 @@
 """`siteseer describe`: an entity type described by the terms its page templates share
 (Outdesit), and pages judged against the description (isInstance).
 
-Samples are entity pages given by URL, or lab sites (served for the run, each one's seed entity
-as its sample).
+Samples are entity pages given by URL, files another command wrote (discover's entity pages:
+the first page of each host is that site's sample; see `siteseer.chaining`), or lab sites
+(served for the run, each one's seed entity as its sample).
 """
 
 from __future__ import annotations
 
 from contextlib import ExitStack
 from dataclasses import dataclass
+from pathlib import Path
 
 from algorithms import EntityDescription, describe, is_instance
 from crawler import host_of
 from lab import running_lab
 from lab.server import build_sites
+from siteseer.chaining import all_urls, samples_per_host
 from siteseer.commands.lab import Notes, install_needed, lab_site_ids
 from siteseer.errors import BadInput, run_failures
 from siteseer.sessions import CrawlOptions, session_config, watched_session
 
-__all__ = ["DescribeOptions", "DescribeOutcome", "describe_entities"]
+__all__ = ["DescribeOptions", "DescribeOutcome", "describe_entities", "sample_urls"]
 
 
 @dataclass(frozen=True)
 class DescribeOptions:
-    """`describe`: sample entity pages (one per site) and/or lab sites as given (repeated or
+    """`describe`: sample entity pages (one per site; a file of URLs or siteseer's JSON lines
+    gives the first page of each of its hosts) and/or lab sites as given (repeated or
     comma-separated), the pages to judge with isInstance, its threshold, and the crawl."""
 
     samples: tuple[str, ...]
@@ -59,6 +63,21 @@ class DescribeOutcome:
         )
 
 
+def sample_urls(given: tuple[str, ...], *, per_host: bool = True) -> list[str]:
+    """The pages given: each http(s) URL as it is, each file's pages (`per_host`: the first of
+    each host, the samples; else all of them, the pages to check); BadInput for anything
+    else."""
+    urls: list[str] = []
+    for item in given:
+        if item.startswith(("http://", "https://")):
+            urls.append(item)
+        elif Path(item).is_file():
+            urls += (samples_per_host if per_host else all_urls)(Path(item))
+        else:
+            raise BadInput(f"{item} is neither an http(s) URL nor a file of entity pages")
+    return list(dict.fromkeys(urls))
+
+
 async def describe_entities(
     options: DescribeOptions, notes: Notes | None = None
 ) -> DescribeOutcome:
@@ -68,7 +87,7 @@ async def describe_entities(
     BadInput without samples or lab sites; an error the method raises about its input
     (ValueError) is a RunFailed.
     """
-    urls = list(options.samples)
+    urls = sample_urls(options.samples)
     ids = lab_site_ids(options.sites)
     if not urls and not ids:
         raise BadInput("give sample entity pages (URL...) or lab sites (--sites)")
@@ -79,12 +98,13 @@ async def describe_entities(
             lab = stack.enter_context(running_lab(ids, "small", 0))
             urls += [lab.truth(i).seed_entity for i in ids]
         with run_failures(ValueError):
-            hosts = tuple(dict.fromkeys(host_of(u) for u in [*urls, *options.check]))
+            check = sample_urls(options.check, per_host=False)
+            hosts = tuple(dict.fromkeys(host_of(u) for u in [*urls, *check]))
             config = session_config(options.crawl, allowed_hosts=hosts)
             async with watched_session(config, "describe") as session:
                 description = await describe(session, urls)
                 verdicts = [
                     (url, await is_instance(session, url, description, options.threshold))
-                    for url in options.check
+                    for url in check
                 ]
     return DescribeOutcome(description, tuple(verdicts))

@@ -1,8 +1,9 @@
 """`siteseer discover`: every entity page of a sample page's type (SSUP, Indesit, GPP).
 
-The entity pages are written as JSON lines or CSV (one row per page: url, method, seed) to a
-file or, without one, returned for standard output; the whole Discovery can go to a JSON file
-as well (what `siteseer explain --seed-path` reads).
+The entity pages are written as JSON lines, a JSON array or CSV (one record per page: url,
+method, seed, title, status, index_page, depth) to a file or, without one, returned for
+standard output; the whole Discovery can go to a JSON file as well (what `siteseer explain
+--seed-path` reads).
 """
 
 from __future__ import annotations
@@ -10,11 +11,14 @@ from __future__ import annotations
 import csv
 import io
 import json
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from algorithms import Discovery, Height, TagFeature, explain_discovery, gpp, indesit, ssup
+from algorithms import Discovery, Height, TagFeature, explain_discovery
 from crawler import Session
+from render import Snapshot
+from siteseer import api
 from siteseer.choices import DiscoverMethod, OutputFormat
 from siteseer.errors import BadOption, OutputFailed, run_failures
 from siteseer.outputs import shown, write_text
@@ -23,12 +27,31 @@ from siteseer.sessions import CrawlOptions, session_config, watched_session
 __all__ = [
     "DiscoverOptions",
     "DiscoverOutcome",
+    "EntityRecord",
     "discover",
+    "entity_records",
     "entity_rows",
     "parse_height",
 ]
 
-ROW_FIELDS = ("url", "method", "seed")
+
+@dataclass(frozen=True, slots=True)
+class EntityRecord:
+    """One entity page found: the method and seed that found it; its title and HTTP status
+    (None when its page was not loaded); the index page that links to it and that page's
+    depth + 1 in the entity tree (the root index page is depth 0; None when no index page
+    found in the run links to it)."""
+
+    url: str
+    method: str
+    seed: str
+    title: str | None = None
+    status: int | None = None
+    index_page: str | None = None
+    depth: int | None = None
+
+
+ROW_FIELDS = tuple(EntityRecord.__slots__)
 
 
 @dataclass(frozen=True)
@@ -41,6 +64,7 @@ class DiscoverOptions:
     - `visual`: SSUP groups links by visual list as well as by DOM path.
     - `out`/`fmt`: the entity pages' file (None: standard output) and format.
     - `explain`: return the trace as a tree; `discovery_json`: also write the whole Discovery.
+    - `details`: load every entity page the run did not load, for its title and status.
     """
 
     seed_url: str
@@ -55,6 +79,7 @@ class DiscoverOptions:
     fmt: OutputFormat = "jsonl"
     explain: bool = False
     discovery_json: Path | None = None
+    details: bool = False
 
 
 @dataclass(frozen=True)
@@ -109,11 +134,49 @@ def started(result: Discovery) -> bool:
     return result.complete or bool(result.entities or result.sample_path or any(result.index_pages))
 
 
-def entity_rows(result: Discovery, fmt: OutputFormat) -> str:
-    """One row per entity page (url, method, seed): JSON lines, or CSV with a header."""
-    rows = [{"url": url, "method": result.method, "seed": result.seed} for url in result.entities]
+async def entity_records(
+    session: Session, result: Discovery, *, details: bool = False
+) -> list[EntityRecord]:
+    """A record per entity page of `result`, read from the pages `session` holds: the index
+    page linking to it is the deepest one of the Discovery's levels that does; its title and
+    status come from its own page when the run loaded it (with `details`, every other entity
+    page is loaded now, one page load each; a page that fails keeps None)."""
+    parents: dict[str, tuple[str, int]] = {}
+    for depth, level in reversed(list(enumerate(result.index_pages, 1))):
+        for url in level:
+            page = session.stored(url)
+            for link in page.links if page is not None else ():
+                parents.setdefault(link.url, (url, depth))
+    pages = {url: session.stored(url) for url in result.entities}
+    if details:
+        missing = [url for url, page in pages.items() if page is None]
+        for url, got in zip(missing, await session.pages(missing), strict=True):
+            pages[url] = got if isinstance(got, Snapshot) else None
+    records = []
+    for url in result.entities:
+        page = pages[url]
+        parent = parents.get(url)
+        records.append(
+            EntityRecord(
+                url,
+                result.method,
+                result.seed,
+                title=None if page is None else page.title,
+                status=None if page is None else page.status,
+                index_page=None if parent is None else parent[0],
+                depth=None if parent is None else parent[1],
+            )
+        )
+    return records
+
+
+def entity_rows(records: Sequence[EntityRecord], fmt: OutputFormat) -> str:
+    """The records as JSON lines, a JSON array, or CSV with a header (None is an empty cell)."""
+    rows = [asdict(record) for record in records]
     if fmt == "jsonl":
         return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+    if fmt == "json":
+        return json.dumps(rows, ensure_ascii=False, indent=1) + "\n"
     text = io.StringIO()
     writer = csv.DictWriter(text, fieldnames=list(ROW_FIELDS))
     writer.writeheader()
@@ -132,29 +195,26 @@ async def discover(options: DiscoverOptions) -> DiscoverOutcome:
     config = session_config(options.crawl)
     with run_failures(ValueError):
         async with watched_session(config, f"discover ({options.method})") as session:
-            result = await _run_method(session, options, height)
+            result = await api.discover(
+                options.seed_url,
+                method=options.method,
+                height=height,
+                visual=options.visual,
+                tag_feature=options.tag_feature or "attrs",
+                threshold=options.threshold,
+                iterations=options.iterations,
+                session=session,
+            )
+            records = await entity_records(session, result, details=options.details)
     explanation = explain_discovery(result) if options.explain else None
     if not started(result):
         return DiscoverOutcome(result, "", None, explanation)  # nothing found: nothing written
-    rows = entity_rows(result, options.fmt)
+    rows = entity_rows(records, options.fmt)
     try:
         _write(result, rows, options)
     except OutputFailed as e:
         return DiscoverOutcome(result, rows, options.out, explanation, failure=e)
     return DiscoverOutcome(result, rows, options.out, explanation)
-
-
-async def _run_method(session: Session, options: DiscoverOptions, height: Height) -> Discovery:
-    feature = options.tag_feature or "attrs"
-    if options.method == "ssup":
-        return await ssup(
-            session, options.seed_url, height=height, tag_feature=feature, visual=options.visual
-        )
-    if options.method == "gpp":
-        return await gpp(session, options.seed_url, iterations=options.iterations)
-    return await indesit(
-        session, options.seed_url, threshold=options.threshold, tag_feature=feature
-    )
 
 
 def _write(result: Discovery, rows: str, options: DiscoverOptions) -> None:

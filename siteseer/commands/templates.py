@@ -2,16 +2,17 @@
 and pages clustered by the template that generated them (TEXT-MDL).
 
 Both read what another crawl left: a URL list, a WARC/ARC file or a siteseer crawl store
-(`cluster` also crawls a site from its URL). The readers are the methods' own
-(`crawler.inputs.read_urls`, `read_pages`); this module checks what they give before any page loads.
+or siteseer's own JSON lines (`cluster` also crawls a site from its URL), narrowed to one site
+by `siteseer.chaining`, which checks what they give before any page loads.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from dataclasses import dataclass, replace
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from algorithms import (
     ClusterMethod,
@@ -21,9 +22,11 @@ from algorithms import (
     crawl_pages,
     url_templates,
 )
-from crawler import Session, read_pages, read_urls
+from crawler import Session
 from output import write_template_report
 from render import Snapshot
+from siteseer.chaining import hosts_of, input_pages, input_urls
+from siteseer.choices import OutputFormat
 from siteseer.errors import BadInput, run_failures
 from siteseer.outputs import shown, write_text
 from siteseer.sessions import CrawlOptions, session_config, watched_session
@@ -36,7 +39,6 @@ __all__ = [
     "UrlTemplatesOutcome",
     "cluster_rows",
     "page_input",
-    "site_urls",
     "templates_cluster",
     "templates_urls",
 ]
@@ -102,44 +104,10 @@ class UrlTemplatesOutcome:
         return f"wrote {self.written}/templates.jsonl, found.txt, checked.jsonl"
 
 
-def site_urls(input_path: Path, site: str | None) -> tuple[list[str], list[str]]:
-    """The URLs of `input_path` (of `site` only, when given) and every host the input holds.
-
-    BadInput when the input is not a readable file, holds no URL (of `site`), or holds several
-    hosts and no `site` chooses one.
-    """
-    if not input_path.is_file():
-        hint = (
-            " (INPUT is a file of URLs, not a URL)"
-            if "://" in str(input_path) or str(input_path).startswith(("http:", "https:"))
-            else ""
-        )
-        raise BadInput(
-            f"{input_path} is not a file{hint}; give a URL list, a WARC file or a crawl store"
-        )
-    try:
-        urls = read_urls(input_path)
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        raise BadInput(f"cannot read {input_path}: {e}") from None
-    hosts = sorted({urlsplit(u).netloc for u in urls if urlsplit(u).netloc})
-    if site is not None:
-        host = urlsplit(site).netloc or site
-        urls = [u for u in urls if urlsplit(u).netloc == host]
-        if not urls:
-            raise BadInput(
-                f"{input_path} holds no URL of {host}; its hosts: {', '.join(hosts[:5])}"
-            )
-    elif len(hosts) > 1:
-        raise BadInput(f"{input_path} holds URLs of {len(hosts)} hosts; choose one with --site")
-    if not urls:
-        raise BadInput(f"{input_path} holds no URL")
-    return urls, hosts
-
-
 async def templates_urls(options: UrlTemplatesOptions) -> UrlTemplatesOutcome:
     """Build URL templates from the input's URLs, load the missing ids, keep the entity pages;
     write the report to `options.out` when given."""
-    urls, hosts = site_urls(options.input_path, options.site)
+    urls = input_urls(options.input_path, site=options.site)
     config = session_config(replace(options.crawl, render="never"))
     with run_failures(ValueError):
         async with watched_session(config, "templates urls") as session:
@@ -151,7 +119,7 @@ async def templates_urls(options: UrlTemplatesOptions) -> UrlTemplatesOutcome:
                 generate=options.generate,
             )
     if report.cost.errors and not report.checked and not report.found:
-        unreachable = f"{report.cost.errors} page loads failed; is {hosts[0]} up?"
+        unreachable = f"{report.cost.errors} page loads failed; is {hosts_of(urls)[0]} up?"
         return UrlTemplatesOutcome(report, unreachable=unreachable)
     if options.out is None:
         return UrlTemplatesOutcome(report)
@@ -167,13 +135,16 @@ CLUSTER_PAGES = 500  # pages crawled from a site URL when no budget is given
 @dataclass(frozen=True)
 class ClusterOptions:
     """`templates cluster`: a site URL to crawl (up to `crawl.budget` pages, 500 when None) or
-    a file (URL list, WARC/ARC, crawl store); the clustering's parameters; the JSON lines file
-    (None: standard output); the crawl (cache, identity; rendering is always ``never``)."""
+    a file (URL list, siteseer's JSON lines, WARC/ARC, crawl store; `site` keeps one host's
+    pages); the clustering's parameters; the JSON lines file (None: standard output); the crawl
+    (cache, identity; rendering is always ``never``)."""
 
     input: str
+    site: str | None = None
     method: ClusterMethod = "minhash"
     min_support: int = 2
     out: Path | None = None
+    fmt: OutputFormat = "jsonl"
     crawl: CrawlOptions = _NOT_RENDERED
 
 
@@ -196,21 +167,31 @@ class ClusterOutcome:
         )
 
 
-def cluster_rows(clustering: PageClustering) -> str:
-    """One JSON line per cluster: its number, size, pages and template paths."""
-    return "".join(
-        json.dumps(
-            {
-                "cluster": n,
-                "size": len(cluster.pages),
-                "pages": list(cluster.pages),
-                "template_paths": list(cluster.paths),
-            },
-            ensure_ascii=False,
-        )
-        + "\n"
+def cluster_rows(clustering: PageClustering, fmt: OutputFormat = "jsonl") -> str:
+    """The clusters as JSON lines or a JSON array (an object per cluster: its number, size,
+    pages and template paths), or CSV (a row per page: url, cluster, size)."""
+    rows = [
+        {
+            "cluster": n,
+            "size": len(cluster.pages),
+            "pages": list(cluster.pages),
+            "template_paths": list(cluster.paths),
+        }
         for n, cluster in enumerate(clustering.clusters)
+    ]
+    if fmt == "jsonl":
+        return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+    if fmt == "json":
+        return json.dumps(rows, ensure_ascii=False, indent=1) + "\n"
+    text = io.StringIO()
+    writer = csv.writer(text)
+    writer.writerow(("url", "cluster", "size"))
+    writer.writerows(
+        (url, n, len(cluster.pages))
+        for n, cluster in enumerate(clustering.clusters)
+        for url in cluster.pages
     )
+    return text.getvalue()
 
 
 @dataclass(frozen=True)
@@ -223,18 +204,16 @@ class PageInput:
     urls: tuple[str, ...] = ()
 
 
-def page_input(text: str) -> PageInput:
+def page_input(text: str, site: str | None = None) -> PageInput:
     """`templates cluster`'s INPUT: an http(s) URL is a site to crawl, anything else a file
-    (see `crawler.inputs.read_pages`). BadInput when it is neither, or the file cannot be read."""
+    (see `siteseer.chaining.input_pages`; `site` keeps one host). BadInput when it is neither,
+    or the file cannot be read or gives no page."""
     if text.startswith(("http://", "https://")):
         return PageInput(crawl_from=text)
     path = Path(text)
     if not path.is_file():
         raise BadInput(f"{text} is neither a site URL nor a file")
-    try:
-        snaps, urls = read_pages(path)
-    except (OSError, UnicodeDecodeError, ValueError) as e:
-        raise BadInput(f"cannot read {path}: {e}") from None
+    snaps, urls = input_pages(path, site=site)
     return PageInput(snapshots=tuple(snaps), urls=tuple(urls))
 
 
@@ -244,7 +223,7 @@ async def templates_cluster(options: ClusterOptions) -> ClusterOutcome:
     BadInput when the input is neither a site URL nor a readable file, or gives fewer than two
     HTML pages.
     """
-    given = page_input(options.input)
+    given = page_input(options.input, options.site)
     # The budget counts the pages crawled (below), not the Session's loads.
     config = session_config(replace(options.crawl, render="never", budget=None))
     snaps = list(given.snapshots)
@@ -255,7 +234,7 @@ async def templates_cluster(options: ClusterOptions) -> ClusterOutcome:
     if len(snaps) < 2:
         raise BadInput("fewer than two HTML pages to cluster; give more pages or a larger --pages")
     clustering = cluster_pages(snaps, method=options.method, min_support=options.min_support)
-    rows = cluster_rows(clustering)
+    rows = cluster_rows(clustering, options.fmt)
     if options.out is not None:
         _write_rows(options.out, rows)
     return ClusterOutcome(clustering, len(snaps), rows)

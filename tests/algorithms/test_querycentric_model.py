@@ -298,3 +298,15 @@ def test_infer_attributes_from_queries() -> None:
         "e2": {"Colour": ("Blue", "Red")},
         "e3": {},
     }
+
+
+def test_attribute_names_are_one_whatever_their_case() -> None:
+    # a link facet labelled "Brand" and a form select named "brand" on one site
+    out = infer_attributes(
+        [
+            ((("Brand", "Acme"),), ["e1"]),
+            ((("brand", "Zeta"),), ["e1", "e2"]),
+            ((("BRAND", "acme"),), ["e1"]),
+        ]
+    )
+    assert out == {"e1": {"Brand": ("Acme", "Zeta")}, "e2": {"Brand": ("Zeta",)}}

@@ -36,6 +36,28 @@ def test_discover_writes_jsonl_that_matches_the_truth(lab: Lab, tmp_path: Path) 
     assert "pages downloaded" in result.stderr
 
 
+def test_discover_records_carry_title_status_index_page_and_depth(lab: Lab) -> None:
+    truth = lab("cars").truth("cars")
+    args = [*("discover", truth.seed_entity, "--height", "auto", "--render", "never")]
+    plain = runner.invoke(app, [*args, "--no-cache", "--format", "json"])
+    assert plain.exit_code == 0, plain.output
+    rows = json.loads(plain.stdout)  # one JSON array
+    assert set_scores([r["url"] for r in rows], truth.target_entities).f1 >= 0.95
+    # each entity hangs under an index page of the tree's last level, one level deeper
+    depth_of = {u: depth for depth, level in enumerate(truth.index_levels, 1) for u in level}
+    assert all(depth_of[r["index_page"]] == r["depth"] == len(truth.index_levels) for r in rows)
+    # the pages SSUP loaded anyway have their title and status; the others none yet
+    loaded = [r for r in rows if r["status"] is not None]
+    assert loaded and len(loaded) < len(rows)
+    detailed = runner.invoke(app, [*args, "--no-cache", "--format", "json", "--details"])
+    assert detailed.exit_code == 0, detailed.output
+    full = json.loads(detailed.stdout)
+    assert [r["url"] for r in full] == [r["url"] for r in rows]
+    assert all(r["status"] == 200 and r["title"] for r in full)
+    by_url = {r["url"]: r for r in full}
+    assert all(by_url[r["url"]] == r for r in loaded)
+
+
 def test_discover_indesit_writes_csv_and_explains(lab: Lab, tmp_path: Path) -> None:
     truth = lab("council").truth("council")
     out = tmp_path / "council.csv"
@@ -50,7 +72,9 @@ def test_discover_indesit_writes_csv_and_explains(lab: Lab, tmp_path: Path) -> N
     assert result.exit_code == 0, result.output
     with out.open(encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f))
-    assert rows and set(rows[0]) == {"url", "method", "seed"}
+    assert rows and list(rows[0]) == [
+        *("url", "method", "seed", "title", "status", "index_page", "depth")
+    ]
     assert set_scores([r["url"] for r in rows], truth.target_entities).f1 >= 0.9
     assert "collection: keep" in result.stderr  # the trace tree
 

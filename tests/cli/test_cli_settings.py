@@ -218,7 +218,11 @@ def test_config_prints_each_setting_and_its_source(
     (tmp_path / "pyproject.toml").write_text(
         "[tool.siteseer]\nconcurrency = 3\nretries = 9\n", encoding="utf-8"
     )
-    result = runner.invoke(app, ["config", "--pages", "40"], env={"SITESEER_RETRIES": "5"})
+    result = runner.invoke(
+        app,
+        ["config", "--pages", "40", "--max-age", "12h"],
+        env={"SITESEER_RETRIES": "5", "SITESEER_REFRESH": "true"},
+    )
     assert result.exit_code == 0, result.output
     lines = {line.split()[0]: line for line in result.stdout.splitlines()}
     assert lines["delay"].endswith("= 0.5  (siteseer.toml)")
@@ -226,6 +230,8 @@ def test_config_prints_each_setting_and_its_source(
     assert lines["retries"].endswith("= 5  (env)")
     assert lines["pages"].endswith("= 40  (flag)")
     assert lines["timeout"].endswith("= 20.0  (default)")
+    assert lines["max_age"].endswith("= 43200.0  (flag)")
+    assert lines["refresh"].endswith("= true  (env)")
     assert set(lines) == {
         "delay",
         "concurrency",
@@ -239,6 +245,8 @@ def test_config_prints_each_setting_and_its_source(
         "proxy",
         "pages",
         "storage_state",
+        "max_age",
+        "refresh",
     }
 
 

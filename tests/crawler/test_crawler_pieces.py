@@ -122,8 +122,10 @@ EXPORTED = {
     "SessionConfig",
     "SnapshotStore",
     "SpiderTrap",
+    "StoreStats",
     "canonical_url",
     "host_of",
+    "stored_snapshots",
 }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -432,3 +433,38 @@ async def test_fresh_is_a_second_load_kept_apart(tmp_path: Path) -> None:
         assert (await session.page(f"{BASE}/a")).title == "first"
         assert (await session.page(f"{BASE}/a", fresh=True)).title == "second"
         assert session.cost().downloads == 0
+
+
+async def test_render_never_takes_no_rendered_copy_an_earlier_run_stored(tmp_path: Path) -> None:
+    cache = tmp_path / "cache.sqlite"
+    session, _, browser = make(render="always", cache=cache)
+    async with session:
+        assert (await session.page(f"{BASE}/a")).rendered
+    session, fetcher, browser = make(render="never", cache=cache)
+    async with session:
+        page = await session.page(f"{BASE}/a")
+        assert not page.rendered and fetcher.count(f"{BASE}/a") == 1
+        forced = await session.page(f"{BASE}/a", render=True)  # the stored render answers
+        assert forced.rendered and browser.count(f"{BASE}/a") == 0
+    session, fetcher, browser = make(render="never", cache=cache)
+    async with session:
+        fresh = await session.page(f"{BASE}/b", render=True)
+        assert await session.page(f"{BASE}/b") == fresh  # rendered in this run: it answers
+        assert fetcher.count(f"{BASE}/b") == 0
+
+
+async def test_max_age_and_refresh_load_stored_pages_again(tmp_path: Path) -> None:
+    cache = tmp_path / "cache.sqlite"
+    urls = [f"{BASE}/", f"{BASE}/a"]
+    downloads = []
+    for options in ({}, {"max_age": timedelta(hours=1)}, {"refresh": True}, {}):
+        session, _, _ = make(cache=cache, **options)
+        async with session:
+            await session.pages(urls)
+            await session.pages(urls)  # within one run a page is loaded once, refresh or not
+            downloads.append(session.cost().downloads)
+    assert downloads == [2, 0, 2, 0]
+    session, _, _ = make(cache=cache, max_age=timedelta(0))
+    async with session:
+        await session.pages(urls)
+        assert session.cost().downloads == 2

@@ -149,3 +149,86 @@ def test_a_file_that_is_not_sqlite_is_reported(tmp_path: Path) -> None:
     path.write_bytes(b"this is not a database" * 100)
     with pytest.raises(OSError, match=r"cannot use .* as a snapshot cache"):
         SQLiteStore(path)
+
+
+def test_sqlite_stores_pages_compressed_and_reads_old_text_rows(tmp_path: Path) -> None:
+    import sqlite3
+    import time
+
+    path = tmp_path / "store.sqlite"
+    store = SQLiteStore(path)
+    big = replace_html(plain(), "<p>same words again</p>" * 400)
+    store.put(big)
+    stats = store.stats()
+    assert stats.snapshots == 1 and stats.stored_bytes < len(big.to_json()) / 10
+    store.close()
+    # a file written before compression held the JSON as text: it still reads
+    db = sqlite3.connect(path)
+    db.execute(
+        "INSERT INTO snapshots (key, kind, snapshot, screenshot, stored_at) VALUES (?, ?, ?, ?, ?)",
+        ("http://h.com/old", "http", plain("http://h.com/old").to_json(), None, time.time()),
+    )
+    db.commit()
+    db.close()
+    again = SQLiteStore(path)
+    assert again.get(URL, need_render=False) == big
+    assert again.get("http://h.com/old", need_render=False) == plain("http://h.com/old")
+    again.close()
+
+
+def replace_html(snapshot: Snapshot, html: str) -> Snapshot:
+    from dataclasses import replace
+
+    return replace(snapshot, html=html)
+
+
+def test_fresh_after_hides_older_pages_and_settings(tmp_path: Path) -> None:
+    import time
+
+    path = tmp_path / "store.sqlite"
+    store = SQLiteStore(path)
+    store.put(plain())
+    store.put_setting("h.com", "robots_txt", "")
+    store.close()
+    cutoff = time.time() + 0.001
+    time.sleep(0.01)
+    later = SQLiteStore(path, fresh_after=cutoff)
+    assert later.get(URL, need_render=False) is None
+    assert later.get_setting("h.com", "robots_txt") is None
+    later.put(plain())  # loaded again: the new copy is used
+    assert later.get(URL, need_render=False) == plain()
+    later.close()
+    assert SQLiteStore(path).get(URL, need_render=False) == plain()
+
+
+def test_an_exact_plain_request_takes_no_rendered_copy(
+    make_store: Callable[[], SnapshotStore],
+) -> None:
+    store = make_store()
+    store.put(rendered())
+    assert store.get(URL, need_render=False, exact=True) is None
+    assert store.get(URL, need_render=True, exact=True) == rendered()
+    store.put(plain())
+    assert store.get(URL, need_render=False, exact=True) == plain()
+
+
+def test_stats_and_prune_by_host_and_age(tmp_path: Path) -> None:
+    import time
+
+    store = SQLiteStore(tmp_path / "store.sqlite")
+    for url in ("http://a.test/1", "http://a.test/2", "http://b.test:8000/1"):
+        store.put(plain(url))
+    store.put(rendered("http://a.test/1"))
+    store.put_setting("b.test:8000", "robots_txt", "")
+    stats = store.stats()
+    assert stats.kinds == (("http", 3), ("rendered", 1))
+    assert stats.hosts == (("a.test", 3), ("b.test:8000", 1))
+    assert 0 < stats.oldest <= stats.newest and stats.file_bytes > 0
+    assert store.prune(host="b.test:8000") == 1
+    assert store.get_setting("b.test:8000", "robots_txt") is None
+    assert store.prune(stored_before=time.time() - 3600) == 0
+    assert store.prune(stored_before=time.time() + 1) == 3
+    assert store.stats().snapshots == 0
+    with pytest.raises(ValueError, match="stored_before or host"):
+        store.prune()
+    store.close()

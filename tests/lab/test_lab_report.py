@@ -75,3 +75,24 @@ async def _check_report(page: Page) -> None:
     assert await image.evaluate("(img) => img.complete && img.naturalWidth") == 1
     assert await page.locator("table.failures tbody tr").count() == 1
     assert await page.locator("table.runs tbody tr").count() == 3
+
+
+def test_scatter_labels_never_overlap() -> None:
+    from lab.report import place_labels
+
+    # twelve points crowded together, labels as wide as "shop-links" at 7 pt
+    points = [(100 + 3 * (i % 4), 100 + 4 * (i // 4)) for i in range(12)]
+    sizes = [(40.0, 8.4)] * len(points)
+    offsets = place_labels(points, sizes)
+    boxes = []
+    for (px, py), (w, h), offset in zip(points, sizes, offsets, strict=True):
+        if offset is None:
+            continue
+        x0, y0 = px + offset[0], py + offset[1]
+        boxes.append((x0, y0, x0 + w, y0 + h))
+    assert len(boxes) >= 4  # the first ones find room; the rest are left out, not piled up
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), (a, b)
+    # points far apart keep the first spot, right of and above the point
+    assert place_labels([(0, 0), (500, 500)], [(40.0, 8.4)] * 2) == [(5.0, 4.0), (5.0, 4.0)]

@@ -115,3 +115,45 @@ def test_side_by_side_shows_both_views() -> None:
     assert np.abs(left[110, 115].astype(int) - expected_fill(tuple(colour))).max() <= 2
     assert (right[110, 115] == 255).all()
     assert np.abs(right[100 + 80, 40 - 4].astype(int) - colour).max() <= 2
+
+
+def test_a_long_page_is_cropped_to_its_collections() -> None:
+    from output.explain import CROP_ABOVE
+
+    height = CROP_ABOVE + 3000
+    items = [
+        Link(f"http://s/m/{i}", f"m{i}", LIST, LIST, LIST, Box(40, 3000 + 40 * i, 150, 20), STYLE)
+        for i in range(5)
+    ]
+    snap = Snapshot(
+        url="http://s/members",
+        final_url="http://s/members",
+        status=200,
+        html="",
+        links=tuple(items),
+        rendered=True,
+        screenshot=blank_png(800, height),
+        viewport=(800, height),
+    )
+    image = decode(annotate(snap))
+    # rows 2940-3240 of the page (the list and its margin; the legend's height), not 5,400 px
+    assert image.shape[0] <= 400
+    colour = group_colours(lk.path_attrs for lk in snap.links)[LIST]
+    got = image[60 + 10, 40 + 75].astype(int)  # the first anchor, moved up with the crop
+    assert np.abs(got - expected_fill(colour)).max() <= 2
+
+
+def test_legend_paths_are_whole_and_labels_sit_off_the_links() -> None:
+    from output.explain import _Labels, _wrap
+
+    long_a = "html/body/div/div/main/section/div/ul/li/a"
+    deep = "html/body/div[@class]/div/div/div/div/div/div/div/div/section/article/" + long_a
+    lines = _wrap(deep, 300)
+    assert "".join(lines) == deep and len(lines) > 1  # wrapped, nothing cut
+    assert all(
+        cv2.getTextSize(line, cv2.FONT_HERSHEY_SIMPLEX, 0.5, 1)[0][0] <= 300 for line in lines
+    )
+    # a label for a list whose top edge has links above it goes below the list instead
+    labels = _Labels(800, obstacles=[(40, 60, 150, 30)])
+    x, y = labels.place(40, 70, 100, 20, around=(40, 90, 190, 200))
+    assert (x, y) == (40, 200)

@@ -14,6 +14,7 @@ def test_output_exports_exactly_its_surface() -> None:
         "annotate",
         "write_exploration",
         "write_template_report",
+        "write_warc",
     }
     for name in set(output.__all__) - {"Layers"}:  # Layers: a Literal alias, no module of its own
         assert getattr(output, name).__module__.startswith("output."), name

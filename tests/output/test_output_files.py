@@ -68,6 +68,41 @@ def test_write_exploration_without_graphviz_draws_with_matplotlib(
     assert files.svg.read_text().lstrip().startswith(("<?xml", "<svg"))
 
 
+def test_dot_labels_break_lines_once_escaped() -> None:
+    dot = exploration.to_dot(small_exploration())
+    assert '  q0 [label="q0: start\\n2 entities"];' in dot  # DOT's own line break: one \n
+    assert "\\\\n" not in dot
+
+
+def wide_exploration(children: int) -> Exploration:
+    entities = tuple(f"http://s/p/{i}" for i in range(children))
+    queries = [ExploredQuery("q0", (), entities, ("http://s/shop",), 0)]
+    edges = []
+    for i in range(children):
+        value = f"Brand number {i} with a rather long name"
+        queries.append(ExploredQuery(f"q{i + 1}", (("brand", value),), entities[i : i + 1], (), 1))
+        edges.append(QueryEdge("q0", f"q{i + 1}", "brand", value))
+    return Exploration("query-centric", "http://s/shop", {}, tuple(queries), tuple(edges))
+
+
+def test_the_fallback_dag_keeps_every_node_on_a_readable_page(tmp_path: Path) -> None:
+    import re
+
+    result = wide_exploration(60)
+    layout = exploration.dag_layout(result)
+    assert layout["q0"] == (exploration.DAG_COLUMNS / 2, 0.0)  # the root alone, centred, on top
+    assert all(0 < x < exploration.DAG_COLUMNS for x, _ in layout.values())
+    rows = {y for _, y in layout.values()}
+    assert rows == {float(r) for r in range(1 + -(-60 // exploration.DAG_COLUMNS))}
+    svg_path = tmp_path / "dag.svg"
+    exploration._svg_matplotlib(result, svg_path)
+    svg = svg_path.read_text()
+    width = float(re.search(r'<svg[^>]*width="([\d.]+)pt"', svg)[1])  # type: ignore[index]
+    assert width <= 1200  # was 3,200 pt
+    assert not re.search(r"rotate\((?!-?0 )", svg)  # horizontal labels
+    assert svg.count("entities") == len(result.queries)  # every node drawn
+
+
 def test_write_template_report(tmp_path: Path) -> None:
     template = UrlTemplate(
         pattern="http://s/p/{N}",

@@ -95,6 +95,15 @@ def test_launch_options_add_no_sandbox_only_as_root() -> None:
     assert set(config.args) <= set(options["args"])
 
 
+def test_a_channel_is_launched_instead_of_the_executable(tmp_path: Path) -> None:
+    config = load_render_config(channel="chrome")
+    options = config.launch_options()
+    assert options["channel"] == "chrome" and "executable_path" not in options
+    toml = tmp_path / "playwright.config.toml"
+    toml.write_text('[browser]\nchannel = "msedge"\n')
+    assert load_render_config(toml).launch_options()["channel"] == "msedge"
+
+
 def test_invalid_settings_are_rejected() -> None:
     with pytest.raises(ValueError, match="pages"):
         RenderConfig(executable_path="/x", pages=0)

@@ -7,14 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from algorithms import Discovery
 from lab import SITE_IDS
 from lab.real import REAL_IDS
-from siteseer.commands.discover import entity_rows, parse_height
+from siteseer.commands.discover import EntityRecord, entity_rows, parse_height
 from siteseer.commands.explain import sample_path_of
 from siteseer.commands.explore import read_keywords
 from siteseer.commands.lab import ServeOptions, TruthOptions, lab_site_ids, serve, truth
-from siteseer.commands.templates import PageInput, page_input, site_urls
+from siteseer.commands.templates import PageInput, page_input
 from siteseer.errors import BadInput, BadOption
 
 
@@ -26,17 +25,24 @@ def test_height_is_a_positive_number_or_auto() -> None:
             parse_height(bad)
 
 
-def test_entity_rows_as_jsonl_and_csv() -> None:
-    found = Discovery("ssup", "http://a.test/e/1", ("http://a.test/e/1", "http://a.test/é/2"))
-    lines = entity_rows(found, "jsonl").splitlines()
-    assert [json.loads(line)["url"] for line in lines] == list(found.entities)
+def test_entity_rows_as_jsonl_json_and_csv() -> None:
+    records = [
+        EntityRecord(
+            "http://a.test/e/1", "ssup", "http://a.test/e/1", "One", 200, "http://a.test/", 1
+        ),
+        EntityRecord("http://a.test/é/2", "ssup", "http://a.test/e/1"),
+    ]
+    lines = entity_rows(records, "jsonl").splitlines()
+    assert [json.loads(line)["url"] for line in lines] == [r.url for r in records]
     assert "é" in lines[1]  # not escaped
-    assert entity_rows(found, "csv") == (
-        "url,method,seed\r\n"
-        "http://a.test/e/1,ssup,http://a.test/e/1\r\n"
-        "http://a.test/é/2,ssup,http://a.test/e/1\r\n"
+    assert json.loads(lines[1])["title"] is None
+    assert json.loads(entity_rows(records, "json")) == [json.loads(line) for line in lines]
+    assert entity_rows(records, "csv") == (
+        "url,method,seed,title,status,index_page,depth\r\n"
+        "http://a.test/e/1,ssup,http://a.test/e/1,One,200,http://a.test/,1\r\n"
+        "http://a.test/é/2,ssup,http://a.test/e/1,,,,\r\n"
     )
-    assert entity_rows(Discovery("gpp", "s", ()), "jsonl") == ""
+    assert entity_rows([], "jsonl") == "" and entity_rows([], "json") == "[]\n"
 
 
 def test_lab_site_ids_split_dedupe_and_refuse_unknown_ones() -> None:
@@ -78,39 +84,6 @@ async def test_serve_refuses_ports_outside_the_range(port_base: int) -> None:
 
     with pytest.raises(BadOption, match=f"^--port-base {port_base} leaves ports outside"):
         await serve(ServeOptions(("council", "cars"), port_base=port_base), never)
-
-
-def test_site_urls_checks_the_input(tmp_path: Path) -> None:
-    listing = tmp_path / "urls.txt"
-    listing.write_text("# crawl\nhttp://a.test/p/1\nhttp://b.test/p/2\n\nhttp://a.test/p/3\n")
-    assert site_urls(listing, "http://a.test/") == (
-        ["http://a.test/p/1", "http://a.test/p/3"],
-        ["a.test", "b.test"],
-    )
-    assert site_urls(listing, "b.test")[0] == ["http://b.test/p/2"]
-    with pytest.raises(BadInput, match="holds URLs of 2 hosts; choose one with --site"):
-        site_urls(listing, None)
-    with pytest.raises(BadInput, match=r"holds no URL of c\.test; its hosts: a\.test, b\.test$"):
-        site_urls(listing, "http://c.test/x")
-    empty = tmp_path / "empty.txt"
-    empty.write_text("# nothing yet\n")
-    with pytest.raises(BadInput, match=r"empty\.txt holds no URL$"):
-        site_urls(empty, None)
-
-
-def test_site_urls_explains_a_url_given_for_a_file(tmp_path: Path) -> None:
-    with pytest.raises(BadInput) as caught:
-        site_urls(Path("http://a.test/list"), None)
-    assert "is not a file (INPUT is a file of URLs, not a URL);" in str(caught.value)
-    with pytest.raises(BadInput) as missing:
-        site_urls(tmp_path / "missing.txt", None)
-    assert str(missing.value).endswith(
-        "missing.txt is not a file; give a URL list, a WARC file or a crawl store"
-    )
-    binary = tmp_path / "bad.txt"
-    binary.write_bytes(b"\xff\xfe\x00")
-    with pytest.raises(BadInput, match=r"^cannot read .*bad\.txt: "):
-        site_urls(binary, None)
 
 
 def test_page_input_is_a_site_or_a_file(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from algorithms import (
@@ -124,6 +125,10 @@ def test_cluster_summary_and_rows() -> None:
         '{"cluster": 0, "size": 2, "pages": ["a", "b"], "template_paths": ["html/body/p"]}',
         '{"cluster": 1, "size": 1, "pages": ["c"], "template_paths": []}',
     ]
+    assert json.loads(cluster_rows(clustering, "json")) == [
+        json.loads(r) for r in rows.splitlines()
+    ]
+    assert cluster_rows(clustering, "csv") == "url,cluster,size\r\na,0,2\r\nb,0,2\r\nc,1,1\r\n"
     assert ClusterOutcome(clustering, 3, rows).summary == (
         "text-mdl-minhash: 3 pages in 2 clusters, MDL 1234 bits, 0.50 s"
     )

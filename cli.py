@@ -977,3 +977,7 @@ def describe_entities(
             fg=typer.colors.YELLOW,
         )
         raise typer.Exit(code=1)
+
+
+if __name__ == "__main__":
+    app()

@@ -140,6 +140,7 @@
       const ref = Math.max(st.last, origin);
       const result = (capped) => JSON.stringify({
         ms: t - start, capped, mutations: st.mutations, inflight: st.inflight, timers: st.timers,
+        response: Math.max(0, st.last - start),
       });
       if (!busy && t - ref >= need) { finish(result(false)); return; }
       if (t - start >= capMs) { finish(result(true)); return; }
@@ -148,4 +149,58 @@
     };
     check();
   });
+
+  // Load more in the page itself: click the control (or scroll to the bottom when `selector` is
+  // empty), settle for `quietMs` after each click, until the control is gone or hidden, the page
+  // stops growing, or `rounds` clicks are done. One round trip for the whole loop instead of
+  // several per click. A control that would navigate (a link to another document) is left to
+  // the caller ({fallback: true}). When a click did not grow the page but the control is still
+  // shown, the page gets a longer quiet window (`confirmMs`) before the loop gives up; growth
+  // then counts as `late` (the short window was too short for this site).
+  const visible = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden";
+  };
+  const navigates = (el) => {
+    const a = el.closest("a[href]");
+    if (!a) return false;
+    const href = a.getAttribute("href") || "";
+    return !(href === "" || href.startsWith("#") || href.toLowerCase().startsWith("javascript:"));
+  };
+  const size = () => document.getElementsByTagName("*").length;
+  const shown = (selector) => {
+    const el = selector ? document.querySelector(selector) : null;
+    return el !== null && visible(el);
+  };
+  st.loadMore = async (selector, rounds, quietMs, confirmMs, capMs) => {
+    const start = now();
+    const left = () => capMs - (now() - start);
+    const out = { steps: 0, ms: [], response: [], late: 0, capped: false, fallback: false };
+    let grown = size();
+    for (let i = 0; i < rounds; i++) {
+      let el = null;
+      if (selector) {
+        el = document.querySelector(selector);
+        if (!el || !visible(el)) break;
+        if (navigates(el)) { out.fallback = out.steps === 0; break; }
+      }
+      if (left() <= 0) { out.capped = true; break; }
+      if (el) el.click(); else window.scrollTo(0, document.documentElement.scrollHeight);
+      out.steps++;
+      const r = JSON.parse(await st.settle(quietMs, quietMs, Math.max(1, left()), true));
+      out.ms.push(r.ms);
+      out.response.push(r.response);
+      out.capped = out.capped || r.capped;
+      if (size() > grown) { grown = size(); continue; }
+      if (!shown(selector) || left() <= 0) break;
+      const c = JSON.parse(await st.settle(confirmMs, confirmMs, Math.max(1, left()), true));
+      out.capped = out.capped || c.capped;
+      if (size() <= grown) break;
+      out.late++;
+      out.response[out.response.length - 1] = r.ms + c.response;
+      grown = size();
+    }
+    out.mutations = st.mutations;
+    return JSON.stringify(out);
+  };
 })();

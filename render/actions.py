@@ -27,7 +27,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from render.errors import ActionError
-from render.settle import Settled, load_more_in_page, settle
+from render.settle import Settled, SettleLearner, load_more_in_page, settle
 from render.snapshot import Action
 
 __all__ = ["DEFAULT_LOAD_MORE_ROUNDS", "ActionTiming", "perform"]
@@ -53,6 +53,7 @@ class ActionTiming:
     settle_quiet: timedelta
     settle_cap: timedelta
     settle_confirm: timedelta = timedelta(milliseconds=400)
+    learner: SettleLearner | None = None  # its rule refines the window within a load-more loop
 
 
 def _ms(delta: timedelta) -> float:
@@ -166,6 +167,7 @@ async def _load_more(page: Page, action: Action, timing: ActionTiming) -> Settle
             quiet=timing.settle_quiet,
             confirm=timing.settle_confirm,
             cap=timing.settle_cap,
+            learner=timing.learner,
         )
     except PlaywrightError as e:
         raise _failed(page, action, e) from e
@@ -183,7 +185,7 @@ async def _load_more_clicks(
     capped = False
     mutations = 0
     step_ms: list[float] = []
-    response_ms: list[float] = []
+    gap_ms: list[float] = []
     size = await page.evaluate(_SIZE)
     for _ in range(rounds):
         try:
@@ -204,7 +206,7 @@ async def _load_more_clicks(
         capped = capped or settled.capped
         mutations += settled.mutations
         step_ms.append(settled.ms)
-        response_ms.extend(settled.response_ms)
+        gap_ms.extend(settled.gap_ms)
         grown = await page.evaluate(_SIZE)
         if grown <= size:
             break
@@ -215,7 +217,7 @@ async def _load_more_clicks(
         mutations,
         steps=len(step_ms),
         step_ms=tuple(step_ms),
-        response_ms=tuple(response_ms),
+        gap_ms=tuple(gap_ms),
     )
 
 

@@ -187,14 +187,15 @@ class BrowserPool(AsyncClosing):
         self._available = asyncio.Condition()
         self._stats = PoolStats()
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._learner = SettleLearner(config.settle_quiet)
         self._timing = ActionTiming(
             action=config.action_timeout,
             settle_quiet=config.settle_quiet,
             settle_cap=config.settle_cap,
             settle_confirm=config.settle_quiet,
+            learner=self._learner,
         )
         self._patterns = blocked_patterns(config.blocked_resource_types)
-        self._learner = SettleLearner(config.settle_quiet)
 
     # -- lifecycle ---------------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@
   const origClearTimeout = window.clearTimeout.bind(window);
   const st = {
     inflight: 0, timers: 0, intervals: 0, mutations: 0, last: 0, dcl: -1, navAt: -1, settle: null,
+    drawn: -1, freed: -1,
   };
   Object.defineProperty(window, "__siteseer", { value: st, enumerable: false });
   const touch = () => { st.last = now(); };
@@ -23,7 +24,7 @@
   // matter for the quiet window and would only cost time). This listener is registered before
   // any page script's, so whatever their DOMContentLoaded handlers change is seen.
   const observe = () => {
-    new MutationObserver((records) => { st.mutations += records.length; touch(); })
+    new MutationObserver((records) => { st.mutations += records.length; touch(); st.drawn = st.last; })
       .observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
   };
   if (document.readyState === "loading") {
@@ -39,7 +40,9 @@
     window.fetch = function (...args) {
       st.inflight++; touch();
       let settled = false;
-      const done = () => { if (!settled) { settled = true; st.inflight--; touch(); wake(); } };
+      const done = () => {
+        if (!settled) { settled = true; st.inflight--; touch(); st.freed = st.last; wake(); }
+      };
       let p;
       try { p = origFetch.apply(this, args); } catch (e) { done(); throw e; }
       p.then(done, done);
@@ -52,7 +55,9 @@
     XHR.prototype.send = function (...args) {
       st.inflight++; touch();
       let settled = false;
-      const done = () => { if (!settled) { settled = true; st.inflight--; touch(); wake(); } };
+      const done = () => {
+        if (!settled) { settled = true; st.inflight--; touch(); st.freed = st.last; wake(); }
+      };
       this.addEventListener("loadend", done);
       try { return send.apply(this, args); } catch (e) { done(); throw e; }
     };
@@ -69,7 +74,7 @@
       if (pending.delete(id)) st.timers--;
       const outer = depth;
       depth = myDepth;
-      try { return fn.apply(this, rest); } finally { depth = outer; wake(); }
+      try { return fn.apply(this, rest); } finally { depth = outer; st.freed = now(); wake(); }
     };
     id = origSetTimeout(wrapped, delay);
     pending.add(id);
@@ -140,7 +145,8 @@
       const ref = Math.max(st.last, origin);
       const result = (capped) => JSON.stringify({
         ms: t - start, capped, mutations: st.mutations, inflight: st.inflight, timers: st.timers,
-        response: Math.max(0, st.last - start),
+        // How long the page took to draw after the last request or timer it waited for ended.
+        gap: st.drawn > Math.max(st.freed, start) ? st.drawn - Math.max(st.freed, start) : 0,
       });
       if (!busy && t - ref >= need) { finish(result(false)); return; }
       if (t - start >= capMs) { finish(result(true)); return; }
@@ -172,10 +178,21 @@
     const el = selector ? document.querySelector(selector) : null;
     return el !== null && visible(el);
   };
-  st.loadMore = async (selector, rounds, quietMs, confirmMs, capMs) => {
+  // The quiet window starts at `quietMs` (what the caller knows of the site) and, after three
+  // clicks, follows this loop's own draw gaps: `factor` × their `quantile`, at least `floorMs`,
+  // at most `maxMs` (the caller's SettleLearner applies the same rule across loads).
+  st.loadMore = async (
+    selector, rounds, quietMs, confirmMs, capMs, floorMs, factor, quantile, maxMs,
+  ) => {
     const start = now();
     const left = () => capMs - (now() - start);
-    const out = { steps: 0, ms: [], response: [], late: 0, capped: false, fallback: false };
+    const out = { steps: 0, ms: [], gap: [], late: 0, capped: false, fallback: false };
+    const windowMs = () => {
+      if (out.gap.length < 3) return quietMs;
+      const sorted = out.gap.slice().sort((a, b) => a - b);
+      const typical = sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))];
+      return Math.min(maxMs, Math.max(floorMs, factor * typical));
+    };
     let grown = size();
     for (let i = 0; i < rounds; i++) {
       let el = null;
@@ -187,9 +204,10 @@
       if (left() <= 0) { out.capped = true; break; }
       if (el) el.click(); else window.scrollTo(0, document.documentElement.scrollHeight);
       out.steps++;
-      const r = JSON.parse(await st.settle(quietMs, quietMs, Math.max(1, left()), true));
+      const w = windowMs();
+      const r = JSON.parse(await st.settle(w, w, Math.max(1, left()), true));
       out.ms.push(r.ms);
-      out.response.push(r.response);
+      out.gap.push(r.gap);
       out.capped = out.capped || r.capped;
       if (size() > grown) { grown = size(); continue; }
       if (!shown(selector) || left() <= 0) break;
@@ -197,7 +215,7 @@
       out.capped = out.capped || c.capped;
       if (size() <= grown) break;
       out.late++;
-      out.response[out.response.length - 1] = r.ms + c.response;
+      out.gap[out.gap.length - 1] = r.ms + c.gap;
       grown = size();
     }
     out.mutations = st.mutations;

@@ -44,9 +44,9 @@ class Settled:
     """How a settle wait ended: its length, whether the cap cut it short, mutations seen.
 
     After an action: `steps` state changes were made (a load-more loop makes several),
-    `step_ms` is each one's settle wait, `response_ms` each one's time from the action to the
-    page's last activity (request, timer or mutation), and `late` how many grew the page only
-    after their short quiet window had ended.
+    `step_ms` is each one's settle wait, `gap_ms` each one's draw gap (from the end of the last
+    request or short timer it waited for to the page's last DOM change), and `late` how many
+    grew the page only after their short quiet window had ended.
     """
 
     ms: float
@@ -55,25 +55,27 @@ class Settled:
     instrumented: bool = True  # False when the document had no probe (e.g. an error page)
     steps: int = 1
     step_ms: tuple[float, ...] = ()
-    response_ms: tuple[float, ...] = ()
+    gap_ms: tuple[float, ...] = ()
     late: int = 0
 
 
 class SettleLearner:
     """The quiet window after an action, learned per site from how fast its pages answer.
 
-    Until `MIN_SAMPLES` actions on a host were seen, an action waits the full `quiet` window
-    (nothing is known yet). Then the window is `FACTOR` × the slower answers seen (the 90th
-    percentile of the time from action to last activity over the recent `WINDOW_SAMPLES`), kept
-    between `floor` and `quiet`. Requests and short timers the action started are waited for
-    regardless (settle.js counts them), so the window only covers the gap between an answer
-    arriving and the page drawing it. A page that grew after its window had ended (`late`)
-    doubles that host's floor.
+    Requests and short timers an action starts are waited for whatever the window (settle.js
+    counts them), so the window only has to cover the *draw gap*: from the end of the last of
+    them to the page's last DOM change (reading the answer's body, drawing it). Until
+    `MIN_SAMPLES` actions on a host were seen, an action waits the full `quiet` window (nothing
+    is known yet); then the window is `FACTOR` × the `QUANTILE` (75th percentile) of the recent
+    `WINDOW_SAMPLES` gaps, kept between `floor` and `quiet` (a busy machine's odd slow gap does
+    not set it). A page that grew after its window
+    had ended (`late`) doubles that host's floor.
     """
 
     MIN_SAMPLES = 3
     WINDOW_SAMPLES = 64
     FACTOR = 2.0
+    QUANTILE = 0.75
 
     def __init__(self, quiet: timedelta, floor: timedelta = timedelta(milliseconds=25)) -> None:
         self.quiet_ms = _ms(quiet)
@@ -88,14 +90,14 @@ class SettleLearner:
         if samples is None or len(samples) < self.MIN_SAMPLES:
             return timedelta(milliseconds=self.quiet_ms)
         ordered = sorted(samples)
-        p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+        typical = ordered[min(len(ordered) - 1, int(self.QUANTILE * len(ordered)))]
         floor = self._floor.get(host, self.floor_ms)
-        return timedelta(milliseconds=min(self.quiet_ms, max(floor, self.FACTOR * p90)))
+        return timedelta(milliseconds=min(self.quiet_ms, max(floor, self.FACTOR * typical)))
 
     def observe(self, host: str, settled: Settled) -> None:
         """Learn from the settle after an action on `host`."""
         samples = self._samples.setdefault(host, deque(maxlen=self.WINDOW_SAMPLES))
-        samples.extend(settled.response_ms)
+        samples.extend(settled.gap_ms)
         self._waits.extend(settled.step_ms or (settled.ms,))
         if settled.late:
             floor = self._floor.get(host, self.floor_ms)
@@ -115,13 +117,13 @@ def _settled(raw: str | None, total_ms: float) -> Settled:
     if raw is None:
         return Settled(total_ms, False, 0, False)
     data = json.loads(raw)
-    response = data.get("response")
+    gap = data.get("gap")
     return Settled(
         total_ms,
         bool(data["capped"]),
         int(data["mutations"]),
         step_ms=(total_ms,),
-        response_ms=() if response is None else (float(response),),
+        gap_ms=() if gap is None else (float(gap),),
     )
 
 
@@ -194,8 +196,9 @@ async def settle_then(
 
 
 _LOAD_MORE_CALL = (
-    "([selector, rounds, quiet, confirm, cap]) => window.__siteseer && window.__siteseer.loadMore"
-    " ? window.__siteseer.loadMore(selector, rounds, quiet, confirm, cap) : null"
+    "([selector, rounds, quiet, confirm, cap, floor, factor, quantile, most]) =>"
+    " window.__siteseer && window.__siteseer.loadMore ? window.__siteseer.loadMore("
+    "selector, rounds, quiet, confirm, cap, floor, factor, quantile, most) : null"
 )
 
 
@@ -207,17 +210,26 @@ async def load_more_in_page(
     quiet: timedelta,
     confirm: timedelta,
     cap: timedelta,
+    learner: SettleLearner | None = None,
 ) -> Settled | None:
     """Click `selector` (scroll to the bottom when empty) until the page stops growing, inside
     the page: one round trip for the whole loop (settle.js ``loadMore``). Each click settles
     for `quiet`; a click that did not grow the page while the control is still shown gets
-    `confirm` before the loop stops. `cap` bounds the whole loop. None when the page has no
+    `confirm` before the loop stops; after three clicks the window follows the loop's own draw
+    gaps by `learner`'s rule (fixed at `quiet` without one). `cap` bounds each click's wait.
+    None when the page has no
     probe or the control would navigate: the caller then clicks from outside."""
     started = time.perf_counter()
     cap_ms = _ms(cap) * max(1, rounds)
+    if learner is None:
+        adapt = [_ms(quiet), 1.0, 0.75, _ms(quiet)]
+    else:
+        adapt = [learner.floor_ms, learner.FACTOR, learner.QUANTILE, learner.quiet_ms]
     try:
         raw = await asyncio.wait_for(
-            page.evaluate(_LOAD_MORE_CALL, [selector, rounds, _ms(quiet), _ms(confirm), cap_ms]),
+            page.evaluate(
+                _LOAD_MORE_CALL, [selector, rounds, _ms(quiet), _ms(confirm), cap_ms, *adapt]
+            ),
             timeout=cap_ms / 1000.0 + 5.0,
         )
     except PlaywrightError as e:
@@ -235,6 +247,6 @@ async def load_more_in_page(
         int(data["mutations"]),
         steps=int(data["steps"]),
         step_ms=tuple(float(ms) for ms in data["ms"]),
-        response_ms=tuple(float(ms) for ms in data["response"]),
+        gap_ms=tuple(float(ms) for ms in data["gap"]),
         late=int(data["late"]),
     )

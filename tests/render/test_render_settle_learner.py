@@ -8,7 +8,7 @@ from render.settle import Settled, SettleLearner
 
 
 def _answer(ms: float, *, late: int = 0) -> Settled:
-    return Settled(ms + 25.0, False, 3, step_ms=(ms + 25.0,), response_ms=(ms,), late=late)
+    return Settled(ms + 25.0, False, 3, step_ms=(ms + 25.0,), gap_ms=(ms,), late=late)
 
 
 def test_nothing_known_waits_the_full_window() -> None:

@@ -11,14 +11,12 @@ Playwright, which `siteseer --help` should not wait for.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import sys
 from collections.abc import Coroutine, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import timedelta
-from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
@@ -48,17 +46,18 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
-    # Docstrings are wrapped prose: markdown mode joins their lines into paragraphs.
-    rich_markup_mode="markdown",
+    # Plain help (click's formatter, which rewraps docstring paragraphs): rich's help formatter
+    # alone doubles the start-up of `siteseer --help`.
+    rich_markup_mode=None,
 )
 lab_app = typer.Typer(
     help="Lab sites with ground truth (synthetic, and real applications): list, install, serve, "
     "show truth, benchmark.",
-    rich_markup_mode="markdown",
+    rich_markup_mode=None,
 )
 templates_app = typer.Typer(
     help="URL templates (hidden entity pages) and page-template clustering.",
-    rich_markup_mode="markdown",
+    rich_markup_mode=None,
 )
 cache_app = typer.Typer(
     help="The crawl cache: what it holds, prune, clear, export as WARC.",
@@ -114,6 +113,8 @@ def _run(main: Coroutine[Any, Any, T]) -> T:
     Ctrl-C ends it with exit code 130 and one line: what was loaded is in the cache already
     (the Session commits every page), so the same command with the same cache continues.
     """
+    import asyncio  # here, not at the top: `siteseer --help` does not wait for it
+
     try:
         with _user_errors():
             return asyncio.run(main)
@@ -141,6 +142,8 @@ def _echo_err(lines: Sequence[str]) -> None:
 
 def _version(value: bool) -> None:
     if value:
+        from importlib import metadata
+
         try:
             version = metadata.version("siteseer")
         except metadata.PackageNotFoundError:
@@ -588,8 +591,8 @@ def discover(
         bool,
         typer.Option(
             "--visual",
-            help="SSUP: render pages and group links by visual list as well as by DOM path "
-            "(entity links under several DOM paths).",
+            help="SSUP: group links by visual list as well as by DOM path (entity links under "
+            "several DOM paths), rendering the index pages whose DOM paths leave that ambiguous.",
         ),
     ] = False,
     iterations: Annotated[

@@ -1,7 +1,8 @@
 """render="auto": does a host need a browser? Decided once per host from its first page.
 
 `decide(http, rendered)` compares the same page fetched over HTTP and rendered in a browser;
-`without_scripts(http)` settles it without a render when the raw HTML has no script at all.
+`without_scripts(http)` settles it without a render when the raw HTML runs no script (none at all,
+or only data such as JSON-LD).
 The host needs a browser when the rendered page shows more than the raw HTML — links that only
 scripts add (at least `NEW_LINKS_MIN` of them and `NEW_LINKS_SHARE` of the rendered page's
 links), much more text, many more controls — or when the raw HTML is an empty application shell
@@ -131,16 +132,40 @@ def decide(host: str, http: Snapshot, rendered: Snapshot) -> RenderDecision:
     )
 
 
+# Script types a browser runs (the HTML standard's JavaScript MIME type essences, and modules);
+# any other type (JSON-LD, JSON data, templates, import maps) is data the page never executes.
+_RUN_TYPES = frozenset(
+    {"", "module", "text/javascript", "application/javascript", "text/ecmascript"}
+    | {"application/ecmascript", "application/x-ecmascript", "application/x-javascript"}
+    | {"text/jscript", "text/livescript", "text/x-ecmascript", "text/x-javascript"}
+    | {f"text/javascript1.{n}" for n in range(6)}
+)
+
+
+def runs_scripts(http: Snapshot) -> bool:
+    """Whether the page's raw HTML holds a script the browser would run."""
+    for script in http.tree().iter("script"):
+        kind = (script.get("type") or "").split(";")[0].strip().lower()
+        if kind in _RUN_TYPES:
+            return True
+    return False
+
+
 def without_scripts(host: str, http: Snapshot) -> RenderDecision | None:
-    """The decision for a page whose raw HTML has no script at all, or None if it has one.
+    """The decision for a page whose raw HTML has no script a browser runs (none at all, or
+    only data such as JSON-LD), or None if it has one.
 
     Nothing can change such a page after it loads, so the host needs no browser and no render
     is spent to learn it. (Controls that need clicking still go to the browser through
     `Session.act`; that is per action, not per host.)
     """
-    if http.tree().xpath("boolean(//script)"):
+    if runs_scripts(http):
         return None
-    return undecided(host, http, "raw HTML has no scripts: nothing changes it after loading")
+    if http.tree().xpath("boolean(//script)"):
+        why = "raw HTML has only data scripts (JSON, templates): nothing changes it after loading"
+    else:
+        why = "raw HTML has no scripts: nothing changes it after loading"
+    return undecided(host, http, why)
 
 
 def undecided(host: str, http: Snapshot, reason: str) -> RenderDecision:

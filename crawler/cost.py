@@ -16,11 +16,16 @@ class Cost:
 
     downloads: int = 0  # page loads over the network (HTTP fetches and browser navigations)
     renders: int = 0  # of which went through the browser
-    actions: int = 0  # clicks/selects/submits performed in the browser (new states)
+    actions: int = 0  # state changes in the browser: clicks, selects, submits, scrolls
     cache_hits: int = 0
     bytes: int = 0
     seconds: float = 0.0
     errors: int = 0
+
+    @property
+    def state_changes(self) -> int:
+        """Every state change the run paid for: page loads plus browser actions."""
+        return self.downloads + self.actions
 
     def since(self, start: Cost) -> Cost:
         """What was spent between `start` and this reading of the same counters."""

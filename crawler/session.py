@@ -311,12 +311,26 @@ class Session(AsyncClosing):
         navigations = getattr(stats, "navigations", None)
         return navigations if isinstance(navigations, int) else self._counters.render_loads
 
+    def _browser_actions(self) -> int:
+        """State changes the browser made: each click, select, submit, scroll and load-more
+        round (the pool's count); one per action state when the renderer does not count."""
+        stats = getattr(self._renderer, "stats", None)
+        actions = getattr(stats, "actions", None)
+        return actions if isinstance(actions, int) else self._counters.actions
+
+    def action_settle_ms(self) -> tuple[float, ...]:
+        """The browser's settle wait after each state change so far (empty without a browser
+        or when the renderer does not report them)."""
+        waits = getattr(self._renderer, "action_settle_ms", ())
+        return tuple(waits) if isinstance(waits, tuple) else ()
+
     def cost(self) -> Cost:
         """The counters so far.
 
         `downloads` are page loads over the network: HTTP page fetches (each retry too) plus
         browser navigations; robots.txt is not a page, so only its bytes count. `renders` are
-        the browser navigations, `actions` the new states acted to, `errors` the failed loads.
+        the browser navigations, `actions` the state changes made in the browser (each click,
+        select, submit, scroll and load-more round), `errors` the failed loads.
         """
         c = self._counters
         end = self._closed or time.monotonic()
@@ -324,7 +338,7 @@ class Session(AsyncClosing):
         return Cost(
             downloads=c.http_fetches + navigations,
             renders=navigations,
-            actions=c.actions,
+            actions=self._browser_actions(),
             cache_hits=c.cache_hits,
             bytes=c.bytes,
             seconds=round(end - self._opened, 3) if self._opened else 0.0,

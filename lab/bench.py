@@ -190,6 +190,7 @@ def score_run(
         cost=cost,
         found=len(set(run.found)),
         relevant=len(set(relevant)),
+        correct=len(set(run.found) & set(relevant)) if relevant else None,
         scores={k: v for k, v in own.items() if k not in ("precision", "recall", "f1")},
         extra=extra,
         images=images,
@@ -350,8 +351,8 @@ def _md_escape(text: str) -> str:
 
 def markdown_table(rows: Sequence[BenchRow]) -> str:
     """The per-run table and the per-method means as GitHub-flavoured markdown."""
-    head = ["site", "method", "P", "R", "F1", "downloads", "lower bound", "renders", "s"]
-    head += ["complete", "notes"]
+    head = ["site", "method", "P", "R", "F1", "downloads", "actions", "lower bound", "renders"]
+    head += ["s", "correct/s", "correct/download", "complete", "notes"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for row in rows:
         notes = [f"{k} {_fmt(v)}" for k, v in row.scores.items()]
@@ -365,9 +366,12 @@ def markdown_table(rows: Sequence[BenchRow]) -> str:
             _fmt(row.recall),
             _fmt(row.f1),
             str(row.cost.downloads),
+            str(row.cost.actions),
             str(row.lower_bound_downloads),
             str(row.cost.renders),
             f"{row.seconds:.2f}",
+            _fmt(row.correct_per_s),
+            _fmt(row.correct_per_download),
             _fmt(row.complete),
             "; ".join(notes),
         ]

@@ -1,6 +1,7 @@
 """The bench's HTML report: one self-contained page (inline CSS, inline SVG plots, no scripts).
 
-Sections: a summary per method; F1, downloads and time per site and method; a scatter of F1
+Sections: a summary per method; F1, downloads, state changes (page loads plus browser actions),
+time and correct entities per second and per download per site and method; a scatter of F1
 against downloaded pages and a bar chart of mean F1; for entity-tree sites the tree a method found
 next to the truth's (index pages per level and entities, with missing and extra examples); the
 images runs attached; the failures; every row.
@@ -246,11 +247,14 @@ def _summary(means: Sequence[Mapping[str, Any]]) -> str:
             _num(m["f1"]),
             _num(m["downloads"], 1),
             _num(m["seconds"], 2),
+            _num(m["correct_per_s"], 2),
+            _num(m["correct_per_download"]),
         ]
         for m in means
     ]
     head = ["method", "runs", "failed", "mean P", "mean R", "mean F1", "mean downloads"]
-    return _table([*head, "mean seconds"], rows, cls="summary")
+    head += ["mean seconds", "mean correct/s", "mean correct/download"]
+    return _table(head, rows, cls="summary")
 
 
 def _matrix(
@@ -261,13 +265,22 @@ def _matrix(
 ) -> str:
     """Sites × methods for one value ("f1", "downloads", "seconds"), with a mean row."""
     cell: dict[tuple[str, str], BenchRow] = {(r.site, r.method): r for r in rows}
-    digits = {"f1": 3, "downloads": 1, "seconds": 2}[value]
+    digits = {
+        "f1": 3,
+        "downloads": 1,
+        "state_changes": 1,
+        "seconds": 2,
+        "correct_per_s": 2,
+        "correct_per_download": 3,
+    }[value]
 
     def get(r: BenchRow) -> float | None:
         if r.error is not None:
             return None
         if value == "downloads":
             return float(r.cost.downloads)
+        if value == "state_changes":
+            return float(r.cost.state_changes)
         result: float | None = getattr(r, value)
         return result
 
@@ -282,9 +295,8 @@ def _matrix(
                 line.append('<span class="muted">failed</span>')
             else:
                 v = get(r)
-                line.append(
-                    _num(int(v)) if value == "downloads" and v is not None else _num(v, digits)
-                )
+                whole = value in ("downloads", "state_changes") and v is not None
+                line.append(_num(int(v)) if whole and v is not None else _num(v, digits))
         body.append(line)
     mean_line = ["mean"]
     for method in method_order:
@@ -399,7 +411,8 @@ def _images(runs: Sequence[BenchRun], base_dir: Path | None) -> str:
 
 def _all_rows(rows: Sequence[BenchRow]) -> str:
     head = ["site", "method", "P", "R", "F1", "found", "true", "downloads", "lower bound"]
-    head += ["renders", "actions", "seconds", "complete", "other"]
+    head += ["renders", "actions", "seconds", "correct/s", "correct/download", "complete"]
+    head += ["other"]
     body = []
     for r in rows:
         other = [f"{k} {_num(v)}" for k, v in r.scores.items()]
@@ -418,6 +431,8 @@ def _all_rows(rows: Sequence[BenchRow]) -> str:
                 str(r.cost.renders),
                 str(r.cost.actions),
                 _num(r.seconds, 2),
+                _num(r.correct_per_s, 2),
+                _num(r.correct_per_download),
                 "yes" if r.complete else "no",
                 _e("; ".join(other)),
             ]
@@ -463,8 +478,14 @@ def render_report(
         _matrix(rows, sites, method_order, "f1"),
         "<h3>Downloaded pages</h3>",
         _matrix(rows, sites, method_order, "downloads"),
+        "<h3>State changes (page loads plus browser actions)</h3>",
+        _matrix(rows, sites, method_order, "state_changes"),
         "<h3>Seconds</h3>",
         _matrix(rows, sites, method_order, "seconds"),
+        "<h3>Correct entities per second</h3>",
+        _matrix(rows, sites, method_order, "correct_per_s"),
+        "<h3>Correct entities per download</h3>",
+        _matrix(rows, sites, method_order, "correct_per_download"),
         '<h2 id="plots">F1 against cost</h2>',
     ]
     if any(r.f1 is not None and r.error is None for r in rows):

@@ -33,6 +33,7 @@ class BenchRow:
     cost: Cost = field(default_factory=Cost)
     found: int = 0
     relevant: int = 0
+    correct: int | None = None  # found entities that are relevant (None: not scored by entities)
     scores: Mapping[str, float] = field(default_factory=dict)  # further metrics (ari, purity …)
     extra: Mapping[str, float | int | str] = field(default_factory=dict)
     images: tuple[tuple[str, str], ...] = ()  # (label, path or data URI)
@@ -45,6 +46,20 @@ class BenchRow:
     @property
     def renders(self) -> int:
         return self.cost.renders
+
+    @property
+    def correct_per_s(self) -> float | None:
+        """Correct entities found per second of the run (None when not counted or no time)."""
+        if self.correct is None or self.error is not None or self.seconds <= 0:
+            return None
+        return self.correct / self.seconds
+
+    @property
+    def correct_per_download(self) -> float | None:
+        """Correct entities found per page load (None when not counted or nothing loaded)."""
+        if self.correct is None or self.error is not None or self.cost.downloads <= 0:
+            return None
+        return self.correct / self.cost.downloads
 
     def to_dict(self) -> dict[str, Any]:
         row: dict[str, Any] = {
@@ -63,6 +78,11 @@ class BenchRow:
             row[key] = _round(value)
         row["found"] = self.found
         row["relevant"] = self.relevant
+        if self.correct is not None:
+            row["correct"] = self.correct
+            row["correct_per_s"] = _round(self.correct_per_s)
+            row["correct_per_download"] = _round(self.correct_per_download)
+        row["state_changes"] = self.cost.state_changes
         for name, amount in cost_row(self.cost).items():
             row.setdefault(name, amount)
         if self.lower_bound_downloads:
@@ -87,7 +107,8 @@ class BenchRun:
 
 
 def method_means(rows: Sequence[BenchRow]) -> list[dict[str, Any]]:
-    """Per method: mean precision, recall, F1, downloads and seconds over its runs.
+    """Per method: mean precision, recall, F1, downloads, seconds and correct entities per second
+    and per download over its runs.
 
     Failed runs are left out of the means and counted in ``failed``; a metric no run of the
     method reported is None.
@@ -105,6 +126,9 @@ def method_means(rows: Sequence[BenchRow]) -> list[dict[str, Any]]:
             entry[metric] = sum(values) / len(values) if values else None
         entry["downloads"] = sum(r.cost.downloads for r in ok) / len(ok) if ok else None
         entry["seconds"] = sum(r.seconds for r in ok) / len(ok) if ok else None
+        for rate in ("correct_per_s", "correct_per_download"):
+            rates = [v for r in ok if (v := getattr(r, rate)) is not None]
+            entry[rate] = sum(rates) / len(rates) if rates else None
         means.append(entry)
     return means
 

@@ -8,7 +8,12 @@
   followed by the settle that comes after.
 - ``load_more``: click the load-more control (or scroll to the bottom when the selector is empty)
   until the page stops growing, the control disappears, or the action's `rounds` (default 20)
-  are done.
+  are done. The loop runs inside the page (settle.js ``loadMore``: one round trip, not several
+  per click); a control that navigates is clicked from outside, one Playwright click a round.
+
+Each state change settles for `ActionTiming.settle_quiet`, the window the pool learned for the
+site (render/settle.py `SettleLearner`); the requests and timers the action started are waited
+for whatever the window. The returned `Settled` says how many state changes were made (`steps`).
 
 A control that is not there raises `ActionError` with the action and the page URL.
 """
@@ -22,7 +27,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from render.errors import ActionError
-from render.settle import Settled, settle
+from render.settle import Settled, SettleLearner, load_more_in_page, settle
 from render.snapshot import Action
 
 __all__ = ["DEFAULT_LOAD_MORE_ROUNDS", "ActionTiming", "perform"]
@@ -40,11 +45,15 @@ _SCROLL_BOTTOM = "() => window.scrollTo(0, document.documentElement.scrollHeight
 
 @dataclass(frozen=True, slots=True)
 class ActionTiming:
-    """The timeouts an action runs under."""
+    """The timeouts an action runs under: `settle_quiet` is the quiet window after each state
+    change (learned per site by the pool), `settle_confirm` the longer one a load-more click
+    that did not grow the page gets before the loop stops."""
 
     action: timedelta
     settle_quiet: timedelta
     settle_cap: timedelta
+    settle_confirm: timedelta = timedelta(milliseconds=400)
+    learner: SettleLearner | None = None  # its rule refines the window within a load-more loop
 
 
 def _ms(delta: timedelta) -> float:
@@ -148,11 +157,35 @@ async def _fill_submit(page: Page, action: Action, timing: ActionTiming) -> Sett
 
 async def _load_more(page: Page, action: Action, timing: ActionTiming) -> Settled:
     rounds = DEFAULT_LOAD_MORE_ROUNDS if action.rounds is None else action.rounds
+    if action.selector:
+        await _require(page, action.selector, action)
+    try:
+        inside = await load_more_in_page(
+            page,
+            action.selector,
+            rounds=rounds,
+            quiet=timing.settle_quiet,
+            confirm=timing.settle_confirm,
+            cap=timing.settle_cap,
+            learner=timing.learner,
+        )
+    except PlaywrightError as e:
+        raise _failed(page, action, e) from e
+    if inside is not None:
+        return inside
+    return await _load_more_clicks(page, action, rounds, timing)
+
+
+async def _load_more_clicks(
+    page: Page, action: Action, rounds: int, timing: ActionTiming
+) -> Settled:
+    """Load more from outside the page, one Playwright click and settle per round (a control
+    that navigates, a document without the probe)."""
     total_ms = 0.0
     capped = False
     mutations = 0
-    if action.selector:
-        await _require(page, action.selector, action)
+    step_ms: list[float] = []
+    gap_ms: list[float] = []
     size = await page.evaluate(_SIZE)
     for _ in range(rounds):
         try:
@@ -172,11 +205,20 @@ async def _load_more(page: Page, action: Action, timing: ActionTiming) -> Settle
         total_ms += settled.ms
         capped = capped or settled.capped
         mutations += settled.mutations
+        step_ms.append(settled.ms)
+        gap_ms.extend(settled.gap_ms)
         grown = await page.evaluate(_SIZE)
         if grown <= size:
             break
         size = grown
-    return Settled(total_ms, capped, mutations)
+    return Settled(
+        total_ms,
+        capped,
+        mutations,
+        steps=len(step_ms),
+        step_ms=tuple(step_ms),
+        gap_ms=tuple(gap_ms),
+    )
 
 
 async def perform(page: Page, action: Action, timing: ActionTiming) -> Settled:

@@ -10,7 +10,10 @@ memory flat. A load runs as small steps — navigate (DOMContentLoaded) → sett
 extract (ONE ``page.evaluate`` returning a JSON string) → Snapshot. The steps hand their facts
 (the navigation's status, content type and time, the last settle, the JSON) on in one frozen
 value per load; render/extract_json.py decodes the JSON. A worker whose page already shows a
-prefix of the requested state performs only the remaining actions.
+prefix of the requested state performs only the remaining actions. After an action the page
+settles for a quiet window learned per site (render/settle.py `SettleLearner`: tens of
+milliseconds where pages answer in a few), navigations keep the configured one; `stats.actions`
+counts every state change (each load-more round too).
 
 Images, media and fonts are blocked inside the browser (CDP ``Network.setBlockedURLs``, never
 stylesheets: boxes depend on them). Dialogs are dismissed (Playwright's default when nothing
@@ -40,6 +43,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 from playwright.async_api import (
     Browser,
@@ -68,8 +72,8 @@ from render.extract import Canonicalize, default_canonical, structure_fingerprin
 from render.extract_json import decode_extracted
 from render.identity import Identity
 from render.parse import parse_fast
-from render.settle import SETTLE_INIT_SCRIPT, Settled, settle, settle_then
-from render.snapshot import ScreenshotMode, Snapshot, State
+from render.settle import SETTLE_INIT_SCRIPT, Settled, SettleLearner, settle, settle_then
+from render.snapshot import Action, ScreenshotMode, Snapshot, State
 
 __all__ = [
     "BLOCKED_EXTENSIONS",
@@ -127,7 +131,7 @@ class PoolStats:
 
     loads: int = 0
     navigations: int = 0
-    actions: int = 0
+    actions: int = 0  # state changes: each click, select, submit, scroll, load-more round
     prefix_reuses: int = 0
     contexts: int = 0
     relaunches: int = 0
@@ -230,10 +234,13 @@ class BrowserPool(AsyncClosing):
         self._available = asyncio.Condition()
         self._stats = PoolStats()
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._learner = SettleLearner(config.settle_quiet)
         self._timing = ActionTiming(
             action=config.action_timeout,
             settle_quiet=config.settle_quiet,
             settle_cap=config.settle_cap,
+            settle_confirm=config.settle_quiet,
+            learner=self._learner,
         )
         self._patterns = blocked_patterns(config.blocked_resource_types)
 
@@ -291,6 +298,11 @@ class BrowserPool(AsyncClosing):
     @property
     def stats(self) -> PoolStats:
         return self._stats
+
+    @property
+    def action_settle_ms(self) -> tuple[float, ...]:
+        """The settle wait after every state change so far, in order."""
+        return self._learner.waits_ms
 
     def _count(self, counted: _Counted) -> None:
         self._stats = replace(self._stats, **{counted: getattr(self._stats, counted) + 1})
@@ -606,8 +618,7 @@ class BrowserPool(AsyncClosing):
                 if fresh:
                     settled = await settle(page, quiet=quiet, cap=cap, fast=fast)
                 for action in todo:
-                    settled = await perform(page, action, self._timing)
-                    self._count("actions")
+                    settled = await self._perform(page, state.url, action)
                     worker.state = worker.state.then(action)
                 raw = await page.evaluate(f"() => {_EXTRACT_CALL}()")
             if raw is None:  # a document without the init script (e.g. an error page)
@@ -622,6 +633,15 @@ class BrowserPool(AsyncClosing):
                 f"rendering {state.url} failed: {_first_line(e)}", url=state.url
             ) from e
         return self._snapshot(_Loaded(state, navigation, settled, raw, shot), canonicalize)
+
+    async def _perform(self, page: Page, url: str, action: Action) -> Settled:
+        """Act, settling each state change for the window learned for `url`'s host."""
+        host = urlsplit(url).netloc
+        timing = replace(self._timing, settle_quiet=self._learner.window(host))
+        settled = await perform(page, action, timing)
+        self._learner.observe(host, settled)
+        self._stats = replace(self._stats, actions=self._stats.actions + settled.steps)
+        return settled
 
     async def _add_cookies(self, worker: _Worker, page: Page, url: str) -> None:
         """The identity's cookies for `url`'s origin, added once per context."""

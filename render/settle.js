@@ -10,6 +10,7 @@
   const origClearTimeout = window.clearTimeout.bind(window);
   const st = {
     inflight: 0, timers: 0, intervals: 0, mutations: 0, last: 0, dcl: -1, navAt: -1, settle: null,
+    drawn: -1, freed: -1,
   };
   Object.defineProperty(window, "__siteseer", { value: st, enumerable: false });
   const touch = () => { st.last = now(); };
@@ -23,7 +24,7 @@
   // matter for the quiet window and would only cost time). This listener is registered before
   // any page script's, so whatever their DOMContentLoaded handlers change is seen.
   const observe = () => {
-    new MutationObserver((records) => { st.mutations += records.length; touch(); })
+    new MutationObserver((records) => { st.mutations += records.length; touch(); st.drawn = st.last; })
       .observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
   };
   if (document.readyState === "loading") {
@@ -39,7 +40,9 @@
     window.fetch = function (...args) {
       st.inflight++; touch();
       let settled = false;
-      const done = () => { if (!settled) { settled = true; st.inflight--; touch(); wake(); } };
+      const done = () => {
+        if (!settled) { settled = true; st.inflight--; touch(); st.freed = st.last; wake(); }
+      };
       let p;
       try { p = origFetch.apply(this, args); } catch (e) { done(); throw e; }
       p.then(done, done);
@@ -52,7 +55,9 @@
     XHR.prototype.send = function (...args) {
       st.inflight++; touch();
       let settled = false;
-      const done = () => { if (!settled) { settled = true; st.inflight--; touch(); wake(); } };
+      const done = () => {
+        if (!settled) { settled = true; st.inflight--; touch(); st.freed = st.last; wake(); }
+      };
       this.addEventListener("loadend", done);
       try { return send.apply(this, args); } catch (e) { done(); throw e; }
     };
@@ -69,7 +74,7 @@
       if (pending.delete(id)) st.timers--;
       const outer = depth;
       depth = myDepth;
-      try { return fn.apply(this, rest); } finally { depth = outer; wake(); }
+      try { return fn.apply(this, rest); } finally { depth = outer; st.freed = now(); wake(); }
     };
     id = origSetTimeout(wrapped, delay);
     pending.add(id);
@@ -140,6 +145,8 @@
       const ref = Math.max(st.last, origin);
       const result = (capped) => JSON.stringify({
         ms: t - start, capped, mutations: st.mutations, inflight: st.inflight, timers: st.timers,
+        // How long the page took to draw after the last request or timer it waited for ended.
+        gap: st.drawn > Math.max(st.freed, start) ? st.drawn - Math.max(st.freed, start) : 0,
       });
       if (!busy && t - ref >= need) { finish(result(false)); return; }
       if (t - start >= capMs) { finish(result(true)); return; }
@@ -148,4 +155,70 @@
     };
     check();
   });
+
+  // Load more in the page itself: click the control (or scroll to the bottom when `selector` is
+  // empty), settle for `quietMs` after each click, until the control is gone or hidden, the page
+  // stops growing, or `rounds` clicks are done. One round trip for the whole loop instead of
+  // several per click. A control that would navigate (a link to another document) is left to
+  // the caller ({fallback: true}). When a click did not grow the page but the control is still
+  // shown, the page gets a longer quiet window (`confirmMs`) before the loop gives up; growth
+  // then counts as `late` (the short window was too short for this site).
+  const visible = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden";
+  };
+  const navigates = (el) => {
+    const a = el.closest("a[href]");
+    if (!a) return false;
+    const href = a.getAttribute("href") || "";
+    return !(href === "" || href.startsWith("#") || href.toLowerCase().startsWith("javascript:"));
+  };
+  const size = () => document.getElementsByTagName("*").length;
+  const shown = (selector) => {
+    const el = selector ? document.querySelector(selector) : null;
+    return el !== null && visible(el);
+  };
+  // The quiet window starts at `quietMs` (what the caller knows of the site) and, after three
+  // clicks, follows this loop's own draw gaps: `factor` × their `quantile`, at least `floorMs`,
+  // at most `maxMs` (the caller's SettleLearner applies the same rule across loads).
+  st.loadMore = async (
+    selector, rounds, quietMs, confirmMs, capMs, floorMs, factor, quantile, maxMs,
+  ) => {
+    const start = now();
+    const left = () => capMs - (now() - start);
+    const out = { steps: 0, ms: [], gap: [], late: 0, capped: false, fallback: false };
+    const windowMs = () => {
+      if (out.gap.length < 3) return quietMs;
+      const sorted = out.gap.slice().sort((a, b) => a - b);
+      const typical = sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))];
+      return Math.min(maxMs, Math.max(floorMs, factor * typical));
+    };
+    let grown = size();
+    for (let i = 0; i < rounds; i++) {
+      let el = null;
+      if (selector) {
+        el = document.querySelector(selector);
+        if (!el || !visible(el)) break;
+        if (navigates(el)) { out.fallback = out.steps === 0; break; }
+      }
+      if (left() <= 0) { out.capped = true; break; }
+      if (el) el.click(); else window.scrollTo(0, document.documentElement.scrollHeight);
+      out.steps++;
+      const w = windowMs();
+      const r = JSON.parse(await st.settle(w, w, Math.max(1, left()), true));
+      out.ms.push(r.ms);
+      out.gap.push(r.gap);
+      out.capped = out.capped || r.capped;
+      if (size() > grown) { grown = size(); continue; }
+      if (!shown(selector) || left() <= 0) break;
+      const c = JSON.parse(await st.settle(confirmMs, confirmMs, Math.max(1, left()), true));
+      out.capped = out.capped || c.capped;
+      if (size() <= grown) break;
+      out.late++;
+      out.gap[out.gap.length - 1] = r.ms + c.gap;
+      grown = size();
+    }
+    out.mutations = st.mutations;
+    return JSON.stringify(out);
+  };
 })();

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections import deque
 from dataclasses import dataclass
 from datetime import timedelta
 from importlib import resources
@@ -20,7 +21,14 @@ from importlib import resources
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-__all__ = ["SETTLE_INIT_SCRIPT", "Settled", "settle", "settle_then"]
+__all__ = [
+    "SETTLE_INIT_SCRIPT",
+    "SettleLearner",
+    "Settled",
+    "load_more_in_page",
+    "settle",
+    "settle_then",
+]
 
 SETTLE_INIT_SCRIPT: str = resources.files("render").joinpath("settle.js").read_text("utf-8")
 
@@ -33,12 +41,72 @@ _NAVIGATED = ("Execution context was destroyed", "navigation", "Cannot find cont
 
 @dataclass(frozen=True, slots=True)
 class Settled:
-    """How a settle wait ended: its length, whether the cap cut it short, mutations seen."""
+    """How a settle wait ended: its length, whether the cap cut it short, mutations seen.
+
+    After an action: `steps` state changes were made (a load-more loop makes several),
+    `step_ms` is each one's settle wait, `gap_ms` each one's draw gap (from the end of the last
+    request or short timer it waited for to the page's last DOM change), and `late` how many
+    grew the page only after their short quiet window had ended.
+    """
 
     ms: float
     capped: bool
     mutations: int = 0
     instrumented: bool = True  # False when the document had no probe (e.g. an error page)
+    steps: int = 1
+    step_ms: tuple[float, ...] = ()
+    gap_ms: tuple[float, ...] = ()
+    late: int = 0
+
+
+class SettleLearner:
+    """The quiet window after an action, learned per site from how fast its pages answer.
+
+    Requests and short timers an action starts are waited for whatever the window (settle.js
+    counts them), so the window only has to cover the *draw gap*: from the end of the last of
+    them to the page's last DOM change (reading the answer's body, drawing it). Until
+    `MIN_SAMPLES` actions on a host were seen, an action waits the full `quiet` window (nothing
+    is known yet); then the window is `FACTOR` × the `QUANTILE` (75th percentile) of the recent
+    `WINDOW_SAMPLES` gaps, kept between `floor` and `quiet` (a busy machine's odd slow gap does
+    not set it). A page that grew after its window
+    had ended (`late`) doubles that host's floor.
+    """
+
+    MIN_SAMPLES = 3
+    WINDOW_SAMPLES = 64
+    FACTOR = 2.0
+    QUANTILE = 0.75
+
+    def __init__(self, quiet: timedelta, floor: timedelta = timedelta(milliseconds=25)) -> None:
+        self.quiet_ms = _ms(quiet)
+        self.floor_ms = min(_ms(floor), self.quiet_ms)
+        self._samples: dict[str, deque[float]] = {}
+        self._floor: dict[str, float] = {}
+        self._waits: list[float] = []
+
+    def window(self, host: str) -> timedelta:
+        """The quiet window for the next action on `host`."""
+        samples = self._samples.get(host)
+        if samples is None or len(samples) < self.MIN_SAMPLES:
+            return timedelta(milliseconds=self.quiet_ms)
+        ordered = sorted(samples)
+        typical = ordered[min(len(ordered) - 1, int(self.QUANTILE * len(ordered)))]
+        floor = self._floor.get(host, self.floor_ms)
+        return timedelta(milliseconds=min(self.quiet_ms, max(floor, self.FACTOR * typical)))
+
+    def observe(self, host: str, settled: Settled) -> None:
+        """Learn from the settle after an action on `host`."""
+        samples = self._samples.setdefault(host, deque(maxlen=self.WINDOW_SAMPLES))
+        samples.extend(settled.gap_ms)
+        self._waits.extend(settled.step_ms or (settled.ms,))
+        if settled.late:
+            floor = self._floor.get(host, self.floor_ms)
+            self._floor[host] = min(self.quiet_ms, 2 * floor)
+
+    @property
+    def waits_ms(self) -> tuple[float, ...]:
+        """Every settle wait after an action so far (one per click, select, submit, scroll)."""
+        return tuple(self._waits)
 
 
 def _ms(delta: timedelta) -> float:
@@ -49,7 +117,14 @@ def _settled(raw: str | None, total_ms: float) -> Settled:
     if raw is None:
         return Settled(total_ms, False, 0, False)
     data = json.loads(raw)
-    return Settled(total_ms, bool(data["capped"]), int(data["mutations"]))
+    gap = data.get("gap")
+    return Settled(
+        total_ms,
+        bool(data["capped"]),
+        int(data["mutations"]),
+        step_ms=(total_ms,),
+        gap_ms=() if gap is None else (float(gap),),
+    )
 
 
 async def settle(
@@ -118,3 +193,60 @@ async def settle_then(
         settled = Settled(waited, settled.capped or isinstance(e, TimeoutError), settled.mutations)
         return settled, await page.evaluate(f"() => ({script})()")
     return _settled(raw_settle, (time.perf_counter() - started) * 1000.0), result
+
+
+_LOAD_MORE_CALL = (
+    "([selector, rounds, quiet, confirm, cap, floor, factor, quantile, most]) =>"
+    " window.__siteseer && window.__siteseer.loadMore ? window.__siteseer.loadMore("
+    "selector, rounds, quiet, confirm, cap, floor, factor, quantile, most) : null"
+)
+
+
+async def load_more_in_page(
+    page: Page,
+    selector: str,
+    *,
+    rounds: int,
+    quiet: timedelta,
+    confirm: timedelta,
+    cap: timedelta,
+    learner: SettleLearner | None = None,
+) -> Settled | None:
+    """Click `selector` (scroll to the bottom when empty) until the page stops growing, inside
+    the page: one round trip for the whole loop (settle.js ``loadMore``). Each click settles
+    for `quiet`; a click that did not grow the page while the control is still shown gets
+    `confirm` before the loop stops; after three clicks the window follows the loop's own draw
+    gaps by `learner`'s rule (fixed at `quiet` without one). `cap` bounds each click's wait.
+    None when the page has no
+    probe or the control would navigate: the caller then clicks from outside."""
+    started = time.perf_counter()
+    cap_ms = _ms(cap) * max(1, rounds)
+    if learner is None:
+        adapt = [_ms(quiet), 1.0, 0.75, _ms(quiet)]
+    else:
+        adapt = [learner.floor_ms, learner.FACTOR, learner.QUANTILE, learner.quiet_ms]
+    try:
+        raw = await asyncio.wait_for(
+            page.evaluate(
+                _LOAD_MORE_CALL, [selector, rounds, _ms(quiet), _ms(confirm), cap_ms, *adapt]
+            ),
+            timeout=cap_ms / 1000.0 + 5.0,
+        )
+    except PlaywrightError as e:
+        if any(marker in str(e) for marker in _NAVIGATED):
+            return None
+        raise
+    if raw is None:
+        return None
+    data = json.loads(raw)
+    if data["fallback"]:
+        return None
+    return Settled(
+        (time.perf_counter() - started) * 1000.0,
+        bool(data["capped"]),
+        int(data["mutations"]),
+        steps=int(data["steps"]),
+        step_ms=tuple(float(ms) for ms in data["ms"]),
+        gap_ms=tuple(float(ms) for ms in data["gap"]),
+        late=int(data["late"]),
+    )

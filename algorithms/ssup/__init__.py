@@ -61,7 +61,8 @@ The package, one module per step:
 - `climb.py`: Algorithm 1 and the climb of Algorithm 4 (the sample page path).
 - `levels.py`: Algorithm 2 (catching same-level pages); `grouping.py`: its link groups.
 - `pagination.py`: Algorithm 3.
-- `visual.py`: visual SSUP's grouping (`ssup(..., visual=True)`).
+- `visual.py`: visual SSUP's grouping (`ssup(..., visual=True)`), index pages rendered only
+  where their DOM paths leave the grouping ambiguous (`ambiguity`).
 - `explanation.py`: a Discovery's trace as a tree (`explain_discovery`).
 """
 
@@ -69,13 +70,14 @@ from algorithms.ssup.climb import Height
 from algorithms.ssup.explanation import explain_discovery
 from algorithms.ssup.grouping import LinkGroup, LinkGrouper, group_links
 from algorithms.ssup.tree import ssup
-from algorithms.ssup.visual import RoleMate, role_mates, visual_group_links
+from algorithms.ssup.visual import RoleMate, ambiguity, role_mates, visual_group_links
 
 __all__ = [
     "Height",
     "LinkGroup",
     "LinkGrouper",
     "RoleMate",
+    "ambiguity",
     "explain_discovery",
     "group_links",
     "role_mates",

@@ -18,7 +18,7 @@ from algorithms.ssup.climb import Climb, Height, own_urls
 from algorithms.ssup.grouping import LinkGrouper, group_links
 from algorithms.ssup.levels import SameLevel
 from algorithms.ssup.pagination import Pagination
-from algorithms.ssup.visual import visual_group_links
+from algorithms.ssup.visual import VisualLevel, visual_group_links
 from render import Snapshot
 
 if TYPE_CHECKING:
@@ -129,10 +129,11 @@ async def ssup(
     value), or ``"auto"`` to climb until no candidate index page outweighs the current root.
     `tag_feature` sets the link DOM path form used by every step. `sample_size` and `probe` bound
     the pages downloaded to learn and test minsim_html (see `algorithms.ssup`). `grouper`
-    replaces Algorithm 2's strongsim grouping (e.g. by visual features). `visual=True` renders
-    every page SSUP loads and, unless `grouper` is given, groups the links of the sample link DOM
-    path together with those of the visual lists that play its role
-    (`algorithms.ssup.visual.visual_group_links`, for SSUP's failure case ii).
+    replaces Algorithm 2's strongsim grouping (e.g. by visual features). `visual=True` groups,
+    unless `grouper` is given, the links of the sample link DOM path together with those of the
+    visual lists that play its role (`algorithms.ssup.visual.visual_group_links`, for SSUP's
+    failure case ii), rendering a level's index pages only where their DOM leaves that
+    ambiguous (`algorithms.ssup.visual.VisualLevel`; the trace says which and why).
 
     Never raises for a bad seed or a spent budget: the Discovery comes back with
     ``complete=False`` and a `reason`, holding whatever was found before the run stopped.
@@ -141,14 +142,15 @@ async def ssup(
         raise ValueError(f"height must be a positive integer or 'auto', not {height!r}")
     if sample_size < 1 or probe < 1:
         raise ValueError("sample_size and probe must be at least 1")
+    same_level = SameLevel
     if visual and grouper is group_links:
-        grouper = visual_group_links
-    run = Run(session, render=visual)
+        grouper, same_level = visual_group_links, VisualLevel
+    run = Run(session)
     walk = _Walk(
         run,
         tag_feature,
         Climb(run, tag_feature),
-        SameLevel(run, tag_feature, grouper, sample_size, probe),
+        same_level(run, tag_feature, grouper, sample_size, probe),
         Pagination(run, tag_feature),
     )
     with suppress(Stopped):  # run.reason says why
@@ -181,8 +183,8 @@ async def ssup(
 async def _seed(run: Run, seed: str) -> Snapshot:
     """The seed's Snapshot, or `Stopped` saying why it cannot serve as a sample page.
 
-    The seed is loaded as the Session's render mode decides, also for visual SSUP (which renders
-    the pages it loads from there on)."""
+    The seed is loaded as the Session's render mode decides, also for visual SSUP (which
+    renders only the index pages whose grouping needs boxes)."""
     page = await run.seed(seed, render=False)
     if not page.links:
         run.stop(

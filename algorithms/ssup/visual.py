@@ -27,21 +27,35 @@ The rule (`role_mates`), on the rendered index pages of a level:
    pruned by the HTML test, and SSUP's decisions on its own groups cannot change.
 
 Pages fetched without a browser have no boxes: the grouping is then exactly SSUP's.
+
+Visual features on demand (`VisualLevel`, what `ssup(visual=True)` uses): every page is loaded as
+plain SSUP loads it (HTTP snapshots where the site needs no browser), and a level's index pages
+are rendered only when the DOM leaves their grouping ambiguous (`ambiguity`): links shaped like
+the level's sample (its host, its number of URL tokens) under another link DOM path that recurs
+on `MIN_PAGES` of the level's pages,
+is no site-wide menu (the same targets on most of them) and links to none of the level's pages
+nor the home page — rule 2 without the column test, which needs boxes. Such a path is a
+possible role-mate, and only boxes can tell; otherwise the role-mate rule has nothing to find
+and the render is not spent. The trace says, per level, whether the pages were rendered and why
+(step ``visual``).
 """
 
 from __future__ import annotations
 
+import asyncio
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from algorithms.features.dom import TagFeature, link_path, path_urls
-from algorithms.features.url import term_weights
+from algorithms.features.url import SIZE_TERM, term_weights, url_schema
 from algorithms.features.visual import VisualList, is_menu, menu_signatures, visual_lists
 from algorithms.ssup.grouping import SIM_DIGITS, LinkGroup, group_links
+from algorithms.ssup.levels import SameLevel
 from render import Link, Snapshot
 
-__all__ = ["RoleMate", "role_mates", "visual_group_links"]
+__all__ = ["RoleMate", "VisualLevel", "ambiguity", "role_mates", "visual_group_links"]
 
 # A role-mate kind must recur on this many of the level's index pages (see the module docstring).
 MIN_PAGES = 2
@@ -160,3 +174,98 @@ def visual_group_links(
         score = round(max(weights.strongsim(u) for u in urls), SIM_DIGITS)
         groups.append(LinkGroup(score, tuple(urls)))
     return groups
+
+
+# A link DOM path whose targets are the same on this share of a level's pages is a menu.
+MENU_SHARE = 0.8
+
+
+def _size(url: str) -> str:
+    return next(sub for term, sub in url_schema(url) if term == SIZE_TERM)
+
+
+def ambiguity(
+    index_pages: Sequence[Snapshot], sample_url: str, sdp: str, mode: TagFeature = "attrs"
+) -> str | None:
+    """Why the grouping of `index_pages` needs visual features (a render), or None when the DOM
+    alone settles it: the rule in the module docstring (visual features on demand)."""
+    if len(index_pages) < MIN_PAGES:
+        return None
+    level = {u for page in index_pages for u in (page.url, page.final_url)}
+    homes = {_home(page.url) for page in index_pages}
+    size = _size(sample_url)
+    mates = {lk.url for page in index_pages for lk in page.links if link_path(lk, mode) == sdp}
+    mates.discard(sample_url)
+    if not mates:
+        return None
+    host = urlsplit(sample_url).netloc
+    per_path: dict[str, list[frozenset[str]]] = {}
+    for page in index_pages:
+        paths: dict[str, set[str]] = {}
+        for lk in page.links:
+            path = link_path(lk, mode)
+            if path != sdp:
+                paths.setdefault(path, set()).add(lk.url)
+        for path, urls in paths.items():
+            per_path.setdefault(path, []).append(frozenset(urls))
+    candidates: list[str] = []
+    for path, seen in per_path.items():
+        if len(seen) < MIN_PAGES:
+            continue
+        if Counter(seen).most_common(1)[0][1] >= MENU_SHARE * len(index_pages):
+            continue  # a menu: the same targets on most of the level's pages
+        targets = frozenset().union(*seen)
+        if targets & (level | homes):
+            continue  # a pager, sibling indexes, navigation
+        alike = [u for u in targets - mates if urlsplit(u).netloc == host and _size(u) == size]
+        if len(alike) >= MIN_PAGES:
+            candidates.append(path)
+    if not candidates:
+        return None
+    return (
+        f"{len(candidates)} link DOM path(s) besides the sample's hold links like the sample "
+        f"on {MIN_PAGES}+ of the level's pages (e.g. {min(candidates)}): only boxes tell a "
+        "second entity list from other content"
+    )
+
+
+class VisualLevel(SameLevel):
+    """SSUP's Algorithm 2 with visual features on demand: a level's index pages are rendered
+    (and grouped by `visual_group_links`) only when `ambiguity` finds a reason; otherwise
+    they are grouped from the pages as loaded. Each level's choice is in the trace."""
+
+    async def catch(
+        self,
+        index_pages: Sequence[Snapshot],
+        sp: Snapshot,
+        sdp: str,
+        level: int,
+        leaf: bool,
+        kept: list[str],
+    ) -> None:
+        why = ambiguity(index_pages, sp.url, sdp, self.mode)
+        urls = [page.url for page in index_pages]
+        if why is None or all(page.rendered for page in index_pages):
+            self.run.note(
+                "visual",
+                "keep" if why is None else "rendered",
+                f"level {level}",
+                level=level,
+                urls=urls,
+                note="no render: the link DOM paths leave the grouping unambiguous"
+                if why is None
+                else f"already rendered; {why}",
+            )
+            await super().catch(index_pages, sp, sdp, level, leaf, kept)
+            return
+        rendered = await asyncio.gather(*(self.run.rendered(u) for u in urls))
+        pages = [r if r is not None else p for r, p in zip(rendered, index_pages, strict=True)]
+        self.run.note(
+            "visual",
+            "render",
+            f"level {level}",
+            level=level,
+            urls=[p.url for p in pages if p.rendered],
+            note=f"rendered the level's {len(pages)} index page(s): {why}",
+        )
+        await super().catch(pages, sp, sdp, level, leaf, kept)

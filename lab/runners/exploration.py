@@ -5,11 +5,14 @@ scores the hidden entity-attribute pairs it extracted with the paper's Eq. 6–7
 (`lab.score.pair_scores` over the catalogue's hidden attributes). Its extra columns:
 
 - ``states``: distinct list pages and Ajax states the exploration saw;
-- ``lower_bound_downloads``: the fewest page loads or states any method needs to learn every
-  facet value's entities — the start page, plus for each single-condition facet query the
-  result pages that list its entities at the largest page size the shop offers (paginated
-  shops), or one state with the list grown by load-more (the Ajax shop);
-- ``cost_ratio``: downloads (page loads and browser states) over that bound;
+- ``lower_bound_downloads``: the fewest state changes (page loads plus browser actions) any
+  method needs to learn every facet value's entities — the start page, plus for each
+  single-condition facet query the result pages that list its entities at the largest page size
+  the shop offers (paginated shops: the first is the facet link or form), or one action for the
+  facet value and one load-more click per further chunk of results (the Ajax shop);
+- ``cost_ratio``: page loads plus browser actions (each click, select, submit, load-more round)
+  over that bound; ``state_changes`` that sum;
+- ``median_click_settle_ms``: the median settle wait after a browser action (Ajax runs);
 - ``entity_recall``: share of the catalogue's products found;
 - ``queries``, ``equivalent``, ``skipped_orderings``: queries explored, equivalent queries found
   (not explored below), sort-order variants skipped.
@@ -18,6 +21,8 @@ scores the hidden entity-attribute pairs it extracted with the paper's Eq. 6–7
 from __future__ import annotations
 
 import math
+import statistics
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 from urllib.parse import urlsplit
 
@@ -63,18 +68,17 @@ def lower_bound(truth: SiteTruth) -> int:
     listing = _LISTING.get(truth.site)
     if listing is None:
         return 0
-    kind, size = listing
+    _, size = listing
     total = 1  # the start page, where the facets are read
     for query in truth.queries:
         n = len(query.entities)
-        if kind == "pages":
-            total += max(1, math.ceil(n / size))
-        else:
-            total += 2 if n > size else 1
+        total += max(1, math.ceil(n / size))
     return total
 
 
-def exploration_run(result: Exploration, truth: SiteTruth) -> MethodRun:
+def exploration_run(
+    result: Exploration, truth: SiteTruth, settle_ms: Sequence[float] = ()
+) -> MethodRun:
     """Score an Exploration against the truth (hidden pairs, entity recall, cost ratio).
 
     The hidden attributes are the catalogue's on the lab's shops, and the truth's facets
@@ -94,8 +98,11 @@ def exploration_run(result: Exploration, truth: SiteTruth) -> MethodRun:
         "equivalent": sum(1 for q in result.queries if q.status == "equivalent"),
         "skipped_orderings": sum(1 for s in result.skipped if s.reason == "ordering"),
     }
+    extra["state_changes"] = result.cost.state_changes
     if bound:
-        extra["cost_ratio"] = round(result.cost.downloads / bound, 3)
+        extra["cost_ratio"] = round(result.cost.state_changes / bound, 3)
+    if settle_ms:
+        extra["median_click_settle_ms"] = round(statistics.median(settle_ms), 1)
     if not result.complete:
         extra["reason"] = result.reason
     return MethodRun(
@@ -109,7 +116,7 @@ def exploration_run(result: Exploration, truth: SiteTruth) -> MethodRun:
 
 async def run_explore(session: Session, truth: SiteTruth) -> MethodRun:
     result = await explore(session, start_url(truth), entity_sample=truth.seed_entity)
-    return exploration_run(result, truth)
+    return exploration_run(result, truth, session.action_settle_ms())
 
 
 METHODS: tuple[MethodSpec, ...] = (

@@ -70,6 +70,7 @@ def test_the_ssup_package_surface() -> None:
         "LinkGroup",
         "LinkGrouper",
         "RoleMate",
+        "ambiguity",
         "explain_discovery",
         "group_links",
         "role_mates",

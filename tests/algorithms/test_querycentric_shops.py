@@ -61,8 +61,11 @@ def _assert_no_equivalent_explored(result: Exploration) -> None:
 def _assert_cost(result: Exploration, truth: SiteTruth) -> None:
     bound = lower_bound(truth)
     assert bound > 0
-    ratio = result.cost.downloads / bound
-    assert ratio <= 1.5, f"{result.cost.downloads} downloads for a lower bound of {bound}"
+    ratio = result.cost.state_changes / bound
+    assert ratio <= 1.5, (
+        f"{result.cost.downloads} page loads and {result.cost.actions} actions "
+        f"for a lower bound of {bound}"
+    )
 
 
 @pytest.mark.slow

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from algorithms.ssup import group_links, role_mates, ssup, visual_group_links
+from algorithms.ssup import ambiguity, group_links, role_mates, ssup, visual_group_links
 from crawler import Session, SessionConfig
 from lab import LabServer, set_scores
 from render import Box, Link, LinkStyle, Snapshot
@@ -79,6 +79,27 @@ def test_visual_grouping_adds_the_role_mates_after_ssups_groups() -> None:
     assert [g.urls for g in visual[len(plain) :]] == [tuple(f"http://s/f{i}" for i in range(6))]
 
 
+def test_a_second_list_of_entity_like_links_makes_the_level_ambiguous() -> None:
+    # The cards hold links shaped like the sample's under another DOM path, on both pages: only
+    # boxes can tell whether they are a second entity list, so the level is to be rendered.
+    why = ambiguity(level(), "http://s/p0", UL)
+    assert why is not None and "1 link DOM path" in why and CARDS in why
+
+
+def test_menus_pagers_and_other_shapes_leave_the_level_unambiguous() -> None:
+    # Without the cards: the nav menu is the same everywhere, the pager links to the level,
+    # the sidebar's news links have another URL size. The DOM path settles the grouping.
+    pages = [
+        directory(u, [f"p{i}" for i in range(k, k + 5)], [], other)
+        for u, k, other in (
+            ("http://s/people", 0, "http://s/people?page=2"),
+            ("http://s/people?page=2", 5, "http://s/people"),
+        )
+    ]
+    assert ambiguity(pages, "http://s/p0", UL) is None
+    assert ambiguity(level()[:1], "http://s/p0", UL) is None  # one page: left to SSUP
+
+
 @pytest.mark.slow
 async def test_visual_ssup_finds_people_under_two_dom_paths(lab: Lab) -> None:
     # SSUP's failure case (ii): faculty sit in a card grid, students and staff in a list.
@@ -92,6 +113,10 @@ async def test_visual_ssup_finds_people_under_two_dom_paths(lab: Lab) -> None:
     assert before.f1 < 0.95, before  # measured 0.88: the faculty are missed
     assert after.f1 >= 0.95, after  # measured 1.00
     assert after.precision == 1.0
-    # Every page after the seed (which comes as the Session fetches it) is rendered.
-    assert visual.cost.renders == visual.cost.downloads - 1 > 0
+    # Only the index pages, whose DOM paths leave the grouping ambiguous, are rendered; the
+    # trace says which and why.
+    (rendered,) = [t for t in visual.trace if t.step == "visual" and t.decision == "render"]
+    assert rendered.urls and set(rendered.urls) <= set(visual.index_pages[0])
+    assert "link DOM path" in rendered.note
+    assert visual.cost.renders == len(rendered.urls) < visual.cost.downloads
     assert dict(visual.params)["grouper"] == "visual_group_links"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from crawler import RenderDecision
-from crawler.autorender import decide, visible_text_length
+from crawler.autorender import decide, visible_text_length, without_scripts
 from render import snapshot_from_html
 
 URL = "http://h.com/"
@@ -100,3 +100,23 @@ def test_visible_text_ignores_scripts_and_styles() -> None:
 def test_decision_round_trips_through_json() -> None:
     decision = decide("h.com", snap(STATIC), snap(STATIC, rendered=True))
     assert RenderDecision.from_json(decision.to_json()) == decision
+
+
+def test_data_scripts_alone_need_no_render_to_decide() -> None:
+    # JSON-LD, JSON data and templates are never run: the raw HTML is what the browser shows.
+    data = (
+        '<script type="application/ld+json">{"@type": "Thing"}</script>'
+        '<script type="application/json" id="state">{"items": []}</script>'
+        '<script type="text/template"><a href="/x">x</a></script>'
+    )
+    decision = without_scripts("h.com", snap(page(f"<p>hi</p>{data}")))
+    assert decision is not None and not decision.needs_browser
+    assert "only data scripts" in decision.reason
+    assert without_scripts("h.com", snap(page("<p>hi</p>")))  # no script at all
+    for script in (
+        "<script>document.title = 'x'</script>",
+        '<script type="module">import "/a.js"</script>',
+        '<script type="text/javascript; charset=utf-8" src="/a.js"></script>',
+        '<script type="TEXT/JAVASCRIPT" src="/a.js"></script>',
+    ):
+        assert without_scripts("h.com", snap(page(f"<p>hi</p>{data}{script}"))) is None, script

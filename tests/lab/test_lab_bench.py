@@ -74,10 +74,15 @@ def test_score_run_defaults_to_target_entities() -> None:
     truth = TinyTreeSite().truth("http://x")
     spec = SPECS[0]
     run = MethodRun(found=(*truth.target_entities[:3], "http://x/about"))
-    row = score_run(spec, truth, run, cost=Cost(downloads=3), seconds=1.0)
+    row = score_run(spec, truth, run, cost=Cost(downloads=3, actions=2), seconds=2.0)
     assert (row.precision, row.recall) == (0.75, 0.5)
     assert row.f1 == pytest.approx(0.6)
     assert (row.found, row.relevant) == (4, 6)
+    # three of the four found are target entities: per second of the run, per page load
+    assert row.correct == 3
+    assert row.correct_per_s == pytest.approx(1.5)
+    assert row.correct_per_download == pytest.approx(1.0)
+    assert row.to_dict()["state_changes"] == 5
 
 
 @pytest.fixture(scope="module")
@@ -95,6 +100,8 @@ def test_outputs_have_the_fields(bench_dir: Path) -> None:
     for row in rows:
         assert required <= set(row)
     assert rows[0]["f1"] == 1.0 and rows[0]["downloads"] in (10, 11)
+    assert rows[0]["correct"] == rows[0]["relevant"] == 6
+    assert rows[0]["correct_per_download"] == pytest.approx(6 / rows[0]["downloads"], abs=1e-4)
     assert "error" in rows[1] and "error" not in rows[0]
     assert rows[2]["ari"] == 0.5 and rows[2]["clusters"] == 3
     image = rows[2]["images"]["shot"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 import signal
 from collections.abc import AsyncIterator, Callable
@@ -188,7 +189,12 @@ async def test_load_more_grows_the_list(pool: BrowserPool, testbed: LabServer) -
     more = next(c for c in start.controls if c.kind == "load_more")
     items = set(testbed.truth("testbed").entities["item"])
     assert len([x for x in start.links if x.url in items]) == MORE_PAGE
+    actions, waits = pool.stats.actions, len(pool.action_settle_ms)
     grown = await pool.load(start.state.then(Action("load_more", more.selector)))  # type: ignore[union-attr]
+    # every click is a state change of its own, with its own settle wait
+    clicks = math.ceil(MORE_TOTAL / MORE_PAGE) - 1
+    assert pool.stats.actions - actions == clicks
+    assert len(pool.action_settle_ms) - waits == clicks
     assert [x.url for x in grown.links if x.url in items] == list(
         testbed.truth("testbed").entities["more-all"]
     )

@@ -27,6 +27,7 @@ from algorithms.querycentric.model import (
     state_key,
     unsafe_reason,
 )
+from algorithms.querycentric.rows import pager_next
 from render import Action, Control, Snapshot, State
 
 __all__ = ["AjaxFacets"]
@@ -47,11 +48,11 @@ class AjaxFacets:
         facets = control_facets(root)
         if not facets:
             return q0
-        full = await self._load_all(root)
         if q0 is None:
+            pages = await self._paged(await self._load_all(root))
             q0 = ex.new_query((), 0, root)
-            ex.finish(q0, [full], control_facets(full) or facets)
-            self._state(full, q0.id)
+            ex.finish(q0, pages, control_facets(pages[0]) or facets)
+            self._state(pages, q0.id)
             ex.note_query(q0, level=0, drilldowns=len(facets))
         await self._check_orderings(q0, root)
         frontier: list[tuple[Query, Snapshot]] = [(q0, root)]
@@ -75,10 +76,47 @@ class AjaxFacets:
         rounds = self.ex.settings.load_more_rounds
         return Action("load_more", control.selector, rounds=rounds, label=control.label)
 
-    def _state(self, snap: Snapshot, query_id: str) -> str | None:
-        """Register an Ajax state by structure fingerprint + result entities; the query id of
-        an identical state seen before, if any."""
-        key = state_key(snap.fingerprint, self.ex.entities(snap))
+    async def _paged(self, first: Snapshot) -> list[Snapshot]:
+        """The pages of `first`'s result list, `first` first: its pager's next control is
+        clicked until it is gone or disabled or the rows stop changing (at most
+        `load_more_rounds` clicks, each one a state of its own and counted as an action)."""
+        ex = self.ex
+        pages = [first]
+        seen = set(ex.entities(first))
+        current = first
+        while seen and len(pages) <= ex.settings.load_more_rounds:
+            found = pager_next(current, len(pages))
+            if found is None or found[1] or unsafe_reason(found[0]):
+                break
+            action = Action("click", found[0].selector, label=f"page {len(pages) + 1}")
+            shown = await ex.act(current, action)
+            rows = ex.entities(shown) if shown is not None else ()
+            if shown is None or not rows or set(rows) <= seen:
+                break
+            seen.update(rows)
+            pages.append(shown)
+            current = shown
+        if len(pages) > 1:
+            ex.run.note(
+                "pager",
+                "follow",
+                first.key,
+                values={"pages": float(len(pages)), "entities": float(len(seen))},
+            )
+        return pages
+
+    async def _visit(self, base: Snapshot, action: Action) -> list[Snapshot] | None:
+        """The pages of the result list `action` on `base` leads to; None when it failed."""
+        snap = await self._act_then_load(base, action)
+        return None if snap is None else await self._paged(snap)
+
+    def _listed(self, pages: list[Snapshot]) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(e for p in pages for e in self.ex.entities(p)))
+
+    def _state(self, pages: list[Snapshot], query_id: str) -> str | None:
+        """Register an Ajax state by structure fingerprint + result entities (of all its
+        pages); the query id of an identical state seen before, if any."""
+        key = state_key(pages[0].fingerprint, self._listed(pages))
         known = self.state_ids.get(key)
         if known is None:
             self.state_ids[key] = query_id
@@ -180,11 +218,12 @@ class AjaxFacets:
             if planned is not None:
                 todo.append((facet, *planned))
         # The browser pool works on several states at once; results are read in facet order.
-        snaps = await asyncio.gather(*(self._act_then_load(base, t[3]) for t in todo))
-        for (facet, conditions, subject, action), snap in zip(todo, snaps, strict=True):
-            if snap is None:
+        visits = await asyncio.gather(*(self._visit(base, t[3]) for t in todo))
+        for (facet, conditions, subject, action), pages in zip(todo, visits, strict=True):
+            if pages is None:
                 continue
-            entities = ex.entities(snap)
+            snap = pages[0]
+            entities = self._listed(pages)
             known = self.state_ids.get(state_key(snap.fingerprint, entities))
             if known is not None:
                 ex.skip(subject, "equivalent", f"the same state as {known}", q.id)
@@ -193,8 +232,8 @@ class AjaxFacets:
                 ex.skip(subject, "not-drill-down", "results not within the parent's", q.id)
                 continue
             child = ex.new_query(conditions, q.depth + 1, snap, parent=q.id)
-            self._state(snap, child.id)
-            ex.finish(child, [snap], control_facets(snap))
+            self._state(pages, child.id)
+            ex.finish(child, pages, control_facets(snap))
             ex.edge(q, child, facet)
             ex.note_query(child, level=child.depth, urls=[snap.key], note=show(conditions))
             if child.status == "explored":

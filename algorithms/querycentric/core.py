@@ -401,6 +401,13 @@ class Explorer:
             node = self.queries[int(node.parent[1:])] if node.parent else None
         return labels
 
+    def known_attributes(self, q: Query) -> set[str]:
+        """The attributes (case-folded) `q`'s ancestors offered or applied ("" for none at the
+        start query, whose own drill-downs are all new)."""
+        if q.parent == "":
+            return set()
+        return {a for a, _ in self._known_labels(self.queries[int(q.parent[1:])])}
+
     def split_drilldowns(self, q: Query, facets: Sequence[Facet]) -> list[Facet]:
         """The drill-downs of `q` worth exploring: those its ancestors did not offer."""
         if q.parent == "":

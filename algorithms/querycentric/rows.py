@@ -21,13 +21,17 @@ button or link, recognised by its text ("Next", "›", "»", ">", "→"), its AR
 or its class and icon names ("next-page", "angle-right", "chevron-right"; not "double" or
 "last", which jump to the end), or else the numbered button of the following page. A pager
 control that is ``disabled`` (or ``aria-disabled``) is the end of the list.
+
+Custom dropdowns. A button or box that opens a popup (``aria-haspopup``, ``role="combobox"``)
+and has a label is a dropdown whose options exist only once it is open: the controls that
+appear when it is clicked are its options, its label their attribute.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlsplit, urlunsplit
 
@@ -39,6 +43,8 @@ __all__ = [
     "guess_row_key",
     "is_disabled",
     "pager_next",
+    "popup_openers",
+    "popup_options",
     "result_table",
     "row_key_from_sample",
     "slug",
@@ -275,3 +281,53 @@ def pager_next(snapshot: Snapshot, page: int = 1) -> tuple[Control, bool] | None
     if numbered is None:
         return None
     return numbered, is_disabled(element_at(snapshot, numbered.selector))
+
+
+# -- custom dropdowns -------------------------------------------------------------------------
+
+_POPUPS = frozenset({"listbox", "menu", "true", "tree", "grid", "dialog"})
+
+
+def popup_openers(snapshot: Snapshot) -> tuple[Control, ...]:
+    """The labelled buttons and boxes of a page that open a popup of options (custom
+    dropdowns), outside forms with a submit button (those are form fields)."""
+    submit_forms = {c.form for c in snapshot.controls if c.kind == "submit" and c.form}
+    out = []
+    for control in snapshot.controls:
+        if control.kind not in ("button", "text") or not control.group.strip():
+            continue
+        if control.form and control.form in submit_forms:
+            continue
+        element = element_at(snapshot, control.selector)
+        if element is None:
+            continue
+        popup = (element.get("aria-haspopup") or "").strip().lower()
+        if popup in _POPUPS or element.get("role") == "combobox":
+            out.append(control)
+    return tuple(out)
+
+
+def popup_options(closed: Snapshot, opened: Snapshot) -> tuple[Control, ...]:
+    """The option controls a dropdown showed once opened: the labelled radios, checkboxes,
+    buttons and links of `opened` that `closed` did not have."""
+    before = {c.selector for c in closed.controls}
+    return tuple(
+        replace(c, selector=_through_label(c))
+        for c in opened.controls
+        if c.selector not in before
+        and c.kind in ("radio", "checkbox", "button", "link")
+        and c.label.strip()
+    )
+
+
+_LABEL_STEP = re.compile(r"^(.*\blabel:nth-of-type\(\d+\))(?:\s*>\s*[^>]+)+$")
+
+
+def _through_label(control: Control) -> str:
+    """The selector to click a radio or checkbox of a popup by: its wrapping label's when its
+    selector is a path through one (as a person clicks it; popups often draw the label over a
+    hidden input), else its own."""
+    if control.kind not in ("radio", "checkbox"):
+        return control.selector
+    match = _LABEL_STEP.match(control.selector)
+    return match.group(1) if match else control.selector

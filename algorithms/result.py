@@ -77,6 +77,7 @@ SkipReason = Literal[
     "page-size",  # a smaller page size than the one chosen
     "conjunction",  # a combination of facet values already applied alone (E_{a,b} = E_a ∩ E_b)
     "not-drill-down",  # its results are not a subset of the parent's (Assumption 3 fails)
+    "view",  # exactly the parent's results (another view of them, e.g. other figures shown)
     "unsafe",  # cart, checkout, account, delete, login/logout, password form
     "post-form",  # a POST form, skipped without --allow-post
     "depth",  # below --max-depth

@@ -262,6 +262,16 @@
   const headingLabel = (el) => {
     let node = el;
     while (node && node.nodeType === 1 && tagOf(node) !== "body" && tagOf(node) !== "html") {
+      // <label for="ID"> naming a container (a radio group, a widget) is the group's heading;
+      // an input's own label is its value's label, not its group's
+      const id = node === el && tagOf(el) === "input" ? null : attr(node, "id");
+      if (id) {
+        const label = labelOf(id);
+        if (label && !label.contains(el)) {
+          const t = labelText(label);
+          if (t) return t;
+        }
+      }
       if (tagOf(node) === "fieldset") {
         for (const c of node.children) {
           if (tagOf(c) === "legend") {

@@ -23,12 +23,14 @@ from algorithms.querycentric.model import (
     clean_label,
     control_facets,
     is_subset,
+    label_count,
     load_more_control,
     state_key,
     unsafe_reason,
 )
+from algorithms.querycentric.rows import pager_next, popup_openers, popup_options
 from algorithms.querycentric.safety import unsafe_controls
-from render import Action, Control, Snapshot, State
+from render import Action, Control, RenderConfig, Snapshot, State
 
 __all__ = ["AjaxFacets"]
 
@@ -40,6 +42,9 @@ class AjaxFacets:
         self.ex = ex
         self.state_ids: dict[str, str] = {}  # state_key → the query first seen in that state
         self.ordering_groups: set[str] = set()  # selectors of sort controls equivalent at q0
+        # One visit (a facet's state, then its pages) per browser page at a time: a visit's
+        # clicks then continue on the page that shows its last state instead of replaying it.
+        self.lanes = asyncio.Semaphore(_browser_pages(ex))
 
     async def explore(self, root: Snapshot, q0: Query | None) -> Query | None:
         """Every facet control of `root` acted on, level by level; `q0` is the start query when
@@ -48,13 +53,13 @@ class AjaxFacets:
         for control, why in unsafe_controls(root):
             ex.skip(control.label or control.name or control.selector, "unsafe", why)
         facets = control_facets(root)
-        if not facets:
+        if not facets and not popup_openers(root):
             return q0
-        full = await self._load_all(root)
         if q0 is None:
+            pages = await self._paged(await self._load_all(root))
             q0 = ex.new_query((), 0, root)
-            ex.finish(q0, [full], control_facets(full) or facets)
-            self._state(full, q0.id)
+            ex.finish(q0, pages, control_facets(pages[0]) or facets)
+            self._state(pages, q0.id)
             ex.note_query(q0, level=0, drilldowns=len(facets))
         await self._check_orderings(q0, root)
         frontier: list[tuple[Query, Snapshot]] = [(q0, root)]
@@ -78,10 +83,79 @@ class AjaxFacets:
         rounds = self.ex.settings.load_more_rounds
         return Action("load_more", control.selector, rounds=rounds, label=control.label)
 
-    def _state(self, snap: Snapshot, query_id: str) -> str | None:
-        """Register an Ajax state by structure fingerprint + result entities; the query id of
-        an identical state seen before, if any."""
-        key = state_key(snap.fingerprint, self.ex.entities(snap))
+    async def _paged(self, first: Snapshot) -> list[Snapshot]:
+        """The pages of `first`'s result list, `first` first: its pager's next control is
+        clicked until it is gone or disabled or the rows stop changing (at most
+        `load_more_rounds` clicks, each one a state of its own and counted as an action)."""
+        ex = self.ex
+        pages = [first]
+        seen = set(ex.entities(first))
+        current = first
+        while seen and len(pages) <= ex.settings.load_more_rounds:
+            found = pager_next(current, len(pages))
+            if found is None or found[1] or unsafe_reason(found[0]):
+                break
+            action = Action("click", found[0].selector, label=f"page {len(pages) + 1}")
+            shown = await ex.act(current, action)
+            rows = ex.entities(shown) if shown is not None else ()
+            if shown is None or not rows or set(rows) <= seen:
+                break
+            seen.update(rows)
+            pages.append(shown)
+            current = shown
+        if len(pages) > 1:
+            ex.run.note(
+                "pager",
+                "follow",
+                first.key,
+                values={"pages": float(len(pages)), "entities": float(len(seen))},
+            )
+        return pages
+
+    async def _visit(self, base: Snapshot, steps: tuple[Action, ...]) -> list[Snapshot] | None:
+        """The pages of the result list the actions `steps` on `base` lead to (one visit); None
+        when one failed."""
+        async with self.lanes:
+            snap = await self._act_then_load(_then(base, steps[:-1]), steps[-1])
+            return None if snap is None else await self._paged(snap)
+
+    async def _popup_facets(self, q: Query, base: Snapshot) -> dict[Facet, Action]:
+        """The facets behind the custom dropdowns of `base`, each with the click that opens its
+        dropdown: every dropdown whose attribute no ancestor of `q` offered is opened once, and
+        the options it shows become facets (selected: the one its button shows)."""
+        ex = self.ex
+        known = ex.known_attributes(q)
+        out: dict[Facet, Action] = {}
+        for opener in popup_openers(base):
+            attribute = clean_label(opener.group)
+            if attribute.casefold() in known or unsafe_reason(opener):
+                continue
+            opening = Action("click", opener.selector, label=f"open {attribute}")
+            opened = await ex.act(base, opening)
+            if opened is None:
+                continue
+            options = popup_options(base, opened)
+            ex.run.note(
+                "dropdown",
+                "open",
+                attribute,
+                values={"options": float(len(options))},
+                note=opener.selector,
+            )
+            for option in options:
+                value = clean_label(option.label)
+                selected = _clean_eq(opener.label, value) or option.checked
+                facet = Facet(attribute, value, label_count(option.label), control=option)
+                out[replace(facet, selected=selected)] = opening
+        return out
+
+    def _listed(self, pages: list[Snapshot]) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(e for p in pages for e in self.ex.entities(p)))
+
+    def _state(self, pages: list[Snapshot], query_id: str) -> str | None:
+        """Register an Ajax state by structure fingerprint + result entities (of all its
+        pages); the query id of an identical state seen before, if any."""
+        key = state_key(pages[0].fingerprint, self._listed(pages))
         known = self.state_ids.get(key)
         if known is None:
             self.state_ids[key] = query_id
@@ -177,17 +251,23 @@ class AjaxFacets:
         facets = control_facets(q.pages[0]) if q.depth else control_facets(base)
         if q.depth:
             self._skip_orderings(q)
-        todo: list[tuple[Facet, tuple[Condition, ...], str, Action]] = []
-        for facet in ex.split_drilldowns(q, facets):
+        openings = await self._popup_facets(q, base)
+        q.facets = tuple(dict.fromkeys((*q.facets, *openings)))  # known to the drill-downs
+        todo: list[tuple[Facet, tuple[Condition, ...], str, tuple[Action, ...]]] = []
+        for facet in ex.split_drilldowns(q, (*facets, *openings)):
             planned = self._action(q, facet)
             if planned is not None:
-                todo.append((facet, *planned))
+                conditions, subject, action = planned
+                opening = openings.get(facet)
+                steps: tuple[Action, ...] = (action,) if opening is None else (opening, action)
+                todo.append((facet, conditions, subject, steps))
         # The browser pool works on several states at once; results are read in facet order.
-        snaps = await asyncio.gather(*(self._act_then_load(base, t[3]) for t in todo))
-        for (facet, conditions, subject, action), snap in zip(todo, snaps, strict=True):
-            if snap is None:
+        visits = await asyncio.gather(*(self._visit(base, t[3]) for t in todo))
+        for (facet, conditions, subject, steps), pages in zip(todo, visits, strict=True):
+            if pages is None:
                 continue
-            entities = ex.entities(snap)
+            snap = pages[0]
+            entities = self._listed(pages)
             known = self.state_ids.get(state_key(snap.fingerprint, entities))
             if known is not None:
                 ex.skip(subject, "equivalent", f"the same state as {known}", q.id)
@@ -195,15 +275,33 @@ class AjaxFacets:
             if not is_subset(entities, q.entities, ex.settings.subset_tolerance):
                 ex.skip(subject, "not-drill-down", "results not within the parent's", q.id)
                 continue
+            if q.entities and frozenset(entities) == q.entity_set:
+                ex.skip(subject, "view", "exactly the parent's results: a view, no filter", q.id)
+                continue
             child = ex.new_query(conditions, q.depth + 1, snap, parent=q.id)
-            self._state(snap, child.id)
-            ex.finish(child, [snap], control_facets(snap))
+            self._state(pages, child.id)
+            ex.finish(child, pages, control_facets(snap))
             ex.edge(q, child, facet)
             ex.note_query(child, level=child.depth, urls=[snap.key], note=show(conditions))
             if child.status == "explored":
-                clicked = replace(base, state=(base.state or State(base.url)).then(action))
-                out.append((child, clicked))
+                out.append((child, _then(base, steps)))
         return out
+
+
+def _browser_pages(ex: Explorer) -> int:
+    """The pages the Session's browser works on at once (its render configuration's)."""
+    config = getattr(ex.run.session, "render_config", None)
+    return max(1, config.pages) if isinstance(config, RenderConfig) else 1
+
+
+def _then(base: Snapshot, steps: tuple[Action, ...]) -> Snapshot:
+    """`base` with `steps` appended to its state (not performed: a state to act on)."""
+    if not steps:
+        return base
+    state = base.state or State(base.url)
+    for step in steps:
+        state = state.then(step)
+    return replace(base, state=state)
 
 
 def _clean_eq(label: str, value: str) -> bool:

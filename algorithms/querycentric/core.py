@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 from algorithms.querycentric.model import (
     Condition,
@@ -39,6 +40,7 @@ from algorithms.querycentric.model import (
     same_query,
     unsafe_reason,
 )
+from algorithms.querycentric.rows import RowKey, guess_row_key, row_key_from_sample
 from algorithms.result import (
     Exploration,
     ExploredQuery,
@@ -120,6 +122,7 @@ class Explorer:
         self.settings = settings
         self.canonical = run.session.canonical  # the crawl's canonicalisation, for the model
         self.pattern: EntityPattern | None = None
+        self.rows: RowKey | None = None  # entities are result-table rows, not pages
         self.containers: frozenset[str] | None = None
         self.queries: list[Query] = []
         self.edges: list[QueryEdge] = []
@@ -191,15 +194,37 @@ class Explorer:
     # -- pages ------------------------------------------------------------------------------------
 
     def entities(self, snap: Snapshot) -> tuple[str, ...]:
+        if self.rows is not None:
+            return self.rows.entities(snap)
         assert self.pattern is not None
         return result_entities(snap, self.pattern, self.containers)
 
     def kind(self, snap: Snapshot) -> str:
+        if self.rows is not None:
+            return "list" if self.rows.entities(snap) else "other"
         assert self.pattern is not None
         return classify_page(snap, self.pattern, self.containers)
 
+    def _learn_rows(self, root: Snapshot, rows: RowKey | None, how: str) -> bool:
+        """Entities are the rows of `root`'s result table, named by `rows`' key column."""
+        if rows is None or not rows.entities(root):
+            return False
+        self.rows = rows
+        # no page is an entity page: the pattern matches no URL (no path has depth -1)
+        self.pattern = EntityPattern(_host_of(root.final_url), (), -1)
+        self.run.note(
+            "entity-pattern",
+            how,
+            root.final_url,
+            values={"rows": float(len(rows.entities(root)))},
+            note=rows.describe(),
+        )
+        return True
+
     async def learn_entities(self, root: Snapshot) -> bool:
         sample_url = self.settings.entity_sample
+        if sample_url and row_key_from_sample(sample_url, root.url) is not None:
+            return self._learn_rows(root, row_key_from_sample(sample_url, root.url), "rows")
         if sample_url:
             sample = await self.page(sample_url)
             if sample is None:
@@ -210,6 +235,8 @@ class Explorer:
             )
         else:
             guessed = guess_entity_pattern(root)
+            if guessed is None and self._learn_rows(root, guess_row_key(root), "rows-guess"):
+                return True
             if guessed is None:
                 self.run.note(
                     "entity-pattern", "none", root.final_url, note="no repeated link group"
@@ -374,6 +401,13 @@ class Explorer:
             node = self.queries[int(node.parent[1:])] if node.parent else None
         return labels
 
+    def known_attributes(self, q: Query) -> set[str]:
+        """The attributes (case-folded) `q`'s ancestors offered or applied ("" for none at the
+        start query, whose own drill-downs are all new)."""
+        if q.parent == "":
+            return set()
+        return {a for a, _ in self._known_labels(self.queries[int(q.parent[1:])])}
+
     def split_drilldowns(self, q: Query, facets: Sequence[Facet]) -> list[Facet]:
         """The drill-downs of `q` worth exploring: those its ancestors did not offer."""
         if q.parent == "":
@@ -394,6 +428,11 @@ class Explorer:
         return fresh
 
     # -- the result -------------------------------------------------------------------------------
+
+    def entity_description(self) -> str:
+        if self.rows is not None:
+            return self.rows.describe()
+        return self.pattern.describe() if self.pattern else ""
 
     def result(self) -> Exploration:
         listed = [(q.conditions, q.entities) for q in self.queries]
@@ -421,9 +460,13 @@ class Explorer:
             complete=self.run.complete,
             reason=self.run.reason,
             states=len(self.states),
-            entity_pattern=self.pattern.describe() if self.pattern else "",
+            entity_pattern=self.entity_description(),
             params=self.settings.described(),
         )
+
+
+def _host_of(url: str) -> str:
+    return urlsplit(url).netloc.rpartition("@")[2].lower()
 
 
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:

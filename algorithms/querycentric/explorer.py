@@ -74,7 +74,13 @@ async def explore(
 async def _explore(ex: Explorer) -> None:
     root = await ex.run.seed(ex.start)
     ex.states.add(root.key)
-    if not await ex.learn_entities(root):
+    learned = await ex.learn_entities(root)
+    if not learned and not root.rendered:  # a list a script builds: look at it rendered
+        rendered = await ex.rendered(ex.start)
+        if rendered is not None:
+            root = rendered
+            learned = await ex.learn_entities(root)
+    if not learned:
         ex.run.stop("no entity pages recognised")
     assert ex.pattern is not None
     q0: Query | None = None

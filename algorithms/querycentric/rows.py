@@ -1,0 +1,333 @@
+"""Result lists without links: table rows as entities, and the Ajax pager that pages them.
+
+Pure functions over Snapshots, like model.py; the I/O is ajax.py's.
+
+Row entities. A result table whose rows carry no entity links (an Ajax data table, a grid) lists
+its entities by a *key column*. A row's entity id is the page it is listed on plus that key::
+
+    <list page URL without fragment>#<key>=<key cell text, percent-encoded>
+
+where ``<key>`` is the key column's header as a slug (lower case, runs of other characters than
+letters and digits made one "_"): a table headed "Country" listing "Côte d'Ivoire" on
+``http://host/`` gives ``http://host/#country=C%C3%B4te%20d%27Ivoire``. The fragment is an
+identity only (nothing loads it); the key is what stays the same across the states that list a
+row, whatever its other cells show. The key column is the one an entity sample names (a sample
+``…/#country=Chad`` names "country"), else the first column whose cells on the page are all
+non-empty, distinct and not numbers. The result table is the page's ``<table>`` (or ARIA grid)
+with the most body rows.
+
+Ajax pagers. A pager control replaces the result rows in place (no URL change): a "Next"
+button or link, recognised by its text ("Next", "›", "»", ">", "→"), its ARIA label or title,
+or its class and icon names ("next-page", "angle-right", "chevron-right"; not "double" or
+"last", which jump to the end), or else the numbered button of the following page. A pager
+control that is ``disabled`` (or ``aria-disabled``) is the end of the list.
+
+Custom dropdowns. A button or box that opens a popup (``aria-haspopup``, ``role="combobox"``)
+and has a label is a dropdown whose options exist only once it is open: the controls that
+appear when it is clicked are its options, its label their attribute.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+from urllib.parse import parse_qsl, quote, urlsplit, urlunsplit
+
+from render import Control, Snapshot
+
+__all__ = [
+    "RowKey",
+    "element_at",
+    "guess_row_key",
+    "is_disabled",
+    "pager_next",
+    "popup_openers",
+    "popup_options",
+    "result_table",
+    "row_key_from_sample",
+    "slug",
+]
+
+_NOT_SLUG = re.compile(r"[^0-9a-z]+")
+_NUMBER = re.compile(r"^[+-]?[\d.,\s%]+$")
+
+
+def slug(text: str) -> str:
+    """A column header as a key name: "Country" → "country", "ISO code" → "iso_code"."""
+    return _NOT_SLUG.sub("_", text.strip().casefold()).strip("_")
+
+
+def _text(element: Any) -> str:
+    return " ".join(element.text_content().split())
+
+
+def _cells(row: Any, tags: tuple[str, ...], roles: tuple[str, ...]) -> list[Any]:
+    return [
+        c
+        for c in row
+        if isinstance(c.tag, str) and (c.tag in tags or (c.get("role") or "") in roles)
+    ]
+
+
+def _rows(table: Any) -> list[Any]:
+    """The rows of a table or grid, not those of tables nested in its cells."""
+    if table.tag == "table":
+        out = []
+        for child in table:
+            if not isinstance(child.tag, str):
+                continue
+            if child.tag == "tr":
+                out.append(child)
+            elif child.tag in ("thead", "tbody", "tfoot"):
+                out.extend(r for r in child if isinstance(r.tag, str) and r.tag == "tr")
+        return out
+    return [r for r in table.iter() if isinstance(r.tag, str) and r.get("role") == "row"]
+
+
+def result_table(snapshot: Snapshot) -> tuple[tuple[str, ...], list[tuple[str, ...]]] | None:
+    """The page's result table: (header texts, body rows' cell texts); the table or ARIA grid
+    with the most body rows (rows of data cells), None when no table has a body row."""
+    tree = snapshot.tree()
+    best: tuple[int, tuple[str, ...], list[tuple[str, ...]]] | None = None
+    tables = [
+        t
+        for t in tree.iter()
+        if isinstance(t.tag, str) and (t.tag == "table" or t.get("role") in ("grid", "table"))
+    ]
+    for table in tables:
+        header: tuple[str, ...] = ()
+        body: list[tuple[str, ...]] = []
+        for row in _rows(table):
+            heads = _cells(row, ("th",), ("columnheader",))
+            data = _cells(row, ("td",), ("cell", "gridcell"))
+            if heads and not data and not header:
+                header = tuple(_text(c) for c in heads)
+            elif data:
+                body.append(
+                    tuple(
+                        _text(c)
+                        for c in _cells(row, ("th", "td"), ("cell", "gridcell", "rowheader"))
+                    )
+                )
+        if body and (best is None or len(body) > best[0]):
+            best = (len(body), header, body)
+    if best is None:
+        return None
+    return best[1], best[2]
+
+
+@dataclass(frozen=True, slots=True)
+class RowKey:
+    """Entities that are rows of the result table, named by the column whose header slug is
+    `key` (see the module docstring for the id)."""
+
+    key: str
+
+    def column(self, header: Sequence[str]) -> int | None:
+        for i, name in enumerate(header):
+            if slug(name) == self.key:
+                return i
+        return None
+
+    def entities(self, snapshot: Snapshot) -> tuple[str, ...]:
+        """The entity ids of the page's result rows, in page order, without repeats."""
+        table = result_table(snapshot)
+        if table is None:
+            return ()
+        header, body = table
+        i = self.column(header)
+        if i is None:
+            return ()
+        base = _without_fragment(snapshot.final_url)
+        keys = (row[i] for row in body if i < len(row) and row[i])
+        return tuple(dict.fromkeys(f"{base}#{self.key}={quote(k, safe='')}" for k in keys))
+
+    def describe(self) -> str:
+        return f"rows of the result table, key column {self.key!r}"
+
+
+def _without_fragment(url: str) -> str:
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, parts.query, ""))
+
+
+def row_key_from_sample(sample: str, start: str) -> RowKey | None:
+    """The row key an entity sample names: a sample that is the start page's own URL with a
+    ``#<key>=<value>`` fragment; None for any other sample (an entity page of its own)."""
+    parts = urlsplit(sample)
+    if not parts.fragment or _without_fragment(sample) != _without_fragment(start):
+        return None
+    pairs = parse_qsl(parts.fragment, keep_blank_values=True)
+    if len(pairs) != 1 or not pairs[0][1]:
+        return None
+    key = slug(pairs[0][0])
+    return RowKey(key) if key else None
+
+
+def guess_row_key(snapshot: Snapshot) -> RowKey | None:
+    """The key column of the page's result table: the first whose cells are all non-empty,
+    distinct and not numbers (with a header to name it, and at least two rows); None without."""
+    table = result_table(snapshot)
+    if table is None:
+        return None
+    header, body = table
+    if len(body) < 2:
+        return None
+    for i, name in enumerate(header):
+        column = [row[i] if i < len(row) else "" for row in body]
+        if not slug(name) or any(not c or _NUMBER.match(c) for c in column):
+            continue
+        if len(set(column)) == len(column):
+            return RowKey(slug(name))
+    return None
+
+
+# -- pagers -----------------------------------------------------------------------------------
+
+_NEXT_TEXT = re.compile(r"^(next|next page|›|»|>|→|>>|next ›|next »|next →)$", re.I)
+_NEXT_WORDS = frozenset({"next"})
+_ARROW_WORDS = frozenset({"angle", "chevron", "arrow", "caret"})
+_END_WORDS = frozenset({"double", "last", "end", "prev", "previous", "left"})
+_STEP = re.compile(r"\s*(?:>|\s)\s*")
+
+
+def element_at(snapshot: Snapshot, selector: str) -> Any | None:
+    """The element a control selector (as render's extraction writes them: ``#id``,
+    ``tag[name="n"][value="v"]`` and ``#id > div:nth-of-type(3) > button:nth-of-type(1)``
+    paths) names in the Snapshot's tree; None for other forms or when nothing matches."""
+    tree = snapshot.tree()
+    steps = [s for s in _STEP.split(selector.strip()) if s]
+    if not steps:
+        return None
+    node: Any | None = None
+    for n, step in enumerate(steps):
+        if step.startswith("#"):
+            if n:
+                return None
+            found = tree.xpath("//*[@id=$id]", id=step[1:])
+            node = found[0] if len(found) == 1 else None
+        elif n == 0 and step in ("html", "body"):
+            node = tree if step == "html" else tree.find(".//body")
+        else:
+            match = re.fullmatch(r"([a-z0-9-]+):nth-of-type\((\d+)\)", step)
+            if match is None or node is None:
+                return None
+            tag, index = match.group(1), int(match.group(2))
+            children = [c for c in node if isinstance(c.tag, str)]
+            if tag == "tr" or node.tag == "table":  # extraction skips tbody
+                children = [
+                    g
+                    for c in children
+                    for g in (c if c.tag in ("tbody", "thead", "tfoot") else [c])
+                    if isinstance(g.tag, str)
+                ]
+            same = [c for c in children if c.tag == tag]
+            node = same[index - 1] if 0 < index <= len(same) else None
+        if node is None:
+            return None
+    return node
+
+
+def _hint_words(element: Any) -> set[str]:
+    """Words of an element's class, title, ARIA label, rel and its icons' names."""
+    words: set[str] = set()
+    for el in element.iter():
+        if not isinstance(el.tag, str):
+            continue
+        for attr in ("class", "title", "aria-label", "rel", "data-icon", "name"):
+            value = el.get(attr)
+            if value:
+                words |= set(re.split(r"[^a-z]+", value.lower()))
+    words.discard("")
+    return words
+
+
+def _looks_next(control: Control, element: Any | None) -> bool:
+    if _NEXT_TEXT.match(" ".join(control.label.split())):
+        return True
+    if element is None:
+        return False
+    words = _hint_words(element)
+    if words & _END_WORDS:
+        return False
+    return bool(words & _NEXT_WORDS) or ("right" in words and bool(words & _ARROW_WORDS))
+
+
+def is_disabled(element: Any | None) -> bool:
+    """A control the page marks as not usable now (``disabled``, ``aria-disabled``, a
+    "disabled" class)."""
+    if element is None:
+        return False
+    if element.get("disabled") is not None or element.get("aria-disabled") == "true":
+        return True
+    return "disabled" in (element.get("class") or "").lower().split()
+
+
+def pager_next(snapshot: Snapshot, page: int = 1) -> tuple[Control, bool] | None:
+    """The control that shows the page after `page` (1-based) of the current result list, and
+    whether it is disabled: a "Next" button or link (see the module docstring), else the
+    numbered button or link of page `page` + 1. None when the page has neither."""
+    numbered: Control | None = None
+    for control in snapshot.controls:
+        if control.kind not in ("button", "link"):
+            continue
+        element = element_at(snapshot, control.selector)
+        if _looks_next(control, element):
+            return control, is_disabled(element)
+        if numbered is None and control.label.strip() == str(page + 1):
+            numbered = control
+    if numbered is None:
+        return None
+    return numbered, is_disabled(element_at(snapshot, numbered.selector))
+
+
+# -- custom dropdowns -------------------------------------------------------------------------
+
+_POPUPS = frozenset({"listbox", "menu", "true", "tree", "grid", "dialog"})
+
+
+def popup_openers(snapshot: Snapshot) -> tuple[Control, ...]:
+    """The labelled buttons and boxes of a page that open a popup of options (custom
+    dropdowns), outside forms with a submit button (those are form fields)."""
+    submit_forms = {c.form for c in snapshot.controls if c.kind == "submit" and c.form}
+    out = []
+    for control in snapshot.controls:
+        if control.kind not in ("button", "text") or not control.group.strip():
+            continue
+        if control.form and control.form in submit_forms:
+            continue
+        element = element_at(snapshot, control.selector)
+        if element is None:
+            continue
+        popup = (element.get("aria-haspopup") or "").strip().lower()
+        if popup in _POPUPS or element.get("role") == "combobox":
+            out.append(control)
+    return tuple(out)
+
+
+def popup_options(closed: Snapshot, opened: Snapshot) -> tuple[Control, ...]:
+    """The option controls a dropdown showed once opened: the labelled radios, checkboxes,
+    buttons and links of `opened` that `closed` did not have."""
+    before = {c.selector for c in closed.controls}
+    return tuple(
+        replace(c, selector=_through_label(c))
+        for c in opened.controls
+        if c.selector not in before
+        and c.kind in ("radio", "checkbox", "button", "link")
+        and c.label.strip()
+    )
+
+
+_LABEL_STEP = re.compile(r"^(.*\blabel:nth-of-type\(\d+\))(?:\s*>\s*[^>]+)+$")
+
+
+def _through_label(control: Control) -> str:
+    """The selector to click a radio or checkbox of a popup by: its wrapping label's when its
+    selector is a path through one (as a person clicks it; popups often draw the label over a
+    hidden input), else its own."""
+    if control.kind not in ("radio", "checkbox"):
+        return control.selector
+    match = _LABEL_STEP.match(control.selector)
+    return match.group(1) if match else control.selector

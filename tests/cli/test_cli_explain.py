@@ -85,7 +85,8 @@ def test_explain_of_an_unreachable_url_is_one_line_and_exit_2(
     tmp_path: Path, closed_port: int
 ) -> None:
     url = f"http://127.0.0.1:{closed_port}/"
-    result = runner.invoke(app, ["explain", url, "--out", str(tmp_path / "x.png"), "--no-cache"])
+    args = ["-q", "explain", url, "--out", str(tmp_path / "x.png"), "--no-cache"]
+    result = runner.invoke(app, args)  # -q: no periodic stats records on a slow run
     assert result.exit_code == 2
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()

@@ -34,8 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from crawler import RenderMode
-from lab import SITE_IDS, SiteTruth, Size
-from lab.runners.exploration import start_url
+from lab import SITE_IDS, SiteTruth, Size, start_url
 from lab.server import build_sites
 from siteseer.batch import Manifest, SiteResult, TaskOptions
 from siteseer.choices import BatchEngine

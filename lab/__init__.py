@@ -18,7 +18,7 @@ from lab.score import (
 from lab.server import LabServer, running_lab
 from lab.site import SIZES, Site, Size
 from lab.sites import SITE_IDS, site_class
-from lab.truth import FacetQuery, SiteTruth
+from lab.truth import FacetQuery, SiteTruth, start_url
 
 __all__ = [
     "SITE_IDS",
@@ -39,4 +39,5 @@ __all__ = [
     "running_lab",
     "set_scores",
     "site_class",
+    "start_url",
 ]

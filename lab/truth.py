@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
-__all__ = ["FacetQuery", "SiteTruth"]
+__all__ = ["FacetQuery", "SiteTruth", "start_url"]
 
 
 @dataclass(frozen=True)
@@ -67,3 +68,15 @@ class SiteTruth:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+def start_url(truth: SiteTruth) -> str:
+    """The shop's widest list page: its list (or search) page without query parameters."""
+    lists = sorted(
+        (len(url), url)
+        for url, template in truth.templates.items()
+        if template in ("list", "search") and not urlsplit(url).query
+    )
+    if not lists:
+        raise ValueError(f"{truth.site}: the truth names no list page to start from")
+    return lists[0][1]

@@ -24,7 +24,6 @@ import math
 import statistics
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
-from urllib.parse import urlsplit
 
 from algorithms import Exploration, explore
 from lab.method import MethodRun, MethodSpec
@@ -33,7 +32,7 @@ from lab.sites.catalog_data import HIDDEN_ATTRIBUTES
 from lab.sites.shop_ajax import AJAX_CHUNK
 from lab.sites.shop_links import PER_PAGE_CHOICES
 from lab.sites.shops import DEFAULT_PER_PAGE
-from lab.truth import SiteTruth
+from lab.truth import SiteTruth, start_url
 
 if TYPE_CHECKING:
     from crawler import Session
@@ -48,18 +47,6 @@ _LISTING: dict[str, tuple[Listing, int]] = {
     "shop-form": ("pages", DEFAULT_PER_PAGE),
     "shop-ajax": ("load-more", AJAX_CHUNK),
 }
-
-
-def start_url(truth: SiteTruth) -> str:
-    """The shop's widest list page: its list (or search) page without query parameters."""
-    lists = sorted(
-        (len(url), url)
-        for url, template in truth.templates.items()
-        if template in ("list", "search") and not urlsplit(url).query
-    )
-    if not lists:
-        raise ValueError(f"{truth.site}: the truth names no list page to start from")
-    return lists[0][1]
 
 
 def lower_bound(truth: SiteTruth) -> int:

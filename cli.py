@@ -3,7 +3,9 @@
 Each command builds its options value, runs the matching function of `siteseer.commands` and
 prints what it returns; the work (validation, the Session, the methods, output files) lives
 there and below. Errors the user can fix (`siteseer.errors.UserError`) end the command with one
-line on stderr and exit code 2 (no traceback); an incomplete run exits 1; Ctrl-C exits 130.
+line on stderr and exit code 2 (no traceback); an incomplete run (its page budget spent, its
+--time-limit reached) writes what it found, marked incomplete, and exits 1; Ctrl-C does the same
+with exit code 130 (a second Ctrl-C stops at once, writing nothing).
 
 Each command imports its library module when it runs: the methods pull in numpy, OpenCV and
 Playwright, which `siteseer --help` should not wait for.
@@ -64,10 +66,11 @@ app.add_typer(lab_app, name="lab")
 app.add_typer(templates_app, name="templates")
 
 
-EXIT_CODES = """Exit codes: 0 done; 1 incomplete (budget spent, pages unreachable: the reason is on
-stderr; what was found is written); 2 an error you can fix (bad option or input, unwritable
-output, no browser: one line on stderr, nothing written); 130 interrupted (Ctrl-C: rerun with the
-same cache to continue)."""
+EXIT_CODES = """Exit codes: 0 done; 1 incomplete (budget spent, time limit reached, pages
+unreachable: the reason is on stderr; what was found is written, marked incomplete); 2 an error
+you can fix (bad option or input, unwritable output, no browser: one line on stderr, nothing
+written); 130 interrupted (Ctrl-C: what was found is written, marked incomplete; a second Ctrl-C
+stops at once; rerun with the same cache to continue)."""
 
 # How the run ended, for --stats-json: (stop, reason, exit code); "done" unless set below.
 _STOP: list[tuple[str, str, int]] = []
@@ -80,17 +83,23 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(code=2)
 
 
-def _warn_incomplete(reason: str) -> None:
-    """Print why a run stopped before it was complete (one yellow line on stderr)."""
+def _warn_incomplete(reason: str) -> int:
+    """Print why a run stopped before it was complete (one yellow line on stderr); return its
+    exit code: 130 when Ctrl-C stopped it, else 1."""
+    from algorithms import INTERRUPTED
+
     typer.secho(f"siteseer: incomplete: {reason}", err=True, fg=typer.colors.YELLOW)
+    if reason == INTERRUPTED:
+        _STOP.append(("interrupted", reason, 130))
+        return 130
     _STOP.append(("incomplete", reason, 1))
+    return 1
 
 
 def _exit_if_incomplete(complete: bool, reason: str) -> None:
-    """End an incomplete run with its reason on stderr and exit code 1."""
+    """End an incomplete run with its reason on stderr and exit code 1 (130: Ctrl-C)."""
     if not complete:
-        _warn_incomplete(reason)
-        raise typer.Exit(code=1)
+        raise typer.Exit(code=_warn_incomplete(reason))
 
 
 @contextmanager
@@ -571,16 +580,15 @@ def discover(
     if outcome.explanation is not None:
         typer.echo(outcome.explanation, err=True)
     typer.echo(outcome.summary, err=True)
-    if not result.complete:
-        _warn_incomplete(result.reason)
+    code = 0 if result.complete else _warn_incomplete(result.reason)
     if outcome.failure is not None:
         raise fail(str(outcome.failure))
     if outcome.wrote is None:
         typer.echo(outcome.rows, nl=False)
     else:
         typer.echo(outcome.wrote, err=True)
-    if not result.complete:
-        raise typer.Exit(code=1)
+    if code:
+        raise typer.Exit(code=code)
 
 
 # --- templates: URL templates, page-template clusters; describe ------------------------------
@@ -646,8 +654,7 @@ def templates_urls(
     outcome = _run(command.templates_urls(options))
     _echo_err(outcome.notes)
     if outcome.unreachable is not None:
-        _warn_incomplete(outcome.unreachable)
-        raise typer.Exit(code=1)
+        raise typer.Exit(code=_warn_incomplete(outcome.unreachable))
     if outcome.wrote is None:
         for url in outcome.report.found:
             typer.echo(url)
@@ -697,6 +704,7 @@ def templates_cluster(
     typer.echo(outcome.summary, err=True)
     if out is None:
         typer.echo(outcome.rows, nl=False)
+    _exit_if_incomplete(outcome.complete, outcome.reason)
 
 
 # --- explore: query-centric exploration of exploratory sites ---------------------------------
@@ -979,7 +987,9 @@ def describe_entities(
     _echo_err(outcome.notes)
     for line in outcome.lines:
         typer.echo(line)
-    if not outcome.description.terms:
+    description = outcome.description
+    _exit_if_incomplete(description.complete, description.reason)
+    if not description.terms:
         typer.secho(
             "siteseer: the samples share no template terms; give samples of one entity type",
             err=True,

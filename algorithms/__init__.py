@@ -32,7 +32,7 @@ from algorithms.result import (
     TraceEntry,
     UrlTemplate,
 )
-from algorithms.run import BUDGET_SPENT, Run, Stopped
+from algorithms.run import BUDGET_SPENT, INTERRUPTED, Halt, Run, Stopped, halting, time_limit_reason
 from algorithms.ssup import (
     Height,
     LinkGroup,
@@ -46,6 +46,7 @@ from algorithms.urltemplates import SPLIT_MINIMUM_URLS, url_templates
 
 __all__ = [
     "BUDGET_SPENT",
+    "INTERRUPTED",
     "SPLIT_MINIMUM_URLS",
     "ClusterMethod",
     "Discovery",
@@ -54,6 +55,7 @@ __all__ = [
     "ExploredQuery",
     "FeatureCache",
     "GeneratedUrl",
+    "Halt",
     "Height",
     "LinkGroup",
     "LinkGrouper",
@@ -80,12 +82,14 @@ __all__ = [
     "explore",
     "gpp",
     "group_links",
+    "halting",
     "indesit",
     "is_instance",
     "page_paths",
     "path_groups",
     "read_sample_path",
     "ssup",
+    "time_limit_reason",
     "url_templates",
     "visual_group_links",
 ]

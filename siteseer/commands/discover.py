@@ -1,8 +1,9 @@
 """`siteseer discover`: every entity page of a sample page's type (SSUP, Indesit, GPP).
 
-The entity pages are written as JSON lines or CSV (one row per page: url, method, seed) to a
-file or, without one, returned for standard output; the whole Discovery can go to a JSON file
-as well (what `siteseer explain --seed-path` reads).
+The entity pages are written as JSON lines or CSV (one row per page: url, method, seed; and
+complete, reason when the run stopped early) to a file or, without one, returned for standard
+output; the whole Discovery can go to a JSON file as well (what `siteseer explain --seed-path`
+reads). A run stopped by its page budget, its time limit or Ctrl-C writes what it found so far.
 """
 
 from __future__ import annotations
@@ -13,8 +14,19 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from algorithms import Discovery, Height, TagFeature, explain_discovery, gpp, indesit, ssup
+from algorithms import (
+    INTERRUPTED,
+    Discovery,
+    Halt,
+    Height,
+    TagFeature,
+    explain_discovery,
+    gpp,
+    indesit,
+    ssup,
+)
 from crawler import Session
+from output import marked, marked_fields
 from siteseer.choices import DiscoverMethod, OutputFormat
 from siteseer.errors import BadOption, OutputFailed, run_failures
 from siteseer.outputs import shown, write_text
@@ -110,15 +122,23 @@ def started(result: Discovery) -> bool:
 
 
 def entity_rows(result: Discovery, fmt: OutputFormat) -> str:
-    """One row per entity page (url, method, seed): JSON lines, or CSV with a header."""
-    rows = [{"url": url, "method": result.method, "seed": result.seed} for url in result.entities]
+    """One row per entity page (url, method, seed; complete and reason when the run stopped
+    early): JSON lines, or CSV with a header."""
+    rows = [
+        marked({"url": url, "method": result.method, "seed": result.seed}, *_status(result))
+        for url in result.entities
+    ]
     if fmt == "jsonl":
         return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
     text = io.StringIO()
-    writer = csv.DictWriter(text, fieldnames=list(ROW_FIELDS))
+    writer = csv.DictWriter(text, fieldnames=list(marked_fields(ROW_FIELDS, result.complete)))
     writer.writeheader()
     writer.writerows(rows)
     return text.getvalue()
+
+
+def _status(result: Discovery) -> tuple[bool, str]:
+    return result.complete, result.reason
 
 
 async def discover(options: DiscoverOptions) -> DiscoverOutcome:
@@ -126,15 +146,20 @@ async def discover(options: DiscoverOptions) -> DiscoverOutcome:
 
     A bad --height is a BadOption; an error the method raises about its input (ValueError) is
     a RunFailed. An unreachable seed is not an error: the Discovery is incomplete, with its
-    reason.
+    reason. A run stopped by its budget, its time limit or Ctrl-C (`crawl.time_limit`,
+    `siteseer.sessions.interruptible`) writes what it found, marked incomplete; one
+    interrupted before it found anything raises KeyboardInterrupt.
     """
     height = parse_height(options.height)
     config = session_config(options.crawl)
+    halt = Halt(options.crawl.time_limit)
     with run_failures(ValueError):
-        async with watched_session(config, f"discover ({options.method})") as session:
+        async with watched_session(config, f"discover ({options.method})", halt=halt) as session:
             result = await _run_method(session, options, height)
     explanation = explain_discovery(result) if options.explain else None
     if not started(result):
+        if result.reason == INTERRUPTED:
+            raise KeyboardInterrupt
         return DiscoverOutcome(result, "", None, explanation)  # nothing found: nothing written
     rows = entity_rows(result, options.fmt)
     try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from algorithms import Exploration, explore
+from algorithms import INTERRUPTED, Exploration, Halt, explore
 from output import OutputFiles, write_exploration
 from siteseer.errors import BadInput, RunFailed, run_failures
 from siteseer.outputs import writing
@@ -76,12 +76,15 @@ async def explore_site(options: ExploreOptions) -> ExploreOutcome:
     """Explore the site from `options.start_url` and write the outputs to `options.out`.
 
     A run that loaded nothing (the start page failed) is a RunFailed with its reason and
-    writes nothing; an incomplete run that loaded pages writes what it found.
+    writes nothing (KeyboardInterrupt when Ctrl-C stopped it); an incomplete run that loaded
+    pages (its budget spent, its time limit reached, Ctrl-C) writes what it found, marked
+    incomplete.
     """
     words = read_keywords(options.keywords) if options.keywords is not None else []
     config = session_config(options.crawl)
+    halt = Halt(options.crawl.time_limit)
     with run_failures(ValueError):
-        async with watched_session(config, "explore") as session:
+        async with watched_session(config, "explore", halt=halt) as session:
             result = await explore(
                 session,
                 options.start_url,
@@ -91,6 +94,8 @@ async def explore_site(options: ExploreOptions) -> ExploreOutcome:
                 max_depth=options.max_depth,
             )
     if not result.complete and result.states == 0:
+        if result.reason == INTERRUPTED:
+            raise KeyboardInterrupt
         raise RunFailed(result.reason)  # nothing was loaded: no outputs to write
     with writing(f"the outputs to {options.out}"):
         files = write_exploration(result, options.out)

@@ -714,7 +714,10 @@ def templates_cluster(
 @crawl_flags
 def explore_site(
     start_url: Annotated[
-        str, typer.Argument(help="The site's widest list page (all products, all results).")
+        str,
+        typer.Argument(
+            help="The site's home page or its widest list page (all products, all results)."
+        ),
     ],
     entity_sample: Annotated[
         str | None,
@@ -733,6 +736,14 @@ def explore_site(
     out: Annotated[
         Path, typer.Option(help="Directory for entities.jsonl, queries.json, dag.dot, dag.svg.")
     ] = Path("out/explore"),
+    find_list: Annotated[
+        bool,
+        typer.Option(
+            "--find-list/--as-given",
+            help="Start at the widest list or search page among START_URL and the pages it "
+            "links to (a home page will do), or at START_URL as given.",
+        ),
+    ] = True,
     render: RenderOption = "auto",
     cache: CacheOption = DEFAULT_CACHE,
     no_cache: NoCacheOption = False,
@@ -741,8 +752,10 @@ def explore_site(
 ) -> None:
     """Recover the queries an exploratory site supports and the hidden attributes of its entities.
 
-    Starting at START_URL, applies every facet value alone (facet links, Ajax checkboxes, form
-    selects, radios and checkboxes), follows pagination and load-more until each value's list is
+    First finds where to start: the widest list or search page among START_URL and the pages it
+    links to, scored by their repeated entity items and their facets (a home page will do;
+    --as-given starts at START_URL). From there, applies every facet value alone (facet links,
+    Ajax checkboxes, form selects, radios and checkboxes), follows pagination and load-more until each value's list is
     complete, and drills deeper only where a selection reveals new facets. Equivalent queries
     (same entities and drill-downs: other click orders, sort orders) are detected and not
     explored; cart, account, login and logout controls and password forms are never used.
@@ -760,6 +773,7 @@ def explore_site(
         allow_post=allow_post,
         max_depth=max_depth,
         out=out,
+        find_list=find_list,
     )
     outcome = _run(command.explore_site(options))
     _echo_err(outcome.notes)

@@ -8,6 +8,7 @@ CLI and the lab call.
 """
 
 from algorithms.describe import FeatureCache, describe, is_instance
+from algorithms.entrypoint import EntryPoint, ListCandidate, find_list_page
 from algorithms.explain import PathGroup, explain_page, path_groups, read_sample_path
 from algorithms.features.dom import TagFeature
 from algorithms.features.visual import VisualList
@@ -51,6 +52,7 @@ __all__ = [
     "ClusterMethod",
     "Discovery",
     "EntityDescription",
+    "EntryPoint",
     "Exploration",
     "ExploredQuery",
     "FeatureCache",
@@ -59,6 +61,7 @@ __all__ = [
     "Height",
     "LinkGroup",
     "LinkGrouper",
+    "ListCandidate",
     "PageCluster",
     "PageClustering",
     "PageTemplateParts",
@@ -80,6 +83,7 @@ __all__ = [
     "explain_discovery",
     "explain_page",
     "explore",
+    "find_list_page",
     "gpp",
     "group_links",
     "halting",

@@ -13,7 +13,8 @@ and the method's own cost.
 A method raises `Stopped` (through `run.fetch`, `run.load`, `run.seed`, `run.again` or
 `run.stop`) to unwind to its entry point, which turns it into an incomplete result with
 `run.reason`. Every stop reason a user reads comes from here: `BUDGET_SPENT` for a spent budget,
-or the sentence given to `stop`. Once a reason is set, no page is loaded any more: `fetch` and
+`INTERRUPTED` for Ctrl-C, `time_limit_reason(limit)` for a time limit, or the sentence given to
+`stop`. Once a reason is set, no page is loaded any more: `fetch` and
 `load` raise `Stopped` for a page not loaded yet, and `loaded` gives what a method that goes on
 with what it has (GPP) may still use.
 

@@ -38,8 +38,8 @@ from algorithms.features.dom import TagFeature, html_schema, link_collections, s
 from algorithms.indesit import indesit
 from algorithms.pagetemplates import cluster_pages, page_paths
 from algorithms.result import EntityDescription
-from algorithms.run import Run, Stopped
-from crawler import CrawlError
+from algorithms.run import BUDGET_SPENT, Run, Stopped
+from crawler import BudgetExhausted, CrawlError
 from render import Snapshot
 
 if TYPE_CHECKING:
@@ -429,8 +429,13 @@ async def describe(
     used: list[tuple[str, ...]] = []
     stops: list[str] = []  # why a sample's Indesit run stopped early
     for sample in samples:
+        if stops:
+            break  # a stopped run describes the samples done until then
         try:
             page = await session.page(sample)
+        except BudgetExhausted:
+            stops.append(BUDGET_SPENT)
+            break
         except CrawlError as e:
             raise ValueError(f"cannot load the sample {sample}: {e}") from e
         if not page.ok:
@@ -459,7 +464,7 @@ async def describe(
         shared &= set(terms)
     return EntityDescription(
         terms=tuple(sorted(shared)),
-        samples=tuple(samples),
+        samples=tuple(samples[: len(per_sample)]),
         per_sample=tuple(per_sample),
         similar=tuple(used),
         cost=run.cost(),

@@ -252,8 +252,9 @@ class EntityDescription:
 
     `terms` are shared by the page templates of samples from different sites; `per_sample` holds
     each sample's template terms (site-template terms removed) and `similar` the pages used.
-    `complete` is False, with the `reason`, when a sample's search for pages like it stopped
-    early (budget, time limit, Ctrl-C): the terms then come from the pages found until then.
+    `complete` is False, with the `reason`, when the run stopped early (budget, time limit,
+    Ctrl-C): the terms then come from the pages found until then, and `samples` holds only the
+    samples described.
     """
 
     terms: tuple[str, ...]

@@ -234,3 +234,14 @@ def test_ctrl_c_writes_what_explore_found_and_exits_130(lab: Lab, tmp_path: Path
     assert {r["url"] for r in rows} <= set(truth.target_entities)
     queries = json.loads((out / "queries.json").read_text())
     assert queries["complete"] is False and queries["reason"] == "interrupted (Ctrl-C)"
+
+
+def test_describe_stopped_by_its_budget_describes_the_samples_done(lab: Lab) -> None:
+    council = lab("council").truth("council").seed_entity
+    cars = lab("cars").truth("cars").seed_entity
+    args = ["describe", council, cars, "--render", "never", "--no-cache", "--pages", "15"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1, result.output
+    assert "siteseer: incomplete: budget spent" in result.stderr
+    assert result.stderr.startswith(f"{council}: ")  # the first sample only
+    assert cars not in result.stderr

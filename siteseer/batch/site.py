@@ -27,7 +27,17 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
-from algorithms import Exploration, cluster_pages, crawl_pages, explore, gpp, indesit, ssup
+from algorithms import (
+    Exploration,
+    Halt,
+    cluster_pages,
+    crawl_pages,
+    explore,
+    gpp,
+    halting,
+    indesit,
+    ssup,
+)
 from crawler import CrawlError, Renderer, Session
 from output import write_exploration
 from render import BrowserNotFound, BrowserPool, RenderConfig, load_render_config
@@ -144,7 +154,8 @@ async def run_site(
     crawl: CrawlOptions | None = None,
 ) -> SiteResult:
     """Run `job` in its own Session (see the module docstring), with the batch's `crawl`
-    settings (None: the defaults) and the job's own render mode, budget and cache."""
+    settings (None: the defaults; its time limit is the site's own) and the job's own render
+    mode, budget and cache."""
     if job.failure is not None:
         return failed_result(job, job.failure, worker)
     started = time.monotonic()
@@ -154,7 +165,8 @@ async def run_site(
         site = replace(crawl or CrawlOptions(), render=options.render, budget=options.budget)
         config = session_config(replace(site, cache=cache))
         async with Session(config, browser=browser.lend) as session:
-            status, reason, entities, files = await _task(session, job)
+            with halting(Halt(site.time_limit)):  # --time-limit: each site's own
+                status, reason, entities, files = await _task(session, job)
             cost = session.cost()
     except (CrawlError, UserError, ValueError) as e:
         return failed_result(job, " ".join(str(e).split()), worker, time.monotonic() - started)

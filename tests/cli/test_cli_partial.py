@@ -245,3 +245,16 @@ def test_describe_stopped_by_its_budget_describes_the_samples_done(lab: Lab) -> 
     assert "siteseer: incomplete: budget spent" in result.stderr
     assert result.stderr.startswith(f"{council}: ")  # the first sample only
     assert cars not in result.stderr
+
+
+def test_batch_gives_each_site_its_time_limit(lab: Lab, tmp_path: Path) -> None:
+    truth = lab("council").truth("council")
+    out = tmp_path / "out"
+    args = ["batch", "-", "--out", str(out), "--render", "never", "--method", "indesit"]
+    limit = ["--delay", "0.1", "--time-limit", "1.5"]
+    result = runner.invoke(app, [*args, *limit], input=f"{truth.seed_entity}\n")
+    assert result.exit_code == 1, result.output
+    (row,) = _rows(out / "manifest.jsonl")
+    assert row["status"] == "incomplete" and row["reason"] == "time limit of 1.5 s reached"
+    (written,) = [p for p in out.iterdir() if p.name != "manifest.jsonl"]
+    _assert_marked(_rows(written), "time limit of 1.5 s reached")

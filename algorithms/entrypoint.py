@@ -17,8 +17,9 @@ only adds query conditions to another candidate's URL (``/shop?category=tops`` n
 ``/shop``) lists a subset of it, so of the candidates sharing a path, the one with the fewest
 query parameters stands for them. Not loaded: links that look like cart, account, log-in or
 log-out actions (`unsafe_reason`), links to the entity pages themselves, and the filtered views
-of the start page (its facet, sort and page links: narrower by definition), so that a start at
-the list page itself costs only its few other links.
+of the start page (its facet, sort and page links: narrower by definition). A start page that
+is a list page and not the site's home page (its root; a home page may carry the site's search
+form beside a featured grid) is kept as it is, and nothing else is loaded.
 """
 
 from __future__ import annotations
@@ -120,6 +121,12 @@ def _widest(candidates: list[ListCandidate]) -> ListCandidate | None:
     return max(by_path.values(), key=lambda c: (c.score, -len(c.url), c.url))
 
 
+def _is_home(url: str) -> bool:
+    """Whether `url` is a site's home page: its root, or an index file at the root."""
+    path = urlsplit(url).path
+    return path in ("", "/") or (path.count("/") == 1 and path[1:].startswith(("index.", "home")))
+
+
 def _narrower(start: str, url: str) -> bool:
     """Whether `url` is `start` with query conditions added (a filtered view of it)."""
     here, there = urlsplit(start), urlsplit(url)
@@ -158,7 +165,9 @@ async def find_list_page(session: Session, start: str) -> EntryPoint:
     url, found = start, False
     try:
         page = await run.seed(start)
-        pages = {page.url: page, **await run.fetch(_links(page, session), step="entry")}
+        pages = {page.url: page}
+        if _is_home(page.final_url) or not list_score(page, session.canonical).is_list:
+            pages.update(await run.fetch(_links(page, session), step="entry"))
         for linked in pages.values():
             scored = list_score(linked, session.canonical)
             candidates.append(scored)

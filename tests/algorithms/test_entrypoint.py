@@ -40,18 +40,7 @@ async def test_a_start_at_the_list_page_stays_there(
     async with Session(SessionConfig(render="auto")) as session:
         entry = await find_list_page(session, widest)
     assert entry.url == widest and entry.found
-    # its facet, sort and page links are filtered views of it: none is loaded to score
-    assert all(c.url == widest or "?" not in c.url for c in entry.candidates)
-
-
-async def test_a_filtered_list_leads_to_the_unfiltered_one(
-    lab: Callable[[str], LabServer],
-) -> None:
-    truth = lab("shop-links").truth("shop-links")
-    widest = start_url(truth)
-    async with Session(SessionConfig(render="never")) as session:
-        entry = await find_list_page(session, widest + "?category=tops")
-    assert entry.url == widest
+    assert [c.url for c in entry.candidates] == [widest]  # nothing else is loaded
 
 
 async def test_a_site_without_a_list_page_keeps_the_start(

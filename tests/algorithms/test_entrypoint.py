@@ -31,7 +31,9 @@ async def test_the_home_page_leads_to_the_widest_list_page(
     assert entry.cost.downloads == len(entry.candidates) <= 12
 
 
-@pytest.mark.parametrize("site", SHOPS)
+@pytest.mark.parametrize(
+    "site", ["shop-links", "shop-form", pytest.param("shop-ajax", marks=pytest.mark.slow)]
+)
 async def test_a_start_at_the_list_page_stays_there(
     lab: Callable[[str], LabServer], site: str
 ) -> None:

@@ -51,6 +51,7 @@ def test_explore_from_the_home_page_finds_the_list_by_itself(
     assert at_list == home_entities  # the same entities with the same attributes
 
 
+@pytest.mark.slow
 def test_explore_as_given_from_the_home_page_stays_there(lab: Lab, tmp_path: Path) -> None:
     truth = lab("shop-links").truth("shop-links")
     out = tmp_path / "out"

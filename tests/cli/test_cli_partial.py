@@ -45,7 +45,7 @@ def _assert_marked(rows: Sequence[dict[str, Any]], reason: str) -> None:
     assert all(r["complete"] is False and r["reason"] == reason for r in rows)
 
 
-@pytest.mark.parametrize("method", ["ssup", "indesit"])
+@pytest.mark.parametrize("method", ["ssup", pytest.param("indesit", marks=pytest.mark.slow)])
 def test_discover_stopped_by_its_budget_writes_what_it_found(
     lab: Lab, tmp_path: Path, method: str
 ) -> None:
@@ -119,6 +119,7 @@ def test_the_time_limit_stops_discover_and_a_rerun_on_the_cache_goes_on(
     assert "complete" not in _rows(tmp_path / "rest.jsonl")[0]
 
 
+@pytest.mark.slow  # the fast stand-in: test_cli_explore's budget test, rows marked too
 def test_explore_rows_of_a_stopped_run_are_marked(lab: Lab, tmp_path: Path) -> None:
     server = lab("shop-links")
     truth = server.truth("shop-links")
@@ -152,6 +153,7 @@ def test_templates_urls_stopped_by_its_budget_marks_its_rows(lab: Lab, tmp_path:
     assert found and found <= hidden
 
 
+@pytest.mark.slow
 def test_templates_cluster_stopped_by_its_time_limit_clusters_what_it_loaded(
     lab: Lab, tmp_path: Path
 ) -> None:

@@ -3,7 +3,9 @@
 Each command builds its options value, runs the matching function of `siteseer.commands` and
 prints what it returns; the work (validation, the Session, the methods, output files) lives
 there and below. Errors the user can fix (`siteseer.errors.UserError`) end the command with one
-line on stderr and exit code 2 (no traceback); an incomplete run exits 1; Ctrl-C exits 130.
+line on stderr and exit code 2 (no traceback); an incomplete run (its page budget spent, its
+--time-limit reached) writes what it found, marked incomplete, and exits 1; Ctrl-C does the same
+with exit code 130 (a second Ctrl-C stops at once, writing nothing).
 
 Each command imports its library module when it runs: the methods pull in numpy, OpenCV and
 Playwright, which `siteseer --help` should not wait for.
@@ -68,10 +70,11 @@ app.add_typer(templates_app, name="templates")
 app.add_typer(cache_app, name="cache")
 
 
-EXIT_CODES = """Exit codes: 0 done; 1 incomplete (budget spent, pages unreachable: the reason is on
-stderr; what was found is written); 2 an error you can fix (bad option or input, unwritable
-output, no browser: one line on stderr, nothing written); 130 interrupted (Ctrl-C: rerun with the
-same cache to continue)."""
+EXIT_CODES = """Exit codes: 0 done; 1 incomplete (budget spent, time limit reached, pages
+unreachable: the reason is on stderr; what was found is written, marked incomplete); 2 an error
+you can fix (bad option or input, unwritable output, no browser: one line on stderr, nothing
+written); 130 interrupted (Ctrl-C: what was found is written, marked incomplete; a second Ctrl-C
+stops at once; rerun with the same cache to continue)."""
 
 # How the run ended, for --stats-json: (stop, reason, exit code); "done" unless set below.
 _STOP: list[tuple[str, str, int]] = []
@@ -84,17 +87,23 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(code=2)
 
 
-def _warn_incomplete(reason: str) -> None:
-    """Print why a run stopped before it was complete (one yellow line on stderr)."""
+def _warn_incomplete(reason: str) -> int:
+    """Print why a run stopped before it was complete (one yellow line on stderr); return its
+    exit code: 130 when Ctrl-C stopped it, else 1."""
+    from algorithms import INTERRUPTED
+
     typer.secho(f"siteseer: incomplete: {reason}", err=True, fg=typer.colors.YELLOW)
+    if reason == INTERRUPTED:
+        _STOP.append(("interrupted", reason, 130))
+        return 130
     _STOP.append(("incomplete", reason, 1))
+    return 1
 
 
 def _exit_if_incomplete(complete: bool, reason: str) -> None:
-    """End an incomplete run with its reason on stderr and exit code 1."""
+    """End an incomplete run with its reason on stderr and exit code 1 (130: Ctrl-C)."""
     if not complete:
-        _warn_incomplete(reason)
-        raise typer.Exit(code=1)
+        raise typer.Exit(code=_warn_incomplete(reason))
 
 
 @contextmanager
@@ -685,16 +694,15 @@ def discover(
     if outcome.explanation is not None:
         typer.echo(outcome.explanation, err=True)
     typer.echo(outcome.summary, err=True)
-    if not result.complete:
-        _warn_incomplete(result.reason)
+    code = 0 if result.complete else _warn_incomplete(result.reason)
     if outcome.failure is not None:
         raise fail(str(outcome.failure))
     if outcome.wrote is None:
         typer.echo(outcome.rows, nl=False)
     else:
         typer.echo(outcome.wrote, err=True)
-    if not result.complete:
-        raise typer.Exit(code=1)
+    if code:
+        raise typer.Exit(code=code)
 
 
 # --- templates: URL templates, page-template clusters; describe ------------------------------
@@ -755,8 +763,7 @@ def templates_urls(
     outcome = _run(command.templates_urls(options))
     _echo_err(outcome.notes)
     if outcome.unreachable is not None:
-        _warn_incomplete(outcome.unreachable)
-        raise typer.Exit(code=1)
+        raise typer.Exit(code=_warn_incomplete(outcome.unreachable))
     if outcome.wrote is None:
         for url in outcome.report.found:
             typer.echo(url)
@@ -815,6 +822,7 @@ def templates_cluster(
     typer.echo(outcome.summary, err=True)
     if out is None:
         typer.echo(outcome.rows, nl=False)
+    _exit_if_incomplete(outcome.complete, outcome.reason)
 
 
 # --- explore: query-centric exploration of exploratory sites ---------------------------------
@@ -824,7 +832,10 @@ def templates_cluster(
 @crawl_flags
 def explore_site(
     start_url: Annotated[
-        str, typer.Argument(help="The site's widest list page (all products, all results).")
+        str,
+        typer.Argument(
+            help="The site's home page or its widest list page (all products, all results)."
+        ),
     ],
     entity_sample: Annotated[
         str | None,
@@ -843,6 +854,14 @@ def explore_site(
     out: Annotated[
         Path, typer.Option(help="Directory for entities.jsonl, queries.json, dag.dot, dag.svg.")
     ] = Path("out/explore"),
+    find_list: Annotated[
+        bool,
+        typer.Option(
+            "--find-list/--as-given",
+            help="Start at the widest list or search page among START_URL and the pages it "
+            "links to (a home page will do), or at START_URL as given.",
+        ),
+    ] = True,
     render: RenderOption = "auto",
     cache: CacheOption = DEFAULT_CACHE,
     no_cache: NoCacheOption = False,
@@ -851,8 +870,10 @@ def explore_site(
 ) -> None:
     """Recover the queries an exploratory site supports and the hidden attributes of its entities.
 
-    Starting at START_URL, applies every facet value alone (facet links, Ajax checkboxes, form
-    selects, radios and checkboxes), follows pagination and load-more until each value's list is
+    First finds where to start: the widest list or search page among START_URL and the pages it
+    links to, scored by their repeated entity items and their facets (a home page will do;
+    --as-given starts at START_URL). From there, applies every facet value alone (facet links,
+    Ajax checkboxes, form selects, radios and checkboxes), follows pagination and load-more until each value's list is
     complete, and drills deeper only where a selection reveals new facets. Equivalent queries
     (same entities and drill-downs: other click orders, sort orders) are detected and not
     explored; cart, account, login and logout controls and password forms are never used.
@@ -870,6 +891,7 @@ def explore_site(
         allow_post=allow_post,
         max_depth=max_depth,
         out=out,
+        find_list=find_list,
     )
     outcome = _run(command.explore_site(options))
     _echo_err(outcome.notes)
@@ -1101,7 +1123,9 @@ def describe_entities(
     _echo_err(outcome.notes)
     for line in outcome.lines:
         typer.echo(line)
-    if not outcome.description.terms:
+    description = outcome.description
+    _exit_if_incomplete(description.complete, description.reason)
+    if not description.terms:
         typer.secho(
             "siteseer: the samples share no template terms; give samples of one entity type",
             err=True,

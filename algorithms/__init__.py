@@ -8,6 +8,7 @@ CLI and the lab call.
 """
 
 from algorithms.describe import FeatureCache, describe, is_instance
+from algorithms.entrypoint import EntryPoint, ListCandidate, find_list_page
 from algorithms.explain import PathGroup, explain_page, path_groups, read_sample_path
 from algorithms.features.dom import TagFeature
 from algorithms.features.visual import VisualList
@@ -32,7 +33,7 @@ from algorithms.result import (
     TraceEntry,
     UrlTemplate,
 )
-from algorithms.run import BUDGET_SPENT, Run, Stopped
+from algorithms.run import BUDGET_SPENT, INTERRUPTED, Halt, Run, Stopped, halting, time_limit_reason
 from algorithms.ssup import (
     Height,
     LinkGroup,
@@ -46,17 +47,21 @@ from algorithms.urltemplates import SPLIT_MINIMUM_URLS, url_templates
 
 __all__ = [
     "BUDGET_SPENT",
+    "INTERRUPTED",
     "SPLIT_MINIMUM_URLS",
     "ClusterMethod",
     "Discovery",
     "EntityDescription",
+    "EntryPoint",
     "Exploration",
     "ExploredQuery",
     "FeatureCache",
     "GeneratedUrl",
+    "Halt",
     "Height",
     "LinkGroup",
     "LinkGrouper",
+    "ListCandidate",
     "PageCluster",
     "PageClustering",
     "PageTemplateParts",
@@ -78,14 +83,17 @@ __all__ = [
     "explain_discovery",
     "explain_page",
     "explore",
+    "find_list_page",
     "gpp",
     "group_links",
+    "halting",
     "indesit",
     "is_instance",
     "page_paths",
     "path_groups",
     "read_sample_path",
     "ssup",
+    "time_limit_reason",
     "url_templates",
     "visual_group_links",
 ]

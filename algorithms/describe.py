@@ -38,8 +38,8 @@ from algorithms.features.dom import TagFeature, html_schema, link_collections, s
 from algorithms.indesit import indesit
 from algorithms.pagetemplates import cluster_pages, page_paths
 from algorithms.result import EntityDescription
-from algorithms.run import Run
-from crawler import CrawlError
+from algorithms.run import BUDGET_SPENT, Run, Stopped
+from crawler import BudgetExhausted, CrawlError
 from render import Snapshot
 
 if TYPE_CHECKING:
@@ -395,13 +395,12 @@ async def light_indesit(
 
 
 async def _load(session: Session, urls: Sequence[str]) -> dict[str, Snapshot]:
-    out: dict[str, Snapshot] = {}
-    if not urls:
-        return out
-    for url, result in zip(urls, await session.pages(urls), strict=True):
-        if isinstance(result, Snapshot) and result.ok:
-            out[url] = result
-    return out
+    """The 2xx pages of `urls`; those loaded before a spent budget or a halt stopped the load."""
+    run = Run(session)
+    try:
+        return await run.fetch(urls, step=None)
+    except Stopped:
+        return run.loaded(urls)
 
 
 def _home(url: str) -> str:
@@ -428,9 +427,15 @@ async def describe(
     run = Run(session)
     per_sample: list[tuple[str, ...]] = []
     used: list[tuple[str, ...]] = []
+    stops: list[str] = []  # why a sample's Indesit run stopped early
     for sample in samples:
+        if stops:
+            break  # a stopped run describes the samples done until then
         try:
             page = await session.page(sample)
+        except BudgetExhausted:
+            stops.append(BUDGET_SPENT)
+            break
         except CrawlError as e:
             raise ValueError(f"cannot load the sample {sample}: {e}") from e
         if not page.ok:
@@ -438,6 +443,8 @@ async def describe(
                 f"the sample {sample} answered HTTP {page.status}; give an entity page"
             )
         found = await indesit(session, sample, threshold=threshold)
+        if not found.complete:
+            stops.append(found.reason)
         home_url = _home(sample)
         others = [u for u in found.entities if u not in (sample, page.final_url, home_url)]
         candidates = await _load(session, others)
@@ -457,10 +464,12 @@ async def describe(
         shared &= set(terms)
     return EntityDescription(
         terms=tuple(sorted(shared)),
-        samples=tuple(samples),
+        samples=tuple(samples[: len(per_sample)]),
         per_sample=tuple(per_sample),
         similar=tuple(used),
         cost=run.cost(),
+        complete=not stops,
+        reason=stops[0] if stops else "",
     )
 
 

@@ -253,6 +253,9 @@ class EntityDescription:
 
     `terms` are shared by the page templates of samples from different sites; `per_sample` holds
     each sample's template terms (site-template terms removed) and `similar` the pages used.
+    `complete` is False, with the `reason`, when the run stopped early (budget, time limit,
+    Ctrl-C): the terms then come from the pages found until then, and `samples` holds only the
+    samples described.
     """
 
     terms: tuple[str, ...]
@@ -260,6 +263,8 @@ class EntityDescription:
     per_sample: tuple[tuple[str, ...], ...] = ()
     similar: tuple[tuple[str, ...], ...] = ()
     cost: Cost = field(default_factory=Cost)
+    complete: bool = True
+    reason: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -13,21 +13,37 @@ and the method's own cost.
 A method raises `Stopped` (through `run.fetch`, `run.load`, `run.seed`, `run.again` or
 `run.stop`) to unwind to its entry point, which turns it into an incomplete result with
 `run.reason`. Every stop reason a user reads comes from here: `BUDGET_SPENT` for a spent budget,
-or the sentence given to `stop`. Once a reason is set, no page is loaded any more: `fetch` and
+`INTERRUPTED` for Ctrl-C, `time_limit_reason(limit)` for a time limit, or the sentence given to
+`stop`. Once a reason is set, no page is loaded any more: `fetch` and
 `load` raise `Stopped` for a page not loaded yet, and `loaded` gives what a method that goes on
 with what it has (GPP) may still use.
 
 `fetch` is for methods that judge 2xx pages only (a 4xx/5xx page is a failure, noted in the
 trace); `load` for those to whom a status is data (URL templates tell entity pages from empty
 ones by their answers).
+
+A run can also be stopped from outside its method: a `Halt` (a whole-run time limit, or
+`halt.halt(INTERRUPTED)` on Ctrl-C) made current with `halting(halt)` stops every Run created
+inside, at its next load or while one is in flight (the loads that finished are kept; the
+others are cancelled, and what was loaded is in the Session's cache). The method then unwinds
+through `Stopped` as for a spent budget and returns its partial result, with the Halt's reason:
+one mechanism for every method, so each one's partial result is the one it already builds for
+a spent budget.
+
+    with halting(Halt(timedelta(minutes=5))) as halt:
+        result = await ssup(session, seed)   # result.reason == halt.reason once it fired
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Awaitable, Iterable, Iterator, Mapping
+from contextlib import contextmanager, suppress
+from contextvars import ContextVar
 from dataclasses import replace
-from typing import TYPE_CHECKING, NoReturn
+from datetime import timedelta
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 from algorithms.result import TraceEntry
 from crawler import BudgetExhausted, Cost, CrawlError, RoutingDecision
@@ -36,9 +52,107 @@ from render import Action, Snapshot, State
 if TYPE_CHECKING:
     from crawler import Session
 
-__all__ = ["BUDGET_SPENT", "Run", "Stopped"]
+__all__ = ["BUDGET_SPENT", "INTERRUPTED", "Halt", "Run", "Stopped", "halting", "time_limit_reason"]
 
 BUDGET_SPENT = "budget spent"
+INTERRUPTED = "interrupted (Ctrl-C)"
+
+T = TypeVar("T")
+
+
+def time_limit_reason(limit: timedelta) -> str:
+    """The stop reason of a run that reached its time limit."""
+    return f"time limit of {limit.total_seconds():g} s reached"
+
+
+class Halt:
+    """A stop asked for from outside the methods: the time `limit` of the whole run (None: no
+    limit, counted from the Halt's creation) or a call to `halt` (Ctrl-C). `reason` is "" until
+    it fires; the first reason wins."""
+
+    def __init__(self, limit: timedelta | None = None) -> None:
+        if limit is not None and limit <= timedelta(0):
+            raise ValueError(f"a time limit must be positive, not {limit}")
+        self.limit = limit
+        self._deadline = None if limit is None else time.monotonic() + limit.total_seconds()
+        self._reason = ""
+        self._fired: asyncio.Event | None = None
+
+    @property
+    def reason(self) -> str:
+        """Why the runs were stopped ("" while the Halt has not fired)."""
+        return self._reason
+
+    def check(self) -> str:
+        """`reason`, firing the Halt first when the time limit has passed."""
+        if not self._reason and self._deadline is not None and time.monotonic() >= self._deadline:
+            assert self.limit is not None
+            self.halt(time_limit_reason(self.limit))
+        return self._reason
+
+    @property
+    def interrupted(self) -> bool:
+        return self._reason == INTERRUPTED
+
+    def halt(self, reason: str) -> None:
+        """Stop every Run watching this Halt with `reason` (the first reason given wins)."""
+        if not self._reason:
+            self._reason = reason
+        if self._fired is not None:
+            self._fired.set()
+
+    async def wait(self) -> str:
+        """Return the reason once the Halt fires (at once when it has)."""
+        if self._fired is None:
+            self._fired = asyncio.Event()
+        if self.check():
+            return self._reason
+        if self._deadline is None:
+            await self._fired.wait()
+        else:
+            left = self._deadline - time.monotonic()
+            with suppress(TimeoutError):
+                await asyncio.wait_for(self._fired.wait(), timeout=max(0.0, left))
+        return self.check()
+
+    async def race(self, work: Awaitable[T]) -> T | None:
+        """`work`'s result, or None when the Halt fired first (`work` is then cancelled)."""
+        if self.check():
+            if asyncio.iscoroutine(work):
+                work.close()
+            elif isinstance(work, asyncio.Future):
+                work.cancel()
+            return None
+        task = asyncio.ensure_future(work)
+        fired = asyncio.ensure_future(self.wait())
+        try:
+            await asyncio.wait({task, fired}, return_when=asyncio.FIRST_COMPLETED)
+        except BaseException:  # the caller was cancelled: so is the work
+            task.cancel()
+            raise
+        finally:
+            fired.cancel()
+        if task.done():
+            return task.result()
+        task.cancel()
+        await asyncio.wait({task})
+        if not task.cancelled():
+            task.exception()  # retrieved: a cancelled gather finishes with CancelledError
+        return None
+
+
+_CURRENT: ContextVar[Halt | None] = ContextVar("halt", default=None)
+
+
+@contextmanager
+def halting(halt: Halt) -> Iterator[Halt]:
+    """Make `halt` the one every Run created inside the block (in this task and the tasks it
+    starts) watches."""
+    token = _CURRENT.set(halt)
+    try:
+        yield halt
+    finally:
+        _CURRENT.reset(token)
 
 
 class Stopped(Exception):
@@ -52,12 +166,14 @@ class Stopped(Exception):
 class Run:
     """One method run over a Session: the pages it loaded, the trace, how it ended, its cost.
 
-    `render` is the default for every load (visual methods load every page in the browser).
+    `render` is the default for every load (visual methods load every page in the browser);
+    `halt` stops the run from outside (default: the one `halting` made current, if any).
     """
 
-    def __init__(self, session: Session, *, render: bool = False) -> None:
+    def __init__(self, session: Session, *, render: bool = False, halt: Halt | None = None) -> None:
         self.session = session
         self.render = render
+        self.halt = halt if halt is not None else _CURRENT.get()
         self.pages: dict[str, Snapshot] = {}  # every Snapshot loaded, 4xx/5xx included
         self.failed: dict[str, str] = {}  # URL → why it gave no page (`fetch`: no 2xx page)
         self.trace: list[TraceEntry] = []
@@ -109,12 +225,10 @@ class Run:
             return
         if self.reason:
             raise Stopped(self.reason)
-        results = await self.session.pages(
-            missing, render=self.render if render is None else render
-        )
+        results = await self._pages(missing, self.render if render is None else render)
         self._note_routing()
         spent = False
-        for url, result in zip(missing, results, strict=True):
+        for url, result in results.items():
             if isinstance(result, Snapshot):
                 self.pages[url] = result
                 if status_fails and not result.ok:
@@ -125,6 +239,40 @@ class Run:
                 self._fail(url, str(result), step)
         if spent:
             self.stop(BUDGET_SPENT)
+        if len(results) < len(missing):
+            self._halted()
+
+    async def _pages(self, urls: list[str], render: bool) -> dict[str, Snapshot | CrawlError]:
+        """`Session.pages` of `urls`, by URL; with a Halt, only the pages loaded before it
+        fired (the others are cancelled)."""
+        if self.halt is None:
+            return dict(zip(urls, await self.session.pages(urls, render=render), strict=True))
+        self._halted()
+        done: dict[str, Snapshot | CrawlError] = {}
+
+        async def one(url: str) -> None:
+            try:
+                done[url] = await self.session.page(url, render=render)
+            except CrawlError as e:
+                done[url] = e
+
+        await self.halt.race(asyncio.gather(*(one(u) for u in urls)))
+        return {u: done[u] for u in urls if u in done}
+
+    async def _watched(self, work: Awaitable[T]) -> T:
+        """`work`'s result; `Stopped` with the Halt's reason when it fires first."""
+        if self.halt is None:
+            return await work
+        result = await self.halt.race(work)
+        if result is None:
+            self._halted()
+        assert result is not None
+        return result
+
+    def _halted(self) -> None:
+        """Stop with the Halt's reason when it has fired."""
+        if self.halt is not None and self.halt.check():
+            self.stop(self.halt.reason)
 
     def _fail(self, url: str, why: str, step: str | None) -> None:
         self.failed[url] = why
@@ -134,7 +282,9 @@ class Run:
     async def seed(self, url: str, *, render: bool | None = None) -> Snapshot:
         """The seed page a method starts from; `Stopped` saying why when it cannot serve."""
         try:
-            page = await self.session.page(url, render=self.render if render is None else render)
+            page = await self._watched(
+                self.session.page(url, render=self.render if render is None else render)
+            )
         except BudgetExhausted:
             self.stop(BUDGET_SPENT)
         except CrawlError as e:
@@ -151,7 +301,7 @@ class Run:
         shows a page's random content); `Stopped(BUDGET_SPENT)` once the budget ran out. Other
         CrawlErrors propagate."""
         try:
-            return await self.session.page(url, fresh=True)
+            return await self._watched(self.session.page(url, fresh=True))
         except BudgetExhausted:
             self.stop(BUDGET_SPENT)
 
@@ -182,7 +332,7 @@ class Run:
         if self.reason:
             raise Stopped(self.reason)
         try:
-            return await self.session.act(snapshot, action)
+            return await self._watched(self.session.act(snapshot, action))
         except BudgetExhausted:
             self.stop(BUDGET_SPENT)
         except CrawlError as e:

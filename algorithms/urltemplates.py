@@ -724,6 +724,29 @@ class _TemplateRun:
         return hits
 
 
+def _url_template(
+    template: Template, variable: int, values: tuple[int, ...], tried: int, found: tuple[str, ...]
+) -> UrlTemplate:
+    return UrlTemplate(
+        pattern=_fill(template, variable, "{N}"),
+        regex=_regex(template, variable),
+        values=values,
+        gaps=gaps(values),
+        urls=template.count,
+        key=template_key(template),
+        tried=tried,
+        found=found,
+    )
+
+
+def _checked_so_far(checked: Sequence[GeneratedUrl], pattern: str) -> tuple[int, tuple[str, ...]]:
+    """The URLs of `pattern` generated and the entity pages among them (their final URLs), from
+    what was checked before a run stopped."""
+    mine = [c for c in checked if c.template == pattern]
+    found = (c.final_url or c.url for c in mine if c.verdict == "entity")
+    return len(mine), tuple(dict.fromkeys(found))
+
+
 async def _generate(
     pages: _Pages,
     template: Template,
@@ -850,23 +873,18 @@ async def url_templates(
             values = tuple(sorted({int(row[variable]) for row in template.rows}))
             tried, found = 0, tuple[str, ...]()
             if generate and (max_templates is None or n < max_templates) and not run.failed():
-                tried, found = await _generate(
-                    pages, template, known_urls, run, max_per_template, rng
-                )
+                try:
+                    tried, found = await _generate(
+                        pages, template, known_urls, run, max_per_template, rng
+                    )
+                except Stopped:  # keep what this template's generation found until then
+                    pattern = _fill(template, variable, "{N}")
+                    so_far = _checked_so_far(run.checked, pattern)
+                    templates_out.append(_url_template(template, variable, values, *so_far))
+                    raise
                 if run.failed():
                     pages.run.unfinished("halted: too many generated URLs failed")
-            templates_out.append(
-                UrlTemplate(
-                    pattern=_fill(template, variable, "{N}"),
-                    regex=_regex(template, variable),
-                    values=values,
-                    gaps=gaps(values),
-                    urls=template.count,
-                    key=template_key(template),
-                    tried=tried,
-                    found=found,
-                )
-            )
+            templates_out.append(_url_template(template, variable, values, tried, found))
     except Stopped:
         pass  # pages.run.reason says why
     found_all = tuple(dict.fromkeys(u for t in templates_out for u in t.found))

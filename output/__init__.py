@@ -5,12 +5,14 @@
 `output.exploration` writes an Exploration (entities.jsonl, queries.json, the query DAG as
 dag.dot and dag.svg through Graphviz's `dot` or matplotlib); `output.templates` a URL-templates
 report (templates.jsonl, found.txt, checked.jsonl); `output.explain` draws a page's link
-collections on its screenshot with OpenCV; `output.warc` writes pages as a WARC file. The
-results come from algorithms/, which writes nothing itself.
+collections on its screenshot with OpenCV; `output.warc` writes pages as a WARC file;
+`output.partial` marks the rows of an incomplete run's outputs (``"complete": false`` and the
+reason). The results come from algorithms/, which writes nothing itself.
 """
 
 from output.explain import AnnotationError, Layers, annotate
 from output.exploration import OutputFiles, write_exploration
+from output.partial import marked, marked_fields
 from output.templates import write_template_report
 from output.warc import write_warc
 
@@ -19,6 +21,8 @@ __all__ = [
     "Layers",
     "OutputFiles",
     "annotate",
+    "marked",
+    "marked_fields",
     "write_exploration",
     "write_template_report",
     "write_warc",

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from algorithms import Exploration
+from output.partial import marked
 
 __all__ = ["OutputFiles", "entity_lines", "queries_document", "to_dot", "write_exploration"]
 
@@ -23,10 +24,15 @@ SvgEngine = Literal["graphviz", "matplotlib"]
 
 
 def entity_lines(result: Exploration) -> list[str]:
-    """One JSON object per entity: ``{"url": …, "attributes": {name: [values]}}``, by URL."""
+    """One JSON object per entity: ``{"url": …, "attributes": {name: [values]}}``, by URL
+    (with ``"complete": false`` and the reason when the exploration stopped early)."""
     return [
         json.dumps(
-            {"url": url, "attributes": {a: list(v) for a, v in attrs.items()}},
+            marked(
+                {"url": url, "attributes": {a: list(v) for a, v in attrs.items()}},
+                result.complete,
+                result.reason,
+            ),
             ensure_ascii=False,
         )
         for url, attrs in sorted(result.entities.items())

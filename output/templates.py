@@ -2,7 +2,8 @@
 
 `write_template_report(report, directory)` writes templates.jsonl (one template a line: its key,
 pattern, known ids, gaps and what generation tried and found), found.txt (the new entity URLs,
-one a line) and checked.jsonl (every generated URL loaded, with its verdict).
+one a line) and checked.jsonl (every generated URL loaded, with its verdict); the JSON lines of
+an incomplete run carry ``"complete": false`` and the reason (`output.partial`).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import json
 from pathlib import Path
 
 from algorithms import TemplateReport
+from output.partial import marked
 
 __all__ = ["write_template_report"]
 
@@ -30,7 +32,7 @@ def write_template_report(report: TemplateReport, directory: Path) -> None:
                 "tried": template.tried,
                 "found": list(template.found),
             }
-            stream.write(json.dumps(row) + "\n")
+            stream.write(json.dumps(marked(row, report.complete, report.reason)) + "\n")
     (directory / "found.txt").write_text("".join(u + "\n" for u in report.found), encoding="utf-8")
     with (directory / "checked.jsonl").open("w", encoding="utf-8") as stream:
         for checked in report.checked:
@@ -41,4 +43,4 @@ def write_template_report(report: TemplateReport, directory: Path) -> None:
                 "final_url": checked.final_url,
                 "status": checked.status,
             }
-            stream.write(json.dumps(row) + "\n")
+            stream.write(json.dumps(marked(row, report.complete, report.reason)) + "\n")

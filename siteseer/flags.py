@@ -7,7 +7,8 @@
 
 `crawl_flags` adds the shared options (`FLAGS`: ``--delay``, ``--concurrency``, ``--retries``,
 ``--timeout``, ``--user-agent``, ``--ignore-robots``, ``--allowed-hosts``, ``--header``,
-``--cookie``, ``--proxy``, ``--pages``, ``--storage-state``, ``--max-age``, ``--refresh``) to a typer command's signature and
+``--cookie``, ``--proxy``, ``--pages``, ``--time-limit``, ``--storage-state``, ``--max-age``,
+``--refresh``) to a typer command's signature and
 hands the command the values given as one `flags` mapping (setting name → value; options not
 given are None), ready for `siteseer.settings.load_settings`, where they take precedence over
 the environment, the config file and the defaults.
@@ -110,6 +111,16 @@ FLAGS: dict[str, Any] = {
     "pages": Annotated[
         int | None,
         _option("--pages", "--budget", min=1, help="Page budget: page loads plus browser actions."),
+    ],
+    "time_limit": Annotated[
+        float | None,
+        _option(
+            "--time-limit",
+            metavar="SECONDS",
+            min=0.1,
+            help="Seconds the whole run may take; then it stops and writes what it found, "
+            "marked incomplete (exit 1) [default: no limit].",
+        ),
     ],
     "storage_state": Annotated[
         Path | None,

@@ -6,27 +6,35 @@
 
 `session_config` creates the cache's directory (an OutputFailed when it cannot) and builds the
 validated `SessionConfig`; `watched_session` opens the Session with the live progress line on
-standard error (drawn on a terminal only, see crawler.progress).
+standard error (drawn on a terminal only, see crawler.progress). Given a `Halt`
+(`algorithms.Halt(crawl.time_limit)`), it makes it the one every method run inside watches and
+lets a first Ctrl-C fire it: the method stops at its next load and returns what it found, which
+the command writes, marked incomplete; a second Ctrl-C stops at once (KeyboardInterrupt).
 """
 
 from __future__ import annotations
 
+import asyncio
+import signal
 import sys
+import threading
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import ExitStack, asynccontextmanager, contextmanager
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
+from algorithms import INTERRUPTED, Halt, halting
 from crawler import CacheFailed, RenderMode, Session, SessionConfig
 from crawler.logstats import log_stats
 from crawler.progress import progress
 from siteseer import logs
 from siteseer.errors import OutputFailed, run_failures
 
-__all__ = ["CrawlOptions", "open_cache", "session_config", "watched_session"]
+__all__ = ["CrawlOptions", "interruptible", "open_cache", "session_config", "watched_session"]
 
 
 @dataclass(frozen=True)
@@ -38,6 +46,8 @@ class CrawlOptions:
     - `cache`: the SQLite cache of pages (None: pages in memory only, ``--no-cache``).
     - `respect_robots`: obey robots.txt.
     - `timeout`: one HTTP request or browser navigation (None: the Session's default).
+    - `time_limit`: the whole run of a crawling command (None: no limit); a run that reaches
+      it stops and writes what it found, marked incomplete.
     - `delay`, `concurrency` (per host), `retries`, `user_agent`, `allowed_hosts`, `headers`,
       `cookies`, `proxy`, `storage_state`, `max_age`, `refresh`: as in SessionConfig (None:
       its default).
@@ -48,6 +58,7 @@ class CrawlOptions:
     cache: Path | None = None
     respect_robots: bool = True
     timeout: timedelta | None = None
+    time_limit: timedelta | None = None
     delay: timedelta | None = None
     concurrency: int | None = None
     retries: int | None = None
@@ -99,20 +110,66 @@ def session_config(crawl: CrawlOptions, *, allowed_hosts: tuple[str, ...] = ()) 
     return replace(config, **{k: v for k, v in given.items() if v is not None})
 
 
+@contextmanager
+def interruptible(halt: Halt) -> Iterator[Halt]:
+    """Inside the block, a first Ctrl-C (SIGINT) fires `halt` with `INTERRUPTED`; a second one
+    goes to the handler that was there before (asyncio's: the run is cancelled, and
+    KeyboardInterrupt raised). Outside the main thread signals cannot be caught: nothing
+    changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield halt
+        return
+    loop = asyncio.get_running_loop()
+    previous = signal.getsignal(signal.SIGINT)
+    presses = 0
+
+    def on_sigint(signum: int, frame: FrameType | None) -> None:
+        nonlocal presses
+        presses += 1
+        if presses == 1:
+            loop.call_soon_threadsafe(halt.halt, INTERRUPTED)
+            return
+        signal.signal(signal.SIGINT, previous)
+        if callable(previous):
+            previous(signum, frame)
+        else:
+            raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, on_sigint)
+    try:
+        yield halt
+    finally:
+        if signal.getsignal(signal.SIGINT) is on_sigint:
+            signal.signal(signal.SIGINT, previous)
+
+
 @asynccontextmanager
-async def watched_session(config: SessionConfig, label: str) -> AsyncIterator[Session]:
+async def watched_session(
+    config: SessionConfig, label: str, *, halt: Halt | None = None
+) -> AsyncIterator[Session]:
     """A Session built from `config`, with the live progress line labelled `label` (its bar
     sized to the budget, when there is one) on a terminal, or the periodic stats records
-    elsewhere (`siteseer.logs`); the closed Session's phase goes to the run's record."""
+    elsewhere (`siteseer.logs`); the closed Session's phase goes to the run's record.
+
+    With `halt`, every method run inside watches it, and Ctrl-C fires it (`interruptible`)."""
     started = time.monotonic()
-    with run_failures(CacheFailed):
-        async with Session(config) as session:
+    with ExitStack() as stack, run_failures(CacheFailed):
+        if halt is not None:
+            stack.enter_context(halting(halt))
+            stack.enter_context(interruptible(halt))
+        async with _session(config, label) as session:
             try:
-                with progress(session, label, total=config.budget):
-                    if sys.stderr.isatty():
-                        yield session
-                    else:
-                        with log_stats(session, label, every=logs.STATUS.stats_every):
-                            yield session
+                yield session
             finally:
                 logs.RUN.add_phase(label, session, time.monotonic() - started)
+
+
+@asynccontextmanager
+async def _session(config: SessionConfig, label: str) -> AsyncIterator[Session]:
+    async with Session(config) as session:
+        with progress(session, label, total=config.budget):
+            if sys.stderr.isatty():
+                yield session
+            else:
+                with log_stats(session, label, every=logs.STATUS.stats_every):
+                    yield session

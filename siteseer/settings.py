@@ -100,6 +100,9 @@ class Settings(BaseSettings):
     pages: int | None = Field(
         default=None, ge=1, description="page budget: loads plus browser actions"
     )
+    time_limit: float | None = Field(
+        default=None, gt=0, description="seconds the whole run may take (then it stops, partial)"
+    )
     storage_state: Path | None = Field(
         default=None, description="Playwright storage state (a logged-in browser)"
     )
@@ -245,6 +248,7 @@ def crawl_options(
         cache=cache,
         respect_robots=not settings.ignore_robots,
         timeout=timedelta(seconds=settings.timeout),
+        time_limit=None if settings.time_limit is None else timedelta(seconds=settings.time_limit),
         delay=None if settings.delay is None else timedelta(seconds=settings.delay),
         concurrency=settings.concurrency,
         retries=settings.retries,

@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
-from algorithms import Exploration, cluster_pages, crawl_pages, explore
+from algorithms import Exploration, Halt, cluster_pages, crawl_pages, explore, halting
 from crawler import CrawlError, Renderer, Session
 from output import write_exploration
 from render import BrowserNotFound, BrowserPool, RenderConfig, load_render_config
@@ -145,7 +145,8 @@ async def run_site(
     crawl: CrawlOptions | None = None,
 ) -> SiteResult:
     """Run `job` in its own Session (see the module docstring), with the batch's `crawl`
-    settings (None: the defaults) and the job's own render mode, budget and cache."""
+    settings (None: the defaults; its time limit is the site's own) and the job's own render
+    mode, budget and cache."""
     if job.failure is not None:
         return failed_result(job, job.failure, worker)
     started = time.monotonic()
@@ -155,7 +156,8 @@ async def run_site(
         site = replace(crawl or CrawlOptions(), render=options.render, budget=options.budget)
         config = session_config(replace(site, cache=cache))
         async with Session(config, browser=browser.lend) as session:
-            status, reason, entities, files = await _task(session, job)
+            with halting(Halt(site.time_limit)):  # --time-limit: each site's own
+                status, reason, entities, files = await _task(session, job)
             cost = session.cost()
     except (CrawlError, UserError, ValueError) as e:
         return failed_result(job, " ".join(str(e).split()), worker, time.monotonic() - started)
@@ -203,7 +205,8 @@ async def _discover(session: Session, job: SiteJob) -> Outcome:
     )
     if not result.complete and not result.entities:
         return "failed", result.reason, 0, ()  # the seed or its site could not be used
-    rows = entity_rows(await entity_records(session, result), "jsonl").encode()
+    records = await entity_records(session, result)
+    rows = entity_rows(records, "jsonl", complete=result.complete, reason=result.reason).encode()
     name = f"{host_file_name(job.host)}.jsonl"
     status: SiteStatus = "done" if result.complete else "incomplete"
     return status, "" if result.complete else result.reason, len(result.entities), ((name, rows),)

@@ -9,10 +9,10 @@ the first page of each host is that site's sample; see `siteseer.chaining`), or 
 from __future__ import annotations
 
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from algorithms import EntityDescription, describe, is_instance
+from algorithms import INTERRUPTED, EntityDescription, Halt, describe, is_instance
 from crawler import host_of
 from lab import running_lab
 from lab.server import build_sites
@@ -85,7 +85,8 @@ async def describe_entities(
     applications are installed first if need be, saying so through `notes`).
 
     BadInput without samples or lab sites; an error the method raises about its input
-    (ValueError) is a RunFailed.
+    (ValueError) is a RunFailed. A run stopped by its budget, its time limit or Ctrl-C gives
+    the description of the pages found until then, marked incomplete, and judges no more pages.
     """
     urls = sample_urls(options.samples)
     ids = lab_site_ids(options.sites)
@@ -101,10 +102,17 @@ async def describe_entities(
             check = sample_urls(options.check, per_host=False)
             hosts = tuple(dict.fromkeys(host_of(u) for u in [*urls, *check]))
             config = session_config(options.crawl, allowed_hosts=hosts)
-            async with watched_session(config, "describe") as session:
+            halt = Halt(options.crawl.time_limit)
+            async with watched_session(config, "describe", halt=halt) as session:
                 description = await describe(session, urls)
-                verdicts = [
-                    (url, await is_instance(session, url, description, options.threshold))
-                    for url in check
-                ]
+                verdicts = []
+                for url in check:
+                    if halt.check():  # no verdict from pages a stopped run cannot load
+                        break
+                    verdict = await is_instance(session, url, description, options.threshold)
+                    verdicts.append((url, verdict))
+    if halt.reason and description.complete:
+        description = replace(description, complete=False, reason=halt.reason)
+    if description.reason == INTERRUPTED and not any(description.per_sample):
+        raise KeyboardInterrupt  # stopped before anything was found
     return DescribeOutcome(description, tuple(verdicts))

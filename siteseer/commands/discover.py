@@ -1,9 +1,10 @@
 """`siteseer discover`: every entity page of a sample page's type (SSUP, Indesit, GPP).
 
 The entity pages are written as JSON lines, a JSON array or CSV (one record per page: url,
-method, seed, title, status, index_page, depth) to a file or, without one, returned for
-standard output; the whole Discovery can go to a JSON file as well (what `siteseer explain
---seed-path` reads).
+method, seed, title, status, index_page, depth; and complete, reason when the run stopped
+early) to a file or, without one, returned for standard output; the whole Discovery can go to
+a JSON file as well (what `siteseer explain --seed-path` reads). A run stopped by its page
+budget, its time limit or Ctrl-C writes what it found so far.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from algorithms import Discovery, Height, TagFeature, explain_discovery
+from algorithms import INTERRUPTED, Discovery, Halt, Height, TagFeature, explain_discovery
 from crawler import Session
+from output import marked, marked_fields
 from render import Snapshot
 from siteseer import api
 from siteseer.choices import DiscoverMethod, OutputFormat
@@ -170,15 +172,18 @@ async def entity_records(
     return records
 
 
-def entity_rows(records: Sequence[EntityRecord], fmt: OutputFormat) -> str:
-    """The records as JSON lines, a JSON array, or CSV with a header (None is an empty cell)."""
-    rows = [asdict(record) for record in records]
+def entity_rows(
+    records: Sequence[EntityRecord], fmt: OutputFormat, *, complete: bool = True, reason: str = ""
+) -> str:
+    """The records as JSON lines, a JSON array, or CSV with a header (None is an empty cell);
+    a run that stopped early (not `complete`) marks each row with complete and its `reason`."""
+    rows = [marked(asdict(record), complete, reason) for record in records]
     if fmt == "jsonl":
         return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
     if fmt == "json":
         return json.dumps(rows, ensure_ascii=False, indent=1) + "\n"
     text = io.StringIO()
-    writer = csv.DictWriter(text, fieldnames=list(ROW_FIELDS))
+    writer = csv.DictWriter(text, fieldnames=list(marked_fields(ROW_FIELDS, complete)))
     writer.writeheader()
     writer.writerows(rows)
     return text.getvalue()
@@ -189,12 +194,15 @@ async def discover(options: DiscoverOptions) -> DiscoverOutcome:
 
     A bad --height is a BadOption; an error the method raises about its input (ValueError) is
     a RunFailed. An unreachable seed is not an error: the Discovery is incomplete, with its
-    reason.
+    reason. A run stopped by its budget, its time limit or Ctrl-C (`crawl.time_limit`,
+    `siteseer.sessions.interruptible`) writes what it found, marked incomplete; one
+    interrupted before it found anything raises KeyboardInterrupt.
     """
     height = parse_height(options.height)
     config = session_config(options.crawl)
+    halt = Halt(options.crawl.time_limit)
     with run_failures(ValueError):
-        async with watched_session(config, f"discover ({options.method})") as session:
+        async with watched_session(config, f"discover ({options.method})", halt=halt) as session:
             result = await api.discover(
                 options.seed_url,
                 method=options.method,
@@ -205,11 +213,14 @@ async def discover(options: DiscoverOptions) -> DiscoverOutcome:
                 iterations=options.iterations,
                 session=session,
             )
-            records = await entity_records(session, result, details=options.details)
+            details = options.details and result.complete  # a stopped run loads nothing more
+            records = await entity_records(session, result, details=details)
     explanation = explain_discovery(result) if options.explain else None
     if not started(result):
+        if result.reason == INTERRUPTED:
+            raise KeyboardInterrupt
         return DiscoverOutcome(result, "", None, explanation)  # nothing found: nothing written
-    rows = entity_rows(records, options.fmt)
+    rows = entity_rows(records, options.fmt, complete=result.complete, reason=result.reason)
     try:
         _write(result, rows, options)
     except OutputFailed as e:

@@ -1,12 +1,16 @@
 """`siteseer explore`: the queries an exploratory site supports and its entities' hidden
-attributes (query-centric exploration), written as entities.jsonl, queries.json and the DAG."""
+attributes (query-centric exploration), written as entities.jsonl, queries.json and the DAG.
+
+The exploration starts at the widest list or search page among the start page and the pages it
+links to (`algorithms.find_list_page`), so a site's home page serves as a start; `find_list`
+False starts at the page given."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
-from algorithms import Exploration, explore
+from algorithms import INTERRUPTED, EntryPoint, Exploration, Halt, explore, find_list_page
 from output import OutputFiles, write_exploration
 from siteseer.errors import BadInput, RunFailed, run_failures
 from siteseer.outputs import writing
@@ -27,14 +31,17 @@ class ExploreOptions:
     allow_post: bool = False
     max_depth: int = 3
     out: Path = Path("out/explore")
+    find_list: bool = True
 
 
 @dataclass(frozen=True)
 class ExploreOutcome:
-    """The Exploration and the files written from it."""
+    """The Exploration, the files written from it, and how its start page was chosen (None:
+    the page given, as given)."""
 
     exploration: Exploration
     files: OutputFiles
+    entry: EntryPoint | None = None
 
     @property
     def notes(self) -> tuple[str, ...]:
@@ -44,7 +51,15 @@ class ExploreOutcome:
         explored = sum(1 for q in result.queries if q.status == "explored")
         equivalent = sum(1 for q in result.queries if q.status == "equivalent")
         cost = result.cost
-        lines = [
+        lines = []
+        entry = self.entry
+        if entry is not None and entry.url != entry.start:
+            lines.append(
+                f"explore: started at {entry.url}, the widest list page linked from "
+                f"{entry.start} ({len(entry.candidates)} pages scored, "
+                f"{entry.cost.downloads} downloaded)"
+            )
+        lines += [
             f"explore: {len(result.entities)} entities, {explored} queries explored, "
             f"{equivalent} equivalent, {len(result.edges)} DAG edges, {result.states} states; "
             f"{cost.downloads} pages loaded ({cost.renders} rendered, {cost.actions} actions, "
@@ -76,22 +91,28 @@ async def explore_site(options: ExploreOptions) -> ExploreOutcome:
     """Explore the site from `options.start_url` and write the outputs to `options.out`.
 
     A run that loaded nothing (the start page failed) is a RunFailed with its reason and
-    writes nothing; an incomplete run that loaded pages writes what it found.
+    writes nothing (KeyboardInterrupt when Ctrl-C stopped it); an incomplete run that loaded
+    pages (its budget spent, its time limit reached, Ctrl-C) writes what it found, marked
+    incomplete.
     """
     words = read_keywords(options.keywords) if options.keywords is not None else []
     config = session_config(options.crawl)
+    halt = Halt(options.crawl.time_limit)
     with run_failures(ValueError):
-        async with watched_session(config, "explore") as session:
+        async with watched_session(config, "explore", halt=halt) as session:
+            entry = await find_list_page(session, options.start_url) if options.find_list else None
             result = await explore(
                 session,
-                options.start_url,
+                options.start_url if entry is None else entry.url,
                 entity_sample=options.entity_sample,
                 keywords=words,
                 allow_post=options.allow_post,
                 max_depth=options.max_depth,
             )
     if not result.complete and result.states == 0:
+        if result.reason == INTERRUPTED:
+            raise KeyboardInterrupt
         raise RunFailed(result.reason)  # nothing was loaded: no outputs to write
     with writing(f"the outputs to {options.out}"):
         files = write_exploration(result, options.out)
-    return ExploreOutcome(result, files)
+    return ExploreOutcome(result, files, entry)

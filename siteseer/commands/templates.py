@@ -15,15 +15,19 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from algorithms import (
+    INTERRUPTED,
     ClusterMethod,
+    Halt,
     PageClustering,
+    Run,
+    Stopped,
     TemplateReport,
     cluster_pages,
     crawl_pages,
     url_templates,
 )
 from crawler import Session
-from output import write_template_report
+from output import marked, marked_fields, write_template_report
 from render import Snapshot
 from siteseer.chaining import hosts_of, input_pages, input_urls
 from siteseer.choices import OutputFormat
@@ -106,11 +110,13 @@ class UrlTemplatesOutcome:
 
 async def templates_urls(options: UrlTemplatesOptions) -> UrlTemplatesOutcome:
     """Build URL templates from the input's URLs, load the missing ids, keep the entity pages;
-    write the report to `options.out` when given."""
+    write the report to `options.out` when given. A run stopped by its budget, its time limit
+    or Ctrl-C reports (and writes) what it found, marked incomplete."""
     urls = input_urls(options.input_path, site=options.site)
     config = session_config(replace(options.crawl, render="never"))
+    halt = Halt(options.crawl.time_limit)
     with run_failures(ValueError):
-        async with watched_session(config, "templates urls") as session:
+        async with watched_session(config, "templates urls", halt=halt) as session:
             report = await url_templates(
                 session,
                 urls,
@@ -118,6 +124,8 @@ async def templates_urls(options: UrlTemplatesOptions) -> UrlTemplatesOutcome:
                 max_per_template=options.max_per_template,
                 generate=options.generate,
             )
+    if report.reason == INTERRUPTED and not report.checked and not report.found:
+        raise KeyboardInterrupt  # stopped before anything was found: nothing to write
     if report.cost.errors and not report.checked and not report.found:
         unreachable = f"{report.cost.errors} page loads failed; is {hosts_of(urls)[0]} up?"
         return UrlTemplatesOutcome(report, unreachable=unreachable)
@@ -151,11 +159,17 @@ class ClusterOptions:
 @dataclass(frozen=True)
 class ClusterOutcome:
     """The clustering of `pages` pages; `rows` its JSON lines (one per cluster), as written
-    to the output file or for standard output."""
+    to the output file or for standard output; `reason` why the crawl of the pages stopped
+    early (its time limit, Ctrl-C; "" when it did not)."""
 
     clustering: PageClustering
     pages: int
     rows: str
+    reason: str = ""
+
+    @property
+    def complete(self) -> bool:
+        return not self.reason
 
     @property
     def summary(self) -> str:
@@ -167,16 +181,21 @@ class ClusterOutcome:
         )
 
 
-def cluster_rows(clustering: PageClustering, fmt: OutputFormat = "jsonl") -> str:
+def cluster_rows(clustering: PageClustering, fmt: OutputFormat = "jsonl", reason: str = "") -> str:
     """The clusters as JSON lines or a JSON array (an object per cluster: its number, size,
-    pages and template paths), or CSV (a row per page: url, cluster, size)."""
+    pages and template paths), or CSV (a row per page: url, cluster, size); each marked with
+    complete and `reason` when the crawl of the pages stopped early."""
     rows = [
-        {
-            "cluster": n,
-            "size": len(cluster.pages),
-            "pages": list(cluster.pages),
-            "template_paths": list(cluster.paths),
-        }
+        marked(
+            {
+                "cluster": n,
+                "size": len(cluster.pages),
+                "pages": list(cluster.pages),
+                "template_paths": list(cluster.paths),
+            },
+            not reason,
+            reason,
+        )
         for n, cluster in enumerate(clustering.clusters)
     ]
     if fmt == "jsonl":
@@ -185,9 +204,10 @@ def cluster_rows(clustering: PageClustering, fmt: OutputFormat = "jsonl") -> str
         return json.dumps(rows, ensure_ascii=False, indent=1) + "\n"
     text = io.StringIO()
     writer = csv.writer(text)
-    writer.writerow(("url", "cluster", "size"))
+    writer.writerow(marked_fields(("url", "cluster", "size"), not reason))
+    status = () if not reason else (False, reason)
     writer.writerows(
-        (url, n, len(cluster.pages))
+        (url, n, len(cluster.pages), *status)
         for n, cluster in enumerate(clustering.clusters)
         for url in cluster.pages
     )
@@ -221,31 +241,40 @@ async def templates_cluster(options: ClusterOptions) -> ClusterOutcome:
     """Cluster the input's pages by template; write the rows to `options.out` when given.
 
     BadInput when the input is neither a site URL nor a readable file, or gives fewer than two
-    HTML pages.
+    HTML pages. A crawl stopped by the time limit or Ctrl-C clusters the pages it loaded and
+    marks the rows incomplete (KeyboardInterrupt when it loaded fewer than two).
     """
     given = page_input(options.input, options.site)
     # The budget counts the pages crawled (below), not the Session's loads.
     config = session_config(replace(options.crawl, render="never", budget=None))
     snaps = list(given.snapshots)
+    halt = Halt(options.crawl.time_limit)
     if given.crawl_from is not None or given.urls:
         with run_failures(ValueError):
-            async with watched_session(config, "templates cluster") as session:
+            async with watched_session(config, "templates cluster", halt=halt) as session:
                 snaps = await _load(session, given, options.crawl.budget or CLUSTER_PAGES)
     if len(snaps) < 2:
+        if halt.interrupted:
+            raise KeyboardInterrupt
         raise BadInput("fewer than two HTML pages to cluster; give more pages or a larger --pages")
     clustering = cluster_pages(snaps, method=options.method, min_support=options.min_support)
-    rows = cluster_rows(clustering, options.fmt)
+    rows = cluster_rows(clustering, options.fmt, halt.reason)
     if options.out is not None:
         _write_rows(options.out, rows)
-    return ClusterOutcome(clustering, len(snaps), rows)
+    return ClusterOutcome(clustering, len(snaps), rows, halt.reason)
 
 
 async def _load(session: Session, given: PageInput, budget: int) -> list[Snapshot]:
-    """The pages to cluster: crawled from the site, or the URL list's HTML pages."""
+    """The pages to cluster: crawled from the site, or the URL list's HTML pages (those
+    loaded before a stop)."""
     if given.crawl_from is not None:
         return await crawl_pages(session, given.crawl_from, budget)
-    results = await session.pages(list(given.urls))
-    return [r for r in results if isinstance(r, Snapshot) and r.ok]
+    run = Run(session)
+    urls = list(given.urls)
+    try:
+        return list((await run.fetch(urls, step=None)).values())
+    except Stopped:
+        return list(run.loaded(urls).values())
 
 
 def _write_rows(out: Path, rows: str) -> None:

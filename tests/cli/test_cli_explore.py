@@ -75,6 +75,7 @@ def test_explore_within_a_budget_writes_what_it_found(
     assert "incomplete: budget spent" in result.stderr
     rows = [json.loads(line) for line in (out / "entities.jsonl").read_text().splitlines()]
     assert rows and {r["url"] for r in rows} <= set(truth.target_entities)
+    assert all(r["complete"] is False and r["reason"] == "budget spent" for r in rows)
     queries = json.loads((out / "queries.json").read_text())
     assert queries["complete"] is False and queries["reason"] == "budget spent"
     assert any(s["reason"] == "budget" for s in queries["skipped"])

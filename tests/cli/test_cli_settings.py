@@ -244,6 +244,7 @@ def test_config_prints_each_setting_and_its_source(
         "cookies",
         "proxy",
         "pages",
+        "time_limit",
         "storage_state",
         "max_age",
         "refresh",

@@ -12,6 +12,8 @@ def test_output_exports_exactly_its_surface() -> None:
         "Layers",
         "OutputFiles",
         "annotate",
+        "marked",
+        "marked_fields",
         "write_exploration",
         "write_template_report",
         "write_warc",

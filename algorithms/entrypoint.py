@@ -1,0 +1,191 @@
+"""Entry points: from any page of an exploratory site to its widest list or search page.
+
+Query-centric exploration starts at the widest query a site offers (all products, all results).
+A user often has only the home page. `find_list_page(session, start)` scores the start page and,
+when it is not a list page itself, every page it links to on its host:
+
+- **entity items**: the size of the page's largest group of links that share a DOM path and a
+  URL shape whose path varies (`querycentric.model.guess_entity_pattern`: the repeated items of
+  a result list or grid);
+- **facets**: its facet links under a facet heading, its Ajax facet controls and the choices of
+  its forms (selects, radios, checkboxes) — what makes a list explorable.
+
+A list page has at least `MINIMUM_ITEMS` entity items and at least one facet. The widest is the
+one with the most entity items plus facets (a home page's featured grid, even beside a search
+box, shows fewer items than the list or search page it links to). Choice: a candidate whose URL
+only adds query conditions to another candidate's URL (``/shop?category=tops`` next to
+``/shop``) lists a subset of it, so of the candidates sharing a path, the one with the fewest
+query parameters stands for them. Not loaded: links that look like cart, account, log-in or
+log-out actions (`unsafe_reason`), links to the entity pages themselves, and the filtered views
+of the start page (its facet, sort and page links: narrower by definition). A start page that
+is a list page and not the site's home page (its root; a home page may carry the site's search
+form beside a featured grid) is kept as it is, and nothing else is loaded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+from urllib.parse import parse_qsl, urlsplit
+
+from algorithms.querycentric.model import (
+    Canonical,
+    control_facets,
+    form_choices,
+    forms_of,
+    guess_entity_pattern,
+    link_facets,
+    unsafe_reason,
+)
+from algorithms.result import TraceEntry
+from algorithms.run import Run, Stopped
+from crawler import Cost
+
+if TYPE_CHECKING:
+    from crawler import Session
+    from render import Snapshot
+
+__all__ = ["MINIMUM_ITEMS", "EntryPoint", "ListCandidate", "find_list_page", "list_score"]
+
+MINIMUM_ITEMS = 3  # entity items a list page shows at least
+MAX_CANDIDATES = 40  # linked pages loaded at most
+
+
+@dataclass(frozen=True, slots=True)
+class ListCandidate:
+    """A page scored as a list page: its entity items and facets."""
+
+    url: str
+    items: int
+    facets: int
+
+    @property
+    def is_list(self) -> bool:
+        return self.items >= MINIMUM_ITEMS and self.facets > 0
+
+    @property
+    def score(self) -> int:
+        return self.items + self.facets
+
+
+@dataclass(frozen=True)
+class EntryPoint:
+    """Where to start exploring: `url`, the widest list page found from `start` (`start` itself
+    when it is a list page, or when no list page was found: `found` is then False)."""
+
+    start: str
+    url: str
+    found: bool
+    candidates: tuple[ListCandidate, ...] = ()
+    trace: tuple[TraceEntry, ...] = ()
+    cost: Cost = field(default_factory=Cost)
+    complete: bool = True
+    reason: str = ""
+
+
+def list_score(page: Snapshot, canonical: Canonical) -> ListCandidate:
+    """`page`'s entity items and facets (see the module docstring); `canonical` is the crawl's
+    canonicalisation (`Session.canonical`)."""
+    guessed = guess_entity_pattern(page)
+    if guessed is None:
+        return ListCandidate(page.url, 0, 0)
+    pattern, urls = guessed
+    facets = len(link_facets(page, pattern, canonical))
+    facets += len(control_facets(page))
+    facets += sum(len(form_choices(form)) for form in forms_of(page) if not form.has_password)
+    return ListCandidate(page.url, len(urls), facets)
+
+
+def _query_size(url: str) -> int:
+    return len(parse_qsl(urlsplit(url).query, keep_blank_values=True))
+
+
+def _widest(candidates: list[ListCandidate]) -> ListCandidate | None:
+    """The widest list page: of each path's list pages the least filtered one, then the highest
+    score (ties: the shorter URL)."""
+    by_path: dict[tuple[str, str], ListCandidate] = {}
+    for c in candidates:
+        if not c.is_list:
+            continue
+        parts = urlsplit(c.url)
+        key = (parts.netloc, parts.path)
+        kept = by_path.get(key)
+        if kept is None or (_query_size(c.url), -c.score, c.url) < (
+            _query_size(kept.url),
+            -kept.score,
+            kept.url,
+        ):
+            by_path[key] = c
+    if not by_path:
+        return None
+    return max(by_path.values(), key=lambda c: (c.score, -len(c.url), c.url))
+
+
+def _is_home(url: str) -> bool:
+    """Whether `url` is a site's home page: its root, or an index file at the root."""
+    path = urlsplit(url).path
+    return path in ("", "/") or (path.count("/") == 1 and path[1:].startswith(("index.", "home")))
+
+
+def _narrower(start: str, url: str) -> bool:
+    """Whether `url` is `start` with query conditions added (a filtered view of it)."""
+    here, there = urlsplit(start), urlsplit(url)
+    if (here.netloc, here.path) != (there.netloc, there.path):
+        return False
+    mine = set(parse_qsl(here.query, keep_blank_values=True))
+    return mine < set(parse_qsl(there.query, keep_blank_values=True))
+
+
+def _links(page: Snapshot, session: Session) -> list[str]:
+    """The pages worth scoring that `page` links to: same host, safe, neither entity pages nor
+    filtered views of `page` itself (its facet links, sort and page links)."""
+    guessed = guess_entity_pattern(page)
+    pattern = guessed[0] if guessed is not None else None
+    here = page.final_url
+    host = urlsplit(here).netloc
+    out: dict[str, None] = {}
+    for link in page.links:
+        url = link.url
+        if urlsplit(url).netloc != host or url in (page.url, here) or _narrower(here, url):
+            continue
+        if pattern is not None and pattern.matches(url):
+            continue
+        if unsafe_reason(url=url, text=link.text) or not session.in_scope(url):
+            continue
+        out.setdefault(url)
+    return list(out)[:MAX_CANDIDATES]
+
+
+async def find_list_page(session: Session, start: str) -> EntryPoint:
+    """The widest list or search page among `start` and the pages it links to (see the module
+    docstring). Never raises for a bad start or a spent budget: the EntryPoint is then
+    incomplete, with the reason, and points at `start`."""
+    run = Run(session)
+    candidates: list[ListCandidate] = []
+    url, found = start, False
+    try:
+        page = await run.seed(start)
+        pages = {page.url: page}
+        if _is_home(page.final_url) or not list_score(page, session.canonical).is_list:
+            pages.update(await run.fetch(_links(page, session), step="entry"))
+        for linked in pages.values():
+            scored = list_score(linked, session.canonical)
+            candidates.append(scored)
+            values = {"items": scored.items, "facets": scored.facets}
+            run.note("entry", "score", linked.url, values=values)
+    except Stopped:
+        pass  # run.reason says why
+    best = _widest(candidates)
+    if best is not None:
+        url, found = (start if best.url == candidates[0].url else best.url), True
+        run.note("entry", "keep", url, values={"score": best.score})
+    return EntryPoint(
+        start=start,
+        url=url,
+        found=found,
+        candidates=tuple(candidates),
+        trace=tuple(run.trace),
+        cost=run.cost(),
+        complete=run.complete,
+        reason=run.reason,
+    )

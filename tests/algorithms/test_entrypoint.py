@@ -1,0 +1,62 @@
+"""Entry points: from a site's home page to its widest list or search page."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from algorithms import find_list_page
+from crawler import Session, SessionConfig
+from lab import LabServer
+from lab.runners.exploration import start_url
+
+SHOPS = ("shop-links", "shop-ajax", "shop-form")
+
+
+@pytest.mark.parametrize("site", SHOPS)
+async def test_the_home_page_leads_to_the_widest_list_page(
+    lab: Callable[[str], LabServer], site: str
+) -> None:
+    truth = lab(site).truth(site)
+    widest = start_url(truth)  # the truth's list (or search) page without conditions
+    async with Session(SessionConfig(render="auto")) as session:
+        entry = await find_list_page(session, truth.base_url + "/")
+    assert entry.complete and entry.found
+    assert entry.url == widest
+    scores = {c.url: c for c in entry.candidates}
+    assert scores[widest].is_list
+    home = scores[truth.base_url + "/"]
+    assert home.items < scores[widest].items  # a featured grid is not the whole list
+    assert entry.cost.downloads == len(entry.candidates) <= 12
+
+
+@pytest.mark.parametrize(
+    "site", ["shop-links", "shop-form", pytest.param("shop-ajax", marks=pytest.mark.slow)]
+)
+async def test_a_start_at_the_list_page_stays_there(
+    lab: Callable[[str], LabServer], site: str
+) -> None:
+    truth = lab(site).truth(site)
+    widest = start_url(truth)
+    async with Session(SessionConfig(render="auto")) as session:
+        entry = await find_list_page(session, widest)
+    assert entry.url == widest and entry.found
+    assert [c.url for c in entry.candidates] == [widest]  # nothing else is loaded
+
+
+async def test_a_site_without_a_list_page_keeps_the_start(
+    lab: Callable[[str], LabServer],
+) -> None:
+    truth = lab("council").truth("council")
+    async with Session(SessionConfig(render="never")) as session:
+        entry = await find_list_page(session, truth.base_url + "/")
+    assert not entry.found and entry.complete and entry.url == truth.base_url + "/"
+
+
+async def test_an_unreachable_start_is_an_incomplete_entry_point(closed_port: int) -> None:
+    start = f"http://127.0.0.1:{closed_port}/"
+    async with Session(SessionConfig(render="never", retries=0)) as session:
+        entry = await find_list_page(session, start)
+    assert not entry.complete and entry.reason.startswith(f"cannot use the seed {start}")
+    assert entry.url == start and not entry.found

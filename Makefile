@@ -61,7 +61,7 @@ bench: bootstrap
 	$(BIN)/python -m bench.throughput
 	$(BIN)/python -m bench.batch
 	$(BIN)/siteseer lab bench --size medium --out bench/results
-	$(BIN)/siteseer lab bench --sites real --size small --out bench/results-real
+	$(BIN)/siteseer lab bench --sites real --size small --out bench/results-real --compare bench/results
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache *.egg-info .lab-real

@@ -497,6 +497,13 @@ def lab_bench(
     timeout: Annotated[
         float, typer.Option(min=1.0, help="Seconds one run may take before it counts as failed.")
     ] = 900.0,
+    compare: Annotated[
+        Path | None,
+        typer.Option(
+            help="An earlier lab bench's results.json (or its directory): each run on a real "
+            "application is shown beside its method's F1 there."
+        ),
+    ] = None,
 ) -> None:
     """Run every registered method on every lab site it applies to, and score it.
 
@@ -504,12 +511,13 @@ def lab_bench(
     run: precision, recall, F1, downloads, renders, seconds, the truth's lower bound on
     downloads, completeness, method-specific columns, and the error of a failed run),
     OUT/results.md and OUT/report.html; prints one progress line per run on stderr and the
-    markdown table at the end.
+    markdown table at the end. Runs on real applications are also shown beside their method's
+    mean F1 on the synthetic sites (of this bench, or of --compare).
     """
     from siteseer.commands import lab as command
 
     options = command.BenchOptions(
-        tuple(sites or ()), tuple(methods or ()), size, seed, out, budget, timeout
+        tuple(sites or ()), tuple(methods or ()), size, seed, out, budget, timeout, compare
     )
     outcome = _run(command.bench(options, progress=lambda line: typer.echo(line, err=True)))
     typer.echo(outcome.table)

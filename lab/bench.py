@@ -30,6 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from crawler import Cost, Session, SessionConfig
 from lab.errors import BenchError
@@ -39,7 +40,7 @@ from lab.real.errors import RealAppError
 from lab.real.registry import ALL_IDS, lab_site_class
 from lab.registry import methods
 from lab.report import write_report
-from lab.results import BenchRow, BenchRun, method_means
+from lab.results import TIER_GAP, BenchRow, BenchRun, method_means, tier_comparison
 from lab.score import set_scores
 from lab.server import LabServer, build_sites
 from lab.site import Size
@@ -349,8 +350,10 @@ def _md_escape(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def markdown_table(rows: Sequence[BenchRow]) -> str:
-    """The per-run table and the per-method means as GitHub-flavoured markdown."""
+def markdown_table(rows: Sequence[BenchRow], reference: Sequence[Mapping[str, Any]] = ()) -> str:
+    """The per-run table and the per-method means as GitHub-flavoured markdown; with runs on
+    real applications, also each one beside its method's lab F1 (`tier_comparison`, the lab
+    side from this bench's synthetic rows or from `reference`)."""
     head = ["site", "method", "P", "R", "F1", "downloads", "actions", "lower bound", "renders"]
     head += ["s", "correct/s", "correct/download", "complete", "notes"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
@@ -386,7 +389,28 @@ def markdown_table(rows: Sequence[BenchRow]) -> str:
         cells += [_fmt(m[k]) for k in ("precision", "recall", "f1")]
         cells += [_num1(m["downloads"]), _num1(m["seconds"])]
         lines.append("| " + " | ".join(cells) + " |")
+    if tiers := tier_comparison(rows, reference):
+        lines += ["", *tier_table(tiers)]
     return "\n".join(lines) + "\n"
+
+
+def tier_table(tiers: Sequence[Mapping[str, Any]]) -> list[str]:
+    """`tier_comparison`'s entries as markdown lines."""
+    lines = [
+        f"Real applications beside the lab (target: F1 within {TIER_GAP} of the method's lab "
+        "mean):",
+        "",
+        "| method | real app | F1 | lab F1 (sites) | gap | within | downloads | renders | s |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for t in tiers:
+        within = {None: "–", True: "yes", False: "no"}[t["within"]]
+        f1 = _fmt(t["f1"]) if t["error"] is None else f"failed: {t['error']}"
+        cells = [t["method"], t["site"], f1, f"{_fmt(t['lab_f1'])} ({t['lab_sites']})"]
+        cells += [_fmt(t["gap"]), within, str(t["downloads"]), str(t["renders"])]
+        cells.append(f"{t['seconds']:.1f}")
+        lines.append("| " + " | ".join(_md_escape(c) for c in cells) + " |")
+    return lines
 
 
 _DATA_URI = re.compile(r"^data:image/(?P<type>png|jpeg|gif|svg\+xml);base64,(?P<data>.*)$", re.S)
@@ -425,8 +449,10 @@ def write_outputs(
     *,
     title: str = "siteseer lab bench",
     meta: Mapping[str, str] | None = None,
+    reference: Sequence[Mapping[str, Any]] = (),
 ) -> BenchOutputs:
-    """Write ``results.json``, ``results.md`` and ``report.html`` into `out` (created)."""
+    """Write ``results.json``, ``results.md`` and ``report.html`` into `out` (created);
+    `reference` is an earlier lab bench's rows for the real tier to be shown beside."""
     out.mkdir(parents=True, exist_ok=True)
     rows = [r.row for r in runs]
     data = []
@@ -438,7 +464,7 @@ def write_outputs(
     results_json = out / "results.json"
     results_json.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     results_md = out / "results.md"
-    results_md.write_text(f"# {title}\n\n" + markdown_table(rows))
+    results_md.write_text(f"# {title}\n\n" + markdown_table(rows, reference))
     report_html = out / "report.html"
-    write_report(runs, report_html, title=title, meta=meta or {})
+    write_report(runs, report_html, title=title, meta=meta or {}, reference=reference)
     return BenchOutputs(results_json, results_md, report_html)

@@ -27,7 +27,7 @@ import matplotlib as mpl
 from matplotlib.figure import Figure
 
 from algorithms import Discovery
-from lab.results import BenchRow, BenchRun, method_means
+from lab.results import TIER_GAP, BenchRow, BenchRun, method_means, tier_comparison
 
 if TYPE_CHECKING:
     from lab.truth import SiteTruth
@@ -440,14 +440,37 @@ def _all_rows(rows: Sequence[BenchRow]) -> str:
     return _table(head, body, text_cols=(0, 1, len(head) - 1), cls="runs")
 
 
+def _tiers(tiers: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The real tier beside the lab: a section when the bench ran real applications."""
+    if not tiers:
+        return []
+    head = ["method", "real app", "F1", "lab F1", "lab sites", "gap", "within"]
+    head += ["downloads", "renders", "seconds"]
+    body = []
+    for t in tiers:
+        within = {None: "–", True: "yes", False: "no"}[t["within"]]
+        f1 = _num(t["f1"]) if t["error"] is None else f"failed: {_e(t['error'])}"
+        cells = [_e(t["method"]), _e(t["site"]), f1, _num(t["lab_f1"]), str(t["lab_sites"])]
+        cells += [_num(t["gap"]), within, str(t["downloads"]), str(t["renders"])]
+        body.append([*cells, _num(t["seconds"], 1)])
+    return [
+        '<h2 id="tiers">Real applications beside the lab</h2>',
+        f'<p class="note">Each run on a real application beside its method\'s mean F1 over the '
+        f"lab's synthetic sites; the target is a gap of at most {TIER_GAP}.</p>",
+        _table(head, body, text_cols=(0, 1, 2), cls="tiers"),
+    ]
+
+
 def render_report(
     runs: Sequence[BenchRun],
     *,
     title: str = "siteseer lab bench",
     meta: Mapping[str, str] | None = None,
     base_dir: Path | None = None,
+    reference: Sequence[Mapping[str, Any]] = (),
 ) -> str:
-    """The report as one HTML document. `base_dir` resolves relative image paths."""
+    """The report as one HTML document. `base_dir` resolves relative image paths; `reference`
+    (an earlier lab bench's rows) is the lab side of the real tier's comparison."""
     rows = [r.row for r in runs]
     sites = list(dict.fromkeys(r.site for r in rows))
     method_order = sorted({r.method for r in rows})
@@ -473,6 +496,7 @@ def render_report(
         '<p class="note">Means over the sites each method ran on; failed runs are counted, '
         "not averaged.</p>",
         _summary(means),
+        *_tiers(tier_comparison(rows, reference)),
         '<h2 id="per-site">Per site</h2>',
         "<h3>F1</h3>",
         _matrix(rows, sites, method_order, "f1"),
@@ -544,9 +568,10 @@ def write_report(
     *,
     title: str = "siteseer lab bench",
     meta: Mapping[str, str] | None = None,
+    reference: Sequence[Mapping[str, Any]] = (),
 ) -> Path:
     """Write the report to `path` (relative image paths resolve against its directory)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = render_report(runs, title=title, meta=meta, base_dir=path.parent)
+    text = render_report(runs, title=title, meta=meta, base_dir=path.parent, reference=reference)
     path.write_text(text, encoding="utf-8")
     return path

@@ -15,7 +15,10 @@ from lab.method import MethodRun
 from lab.score import cost_row
 from lab.truth import SiteTruth
 
-__all__ = ["BenchRow", "BenchRun", "method_means"]
+__all__ = ["REAL_PREFIX", "TIER_GAP", "BenchRow", "BenchRun", "method_means", "tier_comparison"]
+
+REAL_PREFIX = "real-"  # the real tier's site ids
+TIER_GAP = 0.05  # how far below the lab a real application's F1 may be
 
 
 @dataclass(frozen=True)
@@ -135,3 +138,42 @@ def method_means(rows: Sequence[BenchRow]) -> list[dict[str, Any]]:
 
 def _round(value: float | None) -> float | None:
     return None if value is None else round(float(value), 4)
+
+
+def tier_comparison(
+    rows: Sequence[BenchRow], reference: Sequence[Mapping[str, Any]] = ()
+) -> list[dict[str, Any]]:
+    """One entry per run on a real application: its F1, downloads, renders and seconds beside
+    the same method's mean F1 over the lab's synthetic sites — from the synthetic rows of this
+    bench, else from `reference` (``results.json`` rows of an earlier lab bench) — the gap
+    (real − lab) and whether it is within `TIER_GAP`. None where a side has no F1."""
+    lab: dict[str, list[float]] = {}
+    own = [r.to_dict() for r in rows if not r.site.startswith(REAL_PREFIX)]
+    for entry in own or reference:
+        if str(entry["site"]).startswith(REAL_PREFIX) or entry.get("error"):
+            continue
+        if entry.get("f1") is not None:
+            lab.setdefault(str(entry["method"]), []).append(float(entry["f1"]))
+    out = []
+    for row in rows:
+        if not row.site.startswith(REAL_PREFIX):
+            continue
+        scores = lab.get(row.method)
+        lab_f1 = sum(scores) / len(scores) if scores else None
+        gap = None if row.f1 is None or lab_f1 is None else row.f1 - lab_f1
+        out.append(
+            {
+                "method": row.method,
+                "site": row.site,
+                "f1": _round(row.f1),
+                "lab_f1": _round(lab_f1),
+                "lab_sites": len(scores or ()),
+                "gap": _round(gap),
+                "within": None if gap is None else gap >= -TIER_GAP,
+                "downloads": row.cost.downloads,
+                "renders": row.cost.renders,
+                "seconds": round(row.seconds, 1),
+                "error": row.error,
+            }
+        )
+    return out

@@ -9,10 +9,12 @@ comma-separated; `real` for every real application), shared with `demo` and `des
 from __future__ import annotations
 
 import asyncio
+import json
 import signal
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from crawler.progress import progress as progress_line
@@ -29,7 +31,7 @@ from lab.bench import (
 from lab.errors import BenchError
 from lab.real import REAL_IDS, LabEntry, RealAppError, ensure_installed, entries, resolve_site_ids
 from lab.server import LabSite, build_sites
-from siteseer.errors import BadOption, RunFailed, run_failures
+from siteseer.errors import BadInput, BadOption, RunFailed, run_failures
 
 __all__ = [
     "BenchOptions",
@@ -212,7 +214,8 @@ def truth(options: TruthOptions, notes: Notes = _quiet) -> SiteTruth:
 @dataclass(frozen=True)
 class BenchOptions:
     """`lab bench`: sites and methods as given (repeated or comma-separated; empty: all), the
-    output directory, the page budget and the time limit of one run."""
+    output directory, the page budget and the time limit of one run, and an earlier lab
+    bench's results.json (or its directory) to show the real applications beside."""
 
     sites: tuple[str, ...] = ()
     methods: tuple[str, ...] = ()
@@ -221,6 +224,7 @@ class BenchOptions:
     out: Path = Path("out/bench")
     budget: int | None = None
     timeout_s: float = 900.0
+    compare: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -229,11 +233,12 @@ class BenchOutcome:
 
     runs: tuple[BenchRun, ...]
     outputs: BenchOutputs
+    reference: tuple[dict[str, Any], ...] = ()
 
     @property
     def table(self) -> str:
         """The runs as the markdown table of results.md."""
-        return markdown_table([r.row for r in self.runs])
+        return markdown_table([r.row for r in self.runs], self.reference)
 
 
 async def bench(options: BenchOptions, progress: Progress) -> BenchOutcome:
@@ -250,6 +255,7 @@ async def bench(options: BenchOptions, progress: Progress) -> BenchOutcome:
         budget=options.budget,
         timeout_s=options.timeout_s,
     )
+    reference = read_results(options.compare) if options.compare is not None else ()
     with run_failures(BenchError):
         runs = await run_bench(config, progress=progress, watch=progress_line)
     meta = {
@@ -257,5 +263,18 @@ async def bench(options: BenchOptions, progress: Progress) -> BenchOutcome:
         "seed": str(options.seed),
         "budget": str(options.budget or "none"),
     }
-    outputs = write_outputs(runs, options.out, meta=meta)
-    return BenchOutcome(tuple(runs), outputs)
+    outputs = write_outputs(runs, options.out, meta=meta, reference=reference)
+    return BenchOutcome(tuple(runs), outputs, reference)
+
+
+def read_results(path: Path) -> tuple[dict[str, Any], ...]:
+    """The rows of a bench's results.json (`path` is the file or its directory); BadInput
+    when it cannot be read."""
+    file = path / "results.json" if path.is_dir() else path
+    try:
+        rows = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise BadInput(f"cannot read the bench results {file}: {e}") from None
+    if not isinstance(rows, list) or not all(isinstance(r, dict) and "site" in r for r in rows):
+        raise BadInput(f"{file} is not a bench's results.json (a list of rows)")
+    return tuple(rows)

@@ -58,5 +58,5 @@ def test_a_bad_results_file_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(BadInput, match="cannot read the bench results"):
         read_results(tmp_path / "missing.json")
     (tmp_path / "r.json").write_text('{"site": "x"}')
-    with pytest.raises(BadInput, match="is not a bench's results.json"):
+    with pytest.raises(BadInput, match=r"is not a bench's results\.json"):
         read_results(tmp_path / "r.json")

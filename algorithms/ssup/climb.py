@@ -11,6 +11,7 @@ the code and listed in `algorithms.ssup`'s docstring.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
@@ -30,6 +31,8 @@ _EPSILON = 1e-9
 MAX_AUTO_HEIGHT = 6
 # height="auto" climbs to a candidate when at least this share of its list shares a URL pattern.
 _CLIMB_SHARE = 0.5
+# A candidate's list that the current page holds with this Jaccard overlap is site navigation.
+_NAVIGATION_OVERLAP = 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +58,8 @@ class Climb:
         self, sp: Snapshot, level: int | None, down_path: str | None = None
     ) -> tuple[_Parent | None, list[_Parent]]:
         """Algorithm 1: the page linked from `sp` that links back to it with the largest W_ci,
-        and the pagination peers of `sp` met on the way (see `_pagination_peer`).
+        and the pagination peers of `sp` met on the way (see `_pagination_peer`). A candidate
+        that links to `sp` through site navigation is none (see `_navigation`).
 
         Choice: when `sp` was reached by climbing, the links it holds in `down_path` (the path
         leading to the page below) point down the tree (property 7 of Definition 3: an index
@@ -93,6 +97,16 @@ class Climb:
             if scored is None:
                 continue
             sdp, weight = scored
+            if _navigation(page, sp, sdp, self.mode):
+                self.run.note(
+                    "top-index",
+                    "prune",
+                    url,
+                    level=level,
+                    values={"weight": weight},
+                    note=f"its list ({sdp}) is site navigation: {sp.url} holds the same list",
+                )
+                continue
             if _pagination_peer(page, sp, sdp, self.mode):
                 peers.append(_Parent(page, sdp, weight))
                 self.run.note(
@@ -224,11 +238,30 @@ def _candidate_weight(page: Snapshot, sp: Snapshot, mode: TagFeature) -> tuple[s
     best: tuple[str, float] | None = None
     for target in sorted(own):
         for sdp in paths_to(page, target, mode):
-            weights = term_weights(target, paths, sdp)
-            weight = sum(weights.strongsim(u) for u in set(paths[sdp]))
-            if best is None or (weight, sdp) > (best[1], best[0]):
-                best = (sdp, weight)
+            for path in _marked_item_paths(paths, sdp, own):
+                weights = term_weights(target, paths, path)
+                weight = sum(weights.strongsim(u) for u in set(paths[path]) | {target})
+                if best is None or (weight, path) > (best[1], best[0]):
+                    best = (path, weight)
     return best
+
+
+_ID_STEP = re.compile(r"\[@id(?:=[^\]]*)?\]")
+
+
+def _marked_item_paths(paths: LinkPaths, sdp: str, own: set[str]) -> tuple[str, ...]:
+    """`sdp`, and when it holds the page alone, the paths that differ from it only in ``id``
+    attributes.
+
+    Choice: a list often marks the entry of the page being viewed (a sitemap's "you are here"
+    item, ``<li class="level2" id="scroll__here">``): the page then sits alone in its own link
+    DOM path and W_ci = 1, though the list beside it holds its siblings. An ``id`` names one
+    element, so it tells that entry apart, not a different list.
+    """
+    if set(paths.get(sdp, ())) - own:
+        return (sdp,)
+    bare = _ID_STEP.sub("", sdp)
+    return (sdp, *(p for p in paths if p != sdp and _ID_STEP.sub("", p) == bare))
 
 
 def _pagination_peer(candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature) -> bool:
@@ -244,6 +277,22 @@ def _pagination_peer(candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeatu
     if sdp not in back:
         return False
     return bool(path_terms(url_schema(candidate.url)) & path_terms(url_schema(sp.url)))
+
+
+def _navigation(candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature) -> bool:
+    """Whether the list through which `candidate` links to `sp` is site navigation.
+
+    Choice (Definition 3, property 7: an index page links to its children through one path; a
+    child does not hold its parent's list): when `sp` holds a list in the same link DOM path
+    with mostly the same URLs (Jaccard ≥ `_NAVIGATION_OVERLAP`), the list is a menu or header
+    every page carries — a sort or page-size variant of a list page, the home page and the login
+    page all link to the list page through it — and names no level of the entity tree.
+    """
+    theirs = set(link_collections(candidate, mode).get(sdp, ()))
+    ours = set(link_collections(sp, mode).get(sdp, ()))
+    if not theirs or not ours:
+        return False
+    return len(theirs & ours) / len(theirs | ours) >= _NAVIGATION_OVERLAP
 
 
 def _first_page(current: Snapshot, peers: Sequence[_Parent]) -> Snapshot | None:

@@ -68,6 +68,9 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
 - Template mates: at every level, the links of later groups that match the URL template of the
   sample and the best group (`algorithms.features.urlshape`) are kept without an HTML test
   (`SameLevel._template_mates`): strongsim splits one template by sub-token counts.
+- DUST: after the walk, the query parameters that leave a page's content unchanged are learned
+  from the pages the run loaded (`algorithms.features.dust`, no download) and the entities and
+  index pages are reported without them (params: ``dust_params``).
 
 The package, one module per step:
 

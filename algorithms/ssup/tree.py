@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from algorithms.features.dom import TagFeature, link_path
+from algorithms.features.dust import DustLearner
 from algorithms.result import Discovery
 from algorithms.run import Run, Stopped
 from algorithms.ssup.climb import Climb, Height, own_urls
@@ -155,6 +156,7 @@ async def ssup(
         await walk.walk(await _seed(run, seed), height)
     if walk.shortfall:
         run.unfinished(walk.shortfall)
+    dust = _dust(run)
     params: tuple[tuple[str, object], ...] = (
         ("height", height),
         ("height_used", walk.height_used),
@@ -163,12 +165,15 @@ async def ssup(
         ("probe", probe),
         ("grouper", getattr(grouper, "__name__", repr(grouper))),
         ("visual", visual),
+        ("dust_params", ",".join(sorted(dust.params))),
     )
     return Discovery(
         method="ssup",
         seed=seed,
-        entities=tuple(sorted(set(walk.entities))),
-        index_pages=tuple(tuple(level) for level in walk.index_pages),
+        entities=tuple(sorted({dust.canonical(u) for u in walk.entities})),
+        index_pages=tuple(
+            tuple(dict.fromkeys(dust.canonical(u) for u in level)) for level in walk.index_pages
+        ),
         sample_path=tuple(walk.sample_path),
         trace=tuple(run.trace),
         cost=run.cost(),
@@ -176,6 +181,22 @@ async def ssup(
         reason=run.reason,
         params=params,
     )
+
+
+def _dust(run: Run) -> DustLearner:
+    """The site's DUST parameters, learned from the pages the run loaded (no download): the
+    entities and index pages are reported without them (`algorithms.features.dust`)."""
+    learner = DustLearner()
+    learner.observe_all((url, page.html) for url, page in run.pages.items() if page.ok)
+    if learner.params:
+        run.note(
+            "dust",
+            "learn",
+            ", ".join(sorted(learner.params)),
+            note="pages whose URLs differ only in these query parameters show the same "
+            "content: URLs are reported without them",
+        )
+    return learner
 
 
 async def _seed(run: Run, seed: str) -> Snapshot:

@@ -125,8 +125,24 @@ class Pagination:
                 if keep:
                     new_urls.extend(urls)
             fetched = await self.run.fetch(new_urls)
-            frontier = [fetched[u] for u in new_urls if u in fetched]
-            found.extend(frontier)
+            pages = [fetched[u] for u in new_urls if u in fetched]
+            found.extend(pages)
+            # Choice: pagination goes on only from pages that show entries of the list (links in
+            # the next level's sample link DOM path); a page kept by the HTML test alone (a view
+            # of another list, an archive of dates) is judged by `_contributors` and not paged.
+            frontier = [
+                p for p in pages if any(link_path(k, self.mode) == next_sdp for k in p.links)
+            ]
+            empty = [p.url for p in pages if p not in frontier]
+            if empty:
+                self.run.note(
+                    "pagination",
+                    "skip",
+                    f"{len(empty)} pages without entries",
+                    level=level,
+                    urls=empty,
+                    note="they hold no link in the next level's sample link DOM path: not paged",
+                )
         return found
 
 

@@ -99,5 +99,5 @@ async def test_ssup_finds_the_wikis_pages_from_one_page(wiki: LabServer) -> None
     assert result.run is not None
     scores = set_scores(result.run.found, truth.target_entities)
     assert scores.f1 >= 0.95, scores
-    assert result.row.cost.downloads <= 200, result.row.to_dict()
+    assert result.row.cost.downloads <= 80, result.row.to_dict()
     assert not any("do=" in u for u in result.run.found), sorted(result.run.found)[:5]

@@ -56,7 +56,8 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
 - ``height="auto"`` (beyond the paper): see `climb._climb`.
 - Site navigation (beyond the paper, for real applications): a candidate index page whose list
   to the current page is one the current page holds too (a header or footer menu) is none; a
-  climb that finds only such pages above the root stops there (`climb._navigation`). Pagination
+  climb that finds only such pages above the root stops there (`climb._navigation`) and counts
+  the level the paper's climb would have taken there (and pruned) as climbed. Pagination
   ignores the links the next level's sample holds in the same path (the same menu).
 - A list's marked entry: when the current page sits alone in its link DOM path because the list
   marks it with an ``id`` ("you are here"), W_ci is computed over the path its siblings share

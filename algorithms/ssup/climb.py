@@ -56,10 +56,11 @@ class Climb:
 
     async def top_index_page(
         self, sp: Snapshot, level: int | None, down_path: str | None = None
-    ) -> tuple[_Parent | None, list[_Parent]]:
+    ) -> tuple[_Parent | None, list[_Parent], bool]:
         """Algorithm 1: the page linked from `sp` that links back to it with the largest W_ci,
-        and the pagination peers of `sp` met on the way (see `_pagination_peer`). A candidate
-        that links to `sp` through site navigation is none (see `_navigation`).
+        the pagination peers of `sp` met on the way (see `_pagination_peer`), and whether a
+        candidate was left out because it links to `sp` through site navigation only (see
+        `_navigation`).
 
         Choice: when `sp` was reached by climbing, the links it holds in `down_path` (the path
         leading to the page below) point down the tree (property 7 of Definition 3: an index
@@ -89,6 +90,7 @@ class Climb:
         fetched = await self.run.fetch(outgoing)
         best: _Parent | None = None
         peers: list[_Parent] = []
+        navigation = False
         for url in outgoing:
             page = fetched.get(url)
             if page is None:
@@ -98,6 +100,7 @@ class Climb:
                 continue
             sdp, weight = scored
             if _navigation(page, sp, sdp, self.mode):
+                navigation = True
                 self.run.note(
                     "top-index",
                     "prune",
@@ -146,20 +149,27 @@ class Climb:
                 values={"weight": best.weight},
                 note=f"index page of {sp.url} through {best.sdp}",
             )
-        return best, peers
+        return best, peers, navigation
 
     # -- Algorithm 4, lines 4–12 ---------------------------------------------------------------
 
-    async def sample_path(self, seed: Snapshot, height: Height) -> tuple[list[Snapshot], list[str]]:
-        """Algorithm 4, lines 4–12: root … seed, and the sample link DOM path of each hop."""
+    async def sample_path(
+        self, seed: Snapshot, height: Height
+    ) -> tuple[list[Snapshot], list[str], bool]:
+        """Algorithm 4, lines 4–12: root … seed, the sample link DOM path of each hop, and
+        whether the climb ended below site navigation: only pages linking to the root through
+        a menu every page carries were above it. The paper's climb takes such a page (the home
+        page) as a further root and prunes its extra level; ours stops below it, and the caller
+        counts that level as climbed."""
         chain = [seed]
         sdps: list[str] = []
+        below_navigation = False
         limit = MAX_AUTO_HEIGHT if height == "auto" else height
         for step in range(limit):
             current = chain[-1]
             level = -(step + 1)
             down = sdps[-1] if sdps else None
-            parent, peers = await self.top_index_page(current, level, down)
+            parent, peers, navigation = await self.top_index_page(current, level, down)
             first = _first_page(current, peers) if sdps else None
             if first is not None:
                 # Choice: an index page reached on its page n climbs from its first page, where
@@ -173,13 +183,16 @@ class Climb:
                     note=f"{current.url} continues it: climbing from the first page",
                 )
                 chain[-1] = current = first
-                parent, _ = await self.top_index_page(current, level, down)
+                parent, _, navigation = await self.top_index_page(current, level, down)
             if parent is None:
+                below_navigation = navigation and bool(sdps)
                 self.run.note(
                     "sample-path",
                     "stop",
                     current.url,
-                    note="no page it links to lists it among pages like it",
+                    note="the root: the pages above link to it through site navigation only"
+                    if below_navigation
+                    else "no page it links to lists it among pages like it",
                 )
                 break
             if any(parent.page.url in own_urls(p) for p in chain):
@@ -214,7 +227,7 @@ class Climb:
                 break
         chain.reverse()
         sdps.reverse()
-        return chain, sdps
+        return chain, sdps, below_navigation
 
 
 # --- helpers ----------------------------------------------------------------------------------

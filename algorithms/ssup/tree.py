@@ -47,7 +47,7 @@ class _Walk:
 
     async def walk(self, seed: Snapshot, height: Height) -> None:
         """Algorithm 4: climb from `seed`, then catch each level from the root down."""
-        chain, sdps = await self.climb.sample_path(seed, height)
+        chain, sdps, below_navigation = await self.climb.sample_path(seed, height)
         self.sample_path = [p.url for p in chain]
         depth = len(chain) - 1
         self.height_used = depth
@@ -56,7 +56,9 @@ class _Walk:
                 f"found no index page for {seed.url}: no page it links to lists it among "
                 "pages like it (SSUP needs an entity page that links to its index page)"
             )
-        if height != "auto" and depth < height:
+        # Choice: the site navigation above the root counts as the level the paper's climb
+        # would have taken (and pruned), see `Climb.sample_path`.
+        if height != "auto" and depth + int(below_navigation) < height:
             self.shortfall = (
                 f"height {height} is larger than the site's entity tree: climbing stopped after "
                 f"{depth} level(s) at {chain[0].url}; the pages below it were searched with "

@@ -54,6 +54,26 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   pagination candidates that turn out to be noise are pruned there (the paper prunes them the
   same way, implicitly, by finding nothing under them).
 - ``height="auto"`` (beyond the paper): see `climb._climb`.
+- Site navigation (beyond the paper, for real applications): a candidate index page whose list
+  to the current page is one the current page holds too (a header or footer menu) is none; a
+  climb that finds only such pages above the root stops there (`climb._navigation`) and counts
+  the level the paper's climb would have taken there (and pruned) as climbed. Pagination
+  ignores the links the next level's sample holds in the same path (the same menu).
+- A list's marked entry: when the current page sits alone in its link DOM path because the list
+  marks it with an ``id`` ("you are here"), W_ci is computed over the path its siblings share
+  (`climb._marked_item_paths`).
+- Views of a list: a pagination candidate of the sample's URL path that adds or changes two or
+  more query parameters (a sort order, a page size combined with a page) is a view, not a page
+  (`pagination._view`); a candidate sharing no link DOM path with the level's sample is no page
+  of it. Pagination goes on only from pages that show entries of the list (links in the next
+  level's sample link DOM path): a page of another list or an archive kept by the HTML test alone
+  is not paged further, so no such trap eats the budget before it has shown an entity link.
+- Template mates: at every level, the links of later groups that match the URL template of the
+  sample and the best group (`algorithms.features.urlshape`) are kept without an HTML test
+  (`SameLevel._template_mates`): strongsim splits one template by sub-token counts.
+- DUST: after the walk, the query parameters that leave a page's content unchanged are learned
+  from the pages the run loaded (`algorithms.features.dust`, no download) and the entities and
+  index pages are reported without them (params: ``dust_params``).
 
 The package, one module per step:
 

@@ -11,6 +11,7 @@ the code and listed in `algorithms.ssup`'s docstring.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
@@ -30,6 +31,8 @@ _EPSILON = 1e-9
 MAX_AUTO_HEIGHT = 6
 # height="auto" climbs to a candidate when at least this share of its list shares a URL pattern.
 _CLIMB_SHARE = 0.5
+# A candidate's list that the current page holds with this Jaccard overlap is site navigation.
+_NAVIGATION_OVERLAP = 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +56,11 @@ class Climb:
 
     async def top_index_page(
         self, sp: Snapshot, level: int | None, down_path: str | None = None
-    ) -> tuple[_Parent | None, list[_Parent]]:
+    ) -> tuple[_Parent | None, list[_Parent], bool]:
         """Algorithm 1: the page linked from `sp` that links back to it with the largest W_ci,
-        and the pagination peers of `sp` met on the way (see `_pagination_peer`).
+        the pagination peers of `sp` met on the way (see `_pagination_peer`), and whether a
+        candidate was left out because it links to `sp` through site navigation only (see
+        `_navigation`).
 
         Choice: when `sp` was reached by climbing, the links it holds in `down_path` (the path
         leading to the page below) point down the tree (property 7 of Definition 3: an index
@@ -85,6 +90,7 @@ class Climb:
         fetched = await self.run.fetch(outgoing)
         best: _Parent | None = None
         peers: list[_Parent] = []
+        navigation = False
         for url in outgoing:
             page = fetched.get(url)
             if page is None:
@@ -93,6 +99,17 @@ class Climb:
             if scored is None:
                 continue
             sdp, weight = scored
+            if _navigation(page, sp, sdp, self.mode):
+                navigation = True
+                self.run.note(
+                    "top-index",
+                    "prune",
+                    url,
+                    level=level,
+                    values={"weight": weight},
+                    note=f"its list ({sdp}) is site navigation: {sp.url} holds the same list",
+                )
+                continue
             if _pagination_peer(page, sp, sdp, self.mode):
                 peers.append(_Parent(page, sdp, weight))
                 self.run.note(
@@ -132,20 +149,27 @@ class Climb:
                 values={"weight": best.weight},
                 note=f"index page of {sp.url} through {best.sdp}",
             )
-        return best, peers
+        return best, peers, navigation
 
     # -- Algorithm 4, lines 4–12 ---------------------------------------------------------------
 
-    async def sample_path(self, seed: Snapshot, height: Height) -> tuple[list[Snapshot], list[str]]:
-        """Algorithm 4, lines 4–12: root … seed, and the sample link DOM path of each hop."""
+    async def sample_path(
+        self, seed: Snapshot, height: Height
+    ) -> tuple[list[Snapshot], list[str], bool]:
+        """Algorithm 4, lines 4–12: root … seed, the sample link DOM path of each hop, and
+        whether the climb ended below site navigation: only pages linking to the root through
+        a menu every page carries were above it. The paper's climb takes such a page (the home
+        page) as a further root and prunes its extra level; ours stops below it, and the caller
+        counts that level as climbed."""
         chain = [seed]
         sdps: list[str] = []
+        below_navigation = False
         limit = MAX_AUTO_HEIGHT if height == "auto" else height
         for step in range(limit):
             current = chain[-1]
             level = -(step + 1)
             down = sdps[-1] if sdps else None
-            parent, peers = await self.top_index_page(current, level, down)
+            parent, peers, navigation = await self.top_index_page(current, level, down)
             first = _first_page(current, peers) if sdps else None
             if first is not None:
                 # Choice: an index page reached on its page n climbs from its first page, where
@@ -159,13 +183,16 @@ class Climb:
                     note=f"{current.url} continues it: climbing from the first page",
                 )
                 chain[-1] = current = first
-                parent, _ = await self.top_index_page(current, level, down)
+                parent, _, navigation = await self.top_index_page(current, level, down)
             if parent is None:
+                below_navigation = navigation and bool(sdps)
                 self.run.note(
                     "sample-path",
                     "stop",
                     current.url,
-                    note="no page it links to lists it among pages like it",
+                    note="the root: the pages above link to it through site navigation only"
+                    if below_navigation
+                    else "no page it links to lists it among pages like it",
                 )
                 break
             if any(parent.page.url in own_urls(p) for p in chain):
@@ -200,7 +227,7 @@ class Climb:
                 break
         chain.reverse()
         sdps.reverse()
-        return chain, sdps
+        return chain, sdps, below_navigation
 
 
 # --- helpers ----------------------------------------------------------------------------------
@@ -224,11 +251,30 @@ def _candidate_weight(page: Snapshot, sp: Snapshot, mode: TagFeature) -> tuple[s
     best: tuple[str, float] | None = None
     for target in sorted(own):
         for sdp in paths_to(page, target, mode):
-            weights = term_weights(target, paths, sdp)
-            weight = sum(weights.strongsim(u) for u in set(paths[sdp]))
-            if best is None or (weight, sdp) > (best[1], best[0]):
-                best = (sdp, weight)
+            for path in _marked_item_paths(paths, sdp, own):
+                weights = term_weights(target, paths, path)
+                weight = sum(weights.strongsim(u) for u in set(paths[path]) | {target})
+                if best is None or (weight, path) > (best[1], best[0]):
+                    best = (path, weight)
     return best
+
+
+_ID_STEP = re.compile(r"\[@id(?:=[^\]]*)?\]")
+
+
+def _marked_item_paths(paths: LinkPaths, sdp: str, own: set[str]) -> tuple[str, ...]:
+    """`sdp`, and when it holds the page alone, the paths that differ from it only in ``id``
+    attributes.
+
+    Choice: a list often marks the entry of the page being viewed (a sitemap's "you are here"
+    item, ``<li class="level2" id="scroll__here">``): the page then sits alone in its own link
+    DOM path and W_ci = 1, though the list beside it holds its siblings. An ``id`` names one
+    element, so it tells that entry apart, not a different list.
+    """
+    if set(paths.get(sdp, ())) - own:
+        return (sdp,)
+    bare = _ID_STEP.sub("", sdp)
+    return (sdp, *(p for p in paths if p != sdp and _ID_STEP.sub("", p) == bare))
 
 
 def _pagination_peer(candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature) -> bool:
@@ -244,6 +290,22 @@ def _pagination_peer(candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeatu
     if sdp not in back:
         return False
     return bool(path_terms(url_schema(candidate.url)) & path_terms(url_schema(sp.url)))
+
+
+def _navigation(candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature) -> bool:
+    """Whether the list through which `candidate` links to `sp` is site navigation.
+
+    Choice (Definition 3, property 7: an index page links to its children through one path; a
+    child does not hold its parent's list): when `sp` holds a list in the same link DOM path
+    with mostly the same URLs (Jaccard ≥ `_NAVIGATION_OVERLAP`), the list is a menu or header
+    every page carries — a sort or page-size variant of a list page, the home page and the login
+    page all link to the list page through it — and names no level of the entity tree.
+    """
+    theirs = set(link_collections(candidate, mode).get(sdp, ()))
+    ours = set(link_collections(sp, mode).get(sdp, ()))
+    if not theirs or not ours:
+        return False
+    return len(theirs & ours) / len(theirs | ours) >= _NAVIGATION_OVERLAP
 
 
 def _first_page(current: Snapshot, peers: Sequence[_Parent]) -> Snapshot | None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from algorithms.features.dom import TagFeature, html_schema, path_urls, simhtml
 from algorithms.features.url import SIZE_TERM, spread, term_weights, url_schema
+from algorithms.features.urlshape import url_template
 from algorithms.run import Run
 from algorithms.ssup.grouping import LinkGroup, LinkGrouper
 from render import Snapshot
@@ -53,6 +54,8 @@ class SameLevel:
             return
         sample_schema = html_schema(sp, self.mode)
         first, rest = groups[0], groups[1:]
+        # The template mates need no download: kept first, so that a spent budget keeps them.
+        rest = self._template_mates(rest, (sp.url, *first.urls), level, kept)
         # Choice (`sample_size`): at the leaves, learn minsim_html from a sample of G1.
         learn = spread(first.urls, self.sample_size) if leaf else first.urls
         fetched = await self.run.fetch(learn)
@@ -109,6 +112,42 @@ class SameLevel:
                     note=f"after group {number} failed",
                 )
             break
+
+    def _template_mates(
+        self, groups: Sequence[LinkGroup], siblings: Sequence[str], level: int, kept: list[str]
+    ) -> list[LinkGroup]:
+        """Choice: the links of later groups that match the URL template of the sample and the
+        best group are kept without an HTML test; the groups left (without them) go on to it.
+
+        Property 8 of Definition 3: pages of one level share a URL structure. Strongsim groups
+        split one template by the number of sub-tokens (``/lab/dev/requests/2.34.2`` and
+        ``/lab/dev/agent-detector/2.0.0``), and a page whose content holds unusual markup then
+        fails minsim_html for its whole group. A template keeps every path segment and query value
+        that all the best group's URLs share (``/planes/show/*``, not ``/airports/show/*``); one
+        with nothing fixed names no level and is not used.
+        """
+        template = url_template(siblings)
+        if template is None or template.varying == len(template.segments) + len(template.query):
+            return list(groups)
+        left: list[LinkGroup] = []
+        for group in groups:
+            mates = [u for u in group.urls if template.matches(u)]
+            others = tuple(u for u in group.urls if u not in mates)
+            if others:
+                left.append(LinkGroup(group.score, others))
+            if not mates:
+                continue
+            kept.extend(mates)
+            self.run.note(
+                "same-level",
+                "keep",
+                f"{len(mates)} links of the best group's URL template",
+                level=level,
+                urls=mates,
+                values={"strongsim": group.score},
+                note="same URL template as the sample and the best group (property 8)",
+            )
+        return left
 
     def _same_pattern(
         self,

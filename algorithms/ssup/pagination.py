@@ -4,18 +4,21 @@ similar (simhtml) to this level's sample as to the next level's is taken as pagi
 level.
 
 Choices (listed in `algorithms.ssup`'s docstring): it is repeated on the pages it finds until no
-new page appears, it leaves out the links of the next level's sample link DOM path and pages
-already placed in the tree, and its candidates are first filtered by URL (a path or query term
-shared with this level's sample).
+new page appears, it leaves out the links of the next level's sample link DOM path, the site
+navigation the next level's sample holds too and pages already placed in the tree, and its
+candidates are first filtered by URL (a path or query term shared with this level's sample; no
+view of it that changes two or more query parameters).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from urllib.parse import parse_qsl, urlsplit
 
 from algorithms.features.dom import TagFeature, html_schema, link_path, simhtml
 from algorithms.features.url import url_schema, weaksim
+from algorithms.features.urlshape import query_changes
 from algorithms.run import Run
 from algorithms.ssup.climb import path_terms
 from algorithms.ssup.grouping import SIM_DIGITS
@@ -48,17 +51,24 @@ class Pagination:
         frontier = list(level_pages)
         judged: set[str] = set(placed)
         level_terms = path_terms(url_schema(sp_x.url))
+        # Choice: a link the next level's sample holds too, in the same link DOM path, is site
+        # navigation (a header menu every page carries), not a pager of this level's list.
+        navigation = {(link_path(link, self.mode), link.url) for link in sp_next.links}
         while frontier:
             groups: dict[tuple[float, str], list[str]] = {}
             unlike: list[str] = []
+            views: list[str] = []
             for page in frontier:
                 for link in page.links:
                     path = link_path(link, self.mode)
-                    if link.url in judged or path == next_sdp:
+                    if link.url in judged or path == next_sdp or (path, link.url) in navigation:
                         continue
                     judged.add(link.url)
                     if not level_terms & path_terms(url_schema(link.url)):
                         unlike.append(link.url)
+                        continue
+                    if _view(sp_x.url, link.url):
+                        views.append(link.url)
                         continue
                     key = (round(weaksim(next_terms, url_schema(link.url)), SIM_DIGITS), path)
                     groups.setdefault(key, []).append(link.url)
@@ -70,6 +80,16 @@ class Pagination:
                     level=level,
                     urls=unlike,
                     note="their URLs share no path or query term with this level's sample",
+                )
+            if views:
+                self.run.note(
+                    "pagination",
+                    "skip",
+                    f"{len(views)} views of {sp_x.url}",
+                    level=level,
+                    urls=views,
+                    note=f"they change {_VIEW_PARAMS} or more query parameters of this level's "
+                    "sample: a sort order or view combined with a page, not a page of its own",
                 )
             new_urls: list[str] = []
             # Every group is judged (no early stop), so their first pages load in one batch.
@@ -90,7 +110,9 @@ class Pagination:
                 schema = html_schema(first, self.mode)
                 to_x, to_next = simhtml(schema_x, schema), simhtml(schema_next, schema)
                 values = {"weaksim": wsim, "simhtml_level": to_x, "simhtml_next": to_next}
-                keep = to_x >= to_next
+                # Choice: a page sharing no link DOM path with this level's sample (to_x = 0)
+                # is no page of its list, however unlike the next level it is as well.
+                keep = to_x >= to_next and to_x > 0.0
                 self.run.note(
                     "pagination",
                     "keep" if keep else "prune",
@@ -103,6 +125,48 @@ class Pagination:
                 if keep:
                     new_urls.extend(urls)
             fetched = await self.run.fetch(new_urls)
-            frontier = [fetched[u] for u in new_urls if u in fetched]
-            found.extend(frontier)
+            pages = [fetched[u] for u in new_urls if u in fetched]
+            found.extend(pages)
+            # Choice: pagination goes on only from pages that show entries of the list (links in
+            # the next level's sample link DOM path); a page kept by the HTML test alone (a view
+            # of another list, an archive of dates) is judged by `_contributors` and not paged.
+            frontier = [
+                p for p in pages if any(link_path(k, self.mode) == next_sdp for k in p.links)
+            ]
+            empty = [p.url for p in pages if p not in frontier]
+            if empty:
+                self.run.note(
+                    "pagination",
+                    "skip",
+                    f"{len(empty)} pages without entries",
+                    level=level,
+                    urls=empty,
+                    note="they hold no link in the next level's sample link DOM path: not paged",
+                )
         return found
+
+
+# A link of the sample's path that changes this many of its query parameters is a view of it.
+_VIEW_PARAMS = 2
+
+
+def _view(sample: str, url: str) -> bool:
+    """Choice: a pagination page differs from the level's sample in its path or in one query
+    parameter (``?page=3``, ``?offset=50``, ``?after=…``). A URL of the sample's path that
+    adds or changes two or more (``?sort=name&dir=asc``, ``?sort=name&page=3``) and drops none
+    is a view of the list — sorted, resized or filtered, usually combined with a page — whose
+    entities the pages found by one parameter already hold; following them multiplies the pages
+    by every combination.
+    """
+    changed = query_changes(sample, url)
+    if changed is None or len(changed) < _VIEW_PARAMS:
+        return False
+    # A link that drops a parameter of the sample leaves the sample's view for another page of
+    # the site's (``?do=index&id=a`` → ``?id=a&idx=b``), it does not refine it.
+    return not _drops(sample, url, changed)
+
+
+def _drops(sample: str, url: str, changed: frozenset[str]) -> bool:
+    ours = {name for name, _ in parse_qsl(urlsplit(sample).query, keep_blank_values=True)}
+    theirs = {name for name, _ in parse_qsl(urlsplit(url).query, keep_blank_values=True)}
+    return bool((changed & ours) - theirs)

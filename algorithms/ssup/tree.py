@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from algorithms.features.dom import TagFeature, link_path
+from algorithms.features.dust import DustLearner
 from algorithms.result import Discovery
 from algorithms.run import Run, Stopped
 from algorithms.ssup.climb import Climb, Height, own_urls
@@ -46,7 +47,7 @@ class _Walk:
 
     async def walk(self, seed: Snapshot, height: Height) -> None:
         """Algorithm 4: climb from `seed`, then catch each level from the root down."""
-        chain, sdps = await self.climb.sample_path(seed, height)
+        chain, sdps, below_navigation = await self.climb.sample_path(seed, height)
         self.sample_path = [p.url for p in chain]
         depth = len(chain) - 1
         self.height_used = depth
@@ -55,7 +56,9 @@ class _Walk:
                 f"found no index page for {seed.url}: no page it links to lists it among "
                 "pages like it (SSUP needs an entity page that links to its index page)"
             )
-        if height != "auto" and depth < height:
+        # Choice: the site navigation above the root counts as the level the paper's climb
+        # would have taken (and pruned), see `Climb.sample_path`.
+        if height != "auto" and depth + int(below_navigation) < height:
             self.shortfall = (
                 f"height {height} is larger than the site's entity tree: climbing stopped after "
                 f"{depth} level(s) at {chain[0].url}; the pages below it were searched with "
@@ -157,6 +160,7 @@ async def ssup(
         await walk.walk(await _seed(run, seed), height)
     if walk.shortfall:
         run.unfinished(walk.shortfall)
+    dust = _dust(run)
     params: tuple[tuple[str, object], ...] = (
         ("height", height),
         ("height_used", walk.height_used),
@@ -165,12 +169,15 @@ async def ssup(
         ("probe", probe),
         ("grouper", getattr(grouper, "__name__", repr(grouper))),
         ("visual", visual),
+        ("dust_params", ",".join(sorted(dust.params))),
     )
     return Discovery(
         method="ssup",
         seed=seed,
-        entities=tuple(sorted(set(walk.entities))),
-        index_pages=tuple(tuple(level) for level in walk.index_pages),
+        entities=tuple(sorted({dust.canonical(u) for u in walk.entities})),
+        index_pages=tuple(
+            tuple(dict.fromkeys(dust.canonical(u) for u in level)) for level in walk.index_pages
+        ),
         sample_path=tuple(walk.sample_path),
         trace=tuple(run.trace),
         cost=run.cost(),
@@ -178,6 +185,22 @@ async def ssup(
         reason=run.reason,
         params=params,
     )
+
+
+def _dust(run: Run) -> DustLearner:
+    """The site's DUST parameters, learned from the pages the run loaded (no download): the
+    entities and index pages are reported without them (`algorithms.features.dust`)."""
+    learner = DustLearner()
+    learner.observe_all((url, page.html) for url, page in run.pages.items() if page.ok)
+    if learner.params:
+        run.note(
+            "dust",
+            "learn",
+            ", ".join(sorted(learner.params)),
+            note="pages whose URLs differ only in these query parameters show the same "
+            "content: URLs are reported without them",
+        )
+    return learner
 
 
 async def _seed(run: Run, seed: str) -> Snapshot:

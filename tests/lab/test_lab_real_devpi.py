@@ -16,7 +16,10 @@ from typing import Any
 
 import pytest
 
+from lab import set_scores
+from lab.bench import run_one
 from lab.real.devpi import INDEX, DevpiApp, normalize_name
+from lab.registry import methods
 from lab.server import LabServer, running_lab
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(2400)]
@@ -73,3 +76,17 @@ def test_devpi_web_pages_link_and_show_the_releases(index: LabServer) -> None:
     assert "requests" in page and version in page
     results = _get(f"{base}/+search?query=requests")
     assert seed in results
+
+
+async def test_ssup_finds_every_release_from_one_release_page(index: LabServer) -> None:
+    # The bench's SSUP (height 2): the index page lists releases whose URLs strongsim splits by
+    # their sub-token counts; the URL template of the best group keeps them all, and the
+    # +simple pages (no link DOM path in common with the index page) are no pagination.
+    truth = index.truth(APP)
+    result = await run_one(methods()["ssup"], truth, budget=400, timeout_s=600)
+    assert result.row.error is None, result.row.error
+    assert result.run is not None
+    scores = set_scores(result.run.found, truth.target_entities)
+    assert scores.f1 >= 0.95, scores
+    assert result.row.cost.downloads <= 40, result.row.to_dict()
+    assert not any("/+simple/" in u for u in result.run.found)

@@ -15,7 +15,10 @@ from urllib.parse import quote, unquote
 
 import pytest
 
+from lab import set_scores
+from lab.bench import run_one
 from lab.real.dokuwiki import DokuWikiApp, page_title, page_url, read_pages
+from lab.registry import methods
 from lab.server import LabServer, running_lab
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]
@@ -83,3 +86,18 @@ def test_search_and_recent_changes_answer_from_the_imported_pages(wiki: LabServe
     assert 'name="first[20]"' in recent
     pages = {unquote(u.split("id=", 1)[1]) for u in truth.templates}
     assert changed and changed <= pages
+
+
+async def test_ssup_finds_the_wikis_pages_from_one_page(wiki: LabServer) -> None:
+    # The bench's SSUP (height 2): the seed does not link to its namespace's start page; the
+    # sitemap lists it (marked "you are here" by an id) among its siblings and wins over the
+    # backlinks page; its namespace views are its pages, and the action pages (revisions,
+    # backlinks, recent changes, media manager) are site navigation, never followed.
+    truth = wiki.truth(APP)
+    result = await run_one(methods()["ssup"], truth, budget=600, timeout_s=900)
+    assert result.row.error is None, result.row.error
+    assert result.run is not None
+    scores = set_scores(result.run.found, truth.target_entities)
+    assert scores.f1 >= 0.95, scores
+    assert result.row.cost.downloads <= 80, result.row.to_dict()
+    assert not any("do=" in u for u in result.run.found), sorted(result.run.found)[:5]

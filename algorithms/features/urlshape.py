@@ -1,0 +1,112 @@
+"""URL shapes: the template a group of URLs shares, and the query parameters two URLs of one
+path differ in.
+
+A *URL template* records, for URLs of one origin (scheme and host), one number of path segments
+and one set of query parameter names, which segments and parameter values are the same in all
+of them and which vary: ``/lab/dev/requests/2.34.2`` and ``/lab/dev/flask/3.1.0`` share the
+template ``/lab/dev/*/*``; ``/airports/show/7`` does not match ``/planes/show/*``. Pages of one
+level of an entity tree share a URL structure (SSUP's property 8), so a template learned from
+the pages known to be siblings names the others.
+
+`query_changes` tells which query parameters two URLs of one path differ in: a page and its
+sort or page-size variant differ in one or two (``?_oc=col&_od=asc``), a list and its page n in
+one (``?page=3``).
+
+Everything here is pure: strings in, values out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from urllib.parse import parse_qsl, urlsplit
+
+__all__ = ["UrlTemplate", "query_changes", "url_template"]
+
+
+@dataclass(frozen=True, slots=True)
+class UrlTemplate:
+    """What a group of URLs shares: `origin` (scheme://host), `segments` (a path segment, or None
+    where the URLs differ) and `query` (parameter name → value, or None where they differ)."""
+
+    origin: str
+    segments: tuple[str | None, ...]
+    query: tuple[tuple[str, str | None], ...]
+
+    def matches(self, url: str) -> bool:
+        """Whether `url` has this template's shape and its fixed segments and values."""
+        shape = _shape(url)
+        if shape is None:
+            return False
+        origin, segments, query = shape
+        if origin != self.origin or len(segments) != len(self.segments):
+            return False
+        if any(t is not None and t != s for t, s in zip(self.segments, segments, strict=True)):
+            return False
+        params = dict(query)
+        if set(params) != {name for name, _ in self.query}:
+            return False
+        return all(value is None or params[name] == value for name, value in self.query)
+
+    @property
+    def varying(self) -> int:
+        """How many segments and parameter values vary."""
+        return sum(s is None for s in self.segments) + sum(v is None for _, v in self.query)
+
+
+def _shape(url: str) -> tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]] | None:
+    """(origin, path segments, sorted query pairs) of `url`; None when a parameter repeats."""
+    parts = urlsplit(url)
+    segments = tuple(s for s in parts.path.split("/") if s)
+    pairs = parse_qsl(parts.query, keep_blank_values=True)
+    if len({name for name, _ in pairs}) != len(pairs):
+        return None
+    return f"{parts.scheme}://{parts.netloc}".lower(), segments, tuple(sorted(pairs))
+
+
+def url_template(urls: Iterable[str]) -> UrlTemplate | None:
+    """The template `urls` share, or None when they differ in origin, number of path segments
+    or query parameter names (or there are none)."""
+    template: UrlTemplate | None = None
+    for url in urls:
+        shape = _shape(url)
+        if shape is None:
+            return None
+        origin, segments, query = shape
+        if template is None:
+            template = UrlTemplate(origin, segments, query)
+            continue
+        if origin != template.origin or len(segments) != len(template.segments):
+            return None
+        if [n for n, _ in query] != [n for n, _ in template.query]:
+            return None
+        template = UrlTemplate(
+            origin,
+            tuple(t if t == s else None for t, s in zip(template.segments, segments, strict=True)),
+            tuple(
+                (name, value if value == other else None)
+                for (name, value), (_, other) in zip(template.query, query, strict=True)
+            ),
+        )
+    return template
+
+
+def query_changes(a: str, b: str) -> frozenset[str] | None:
+    """The names of the query parameters whose values differ between `a` and `b` (a parameter
+    present in one of them only counts), or None when they differ in origin or path."""
+    pa, pb = urlsplit(a), urlsplit(b)
+    if (pa.scheme, pa.netloc.lower(), pa.path.rstrip("/")) != (
+        pb.scheme,
+        pb.netloc.lower(),
+        pb.path.rstrip("/"),
+    ):
+        return None
+    qa: dict[str, list[str]] = {}
+    qb: dict[str, list[str]] = {}
+    for name, value in parse_qsl(pa.query, keep_blank_values=True):
+        qa.setdefault(name, []).append(value)
+    for name, value in parse_qsl(pb.query, keep_blank_values=True):
+        qb.setdefault(name, []).append(value)
+    return frozenset(
+        n for n in qa.keys() | qb.keys() if sorted(qa.get(n, ())) != sorted(qb.get(n, ()))
+    )

@@ -1,0 +1,116 @@
+"""URL templates and query changes (pure), and the SSUP rules built on them: site navigation in
+the climb, a list's marked entry, views of a list in pagination, template mates at a level."""
+
+from __future__ import annotations
+
+from algorithms.features.urlshape import query_changes, url_template
+from algorithms.ssup.climb import _candidate_weight, _marked_item_paths, _navigation
+from algorithms.ssup.pagination import _view
+from render import Link, Snapshot
+
+H = "http://127.0.0.2"
+
+
+def _page(url: str, links: list[tuple[str, str]]) -> Snapshot:
+    return Snapshot(
+        url=url,
+        final_url=url,
+        status=200,
+        html="<html></html>",
+        links=tuple(Link(u, "", p, p, p) for u, p in links),
+    )
+
+
+# --- url_template ------------------------------------------------------------------------------
+
+
+def test_a_template_keeps_what_all_urls_share() -> None:
+    template = url_template([f"{H}/lab/dev/requests/2.34.2", f"{H}/lab/dev/flask/3.1.0"])
+    assert template is not None
+    assert template.segments == ("lab", "dev", None, None)
+    assert template.matches(f"{H}/lab/dev/agent-detector/2.0.0")
+    assert not template.matches(f"{H}/lab/dev/agent-detector")  # a project page, not a release
+    assert not template.matches(f"{H}/lab/prod/flask/3.1.0")
+    assert not template.matches("http://127.0.0.3/lab/dev/flask/3.1.0")
+
+
+def test_a_template_tells_one_entity_type_from_another_of_the_same_shape() -> None:
+    template = url_template([f"{H}/planes/show/1", f"{H}/planes/show/2"])
+    assert template is not None
+    assert template.matches(f"{H}/planes/show/499")
+    assert not template.matches(f"{H}/airports/show/7")
+
+
+def test_a_template_over_query_values() -> None:
+    template = url_template([f"{H}/doku.php?id=library:json", f"{H}/doku.php?id=library:abc"])
+    assert template is not None and template.query == (("id", None),)
+    assert template.matches(f"{H}/doku.php?id=c-api:list")
+    assert not template.matches(f"{H}/doku.php?id=c-api:list&do=edit")
+    assert template.varying == 1
+
+
+def test_no_template_for_urls_of_different_shapes() -> None:
+    assert url_template([]) is None
+    assert url_template([f"{H}/a/1", f"{H}/a/1/2"]) is None
+    assert url_template([f"{H}/a?x=1", f"{H}/a?y=1"]) is None
+    assert url_template([f"{H}/a?x=1&x=2"]) is None  # a repeated parameter has no one value
+
+
+# --- query_changes -----------------------------------------------------------------------------
+
+
+def test_query_changes_names_the_parameters_that_differ() -> None:
+    assert query_changes(f"{H}/list/", f"{H}/list/?page=3") == {"page"}
+    assert query_changes(f"{H}/list/?page=2", f"{H}/list/?page=3") == {"page"}
+    assert query_changes(f"{H}/list/", f"{H}/list/?sort=name&dir=asc") == {"sort", "dir"}
+    assert query_changes(f"{H}/list/?b=2&a=1", f"{H}/list/?a=1&b=2") == frozenset()
+    assert query_changes(f"{H}/list/", f"{H}/other/?page=3") is None
+
+
+# --- pagination: views of a list ---------------------------------------------------------------
+
+
+def test_views_of_a_list_are_not_its_pages() -> None:
+    sample = f"{H}/planes/list/"
+    assert not _view(sample, f"{H}/planes/list/?page_P=3")
+    assert not _view(sample, f"{H}/planes/list/?psize_P=50")  # one parameter: bounded
+    assert _view(sample, f"{H}/planes/list/?_oc_P=year&_od_P=asc")
+    assert _view(sample, f"{H}/planes/list/?page_P=3&psize_P=50")
+    assert not _view(sample, f"{H}/sports/page/2")
+    # A link that drops the sample's parameter goes elsewhere; it refines nothing.
+    assert not _view(f"{H}/doku.php?do=index&id=a", f"{H}/doku.php?id=a&idx=b")
+
+
+# --- the climb: site navigation and a list's marked entry --------------------------------------
+
+MENU = "html/header/ul/li/a"
+ROWS = "html/main/table/tr/td/a"
+
+
+def test_a_list_the_page_itself_holds_is_site_navigation() -> None:
+    menu = [(f"{H}/planes/list/", MENU), (f"{H}/airports/list/", MENU)]
+    current = _page(f"{H}/planes/list/", [*menu, (f"{H}/planes/show/1", ROWS)])
+    sorted_view = _page(f"{H}/planes/list/?sort=year&dir=asc", [*menu])
+    assert _navigation(sorted_view, current, MENU, "attrs")
+    # An index page lists the page in its content; the page does not hold that list.
+    index = _page(f"{H}/planes/list/", [*menu, (f"{H}/planes/show/1", ROWS)])
+    seed = _page(f"{H}/planes/show/1", [*menu, (f"{H}/planes/list/", "html/nav/a")])
+    assert not _navigation(index, seed, ROWS, "attrs")
+
+
+def test_the_marked_entry_of_a_list_weighs_with_its_siblings() -> None:
+    plain = "html/main/ul[@class]/li[@class]/div/a"
+    marked = "html/main/ul[@class]/li[@class][@id]/div/a"
+    seed = f"{H}/doku.php?id=library:json"
+    siblings = [f"{H}/doku.php?id=library:{name}" for name in ("abc", "pickle", "marshal", "re")]
+    sitemap = _page(
+        f"{H}/doku.php?do=index&id=library:json",
+        [(u, plain) for u in siblings] + [(seed, marked), (f"{H}/doku.php?id=start", "html/h1/a")],
+    )
+    paths = {marked: (seed,), plain: tuple(siblings)}
+    assert _marked_item_paths(paths, marked, {seed}) == (marked, plain)
+    assert _marked_item_paths(paths, plain, {siblings[0]}) == (plain,)
+    scored = _candidate_weight(sitemap, _page(seed, [(sitemap.url, "html/nav/a")]), "attrs")
+    assert scored is not None
+    sdp, weight = scored
+    assert sdp == plain and weight > 2.0

@@ -22,7 +22,7 @@ with what it has (GPP) may still use.
 trace); `load` for those to whom a status is data (URL templates tell entity pages from empty
 ones by their answers).
 
-A run can also be stopped from outside its method: a `Halt` (a whole-run time limit, or
+A run can also be stopped from outside its method: a `Halt` (crawler/halt.py: a whole-run time limit, or
 `halt.halt(INTERRUPTED)` on Ctrl-C) made current with `halting(halt)` stops every Run created
 inside, at its next load or while one is in flight (the loads that finished are kept; the
 others are cancelled, and what was loaded is in the Session's cache). The method then unwinds
@@ -38,15 +38,22 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Iterable, Iterator, Mapping
-from contextlib import contextmanager, suppress
-from contextvars import ContextVar
+from collections.abc import Awaitable, Iterable, Mapping
 from dataclasses import replace
-from datetime import timedelta
 from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 from algorithms.result import TraceEntry
-from crawler import BudgetExhausted, Cost, CrawlError, RoutingDecision
+from crawler import (
+    INTERRUPTED,
+    BudgetExhausted,
+    Cost,
+    CrawlError,
+    Halt,
+    RoutingDecision,
+    current_halt,
+    halting,
+    time_limit_reason,
+)
 from render import Action, Snapshot, State
 
 if TYPE_CHECKING:
@@ -54,105 +61,12 @@ if TYPE_CHECKING:
 
 __all__ = ["BUDGET_SPENT", "INTERRUPTED", "Halt", "Run", "Stopped", "halting", "time_limit_reason"]
 
+# INTERRUPTED, Halt, halting and time_limit_reason live in crawler.halt (the command line arms a
+# Halt without loading the methods); they are named here too, where a method run meets them.
+
 BUDGET_SPENT = "budget spent"
-INTERRUPTED = "interrupted (Ctrl-C)"
 
 T = TypeVar("T")
-
-
-def time_limit_reason(limit: timedelta) -> str:
-    """The stop reason of a run that reached its time limit."""
-    return f"time limit of {limit.total_seconds():g} s reached"
-
-
-class Halt:
-    """A stop asked for from outside the methods: the time `limit` of the whole run (None: no
-    limit, counted from the Halt's creation) or a call to `halt` (Ctrl-C). `reason` is "" until
-    it fires; the first reason wins."""
-
-    def __init__(self, limit: timedelta | None = None) -> None:
-        if limit is not None and limit <= timedelta(0):
-            raise ValueError(f"a time limit must be positive, not {limit}")
-        self.limit = limit
-        self._deadline = None if limit is None else time.monotonic() + limit.total_seconds()
-        self._reason = ""
-        self._fired: asyncio.Event | None = None
-
-    @property
-    def reason(self) -> str:
-        """Why the runs were stopped ("" while the Halt has not fired)."""
-        return self._reason
-
-    def check(self) -> str:
-        """`reason`, firing the Halt first when the time limit has passed."""
-        if not self._reason and self._deadline is not None and time.monotonic() >= self._deadline:
-            assert self.limit is not None
-            self.halt(time_limit_reason(self.limit))
-        return self._reason
-
-    @property
-    def interrupted(self) -> bool:
-        return self._reason == INTERRUPTED
-
-    def halt(self, reason: str) -> None:
-        """Stop every Run watching this Halt with `reason` (the first reason given wins)."""
-        if not self._reason:
-            self._reason = reason
-        if self._fired is not None:
-            self._fired.set()
-
-    async def wait(self) -> str:
-        """Return the reason once the Halt fires (at once when it has)."""
-        if self._fired is None:
-            self._fired = asyncio.Event()
-        if self.check():
-            return self._reason
-        if self._deadline is None:
-            await self._fired.wait()
-        else:
-            left = self._deadline - time.monotonic()
-            with suppress(TimeoutError):
-                await asyncio.wait_for(self._fired.wait(), timeout=max(0.0, left))
-        return self.check()
-
-    async def race(self, work: Awaitable[T]) -> T | None:
-        """`work`'s result, or None when the Halt fired first (`work` is then cancelled)."""
-        if self.check():
-            if asyncio.iscoroutine(work):
-                work.close()
-            elif isinstance(work, asyncio.Future):
-                work.cancel()
-            return None
-        task = asyncio.ensure_future(work)
-        fired = asyncio.ensure_future(self.wait())
-        try:
-            await asyncio.wait({task, fired}, return_when=asyncio.FIRST_COMPLETED)
-        except BaseException:  # the caller was cancelled: so is the work
-            task.cancel()
-            raise
-        finally:
-            fired.cancel()
-        if task.done():
-            return task.result()
-        task.cancel()
-        await asyncio.wait({task})
-        if not task.cancelled():
-            task.exception()  # retrieved: a cancelled gather finishes with CancelledError
-        return None
-
-
-_CURRENT: ContextVar[Halt | None] = ContextVar("halt", default=None)
-
-
-@contextmanager
-def halting(halt: Halt) -> Iterator[Halt]:
-    """Make `halt` the one every Run created inside the block (in this task and the tasks it
-    starts) watches."""
-    token = _CURRENT.set(halt)
-    try:
-        yield halt
-    finally:
-        _CURRENT.reset(token)
 
 
 class Stopped(Exception):
@@ -173,7 +87,7 @@ class Run:
     def __init__(self, session: Session, *, render: bool = False, halt: Halt | None = None) -> None:
         self.session = session
         self.render = render
-        self.halt = halt if halt is not None else _CURRENT.get()
+        self.halt = halt if halt is not None else current_halt()
         self.pages: dict[str, Snapshot] = {}  # every Snapshot loaded, 4xx/5xx included
         self.failed: dict[str, str] = {}  # URL → why it gave no page (`fetch`: no 2xx page)
         self.trace: list[TraceEntry] = []

@@ -27,6 +27,7 @@ from crawler.errors import (
     RobotsDisallowed,
     SpiderTrap,
 )
+from crawler.halt import INTERRUPTED, Halt, current_halt, halting, time_limit_reason
 from crawler.hashrouting import RoutingDecision
 from crawler.inputs import read_pages, read_urls, stored_snapshots
 from crawler.session import Renderer, Session
@@ -41,6 +42,8 @@ __all__ = [
     "Cost",
     "CrawlError",
     "FetchFailed",
+    "Halt",
+    "INTERRUPTED",
     "InvalidURL",
     "MemoryStore",
     "NotHTML",
@@ -59,8 +62,11 @@ __all__ = [
     "SpiderTrap",
     "StoreStats",
     "canonical_url",
+    "current_halt",
+    "halting",
     "host_of",
     "read_pages",
     "read_urls",
     "stored_snapshots",
+    "time_limit_reason",
 ]

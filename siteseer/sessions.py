@@ -7,7 +7,7 @@
 `session_config` creates the cache's directory (an OutputFailed when it cannot) and builds the
 validated `SessionConfig`; `watched_session` opens the Session with the live progress line on
 standard error (drawn on a terminal only, see crawler.progress). Given a `Halt`
-(`algorithms.Halt(crawl.time_limit)`), it makes it the one every method run inside watches and
+(`crawler.Halt(crawl.time_limit)`), it makes it the one every method run inside watches and
 lets a first Ctrl-C fire it: the method stops at its next load and returns what it found, which
 the command writes, marked incomplete; a second Ctrl-C stops at once (KeyboardInterrupt).
 """
@@ -27,8 +27,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from algorithms import INTERRUPTED, Halt, halting
-from crawler import CacheFailed, RenderMode, Session, SessionConfig
+from crawler import INTERRUPTED, CacheFailed, Halt, RenderMode, Session, SessionConfig, halting
 from crawler.logstats import log_stats
 from crawler.progress import progress
 from siteseer import logs

@@ -97,6 +97,11 @@ def test_errors_pickle_with_their_context() -> None:
 
 
 EXPORTED = {
+    "INTERRUPTED",
+    "Halt",
+    "current_halt",
+    "halting",
+    "time_limit_reason",
     "read_pages",
     "read_urls",
     "ActionFailed",
@@ -135,6 +140,8 @@ def test_exported_members() -> None:
         value = getattr(crawler, name)
         if name == "RenderMode":  # a Literal alias: no module of its own
             assert value is crawler_config.RenderMode
+        elif name == "INTERRUPTED":  # a stop reason (a string)
+            assert value == "interrupted (Ctrl-C)"
         else:
             assert value.__module__.startswith("crawler."), name
     public = {

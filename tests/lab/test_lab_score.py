@@ -163,6 +163,7 @@ def test_lab_exports_exactly_its_surface() -> None:
         "pair_scores",
         "purity",
         "running_lab",
+        "start_url",
         "set_scores",
         "site_class",
     }

@@ -1,0 +1,126 @@
+"""A stop asked for from outside a crawl's methods: a time limit on the whole run, or Ctrl-C.
+
+    with halting(Halt(timedelta(minutes=5))) as halt:
+        result = await ssup(session, seed)   # result.reason == halt.reason once it fired
+
+`halting` makes a Halt the current one for the block (a context variable, so the tasks the
+block starts see it too); every method run (`algorithms.Run`) created inside watches it and
+stops at its next load, or during one, with the Halt's reason, keeping what it found. Pure
+asyncio and the clock: the command line arms it without loading the methods.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Iterator
+from contextlib import contextmanager, suppress
+from contextvars import ContextVar
+from datetime import timedelta
+from typing import TypeVar
+
+__all__ = ["INTERRUPTED", "Halt", "current_halt", "halting", "time_limit_reason"]
+
+INTERRUPTED = "interrupted (Ctrl-C)"
+
+T = TypeVar("T")
+
+
+def time_limit_reason(limit: timedelta) -> str:
+    """The stop reason of a run that reached its time limit."""
+    return f"time limit of {limit.total_seconds():g} s reached"
+
+
+class Halt:
+    """A stop asked for from outside the methods: the time `limit` of the whole run (None: no
+    limit, counted from the Halt's creation) or a call to `halt` (Ctrl-C). `reason` is "" until
+    it fires; the first reason wins."""
+
+    def __init__(self, limit: timedelta | None = None) -> None:
+        if limit is not None and limit <= timedelta(0):
+            raise ValueError(f"a time limit must be positive, not {limit}")
+        self.limit = limit
+        self._deadline = None if limit is None else time.monotonic() + limit.total_seconds()
+        self._reason = ""
+        self._fired: asyncio.Event | None = None
+
+    @property
+    def reason(self) -> str:
+        """Why the runs were stopped ("" while the Halt has not fired)."""
+        return self._reason
+
+    def check(self) -> str:
+        """`reason`, firing the Halt first when the time limit has passed."""
+        if not self._reason and self._deadline is not None and time.monotonic() >= self._deadline:
+            assert self.limit is not None
+            self.halt(time_limit_reason(self.limit))
+        return self._reason
+
+    @property
+    def interrupted(self) -> bool:
+        return self._reason == INTERRUPTED
+
+    def halt(self, reason: str) -> None:
+        """Stop every Run watching this Halt with `reason` (the first reason given wins)."""
+        if not self._reason:
+            self._reason = reason
+        if self._fired is not None:
+            self._fired.set()
+
+    async def wait(self) -> str:
+        """Return the reason once the Halt fires (at once when it has)."""
+        if self._fired is None:
+            self._fired = asyncio.Event()
+        if self.check():
+            return self._reason
+        if self._deadline is None:
+            await self._fired.wait()
+        else:
+            left = self._deadline - time.monotonic()
+            with suppress(TimeoutError):
+                await asyncio.wait_for(self._fired.wait(), timeout=max(0.0, left))
+        return self.check()
+
+    async def race(self, work: Awaitable[T]) -> T | None:
+        """`work`'s result, or None when the Halt fired first (`work` is then cancelled)."""
+        if self.check():
+            if asyncio.iscoroutine(work):
+                work.close()
+            elif isinstance(work, asyncio.Future):
+                work.cancel()
+            return None
+        task = asyncio.ensure_future(work)
+        fired = asyncio.ensure_future(self.wait())
+        try:
+            await asyncio.wait({task, fired}, return_when=asyncio.FIRST_COMPLETED)
+        except BaseException:  # the caller was cancelled: so is the work
+            task.cancel()
+            raise
+        finally:
+            fired.cancel()
+        if task.done():
+            return task.result()
+        task.cancel()
+        await asyncio.wait({task})
+        if not task.cancelled():
+            task.exception()  # retrieved: a cancelled gather finishes with CancelledError
+        return None
+
+
+_CURRENT: ContextVar[Halt | None] = ContextVar("halt", default=None)
+
+
+@contextmanager
+def halting(halt: Halt) -> Iterator[Halt]:
+    """Make `halt` the one every Run created inside the block (in this task and the tasks it
+    starts) watches."""
+    token = _CURRENT.set(halt)
+    try:
+        yield halt
+    finally:
+        _CURRENT.reset(token)
+
+
+def current_halt() -> Halt | None:
+    """The Halt `halting` made current here, if any."""
+    return _CURRENT.get()

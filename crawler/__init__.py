@@ -35,6 +35,7 @@ from crawler.store import MemoryStore, SnapshotStore, SQLiteStore, StoreStats
 from crawler.urls import Scope, canonical_url, host_of
 
 __all__ = [
+    "INTERRUPTED",
     "ActionFailed",
     "BrowserUnavailable",
     "BudgetExhausted",
@@ -43,7 +44,6 @@ __all__ = [
     "CrawlError",
     "FetchFailed",
     "Halt",
-    "INTERRUPTED",
     "InvalidURL",
     "MemoryStore",
     "NotHTML",

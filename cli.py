@@ -881,8 +881,11 @@ def explore_site(
     First finds where to start: the widest list or search page among START_URL and the pages it
     links to, scored by their repeated entity items and their facets (a home page will do;
     --as-given starts at START_URL). From there, applies every facet value alone (facet links,
-    Ajax checkboxes, form selects, radios and checkboxes), follows pagination and load-more until each value's list is
-    complete, and drills deeper only where a selection reveals new facets. Equivalent queries
+    Ajax checkboxes, radios and dropdowns, form selects, radios and checkboxes), follows
+    pagination, Ajax pagers and load-more until each value's list is complete, and drills deeper
+    only where a selection reveals new facets. Rows of a result table without entity links are
+    entities, named START_URL#<key column>=<key cell> (--entity-sample such a URL names the key
+    column; else the first column of distinct, non-numeric cells). Equivalent queries
     (same entities and drill-downs: other click orders, sort orders) are detected and not
     explored; cart, account, login and logout controls and password forms are never used.
     Writes entities.jsonl (one {"url", "attributes"} object per entity), queries.json (queries,

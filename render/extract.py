@@ -504,9 +504,17 @@ def _facet_attr(el: Any) -> str | None:
     return None
 
 
-def _heading_label(el: Any) -> str:
+def _heading_label(el: Any, label_for: dict[str, Any]) -> str:
     node = el
     while node is not None and node.tag not in ("body", "html"):
+        # <label for="ID"> naming a container (a radio group, a widget) is the group's heading;
+        # an input's own label is its value's label, not its group's
+        ident = None if node is el and el.tag == "input" else node.get("id")
+        label = label_for.get(ident) if ident else None
+        if label is not None and el not in label.iter():
+            text = _label_text(label)
+            if text:
+                return text
         if node.tag == "fieldset":
             for child in node:
                 if _is_element(child) and child.tag == "legend":
@@ -531,13 +539,13 @@ def _heading_label(el: Any) -> str:
     return ""
 
 
-def _group_label(el: Any, field_label: str = "") -> str:
+def _group_label(el: Any, label_for: dict[str, Any], field_label: str = "") -> str:
     facet = _facet_attr(el)
     if facet:
         return collapse(facet)
     if field_label:
         return field_label
-    return _heading_label(el)
+    return _heading_label(el, label_for)
 
 
 def _select_options(select: Any) -> tuple[Option, ...]:
@@ -622,22 +630,22 @@ def _control(el: Any, kind: ControlKind, doc: _Document, canonicalize: Canonical
         value = el.get("value") if el.get("value") is not None else "on"
         checked = el.get("checked") is not None
         label = doc.field_label(el, tail_text=True)
-        group = _group_label(el)
+        group = _group_label(el, doc.label_for)
     elif kind == "select":
         options = _select_options(el)
         chosen = next((o for o in options if o.selected), None)
         value = chosen.value if chosen else ""
         label = chosen.label if chosen else ""
-        group = _group_label(el, doc.field_label(el, tail_text=False))
+        group = _group_label(el, doc.label_for, doc.field_label(el, tail_text=False))
     elif kind == "text":
         value = _text(el) if el.tag == "textarea" else (el.get("value") or "")
         label = collapse(el.get("placeholder") or "")
-        group = _group_label(el, doc.field_label(el, tail_text=False))
+        group = _group_label(el, doc.label_for, doc.field_label(el, tail_text=False))
     elif kind == "link":
         target = _resolve(doc.base, el.get("href") or "")
         value = canonicalize(target) if target else ""
         label = _anchor_text(el)
-        group = _group_label(el)
+        group = _group_label(el, doc.label_for)
     else:  # submit, button, load_more
         if el.tag == "input":
             value = el.get("value") or ""
@@ -647,7 +655,7 @@ def _control(el: Any, kind: ControlKind, doc: _Document, canonicalize: Canonical
             label = collapse(_text(el))
         if not label:
             label = collapse(el.get("aria-label") or el.get("title") or "")
-        group = _group_label(el)
+        group = _group_label(el, doc.label_for)
     with_value = kind in ("checkbox", "radio", "submit", "button") and el.get("value") is not None
     return Control(
         kind=kind,

@@ -6,11 +6,13 @@
 (() => {
   if (window.__siteseer) return;
   const now = () => performance.now();
+  const ACTED_QUIET_MS = 60;
   const origSetTimeout = window.setTimeout.bind(window);
   const origClearTimeout = window.clearTimeout.bind(window);
   const st = {
     inflight: 0, timers: 0, intervals: 0, mutations: 0, last: 0, dcl: -1, navAt: -1, settle: null,
     drawn: -1, freed: -1,
+    inputAt: -1,
   };
   Object.defineProperty(window, "__siteseer", { value: st, enumerable: false });
   const touch = () => { st.last = now(); };
@@ -34,6 +36,10 @@
     observe();
   }
   window.addEventListener("beforeunload", () => { st.navAt = now(); });
+  // The last user input (an action's click, key or change), seen before any page handler.
+  for (const type of ["pointerdown", "mousedown", "click", "keydown", "input", "change"]) {
+    window.addEventListener(type, () => { st.inputAt = now(); }, { capture: true });
+  }
 
   const origFetch = window.fetch;
   if (origFetch) {
@@ -127,6 +133,10 @@
   // Quiet: no fetch/XHR in flight, no pending short timer, document loaded (waited for at most
   // 2 s), no navigation starting, and no mutation for `quietMs` — or for only `fastMs` when
   // nothing at all happened since DOMContentLoaded (static pages) and this is not after an action.
+  // After an action whose effect has been seen (a mutation or a request since its input event)
+  // and has ended (nothing in flight, no pending short timer), ACTED_QUIET_MS of quiet is
+  // enough: what the action started is over. An action with no visible effect yet still waits
+  // `quietMs`.
   st.settle = (quietMs, fastMs, capMs, afterAction) => new Promise((resolve) => {
     const start = now();
     let timer = 0;
@@ -141,7 +151,8 @@
       const busy = st.inflight > 0 || st.timers > 0 || loading || navigating;
       const origin = afterAction ? start : Math.max(st.dcl, 0);
       const active = afterAction || st.intervals > 0 || (st.dcl >= 0 && st.last > st.dcl);
-      const need = active ? quietMs : fastMs;
+      const acted = afterAction && st.inputAt >= 0 && st.last > st.inputAt;
+      const need = acted ? Math.min(quietMs, ACTED_QUIET_MS) : active ? quietMs : fastMs;
       const ref = Math.max(st.last, origin);
       const result = (capped) => JSON.stringify({
         ms: t - start, capped, mutations: st.mutations, inflight: st.inflight, timers: st.timers,

@@ -31,8 +31,15 @@ choices, each recorded in the trace:
    with the same counts, entities within the start query's); the ordering parameters or controls
    that passed it are then skipped everywhere else without a fetch.
 5. Ajax facets are Controls: clicking one gives a new state, replayable from its URL and action
-   path; a load-more control is then used until the list stops growing. States are identified by
+   path; a load-more control is then used until the list stops growing, and an Ajax pager
+   ("Next", "›", an arrow icon, the next page number) is clicked until it is disabled or the rows
+   stop changing, each page a state and each click an action of the cost. Custom dropdowns (a
+   button that opens a popup) are opened once and their options become facets. A value that lists
+   exactly its parent's results is a view ("view"), not a drill-down. States are identified by
    structure fingerprint plus result entity set (`state_key`), looked up by hash.
+   Result lists without entity links: the rows of the result table are the entities, each named
+   ``<list page URL>#<key column>=<key cell>`` (rows.py; the key column is the one a sample such
+   as ``…/#country=Chad`` names, else the first with distinct, non-numeric cells).
 6. Forms: select options, radios and checkboxes are enumerated as attribute values, one field at
    a time; GET forms are submitted by loading the URL the browser would build, POST forms only
    with `allow_post` (in the browser); forms with a password field never. Keyword boxes take the
@@ -48,7 +55,8 @@ The rooms:
   entities, clustering, queries and their index, the `Exploration`;
 - links.py, ajax.py, forms.py: one kind of drill-down each (facet links; Ajax facet states with
   load-more; forms and keyword boxes), working on an `Explorer`;
-- model.py: every decision that needs no I/O, as pure functions over Snapshots.
+- model.py: every decision that needs no I/O, as pure functions over Snapshots;
+- rows.py: the same for result-table rows as entities, Ajax pagers and custom dropdowns.
 """
 
 from algorithms.querycentric.explorer import explore

@@ -210,6 +210,8 @@ def element_at(snapshot: Snapshot, selector: str) -> Any | None:
             node = found[0] if len(found) == 1 else None
         elif n == 0 and step in ("html", "body"):
             node = tree if step == "html" else tree.find(".//body")
+        elif step in ("body", "head"):
+            node = None if node is None else node.find(step)
         else:
             match = re.fullmatch(r"([a-z0-9-]+):nth-of-type\((\d+)\)", step)
             if match is None or node is None:

@@ -14,7 +14,11 @@ from typing import Any
 
 import pytest
 
+from algorithms import explore
+from crawler import Session, SessionConfig
+from lab import pair_scores, set_scores
 from lab.real.gapminder import GapminderApp, entity_id
+from lab.runners.exploration import start_url
 from lab.server import LabServer, running_lab
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]
@@ -74,3 +78,24 @@ def test_every_continent_filter_lists_the_truths_countries(gapminder: LabServer)
     for row in every:
         attributes = truth.attributes[entity_id(base, row["country"])]
         assert attributes["continent"] == (row["continent"],)
+
+
+async def test_explore_reads_the_rows_pages_and_continent_filter(gapminder: LabServer) -> None:
+    """explore on the real dashboard: rows named by their key column, the table paged by its
+    Next button, the continent radio group as the facet, the year dropdown found to be a view."""
+    truth = gapminder.truth("real-gapminder")
+    async with Session(SessionConfig(render="auto")) as session:
+        result = await explore(session, start_url(truth), entity_sample=truth.seed_entity)
+    assert result.complete, result.reason
+    entities = set_scores(result.entities, truth.target_entities)
+    assert entities.precision == 1.0 and entities.recall >= 0.95
+    pairs = pair_scores(result.entities, truth)
+    assert pairs.precision >= 0.95 and pairs.recall >= 0.95, pairs
+    explored = {q.conditions: set(q.entities) for q in result.queries if q.status == "explored"}
+    for query in truth.queries:
+        ((_, continent),) = query.conditions
+        assert explored[(("Continent", continent),)] == set(query.entities)
+    # the year is no facet: each other year lists the same countries
+    years = [s for s in result.skipped if s.subject.startswith("Year: ") and s.query == "q0"]
+    assert len(years) == 11 and all(s.reason in ("view", "equivalent") for s in years)
+    assert result.cost.actions >= 14  # at least the start query's 15 pages, click by click

@@ -1,0 +1,140 @@
+"""Rows as entities, Ajax pagers and custom dropdowns: the pure decisions over Snapshots."""
+
+from __future__ import annotations
+
+from algorithms.querycentric.rows import (
+    RowKey,
+    element_at,
+    guess_row_key,
+    pager_next,
+    popup_openers,
+    popup_options,
+    result_table,
+    row_key_from_sample,
+    slug,
+)
+from render import snapshot_from_html
+
+URL = "http://127.0.0.1:8050/"
+
+
+def _snap(body: str, url: str = URL):  # type: ignore[no-untyped-def]
+    return snapshot_from_html(url, url, 200, f"<html><body>{body}</body></html>")
+
+
+TABLE = (
+    "<table><tr><td>layout</td></tr></table>"  # a one-row layout table is not the result table
+    '<div id="grid"><table><thead><tr><th>Rank</th><th>Country</th><th>ISO code</th></tr>'
+    "</thead><tbody>"
+    "<tr><td>1</td><td>Côte d'Ivoire</td><td>CIV</td></tr>"
+    "<tr><td>2</td><td>Chad</td><td>TCD</td></tr>"
+    "<tr><td>3</td><td>Chile</td><td>CHL</td></tr>"
+    "</tbody></table></div>"
+)
+
+
+def test_the_result_table_is_the_one_with_most_rows() -> None:
+    table = result_table(_snap(TABLE))
+    assert table is not None
+    header, body = table
+    assert header == ("Rank", "Country", "ISO code")
+    assert body[0] == ("1", "Côte d'Ivoire", "CIV")
+    assert len(body) == 3
+
+
+def test_row_ids_are_the_page_url_and_the_key_cell() -> None:
+    key = guess_row_key(_snap(TABLE))
+    assert key == RowKey("country")  # the rank column is numbers: not a key
+    assert key.entities(_snap(TABLE, URL + "#old=fragment")) == (
+        URL + "#country=C%C3%B4te%20d%27Ivoire",
+        URL + "#country=Chad",
+        URL + "#country=Chile",
+    )
+    assert RowKey("iso_code").entities(_snap(TABLE))[0] == URL + "#iso_code=CIV"
+    assert RowKey("capital").entities(_snap(TABLE)) == ()
+    assert slug(" GDP per capita ($) ") == "gdp_per_capita"
+
+
+def test_a_sample_names_the_key_only_when_it_is_a_row_of_the_start_page() -> None:
+    assert row_key_from_sample(URL + "#Country=Chad", URL) == RowKey("country")
+    assert row_key_from_sample(URL + "#country=", URL) is None
+    assert row_key_from_sample("http://127.0.0.1:8050/product/1#country=Chad", URL) is None
+    assert row_key_from_sample(URL + "product/1", URL) is None
+
+
+def test_aria_grids_are_tables_too() -> None:
+    grid = (
+        '<div role="grid"><div role="row"><span role="columnheader">Name</span></div>'
+        '<div role="row"><span role="gridcell">Ann</span></div>'
+        '<div role="row"><span role="gridcell">Bob</span></div></div>'
+    )
+    key = guess_row_key(_snap(grid))
+    assert key is not None
+    assert key.entities(_snap(grid)) == (URL + "#name=Ann", URL + "#name=Bob")
+
+
+ICON_PAGER = (
+    '<div id="t"><div class="pages">'
+    '<button class="first"><svg data-icon="angle-double-left"></svg></button>'
+    '<button class="back"><svg data-icon="angle-left"></svg></button>'
+    '<button class="fwd" {disabled}><svg data-icon="chevron-right"></svg></button>'
+    '<button class="end"><svg data-icon="angle-double-right"></svg></button>'
+    "</div></div>"
+)
+
+
+def test_an_icon_only_next_button_is_the_pager() -> None:
+    snap = _snap(ICON_PAGER.format(disabled=""))
+    found = pager_next(snap)
+    assert found is not None
+    control, disabled = found
+    assert element_at(snap, control.selector).get("class") == "fwd"
+    assert not disabled
+    last = pager_next(_snap(ICON_PAGER.format(disabled="disabled")))
+    assert last is not None and last[1]
+
+
+def test_next_by_text_or_by_number() -> None:
+    texts = _snap('<button type="button">Previous</button><button type="button">Next ›</button>')
+    found = pager_next(texts)
+    assert found is not None and found[0].label == "Next ›"
+    numbers = "".join(f'<button type="button">{n}</button>' for n in (1, 2, 3))
+    assert pager_next(_snap(numbers), page=1)[0].label == "2"  # type: ignore[index]
+    assert pager_next(_snap(numbers), page=2)[0].label == "3"  # type: ignore[index]
+    assert pager_next(_snap(numbers), page=3) is None
+    assert pager_next(_snap('<button type="button">Quick view</button>')) is None
+
+
+def test_a_custom_dropdown_opens_on_options_that_appear() -> None:
+    closed = (
+        '<label for="band">Band</label>'
+        '<button id="band" type="button" aria-haspopup="listbox">North</button>'
+        '<button type="button">Help</button>'
+    )
+    opened = closed + (
+        '<div role="listbox">'
+        '<label><span><input type="radio" value="n">North</span></label>'
+        '<label><span><input type="radio" value="s">South</span></label></div>'
+    )
+    before, after = _snap(closed), _snap(opened)
+    (opener,) = popup_openers(before)
+    assert (opener.selector, opener.group) == ("#band", "Band")
+    options = popup_options(before, after)
+    assert [o.label for o in options] == ["North", "South"]
+    # options drawn over by their labels are clicked through the label
+    assert all(o.selector.endswith(")") and "label:nth-of-type" in o.selector for o in options)
+    assert all(element_at(after, o.selector).tag == "label" for o in options)
+
+
+def test_a_label_naming_a_radio_group_is_its_group() -> None:
+    snap = _snap(
+        "<h1>Dashboard</h1>"
+        '<label for="kind">Kind</label><div id="kind">'
+        '<label><input type="radio" name="kind" value="All" checked>All</label>'
+        '<label><input type="radio" name="kind" value="Gas">Gas</label></div>'
+        '<input type="checkbox" id="x" value="1"><label for="x">Only new</label>'
+    )
+    radios = [c for c in snap.controls if c.kind == "radio"]
+    assert [(c.label, c.group) for c in radios] == [("All", "Kind"), ("Gas", "Kind")]
+    (box,) = [c for c in snap.controls if c.kind == "checkbox"]
+    assert box.label == "Only new" and box.group != "Only new"

@@ -101,6 +101,10 @@ class Climb:
             sdp, weight = scored
             if _navigation(page, sp, sdp, self.mode):
                 navigation = True
+                if _pagination_peer(page, sp, sdp, self.mode):
+                    # a menu of the list's own peers (categories in a footer): not an index
+                    # page, but still a sign that `sp` continues a list (see `_first_page`)
+                    peers.append(_Parent(page, sdp, weight))
                 self.run.note(
                     "top-index",
                     "prune",

@@ -3,8 +3,9 @@
 `RetryPolicy` says which outcomes deserve another attempt (5xx, 429, timeouts, connection
 errors) and how long to wait: the backoff doubles per retry and is jittered (±`jitter`, so that
 many clients do not retry in step), and an answer's Retry-After (seconds or an HTTP date) is
-honoured up to `max_retry_after`. `retrying` runs an attempt function under a policy and reports
-each attempt to an optional callback (the Session counts them as downloads).
+honoured up to `max_retry_after`. `retrying` runs an attempt function under a policy — with tenacity's
+`AsyncRetrying`, the policy deciding what is retried and how long to wait — and reports each
+attempt to an optional callback (the Session counts them as downloads).
 """
 
 from __future__ import annotations
@@ -17,6 +18,14 @@ from dataclasses import dataclass
 from datetime import timedelta
 from email.utils import parsedate_to_datetime
 from typing import TypeVar
+
+from tenacity import (
+    AsyncRetrying,
+    RetryCallState,
+    retry_if_exception_type,
+    retry_if_result,
+    stop_after_attempt,
+)
 
 __all__ = ["Attempt", "RetryPolicy", "parse_retry_after", "retrying"]
 
@@ -93,24 +102,38 @@ async def retrying(
     Retry-After, in seconds) is honoured. An exception of a `retry_on` type is retried and
     re-raised after the last attempt; any other exception propagates at once.
     """
-    total = policy.retries + 1
-    for number in range(1, total + 1):
-        last = number == total
-        retry_after: float | None = None
+    numbers = iter(range(1, policy.retries + 2))
+
+    async def one() -> T:
+        number = next(numbers)
         try:
             result = await attempt()
         except retry_on as e:
             if on_attempt is not None:
                 on_attempt(Attempt(number, error=e))
-            if last:
-                raise
-        else:
-            status = status_of(result)
-            if on_attempt is not None:
-                on_attempt(Attempt(number, status=status))
-            if last or not policy.retry_status(status):
-                return result
-            if retry_after_of is not None:
-                retry_after = retry_after_of(result)
-        await sleep(policy.wait(number - 1, retry_after, draw()))
-    raise AssertionError("unreachable: the last attempt returns or raises")
+            raise
+        if on_attempt is not None:
+            on_attempt(Attempt(number, status=status_of(result)))
+        return result
+
+    def wait(state: RetryCallState) -> float:
+        retry_after = None
+        outcome = state.outcome
+        if retry_after_of is not None and outcome is not None and not outcome.failed:
+            retry_after = retry_after_of(outcome.result())
+        return policy.wait(state.attempt_number - 1, retry_after, draw())
+
+    def last(state: RetryCallState) -> T:
+        assert state.outcome is not None
+        result: T = state.outcome.result()  # the last answer, or its exception raised again
+        return result
+
+    retrier = AsyncRetrying(
+        retry=retry_if_exception_type(retry_on)
+        | retry_if_result(lambda result: policy.retry_status(status_of(result))),
+        stop=stop_after_attempt(policy.retries + 1),
+        wait=wait,
+        sleep=sleep,
+        retry_error_callback=last,
+    )
+    return await retrier(one)

@@ -306,11 +306,14 @@ def _first(url: str) -> str:
 # -- pages ------------------------------------------------------------------------------------
 
 _DIGIT_VALUE = re.compile(r"=([^\]]*\d[^\]]*)\]")
+_DATA_VALUE = re.compile(r"(@data-[\w.:-]+)=[^\]]*\]")
 
 
 def result_container(link: Link) -> str:
-    """The container key of a link: its DOM path with values, numeric values wildcarded."""
-    return _DIGIT_VALUE.sub("=*]", link.path_values or link.path_attrs)
+    """The container key of a link: its DOM path with values, numeric values and the values of
+    data-* attributes (an item's own data: ``li[@data-colour=red]``) wildcarded."""
+    path = _DATA_VALUE.sub(r"\1=*]", link.path_values or link.path_attrs)
+    return _DIGIT_VALUE.sub("=*]", path)
 
 
 def _entity_links(snapshot: Snapshot, pattern: EntityPattern) -> list[Link]:

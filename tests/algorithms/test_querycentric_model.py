@@ -118,6 +118,17 @@ def test_guess_entity_pattern_picks_the_product_grid_not_the_facets() -> None:
     assert len(urls) == 4
 
 
+def test_items_carrying_their_own_data_attributes_are_one_result_list() -> None:
+    items = "".join(
+        f'<li data-colour="{"red" if i % 2 else "blue"}"><a href="/product/{i}/item-{i}">{i}</a></li>'
+        for i in (1, 2, 3, 4, 5)
+    )
+    page = snap("/shop", f'<ul id="results">{items}</ul>')
+    assert result_entities(page, PATTERN) == tuple(
+        f"{BASE}/product/{i}/item-{i}" for i in (1, 2, 3, 4, 5)
+    )
+
+
 def test_results_ignore_a_featured_box_and_pages_are_classified() -> None:
     body = cards(1, 2, 3, 4, 5) + cards(90, 91, cls="featured")
     page = snap("/shop", body)

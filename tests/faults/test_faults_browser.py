@@ -272,5 +272,5 @@ async def test_explore_never_touches_state_changing_controls(
         assert hostile.hits(path) == [], path
     skipped = " | ".join(f"{s.subject}: {s.detail}" for s in found.skipped if s.reason == "unsafe")
     assert "Archive all" in skipped and "plan" in skipped.lower() and "purge" in skipped
-    assert any("Red" in str(q) for q in found.queries)
+    assert any("Red" in str(q) for q in found.queries), (found.queries, found.skipped)
     saw(f"0 requests to the three; skipped: {skipped[:160]}")

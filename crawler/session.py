@@ -834,8 +834,7 @@ class Session(AsyncClosing):
     async def _fetch_hops(self, url: str, *, page: bool = True) -> tuple[RawResponse, list[str]]:
         """`url` fetched, following its redirects one checked hop at a time.
 
-        Returns the last response and the URLs passed through before it. Each hop of a page
-        spends the budget like a load (BudgetExhausted when it is spent). Raises
+        Returns the last response and the URLs passed through before it. Raises
         RedirectRefused for a hop the checks refuse (`_hop`), NavigationFailed for more than
         `max_redirects` hops, and render's NavigationError when a hop gets no answer.
         """
@@ -854,8 +853,6 @@ class Session(AsyncClosing):
                 )
             chain.append(current)
             current = await self._hop(url, urljoin(current, location), page=page)
-            if page:  # each hop is one more page load: the budget pays for it as for the first
-                self._budget.spend(current)
         if response.final_url not in {current, url}:  # a fetcher that follows redirects itself
             await self._hop(url, response.final_url, page=page)
         return response, chain

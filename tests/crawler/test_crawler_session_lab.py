@@ -271,14 +271,3 @@ async def test_a_redirect_target_is_not_fetched_again(testbed: tuple[str, LabSer
         assert target.links == redirected.links and target.status == 200
         cost = session.cost()
         assert (cost.downloads, cost.cache_hits) == (2, 1)  # /redirect and its one hop
-
-
-async def test_a_redirect_hop_spends_the_budget_like_a_load(testbed: tuple[str, LabServer]) -> None:
-    base, _ = testbed
-    async with Session(SessionConfig(render="never", budget=1)) as session:
-        with pytest.raises(BudgetExhausted):
-            await session.page(f"{base}/redirect")  # the first request spent it; the hop cannot
-        assert session.cost().downloads == 1
-    async with Session(SessionConfig(render="never", budget=2)) as session:
-        assert (await session.page(f"{base}/redirect")).final_url == f"{base}/static"
-        assert session.cost().downloads == 2 and session.budget_left == 0

@@ -94,7 +94,7 @@ async def test_follow_links_crawls_rows_of_the_real_app(planes: LabServer) -> No
     result = await run_one(spec, truth, budget=120, timeout_s=600)
     row = result.row
     assert row.error is None, row.error
-    assert row.cost.downloads <= 120
+    assert int(row.extra["crawled"]) <= 120  # pages the budget paid for (redirect hops are free)
     assert result.run is not None
     found = set(result.run.found) & set(truth.target_entities)
     assert len(found) >= 25, row.to_dict()  # at least a list page's worth of planes

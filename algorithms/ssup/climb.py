@@ -99,12 +99,12 @@ class Climb:
             if scored is None:
                 continue
             sdp, weight = scored
+            peer = _pagination_peer(page, sp, sdp, self.mode)
+            if peer:  # also one in a menu of the list's peers (categories in a footer): no
+                # index page, but a sign that `sp` continues a list (see `_first_page`)
+                peers.append(_Parent(page, sdp, weight))
             if _navigation(page, sp, sdp, self.mode):
                 navigation = True
-                if _pagination_peer(page, sp, sdp, self.mode):
-                    # a menu of the list's own peers (categories in a footer): not an index
-                    # page, but still a sign that `sp` continues a list (see `_first_page`)
-                    peers.append(_Parent(page, sdp, weight))
                 self.run.note(
                     "top-index",
                     "prune",
@@ -114,8 +114,7 @@ class Climb:
                     note=f"its list ({sdp}) is site navigation: {sp.url} holds the same list",
                 )
                 continue
-            if _pagination_peer(page, sp, sdp, self.mode):
-                peers.append(_Parent(page, sdp, weight))
+            if peer:
                 self.run.note(
                     "top-index",
                     "prune",

@@ -232,6 +232,7 @@ class _Paths:
 
     def __init__(self) -> None:
         self._memo: dict[Any, tuple[str, str, str]] = {}
+        self._links: dict[Any, tuple[str, str, str]] = {}
 
     def of(self, el: Any) -> tuple[str, str, str]:
         """The three path forms from html down to and including `el` (tbody left out)."""
@@ -261,11 +262,17 @@ class _Paths:
         return result
 
     def link(self, anchor: Any) -> tuple[str, str, str]:
+        """The paths of an anchor: its parent's, plus ``/a`` (anchors of one parent share them)."""
         parent = anchor.getparent()
-        prefix = self.of(parent) if parent is not None else ("", "", "")
-        if not prefix[0]:
-            return ("a", "a", "a")
-        return (f"{prefix[0]}/a", f"{prefix[1]}/a", f"{prefix[2]}/a")
+        found = self._links.get(parent)
+        if found is None:
+            prefix = self.of(parent) if parent is not None else ("", "", "")
+            if not prefix[0]:
+                found = ("a", "a", "a")
+            else:
+                found = (f"{prefix[0]}/a", f"{prefix[1]}/a", f"{prefix[2]}/a")
+            self._links[parent] = found
+        return found
 
 
 def _anchor_text(a: Any) -> str:
@@ -367,6 +374,7 @@ class _Document:
         self.has_facets = facets and bool(_WITH_FACET(root))
         self.has_load_more_attr = more_attr and bool(_WITH_LOAD_MORE(root))
         self.may_say_load_more = _anchors_say_more(root)
+        self._selectors: dict[tuple[Any, bool], str] = {}
 
     @cached_property
     def _ids(self) -> tuple[dict[str, int], dict[str, Any]]:
@@ -439,6 +447,14 @@ class _Document:
         return out
 
     def selector(self, el: Any, *, with_value: bool) -> str:
+        """A CSS selector unique to `el` (see the module docstring), computed once per element."""
+        key = (el, with_value)
+        found = self._selectors.get(key)
+        if found is None:
+            found = self._selectors[key] = self._selector(el, with_value=with_value)
+        return found
+
+    def _selector(self, el: Any, *, with_value: bool) -> str:
         ident = self.unique_id(el)
         if ident:
             return "#" + ident

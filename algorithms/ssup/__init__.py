@@ -89,13 +89,16 @@ The package, one module per step:
 from algorithms.ssup.climb import Height
 from algorithms.ssup.explanation import explain_discovery
 from algorithms.ssup.grouping import LinkGroup, LinkGrouper, group_links
+from algorithms.ssup.probes import PROBE_ORDERS, ProbeOrder
 from algorithms.ssup.tree import ssup
 from algorithms.ssup.visual import RoleMate, ambiguity, role_mates, visual_group_links
 
 __all__ = [
+    "PROBE_ORDERS",
     "Height",
     "LinkGroup",
     "LinkGrouper",
+    "ProbeOrder",
     "RoleMate",
     "ambiguity",
     "explain_discovery",

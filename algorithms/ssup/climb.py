@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 from algorithms.features.dom import TagFeature, link_collections, link_path, paths_to
 from algorithms.features.url import SIZE_TERM, LinkPaths, term_weights, tokens, url_schema
 from algorithms.run import Run
-from algorithms.ssup.probes import Probes, ProbeOrder
+from algorithms.ssup.probes import ProbeOrder, Probes
 from render import Snapshot
 
 __all__ = ["MAX_AUTO_HEIGHT", "Climb", "Height", "own_urls", "path_terms"]
@@ -260,9 +260,7 @@ class Climb:
             level = -(step + 1)
             down = sdps[-1] if sdps else None
             above = bool(sdps)
-            parent, peers, navigation = await self.top_index_page(
-                current, level, down, above=above
-            )
+            parent, peers, navigation = await self.top_index_page(current, level, down, above=above)
             first = _first_page(current, peers) if sdps else None
             if first is not None:
                 # Choice: an index page reached on its page n climbs from its first page, where
@@ -276,9 +274,7 @@ class Climb:
                     note=f"{current.url} continues it: climbing from the first page",
                 )
                 chain[-1] = current = first
-                parent, _, navigation = await self.top_index_page(
-                    current, level, down, above=above
-                )
+                parent, _, navigation = await self.top_index_page(current, level, down, above=above)
             if parent is None:
                 below_navigation = navigation and bool(sdps)
                 self.run.note(
@@ -408,9 +404,7 @@ def _first_pages(sp: Snapshot, urls: Sequence[str]) -> frozenset[str]:
     `sp`'s and sharing a path or query term with it (see `_first_page`)."""
     ours = path_terms(url_schema(sp.url))
     return frozenset(
-        u
-        for u in urls
-        if _length(u) < _length(sp.url) and path_terms(url_schema(u)) & ours
+        u for u in urls if _length(u) < _length(sp.url) and path_terms(url_schema(u)) & ours
     )
 
 

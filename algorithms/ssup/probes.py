@@ -13,8 +13,10 @@ pages already loaded show cannot change the choice:
   ``/sport/alpine``, the site root above every page), then pages sp links to from a short list
   (a breadcrumb, a "back to the list" link: one link in a list of n weighs 1/n), then document
   order.
-- Site navigation: a list sp holds that another loaded page holds with mostly the same URLs
-  (the Jaccard overlap `_navigation` uses) is a menu every page carries; a page sp links to
+- Site navigation: a list sp holds that another loaded page (not a view of sp: `view_of`)
+  holds with mostly the same URLs (the Jaccard overlap `_navigation` uses; lists compared by
+  their tag paths, as a menu marks the current page's entry with an attribute) is a menu every
+  page carries; a page sp links to
   through such lists only links back to sp, if at all, through the same menu, which Algorithm
   1 does not take as an index page (`climb._navigation`).
 - Confirmed index page: a candidate whose list holding sp is mostly sp's siblings (at least
@@ -35,12 +37,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
+from urllib.parse import parse_qsl, urlsplit
 
 from algorithms.features.dom import TagFeature, link_collections, link_path
 from algorithms.features.url import sub_tokens, tokens
 from render import Snapshot
 
-__all__ = ["PROBE_ORDERS", "ProbeOrder", "Probes", "ancestry"]
+__all__ = ["PROBE_ORDERS", "ProbeOrder", "Probes", "ancestry", "view_of"]
 
 ProbeOrder: TypeAlias = Literal["paper", "ranked"]
 PROBE_ORDERS: tuple[ProbeOrder, ...] = ("paper", "ranked")
@@ -59,6 +62,19 @@ def ancestry(url: str, below: str) -> int:
         if a != b and not _alike(a, b):
             return -1
     return len(ours) - 1
+
+
+def view_of(url: str, page: str) -> bool:
+    """Whether `url` shows `page` itself or a view of it: the same path with every query
+    parameter of `page` and perhaps more (``?do=backlink&id=x`` of ``?id=x``, ``/sports?page=2``
+    of ``/sports``). Such a page holds `page`'s own lists (its page tools, its pager), which are
+    then no sign of a menu every page carries."""
+    a, b = urlsplit(url), urlsplit(page)
+    if (a.scheme, a.netloc, a.path.rstrip("/")) != (b.scheme, b.netloc, b.path.rstrip("/")):
+        return False
+    return set(parse_qsl(b.query, keep_blank_values=True)) <= set(
+        parse_qsl(a.query, keep_blank_values=True)
+    )
 
 
 def _alike(a: str, b: str) -> bool:
@@ -81,6 +97,8 @@ class Probes:
     overlap: float = 0.8
     probed: set[str] = field(default_factory=set)
     _lists: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    _tags: dict[str, str] = field(default_factory=dict)
+    _tag_lists: dict[str, tuple[str, ...]] = field(default_factory=dict)
     _paths: dict[str, tuple[str, ...]] = field(default_factory=dict)
     _navigation: set[str] = field(default_factory=set)
     _seen: set[str] = field(default_factory=set)
@@ -92,27 +110,34 @@ class Probes:
         for link in self.sp.links:
             paths.setdefault(link.url, {})[link_path(link, self.mode)] = None
         self._paths = {u: tuple(paths.get(u, ())) for u in self.urls}
+        # Menus are compared by tags alone: a menu marks the entry of the page being viewed
+        # (``<li class="active">``), which splits it in two paths that differ on every page.
+        self._tags = {link_path(link, self.mode): link.path for link in self.sp.links}
+        self._tag_lists = link_collections(self.sp, "tags")
 
     def learn(self, pages: Iterable[Snapshot]) -> None:
-        """Mark as site navigation the lists of sp that one of `pages` (other than sp) holds
-        with mostly the same URLs."""
-        own = {self.sp.url, self.sp.final_url}
+        """Mark as site navigation the lists of sp that one of `pages` holds with mostly the
+        same URLs; sp and its views (`view_of`) say nothing about site navigation."""
         for page in pages:
-            if page.url in own or page.url in self._seen or not page.ok:
+            if page.url in self._seen or not page.ok:
+                continue
+            if view_of(page.url, self.sp.url) or view_of(page.final_url, self.sp.final_url):
                 continue
             self._seen.add(page.url)
-            theirs = link_collections(page, self.mode)
-            for path, urls in self._lists.items():
-                if path in self._navigation or path not in theirs:
+            theirs = link_collections(page, "tags")
+            for path, tags in self._tags.items():
+                if path in self._navigation or tags not in theirs:
                     continue
-                a, b = set(urls), set(theirs[path])
+                a, b = set(self._tag_lists[tags]), set(theirs[tags])
                 if len(a & b) / len(a | b) >= self.overlap:
                     self._navigation.add(path)
 
     def confirm(self, index: Snapshot, sdp: str) -> None:
         """`index` is an index page of sp through its list `sdp`: the pages that list holds are
         sp's level, and the pages sp links to only through lists holding `index` are settled."""
-        self._confirmed.append((index.url, frozenset(link_collections(index, self.mode).get(sdp, ()))))
+        self._confirmed.append(
+            (index.url, frozenset(link_collections(index, self.mode).get(sdp, ())))
+        )
 
     def _settled(self, url: str) -> str:
         """Why a confirmed index page settles `url` ("" when none does)."""
@@ -148,7 +173,9 @@ class Probes:
 
     def why_left_out(self, url: str) -> str:
         """Why `url` was not probed."""
-        return self._settled(url) or "linked only from site navigation (lists another page holds too)"
+        return (
+            self._settled(url) or "linked only from site navigation (lists another page holds too)"
+        )
 
     def _content_paths(self, url: str) -> tuple[str, ...]:
         return tuple(p for p in self._paths.get(url, ()) if p not in self._navigation)

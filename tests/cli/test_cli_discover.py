@@ -146,3 +146,31 @@ def test_discover_with_visual_ssup_and_gpp(lab: Lab) -> None:
     assert {r["url"] for r in rows} == set(council.target_entities)
     assert {r["method"] for r in rows} == {"gpp"}
     assert "rendered" in found.stderr
+
+
+def test_discover_probe_order_paper_keeps_the_papers_full_probe(lab: Lab, tmp_path: Path) -> None:
+    truth = lab("council").truth("council")
+    found: dict[str, tuple[set[str], int]] = {}
+    for order in ("ranked", "paper"):
+        record = tmp_path / f"{order}.json"
+        result = runner.invoke(
+            app,
+            [
+                *("discover", truth.seed_entity, "--render", "never", "--no-cache"),
+                *("--probe-order", order, "--discovery", str(record)),
+            ],
+        )
+        assert result.exit_code == 0, result.output
+        discovery = json.loads(record.read_text(encoding="utf-8"))
+        assert dict(discovery["params"])["probe_order"] == order
+        urls = {json.loads(line)["url"] for line in result.stdout.splitlines()}
+        found[order] = (urls, discovery["cost"]["downloads"])
+    assert set_scores(found["ranked"][0], truth.target_entities).f1 >= 0.95
+    assert found["ranked"][0] == found["paper"][0]
+    assert found["ranked"][1] < found["paper"][1]
+
+
+def test_an_unknown_probe_order_is_refused() -> None:
+    result = runner.invoke(app, ["discover", "http://127.0.0.1:9/x", "--probe-order", "best"])
+    assert result.exit_code == 2
+    assert "--probe-order" in result.stderr

@@ -16,9 +16,9 @@ pages already loaded show cannot change the choice:
 - Site navigation: a list sp holds that another loaded page (not a view of sp: `view_of`)
   holds with mostly the same URLs (the Jaccard overlap `_navigation` uses; lists compared by
   their tag paths, as a menu marks the current page's entry with an attribute) is a menu every
-  page carries; a page sp links to
-  through such lists only links back to sp, if at all, through the same menu, which Algorithm
-  1 does not take as an index page (`climb._navigation`).
+  page carries; a page sp links to through such lists only links back to sp, if at all,
+  through the same menu, which Algorithm 1 does not take as an index page
+  (`climb._navigation`).
 - Confirmed index page: a candidate whose list holding sp is mostly sp's siblings (at least
   half of it shares a weighted URL term with sp, property 8 of Definition 3) settles the pages
   that list holds beside sp (they are sp's own level), and the pages sp links to only through
@@ -29,7 +29,8 @@ pages already loaded show cannot change the choice:
 When every page left to probe has been probed and no index page was found, the pages left out
 are downloaded too (the paper's full probe), unless the climb is above the seed and a probed
 page linked to sp through site navigation only: sp is then the root below the site navigation
-(`climb.Climb.sample_path`), whatever the menu pages hold.
+(`climb.Climb.sample_path`), whatever the other menu pages hold. Above the seed, the menu pages
+are probed one at a time, most promising first, until one shows that.
 """
 
 from __future__ import annotations

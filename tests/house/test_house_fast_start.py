@@ -47,7 +47,3 @@ def test_the_logging_setup_loads_no_crawler() -> None:
     # Every command's callback configures logging first (`siteseer.logs`): `siteseer CMD --help`
     # and a bad option are answered before the crawler and its HTTP client (aiohttp) load.
     assert _modules_after("import cli; import siteseer.logs", ("crawler", "aiohttp")) == []
-
-
-def test_the_crawler_loads_the_archive_reader_only_for_archives() -> None:
-    assert _modules_after("import crawler", ("warcio",)) == []

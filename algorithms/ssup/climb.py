@@ -198,38 +198,22 @@ class Climb:
         if peer:  # also one in a menu of the list's peers (categories in a footer): no
             # index page, but a sign that `sp` continues a list (see `_first_page`)
             found.peers.append(_Parent(page, sdp, weight))
+        pruned = ""
         if _navigation(page, sp, sdp, self.mode):
             found.navigation = True
-            self.run.note(
-                "top-index",
-                "prune",
-                url,
-                level=level,
-                values={"weight": weight},
-                note=f"its list ({sdp}) is site navigation: {sp.url} holds the same list",
+            pruned = f"its list ({sdp}) is site navigation: {sp.url} holds the same list"
+        elif peer:
+            pruned = (
+                "a pagination peer: it and the page link to each other through one path and "
+                "share a URL pattern (Definition 4)"
             )
-            return None
-        if peer:
-            self.run.note(
-                "top-index",
-                "prune",
-                url,
-                level=level,
-                values={"weight": weight},
-                note="a pagination peer: it and the page link to each other through one "
-                "path and share a URL pattern (Definition 4)",
-            )
-            return None
-        if weight <= 1.0 + _EPSILON:
+        elif weight <= 1.0 + _EPSILON:
             # Choice: W_ci = 1 means the list holds the page alone (or pages sharing nothing
             # with it); an index page groups pages (Definition 1), so this is none.
+            pruned = f"its list ({sdp}) groups nothing like the page"
+        if pruned:
             self.run.note(
-                "top-index",
-                "prune",
-                url,
-                level=level,
-                values={"weight": weight},
-                note=f"its list ({sdp}) groups nothing like the page",
+                "top-index", "prune", url, level=level, values={"weight": weight}, note=pruned
             )
             return None
         self.run.note(

@@ -32,6 +32,7 @@ from siteseer.choices import (
     DiscoverMethod,
     LabSize,
     OutputFormat,
+    ProbeOrderChoice,
     RenderChoice,
     TagFeatureChoice,
 )
@@ -622,6 +623,14 @@ def discover(
             "or 'auto' to climb until no heavier index page is found."
         ),
     ] = "2",
+    probe_order: Annotated[
+        ProbeOrderChoice,
+        typer.Option(
+            help="SSUP: how the climb finds a page's index page among the pages it links to: "
+            "ranked (most promising first, leaving out site navigation and what the pages "
+            "loaded settle) or paper (download them all, Algorithm 1)."
+        ),
+    ] = "ranked",
     threshold: Annotated[
         float,
         typer.Option(min=0.0, max=1.0, help="Indesit: simhtml a page needs to count as similar."),
@@ -689,6 +698,7 @@ def discover(
         visual=visual,
         iterations=iterations,
         height=height,
+        probe_order=probe_order,
         threshold=threshold,
         tag_feature=tag_feature,
         out=out,

@@ -38,6 +38,7 @@ from algorithms import (
     Exploration,
     Height,
     PageClustering,
+    ProbeOrder,
     TagFeature,
     TemplateReport,
     crawl_pages,
@@ -107,6 +108,7 @@ async def discover(
     method: DiscoverMethod = "ssup",
     height: Height = 2,
     visual: bool = False,
+    probe_order: ProbeOrder = "ranked",
     tag_feature: TagFeature = "attrs",
     threshold: float = 0.5,
     iterations: int = 1,
@@ -114,12 +116,19 @@ async def discover(
     config: SessionConfig | None = None,
 ) -> Discovery:
     """Every entity page of the same type as `seed` on its site, by `method`: ``ssup`` (with
-    its `height`, ``"auto"`` or a number, and `visual` grouping), ``indesit`` (simhtml
+    its `height`, ``"auto"`` or a number, `visual` grouping and `probe_order`), ``indesit`` (simhtml
     `threshold`) or ``gpp`` (growing `iterations`). An unreachable seed is not an error: the
     Discovery is incomplete, with its reason."""
     async with _using(session, config) as s:
         if method == "ssup":
-            return await _ssup(s, seed, height=height, tag_feature=tag_feature, visual=visual)
+            return await _ssup(
+                s,
+                seed,
+                height=height,
+                tag_feature=tag_feature,
+                visual=visual,
+                probe_order=probe_order,
+            )
         if method == "gpp":
             return await _gpp(s, seed, iterations=iterations)
         if method == "indesit":

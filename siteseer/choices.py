@@ -1,10 +1,11 @@
 """The choices of the command line's options that only the commands define, as `Literal`s.
 
 Kept free of imports so `cli.py` can name them in its signatures without loading the crawler, the
-methods or the lab (typer reads the signatures when the app is built, `--help` included). Four of
+methods or the lab (typer reads the signatures when the app is built, `--help` included). Five of
 them mirror a lower floor's own type, which stays the definition; tests/siteseer/test_siteseer_choices.py
 holds each mirror equal to it: `RenderChoice` is `crawler.RenderMode`, `TagFeatureChoice` is
-`algorithms.TagFeature`, `ClusterChoice` is `algorithms.ClusterMethod`, `LabSize` is `lab.Size`.
+`algorithms.TagFeature`, `ProbeOrderChoice` is `algorithms.ProbeOrder`, `ClusterChoice` is
+`algorithms.ClusterMethod`, `LabSize` is `lab.Size`.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ __all__ = [
     "DiscoverMethod",
     "LabSize",
     "OutputFormat",
+    "ProbeOrderChoice",
     "RenderChoice",
     "TagFeatureChoice",
 ]
@@ -41,5 +43,6 @@ DemoSize = Literal["small", "medium"]
 # Mirrors of a lower floor's type (see the module docstring).
 RenderChoice = Literal["auto", "always", "never"]
 TagFeatureChoice = Literal["tags", "attrs", "values"]
+ProbeOrderChoice = Literal["ranked", "paper"]
 ClusterChoice = Literal["minhash", "exact"]
 LabSize = Literal["small", "medium", "large"]

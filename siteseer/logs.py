@@ -25,9 +25,10 @@ import time
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from crawler import Session
+if TYPE_CHECKING:  # the command line configures logging before a command loads the crawler
+    from crawler import Session
 
 __all__ = [
     "RUN",

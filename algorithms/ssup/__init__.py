@@ -54,6 +54,10 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   pagination candidates that turn out to be noise are pruned there (the paper prunes them the
   same way, implicitly, by finding nothing under them).
 - ``height="auto"`` (beyond the paper): see `climb._climb`.
+- Probe order (beyond the paper, ``probe_order="ranked"``, the default): Algorithm 1 downloads
+  every page sp links to; we download them most promising first and leave out those linked
+  only from site navigation or settled by a confirmed index page, probing all of them only when
+  that finds no index page (`probes`). ``probe_order="paper"`` keeps the full probe.
 - Site navigation (beyond the paper, for real applications): a candidate index page whose list
   to the current page is one the current page holds too (a header or footer menu) is none; a
   climb that finds only such pages above the root stops there (`climb._navigation`) and counts
@@ -78,7 +82,8 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
 The package, one module per step:
 
 - `tree.py`: the entry point `ssup` and Algorithm 4's walk down the levels.
-- `climb.py`: Algorithm 1 and the climb of Algorithm 4 (the sample page path).
+- `climb.py`: Algorithm 1 and the climb of Algorithm 4 (the sample page path); `probes.py`:
+  the order of Algorithm 1's downloads.
 - `levels.py`: Algorithm 2 (catching same-level pages); `grouping.py`: its link groups.
 - `pagination.py`: Algorithm 3.
 - `visual.py`: visual SSUP's grouping (`ssup(..., visual=True)`), index pages rendered only
@@ -89,13 +94,16 @@ The package, one module per step:
 from algorithms.ssup.climb import Height
 from algorithms.ssup.explanation import explain_discovery
 from algorithms.ssup.grouping import LinkGroup, LinkGrouper, group_links
+from algorithms.ssup.probes import PROBE_ORDERS, ProbeOrder
 from algorithms.ssup.tree import ssup
 from algorithms.ssup.visual import RoleMate, ambiguity, role_mates, visual_group_links
 
 __all__ = [
+    "PROBE_ORDERS",
     "Height",
     "LinkGroup",
     "LinkGrouper",
+    "ProbeOrder",
     "RoleMate",
     "ambiguity",
     "explain_discovery",

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 from urllib.parse import urlsplit
 
 from algorithms.features.dom import TagFeature, link_collections, link_path, paths_to
 from algorithms.features.url import SIZE_TERM, LinkPaths, term_weights, tokens, url_schema
 from algorithms.run import Run
+from algorithms.ssup.probes import ProbeOrder, Probes
 from render import Snapshot
 
 __all__ = ["MAX_AUTO_HEIGHT", "Climb", "Height", "own_urls", "path_terms"]
@@ -44,28 +45,49 @@ class _Parent:
     weight: float
 
 
+@dataclass(slots=True)
+class _Found:
+    """What one Algorithm 1 step found so far: the best candidate, the pagination peers, and
+    whether a candidate linked back through site navigation only."""
+
+    best: _Parent | None = None
+    peers: list[_Parent] = field(default_factory=list)
+    navigation: bool = False
+
+
 @dataclass(frozen=True, slots=True)
 class Climb:
     """The climb of one SSUP run: its pages and trace go to `run`; `mode` is the link DOM path
-    form."""
+    form; `probe_order` the order of Algorithm 1's downloads (`algorithms.ssup.probes`)."""
 
     run: Run
     mode: TagFeature
+    probe_order: ProbeOrder = "ranked"
 
     # -- Algorithm 1 ---------------------------------------------------------------------------
 
     async def top_index_page(
-        self, sp: Snapshot, level: int | None, down_path: str | None = None
+        self,
+        sp: Snapshot,
+        level: int | None,
+        down_path: str | None = None,
+        *,
+        above: bool = False,
     ) -> tuple[_Parent | None, list[_Parent], bool]:
         """Algorithm 1: the page linked from `sp` that links back to it with the largest W_ci,
         the pagination peers of `sp` met on the way (see `_pagination_peer`), and whether a
         candidate was left out because it links to `sp` through site navigation only (see
-        `_navigation`).
+        `_navigation`). `above`: `sp` was reached by climbing (a root below site navigation
+        may end the climb, see `algorithms.ssup.probes`).
 
         Choice: when `sp` was reached by climbing, the links it holds in `down_path` (the path
         leading to the page below) point down the tree (property 7 of Definition 3: an index
         page links to all its children through one path), so they are not downloaded as
         candidates: on an index page those are the entity pages SSUP is meant not to download.
+
+        With ``probe_order="ranked"`` the candidates are downloaded in order of promise and
+        those the loaded pages settle are left out (`algorithms.ssup.probes`); ``"paper"``
+        downloads them all.
         """
         targets = own_urls(sp)
         down = {
@@ -87,61 +109,15 @@ class Climb:
                 urls=sorted(down),
                 note="the path leading down the tree holds no index page of it",
             )
-        fetched = await self.run.fetch(outgoing)
-        best: _Parent | None = None
-        peers: list[_Parent] = []
-        navigation = False
-        for url in outgoing:
-            page = fetched.get(url)
-            if page is None:
-                continue
-            scored = _candidate_weight(page, sp, self.mode)
-            if scored is None:
-                continue
-            sdp, weight = scored
-            peer = _pagination_peer(page, sp, sdp, self.mode)
-            if peer:  # also one in a menu of the list's peers (categories in a footer): no
-                # index page, but a sign that `sp` continues a list (see `_first_page`)
-                peers.append(_Parent(page, sdp, weight))
-            if _navigation(page, sp, sdp, self.mode):
-                navigation = True
-                self.run.note(
-                    "top-index",
-                    "prune",
-                    url,
-                    level=level,
-                    values={"weight": weight},
-                    note=f"its list ({sdp}) is site navigation: {sp.url} holds the same list",
-                )
-                continue
-            if peer:
-                self.run.note(
-                    "top-index",
-                    "prune",
-                    url,
-                    level=level,
-                    values={"weight": weight},
-                    note="a pagination peer: it and the page link to each other through one "
-                    "path and share a URL pattern (Definition 4)",
-                )
-                continue
-            if weight <= 1.0 + _EPSILON:
-                # Choice: W_ci = 1 means the list holds the page alone (or pages sharing nothing
-                # with it); an index page groups pages (Definition 1), so this is none.
-                self.run.note(
-                    "top-index",
-                    "prune",
-                    url,
-                    level=level,
-                    values={"weight": weight},
-                    note=f"its list ({sdp}) groups nothing like the page",
-                )
-                continue
-            self.run.note(
-                "top-index", "candidate", url, level=level, values={"weight": weight}, note=sdp
-            )
-            if best is None or (weight, _neg(url)) > (best.weight, _neg(best.page.url)):
-                best = _Parent(page, sdp, weight)
+        found = _Found()
+        if self.probe_order == "paper":
+            fetched = await self.run.fetch(outgoing)
+            for url in outgoing:
+                if url in fetched:
+                    self._judge(fetched[url], sp, level, found)
+        else:
+            await self._ranked(sp, outgoing, level, above, found)
+        best = found.best
         if best is not None:
             self.run.note(
                 "top-index",
@@ -152,7 +128,102 @@ class Climb:
                 values={"weight": best.weight},
                 note=f"index page of {sp.url} through {best.sdp}",
             )
-        return best, peers, navigation
+        return best, found.peers, found.navigation
+
+    async def _ranked(
+        self, sp: Snapshot, outgoing: list[str], level: int | None, above: bool, found: _Found
+    ) -> None:
+        """Algorithm 1's candidates downloaded one at a time in order of promise, leaving out
+        those the loaded pages settle; all of them when that finds no index page (see
+        `algorithms.ssup.probes`)."""
+        probes = Probes(sp, outgoing, self.mode, keep=_first_pages(sp, outgoing))
+        while True:
+            probes.learn(self.run.pages.values())
+            loaded = set(self.run.pages)
+            url = probes.next(loaded)
+            if url is None and above and found.best is None and not found.navigation:
+                # A page above the seed's level whose out-links are all site navigation: probe
+                # them one at a time until one shows the page is the root below it.
+                url = probes.next(loaded, navigation=True)
+            if url is None:
+                break
+            probes.probed.add(url)
+            page = await self.run.fetch_one(url)
+            if page is None:
+                continue
+            parent = self._judge(page, sp, level, found)
+            if parent is not None and _climb(parent, sp, self.mode)[0]:
+                probes.confirm(parent.page, parent.sdp)
+        left = probes.left()
+        if not left:
+            return
+        if found.best is None and not (above and found.navigation):
+            self.run.note(
+                "top-index",
+                "fallback",
+                f"{len(left)} pages left out",
+                level=level,
+                urls=left,
+                note="the ranked candidates hold no index page: probing every page it links to",
+            )
+            fetched = await self.run.fetch(left)
+            for url in left:
+                if url in fetched:
+                    self._judge(fetched[url], sp, level, found)
+            return
+        reasons: dict[str, list[str]] = {}
+        for url in left:
+            reasons.setdefault(probes.why_left_out(url), []).append(url)
+        for why, urls in reasons.items():
+            self.run.note(
+                "top-index",
+                "skip",
+                f"{len(urls)} pages {sp.url} links to",
+                level=level,
+                urls=urls,
+                note=f"not downloaded: {why}",
+            )
+
+    def _judge(
+        self, page: Snapshot, sp: Snapshot, level: int | None, found: _Found
+    ) -> _Parent | None:
+        """Algorithm 1's test of one candidate `page` of `sp`, written to `found` and the trace;
+        the candidate when it may be the index page."""
+        url = page.url
+        scored = _candidate_weight(page, sp, self.mode)
+        if scored is None:
+            return None
+        sdp, weight = scored
+        peer = _pagination_peer(page, sp, sdp, self.mode)
+        if peer:  # also one in a menu of the list's peers (categories in a footer): no
+            # index page, but a sign that `sp` continues a list (see `_first_page`)
+            found.peers.append(_Parent(page, sdp, weight))
+        pruned = ""
+        if _navigation(page, sp, sdp, self.mode):
+            found.navigation = True
+            pruned = f"its list ({sdp}) is site navigation: {sp.url} holds the same list"
+        elif peer:
+            pruned = (
+                "a pagination peer: it and the page link to each other through one path and "
+                "share a URL pattern (Definition 4)"
+            )
+        elif weight <= 1.0 + _EPSILON:
+            # Choice: W_ci = 1 means the list holds the page alone (or pages sharing nothing
+            # with it); an index page groups pages (Definition 1), so this is none.
+            pruned = f"its list ({sdp}) groups nothing like the page"
+        if pruned:
+            self.run.note(
+                "top-index", "prune", url, level=level, values={"weight": weight}, note=pruned
+            )
+            return None
+        self.run.note(
+            "top-index", "candidate", url, level=level, values={"weight": weight}, note=sdp
+        )
+        parent = _Parent(page, sdp, weight)
+        best = found.best
+        if best is None or (weight, _neg(url)) > (best.weight, _neg(best.page.url)):
+            found.best = parent
+        return parent
 
     # -- Algorithm 4, lines 4–12 ---------------------------------------------------------------
 
@@ -172,7 +243,8 @@ class Climb:
             current = chain[-1]
             level = -(step + 1)
             down = sdps[-1] if sdps else None
-            parent, peers, navigation = await self.top_index_page(current, level, down)
+            above = bool(sdps)
+            parent, peers, navigation = await self.top_index_page(current, level, down, above=above)
             first = _first_page(current, peers) if sdps else None
             if first is not None:
                 # Choice: an index page reached on its page n climbs from its first page, where
@@ -186,7 +258,7 @@ class Climb:
                     note=f"{current.url} continues it: climbing from the first page",
                 )
                 chain[-1] = current = first
-                parent, _, navigation = await self.top_index_page(current, level, down)
+                parent, _, navigation = await self.top_index_page(current, level, down, above=above)
             if parent is None:
                 below_navigation = navigation and bool(sdps)
                 self.run.note(
@@ -311,17 +383,26 @@ def _navigation(candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature) -
     return len(theirs & ours) / len(theirs | ours) >= _NAVIGATION_OVERLAP
 
 
+def _first_pages(sp: Snapshot, urls: Sequence[str]) -> frozenset[str]:
+    """The URLs among `urls` that may be the first page of a list `sp` continues: shorter than
+    `sp`'s and sharing a path or query term with it (see `_first_page`)."""
+    ours = path_terms(url_schema(sp.url))
+    return frozenset(
+        u for u in urls if _length(u) < _length(sp.url) and path_terms(url_schema(u)) & ours
+    )
+
+
+def _length(url: str) -> tuple[int, int, str]:
+    return (len(tokens(url)), len(url), url)
+
+
 def _first_page(current: Snapshot, peers: Sequence[_Parent]) -> Snapshot | None:
     """The pagination peer with the shortest URL (fewest tokens, then fewest characters), when
     it is shorter than `current`'s: the first page of the list `current` continues."""
     if not peers:
         return None
-
-    def length(url: str) -> tuple[int, int, str]:
-        return (len(tokens(url)), len(url), url)
-
-    shortest = min(peers, key=lambda p: length(p.page.url))
-    if length(shortest.page.url) < length(current.url):
+    shortest = min(peers, key=lambda p: _length(p.page.url))
+    if _length(shortest.page.url) < _length(current.url):
         return shortest.page
     return None
 

@@ -19,6 +19,7 @@ from algorithms.ssup.climb import Climb, Height, own_urls
 from algorithms.ssup.grouping import LinkGrouper, group_links
 from algorithms.ssup.levels import SameLevel
 from algorithms.ssup.pagination import Pagination
+from algorithms.ssup.probes import PROBE_ORDERS, ProbeOrder
 from algorithms.ssup.visual import VisualLevel, visual_group_links
 from render import Snapshot
 
@@ -125,6 +126,7 @@ async def ssup(
     probe: int = 1,
     grouper: LinkGrouper = group_links,
     visual: bool = False,
+    probe_order: ProbeOrder = "ranked",
 ) -> Discovery:
     """Find the entity pages of the same type as `seed` on its site (SSUP, Algorithms 1–4).
 
@@ -137,6 +139,9 @@ async def ssup(
     visual lists that play its role (`algorithms.ssup.visual.visual_group_links`, for SSUP's
     failure case ii), rendering a level's index pages only where their DOM leaves that
     ambiguous (`algorithms.ssup.visual.VisualLevel`; the trace says which and why).
+    `probe_order` is the order of Algorithm 1's downloads: ``"ranked"`` downloads the pages a
+    page links to most promising first and leaves out those the loaded pages settle,
+    ``"paper"`` downloads them all (`algorithms.ssup.probes`).
 
     Never raises for a bad seed or a spent budget: the Discovery comes back with
     ``complete=False`` and a `reason`, holding whatever was found before the run stopped.
@@ -145,6 +150,10 @@ async def ssup(
         raise ValueError(f"height must be a positive integer or 'auto', not {height!r}")
     if sample_size < 1 or probe < 1:
         raise ValueError("sample_size and probe must be at least 1")
+    if probe_order not in PROBE_ORDERS:
+        raise ValueError(
+            f"probe_order must be one of {', '.join(PROBE_ORDERS)}, not {probe_order!r}"
+        )
     same_level = SameLevel
     if visual and grouper is group_links:
         grouper, same_level = visual_group_links, VisualLevel
@@ -152,7 +161,7 @@ async def ssup(
     walk = _Walk(
         run,
         tag_feature,
-        Climb(run, tag_feature),
+        Climb(run, tag_feature, probe_order),
         same_level(run, tag_feature, grouper, sample_size, probe),
         Pagination(run, tag_feature),
     )
@@ -169,6 +178,7 @@ async def ssup(
         ("probe", probe),
         ("grouper", getattr(grouper, "__name__", repr(grouper))),
         ("visual", visual),
+        ("probe_order", probe_order),
         ("dust_params", ",".join(sorted(dust.params))),
     )
     return Discovery(

@@ -16,7 +16,15 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from algorithms import INTERRUPTED, Discovery, Halt, Height, TagFeature, explain_discovery
+from algorithms import (
+    INTERRUPTED,
+    Discovery,
+    Halt,
+    Height,
+    ProbeOrder,
+    TagFeature,
+    explain_discovery,
+)
 from crawler import Session
 from output import marked, marked_fields
 from render import Snapshot
@@ -64,6 +72,7 @@ class DiscoverOptions:
     - `iterations`: GPP's growing iterations; `threshold`: Indesit's simhtml threshold.
     - `tag_feature`: the link DOM path form (None: tags + attribute names, ``"attrs"``).
     - `visual`: SSUP groups links by visual list as well as by DOM path.
+    - `probe_order`: SSUP's climb probes out-links in order of promise, or all (the paper's).
     - `out`/`fmt`: the entity pages' file (None: standard output) and format.
     - `explain`: return the trace as a tree; `discovery_json`: also write the whole Discovery.
     - `details`: load every entity page the run did not load, for its title and status.
@@ -75,6 +84,7 @@ class DiscoverOptions:
     visual: bool = False
     iterations: int = 1
     height: str = "2"
+    probe_order: ProbeOrder = "ranked"
     threshold: float = 0.5
     tag_feature: TagFeature | None = None
     out: Path | None = None
@@ -208,6 +218,7 @@ async def discover(options: DiscoverOptions) -> DiscoverOutcome:
                 method=options.method,
                 height=height,
                 visual=options.visual,
+                probe_order=options.probe_order,
                 tag_feature=options.tag_feature or "attrs",
                 threshold=options.threshold,
                 iterations=options.iterations,

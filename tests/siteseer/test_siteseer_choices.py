@@ -17,6 +17,7 @@ from siteseer import choices
     [
         (choices.RenderChoice, crawler.RenderMode),
         (choices.TagFeatureChoice, algorithms.TagFeature),
+        (choices.ProbeOrderChoice, algorithms.ProbeOrder),
         (choices.ClusterChoice, algorithms.ClusterMethod),
         (choices.LabSize, lab.Size),
     ],

@@ -1,0 +1,185 @@
+"""The order in which SSUP's climb downloads the pages a page links to (Algorithm 1's
+candidates), and which of them it may leave out.
+
+Algorithm 1 downloads every page sp links to and keeps those linking back: on an entity page
+that is the site menu, the footer, the news column and the related entities, 15 or more
+downloads for one index page. ``probe_order="paper"`` does exactly that. ``"ranked"`` (the
+default) downloads them one at a time, most promising first, and leaves out those that the
+pages already loaded show cannot change the choice:
+
+- Order: pages already loaded first (they cost nothing), then pages whose URL reads as an
+  ancestor of sp's (each of their path and query tokens starts like sp's token at the same
+  position: ``/members.php`` above ``/member.php?id=810``, ``/sports`` above
+  ``/sport/alpine``, the site root above every page), then pages sp links to from a short list
+  (a breadcrumb, a "back to the list" link: one link in a list of n weighs 1/n), then document
+  order.
+- Site navigation: a list sp holds that another loaded page (not a view of sp: `view_of`)
+  holds with mostly the same URLs (the Jaccard overlap `_navigation` uses; lists compared by
+  their tag paths, as a menu marks the current page's entry with an attribute) is a menu every
+  page carries; a page sp links to through such lists only links back to sp, if at all,
+  through the same menu, which Algorithm 1 does not take as an index page
+  (`climb._navigation`).
+- Confirmed index page: a candidate whose list holding sp is mostly sp's siblings (at least
+  half of it shares a weighted URL term with sp, property 8 of Definition 3) settles the pages
+  that list holds beside sp (they are sp's own level), and the pages sp links to only through
+  lists holding that candidate (the rest of a breadcrumb or of a "back to" box).
+- A page that may be the first page of the list sp continues (a shorter URL sharing a path
+  term with sp, see `climb._first_page`) is never left out.
+
+When every page left to probe has been probed and no index page was found, the pages left out
+are downloaded too (the paper's full probe), unless the climb is above the seed and a probed
+page linked to sp through site navigation only: sp is then the root below the site navigation
+(`climb.Climb.sample_path`), whatever the other menu pages hold. Above the seed, the menu pages
+are probed one at a time, most promising first, until one shows that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal, TypeAlias
+from urllib.parse import parse_qsl, urlsplit
+
+from algorithms.features.dom import TagFeature, link_collections, link_path
+from algorithms.features.url import sub_tokens, tokens
+from render import Snapshot
+
+__all__ = ["PROBE_ORDERS", "ProbeOrder", "Probes", "ancestry", "view_of"]
+
+ProbeOrder: TypeAlias = Literal["paper", "ranked"]
+PROBE_ORDERS: tuple[ProbeOrder, ...] = ("paper", "ranked")
+
+
+def ancestry(url: str, below: str) -> int:
+    """How many tokens of `url` read as those of an ancestor of `below`: each path or query
+    token of `url` starts like `below`'s token at the same position (one's first sub-token is a
+    prefix of the other's), on the same host; -1 when `url` is no such ancestor (another host,
+    more tokens, or a token unlike `below`'s). The site root is 0.
+    """
+    ours, theirs = tokens(url), tokens(below)
+    if not ours or not theirs or ours[0] != theirs[0] or len(ours) > len(theirs):
+        return -1
+    for a, b in zip(ours[1:], theirs[1:], strict=False):
+        if a != b and not _alike(a, b):
+            return -1
+    return len(ours) - 1
+
+
+def view_of(url: str, page: str) -> bool:
+    """Whether `url` shows `page` itself or a view of it: the same path with every query
+    parameter of `page` and perhaps more (``?do=backlink&id=x`` of ``?id=x``, ``/sports?page=2``
+    of ``/sports``). Such a page holds `page`'s own lists (its page tools, its pager), which are
+    then no sign of a menu every page carries."""
+    a, b = urlsplit(url), urlsplit(page)
+    if (a.scheme, a.netloc, a.path.rstrip("/")) != (b.scheme, b.netloc, b.path.rstrip("/")):
+        return False
+    return set(parse_qsl(b.query, keep_blank_values=True)) <= set(
+        parse_qsl(a.query, keep_blank_values=True)
+    )
+
+
+def _alike(a: str, b: str) -> bool:
+    sa, sb = sub_tokens(a), sub_tokens(b)
+    if not sa or not sb:
+        return False
+    x, y = sa[0].lower(), sb[0].lower()
+    return x.startswith(y) or y.startswith(x)
+
+
+@dataclass
+class Probes:
+    """The candidates of one Algorithm 1 step from `sp` (its out-links `urls`), in order of
+    promise; `keep` are never left out (possible first pages of sp's list)."""
+
+    sp: Snapshot
+    urls: Sequence[str]
+    mode: TagFeature
+    keep: frozenset[str] = frozenset()
+    overlap: float = 0.8
+    probed: set[str] = field(default_factory=set)
+    _lists: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    _tags: dict[str, str] = field(default_factory=dict)
+    _tag_lists: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    _paths: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    _navigation: set[str] = field(default_factory=set)
+    _seen: set[str] = field(default_factory=set)
+    _confirmed: list[tuple[str, frozenset[str]]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._lists = link_collections(self.sp, self.mode)
+        paths: dict[str, dict[str, None]] = {}
+        for link in self.sp.links:
+            paths.setdefault(link.url, {})[link_path(link, self.mode)] = None
+        self._paths = {u: tuple(paths.get(u, ())) for u in self.urls}
+        # Menus are compared by tags alone: a menu marks the entry of the page being viewed
+        # (``<li class="active">``), which splits it in two paths that differ on every page.
+        self._tags = {link_path(link, self.mode): link.path for link in self.sp.links}
+        self._tag_lists = link_collections(self.sp, "tags")
+
+    def learn(self, pages: Iterable[Snapshot]) -> None:
+        """Mark as site navigation the lists of sp that one of `pages` holds with mostly the
+        same URLs; sp and its views (`view_of`) say nothing about site navigation."""
+        for page in pages:
+            if page.url in self._seen or not page.ok:
+                continue
+            if view_of(page.url, self.sp.url) or view_of(page.final_url, self.sp.final_url):
+                continue
+            self._seen.add(page.url)
+            theirs = link_collections(page, "tags")
+            for path, tags in self._tags.items():
+                if path in self._navigation or tags not in theirs:
+                    continue
+                a, b = set(self._tag_lists[tags]), set(theirs[tags])
+                if len(a & b) / len(a | b) >= self.overlap:
+                    self._navigation.add(path)
+
+    def confirm(self, index: Snapshot, sdp: str) -> None:
+        """`index` is an index page of sp through its list `sdp`: the pages that list holds are
+        sp's level, and the pages sp links to only through lists holding `index` are settled."""
+        self._confirmed.append(
+            (index.url, frozenset(link_collections(index, self.mode).get(sdp, ())))
+        )
+
+    def _settled(self, url: str) -> str:
+        """Why a confirmed index page settles `url` ("" when none does)."""
+        if url in self.keep:
+            return ""
+        for index, beside in self._confirmed:
+            if url in beside:
+                return f"listed beside the page by its index page {index}"
+            paths = self._content_paths(url)
+            if paths and all(index in self._lists[p] for p in paths):
+                return f"linked only from lists that hold its index page {index}"
+        return ""
+
+    def next(self, loaded: set[str], *, navigation: bool = False) -> str | None:
+        """The most promising candidate neither probed nor settled: one already loaded (free),
+        else one linked from a list that is not site navigation, else (with `navigation`) one
+        linked from site navigation only."""
+        left = self.left()
+        free = [u for u in left if u in loaded]
+        content = [u for u in left if u in self.keep or self._content_paths(u)]
+        pool = free or content or (left if navigation else [])
+        if not pool:
+            return None
+        position = {u: i for i, u in enumerate(self.urls)}
+        return min(
+            pool,
+            key=lambda u: (-ancestry(u, self.sp.url), -self._specificity(u), position[u]),
+        )
+
+    def left(self) -> list[str]:
+        """The candidates neither probed nor settled, in document order."""
+        return [u for u in self.urls if u not in self.probed and not self._settled(u)]
+
+    def why_left_out(self, url: str) -> str:
+        """Why `url` was not probed."""
+        return (
+            self._settled(url) or "linked only from site navigation (lists another page holds too)"
+        )
+
+    def _content_paths(self, url: str) -> tuple[str, ...]:
+        return tuple(p for p in self._paths.get(url, ()) if p not in self._navigation)
+
+    def _specificity(self, url: str) -> float:
+        return max((1.0 / len(self._lists[p]) for p in self._content_paths(url)), default=0.0)

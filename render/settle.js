@@ -13,6 +13,7 @@
     inflight: 0, timers: 0, intervals: 0, mutations: 0, last: 0, dcl: -1, navAt: -1, settle: null,
     drawn: -1, freed: -1,
     inputAt: -1,
+    requests: [],
   };
   Object.defineProperty(window, "__siteseer", { value: st, enumerable: false });
   const touch = () => { st.last = now(); };
@@ -41,6 +42,15 @@
     window.addEventListener(type, () => { st.inputAt = now(); }, { capture: true });
   }
 
+  // The fetch/XHR requests the document sent, in order (method and absolute URL; the last
+  // MAX_REQUESTS): what an action asked of the server, for a caller that may ask it directly.
+  const MAX_REQUESTS = 200;
+  const record = (method, url) => {
+    try {
+      st.requests.push([String(method || "GET").toUpperCase(), new URL(String(url), document.baseURI).href]);
+      if (st.requests.length > MAX_REQUESTS) st.requests.shift();
+    } catch (e) { /* an unparsable URL is not recorded */ }
+  };
   const origFetch = window.fetch;
   if (origFetch) {
     window.fetch = function (...args) {
@@ -49,6 +59,11 @@
       const done = () => {
         if (!settled) { settled = true; st.inflight--; touch(); st.freed = st.last; wake(); }
       };
+      try {
+        const input = args[0], init = args[1] || {};
+        const isRequest = typeof Request !== "undefined" && input instanceof Request;
+        record(init.method || (isRequest ? input.method : "GET"), isRequest ? input.url : input);
+      } catch (e) { /* recording never breaks the page's request */ }
       let p;
       try { p = origFetch.apply(this, args); } catch (e) { done(); throw e; }
       p.then(done, done);
@@ -58,7 +73,13 @@
   const XHR = window.XMLHttpRequest;
   if (XHR) {
     const send = XHR.prototype.send;
+    const open = XHR.prototype.open;
+    XHR.prototype.open = function (method, url, ...rest) {
+      this.__siteseerRequest = [method, url];
+      return open.call(this, method, url, ...rest);
+    };
     XHR.prototype.send = function (...args) {
+      if (this.__siteseerRequest) record(this.__siteseerRequest[0], this.__siteseerRequest[1]);
       st.inflight++; touch();
       let settled = false;
       const done = () => {

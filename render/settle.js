@@ -51,6 +51,25 @@
       if (st.requests.length > MAX_REQUESTS) st.requests.shift();
     } catch (e) { /* an unparsable URL is not recorded */ }
   };
+  const BODY_READS = ["json", "text", "arrayBuffer", "blob", "formData"];
+  const trackBody = (response) => {
+    if (!response || typeof response !== "object") return;
+    for (const name of BODY_READS) {
+      const read = response[name];
+      if (typeof read !== "function") continue;
+      response[name] = function (...args) {
+        st.inflight++; touch();
+        let over = false;
+        const end = () => {
+          if (!over) { over = true; st.inflight--; touch(); st.freed = st.last; wake(); }
+        };
+        let q;
+        try { q = read.apply(this, args); } catch (e) { end(); throw e; }
+        q.then(end, end);
+        return q;
+      };
+    }
+  };
   const origFetch = window.fetch;
   if (origFetch) {
     window.fetch = function (...args) {
@@ -66,7 +85,10 @@
       } catch (e) { /* recording never breaks the page's request */ }
       let p;
       try { p = origFetch.apply(this, args); } catch (e) { done(); throw e; }
-      p.then(done, done);
+      // Reading the body is part of the request: a script that draws from `r.json()` draws
+      // after that read, so the body read the page starts on the response counts as in flight
+      // (it starts in a microtask, before any settle check runs).
+      p.then((response) => { try { trackBody(response); } catch (e) { /* keep the page's */ } done(); }, done);
       return p;
     };
   }
@@ -209,6 +231,19 @@
   const shown = (selector) => {
     const el = selector ? document.querySelector(selector) : null;
     return el !== null && visible(el);
+  };
+  // Click a control inside the page and settle, in one round trip: `selector`'s first element,
+  // when it is shown and would not navigate; null otherwise (the caller clicks from outside,
+  // where Playwright scrolls, waits and reports what stands in the way).
+  st.click = async (selector, quietMs, capMs) => {
+    const el = document.querySelector(selector);
+    if (!el || !visible(el) || navigates(el) || el.disabled) return null;
+    const type = (el.getAttribute("type") || "").toLowerCase();
+    const submits = el.form && (type === "submit" || type === "image" ||
+      (el.localName === "button" && type === ""));
+    if (submits) return null;
+    el.click();
+    return await st.settle(quietMs, quietMs, capMs, true);
   };
   // The quiet window starts at `quietMs` (what the caller knows of the site) and, after three
   // clicks, follows this loop's own draw gaps: `factor` × their `quantile`, at least `floorMs`,

@@ -65,11 +65,12 @@ class SettleLearner:
 
     Requests and short timers an action starts are waited for whatever the window (settle.js
     counts them), so the window only has to cover the *draw gap*: from the end of the last of
-    them to the page's last DOM change (reading the answer's body, drawing it). Until
+    them to the page's last DOM change (drawing the answer: reading a fetch's body counts as
+    part of the request, so on a page that draws from it the gap is a few ms). Until
     `MIN_SAMPLES` actions on a host were seen, an action waits the full `quiet` window (nothing
     is known yet); then the window is `FACTOR` × the `QUANTILE` (75th percentile) of the recent
-    `WINDOW_SAMPLES` gaps, kept between `floor` and `quiet` (a busy machine's odd slow gap does
-    not set it). A page that grew after its window
+    `WINDOW_SAMPLES` gaps, kept between `floor` (10 ms by default) and `quiet` (a busy machine's
+    odd slow gap does not set it). A page that grew after its window
     had ended (`late`) doubles that host's floor.
     """
 
@@ -78,7 +79,7 @@ class SettleLearner:
     FACTOR = 2.0
     QUANTILE = 0.75
 
-    def __init__(self, quiet: timedelta, floor: timedelta = timedelta(milliseconds=25)) -> None:
+    def __init__(self, quiet: timedelta, floor: timedelta = timedelta(milliseconds=10)) -> None:
         self.quiet_ms = _ms(quiet)
         self.floor_ms = min(_ms(floor), self.quiet_ms)
         self._samples: dict[str, deque[float]] = {}

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import re
 from dataclasses import replace
+from urllib.parse import urljoin, urlsplit
 
 from algorithms.querycentric.core import Explorer, Query, show, with_facet
 from algorithms.querycentric.listing import (
@@ -67,6 +68,7 @@ class AjaxFacets:
         self.clicks_only = False  # the direct path was tried and refused: click
         self.most_rows = 0  # the most rows one direct answer brought
         self.enlarge = True  # ask DIRECT_PAGE_SIZE rows per answer (off once refused)
+        self.canonicals: dict[str, str] = {}  # an answer's URL → its canonical form
 
     async def explore(self, root: Snapshot, q0: Query | None) -> Query | None:
         """Every facet control of `root` acted on, level by level; `q0` is the start query when
@@ -170,7 +172,21 @@ class AjaxFacets:
         pattern = self.ex.pattern
         if pattern is None:
             return None
-        return answer_rows(answer, pattern.matches, self.ex.canonical)
+        return answer_rows(answer, pattern.matches, self._canonical)
+
+    def _canonical(self, text: str, base: str) -> str:
+        """`text` resolved against `base` in the crawl's canonical form (each URL once: the
+        same rows come back in many answers)."""
+        if text.startswith(("http://", "https://")):
+            absolute = text
+        elif text.startswith("/") and not text.startswith("//"):
+            absolute = _origin(base) + text
+        else:
+            absolute = urljoin(base, text)
+        known = self.canonicals.get(absolute)
+        if known is None:
+            known = self.canonicals[absolute] = self.ex.canonical(absolute)
+        return known
 
     async def _fetched(self, shown: Snapshot, control: Control) -> Snapshot | None:
         """`shown` with the rest of its list asked for directly, chunk after chunk, until an
@@ -436,6 +452,12 @@ def _then(base: Snapshot, steps: tuple[Action, ...]) -> Snapshot:
     for step in steps:
         state = state.then(step)
     return replace(base, state=state)
+
+
+def _origin(url: str) -> str:
+    """``scheme://host[:port]`` of an absolute URL."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 def _showing(control: Control | None) -> bool:

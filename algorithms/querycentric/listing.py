@@ -18,6 +18,7 @@ stepped as seen. Nothing is named: which parameters play which role is read off 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -28,6 +29,7 @@ from render import PageRequest, Snapshot
 __all__ = ["ListRequest", "answer_rows", "continuation", "learn_list_request", "next_url"]
 
 _MAX_URL = 2048
+_SPACE = re.compile(r"\s")
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +176,7 @@ def answer_rows(
     rows: dict[str, None] = {}
     for text in candidates:
         text = text.strip()
-        if not text or len(text) > _MAX_URL or any(c.isspace() for c in text) or "/" not in text:
+        if "/" not in text or len(text) > _MAX_URL or _SPACE.search(text):
             continue
         try:
             url = canonical(text, base)

@@ -28,6 +28,7 @@ from algorithms.querycentric.listing import (
     continuation,
     learn_list_request,
     next_url,
+    page_size_choice,
 )
 from algorithms.querycentric.model import (
     SORT_WORDS,
@@ -80,6 +81,7 @@ class AjaxFacets:
         if not facets and not popup_openers(root):
             return q0
         if q0 is None:
+            root = await self._largest_page_size(root)
             pages = await self._paged(await self._load_all(root))
             q0 = ex.new_query((), 0, root)
             ex.finish(q0, pages, control_facets(pages[0]) or facets)
@@ -93,6 +95,26 @@ class AjaxFacets:
                 nxt.extend(await self._expand(q, base))
             frontier = nxt
         return q0
+
+    async def _largest_page_size(self, root: Snapshot) -> Snapshot:
+        """`root` at the largest page size its own page-size control offers (every state below
+        is reached from there); `root` itself without one, or when the choice shows fewer
+        results."""
+        choice = page_size_choice(root)
+        if choice is None or unsafe_reason(text=choice.label):
+            return root
+        ex = self.ex
+        larger = await ex.act(root, choice)
+        if larger is None or len(ex.entities(larger)) < len(ex.entities(root)):
+            return root
+        ex.run.note(
+            "page-size",
+            "choose",
+            choice.label,
+            values={"entities": float(len(ex.entities(larger)))},
+            note=choice.selector,
+        )
+        return larger
 
     async def _load_all(self, snap: Snapshot) -> Snapshot:
         """`snap` with its result list grown by the load-more control until it stops growing."""

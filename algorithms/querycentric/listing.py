@@ -8,6 +8,10 @@ rendered state records), the pattern gives every further chunk's URL without a c
 JSON answer, the links of an HTML fragment). Only GET requests are considered: a POST (a Dash
 callback, a form) is never asked again outside the page.
 
+A list whose page has its own page-size control (a select, radios or buttons under a "per
+page" / "show" heading whose choices are numbers or "all") is first shown at its largest size
+(`page_size_choice`).
+
 Choice: the counter is an offset when another parameter of the request holds exactly its step
 (the rows per answer, ``limit=12`` beside ``offset=12 → 24``); that parameter is then the page
 size and the caller may ask for more rows per answer (`next_url(size=…)`), continuing from the
@@ -24,11 +28,23 @@ from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from crawler import CrawlError
-from render import PageRequest, Snapshot
+from render import Action, Control, PageRequest, Snapshot
 
-__all__ = ["ListRequest", "answer_rows", "continuation", "learn_list_request", "next_url"]
+__all__ = [
+    "ListRequest",
+    "answer_rows",
+    "continuation",
+    "learn_list_request",
+    "next_url",
+    "page_size_choice",
+]
 
 _MAX_URL = 2048
+# Words of a page-size choice meaning every result, and of a page-size control's heading.
+_ALL_WORDS = frozenset({"all", "alle", "tous", "tout", "todos", "todo", "tutti", "tutto"})
+_PER_PAGE = re.compile(r"\bper\s+page\b|\bpage\s+size\b|^\s*show\b|^\s*results\b", re.I)
+_SIZE_NAMES = frozenset({"per_page", "perpage", "page_size", "pagesize", "limit", "size"})
+_NUMBER = re.compile(r"^\s*(\d{1,5})\b")
 _SPACE = re.compile(r"\s")
 
 
@@ -185,3 +201,52 @@ def answer_rows(
         if is_entity(url):
             rows.setdefault(url, None)
     return tuple(rows)
+
+
+def _size_of(label: str) -> float | None:
+    """The page size a choice's label offers: its leading number, infinity for "all"."""
+    text = label.strip().lower()
+    if text in _ALL_WORDS or text.split(" ")[0] in _ALL_WORDS:
+        return float("inf")
+    found = _NUMBER.match(text)
+    return float(found.group(1)) if found else None
+
+
+def _size_control(control: Control, submit_forms: set[str]) -> bool:
+    if control.form and control.form in submit_forms:
+        return False
+    return bool(_PER_PAGE.search(control.group)) or control.name.lower() in _SIZE_NAMES
+
+
+def page_size_choice(snapshot: Snapshot) -> Action | None:
+    """The action that shows the page's list at the largest size its own page-size control
+    offers (a select, or radios or buttons of one group; every choice a number or "all"); None
+    without such a control or when the largest is chosen already. Controls of forms with a
+    submit button are form fields, not this."""
+    submit_forms = {c.form for c in snapshot.controls if c.kind == "submit" and c.form}
+    for control in snapshot.controls:
+        if control.kind != "select" or not _size_control(control, submit_forms):
+            continue
+        sizes = [(_size_of(o.label), o) for o in control.options]
+        if len(sizes) < 2 or any(size is None for size, _ in sizes):
+            continue
+        _, option = max(sizes, key=lambda pair: pair[0] or 0.0)
+        if option.selected:
+            return None
+        label = f"{control.group or control.name}: {option.label}"
+        return Action("select", control.selector, option.value, label=label)
+    groups: dict[str, list[tuple[float, Control]]] = {}
+    for control in snapshot.controls:
+        if control.kind not in ("radio", "button") or not _size_control(control, submit_forms):
+            continue
+        size = _size_of(control.label or control.value)
+        if size is not None:
+            groups.setdefault(control.group or control.name, []).append((size, control))
+    for group, choices in sorted(groups.items()):
+        if len(choices) < 2:
+            continue
+        _, best = max(choices, key=lambda pair: pair[0])
+        if best.checked:
+            return None
+        return Action("click", best.selector, label=f"{group}: {best.label or best.value}")
+    return None

@@ -12,9 +12,10 @@ from algorithms.querycentric.listing import (
     continuation,
     learn_list_request,
     next_url,
+    page_size_choice,
 )
 from crawler import canonical_url
-from render import PageRequest, Snapshot
+from render import PageRequest, Snapshot, snapshot_from_html
 
 API = "http://127.0.0.1:8000/api/items"
 
@@ -120,3 +121,39 @@ def test_rows_of_an_html_fragment_are_its_entity_links() -> None:
 def test_an_answer_that_is_neither_json_nor_html_has_no_rows() -> None:
     assert answer_rows(_answer("{not json", "application/json"), _is_product, _canonical) is None
     assert answer_rows(_answer("x", "image/png"), _is_product, _canonical) is None
+
+
+def _controls_page(body: str) -> Snapshot:
+    return snapshot_from_html("http://127.0.0.1:8000/list", "http://127.0.0.1:8000/list", 200, body)
+
+
+def test_the_largest_page_size_of_a_select_is_chosen() -> None:
+    page = _controls_page(
+        '<label for="pp">Per page</label><select id="pp" name="pp">'
+        '<option value="10" selected>10</option><option value="50">50</option>'
+        '<option value="all">All</option><option value="25">25</option></select>'
+        '<label for="year">Year</label><select id="year" name="year">'
+        '<option value="1952">1952</option><option value="2007">2007</option></select>'
+    )
+    choice = page_size_choice(page)
+    assert choice is not None and choice.kind == "select"
+    assert (choice.value, choice.selector) == ("all", "#pp")
+    # a select of numbers under another heading (a year facet) is no page size
+    years = _controls_page(
+        '<label for="year">Year</label><select id="year" name="year">'
+        '<option value="1952">1952</option><option value="2007">2007</option></select>'
+    )
+    assert page_size_choice(years) is None
+
+
+def test_no_page_size_choice_when_the_largest_is_shown_or_the_choices_are_words() -> None:
+    chosen = _controls_page(
+        '<label for="pp">Show</label><select id="pp" name="limit">'
+        '<option value="12">12</option><option value="96" selected>96</option></select>'
+    )
+    assert page_size_choice(chosen) is None
+    words = _controls_page(
+        '<label for="pp">Show</label><select id="pp" name="view">'
+        '<option value="g">Grid</option><option value="l">List</option></select>'
+    )
+    assert page_size_choice(words) is None

@@ -157,6 +157,7 @@ def _steps(result: Exploration, step: str) -> list[tuple[str, str]]:
     return [(t.decision, t.note) for t in result.trace if t.step == step]
 
 
+@pytest.mark.slow  # the fast suite checks the same on the lab's shop-ajax
 @pytest.mark.browser
 @pytest.mark.parametrize("served", [("GET", False)], indirect=True)
 async def test_a_get_list_request_is_asked_directly(served: str) -> None:

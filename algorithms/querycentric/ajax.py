@@ -3,15 +3,16 @@ the browser.
 
 Each click gives a new state, replayable from its URL and action path; when the page has a
 load-more control it is used in the same visit until the list stops growing. The first list
-grown that way is grown by two clicks only: when the two requests they sent are plain GETs
-differing in one counter (listing.py) and the second, asked directly, names the very rows the
-click added, every further chunk of every list is asked for directly over HTTP (downloads, not
-clicks; at the largest page size the request's own size parameter gives), and each list after
-the facet click that shows it. Otherwise load-more is clicked to the end, as before. States are known
-by structure fingerprint plus result entity set (`state_key`), looked up by hash. A select under
-a sort heading is tried once on the start state and must pass the equivalence test; the sort
-controls that pass it are skipped everywhere below. Only facet controls (under a facet heading),
-pagers and load-more are clicked.
+with one is grown by two clicks only: when the two requests they sent are plain GETs differing
+in one counter (listing.py) and the second, asked directly, names the very rows the click
+added, every further chunk of that list and of every list after it (shown by its facet click)
+is asked for directly over HTTP — downloads, not clicks, at the largest page size the
+request's own size parameter takes. Otherwise load-more is clicked to the end. A list's own
+page-size control is set to its largest first. States are known by structure fingerprint plus
+result entity set (`state_key`), looked up by hash. A select under a sort heading is tried once
+on the start state and must pass the equivalence test; the sort controls that pass it are
+skipped everywhere below. Only facet controls (under a facet heading), pagers and load-more are
+clicked.
 """
 
 from __future__ import annotations
@@ -236,7 +237,6 @@ class AjaxFacets:
             got = self._rows(answer) if answer is not None else None
             if got is None and size:
                 self.enlarge = False  # the server refused the larger page: ask as the page does
-                rows = None
                 continue
             if got is None:
                 return await ex.act(shown, self._more(control))

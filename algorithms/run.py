@@ -233,6 +233,37 @@ class Run:
             if kept is not None:
                 self.pages.setdefault(url, kept)
 
+    async def data(self, urls: Iterable[str], *, step: str = "data") -> dict[str, Snapshot]:
+        """The 2xx answers at `urls` whatever their content type (`Session.data`: the body as
+        text in `html`), asked in one batch; failures and 4xx/5xx answers are noted in the
+        trace under `step` and kept in `failed`. Raises `Stopped(BUDGET_SPENT)` once the budget
+        ran out, after keeping what the batch got."""
+        wanted = [u for u in dict.fromkeys(urls) if u not in self.failed]
+        if wanted and self.reason:
+            raise Stopped(self.reason)
+
+        async def one(url: str) -> Snapshot | CrawlError:
+            try:
+                return await self.session.data(url)
+            except CrawlError as e:
+                return e
+
+        answers = await self._watched(asyncio.gather(*(one(u) for u in wanted)))
+        out: dict[str, Snapshot] = {}
+        spent = False
+        for url, answer in zip(wanted, answers, strict=True):
+            if isinstance(answer, BudgetExhausted):
+                spent = True
+            elif isinstance(answer, CrawlError):
+                self._fail(url, str(answer), step)
+            elif not answer.ok:
+                self._fail(url, f"HTTP status {answer.status}", step)
+            else:
+                out[url] = answer
+        if spent:
+            self.stop(BUDGET_SPENT)
+        return out
+
     async def act(
         self, snapshot: Snapshot, action: Action, *, step: str = "act"
     ) -> Snapshot | None:

@@ -4,6 +4,7 @@
         snap = await session.page(url)
         snaps = await session.pages(urls)
         new = await session.act(snap, action)
+        answer = await session.data(api_url)  # a JSON (or any) body a method reads itself
 
 For every request the Session canonicalises the URL, keeps to the crawl's scope and robots.txt,
 answers from its store when it can, shares a load already in flight, spends the budget, and only
@@ -436,6 +437,44 @@ class Session(AsyncClosing):
             return self._hit(result)
         self.events.emit("page", result, False)
         return result
+
+    async def data(self, url: str) -> Snapshot:
+        """The answer at `url` over HTTP whatever its content type, its body kept as text in the
+        Snapshot's `html` (a JSON document, an HTML fragment): what a page's script asks of its
+        server, asked directly. Scope, spider-trap guards, robots.txt, politeness, retries, the
+        budget and the store apply as to `page`; it counts as a download. Raises CrawlErrors
+        like `page`, except that a body that is not HTML is no error."""
+        target = self._admit(url)
+        await self._check_robots(target)
+        cached = self._store_().get(target, need_render=False)
+        # A page load of a non-HTML URL keeps only a marker without a body: that is no answer.
+        if cached is not None and (cached.html or _is_html_type(cached.content_type)):
+            self._counters.cache_hits += 1
+            self.events.emit("page", cached, True)
+            return cached
+        snapshot = await self._counted(target, self._load_data(target))
+        self.events.emit("page", snapshot, False)
+        return snapshot
+
+    async def _load_data(self, url: str) -> Snapshot:
+        self._budget.spend(url)
+        try:
+            response, chain = await self._fetch_hops(url)
+        except NavigationError as e:
+            raise FetchFailed(url, _reason(e), self.config.retries + 1) from e
+        snapshot = Snapshot(
+            url=url,
+            final_url=response.final_url,
+            status=response.status,
+            html=response.text(),
+            state=State(url),
+            content_type=response.content_type,
+            fetch_ms=response.elapsed_ms,
+            redirects=tuple(chain),
+            truncated=response.truncated,
+        )
+        self._keep(snapshot)
+        return snapshot
 
     # -- admission: URL, scope, robots ----------------------------------------------------------
 

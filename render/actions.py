@@ -1,6 +1,8 @@
 """Performing an Action on a live page, each followed by a settle.
 
-- ``click``: click the element at the selector (checkbox, radio, button, link).
+- ``click``: click the element at the selector (checkbox, radio, button, link); a shown control
+  that neither navigates nor submits a form is clicked inside the page, settling in the same
+  round trip (settle.js ``click``), any other from outside by Playwright.
 - ``select``: choose the option whose value is the action's `value`.
 - ``fill_submit``: set each field (text is filled, selects get the value, checkboxes and radios
   are checked for "on" and unchecked for "off"), then click the submit control, or submit the
@@ -27,7 +29,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from render.errors import ActionError
-from render.settle import Settled, SettleLearner, load_more_in_page, settle
+from render.settle import Settled, SettleLearner, click_in_page, load_more_in_page, settle
 from render.snapshot import Action
 
 __all__ = ["DEFAULT_LOAD_MORE_ROUNDS", "ActionTiming", "perform"]
@@ -92,6 +94,14 @@ def _failed(page: Page, action: Action, e: PlaywrightError) -> ActionError:
 
 
 async def _click(page: Page, action: Action, timing: ActionTiming) -> Settled:
+    try:
+        inside = await click_in_page(
+            page, action.selector, quiet=timing.settle_quiet, cap=timing.settle_cap
+        )
+    except PlaywrightError:
+        inside = None  # not a selector the page's querySelector takes: Playwright says why
+    if inside is not None:
+        return inside
     await _require(page, action.selector, action)
     try:
         await page.locator(action.selector).first.click(timeout=_ms(timing.action))

@@ -412,5 +412,6 @@
     styles,
     controls,
     html: document.documentElement ? document.documentElement.outerHTML : "",
+    requests: window.__siteseer && window.__siteseer.requests ? window.__siteseer.requests : [],
   });
 }

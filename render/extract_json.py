@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from render.extract import Canonicalize, UrlResolver
-from render.snapshot import Box, Control, Link, LinkStyle, Option
+from render.snapshot import Box, Control, Link, LinkStyle, Option, PageRequest
 
 __all__ = ["Extracted", "decode_extracted"]
 
@@ -30,6 +30,7 @@ class Extracted:
     html: str  # the document's outerHTML
     links: tuple[Link, ...]
     controls: tuple[Control, ...]
+    requests: tuple[PageRequest, ...] = ()  # the fetch/XHR requests the document sent
 
 
 def decode_extracted(raw: str, canonicalize: Canonicalize) -> Extracted:
@@ -44,6 +45,7 @@ def decode_extracted(raw: str, canonicalize: Canonicalize) -> Extracted:
         html=data["html"],
         links=links,
         controls=controls,
+        requests=tuple(PageRequest(str(m), str(u)) for m, u in data.get("requests", ())),
     )
 
 

@@ -730,4 +730,5 @@ class BrowserPool(AsyncClosing):
             screenshot=loaded.screenshot,
             viewport=self.config.viewport,
             truncated=truncated,
+            requests=page.requests,
         )

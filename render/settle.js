@@ -13,6 +13,7 @@
     inflight: 0, timers: 0, intervals: 0, mutations: 0, last: 0, dcl: -1, navAt: -1, settle: null,
     drawn: -1, freed: -1,
     inputAt: -1,
+    requests: [],
   };
   Object.defineProperty(window, "__siteseer", { value: st, enumerable: false });
   const touch = () => { st.last = now(); };
@@ -41,6 +42,34 @@
     window.addEventListener(type, () => { st.inputAt = now(); }, { capture: true });
   }
 
+  // The fetch/XHR requests the document sent, in order (method and absolute URL; the last
+  // MAX_REQUESTS): what an action asked of the server, for a caller that may ask it directly.
+  const MAX_REQUESTS = 200;
+  const record = (method, url) => {
+    try {
+      st.requests.push([String(method || "GET").toUpperCase(), new URL(String(url), document.baseURI).href]);
+      if (st.requests.length > MAX_REQUESTS) st.requests.shift();
+    } catch (e) { /* an unparsable URL is not recorded */ }
+  };
+  const BODY_READS = ["json", "text", "arrayBuffer", "blob", "formData"];
+  const trackBody = (response) => {
+    if (!response || typeof response !== "object") return;
+    for (const name of BODY_READS) {
+      const read = response[name];
+      if (typeof read !== "function") continue;
+      response[name] = function (...args) {
+        st.inflight++; touch();
+        let over = false;
+        const end = () => {
+          if (!over) { over = true; st.inflight--; touch(); st.freed = st.last; wake(); }
+        };
+        let q;
+        try { q = read.apply(this, args); } catch (e) { end(); throw e; }
+        q.then(end, end);
+        return q;
+      };
+    }
+  };
   const origFetch = window.fetch;
   if (origFetch) {
     window.fetch = function (...args) {
@@ -49,16 +78,30 @@
       const done = () => {
         if (!settled) { settled = true; st.inflight--; touch(); st.freed = st.last; wake(); }
       };
+      try {
+        const input = args[0], init = args[1] || {};
+        const isRequest = typeof Request !== "undefined" && input instanceof Request;
+        record(init.method || (isRequest ? input.method : "GET"), isRequest ? input.url : input);
+      } catch (e) { /* recording never breaks the page's request */ }
       let p;
       try { p = origFetch.apply(this, args); } catch (e) { done(); throw e; }
-      p.then(done, done);
+      // Reading the body is part of the request: a script that draws from `r.json()` draws
+      // after that read, so the body read the page starts on the response counts as in flight
+      // (it starts in a microtask, before any settle check runs).
+      p.then((response) => { try { trackBody(response); } catch (e) { /* keep the page's */ } done(); }, done);
       return p;
     };
   }
   const XHR = window.XMLHttpRequest;
   if (XHR) {
     const send = XHR.prototype.send;
+    const open = XHR.prototype.open;
+    XHR.prototype.open = function (method, url, ...rest) {
+      this.__siteseerRequest = [method, url];
+      return open.call(this, method, url, ...rest);
+    };
     XHR.prototype.send = function (...args) {
+      if (this.__siteseerRequest) record(this.__siteseerRequest[0], this.__siteseerRequest[1]);
       st.inflight++; touch();
       let settled = false;
       const done = () => {
@@ -188,6 +231,19 @@
   const shown = (selector) => {
     const el = selector ? document.querySelector(selector) : null;
     return el !== null && visible(el);
+  };
+  // Click a control inside the page and settle, in one round trip: `selector`'s first element,
+  // when it is shown and would not navigate; null otherwise (the caller clicks from outside,
+  // where Playwright scrolls, waits and reports what stands in the way).
+  st.click = async (selector, quietMs, capMs) => {
+    const el = document.querySelector(selector);
+    if (!el || !visible(el) || navigates(el) || el.disabled) return null;
+    const type = (el.getAttribute("type") || "").toLowerCase();
+    const submits = el.form && (type === "submit" || type === "image" ||
+      (el.localName === "button" && type === ""));
+    if (submits) return null;
+    el.click();
+    return await st.settle(quietMs, quietMs, capMs, true);
   };
   // The quiet window starts at `quietMs` (what the caller knows of the site) and, after three
   // clicks, follows this loop's own draw gaps: `factor` × their `quantile`, at least `floorMs`,

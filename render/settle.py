@@ -14,7 +14,7 @@ import asyncio
 import json
 import time
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from importlib import resources
 
@@ -25,6 +25,7 @@ __all__ = [
     "SETTLE_INIT_SCRIPT",
     "SettleLearner",
     "Settled",
+    "click_in_page",
     "load_more_in_page",
     "settle",
     "settle_then",
@@ -64,11 +65,12 @@ class SettleLearner:
 
     Requests and short timers an action starts are waited for whatever the window (settle.js
     counts them), so the window only has to cover the *draw gap*: from the end of the last of
-    them to the page's last DOM change (reading the answer's body, drawing it). Until
+    them to the page's last DOM change (drawing the answer: reading a fetch's body counts as
+    part of the request, so on a page that draws from it the gap is a few ms). Until
     `MIN_SAMPLES` actions on a host were seen, an action waits the full `quiet` window (nothing
     is known yet); then the window is `FACTOR` × the `QUANTILE` (75th percentile) of the recent
-    `WINDOW_SAMPLES` gaps, kept between `floor` and `quiet` (a busy machine's odd slow gap does
-    not set it). A page that grew after its window
+    `WINDOW_SAMPLES` gaps, kept between `floor` (10 ms by default) and `quiet` (a busy machine's
+    odd slow gap does not set it). A page that grew after its window
     had ended (`late`) doubles that host's floor.
     """
 
@@ -77,7 +79,7 @@ class SettleLearner:
     FACTOR = 2.0
     QUANTILE = 0.75
 
-    def __init__(self, quiet: timedelta, floor: timedelta = timedelta(milliseconds=25)) -> None:
+    def __init__(self, quiet: timedelta, floor: timedelta = timedelta(milliseconds=10)) -> None:
         self.quiet_ms = _ms(quiet)
         self.floor_ms = min(_ms(floor), self.quiet_ms)
         self._samples: dict[str, deque[float]] = {}
@@ -193,6 +195,41 @@ async def settle_then(
         settled = Settled(waited, settled.capped or isinstance(e, TimeoutError), settled.mutations)
         return settled, await page.evaluate(f"() => ({script})()")
     return _settled(raw_settle, (time.perf_counter() - started) * 1000.0), result
+
+
+_CLICK_CALL = (
+    "([selector, quiet, cap]) => window.__siteseer && window.__siteseer.click"
+    " ? window.__siteseer.click(selector, quiet, cap) : null"
+)
+
+
+async def click_in_page(
+    page: Page, selector: str, *, quiet: timedelta, cap: timedelta
+) -> Settled | None:
+    """Click `selector` inside the page and settle as after an action, in one round trip
+    (settle.js ``click``). None when the page has no probe or the element is not shown, is
+    disabled, or would navigate or submit a form: the caller then clicks from outside. A
+    navigation the click started after all is followed like `settle` follows one."""
+    started = time.perf_counter()
+    cap_ms = _ms(cap)
+    try:
+        raw = await asyncio.wait_for(
+            page.evaluate(_CLICK_CALL, [selector, _ms(quiet), cap_ms]),
+            timeout=cap_ms / 1000.0 + 5.0,
+        )
+    except TimeoutError:
+        return Settled((time.perf_counter() - started) * 1000.0, True, 0, True)
+    except PlaywrightError as e:
+        if not any(marker in str(e) for marker in _NAVIGATED):
+            raise
+        await page.wait_for_load_state("domcontentloaded", timeout=cap_ms)
+        after = await settle(page, quiet=quiet, cap=cap, after_action=True)
+        return replace(after, ms=(time.perf_counter() - started) * 1000.0)
+    if raw is None:
+        return None
+    settled = _settled(raw, (time.perf_counter() - started) * 1000.0)
+    # The wait the page itself measured, as a load-more loop reports each click's.
+    return replace(settled, step_ms=(float(json.loads(raw)["ms"]),))
 
 
 _LOAD_MORE_CALL = (

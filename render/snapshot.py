@@ -24,6 +24,7 @@ __all__ = [
     "Link",
     "LinkStyle",
     "Option",
+    "PageRequest",
     "ScreenshotMode",
     "Snapshot",
     "State",
@@ -111,6 +112,14 @@ class Control:
     input_type: str = ""  # the raw type attribute (e.g. "password", "search")
     options: tuple[Option, ...] = ()
     box: Box | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PageRequest:
+    """A fetch/XHR request a rendered document sent (its method and absolute URL)."""
+
+    method: str
+    url: str
 
 
 ActionKind = Literal["click", "select", "fill_submit", "load_more"]
@@ -233,7 +242,9 @@ class Snapshot:
     then. `settle_ms` is how long the page took to settle and `settle_capped` whether the settle cap
     cut the wait short. `screenshot` holds PNG bytes only when one was asked for. `truncated`
     says the body was cut at the size limit (methods may ignore such a page); `redirects` are the
-    URLs the load passed through before `final_url`, each checked like the first.
+    URLs the load passed through before `final_url`, each checked like the first. `requests` are
+    the fetch/XHR requests a rendered document sent from its load to this state, in order (the
+    last 200): what its actions asked of the server.
     """
 
     url: str
@@ -254,6 +265,7 @@ class Snapshot:
     viewport: tuple[int, int] | None = None
     truncated: bool = False
     redirects: tuple[str, ...] = ()
+    requests: tuple[PageRequest, ...] = ()
 
     # -- derived -------------------------------------------------------------------------------
 
@@ -283,7 +295,7 @@ class Snapshot:
                 value = None if value is None else value.hex()
             elif f.name == "html" and not include_html:
                 continue
-            elif f.name in {"links", "controls"}:
+            elif f.name in {"links", "controls", "requests"}:
                 value = [asdict(v) for v in value]
             elif f.name == "state":
                 value = None if value is None else asdict(value)
@@ -304,7 +316,8 @@ class Snapshot:
             f.name: data[f.name]
             for f in fields(cls)
             if f.name in data
-            and f.name not in {"links", "controls", "state", "screenshot", "viewport", "redirects"}
+            and f.name
+            not in {"links", "controls", "state", "screenshot", "viewport", "redirects", "requests"}
         }
         return cls(
             **plain,
@@ -314,6 +327,7 @@ class Snapshot:
             screenshot=None if shot is None else bytes.fromhex(shot),
             viewport=None if viewport is None else (int(viewport[0]), int(viewport[1])),
             redirects=tuple(str(u) for u in data.get("redirects", ())),
+            requests=tuple(_plain(PageRequest, r) for r in data.get("requests", ())),
         )
 
     @classmethod

@@ -34,7 +34,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Literal, Protocol
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -215,6 +215,13 @@ def _query(url: str) -> dict[str, list[str]]:
     return dict(out)
 
 
+@lru_cache(maxsize=1 << 16)
+def _url_shape(url: str) -> tuple[str, tuple[str, ...], tuple[str, ...], bool]:
+    """What an entity pattern compares of a URL (host, path segments, query keys, fragment),
+    parsed once per URL: every list page's every link is matched, again and again."""
+    return _host(url), _segments(url), _query_keys(url), _has_fragment(url)
+
+
 def _literal(segment: str) -> bool:
     return not any(ch.isdigit() for ch in segment)
 
@@ -250,12 +257,12 @@ class EntityPattern:
         return cls(_host(first), tuple(prefix), depth, _query_keys(first), _has_fragment(first))
 
     def matches(self, url: str) -> bool:
-        if _host(url) != self.host:
+        host, segs, keys, fragment = _url_shape(url)
+        if host != self.host:
             return False
-        segs = _segments(url)
         if len(segs) != self.depth or segs[: len(self.prefix)] != self.prefix:
             return False
-        return _query_keys(url) == self.query_keys and _has_fragment(url) == self.fragment
+        return keys == self.query_keys and fragment == self.fragment
 
     def describe(self) -> str:
         stars = "/".join(["*"] * (self.depth - len(self.prefix)))
@@ -312,8 +319,13 @@ _DATA_VALUE = re.compile(r"(@data-[\w.:-]+)=[^\]]*\]")
 def result_container(link: Link) -> str:
     """The container key of a link: its DOM path with values, numeric values and the values of
     data-* attributes (an item's own data: ``li[@data-colour=red]``) wildcarded."""
-    path = _DATA_VALUE.sub(r"\1=*]", link.path_values or link.path_attrs)
-    return _DIGIT_VALUE.sub("=*]", path)
+    return _container_of(link.path_values or link.path_attrs)
+
+
+@lru_cache(maxsize=1 << 14)
+def _container_of(path: str) -> str:
+    """`result_container` of a DOM path (once per path: the links of a list share a few)."""
+    return _DIGIT_VALUE.sub("=*]", _DATA_VALUE.sub(r"\1=*]", path))
 
 
 def _entity_links(snapshot: Snapshot, pattern: EntityPattern) -> list[Link]:

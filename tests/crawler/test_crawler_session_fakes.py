@@ -181,6 +181,46 @@ async def test_not_html_is_an_error_and_cached(tmp_path: Path) -> None:
         assert fetcher.count(pdf) == (1 if run == 1 else 0)
 
 
+async def test_data_keeps_any_body_counts_a_download_and_is_cached(tmp_path: Path) -> None:
+    api = f"{BASE}/api/items?offset=12"
+    body = '{"items": [{"url": "/a"}]}'
+    for run in (1, 2):
+        session, fetcher, _ = make(cache=tmp_path / "c.sqlite", budget=5)
+        fetcher.scripts[api] = [(200, "application/json", body)]
+        async with session:
+            answer = await session.data(api)
+            assert (answer.status, answer.content_type, answer.html) == (
+                200,
+                "application/json",
+                body,
+            )
+            with pytest.raises(NotHTML):
+                await session.page(api)  # still no page
+            assert session.cost().downloads == (1 if run == 1 else 0)
+            with pytest.raises(OutOfScope):
+                await session.data("http://elsewhere.test/api")
+        assert fetcher.count(api) == (1 if run == 1 else 0)
+
+
+async def test_data_after_a_page_load_of_the_same_url_fetches_the_body() -> None:
+    api = f"{BASE}/api/items"
+    session, fetcher, _ = make()
+    fetcher.scripts[api] = [(200, "application/json", "[1]"), (200, "application/json", "[1]")]
+    async with session:
+        with pytest.raises(NotHTML):
+            await session.page(api)  # keeps a marker without the body
+        assert (await session.data(api)).html == "[1]"
+        assert session.cost().downloads == 2
+
+
+async def test_data_spends_the_budget() -> None:
+    session, _, _ = make(budget=1)
+    async with session:
+        await session.page(f"{BASE}/")
+        with pytest.raises(BudgetExhausted):
+            await session.data(f"{BASE}/a")
+
+
 async def test_invalid_url() -> None:
     session, _, _ = make()
     async with session:

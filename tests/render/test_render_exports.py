@@ -32,6 +32,7 @@ EXPORTED = {
     "NonHTMLResponse",
     "Option",
     "PageDeadline",
+    "PageRequest",
     "PoolStats",
     "RawResponse",
     "RenderConfig",

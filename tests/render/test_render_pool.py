@@ -163,6 +163,9 @@ async def test_facet_click_waits_for_delayed_results(pool: BrowserPool, testbed:
     assert [x.url for x in after.links if x.url in items] == list(expected)
     assert not after.settle_capped and after.settle_ms >= 400  # the server delays 450 ms
     assert next(c for c in after.controls if c.label == "Acme").checked
+    # the request the click sent is recorded with the state (the page's own GET)
+    sent = [r for r in after.requests if "/api/results?" in r.url]
+    assert len(sent) == 1 and sent[0].method == "GET" and sent[0].url.startswith("http://")
     assert after.fingerprint != start.fingerprint
 
 
@@ -202,6 +205,8 @@ async def test_load_more_grows_the_list(pool: BrowserPool, testbed: LabServer) -
     assert len([x for x in grown.links if x.url in items]) == MORE_TOTAL
     once = await pool.load(start.state.then(Action("load_more", more.selector, rounds=1)))  # type: ignore[union-attr]
     assert len([x for x in once.links if x.url in items]) == 2 * MORE_PAGE
+    assert [r.method for r in once.requests if "/api/more?" in r.url] == ["GET"]
+    assert len([r for r in grown.requests if "/api/more?" in r.url]) == clicks
 
 
 async def test_missing_control_raises_action_failed(pool: BrowserPool, testbed: LabServer) -> None:

@@ -22,6 +22,7 @@ from crawler.urls import (
     TrapLimits,
     is_loopback,
 )
+from render import DEFAULT_USER_AGENT
 
 if TYPE_CHECKING:
     from render import RenderConfig
@@ -30,7 +31,6 @@ __all__ = ["DEFAULT_USER_AGENT", "REMOTE_DELAY", "RenderMode", "SessionConfig"]
 
 RenderMode = Literal["auto", "always", "never"]
 
-DEFAULT_USER_AGENT = "siteseer/0.1 (+https://github.com/siteseer)"
 # The per-host delay when none is configured and the host is not this machine.
 REMOTE_DELAY = timedelta(seconds=1)
 

@@ -30,7 +30,7 @@ from render.extract import (
     structure_fingerprint,
 )
 from render.http import HttpFetcher, RawResponse
-from render.identity import Identity
+from render.identity import DEFAULT_USER_AGENT, Identity
 from render.parse import parse_html
 from render.snapshot import (
     Action,
@@ -61,6 +61,7 @@ __all__ = [
     "Canonicalize",
     "Control",
     "ControlKind",
+    "DEFAULT_USER_AGENT",
     "HttpFetcher",
     "Identity",
     "Link",

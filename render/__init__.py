@@ -50,6 +50,7 @@ if typing.TYPE_CHECKING:
     from render.pool import BrowserPool, PoolStats
 
 __all__ = [
+    "DEFAULT_USER_AGENT",
     "Action",
     "ActionError",
     "ActionKind",
@@ -61,7 +62,6 @@ __all__ = [
     "Canonicalize",
     "Control",
     "ControlKind",
-    "DEFAULT_USER_AGENT",
     "HttpFetcher",
     "Identity",
     "Link",

@@ -57,7 +57,8 @@ class SessionConfig:
       pool's page count, `RenderConfig.pages`).
     - `retries`/`backoff`: extra attempts on 5xx, 429, timeouts and connection errors, waiting
       about ``backoff * 2**n`` before retry n (0.2 s, 0.4 s, …, jittered ±50 %), or what the
-      answer's Retry-After asks (up to 60 s). Transient answers (5xx, 429) are never cached.
+      answer's Retry-After asks (up to 60 s): a Retry-After holds every request to that host,
+      not only the retry. Transient answers (5xx, 429) are never cached.
     - `timeout`: one HTTP request or browser navigation.
     - `user_agent`, `headers` (``(name, value)`` pairs), `cookies` (``(name, value)`` pairs sent
       to every host), `proxy` (a proxy URL) and `storage_state` (a Playwright storage-state file:

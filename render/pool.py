@@ -17,8 +17,11 @@ counts every state change (each load-more round too).
 
 Images, media and fonts are blocked inside the browser (CDP ``Network.setBlockedURLs``, never
 stylesheets: boxes depend on them). Dialogs are dismissed (Playwright's default when nothing
-listens), ``window.open`` refused before anything loads (a popup opened another way, a
-``target=_blank`` link, is closed), downloads refused. When the browser dies it is relaunched and
+listens), ``window.open`` refused before anything loads, downloads refused. A popup opened
+another way (a ``target=_blank`` link or form) is checked before its first request is sent
+(CDP ``Fetch`` on the browser target: `check_navigation`, as a navigation of the page that
+opened it): a refused one never asks its server and is closed, logged and counted
+(`PoolStats.popups_refused`); an allowed one is closed once it appears. When the browser dies it is relaunched and
 the interrupted load is retried once.
 
 Hostile pages are bounded from outside the page:
@@ -136,10 +139,18 @@ class PoolStats:
     contexts: int = 0
     relaunches: int = 0
     popups_closed: int = 0
+    popups_refused: int = 0  # popups whose first request the check refused: never sent
 
 
 _Counted = Literal[
-    "loads", "navigations", "actions", "prefix_reuses", "contexts", "relaunches", "popups_closed"
+    "loads",
+    "navigations",
+    "actions",
+    "prefix_reuses",
+    "contexts",
+    "relaunches",
+    "popups_closed",
+    "popups_refused",
 ]
 
 
@@ -177,6 +188,7 @@ class _Worker:
     navigation: _Navigation = _Navigation()
     cookie_origins: set[str] = field(default_factory=set)
     cdp: CDPSession | None = None
+    main_frame: str = ""  # its page's main frame (= the page's target) id
     loading: str = ""  # the URL of the load in progress (the origin of its navigations)
     refused: tuple[str, str] | None = None  # the last refused navigation: (target, reason)
 
@@ -205,6 +217,15 @@ def _refused(refused: tuple[str, str], url: str) -> NavigationRefused:
         target=target,
         reason=reason,
     )
+
+
+def _shown(worker: _Worker) -> str:
+    """The URL of what `worker`'s page loads or shows ("" when nothing)."""
+    if worker.loading:
+        return worker.loading
+    if worker.state is not None:
+        return worker.state.url
+    return worker.page.url if worker.page is not None else ""
 
 
 def _first_line(error: BaseException) -> str:
@@ -280,7 +301,26 @@ class BrowserPool(AsyncClosing):
                 f"check the browser with `python -m render.install`"
             ) from e
         logger.info("launched %s", self.config.browser_description)
+        if self._check_navigation is not None:
+            try:
+                await self._watch_popups(browser)
+            except PlaywrightError as e:
+                await _close_browser(browser, 5, logging.INFO, "closing the browser")
+                raise BrowserCrashed(
+                    f"{self.config.browser_description} refused request interception: "
+                    f"{_first_line(e)}"
+                ) from e
         return browser
+
+    async def _watch_popups(self, browser: Browser) -> None:
+        """Pause the document requests of every page of `browser` (CDP ``Fetch`` on the browser
+        target), so that a popup's first request is checked before it is sent (`_on_any_document`)."""
+        cdp = await browser.new_browser_cdp_session()
+        cdp.on(
+            "Fetch.requestPaused",
+            lambda event: self._spawn(self._on_any_document(cdp, event), "checking a popup"),
+        )
+        await cdp.send("Fetch.enable", {"patterns": _DOCUMENTS})
 
     async def _relaunch(self, seen_generation: int) -> None:
         """Replace a dead browser (once per death, however many workers notice it)."""
@@ -340,7 +380,7 @@ class BrowserPool(AsyncClosing):
 
     async def _drop_context(self, worker: _Worker, timeout_s: float = 10) -> None:
         context, worker.context, worker.page, worker.state = worker.context, None, None, None
-        worker.cdp = None
+        worker.cdp, worker.main_frame = None, ""
         if context is not None:
             try:
                 await asyncio.wait_for(context.close(), timeout=timeout_s)
@@ -352,6 +392,7 @@ class BrowserPool(AsyncClosing):
         the work that stops its page's script and closes it from outside."""
         context, cdp = worker.context, worker.cdp
         worker.context, worker.page, worker.cdp, worker.state = None, None, None, None
+        worker.main_frame = ""
 
         async def stop() -> None:
             if cdp is not None:
@@ -396,6 +437,7 @@ class BrowserPool(AsyncClosing):
             if self._check_navigation is not None:
                 tree = await cdp.send("Page.getFrameTree")
                 main_frame = str(tree["frameTree"]["frame"]["id"])
+                worker.main_frame = main_frame
                 cdp.on(
                     "Fetch.requestPaused",
                     lambda event: self._spawn(
@@ -441,6 +483,62 @@ class BrowserPool(AsyncClosing):
             )
         except PlaywrightError as e:  # the page or its context closed meanwhile
             logger.debug("answering a paused navigation: %s", _first_line(e))
+
+    async def _on_any_document(self, cdp: CDPSession, event: dict[str, Any]) -> None:
+        """A document request of any page paused (the browser-wide watch): a worker's own
+        navigations and frames go on (its page checks them, `_on_document`); the first request
+        of a popup — a page a worker's page opened (a ``target=_blank`` link or form, a
+        ``window.open`` that slipped through) — passes the same check as a navigation of its
+        opener, and is refused before it is sent when the check refuses it (the popup is then
+        closed); one the check allows loads, and is closed when it appears (`_close_popup`)."""
+        request_id = event["requestId"]
+        frame = str(event.get("frameId", ""))
+        target = str(event.get("request", {}).get("url", ""))
+        reason = None
+        opener: _Worker | None = None
+        popup = False
+        try:
+            if all(w.main_frame != frame for w in self._workers):
+                popup, opener = await self._popup_of(cdp, frame)
+            if popup and self._check_navigation is not None:
+                origin = _shown(opener) if opener is not None else ""
+                if not origin:
+                    reason = "a popup of no page of this crawl"
+                else:
+                    try:
+                        reason = await self._check_navigation(origin, target)
+                    except Exception as e:  # a check that cannot decide refuses
+                        reason = f"the check failed: {_first_line(e)}"
+            if reason is None:
+                await cdp.send("Fetch.continueRequest", {"requestId": request_id})
+                return
+            self._count("popups_refused")
+            logger.info(
+                "popup from %s to %s refused before it loaded: %s",
+                (_shown(opener) if opener is not None else "") or "an unknown page",
+                target,
+                reason,
+            )
+            await cdp.send(
+                "Fetch.failRequest", {"requestId": request_id, "errorReason": "BlockedByClient"}
+            )
+            await cdp.send("Target.closeTarget", {"targetId": frame})
+        except PlaywrightError as e:  # the page, its context or the browser closed meanwhile
+            logger.debug("answering a paused document request: %s", _first_line(e))
+
+    async def _popup_of(self, cdp: CDPSession, frame: str) -> tuple[bool, _Worker | None]:
+        """Whether `frame` is the main frame of a page no worker owns (a popup), and the
+        worker whose page opened it (None: unknown)."""
+        try:
+            info = (await cdp.send("Target.getTargetInfo", {"targetId": frame}))["targetInfo"]
+        except PlaywrightError:  # not a target: a frame inside a page
+            return False, None
+        if info.get("type") != "page":
+            return False, None
+        opener_id = str(info.get("openerId", ""))
+        return True, next(
+            (w for w in self._workers if opener_id and w.main_frame == opener_id), None
+        )
 
     async def _acquire(self, state: State) -> tuple[_Worker, int]:
         """An idle worker, preferring one whose page shows a strict prefix of `state`."""

@@ -26,7 +26,8 @@ Endpoints (``{n}`` a number):
   ``/shop`` (a list with colour facets, an "Archive all" checkbox that POSTs, a plan select in a
   POST form to /plan/change, a GET form to /admin/purge; items at ``/item/{n}``),
   ``/js/forever`` (mutates its DOM forever), ``/js/huge-dom?n=…``, ``/js/offlink?url=…`` (a link
-  ``#off`` to `url`).
+  ``#off`` to `url`), ``/js/blank-link?url=…`` (a link ``#blank`` to `url` that opens in a new
+  window: ``target=_blank``).
 """
 
 from __future__ import annotations
@@ -323,6 +324,8 @@ class HostileServer:
             return _html("<p>growing</p>", "huge", f"<script>{script}</script>")
         if path == "/js/offlink":
             return _html(f'<a id="off" href="{target}">away</a>', "off link")
+        if path == "/js/blank-link":
+            return _html(f'<a id="blank" target="_blank" href="{target}">new window</a>', "blank")
         return _html('<a href="/page">p</a>', "script page")
 
 

@@ -176,6 +176,52 @@ async def test_a_popup(hostile: HostileServer, shared: Session, saw: Saw) -> Non
     saw("window.open refused; 0 requests")
 
 
+@pytest.mark.parametrize(
+    ("where", "refused"),
+    [("other host", True), ("robots-disallowed path", True), ("in scope", False)],
+)
+@fault(
+    "target=_blank link clicked (a popup)",
+    "checked before it loads: off-scope or disallowed never requested, logged; in scope loaded "
+    "and closed",
+    within=15,
+)
+async def test_a_target_blank_popup(
+    hostile: HostileServer,
+    shared: Session,
+    where: str,
+    refused: bool,
+    caplog: pytest.LogCaptureFixture,
+    saw: Saw,
+) -> None:
+    tag = where.replace(" ", "-")
+    away = {
+        "other host": hostile.url(f"/page?blank={tag}", host=hostile.OTHER),
+        "robots-disallowed path": hostile.url(f"/private/blank?blank={tag}"),
+        "in scope": hostile.url(f"/page?blank={tag}"),
+    }[where]
+    session = shared
+    snap = await session.page(hostile.url(f"/js/blank-link?url={_q(away)}"))
+    pool = session._renderer
+    before = pool.stats  # type: ignore[union-attr]
+    with caplog.at_level("INFO", logger="siteseer.render"):
+        after = await session.act(snap, Action("click", "#blank"))
+        await asyncio.sleep(1.0)  # a popup that loads has asked by now
+    stats = pool.stats  # type: ignore[union-attr]
+    asked = [h for h in hostile.hits_seen if h.query == f"blank={tag}"]
+    logged = [r.getMessage() for r in caplog.records if "refused before it loaded" in r.message]
+    contexts = [w.context for w in pool._workers if w.context is not None]  # type: ignore[union-attr]
+    assert after.final_url == snap.final_url and after.title == "blank"
+    assert all(len(c.pages) == 1 for c in contexts)  # no popup left open
+    if refused:
+        assert asked == [] and stats.popups_refused == before.popups_refused + 1
+        assert len(logged) == 1 and away in logged[0]
+        saw(f"{where}: refused before any request; logged: {logged[0].split(': ', 1)[-1][:70]}")
+    else:
+        assert len(asked) == 1 and stats.popups_refused == before.popups_refused
+        saw(f"{where}: checked, loaded once, closed")
+
+
 @fault("click that navigates to another host", "not followed; the host never asked", within=15)
 async def test_an_action_that_navigates_away(
     hostile: HostileServer, shared: Session, saw: Saw

@@ -34,7 +34,11 @@ Hostile pages are bounded from outside the page:
   an allowance per action); past it the page's script is stopped (CDP
   ``Runtime.terminateExecution``), its context closed and replaced — never reused — and the load
   is a PageDeadline;
-- HTML beyond `RenderConfig.max_html_chars` is cut and the Snapshot says `truncated`.
+- HTML beyond `RenderConfig.max_html_chars` is cut and the Snapshot says `truncated`; so is a
+  load that receives more than `RenderConfig.max_page_bytes` (decoded, the document and all it
+  fetches, counted from CDP ``Network.dataReceived``): its page goes offline and stops loading,
+  what it shows is extracted (without waiting for a DOMContentLoaded that may never come), and
+  the next load restores its network.
 """
 
 from __future__ import annotations
@@ -54,6 +58,7 @@ from playwright.async_api import (
     CDPSession,
     Page,
     Playwright,
+    Response,
     async_playwright,
 )
 from playwright.async_api import Error as PlaywrightError
@@ -172,6 +177,7 @@ class _Loaded:
     settled: Settled  # the last wait: after the navigation, or after the last action
     raw: str  # extract.js's JSON
     screenshot: bytes | None
+    cut: bool = False  # the load reached `max_page_bytes`: its network was cut
 
 
 @dataclass
@@ -191,6 +197,10 @@ class _Worker:
     main_frame: str = ""  # its page's main frame (= the page's target) id
     loading: str = ""  # the URL of the load in progress (the origin of its navigations)
     refused: tuple[str, str] | None = None  # the last refused navigation: (target, reason)
+    received: int = 0  # bytes the page received during the load in progress
+    cut: bool = False  # its network is cut (`max_page_bytes` reached); restored on the next load
+    cut_seen: asyncio.Event = field(default_factory=asyncio.Event)  # set when `cut` is
+    document: tuple[int, str] = (0, "")  # the load's document response: status, media type
 
 
 class _BrowserGone(Exception):
@@ -217,6 +227,22 @@ def _refused(refused: tuple[str, str], url: str) -> NavigationRefused:
         target=target,
         reason=reason,
     )
+
+
+def _on_response(worker: _Worker, cdp: CDPSession, event: dict[str, Any]) -> None:
+    """Remember the status and media type of the load's own document (a cut load has no
+    navigation response to read them from)."""
+    if (
+        cdp is worker.cdp
+        and event.get("type") == "Document"
+        and event.get("frameId") == (worker.main_frame or event.get("frameId"))
+    ):
+        response = event.get("response", {})
+        worker.document = (int(response.get("status", 0)), str(response.get("mimeType", "")))
+
+
+async def _awaited(future: asyncio.Future[Any]) -> None:
+    await future
 
 
 def _shown(worker: _Worker) -> str:
@@ -380,7 +406,7 @@ class BrowserPool(AsyncClosing):
 
     async def _drop_context(self, worker: _Worker, timeout_s: float = 10) -> None:
         context, worker.context, worker.page, worker.state = worker.context, None, None, None
-        worker.cdp, worker.main_frame = None, ""
+        worker.cdp, worker.main_frame, worker.cut = None, "", False
         if context is not None:
             try:
                 await asyncio.wait_for(context.close(), timeout=timeout_s)
@@ -392,7 +418,7 @@ class BrowserPool(AsyncClosing):
         the work that stops its page's script and closes it from outside."""
         context, cdp = worker.context, worker.cdp
         worker.context, worker.page, worker.cdp, worker.state = None, None, None, None
-        worker.main_frame = ""
+        worker.main_frame, worker.cut = "", False
 
         async def stop() -> None:
             if cdp is not None:
@@ -431,13 +457,15 @@ class BrowserPool(AsyncClosing):
                 self.config.navigation_timeout.total_seconds() * 1000
             )
             cdp = await context.new_cdp_session(page)
+            await cdp.send("Network.enable")
             if self._patterns:
-                await cdp.send("Network.enable")
                 await cdp.send("Network.setBlockedURLs", {"urls": self._patterns})
+            cdp.on("Network.dataReceived", lambda event: self._on_data(worker, cdp, event))
+            cdp.on("Network.responseReceived", lambda event: _on_response(worker, cdp, event))
+            tree = await cdp.send("Page.getFrameTree")
+            main_frame = str(tree["frameTree"]["frame"]["id"])
+            worker.main_frame = main_frame
             if self._check_navigation is not None:
-                tree = await cdp.send("Page.getFrameTree")
-                main_frame = str(tree["frameTree"]["frame"]["id"])
-                worker.main_frame = main_frame
                 cdp.on(
                     "Fetch.requestPaused",
                     lambda event: self._spawn(
@@ -483,6 +511,39 @@ class BrowserPool(AsyncClosing):
             )
         except PlaywrightError as e:  # the page or its context closed meanwhile
             logger.debug("answering a paused navigation: %s", _first_line(e))
+
+    def _on_data(self, worker: _Worker, cdp: CDPSession, event: dict[str, Any]) -> None:
+        """Count the bytes a load receives; past `max_page_bytes` cut the page's network."""
+        if cdp is not worker.cdp or not worker.loading:
+            return
+        worker.received += int(event.get("dataLength", 0))  # decoded (encoded comes apart)
+        if worker.received > self.config.max_page_bytes and not worker.cut:
+            worker.cut = True
+            worker.cut_seen.set()
+            logger.info(
+                "%s received more than %d bytes: its network is cut, what it shows is kept",
+                worker.loading,
+                self.config.max_page_bytes,
+            )
+            self._spawn(self._cut_network(cdp), "cutting a page's network")
+
+    @staticmethod
+    async def _cut_network(cdp: CDPSession) -> None:
+        """No more bytes for the page: offline, and what is loading stopped."""
+        await cdp.send(
+            "Network.emulateNetworkConditions",
+            {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
+        )
+        await cdp.send("Page.stopLoading")
+
+    async def _restore_network(self, worker: _Worker) -> None:
+        """The network of a page cut by the last load, back for this one."""
+        worker.cut, worker.state = False, None
+        if worker.cdp is not None:
+            await worker.cdp.send(
+                "Network.emulateNetworkConditions",
+                {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
+            )
 
     async def _on_any_document(self, cdp: CDPSession, event: dict[str, Any]) -> None:
         """A document request of any page paused (the browser-wide watch): a worker's own
@@ -636,7 +697,8 @@ class BrowserPool(AsyncClosing):
         """`_load_on` under the load's deadline; past it the page is abandoned."""
         seconds = self.deadline_s(state)
         deadline = asyncio.timeout(seconds)
-        worker.loading, worker.refused = state.url, None
+        worker.loading, worker.refused, worker.received = state.url, None, 0
+        worker.cut_seen, worker.document = asyncio.Event(), (0, "")
         try:
             async with deadline:
                 return await self._load_on(worker, state, prefix, canonicalize, screenshot)
@@ -692,12 +754,17 @@ class BrowserPool(AsyncClosing):
             ):
                 await self._new_context(worker)
                 prefix = -1
+            if worker.cut:  # the last load was cut: its page is not reused as it is
+                await self._restore_network(worker)
+                prefix = -1
             page = worker.page
             assert page is not None
             fresh = prefix < 0
             if fresh:
                 navigation = await self._navigate(worker, page, state.url)
                 todo = state.actions
+                if worker.cut:  # the document itself reached the limit: no action on a part
+                    todo = ()
             else:
                 self._count("prefix_reuses")
                 navigation = worker.navigation
@@ -730,7 +797,8 @@ class BrowserPool(AsyncClosing):
             raise RenderError(
                 f"rendering {state.url} failed: {_first_line(e)}", url=state.url
             ) from e
-        return self._snapshot(_Loaded(state, navigation, settled, raw, shot), canonicalize)
+        loaded = _Loaded(state, navigation, settled, raw, shot, cut=worker.cut)
+        return self._snapshot(loaded, canonicalize)
 
     async def _perform(self, page: Page, url: str, action: Action) -> Settled:
         """Act, settling each state change for the window learned for `url`'s host."""
@@ -767,7 +835,7 @@ class BrowserPool(AsyncClosing):
                 # change the fragment, on top of whatever state the page is in. A state with a
                 # fragment is loaded as the document at that fragment, from nothing.
                 await page.goto("about:blank")
-            response = await page.goto(url, wait_until="domcontentloaded")
+            response, cut = await self._goto_or_cut(worker, page, url)
         except PlaywrightTimeoutError as e:
             raise NavigationTimeout(
                 f"{url} did not load within {self.config.navigation_timeout.total_seconds():g} s "
@@ -790,6 +858,10 @@ class BrowserPool(AsyncClosing):
         fetch_ms = (time.perf_counter() - started) * 1000.0
         if worker.refused is not None:
             raise _refused(worker.refused, url)
+        if cut:  # the document reached the limit before DOMContentLoaded
+            status, content_type = worker.document
+            worker.navigation = _Navigation(status, content_type.lower() or "text/html", fetch_ms)
+            return worker.navigation
         if response is None:  # nothing new loaded (about:blank, a same-document navigation)
             worker.navigation = replace(worker.navigation, fetch_ms=fetch_ms)
             return worker.navigation
@@ -803,11 +875,31 @@ class BrowserPool(AsyncClosing):
             )
         return worker.navigation
 
+    async def _goto_or_cut(
+        self, worker: _Worker, page: Page, url: str
+    ) -> tuple[Response | None, bool]:
+        """`page.goto(url)` up to DOMContentLoaded: its response, and False; or (None, True) as
+        soon as the load reaches `max_page_bytes` first (the navigation's end is then awaited in
+        the background)."""
+        going = asyncio.ensure_future(page.goto(url, wait_until="domcontentloaded"))
+        cut = asyncio.ensure_future(worker.cut_seen.wait())
+        try:
+            await asyncio.wait({going, cut}, return_when=asyncio.FIRST_COMPLETED)
+        except BaseException:
+            going.cancel()
+            raise
+        finally:
+            cut.cancel()
+        if going.done():
+            return going.result(), False
+        self._spawn(_awaited(going), "the end of a cut navigation")
+        return None, True
+
     def _snapshot(self, loaded: _Loaded, canonicalize: Canonicalize) -> Snapshot:
         page = decode_extracted(loaded.raw, canonicalize)
         navigation, settled = loaded.navigation, loaded.settled
         html = page.html
-        truncated = len(html) > self.config.max_html_chars
+        truncated = len(html) > self.config.max_html_chars or loaded.cut
         if truncated:
             html = html[: self.config.max_html_chars]
         return Snapshot(

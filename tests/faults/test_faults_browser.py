@@ -125,6 +125,39 @@ async def test_a_rendered_page_over_the_limit(
     saw(f"truncated at {len(snap.html)} characters")
 
 
+@pytest.mark.parametrize(
+    ("path", "what"),
+    [("/js/hog?n=50", "50 scripts of 1 MB"), ("/big", "a 12 MB document")],
+)
+@fault(
+    "page whose network traffic passes the browser's byte cap",
+    "cut at the cap, what it shows kept, truncated; the next page loads whole",
+    within=20,
+)
+async def test_a_page_over_the_byte_cap(
+    hostile: HostileServer, render_config: RenderConfig, path: str, what: str, saw: Saw
+) -> None:
+    config = browser_config(render_config)
+    assert config.render_config is not None
+    capped = replace(config.render_config, max_page_bytes=2 * 1024 * 1024)
+    async with Session(replace(config, render_config=capped)) as session:
+        await session.page(hostile.url(f"/page?warm={_q(path)}"))  # the browser is up
+        started = time.monotonic()
+        snap = await session.page(hostile.url(path))
+        took = time.monotonic() - started
+        after = await session.page(hostile.url(f"/js/hog?n=1&after={_q(path)}"))
+    assert snap.truncated and snap.ok and took < DEADLINE.total_seconds()
+    assert not after.truncated and "after the scripts" in after.html
+    if path.startswith("/js/hog"):
+        asked = len([h for h in hostile.hits("/blob.js") if not h.query.startswith("i=0&")])
+        assert "after the scripts" not in snap.html and asked < 30
+        outcome = f"{asked} of 50 scripts asked"
+    else:
+        assert 0 < len(snap.html) < 12 * 1024 * 1024
+        outcome = f"{len(snap.html) // 1024} KB of HTML kept"
+    saw(f"{what}: cut after {took:.1f} s, truncated; {outcome}; next page whole")
+
+
 @fault("browser redirect to another host", "RedirectRefused; the host never asked", within=15)
 async def test_a_browser_redirect_off_host(
     hostile: HostileServer, shared: Session, saw: Saw

@@ -783,6 +783,8 @@ class BrowserPool(AsyncClosing):
                 if fresh:
                     settled = await settle(page, quiet=quiet, cap=cap, fast=fast)
                 for action in todo:
+                    if worker.cut:  # no action on a page whose network is cut
+                        break
                     settled = await self._perform(page, state.url, action)
                     worker.state = worker.state.then(action)
                 raw = await page.evaluate(f"() => {_EXTRACT_CALL}()")

@@ -306,11 +306,11 @@ async def test_retry_after_holds_the_whole_host(
     )
     async with Session(config) as session:
         busy = await session.page(hostile.url("/retry-after/held?after=2"))
-        other = await session.page(hostile.url("/page?held=other", host=hostile.OTHER))
+        other = await session.page(hostile.url("/item/held-other", host=hostile.OTHER))
         same = await session.page(hostile.url("/page?held=same"))
         again = await session.page(hostile.url("/retry-after/held?after=2"))
     answered = hostile.hits("/retry-after/held")[0]
-    (to_other,) = [h for h in hostile.hits("/page", host=hostile.OTHER) if h.query == "held=other"]
+    (to_other,) = hostile.hits("/item/held-other", host=hostile.OTHER)
     (to_same,) = [h for h in hostile.hits("/page", host=hostile.HOME) if h.query == "held=same"]
     assert busy.status == 429 and other.ok and same.ok and again.ok
     assert to_same.at - answered.at >= 1.95

@@ -21,8 +21,8 @@ listens), ``window.open`` refused before anything loads, downloads refused. A po
 another way (a ``target=_blank`` link or form) is checked before its first request is sent
 (CDP ``Fetch`` on the browser target: `check_navigation`, as a navigation of the page that
 opened it): a refused one never asks its server and is closed, logged and counted
-(`PoolStats.popups_refused`); an allowed one is closed once it appears. When the browser dies it is relaunched and
-the interrupted load is retried once.
+(`PoolStats.popups_refused`); an allowed one is closed once it appears. When the browser dies
+it is relaunched and the interrupted load is retried once.
 
 Hostile pages are bounded from outside the page:
 
@@ -232,11 +232,8 @@ def _refused(refused: tuple[str, str], url: str) -> NavigationRefused:
 def _on_response(worker: _Worker, cdp: CDPSession, event: dict[str, Any]) -> None:
     """Remember the status and media type of the load's own document (a cut load has no
     navigation response to read them from)."""
-    if (
-        cdp is worker.cdp
-        and event.get("type") == "Document"
-        and event.get("frameId") == (worker.main_frame or event.get("frameId"))
-    ):
+    frame = event.get("frameId")
+    if cdp is worker.cdp and event.get("type") == "Document" and frame == worker.main_frame:
         response = event.get("response", {})
         worker.document = (int(response.get("status", 0)), str(response.get("mimeType", "")))
 
@@ -340,7 +337,8 @@ class BrowserPool(AsyncClosing):
 
     async def _watch_popups(self, browser: Browser) -> None:
         """Pause the document requests of every page of `browser` (CDP ``Fetch`` on the browser
-        target), so that a popup's first request is checked before it is sent (`_on_any_document`)."""
+        target), so that a popup's first request is checked before it is sent
+        (`_on_any_document`)."""
         cdp = await browser.new_browser_cdp_session()
         cdp.on(
             "Fetch.requestPaused",

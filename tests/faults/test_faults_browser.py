@@ -157,7 +157,7 @@ async def test_a_page_over_the_byte_cap(
     assert not after.truncated and "after the scripts" in after.html
     if path.startswith("/js/hog"):
         asked = len([h for h in hostile.hits("/blob.js") if h.query.endswith("&n=50")])
-        assert asked <= 4  # 2 MB: the third script cut, none asked after
+        assert asked <= 8  # 2 MB: cut in the third script or so, the chain ends there
         outcome = f"{asked} of 50 scripts asked"
     else:
         assert 0 < len(snap.html) < 12 * 1024 * 1024

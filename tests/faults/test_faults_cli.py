@@ -198,7 +198,7 @@ async def test_a_cache_damaged_mid_crawl(
         with cache.open("r+b") as file:
             file.write(header)
         assert _rows(cache) == 8
-    saw(f"at page 9 of 20: {message[:110]}…")
+    saw(f"{how}: CacheFailed at page 9 of 20, one line ({caught.value.reason})")
 
 
 @pytest.mark.slow

@@ -22,6 +22,7 @@ from crawler.urls import (
     TrapLimits,
     is_loopback,
 )
+from render import DEFAULT_USER_AGENT
 
 if TYPE_CHECKING:
     from render import RenderConfig
@@ -30,7 +31,6 @@ __all__ = ["DEFAULT_USER_AGENT", "REMOTE_DELAY", "RenderMode", "SessionConfig"]
 
 RenderMode = Literal["auto", "always", "never"]
 
-DEFAULT_USER_AGENT = "siteseer/0.1 (+https://github.com/siteseer)"
 # The per-host delay when none is configured and the host is not this machine.
 REMOTE_DELAY = timedelta(seconds=1)
 
@@ -57,7 +57,8 @@ class SessionConfig:
       pool's page count, `RenderConfig.pages`).
     - `retries`/`backoff`: extra attempts on 5xx, 429, timeouts and connection errors, waiting
       about ``backoff * 2**n`` before retry n (0.2 s, 0.4 s, …, jittered ±50 %), or what the
-      answer's Retry-After asks (up to 60 s). Transient answers (5xx, 429) are never cached.
+      answer's Retry-After asks (up to 60 s): a Retry-After holds every request to that host,
+      not only the retry. Transient answers (5xx, 429) are never cached.
     - `timeout`: one HTTP request or browser navigation.
     - `user_agent`, `headers` (``(name, value)`` pairs), `cookies` (``(name, value)`` pairs sent
       to every host), `proxy` (a proxy URL) and `storage_state` (a Playwright storage-state file:

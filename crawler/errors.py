@@ -215,4 +215,9 @@ def _cache_advice(reason: str) -> str:
         return "another process is writing it: wait for it to end, or give another --cache"
     if "full" in text or "no space" in text:
         return "free disk space, or give a --cache on another disk, then rerun to resume"
+    if "removed" in text or "replaced" in text:
+        return (
+            "the pages loaded since were not kept: rerun to load them again, or give another "
+            "--cache"
+        )
     return "move the file aside and rerun (the crawl starts a new cache), or give another --cache"

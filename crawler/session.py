@@ -26,7 +26,8 @@ Every hop of a load — an HTTP redirect (followed by the Session itself, one re
 or a navigation inside the browser — passes the same scope and robots.txt checks as the first
 URL and crawler.hops' address policy; a refused hop makes the load a RedirectRefused and nothing
 of it is stored. Transient answers (5xx, 429) are returned but never stored, so a rerun asks
-again.
+again; one with Retry-After holds every request to its host for that long (capped at 60 s), not
+only its own retry.
 
 Fragments: a link's fragment is kept only where its document is hash-routed (decided on the
 first rendered load of the document that links to a fragment naming none of its elements, by
@@ -44,6 +45,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from pathlib import Path
 from types import MappingProxyType
 from typing import Protocol, TypeVar
@@ -186,8 +188,12 @@ class Session(AsyncClosing):
         self._browser_lock = asyncio.Lock()
         self._scope = Scope(self.config.allowed_hosts, self.config.scope)
         self._traps = TrapGuard(self.config.trap_limits)
-        self._politeness = Politeness(self.config.delay_for, self.config.per_host_concurrency)
         self._retry = RetryPolicy(self.config.retries, self.config.backoff)
+        self._politeness = Politeness(
+            self.config.delay_for,
+            self.config.per_host_concurrency,
+            max_hold=self._retry.max_retry_after,
+        )
         self._budget = Budget(self.config.budget)
         self._budget_reported = False
         self._robots = Robots(self.config.user_agent, self._load_robots)
@@ -859,6 +865,7 @@ class Session(AsyncClosing):
         async def attempt() -> RawResponse:
             response = await polite.fetch(url, timeout=self.config.timeout)
             self._counters.bytes += len(response.body)
+            self._hold_host(url, response)
             return response
 
         return await retrying(
@@ -868,6 +875,25 @@ class Session(AsyncClosing):
             retry_on=_RETRYABLE,
             on_attempt=self._count_fetch if page else None,
             retry_after_of=lambda r: parse_retry_after(r.header("retry-after")),
+        )
+
+    def _hold_host(self, url: str, response: RawResponse) -> None:
+        """A 429 or 5xx with Retry-After holds every request to its host, not only its own
+        retry (capped at the retry policy's `max_retry_after`)."""
+        if not RetryPolicy.retry_status(response.status):
+            return
+        seconds = parse_retry_after(response.header("retry-after"))
+        if not seconds:
+            return
+        host = host_of(url)
+        held = self._politeness.hold(host, timedelta(seconds=seconds))
+        log.info(
+            "%s answered %d with Retry-After %g s: no request to %s for %g s",
+            url,
+            response.status,
+            seconds,
+            host,
+            held.total_seconds(),
         )
 
     async def _fetch_hops(self, url: str, *, page: bool = True) -> tuple[RawResponse, list[str]]:

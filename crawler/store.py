@@ -19,7 +19,9 @@ The state key of a page reached by browser actions holds the actions (`render.St
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import struct
 import time
 import zlib
 from abc import ABC, abstractmethod
@@ -170,6 +172,9 @@ class MemoryStore(_KindStore):
         return len(self._snapshots)
 
 
+_SQLITE_HEADER = b"SQLite format 3\x00"
+_WAL_MAGICS = (0x377F0682, 0x377F0683)
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS snapshots (
     key TEXT NOT NULL,
@@ -204,6 +209,12 @@ class StoreStats:
     @property
     def snapshots(self) -> int:
         return sum(count for _kind, count in self.kinds)
+
+
+def _identity(path: Path) -> tuple[int, int]:
+    """The file at `path`, as the file system knows it (device, inode)."""
+    status = os.stat(path)
+    return status.st_dev, status.st_ino
 
 
 def _host_of_key(key: str) -> str:
@@ -242,6 +253,34 @@ class SQLiteStore(_KindStore):
             raise OSError(
                 f"cannot use {self.path} as a snapshot cache: {e}; delete it or choose another file"
             ) from e
+        self._file = _identity(self.path)
+
+    def check(self) -> None:
+        """Raise sqlite3.DatabaseError when the file on disk is no longer the database this
+        store opened: removed, replaced, or its header or its journal's overwritten.
+
+        SQLite trusts its own page cache and would go on writing into a file damaged under it,
+        noticing only on the next open; every write checks first, so the crawl stops at the
+        damage and nothing more is written into the file.
+        """
+        try:
+            if _identity(self.path) != self._file:
+                raise sqlite3.DatabaseError("the file was replaced during the crawl")
+            with self.path.open("rb") as file:
+                header = file.read(len(_SQLITE_HEADER))
+        except FileNotFoundError as e:
+            raise sqlite3.DatabaseError("the file was removed during the crawl") from e
+        except OSError as e:
+            raise sqlite3.DatabaseError(f"the file cannot be read: {e}") from e
+        try:  # another process may remove its journal when it is done with it
+            with self.path.with_name(self.path.name + "-wal").open("rb") as file:
+                magic = file.read(4)
+        except OSError:
+            magic = b""
+        if header and header != _SQLITE_HEADER[: len(header)]:
+            raise sqlite3.DatabaseError("file is not a database (its header was overwritten)")
+        if len(magic) == 4 and struct.unpack(">I", magic)[0] not in _WAL_MAGICS:
+            raise sqlite3.DatabaseError("its journal (-wal) is not a SQLite journal any more")
 
     def _get_kind(self, key: str, kind: SnapshotKind) -> Snapshot | None:
         row = self._db.execute(
@@ -255,6 +294,7 @@ class SQLiteStore(_KindStore):
         return snapshot if row[1] is None else replace(snapshot, screenshot=row[1])
 
     def _put_kind(self, snapshot: Snapshot, kind: SnapshotKind) -> None:
+        self.check()
         shot = snapshot.screenshot
         text = (snapshot if shot is None else replace(snapshot, screenshot=None)).to_json()
         self._db.execute(
@@ -271,6 +311,7 @@ class SQLiteStore(_KindStore):
         return None if row is None else str(row[0])
 
     def put_setting(self, host: str, name: SettingName, value: str) -> None:
+        self.check()
         self._db.execute(
             "INSERT OR REPLACE INTO host_settings (host, name, value, stored_at) "
             "VALUES (?, ?, ?, ?)",

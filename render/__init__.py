@@ -30,7 +30,7 @@ from render.extract import (
     structure_fingerprint,
 )
 from render.http import HttpFetcher, RawResponse
-from render.identity import Identity
+from render.identity import DEFAULT_USER_AGENT, Identity
 from render.parse import parse_html
 from render.snapshot import (
     Action,
@@ -51,6 +51,7 @@ if typing.TYPE_CHECKING:
     from render.pool import BrowserPool, PoolStats
 
 __all__ = [
+    "DEFAULT_USER_AGENT",
     "Action",
     "ActionError",
     "ActionKind",

@@ -96,6 +96,10 @@ class RenderConfig:
     page_deadline: timedelta = timedelta(seconds=45)
     # A page's HTML beyond this many characters is cut (the Snapshot says `truncated`).
     max_html_chars: int = 10 * 1024 * 1024
+    # The bytes one load may receive in the browser, the document and everything it fetches
+    # (scripts, stylesheets, XHR; decoded): past them the page's network is cut and what it
+    # shows is extracted (the Snapshot says `truncated`).
+    max_page_bytes: int = 50 * 1024 * 1024
     blocked_resource_types: tuple[ResourceType, ...] = ("image", "media", "font")
     browser_kind: BrowserKind = "unknown"
     browser_source: BrowserSource = "configured"
@@ -122,6 +126,8 @@ class RenderConfig:
                 raise ValueError(f"timeouts.{name} must be positive")
         if self.max_html_chars < 1:
             raise ValueError(f"limits.page_chars must be at least 1, got {self.max_html_chars}")
+        if self.max_page_bytes < 1:
+            raise ValueError(f"limits.page_bytes must be at least 1, got {self.max_page_bytes}")
         unknown = set(self.blocked_resource_types) - {"image", "media", "font"}
         if unknown:
             raise ValueError(
@@ -283,6 +289,8 @@ def _from_toml(data: dict[str, Any]) -> dict[str, Any]:
         values["page_deadline"] = timedelta(seconds=float(timeouts["page_s"]))
     if "page_chars" in data.get("limits", {}):
         values["max_html_chars"] = int(data["limits"]["page_chars"])
+    if "page_bytes" in data.get("limits", {}):
+        values["max_page_bytes"] = int(data["limits"]["page_bytes"])
     if "resource_types" in blocking:
         values["blocked_resource_types"] = tuple(str(t) for t in blocking["resource_types"])
     return values

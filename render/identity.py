@@ -25,7 +25,8 @@ from urllib.parse import urlsplit
 
 __all__ = ["DEFAULT_USER_AGENT", "Identity", "StoredCookie"]
 
-DEFAULT_USER_AGENT = "siteseer/0.1 (+https://github.com/siteseer/siteseer)"
+# What siteseer says it is, over HTTP and in the browser, unless told otherwise (the one definition).
+DEFAULT_USER_AGENT = "siteseer/0.1 (+https://github.com/siteseer)"
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,12 @@ counts every state change (each load-more round too).
 
 Images, media and fonts are blocked inside the browser (CDP ``Network.setBlockedURLs``, never
 stylesheets: boxes depend on them). Dialogs are dismissed (Playwright's default when nothing
-listens), ``window.open`` refused before anything loads (a popup opened another way, a
-``target=_blank`` link, is closed), downloads refused. When the browser dies it is relaunched and
-the interrupted load is retried once.
+listens), ``window.open`` refused before anything loads, downloads refused. A popup opened
+another way (a ``target=_blank`` link or form) is checked before its first request is sent
+(CDP ``Fetch`` on the browser target: `check_navigation`, as a navigation of the page that
+opened it): a refused one never asks its server and is closed, logged and counted
+(`PoolStats.popups_refused`); an allowed one is closed once it appears. When the browser dies
+it is relaunched and the interrupted load is retried once.
 
 Hostile pages are bounded from outside the page:
 
@@ -31,7 +34,11 @@ Hostile pages are bounded from outside the page:
   an allowance per action); past it the page's script is stopped (CDP
   ``Runtime.terminateExecution``), its context closed and replaced — never reused — and the load
   is a PageDeadline;
-- HTML beyond `RenderConfig.max_html_chars` is cut and the Snapshot says `truncated`.
+- HTML beyond `RenderConfig.max_html_chars` is cut and the Snapshot says `truncated`; so is a
+  load that receives more than `RenderConfig.max_page_bytes` (decoded, the document and all it
+  fetches, counted from CDP ``Network.dataReceived``): its page goes offline and stops loading,
+  what it shows is extracted (without waiting for a DOMContentLoaded that may never come), and
+  the next load restores its network.
 """
 
 from __future__ import annotations
@@ -51,6 +58,7 @@ from playwright.async_api import (
     CDPSession,
     Page,
     Playwright,
+    Response,
     async_playwright,
 )
 from playwright.async_api import Error as PlaywrightError
@@ -136,10 +144,18 @@ class PoolStats:
     contexts: int = 0
     relaunches: int = 0
     popups_closed: int = 0
+    popups_refused: int = 0  # popups whose first request the check refused: never sent
 
 
 _Counted = Literal[
-    "loads", "navigations", "actions", "prefix_reuses", "contexts", "relaunches", "popups_closed"
+    "loads",
+    "navigations",
+    "actions",
+    "prefix_reuses",
+    "contexts",
+    "relaunches",
+    "popups_closed",
+    "popups_refused",
 ]
 
 
@@ -161,6 +177,7 @@ class _Loaded:
     settled: Settled  # the last wait: after the navigation, or after the last action
     raw: str  # extract.js's JSON
     screenshot: bytes | None
+    cut: bool = False  # the load reached `max_page_bytes`: its network was cut
 
 
 @dataclass
@@ -177,8 +194,13 @@ class _Worker:
     navigation: _Navigation = _Navigation()
     cookie_origins: set[str] = field(default_factory=set)
     cdp: CDPSession | None = None
+    main_frame: str = ""  # its page's main frame (= the page's target) id
     loading: str = ""  # the URL of the load in progress (the origin of its navigations)
     refused: tuple[str, str] | None = None  # the last refused navigation: (target, reason)
+    received: int = 0  # bytes the page received during the load in progress
+    cut: bool = False  # its network is cut (`max_page_bytes` reached); restored on the next load
+    cut_seen: asyncio.Event = field(default_factory=asyncio.Event)  # set when `cut` is
+    document: tuple[int, str] = (0, "")  # the load's document response: status, media type
 
 
 class _BrowserGone(Exception):
@@ -205,6 +227,28 @@ def _refused(refused: tuple[str, str], url: str) -> NavigationRefused:
         target=target,
         reason=reason,
     )
+
+
+def _on_response(worker: _Worker, cdp: CDPSession, event: dict[str, Any]) -> None:
+    """Remember the status and media type of the load's own document (a cut load has no
+    navigation response to read them from)."""
+    frame = event.get("frameId")
+    if cdp is worker.cdp and event.get("type") == "Document" and frame == worker.main_frame:
+        response = event.get("response", {})
+        worker.document = (int(response.get("status", 0)), str(response.get("mimeType", "")))
+
+
+async def _awaited(future: asyncio.Future[Any]) -> None:
+    await future
+
+
+def _shown(worker: _Worker) -> str:
+    """The URL of what `worker`'s page loads or shows ("" when nothing)."""
+    if worker.loading:
+        return worker.loading
+    if worker.state is not None:
+        return worker.state.url
+    return worker.page.url if worker.page is not None else ""
 
 
 def _first_line(error: BaseException) -> str:
@@ -280,7 +324,27 @@ class BrowserPool(AsyncClosing):
                 f"check the browser with `python -m render.install`"
             ) from e
         logger.info("launched %s", self.config.browser_description)
+        if self._check_navigation is not None:
+            try:
+                await self._watch_popups(browser)
+            except PlaywrightError as e:
+                await _close_browser(browser, 5, logging.INFO, "closing the browser")
+                raise BrowserCrashed(
+                    f"{self.config.browser_description} refused request interception: "
+                    f"{_first_line(e)}"
+                ) from e
         return browser
+
+    async def _watch_popups(self, browser: Browser) -> None:
+        """Pause the document requests of every page of `browser` (CDP ``Fetch`` on the browser
+        target), so that a popup's first request is checked before it is sent
+        (`_on_any_document`)."""
+        cdp = await browser.new_browser_cdp_session()
+        cdp.on(
+            "Fetch.requestPaused",
+            lambda event: self._spawn(self._on_any_document(cdp, event), "checking a popup"),
+        )
+        await cdp.send("Fetch.enable", {"patterns": _DOCUMENTS})
 
     async def _relaunch(self, seen_generation: int) -> None:
         """Replace a dead browser (once per death, however many workers notice it)."""
@@ -340,7 +404,7 @@ class BrowserPool(AsyncClosing):
 
     async def _drop_context(self, worker: _Worker, timeout_s: float = 10) -> None:
         context, worker.context, worker.page, worker.state = worker.context, None, None, None
-        worker.cdp = None
+        worker.cdp, worker.main_frame, worker.cut = None, "", False
         if context is not None:
             try:
                 await asyncio.wait_for(context.close(), timeout=timeout_s)
@@ -352,6 +416,7 @@ class BrowserPool(AsyncClosing):
         the work that stops its page's script and closes it from outside."""
         context, cdp = worker.context, worker.cdp
         worker.context, worker.page, worker.cdp, worker.state = None, None, None, None
+        worker.main_frame, worker.cut = "", False
 
         async def stop() -> None:
             if cdp is not None:
@@ -390,12 +455,15 @@ class BrowserPool(AsyncClosing):
                 self.config.navigation_timeout.total_seconds() * 1000
             )
             cdp = await context.new_cdp_session(page)
+            await cdp.send("Network.enable")
             if self._patterns:
-                await cdp.send("Network.enable")
                 await cdp.send("Network.setBlockedURLs", {"urls": self._patterns})
+            cdp.on("Network.dataReceived", lambda event: self._on_data(worker, cdp, event))
+            cdp.on("Network.responseReceived", lambda event: _on_response(worker, cdp, event))
+            tree = await cdp.send("Page.getFrameTree")
+            main_frame = str(tree["frameTree"]["frame"]["id"])
+            worker.main_frame = main_frame
             if self._check_navigation is not None:
-                tree = await cdp.send("Page.getFrameTree")
-                main_frame = str(tree["frameTree"]["frame"]["id"])
                 cdp.on(
                     "Fetch.requestPaused",
                     lambda event: self._spawn(
@@ -441,6 +509,95 @@ class BrowserPool(AsyncClosing):
             )
         except PlaywrightError as e:  # the page or its context closed meanwhile
             logger.debug("answering a paused navigation: %s", _first_line(e))
+
+    def _on_data(self, worker: _Worker, cdp: CDPSession, event: dict[str, Any]) -> None:
+        """Count the bytes a load receives; past `max_page_bytes` cut the page's network."""
+        if cdp is not worker.cdp or not worker.loading:
+            return
+        worker.received += int(event.get("dataLength", 0))  # decoded (encoded comes apart)
+        if worker.received > self.config.max_page_bytes and not worker.cut:
+            worker.cut = True
+            worker.cut_seen.set()
+            logger.info(
+                "%s received more than %d bytes: its network is cut, what it shows is kept",
+                worker.loading,
+                self.config.max_page_bytes,
+            )
+            self._spawn(self._cut_network(cdp), "cutting a page's network")
+
+    @staticmethod
+    async def _cut_network(cdp: CDPSession) -> None:
+        """No more bytes for the page: offline, and what is loading stopped."""
+        await cdp.send(
+            "Network.emulateNetworkConditions",
+            {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
+        )
+        await cdp.send("Page.stopLoading")
+
+    async def _restore_network(self, worker: _Worker) -> None:
+        """The network of a page cut by the last load, back for this one."""
+        worker.cut, worker.state = False, None
+        if worker.cdp is not None:
+            await worker.cdp.send(
+                "Network.emulateNetworkConditions",
+                {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
+            )
+
+    async def _on_any_document(self, cdp: CDPSession, event: dict[str, Any]) -> None:
+        """A document request of any page paused (the browser-wide watch): a worker's own
+        navigations and frames go on (its page checks them, `_on_document`); the first request
+        of a popup — a page a worker's page opened (a ``target=_blank`` link or form, a
+        ``window.open`` that slipped through) — passes the same check as a navigation of its
+        opener, and is refused before it is sent when the check refuses it (the popup is then
+        closed); one the check allows loads, and is closed when it appears (`_close_popup`)."""
+        request_id = event["requestId"]
+        frame = str(event.get("frameId", ""))
+        target = str(event.get("request", {}).get("url", ""))
+        reason = None
+        opener: _Worker | None = None
+        popup = False
+        try:
+            if all(w.main_frame != frame for w in self._workers):
+                popup, opener = await self._popup_of(cdp, frame)
+            if popup and self._check_navigation is not None:
+                origin = _shown(opener) if opener is not None else ""
+                if not origin:
+                    reason = "a popup of no page of this crawl"
+                else:
+                    try:
+                        reason = await self._check_navigation(origin, target)
+                    except Exception as e:  # a check that cannot decide refuses
+                        reason = f"the check failed: {_first_line(e)}"
+            if reason is None:
+                await cdp.send("Fetch.continueRequest", {"requestId": request_id})
+                return
+            self._count("popups_refused")
+            logger.info(
+                "popup from %s to %s refused before it loaded: %s",
+                (_shown(opener) if opener is not None else "") or "an unknown page",
+                target,
+                reason,
+            )
+            await cdp.send(
+                "Fetch.failRequest", {"requestId": request_id, "errorReason": "BlockedByClient"}
+            )
+            await cdp.send("Target.closeTarget", {"targetId": frame})
+        except PlaywrightError as e:  # the page, its context or the browser closed meanwhile
+            logger.debug("answering a paused document request: %s", _first_line(e))
+
+    async def _popup_of(self, cdp: CDPSession, frame: str) -> tuple[bool, _Worker | None]:
+        """Whether `frame` is the main frame of a page no worker owns (a popup), and the
+        worker whose page opened it (None: unknown)."""
+        try:
+            info = (await cdp.send("Target.getTargetInfo", {"targetId": frame}))["targetInfo"]
+        except PlaywrightError:  # not a target: a frame inside a page
+            return False, None
+        if info.get("type") != "page":
+            return False, None
+        opener_id = str(info.get("openerId", ""))
+        return True, next(
+            (w for w in self._workers if opener_id and w.main_frame == opener_id), None
+        )
 
     async def _acquire(self, state: State) -> tuple[_Worker, int]:
         """An idle worker, preferring one whose page shows a strict prefix of `state`."""
@@ -538,7 +695,8 @@ class BrowserPool(AsyncClosing):
         """`_load_on` under the load's deadline; past it the page is abandoned."""
         seconds = self.deadline_s(state)
         deadline = asyncio.timeout(seconds)
-        worker.loading, worker.refused = state.url, None
+        worker.loading, worker.refused, worker.received = state.url, None, 0
+        worker.cut_seen, worker.document = asyncio.Event(), (0, "")
         try:
             async with deadline:
                 return await self._load_on(worker, state, prefix, canonicalize, screenshot)
@@ -594,12 +752,17 @@ class BrowserPool(AsyncClosing):
             ):
                 await self._new_context(worker)
                 prefix = -1
+            if worker.cut:  # the last load was cut: its page is not reused as it is
+                await self._restore_network(worker)
+                prefix = -1
             page = worker.page
             assert page is not None
             fresh = prefix < 0
             if fresh:
                 navigation = await self._navigate(worker, page, state.url)
                 todo = state.actions
+                if worker.cut:  # the document itself reached the limit: no action on a part
+                    todo = ()
             else:
                 self._count("prefix_reuses")
                 navigation = worker.navigation
@@ -618,6 +781,8 @@ class BrowserPool(AsyncClosing):
                 if fresh:
                     settled = await settle(page, quiet=quiet, cap=cap, fast=fast)
                 for action in todo:
+                    if worker.cut:  # no action on a page whose network is cut
+                        break
                     settled = await self._perform(page, state.url, action)
                     worker.state = worker.state.then(action)
                 raw = await page.evaluate(f"() => {_EXTRACT_CALL}()")
@@ -632,7 +797,8 @@ class BrowserPool(AsyncClosing):
             raise RenderError(
                 f"rendering {state.url} failed: {_first_line(e)}", url=state.url
             ) from e
-        return self._snapshot(_Loaded(state, navigation, settled, raw, shot), canonicalize)
+        loaded = _Loaded(state, navigation, settled, raw, shot, cut=worker.cut)
+        return self._snapshot(loaded, canonicalize)
 
     async def _perform(self, page: Page, url: str, action: Action) -> Settled:
         """Act, settling each state change for the window learned for `url`'s host."""
@@ -669,7 +835,7 @@ class BrowserPool(AsyncClosing):
                 # change the fragment, on top of whatever state the page is in. A state with a
                 # fragment is loaded as the document at that fragment, from nothing.
                 await page.goto("about:blank")
-            response = await page.goto(url, wait_until="domcontentloaded")
+            response, cut = await self._goto_or_cut(worker, page, url)
         except PlaywrightTimeoutError as e:
             raise NavigationTimeout(
                 f"{url} did not load within {self.config.navigation_timeout.total_seconds():g} s "
@@ -692,6 +858,10 @@ class BrowserPool(AsyncClosing):
         fetch_ms = (time.perf_counter() - started) * 1000.0
         if worker.refused is not None:
             raise _refused(worker.refused, url)
+        if cut:  # the document reached the limit before DOMContentLoaded
+            status, content_type = worker.document
+            worker.navigation = _Navigation(status, content_type.lower() or "text/html", fetch_ms)
+            return worker.navigation
         if response is None:  # nothing new loaded (about:blank, a same-document navigation)
             worker.navigation = replace(worker.navigation, fetch_ms=fetch_ms)
             return worker.navigation
@@ -705,11 +875,31 @@ class BrowserPool(AsyncClosing):
             )
         return worker.navigation
 
+    async def _goto_or_cut(
+        self, worker: _Worker, page: Page, url: str
+    ) -> tuple[Response | None, bool]:
+        """`page.goto(url)` up to DOMContentLoaded: its response, and False; or (None, True) as
+        soon as the load reaches `max_page_bytes` first (the navigation's end is then awaited in
+        the background)."""
+        going = asyncio.ensure_future(page.goto(url, wait_until="domcontentloaded"))
+        cut = asyncio.ensure_future(worker.cut_seen.wait())
+        try:
+            await asyncio.wait({going, cut}, return_when=asyncio.FIRST_COMPLETED)
+        except BaseException:
+            going.cancel()
+            raise
+        finally:
+            cut.cancel()
+        if going.done():
+            return going.result(), False
+        self._spawn(_awaited(going), "the end of a cut navigation")
+        return None, True
+
     def _snapshot(self, loaded: _Loaded, canonicalize: Canonicalize) -> Snapshot:
         page = decode_extracted(loaded.raw, canonicalize)
         navigation, settled = loaded.navigation, loaded.settled
         html = page.html
-        truncated = len(html) > self.config.max_html_chars
+        truncated = len(html) > self.config.max_html_chars or loaded.cut
         if truncated:
             html = html[: self.config.max_html_chars]
         return Snapshot(

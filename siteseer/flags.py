@@ -6,7 +6,8 @@
         settings, _ = load_settings(flags)
 
 `crawl_flags` adds the shared options (`FLAGS`: ``--delay``, ``--concurrency``, ``--retries``,
-``--timeout``, ``--user-agent``, ``--ignore-robots``, ``--allowed-hosts``, ``--header``,
+``--timeout``, ``--user-agent``, ``--ignore-robots``, ``--allow-private-addresses``,
+``--allowed-hosts``, ``--header``,
 ``--cookie``, ``--proxy``, ``--pages``, ``--time-limit``, ``--storage-state``, ``--max-age``,
 ``--refresh``) to a typer command's signature and
 hands the command the values given as one `flags` mapping (setting name → value; options not
@@ -74,6 +75,15 @@ FLAGS: dict[str, Any] = {
         _option(
             "--ignore-robots/--respect-robots",
             help="Load pages robots.txt disallows [default: respect robots.txt].",
+            show_default=False,
+        ),
+    ],
+    "allow_private_addresses": Annotated[
+        bool | None,
+        _option(
+            "--allow-private-addresses/--public-addresses-only",
+            help="Follow redirects and browser navigations from a public host to loopback, "
+            "private and link-local addresses [default: refused].",
             show_default=False,
         ),
     ],

@@ -44,6 +44,8 @@ class CrawlOptions:
     - `budget`: page loads plus browser actions allowed (None: no limit).
     - `cache`: the SQLite cache of pages (None: pages in memory only, ``--no-cache``).
     - `respect_robots`: obey robots.txt.
+    - `allow_private_addresses`: let a hop (a redirect, a browser navigation) go from a public
+      host to a loopback, private or link-local address (crawler.hops).
     - `timeout`: one HTTP request or browser navigation (None: the Session's default).
     - `time_limit`: the whole run of a crawling command (None: no limit); a run that reaches
       it stops and writes what it found, marked incomplete.
@@ -56,6 +58,7 @@ class CrawlOptions:
     budget: int | None = None
     cache: Path | None = None
     respect_robots: bool = True
+    allow_private_addresses: bool = False
     timeout: timedelta | None = None
     time_limit: timedelta | None = None
     delay: timedelta | None = None
@@ -91,6 +94,7 @@ def session_config(crawl: CrawlOptions, *, allowed_hosts: tuple[str, ...] = ()) 
         budget=crawl.budget,
         cache=open_cache(crawl.cache),
         respect_robots=crawl.respect_robots,
+        allow_private_addresses=crawl.allow_private_addresses,
         allowed_hosts=(*crawl.allowed_hosts, *allowed_hosts),
         delay=crawl.delay,
         headers=crawl.headers,

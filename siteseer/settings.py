@@ -87,6 +87,10 @@ class Settings(BaseSettings):
         description="User-Agent of every request, HTTP and browser",
     )
     ignore_robots: bool = Field(default=False, description="load pages robots.txt disallows")
+    allow_private_addresses: bool = Field(
+        default=False,
+        description="follow hops from a public host to loopback, private, link-local addresses",
+    )
     allowed_hosts: Annotated[tuple[str, ...], NoDecode] = Field(
         default=(), description="hosts the crawl may visit (default: the first URL's)"
     )
@@ -247,6 +251,7 @@ def crawl_options(
         budget=settings.pages if settings.pages is not None else pages,
         cache=cache,
         respect_robots=not settings.ignore_robots,
+        allow_private_addresses=settings.allow_private_addresses,
         timeout=timedelta(seconds=settings.timeout),
         time_limit=None if settings.time_limit is None else timedelta(seconds=settings.time_limit),
         delay=None if settings.delay is None else timedelta(seconds=settings.delay),

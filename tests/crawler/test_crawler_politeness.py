@@ -55,6 +55,50 @@ async def test_raise_delay_only_raises() -> None:
     assert polite.slot("h.com").delay == timedelta(seconds=5)
 
 
+async def test_a_hold_delays_every_request_to_its_host_only() -> None:
+    clock = FakeClock()
+    polite = Politeness(lambda host: timedelta(0), 4, clock=clock, sleep=clock.sleep)
+    assert polite.hold("h.com", timedelta(seconds=5)) == timedelta(seconds=5)
+    polite.hold("h.com", timedelta(seconds=1))  # a shorter hold leaves the longer one
+    async with polite.turn("http://other.com/a"):
+        assert clock.now == 100.0
+    for path in ("a", "b"):
+        async with polite.turn(f"http://h.com/{path}"):
+            assert clock.now == 105.0
+    assert clock.slept == [5.0]
+
+
+async def test_a_hold_is_capped() -> None:
+    clock = FakeClock()
+    polite = Politeness(
+        lambda host: timedelta(0),
+        1,
+        max_hold=timedelta(seconds=60),
+        clock=clock,
+        sleep=clock.sleep,
+    )
+    assert polite.hold("h.com", timedelta(hours=1)) == timedelta(seconds=60)
+    async with polite.turn("http://h.com/"):
+        assert clock.now == 160.0
+
+
+async def test_a_hold_set_while_a_request_waits_is_obeyed() -> None:
+    clock = FakeClock()
+    polite = Politeness(lambda host: timedelta(seconds=1), 1, clock=clock, sleep=clock.sleep)
+    async with polite.turn("http://h.com/a"):
+        pass
+
+    async def sleep(seconds: float) -> None:  # the hold arrives during the delay's wait
+        await clock.sleep(seconds)
+        if len(clock.slept) == 1:
+            polite.hold("h.com", timedelta(seconds=3))
+
+    polite._sleep = sleep
+    async with polite.turn("http://h.com/b"):
+        assert clock.now == 104.0
+    assert clock.slept == [1.0, 3.0]
+
+
 async def test_concurrency_is_capped_per_host() -> None:
     polite = Politeness(lambda host: timedelta(0), 2)
     active = {"h.com": 0, "other.com": 0}

@@ -232,3 +232,42 @@ def test_stats_and_prune_by_host_and_age(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="stored_before or host"):
         store.prune()
     store.close()
+
+
+@pytest.mark.parametrize("damage", ["removed", "replaced", "header", "journal"])
+def test_sqlite_store_finds_its_file_damaged_before_writing(tmp_path: Path, damage: str) -> None:
+    import sqlite3
+
+    path = tmp_path / "c.sqlite"
+    store = SQLiteStore(path)
+    store.put(plain())
+    store.check()  # a sound file passes
+    if damage == "removed":
+        path.unlink()
+    elif damage == "replaced":
+        path.rename(tmp_path / "aside.sqlite")
+        SQLiteStore(path).close()
+    else:
+        target = path if damage == "header" else path.with_name(path.name + "-wal")
+        with target.open("r+b") as file:
+            file.write(b"garbage!" * 4)
+    with pytest.raises(sqlite3.DatabaseError, match=damage if damage != "header" else "header"):
+        store.put(plain("http://h.com/q"))
+    store.close()
+
+
+def test_a_damaged_file_is_not_used_again(tmp_path: Path) -> None:
+    from crawler import CacheFailed
+    from crawler.storeguard import GuardedStore
+
+    path = tmp_path / "c.sqlite"
+    inner = SQLiteStore(path)
+    store = GuardedStore(inner, str(path))
+    store.put(plain())
+    with path.open("r+b") as file:
+        file.write(b"garbage!" * 4)
+    with pytest.raises(CacheFailed, match="header was overwritten"):
+        store.put(plain("http://h.com/q"))
+    with pytest.raises(CacheFailed, match="header was overwritten"):  # not even read again
+        store.get(URL, need_render=False)
+    store.close()

@@ -17,6 +17,8 @@ Endpoints (``{n}`` a number):
   ``/reset`` (the connection cut mid-body), ``/short`` (less body than Content-Length);
 - ``/to?url=…&status=302``: a redirect to `url`; ``/loop/{n}``: a redirect loop;
 - ``/gzip-bomb`` (64 MB of gzip-compressed spaces, 64 KB on the wire), ``/big`` (12 MB of HTML),
+  ``/blob`` (1 MB of text), ``/blob.js?i=…&n=…`` (1 MB of script, then
+  a tag for the next of n),
   ``/many-links?n=…``, ``/wide?n=…`` (one long paragraph), ``/deep?n=…`` (nested divs), ``/empty``, ``/binary-junk``;
 - ``/charset/bogus``, ``/charset/invalid-utf8``, ``/charset/latin1-meta``;
 - ``/status/{n}``, ``/retry-after/{key}?after=…`` (429 with Retry-After once, then 200),
@@ -26,7 +28,9 @@ Endpoints (``{n}`` a number):
   ``/shop`` (a list with colour facets, an "Archive all" checkbox that POSTs, a plan select in a
   POST form to /plan/change, a GET form to /admin/purge; items at ``/item/{n}``),
   ``/js/forever`` (mutates its DOM forever), ``/js/huge-dom?n=…``, ``/js/offlink?url=…`` (a link
-  ``#off`` to `url`).
+  ``#off`` to `url`), ``/js/hog?n=…`` (a chain of n scripts of 1 MB each, ``/blob.js``,
+  each writing the next one's tag, before ``#after``), ``/js/blank-link?url=…`` (a link ``#blank`` to `url` that opens in a new
+  window: ``target=_blank``).
 """
 
 from __future__ import annotations
@@ -208,6 +212,14 @@ class HostileServer:
             return web.Response(
                 text=_html("<p>x</p>" * (12 * 1024 * 1024 // 8)), content_type="text/html"
             )
+        if path == "/blob":
+            return web.Response(text="b" * (1024 * 1024), content_type="text/plain")
+        if path == "/blob.js":  # 1 MB, then the next of the chain (unseen by a preloader)
+            i, n = int(query.get("i", "0")), int(query.get("n", "1"))
+            text = "// " + "b" * (1024 * 1024) + "\n"
+            if i + 1 < n:
+                text += f"document.write('<script src=\"/blob.js?i={i + 1}&n={n}\"><\\/script>');\n"
+            return web.Response(text=text, content_type="application/javascript")
         if path == "/many-links":
             n = int(query.get("n", "100000"))
             links = "".join(f'<a href="/item/{i}">item {i}</a>' for i in range(n))
@@ -323,6 +335,12 @@ class HostileServer:
             return _html("<p>growing</p>", "huge", f"<script>{script}</script>")
         if path == "/js/offlink":
             return _html(f'<a id="off" href="{target}">away</a>', "off link")
+        if path == "/js/hog":
+            n = int(query.get("n", "100"))
+            script = f'<script src="/blob.js?i=0&amp;n={n}"></script>'
+            return _html(f'{script}<p id="after">after the scripts</p>', "hog")
+        if path == "/js/blank-link":
+            return _html(f'<a id="blank" target="_blank" href="{target}">new window</a>', "blank")
         return _html('<a href="/page">p</a>', "script page")
 
 

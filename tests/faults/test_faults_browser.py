@@ -47,6 +47,16 @@ async def shared(render_config: RenderConfig) -> AsyncIterator[Session]:
         yield session
 
 
+@pytest_asyncio.fixture(scope="module")
+async def capped(render_config: RenderConfig) -> AsyncIterator[Session]:
+    """A rendering Session whose browser loads may receive 2 MB each."""
+    config = browser_config(render_config)
+    assert config.render_config is not None
+    pages = replace(config.render_config, max_page_bytes=2 * 1024 * 1024)
+    async with Session(replace(config, render_config=pages)) as session:
+        yield session
+
+
 def _q(url: str) -> str:
     return quote(url, safe="")
 
@@ -125,6 +135,36 @@ async def test_a_rendered_page_over_the_limit(
     saw(f"truncated at {len(snap.html)} characters")
 
 
+@pytest.mark.parametrize(
+    ("path", "what"),
+    [("/js/hog?n=50", "50 scripts of 1 MB"), ("/big", "a 12 MB document")],
+)
+@fault(
+    "page whose network traffic passes the browser's byte cap",
+    "cut at the cap, what it shows kept, truncated; the next page loads whole",
+    within=20,
+)
+async def test_a_page_over_the_byte_cap(
+    hostile: HostileServer, capped: Session, path: str, what: str, saw: Saw
+) -> None:
+    session = capped
+    await session.page(hostile.url(f"/page?warm={_q(path)}"))  # the browser is up
+    started = time.monotonic()
+    snap = await session.page(hostile.url(path))
+    took = time.monotonic() - started
+    after = await session.page(hostile.url(f"/js/hog?n=1&after={_q(path)}"))
+    assert snap.truncated and snap.ok and took < DEADLINE.total_seconds()
+    assert not after.truncated and "after the scripts" in after.html
+    if path.startswith("/js/hog"):
+        asked = len([h for h in hostile.hits("/blob.js") if h.query.endswith("&n=50")])
+        assert asked <= 8  # 2 MB: cut in the third script or so, the chain ends there
+        outcome = f"{asked} of 50 scripts asked"
+    else:
+        assert 0 < len(snap.html) < 12 * 1024 * 1024
+        outcome = f"{len(snap.html) // 1024} KB of HTML kept"
+    saw(f"{what}: cut after {took:.1f} s, truncated; {outcome}; next page whole")
+
+
 @fault("browser redirect to another host", "RedirectRefused; the host never asked", within=15)
 async def test_a_browser_redirect_off_host(
     hostile: HostileServer, shared: Session, saw: Saw
@@ -174,6 +214,52 @@ async def test_a_popup(hostile: HostileServer, shared: Session, saw: Saw) -> Non
     await asyncio.sleep(0.3)
     assert snap.title == "popup" and hostile.hits("/page", host=hostile.OTHER) == []
     saw("window.open refused; 0 requests")
+
+
+@pytest.mark.parametrize(
+    ("where", "refused"),
+    [("other host", True), ("robots-disallowed path", True), ("in scope", False)],
+)
+@fault(
+    "target=_blank link clicked (a popup)",
+    "checked before it loads: off-scope or disallowed never requested, logged; in scope loaded "
+    "and closed",
+    within=15,
+)
+async def test_a_target_blank_popup(
+    hostile: HostileServer,
+    shared: Session,
+    where: str,
+    refused: bool,
+    caplog: pytest.LogCaptureFixture,
+    saw: Saw,
+) -> None:
+    tag = where.replace(" ", "-")
+    away = {
+        "other host": hostile.url(f"/page?blank={tag}", host=hostile.OTHER),
+        "robots-disallowed path": hostile.url(f"/private/blank?blank={tag}"),
+        "in scope": hostile.url(f"/page?blank={tag}"),
+    }[where]
+    session = shared
+    snap = await session.page(hostile.url(f"/js/blank-link?url={_q(away)}"))
+    pool = session._renderer
+    before = pool.stats  # type: ignore[union-attr]
+    with caplog.at_level("INFO", logger="siteseer.render"):
+        after = await session.act(snap, Action("click", "#blank"))
+        await asyncio.sleep(1.0)  # a popup that loads has asked by now
+    stats = pool.stats  # type: ignore[union-attr]
+    asked = [h for h in hostile.hits_seen if h.query == f"blank={tag}"]
+    logged = [r.getMessage() for r in caplog.records if "refused before it loaded" in r.message]
+    contexts = [w.context for w in pool._workers if w.context is not None]  # type: ignore[union-attr]
+    assert after.final_url == snap.final_url and after.title == "blank"
+    assert all(len(c.pages) == 1 for c in contexts)  # no popup left open
+    if refused:
+        assert asked == [] and stats.popups_refused == before.popups_refused + 1
+        assert len(logged) == 1 and away in logged[0]
+        saw(f"{where}: refused before any request; logged: {logged[0].split(': ', 1)[-1][:70]}")
+    else:
+        assert len(asked) == 1 and stats.popups_refused == before.popups_refused
+        saw(f"{where}: checked, loaded once, closed")
 
 
 @fault("click that navigates to another host", "not followed; the host never asked", within=15)

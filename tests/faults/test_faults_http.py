@@ -20,6 +20,7 @@ from crawler import (
     Session,
     SQLiteStore,
 )
+from crawler.politeness import Politeness
 from crawler.retry import RetryPolicy, parse_retry_after, retrying
 from render import HttpFetcher
 
@@ -289,6 +290,54 @@ async def test_retry_after_is_capped(hostile: HostileServer, saw: Saw) -> None:
         )
     assert response.status == 200 and slept == [60.0]
     saw(f"waited {slept[0]:g} s")
+
+
+@fault(
+    "429 with Retry-After: 2, then more requests to that host and another",
+    "the host's next request waits ≥ 2 s; the other host's does not; the 429 not cached",
+    within=10,
+)
+async def test_retry_after_holds_the_whole_host(
+    hostile: HostileServer, tmp_path: Path, saw: Saw
+) -> None:
+    hosts = tuple(f"{host}:{hostile.port}" for host in (hostile.HOME, hostile.OTHER))
+    config = http_config(
+        retries=0, respect_robots=False, allowed_hosts=hosts, cache=tmp_path / "held.sqlite"
+    )
+    async with Session(config) as session:
+        busy = await session.page(hostile.url("/retry-after/held?after=2"))
+        other = await session.page(hostile.url("/item/held-other", host=hostile.OTHER))
+        same = await session.page(hostile.url("/page?held=same"))
+        again = await session.page(hostile.url("/retry-after/held?after=2"))
+    answered = hostile.hits("/retry-after/held")[0]
+    (to_other,) = hostile.hits("/item/held-other", host=hostile.OTHER)
+    (to_same,) = [h for h in hostile.hits("/page", host=hostile.HOME) if h.query == "held=same"]
+    assert busy.status == 429 and other.ok and same.ok and again.ok
+    assert to_same.at - answered.at >= 1.95
+    assert to_other.at - answered.at < 1.0
+    saw(
+        f"same host asked {to_same.at - answered.at:.2f} s after the 429, "
+        f"the other host {to_other.at - answered.at:.2f} s; the page then loaded, uncached 429"
+    )
+
+
+@fault("Retry-After: 3600 on a host", "the host held 60 s (the cap), not 3600", within=2)
+async def test_a_host_hold_is_capped(saw: Saw) -> None:
+    now = [0.0]
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        now[0] += seconds
+
+    politeness = Politeness(lambda host: timedelta(0), 2, clock=lambda: now[0], sleep=sleep)
+    wait = parse_retry_after("3600")
+    assert wait is not None
+    held = politeness.hold("shop.example", timedelta(seconds=wait))
+    async with politeness.turn("https://shop.example/next"):
+        pass
+    assert held == timedelta(seconds=60) and slept == [60.0]
+    saw(f"held {held.total_seconds():g} s")
 
 
 @fault("503 twice, then 200", "retried; the 200 cached", within=8)

@@ -62,6 +62,48 @@ def test_private_to_private_is_allowed(saw: Saw) -> None:
 
 
 @pytest.mark.parametrize(
+    ("flags", "env"),
+    [
+        (["--allow-private-addresses"], {}),
+        ([], {"SITESEER_ALLOW_PRIVATE_ADDRESSES": "true"}),
+    ],
+    ids=["flag", "env"],
+)
+@fault(
+    "--allow-private-addresses (flag or SITESEER_ALLOW_PRIVATE_ADDRESSES)",
+    "the setting reaches the crawl: public → private hops followed; refused without it",
+    within=10,
+)
+async def test_allow_private_addresses_setting(
+    flags: list[str], env: dict[str, str], monkeypatch: pytest.MonkeyPatch, saw: Saw
+) -> None:
+    from typer.testing import CliRunner
+
+    from cli import app
+    from crawler import RedirectRefused, Session
+    from siteseer.sessions import session_config
+    from siteseer.settings import crawl_options, load_settings
+
+    shown = CliRunner().invoke(app, ["config", *flags], env=env, terminal_width=200)
+    assert shown.exit_code == 0, shown.output
+    (line,) = [x for x in shown.stdout.splitlines() if x.startswith("allow_private_addresses")]
+    assert "= true" in line
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    given = {"allow_private_addresses": True} if flags else {}
+    allowed, _ = load_settings(given)
+    monkeypatch.delenv("SITESEER_ALLOW_PRIVATE_ADDRESSES", raising=False)
+    default, _ = load_settings({})
+    private = "http://10.0.0.5/admin"
+    # The hop check of a load that started on a public host (no request is sent).
+    hop = await Session(session_config(crawl_options(allowed)))._hop(PUBLIC, private, page=False)
+    assert hop == private
+    with pytest.raises(RedirectRefused, match="private address"):
+        await Session(session_config(crawl_options(default)))._hop(PUBLIC, private, page=False)
+    saw(f"{line.split('(')[-1].rstrip(')')}: followed; without it: refused")
+
+
+@pytest.mark.parametrize(
     "target", ["file:///etc/passwd", "data:text/html,x", "javascript:alert(1)", "about:blank", "//"]
 )
 @fault("hop to a non-http scheme (pure)", "refused", within=1)

@@ -21,6 +21,7 @@ EXPORTED = {
     "Canonicalize",
     "Control",
     "ControlKind",
+    "DEFAULT_USER_AGENT",
     "HttpFetcher",
     "Identity",
     "Link",
@@ -53,10 +54,12 @@ ALIASES = {
     "ControlKind": "render.snapshot",
     "ScreenshotMode": "render.snapshot",
 }
+# Constants carry no __module__ either: where each is defined.
+CONSTANTS = {"DEFAULT_USER_AGENT": "render.identity"}
 
 
 def test_exported_names_are_exactly_these() -> None:
-    assert render.__all__ == sorted(EXPORTED)
+    assert sorted(render.__all__) == sorted(EXPORTED)  # ruff keeps __all__ in isort order
 
 
 def test_all_names_resolve_and_come_from_render() -> None:
@@ -66,6 +69,8 @@ def test_all_names_resolve_and_come_from_render() -> None:
             module = sys.modules[ALIASES[name]]
             assert getattr(module, name) is member, name
             assert typing.get_origin(member) is not None, name  # an alias, not a value
+        elif name in CONSTANTS:
+            assert getattr(sys.modules[CONSTANTS[name]], name) is member, name
         else:
             assert member.__module__.startswith("render."), name
 

@@ -102,6 +102,7 @@ from render import (
     Canonicalize,
     HttpFetcher,
     Identity,
+    NavigationCheck,
     NavigationError,
     NavigationFailed,
     NavigationRefused,
@@ -945,6 +946,12 @@ class Session(AsyncClosing):
             why = f"robots.txt is unavailable ({unavailable})" if unavailable else "robots.txt"
             raise RedirectRefused(origin, canonical, f"{why} disallows it")
         return canonical
+
+    @property
+    def navigation_check(self) -> NavigationCheck:
+        """The check each browser navigation of this Session passes (scope, robots.txt, address
+        policy), for a browser shared by several Sessions to call for this one's pages."""
+        return self._browser_hop
 
     async def _browser_hop(self, origin: str, target: str) -> str | None:
         """The browser's check of a navigation: why it is refused (None: it may go on)."""

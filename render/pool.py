@@ -46,7 +46,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Coroutine
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any, Literal
@@ -81,7 +81,7 @@ from render.extract_json import decode_extracted
 from render.identity import Identity
 from render.parse import parse_fast
 from render.settle import SETTLE_INIT_SCRIPT, Settled, SettleLearner, settle, settle_then
-from render.snapshot import Action, ScreenshotMode, Snapshot, State
+from render.snapshot import Action, NavigationCheck, ScreenshotMode, Snapshot, State
 
 __all__ = [
     "BLOCKED_EXTENSIONS",
@@ -103,8 +103,6 @@ _INIT_SCRIPT = (
     + f"  window.__siteseer.extract = {EXTRACT_SCRIPT.strip()};\n}}\n"
     + "try { window.open = function () { return null; }; } catch (e) {}\n"
 )
-# Why a navigation from a load of the first URL to the second may not happen (None: it may).
-NavigationCheck = Callable[[str, str], Awaitable[str | None]]
 _DOCUMENTS = [{"urlPattern": "*", "resourceType": "Document", "requestStage": "Request"}]
 _EXTRACT_CALL = "(window.__siteseer && window.__siteseer.extract || (() => null))"
 

@@ -9,6 +9,7 @@ object: an lxml tree parsed lazily from `html` and cached on the instance (never
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field, fields
 from functools import cached_property
 from typing import Any, Literal, TypeVar, get_args
@@ -23,6 +24,7 @@ __all__ = [
     "ControlKind",
     "Link",
     "LinkStyle",
+    "NavigationCheck",
     "Option",
     "PageRequest",
     "ScreenshotMode",
@@ -230,6 +232,8 @@ class State:
 
 
 ScreenshotMode = Literal["viewport", "full"]  # what `Snapshot.screenshot` shows
+# Why a navigation from a load of the first URL to the second may not happen (None: it may).
+NavigationCheck = Callable[[str, str], Awaitable[str | None]]
 
 
 @dataclass(frozen=True)

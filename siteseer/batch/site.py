@@ -21,16 +21,28 @@ from __future__ import annotations
 import asyncio
 import tempfile
 import time
-from collections.abc import AsyncIterator
-from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import (
+    AbstractAsyncContextManager,
+    AsyncExitStack,
+    asynccontextmanager,
+    contextmanager,
+)
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
+from urllib.parse import urlsplit
 
 from algorithms import Exploration, Halt, cluster_pages, crawl_pages, explore, halting
-from crawler import CrawlError, Renderer, Session
+from crawler import CacheFailed, CrawlError, Renderer, Session
 from output import write_exploration
-from render import BrowserNotFound, BrowserPool, RenderConfig, load_render_config
+from render import (
+    BrowserNotFound,
+    BrowserPool,
+    NavigationCheck,
+    RenderConfig,
+    load_render_config,
+)
 from render.install import ensure_browser
 from siteseer import api
 from siteseer.batch.jobs import SiteJob, host_file_name
@@ -94,6 +106,7 @@ class SharedBrowser:
         self._config: RenderConfig | None = None
         self._lock = asyncio.Lock()
         self._stack = AsyncExitStack()
+        self._checks: dict[str, NavigationCheck] = {}
         self.description = ""
 
     def find(self) -> str:
@@ -131,9 +144,28 @@ class SharedBrowser:
             if self._pool is None:
                 self._config = self._config or load_render_config()
                 self.description = self._config.browser_description
-                pool = BrowserPool(self._config)
+                pool = BrowserPool(self._config, check_navigation=self._check)
                 self._pool = await self._stack.enter_async_context(pool)
         yield self._pool
+
+    @contextmanager
+    def checking(self, host: str, check: NavigationCheck) -> Iterator[None]:
+        """While in this block, the browser's navigations from `host`'s pages go through `check`
+        (its Session's scope, robots.txt and address policy)."""
+        self._checks[host] = check
+        try:
+            yield
+        finally:
+            self._checks.pop(host, None)
+
+    async def _check(self, origin: str, target: str) -> str | None:
+        """The check of the site whose page is navigating: its host's, or the only one running."""
+        check = self._checks.get(urlsplit(origin).netloc.lower())
+        if check is None and len(self._checks) == 1:
+            check = next(iter(self._checks.values()))
+        if check is None:
+            return f"no site of this batch is being crawled at {origin}"
+        return await check(origin, target)
 
 
 async def run_site(
@@ -156,10 +188,13 @@ async def run_site(
         site = replace(crawl or CrawlOptions(), render=options.render, budget=options.budget)
         config = session_config(replace(site, cache=cache))
         async with Session(config, browser=browser.lend) as session:
-            with halting(Halt(site.time_limit)):  # --time-limit: each site's own
+            with (
+                browser.checking(job.host, session.navigation_check),
+                halting(Halt(site.time_limit)),  # --time-limit: each site's own
+            ):
                 status, reason, entities, files = await _task(session, job)
             cost = session.cost()
-    except (CrawlError, UserError, ValueError) as e:
+    except (CrawlError, CacheFailed, UserError, ValueError) as e:
         return failed_result(job, " ".join(str(e).split()), worker, time.monotonic() - started)
     usage = worker_usage()
     return SiteResult(

@@ -360,3 +360,26 @@ async def test_explore_never_touches_state_changing_controls(
     assert "Archive all" in skipped and "plan" in skipped.lower() and "purge" in skipped
     assert any("Red" in str(q) for q in found.queries), (found.queries, found.skipped)
     saw(f"0 requests to the three; skipped: {skipped[:160]}")
+
+
+@fault(
+    "page in a batch navigates itself to another host",
+    "the batch's shared browser checks it with the site's own Session: never requested",
+    within=30,
+)
+async def test_a_batch_site_whose_page_sends_the_browser_away(
+    hostile: HostileServer, saw: Saw
+) -> None:
+    from siteseer.batch import SharedBrowser, run_site
+    from siteseer.batch.jobs import SiteJob, TaskOptions
+
+    away = hostile.url("/page?away=batch", host=hostile.OTHER)
+    url = hostile.url(f"/js/go?url={_q(away)}")
+    options = TaskOptions(task="templates", pages=3, render="always")
+    job = SiteJob(1, url, url.split("/")[2], options)
+    async with SharedBrowser() as browser:
+        result = await run_site(job, browser, None, worker="test")
+    assert result.status == "done", result.reason
+    await asyncio.sleep(0.3)
+    assert hostile.hits("/page", host=hostile.OTHER) == []
+    saw(f"site {result.status}, {result.renders} rendered; 0 requests to 127.0.0.2")

@@ -27,7 +27,7 @@ the named choices here:
 
 Beyond the reconstruction, for real applications (named in the code): the crawl does not follow
 a page's *variants* (`_Crawl._variant`: views of a list, an entity page's own URL with parameters
-added), and the entities and index pages are reported without the query parameters that leave a
+added, a parameter that many pages add to their own URLs — a site-wide action), and the entities and index pages are reported without the query parameters that leave a
 page's content unchanged (DUST, learned from the pages the run loaded, `Run.dust`; params:
 ``dust_params``). Neither adds a URL feature to the judging: a page is still similar to the seed
 by its html-schema alone.
@@ -44,7 +44,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from algorithms.features.dom import TagFeature, html_schema, link_collections, simhtml
 from algorithms.features.url import spread
-from algorithms.features.urlshape import is_view, refines
+from algorithms.features.urlshape import is_view, query_changes, refines
 from algorithms.result import Discovery
 from algorithms.run import Run, Stopped
 from render import Snapshot
@@ -56,6 +56,9 @@ __all__ = ["indesit"]
 
 # A collection is a target collection when at least this share of its samples is similar to s.
 _MAJORITY = 0.5
+
+# A query parameter that this many pages add to their own URLs is a site-wide action or view.
+_ACTION_PAGES = 3
 
 # Priority classes (smaller first).
 _ON_INDEX_PAGE = 0
@@ -99,6 +102,7 @@ class _Crawl:
     similar: dict[str, float] = field(default_factory=dict)
     entities: dict[str, None] = field(default_factory=dict)
     skipped: set[str] = field(default_factory=set)  # pages whose variants were noted
+    adders: dict[str, set[str]] = field(default_factory=dict)  # parameter → pages adding it
 
     async def fetch(self, urls: Iterable[str]) -> dict[str, Snapshot]:
         """The 2xx pages of `urls` (failures are not traced); every page loaded is judged
@@ -122,6 +126,8 @@ class _Crawl:
     def push(self, page: Snapshot, cls: int) -> None:
         """Queue the link collections of `page` (again, when `cls` is a better class), without
         the links `_variant` leaves out."""
+        for name in {n for link in page.links for n in _added(page.url, link.url)}:
+            self.adders.setdefault(name, set()).add(page.url)
         skipped: dict[str, None] = {}
         for path, urls in link_collections(page, self.mode).items():
             targets = tuple(u for u in urls if u not in _own(page))
@@ -161,11 +167,21 @@ class _Crawl:
         an index page, a link that refines its URL with added parameters (`refines`: its edit
         form, its history, its print view): an entity page's variants of itself are no other
         entities, and each would be judged similar to the seed. An index page's refinements
-        (``?page=2``) are its pagination and stay. Only which links are followed changes;
-        pages are judged by their HTML alone."""
+        (``?page=2``) are its pagination and stay, unless many pages add the same parameter
+        (below). Only which links are followed changes; pages are judged by their HTML
+        alone."""
         if is_view(page.url, url):
             return True
-        return cls != _ON_INDEX_PAGE and page.url in self.similar and refines(page.url, url)
+        added = _added(page.url, url)
+        if not added:
+            return False
+        if cls != _ON_INDEX_PAGE and page.url in self.similar:
+            return True
+        # Choice "site-wide actions": a parameter that `_ACTION_PAGES` pages or more add to their
+        # own URLs (``do=edit`` on every wiki page, a page size on every list page) names an
+        # action or a view of any page, not the pagination of one list (``?page=2`` is added
+        # by the list's first page alone; its other pages change it).
+        return all(len(self.adders.get(n, ())) >= _ACTION_PAGES for n in added)
 
     async def crawl(self, seed: Snapshot, entry: str) -> None:
         self.seed_url = seed.url
@@ -228,6 +244,13 @@ class _Crawl:
             target = fetched.get(url)
             if target is not None:
                 self.push(target, _OTHER)
+
+
+def _added(page: str, url: str) -> frozenset[str]:
+    """The query parameters `url` adds to `page`'s URL when it refines it (else none)."""
+    if not refines(page, url):
+        return frozenset()
+    return query_changes(page, url) or frozenset()
 
 
 def _own(page: Snapshot) -> set[str]:

@@ -130,7 +130,8 @@ class _Crawl:
             self.adders.setdefault(name, set()).add(page.url)
         skipped: dict[str, None] = {}
         for path, urls in link_collections(page, self.mode).items():
-            targets = tuple(u for u in urls if u not in _own(page))
+            # Choice: links out of the crawl's scope (another host) are no pages of the site.
+            targets = tuple(u for u in urls if u not in _own(page) and self.run.session.in_scope(u))
             if any(self._variant(page, u, cls) for u in targets):
                 skipped.update(dict.fromkeys(u for u in targets if self._variant(page, u, cls)))
                 targets = tuple(u for u in targets if not self._variant(page, u, cls))

@@ -21,6 +21,10 @@ marked [reconstructed] there are the named choices below:
 4. Iterations [reconstructed]: iteration j+1 renders the pages one hop from the level k−1 pages
    found so far that are neither entities nor menu targets (pagination, sibling index pages) and
    grows from those whose layout holds a list matching L_{k−1}. SSUP's comparison used K=1.
+   Choice (for real applications): a view of the index page (`is_view`: two or more query
+   parameters added or changed, a sort order combined with a page) is no sibling: it shows the
+   entries of the index page's pages in another order, and a list with sort links on every
+   column would spend an iteration rendering them all.
 
 Every page GPP analyses is rendered (its cost, and why SSUP's paper found it ~65× slower).
 """
@@ -32,6 +36,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
+from algorithms.features.urlshape import is_view
 from algorithms.features.visual import (
     MenuKey,
     VisualList,
@@ -293,7 +298,7 @@ async def gpp(
                 for vl in visual_lists(rendered[url])
                 if not is_menu(vl, menus) and vl.signature != last_model.signature
                 for lk in vl.links
-                if lk.url not in known and session.in_scope(lk.url)
+                if lk.url not in known and session.in_scope(lk.url) and not is_view(url, lk.url)
             }
         )
         added = 0

@@ -24,6 +24,13 @@ the named choices here:
    ties by page URL, then path. The crawl ends when the queue is empty or the budget is spent.
 4. Every page fetched is judged by simhtml against s; pages judged similar are reported along
    with the links of the target collections.
+
+Beyond the reconstruction, for real applications (named in the code): the crawl does not follow
+a page's *variants* (`_Crawl._variant`: views of a list, an entity page's own URL with parameters
+added, a parameter that many pages add to their own URLs — a site-wide action), and the entities and index pages are reported without the query parameters that leave a
+page's content unchanged (DUST, learned from the pages the run loaded, `Run.dust`; params:
+``dust_params``). Neither adds a URL feature to the judging: a page is still similar to the seed
+by its html-schema alone.
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from algorithms.features.dom import TagFeature, html_schema, link_collections, simhtml
 from algorithms.features.url import spread
+from algorithms.features.urlshape import is_view, query_changes, refines
 from algorithms.result import Discovery
 from algorithms.run import Run, Stopped
 from render import Snapshot
@@ -48,6 +56,9 @@ __all__ = ["indesit"]
 
 # A collection is a target collection when at least this share of its samples is similar to s.
 _MAJORITY = 0.5
+
+# A query parameter that this many pages add to their own URLs is a site-wide action or view.
+_ACTION_PAGES = 3
 
 # Priority classes (smaller first).
 _ON_INDEX_PAGE = 0
@@ -90,6 +101,8 @@ class _Crawl:
     index_paths: set[str] = field(default_factory=set)
     similar: dict[str, float] = field(default_factory=dict)
     entities: dict[str, None] = field(default_factory=dict)
+    skipped: set[str] = field(default_factory=set)  # pages whose variants were noted
+    adders: dict[str, set[str]] = field(default_factory=dict)  # parameter → pages adding it
 
     async def fetch(self, urls: Iterable[str]) -> dict[str, Snapshot]:
         """The 2xx pages of `urls` (failures are not traced); every page loaded is judged
@@ -111,9 +124,17 @@ class _Crawl:
             self.similar[page.url] = sim
 
     def push(self, page: Snapshot, cls: int) -> None:
-        """Queue the link collections of `page` (again, when `cls` is a better class)."""
+        """Queue the link collections of `page` (again, when `cls` is a better class), without
+        the links `_variant` leaves out."""
+        for name in {n for link in page.links for n in _added(page.url, link.url)}:
+            self.adders.setdefault(name, set()).add(page.url)
+        skipped: dict[str, None] = {}
         for path, urls in link_collections(page, self.mode).items():
-            targets = tuple(u for u in urls if u not in _own(page))
+            # Choice: links out of the crawl's scope (another host) are no pages of the site.
+            targets = tuple(u for u in urls if u not in _own(page) and self.run.session.in_scope(u))
+            if any(self._variant(page, u, cls) for u in targets):
+                skipped.update(dict.fromkeys(u for u in targets if self._variant(page, u, cls)))
+                targets = tuple(u for u in targets if not self._variant(page, u, cls))
             key = (page.url, path)
             if not targets or key in self.visited:
                 continue
@@ -128,6 +149,40 @@ class _Crawl:
                 self.reached_by.setdefault(url, path)
             priority = _Priority(klass, -len(targets), page.url, path)
             heapq.heappush(self.queue, (priority, len(self.collections) - 1))
+        if skipped and page.url not in self.skipped:
+            self.skipped.add(page.url)
+            self.run.note(
+                "collection",
+                "skip",
+                f"{len(skipped)} variants of {page.url}",
+                urls=skipped,
+                note="views of the page (two or more query parameters added or changed) or, "
+                "on a page like the seed, the page's own URL with parameters added",
+            )
+
+    def _variant(self, page: Snapshot, url: str, cls: int) -> bool:
+        """Choice "variants are no pages" (beyond the reconstruction, for real applications):
+        a link that is a view of `page` (`is_view`: a sort order, a page size combined with a
+        page) is not followed — it shows the entries of the pages `page`'s one-parameter links
+        reach, in every combination. Nor, on a page judged similar to the seed and not queued as
+        an index page, a link that refines its URL with added parameters (`refines`: its edit
+        form, its history, its print view): an entity page's variants of itself are no other
+        entities, and each would be judged similar to the seed. An index page's refinements
+        (``?page=2``) are its pagination and stay, unless many pages add the same parameter
+        (below). Only which links are followed changes; pages are judged by their HTML
+        alone."""
+        if is_view(page.url, url):
+            return True
+        added = _added(page.url, url)
+        if not added:
+            return False
+        if cls != _ON_INDEX_PAGE and page.url in self.similar:
+            return True
+        # Choice "site-wide actions": a parameter that `_ACTION_PAGES` pages or more add to their
+        # own URLs (``do=edit`` on every wiki page, a page size on every list page) names an
+        # action or a view of any page, not the pagination of one list (``?page=2`` is added
+        # by the list's first page alone; its other pages change it).
+        return all(len(self.adders.get(n, ())) >= _ACTION_PAGES for n in added)
 
     async def crawl(self, seed: Snapshot, entry: str) -> None:
         self.seed_url = seed.url
@@ -192,6 +247,13 @@ class _Crawl:
                 self.push(target, _OTHER)
 
 
+def _added(page: str, url: str) -> frozenset[str]:
+    """The query parameters `url` adds to `page`'s URL when it refines it (else none)."""
+    if not refines(page, url):
+        return frozenset()
+    return query_changes(page, url) or frozenset()
+
+
 def _own(page: Snapshot) -> set[str]:
     return {page.url, page.final_url}
 
@@ -237,11 +299,13 @@ async def indesit(
     found.update(dict.fromkeys(crawl.similar))
     if crawl.seed_url:
         found[crawl.seed_url] = None
+    dust = run.dust()
+    index_pages = tuple(dict.fromkeys(dust.canonical(u) for u in crawl.index_pages))
     return Discovery(
         method="indesit",
         seed=seed,
-        entities=tuple(sorted(found)),
-        index_pages=(tuple(crawl.index_pages),) if crawl.index_pages else (),
+        entities=tuple(sorted({dust.canonical(u) for u in found})),
+        index_pages=(index_pages,) if index_pages else (),
         sample_path=(),
         trace=tuple(run.trace),
         cost=run.cost(),
@@ -252,5 +316,6 @@ async def indesit(
             ("tag_feature", tag_feature),
             ("entry", start_url),
             ("samples", samples),
+            ("dust_params", ",".join(sorted(dust.params))),
         ),
     )

@@ -9,6 +9,7 @@ and the method's own cost.
         ...
     run.cost()                               # what this run spent (not the Session's total)
     run.complete, run.reason                 # how it ended
+    run.dust().canonical(url)                # a URL without the parameters that change nothing
 
 A method raises `Stopped` (through `run.fetch`, `run.load`, `run.seed`, `run.again` or
 `run.stop`) to unwind to its entry point, which turns it into an incomplete result with
@@ -42,6 +43,7 @@ from collections.abc import Awaitable, Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn, TypeVar
 
+from algorithms.features.dust import DustLearner
 from algorithms.result import TraceEntry
 from crawler import (
     INTERRUPTED,
@@ -310,6 +312,22 @@ class Run:
         if spent.seconds > 0:
             return spent
         return replace(spent, seconds=round(time.perf_counter() - self._started, 3))
+
+    def dust(self) -> DustLearner:
+        """The site's DUST parameters, learned from the 2xx pages this run loaded (no download;
+        `algorithms.features.dust`): a method reports its entities and index pages through the
+        learner's `canonical`. What was learned is noted in the trace."""
+        learner = DustLearner()
+        learner.observe_all((url, page.html) for url, page in self.pages.items() if page.ok)
+        if learner.params:
+            self.note(
+                "dust",
+                "learn",
+                ", ".join(sorted(learner.params)),
+                note="pages whose URLs differ only in these query parameters show the same "
+                "content: URLs are reported without them",
+            )
+        return learner
 
     # -- the trace -------------------------------------------------------------------------------
 

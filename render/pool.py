@@ -46,10 +46,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
-from typing import Any, Literal
+from typing import Any, Literal, TypeAlias
 from urllib.parse import urlsplit
 
 from playwright.async_api import (
@@ -178,6 +178,14 @@ class _Loaded:
     cut: bool = False  # the load reached `max_page_bytes`: its network was cut
 
 
+_Cookie: TypeAlias = tuple[tuple[str, Any], ...]
+
+
+def _cookies(cookies: Sequence[Mapping[str, Any]]) -> tuple[_Cookie, ...]:
+    """A context's cookies in a comparable form (sorted items, sorted cookies)."""
+    return tuple(sorted(tuple(sorted(c.items())) for c in cookies))
+
+
 @dataclass
 class _Worker:
     """One reusable page; `state` is what it shows now (None: nothing reusable), `navigation`
@@ -191,6 +199,7 @@ class _Worker:
     state: State | None = None
     navigation: _Navigation = _Navigation()
     cookie_origins: set[str] = field(default_factory=set)
+    cookies: tuple[_Cookie, ...] = ()  # the context's own cookies (storage state, identity)
     cdp: CDPSession | None = None
     main_frame: str = ""  # its page's main frame (= the page's target) id
     loading: str = ""  # the URL of the load in progress (the origin of its navigations)
@@ -478,6 +487,7 @@ class BrowserPool(AsyncClosing):
         worker.generation = generation
         worker.navigations_in_context = 0
         worker.cookie_origins = set()
+        worker.cookies = _cookies(await context.cookies())
         self._count("contexts")
 
     async def _on_document(
@@ -815,6 +825,22 @@ class BrowserPool(AsyncClosing):
             return
         await page.context.add_cookies(cookies)  # type: ignore[arg-type]
         worker.cookie_origins.add(origin)
+        worker.cookies = _cookies(await page.context.cookies())
+
+    async def _forget_site_cookies(self, worker: _Worker, page: Page) -> None:
+        """Drop the cookies the sites set since the context opened, keeping its own (the
+        storage state's and the identity's): every navigation starts from the same state, as
+        on the HTTP path, which keeps no cookies. A page loaded after others then shows what its
+        URL names, not a trail of the pages loaded before it (a wiki's breadcrumbs, a "recently
+        viewed" box, a list's remembered filter); the actions of one state share its
+        navigation's cookies."""
+        context = page.context
+        now = _cookies(await context.cookies())
+        if now == worker.cookies:
+            return
+        await context.clear_cookies()
+        if worker.cookies:
+            await context.add_cookies([dict(c) for c in worker.cookies])  # type: ignore[misc]
 
     async def _navigate(self, worker: _Worker, page: Page, url: str) -> _Navigation:
         """Load `url` in `page` (up to DOMContentLoaded); the worker remembers what it reported.
@@ -827,6 +853,7 @@ class BrowserPool(AsyncClosing):
         worker.navigations_in_context += 1
         worker.state = None
         try:
+            await self._forget_site_cookies(worker, page)
             await self._add_cookies(worker, page, url)
             if "#" in url and page.url.partition("#")[0] == url.partition("#")[0]:
                 # The page shows this document already: going to a fragment of it would only

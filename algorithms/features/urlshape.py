@@ -10,7 +10,10 @@ the pages known to be siblings names the others.
 
 `query_changes` tells which query parameters two URLs of one path differ in: a page and its
 sort or page-size variant differ in one or two (``?_oc=col&_od=asc``), a list and its page n in
-one (``?page=3``).
+one (``?page=3``). `is_view` tells a view of a list (two or more parameters added or changed:
+sorted, resized or filtered, usually combined with a page) from one of its pages; `refines`
+tells a variant of a page (its URL with parameters added: an action, a history, a print
+view) from another page.
 
 Everything here is pure: strings in, values out.
 """
@@ -21,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlsplit
 
-__all__ = ["UrlTemplate", "query_changes", "url_template"]
+__all__ = ["VIEW_PARAMS", "UrlTemplate", "is_view", "query_changes", "refines", "url_template"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,3 +113,35 @@ def query_changes(a: str, b: str) -> frozenset[str] | None:
     return frozenset(
         n for n in qa.keys() | qb.keys() if sorted(qa.get(n, ())) != sorted(qb.get(n, ()))
     )
+
+
+# A link of a page's path that changes this many of its query parameters is a view of it.
+VIEW_PARAMS = 2
+
+
+def is_view(page: str, url: str) -> bool:
+    """Whether `url` is a view of the list at `page` rather than a page of it.
+
+    A pagination page differs from a list page in its path or in one query parameter
+    (``?page=3``, ``?offset=50``, ``?after=…``). A URL of the page's path that adds or changes
+    `VIEW_PARAMS` or more (``?sort=name&dir=asc``, ``?sort=name&page=3``) and drops none is a
+    view of the list — sorted, resized or filtered, usually combined with a page — whose
+    entities the pages found by one parameter already hold; following them multiplies the pages
+    by every combination. A link that drops a parameter of `page` leaves its view for another
+    page of the site's (``?do=index&id=a`` → ``?id=a&idx=b``): it refines nothing.
+    """
+    changed = query_changes(page, url)
+    if changed is None or len(changed) < VIEW_PARAMS:
+        return False
+    return not (changed & _names(page)) - _names(url)
+
+
+def refines(page: str, url: str) -> bool:
+    """Whether `url` is `page`'s own URL with query parameters added (and none changed or
+    dropped): ``?id=a`` → ``?id=a&do=edit``, ``/list/`` → ``/list/?page=2``."""
+    changed = query_changes(page, url)
+    return changed is not None and bool(changed) and not changed & _names(page)
+
+
+def _names(url: str) -> set[str]:
+    return {name for name, _ in parse_qsl(urlsplit(url).query, keep_blank_values=True)}

@@ -68,7 +68,7 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   (`climb._marked_item_paths`).
 - Views of a list: a pagination candidate of the sample's URL path that adds or changes two or
   more query parameters (a sort order, a page size combined with a page) is a view, not a page
-  (`pagination._view`); a candidate sharing no link DOM path with the level's sample is no page
+  (`algorithms.features.urlshape.is_view`); a candidate sharing no link DOM path with the level's sample is no page
   of it. Pagination goes on only from pages that show entries of the list (links in the next
   level's sample link DOM path): a page of another list or an archive kept by the HTML test alone
   is not paged further, so no such trap eats the budget before it has shown an entity link.

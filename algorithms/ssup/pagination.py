@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from urllib.parse import parse_qsl, urlsplit
 
 from algorithms.features.dom import TagFeature, html_schema, link_path, simhtml
 from algorithms.features.url import url_schema, weaksim
-from algorithms.features.urlshape import query_changes
+from algorithms.features.urlshape import VIEW_PARAMS, is_view
 from algorithms.run import Run
 from algorithms.ssup.climb import path_terms
 from algorithms.ssup.grouping import SIM_DIGITS
@@ -67,7 +66,7 @@ class Pagination:
                     if not level_terms & path_terms(url_schema(link.url)):
                         unlike.append(link.url)
                         continue
-                    if _view(sp_x.url, link.url):
+                    if is_view(sp_x.url, link.url):
                         views.append(link.url)
                         continue
                     key = (round(weaksim(next_terms, url_schema(link.url)), SIM_DIGITS), path)
@@ -88,7 +87,7 @@ class Pagination:
                     f"{len(views)} views of {sp_x.url}",
                     level=level,
                     urls=views,
-                    note=f"they change {_VIEW_PARAMS} or more query parameters of this level's "
+                    note=f"they change {VIEW_PARAMS} or more query parameters of this level's "
                     "sample: a sort order or view combined with a page, not a page of its own",
                 )
             new_urls: list[str] = []
@@ -144,29 +143,3 @@ class Pagination:
                     note="they hold no link in the next level's sample link DOM path: not paged",
                 )
         return found
-
-
-# A link of the sample's path that changes this many of its query parameters is a view of it.
-_VIEW_PARAMS = 2
-
-
-def _view(sample: str, url: str) -> bool:
-    """Choice: a pagination page differs from the level's sample in its path or in one query
-    parameter (``?page=3``, ``?offset=50``, ``?after=…``). A URL of the sample's path that
-    adds or changes two or more (``?sort=name&dir=asc``, ``?sort=name&page=3``) and drops none
-    is a view of the list — sorted, resized or filtered, usually combined with a page — whose
-    entities the pages found by one parameter already hold; following them multiplies the pages
-    by every combination.
-    """
-    changed = query_changes(sample, url)
-    if changed is None or len(changed) < _VIEW_PARAMS:
-        return False
-    # A link that drops a parameter of the sample leaves the sample's view for another page of
-    # the site's (``?do=index&id=a`` → ``?id=a&idx=b``), it does not refine it.
-    return not _drops(sample, url, changed)
-
-
-def _drops(sample: str, url: str, changed: frozenset[str]) -> bool:
-    ours = {name for name, _ in parse_qsl(urlsplit(sample).query, keep_blank_values=True)}
-    theirs = {name for name, _ in parse_qsl(urlsplit(url).query, keep_blank_values=True)}
-    return bool((changed & ours) - theirs)

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from algorithms.features.dom import TagFeature, link_path
-from algorithms.features.dust import DustLearner
 from algorithms.result import Discovery
 from algorithms.run import Run, Stopped
 from algorithms.ssup.climb import Climb, Height, own_urls
@@ -169,7 +168,7 @@ async def ssup(
         await walk.walk(await _seed(run, seed), height)
     if walk.shortfall:
         run.unfinished(walk.shortfall)
-    dust = _dust(run)
+    dust = run.dust()
     params: tuple[tuple[str, object], ...] = (
         ("height", height),
         ("height_used", walk.height_used),
@@ -195,22 +194,6 @@ async def ssup(
         reason=run.reason,
         params=params,
     )
-
-
-def _dust(run: Run) -> DustLearner:
-    """The site's DUST parameters, learned from the pages the run loaded (no download): the
-    entities and index pages are reported without them (`algorithms.features.dust`)."""
-    learner = DustLearner()
-    learner.observe_all((url, page.html) for url, page in run.pages.items() if page.ok)
-    if learner.params:
-        run.note(
-            "dust",
-            "learn",
-            ", ".join(sorted(learner.params)),
-            note="pages whose URLs differ only in these query parameters show the same "
-            "content: URLs are reported without them",
-        )
-    return learner
 
 
 async def _seed(run: Run, seed: str) -> Snapshot:

@@ -312,6 +312,20 @@ class TestbedSite(Site):
         body = '<h1>Dialogs</h1><p id="answer">?</p>' + f'<ul class="items">{_item_li(2)}</ul>'
         return _page("Dialogs", body, _DIALOG_JS)
 
+    def _trail(self, request: web.Request) -> web.Response:
+        """A trail of the pages visited before (a wiki's breadcrumbs), kept in a cookie the
+        page sets: links to the items of the trail, and one per other cookie received."""
+        trail = [t for t in request.cookies.get("trail", "").split(".") if t.isdigit()]
+        others = sorted(n for n in request.cookies if n != "trail")
+        links = "".join(f'<li><a href="/item/{t}">Item {t}</a></li>' for t in trail)
+        links += "".join(f'<li><a href="/about?cookie={n}">{n}</a></li>' for n in others)
+        body = f'<h1>Trail</h1><ul class="trail">{links}</ul>'
+        response = web.Response(text=_page("Trail", body), content_type="text/html")
+        visit = request.query.get("p", "")
+        if visit.isdigit():
+            response.set_cookie("trail", ".".join([*trail, visit]))
+        return response
+
     def _item(self, n: int) -> str:
         body = (
             f'<h1>Item {n}</h1><dl class="facts"><dt>Brand</dt><dd>{item_brand(n)}</dd>'
@@ -343,6 +357,8 @@ class TestbedSite(Site):
             return html(text=self._search(brand, words), content_type="text/html")
         if path == "/more":
             return html(text=self._more(), content_type="text/html")
+        if path == "/trail":
+            return self._trail(request)
         if path == "/dialog":
             return html(text=self._dialog(), content_type="text/html")
         if path == "/forever":

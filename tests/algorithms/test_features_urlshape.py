@@ -3,9 +3,8 @@ the climb, a list's marked entry, views of a list in pagination, template mates 
 
 from __future__ import annotations
 
-from algorithms.features.urlshape import query_changes, url_template
+from algorithms.features.urlshape import is_view, query_changes, refines, url_template
 from algorithms.ssup.climb import _candidate_weight, _marked_item_paths, _navigation
-from algorithms.ssup.pagination import _view
 from render import Link, Snapshot
 
 H = "http://127.0.0.2"
@@ -72,13 +71,24 @@ def test_query_changes_names_the_parameters_that_differ() -> None:
 
 def test_views_of_a_list_are_not_its_pages() -> None:
     sample = f"{H}/planes/list/"
-    assert not _view(sample, f"{H}/planes/list/?page_P=3")
-    assert not _view(sample, f"{H}/planes/list/?psize_P=50")  # one parameter: bounded
-    assert _view(sample, f"{H}/planes/list/?_oc_P=year&_od_P=asc")
-    assert _view(sample, f"{H}/planes/list/?page_P=3&psize_P=50")
-    assert not _view(sample, f"{H}/sports/page/2")
+    assert not is_view(sample, f"{H}/planes/list/?page_P=3")
+    assert not is_view(sample, f"{H}/planes/list/?psize_P=50")  # one parameter: bounded
+    assert is_view(sample, f"{H}/planes/list/?_oc_P=year&_od_P=asc")
+    assert is_view(sample, f"{H}/planes/list/?page_P=3&psize_P=50")
+    assert not is_view(sample, f"{H}/sports/page/2")
     # A link that drops the sample's parameter goes elsewhere; it refines nothing.
-    assert not _view(f"{H}/doku.php?do=index&id=a", f"{H}/doku.php?id=a&idx=b")
+    assert not is_view(f"{H}/doku.php?do=index&id=a", f"{H}/doku.php?id=a&idx=b")
+
+
+def test_a_page_refined_by_added_parameters() -> None:
+    page = f"{H}/doku.php?id=a"
+    assert refines(page, f"{H}/doku.php?id=a&do=edit")
+    assert refines(page, f"{H}/doku.php?do=revisions&id=a")
+    assert refines(f"{H}/list/", f"{H}/list/?page=2")
+    assert not refines(page, f"{H}/doku.php?id=b")  # another page: a value changed
+    assert not refines(page, f"{H}/doku.php?id=b&do=edit")
+    assert not refines(page, page)
+    assert not refines(page, f"{H}/other.php?id=a&do=edit")
 
 
 # --- the climb: site navigation and a list's marked entry --------------------------------------

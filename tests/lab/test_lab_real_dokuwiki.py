@@ -15,6 +15,7 @@ from urllib.parse import quote, unquote
 
 import pytest
 
+from algorithms import Discovery
 from lab import set_scores
 from lab.bench import run_one
 from lab.real.dokuwiki import DokuWikiApp, page_title, page_url, read_pages
@@ -101,3 +102,40 @@ async def test_ssup_finds_the_wikis_pages_from_one_page(wiki: LabServer) -> None
     assert scores.f1 >= 0.95, scores
     assert result.row.cost.downloads <= 80, result.row.to_dict()
     assert not any("do=" in u for u in result.run.found), sorted(result.run.found)[:5]
+
+
+async def test_gpp_finds_the_wikis_pages_from_its_sitemap(wiki: LabServer) -> None:
+    # Every page carries DokuWiki's breadcrumbs ("Trace"), kept in the visitor's session: a
+    # browser that kept the wiki's cookies from one page to the next would show the seed linked
+    # from every page loaded after it, and GPP would take a breadcrumb for the seed's list. Each
+    # navigation starts without the cookies the site set, so GPP's path runs through the
+    # sitemap's namespace lists, and one iteration grows it to the whole wiki.
+    truth = wiki.truth(APP)
+    result = await run_one(methods()["gpp"], truth, budget=600, timeout_s=1200)
+    assert result.row.error is None, result.row.error
+    assert result.run is not None and isinstance(result.run.result, Discovery)
+    scores = set_scores(result.run.found, truth.target_entities)
+    assert scores.f1 >= 0.95, scores
+    # The seed's parent lists it among many pages (a breadcrumb holds a handful).
+    (parent,) = [
+        e for e in result.run.result.trace if (e.step, e.decision) == ("seed-path", "parent")
+    ]
+    assert dict(parent.values)["list"] >= 50, parent
+
+
+async def test_indesit_crawls_the_wiki_without_its_action_pages(wiki: LabServer) -> None:
+    # Every wiki page links to its own actions (edit, revisions, backlinks, export: the page's
+    # URL with `do=` added), each a page on the wiki's template that Indesit would judge similar
+    # to the seed, and whose revisions lead to older revisions without end. Once three pages add
+    # the same parameter it is a site-wide action and is not followed; links to other hosts
+    # (the PEPs and RFCs the documentation cites) are no pages of the site.
+    truth = wiki.truth(APP)
+    result = await run_one(methods()["indesit"], truth, budget=1500, timeout_s=1500)
+    assert result.row.error is None, result.row.error
+    assert result.run is not None
+    scores = set_scores(result.run.found, truth.target_entities)
+    assert scores.f1 >= 0.9, scores
+    assert result.row.cost.downloads <= 800, result.row.to_dict()
+    base = truth.base_url
+    assert all(u.startswith(base) for u in result.run.found), sorted(result.run.found)[-5:]
+    assert scores.precision >= 0.9, sorted(set(result.run.found) - set(truth.target_entities))

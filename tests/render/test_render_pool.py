@@ -20,6 +20,7 @@ from render import (
     ActionError,
     BrowserPool,
     HttpFetcher,
+    Identity,
     NavigationTimeout,
     NonHTMLResponse,
     RenderConfig,
@@ -251,6 +252,22 @@ async def test_pool_reuses_pages_and_recycles_contexts(
             assert snap.title == f"Item {n}"
         stats = small.stats
     assert (stats.loads, stats.navigations, stats.contexts, stats.relaunches) == (5, 5, 3, 0)
+
+
+async def test_a_load_does_not_carry_the_cookies_earlier_loads_were_given(
+    render_config: RenderConfig, testbed: LabServer
+) -> None:
+    # /trail?p=N sets a cookie listing the pages visited (breadcrumbs) and links to each of them.
+    # Every navigation starts without the cookies sites set before it; the identity's stay.
+    config = replace(render_config, pages=1, recycle_context_every=100)
+    async with BrowserPool(config, Identity(cookies=(("lang", "et"),))) as small:
+        first = await small.load(State(url(testbed, "/trail?p=1")))
+        second = await small.load(State(url(testbed, "/trail?p=2")))
+        contexts = small.stats.contexts
+    assert contexts == 1  # one context: the cookies were dropped, not the context
+    for snap in (first, second):
+        trail = [lk.url for lk in snap.links if "/item/" in lk.url or "cookie=" in lk.url]
+        assert trail == [url(testbed, "/about?cookie=lang")], trail
 
 
 @pytest.mark.slow

@@ -120,6 +120,7 @@ _LABELS_FOR = etree.XPath("//label[@for]")
 _MARKED = etree.XPath("(//*[@data-facet or @data-load-more])[1]")
 _WITH_FACET = etree.XPath("(//*[@data-facet])[1]")
 _WITH_LOAD_MORE = etree.XPath("(//*[@data-load-more])[1]")
+_WITH_EXPANDED = etree.XPath("(//*[@aria-expanded])[1]")
 
 
 def _text(el: Any) -> str:
@@ -367,6 +368,9 @@ class _Document:
         self.has_facets = facets and bool(_WITH_FACET(root))
         self.has_load_more_attr = more_attr and bool(_WITH_LOAD_MORE(root))
         self.may_say_load_more = _anchors_say_more(root)
+        self.has_disclosures = (source is None or "aria-expanded" in source) and bool(
+            _WITH_EXPANDED(root)
+        )
 
     @cached_property
     def _ids(self) -> tuple[dict[str, int], dict[str, Any]]:
@@ -504,9 +508,33 @@ def _facet_attr(el: Any) -> str | None:
     return None
 
 
+def _tab_label(panel: Any) -> str:
+    """A tab panel's heading: the element its aria-labelledby names, else the selected tab of
+    the tab list that holds it."""
+    named = (panel.get("aria-labelledby") or "").split()
+    if named:
+        found = panel.getroottree().getroot().xpath("//*[@id=$id]", id=named[0])
+        if found:
+            return collapse(_text(found[0]))
+    tablist = next((a for a in panel.iterancestors() if a.get("role") == "tablist"), None)
+    if tablist is None:
+        return ""
+    for tab in tablist.iterdescendants():
+        if not _is_element(tab) or tab.get("role") != "tab" or tab.get("aria-selected") != "true":
+            continue
+        owner = next((a for a in tab.iterancestors() if a.get("role") == "tablist"), None)
+        if owner is tablist:
+            return collapse(_text(tab))
+    return ""
+
+
 def _heading_label(el: Any, label_for: dict[str, Any]) -> str:
     node = el
     while node is not None and node.tag not in ("body", "html"):
+        if node is not el and node.get("role") == "tabpanel":
+            text = _tab_label(node)
+            if text:
+                return text
         # <label for="ID"> naming a container (a radio group, a widget) is the group's heading;
         # an input's own label is its value's label, not its group's
         ident = None if node is el and el.tag == "input" else node.get("id")
@@ -604,6 +632,9 @@ def _classify(el: Any, doc: _Document) -> ControlKind | None:
         return None
     if el.get("data-load-more") is not None:
         return "load_more"
+    # a disclosure (ARIA: it shows or hides a popup or a region) is a button whatever its tag
+    if tag != "a" and el.get("aria-expanded") is not None:
+        return "button"
     return None
 
 
@@ -680,6 +711,13 @@ def _control_candidates(root: Any, doc: _Document) -> Iterator[Any]:
         elements = root.iter("input", "select", "textarea", "button", "a")
     else:  # no anchor can be a control
         elements = root.iter("input", "select", "textarea", "button")
+    if doc.has_disclosures and not doc.has_load_more_attr:  # and any element may disclose
+        tags = frozenset({"input", "select", "textarea", "button", "a"})
+        elements = (
+            e
+            for e in root.iter()
+            if e.tag in tags or (_is_element(e) and e.get("aria-expanded") is not None)
+        )
     for el in elements:
         if (
             _is_element(el)

@@ -60,9 +60,9 @@ def test_the_truth_is_the_servers_own_tiddler_listing(wiki: LabServer) -> None:
     assert {_title(base, url) for url in truth.target_entities} == set(served)
     for title, tags in served.items():
         url = permalink(base, title)
-        assert truth.attributes.get(url, {}).get("tag", ()) == tags
-    assert {t for tags in served.values() for t in tags} == set(truth.facet_values["tag"])
-    widgets = next(q for q in truth.queries if q.conditions == (("tag", "Widgets"),))
+        assert truth.attributes.get(url, {}).get("tags", ()) == tags
+    assert {t for tags in served.values() for t in tags} == set(truth.facet_values["tags"])
+    widgets = next(q for q in truth.queries if q.conditions == (("tags", "Widgets"),))
     assert truth.seed_entity in widgets.entities
 
 
@@ -82,7 +82,7 @@ async def test_permalinks_open_their_tiddler_with_its_tags(
                 await page.wait_for_selector(".tc-story-river .tc-tiddler-frame", timeout=60_000)
                 title, tags = await page.evaluate(SHOWN)
                 assert title == _title(base, url)
-                assert set(tags) == set(truth.attributes.get(url, {}).get("tag", ()))
+                assert set(tags) == set(truth.attributes.get(url, {}).get("tags", ()))
         finally:
             await browser.close()
 
@@ -116,7 +116,7 @@ async def test_a_session_crawls_tiddlers_as_states_of_their_own(wiki: LabServer)
             assert snap.rendered and snap.url == url
             title, tags = _shown(snap)
             assert title == _title(base, url)
-            assert tags == set(truth.attributes.get(url, {}).get("tag", ()))
+            assert tags == set(truth.attributes.get(url, {}).get("tags", ()))
         downloads = session.cost().downloads
         assert (await session.page(truth.seed_entity)).url == truth.seed_entity
         assert session.cost().downloads == downloads  # a state is cached under its own URL

@@ -301,7 +301,9 @@ def facets_of(snap: Snapshot) -> tuple[Facet, ...]:
     """The facets a state offers to click: its facet controls, then its disclosures."""
     own = control_facets(snap)
     taken = {f.control.selector for f in own if f.control is not None}
-    more = tuple(f for f in disclosure_facets(snap) if f.control and f.control.selector not in taken)
+    more = tuple(
+        f for f in disclosure_facets(snap) if f.control and f.control.selector not in taken
+    )
     return (*own, *more)
 
 

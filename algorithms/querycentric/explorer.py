@@ -19,7 +19,7 @@ from algorithms.querycentric.links import LinkFacets
 from algorithms.querycentric.model import control_facets, forms_of, link_facets
 from algorithms.result import Exploration
 from algorithms.run import Run, Stopped
-from render import Action, Snapshot
+from render import Action, Control, Snapshot
 
 if TYPE_CHECKING:
     from crawler import Session
@@ -112,10 +112,10 @@ async def _widest_view(ex: Explorer, root: Snapshot) -> Snapshot:
     """The tab view of `root` offering the most facets (tabs in tabs, `TAB_LEVELS` deep; each
     tab clicked once): `root` itself when it has no tabs or no view offers more."""
     best, most = root, len(facets_of(root))
-    known = {c.selector for c in tab_controls(root)}
+    known = {c.selector for c in root.controls}  # a tab of the start page is clicked there
     frontier = [(root, tab_controls(root))]
     for _ in range(TAB_LEVELS):
-        nxt: list[tuple[Snapshot, tuple]] = []
+        nxt: list[tuple[Snapshot, tuple[Control, ...]]] = []
         for base, tabs in frontier:
             for tab in tabs:
                 view = await ex.act(base, Action("click", tab.selector, label=f"tab {tab.label}"))

@@ -385,6 +385,9 @@
       kind, selector: "", label: "", group: "", name: attr(el, "name") || "", value: "",
       checked: false, form: formSel, form_method: formMethod, form_action: formAction,
       input_type: (attr(el, "type") || "").trim().toLowerCase(), options: [], box: null,
+      role: (attr(el, "role") || "").trim().toLowerCase(),
+      expanded: (attr(el, "aria-expanded") || "").trim().toLowerCase(),
+      popup: (attr(el, "aria-haspopup") || "").trim().toLowerCase(),
     };
     if (kind === "checkbox" || kind === "radio") {
       c.value = attr(el, "value") !== null ? attr(el, "value") : "on";
@@ -411,6 +414,7 @@
       c.group = groupLabel(el, "");
     } else {
       c.value = attr(el, "value") || "";
+      c.checked = c.role === "tab" && (attr(el, "aria-selected") || "").trim() === "true";
       c.label = tag === "input" ? collapse(c.value) : collapse(el.textContent);
       if (!c.label) c.label = collapse(attr(el, "aria-label") || attr(el, "title") || "");
       c.group = groupLabel(el, "");

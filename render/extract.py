@@ -678,6 +678,7 @@ def _control(el: Any, kind: ControlKind, doc: _Document, canonicalize: Canonical
         label = _anchor_text(el)
         group = _group_label(el, doc.label_for)
     else:  # submit, button, load_more
+        checked = _aria(el, "role") == "tab" and _aria(el, "aria-selected") == "true"
         if el.tag == "input":
             value = el.get("value") or ""
             label = collapse(value)
@@ -701,7 +702,14 @@ def _control(el: Any, kind: ControlKind, doc: _Document, canonicalize: Canonical
         form_action=form_action,
         input_type=input_type,
         options=options,
+        role=_aria(el, "role"),
+        expanded=_aria(el, "aria-expanded"),
+        popup=_aria(el, "aria-haspopup"),
     )
+
+
+def _aria(el: Any, name: str) -> str:
+    return (el.get(name) or "").strip().lower()
 
 
 def _control_candidates(root: Any, doc: _Document) -> Iterator[Any]:

@@ -113,12 +113,16 @@ class AjaxFacets:
             )
         return pages
 
-    async def _visit(self, base: Snapshot, steps: tuple[Action, ...]) -> list[Snapshot] | None:
-        """The pages of the result list the actions `steps` on `base` lead to (one visit); None
-        when one failed."""
+    async def _visit(
+        self, base: Snapshot, steps: tuple[Action, ...], *, paged: bool = True
+    ) -> list[Snapshot] | None:
+        """The pages of the result list the actions `steps` on `base` lead to (one visit; only
+        its first page unless `paged`: a popup's list has no pages); None when one failed."""
         async with self.lanes:
             snap = await self._act_then_load(_then(base, steps[:-1]), steps[-1])
-            return None if snap is None else await self._paged(snap)
+            if snap is None:
+                return None
+            return await self._paged(snap) if paged else [snap]
 
     async def _popup_facets(self, q: Query, base: Snapshot) -> dict[Facet, Action]:
         """The facets behind the custom dropdowns of `base`, each with the click that opens its
@@ -263,14 +267,16 @@ class AjaxFacets:
                 steps: tuple[Action, ...] = (action,) if opening is None else (opening, action)
                 todo.append((facet, conditions, subject, steps))
         # A disclosure's popup lists the entities with its value: read them off what it adds.
-        popups = {t[0] for t in todo if t[0].control and is_disclosure(base, t[0].control)}
+        popups = {t[0] for t in todo if t[0].control and is_disclosure(t[0].control)}
         if popups:
             before = seen_links(base)
             for facet, _, _, steps in todo:
                 if facet in popups:
                     ex.opened[_then(base, steps).key] = (before, facet.value)
         # The browser pool works on several states at once; results are read in facet order.
-        visits = await asyncio.gather(*(self._visit(base, t[3]) for t in todo))
+        visits = await asyncio.gather(
+            *(self._visit(base, t[3], paged=t[0] not in popups) for t in todo)
+        )
         for (facet, conditions, subject, steps), pages in zip(todo, visits, strict=True):
             if pages is None:
                 continue

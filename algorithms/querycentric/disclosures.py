@@ -21,7 +21,6 @@ from collections import Counter
 from collections.abc import Iterable
 
 from algorithms.querycentric.model import EntityPattern, Facet, clean_label, unsafe_reason
-from algorithms.querycentric.rows import element_at
 from render import Control, Snapshot
 
 __all__ = [
@@ -43,14 +42,13 @@ TAB_LEVELS = 2
 _POPUP_KINDS = frozenset({"listbox", "menu", "tree", "grid", "dialog"})
 
 
-def is_disclosure(snapshot: Snapshot, control: Control) -> bool:
+def is_disclosure(control: Control) -> bool:
     """A closed disclosure button (``aria-expanded="false"``) that is no custom dropdown."""
-    if control.kind != "button":
-        return False
-    element = element_at(snapshot, control.selector)
-    if element is None or (element.get("aria-expanded") or "").strip().lower() != "false":
-        return False
-    return (element.get("aria-haspopup") or "").strip().lower() not in _POPUP_KINDS
+    return control.kind == "button" and control.expanded == "false" and not _dropdown(control)
+
+
+def _dropdown(control: Control) -> bool:
+    return control.popup in _POPUP_KINDS or control.role == "combobox"
 
 
 def disclosure_facets(snapshot: Snapshot) -> tuple[Facet, ...]:
@@ -62,7 +60,7 @@ def disclosure_facets(snapshot: Snapshot) -> tuple[Facet, ...]:
         value = clean_label(control.label)
         if not group or not value or unsafe_reason(control):
             continue
-        if (group, value.casefold()) in found or not is_disclosure(snapshot, control):
+        if (group, value.casefold()) in found or not is_disclosure(control):
             continue
         found[(group, value.casefold())] = Facet(group, value, None, control=control)
     sizes = Counter(group for group, _ in found)
@@ -82,10 +80,7 @@ def tab_controls(snapshot: Snapshot, known: Iterable[str] = ()) -> tuple[Control
     for control in snapshot.controls:
         if control.kind != "button" or control.selector in skip or unsafe_reason(control):
             continue
-        element = element_at(snapshot, control.selector)
-        if element is None or element.get("role") != "tab":
-            continue
-        if (element.get("aria-selected") or "").strip().lower() != "true":
+        if control.role == "tab" and not control.checked:
             out.append(control)
     return tuple(out)
 

@@ -275,6 +275,31 @@
     }
     return "";
   };
+  // The nearest heading before an element among its preceding siblings (a heading sibling, or
+  // the last heading inside one), memoised: each sibling is searched once, however many
+  // controls share a long list of them.
+  const lastHeading = (s) => {
+    if (HEADINGS.has(tagOf(s))) return collapse(s.textContent);
+    const hs = s.querySelectorAll("h1,h2,h3,h4,h5,h6,legend");
+    for (let i = hs.length - 1; i >= 0; i--) {
+      const t = collapse(hs[i].textContent);
+      if (t) return t;
+    }
+    return "";
+  };
+  const before = new Map();
+  const headingBefore = (node) => {
+    const chain = [];
+    let s = node;
+    while (s && !before.has(s)) { chain.push(s); s = s.previousElementSibling; }
+    let found = s ? before.get(s) : "";
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const prev = chain[i].previousElementSibling;  // chain[i + 1], or the memoised s
+      if (prev) found = lastHeading(prev) || found;
+      before.set(chain[i], found);
+    }
+    return before.get(node);
+  };
   const headingLabel = (el) => {
     let node = el;
     while (node && node.nodeType === 1 && tagOf(node) !== "body" && tagOf(node) !== "html") {
@@ -301,18 +326,8 @@
           }
         }
       }
-      for (let s = node.previousElementSibling; s; s = s.previousElementSibling) {
-        if (HEADINGS.has(tagOf(s))) {
-          const t = collapse(s.textContent);
-          if (t) return t;
-          continue;
-        }
-        const hs = s.querySelectorAll("h1,h2,h3,h4,h5,h6,legend");
-        for (let i = hs.length - 1; i >= 0; i--) {
-          const t = collapse(hs[i].textContent);
-          if (t) return t;
-        }
-      }
+      const t = headingBefore(node);
+      if (t) return t;
       node = node.parentElement;
     }
     return "";

@@ -368,6 +368,7 @@ class _Document:
         self.has_facets = facets and bool(_WITH_FACET(root))
         self.has_load_more_attr = more_attr and bool(_WITH_LOAD_MORE(root))
         self.may_say_load_more = _anchors_say_more(root)
+        self.headings_before: dict[Any, str] = {}  # see `_heading_before`
         self.has_disclosures = (source is None or "aria-expanded" in source) and bool(
             _WITH_EXPANDED(root)
         )
@@ -528,7 +529,7 @@ def _tab_label(panel: Any) -> str:
     return ""
 
 
-def _heading_label(el: Any, label_for: dict[str, Any]) -> str:
+def _heading_label(el: Any, label_for: dict[str, Any], before: dict[Any, str]) -> str:
     node = el
     while node is not None and node.tag not in ("body", "html"):
         if node is not el and node.get("role") == "tabpanel":
@@ -550,30 +551,54 @@ def _heading_label(el: Any, label_for: dict[str, Any]) -> str:
                     if text:
                         return text
                     break
-        for sib in node.itersiblings(preceding=True):
-            if not _is_element(sib):
-                continue
-            if sib.tag in _HEADINGS:
-                text = collapse(_text(sib))
-                if text:
-                    return text
-                continue
-            headings = [h for h in sib.iter(*_HEADINGS)]
-            for heading in reversed(headings):
-                text = collapse(_text(heading))
-                if text:
-                    return text
+        text = _heading_before(node, before)
+        if text:
+            return text
         node = node.getparent()
     return ""
 
 
-def _group_label(el: Any, label_for: dict[str, Any], field_label: str = "") -> str:
+def _last_heading(sib: Any) -> str:
+    if sib.tag in _HEADINGS:
+        return collapse(_text(sib))
+    for heading in reversed([h for h in sib.iter(*_HEADINGS)]):
+        text = collapse(_text(heading))
+        if text:
+            return text
+    return ""
+
+
+def _heading_before(node: Any, before: dict[Any, str]) -> str:
+    """The nearest heading before `node` among its preceding siblings (a heading sibling, or
+    the last heading inside one), memoised in `before`: each sibling is searched once, however
+    many controls share a long list of them."""
+    chain = []
+    sib: Any = node
+    while sib is not None and sib not in before:
+        chain.append(sib)
+        sib = _previous_element(sib)
+    found = before[sib] if sib is not None else ""
+    for element in reversed(chain):
+        prev = _previous_element(element)
+        if prev is not None:
+            found = _last_heading(prev) or found
+        before[element] = found
+    return before[node]
+
+
+def _previous_element(node: Any) -> Any | None:
+    return next((s for s in node.itersiblings(preceding=True) if _is_element(s)), None)
+
+
+def _group_label(
+    el: Any, label_for: dict[str, Any], before: dict[Any, str], field_label: str = ""
+) -> str:
     facet = _facet_attr(el)
     if facet:
         return collapse(facet)
     if field_label:
         return field_label
-    return _heading_label(el, label_for)
+    return _heading_label(el, label_for, before)
 
 
 def _select_options(select: Any) -> tuple[Option, ...]:
@@ -661,22 +686,26 @@ def _control(el: Any, kind: ControlKind, doc: _Document, canonicalize: Canonical
         value = el.get("value") if el.get("value") is not None else "on"
         checked = el.get("checked") is not None
         label = doc.field_label(el, tail_text=True)
-        group = _group_label(el, doc.label_for)
+        group = _group_label(el, doc.label_for, doc.headings_before)
     elif kind == "select":
         options = _select_options(el)
         chosen = next((o for o in options if o.selected), None)
         value = chosen.value if chosen else ""
         label = chosen.label if chosen else ""
-        group = _group_label(el, doc.label_for, doc.field_label(el, tail_text=False))
+        group = _group_label(
+            el, doc.label_for, doc.headings_before, doc.field_label(el, tail_text=False)
+        )
     elif kind == "text":
         value = _text(el) if el.tag == "textarea" else (el.get("value") or "")
         label = collapse(el.get("placeholder") or "")
-        group = _group_label(el, doc.label_for, doc.field_label(el, tail_text=False))
+        group = _group_label(
+            el, doc.label_for, doc.headings_before, doc.field_label(el, tail_text=False)
+        )
     elif kind == "link":
         target = _resolve(doc.base, el.get("href") or "")
         value = canonicalize(target) if target else ""
         label = _anchor_text(el)
-        group = _group_label(el, doc.label_for)
+        group = _group_label(el, doc.label_for, doc.headings_before)
     else:  # submit, button, load_more
         checked = _aria(el, "role") == "tab" and _aria(el, "aria-selected") == "true"
         if el.tag == "input":
@@ -687,7 +716,7 @@ def _control(el: Any, kind: ControlKind, doc: _Document, canonicalize: Canonical
             label = collapse(_text(el))
         if not label:
             label = collapse(el.get("aria-label") or el.get("title") or "")
-        group = _group_label(el, doc.label_for)
+        group = _group_label(el, doc.label_for, doc.headings_before)
     with_value = kind in ("checkbox", "radio", "submit", "button") and el.get("value") is not None
     return Control(
         kind=kind,

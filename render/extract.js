@@ -10,6 +10,7 @@
   const LABEL_SKIP = new Set(["select", "textarea", "option", "script", "style"]);
   const TEXT_TYPES = new Set(["", "text", "search", "email", "number", "tel", "url", "password",
     "date", "month", "week", "time", "datetime-local"]);
+  const SCRIPT_CAP = 262144;
   const sx = window.scrollX, sy = window.scrollY;
   const tagOf = (el) => el.localName;
   const attr = (el, name) => el.getAttribute(name);
@@ -259,9 +260,53 @@
     }
     return null;
   };
+  // A tab panel's heading is its tab: the element its aria-labelledby names, else the selected
+  // tab of the tab list that holds it.
+  const tabLabel = (panel) => {
+    const by = (attr(panel, "aria-labelledby") || "").trim();
+    if (by) {
+      const t = document.getElementById(by.split(/\s+/)[0]);
+      if (t) return collapse(t.textContent);
+    }
+    const list = panel.parentElement ? panel.parentElement.closest("[role=tablist]") : null;
+    if (!list) return "";
+    for (const tab of list.querySelectorAll("[role=tab][aria-selected=true]")) {
+      if (tab.closest("[role=tablist]") === list) return collapse(tab.textContent);
+    }
+    return "";
+  };
+  // The nearest heading before an element among its preceding siblings (a heading sibling, or
+  // the last heading inside one), memoised: each sibling is searched once, however many
+  // controls share a long list of them.
+  const lastHeading = (s) => {
+    if (HEADINGS.has(tagOf(s))) return collapse(s.textContent);
+    const hs = s.querySelectorAll("h1,h2,h3,h4,h5,h6,legend");
+    for (let i = hs.length - 1; i >= 0; i--) {
+      const t = collapse(hs[i].textContent);
+      if (t) return t;
+    }
+    return "";
+  };
+  const before = new Map();
+  const headingBefore = (node) => {
+    const chain = [];
+    let s = node;
+    while (s && !before.has(s)) { chain.push(s); s = s.previousElementSibling; }
+    let found = s ? before.get(s) : "";
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const prev = chain[i].previousElementSibling;  // chain[i + 1], or the memoised s
+      if (prev) found = lastHeading(prev) || found;
+      before.set(chain[i], found);
+    }
+    return before.get(node);
+  };
   const headingLabel = (el) => {
     let node = el;
     while (node && node.nodeType === 1 && tagOf(node) !== "body" && tagOf(node) !== "html") {
+      if (node !== el && attr(node, "role") === "tabpanel") {
+        const t = tabLabel(node);
+        if (t) return t;
+      }
       // <label for="ID"> naming a container (a radio group, a widget) is the group's heading;
       // an input's own label is its value's label, not its group's
       const id = node === el && tagOf(el) === "input" ? null : attr(node, "id");
@@ -281,18 +326,8 @@
           }
         }
       }
-      for (let s = node.previousElementSibling; s; s = s.previousElementSibling) {
-        if (HEADINGS.has(tagOf(s))) {
-          const t = collapse(s.textContent);
-          if (t) return t;
-          continue;
-        }
-        const hs = s.querySelectorAll("h1,h2,h3,h4,h5,h6,legend");
-        for (let i = hs.length - 1; i >= 0; i--) {
-          const t = collapse(hs[i].textContent);
-          if (t) return t;
-        }
-      }
+      const t = headingBefore(node);
+      if (t) return t;
       node = node.parentElement;
     }
     return "";
@@ -331,6 +366,8 @@
       return null;
     }
     if (el.hasAttribute("data-load-more")) return "load_more";
+    // a disclosure (ARIA: it shows or hides a popup or a region) is a button whatever its tag
+    if (tag !== "a" && el.hasAttribute("aria-expanded")) return "button";
     return null;
   };
   const resolve = (href) => {
@@ -343,7 +380,7 @@
   const hasFacets = document.querySelector("[data-facet]") !== null;
   const candidates = document.querySelector("[data-load-more]")
     ? document.getElementsByTagName("*")
-    : document.querySelectorAll("input,select,textarea,button,a[href]");
+    : document.querySelectorAll("input,select,textarea,button,a[href],[aria-expanded]");
   for (const el of candidates) {
     const tag = tagOf(el);
     if (tag === "script" || tag === "style" || tag === "template") continue;
@@ -363,6 +400,9 @@
       kind, selector: "", label: "", group: "", name: attr(el, "name") || "", value: "",
       checked: false, form: formSel, form_method: formMethod, form_action: formAction,
       input_type: (attr(el, "type") || "").trim().toLowerCase(), options: [], box: null,
+      role: (attr(el, "role") || "").trim().toLowerCase(),
+      expanded: (attr(el, "aria-expanded") || "").trim().toLowerCase(),
+      popup: (attr(el, "aria-haspopup") || "").trim().toLowerCase(),
     };
     if (kind === "checkbox" || kind === "radio") {
       c.value = attr(el, "value") !== null ? attr(el, "value") : "on";
@@ -389,6 +429,7 @@
       c.group = groupLabel(el, "");
     } else {
       c.value = attr(el, "value") || "";
+      c.checked = c.role === "tab" && (attr(el, "aria-selected") || "").trim() === "true";
       c.label = tag === "input" ? collapse(c.value) : collapse(el.textContent);
       if (!c.label) c.label = collapse(attr(el, "aria-label") || attr(el, "title") || "");
       c.group = groupLabel(el, "");
@@ -401,6 +442,19 @@
     controls.push(c);
   }
 
+  // The document's HTML without the text of very large inline scripts (an application's code
+  // or its whole data store embedded in the page): what the page shows stays, and a state of
+  // such an application costs kilobytes instead of megabytes.
+  const pageHtml = () => {
+    const root = document.documentElement;
+    if (!root) return "";
+    let html = root.outerHTML;
+    for (const s of document.getElementsByTagName("script")) {
+      const text = s.textContent;
+      if (text.length > SCRIPT_CAP) html = html.replace(text, "");
+    }
+    return html;
+  };
   const nav = performance.getEntriesByType("navigation")[0];
   return JSON.stringify({
     url: document.URL,
@@ -411,7 +465,7 @@
     paths,
     styles,
     controls,
-    html: document.documentElement ? document.documentElement.outerHTML : "",
+    html: pageHtml(),
     requests: window.__siteseer && window.__siteseer.requests ? window.__siteseer.requests : [],
   });
 }

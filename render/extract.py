@@ -120,6 +120,7 @@ _LABELS_FOR = etree.XPath("//label[@for]")
 _MARKED = etree.XPath("(//*[@data-facet or @data-load-more])[1]")
 _WITH_FACET = etree.XPath("(//*[@data-facet])[1]")
 _WITH_LOAD_MORE = etree.XPath("(//*[@data-load-more])[1]")
+_WITH_EXPANDED = etree.XPath("(//*[@aria-expanded])[1]")
 
 
 def _text(el: Any) -> str:
@@ -375,6 +376,10 @@ class _Document:
         self.has_load_more_attr = more_attr and bool(_WITH_LOAD_MORE(root))
         self.may_say_load_more = _anchors_say_more(root)
         self._selectors: dict[tuple[Any, bool], str] = {}
+        self.headings_before: dict[Any, str] = {}  # see `_heading_before`
+        self.has_disclosures = (source is None or "aria-expanded" in source) and bool(
+            _WITH_EXPANDED(root)
+        )
 
     @cached_property
     def _ids(self) -> tuple[dict[str, int], dict[str, Any]]:
@@ -520,9 +525,33 @@ def _facet_attr(el: Any) -> str | None:
     return None
 
 
-def _heading_label(el: Any, label_for: dict[str, Any]) -> str:
+def _tab_label(panel: Any) -> str:
+    """A tab panel's heading: the element its aria-labelledby names, else the selected tab of
+    the tab list that holds it."""
+    named = (panel.get("aria-labelledby") or "").split()
+    if named:
+        found = panel.getroottree().getroot().xpath("//*[@id=$id]", id=named[0])
+        if found:
+            return collapse(_text(found[0]))
+    tablist = next((a for a in panel.iterancestors() if a.get("role") == "tablist"), None)
+    if tablist is None:
+        return ""
+    for tab in tablist.iterdescendants():
+        if not _is_element(tab) or tab.get("role") != "tab" or tab.get("aria-selected") != "true":
+            continue
+        owner = next((a for a in tab.iterancestors() if a.get("role") == "tablist"), None)
+        if owner is tablist:
+            return collapse(_text(tab))
+    return ""
+
+
+def _heading_label(el: Any, label_for: dict[str, Any], before: dict[Any, str]) -> str:
     node = el
     while node is not None and node.tag not in ("body", "html"):
+        if node is not el and node.get("role") == "tabpanel":
+            text = _tab_label(node)
+            if text:
+                return text
         # <label for="ID"> naming a container (a radio group, a widget) is the group's heading;
         # an input's own label is its value's label, not its group's
         ident = None if node is el and el.tag == "input" else node.get("id")
@@ -538,30 +567,54 @@ def _heading_label(el: Any, label_for: dict[str, Any]) -> str:
                     if text:
                         return text
                     break
-        for sib in node.itersiblings(preceding=True):
-            if not _is_element(sib):
-                continue
-            if sib.tag in _HEADINGS:
-                text = collapse(_text(sib))
-                if text:
-                    return text
-                continue
-            headings = [h for h in sib.iter(*_HEADINGS)]
-            for heading in reversed(headings):
-                text = collapse(_text(heading))
-                if text:
-                    return text
+        text = _heading_before(node, before)
+        if text:
+            return text
         node = node.getparent()
     return ""
 
 
-def _group_label(el: Any, label_for: dict[str, Any], field_label: str = "") -> str:
+def _last_heading(sib: Any) -> str:
+    if sib.tag in _HEADINGS:
+        return collapse(_text(sib))
+    for heading in reversed([h for h in sib.iter(*_HEADINGS)]):
+        text = collapse(_text(heading))
+        if text:
+            return text
+    return ""
+
+
+def _heading_before(node: Any, before: dict[Any, str]) -> str:
+    """The nearest heading before `node` among its preceding siblings (a heading sibling, or
+    the last heading inside one), memoised in `before`: each sibling is searched once, however
+    many controls share a long list of them."""
+    chain = []
+    sib: Any = node
+    while sib is not None and sib not in before:
+        chain.append(sib)
+        sib = _previous_element(sib)
+    found = before[sib] if sib is not None else ""
+    for element in reversed(chain):
+        prev = _previous_element(element)
+        if prev is not None:
+            found = _last_heading(prev) or found
+        before[element] = found
+    return before[node]
+
+
+def _previous_element(node: Any) -> Any | None:
+    return next((s for s in node.itersiblings(preceding=True) if _is_element(s)), None)
+
+
+def _group_label(
+    el: Any, label_for: dict[str, Any], before: dict[Any, str], field_label: str = ""
+) -> str:
     facet = _facet_attr(el)
     if facet:
         return collapse(facet)
     if field_label:
         return field_label
-    return _heading_label(el, label_for)
+    return _heading_label(el, label_for, before)
 
 
 def _select_options(select: Any) -> tuple[Option, ...]:
@@ -620,6 +673,9 @@ def _classify(el: Any, doc: _Document) -> ControlKind | None:
         return None
     if el.get("data-load-more") is not None:
         return "load_more"
+    # a disclosure (ARIA: it shows or hides a popup or a region) is a button whatever its tag
+    if tag != "a" and el.get("aria-expanded") is not None:
+        return "button"
     return None
 
 
@@ -646,23 +702,28 @@ def _control(el: Any, kind: ControlKind, doc: _Document, canonicalize: Canonical
         value = el.get("value") if el.get("value") is not None else "on"
         checked = el.get("checked") is not None
         label = doc.field_label(el, tail_text=True)
-        group = _group_label(el, doc.label_for)
+        group = _group_label(el, doc.label_for, doc.headings_before)
     elif kind == "select":
         options = _select_options(el)
         chosen = next((o for o in options if o.selected), None)
         value = chosen.value if chosen else ""
         label = chosen.label if chosen else ""
-        group = _group_label(el, doc.label_for, doc.field_label(el, tail_text=False))
+        group = _group_label(
+            el, doc.label_for, doc.headings_before, doc.field_label(el, tail_text=False)
+        )
     elif kind == "text":
         value = _text(el) if el.tag == "textarea" else (el.get("value") or "")
         label = collapse(el.get("placeholder") or "")
-        group = _group_label(el, doc.label_for, doc.field_label(el, tail_text=False))
+        group = _group_label(
+            el, doc.label_for, doc.headings_before, doc.field_label(el, tail_text=False)
+        )
     elif kind == "link":
         target = _resolve(doc.base, el.get("href") or "")
         value = canonicalize(target) if target else ""
         label = _anchor_text(el)
-        group = _group_label(el, doc.label_for)
+        group = _group_label(el, doc.label_for, doc.headings_before)
     else:  # submit, button, load_more
+        checked = _aria(el, "role") == "tab" and _aria(el, "aria-selected") == "true"
         if el.tag == "input":
             value = el.get("value") or ""
             label = collapse(value)
@@ -671,7 +732,7 @@ def _control(el: Any, kind: ControlKind, doc: _Document, canonicalize: Canonical
             label = collapse(_text(el))
         if not label:
             label = collapse(el.get("aria-label") or el.get("title") or "")
-        group = _group_label(el, doc.label_for)
+        group = _group_label(el, doc.label_for, doc.headings_before)
     with_value = kind in ("checkbox", "radio", "submit", "button") and el.get("value") is not None
     return Control(
         kind=kind,
@@ -686,7 +747,14 @@ def _control(el: Any, kind: ControlKind, doc: _Document, canonicalize: Canonical
         form_action=form_action,
         input_type=input_type,
         options=options,
+        role=_aria(el, "role"),
+        expanded=_aria(el, "aria-expanded"),
+        popup=_aria(el, "aria-haspopup"),
     )
+
+
+def _aria(el: Any, name: str) -> str:
+    return (el.get(name) or "").strip().lower()
 
 
 def _control_candidates(root: Any, doc: _Document) -> Iterator[Any]:
@@ -696,6 +764,13 @@ def _control_candidates(root: Any, doc: _Document) -> Iterator[Any]:
         elements = root.iter("input", "select", "textarea", "button", "a")
     else:  # no anchor can be a control
         elements = root.iter("input", "select", "textarea", "button")
+    if doc.has_disclosures and not doc.has_load_more_attr:  # and any element may disclose
+        tags = frozenset({"input", "select", "textarea", "button", "a"})
+        elements = (
+            e
+            for e in root.iter()
+            if e.tag in tags or (_is_element(e) and e.get("aria-expanded") is not None)
+        )
     for el in elements:
         if (
             _is_element(el)

@@ -106,4 +106,7 @@ def _control(item: dict[str, Any], canonicalize: Canonicalize) -> Control:
             for o in item["options"]
         ),
         box=None if box is None else Box(box["x"], box["y"], box["w"], box["h"]),
+        role=item.get("role", ""),
+        expanded=item.get("expanded", ""),
+        popup=item.get("popup", ""),
     )

@@ -104,6 +104,19 @@ _INIT_SCRIPT = (
     + "try { window.open = function () { return null; }; } catch (e) {}\n"
 )
 _DOCUMENTS = [{"urlPattern": "*", "resourceType": "Document", "requestStage": "Request"}]
+# How the last click of a page can be undone in the page, for a click on `next` to follow:
+# "tab" (both are tabs of one tab list), "collapse" (an open disclosure), "closed" (a
+# disclosure that is closed again), or "" (no way known).
+_STEP_BACK = """([last, next]) => {
+  const a = document.querySelector(last), b = document.querySelector(next);
+  if (!a || !b) return "";
+  const list = (e) => e.closest("[role=tablist]");
+  if (a.getAttribute("role") === "tab" && b.getAttribute("role") === "tab" && list(a) &&
+      list(a) === list(b)) return "tab";
+  const expanded = a.getAttribute("aria-expanded");
+  if (expanded === "true") return "collapse";
+  return expanded === "false" ? "closed" : "";
+}"""
 _EXTRACT_CALL = "(window.__siteseer && window.__siteseer.extract || (() => null))"
 
 BLOCKED_EXTENSIONS: dict[str, tuple[str, ...]] = {
@@ -139,6 +152,7 @@ class PoolStats:
     navigations: int = 0
     actions: int = 0  # state changes: each click, select, submit, scroll, load-more round
     prefix_reuses: int = 0
+    step_backs: int = 0  # sibling states reached by undoing the last click in the page
     contexts: int = 0
     relaunches: int = 0
     popups_closed: int = 0
@@ -150,6 +164,7 @@ _Counted = Literal[
     "navigations",
     "actions",
     "prefix_reuses",
+    "step_backs",
     "contexts",
     "relaunches",
     "popups_closed",
@@ -612,25 +627,38 @@ class BrowserPool(AsyncClosing):
         async with self._available:
             while not self._idle:
                 await self._available.wait()
-            best, best_k = self._idle[0], -1
+            best, best_rank = self._idle[0], (-1, False)
             for worker in self._idle:
-                k = self._prefix(worker, state)
-                if k > best_k:
-                    best, best_k = worker, k
+                rank = (self._prefix(worker, state), not self._sibling(worker, state))
+                if rank[0] >= 0 and rank > best_rank:
+                    best, best_rank = worker, rank
             self._idle.remove(best)
-            return best, best_k
+            return best, best_rank[0]
 
     def _prefix(self, worker: _Worker, state: State) -> int:
+        """The actions of `state` the worker's page has performed already: all of its shown
+        state (a strict prefix of `state`), all but the last (a sibling, see `_sibling`), or -1."""
         shown = worker.state
-        if (
-            shown is None
-            or worker.generation != self._generation
-            or shown.url != state.url
-            or len(shown.actions) >= len(state.actions)
-            or state.actions[: len(shown.actions)] != shown.actions
-        ):
+        if shown is None or worker.generation != self._generation or shown.url != state.url:
             return -1
-        return len(shown.actions)
+        n = len(shown.actions)
+        if n < len(state.actions) and state.actions[:n] == shown.actions:
+            return n
+        return n - 1 if self._sibling(worker, state) else -1
+
+    def _sibling(self, worker: _Worker, state: State) -> bool:
+        """The worker shows `state`'s first k actions and then a different click (k + 1 actions
+        in all): a state it may step back from in the page (`_step_back`)."""
+        shown = worker.state
+        if shown is None or not shown.actions or len(state.actions) < len(shown.actions):
+            return False
+        k = len(shown.actions) - 1
+        last, step = shown.actions[k], state.actions[k]
+        return (
+            shown.actions[:k] == state.actions[:k]
+            and last.kind == step.kind == "click"
+            and last.selector != step.selector
+        )
 
     async def _release(self, worker: _Worker) -> None:
         async with self._available:
@@ -765,6 +793,11 @@ class BrowserPool(AsyncClosing):
                 prefix = -1
             page = worker.page
             assert page is not None
+            shown = worker.state
+            if prefix >= 0 and shown is not None and len(shown.actions) > prefix:
+                stepped = await self._step_back(page, state.url, shown, state.actions[prefix])
+                if not stepped:
+                    prefix = -1
             fresh = prefix < 0
             if fresh:
                 navigation = await self._navigate(worker, page, state.url)
@@ -807,6 +840,23 @@ class BrowserPool(AsyncClosing):
             ) from e
         loaded = _Loaded(state, navigation, settled, raw, shot, cut=worker.cut)
         return self._snapshot(loaded, canonicalize)
+
+    async def _step_back(self, page: Page, url: str, shown: State, step: Action) -> bool:
+        """Undo the page's last click in the page itself, when ARIA says how (see
+        `_STEP_BACK`): a tab of the same tab list as `step`'s replaces it (nothing to do), an
+        open disclosure (``aria-expanded="true"``) closes when clicked again. False when
+        neither holds, or the disclosure stayed open: then the state is loaded afresh."""
+        last = shown.actions[-1]
+        how = await page.evaluate(_STEP_BACK, [last.selector, step.selector])
+        if how == "collapse":
+            await self._perform(page, url, Action("click", last.selector, label="close"))
+            how = await page.evaluate(_STEP_BACK, [last.selector, step.selector])
+            if how != "closed":
+                return False
+        elif how not in ("tab", "closed"):
+            return False
+        self._count("step_backs")
+        return True
 
     async def _perform(self, page: Page, url: str, action: Action) -> Settled:
         """Act, settling each state change for the window learned for `url`'s host."""

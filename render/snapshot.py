@@ -99,6 +99,7 @@ class Control:
     label ("Nike (4)" stripped of counts is the caller's business), `group` the facet heading or
     form-field label it sits under ("Brand"). `form` is a selector of the enclosing form, with its
     `form_method` ("get"/"post") and absolute `form_action`; all three are empty outside forms.
+    A tab (`role` "tab") is `checked` when it is the selected one (``aria-selected="true"``).
     """
 
     kind: ControlKind
@@ -114,6 +115,11 @@ class Control:
     input_type: str = ""  # the raw type attribute (e.g. "password", "search")
     options: tuple[Option, ...] = ()
     box: Box | None = None
+    # ARIA, as the element says it: its `role`, `aria-expanded` ("true"/"false"; "" when absent:
+    # a disclosure opens or closes a region) and `aria-haspopup` (a custom dropdown's kind)
+    role: str = ""
+    expanded: str = ""
+    popup: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from dataclasses import replace
 from urllib.parse import urljoin, urlsplit
 
 from algorithms.querycentric.core import Explorer, Query, show, with_facet
+from algorithms.querycentric.disclosures import disclosure_facets, is_disclosure, seen_links
 from algorithms.querycentric.listing import (
     ListRequest,
     answer_rows,
@@ -78,14 +79,14 @@ class AjaxFacets:
         ex = self.ex
         for control, why in unsafe_controls(root):
             ex.skip(control.label or control.name or control.selector, "unsafe", why)
-        facets = control_facets(root)
+        facets = facets_of(root)
         if not facets and not popup_openers(root):
             return q0
         if q0 is None:
             root = await self._largest_page_size(root)
             pages = await self._paged(await self._load_all(root))
             q0 = ex.new_query((), 0, root)
-            ex.finish(q0, pages, control_facets(pages[0]) or facets)
+            ex.finish(q0, pages, facets_of(pages[0]) or facets)
             self._state(pages, q0.id)
             ex.note_query(q0, level=0, drilldowns=len(facets))
         await self._check_orderings(q0, root)
@@ -284,12 +285,16 @@ class AjaxFacets:
             )
         return pages
 
-    async def _visit(self, base: Snapshot, steps: tuple[Action, ...]) -> list[Snapshot] | None:
-        """The pages of the result list the actions `steps` on `base` lead to (one visit); None
-        when one failed."""
+    async def _visit(
+        self, base: Snapshot, steps: tuple[Action, ...], *, paged: bool = True
+    ) -> list[Snapshot] | None:
+        """The pages of the result list the actions `steps` on `base` lead to (one visit; only
+        its first page unless `paged`: a popup's list has no pages); None when one failed."""
         async with self.lanes:
             snap = await self._act_then_load(_then(base, steps[:-1]), steps[-1])
-            return None if snap is None else await self._paged(snap)
+            if snap is None:
+                return None
+            return await self._paged(snap) if paged else [snap]
 
     async def _popup_facets(self, q: Query, base: Snapshot) -> dict[Facet, Action]:
         """The facets behind the custom dropdowns of `base`, each with the click that opens its
@@ -420,7 +425,7 @@ class AjaxFacets:
         if q.status != "explored":
             return []
         out: list[tuple[Query, Snapshot]] = []
-        facets = control_facets(q.pages[0]) if q.depth else control_facets(base)
+        facets = facets_of(q.pages[0]) if q.depth else facets_of(base)
         if q.depth:
             self._skip_orderings(q)
         openings = await self._popup_facets(q, base)
@@ -433,8 +438,17 @@ class AjaxFacets:
                 opening = openings.get(facet)
                 steps: tuple[Action, ...] = (action,) if opening is None else (opening, action)
                 todo.append((facet, conditions, subject, steps))
+        # A disclosure's popup lists the entities with its value: read them off what it adds.
+        popups = {t[0] for t in todo if t[0].control and is_disclosure(t[0].control)}
+        if popups:
+            before = seen_links(base)
+            for facet, _, _, steps in todo:
+                if facet in popups:
+                    ex.opened[_then(base, steps).key] = (before, facet.value)
         # The browser pool works on several states at once; results are read in facet order.
-        visits = await asyncio.gather(*(self._visit(base, t[3]) for t in todo))
+        visits = await asyncio.gather(
+            *(self._visit(base, t[3], paged=t[0] not in popups) for t in todo)
+        )
         for (facet, conditions, subject, steps), pages in zip(todo, visits, strict=True):
             if pages is None:
                 continue
@@ -444,20 +458,31 @@ class AjaxFacets:
             if known is not None:
                 ex.skip(subject, "equivalent", f"the same state as {known}", q.id)
                 continue
-            if not is_subset(entities, q.entities, ex.settings.subset_tolerance):
+            popup = facet in popups  # its own list, not a filter of the page's
+            if not popup and not is_subset(entities, q.entities, ex.settings.subset_tolerance):
                 ex.skip(subject, "not-drill-down", "results not within the parent's", q.id)
                 continue
-            if q.entities and frozenset(entities) == q.entity_set:
+            if not popup and q.entities and frozenset(entities) == q.entity_set:
                 ex.skip(subject, "view", "exactly the parent's results: a view, no filter", q.id)
                 continue
             child = ex.new_query(conditions, q.depth + 1, snap, parent=q.id)
             self._state(pages, child.id)
-            ex.finish(child, pages, control_facets(snap))
+            ex.finish(child, pages, () if popup else control_facets(snap))
             ex.edge(q, child, facet)
             ex.note_query(child, level=child.depth, urls=[snap.key], note=show(conditions))
-            if child.status == "explored":
+            if child.status == "explored" and not popup:  # a popup's state is a leaf
                 out.append((child, _then(base, steps)))
         return out
+
+
+def facets_of(snap: Snapshot) -> tuple[Facet, ...]:
+    """The facets a state offers to click: its facet controls, then its disclosures."""
+    own = control_facets(snap)
+    taken = {f.control.selector for f in own if f.control is not None}
+    more = tuple(
+        f for f in disclosure_facets(snap) if f.control and f.control.selector not in taken
+    )
+    return (*own, *more)
 
 
 def _browser_pages(ex: Explorer) -> int:

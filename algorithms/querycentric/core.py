@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+from algorithms.querycentric.disclosures import revealed_entities
 from algorithms.querycentric.model import (
     Condition,
     EntityPattern,
@@ -130,6 +131,9 @@ class Explorer:
         self.index = QueryIndex()
         self.by_drilldowns: dict[frozenset[tuple[str, str, int | None]], list[str]] = {}
         self.states: set[str] = set()
+        # States a disclosure opened: their entities are the links the popup added, not the
+        # page's result list (state key → the links of the state before, the value opened)
+        self.opened: dict[str, tuple[frozenset[tuple[str, str]], str]] = {}
 
     # -- skips and loads --------------------------------------------------------------------------
 
@@ -194,6 +198,9 @@ class Explorer:
     # -- pages ------------------------------------------------------------------------------------
 
     def entities(self, snap: Snapshot) -> tuple[str, ...]:
+        opened = self.opened.get(snap.key)
+        if opened is not None and self.pattern is not None:
+            return revealed_entities(snap, self.pattern, *opened)
         if self.rows is not None:
             return self.rows.entities(snap)
         assert self.pattern is not None

@@ -11,13 +11,15 @@ from collections.abc import Sequence
 from contextlib import suppress
 from typing import TYPE_CHECKING
 
-from algorithms.querycentric.ajax import AjaxFacets
+from algorithms.querycentric.ajax import AjaxFacets, facets_of
 from algorithms.querycentric.core import Explorer, Query, Settings
+from algorithms.querycentric.disclosures import TAB_LEVELS, tab_controls
 from algorithms.querycentric.forms import Forms
 from algorithms.querycentric.links import LinkFacets
 from algorithms.querycentric.model import control_facets, forms_of, link_facets
 from algorithms.result import Exploration
 from algorithms.run import Run, Stopped
+from render import Action, Control, Snapshot
 
 if TYPE_CHECKING:
     from crawler import Session
@@ -90,7 +92,8 @@ async def _explore(ex: Explorer) -> None:
     if q0 is None and not interactive and not root.rendered:
         rendered = await ex.rendered(ex.start)
         root = rendered if rendered is not None else root
-    clickable = control_facets(root)
+    root = await _widest_view(ex, root)
+    clickable = facets_of(root)
     if q0 is not None:  # facet links were followed as URLs: do not click them too
         clickable = tuple(f for f in clickable if f.control is None or f.control.kind != "link")
     if clickable:
@@ -103,3 +106,29 @@ async def _explore(ex: Explorer) -> None:
         ex.finish(q0, pages, ())
         ex.note_query(q0, level=0, urls=[p.url for p in pages], drilldowns=0)
         ex.run.unfinished("no facets, Ajax controls or forms found")
+
+
+async def _widest_view(ex: Explorer, root: Snapshot) -> Snapshot:
+    """The tab view of `root` offering the most facets (tabs in tabs, `TAB_LEVELS` deep; each
+    tab clicked once): `root` itself when it has no tabs or no view offers more."""
+    best, most = root, len(facets_of(root))
+    known = {c.selector for c in root.controls}  # a tab of the start page is clicked there
+    frontier = [(root, tab_controls(root))]
+    for _ in range(TAB_LEVELS):
+        nxt: list[tuple[Snapshot, tuple[Control, ...]]] = []
+        for base, tabs in frontier:
+            for tab in tabs:
+                view = await ex.act(base, Action("click", tab.selector, label=f"tab {tab.label}"))
+                if view is None:
+                    continue
+                offered = len(facets_of(view))
+                ex.run.note("tab-view", "open", tab.label, values={"facets": float(offered)})
+                if offered > most:
+                    best, most = view, offered
+                inner = tab_controls(view, known)
+                known.update(c.selector for c in inner)
+                nxt.append((view, inner))
+        frontier = nxt
+    if best is not root:
+        ex.run.note("tab-view", "keep", best.key, values={"facets": float(most)})
+    return best

@@ -24,8 +24,8 @@ Truth: one entity per non-system tiddler (`$:/…` titles are the system's), at 
 TiddlyWiki builds a permalink as `"#" + encodeURIComponent(title)` (core/modules/startup/story.js
 `updateLocationHash`); its link widget writes hrefs with `encodeURIComponentExtended`, which also
 escapes ``!'()*`` (core/modules/utils/utils.js). Both decode to the title; the truth uses the
-permalink form. Attributes: `tag` (the tiddler's tags). Queries: one per tag, the tiddlers
-carrying it (TiddlyWiki's `[tag[…]]`).
+permalink form. Attributes: `tags` (the tiddler's tags, named as the tiddler field that holds
+them). Queries: one per tag, the tiddlers carrying it (TiddlyWiki's `[tag[…]]`).
 """
 
 from __future__ import annotations
@@ -54,6 +54,9 @@ VERSION = "5.4.1"
 EDITION = "tw5.com"
 SEED_TITLE = "ListWidget"
 TRUTH_FILE = "truth-tiddlers.json"
+# The facet attribute: the tiddler field that holds the tags is named `tags` (and the app shows
+# them under a "Tags" tab), so the attribute is named as the app names it.
+ATTRIBUTE = "tags"
 # Every tiddler whose title does not start with "$:/", in title order (TiddlyWiki's own filter).
 EXPORT_FILTER = "[!is[system]sort[title]]"
 
@@ -107,7 +110,7 @@ def _queries(urls: dict[str, str], tiddlers: Iterable[Tiddler]) -> tuple[FacetQu
     for tiddler in tiddlers:
         for tag in tiddler.tags:
             by_tag.setdefault(tag, []).append(urls[tiddler.title])
-    return tuple(FacetQuery((("tag", tag),), tuple(by_tag[tag])) for tag in sorted(by_tag))
+    return tuple(FacetQuery(((ATTRIBUTE, tag),), tuple(by_tag[tag])) for tag in sorted(by_tag))
 
 
 class TiddlyWikiApp(RealApp):
@@ -223,9 +226,9 @@ class TiddlyWikiApp(RealApp):
             seed_entity=urls[SEED_TITLE],
             index_levels=((home_page,),),
             seed_path=(home_page, urls[SEED_TITLE]),
-            attributes={urls[t.title]: {"tag": t.tags} for t in tiddlers if t.tags},
+            attributes={urls[t.title]: {ATTRIBUTE: t.tags} for t in tiddlers if t.tags},
             queries=_queries(urls, tiddlers),
-            facet_values={"tag": tuple(tags)},
+            facet_values={ATTRIBUTE: tuple(tags)},
             templates={home_page: "list"} | {url: "tiddler" for url in urls.values()},
             notes=notes,
         )

@@ -4,7 +4,7 @@ Slow: the first run installs TiddlyWiki from npm. The truth (TiddlyWiki's own ex
 wiki folder) is checked against the server's tiddler listing and against the single-page app in
 a browser, opened at permalinks. The crawl side: a Session finds the app hash-routed by itself,
 keeps the tiddlers' fragments in its links (in the truth's spelling), loads every tiddler state
-from its permalink, and `explore` reports tiddlers at their permalinks only.
+from its permalink, and `explore` finds the tiddlers and their tags through the tag pills' popups.
 """
 
 from __future__ import annotations
@@ -60,9 +60,9 @@ def test_the_truth_is_the_servers_own_tiddler_listing(wiki: LabServer) -> None:
     assert {_title(base, url) for url in truth.target_entities} == set(served)
     for title, tags in served.items():
         url = permalink(base, title)
-        assert truth.attributes.get(url, {}).get("tag", ()) == tags
-    assert {t for tags in served.values() for t in tags} == set(truth.facet_values["tag"])
-    widgets = next(q for q in truth.queries if q.conditions == (("tag", "Widgets"),))
+        assert truth.attributes.get(url, {}).get("tags", ()) == tags
+    assert {t for tags in served.values() for t in tags} == set(truth.facet_values["tags"])
+    widgets = next(q for q in truth.queries if q.conditions == (("tags", "Widgets"),))
     assert truth.seed_entity in widgets.entities
 
 
@@ -82,7 +82,7 @@ async def test_permalinks_open_their_tiddler_with_its_tags(
                 await page.wait_for_selector(".tc-story-river .tc-tiddler-frame", timeout=60_000)
                 title, tags = await page.evaluate(SHOWN)
                 assert title == _title(base, url)
-                assert set(tags) == set(truth.attributes.get(url, {}).get("tag", ()))
+                assert set(tags) == set(truth.attributes.get(url, {}).get("tags", ()))
         finally:
             await browser.close()
 
@@ -116,17 +116,22 @@ async def test_a_session_crawls_tiddlers_as_states_of_their_own(wiki: LabServer)
             assert snap.rendered and snap.url == url
             title, tags = _shown(snap)
             assert title == _title(base, url)
-            assert tags == set(truth.attributes.get(url, {}).get("tag", ()))
+            assert tags == set(truth.attributes.get(url, {}).get("tags", ()))
         downloads = session.cost().downloads
         assert (await session.page(truth.seed_entity)).url == truth.seed_entity
         assert session.cost().downloads == downloads  # a state is cached under its own URL
 
 
-async def test_explore_reports_tiddlers_at_their_permalinks(wiki: LabServer) -> None:
+@pytest.mark.timeout(3600)  # some 440 states of a page of 1.3 MB: tens of minutes when busy
+async def test_explore_finds_the_tiddlers_and_tags_behind_the_tag_pills(wiki: LabServer) -> None:
     truth = wiki.truth(APP)
     # the bench's runner, in a Session that gives the 7.5 MB app time to load on a busy machine
     async with Session(SessionConfig(render="auto", timeout=timedelta(seconds=180))) as session:
         run = await run_explore(session, truth)
-    found = set(run.found)
-    assert found and found <= set(truth.target_entities), sorted(found - set(truth.target_entities))
-    assert run.extra["entity_precision"] == 1.0
+    # Every tag is a pill under the sidebar's More > Tags tab; each pill's popup lists the
+    # tiddlers with that tag. The 68 untagged tiddlers of the 1,770 are in no popup.
+    assert run.extra["entity_recall"] >= 0.95, run.extra
+    assert run.extra["entity_precision"] >= 0.95, run.extra
+    assert run.scores["precision"] >= 0.95 and run.scores["recall"] >= 0.95, run.scores
+    result = run.result
+    assert result is not None and result.cost.renders <= 10, result.cost  # tabs, popups in-page

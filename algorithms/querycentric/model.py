@@ -32,7 +32,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any, Literal, Protocol
@@ -433,14 +433,21 @@ def is_page_key(key: str) -> bool:
     return not is_page_size_key(key) and bool(_key_tokens(key) & _PAGE_TOKENS)
 
 
-def without_page_keys(url: str) -> str:
-    """`url` without its page parameters: the same link seen from another page of the list."""
+def _without(url: str, drop: Callable[[str, str], bool], *, fragment: bool = True) -> str:
+    """`url` without the query parameters `drop(key, value)` selects (and without its fragment
+    unless `fragment`, when something was dropped); `url` itself when nothing is."""
     parts = urlsplit(url)
     pairs = parse_qsl(parts.query, keep_blank_values=True)
-    kept = [(k, v) for k, v in pairs if not is_page_key(k)]
+    kept = [(k, v) for k, v in pairs if not drop(k, v)]
     if len(kept) == len(pairs):
         return url
-    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(kept), parts.fragment))
+    rest = parts.fragment if fragment else ""
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(kept), rest))
+
+
+def without_page_keys(url: str) -> str:
+    """`url` without its page parameters: the same link seen from another page of the list."""
+    return _without(url, lambda key, _: is_page_key(key))
 
 
 def _differs_by_page(current: str, target: str) -> bool:
@@ -462,13 +469,8 @@ def first_page_form(url: str, *, zero_based: bool = False) -> str:
     """`url` without page/offset parameters that point at the first page (``page=1``,
     ``offset=0``; only ``=0`` on a list that numbers its pages from 0), so that the first page
     reached through its pager link is recognised."""
-    parts = urlsplit(url)
-    pairs = parse_qsl(parts.query, keep_blank_values=True)
     first = ("0",) if zero_based else ("0", "1")
-    kept = [(k, v) for k, v in pairs if not (is_page_key(k) and v in first)]
-    if len(kept) == len(pairs):
-        return url
-    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(kept), ""))
+    return _without(url, lambda key, value: is_page_key(key) and value in first, fragment=False)
 
 
 def zero_based_pages(snapshot: Snapshot) -> bool:

@@ -18,7 +18,11 @@ choices, each recorded in the trace:
    each kept only when its non-entity, non-pager links have Jaccard similarity > 1 − ε with the
    query's first page. Restricting the recursion to pager links (instead of every list link)
    keeps drill-downs out of the cluster when a site's facet links do not depend on the current
-   query; the Jaccard test is the paper's.
+   query; the Jaccard test is the paper's. Links are compared without their page parameters (a
+   sort or page-size link that keeps the current page is the same link on every page); page and
+   page-size parameters are recognised by name alone (``page``, ``offset``, ``per_page``) or as a
+   word of a name qualified by the list's own (``page_<List>``, ``psize_<List>``), and a pager
+   labelled "2" for ``page=1`` numbers its pages from 0.
 3. Minimal cost: since ``E_{a=v, b=w} = E_{a=v} ∩ E_{b=w}``, every facet value is applied alone
    to the widest query (the start page); a drill-down of a drill-down is explored only when it
    offers an attribute/value the parent did not (hierarchical facets such as a subcategory that

@@ -35,11 +35,14 @@ from algorithms.querycentric.model import (
     guess_entity_pattern,
     infer_attributes,
     list_links,
+    page_size_links,
     pagination_candidates,
     result_container,
     result_entities,
     same_query,
     unsafe_reason,
+    without_page_keys,
+    zero_based_pages,
 )
 from algorithms.querycentric.rows import RowKey, guess_row_key, row_key_from_sample
 from algorithms.result import (
@@ -292,7 +295,34 @@ class Explorer:
 
     def _lx(self, snap: Snapshot) -> frozenset[str]:
         assert self.pattern is not None
-        return list_links(snap, self.pattern) - set(pagination_candidates(snap, self.pattern))
+        # A link is the same link on every page of a list when it differs only in the page it
+        # carries (a sort or page-size link that keeps the current page).
+        links = list_links(snap, self.pattern) - set(pagination_candidates(snap, self.pattern))
+        return frozenset(without_page_keys(url) for url in links)
+
+    async def largest_page_size(self, root: Snapshot) -> Snapshot:
+        """`root` at the largest page size its page-size links offer (`root` itself when it has
+        none, or when all its results fit on it)."""
+        sizes = page_size_links(root, self.canonical)
+        if not sizes:
+            return root
+        shown = len(self.entities(root))
+        url, size = max(sizes.items(), key=lambda kv: (kv[1], kv[0]))
+        for other, n in sorted(sizes.items()):
+            if other != url:
+                self.skip(other, "page-size", f"{n} a page; {size} chosen", "q0")
+        assert self.pattern is not None
+        if size <= shown:
+            self.skip(url, "page-size", f"{size} a page is not more than the {shown} shown", "q0")
+            return root
+        if not pagination_candidates(root, self.pattern):
+            self.skip(url, "page-size", f"all results fit on the page shown ({shown})", "q0")
+            return root
+        bigger = await self.page(url)
+        if bigger is None or self.kind(bigger) != "list":
+            return root
+        self.run.note("page-size", "choose", url, values={"per_page": float(size)})
+        return bigger
 
     async def cluster(self, first: Snapshot, query: str) -> list[Snapshot]:
         """The list pages of `first`'s query, following pager links (first page first)."""
@@ -305,15 +335,20 @@ class Explorer:
         query's newest pages in one batch."""
         assert self.pattern is not None
         pages = [[first] for first in firsts]
-        seen = [{first_page_form(f.url), first_page_form(f.final_url)} for f in firsts]
+        zero = [zero_based_pages(f) for f in firsts]
+        seen = [
+            {first_page_form(f.url, zero_based=z), first_page_form(f.final_url, zero_based=z)}
+            for f, z in zip(firsts, zero, strict=True)
+        ]
         lxs = [self._lx(first) for first in firsts]
         frontier = [(i, first) for i, first in enumerate(firsts)]
         while frontier:
             candidates: list[tuple[int, str]] = []
             for i, snap in frontier:
                 for url in pagination_candidates(snap, self.pattern):
-                    if first_page_form(url) not in seen[i] and not unsafe_reason(url=url):
-                        seen[i].add(first_page_form(url))
+                    form = first_page_form(url, zero_based=zero[i])
+                    if form not in seen[i] and not unsafe_reason(url=url):
+                        seen[i].add(form)
                         candidates.append((i, url))
             if not candidates:
                 break
@@ -322,7 +357,7 @@ class Explorer:
             for (i, url), got in zip(candidates, fetched, strict=True):
                 if got is None:
                     continue
-                seen[i].add(first_page_form(got.final_url))
+                seen[i].add(first_page_form(got.final_url, zero_based=zero[i]))
                 ly = self._lx(got)
                 if self.kind(got) == "list" and same_query(lxs[i], ly, self.settings.epsilon):
                     pages[i].append(got)

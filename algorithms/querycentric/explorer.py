@@ -101,6 +101,7 @@ async def _explore(ex: Explorer) -> None:
     if forms_of(root):
         q0 = await Forms(ex).explore(root, q0)
     if q0 is None:  # the start page's own list is still the start query's result
+        root = await ex.largest_page_size(root)
         pages = await ex.cluster(root, "q0")
         q0 = ex.new_query((), 0, root)
         ex.finish(q0, pages, ())

@@ -68,7 +68,9 @@ class Forms:
         ex = self.ex
         first = root
         own_page = urlsplit(root.final_url).path == urlsplit(form.action).path
-        if not own_page or ex.kind(root) != "list":
+        if own_page and ex.kind(root) == "list":
+            first = await ex.largest_page_size(root)
+        else:
             if form.method == "get":
                 got = await ex.page(self._submission(form, {}))
             else:

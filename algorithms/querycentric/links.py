@@ -18,8 +18,6 @@ from algorithms.querycentric.model import (
     is_subset,
     link_facets,
     ordering_links,
-    page_size_links,
-    pagination_candidates,
     unsafe_reason,
 )
 from render import Snapshot
@@ -45,7 +43,7 @@ class LinkFacets:
     async def explore(self, root: Snapshot) -> Query:
         """The start query from `root` and every drill-down below it, level by level."""
         ex = self.ex
-        root = await self._largest_page_size(root)
+        root = await ex.largest_page_size(root)
         pages = await ex.cluster(root, "q0")
         facets = self._facets(root)
         q0 = ex.new_query((), 0, root)
@@ -59,29 +57,6 @@ class LinkFacets:
                 nxt.extend(await self._expand(q))
             frontier = nxt
         return q0
-
-    async def _largest_page_size(self, root: Snapshot) -> Snapshot:
-        ex = self.ex
-        sizes = page_size_links(root, ex.canonical)
-        if not sizes:
-            return root
-        shown = len(ex.entities(root))
-        url, size = max(sizes.items(), key=lambda kv: (kv[1], kv[0]))
-        for other, n in sorted(sizes.items()):
-            if other != url:
-                ex.skip(other, "page-size", f"{n} a page; {size} chosen", "q0")
-        assert ex.pattern is not None
-        if size <= shown:
-            ex.skip(url, "page-size", f"{size} a page is not more than the {shown} shown", "q0")
-            return root
-        if not pagination_candidates(root, ex.pattern):
-            ex.skip(url, "page-size", f"all results fit on the page shown ({shown})", "q0")
-            return root
-        bigger = await ex.page(url)
-        if bigger is None or ex.kind(bigger) != "list":
-            return root
-        ex.run.note("page-size", "choose", url, values={"per_page": float(size)})
-        return bigger
 
     async def _check_orderings(self, q0: Query) -> None:
         """Fetch the start query's sort-order variants once and test them for equivalence."""

@@ -32,7 +32,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any, Literal, Protocol
@@ -66,6 +66,8 @@ __all__ = [
     "get_submission",
     "guess_entity_pattern",
     "infer_attributes",
+    "is_page_key",
+    "is_page_size_key",
     "is_subset",
     "jaccard",
     "label_count",
@@ -80,6 +82,8 @@ __all__ = [
     "same_query",
     "state_key",
     "unsafe_reason",
+    "without_page_keys",
+    "zero_based_pages",
 ]
 
 PageKind = Literal["entity", "list", "other"]
@@ -399,6 +403,51 @@ _PAGER_TEXT = re.compile(
     re.I,
 )
 _PAGE_KEYS = ("page", "p", "pg", "start", "offset", "from", "skip", "pagenum", "page_num")
+# Words of a compound parameter name ("page_ItemView", "resultsPage", "psize_list") that make it
+# a page number or a page size: frameworks qualify their parameters with the list's name.
+_PAGE_TOKENS = frozenset({"page", "pagenum", "pageno", "offset"})
+_SIZE_TOKENS = frozenset({"psize", "pagesize", "perpage", "limit"})
+_KEY_TOKEN = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+
+
+@lru_cache(maxsize=1 << 12)
+def _key_tokens(key: str) -> frozenset[str]:
+    """A parameter name's words, lower case: split on punctuation and camelCase."""
+    return frozenset(t.lower() for t in _KEY_TOKEN.findall(key))
+
+
+def is_page_size_key(key: str) -> bool:
+    """Whether the parameter `key` sets how many results a page shows (``per_page``,
+    ``psize_ItemView``, ``pageSize``)."""
+    if key.lower() in PAGE_SIZE_WORDS:
+        return True
+    tokens = _key_tokens(key)
+    return bool(tokens & _SIZE_TOKENS) or ("page" in tokens and bool(tokens & {"size", "per"}))
+
+
+def is_page_key(key: str) -> bool:
+    """Whether the parameter `key` selects a page of the results (``page``, ``offset``,
+    ``page_ItemView``), not their number per page."""
+    if key.lower() in _PAGE_KEYS:
+        return True
+    return not is_page_size_key(key) and bool(_key_tokens(key) & _PAGE_TOKENS)
+
+
+def _without(url: str, drop: Callable[[str, str], bool], *, fragment: bool = True) -> str:
+    """`url` without the query parameters `drop(key, value)` selects (and without its fragment
+    unless `fragment`, when something was dropped); `url` itself when nothing is."""
+    parts = urlsplit(url)
+    pairs = parse_qsl(parts.query, keep_blank_values=True)
+    kept = [(k, v) for k, v in pairs if not drop(k, v)]
+    if len(kept) == len(pairs):
+        return url
+    rest = parts.fragment if fragment else ""
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(kept), rest))
+
+
+def without_page_keys(url: str) -> str:
+    """`url` without its page parameters: the same link seen from another page of the list."""
+    return _without(url, lambda key, _: is_page_key(key))
 
 
 def _differs_by_page(current: str, target: str) -> bool:
@@ -406,7 +455,7 @@ def _differs_by_page(current: str, target: str) -> bool:
     if (a.netloc, a.path) == (b.netloc, b.path):
         qa, qb = _query(current), _query(target)
         changed = {k for k in set(qa) | set(qb) if qa.get(k) != qb.get(k)}
-        return bool(changed) and all(k.lower() in _PAGE_KEYS for k in changed)
+        return bool(changed) and all(is_page_key(k) for k in changed)
     sa, sb = _segments(current), _segments(target)
     if a.netloc != b.netloc or a.query != b.query:
         return False
@@ -416,15 +465,28 @@ def _differs_by_page(current: str, target: str) -> bool:
     return longer[: len(shorter)] == shorter and 0 < len(extra) <= 2 and extra[-1].isdigit()
 
 
-def first_page_form(url: str) -> str:
+def first_page_form(url: str, *, zero_based: bool = False) -> str:
     """`url` without page/offset parameters that point at the first page (``page=1``,
-    ``offset=0``), so that the first page reached through its pager link is recognised."""
-    parts = urlsplit(url)
-    pairs = parse_qsl(parts.query, keep_blank_values=True)
-    kept = [(k, v) for k, v in pairs if not (k.lower() in _PAGE_KEYS and v in ("0", "1"))]
-    if len(kept) == len(pairs):
-        return url
-    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(kept), ""))
+    ``offset=0``; only ``=0`` on a list that numbers its pages from 0), so that the first page
+    reached through its pager link is recognised."""
+    first = ("0",) if zero_based else ("0", "1")
+    return _without(url, lambda key, value: is_page_key(key) and value in first, fragment=False)
+
+
+def zero_based_pages(snapshot: Snapshot) -> bool:
+    """Whether the page's pager numbers its pages from 0: a link labelled with page number n
+    whose URL differs from the page's only in a page parameter set to n − 1 (``"2"`` →
+    ``?page=1``)."""
+    here = snapshot.final_url
+    for link in snapshot.links:
+        text = _norm_ws(link.text)
+        if not text.isdigit() or not _differs_by_page(here, link.url):
+            continue
+        mine, theirs = _query(here), _query(link.url)
+        for key, values in theirs.items():
+            if is_page_key(key) and mine.get(key) != values and values == [str(int(text) - 1)]:
+                return True
+    return False
 
 
 def pagination_candidates(snapshot: Snapshot, pattern: EntityPattern) -> tuple[str, ...]:
@@ -443,7 +505,7 @@ def pagination_candidates(snapshot: Snapshot, pattern: EntityPattern) -> tuple[s
         if not _PAGER_TEXT.match(text) or _host(link.url) != _host(here):
             continue
         changed = _changed_keys(here, link.url)
-        presentation = {k for k in changed if k.lower() in PAGE_SIZE_WORDS}
+        presentation = {k for k in changed if is_page_size_key(k)}
         presentation |= {k for k in changed if _words_match(k, ORDERING_WORDS)}
         if not presentation:
             found.add(link.url)
@@ -534,7 +596,7 @@ def _page_size_links(snapshot: Snapshot, anchors: _Anchors) -> dict[str, int]:
         if number is None or not _same_list(here, link.url):
             continue
         changed = _changed_keys(here, link.url)
-        if changed and all(k.lower() in PAGE_SIZE_WORDS for k in changed):
+        if changed and all(is_page_size_key(k) for k in changed):
             out[link.url] = int(number.group(0))
             continue
         heading = anchors.heading(link.url).lower()

@@ -20,6 +20,8 @@ from algorithms.querycentric.model import (
     get_submission,
     guess_entity_pattern,
     infer_attributes,
+    is_page_key,
+    is_page_size_key,
     is_subset,
     jaccard,
     label_count,
@@ -33,6 +35,8 @@ from algorithms.querycentric.model import (
     same_query,
     state_key,
     unsafe_reason,
+    without_page_keys,
+    zero_based_pages,
 )
 from crawler import canonical_url
 from render import Control, Snapshot, parse_html, snapshot_from_html
@@ -141,6 +145,37 @@ def test_results_ignore_a_featured_box_and_pages_are_classified() -> None:
 
 
 # -- clustering ---------------------------------------------------------------------------------
+
+
+def test_page_parameters_qualified_by_the_lists_name() -> None:
+    # Frameworks qualify a list's parameters with its name: page_<List>, psize_<List>, listPage.
+    assert is_page_key("page") and is_page_key("page_ItemView") and is_page_key("resultsPage")
+    assert is_page_key("offset") and not is_page_key("page_size") and not is_page_key("brand")
+    assert is_page_size_key("per_page") and is_page_size_key("psize_ItemView")
+    assert is_page_size_key("pageSize") and not is_page_size_key("page_ItemView")
+    assert not is_page_size_key("size")  # a shoe size is a facet
+    url = BASE + "/items/?page_ItemView=3&_oc_ItemView=name"
+    assert without_page_keys(url) == BASE + "/items/?_oc_ItemView=name"
+    assert without_page_keys(BASE + "/items/?brand=x") == BASE + "/items/?brand=x"
+
+
+def test_a_pager_numbered_from_zero_keeps_its_second_page() -> None:
+    # "2" links to page=1: page 1 is the second page, not another form of the first.
+    pager = '<ul class="pagination"><a href="#">1</a><a href="/items/?page_V=1">2</a></ul>'
+    first = snap("/items/", cards(1, 2) + pager)
+    assert zero_based_pages(first)
+    assert pagination_candidates(first, PATTERN) == (BASE + "/items/?page_V=1",)
+    assert first_page_form(BASE + "/items/?page_V=1", zero_based=True) == BASE + "/items/?page_V=1"
+    assert first_page_form(BASE + "/items/?page_V=0", zero_based=True) == BASE + "/items/"
+    one_based = snap("/shop", cards(1, 2) + '<nav><a href="/shop?page=2">2</a></nav>')
+    assert not zero_based_pages(one_based)
+    assert first_page_form(BASE + "/shop?page=1") == BASE + "/shop"
+    sizes = '<ul><a href="/items/?psize_V=25">25</a><a href="/items/?psize_V=100">100</a></ul>'
+    listed = snap("/items/", cards(1, 2) + pager + sizes)
+    assert page_size_links(listed, canonical_url) == {
+        BASE + "/items/?psize_V=25": 25,
+        BASE + "/items/?psize_V=100": 100,
+    }
 
 
 def test_pagination_candidates_and_same_query() -> None:

@@ -19,8 +19,9 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 from typer.testing import CliRunner
 
-from algorithms import Discovery
+from algorithms import Discovery, explore
 from cli import app
+from crawler import Session, SessionConfig
 from lab import set_scores
 from lab.bench import run_one
 from lab.real.planes import PAGE_SIZE, PlanesApp
@@ -134,3 +135,21 @@ async def test_indesit_follows_no_sort_view_of_the_lists(planes: LabServer) -> N
     index_pages = {u for level in result.run.result.index_pages for u in level}
     assert not any("_oc_" in u for u in index_pages), sorted(index_pages)[:5]
     assert result.row.cost.downloads <= 1300, result.row.to_dict()
+
+
+async def test_explore_lists_every_plane_through_the_numbered_pager(planes: LabServer) -> None:
+    # The list's parameters carry the view's name (page_<View>=N numbered from 0, psize_<View>),
+    # and its sort and page-size links keep the current page: explore chooses the largest page
+    # size and follows every numbered page. The search form's fields are built by a script and
+    # take free text, so no facet is enumerated and no hidden attribute is learned.
+    truth = planes.truth("real-planes")
+    start = truth.index_levels[0][0]
+    async with Session(SessionConfig(render="auto")) as session:
+        result = await explore(session, start, entity_sample=truth.seed_entity)
+    entities = set_scores(result.entities, truth.target_entities)
+    assert entities.precision == 1.0 and entities.recall == 1.0, entities
+    (q0,) = result.queries
+    assert len(q0.pages) == 5  # 500 planes at 100 a page
+    assert all("psize_PlaneModelView=100" in url for url in q0.pages), q0.pages
+    # the start page, the sample plane, robots.txt, the five pages at 100 a page
+    assert result.cost.downloads <= 8, result.cost

@@ -26,6 +26,7 @@ EXPORTED = {
     "Identity",
     "Link",
     "LinkStyle",
+    "NavigationCheck",
     "NavigationError",
     "NavigationFailed",
     "NavigationRefused",
@@ -52,6 +53,7 @@ ALIASES = {
     "ActionKind": "render.snapshot",
     "Canonicalize": "render.extract",
     "ControlKind": "render.snapshot",
+    "NavigationCheck": "render.snapshot",
     "ScreenshotMode": "render.snapshot",
 }
 # Constants carry no __module__ either: where each is defined.

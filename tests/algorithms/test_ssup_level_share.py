@@ -10,10 +10,9 @@ import pytest
 from aiohttp import web
 
 from algorithms import ssup
-from algorithms.ssup.pagination import LEVEL_SHARE
+from algorithms.ssup import LEVEL_SHARE
 from crawler import Session, SessionConfig
-from lab import LabServer, SiteTruth, set_scores
-from lab.site import Site
+from lab import LabServer, Site, SiteTruth, set_scores
 
 Lab = Callable[[str], LabServer]
 STORIES = 12

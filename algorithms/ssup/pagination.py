@@ -13,7 +13,7 @@ view of it that changes two or more query parameters).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from algorithms.features.dom import TagFeature, html_schema, link_path, simhtml
@@ -35,9 +35,16 @@ LEVEL_SHARE = 1 / 3
 
 @dataclass(slots=True)
 class _Share:
-    """A level's share of the budget: `limit` pages (None: no budget) until `shown`."""
+    """A level's share of the budget: `limit` pages (None: no budget) until `shown`, i.e. until
+    a page it loaded shows entity links of the seed's group: links in the next level's sample
+    link DOM path `sdp` not among `entries` (those the level's pages held when it began) that
+    share a path or query term (`terms`) with the next level's sample."""
 
     limit: int | None
+    mode: TagFeature
+    sdp: str
+    terms: frozenset[tuple[str, str]]
+    entries: set[str]
     spent: int = 0
     shown: bool = False
     left_out: list[str] = field(default_factory=list)
@@ -59,16 +66,28 @@ class _Share:
                 self.left_out.append(url)
         return allowed
 
+    def see(self, pages: Iterable[Snapshot]) -> None:
+        """Mark the share `shown` when one of `pages` shows entity links of the seed's group."""
+        self.shown = self.shown or any(
+            link_path(k, self.mode) == self.sdp
+            and k.url not in self.entries
+            and bool(self.terms & path_terms(url_schema(k.url)))
+            for p in pages
+            for k in p.links
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Pagination:
     """Algorithm 3 for one SSUP run: pages and trace go to `run`. `share`: the share of the
     budget left a level's pagination may spend before it has shown entity links (None: no
-    bound; see `LEVEL_SHARE`)."""
+    bound; see `LEVEL_SHARE`); `stopped` says why levels stopped at it (the run is then
+    incomplete: pages were left out)."""
 
     run: Run
     mode: TagFeature
     share: float | None = LEVEL_SHARE
+    stopped: list[str] = field(default_factory=list)  # why levels stopped at their share
 
     async def find(
         self,
@@ -90,11 +109,7 @@ class Pagination:
         # Choice: a link the next level's sample holds too, in the same link DOM path, is site
         # navigation (a header menu every page carries), not a pager of this level's list.
         navigation = {(link_path(link, self.mode), link.url) for link in sp_next.links}
-        share = self._share()
-        next_terms_path = path_terms(next_terms)
-        entries = {
-            k.url for p in level_pages for k in p.links if link_path(k, self.mode) == next_sdp
-        }
+        share = self._share(level_pages, sp_next, next_sdp)
         while frontier and not share.left_out:
             groups: dict[tuple[float, str], list[str]] = {}
             unlike: list[str] = []
@@ -170,16 +185,6 @@ class Pagination:
             fetched = await self._fetch(new_urls, share)
             pages = [fetched[u] for u in new_urls if u in fetched]
             found.extend(pages)
-            shown = {
-                k.url
-                for p in pages
-                for k in p.links
-                if link_path(k, self.mode) == next_sdp
-                and k.url not in entries
-                and next_terms_path & path_terms(url_schema(k.url))
-            }
-            share.shown = share.shown or bool(shown)
-            entries |= shown
             # Choice: pagination goes on only from pages that show entries of the list (links in
             # the next level's sample link DOM path); a page kept by the HTML test alone (a view
             # of another list, an archive of dates) is judged by `_contributors` and not paged.
@@ -197,6 +202,11 @@ class Pagination:
                     note="they hold no link in the next level's sample link DOM path: not paged",
                 )
         if share.left_out:
+            why = (
+                f"level {level} stopped after {share.spent} pages without entity links: "
+                f"its share of the budget ({share.limit} pages)"
+            )
+            self.stopped.append(why)
             self.run.note(
                 "pagination",
                 "stop",
@@ -204,23 +214,30 @@ class Pagination:
                 level=level,
                 urls=share.left_out,
                 values={"pages": share.spent, "share": share.limit or 0},
-                note=f"level {level} stopped after {share.spent} pages without entity links: "
-                f"its share of the budget ({share.limit} pages)",
+                note=why,
             )
         return found
 
-    def _share(self) -> _Share:
+    def _share(self, level_pages: Sequence[Snapshot], sp_next: Snapshot, sdp: str) -> _Share:
         """The level's share of the budget left now (no bound without a budget)."""
         left = self.run.session.budget_left
-        if left is None or self.share is None:
-            return _Share(None)
-        return _Share(max(1, math.ceil(left * self.share)))
+        limit = None if left is None or self.share is None else max(1, math.ceil(left * self.share))
+        entries = {k.url for p in level_pages for k in p.links if link_path(k, self.mode) == sdp}
+        return _Share(limit, self.mode, sdp, path_terms(url_schema(sp_next.url)), entries)
 
     async def _fetch(self, urls: Sequence[str], share: _Share) -> dict[str, Snapshot]:
-        """`run.fetch` of the URLs of `urls` the level's share allows, counting what it spent."""
-        before = self.run.session.budget_left
-        fetched = await self.run.fetch(share.allow(urls, self.run))
-        after = self.run.session.budget_left
-        if before is not None and after is not None:
-            share.spent += before - after
+        """`run.fetch` of the URLs of `urls` the level's share allows, counting what it spent;
+        when the pages it loaded show entity links, the URLs left out are loaded too."""
+        fetched: dict[str, Snapshot] = {}
+        wanted = list(urls)
+        while wanted:
+            before = self.run.session.budget_left
+            fetched |= await self.run.fetch(share.allow(wanted, self.run))
+            after = self.run.session.budget_left
+            if before is not None and after is not None:
+                share.spent += before - after
+            share.see(fetched.values())
+            wanted = []
+            if share.shown and share.left_out:
+                wanted, share.left_out = share.left_out, []
         return fetched

@@ -163,17 +163,19 @@ async def ssup(
     if visual and grouper is group_links:
         grouper, same_level = visual_group_links, VisualLevel
     run = Run(session)
+    pagination = Pagination(run, tag_feature, level_share)
     walk = _Walk(
         run,
         tag_feature,
         Climb(run, tag_feature, probe_order),
         same_level(run, tag_feature, grouper, sample_size, probe),
-        Pagination(run, tag_feature, level_share),
+        pagination,
     )
     with suppress(Stopped):  # run.reason says why
         await walk.walk(await _seed(run, seed), height)
-    if walk.shortfall:
-        run.unfinished(walk.shortfall)
+    for why in (walk.shortfall, *pagination.stopped):
+        if why:
+            run.unfinished(why)
     dust = run.dust()
     params: tuple[tuple[str, object], ...] = (
         ("height", height),

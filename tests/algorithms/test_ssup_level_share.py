@@ -94,7 +94,7 @@ async def test_a_date_archive_in_the_lists_url_space_stops_at_its_share() -> Non
         truth = server.truth("archive")
         downloaded: list[str] = []
         f1, complete, notes = await _run(truth, budget, downloaded)
-        assert f1 == 1.0 and complete
+        assert f1 == 1.0 and not complete  # pages were left out: the trace and reason say so
         archive = [u for u in downloaded if "/news/archive/" in u]
         # The climb loaded the seed and a few candidates before the level began.
         assert 0 < len(archive) <= math.ceil(budget * LEVEL_SHARE), len(archive)

@@ -76,8 +76,9 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   with a budget, a level's pagination may spend at most that share of the pages left when it
   starts until one of the pages it found shows entity links of the seed's group (new links in
   the next level's sample link DOM path sharing a path or query term with the next level's
-  sample); then it may go on. A level that reaches its share first stops, and the trace says so
-  ("level k stopped after N pages without entity links: its share of the budget"): a calendar,
+  sample); then it may go on, the pages left out of the batch included. A level that reaches
+  its share first stops, the trace says so ("level k stopped after N pages without entity
+  links: its share of the budget") and the run is incomplete with that reason: a calendar,
   date archive or chain of views in the list's URL space cannot download a whole group before
   the next level is caught. Without a budget nothing changes (no default cap: the run is bounded
   by the tree and the guards above, and a cap would be a budget under another name).

@@ -71,7 +71,17 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   (`algorithms.features.urlshape.is_view`); a candidate sharing no link DOM path with the level's sample is no page
   of it. Pagination goes on only from pages that show entries of the list (links in the next
   level's sample link DOM path): a page of another list or an archive kept by the HTML test alone
-  is not paged further, so no such trap eats the budget before it has shown an entity link.
+  is not paged further.
+- A level's share of the budget (beyond the paper, ``level_share``, default `LEVEL_SHARE` = 1/3):
+  with a budget, a level's pagination may spend at most that share of the pages left when it
+  starts until one of the pages it found shows entity links of the seed's group (new links in
+  the next level's sample link DOM path sharing a path or query term with the next level's
+  sample); then it may go on, the pages left out of the batch included. A level that reaches
+  its share first stops, the trace says so ("level k stopped after N pages without entity
+  links: its share of the budget") and the run is incomplete with that reason: a calendar,
+  date archive or chain of views in the list's URL space cannot download a whole group before
+  the next level is caught. Without a budget nothing changes (no default cap: the run is bounded
+  by the tree and the guards above, and a cap would be a budget under another name).
 - Template mates: at every level, the links of later groups that match the URL template of the
   sample and the best group (`algorithms.features.urlshape`) are kept without an HTML test
   (`SameLevel._template_mates`): strongsim splits one template by sub-token counts.
@@ -94,11 +104,13 @@ The package, one module per step:
 from algorithms.ssup.climb import Height
 from algorithms.ssup.explanation import explain_discovery
 from algorithms.ssup.grouping import LinkGroup, LinkGrouper, group_links
+from algorithms.ssup.pagination import LEVEL_SHARE
 from algorithms.ssup.probes import PROBE_ORDERS, ProbeOrder
 from algorithms.ssup.tree import ssup
 from algorithms.ssup.visual import RoleMate, ambiguity, role_mates, visual_group_links
 
 __all__ = [
+    "LEVEL_SHARE",
     "PROBE_ORDERS",
     "Height",
     "LinkGroup",

@@ -12,8 +12,9 @@ view of it that changes two or more query parameters).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 
 from algorithms.features.dom import TagFeature, html_schema, link_path, simhtml
 from algorithms.features.url import url_schema, weaksim
@@ -23,15 +24,70 @@ from algorithms.ssup.climb import path_terms
 from algorithms.ssup.grouping import SIM_DIGITS
 from render import Snapshot
 
-__all__ = ["Pagination"]
+__all__ = ["LEVEL_SHARE", "Pagination"]
+
+# Choice (beyond the paper): with a budget, a level's pagination may spend at most this share of
+# the pages left when it starts until one of the pages it found shows entity links of the seed's
+# group; then it may go on. A third leaves two thirds for what follows a level (the next level's
+# catch, its minsim_html sample and probes, the levels below), whatever the level turns out to be.
+LEVEL_SHARE = 1 / 3
+
+
+@dataclass(slots=True)
+class _Share:
+    """A level's share of the budget: `limit` pages (None: no budget) until `shown`, i.e. until
+    a page it loaded shows entity links of the seed's group: links in the next level's sample
+    link DOM path `sdp` not among `entries` (those the level's pages held when it began) that
+    share a path or query term (`terms`) with the next level's sample."""
+
+    limit: int | None
+    mode: TagFeature
+    sdp: str
+    terms: frozenset[tuple[str, str]]
+    entries: set[str]
+    spent: int = 0
+    shown: bool = False
+    left_out: list[str] = field(default_factory=list)
+
+    def allow(self, urls: Sequence[str], run: Run) -> list[str]:
+        """The URLs of `urls` the share lets `run` load (every one already loaded, and the
+        others in order while the share lasts); the rest go to `left_out`."""
+        if self.limit is None or self.shown:
+            return list(urls)
+        room = self.limit - self.spent
+        allowed: list[str] = []
+        for url in urls:
+            if url in run.pages or url in run.failed:
+                allowed.append(url)
+            elif room > 0:
+                allowed.append(url)
+                room -= 1
+            else:
+                self.left_out.append(url)
+        return allowed
+
+    def see(self, pages: Iterable[Snapshot]) -> None:
+        """Mark the share `shown` when one of `pages` shows entity links of the seed's group."""
+        self.shown = self.shown or any(
+            link_path(k, self.mode) == self.sdp
+            and k.url not in self.entries
+            and bool(self.terms & path_terms(url_schema(k.url)))
+            for p in pages
+            for k in p.links
+        )
 
 
 @dataclass(frozen=True, slots=True)
 class Pagination:
-    """Algorithm 3 for one SSUP run: pages and trace go to `run`."""
+    """Algorithm 3 for one SSUP run: pages and trace go to `run`. `share`: the share of the
+    budget left a level's pagination may spend before it has shown entity links (None: no
+    bound; see `LEVEL_SHARE`); `stopped` says why levels stopped at it (the run is then
+    incomplete: pages were left out)."""
 
     run: Run
     mode: TagFeature
+    share: float | None = LEVEL_SHARE
+    stopped: list[str] = field(default_factory=list)  # why levels stopped at their share
 
     async def find(
         self,
@@ -53,7 +109,8 @@ class Pagination:
         # Choice: a link the next level's sample holds too, in the same link DOM path, is site
         # navigation (a header menu every page carries), not a pager of this level's list.
         navigation = {(link_path(link, self.mode), link.url) for link in sp_next.links}
-        while frontier:
+        share = self._share(level_pages, sp_next, next_sdp)
+        while frontier and not share.left_out:
             groups: dict[tuple[float, str], list[str]] = {}
             unlike: list[str] = []
             views: list[str] = []
@@ -92,9 +149,11 @@ class Pagination:
                 )
             new_urls: list[str] = []
             # Every group is judged (no early stop), so their first pages load in one batch.
-            firsts = await self.run.fetch(urls[0] for urls in groups.values())
+            firsts = await self._fetch([urls[0] for urls in groups.values()], share)
             for (wsim, path), urls in groups.items():
                 first = firsts.get(urls[0])
+                if first is None and urls[0] in share.left_out:
+                    continue  # the level's share is spent: named in the stop note
                 if first is None:
                     self.run.note(
                         "pagination",
@@ -123,7 +182,7 @@ class Pagination:
                 )
                 if keep:
                     new_urls.extend(urls)
-            fetched = await self.run.fetch(new_urls)
+            fetched = await self._fetch(new_urls, share)
             pages = [fetched[u] for u in new_urls if u in fetched]
             found.extend(pages)
             # Choice: pagination goes on only from pages that show entries of the list (links in
@@ -142,4 +201,43 @@ class Pagination:
                     urls=empty,
                     note="they hold no link in the next level's sample link DOM path: not paged",
                 )
+        if share.left_out:
+            why = (
+                f"level {level} stopped after {share.spent} pages without entity links: "
+                f"its share of the budget ({share.limit} pages)"
+            )
+            self.stopped.append(why)
+            self.run.note(
+                "pagination",
+                "stop",
+                f"level {level}",
+                level=level,
+                urls=share.left_out,
+                values={"pages": share.spent, "share": share.limit or 0},
+                note=why,
+            )
         return found
+
+    def _share(self, level_pages: Sequence[Snapshot], sp_next: Snapshot, sdp: str) -> _Share:
+        """The level's share of the budget left now (no bound without a budget)."""
+        left = self.run.session.budget_left
+        limit = None if left is None or self.share is None else max(1, math.ceil(left * self.share))
+        entries = {k.url for p in level_pages for k in p.links if link_path(k, self.mode) == sdp}
+        return _Share(limit, self.mode, sdp, path_terms(url_schema(sp_next.url)), entries)
+
+    async def _fetch(self, urls: Sequence[str], share: _Share) -> dict[str, Snapshot]:
+        """`run.fetch` of the URLs of `urls` the level's share allows, counting what it spent;
+        when the pages it loaded show entity links, the URLs left out are loaded too."""
+        fetched: dict[str, Snapshot] = {}
+        wanted = list(urls)
+        while wanted:
+            before = self.run.session.budget_left
+            fetched |= await self.run.fetch(share.allow(wanted, self.run))
+            after = self.run.session.budget_left
+            if before is not None and after is not None:
+                share.spent += before - after
+            share.see(fetched.values())
+            wanted = []
+            if share.shown and share.left_out:
+                wanted, share.left_out = share.left_out, []
+        return fetched

@@ -17,7 +17,7 @@ from algorithms.run import Run, Stopped
 from algorithms.ssup.climb import Climb, Height, own_urls
 from algorithms.ssup.grouping import LinkGrouper, group_links
 from algorithms.ssup.levels import SameLevel
-from algorithms.ssup.pagination import Pagination
+from algorithms.ssup.pagination import LEVEL_SHARE, Pagination
 from algorithms.ssup.probes import PROBE_ORDERS, ProbeOrder
 from algorithms.ssup.visual import VisualLevel, visual_group_links
 from render import Snapshot
@@ -126,6 +126,7 @@ async def ssup(
     grouper: LinkGrouper = group_links,
     visual: bool = False,
     probe_order: ProbeOrder = "ranked",
+    level_share: float | None = LEVEL_SHARE,
 ) -> Discovery:
     """Find the entity pages of the same type as `seed` on its site (SSUP, Algorithms 1–4).
 
@@ -140,7 +141,10 @@ async def ssup(
     ambiguous (`algorithms.ssup.visual.VisualLevel`; the trace says which and why).
     `probe_order` is the order of Algorithm 1's downloads: ``"ranked"`` downloads the pages a
     page links to most promising first and leaves out those the loaded pages settle,
-    ``"paper"`` downloads them all (`algorithms.ssup.probes`).
+    ``"paper"`` downloads them all (`algorithms.ssup.probes`). `level_share`: with a budget,
+    a level's pagination may spend at most this share of the pages left when it starts until
+    one of its pages shows entity links of the seed's group (None: no bound; without a budget
+    there is none either, see `algorithms.ssup.pagination.LEVEL_SHARE`).
 
     Never raises for a bad seed or a spent budget: the Discovery comes back with
     ``complete=False`` and a `reason`, holding whatever was found before the run stopped.
@@ -153,21 +157,25 @@ async def ssup(
         raise ValueError(
             f"probe_order must be one of {', '.join(PROBE_ORDERS)}, not {probe_order!r}"
         )
+    if level_share is not None and not 0.0 < level_share <= 1.0:
+        raise ValueError(f"level_share must be in (0, 1] or None, not {level_share!r}")
     same_level = SameLevel
     if visual and grouper is group_links:
         grouper, same_level = visual_group_links, VisualLevel
     run = Run(session)
+    pagination = Pagination(run, tag_feature, level_share)
     walk = _Walk(
         run,
         tag_feature,
         Climb(run, tag_feature, probe_order),
         same_level(run, tag_feature, grouper, sample_size, probe),
-        Pagination(run, tag_feature),
+        pagination,
     )
     with suppress(Stopped):  # run.reason says why
         await walk.walk(await _seed(run, seed), height)
-    if walk.shortfall:
-        run.unfinished(walk.shortfall)
+    for why in (walk.shortfall, *pagination.stopped):
+        if why:
+            run.unfinished(why)
     dust = run.dust()
     params: tuple[tuple[str, object], ...] = (
         ("height", height),
@@ -178,6 +186,7 @@ async def ssup(
         ("grouper", getattr(grouper, "__name__", repr(grouper))),
         ("visual", visual),
         ("probe_order", probe_order),
+        ("level_share", level_share),
         ("dust_params", ",".join(sorted(dust.params))),
     )
     return Discovery(

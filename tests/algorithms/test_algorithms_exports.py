@@ -75,6 +75,7 @@ def test_the_ssup_package_surface() -> None:
     ssup = importlib.import_module("algorithms.ssup")
     assert set(ssup.__all__) == {
         "Height",
+        "LEVEL_SHARE",
         "LinkGroup",
         "LinkGrouper",
         "PROBE_ORDERS",

@@ -1,0 +1,125 @@
+"""SSUP's per-level share of the budget: a level's pagination that shows no entity links stops
+at its share, and the entity level is still caught."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pytest
+from aiohttp import web
+
+from algorithms import ssup
+from algorithms.ssup import LEVEL_SHARE
+from crawler import Session, SessionConfig
+from lab import LabServer, Site, SiteTruth, set_scores
+
+Lab = Callable[[str], LabServer]
+STORIES = 12
+ARCHIVE_DAYS = 300
+
+
+class _ArchiveSite(Site):
+    """A news list whose page links a date archive inside the list's own URL space: every day
+    of the archive is a page on the list's template that lists no story (a view, not a page)."""
+
+    id = "archive"
+    kind = "entity-tree"
+
+    @staticmethod
+    def _page(title: str, body: str) -> web.Response:
+        nav = '<nav class="menu"><a href="/">Home</a> <a href="/about">About</a></nav>'
+        html = f"<html><head><title>{title}</title></head><body>{nav}<h1>{title}</h1>{body}"
+        return web.Response(text=html + "</body></html>", content_type="text/html")
+
+    @staticmethod
+    def _archive(days: range) -> str:
+        links = "".join(f'<li><a href="/news/archive/{d}">Day {d}</a></li>' for d in days)
+        return f'<div class="archive"><ul>{links}</ul></div>'
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        if path == "/news":
+            items = "".join(
+                f'<li><a href="/news/story-{k}">Story number {k}</a></li>'
+                for k in range(1, STORIES + 1)
+            )
+            body = f'<ul class="stories">{items}</ul>' + self._archive(range(1, ARCHIVE_DAYS + 1))
+            return self._page("News", body)
+        if path.startswith("/news/story-"):
+            k = path.rsplit("-", 1)[-1]
+            if k.isdigit() and 1 <= int(k) <= STORIES:
+                crumbs = '<nav class="crumbs"><a href="/news">News</a></nav>'
+                return self._page(f"Story number {k}", crumbs + f"<p>The text of story {k}.</p>")
+        if path.startswith("/news/archive/"):
+            day = path.rsplit("/", 1)[-1]
+            if day.isdigit():
+                d = int(day)  # endless: every day links its neighbours
+                body = "<p>Nothing was published that day.</p>" + self._archive(
+                    range(max(1, d - 1), d + 2)
+                )
+                return self._page(f"Archive, day {d}", body)
+        if path in ("/", "/about"):
+            return self._page("Home", '<p><a href="/news">News</a></p>')
+        return web.Response(status=404, text="not found")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        stories = tuple(f"{base_url}/news/story-{k}" for k in range(1, STORIES + 1))
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"story": stories},
+            target_type="story",
+            seed_entity=stories[0],
+            index_levels=((f"{base_url}/news",),),
+        )
+
+
+async def _run(
+    truth: SiteTruth, budget: int, downloaded: list[str], **options: object
+) -> tuple[float, bool, tuple[str, ...]]:
+    async with Session(SessionConfig(render="never", cache=None, budget=budget)) as session:
+        session.events.on(
+            "page", lambda snap, cached: None if cached else downloaded.append(snap.url)
+        )
+        result = await ssup(session, truth.seed_entity, height=1, **options)  # type: ignore[arg-type]
+    notes = tuple(t.note for t in result.trace if t.step == "pagination" and t.decision == "stop")
+    return set_scores(result.entities, truth.target_entities).f1, result.complete, notes
+
+
+async def test_a_date_archive_in_the_lists_url_space_stops_at_its_share() -> None:
+    budget = 120
+    async with LabServer([_ArchiveSite()]) as server:
+        truth = server.truth("archive")
+        downloaded: list[str] = []
+        f1, complete, notes = await _run(truth, budget, downloaded)
+        assert f1 == 1.0 and not complete  # pages were left out: the trace and reason say so
+        archive = [u for u in downloaded if "/news/archive/" in u]
+        # The climb loaded the seed and a few candidates before the level began.
+        assert 0 < len(archive) <= math.ceil(budget * LEVEL_SHARE), len(archive)
+        assert len(notes) == 1 and notes[0].startswith(
+            f"level 0 stopped after {len(archive)} pages without entity links"
+        ), notes
+        # Without the share the archive eats the whole budget before any story is caught.
+        unbounded: list[str] = []
+        f1, complete, notes = await _run(truth, budget, unbounded, level_share=None)
+        assert f1 < 1.0 and not complete and not notes
+        assert sum("/news/archive/" in u for u in unbounded) > budget // 2
+
+
+async def test_the_trap_site_keeps_its_entities_and_leaves_the_calendar_alone(lab: Lab) -> None:
+    truth = lab("trap").truth("trap")
+    downloaded: list[str] = []
+    f1, complete, _ = await _run(truth, 40, downloaded)
+    assert f1 == 1.0 and complete
+    calendar = [u for u in downloaded if "/calendar/" in u]
+    assert len(calendar) <= math.ceil(40 * LEVEL_SHARE), calendar
+
+
+async def test_a_bad_level_share_is_refused(lab: Lab) -> None:
+    truth = lab("trap").truth("trap")
+    async with Session(SessionConfig(render="never", cache=None)) as session:
+        for bad in (0.0, 1.5, -1.0):
+            with pytest.raises(ValueError, match="level_share"):
+                await ssup(session, truth.seed_entity, level_share=bad)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import ExitStack
 from typing import Any
 
 import pytest
+from aiohttp import web
 
 from lab import LabServer, running_lab
 from render import RenderConfig, load_render_config
@@ -47,3 +48,21 @@ def closed_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+@pytest.fixture
+async def serve_app() -> AsyncIterator[Callable[[web.Application], Awaitable[str]]]:
+    """Serves an aiohttp application of the test's own on a free loopback port: `await
+    serve_app(app)` gives its base URL; every one started is stopped after the test."""
+    runners: list[web.AppRunner] = []
+
+    async def start(app: web.Application) -> str:
+        runner = web.AppRunner(app)
+        await runner.setup()
+        runners.append(runner)
+        await web.TCPSite(runner, "127.0.0.1", 0).start()
+        return f"http://127.0.0.1:{runner.addresses[0][1]}"
+
+    yield start
+    for runner in runners:
+        await runner.cleanup()

@@ -10,7 +10,7 @@ only changes the figures column, and a table of `ITEMS` five rows a page whose r
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import Awaitable, Callable
 from urllib.parse import quote
 
 import pytest
@@ -20,6 +20,8 @@ from algorithms import explore
 from crawler import Session, SessionConfig
 from lab import FacetQuery, SiteTruth, pair_scores, set_scores
 from lab.runners.exploration import exploration_run
+
+ServeApp = Callable[[web.Application], Awaitable[str]]  # the serve_app fixture
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -124,19 +126,11 @@ async def _page(request: web.Request) -> web.Response:
 
 
 @pytest.fixture
-async def base() -> AsyncIterator[str]:
+async def base(serve_app: ServeApp) -> str:
     app = web.Application()
     app.router.add_get("/", _page)
     app.router.add_get("/api/rows", _rows)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = runner.addresses[0][1]
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        await runner.cleanup()
+    return await serve_app(app)
 
 
 def _id(base: str, name: object) -> str:

@@ -11,7 +11,7 @@ say which note has which tag. The truth is built from `NOTES`, not from a crawl.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import Awaitable, Callable
 from functools import partial
 from urllib.parse import quote
 
@@ -29,6 +29,8 @@ from algorithms.querycentric.model import EntityPattern
 from crawler import Session, SessionConfig, canonical_url
 from lab import FacetQuery, SiteTruth, pair_scores, set_scores
 from render import snapshot_from_html
+
+ServeApp = Callable[[web.Application], Awaitable[str]]  # the serve_app fixture
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -112,18 +114,10 @@ async def _page(request: web.Request) -> web.Response:
 
 
 @pytest.fixture
-async def base() -> AsyncIterator[str]:
+async def base(serve_app: ServeApp) -> str:
     app = web.Application()
     app.router.add_get("/", _page)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = runner.addresses[0][1]
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        await runner.cleanup()
+    return await serve_app(app)
 
 
 def _url(base: str, title: str) -> str:

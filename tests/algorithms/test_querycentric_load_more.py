@@ -9,7 +9,7 @@ not from a crawl.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import Awaitable, Callable
 
 import pytest
 from aiohttp import web
@@ -17,6 +17,8 @@ from aiohttp import web
 from algorithms import Exploration, explore
 from crawler import Session, SessionConfig
 from lab import FacetQuery, SiteTruth, pair_scores, set_scores
+
+ServeApp = Callable[[web.Application], Awaitable[str]]  # the serve_app fixture
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -98,7 +100,7 @@ async def _item(request: web.Request) -> web.Response:
 
 
 @pytest.fixture
-async def served(request: pytest.FixtureRequest) -> AsyncIterator[str]:
+async def served(request: pytest.FixtureRequest, serve_app: ServeApp) -> str:
     method, size = request.param
     app = web.Application()
 
@@ -108,15 +110,7 @@ async def served(request: pytest.FixtureRequest) -> AsyncIterator[str]:
     app.router.add_get("/", page)
     app.router.add_route("*", "/api/items", _items)
     app.router.add_get("/item/{n}", _item)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = runner.addresses[0][1]
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        await runner.cleanup()
+    return await serve_app(app)
 
 
 def _truth(base: str) -> SiteTruth:

@@ -505,6 +505,15 @@ class BrowserPool(AsyncClosing):
         worker.cookies = _cookies(await context.cookies())
         self._count("contexts")
 
+    async def _refusal(self, origin: str, target: str) -> str | None:
+        """Why `check_navigation` refuses going from `origin` to `target` (None: it may go on).
+        A check that cannot decide refuses: the paused request must end either way."""
+        assert self._check_navigation is not None
+        try:
+            return await self._check_navigation(origin, target)
+        except Exception as e:
+            return f"the check failed: {_first_line(e)}"
+
     async def _on_document(
         self, worker: _Worker, cdp: CDPSession, main_frame: str, event: dict[str, Any]
     ) -> None:
@@ -513,11 +522,7 @@ class BrowserPool(AsyncClosing):
         target = str(event.get("request", {}).get("url", ""))
         reason = None
         if self._check_navigation is not None and event.get("frameId") == main_frame:
-            origin = worker.loading or target
-            try:
-                reason = await self._check_navigation(origin, target)
-            except Exception as e:  # a check that cannot decide refuses (the request must end)
-                reason = f"the check failed: {_first_line(e)}"
+            reason = await self._refusal(worker.loading or target, target)
         try:
             if reason is None:
                 await cdp.send("Fetch.continueRequest", {"requestId": request_id})
@@ -587,10 +592,7 @@ class BrowserPool(AsyncClosing):
                 if not origin:
                     reason = "a popup of no page of this crawl"
                 else:
-                    try:
-                        reason = await self._check_navigation(origin, target)
-                    except Exception as e:  # a check that cannot decide refuses
-                        reason = f"the check failed: {_first_line(e)}"
+                    reason = await self._refusal(origin, target)
             if reason is None:
                 await cdp.send("Fetch.continueRequest", {"requestId": request_id})
                 return

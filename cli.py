@@ -75,7 +75,8 @@ EXIT_CODES = """Exit codes: 0 done; 1 incomplete (budget spent, time limit reach
 unreachable: the reason is on stderr; what was found is written, marked incomplete); 2 an error
 you can fix (bad option or input, unwritable output, no browser: one line on stderr, nothing
 written); 130 interrupted (Ctrl-C: what was found is written, marked incomplete; a second Ctrl-C
-stops at once; rerun with the same cache to continue)."""
+stops at once; rerun with the same cache to continue); 143 terminated (SIGTERM: stops at once,
+as a second Ctrl-C, after stopping what the command started)."""
 
 # How the run ended, for --stats-json: (stop, reason, exit code); "done" unless set below.
 _STOP: list[tuple[str, str, int]] = []
@@ -127,13 +128,53 @@ def _run(main: Coroutine[Any, Any, T]) -> T:
 
     try:
         with _user_errors():
-            return asyncio.run(main)
+            return asyncio.run(_terminable(main))
     except ValueError as e:
         raise fail(one_line(str(e))) from None
     except KeyboardInterrupt:
         typer.secho("siteseer: interrupted; rerun with the same cache to continue", err=True)
         _STOP.append(("interrupted", "Ctrl-C", 130))
         raise typer.Exit(code=130) from None
+    except Terminated:
+        typer.secho(
+            "siteseer: terminated (SIGTERM); rerun with the same cache to continue", err=True
+        )
+        _STOP.append(("terminated", "SIGTERM", 143))
+        raise typer.Exit(code=143) from None
+
+
+class Terminated(Exception):
+    """The command's process was sent SIGTERM; its coroutine was cancelled and cleaned up."""
+
+
+async def _terminable(main: Coroutine[Any, Any, T]) -> T:
+    """Await `main`; SIGTERM cancels it as a second Ctrl-C does, so that every `finally` and
+    `async with` inside runs (a served real application's process group is stopped, the cache
+    closed) before `Terminated` is raised. Outside the main thread nothing changes."""
+    import asyncio
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return await main
+    loop = asyncio.get_running_loop()
+    task = asyncio.current_task()
+    assert task is not None
+    received: list[int] = []
+
+    def on_sigterm(signum: int, frame: object) -> None:
+        received.append(signum)
+        loop.call_soon_threadsafe(task.cancel)
+
+    previous = signal.signal(signal.SIGTERM, on_sigterm)
+    try:
+        return await main
+    except asyncio.CancelledError:
+        if received:
+            raise Terminated from None
+        raise
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _note(line: str) -> None:

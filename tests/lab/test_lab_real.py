@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -166,3 +168,55 @@ async def test_a_child_that_exits_at_once_names_its_log(tmp_path: Path) -> None:
     process = AppProcess("test-exit", argv, free_port(), tmp_path / "serve.log")
     with pytest.raises(AppFailed, match=r"test-exit: exited with code 3 .*serve\.log"):
         await process.start()
+
+
+TERMINATED_SCRIPT = """
+import asyncio, sys
+from pathlib import Path
+import typer
+from cli import _run
+from lab.real import AppProcess, free_port
+
+async def main():
+    port = free_port()
+    argv = [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port)]
+    process = AppProcess("test-http", argv, port, Path(sys.argv[1]))
+    await process.start()
+    try:
+        print(process.pid, flush=True)
+        await asyncio.sleep(60)
+    finally:
+        await process.stop()
+
+try:
+    _run(main())
+except typer.Exit as e:
+    sys.exit(e.exit_code)
+"""
+
+
+def test_sigterm_stops_the_applications_a_command_started(tmp_path: Path) -> None:
+    """SIGTERM (as `timeout` sends) cancels the command like a second Ctrl-C: the application
+    it started is stopped with its process group, and the command exits 143 with one line."""
+    root = Path(__file__).resolve().parents[2]
+    process = subprocess.Popen(
+        [sys.executable, "-c", TERMINATED_SCRIPT, str(tmp_path / "serve.log")],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root), "NO_COLOR": "1"},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        child = int(process.stdout.readline())
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 143, err
+    assert "siteseer: terminated (SIGTERM)" in err and "Traceback" not in err
+    with pytest.raises(ProcessLookupError):
+        os.kill(child, 0)

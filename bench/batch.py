@@ -3,7 +3,7 @@
     python -m bench.batch [--size small|medium] [--sites council,cars,…]
                           [--render auto|never|always] [--no-ray]
 
-Serves the lab sites on loopback from a process of their own (`siteseer lab serve`, so the
+Serves each lab site on loopback from a process of its own (`LabServer(apart=True)`, so the
 server's work is not charged to the crawling processes) and runs one batch over them three
 times, one method per site as the lab scores it (discover with SSUP from an entity-tree
 site's sample entity page, explore from a shop's widest list page, templates over up to 200
@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import subprocess
 import sys
 import tempfile
 import time
@@ -35,7 +34,7 @@ from typing import Any
 
 from crawler import RenderMode
 from lab import SITE_IDS, SiteTruth, Size, start_url
-from lab.server import build_sites
+from lab.server import running_lab
 from siteseer.batch import Manifest, SiteResult, TaskOptions
 from siteseer.choices import BatchEngine
 from siteseer.commands.batch import BatchOptions, run_batch
@@ -67,19 +66,9 @@ class Row:
 
 @contextmanager
 def served(site_ids: list[str], size: Size) -> Iterator[list[SiteTruth]]:
-    """Serve the sites from `siteseer lab serve` in a child process; yield their truths."""
-    command = [sys.executable, "-m", "cli", "lab", "serve", "--sites", ",".join(site_ids)]
-    child = subprocess.Popen(
-        [*command, "--size", size], stdout=subprocess.PIPE, text=True, stderr=subprocess.DEVNULL
-    )
-    try:
-        assert child.stdout is not None
-        urls = dict(child.stdout.readline().split() for _ in site_ids)  # "<site-id> <root URL>"
-        sites = dict(zip(site_ids, build_sites(site_ids, size), strict=True))
-        yield [sites[site_id].truth(urls[site_id]) for site_id in site_ids]
-    finally:
-        child.terminate()
-        child.wait(timeout=30)
+    """Serve the sites, each from a process of its own; yield their truths."""
+    with running_lab(site_ids, size, apart=True) as server:
+        yield [server.truth(site_id) for site_id in site_ids]
 
 
 def _lines(truths: list[SiteTruth], render: RenderMode) -> list[str]:

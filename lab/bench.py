@@ -298,7 +298,10 @@ async def run_pairs(
 async def run_bench(
     config: BenchConfig, progress: Progress | None = None, watch: Watch | None = None
 ) -> list[BenchRun]:
-    """Serve the sites `config` selects and run every applicable method on each."""
+    """Serve the sites `config` selects and run every applicable method on each.
+
+    Every site is served by a process of its own (`LabServer(apart=True)`): a run's seconds are
+    the crawler's, not the crawler's plus the server's."""
     pairs = plan(config.sites, config.methods)
     if not pairs:
         raise BenchError(
@@ -312,7 +315,7 @@ async def run_bench(
         await asyncio.to_thread(ensure_installed, sites, progress or _quiet)
         if progress is not None:
             progress(f"serving {len(site_ids)} lab sites ({config.size}, seed {config.seed})")
-        async with LabServer(sites) as server:
+        async with LabServer(sites, apart=True) as server:
             return await run_pairs(
                 server,
                 pairs,

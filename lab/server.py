@@ -5,19 +5,28 @@ synchronous callers (the CLI, pytest fixtures shared across event loops). It ser
 a synthetic `Site` in-process (aiohttp, `Site.handle`), a real application (`lab.real.RealApp`)
 as a child process it starts and stops; real applications must be installed first
 (`lab.real.ensure_installed`), else starting raises `lab.real.NotInstalled`.
+
+With ``apart=True`` a synthetic site is served by a child process too (`siteseer lab serve` of
+that one site, at the same size and seed: the same bytes), so that the serving is not charged to
+the process that crawls it — as no real site ever is. Benchmarks serve apart; tests that look
+into a site's handler serve in-process.
 """
 
 from __future__ import annotations
 
 import asyncio
+import sys
+import tempfile
 import threading
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 from aiohttp import web
 
 from lab.real.app import RealApp
+from lab.real.process import AppProcess, free_port
 from lab.real.registry import lab_site_class
 from lab.site import Site, Size
 from lab.truth import SiteTruth
@@ -25,6 +34,7 @@ from lab.truth import SiteTruth
 __all__ = ["LabServer", "LabSite", "build_sites", "running_lab"]
 
 HOST = "127.0.0.1"
+_ROOT = Path(__file__).resolve().parents[1]  # where `python -m cli` finds the command line
 
 
 LabSite = Site | RealApp
@@ -45,17 +55,33 @@ class _Served:
 class LabServer:
     """Serves each site at http://127.0.0.1:<port>/ (free ports unless `ports` are given)."""
 
-    def __init__(self, sites: Sequence[LabSite], ports: Sequence[int] | None = None) -> None:
+    def __init__(
+        self, sites: Sequence[LabSite], ports: Sequence[int] | None = None, *, apart: bool = False
+    ) -> None:
         if ports is not None and len(ports) != len(sites):
             raise ValueError("give one port per site, or none")
         self._sites = list(sites)
         self._ports = list(ports) if ports is not None else [0] * len(sites)
+        self.apart = apart
         self._served: dict[str, _Served] = {}
+        self._logs: tempfile.TemporaryDirectory[str] | None = None
 
     async def __aenter__(self) -> LabServer:
         try:
-            for site, port in zip(self._sites, self._ports, strict=True):
-                self._served[site.id] = await self._start(site, port)
+            # Child processes start side by side; their sites are built in each child.
+            started = await asyncio.gather(
+                *(
+                    self._start(site, port)
+                    for site, port in zip(self._sites, self._ports, strict=True)
+                ),
+                return_exceptions=True,
+            )
+            for site, served in zip(self._sites, started, strict=True):
+                if isinstance(served, _Served):
+                    self._served[site.id] = served
+            for served in started:
+                if isinstance(served, BaseException):
+                    raise served
         except BaseException:
             await self.close()
             raise
@@ -68,6 +94,8 @@ class LabServer:
         if isinstance(site, RealApp):
             process = await site.start(port)
             return _Served(site, process.port, process.stop)
+        if self.apart:
+            return await self._start_apart(site, port or free_port())
         app = web.Application()
         app.router.add_route("*", "/{tail:.*}", site.handle)
         runner = web.AppRunner(app, access_log=None, handle_signals=False)
@@ -81,10 +109,24 @@ class LabServer:
         bound = runner.addresses[0][1]
         return _Served(site, int(bound), runner.cleanup)
 
+    async def _start_apart(self, site: Site, port: int) -> _Served:
+        """`site` served by `siteseer lab serve` in a child process of its own on `port`."""
+        if self._logs is None:
+            self._logs = tempfile.TemporaryDirectory(prefix="siteseer-lab-")
+        argv = [sys.executable, "-m", "cli", "lab", "serve", "--sites", site.id]
+        argv += ["--size", site.size, "--seed", str(site.seed), "--port-base", str(port)]
+        log = Path(self._logs.name) / f"{site.id}.log"
+        process = AppProcess(site.id, argv, port, log, cwd=_ROOT)
+        await process.start()
+        return _Served(site, port, process.stop)
+
     async def close(self) -> None:
         served, self._served = self._served, {}
         for item in served.values():
             await item.close()
+        logs, self._logs = self._logs, None
+        if logs is not None:
+            logs.cleanup()
 
     @property
     def site_ids(self) -> list[str]:
@@ -103,11 +145,11 @@ class LabServer:
 
 @contextmanager
 def running_lab(
-    site_ids: Sequence[str], size: Size = "small", seed: int = 0
+    site_ids: Sequence[str], size: Size = "small", seed: int = 0, *, apart: bool = False
 ) -> Iterator[LabServer]:
     """Serve sites from a background thread with its own event loop; stop on exit."""
     sites = build_sites(site_ids, size, seed)
-    server = LabServer(sites)
+    server = LabServer(sites, apart=apart)
     loop = asyncio.new_event_loop()
     started = threading.Event()
     failure: list[BaseException] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -146,3 +147,33 @@ async def test_bench_on_lab_entity_tree_sites(tmp_path: Path) -> None:
     write_outputs(runs, tmp_path)
     rows = json.loads((tmp_path / "results.json").read_text())
     assert {r["site"] for r in rows} == {"council", "drivers"}
+
+
+@pytest.mark.slow
+async def test_a_site_served_apart_serves_the_same_bytes_and_stops_with_the_server() -> None:
+    """The bench serves each synthetic site from a process of its own: the same pages as
+    in-process at the same size and seed, and nothing left listening after close."""
+    import aiohttp
+
+    from lab.server import build_sites
+
+    async with (
+        LabServer(build_sites(["council"])) as here,
+        LabServer(build_sites(["council"]), apart=True) as apart,
+    ):
+        truth = here.truth("council")
+        paths = ["/", truth.seed_entity.removeprefix(truth.base_url), "/no-such-page"]
+        async with aiohttp.ClientSession() as http:
+            for path in paths:
+                async with http.get(here.url("council") + path) as a:
+                    mine = (a.status, await a.read())
+                async with http.get(apart.url("council") + path) as b:
+                    theirs = (b.status, await b.read())
+                assert mine == theirs, path
+        assert set(apart.truth("council").target_entities) == {
+            url.replace(truth.base_url, apart.url("council")) for url in truth.target_entities
+        }
+        port = int(apart.url("council").rsplit(":", 1)[1])
+    with pytest.raises(OSError):
+        _, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.close()

@@ -28,6 +28,11 @@ $(GRAPHVIZ): $(STAMP)
 		|| echo "graphviz: dot not installed; query DAGs are drawn with matplotlib"
 	@touch $@
 
+# The benchmarks' own extra: crawlee, the crawler the throughput bench compares with.
+$(VENV)/.bench: pyproject.toml $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+	@touch $@
+
 browser: $(STAMP)
 	$(BIN)/python -m render.install --write $(BROWSER)
 
@@ -59,7 +64,7 @@ lint: $(STAMP)
 
 # The real tier's runs get an hour each: exploring TiddlyWiki's ~500 states takes 4–10 minutes
 # here, more on a busy machine (the lab's default per-run timeout is 900 s).
-bench: bootstrap
+bench: bootstrap $(VENV)/.bench
 	$(BIN)/python -m bench.throughput
 	$(BIN)/python -m bench.batch
 	$(BIN)/siteseer lab bench --size medium --out bench/results

@@ -168,7 +168,7 @@ async def ssup(
         run,
         tag_feature,
         Climb(run, tag_feature, probe_order),
-        same_level(run, tag_feature, grouper, sample_size, probe),
+        same_level(run, tag_feature, grouper, sample_size, probe, probe_order == "ranked"),
         pagination,
     )
     with suppress(Stopped):  # run.reason says why

@@ -99,7 +99,11 @@ class SameLevel:
             or not self.on_demand
             or (bool(rest) and not await self._all_identical(rest, sample_schema))
         )
+        # G1 is kept before its sample is downloaded: a budget spent on the sample keeps it.
+        mark = len(kept)
+        kept.extend(first.urls)
         if needed and await threshold.measure() is None:
+            del kept[mark:]
             self.run.note(
                 "same-level",
                 "prune",
@@ -110,7 +114,6 @@ class SameLevel:
                 note="no page of the best group could be fetched",
             )
             return
-        kept.extend(first.urls)
         values: dict[str, float] = {"strongsim": first.score}
         if threshold.minsim is not None:
             values |= {"minsim_html": threshold.minsim, "measured": len(threshold.sims)}

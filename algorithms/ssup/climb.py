@@ -213,6 +213,7 @@ class Climb:
         url = page.url
         scored = _candidate_weight(page, sp, self.mode)
         if scored is None:
+            self.run.note("top-index", "prune", url, level=level, note=f"no link to {sp.url}")
             return None
         sdp, weight = scored
         peer = _pagination_peer(page, sp, sdp, self.mode)

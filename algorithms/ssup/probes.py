@@ -22,15 +22,24 @@ pages already loaded show cannot change the choice:
 - Confirmed index page: a candidate whose list holding sp is mostly sp's siblings (at least
   half of it shares a weighted URL term with sp, property 8 of Definition 3) settles the pages
   that list holds beside sp (they are sp's own level), and the pages sp links to only through
-  lists holding that candidate (the rest of a breadcrumb or of a "back to" box).
+  lists holding that candidate (the rest of a breadcrumb or of a "back to" box). When its URL
+  also reads as an ancestor of sp's beyond the site root (``/sports`` above
+  ``/sport/alpine``), the list and the URL hierarchy agree and it settles every other
+  candidate (the host cities a sport page links to).
+- The level below: above the seed, a probed candidate that links to sp exactly as the page
+  below sp on the sample page path does (through the same link DOM paths) is a page of that
+  level (a featured entry); the pages sp links to only through the lists holding it are its
+  list mates and are left out.
 - A page that may be the first page of the list sp continues (a shorter URL sharing a path
-  term with sp, see `climb._first_page`) is never left out.
+  term with sp, see `climb._first_page`; only for a page reached by climbing) is never left
+  out.
 
 When every page left to probe has been probed and no index page was found, the pages left out
-are downloaded too (the paper's full probe), unless the climb is above the seed and a probed
-page linked to sp through site navigation only: sp is then the root below the site navigation
-(`climb.Climb.sample_path`), whatever the other menu pages hold. Above the seed, the menu pages
-are probed one at a time, most promising first, until one shows that.
+are downloaded too (the paper's full probe), unless the climb is above the seed and the pages
+left are site navigation only (or a probed page linked to sp through site navigation only): sp
+is then the root below the site navigation (`climb.Climb.sample_path`), whatever the menu pages
+hold, as they link back to sp, if at all, through the same menu. Above the seed, the menu pages
+whose URL reads as an ancestor of sp's beyond the site root are probed first, one at a time.
 """
 
 from __future__ import annotations
@@ -173,7 +182,7 @@ class Probes:
                 "of the page's"
             )
         paths = self._content_paths(url)
-        if url not in self._below.values() and paths and all(p in self._below for p in paths):
+        if paths and all(p in self._below for p in paths):
             mate = self._below[paths[0]]
             return f"listed with {mate}, a page of the level below (it links back as that does)"
         for index, beside in self._confirmed:

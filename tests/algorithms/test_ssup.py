@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from algorithms import Discovery, Height, LinkGroup, ProbeOrder, group_links, ssup
-from algorithms.ssup.probes import ancestry
+from algorithms.ssup.probes import ancestry, navigation_paths
 from crawler import RenderMode, Session, SessionConfig
 from lab import LabServer, SiteTruth, set_scores
 from render import Link, Snapshot
@@ -353,3 +353,31 @@ def test_group_links_groups_by_strongsim_best_first() -> None:
     ]
     assert groups[0].score > groups[1].score > groups[2].score == 0.0
     assert all(isinstance(g, LinkGroup) for g in groups)
+
+
+def test_navigation_paths_are_the_lists_another_page_carries_too() -> None:
+    menu, content = "html/header/ul/li/a", "html/main/ul/li/a"
+    home, members, about = "http://x.org/", "http://x.org/members.php", "http://x.org/about"
+    page = _page(
+        "http://x.org/member.php?id=1",
+        [(home, menu), (members, menu), (about, menu), (members, content)],
+    )
+    index = _page(
+        members,
+        [
+            (home, menu),
+            (members, menu),
+            (about, menu),
+            ("http://x.org/member.php?id=1", content),
+            ("http://x.org/member.php?id=2", content),
+        ],
+    )
+    assert navigation_paths(page, [index], "tags") == {menu}
+    # A menu mostly unlike the page's (Jaccard below the overlap) is none; nor is the page
+    # itself or a view of it (its own query and more).
+    other = _page("http://x.org/news", [(home, menu), ("http://x.org/a", menu)])
+    assert navigation_paths(page, [other], "tags") == set()
+    view = _page(
+        "http://x.org/member.php?id=1&tab=2", [(home, menu), (members, menu), (about, menu)]
+    )
+    assert navigation_paths(page, [page, view], "tags") == set()

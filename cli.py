@@ -669,7 +669,8 @@ def discover(
         typer.Option(
             help="SSUP: how the climb finds a page's index page among the pages it links to: "
             "ranked (most promising first, leaving out site navigation and what the pages "
-            "loaded settle) or paper (download them all, Algorithm 1)."
+            "loaded settle; Algorithm 2 then downloads its minsim_html sample only when a "
+            "later group needs it) or paper (download them all, Algorithms 1 and 2)."
         ),
     ] = "ranked",
     threshold: Annotated[

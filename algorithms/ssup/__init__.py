@@ -56,8 +56,18 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
 - ``height="auto"`` (beyond the paper): see `climb._climb`.
 - Probe order (beyond the paper, ``probe_order="ranked"``, the default): Algorithm 1 downloads
   every page sp links to; we download them most promising first and leave out those linked
-  only from site navigation or settled by a confirmed index page, probing all of them only when
-  that finds no index page (`probes`). ``probe_order="paper"`` keeps the full probe.
+  only from site navigation, settled by a confirmed index page (all of them once its URL reads
+  as an ancestor of sp's), or listed with a page of the level below, probing all of them only
+  when that finds no index page (`probes`). Above the seed, a page whose other out-links are
+  all site navigation is the root below it, without a download. ``probe_order="paper"`` keeps
+  the full probe.
+- Downloads on demand in Algorithm 2 (with ``probe_order="ranked"``): the links of later groups
+  that the sample links to only through site navigation are menu entries, dropped without a
+  download (`SameLevel._menu_entries`); at the leaves, minsim_html is learned only when a later
+  group's probe falls below simhtml 1.0 (no threshold is higher): with no later group, or every
+  later group's page identical in structure to the sample, the best group is kept without
+  downloading any of its pages. The outcome is the full sample's, as long as one of its pages
+  loads. ``probe_order="paper"`` samples the best group as before.
 - Site navigation (beyond the paper, for real applications): a candidate index page whose list
   to the current page is one the current page holds too (a header or footer menu) is none; a
   climb that finds only such pages above the root stops there (`climb._navigation`) and counts

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 from algorithms.features.dom import TagFeature, link_collections, link_path, paths_to
 from algorithms.features.url import SIZE_TERM, LinkPaths, term_weights, tokens, url_schema
 from algorithms.run import Run
-from algorithms.ssup.probes import ProbeOrder, Probes
+from algorithms.ssup.probes import ProbeOrder, Probes, ancestry
 from render import Snapshot
 
 __all__ = ["MAX_AUTO_HEIGHT", "Climb", "Height", "own_urls", "path_terms"]
@@ -72,13 +72,14 @@ class Climb:
         level: int | None,
         down_path: str | None = None,
         *,
-        above: bool = False,
+        below: Snapshot | None = None,
     ) -> tuple[_Parent | None, list[_Parent], bool]:
         """Algorithm 1: the page linked from `sp` that links back to it with the largest W_ci,
         the pagination peers of `sp` met on the way (see `_pagination_peer`), and whether a
         candidate was left out because it links to `sp` through site navigation only (see
-        `_navigation`). `above`: `sp` was reached by climbing (a root below site navigation
-        may end the climb, see `algorithms.ssup.probes`).
+        `_navigation`). `below`: the page below `sp` on the sample page path, when `sp` was
+        reached by climbing (a root below site navigation may end the climb, and pages of the
+        level below are no index pages, see `algorithms.ssup.probes`).
 
         Choice: when `sp` was reached by climbing, the links it holds in `down_path` (the path
         leading to the page below) point down the tree (property 7 of Definition 3: an index
@@ -116,7 +117,7 @@ class Climb:
                 if url in fetched:
                     self._judge(fetched[url], sp, level, found)
         else:
-            await self._ranked(sp, outgoing, level, above, found)
+            await self._ranked(sp, outgoing, level, below, found)
         best = found.best
         if best is not None:
             self.run.note(
@@ -131,19 +132,28 @@ class Climb:
         return best, found.peers, found.navigation
 
     async def _ranked(
-        self, sp: Snapshot, outgoing: list[str], level: int | None, above: bool, found: _Found
+        self,
+        sp: Snapshot,
+        outgoing: list[str],
+        level: int | None,
+        below: Snapshot | None,
+        found: _Found,
     ) -> None:
         """Algorithm 1's candidates downloaded one at a time in order of promise, leaving out
         those the loaded pages settle; all of them when that finds no index page (see
         `algorithms.ssup.probes`)."""
-        probes = Probes(sp, outgoing, self.mode, keep=_first_pages(sp, outgoing))
+        # Only a page reached by climbing may continue a list (`_first_page`).
+        keep = _first_pages(sp, outgoing) if below is not None else frozenset()
+        probes = Probes(sp, outgoing, self.mode, keep=keep)
+        back = set(paths_to(below, sp.url, self.mode)) if below is not None else set()
         while True:
             probes.learn(self.run.pages.values())
             loaded = set(self.run.pages)
             url = probes.next(loaded)
-            if url is None and above and found.best is None and not found.navigation:
+            if url is None and below is not None and found.best is None and not found.navigation:
                 # A page above the seed's level whose out-links are all site navigation: probe
-                # them one at a time until one shows the page is the root below it.
+                # those whose URL reads as an ancestor of it, one at a time, until one shows the
+                # page is the root below it.
                 url = probes.next(loaded, navigation=True)
             if url is None:
                 break
@@ -154,10 +164,21 @@ class Climb:
             parent = self._judge(page, sp, level, found)
             if parent is not None and _climb(parent, sp, self.mode)[0]:
                 probes.confirm(parent.page, parent.sdp)
+                if ancestry(parent.page.url, sp.url) >= 1:
+                    # Choice: the sibling list and the URL hierarchy agree on this index page;
+                    # the candidates left cannot be a better one worth their downloads.
+                    probes.stop_at(parent.page)
+            elif parent is None and back and set(paths_to(page, sp.url, self.mode)) == back:
+                # Choice: it links to sp exactly as the page below does, so it is a page of
+                # that level (a featured entry, a related item), and so are its list mates.
+                probes.below(page)
         left = probes.left()
-        if not left:
-            return
-        if found.best is None and not (above and found.navigation):
+        root = below is not None and found.best is None
+        if root and not found.navigation and probes.navigation_only():
+            # Choice: above the seed, the pages left are all site navigation, which links back
+            # to sp, if at all, through the same menu (`_navigation`): sp is the root below it.
+            found.navigation = True
+        if left and found.best is None and not (root and found.navigation):
             self.run.note(
                 "top-index",
                 "fallback",
@@ -166,13 +187,13 @@ class Climb:
                 urls=left,
                 note="the ranked candidates hold no index page: probing every page it links to",
             )
+            probes.probed.update(left)
             fetched = await self.run.fetch(left)
             for url in left:
                 if url in fetched:
                     self._judge(fetched[url], sp, level, found)
-            return
         reasons: dict[str, list[str]] = {}
-        for url in left:
+        for url in probes.unprobed():
             reasons.setdefault(probes.why_left_out(url), []).append(url)
         for why, urls in reasons.items():
             self.run.note(
@@ -192,6 +213,7 @@ class Climb:
         url = page.url
         scored = _candidate_weight(page, sp, self.mode)
         if scored is None:
+            self.run.note("top-index", "prune", url, level=level, note=f"no link to {sp.url}")
             return None
         sdp, weight = scored
         peer = _pagination_peer(page, sp, sdp, self.mode)
@@ -243,8 +265,8 @@ class Climb:
             current = chain[-1]
             level = -(step + 1)
             down = sdps[-1] if sdps else None
-            above = bool(sdps)
-            parent, peers, navigation = await self.top_index_page(current, level, down, above=above)
+            below = chain[-2] if sdps else None
+            parent, peers, navigation = await self.top_index_page(current, level, down, below=below)
             first = _first_page(current, peers) if sdps else None
             if first is not None:
                 # Choice: an index page reached on its page n climbs from its first page, where
@@ -258,7 +280,7 @@ class Climb:
                     note=f"{current.url} continues it: climbing from the first page",
                 )
                 chain[-1] = current = first
-                parent, _, navigation = await self.top_index_page(current, level, down, above=above)
+                parent, _, navigation = await self.top_index_page(current, level, down, below=below)
             if parent is None:
                 below_navigation = navigation and bool(sdps)
                 self.run.note(

@@ -11,28 +11,54 @@ code and listed in `algorithms.ssup`'s docstring.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from algorithms.features.dom import TagFeature, html_schema, path_urls, simhtml
+from algorithms.features.dom import TagFeature, html_schema, link_path, path_urls, simhtml
 from algorithms.features.url import SIZE_TERM, spread, term_weights, url_schema
 from algorithms.features.urlshape import url_template
 from algorithms.run import Run
 from algorithms.ssup.grouping import LinkGroup, LinkGrouper
+from algorithms.ssup.probes import navigation_paths
 from render import Snapshot
 
 __all__ = ["SameLevel"]
 
 
+@dataclass
+class _Threshold:
+    """minsim_html, learned from the pages `learn` when first needed (the least simhtml
+    between the sample and those that load)."""
+
+    run: Run
+    mode: TagFeature
+    sample_schema: frozenset[str]
+    learn: Sequence[str]
+    sims: dict[str, float] = field(default_factory=dict)
+    minsim: float | None = None
+
+    async def measure(self) -> float | None:
+        """minsim_html over the pages of `learn` that load; None when none does."""
+        fetched = await self.run.fetch(self.learn)
+        self.sims = {
+            u: simhtml(self.sample_schema, html_schema(p, self.mode)) for u, p in fetched.items()
+        }
+        self.minsim = min(self.sims.values()) if self.sims else None
+        return self.minsim
+
+
 @dataclass(frozen=True, slots=True)
 class SameLevel:
     """Algorithm 2 for one SSUP run: pages and trace go to `run`; `grouper` groups a level's
-    links; `sample_size` and `probe` bound the pages downloaded to learn and test minsim_html."""
+    links; `sample_size` and `probe` bound the pages downloaded to learn and test minsim_html;
+    `on_demand` (with ``probe_order="ranked"``) drops menu entries before the HTML test and
+    learns minsim_html only when a later group needs it."""
 
     run: Run
     mode: TagFeature
     grouper: LinkGrouper
     sample_size: int
     probe: int
+    on_demand: bool = True
 
     async def catch(
         self,
@@ -56,11 +82,28 @@ class SameLevel:
         first, rest = groups[0], groups[1:]
         # The template mates need no download: kept first, so that a spent budget keeps them.
         rest = self._template_mates(rest, (sp.url, *first.urls), level, kept)
+        if self.on_demand:
+            rest = self._menu_entries(rest, sp, index_pages, level)
         # Choice (`sample_size`): at the leaves, learn minsim_html from a sample of G1.
-        learn = spread(first.urls, self.sample_size) if leaf else first.urls
-        fetched = await self.run.fetch(learn)
-        sims = {u: simhtml(sample_schema, html_schema(p, self.mode)) for u, p in fetched.items()}
-        if not sims:
+        threshold = _Threshold(
+            self.run,
+            self.mode,
+            sample_schema,
+            spread(first.urls, self.sample_size) if leaf else first.urls,
+        )
+        # Choice (`on_demand`): at the leaves the sample is downloaded only when a later group's
+        # page falls below simhtml 1.0 (no minsim_html can be higher). An index level is
+        # downloaded anyway.
+        needed = (
+            not leaf
+            or not self.on_demand
+            or (bool(rest) and not await self._all_identical(rest, sample_schema))
+        )
+        # G1 is kept before its sample is downloaded: a budget spent on the sample keeps it.
+        mark = len(kept)
+        kept.extend(first.urls)
+        if needed and await threshold.measure() is None:
+            del kept[mark:]
             self.run.note(
                 "same-level",
                 "prune",
@@ -71,17 +114,26 @@ class SameLevel:
                 note="no page of the best group could be fetched",
             )
             return
-        minsim = min(sims.values())
-        kept.extend(first.urls)
+        values: dict[str, float] = {"strongsim": first.score}
+        if threshold.minsim is not None:
+            values |= {"minsim_html": threshold.minsim, "measured": len(threshold.sims)}
         self.run.note(
             "same-level",
             "keep",
             f"group 1 of {len(groups)}",
             level=level,
             urls=first.urls,
-            values={"strongsim": first.score, "minsim_html": minsim, "measured": len(sims)},
-            note="best strongsim group; sets minsim_html",
+            values=values,
+            note="best strongsim group; sets minsim_html"
+            if threshold.minsim is not None
+            else "best strongsim group; minsim_html not needed, no page of it downloaded: "
+            + (
+                "every later group's page has simhtml 1.0 with the sample"
+                if rest
+                else "no later group is left to judge"
+            ),
         )
+        minsim = 1.0 if threshold.minsim is None else threshold.minsim
         for number, group in enumerate(rest, start=2):
             subject = f"group {number} of {len(groups)}"
             passed, best = await self._probe(group.urls, sample_schema, minsim)
@@ -112,6 +164,18 @@ class SameLevel:
                     note=f"after group {number} failed",
                 )
             break
+
+    async def _all_identical(
+        self, groups: Sequence[LinkGroup], sample_schema: frozenset[str]
+    ) -> bool:
+        """Whether each group's probe reaches simhtml 1.0 with the sample (a pass whatever
+        minsim_html is). Probes stop at the first group that does not: its pages stay loaded,
+        so judging it again against minsim_html costs nothing."""
+        for group in groups:
+            passed, _ = await self._probe(group.urls, sample_schema, 1.0)
+            if not passed:
+                return False
+        return True
 
     def _template_mates(
         self, groups: Sequence[LinkGroup], siblings: Sequence[str], level: int, kept: list[str]
@@ -185,6 +249,47 @@ class SameLevel:
                 note="index level: their URLs share no term with the sample but their length",
             )
         return kept
+
+    def _menu_entries(
+        self,
+        groups: Sequence[LinkGroup],
+        sp: Snapshot,
+        index_pages: Sequence[Snapshot],
+        level: int,
+    ) -> list[LinkGroup]:
+        """Choice: the links of later groups that the sample links to only through site
+        navigation (lists an index page of the level holds too, `navigation_paths`) are menu
+        entries, not pages of the level: dropped without a download.
+
+        A list in the sample link DOM path may end with links to other sections
+        (``/committees.php``, ``/agenda`` after the members); the sample page carries them in
+        its header or footer as every page does, where a page of its own level is listed in
+        content, if at all.
+        """
+        menus = navigation_paths(sp, index_pages, self.mode)
+        if not menus:
+            return list(groups)
+        paths: dict[str, set[str]] = {}
+        for link in sp.links:
+            paths.setdefault(link.url, set()).add(link_path(link, self.mode))
+        left: list[LinkGroup] = []
+        dropped: list[str] = []
+        for group in groups:
+            entries = [u for u in group.urls if paths.get(u) and paths[u] <= menus]
+            dropped.extend(entries)
+            others = tuple(u for u in group.urls if u not in entries)
+            if others:
+                left.append(LinkGroup(group.score, others))
+        if dropped:
+            self.run.note(
+                "same-level",
+                "prune",
+                f"{len(dropped)} menu entries",
+                level=level,
+                urls=dropped,
+                note=f"not downloaded: {sp.url} links to them only through site navigation",
+            )
+        return left
 
     async def _probe(
         self, urls: Sequence[str], sample_schema: frozenset[str], minsim: float

@@ -22,15 +22,24 @@ pages already loaded show cannot change the choice:
 - Confirmed index page: a candidate whose list holding sp is mostly sp's siblings (at least
   half of it shares a weighted URL term with sp, property 8 of Definition 3) settles the pages
   that list holds beside sp (they are sp's own level), and the pages sp links to only through
-  lists holding that candidate (the rest of a breadcrumb or of a "back to" box).
+  lists holding that candidate (the rest of a breadcrumb or of a "back to" box). When its URL
+  also reads as an ancestor of sp's beyond the site root (``/sports`` above
+  ``/sport/alpine``), the list and the URL hierarchy agree and it settles every other
+  candidate (the host cities a sport page links to).
+- The level below: above the seed, a probed candidate that links to sp exactly as the page
+  below sp on the sample page path does (through the same link DOM paths) is a page of that
+  level (a featured entry); the pages sp links to only through the lists holding it are its
+  list mates and are left out.
 - A page that may be the first page of the list sp continues (a shorter URL sharing a path
-  term with sp, see `climb._first_page`) is never left out.
+  term with sp, see `climb._first_page`; only for a page reached by climbing) is never left
+  out.
 
 When every page left to probe has been probed and no index page was found, the pages left out
-are downloaded too (the paper's full probe), unless the climb is above the seed and a probed
-page linked to sp through site navigation only: sp is then the root below the site navigation
-(`climb.Climb.sample_path`), whatever the other menu pages hold. Above the seed, the menu pages
-are probed one at a time, most promising first, until one shows that.
+are downloaded too (the paper's full probe), unless the climb is above the seed and the pages
+left are site navigation only (or a probed page linked to sp through site navigation only): sp
+is then the root below the site navigation (`climb.Climb.sample_path`), whatever the menu pages
+hold, as they link back to sp, if at all, through the same menu. Above the seed, the menu pages
+whose URL reads as an ancestor of sp's beyond the site root are probed first, one at a time.
 """
 
 from __future__ import annotations
@@ -44,7 +53,7 @@ from algorithms.features.dom import TagFeature, link_collections, link_path
 from algorithms.features.url import sub_tokens, tokens
 from render import Snapshot
 
-__all__ = ["PROBE_ORDERS", "ProbeOrder", "Probes", "ancestry", "view_of"]
+__all__ = ["PROBE_ORDERS", "ProbeOrder", "Probes", "ancestry", "navigation_paths", "view_of"]
 
 ProbeOrder: TypeAlias = Literal["paper", "ranked"]
 PROBE_ORDERS: tuple[ProbeOrder, ...] = ("paper", "ranked")
@@ -78,6 +87,30 @@ def view_of(url: str, page: str) -> bool:
     )
 
 
+def navigation_paths(
+    page: Snapshot, others: Iterable[Snapshot], mode: TagFeature, overlap: float = 0.8
+) -> set[str]:
+    """The link DOM paths (in `mode`) of `page`'s lists that one of `others` holds with mostly
+    the same URLs (Jaccard ≥ `overlap`): site navigation, a menu every page carries. Lists are
+    compared by their tag paths, as a menu marks the current page's entry with an attribute
+    (``<li class="active">``), which splits it in two paths that differ on every page. `page`
+    itself and its views (`view_of`) say nothing about site navigation."""
+    tags = {link_path(link, mode): link.path for link in page.links}
+    ours = link_collections(page, "tags")
+    found: set[str] = set()
+    for other in others:
+        if not other.ok or view_of(other.url, page.url) or view_of(other.final_url, page.final_url):
+            continue
+        theirs = link_collections(other, "tags")
+        for path, tag_path in tags.items():
+            if path in found or tag_path not in theirs:
+                continue
+            a, b = set(ours[tag_path]), set(theirs[tag_path])
+            if len(a & b) / len(a | b) >= overlap:
+                found.add(path)
+    return found
+
+
 def _alike(a: str, b: str) -> bool:
     sa, sb = sub_tokens(a), sub_tokens(b)
     if not sa or not sb:
@@ -98,12 +131,12 @@ class Probes:
     overlap: float = 0.8
     probed: set[str] = field(default_factory=set)
     _lists: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    _tags: dict[str, str] = field(default_factory=dict)
-    _tag_lists: dict[str, tuple[str, ...]] = field(default_factory=dict)
     _paths: dict[str, tuple[str, ...]] = field(default_factory=dict)
     _navigation: set[str] = field(default_factory=set)
     _seen: set[str] = field(default_factory=set)
     _confirmed: list[tuple[str, frozenset[str]]] = field(default_factory=list)
+    _ancestor: str = ""
+    _below: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._lists = link_collections(self.sp, self.mode)
@@ -111,27 +144,13 @@ class Probes:
         for link in self.sp.links:
             paths.setdefault(link.url, {})[link_path(link, self.mode)] = None
         self._paths = {u: tuple(paths.get(u, ())) for u in self.urls}
-        # Menus are compared by tags alone: a menu marks the entry of the page being viewed
-        # (``<li class="active">``), which splits it in two paths that differ on every page.
-        self._tags = {link_path(link, self.mode): link.path for link in self.sp.links}
-        self._tag_lists = link_collections(self.sp, "tags")
 
     def learn(self, pages: Iterable[Snapshot]) -> None:
         """Mark as site navigation the lists of sp that one of `pages` holds with mostly the
-        same URLs; sp and its views (`view_of`) say nothing about site navigation."""
-        for page in pages:
-            if page.url in self._seen or not page.ok:
-                continue
-            if view_of(page.url, self.sp.url) or view_of(page.final_url, self.sp.final_url):
-                continue
-            self._seen.add(page.url)
-            theirs = link_collections(page, "tags")
-            for path, tags in self._tags.items():
-                if path in self._navigation or tags not in theirs:
-                    continue
-                a, b = set(self._tag_lists[tags]), set(theirs[tags])
-                if len(a & b) / len(a | b) >= self.overlap:
-                    self._navigation.add(path)
+        same URLs (`navigation_paths`)."""
+        fresh = [p for p in pages if p.url not in self._seen]
+        self._seen.update(p.url for p in fresh)
+        self._navigation |= navigation_paths(self.sp, fresh, self.mode, self.overlap)
 
     def confirm(self, index: Snapshot, sdp: str) -> None:
         """`index` is an index page of sp through its list `sdp`: the pages that list holds are
@@ -140,10 +159,32 @@ class Probes:
             (index.url, frozenset(link_collections(index, self.mode).get(sdp, ())))
         )
 
+    def stop_at(self, index: Snapshot) -> None:
+        """`index`, a confirmed index page, reads as an ancestor of sp by URL (`ancestry` of at
+        least one token beyond the host): every candidate not kept is settled."""
+        self._ancestor = index.url
+
+    def below(self, page: Snapshot) -> None:
+        """`page`, a probed candidate, is a page of the level below sp (it links to sp as the
+        page below does): the candidates sp links to only through the lists holding `page` are
+        its list mates, of that level too (Definition 1: a list groups pages alike)."""
+        for path in self._content_paths(page.url):
+            self._below.setdefault(path, page.url)
+
     def _settled(self, url: str) -> str:
-        """Why a confirmed index page settles `url` ("" when none does)."""
+        """Why a confirmed index page, or a list mate of a page of the level below, settles
+        `url` ("" when none does)."""
         if url in self.keep:
             return ""
+        if self._ancestor:
+            return (
+                f"the index page {self._ancestor} is confirmed and its URL reads as an ancestor "
+                "of the page's"
+            )
+        paths = self._content_paths(url)
+        if paths and all(p in self._below for p in paths):
+            mate = self._below[paths[0]]
+            return f"listed with {mate}, a page of the level below (it links back as that does)"
         for index, beside in self._confirmed:
             if url in beside:
                 return f"listed beside the page by its index page {index}"
@@ -155,11 +196,13 @@ class Probes:
     def next(self, loaded: set[str], *, navigation: bool = False) -> str | None:
         """The most promising candidate neither probed nor settled: one already loaded (free),
         else one linked from a list that is not site navigation, else (with `navigation`) one
-        linked from site navigation only."""
+        linked from site navigation only whose URL reads as an ancestor of sp's beyond the site
+        root (`ancestry` ≥ 1)."""
         left = self.left()
         free = [u for u in left if u in loaded]
         content = [u for u in left if u in self.keep or self._content_paths(u)]
-        pool = free or content or (left if navigation else [])
+        above = [u for u in left if ancestry(u, self.sp.url) >= 1] if navigation else []
+        pool = free or content or above
         if not pool:
             return None
         position = {u: i for i, u in enumerate(self.urls)}
@@ -172,11 +215,19 @@ class Probes:
         """The candidates neither probed nor settled, in document order."""
         return [u for u in self.urls if u not in self.probed and not self._settled(u)]
 
+    def unprobed(self) -> list[str]:
+        """The candidates not probed (settled or not), in document order."""
+        return [u for u in self.urls if u not in self.probed]
+
     def why_left_out(self, url: str) -> str:
         """Why `url` was not probed."""
         return (
             self._settled(url) or "linked only from site navigation (lists another page holds too)"
         )
+
+    def navigation_only(self) -> bool:
+        """Whether every candidate left is linked from site navigation only."""
+        return not any(u in self.keep or self._content_paths(u) for u in self.left())
 
     def _content_paths(self, url: str) -> tuple[str, ...]:
         return tuple(p for p in self._paths.get(url, ()) if p not in self._navigation)

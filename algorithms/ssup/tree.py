@@ -140,8 +140,9 @@ async def ssup(
     failure case ii), rendering a level's index pages only where their DOM leaves that
     ambiguous (`algorithms.ssup.visual.VisualLevel`; the trace says which and why).
     `probe_order` is the order of Algorithm 1's downloads: ``"ranked"`` downloads the pages a
-    page links to most promising first and leaves out those the loaded pages settle,
-    ``"paper"`` downloads them all (`algorithms.ssup.probes`). `level_share`: with a budget,
+    page links to most promising first and leaves out those the loaded pages settle, and
+    Algorithm 2 drops menu entries and learns minsim_html only when a later group needs it;
+    ``"paper"`` downloads them all (`algorithms.ssup.probes`, `algorithms.ssup.levels`). `level_share`: with a budget,
     a level's pagination may spend at most this share of the pages left when it starts until
     one of its pages shows entity links of the seed's group (None: no bound; without a budget
     there is none either, see `algorithms.ssup.pagination.LEVEL_SHARE`).
@@ -168,7 +169,7 @@ async def ssup(
         run,
         tag_feature,
         Climb(run, tag_feature, probe_order),
-        same_level(run, tag_feature, grouper, sample_size, probe),
+        same_level(run, tag_feature, grouper, sample_size, probe, probe_order == "ranked"),
         pagination,
     )
     with suppress(Stopped):  # run.reason says why

@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from algorithms import Discovery, Height, LinkGroup, ProbeOrder, group_links, ssup
-from algorithms.ssup.probes import ancestry
+from algorithms.ssup.probes import ancestry, navigation_paths
 from crawler import RenderMode, Session, SessionConfig
 from lab import LabServer, SiteTruth, set_scores
 from render import Link, Snapshot
@@ -100,27 +100,106 @@ async def test_ssup_height_2_on_a_height_1_site_stops_below_the_site_menu(
     )
 
 
-@pytest.mark.parametrize("site", ("council", "olympic"))
+# The most pages the ranked run downloads beyond the truth's lower bound on the small sites
+# (the seed's index page, its pagination and the levels above are the bound): council the home
+# page above /members.php; olympic the home page; drivers and cars the pages of the seed's
+# index page met while climbing and the entity level's probe and sample; people the home
+# page, a research group page, one featured person and the entity level's probes.
+RANKED_EXTRA = {"council": 1, "olympic": 1, "drivers": 5, "cars": 7, "people": 4}
+
+
+@pytest.mark.parametrize("site", (*TREE_SITES, "people"))
 async def test_ranked_probes_reach_the_truth_with_fewer_downloads_than_the_papers(
     lab: Lab, site: str
 ) -> None:
     # Algorithm 1 downloads every page the seed links to (menu, footer, news) to find those
     # linking back; the ranked order downloads the most promising first and leaves out what the
     # loaded pages settle, and reaches the same entities and sample page path.
-    truth, ranked = await _discover(lab(site), site, 2)
+    downloaded: list[str] = []
+    truth, ranked = await _discover(lab(site), site, 2, downloaded=downloaded)
     _, paper = await _discover(lab(site), site, 2, probe_order="paper")
-    assert set_scores(ranked.entities, truth.target_entities).f1 >= 0.95
     assert set(ranked.entities) == set(paper.entities)
-    assert ranked.sample_path == paper.sample_path == truth.seed_path
+    scores = set_scores(ranked.entities, truth.target_entities)
+    if site in TREE_SITES:
+        assert scores.f1 >= 0.95, scores
+        # The seed's index page is one of the truth's (the root may be another page listing the
+        # same children: the cars home page lists every make, as /cars does).
+        assert ranked.sample_path[-2] in truth.index_levels[-1]
+    else:  # people: SSUP's failure case, the same partial answer as the paper's
+        assert scores.precision == 1.0 and scores.recall < 0.9
     assert ranked.complete and paper.complete
-    # council: 8 downloads against 19, olympic 12 against 24 (small sites).
-    assert ranked.cost.downloads <= 0.6 * paper.cost.downloads, (ranked.cost, paper.cost)
-    # The seed's menu and footer pages are left out, and the trace says why.
-    assert any(
-        e.step == "top-index" and e.decision == "skip" and "site navigation" in e.note
-        for e in ranked.trace
-    )
+    # council: 3 downloads against the paper's 19, olympic 3 against 24 (lower bound 2 each).
+    bound = truth.lower_bound_downloads
+    assert ranked.cost.downloads <= bound + RANKED_EXTRA[site], (ranked.cost, bound)
+    assert ranked.cost.downloads <= 0.7 * paper.cost.downloads, (ranked.cost, paper.cost)
+    # Each climbing step's candidates left out (menus, footers, what a confirmed index page
+    # settles) are in the trace with the reason, apart from those it downloaded and judged.
+    skipped: dict[int | None, set[str]] = {}
+    judged: dict[int | None, set[str]] = {}
+    for e in ranked.trace:
+        if e.step == "top-index" and e.decision == "skip" and "not downloaded: " in e.note:
+            skipped.setdefault(e.level, set()).update(e.urls)
+        elif e.step == "top-index" and e.decision in ("prune", "candidate"):
+            judged.setdefault(e.level, set()).add(e.subject)
+    assert skipped
+    for level, urls in skipped.items():
+        assert not urls & judged.get(level, set()), level
+    assert set().union(*judged.values()) <= set(downloaded)
     assert dict(ranked.params)["probe_order"] == "ranked"
+
+
+async def test_council_downloads_no_entity_page(lab: Lab) -> None:
+    # /members.php lists the members, then /committees.php and /agenda: the seed links to those
+    # two only through its header and footer, as every page does (menu entries, no member).
+    # Without a later group to judge, minsim_html is not needed: no member page but the seed is
+    # downloaded, and the trace says why.
+    downloaded: list[str] = []
+    truth, result = await _discover(lab("council"), "council", 2, downloaded=downloaded)
+    assert set_scores(result.entities, truth.target_entities).f1 == 1.0
+    assert set(downloaded) & set(truth.target_entities) == {truth.seed_entity}
+    assert set(downloaded) - set(truth.target_entities) - set(truth.seed_path) == {
+        truth.base_url + "/"
+    }
+    menu = [e for e in result.trace if e.step == "same-level" and "menu entries" in e.subject]
+    assert menu and {u.rsplit("/", 1)[1] for u in menu[0].urls} == {"committees.php", "agenda"}
+    assert "through site navigation" in menu[0].note
+    assert any(
+        e.step == "same-level" and e.decision == "keep" and "minsim_html not needed" in e.note
+        for e in result.trace
+    )
+
+
+async def test_an_index_page_above_the_seed_by_url_settles_the_other_candidates(
+    lab: Lab,
+) -> None:
+    # olympic: /sports lists the seed among its siblings and its URL reads as an ancestor of
+    # /sport/...: the host-city pages the seed links to are not downloaded.
+    downloaded: list[str] = []
+    truth, result = await _discover(lab("olympic"), "olympic", 2, downloaded=downloaded)
+    assert set_scores(result.entities, truth.target_entities).f1 == 1.0
+    assert not [u for u in downloaded if "/city/" in u]
+    settled = [
+        e
+        for e in result.trace
+        if e.step == "top-index" and e.decision == "skip" and "reads as an ancestor" in e.note
+    ]
+    assert settled and any("/city/" in u for e in settled for u in e.urls)
+
+
+async def test_list_mates_of_a_page_of_the_level_below_are_not_probed(lab: Lab) -> None:
+    # people: climbing above /people, its featured people link back to /people as the seed
+    # does; once one is probed, the rest of its list is left out.
+    downloaded: list[str] = []
+    truth, result = await _discover(lab("people"), "people", 2, downloaded=downloaded)
+    featured = [
+        e
+        for e in result.trace
+        if e.step == "top-index" and e.decision == "skip" and "level below" in e.note
+    ]
+    assert featured, [e.note for e in result.trace if e.step == "top-index"]
+    left_out = set(featured[0].urls)
+    assert left_out <= set(truth.target_entities)  # person pages indeed
+    assert not left_out & set(downloaded)
 
 
 def test_ancestry_reads_urls_above_a_page() -> None:
@@ -219,7 +298,9 @@ async def test_a_budget_spent_mid_level_gives_a_partial_discovery(lab: Lab) -> N
 
 
 async def test_a_budget_spent_at_the_entity_level_keeps_what_was_found(lab: Lab) -> None:
-    truth, full = await _discover(lab("drivers"), "drivers", "auto")
+    # cars' entity level downloads pages (a later group's probe, the minsim_html sample);
+    # drivers' needs none, every later group being template mates.
+    truth, full = await _discover(lab("cars"), "cars", "auto")
     budget = full.cost.downloads - 1
     async with Session(SessionConfig(render="never", budget=budget)) as session:
         result = await ssup(session, truth.seed_entity, height="auto")
@@ -272,3 +353,31 @@ def test_group_links_groups_by_strongsim_best_first() -> None:
     ]
     assert groups[0].score > groups[1].score > groups[2].score == 0.0
     assert all(isinstance(g, LinkGroup) for g in groups)
+
+
+def test_navigation_paths_are_the_lists_another_page_carries_too() -> None:
+    menu, content = "html/header/ul/li/a", "html/main/ul/li/a"
+    home, members, about = "http://x.org/", "http://x.org/members.php", "http://x.org/about"
+    page = _page(
+        "http://x.org/member.php?id=1",
+        [(home, menu), (members, menu), (about, menu), (members, content)],
+    )
+    index = _page(
+        members,
+        [
+            (home, menu),
+            (members, menu),
+            (about, menu),
+            ("http://x.org/member.php?id=1", content),
+            ("http://x.org/member.php?id=2", content),
+        ],
+    )
+    assert navigation_paths(page, [index], "tags") == {menu}
+    # A menu mostly unlike the page's (Jaccard below the overlap) is none; nor is the page
+    # itself or a view of it (its own query and more).
+    other = _page("http://x.org/news", [(home, menu), ("http://x.org/a", menu)])
+    assert navigation_paths(page, [other], "tags") == set()
+    view = _page(
+        "http://x.org/member.php?id=1&tab=2", [(home, menu), (members, menu), (about, menu)]
+    )
+    assert navigation_paths(page, [page, view], "tags") == set()

@@ -49,7 +49,11 @@ def _assert_marked(rows: Sequence[dict[str, Any]], reason: str) -> None:
 def test_discover_stopped_by_its_budget_writes_what_it_found(
     lab: Lab, tmp_path: Path, method: str
 ) -> None:
-    truth = lab("council").truth("council")
+    # SSUP needs three pages on council (the seed, its index page, the home page above it): one
+    # short of that stops it before any entity level; on cars its last downloads are entity
+    # pages (a later group's probe, the minsim_html sample).
+    site = "cars" if method == "ssup" else "council"
+    truth = lab(site).truth(site)
     full, whole = _discover(truth.seed_entity, tmp_path, "full", "--method", method, "--no-cache")
     assert full.exit_code == 0, full.output
     found = {r["url"] for r in _rows(tmp_path / "full.jsonl")}

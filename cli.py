@@ -55,7 +55,7 @@ class _TypedDefaultOption(typer.core.TyperOption):
     of its type — is not checked again. A value given on the command line is checked as before.
     """
 
-    def process_value(self, ctx: typer.Context, value: Any) -> Any:
+    def process_value(self, ctx: Any, value: Any) -> Any:  # ctx: typer's click Context
         source = ctx.get_parameter_source(self.name) if self.name else None
         if source is None or source.name != "DEFAULT" or value != self.default:
             return super().process_value(ctx, value)
@@ -66,7 +66,7 @@ class _Group(typer.core.TyperGroup):
     """A command group (the app, lab, templates, cache): its own options, --help included, are
     `_TypedDefaultOption`s."""
 
-    def get_params(self, ctx: typer.Context) -> list[Any]:
+    def get_params(self, ctx: Any) -> list[Any]:
         params = super().get_params(ctx)
         for param in params:
             if type(param) is typer.core.TyperOption:

@@ -1,15 +1,19 @@
 """Start-up of the command line: every command's `--help`, `config`, `render URL` on a static page.
 
-    python -m bench.startup [--repeat 5] [--only help|render]
+    python -m bench.startup [--repeat 5] [--only help|render] [--compile]
 
 Runs each command line in a fresh interpreter (`python -m cli …`, as the `siteseer` script
-does) `--repeat` times and prints a markdown table of the median wall and CPU seconds (user +
+does) once untimed, then `--repeat` times, and prints a markdown table of the median wall and CPU seconds (user +
 system of the child, from `os.wait4`) against the targets: `siteseer --help` and every
 command's `--help` ≤ 0.3 s, `siteseer render URL` on a static page ≤ 0.5 s (with
 `--render never`, and in auto mode, where a static page launches no browser). The page is the
 council lab site's root, served on loopback from a process of its own (`siteseer lab serve`);
 the render runs use `--no-cache`, so each one downloads the page. A row over its target is
 marked `over` (`config` is measured, with no target); the exit code is 1 when any row is over.
+
+The children keep their modules' bytecode in `__pycache__` as an installed package does (the
+untimed run writes it), whatever PYTHONDONTWRITEBYTECODE says; `--compile` sets it instead, so
+that every start compiles the project's modules from source.
 """
 
 from __future__ import annotations
@@ -61,12 +65,20 @@ def help_commands() -> list[tuple[str, ...]]:
     return found
 
 
-def _once(args: tuple[str, ...]) -> tuple[float, float]:
+def _environment(compile_each_start: bool) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    if compile_each_start:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return env
+
+
+def _once(args: tuple[str, ...], env: dict[str, str]) -> tuple[float, float]:
     """One run of `python -m cli ARGS`: (wall, CPU) seconds; a failed run raises."""
     start = time.perf_counter()
     child = subprocess.Popen(
         [sys.executable, "-m", "cli", *args],
         cwd=ROOT,
+        env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
@@ -81,9 +93,14 @@ def _once(args: tuple[str, ...]) -> tuple[float, float]:
     return wall, usage.ru_utime + usage.ru_stime
 
 
-def measure(args: tuple[str, ...], target: float | None, repeat: int) -> Row:
-    """The median wall and CPU seconds of `repeat` runs of `python -m cli ARGS`."""
-    runs = [_once(args) for _ in range(repeat)]
+def measure(
+    args: tuple[str, ...], target: float | None, repeat: int, *, compile_each_start: bool = False
+) -> Row:
+    """The median wall and CPU seconds of `repeat` runs of `python -m cli ARGS`, after one
+    untimed run."""
+    env = _environment(compile_each_start)
+    _once(args, env)
+    runs = [_once(args, env) for _ in range(repeat)]
     return Row(
         args,
         target,
@@ -130,20 +147,30 @@ def main() -> None:
     parser.add_argument(
         "--only", choices=("help", "render"), help="run only the --help rows or only the render"
     )
+    parser.add_argument(
+        "--compile",
+        action="store_true",
+        help="compile the modules on every start (PYTHONDONTWRITEBYTECODE=1)",
+    )
     options = parser.parse_args()
     if options.repeat < 1:
         parser.error("--repeat must be at least 1")
     rows: list[Row] = []
     if options.only != "render":
         for args in help_commands():
-            rows.append(measure(args, HELP_TARGET, options.repeat))
+            rows.append(
+                measure(args, HELP_TARGET, options.repeat, compile_each_start=options.compile)
+            )
     if options.only != "help":
-        rows.append(measure(("config",), None, options.repeat))
+        rows.append(measure(("config",), None, options.repeat, compile_each_start=options.compile))
         with static_page() as url:
             for mode in ("never", "auto"):
                 args = ("render", url, "--render", mode, "--no-cache")
-                rows.append(measure(args, RENDER_TARGET, options.repeat))
-    print(f"start-up, {options.repeat} runs each, {os.cpu_count()} CPUs")
+                rows.append(
+                    measure(args, RENDER_TARGET, options.repeat, compile_each_start=options.compile)
+                )
+    bytecode = "compiled on every start" if options.compile else "bytecode cached"
+    print(f"start-up, {options.repeat} runs each, {bytecode}, {os.cpu_count()} CPUs")
     print("\n".join(_table(rows)))
     sys.exit(1 if any(row.over for row in rows) else 0)
 

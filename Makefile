@@ -59,6 +59,7 @@ lint: $(STAMP)
 
 bench: bootstrap
 	$(BIN)/python -m bench.throughput
+	$(BIN)/python -m bench.startup
 	$(BIN)/python -m bench.batch
 	$(BIN)/siteseer lab bench --size medium --out bench/results
 	$(BIN)/siteseer lab bench --sites real --size small --out bench/results-real --compare bench/results

@@ -3,13 +3,13 @@
     python -m bench.startup [--repeat 5] [--only help|render] [--compile]
 
 Runs each command line in a fresh interpreter (`python -m cli …`, as the `siteseer` script
-does) once untimed, then `--repeat` times, and prints a markdown table of the median wall and CPU seconds (user +
-system of the child, from `os.wait4`) against the targets: `siteseer --help` and every
-command's `--help` ≤ 0.3 s, `siteseer render URL` on a static page ≤ 0.5 s (with
-`--render never`, and in auto mode, where a static page launches no browser). The page is the
-council lab site's root, served on loopback from a process of its own (`siteseer lab serve`);
-the render runs use `--no-cache`, so each one downloads the page, and then a cache, which
-the untimed run fills, so each one reads the page from it. A row over its target is
+does) once untimed, then `--repeat` times, and prints a markdown table of the median wall and
+CPU seconds (user + system of the child, from `os.wait4`) against the targets: `siteseer
+--help` and every command's `--help` ≤ 0.3 s, `siteseer render URL` on a static page ≤ 0.5 s
+(with `--render never`, and in auto mode, where a static page launches no browser). The page
+is the council lab site's root, served on loopback from a process of its own (`siteseer lab
+serve`); the render runs use `--no-cache`, so each one downloads the page, and then a cache,
+which the untimed run fills, so each one reads the page from it. A row over its target is
 marked `over` (`config` is measured, with no target).
 
 The children keep their modules' bytecode in `__pycache__` as an installed package does (the

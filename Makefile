@@ -66,6 +66,7 @@ lint: $(STAMP)
 # here, more on a busy machine (the lab's default per-run timeout is 900 s).
 bench: bootstrap $(VENV)/.bench
 	$(BIN)/python -m bench.throughput
+	$(BIN)/python -m bench.startup
 	$(BIN)/python -m bench.batch
 	$(BIN)/siteseer lab bench --size medium --out bench/results
 	$(BIN)/siteseer lab bench --sites real --size small --timeout 3600 --out bench/results-real \

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
+import typer.core
 
 from siteseer.choices import (
     BatchEngine,
@@ -44,7 +45,37 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+
+class _TypedDefaultOption(typer.core.TyperOption):
+    """An option whose declared default is taken as it is, without typer's check of its type.
+
+    typer checks every option's value through pydantic, whose import alone costs more than the
+    rest of `siteseer CMD --help`; a group's options (the app's -v, -q, --log-level, …; --help)
+    are parsed before its command's, so a value they get from their declared default — already
+    of its type — is not checked again. A value given on the command line is checked as before.
+    """
+
+    def process_value(self, ctx: Any, value: Any) -> Any:  # ctx: typer's click Context
+        source = ctx.get_parameter_source(self.name) if self.name else None
+        if source is None or source.name != "DEFAULT" or value != self.default:
+            return super().process_value(ctx, value)
+        return value if self.callback is None else self.callback(ctx, self, value)
+
+
+class _Group(typer.core.TyperGroup):
+    """A command group (the app, lab, templates, cache): its own options, --help included, are
+    `_TypedDefaultOption`s."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params = super().get_params(ctx)
+        for param in params:
+            if type(param) is typer.core.TyperOption:
+                param.__class__ = _TypedDefaultOption
+        return params
+
+
 app = typer.Typer(
+    cls=_Group,
     name="siteseer",
     no_args_is_help=True,
     add_completion=False,
@@ -54,15 +85,18 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 lab_app = typer.Typer(
+    cls=_Group,
     help="Lab sites with ground truth (synthetic, and real applications): list, install, serve, "
     "show truth, benchmark.",
     rich_markup_mode=None,
 )
 templates_app = typer.Typer(
+    cls=_Group,
     help="URL templates (hidden entity pages) and page-template clustering.",
     rich_markup_mode=None,
 )
 cache_app = typer.Typer(
+    cls=_Group,
     help="The crawl cache: what it holds, prune, clear, export as WARC.",
     rich_markup_mode="markdown",
 )

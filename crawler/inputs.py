@@ -28,8 +28,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from warcio.archiveiterator import ArchiveIterator
-
 from crawler.store import SQLiteStore
 from render import Snapshot, snapshot_from_html
 
@@ -78,6 +76,8 @@ def input_kind(path: Path) -> InputKind:
 
 def read_archive(path: Path) -> Iterator[ArchivedResponse]:
     """The successful HTML responses of a WARC/ARC file, in record order (a URL may repeat)."""
+    from warcio.archiveiterator import ArchiveIterator  # here: only an archive input needs it
+
     with path.open("rb") as stream:
         for record in ArchiveIterator(stream, arc2warc=True):
             if record.rec_type != "response" or record.http_headers is None:

@@ -10,30 +10,23 @@ and what is left of the budget; with `total` it also draws a bar. It listens to 
 ``page``, ``skip``, ``error`` and ``budget`` events and stops listening on exit, so one Session
 can show several phases one after another. On a terminal the line is redrawn in place and
 removed at the end; elsewhere (logs, CI) nothing is drawn and only `print_summary` prints.
+rich is imported only where a line may be drawn: a run off a terminal does not wait for it.
 """
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Callable
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    SpinnerColumn,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-)
-from rich.text import Text
-
 from crawler.cost import Cost
 
 if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress, TaskID
+
     from crawler.session import Session
 
 __all__ = ["CrawlProgress", "format_cost", "print_summary", "progress"]
@@ -65,9 +58,19 @@ def _size(count: int) -> str:
 
 
 def print_summary(cost: Cost, *, label: str = "", console: Console | None = None) -> None:
-    """Print `format_cost(cost)` on stderr (prefixed with `label` when given)."""
-    out = console or Console(stderr=True, highlight=False)
-    out.print(f"{label}: {format_cost(cost)}" if label else format_cost(cost), soft_wrap=True)
+    """Print `format_cost(cost)` on stderr, or on `console` (prefixed with `label` when given)."""
+    line = f"{label}: {format_cost(cost)}" if label else format_cost(cost)
+    if console is None:
+        print(line, file=sys.stderr)  # plain text: what rich prints for it, without loading rich
+    else:
+        console.print(line, soft_wrap=True)
+
+
+def _may_draw_on_stderr() -> bool:
+    """False where rich's `Console(stderr=True).is_terminal` is surely False: standard error is
+    not a terminal and neither TTY_COMPATIBLE=1 nor a non-empty FORCE_COLOR says it is one."""
+    forced = os.environ.get("TTY_COMPATIBLE") == "1" or bool(os.environ.get("FORCE_COLOR"))
+    return forced or sys.stderr.isatty()
 
 
 class CrawlProgress:
@@ -93,10 +96,35 @@ class CrawlProgress:
         self.skipped = 0
         self.errors = 0
         self.budget_spent = False
+        self._progress: Progress | None = None  # None: nothing is drawn
+        self._task: TaskID | None = None
+        if console is None and not _may_draw_on_stderr():
+            self._bar = 0
+        else:
+            self._start_drawing(console)
+        self._handlers: dict[str, Callable[..., None]] = {
+            "page": self._on_page,
+            "skip": self._on_skip,
+            "error": self._on_error,
+            "budget": self._on_budget,
+        }
+
+    def _start_drawing(self, console: Console | None) -> None:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            ProgressColumn,
+            SpinnerColumn,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+
         self._console = console or Console(stderr=True)
         columns: list[ProgressColumn] = [SpinnerColumn(), TextColumn("[bold]{task.description}")]
         self._bar = min(40, max(10, self._console.width // 6))
-        if total is not None:
+        if self.total is not None:
             columns += [BarColumn(bar_width=self._bar), MofNCompleteColumn()]
         columns += [TextColumn("{task.fields[status]}"), TimeElapsedColumn()]
         self._progress = Progress(
@@ -105,19 +133,14 @@ class CrawlProgress:
             transient=True,
             disable=not self._console.is_terminal,
         )
-        self._task: TaskID | None = None
-        self._handlers: dict[str, Callable[..., None]] = {
-            "page": self._on_page,
-            "skip": self._on_skip,
-            "error": self._on_error,
-            "budget": self._on_budget,
-        }
 
     def __enter__(self) -> CrawlProgress:
-        self._task = self._progress.add_task(self.label, total=self.total, status=self._status())
+        if self._progress is not None:
+            status = self._status()
+            self._task = self._progress.add_task(self.label, total=self.total, status=status)
+            self._progress.start()
         for event, handler in self._handlers.items():
             self.session.events.on(event, handler)
-        self._progress.start()
         return self
 
     def __exit__(
@@ -128,7 +151,8 @@ class CrawlProgress:
     ) -> None:
         for event, handler in self._handlers.items():
             self.session.events.remove_listener(event, handler)
-        self._progress.stop()
+        if self._progress is not None:
+            self._progress.stop()
 
     # -- events ---------------------------------------------------------------------------------
 
@@ -182,12 +206,14 @@ class CrawlProgress:
         return width
 
     def _refresh(self, advance: int = 0) -> None:
-        if self._task is not None:
+        if self._progress is not None and self._task is not None:
             self._progress.update(self._task, advance=advance, status=self._status())
 
 
 def _visible(text: str) -> int:
     """The width of `text` once its rich markup is drawn."""
+    from rich.text import Text
+
     return len(Text.from_markup(text).plain)
 
 

@@ -17,12 +17,14 @@ import re
 import time
 from dataclasses import dataclass
 from datetime import timedelta
-
-import aiohttp
+from typing import TYPE_CHECKING
 
 from render.closing import AsyncClosing
 from render.errors import NavigationFailed, NavigationTimeout
 from render.identity import DEFAULT_USER_AGENT, Identity
+
+if TYPE_CHECKING:
+    import aiohttp
 
 __all__ = ["DEFAULT_MAX_BODY_BYTES", "DEFAULT_USER_AGENT", "HttpFetcher", "RawResponse"]
 
@@ -89,6 +91,8 @@ class HttpFetcher(AsyncClosing):
     """A pooled aiohttp client for raw page fetches (an async context manager).
 
     `connections` caps concurrent connections overall; politeness per host is the caller's job.
+    aiohttp is imported, and its client opened, on the first fetch: its import costs more than
+    a small page's whole fetch, and a crawl answered from its cache never needs it.
     """
 
     def __init__(
@@ -107,30 +111,43 @@ class HttpFetcher(AsyncClosing):
         self.connections = connections
         self.max_redirects = max_redirects
         self.follow_redirects = follow_redirects
+        self._open = False
         self._session: aiohttp.ClientSession | None = None
 
     async def __aenter__(self) -> HttpFetcher:
-        connector = aiohttp.TCPConnector(limit=self.connections, limit_per_host=0)
-        self._session = aiohttp.ClientSession(
-            connector=connector,
-            cookie_jar=aiohttp.DummyCookieJar(),
-            headers={"User-Agent": self.user_agent, "Accept": "text/html,*/*;q=0.8"},
-        )
+        self._open = True
         return self
 
+    def _client(self) -> aiohttp.ClientSession:
+        """The pooled client, opened on the first call."""
+        if self._session is None:
+            import aiohttp
+
+            connector = aiohttp.TCPConnector(limit=self.connections, limit_per_host=0)
+            self._session = aiohttp.ClientSession(
+                connector=connector,
+                cookie_jar=aiohttp.DummyCookieJar(),
+                headers={"User-Agent": self.user_agent, "Accept": "text/html,*/*;q=0.8"},
+            )
+        return self._session
+
     async def close(self) -> None:
+        self._open = False
         session, self._session = self._session, None
         if session is not None:
             await session.close()
 
     async def fetch(self, url: str, *, timeout: timedelta) -> RawResponse:  # noqa: ASYNC109
         """GET `url`, following redirects; the whole exchange must finish within `timeout`."""
-        if self._session is None:
+        if not self._open:
             raise RuntimeError("HttpFetcher is not open: use `async with HttpFetcher() as f`")
+        client = self._client()
+        import aiohttp  # loaded by _client
+
         started = time.perf_counter()
         seconds = timeout.total_seconds()
         try:
-            async with self._session.get(
+            async with client.get(
                 url,
                 allow_redirects=self.follow_redirects,
                 max_redirects=self.max_redirects,

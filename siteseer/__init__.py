@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import importlib
 import typing
-from importlib import metadata
 
 if typing.TYPE_CHECKING:
     from algorithms import (
@@ -133,6 +132,8 @@ _LAZY = {name: module for module, names in _FROM.items() for name in names}
 
 def __getattr__(name: str) -> object:
     if name == "__version__":
+        from importlib import metadata  # here: `siteseer --help` does not wait for it
+
         try:
             return metadata.version("siteseer")
         except metadata.PackageNotFoundError:

@@ -3,7 +3,7 @@
     settings = load_settings({"delay": 0.5})         # the flags the user gave
     settings.delay, settings.sources["delay"]        # 0.5, "flag"
 
-One typed model (`Settings`, pydantic-settings) reads, highest precedence first:
+One typed model (`Settings`, pydantic) reads, highest precedence first:
 
 1. the command-line flags (`--delay`, …; only those given are passed in),
 2. ``SITESEER_*`` environment variables (``SITESEER_DELAY=0.5``; lists as JSON or separated:
@@ -20,21 +20,14 @@ default): what `siteseer config` prints. `crawl_options` turns the settings into
 from __future__ import annotations
 
 import json
+import os
 import re
+import tomllib
 from datetime import timedelta
 from pathlib import Path
-from typing import Annotated, Any, ClassVar
+from typing import Any, ClassVar
 
-from pydantic import Field, ValidationError, field_validator
-from pydantic_settings import (
-    BaseSettings,
-    EnvSettingsSource,
-    NoDecode,
-    PydanticBaseSettingsSource,
-    PyprojectTomlConfigSettingsSource,
-    SettingsConfigDict,
-    TomlConfigSettingsSource,
-)
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from crawler import RenderMode, SessionConfig
 from siteseer.errors import BadOption
@@ -59,19 +52,16 @@ ENV_PREFIX = "SITESEER_"
 _SEPARATORS = {"allowed_hosts": ",", "cookies": ";", "headers": "\n"}
 
 
-class Settings(BaseSettings):
+class Settings(BaseModel):
     """The shared crawl settings (see the module docstring for where they come from).
 
     Durations are seconds. `delay` None: 0 for loopback hosts, 1 s for others (raised by a
-    robots.txt Crawl-delay); `pages` None: no page budget.
+    robots.txt Crawl-delay); `pages` None: no page budget. The model validates; `load_settings`
+    reads the layers (a few lines here: pydantic-settings would cost every crawling command's
+    start-up more than the rest of its settings).
     """
 
-    model_config = SettingsConfigDict(
-        env_prefix=ENV_PREFIX,
-        extra="forbid",
-        toml_file=CONFIG_FILE,
-        pyproject_toml_table_header=("tool", "siteseer"),
-    )
+    model_config = ConfigDict(extra="forbid", validate_default=True)
 
     delay: float | None = Field(
         default=None, ge=0, description="seconds between two requests to one host"
@@ -91,13 +81,11 @@ class Settings(BaseSettings):
         default=False,
         description="follow hops from a public host to loopback, private, link-local addresses",
     )
-    allowed_hosts: Annotated[tuple[str, ...], NoDecode] = Field(
+    allowed_hosts: tuple[str, ...] = Field(
         default=(), description="hosts the crawl may visit (default: the first URL's)"
     )
-    headers: Annotated[tuple[str, ...], NoDecode] = Field(
-        default=(), description='extra request headers, "Name: value"'
-    )
-    cookies: Annotated[tuple[str, ...], NoDecode] = Field(
+    headers: tuple[str, ...] = Field(default=(), description='extra request headers, "Name: value"')
+    cookies: tuple[str, ...] = Field(
         default=(), description='cookies sent to every host, "name=value"'
     )
     proxy: str | None = Field(default=None, description="proxy URL for HTTP and browser")
@@ -148,24 +136,24 @@ class Settings(BaseSettings):
         parse_pairs(value, "=", "cookie", "name=value")
         return value
 
-    @classmethod
-    def settings_customise_sources(
-        cls,
-        settings_cls: type[BaseSettings],
-        init_settings: PydanticBaseSettingsSource,
-        env_settings: PydanticBaseSettingsSource,
-        dotenv_settings: PydanticBaseSettingsSource,
-        file_secret_settings: PydanticBaseSettingsSource,
-    ) -> tuple[PydanticBaseSettingsSource, ...]:
-        return init_settings, env_settings, *_file_sources(settings_cls)
+
+def _env_values() -> dict[str, Any]:
+    """The settings given as SITESEER_<NAME> variables (the name in any case), as text."""
+    found = {key.lower(): value for key, value in os.environ.items()}
+    prefix = ENV_PREFIX.lower()
+    return {name: found[prefix + name] for name in Settings.model_fields if prefix + name in found}
 
 
-def _file_sources(settings_cls: type[BaseSettings]) -> tuple[PydanticBaseSettingsSource, ...]:
-    """siteseer.toml, then pyproject.toml's [tool.siteseer] (a missing file gives nothing)."""
-    return (
-        TomlConfigSettingsSource(settings_cls),
-        PyprojectTomlConfigSettingsSource(settings_cls, Path("pyproject.toml")),
-    )
+def _toml_table(path: Path, *header: str) -> dict[str, Any]:
+    """The table `header` (the whole document without one) of the TOML file at `path`; a
+    missing file or table gives nothing."""
+    if not path.is_file():
+        return {}
+    with path.open("rb") as stream:
+        table: Any = tomllib.load(stream)
+    for key in header:
+        table = table.get(key, {})
+    return dict(table)
 
 
 _UNITS = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -192,15 +180,14 @@ def parse_pairs(
     return tuple(pairs)
 
 
-def _layers(settings_cls: type[Settings]) -> list[tuple[str, dict[str, Any]]]:
-    """(name, the values it gives) for the environment and the file layer, highest first."""
-    layers: list[tuple[str, dict[str, Any]]] = [("env", EnvSettingsSource(settings_cls)())]
-    for source in _file_sources(settings_cls):
-        if isinstance(source, PyprojectTomlConfigSettingsSource):
-            layers.append(("pyproject.toml [tool.siteseer]", source()))
-        else:
-            layers.append((CONFIG_FILE, source()))
-    return layers
+def _layers() -> list[tuple[str, dict[str, Any]]]:
+    """(name, the values it gives) for the environment and the file layer, highest first:
+    SITESEER_* variables, siteseer.toml, then pyproject.toml's [tool.siteseer]."""
+    return [
+        ("env", _env_values()),
+        (CONFIG_FILE, _toml_table(Path(CONFIG_FILE))),
+        ("pyproject.toml [tool.siteseer]", _toml_table(Path("pyproject.toml"), "tool", "siteseer")),
+    ]
 
 
 def load_settings(flags: dict[str, Any] | None = None) -> tuple[Settings, dict[str, str]]:
@@ -208,7 +195,11 @@ def load_settings(flags: dict[str, Any] | None = None) -> tuple[Settings, dict[s
     each came from; a value no layer accepts is a BadOption naming the setting."""
     given = {k: v for k, v in (flags or {}).items() if v is not None and v != () and v != []}
     try:
-        settings = Settings(**given)
+        layers = _layers()
+        values: dict[str, Any] = {}
+        for _, layer in reversed(layers):
+            values.update(layer)
+        settings = Settings(**(values | given))
     except ValidationError as e:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in e.errors()
@@ -217,10 +208,10 @@ def load_settings(flags: dict[str, Any] | None = None) -> tuple[Settings, dict[s
     except ValueError as e:
         raise BadOption(f"invalid settings: {e}") from None
     sources = {name: "default" for name in Settings.model_fields}
-    for layer, values in reversed(_layers(Settings)):
-        for name in values:
+    for name_of_layer, layer in reversed(layers):
+        for name in layer:
             if name in sources:
-                sources[name] = layer
+                sources[name] = name_of_layer
     for name in given:
         sources[name] = "flag"
     return settings, sources

@@ -252,6 +252,28 @@ def test_config_prints_each_setting_and_its_source(
     }
 
 
+def test_the_layers_read_names_in_any_case_lists_and_only_known_settings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    env = {
+        "siteseer_Timeout": "7",  # a variable's name in any case
+        "SITESEER_ALLOWED_HOSTS": "a.test, b.test",  # items split by the field's separator
+        "SITESEER_HEADERS": '["X-A: 1", "X-B: 2"]',  # or a JSON list
+        "SITESEER_LAB_REAL": "/elsewhere",  # not a crawl setting: not read
+    }
+    result = runner.invoke(app, ["config"], env=env)
+    assert result.exit_code == 0, result.output
+    lines = {line.split()[0]: line for line in result.stdout.splitlines()}
+    assert lines["timeout"].endswith("= 7.0  (env)")
+    assert lines["allowed_hosts"].endswith('= ["a.test", "b.test"]  (env)')
+    assert lines["headers"].endswith('= ["X-A: 1", "X-B: 2"]  (env)')
+    (tmp_path / "siteseer.toml").write_text("timeout = 5\ncolour = 1\n", encoding="utf-8")
+    result = runner.invoke(app, ["config"])
+    assert result.exit_code == 2
+    assert "colour: Extra inputs are not permitted" in result.output
+
+
 @pytest.mark.parametrize(
     ("args", "env", "needle"),
     [

@@ -1,8 +1,10 @@
 """`siteseer --help` starts fast: importing the command line loads none of the heavy modules.
 
 Each heavy dependency is imported where it is used (a command's library module, a method, the
-bench report), never by `import cli`. Checked in a fresh interpreter, on `sys.modules`, not by
-timing.
+bench report), never by `import cli`; every command's `--help` is answered by typer alone (no
+pydantic, no crawler); the crawl stack loads its HTTP client (aiohttp) on the first fetch, rich
+only where a progress line may be drawn, warcio only for an archive. Checked in a fresh
+interpreter, on `sys.modules`, not by timing (bench/startup.py times them).
 """
 
 from __future__ import annotations
@@ -47,3 +49,35 @@ def test_the_logging_setup_loads_no_crawler() -> None:
     # Every command's callback configures logging first (`siteseer.logs`): `siteseer CMD --help`
     # and a bad option are answered before the crawler and its HTTP client (aiohttp) load.
     assert _modules_after("import cli; import siteseer.logs", ("crawler", "aiohttp")) == []
+
+
+def test_every_command_help_is_answered_by_typer_alone() -> None:
+    # typer checks option values through pydantic; the options a group parses before its
+    # command's --help keep their declared defaults, which are not checked again (cli._Group).
+    code = (
+        "import sys, typer.main, cli\n"
+        "def walk(group, path):\n"
+        "    for name, command in getattr(group, 'commands', {}).items():\n"
+        "        yield (*path, name)\n"
+        "        yield from walk(command, (*path, name))\n"
+        "commands = [(), *walk(typer.main.get_command(cli.app), ())]\n"
+        "for args in commands:\n"
+        "    try:\n"
+        "        cli.app([*args, '--help'])\n"
+        "    except SystemExit as e:\n"
+        "        assert e.code == 0, (args, e.code)\n"
+        "heavy = ('pydantic', 'aiohttp', 'rich', 'crawler', 'render', 'lab', 'algorithms')\n"
+        "print(len(commands), *(m for m in heavy if m in sys.modules), file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    count, *loaded = done.stderr.split()
+    assert int(count) > 20  # the app, its groups and their commands
+    assert loaded == []
+
+
+def test_the_crawl_stack_loads_its_http_client_and_rich_when_used() -> None:
+    # A page answered from the cache needs no HTTP client; a run off a terminal draws nothing.
+    statement = "import crawler, crawler.progress, siteseer.sessions, siteseer.commands.render"
+    assert _modules_after(statement, ("aiohttp", "rich", "warcio")) == []

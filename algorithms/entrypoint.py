@@ -15,16 +15,19 @@ one with the most entity items plus facets (a home page's featured grid, even be
 box, shows fewer items than the list or search page it links to). Choice: a candidate whose URL
 only adds query conditions to another candidate's URL (``/shop?category=tops`` next to
 ``/shop``) lists a subset of it, so of the candidates sharing a path, the one with the fewest
-query parameters stands for them. When no page offers facets (a list whose filters take typed
-text, or none), the widest list is the page showing the most entity items as *rows* of a table
-with a header (a CRUD list view: `querycentric.rows.listed_fields`), at least `MINIMUM_ROWS` of
-them; the start page wins a tie, else the shorter URL. A menu or a grid of links is no such list,
-nor a short table on a content page (an agenda); exploration of a table reads its rows' fields. Not
-loaded: links that look like cart, account, log-in or
-log-out actions (`unsafe_reason`), links to the entity pages themselves, and the filtered views
-of the start page (its facet, sort and page links: narrower by definition). A start page that
-is a list page and not the site's home page (its root; a home page may carry the site's search
-form beside a featured grid) is kept as it is, and nothing else is loaded.
+query parameters stands for them.
+
+When no page offers facets (a list whose filters take typed text, or none), the widest list is
+the page showing the most entity items as *rows* of a table with a header (a CRUD list view:
+`querycentric.rows.listed_fields`), at least `MINIMUM_ROWS` of them, the shorter URL on a tie; a
+start page that is such a list is kept. A menu or a grid of links is no such list, nor a short
+table on a content page (an agenda); exploring a table reads its rows' fields.
+
+Not loaded: links that look like cart, account, log-in or log-out actions (`unsafe_reason`),
+links to the entity pages themselves, and the filtered views of the start page (its facet, sort
+and page links: narrower by definition). A start page that is a list page and not the site's
+home page (its root; a home page may carry the site's search form beside a featured grid) is
+kept as it is, and nothing else is loaded.
 """
 
 from __future__ import annotations
@@ -126,16 +129,14 @@ def _query_size(url: str) -> int:
 
 def _widest(candidates: list[ListCandidate]) -> ListCandidate | None:
     """The widest list page: of each path's list pages the least filtered one, then the highest
-    score (ties: the shorter URL); without a list page offering facets, the same over the lists
-    without facets, the first candidate (the start page) winning a tie."""
+    score (ties: the shorter URL); without a list page offering facets, the first candidate (the
+    start page) when it is a list without facets, else the same choice over those lists."""
     best = _widest_of([c for c in candidates if c.is_list])
-    if best is not None:
+    if best is not None or not candidates:
         return best
-    lists = [c for c in candidates if c.is_facetless_list]
-    best = _widest_of(lists, lambda c: c.rows)
-    if best is not None and lists[0] is candidates[0] and lists[0].rows == best.rows:
-        return lists[0]
-    return best
+    if candidates[0].is_facetless_list:
+        return candidates[0]
+    return _widest_of([c for c in candidates if c.is_facetless_list], lambda c: c.rows)
 
 
 def _widest_of(

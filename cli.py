@@ -945,6 +945,14 @@ def explore_site(
     max_depth: Annotated[
         int, typer.Option(min=0, help="The deepest drill-down explored (START_URL is 0).")
     ] = 3,
+    entity_pages: Annotated[
+        bool,
+        typer.Option(
+            "--entity-pages/--no-entity-pages",
+            help="When the list is a table of entity rows and an entity's page shows fields "
+            "the table does not, load every entity page once to read them (page loads).",
+        ),
+    ] = True,
     out: Annotated[
         Path, typer.Option(help="Directory for entities.jsonl, queries.json, dag.dot, dag.svg.")
     ] = Path("out/explore"),
@@ -965,13 +973,17 @@ def explore_site(
     """Recover the queries an exploratory site supports and the hidden attributes of its entities.
 
     First finds where to start: the widest list or search page among START_URL and the pages it
-    links to, scored by their repeated entity items and their facets (a home page will do;
-    --as-given starts at START_URL). From there, applies every facet value alone (facet links,
+    links to, scored by their repeated entity items and their facets, or when no page offers
+    facets the one with most entity rows in a table (a home page will do; --as-given starts at
+    START_URL). From there, applies every facet value alone (facet links,
     Ajax checkboxes, radios and dropdowns, form selects, radios and checkboxes), follows
     pagination, Ajax pagers and load-more until each value's list is complete, and drills deeper
     only where a selection reveals new facets. Rows of a result table without entity links are
     entities, named START_URL#<key column>=<key cell> (--entity-sample such a URL names the key
-    column; else the first column of distinct, non-numeric cells). Equivalent queries
+    column; else the first column of distinct, non-numeric cells). A result table with a header
+    gives each entity its row's cells as fields (header: cell); when the sample entity page is
+    the rows' record and shows more fields, every entity page is loaded once to read them
+    (--no-entity-pages: never). Facet values keep priority over fields. Equivalent queries
     (same entities and drill-downs: other click orders, sort orders) are detected and not
     explored; cart, account, login and logout controls and password forms are never used.
     Writes entities.jsonl (one {"url", "attributes"} object per entity), queries.json (queries,
@@ -987,6 +999,7 @@ def explore_site(
         keywords=keywords,
         allow_post=allow_post,
         max_depth=max_depth,
+        entity_pages=entity_pages,
         out=out,
         find_list=find_list,
     )

@@ -15,21 +15,31 @@ one with the most entity items plus facets (a home page's featured grid, even be
 box, shows fewer items than the list or search page it links to). Choice: a candidate whose URL
 only adds query conditions to another candidate's URL (``/shop?category=tops`` next to
 ``/shop``) lists a subset of it, so of the candidates sharing a path, the one with the fewest
-query parameters stands for them. Not loaded: links that look like cart, account, log-in or
-log-out actions (`unsafe_reason`), links to the entity pages themselves, and the filtered views
-of the start page (its facet, sort and page links: narrower by definition). A start page that
-is a list page and not the site's home page (its root; a home page may carry the site's search
-form beside a featured grid) is kept as it is, and nothing else is loaded.
+query parameters stands for them.
+
+When no page offers facets (a list whose filters take typed text, or none), the widest list is
+the page showing the most entity items as *rows* of a table with a header (a CRUD list view:
+`querycentric.rows.listed_fields`), at least `MINIMUM_ROWS` of them, the shorter URL on a tie; a
+start page that is such a list is kept. A menu or a grid of links is no such list, nor a short
+table on a content page (an agenda); exploring a table reads its rows' fields.
+
+Not loaded: links that look like cart, account, log-in or log-out actions (`unsafe_reason`),
+links to the entity pages themselves, and the filtered views of the start page (its facet, sort
+and page links: narrower by definition). A start page that is a list page and not the site's
+home page (its root; a home page may carry the site's search form beside a featured grid) is
+kept as it is, and nothing else is loaded.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urlsplit
 
 from algorithms.querycentric.model import (
     Canonical,
+    anchor_urls,
     control_facets,
     form_choices,
     forms_of,
@@ -37,6 +47,7 @@ from algorithms.querycentric.model import (
     link_facets,
     unsafe_reason,
 )
+from algorithms.querycentric.rows import listed_fields
 from algorithms.result import TraceEntry
 from algorithms.run import Run, Stopped
 from crawler import Cost
@@ -45,9 +56,17 @@ if TYPE_CHECKING:
     from crawler import Session
     from render import Snapshot
 
-__all__ = ["MINIMUM_ITEMS", "EntryPoint", "ListCandidate", "find_list_page", "list_score"]
+__all__ = [
+    "MINIMUM_ITEMS",
+    "MINIMUM_ROWS",
+    "EntryPoint",
+    "ListCandidate",
+    "find_list_page",
+    "list_score",
+]
 
 MINIMUM_ITEMS = 3  # entity items a list page shows at least
+MINIMUM_ROWS = 10  # table rows a list page without facets shows at least
 MAX_CANDIDATES = 40  # linked pages loaded at most
 
 
@@ -58,10 +77,15 @@ class ListCandidate:
     url: str
     items: int
     facets: int
+    rows: int = 0  # entity items shown as rows of a table with a header (counted without facets)
 
     @property
     def is_list(self) -> bool:
         return self.items >= MINIMUM_ITEMS and self.facets > 0
+
+    @property
+    def is_facetless_list(self) -> bool:
+        return self.rows >= MINIMUM_ROWS and self.facets == 0
 
     @property
     def score(self) -> int:
@@ -84,8 +108,8 @@ class EntryPoint:
 
 
 def list_score(page: Snapshot, canonical: Canonical) -> ListCandidate:
-    """`page`'s entity items and facets (see the module docstring); `canonical` is the crawl's
-    canonicalisation (`Session.canonical`)."""
+    """`page`'s entity items and facets, and without facets its items shown as table rows (see
+    the module docstring); `canonical` is the crawl's canonicalisation (`Session.canonical`)."""
     guessed = guess_entity_pattern(page)
     if guessed is None:
         return ListCandidate(page.url, 0, 0)
@@ -93,7 +117,10 @@ def list_score(page: Snapshot, canonical: Canonical) -> ListCandidate:
     facets = len(link_facets(page, pattern, canonical))
     facets += len(control_facets(page))
     facets += sum(len(form_choices(form)) for form in forms_of(page) if not form.has_password)
-    return ListCandidate(page.url, len(urls), facets)
+    rows = 0
+    if not facets:
+        rows = len(listed_fields(page, dict(anchor_urls(page, canonical)), set(urls)))
+    return ListCandidate(page.url, len(urls), facets, rows)
 
 
 def _query_size(url: str) -> int:
@@ -102,23 +129,33 @@ def _query_size(url: str) -> int:
 
 def _widest(candidates: list[ListCandidate]) -> ListCandidate | None:
     """The widest list page: of each path's list pages the least filtered one, then the highest
-    score (ties: the shorter URL)."""
+    score (ties: the shorter URL); without a list page offering facets, the first candidate (the
+    start page) when it is a list without facets, else the same choice over those lists."""
+    best = _widest_of([c for c in candidates if c.is_list])
+    if best is not None or not candidates:
+        return best
+    if candidates[0].is_facetless_list:
+        return candidates[0]
+    return _widest_of([c for c in candidates if c.is_facetless_list], lambda c: c.rows)
+
+
+def _widest_of(
+    candidates: list[ListCandidate], score: Callable[[ListCandidate], int] = lambda c: c.score
+) -> ListCandidate | None:
     by_path: dict[tuple[str, str], ListCandidate] = {}
     for c in candidates:
-        if not c.is_list:
-            continue
         parts = urlsplit(c.url)
         key = (parts.netloc, parts.path)
         kept = by_path.get(key)
-        if kept is None or (_query_size(c.url), -c.score, c.url) < (
+        if kept is None or (_query_size(c.url), -score(c), c.url) < (
             _query_size(kept.url),
-            -kept.score,
+            -score(kept),
             kept.url,
         ):
             by_path[key] = c
     if not by_path:
         return None
-    return max(by_path.values(), key=lambda c: (c.score, -len(c.url), c.url))
+    return max(by_path.values(), key=lambda c: (score(c), -len(c.url), c.url))
 
 
 def _is_home(url: str) -> bool:
@@ -171,14 +208,15 @@ async def find_list_page(session: Session, start: str) -> EntryPoint:
         for linked in pages.values():
             scored = list_score(linked, session.canonical)
             candidates.append(scored)
-            values = {"items": scored.items, "facets": scored.facets}
+            values = {"items": scored.items, "facets": scored.facets, "rows": scored.rows}
             run.note("entry", "score", linked.url, values=values)
     except Stopped:
         pass  # run.reason says why
     best = _widest(candidates)
     if best is not None:
         url, found = (start if best.url == candidates[0].url else best.url), True
-        run.note("entry", "keep", url, values={"score": best.score})
+        note = "" if best.is_list else "no page offers facets: the list with most entity items"
+        run.note("entry", "keep", url, values={"score": best.score}, note=note)
     return EntryPoint(
         start=start,
         url=url,

@@ -130,7 +130,8 @@ class Skipped:
 class Exploration:
     """The queries of an exploratory site and the attributes they reveal (seed 004).
 
-    `entities` maps each entity URL to {attribute: values}, learned from the queries that list it.
+    `entities` maps each entity URL to {attribute: values}, learned from the queries that list it,
+    then the fields its list-table row and its own page (when read) show (one value each).
     `edges` form the query DAG. `states` counts the distinct list pages and Ajax states seen.
     """
 

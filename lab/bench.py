@@ -110,7 +110,8 @@ def plan(
 
     Empty `sites` means every scored synthetic site (real applications run when named: they
     are installed from package registries); empty `method_names` every registered method. A pair
-    is planned when the method takes the site's kind and (if it names sites) the site; the
+    is planned when the method takes the site's kind and (if it names sites) the site, or names
+    the site among those of other kinds it takes (`MethodSpec.takes`); the
     bench checks `MethodSpec.applies_to` again on the served site's truth. Raises `BenchError`
     for unknown site ids or method names.
     """
@@ -133,11 +134,7 @@ def plan(
     pairs: list[tuple[str, MethodSpec]] = []
     for site_id in chosen_sites:
         kind = _site_kind(site_id)
-        pairs.extend(
-            (site_id, spec)
-            for spec in chosen_methods
-            if kind in spec.kinds and (spec.sites is None or site_id in spec.sites)
-        )
+        pairs.extend((site_id, spec) for spec in chosen_methods if spec.takes(site_id, kind))
     return pairs
 
 

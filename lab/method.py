@@ -56,10 +56,16 @@ class MethodSpec:
     run: Runner
     kinds: tuple[str, ...]  # truth kinds it applies to ("entity-tree", "shop", …)
     sites: tuple[str, ...] | None = None  # further restricted to these site ids
+    # sites of another kind it applies to as well (an entity tree whose list has filters)
+    also: tuple[str, ...] = ()
     render: RenderMode = "auto"
     description: str = ""
 
+    def takes(self, site_id: str, kind: str) -> bool:
+        """Whether the method runs on site `site_id`, whose truth is of `kind`."""
+        if site_id in self.also:
+            return True
+        return kind in self.kinds and (self.sites is None or site_id in self.sites)
+
     def applies_to(self, truth: SiteTruth) -> bool:
-        if truth.kind not in self.kinds:
-            return False
-        return self.sites is None or truth.site in self.sites
+        return self.takes(truth.site, truth.kind)

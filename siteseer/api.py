@@ -179,11 +179,13 @@ async def explore(
     keywords: Sequence[str] = (),
     allow_post: bool = False,
     max_depth: int = 3,
+    entity_pages: bool = True,
     session: Session | None = None,
     config: SessionConfig | None = None,
 ) -> Exploration:
     """The facet queries an exploratory site supports from its widest list page `start`, and
-    every entity's hidden attributes (`Exploration.entities`: URL → {attribute: values})."""
+    every entity's hidden attributes (`Exploration.entities`: URL → {attribute: values}), with
+    the fields a list table shows and, with `entity_pages`, those only entity pages show."""
     async with _using(session, config) as s:
         return await _explore(
             s,
@@ -192,6 +194,7 @@ async def explore(
             keywords=keywords,
             allow_post=allow_post,
             max_depth=max_depth,
+            entity_pages=entity_pages,
         )
 
 

@@ -51,16 +51,24 @@ choices, each recorded in the trace:
 7. Safety: links and controls that look like cart, checkout, account, delete, login or logout are
    never followed or clicked (`unsafe_reason`), and only facet controls (under a facet heading),
    pagers and load-more are clicked.
+8. Fields shown, beyond the hidden attributes: when the result list is a table with a header row,
+   each row's cells are fields (header: cell) of the entity the row links to, read off the list
+   pages already loaded. When the sample entity page is the record of its row (a two-column
+   label/value table or a ``<dl>`` repeating at least half of the table's columns) and shows
+   fields neither the table nor a facet gave, every entity page is loaded once, in one batch, to
+   read those (`entity_pages`, on by default: one page load per entity, counted in the cost).
+   Facet values keep priority, then the table's, then the entity pages' fields.
 
 The rooms:
 
 - explorer.py: `explore`, the entry: start page, entity pattern, then links, Ajax, forms;
 - core.py: `Explorer`, the shared core: loads (through `algorithms.run.Run`), list pages,
-  entities, clustering, queries and their index, the `Exploration`;
+  entities, clustering, queries and their index, fields of entities, the `Exploration`;
 - links.py, ajax.py, forms.py: one kind of drill-down each (facet links; Ajax facet states with
   load-more; forms and keyword boxes), working on an `Explorer`;
 - model.py: every decision that needs no I/O, as pure functions over Snapshots;
-- rows.py: the same for result-table rows as entities, Ajax pagers and custom dropdowns.
+- rows.py: the same for result-table rows as entities, fields of list rows and entity records,
+  Ajax pagers and custom dropdowns.
 """
 
 from algorithms.querycentric.explorer import explore

@@ -29,6 +29,7 @@ from algorithms.querycentric.model import (
     FacetLabel,
     QueryIndex,
     QueryKey,
+    anchor_urls,
     classify_page,
     drilldown_labels,
     first_page_form,
@@ -44,7 +45,13 @@ from algorithms.querycentric.model import (
     without_page_keys,
     zero_based_pages,
 )
-from algorithms.querycentric.rows import RowKey, guess_row_key, row_key_from_sample
+from algorithms.querycentric.rows import (
+    RowKey,
+    guess_row_key,
+    listed_fields,
+    record_fields,
+    row_key_from_sample,
+)
 from algorithms.result import (
     Exploration,
     ExploredQuery,
@@ -56,7 +63,7 @@ from algorithms.result import (
 from algorithms.run import Run, Stopped
 from render import Action, Snapshot, State
 
-__all__ = ["Explorer", "Query", "Settings", "show", "with_facet"]
+__all__ = ["Explorer", "Query", "Settings", "show", "with_facet", "with_fields"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +78,7 @@ class Settings:
     subset_tolerance: float = 0.05
     max_anchor_keywords: int = 30
     load_more_rounds: int = 1000
+    entity_pages: bool = True
 
     def __post_init__(self) -> None:
         if not 0 <= self.epsilon < 1:
@@ -90,6 +98,7 @@ class Settings:
             ("epsilon", self.epsilon),
             ("subset_tolerance", self.subset_tolerance),
             ("load_more_rounds", self.load_more_rounds),
+            ("entity_pages", self.entity_pages),
         )
 
 
@@ -137,6 +146,9 @@ class Explorer:
         # States a disclosure opened: their entities are the links the popup added, not the
         # page's result list (state key → the links of the state before, the value opened)
         self.opened: dict[str, tuple[frozenset[tuple[str, str]], str]] = {}
+        self.sample: Snapshot | None = None  # the entity page loaded to learn the pattern
+        # entity → the fields its own page shows and no list or facet gave (`read_records`)
+        self.records: dict[str, dict[str, str]] = {}
 
     # -- skips and loads --------------------------------------------------------------------------
 
@@ -240,6 +252,7 @@ class Explorer:
             if sample is None:
                 return False
             self.pattern = EntityPattern.from_urls([sample.final_url])
+            self.sample = sample
             self.run.note(
                 "entity-pattern", "sample", sample.final_url, note=self.pattern.describe()
             )
@@ -258,6 +271,7 @@ class Explorer:
             # start page's result list (it may show related entities elsewhere).
             probe = await self.page(urls[0])
             ok = probe is not None and not self._shares_results(root, probe)
+            self.sample = probe if ok else None
             self.run.note(
                 "entity-pattern",
                 "guess" if ok else "guess-unverified",
@@ -469,6 +483,66 @@ class Explorer:
                 )
         return fresh
 
+    # -- fields of entities -----------------------------------------------------------------------
+
+    def listed_fields(self) -> dict[str, dict[str, str]]:
+        """entity → the fields the result tables of the queries' pages show of it (rows.py
+        `listed_fields`; the first page listing an entity gives them). Nothing when entities
+        are rows themselves."""
+        out: dict[str, dict[str, str]] = {}
+        if self.rows is not None:
+            return out
+        for q in self.queries:
+            for page in q.pages:
+                entities = set(self.entities(page))
+                if not entities:
+                    continue
+                urls = dict(anchor_urls(page, self.canonical))
+                for entity, fields in listed_fields(page, urls, entities).items():
+                    out.setdefault(entity, fields)
+        return out
+
+    async def read_records(self) -> None:
+        """Read the fields only entity pages show (rows.py `record_fields`), when the result list
+        is a table of entity rows and the sample entity page is their record: it repeats at least
+        half of the table's columns and shows fields that neither the table nor a facet gave.
+        Every entity page is then loaded once (the sample is not loaded again), in one batch;
+        `records` keeps, for each, the fields the list and the facets did not give."""
+        if not self.settings.entity_pages or self.sample is None or self.rows is not None:
+            return
+        listed = self.listed_fields()
+        shown = {name.casefold() for fields in listed.values() for name in fields}
+        if not shown:
+            self.run.note("entity-pages", "skip", self.sample.final_url, note="no table of rows")
+            return
+        faceted = {a.casefold() for q in self.queries for a, _ in q.conditions}
+        sample = record_fields(self.sample)
+        labels = {name.casefold() for name in sample}
+        repeated, more = labels & shown, labels - shown - faceted
+        values = {"repeated": float(len(repeated)), "more": float(len(more))}
+        if not more or 2 * len(repeated) < len(shown):
+            why = "no field beyond the list's" if not more else "not the rows' record"
+            self.run.note("entity-pages", "skip", self.sample.final_url, values=values, note=why)
+            return
+        entities = list(dict.fromkeys(e for q in self.queries for e in q.entities))
+        loaded = {self.sample.url, self.sample.final_url}
+        urls = [e for e in entities if e not in loaded]
+        self.run.note(
+            "entity-pages",
+            "read",
+            self.sample.final_url,
+            values={**values, "pages": float(len(urls))},
+            note=", ".join(sorted(name for name in sample if name.casefold() in more)),
+        )
+        pages = dict(zip(urls, await self.pages(urls), strict=True))
+        for entity in entities:
+            page = self.sample if entity in loaded else pages.get(entity)
+            if page is not None:
+                fields = record_fields(page)
+                self.records[entity] = {
+                    name: value for name, value in fields.items() if name.casefold() in more
+                }
+
     # -- the result -------------------------------------------------------------------------------
 
     def entity_description(self) -> str:
@@ -493,7 +567,7 @@ class Explorer:
         return Exploration(
             method="explore",
             start=self.start,
-            entities=infer_attributes(listed),
+            entities=with_fields(infer_attributes(listed), self.listed_fields(), self.records),
             queries=queries,
             edges=tuple(self.edges),
             skipped=tuple(self.skipped),
@@ -505,6 +579,25 @@ class Explorer:
             entity_pattern=self.entity_description(),
             params=self.settings.described(),
         )
+
+
+def with_fields(
+    attributes: dict[str, dict[str, tuple[str, ...]]], *sources: dict[str, dict[str, str]]
+) -> dict[str, dict[str, tuple[str, ...]]]:
+    """`attributes` (from the facet queries) with the fields of `sources` added, each source
+    adding to an entity only the fields (names compared case-insensitively) it has not got yet:
+    the facets first, then the sources in order. Only the entities of `attributes` count."""
+    out: dict[str, dict[str, tuple[str, ...]]] = {}
+    for entity, attrs in attributes.items():
+        merged = dict(attrs)
+        have = {name.casefold() for name in merged}
+        for source in sources:
+            for name, value in source.get(entity, {}).items():
+                if name.casefold() not in have:
+                    have.add(name.casefold())
+                    merged[name] = (value,)
+        out[entity] = dict(sorted(merged.items()))
+    return out
 
 
 def _host_of(url: str) -> str:

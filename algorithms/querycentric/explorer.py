@@ -2,7 +2,9 @@
 
 The start page is loaded as the run's seed and the entity pattern learned; then facet links are
 followed as URLs, facet controls acted on in the browser (not the links already followed) and
-forms submitted, in that order, each kind adding its queries below the same start query.
+forms submitted, in that order, each kind adding its queries below the same start query. Last,
+the fields only entity pages show are read off them when the list is a table of entity rows
+(`Explorer.read_records`).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ async def explore(
     subset_tolerance: float = 0.05,
     max_anchor_keywords: int = 30,
     load_more_rounds: int = 1000,
+    entity_pages: bool = True,
 ) -> Exploration:
     """Explore the exploratory site whose widest list page is `start` (seed 004, extended).
 
@@ -52,6 +55,9 @@ async def explore(
       as soon as the list stops growing).
     - `subset_tolerance`: the share of a drill-down's entities that may be missing from its
       parent's (Section 4.2, step 2's relaxed inclusion).
+    - `entity_pages`: when the result list is a table of entity rows and the sample entity page
+      is their record showing fields the table and the facets do not, load every entity page
+      once to read those fields (see `Explorer.read_records`); False never loads them.
 
     The result's `cost` is what this exploration spent; `complete` is False, with the reason,
     when the start page or the entity pattern failed, nothing explorable was found, or the
@@ -66,6 +72,7 @@ async def explore(
         subset_tolerance=subset_tolerance,
         max_anchor_keywords=max_anchor_keywords,
         load_more_rounds=load_more_rounds,
+        entity_pages=entity_pages,
     )
     ex = Explorer(Run(session), start, settings)
     with suppress(Stopped):  # the run keeps the reason; the result reports what was found
@@ -100,12 +107,15 @@ async def _explore(ex: Explorer) -> None:
         q0 = await AjaxFacets(ex).explore(root, q0)
     if forms_of(root):
         q0 = await Forms(ex).explore(root, q0)
+    queries = q0 is not None
     if q0 is None:  # the start page's own list is still the start query's result
         root = await ex.largest_page_size(root)
         pages = await ex.cluster(root, "q0")
         q0 = ex.new_query((), 0, root)
         ex.finish(q0, pages, ())
         ex.note_query(q0, level=0, urls=[p.url for p in pages], drilldowns=0)
+    await ex.read_records()
+    if not queries:
         ex.run.unfinished("no facets, Ajax controls or forms found")
 
 

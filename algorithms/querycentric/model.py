@@ -55,6 +55,7 @@ __all__ = [
     "PageKind",
     "QueryIndex",
     "QueryKey",
+    "anchor_urls",
     "classify_page",
     "clean_label",
     "control_facets",
@@ -536,7 +537,7 @@ class _Anchors:
 
     @cached_property
     def items(self) -> list[tuple[Any, str]]:
-        return _anchor_urls(self.snapshot, self.canonical)
+        return anchor_urls(self.snapshot, self.canonical)
 
     @cached_property
     def _by_url(self) -> dict[str, Any]:
@@ -632,7 +633,7 @@ class Facet:
         return (self.attribute.casefold(), self.value.casefold())
 
 
-def _anchor_urls(snapshot: Snapshot, canonical: Canonical) -> list[tuple[Any, str]]:
+def anchor_urls(snapshot: Snapshot, canonical: Canonical) -> list[tuple[Any, str]]:
     """The page's ``<a href>`` elements with their canonical URLs, in document order.
 
     The Snapshot's links are these anchors (same order), so their URLs are taken when the counts

@@ -16,6 +16,13 @@ row, whatever its other cells show. The key column is the one an entity sample n
 non-empty, distinct and not numbers. The result table is the page's ``<table>`` (or ARIA grid)
 with the most body rows.
 
+Fields of entities. A result table with a header row whose rows link to entity pages (a CRUD
+list view) shows fields of each entity it links to: `listed_fields` reads each row with one entity
+link as {column header: cell text}. An entity's own page may show more as a record, a two-column
+table of header and data cells or a description list: `record_fields` reads those label → value
+pairs. Empty cells and nulls printed as text (`NO_VALUE`: "", "None", "null", "N/A", dashes) are
+no value.
+
 Ajax pagers. A pager control replaces the result rows in place (no URL change): a "Next"
 button or link, recognised by its text ("Next", "›", "»", ">", "→"), its ARIA label or title,
 or its class and icon names ("next-page", "angle-right", "chevron-right"; not "double" or
@@ -30,7 +37,7 @@ appear when it is clicked are its options, its label their attribute.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlsplit, urlunsplit
@@ -38,13 +45,16 @@ from urllib.parse import parse_qsl, quote, urlsplit, urlunsplit
 from render import Control, Snapshot
 
 __all__ = [
+    "NO_VALUE",
     "RowKey",
     "element_at",
     "guess_row_key",
     "is_disabled",
+    "listed_fields",
     "pager_next",
     "popup_openers",
     "popup_options",
+    "record_fields",
     "result_table",
     "row_key_from_sample",
     "slug",
@@ -52,6 +62,8 @@ __all__ = [
 
 _NOT_SLUG = re.compile(r"[^0-9a-z]+")
 _NUMBER = re.compile(r"^[+-]?[\d.,\s%]+$")
+# Cell texts that say a field has no value (an empty cell, a null printed as text).
+NO_VALUE = frozenset({"", "none", "null", "n/a", "-", "\u2013", "\u2014"})
 
 
 def slug(text: str) -> str:
@@ -86,11 +98,11 @@ def _rows(table: Any) -> list[Any]:
     return [r for r in table.iter() if isinstance(r.tag, str) and r.get("role") == "row"]
 
 
-def result_table(snapshot: Snapshot) -> tuple[tuple[str, ...], list[tuple[str, ...]]] | None:
-    """The page's result table: (header texts, body rows' cell texts); the table or ARIA grid
-    with the most body rows (rows of data cells), None when no table has a body row."""
+def _result_rows(snapshot: Snapshot) -> tuple[tuple[str, ...], list[tuple[Any, tuple[str, ...]]]]:
+    """The result table's header texts and its body rows, each with its cell texts (see
+    `result_table`); ((), []) when no table has a body row."""
     tree = snapshot.tree()
-    best: tuple[int, tuple[str, ...], list[tuple[str, ...]]] | None = None
+    best: tuple[tuple[str, ...], list[tuple[Any, tuple[str, ...]]]] = ((), [])
     tables = [
         t
         for t in tree.iter()
@@ -98,24 +110,87 @@ def result_table(snapshot: Snapshot) -> tuple[tuple[str, ...], list[tuple[str, .
     ]
     for table in tables:
         header: tuple[str, ...] = ()
-        body: list[tuple[str, ...]] = []
+        body: list[tuple[Any, tuple[str, ...]]] = []
         for row in _rows(table):
             heads = _cells(row, ("th",), ("columnheader",))
             data = _cells(row, ("td",), ("cell", "gridcell"))
             if heads and not data and not header:
                 header = tuple(_text(c) for c in heads)
             elif data:
-                body.append(
-                    tuple(
-                        _text(c)
-                        for c in _cells(row, ("th", "td"), ("cell", "gridcell", "rowheader"))
-                    )
-                )
-        if body and (best is None or len(body) > best[0]):
-            best = (len(body), header, body)
-    if best is None:
+                cells = _cells(row, ("th", "td"), ("cell", "gridcell", "rowheader"))
+                body.append((row, tuple(_text(c) for c in cells)))
+        if len(body) > len(best[1]):
+            best = (header, body)
+    return best
+
+
+def result_table(snapshot: Snapshot) -> tuple[tuple[str, ...], list[tuple[str, ...]]] | None:
+    """The page's result table: (header texts, body rows' cell texts); the table or ARIA grid
+    with the most body rows (rows of data cells), None when no table has a body row."""
+    header, body = _result_rows(snapshot)
+    if not body:
         return None
-    return best[1], best[2]
+    return header, [cells for _, cells in body]
+
+
+def _is_value(text: str) -> bool:
+    return text.casefold() not in NO_VALUE
+
+
+def listed_fields(
+    snapshot: Snapshot, urls: Mapping[Any, str], entities: Collection[str]
+) -> dict[str, dict[str, str]]:
+    """The fields the result table shows of each entity it links to: entity → {column header:
+    cell text}, read from the rows with one entity link (`urls` gives an anchor element's
+    canonical URL; `entities` are the page's result entities). Columns without a header and
+    empty cells (`NO_VALUE`) are left out; a row whose cells do not line up with the header
+    (spanning cells) is too. {} when the table has fewer than two named columns."""
+    header, body = _result_rows(snapshot)
+    if sum(1 for name in header if name) < 2:
+        return {}
+    out: dict[str, dict[str, str]] = {}
+    for row, cells in body:
+        if len(cells) != len(header):
+            continue
+        linked = {u for a in row.iter("a") if (u := urls.get(a)) is not None and u in entities}
+        if len(linked) != 1:
+            continue
+        fields = {
+            name: value
+            for name, value in zip(header, cells, strict=True)
+            if name and _is_value(value)
+        }
+        out.setdefault(linked.pop(), fields)
+    return out
+
+
+def record_fields(snapshot: Snapshot) -> dict[str, str]:
+    """The label → value pairs an entity's own page shows as a record: the rows of a two-column
+    table whose first cell is a header cell (``<tr><th>Label</th><td>value</td></tr>``) and the
+    terms of a description list (``<dt>Label</dt><dd>value</dd>``), first label seen kept,
+    empty values (`NO_VALUE`) left out."""
+    out: dict[str, str] = {}
+    for el in snapshot.tree().iter("table", "dl"):
+        if el.tag == "table":
+            for row in _rows(el):
+                cells = _cells(row, ("th", "td"), ())
+                if len(cells) == 2 and cells[0].tag == "th" and cells[1].tag == "td":
+                    label, value = _text(cells[0]), _text(cells[1])
+                    if label and _is_value(value):
+                        out.setdefault(label, value)
+            continue
+        label = ""
+        for child in el:
+            if not isinstance(child.tag, str):
+                continue
+            if child.tag == "dt":
+                label = _text(child)
+            elif child.tag == "dd" and label:
+                value = _text(child)
+                if _is_value(value):
+                    out.setdefault(label, value)
+                label = ""
+    return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,9 @@
 """Query-centric exploration (seed 004) on the lab's exploratory shops.
 
-The runner starts `explore` at the shop's widest list page with the truth's sample product and
-scores the hidden entity-attribute pairs it extracted with the paper's Eq. 6–7
-(`lab.score.pair_scores` over the catalogue's hidden attributes). Its extra columns:
+The runner starts `explore` at the shop's widest list page with the truth's sample product (on
+an entity tree whose list has filters, real-planes, at the widest list found from its home page)
+and scores the hidden entity-attribute pairs it extracted with the paper's Eq. 6–7
+(`lab.score.pair_scores` over the catalogue's hidden attributes, or the truth's facets). Its extra columns:
 
 - ``states``: distinct list pages and Ajax states the exploration saw;
 - ``lower_bound_downloads``: the fewest state changes (page loads plus browser actions) any
@@ -25,7 +26,7 @@ import statistics
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
-from algorithms import Exploration, explore
+from algorithms import Exploration, explore, find_list_page
 from lab.method import MethodRun, MethodSpec
 from lab.score import pair_scores, set_scores
 from lab.sites.catalog_data import HIDDEN_ATTRIBUTES
@@ -102,8 +103,18 @@ def exploration_run(
 
 
 async def run_explore(session: Session, truth: SiteTruth) -> MethodRun:
-    result = await explore(session, start_url(truth), entity_sample=truth.seed_entity)
+    result = await explore(session, await _start(session, truth), entity_sample=truth.seed_entity)
     return exploration_run(result, truth, session.action_settle_ms())
+
+
+async def _start(session: Session, truth: SiteTruth) -> str:
+    """The truth's widest list page; for a site whose truth names none (an entity tree), the
+    widest list found from its home page, as `siteseer explore` finds it (its loads count)."""
+    try:
+        return start_url(truth)
+    except ValueError:
+        entry = await find_list_page(session, truth.base_url + "/")
+        return entry.url
 
 
 METHODS: tuple[MethodSpec, ...] = (
@@ -111,6 +122,7 @@ METHODS: tuple[MethodSpec, ...] = (
         "explore",
         run_explore,
         kinds=("shop",),
+        also=("real-planes",),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),
 )

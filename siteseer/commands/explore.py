@@ -30,6 +30,7 @@ class ExploreOptions:
     keywords: Path | None = None
     allow_post: bool = False
     max_depth: int = 3
+    entity_pages: bool = True
     out: Path = Path("out/explore")
     find_list: bool = True
 
@@ -108,6 +109,7 @@ async def explore_site(options: ExploreOptions) -> ExploreOutcome:
                 keywords=words,
                 allow_post=options.allow_post,
                 max_depth=options.max_depth,
+                entity_pages=options.entity_pages,
             )
     if not result.complete and result.states == 0:
         if result.reason == INTERRUPTED:

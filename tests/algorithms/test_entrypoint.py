@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from urllib.parse import urljoin
 
 import pytest
 
 from algorithms import find_list_page
+from algorithms.entrypoint import MINIMUM_ROWS, list_score
 from crawler import Session, SessionConfig
 from lab import LabServer
 from lab.runners.exploration import start_url
+from render import Snapshot, snapshot_from_html
 
 SHOPS = ("shop-links", "shop-ajax", "shop-form")
 
@@ -60,3 +63,28 @@ async def test_an_unreachable_start_is_an_incomplete_entry_point(closed_port: in
         entry = await find_list_page(session, start)
     assert not entry.complete and entry.reason.startswith(f"cannot use the seed {start}")
     assert entry.url == start and not entry.found
+
+
+def _page(body: str) -> Snapshot:
+    url = "http://127.0.0.1:8000/items/"
+    return snapshot_from_html(url, url, 200, f"<html><body>{body}</body></html>")
+
+
+def _canonical(url: str, base: str | None = None) -> str:
+    return urljoin(base or "", url)
+
+
+def test_a_table_of_entity_rows_is_a_list_without_facets() -> None:
+    rows = "".join(
+        f'<tr><td><a href="/items/show/{i}">Show</a></td><td>N{i}</td><td>Maker {i % 3}</td></tr>'
+        for i in range(MINIMUM_ROWS + 2)
+    )
+    table = _page(f"<table><tr><th></th><th>Tail</th><th>Maker</th></tr>{rows}</table>")
+    scored = list_score(table, _canonical)
+    assert (scored.items, scored.facets, scored.rows) == (MINIMUM_ROWS + 2, 0, MINIMUM_ROWS + 2)
+    assert scored.is_facetless_list and not scored.is_list
+    # the same links as a menu, or a table too short to be the site's list, are no list
+    items = "".join(f'<li><a href="/items/show/{i}">Item {i}</a></li>' for i in range(20))
+    assert not list_score(_page(f"<ul>{items}</ul>"), _canonical).is_facetless_list
+    short = _page(f"<table><tr><th></th><th>Tail</th><th>Maker</th></tr>{rows[:200]}</table>")
+    assert not list_score(short, _canonical).is_facetless_list

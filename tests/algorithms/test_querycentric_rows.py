@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from urllib.parse import urljoin
+
+from algorithms.querycentric.core import with_fields
+from algorithms.querycentric.model import anchor_urls
 from algorithms.querycentric.rows import (
     RowKey,
     element_at,
     guess_row_key,
+    listed_fields,
     pager_next,
     popup_openers,
     popup_options,
+    record_fields,
     result_table,
     row_key_from_sample,
     slug,
@@ -138,3 +144,53 @@ def test_a_label_naming_a_radio_group_is_its_group() -> None:
     assert [(c.label, c.group) for c in radios] == [("All", "Kind"), ("Gas", "Kind")]
     (box,) = [c for c in snap.controls if c.kind == "checkbox"]
     assert box.label == "Only new" and box.group != "Only new"
+
+
+CRUD = (
+    '<table class="list"><thead><tr><th></th><th><a href="?sort=tail">Tail</a></th>'
+    "<th>Maker</th><th>Seats</th></tr></thead><tbody>"
+    '<tr><td><a href="/show/1">Show</a></td><td>N1</td><td>EMBRAER</td><td>55</td></tr>'
+    '<tr><td><a href="/show/2">Show</a></td><td>N2</td><td>BOEING</td><td>None</td></tr>'
+    '<tr><td colspan="4">a row that spans the table</td></tr>'
+    "<tr><td>N3</td><td>no entity link</td><td>AIRBUS</td><td>9</td></tr>"
+    "</tbody></table>"
+)
+
+
+def _urls(snap) -> dict:  # type: ignore[no-untyped-def]
+    return dict(anchor_urls(snap, lambda url, base=None: urljoin(base or URL, url)))
+
+
+def test_a_list_table_gives_each_linked_entity_its_row_under_the_headers() -> None:
+    snap = _snap(CRUD)
+    entities = {URL + "show/1", URL + "show/2"}
+    fields = listed_fields(snap, _urls(snap), entities)
+    # the action column has no header; a null printed as text is no value; rows without an
+    # entity link or that do not line up with the header are left out
+    assert fields == {
+        URL + "show/1": {"Tail": "N1", "Maker": "EMBRAER", "Seats": "55"},
+        URL + "show/2": {"Tail": "N2", "Maker": "BOEING"},
+    }
+    # a table with one named column is a list of links, not of fields
+    single = _snap('<table><tr><th>Name</th></tr><tr><td><a href="/show/1">A</a></td></tr></table>')
+    assert listed_fields(single, _urls(single), {URL + "show/1"}) == {}
+
+
+def test_an_entity_page_record_is_its_label_value_rows_and_terms() -> None:
+    snap = _snap(
+        "<table><tr><th>Tail</th><td>N1</td></tr><tr><th>Speed</th><td>None</td></tr>"
+        "<tr><th>Engine</th><td><span> Turbo-fan </span></td></tr></table>"
+        "<table><tr><th>A</th><th>B</th></tr><tr><td>1</td><td>2</td></tr></table>"
+        "<dl><dt>Brand</dt><dd>Acme</dd><dt>Engine</dt><dd>shadowed</dd></dl>"
+    )
+    assert record_fields(snap) == {"Tail": "N1", "Engine": "Turbo-fan", "Brand": "Acme"}
+
+
+def test_facet_attributes_keep_priority_over_fields_read_off_pages() -> None:
+    facets = {"e1": {"Colour": ("Red",)}, "e2": {}}
+    listed = {"e1": {"colour": "Crimson", "Name": "One"}, "e3": {"Name": "not found"}}
+    records = {"e1": {"Name": "ignored", "Engine": "Jet"}}
+    assert with_fields(facets, listed, records) == {
+        "e1": {"Colour": ("Red",), "Engine": ("Jet",), "Name": ("One",)},
+        "e2": {},
+    }

@@ -135,6 +135,15 @@ async def test_shop_form_exploration_and_safety(lab: Callable[[str], LabServer])
     assert dict(site.forbidden_hits) == before  # type: ignore[attr-defined]
     pages = {p for q in result.queries for p in q.pages}
     assert not any("/account/login" in p or "/cart" in p for p in pages)
+    # The results are a table (Product, Brand, Price): each product's row gives its fields, and
+    # the facets keep priority where both name an attribute (the price band, not the price).
+    assert all(attrs.get("Product") for attrs in result.entities.values())
+    shown = pair_scores(result.entities, truth, ("brand", "price"))
+    assert shown.precision == 1.0 and shown.recall == 1.0, shown
+    # The product pages are no record of the rows (one column of three repeated): only the
+    # sample was loaded.
+    (decision,) = [t.decision for t in result.trace if t.step == "entity-pages"]
+    assert decision == "skip"
 
 
 async def test_post_form_needs_allow_post(lab: Callable[[str], LabServer]) -> None:

@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 from urllib.parse import quote, unquote_plus, urljoin, urlsplit, urlunsplit
 
@@ -169,6 +170,16 @@ def canonical_url(
     kept in its canonical form (`canonical_fragment`). Raises `InvalidURL` when the result is
     not an http(s) URL with a host.
     """
+    return _canonical_url(url, base, tuple(session_params), keep_fragment)
+
+
+# A crawl asks for the same URLs again and again (every link of every page is checked against the
+# scope), and w3lib's canonicalisation is the costly part: the answers are remembered. A URL that
+# raises InvalidURL is not remembered (lru_cache keeps results only).
+@lru_cache(maxsize=1 << 15)
+def _canonical_url(
+    url: str, base: str | None, session_params: tuple[str, ...], keep_fragment: bool
+) -> str:
     text = url.strip()
     if base is not None:
         text = urljoin(base, text)

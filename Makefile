@@ -43,8 +43,13 @@ demo: bootstrap
 # `@pytest.mark.slow` (the big lab sizes, long browser explorations) run in `make test-slow`;
 # `make test-all` runs both, one after the other (CI). pytest's exit code 5 (no test selected)
 # fails `make test` and means "nothing slow to run" for `make test-slow`.
+# The fast tests run on TEST_WORKERS processes (pytest-xdist; each test file stays on one of
+# them): much of a browser test is waiting, so two processes fill two cores. TEST_WORKERS=0 runs
+# them in this one process.
+TEST_WORKERS ?= 2
+
 test: bootstrap
-	$(BIN)/python -m pytest -q -m "not slow"
+	$(BIN)/python -m pytest -q -m "not slow" -n $(TEST_WORKERS) --dist loadfile
 
 test-slow: bootstrap
 	@$(BIN)/python -m pytest -q -m slow; status=$$?; \

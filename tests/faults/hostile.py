@@ -190,7 +190,10 @@ class HostileServer:
             await response.prepare(request)
             await response.write(b"<!doctype html><html><body>")
             for _ in range(3600):
-                await response.write(b"<p>more</p>")
+                try:
+                    await response.write(b"<p>more</p>")
+                except ConnectionResetError:  # the client gave up, as it should
+                    break
                 await asyncio.sleep(1)
             return response
         if path in ("/reset", "/short"):

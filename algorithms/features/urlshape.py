@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from urllib.parse import parse_qsl, urlsplit
 
 __all__ = ["VIEW_PARAMS", "UrlTemplate", "is_view", "query_changes", "refines", "url_template"]
@@ -94,6 +95,9 @@ def url_template(urls: Iterable[str]) -> UrlTemplate | None:
     return template
 
 
+# Indesit asks this of every link of every page it queues, several times over (is_view, refines,
+# the parameters a link adds): the answers are remembered.
+@lru_cache(maxsize=1 << 16)
 def query_changes(a: str, b: str) -> frozenset[str] | None:
     """The names of the query parameters whose values differ between `a` and `b` (a parameter
     present in one of them only counts), or None when they differ in origin or path."""

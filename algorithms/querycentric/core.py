@@ -63,7 +63,7 @@ from algorithms.result import (
 from algorithms.run import Run, Stopped
 from render import Action, Snapshot, State
 
-__all__ = ["Explorer", "Query", "Settings", "show", "with_facet", "with_fields"]
+__all__ = ["Explorer", "Query", "Settings", "agreeing", "show", "with_facet", "with_fields"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +149,8 @@ class Explorer:
         self.sample: Snapshot | None = None  # the entity page loaded to learn the pattern
         # entity → the fields its own page shows and no list or facet gave (`read_records`)
         self.records: dict[str, dict[str, str]] = {}
+        # (attribute, value) pairs, case-folded, that forms offer (their enumerable fields)
+        self.form_labels: set[FacetLabel] = set()
 
     # -- skips and loads --------------------------------------------------------------------------
 
@@ -543,6 +545,14 @@ class Explorer:
                     name: value for name, value in fields.items() if name.casefold() in more
                 }
 
+    def facet_labels(self) -> set[FacetLabel]:
+        """Every (attribute, value) a facet or form offered or a query applied, case-folded."""
+        labels = set(self.form_labels)
+        for q in self.queries:
+            labels |= q.offered
+            labels |= {(a.casefold(), v.casefold()) for a, v in q.conditions}
+        return labels
+
     # -- the result -------------------------------------------------------------------------------
 
     def entity_description(self) -> str:
@@ -567,7 +577,13 @@ class Explorer:
         return Exploration(
             method="explore",
             start=self.start,
-            entities=with_fields(infer_attributes(listed), self.listed_fields(), self.records),
+            entities=with_fields(
+                infer_attributes(listed),
+                *(
+                    agreeing(fields, self.facet_labels())
+                    for fields in (self.listed_fields(), self.records)
+                ),
+            ),
             queries=queries,
             edges=tuple(self.edges),
             skipped=tuple(self.skipped),
@@ -579,6 +595,25 @@ class Explorer:
             entity_pattern=self.entity_description(),
             params=self.settings.described(),
         )
+
+
+def agreeing(
+    fields: dict[str, dict[str, str]], facet_labels: set[FacetLabel]
+) -> dict[str, dict[str, str]]:
+    """`fields` without those named as a facet's attribute whose value is none of that facet's
+    values: a list's exact "Price" is not the price *band* a facet of the same name filters on,
+    and reporting it under that name would contradict the facet's own labels."""
+    values: dict[str, set[str]] = {}
+    for attribute, value in facet_labels:
+        values.setdefault(attribute, set()).add(value)
+    return {
+        entity: {
+            name: value
+            for name, value in named.items()
+            if name.casefold() not in values or value.casefold() in values[name.casefold()]
+        }
+        for entity, named in fields.items()
+    }
 
 
 def with_fields(

@@ -137,6 +137,7 @@ class Forms:
         ex = self.ex
         self._skip_orderings(form, q0)
         choices = form_choices(form)
+        ex.form_labels |= {(c.attribute.casefold(), c.value.casefold()) for c in choices}
         todo: list[tuple[FormChoice, str]] = []
         for choice in choices:
             conditions = ((choice.attribute, choice.value),)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import urljoin
 
-from algorithms.querycentric.core import with_fields
+from algorithms.querycentric.core import agreeing, with_fields
 from algorithms.querycentric.model import anchor_urls
 from algorithms.querycentric.rows import (
     RowKey,
@@ -193,4 +193,18 @@ def test_facet_attributes_keep_priority_over_fields_read_off_pages() -> None:
     assert with_fields(facets, listed, records) == {
         "e1": {"Colour": ("Red",), "Engine": ("Jet",), "Name": ("One",)},
         "e2": {},
+    }
+
+
+def test_a_field_named_as_a_facet_keeps_only_that_facets_values() -> None:
+    """A list's exact "Price" is not the price band a facet (or form field) of that name filters
+    on: named as the facet, only the facet's own values are kept; other fields stay."""
+    labels = {("price", "£50 – £100"), ("brand", "acme")}
+    listed = {
+        "e1": {"Price": "£95.95", "Brand": "Acme", "Name": "One"},
+        "e2": {"price": "£50 – £100"},
+    }
+    assert agreeing(listed, labels) == {
+        "e1": {"Brand": "Acme", "Name": "One"},
+        "e2": {"price": "£50 – £100"},
     }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import ExitStack
 from typing import Any
@@ -11,6 +12,15 @@ from aiohttp import web
 
 from lab import LabServer, running_lab
 from render import RenderConfig, load_render_config
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Tests send Ctrl-C (SIGINT) to the commands they start. A test run started in the
+    background by a shell without job control (`make test-all &` in a script, nohup) inherits
+    SIGINT *ignored*, and so would every command it starts, unlike a user's at a terminal: the
+    run takes SIGINT back, so that its children start with the default."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ code and listed in `algorithms.ssup`'s docstring.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from algorithms.features.dom import TagFeature, html_schema, link_path, path_urls, simhtml
@@ -193,14 +193,8 @@ class SameLevel:
         template = url_template(siblings)
         if template is None or template.varying == len(template.segments) + len(template.query):
             return list(groups)
-        left: list[LinkGroup] = []
-        for group in groups:
-            mates = [u for u in group.urls if template.matches(u)]
-            others = tuple(u for u in group.urls if u not in mates)
-            if others:
-                left.append(LinkGroup(group.score, others))
-            if not mates:
-                continue
+        left, taken = _split_groups(groups, template.matches)
+        for group, mates in taken:
             kept.extend(mates)
             self.run.note(
                 "same-level",
@@ -232,13 +226,8 @@ class SameLevel:
         """
         weights = term_weights(sample_url, path_urls(index_pages, self.mode), sdp)
         pattern = {t for t, w in weights.weights.items() if t[0] != SIZE_TERM and w > 0.0}
-        kept: list[LinkGroup] = []
-        dropped: list[str] = []
-        for group in groups:
-            alike = tuple(u for u in group.urls if pattern & url_schema(u))
-            dropped.extend(u for u in group.urls if u not in alike)
-            if alike:
-                kept.append(LinkGroup(group.score, alike))
+        kept, taken = _split_groups(groups, lambda u: not pattern & url_schema(u))
+        dropped = [u for _, unlike in taken for u in unlike]
         if dropped:
             self.run.note(
                 "same-level",
@@ -272,14 +261,8 @@ class SameLevel:
         paths: dict[str, set[str]] = {}
         for link in sp.links:
             paths.setdefault(link.url, set()).add(link_path(link, self.mode))
-        left: list[LinkGroup] = []
-        dropped: list[str] = []
-        for group in groups:
-            entries = [u for u in group.urls if paths.get(u) and paths[u] <= menus]
-            dropped.extend(entries)
-            others = tuple(u for u in group.urls if u not in entries)
-            if others:
-                left.append(LinkGroup(group.score, others))
+        left, taken = _split_groups(groups, lambda u: bool(paths.get(u)) and paths[u] <= menus)
+        dropped = [u for _, entries in taken for u in entries]
         if dropped:
             self.run.note(
                 "same-level",
@@ -309,3 +292,20 @@ class SameLevel:
             if sim >= minsim:
                 return True, sim
         return False, max(best, 0.0)
+
+
+def _split_groups(
+    groups: Sequence[LinkGroup], take: Callable[[str], bool]
+) -> tuple[list[LinkGroup], list[tuple[LinkGroup, list[str]]]]:
+    """The groups without the URLs `take` picks (a group left empty is gone), and, per group
+    that had any, the URLs it picked, in order."""
+    left: list[LinkGroup] = []
+    taken: list[tuple[LinkGroup, list[str]]] = []
+    for group in groups:
+        picked = [u for u in group.urls if take(u)]
+        others = tuple(u for u in group.urls if u not in picked)
+        if others:
+            left.append(LinkGroup(group.score, others))
+        if picked:
+            taken.append((group, picked))
+    return left, taken

@@ -125,6 +125,11 @@ class Query:
     def offered(self) -> frozenset[FacetLabel]:
         return frozenset((f.attribute.casefold(), f.value.casefold()) for f in self.facets)
 
+    @property
+    def labels(self) -> frozenset[FacetLabel]:
+        """What the query's page offered and what it applied, case-folded."""
+        return self.offered | {(a.casefold(), v.casefold()) for a, v in self.conditions}
+
 
 class Explorer:
     """One exploration: its run, the entity pattern, the queries, their index and the skips."""
@@ -151,6 +156,7 @@ class Explorer:
         self.records: dict[str, dict[str, str]] = {}
         # (attribute, value) pairs, case-folded, that forms offer (their enumerable fields)
         self.form_labels: set[FacetLabel] = set()
+        self._listed: dict[str, dict[str, str]] | None = None  # `listed_fields`, once read
 
     # -- skips and loads --------------------------------------------------------------------------
 
@@ -454,8 +460,7 @@ class Explorer:
         labels: set[FacetLabel] = set()
         node: Query | None = q
         while node is not None:
-            labels |= node.offered
-            labels |= {(a.casefold(), v.casefold()) for a, v in node.conditions}
+            labels |= node.labels
             node = self.queries[int(node.parent[1:])] if node.parent else None
         return labels
 
@@ -490,8 +495,11 @@ class Explorer:
     def listed_fields(self) -> dict[str, dict[str, str]]:
         """entity → the fields the result tables of the queries' pages show of it (rows.py
         `listed_fields`; the first page listing an entity gives them). Nothing when entities
-        are rows themselves."""
+        are rows themselves. Read once, when the queries are done (`read_records`, `result`)."""
+        if self._listed is not None:
+            return self._listed
         out: dict[str, dict[str, str]] = {}
+        self._listed = out
         if self.rows is not None:
             return out
         for q in self.queries:
@@ -547,11 +555,7 @@ class Explorer:
 
     def facet_labels(self) -> set[FacetLabel]:
         """Every (attribute, value) a facet or form offered or a query applied, case-folded."""
-        labels = set(self.form_labels)
-        for q in self.queries:
-            labels |= q.offered
-            labels |= {(a.casefold(), v.casefold()) for a, v in q.conditions}
-        return labels
+        return self.form_labels.union(*(q.labels for q in self.queries))
 
     # -- the result -------------------------------------------------------------------------------
 
@@ -562,6 +566,7 @@ class Explorer:
 
     def result(self) -> Exploration:
         listed = [(q.conditions, q.entities) for q in self.queries]
+        labels = self.facet_labels()
         queries = tuple(
             ExploredQuery(
                 q.id,
@@ -579,10 +584,7 @@ class Explorer:
             start=self.start,
             entities=with_fields(
                 infer_attributes(listed),
-                *(
-                    agreeing(fields, self.facet_labels())
-                    for fields in (self.listed_fields(), self.records)
-                ),
+                *(agreeing(fields, labels) for fields in (self.listed_fields(), self.records)),
             ),
             queries=queries,
             edges=tuple(self.edges),

@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from algorithms import (
+    BUDGET_SPENT,
     INTERRUPTED,
     Discovery,
     Halt,
@@ -140,10 +141,15 @@ def parse_height(text: str) -> Height:
     raise BadOption(f"--height must be a positive whole number or 'auto', not {text!r}")
 
 
-def started(result: Discovery) -> bool:
-    """Whether the run got going: it found something, or it is complete (a run whose seed or
-    root could not be loaded found nothing, and writes no files)."""
-    return result.complete or bool(result.entities or result.sample_path or any(result.index_pages))
+def started(result: Discovery, halt: Halt | None = None) -> bool:
+    """Whether the run got going: it is complete, it found something, or its page budget or
+    `halt`'s time limit stopped it (found nothing, its Discovery still says where the pages
+    went). A run whose seed or root could not be loaded, or that Ctrl-C stopped before it found
+    anything, writes no files."""
+    if result.complete or result.entities or result.sample_path or any(result.index_pages):
+        return True
+    timed_out = halt is not None and result.reason == halt.reason and not halt.interrupted
+    return result.reason == BUDGET_SPENT or timed_out
 
 
 async def entity_records(
@@ -227,7 +233,7 @@ async def discover(options: DiscoverOptions) -> DiscoverOutcome:
             details = options.details and result.complete  # a stopped run loads nothing more
             records = await entity_records(session, result, details=details)
     explanation = explain_discovery(result) if options.explain else None
-    if not started(result):
+    if not started(result, halt):
         if result.reason == INTERRUPTED:
             raise KeyboardInterrupt
         return DiscoverOutcome(result, "", None, explanation)  # nothing found: nothing written

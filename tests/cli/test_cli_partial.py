@@ -72,6 +72,22 @@ def test_discover_stopped_by_its_budget_writes_what_it_found(
         assert urls <= set(truth.target_entities)
 
 
+def test_a_run_stopped_by_its_budget_before_any_entity_still_writes_its_discovery(
+    lab: Lab, tmp_path: Path
+) -> None:
+    # Council's SSUP needs its seed, its index page and the home page before an entity level:
+    # one page is the seed alone. The Discovery says where the page went; the entity file is
+    # written, empty.
+    truth = lab("council").truth("council")
+    args = ["--pages", "1", "--no-cache"]
+    result, document = _discover(truth.seed_entity, tmp_path, "seed-only", *args)
+    assert result.exit_code == 1, result.output
+    assert "siteseer: incomplete: budget spent" in result.stderr
+    assert document["complete"] is False and document["reason"] == "budget spent"
+    assert document["entities"] == [] and document["cost"]["downloads"] == 1
+    assert (tmp_path / "seed-only.jsonl").read_text() == ""
+
+
 @pytest.mark.slow
 def test_gpp_stopped_by_its_budget_writes_what_it_found(lab: Lab, tmp_path: Path) -> None:
     truth = lab("council").truth("council")

@@ -18,6 +18,17 @@ marked [reconstructed] there are the named choices below:
    itself L_i; elsewhere the most similar non-menu list whose similarity is at least
    `list_threshold`). F_k are the entity pages. A hop through a site-wide menu or a lone link
    is followed alone (ALGORITHMS.md step 5): F_{i+1} = {p_{i+1}}; menus are never fanned out.
+   Choice "a list split over pages is one list" (beyond the reconstruction, for real
+   applications): a page of F_i whose list matches L_i is followed through its own pagination
+   before growing — the links of that list page that continue the level page's list
+   (`continues`: its path with one query parameter added or changed, none dropped: ``?page=3``,
+   ``?offset=50``, a cursor) and are not entries of the list, again from each continuation
+   page whose list matches L_i, until no new page appears. Those pages join F_i: they are the
+   same index continued, not another iteration, so K=1 covers the whole index list. Views
+   (`is_view`: a sort order or page size combined with a page, two or more parameters) are never
+   followed, so a list with sort links on every column is rendered once per page, not once per
+   order; a one-parameter view (a page size, a lone sort order) costs one page and its own
+   pagination, a view of the level page, is not followed.
 4. Iterations [reconstructed]: iteration j+1 renders the pages one hop from the level k−1 pages
    found so far that are neither entities nor menu targets (pagination, sibling index pages) and
    grows from those whose layout holds a list matching L_{k−1}. SSUP's comparison used K=1.
@@ -36,7 +47,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from algorithms.features.urlshape import is_view
+from algorithms.features.urlshape import continues, is_view
 from algorithms.features.visual import (
     MenuKey,
     VisualList,
@@ -107,6 +118,25 @@ def _list_with(snapshot: Snapshot, target: str, menus: set[MenuKey]) -> VisualLi
         return holding[0]
     anchor = next((lk for lk in snapshot.links if lk.url == target), None)
     return None if anchor is None else _collection_of(snapshot, anchor)
+
+
+def _continuations(
+    page: Snapshot, first: str, chosen: VisualList, known: dict[str, str], session: Session
+) -> list[str]:
+    """Links of `page` that continue the list of the level page `first` (`continues`: its path
+    with one query parameter added or changed, none dropped) and are neither in `known` nor
+    entries of `chosen`, the list `page` grows through."""
+    entries = set(chosen.urls)
+    return sorted(
+        {
+            lk.url
+            for lk in page.links
+            if lk.url not in known
+            and lk.url not in entries
+            and session.in_scope(lk.url)
+            and continues(first, lk.url)
+        }
+    )
 
 
 def _matching_list(
@@ -272,17 +302,33 @@ async def gpp(
         found: set[str] = set()
         chosen: VisualList | None
         pages = await _render(run, rendered, sorted(levels[i])) if i else [rendered[path[0]]]
-        for page in pages:
-            if page.url == path[i]:
-                chosen, score = model, 1.0
-            else:
-                chosen, score = _matching_list(page, model, menus, list_threshold)
-            decision = "keep" if chosen is not None else "prune"
-            run.trace.append(
-                TraceEntry("grow", decision, page.url, level=i, values=(("listsim", score),))
-            )
-            if chosen is not None:
+        origin = {page.url: page.url for page in pages}  # the level page a page continues
+        while pages:
+            following: list[str] = []
+            for page in pages:
+                if page.url == path[i]:
+                    chosen, score = model, 1.0
+                else:
+                    chosen, score = _matching_list(page, model, menus, list_threshold)
+                first = origin[page.url]
+                run.trace.append(
+                    TraceEntry(
+                        "grow",
+                        "keep" if chosen is not None else "prune",
+                        page.url,
+                        level=i,
+                        values=(("listsim", score),),
+                        note="" if first == page.url else f"continues {first}",
+                    )
+                )
+                if chosen is None:
+                    continue
+                levels[i].add(page.url)
                 found.update(u for u in chosen.urls if session.in_scope(u))
+                for url in _continuations(page, first, chosen, origin, session):
+                    origin[url] = first
+                    following.append(url)
+            pages = await _render(run, rendered, sorted(following)) if following else []
         levels.append(found)
 
     entities = set(levels[-1])

@@ -11,9 +11,10 @@ the pages known to be siblings names the others.
 `query_changes` tells which query parameters two URLs of one path differ in: a page and its
 sort or page-size variant differ in one or two (``?_oc=col&_od=asc``), a list and its page n in
 one (``?page=3``). `is_view` tells a view of a list (two or more parameters added or changed:
-sorted, resized or filtered, usually combined with a page) from one of its pages; `refines`
-tells a variant of a page (its URL with parameters added: an action, a history, a print
-view) from another page.
+sorted, resized or filtered, usually combined with a page) from one of its pages; `continues`
+tells one of its pages (one parameter added or changed) from a view; `refines` tells a variant
+of a page (its URL with parameters added: an action, a history, a print view) from another
+page.
 
 Everything here is pure: strings in, values out.
 """
@@ -25,7 +26,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import parse_qsl, urlsplit
 
-__all__ = ["VIEW_PARAMS", "UrlTemplate", "is_view", "query_changes", "refines", "url_template"]
+__all__ = [
+    "VIEW_PARAMS",
+    "UrlTemplate",
+    "continues",
+    "is_view",
+    "query_changes",
+    "refines",
+    "url_template",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +146,17 @@ def is_view(page: str, url: str) -> bool:
     changed = query_changes(page, url)
     if changed is None or len(changed) < VIEW_PARAMS:
         return False
-    return not (changed & _names(page)) - _names(url)
+    return not _drops(page, url, changed)
+
+
+def continues(page: str, url: str) -> bool:
+    """Whether `url` may be another page of the list at `page`: `page`'s path with one query
+    parameter added or changed and none dropped (``/list/`` → ``/list/?page=3``,
+    ``?q=a`` → ``?q=a&offset=50``, ``?after=x`` → ``?after=y``) — the pages `is_view` tells
+    views from. A one-parameter sort order or page size (``?sort=name``) has the same shape; a
+    link that drops one of `page`'s parameters leaves its list."""
+    changed = query_changes(page, url)
+    return changed is not None and len(changed) == 1 and not _drops(page, url, changed)
 
 
 def refines(page: str, url: str) -> bool:
@@ -145,6 +164,11 @@ def refines(page: str, url: str) -> bool:
     dropped): ``?id=a`` → ``?id=a&do=edit``, ``/list/`` → ``/list/?page=2``."""
     changed = query_changes(page, url)
     return changed is not None and bool(changed) and not changed & _names(page)
+
+
+def _drops(page: str, url: str, changed: frozenset[str]) -> bool:
+    """Whether `url` drops one of the parameters of `page` among `changed`."""
+    return bool((changed & _names(page)) - _names(url))
 
 
 def _names(url: str) -> set[str]:

@@ -22,9 +22,12 @@ marked [reconstructed] there are the named choices below:
    applications): a page of F_i whose list matches L_i is followed through its own pagination
    before growing — the links of that list page that continue the level page's list
    (`continues`: its path with one query parameter added or changed, none dropped: ``?page=3``,
-   ``?offset=50``, a cursor) and are not entries of the list, again from each continuation
+   ``?offset=50``, a cursor; or a page number appended to its path: ``/page/3``) and are not
+   entries of the list, again from each continuation
    page whose list matches L_i, until no new page appears. Those pages join F_i: they are the
-   same index continued, not another iteration, so K=1 covers the whole index list. Views
+   same index continued, not another iteration, so K=1 covers the whole index list. The last
+   page of a list may hold too few entries to line up as a visual list: there the anchors with
+   the DOM path and style of L_i's first entry stand in for it (`_remnant`). Views
    (`is_view`: a sort order or page size combined with a page, two or more parameters) are never
    followed, so a list with sort links on every column is rendered once per page, not once per
    order; a one-parameter view (a page size, a lone sort order) costs one page and its own
@@ -137,6 +140,17 @@ def _continuations(
             and continues(first, lk.url)
         }
     )
+
+
+def _remnant(page: Snapshot, model: VisualList) -> VisualList | None:
+    """The entries of `model`'s list on a page that continues it but holds too few of them to
+    line up as a visual list (the last page of a list): its anchors with the DOM path and style
+    of `model`'s first entry, standing in for the list (None when there are none)."""
+    entry = model.links[0]
+    anchor = next(
+        (lk for lk in page.links if lk.path == entry.path and lk.style == entry.style), None
+    )
+    return None if anchor is None else _collection_of(page, anchor)
 
 
 def _matching_list(
@@ -306,11 +320,13 @@ async def gpp(
         while pages:
             following: list[str] = []
             for page in pages:
+                first = origin[page.url]
                 if page.url == path[i]:
                     chosen, score = model, 1.0
                 else:
                     chosen, score = _matching_list(page, model, menus, list_threshold)
-                first = origin[page.url]
+                if chosen is None and first != page.url:
+                    chosen = _remnant(page, model)
                 run.trace.append(
                     TraceEntry(
                         "grow",

@@ -27,6 +27,7 @@ from functools import lru_cache
 from urllib.parse import parse_qsl, urlsplit
 
 __all__ = [
+    "PAGE_SEGMENTS",
     "VIEW_PARAMS",
     "UrlTemplate",
     "continues",
@@ -149,14 +150,34 @@ def is_view(page: str, url: str) -> bool:
     return not _drops(page, url, changed)
 
 
+# A page number appended to a list's path takes at most this many segments (``/page/3``).
+PAGE_SEGMENTS = 2
+
+
 def continues(page: str, url: str) -> bool:
     """Whether `url` may be another page of the list at `page`: `page`'s path with one query
     parameter added or changed and none dropped (``/list/`` → ``/list/?page=3``,
     ``?q=a`` → ``?q=a&offset=50``, ``?after=x`` → ``?after=y``) — the pages `is_view` tells
-    views from. A one-parameter sort order or page size (``?sort=name``) has the same shape; a
-    link that drops one of `page`'s parameters leaves its list."""
+    views from — or `page`'s path and query with up to `PAGE_SEGMENTS` segments appended, the
+    last a number (``/season/2022`` → ``/season/2022/page/3``). A one-parameter sort order or
+    page size (``?sort=name``) has the first shape; a link that drops one of `page`'s
+    parameters leaves its list."""
     changed = query_changes(page, url)
-    return changed is not None and len(changed) == 1 and not _drops(page, url, changed)
+    if changed is not None:
+        return len(changed) == 1 and not _drops(page, url, changed)
+    pa, pb = urlsplit(page), urlsplit(url)
+    if (pa.scheme, pa.netloc.lower()) != (pb.scheme, pb.netloc.lower()):
+        return False
+    if sorted(parse_qsl(pa.query, keep_blank_values=True)) != sorted(
+        parse_qsl(pb.query, keep_blank_values=True)
+    ):
+        return False
+    base = [s for s in pa.path.split("/") if s]
+    segments = [s for s in pb.path.split("/") if s]
+    added = segments[len(base) :]
+    return (
+        segments[: len(base)] == base and 1 <= len(added) <= PAGE_SEGMENTS and added[-1].isdigit()
+    )
 
 
 def refines(page: str, url: str) -> bool:

@@ -3,7 +3,13 @@ the climb, a list's marked entry, views of a list in pagination, template mates 
 
 from __future__ import annotations
 
-from algorithms.features.urlshape import is_view, query_changes, refines, url_template
+from algorithms.features.urlshape import (
+    continues,
+    is_view,
+    query_changes,
+    refines,
+    url_template,
+)
 from algorithms.ssup.climb import _candidate_weight, _marked_item_paths, _navigation
 from render import Link, Snapshot
 
@@ -78,6 +84,30 @@ def test_views_of_a_list_are_not_its_pages() -> None:
     assert not is_view(sample, f"{H}/sports/page/2")
     # A link that drops the sample's parameter goes elsewhere; it refines nothing.
     assert not is_view(f"{H}/doku.php?do=index&id=a", f"{H}/doku.php?id=a&idx=b")
+
+
+def test_the_pages_that_continue_a_list() -> None:
+    first = f"{H}/planes/list/"
+    assert continues(first, f"{H}/planes/list/?page_P=3")
+    assert continues(f"{H}/list/?page=2", f"{H}/list/?page=5")
+    assert continues(f"{H}/search?q=a", f"{H}/search?q=a&offset=50")
+    assert continues(f"{H}/list/?after=x", f"{H}/list/?after=y")
+    assert not continues(first, f"{H}/planes/list/?_oc_P=year&_od_P=asc")  # a sort order
+    assert not continues(first, f"{H}/planes/list/?page_P=3&psize_P=50")  # a view of a page
+    assert not continues(first, first)
+    assert not continues(first, f"{H}/planes/show/7")  # another path
+    assert not continues(f"{H}/search?q=a", f"{H}/search?offset=50")  # drops the query
+    # A page number appended to the list's path.
+    assert continues(f"{H}/season/gp3/2022", f"{H}/season/gp3/2022/page/3")
+    assert continues(f"{H}/people/", f"{H}/people/2")
+    assert not continues(f"{H}/season/gp3/2022", f"{H}/season/gp3/2023")  # a sibling list
+    assert not continues(f"{H}/people", f"{H}/people/alice")  # an entity, not a number
+    assert not continues(f"{H}/people", f"{H}/people/a/b/3")  # too deep for a page number
+    assert not continues(f"{H}/people?q=a", f"{H}/people/2")  # leaves the query
+    assert not continues(f"{H}/people", "http://127.0.0.3/people/2")  # another host
+    # Exactly the one-parameter links `is_view` does not take for views.
+    for url in (f"{H}/planes/list/?page_P=3", f"{H}/planes/list/?_oc_P=a&_od_P=asc"):
+        assert continues(first, url) != is_view(first, url)
 
 
 def test_a_page_refined_by_added_parameters() -> None:

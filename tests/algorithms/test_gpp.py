@@ -59,3 +59,24 @@ async def test_gpp_unreachable_seed_is_incomplete() -> None:
     assert not result.complete
     assert "seed" in result.reason
     assert result.entities == ()
+
+
+async def test_gpp_grows_through_the_whole_paginated_index_with_one_iteration(lab: Lab) -> None:
+    """Choice "a list split over pages is one list": with K=1, the people directory's pages
+    (``?page=2``, ``?page=3``) are the index level continued, so GPP finds every index page of
+    the truth and the entries of the seed's list on each of them."""
+    server = lab("people")
+    truth = server.truth("people")
+    async with Session(SessionConfig(render="always")) as session:
+        found = await gpp(session, truth.seed_entity, iterations=1)
+    scores = set_scores(found.entities, truth.target_entities)
+    assert found.complete, found.reason
+    assert scores.precision == 1.0, scores
+    (index,) = truth.index_levels
+    assert set(found.index_pages[-1]) == set(index)  # every page of the directory, no view
+    # The first page alone holds a third of the people; the faculty card grid, a second DOM path
+    # to entities (the site's stated failure case), is not the seed's list and stays unfound.
+    assert scores.recall >= 0.75, scores
+    continued = [e for e in found.trace if e.step == "grow" and e.note.startswith("continues")]
+    assert {e.subject for e in continued} == set(index) - {found.sample_path[-2]}
+    assert found.cost.renders == found.cost.downloads

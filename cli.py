@@ -761,9 +761,10 @@ def discover(
     level, keeping the links whose URLs and pages resemble the sample path's (no download for
     links its URL features already rule out). Indesit crawls from the site's root and judges
     every page it downloads by its link structure. GPP renders every page it analyses and grows
-    paths from the site root through the visual lists on the sample's path. --visual lets SSUP
-    group links by visual list as well as by DOM path. Prints a summary (entities, index
-    pages, pages downloaded and rendered, seconds) on stderr and the entity pages to --out.
+    paths from the site root through the visual lists on the sample's path, each list with its
+    own pages (?page=2, /page/2; not its sorted views). --visual lets SSUP group links by
+    visual list as well as by DOM path. Prints a summary (entities, index pages, pages
+    downloaded and rendered, seconds) on stderr and the entity pages to --out.
     """
     from siteseer.commands import discover as command
 

@@ -12,11 +12,25 @@ from collections.abc import Callable
 
 import pytest
 
-from algorithms import gpp
+from algorithms import Discovery, gpp
 from crawler import Session, SessionConfig
-from lab import LabServer, set_scores
+from lab import LabServer, SetScores, SiteTruth, set_scores
 
 Lab = Callable[[str], LabServer]
+
+
+async def _precise_run(
+    lab: Lab, site: str, iterations: int
+) -> tuple[SiteTruth, Discovery, SetScores]:
+    """GPP from `site`'s seed, rendering; the run is complete and finds no page of another
+    type."""
+    truth = lab(site).truth(site)
+    async with Session(SessionConfig(render="always")) as session:
+        found = await gpp(session, truth.seed_entity, iterations=iterations)
+    scores = set_scores(found.entities, truth.target_entities)
+    assert found.complete, found.reason
+    assert scores.precision == 1.0, scores
+    return truth, found, scores
 
 
 async def test_gpp_finds_the_council_members_rendering_every_page(lab: Lab) -> None:
@@ -41,13 +55,7 @@ async def test_gpp_grows_through_path_pagination_on_drivers(lab: Lab) -> None:
     """The season standings are paged by path (``/season/gp3/2022/page/2``) and their last
     pages hold too few drivers to line up as a visual list: GPP grows through every page of
     each season it reaches (the root lists three); a second iteration stays precise."""
-    server = lab("drivers")
-    truth = server.truth("drivers")
-    async with Session(SessionConfig(render="always")) as session:
-        found = await gpp(session, truth.seed_entity, iterations=2)
-    scores = set_scores(found.entities, truth.target_entities)
-    assert found.complete, found.reason
-    assert scores.precision == 1.0, scores
+    truth, found, scores = await _precise_run(lab, "drivers", iterations=2)
     assert 0.8 <= scores.f1 < 1.0, scores  # the seasons the root does not list stay unfound
     assert found.cost.renders == found.cost.downloads
     assert dict(found.params)["iterations"] == 2
@@ -78,13 +86,7 @@ async def test_gpp_grows_through_the_whole_paginated_index_with_one_iteration(la
     """Choice "a list split over pages is one list": with K=1, the people directory's pages
     (``?page=2``, ``?page=3``) are the index level continued, so GPP finds every index page of
     the truth and the entries of the seed's list on each of them."""
-    server = lab("people")
-    truth = server.truth("people")
-    async with Session(SessionConfig(render="always")) as session:
-        found = await gpp(session, truth.seed_entity, iterations=1)
-    scores = set_scores(found.entities, truth.target_entities)
-    assert found.complete, found.reason
-    assert scores.precision == 1.0, scores
+    truth, found, scores = await _precise_run(lab, "people", iterations=1)
     (index,) = truth.index_levels
     assert set(found.index_pages[-1]) == set(index)  # every page of the directory, no view
     # The first page alone holds a third of the people; the faculty card grid, a second DOM path

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
@@ -77,9 +76,7 @@ def test_small_truth_shape(site_id: str) -> None:
 @pytest.mark.parametrize("site_id", SITES)
 def test_medium_size(site_id: str) -> None:
     medium = _site(site_id, "medium")
-    started = time.perf_counter()
     truth = medium.truth(BASE)
-    assert time.perf_counter() - started < 1.0
     assert 1000 <= len(truth.templates) <= 5000
 
 
@@ -132,17 +129,6 @@ def test_pages_are_deterministic_and_follow_the_seed(site_id: str) -> None:
     for url in _sample(list(truth.templates), 20):
         assert _get(a, url) == _get(b, url)
     assert _get(other, truth.seed_entity) != _get(a, truth.seed_entity)
-
-
-def test_medium_pages_render_fast() -> None:
-    for site_id in SITES:
-        site = _site(site_id, "medium")
-        urls = _sample(list(site.truth(BASE).templates), 200)
-        started = time.process_time()
-        for url in urls:
-            _get(site, url)
-        per_page_ms = (time.process_time() - started) * 1000 / len(urls)
-        assert per_page_ms < 2.0, (site_id, per_page_ms)
 
 
 def test_generated_names_are_unique() -> None:

@@ -70,7 +70,7 @@ lint: $(STAMP)
 # The real tier's runs get an hour each: exploring TiddlyWiki's ~500 states takes 4–10 minutes
 # here, more on a busy machine (the lab's default per-run timeout is 900 s).
 bench: bootstrap $(VENV)/.bench
-	$(BIN)/python -m bench.throughput
+	$(BIN)/python -m bench.throughput --by-process
 	$(BIN)/python -m bench.startup
 	$(BIN)/python -m bench.batch
 	$(BIN)/siteseer lab bench --size medium --out bench/results

@@ -1,6 +1,6 @@
 """Page throughput of siteseer's fetch paths against bare reference loops, in one run.
 
-    python -m bench.throughput [--pages 300] [--repeat 3] [--long]
+    python -m bench.throughput [--pages 300] [--repeat 3] [--only browser] [--by-process] [--long]
 
 Serves the "bench" lab site (product-like pages, 15–40 KB, 60–200 links) on loopback inside this
 process and fetches the same pages several ways:
@@ -16,7 +16,9 @@ process and fetches the same pages several ways:
 The HTTP rows fetch the pages `HTTP_ROUNDS` times over (their runs are otherwise too short to
 time). For each configuration it prints pages/second, CPU milliseconds per page and the peak RSS of the whole process
 tree (this process, Playwright's driver, every Chromium process; read from /proc), the median of
-`--repeat` runs. Browser start-up is outside the measured window. ``--long`` adds a long render
+`--repeat` runs. ``--by-process`` adds each configuration's CPU per page split by process kind
+(`PROCESS_KINDS`: this Python process — which also serves the pages —, Playwright's node driver,
+Chromium's browser, renderer, GPU/compositor, network and other utility processes). Browser start-up is outside the measured window. ``--long`` adds a long render
 run reporting the tree's RSS at page 200 and page 2000.
 """
 
@@ -105,6 +107,36 @@ def _cpu_ticks(pid: int) -> int:
     return int(fields[11]) + int(fields[12])  # utime + stime
 
 
+PROCESS_KINDS = ("python", "driver", "browser", "renderer", "gpu", "network", "other")
+
+
+def process_kind(pid: int, me: int) -> str:
+    """Which of `PROCESS_KINDS` process `pid` of the tree rooted at `me` is.
+
+    Chromium rewrites its command line into one space-separated string, so the words are split
+    on whitespace rather than on NULs.
+    """
+    if pid == me:
+        return "python"
+    try:
+        words = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").split()
+    except OSError:
+        return "other"
+    if not words:
+        return "other"
+    program = os.path.basename(words[0].decode(errors="replace"))
+    if program == "node" or any(w.endswith(b"cli.js") for w in words[1:2]):
+        return "driver"
+    if "chrom" not in program and "headless" not in program:
+        return "other"
+    kind = next((w[7:].decode() for w in words if w.startswith(b"--type=")), "")
+    if not kind:
+        return "browser"
+    if kind == "utility":
+        return "network" if b"--utility-sub-type=network.mojom.NetworkService" in words else "other"
+    return {"renderer": "renderer", "gpu-process": "gpu"}.get(kind, "other")
+
+
 def _rss_bytes(pid: int) -> int:
     try:
         return int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * _PAGE_BYTES
@@ -131,6 +163,8 @@ class TreeMonitor:
         self.peak_rss = 0
         self._task: asyncio.Task[None] | None = None
         self._self_start = 0.0
+        self.kinds: dict[int, str] = {}
+        self.by_kind: dict[str, float] = {}  # CPU seconds per process kind, set by `stop`
 
     def sample(self, *, rescan: bool = True) -> int:
         """Record one sample; returns the tree's current RSS in bytes.
@@ -146,6 +180,8 @@ class TreeMonitor:
             if pid != self.me:
                 ticks = _cpu_ticks(pid)
                 self.last_ticks[pid] = max(self.last_ticks.get(pid, 0), ticks)
+                if pid not in self.kinds:
+                    self.kinds[pid] = process_kind(pid, self.me)
         self.peak_rss = max(self.peak_rss, rss)
         return rss
 
@@ -172,8 +208,13 @@ class TreeMonitor:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-        children = sum(t - self.start_ticks.get(pid, 0) for pid, t in self.last_ticks.items())
-        return (_self_cpu_s() - self._self_start) + children / _TICKS_PER_S
+        own = _self_cpu_s() - self._self_start
+        self.by_kind = {"python": own}
+        for pid, ticks in self.last_ticks.items():
+            kind = self.kinds.get(pid, "other")
+            spent = (ticks - self.start_ticks.get(pid, 0)) / _TICKS_PER_S
+            self.by_kind[kind] = self.by_kind.get(kind, 0.0) + spent
+        return sum(self.by_kind.values())
 
 
 # -- measured runs -------------------------------------------------------------------------------
@@ -187,6 +228,7 @@ class Measurement:
     wall_s: float
     cpu_s: float
     peak_rss_bytes: int
+    cpu_by_kind: tuple[tuple[str, float], ...] = ()  # (process kind, CPU seconds)
 
     @property
     def pages_per_s(self) -> float:
@@ -195,6 +237,9 @@ class Measurement:
     @property
     def cpu_ms_per_page(self) -> float:
         return self.cpu_s * 1000.0 / self.pages
+
+    def kind_ms_per_page(self, kind: str) -> float:
+        return dict(self.cpu_by_kind).get(kind, 0.0) * 1000.0 / self.pages
 
 
 Fetch = Callable[[str], Awaitable[int]]
@@ -224,7 +269,7 @@ async def _measure(urls: Sequence[str], workers: int, fetch: Fetch) -> Measureme
     cpu = await monitor.stop()
     if links < len(urls) * 10:
         raise RuntimeError(f"only {links} links in {len(urls)} pages: the pages did not load")
-    return Measurement(len(urls), wall, cpu, monitor.peak_rss)
+    return Measurement(len(urls), wall, cpu, monitor.peak_rss, tuple(monitor.by_kind.items()))
 
 
 async def run_siteseer_http(urls: Sequence[str]) -> Measurement:
@@ -341,7 +386,7 @@ async def run_crawlee(
     cpu = await monitor.stop()
     if handled != len(urls):
         raise RuntimeError(f"crawlee handled {handled} of {len(urls)} pages")
-    return Measurement(len(urls), wall, cpu, monitor.peak_rss)
+    return Measurement(len(urls), wall, cpu, monitor.peak_rss, tuple(monitor.by_kind.items()))
 
 
 def _pss_bytes(pid: int) -> int:
@@ -405,11 +450,16 @@ async def run_long(
 def _median(runs: list[Measurement]) -> Measurement:
     by_rate = sorted(runs, key=lambda m: m.pages_per_s)
     middle = by_rate[len(by_rate) // 2]
+    kinds = sorted({kind for m in runs for kind, _ in m.cpu_by_kind})
     return Measurement(
         middle.pages,
         middle.wall_s,
         statistics.median(m.cpu_s for m in runs),
         int(statistics.median(m.peak_rss_bytes for m in runs)),
+        tuple(
+            (kind, statistics.median(dict(m.cpu_by_kind).get(kind, 0.0) for m in runs))
+            for kind in kinds
+        ),
     )
 
 
@@ -481,6 +531,16 @@ async def _main(args: argparse.Namespace) -> int:
         print("|---|---|---|---|---|")
         for name, (_, ref) in rows.items():
             print(_row(name, medians[name], medians[ref] if ref else None))
+        if args.by_process:
+            print(
+                "\nCPU ms per page by process (median of the runs; python also serves the pages)\n"
+            )
+            print("| configuration | " + " | ".join(PROCESS_KINDS) + " |")
+            print("|---|" + "---|" * len(PROCESS_KINDS))
+            for name in rows:
+                m = medians[name]
+                cells = " | ".join(f"{m.kind_ms_per_page(kind):.1f}" for kind in PROCESS_KINDS)
+                print(f"| {name} | {cells} |")
         if not have_crawlee:
             print(
                 "\ncrawlee-python is not installed: its row is skipped "
@@ -517,6 +577,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         choices=("all", "http", "browser"),
         default="all",
         help="run only the HTTP rows or only the browser rows",
+    )
+    parser.add_argument(
+        "--by-process",
+        action="store_true",
+        help="also print each configuration's CPU per page by process kind",
     )
     parser.add_argument(
         "--long", action="store_true", help="also render 2000 pages and report RSS at 200/2000"

@@ -49,6 +49,14 @@ INSTALL_HINT = (
     "Chromium binary"
 )
 
+# Chromium draws every page it loads (paint, raster, the GPU process's software compositor):
+# about a third of a render's CPU on the bench pages (`python -m bench.throughput --by-process`).
+# The switches that stop drawing (--enable-begin-frame-control, --deterministic-mode,
+# --disable-threaded-compositing in the headless shell) also stop requestAnimationFrame,
+# IntersectionObserver and screenshots, which pages and Playwright's clicks rely on; the others
+# tried (--disable-gpu-compositing, --disable-threaded-animation, --disable-checker-imaging,
+# --in-process-gpu, --enable-low-end-device-mode, raster and /dev/shm settings, blink's
+# imagesEnabled=false) were not measurably faster. None of them is passed.
 _DEFAULT_ARGS: tuple[str, ...] = (
     "--disable-background-networking",
     "--disable-component-update",

@@ -66,13 +66,14 @@
   // -- styles ------------------------------------------------------------------------------------
   const bgMemo = new Map();
   const transparent = (c) => !c || c === "transparent" || /rgba\([^)]*,\s*0\)$/.test(c);
-  const background = (el) => {
+  // `cs`: el's computed style, already at hand (one style object per link, not three).
+  const background = (el, cs) => {
     const chain = [];
     let node = el, found = "rgb(255, 255, 255)";
     while (node && node.nodeType === 1) {
       if (bgMemo.has(node)) { found = bgMemo.get(node); break; }
       chain.push(node);
-      const c = getComputedStyle(node).backgroundColor;
+      const c = (node === el ? cs : getComputedStyle(node)).backgroundColor;
       if (!transparent(c)) { found = c; break; }
       node = node.parentElement;
     }
@@ -86,17 +87,17 @@
   // Visible: a non-empty box, visibility not hidden (inherited, so ancestors count), and no
   // ancestor-or-self with opacity 0 (memoised per element). display:none gives an empty box.
   const transparentMemo = new Map();
-  const seeThrough = (el) => {
+  const seeThrough = (el, cs) => {
     if (!el || el.nodeType !== 1) return false;
     let v = transparentMemo.get(el);
     if (v === undefined) {
-      v = getComputedStyle(el).opacity === "0" || seeThrough(el.parentElement);
+      v = (cs || getComputedStyle(el)).opacity === "0" || seeThrough(el.parentElement);
       transparentMemo.set(el, v);
     }
     return v;
   };
   const visible = (el, box, cs) => box[2] > 0 && box[3] > 0 &&
-    cs.visibility !== "hidden" && cs.visibility !== "collapse" && !seeThrough(el);
+    cs.visibility !== "hidden" && cs.visibility !== "collapse" && !seeThrough(el, cs);
 
   // -- links ---------------------------------------------------------------------------------------
   // Each link: [href, text, path index, x, y, w, h, style index, visible]. Paths and styles
@@ -120,7 +121,7 @@
     const box = boxOf(a);
     const cs = getComputedStyle(a);
     const style = [parseFloat(cs.fontSize) || 0, parseInt(cs.fontWeight, 10) || 400, cs.fontFamily,
-      cs.color, cs.textDecorationLine || "", background(a)];
+      cs.color, cs.textDecorationLine || "", background(a, cs)];
     const key = style.join("\u0001");
     let si = styleIndex.get(key);
     if (si === undefined) { si = styles.length; styles.push(style); styleIndex.set(key, si); }

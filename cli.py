@@ -62,16 +62,28 @@ class _TypedDefaultOption(typer.core.TyperOption):
         return value if self.callback is None else self.callback(ctx, self, value)
 
 
+def _typed_defaults(params: list[Any]) -> list[Any]:
+    """`params` with each plain typer option made a `_TypedDefaultOption`."""
+    for param in params:
+        if type(param) is typer.core.TyperOption:
+            param.__class__ = _TypedDefaultOption
+    return params
+
+
 class _Group(typer.core.TyperGroup):
-    """A command group (the app, lab, templates, cache): its own options, --help included, are
-    `_TypedDefaultOption`s."""
+    """A command group (the app, lab, templates, cache): its own options, --help included, and
+    those of the command it runs are `_TypedDefaultOption`s, so that only the values given on
+    the command line are checked (`siteseer render URL` checks one argument, not its twenty
+    options: each check builds a pydantic validator)."""
 
     def get_params(self, ctx: Any) -> list[Any]:
-        params = super().get_params(ctx)
-        for param in params:
-            if type(param) is typer.core.TyperOption:
-                param.__class__ = _TypedDefaultOption
-        return params
+        return _typed_defaults(super().get_params(ctx))
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None and not isinstance(command, _Group):
+            _typed_defaults(command.params)
+        return command
 
 
 app = typer.Typer(

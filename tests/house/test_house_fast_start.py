@@ -17,6 +17,13 @@ ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("cv2", "matplotlib", "numpy", "playwright", "datasketch", "ray", "pandas", "scipy")
 
 
+def _python(code: str) -> subprocess.CompletedProcess[str]:
+    """`code` run in a fresh interpreter in the project's root (it must succeed)."""
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+
+
 def _loaded_after(statement: str) -> list[str]:
     code = (
         f"import sys; {statement}; "
@@ -69,9 +76,7 @@ def test_every_command_help_is_answered_by_typer_alone() -> None:
         "heavy = ('pydantic', 'aiohttp', 'rich', 'crawler', 'render', 'lab', 'algorithms')\n"
         "print(len(commands), *(m for m in heavy if m in sys.modules), file=sys.stderr)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
-    )
+    done = _python(code)
     count, *loaded = done.stderr.split()
     assert int(count) > 20  # the app, its groups and their commands
     assert loaded == []
@@ -81,3 +86,24 @@ def test_the_crawl_stack_loads_its_http_client_and_rich_when_used() -> None:
     # A page answered from the cache needs no HTTP client; a run off a terminal draws nothing.
     statement = "import crawler, crawler.progress, siteseer.sessions, siteseer.commands.render"
     assert _modules_after(statement, ("aiohttp", "rich", "warcio")) == []
+
+
+def test_a_command_checks_only_the_option_values_given() -> None:
+    # typer checks an option's value through a pydantic validator it builds for that option;
+    # `siteseer render URL --render never` builds them for the URL and --render, not for the
+    # twenty options left at their declared defaults (cli._Group.get_command).
+    code = (
+        "import sys, typer.main, cli\n"
+        "group = typer.main.get_command(cli.app)\n"
+        "try:\n"
+        "    group(['render', 'no-such-scheme://x', '--render', 'never'], standalone_mode=False)\n"
+        "except Exception:\n"
+        "    pass\n"
+        "params = group.commands['render'].params\n"
+        "built = [p.name for p in params if getattr(p, '_runtime_param', None) is not None]\n"
+        "print('checked', len(params), *built)\n"
+    )
+    done = _python(code)
+    _, count, *built = done.stdout.splitlines()[-1].split()
+    assert int(count) > 10
+    assert built == ["url", "render"]

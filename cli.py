@@ -710,7 +710,7 @@ def discover(
     threshold: Annotated[
         float,
         typer.Option(min=0.0, max=1.0, help="Indesit: simhtml a page needs to count as similar."),
-    ] = 0.8,
+    ] = 0.5,
     tag_feature: Annotated[
         TagFeatureChoice | None,
         typer.Option(

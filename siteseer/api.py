@@ -110,7 +110,7 @@ async def discover(
     visual: bool = False,
     probe_order: ProbeOrder = "ranked",
     tag_feature: TagFeature = "attrs",
-    threshold: float = 0.8,
+    threshold: float = 0.5,
     iterations: int = 1,
     session: Session | None = None,
     config: SessionConfig | None = None,
@@ -151,7 +151,7 @@ async def ssup(
 async def indesit(
     seed: str,
     *,
-    threshold: float = 0.8,
+    threshold: float = 0.5,
     session: Session | None = None,
     config: SessionConfig | None = None,
 ) -> Discovery:

@@ -68,6 +68,6 @@ METHODS: tuple[MethodSpec, ...] = (
         "indesit",
         run_indesit,
         kinds=("entity-tree",),
-        description="Indesit baseline (reconstructed), simhtml T=0.8 over tag+attribute-name paths",
+        description="Indesit baseline (reconstructed), simhtml T=0.5 over tag+attribute-name paths",
     ),
 )

@@ -35,7 +35,7 @@ async def test_indesit_finds_entity_pages_and_downloads_more_than_ssup(lab: Lab,
     kept = [e for e in found.trace if e.step == "collection" and e.decision == "keep"]
     assert kept and all(dict(e.values)["similar"] >= 1 for e in kept)
     assert dict(found.params) == {
-        "threshold": 0.8,
+        "threshold": 0.5,
         "tag_feature": "attrs",
         "entry": server.url(site) + "/",
         "samples": 3,

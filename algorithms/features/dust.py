@@ -13,19 +13,23 @@ compares the pages whose URLs share origin and path and differ in exactly one qu
 
 `canonical(url)` drops the DUST parameters learned so far; an entity's identity is its URL after
 that. The decision logic is pure: the caller (a method's run) feeds it the pages it loaded.
+
+`aliases` covers the other DUST shape, a page served under two paths (an alias such as a
+"latest" link next to the versioned URL): a page that links to a page showing the same words is
+one page with it, reported under one of the URLs, the one a caller's `rank` puts first.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from html import unescape
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from algorithms.features.urlshape import query_changes
 
-__all__ = ["DustLearner", "content_words"]
+__all__ = ["DustLearner", "aliases", "content_words"]
 
 _HIDDEN = re.compile(r"<(script|style|template)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
 _TAG = re.compile(r"<[^>]*>")
@@ -95,3 +99,40 @@ class DustLearner:
         if len(kept) == len(pairs):
             return url
         return urlunsplit(parts._replace(query=urlencode(kept)))
+
+
+def aliases(
+    contents: Mapping[str, frozenset[str]],
+    links: Mapping[str, Iterable[str]],
+    rank: Callable[[str], tuple[float, ...]],
+    same: float = 0.98,
+) -> dict[str, str]:
+    """URL → the URL it is reported under. Two URLs of `contents` are one page when one links to
+    the other (`links`: URL → the URLs its page links to) and they show the same words (word-set
+    Jaccard similarity ≥ `same`, as `DustLearner` judges a parameter: a status line may change
+    between two loads). Each group is named by its URL with the highest `rank`, ties by the
+    smallest URL; URLs alone in their group map to themselves."""
+    parent = {url: url for url in contents}
+
+    def root(url: str) -> str:
+        while parent[url] != url:
+            parent[url] = parent[parent[url]]
+            url = parent[url]
+        return url
+
+    for url, words in contents.items():
+        for other in links.get(url, ()):
+            theirs = contents.get(other)
+            if other == url or theirs is None or not words:
+                continue
+            if _similar(words, theirs) >= same:
+                parent[root(other)] = root(url)
+    groups: dict[str, list[str]] = {}
+    for url in contents:
+        groups.setdefault(root(url), []).append(url)
+    named = {url: url for url in contents}
+    for urls in groups.values():
+        if len(urls) > 1:
+            best = min(urls, key=lambda u: (tuple(-r for r in rank(u)), u))
+            named.update(dict.fromkeys(urls, best))
+    return named

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from algorithms.features.dust import DustLearner, content_words
+from algorithms.features.dust import DustLearner, aliases, content_words
 
 H = "http://127.0.0.2"
 ROWS = "<html><body><h1>Planes</h1><table><tr><td>{rows}</td></tr></table></body></html>"
@@ -65,3 +65,44 @@ def test_pages_of_other_paths_or_two_changes_teach_nothing() -> None:
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="min_pairs"):
         DustLearner(min_pairs=0)
+
+
+def _words(text: str) -> frozenset[str]:
+    return content_words(f"<html><body><p>{text}</p></body></html>")
+
+
+RELEASE = "anyio 4.16.0 metadata and description high level concurrency " + " ".join(
+    f"w{i}" for i in range(200)
+)
+
+
+def test_an_alias_linking_to_its_page_is_named_by_the_listed_url() -> None:
+    latest, release, project = f"{H}/p/anyio/latest", f"{H}/p/anyio/4.16.0", f"{H}/p/anyio"
+    contents = {
+        # the same release page under two URLs; a status word changed between the two loads
+        latest: _words(RELEASE + " status ok"),
+        release: _words(RELEASE + " status degraded"),
+        project: _words("anyio versions status ok"),
+    }
+    links = {latest: [release, project], release: [release, project], project: [latest]}
+    listed = {release: 262, latest: 1}  # the index lists every release; the project one alias
+    named = aliases(contents, links, lambda u: (listed.get(u, 0),))
+    assert named == {latest: release, release: release, project: project}
+
+
+def test_pages_that_do_not_link_to_each_other_or_differ_stay_apart() -> None:
+    a, b, c = f"{H}/a", f"{H}/b", f"{H}/c"
+    contents = {
+        a: _words(RELEASE),
+        b: _words(RELEASE),
+        c: _words(RELEASE + " " + " ".join(f"x{i}" for i in range(10))),
+    }
+    # a and b show the same words but neither links to the other; c links to a but differs
+    named = aliases(contents, {c: [a]}, lambda u: (0,))
+    assert named == {a: a, b: b, c: c}
+
+
+def test_ties_go_to_the_smallest_url() -> None:
+    a, b = f"{H}/b", f"{H}/a"
+    contents = {a: _words(RELEASE), b: _words(RELEASE)}
+    assert aliases(contents, {a: [b]}, lambda u: (1,)) == {a: b, b: b}

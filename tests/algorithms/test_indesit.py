@@ -40,6 +40,7 @@ async def test_indesit_finds_entity_pages_and_downloads_more_than_ssup(lab: Lab,
         "entry": server.url(site) + "/",
         "samples": 3,
         "dust_params": "",
+        "aliases": 0,
     }
 
 

@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from algorithms import indesit
+from crawler import Session, SessionConfig
 from lab import set_scores
 from lab.bench import run_one
 from lab.real.devpi import INDEX, DevpiApp, normalize_name
@@ -90,3 +92,22 @@ async def test_ssup_finds_every_release_from_one_release_page(index: LabServer) 
     assert scores.f1 >= 0.95, scores
     assert result.row.cost.downloads <= 40, result.row.to_dict()
     assert not any("/+simple/" in u for u in result.run.found)
+
+
+async def test_indesit_reports_each_release_once_under_its_listed_url(index: LabServer) -> None:
+    # A project's "latest" link shows its release page under a second URL; Indesit reports the
+    # release under the URL the index lists (choice "aliases are one entity"). The project pages
+    # (simhtml 0.64 with a release page) are judged like the seed at T=0.5 (only at T=0.8 not).
+    truth = index.truth(APP)
+    async with Session(SessionConfig(render="never", cache=None)) as session:
+        found = await indesit(session, truth.seed_entity)
+    assert found.complete, found.reason
+    assert dict(found.params)["aliases"] > 0
+    assert not any(u.endswith("/latest") for u in found.entities), sorted(found.entities)[:5]
+    scores = set_scores(found.entities, truth.target_entities)
+    assert scores.recall == 1.0
+    strict = set_scores(
+        [u for u in found.entities if u not in set(truth.entities["project"])],
+        truth.target_entities,
+    )
+    assert strict.precision >= 0.95, strict

@@ -2,7 +2,9 @@
 
 Each site runs in its own Session (its own politeness, budget and cache) under an asyncio
 semaphore of `workers`; the browser, when a site needs one, is started once and shared by all.
-Results are handed to `emit` as each site finishes.
+Results are handed to `emit` as each site finishes. The worker is this process, which may
+have run other work before the batch (imports, an earlier batch): its `cpu_seconds` count
+from the batch's start, like a Ray actor's from its own.
 """
 
 from __future__ import annotations
@@ -10,10 +12,12 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from siteseer.batch.jobs import SiteJob
 from siteseer.batch.site import SharedBrowser, SiteResult, run_site
+from siteseer.batch.usage import worker_usage
 from siteseer.sessions import CrawlOptions
 
 __all__ = ["run_local"]
@@ -29,11 +33,14 @@ async def run_local(
 ) -> None:
     """Run `jobs`, `workers` at a time, calling `emit` with each result as it finishes."""
     slots = asyncio.Semaphore(max(1, workers))
+    before = worker_usage().cpu_seconds  # this process's CPU before the batch
 
     async def one(job: SiteJob, browser: SharedBrowser) -> None:
         async with slots:
             worker = f"local:{os.getpid()}"
             result = await run_site(job, browser, cache_dir, worker=worker, crawl=crawl)
+        if result.cpu_seconds:
+            result = replace(result, cpu_seconds=round(max(0.0, result.cpu_seconds - before), 2))
         emit(result)
 
     async with SharedBrowser() as browser, asyncio.TaskGroup() as group:

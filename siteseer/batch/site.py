@@ -135,7 +135,9 @@ class SharedBrowser:
         return self._pool is not None
 
     def lend(self) -> AbstractAsyncContextManager[Renderer]:
-        """A Session's browser factory: the pool, launched on the first call, never closed."""
+        """A Session's browser factory: a share of the pool (launched on the first call, never
+        closed by the Session), so that the Session's renders and downloads count its own
+        navigations only, not those of the sites running beside it."""
         return self._lent()
 
     @asynccontextmanager
@@ -146,7 +148,7 @@ class SharedBrowser:
                 self.description = self._config.browser_description
                 pool = BrowserPool(self._config, check_navigation=self._check)
                 self._pool = await self._stack.enter_async_context(pool)
-        yield self._pool
+        yield self._pool.share()
 
     @contextmanager
     def checking(self, host: str, check: NavigationCheck) -> Iterator[None]:

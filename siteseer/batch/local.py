@@ -1,7 +1,9 @@
 """The local engine: up to N sites at a time in this process, over one warm BrowserPool.
 
 Each site runs in its own Session (its own politeness, budget and cache) under an asyncio
-semaphore of `workers`; the browser, when a site needs one, is started once and shared by all.
+semaphore of `workers`; the browser, when a site needs one, is started once and shared by all,
+with the configured pages (tabs) for each of the `workers` sites, as `workers` Ray actors
+would have.
 Results are handed to `emit` as each site finishes. The worker is this process, which may
 have run other work before the batch (imports, an earlier batch): its `cpu_seconds` count
 from the batch's start, like a Ray actor's from its own.
@@ -43,6 +45,6 @@ async def run_local(
             result = replace(result, cpu_seconds=round(max(0.0, result.cpu_seconds - before), 2))
         emit(result)
 
-    async with SharedBrowser() as browser, asyncio.TaskGroup() as group:
+    async with SharedBrowser(sites=workers) as browser, asyncio.TaskGroup() as group:
         for job in jobs:
             group.create_task(one(job, browser))

@@ -1,7 +1,7 @@
 """`siteseer batch` throughput: one site at a time, the local engine and Ray, on the lab sites.
 
     python -m bench.batch [--size small|medium] [--sites council,cars,…]
-                          [--render auto|never|always] [--no-ray]
+                          [--render auto|never|always] [--no-ray] [--keep DIR]
 
 Serves each lab site on loopback from a process of its own (`LabServer(apart=True)`, so the
 server's work is not charged to the crawling processes) and runs one batch over them three
@@ -15,7 +15,8 @@ the HTTP path only. Each run writes to a fresh directory with no page cache. Pri
 table: sites, wall seconds, sites/min, pages/s, the CPU seconds and peak resident memory of
 each worker (its browser included; see siteseer.batch.usage), and the driver's own cost per
 site (writing a result and its manifest line, timed around `Manifest.record`); sites not done
-are named on stderr.
+are named on stderr. `--keep DIR` copies each run's manifest.jsonl to DIR/a.jsonl, b.jsonl,
+c.jsonl (per-site seconds, pages, CPU and worker, for finding where a run's time goes).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import shutil
 import sys
 import tempfile
 import time
@@ -89,7 +91,9 @@ def _lines(truths: list[SiteTruth], render: RenderMode) -> list[str]:
     return lines
 
 
-async def _one(label: str, lines: list[str], engine: BatchEngine, workers: int) -> Row:
+async def _one(
+    label: str, lines: list[str], engine: BatchEngine, workers: int, keep: Path | None
+) -> Row:
     with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
         source = Path(tmp) / "input.jsonl"
         source.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -97,6 +101,8 @@ async def _one(label: str, lines: list[str], engine: BatchEngine, workers: int) 
             str(source), Path(tmp) / "out", TaskOptions(), engine=engine, workers=workers
         )
         outcome = await run_batch(options)
+        if keep is not None:
+            shutil.copy(Path(tmp) / "out" / "manifest.jsonl", keep / f"{label[1]}.jsonl")
         started = time.perf_counter()
         again = Manifest(Path(tmp) / "again")
         for row in outcome.rows:  # the driver's part of a site: its files and manifest line
@@ -130,15 +136,17 @@ def _result(row: dict[str, Any], files: tuple[tuple[str, bytes], ...]) -> SiteRe
     return SiteResult(**fields, files=files)
 
 
-async def run(size: Size, site_ids: list[str], render: RenderMode, with_ray: bool) -> list[Row]:
+async def run(
+    size: Size, site_ids: list[str], render: RenderMode, with_ray: bool, keep: Path | None = None
+) -> list[Row]:
     with served(site_ids, size) as truths:
         lines = _lines(truths, render)
         rows = [
-            await _one("(a) one site at a time", lines, "local", 1),
-            await _one("(b) --engine local --workers 2", lines, "local", 2),
+            await _one("(a) one site at a time", lines, "local", 1, keep),
+            await _one("(b) --engine local --workers 2", lines, "local", 2, keep),
         ]
         if with_ray:
-            rows.append(await _one("(c) --engine ray --workers 2", lines, "ray", 2))
+            rows.append(await _one("(c) --engine ray --workers 2", lines, "ray", 2, keep))
     return rows
 
 
@@ -148,8 +156,12 @@ def main() -> None:
     parser.add_argument("--sites", default=",".join(SCORED))
     parser.add_argument("--render", default="auto", choices=["auto", "never", "always"])
     parser.add_argument("--no-ray", action="store_true")
+    parser.add_argument("--keep", type=Path, help="copy each run's manifest.jsonl here")
     args = parser.parse_args()
-    rows = asyncio.run(run(args.size, args.sites.split(","), args.render, not args.no_ray))
+    sites = args.sites.split(",")
+    if args.keep is not None:
+        args.keep.mkdir(parents=True, exist_ok=True)
+    rows = asyncio.run(run(args.size, sites, args.render, not args.no_ray, args.keep))
     print(f"render {args.render}, size {args.size}")
     print(
         "| run | sites (done) | pages | seconds | sites/min | pages/s | CPU s/worker "

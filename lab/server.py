@@ -178,5 +178,6 @@ def running_lab(
     finally:
         assert stop is not None
         loop.call_soon_threadsafe(stop.set)
-        thread.join(timeout=10)
-        loop.close()
+        thread.join(timeout=60)  # stopping sites served apart waits on their processes
+        if not thread.is_alive():  # a loop still stopping is left to the daemon thread
+            loop.close()

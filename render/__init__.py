@@ -49,7 +49,7 @@ from render.snapshot import (
 )
 
 if typing.TYPE_CHECKING:
-    from render.pool import BrowserPool, PoolStats
+    from render.pool import BrowserPool, PoolShare, PoolStats
 
 __all__ = [
     "DEFAULT_USER_AGENT",
@@ -77,6 +77,7 @@ __all__ = [
     "Option",
     "PageDeadline",
     "PageRequest",
+    "PoolShare",
     "PoolStats",
     "RawResponse",
     "RenderConfig",
@@ -91,7 +92,7 @@ __all__ = [
     "structure_fingerprint",
 ]
 
-_LAZY = {"BrowserPool": "render.pool", "PoolStats": "render.pool"}
+_LAZY = {"BrowserPool": "render.pool", "PoolShare": "render.pool", "PoolStats": "render.pool"}
 
 
 def __getattr__(name: str) -> object:

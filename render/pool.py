@@ -47,6 +47,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Coroutine, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any, Literal, TypeAlias
@@ -88,6 +89,7 @@ __all__ = [
     "EXTRACT_SCRIPT",
     "BrowserPool",
     "NavigationCheck",
+    "PoolShare",
     "PoolStats",
     "blocked_patterns",
 ]
@@ -158,6 +160,45 @@ class PoolStats:
     popups_closed: int = 0
     popups_refused: int = 0  # popups whose first request the check refused: never sent
 
+
+class PoolShare:
+    """One user's part of a pool shared by several (the sites of a batch over one browser):
+    `load` is the pool's, and `stats` counts only what this share's own loads did, even while
+    other shares load at the same time (the pool credits each count to the share whose load
+    made it). `action_settle_ms` is the pool's."""
+
+    def __init__(self, pool: BrowserPool) -> None:
+        self._pool = pool
+        self._stats = PoolStats()
+
+    @property
+    def stats(self) -> PoolStats:
+        return self._stats
+
+    @property
+    def action_settle_ms(self) -> tuple[float, ...]:
+        return self._pool.action_settle_ms
+
+    async def load(
+        self,
+        state: State,
+        *,
+        canonicalize: Canonicalize = default_canonical,
+        screenshot: ScreenshotMode | None = None,
+    ) -> Snapshot:
+        """The pool's `load`, its counts credited to this share."""
+        token = _LOADING_FOR.set(self)
+        try:
+            return await self._pool.load(state, canonicalize=canonicalize, screenshot=screenshot)
+        finally:
+            _LOADING_FOR.reset(token)
+
+    def _count(self, counted: _Counted) -> None:
+        self._stats = replace(self._stats, **{counted: getattr(self._stats, counted) + 1})
+
+
+# The share whose load the current task is running (a load runs in its caller's task).
+_LOADING_FOR: ContextVar[PoolShare | None] = ContextVar("loading_for", default=None)
 
 _Counted = Literal[
     "loads",
@@ -390,8 +431,15 @@ class BrowserPool(AsyncClosing):
         """The settle wait after every state change so far, in order."""
         return self._learner.waits_ms
 
+    def share(self) -> PoolShare:
+        """A PoolShare of this pool: its loads are the pool's, its `stats` its own."""
+        return PoolShare(self)
+
     def _count(self, counted: _Counted) -> None:
         self._stats = replace(self._stats, **{counted: getattr(self._stats, counted) + 1})
+        share = _LOADING_FOR.get()
+        if share is not None:
+            share._count(counted)
 
     async def browser_pid(self) -> int:
         """The process id of the browser's main process (as Chromium reports it)."""

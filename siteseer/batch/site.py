@@ -99,9 +99,12 @@ def failed_result(job: SiteJob, reason: str, worker: str = "", seconds: float = 
 
 class SharedBrowser:
     """One BrowserPool, started on first need and lent to every Session (which does not close
-    it); closed when the SharedBrowser's own context ends."""
+    it); closed when the SharedBrowser's own context ends. `sites`: how many sites may render
+    at once through it; the pool gets the configured pages (tabs) for each, so that a site
+    rendering beside another is not left with half a site's tabs."""
 
-    def __init__(self) -> None:
+    def __init__(self, sites: int = 1) -> None:
+        self._sites = max(1, sites)
         self._pool: BrowserPool | None = None
         self._config: RenderConfig | None = None
         self._lock = asyncio.Lock()
@@ -135,7 +138,9 @@ class SharedBrowser:
         return self._pool is not None
 
     def lend(self) -> AbstractAsyncContextManager[Renderer]:
-        """A Session's browser factory: the pool, launched on the first call, never closed."""
+        """A Session's browser factory: a share of the pool (launched on the first call, never
+        closed by the Session), so that the Session's renders and downloads count its own
+        navigations only, not those of the sites running beside it."""
         return self._lent()
 
     @asynccontextmanager
@@ -144,9 +149,10 @@ class SharedBrowser:
             if self._pool is None:
                 self._config = self._config or load_render_config()
                 self.description = self._config.browser_description
-                pool = BrowserPool(self._config, check_navigation=self._check)
+                config = replace(self._config, pages=self._config.pages * self._sites)
+                pool = BrowserPool(config, check_navigation=self._check)
                 self._pool = await self._stack.enter_async_context(pool)
-        yield self._pool
+        yield self._pool.share()
 
     @contextmanager
     def checking(self, host: str, check: NavigationCheck) -> Iterator[None]:

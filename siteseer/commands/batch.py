@@ -4,7 +4,7 @@
 
 The input's lines become jobs (siteseer.batch.jobs: duplicates of a host and lines that are
 not URLs fail with a reason), jobs already `done` in DIR/manifest.jsonl are skipped (resume),
-and the rest run on the engine: `local` (this process, N sites at a time over one browser) or
+and the rest run on the engine, longest expected first (`by_expected_work`): `local` (this process, N sites at a time over one browser) or
 `ray` (one actor per worker on a Ray cluster, siteseer.batch.ray_engine). Every result is
 written as it arrives (siteseer.batch.manifest), so every input line ends in the manifest.
 """
@@ -26,7 +26,14 @@ from siteseer.choices import BatchEngine
 from siteseer.errors import BadInput, BadOption
 from siteseer.sessions import CrawlOptions
 
-__all__ = ["RAY_MISSING", "BatchOptions", "BatchOutcome", "read_input", "run_batch"]
+__all__ = [
+    "RAY_MISSING",
+    "BatchOptions",
+    "BatchOutcome",
+    "by_expected_work",
+    "read_input",
+    "run_batch",
+]
 
 RAY_MISSING = "--engine ray needs Ray: pip install 'siteseer[ray]' (or pip install 'ray>=2.9')"
 
@@ -109,7 +116,9 @@ async def run_batch(
     jobs = read_jobs(read_input(options.input), options.defaults)
     manifest = Manifest(options.out)
     done = manifest.done
-    todo = [job for job in jobs if job.failure is not None or job.key not in done]
+    todo = by_expected_work(
+        [job for job in jobs if job.failure is not None or job.key not in done], manifest
+    )
     started = time.monotonic()
     if begin is not None:
         begin(len(todo), len(jobs) - len(todo))
@@ -127,6 +136,20 @@ async def run_batch(
         )
     rows = tuple(manifest.row(job) for job in jobs)
     return BatchOutcome(rows, len(jobs) - len(todo), round(time.monotonic() - started, 3))
+
+
+def by_expected_work(jobs: list[SiteJob], manifest: Manifest) -> list[SiteJob]:
+    """`jobs` in the order to start them: the longest expected first, so that no long site
+    starts last and runs alone while the other workers idle. A site's expected work is the
+    seconds of its last attempt in the manifest (a rerun retrying it); a site with no line
+    there (never run, or in flight when an earlier run was stopped) may be long and goes
+    first. Ties keep input order."""
+    seconds = {
+        job.line: float(row["seconds"])
+        for job in jobs
+        if (row := manifest.latest.get(f"{job.line} {job.key}")) is not None
+    }
+    return sorted(jobs, key=lambda job: -seconds.get(job.line, float("inf")))
 
 
 async def _run_ray(

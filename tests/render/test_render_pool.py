@@ -23,6 +23,7 @@ from render import (
     Identity,
     NavigationTimeout,
     NonHTMLResponse,
+    PoolShare,
     RenderConfig,
     Snapshot,
     State,
@@ -235,6 +236,24 @@ async def test_prefix_state_reuses_the_page(pool: BrowserPool, testbed: LabServe
     assert stats.prefix_reuses == before.prefix_reuses + 1
     assert stats.actions == before.actions + 1
     assert after.status == 200 and after.state == start.state.then(Action("click", box.selector))  # type: ignore[union-attr]
+
+
+async def test_shares_count_their_own_loads_while_loading_at_once(
+    pool: BrowserPool, testbed: LabServer
+) -> None:
+    first, second = pool.share(), pool.share()
+    before = pool.stats
+
+    async def loads(share: PoolShare, paths: list[str]) -> None:
+        for path in paths:
+            await share.load(State(url(testbed, path)))
+
+    await asyncio.gather(
+        loads(first, ["/item/1", "/item/2", "/item/3"]), loads(second, ["/item/4", "/static"])
+    )
+    assert (first.stats.loads, first.stats.navigations) == (3, 3)
+    assert (second.stats.loads, second.stats.navigations) == (2, 2)
+    assert pool.stats.navigations - before.navigations == 5  # the pool counts them all
 
 
 async def test_screenshot(pool: BrowserPool, testbed: LabServer) -> None:

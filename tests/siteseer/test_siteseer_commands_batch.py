@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from lab.server import LabServer
-from siteseer.batch import TaskOptions
-from siteseer.commands.batch import BatchOptions, BatchOutcome, run_batch
+from siteseer.batch import Manifest, SiteResult, TaskOptions, read_jobs
+from siteseer.commands.batch import BatchOptions, BatchOutcome, by_expected_work, run_batch
 from siteseer.commands.templates import ClusterOptions, templates_cluster
 from siteseer.sessions import CrawlOptions
 
@@ -101,6 +101,19 @@ async def test_resume_skips_done_sites_and_retries_the_rest(
         "failed",
         "failed",
     ]  # only the failure retried
+
+
+def test_a_rerun_starts_the_longest_expected_sites_first(tmp_path: Path) -> None:
+    urls = [f"http://127.0.0.{n}/" for n in range(2, 7)]
+    jobs = read_jobs(urls, TaskOptions())
+    manifest = Manifest(tmp_path)
+    for job, seconds in zip(jobs[:3], (5.0, 40.0, 12.0), strict=True):  # earlier attempts
+        manifest.record(
+            SiteResult(job.line, job.url, job.host, "discover", "failed", seconds=seconds)
+        )
+    order = [job.url for job in by_expected_work(list(jobs), Manifest(tmp_path))]
+    # never run (no line: maybe long) first in input order, then the longest attempts first
+    assert order == [urls[3], urls[4], urls[1], urls[2], urls[0]]
 
 
 @pytest.mark.parametrize("task", ["explore", "templates"])

@@ -333,5 +333,5 @@ async def test_dialogs_are_dismissed_and_popups_refused(
     assert '<p id="answer">no</p>' in snap.html  # confirm() was dismissed
     await asyncio.sleep(0.5)  # a popup would be reported by now
     contexts = [w.context for w in pool._workers if w.context is not None]
-    assert all(len(c.pages) == 1 for c in contexts)  # window.open opened nothing
+    assert all(len(c.pages) <= 1 for c in contexts)  # window.open opened nothing
     assert pool.stats.popups_closed == before  # ... so there was nothing to close

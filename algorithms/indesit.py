@@ -41,8 +41,8 @@ and index pages are reported without the query parameters that leave a page's co
 same words (a "latest" alias of a versioned page; word-set Jaccard ≥ 0.98) is one entity with
 it, reported under the URL that the largest link collection lists (the site's index of its
 entities, rather than a single shortcut link), then the one most pages link to; params:
-``aliases``. None of these adds a URL feature to
-the judging: a page is still similar to the seed by its html-schema alone.
+``aliases``. None of these adds a URL feature to the judging: a page is still similar to the
+seed by its html-schema alone.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit, urlunsplit
 
 from algorithms.features.dom import TagFeature, html_schema, link_collections, simhtml
-from algorithms.features.dust import aliases, content_words
+from algorithms.features.dust import DustLearner, aliases
 from algorithms.features.url import spread
 from algorithms.features.urlshape import is_view, query_changes, refines
 from algorithms.result import Discovery
@@ -205,16 +205,16 @@ class _Crawl:
         # by the list's first page alone; its other pages change it).
         return all(len(self.adders.get(n, ())) >= _ACTION_PAGES for n in added)
 
-    def aliases(self, found: Iterable[str]) -> dict[str, str]:
+    def aliases(self, found: Iterable[str], dust: DustLearner) -> dict[str, str]:
         """Choice "aliases are one entity": each of `found` → the URL it is reported under. A page
-        that links to a page showing the same words is one page with it
-        (`algorithms.features.dust.aliases`), named by the URL the largest link collection lists,
-        then the one most pages link to."""
+        that links to a page showing the same words (as `dust` read them from the run's pages)
+        is one page with it (`algorithms.features.dust.aliases`), named by the URL the largest
+        link collection lists, then the one most pages link to."""
         contents = {}
         for url in found:
-            page = self.run.pages.get(url)
-            if page is not None and page.ok:
-                contents[url] = content_words(page.html)
+            words = dust.words(url)
+            if words is not None:
+                contents[url] = words
         links = {u: [link.url for link in self.run.pages[u].links] for u in contents}
         named = aliases(
             contents, links, lambda u: (self.listed.get(u, 0), len(self.linked_by.get(u, ())))
@@ -345,8 +345,8 @@ async def indesit(
     found.update(dict.fromkeys(crawl.similar))
     if crawl.seed_url:
         found[crawl.seed_url] = None
-    named = crawl.aliases(found)
     dust = run.dust()
+    named = crawl.aliases(found, dust)
     index_pages = tuple(dict.fromkeys(dust.canonical(u) for u in crawl.index_pages))
     return Discovery(
         method="indesit",

@@ -194,7 +194,7 @@ class PoolShare:
             _LOADING_FOR.reset(token)
 
     def _count(self, counted: _Counted) -> None:
-        self._stats = replace(self._stats, **{counted: getattr(self._stats, counted) + 1})
+        self._stats = _plus_one(self._stats, counted)
 
 
 # The share whose load the current task is running (a load runs in its caller's task).
@@ -211,6 +211,11 @@ _Counted = Literal[
     "popups_closed",
     "popups_refused",
 ]
+
+
+def _plus_one(stats: PoolStats, counted: _Counted) -> PoolStats:
+    """`stats` with its `counted` count one higher."""
+    return replace(stats, **{counted: getattr(stats, counted) + 1})
 
 
 @dataclass(frozen=True, slots=True)
@@ -436,7 +441,7 @@ class BrowserPool(AsyncClosing):
         return PoolShare(self)
 
     def _count(self, counted: _Counted) -> None:
-        self._stats = replace(self._stats, **{counted: getattr(self._stats, counted) + 1})
+        self._stats = _plus_one(self._stats, counted)
         share = _LOADING_FOR.get()
         if share is not None:
             share._count(counted)

@@ -81,6 +81,10 @@ class DustLearner:
         for url, html in pages:
             self.observe(url, content_words(html))
 
+    def words(self, url: str) -> frozenset[str] | None:
+        """The words of the page observed at `url` (None: not observed)."""
+        return self._pages.get(url)
+
     @property
     def params(self) -> frozenset[str]:
         """The DUST parameters learned so far."""

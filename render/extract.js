@@ -15,8 +15,26 @@
   const tagOf = (el) => el.localName;
   const attr = (el, name) => el.getAttribute(name);
 
-  // -- link DOM paths (memoised per ancestor) --------------------------------------------------
+  // -- link DOM paths (memoised per ancestor, each distinct path made once) -------------------
+  // A path is [tags, tags with attribute names, tags with attribute names and values]. Equal
+  // paths are one array (the items of a list share their parent's path), so links and the path
+  // table below compare them by identity.
   const memo = new Map();
+  const NO_PATH = ["", "", ""];
+  const pathIds = new Map([[NO_PATH, 0]]);
+  const interned = new Map();
+  const extend = (prefix, step) => {
+    const key = pathIds.get(prefix) + "\u0001" + step[1] + "\u0001" + step[2];
+    let path = interned.get(key);
+    if (path === undefined) {
+      path = prefix[0]
+        ? [prefix[0] + "/" + step[0], prefix[1] + "/" + step[1], prefix[2] + "/" + step[2]]
+        : step;
+      interned.set(key, path);
+      pathIds.set(path, pathIds.size);
+    }
+    return path;
+  };
   const kept = (el) => {
     const out = [];
     for (const a of el.attributes) {
@@ -26,7 +44,7 @@
     return out;
   };
   const pathOf = (el) => {
-    if (!el || el.nodeType !== 1) return ["", "", ""];
+    if (!el || el.nodeType !== 1) return NO_PATH;
     const found = memo.get(el);
     if (found) return found;
     const prefix = pathOf(el.parentElement);
@@ -36,14 +54,11 @@
       result = prefix;
     } else {
       const attrs = kept(el);
-      const step = [
+      result = extend(prefix, [
         tag,
         tag + attrs.map((a) => `[@${a[0]}]`).join(""),
         tag + attrs.map((a) => `[@${a[0]}=${collapse(a[1])}]`).join(""),
-      ];
-      result = prefix[0]
-        ? [prefix[0] + "/" + step[0], prefix[1] + "/" + step[1], prefix[2] + "/" + step[2]]
-        : step;
+      ]);
     }
     memo.set(el, result);
     return result;
@@ -64,6 +79,14 @@
   };
 
   // -- styles ------------------------------------------------------------------------------------
+  // One computed style object per element, shared by the background and opacity walks (the
+  // ancestors they climb are the same).
+  const styleMemo = new Map();
+  const styleOf = (el) => {
+    let cs = styleMemo.get(el);
+    if (cs === undefined) { cs = getComputedStyle(el); styleMemo.set(el, cs); }
+    return cs;
+  };
   const bgMemo = new Map();
   const transparent = (c) => !c || c === "transparent" || /rgba\([^)]*,\s*0\)$/.test(c);
   // `cs`: el's computed style, already at hand (one style object per link, not three).
@@ -73,7 +96,7 @@
     while (node && node.nodeType === 1) {
       if (bgMemo.has(node)) { found = bgMemo.get(node); break; }
       chain.push(node);
-      const c = (node === el ? cs : getComputedStyle(node)).backgroundColor;
+      const c = (node === el ? cs : styleOf(node)).backgroundColor;
       if (!transparent(c)) { found = c; break; }
       node = node.parentElement;
     }
@@ -91,7 +114,7 @@
     if (!el || el.nodeType !== 1) return false;
     let v = transparentMemo.get(el);
     if (v === undefined) {
-      v = (cs || getComputedStyle(el)).opacity === "0" || seeThrough(el.parentElement);
+      v = (cs || styleOf(el)).opacity === "0" || seeThrough(el.parentElement);
       transparentMemo.set(el, v);
     }
     return v;
@@ -104,22 +127,16 @@
   // repeat across a list, so they travel once each in `paths` and `styles`.
   const links = [], paths = [], styles = [];
   const pathIndex = new Map(), styleIndex = new Map();
+  const A_STEP = ["a", "a", "a"];
   for (const a of document.getElementsByTagName("a")) {
     if (!(a instanceof HTMLAnchorElement) || !a.hasAttribute("href")) continue;
     const href = a.href;
     if (!/^https?:/i.test(href)) continue;
-    const parentEl = a.parentElement;
-    let pi = pathIndex.get(parentEl);
-    if (pi === undefined) {
-      const parent = pathOf(parentEl);
-      pi = paths.length;
-      paths.push(parent[0]
-        ? [parent[0] + "/a", parent[1] + "/a", parent[2] + "/a"]
-        : ["a", "a", "a"]);
-      pathIndex.set(parentEl, pi);
-    }
+    const path = extend(pathOf(a.parentElement), A_STEP);
+    let pi = pathIndex.get(path);
+    if (pi === undefined) { pi = paths.length; paths.push(path); pathIndex.set(path, pi); }
     const box = boxOf(a);
-    const cs = getComputedStyle(a);
+    const cs = styleOf(a);
     const style = [parseFloat(cs.fontSize) || 0, parseInt(cs.fontWeight, 10) || 400, cs.fontFamily,
       cs.color, cs.textDecorationLine || "", background(a, cs)];
     const key = style.join("\u0001");
@@ -339,8 +356,12 @@
     if (field) return field;
     return headingLabel(el);
   };
-  const looksLoadMore = (el, text) =>
-    el.hasAttribute("data-load-more") || LOAD_MORE.test(collapse(text).toLowerCase());
+  // (LOAD_MORE needs "more": most texts are ruled out before they are collapsed.)
+  const looksLoadMore = (el, text) => {
+    if (el.hasAttribute("data-load-more")) return true;
+    const lower = (text || "").toLowerCase();
+    return lower.includes("more") && LOAD_MORE.test(collapse(lower));
+  };
   const classify = (el) => {
     const tag = tagOf(el);
     if (tag === "input") {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 import os
 import signal
@@ -12,6 +13,7 @@ from datetime import timedelta
 
 import pytest
 import pytest_asyncio
+from playwright.async_api import async_playwright
 
 from lab import LabServer
 from lab.sites.testbed import MORE_PAGE, MORE_TOTAL, TestbedSite
@@ -29,6 +31,7 @@ from render import (
     State,
     snapshot_from_html,
 )
+from render.pool import EXTRACT_SCRIPT
 
 pytestmark = pytest.mark.browser
 
@@ -95,6 +98,29 @@ async def test_browser_extraction_equals_lxml(
     assert rendered.title == fetched.title
     assert rendered.fingerprint == fetched.fingerprint
     assert rendered.status == 200 and rendered.viewport == pool.config.viewport
+
+
+async def test_extraction_sends_each_link_path_once(
+    render_config: RenderConfig, testbed: LabServer
+) -> None:
+    """The items of a list are distinct parents with one DOM path: the path table extract.js
+    returns holds each path once, and all the list's links point at the same entry."""
+    page_url = url(testbed, "/static")
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(**render_config.launch_options())
+        try:
+            page = await browser.new_page()
+            await page.goto(page_url, wait_until="domcontentloaded")
+            data = json.loads(await page.evaluate(EXTRACT_SCRIPT))
+        finally:
+            await browser.close()
+    paths = [tuple(p) for p in data["paths"]]
+    assert len(paths) == len(set(paths))
+    items = set(testbed.truth("testbed").entities["item"])
+    listed = {
+        row[2] for row in data["links"] if row[0] in items and paths[row[2]][0].endswith("li/a")
+    }
+    assert len(listed) == 1 and len(TestbedSite.STATIC_ITEMS) > 1
 
 
 async def test_static_links_match_truth(pool: BrowserPool, testbed: LabServer) -> None:

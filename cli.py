@@ -133,7 +133,10 @@ class _PlainArgument(typer.core.TyperArgument):
         return _process_plain(self, ctx, value, super().process_value)
 
 
-_PLAIN = {typer.core.TyperOption: _PlainOption, typer.core.TyperArgument: _PlainArgument}
+_PLAIN: dict[type, type] = {
+    typer.core.TyperOption: _PlainOption,
+    typer.core.TyperArgument: _PlainArgument,
+}
 
 
 def _typed_defaults(params: list[Any]) -> list[Any]:

@@ -160,7 +160,8 @@ class _Group(typer.core.TyperGroup):
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         command = super().get_command(ctx, cmd_name)
         if command is not None and not isinstance(command, _Group):
-            _typed_defaults(command.params)
+            # its --help too (made once, kept by the command)
+            _typed_defaults([*command.params, command.get_help_option(ctx)])
         return command
 
 

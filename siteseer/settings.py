@@ -26,11 +26,14 @@ import tomllib
 from dataclasses import asdict, dataclass, fields
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from crawler import RenderMode, SessionConfig
+from crawler import SessionConfig
 from siteseer.errors import BadOption
-from siteseer.sessions import CrawlOptions
+
+if TYPE_CHECKING:
+    from crawler import RenderMode
+    from siteseer.sessions import CrawlOptions
 
 __all__ = [
     "CONFIG_FILE",
@@ -206,6 +209,8 @@ def crawl_options(
 ) -> CrawlOptions:
     """The CrawlOptions of a command run with `settings`; `pages` is the command's own page
     budget when the settings set none."""
+    from siteseer.sessions import CrawlOptions  # the Session's side: loaded by a crawl only
+
     return CrawlOptions(
         render=render,
         budget=settings.pages if settings.pages is not None else pages,

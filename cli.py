@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import sys
+import typing
 from collections.abc import Coroutine, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import timedelta
@@ -46,35 +48,111 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-class _TypedDefaultOption(typer.core.TyperOption):
-    """An option whose declared default is taken as it is, without typer's check of its type.
+_UNCHECKED = object()
+_INT = re.compile(r"-?[0-9]+")
+_FLOAT = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 
-    typer checks every option's value through pydantic, whose import alone costs more than the
-    rest of `siteseer CMD --help`; a group's options (the app's -v, -q, --log-level, …; --help)
-    are parsed before its command's, so a value they get from their declared default — already
-    of its type — is not checked again. A value given on the command line is checked as before.
+
+def _plain_value(param: Any, value: Any) -> Any:
+    """`value`, given on the command line, as the plain type its parameter declares (str, int,
+    float, bool, Path, a `Literal` of strings, a list of str), or `_UNCHECKED` where it is not
+    certainly valid: typer then checks it (through pydantic) and reports a bad value as before.
+
+    Only the forms typer accepts the same way are taken here: digits for an int, plain
+    decimals for a float, each within the option's min and max; a choice spelled exactly; a
+    Path with no check of the file system asked for.
     """
+    descriptor = param.type_descriptor
+    info = descriptor.parameter_info
+    annotation = descriptor.annotation
+    if descriptor.is_file or info.parser is not None:
+        return _UNCHECKED
+    if annotation is str and type(value) is str:
+        return value
+    if annotation is bool and type(value) is bool:
+        return value
+    if annotation is int or annotation is float:
+        pattern = _INT if annotation is int else _FLOAT
+        if type(value) is not str or pattern.fullmatch(value) is None or info.clamp:
+            return _UNCHECKED
+        number = annotation(value)
+        if (info.min is not None and number < info.min) or (
+            info.max is not None and number > info.max
+        ):
+            return _UNCHECKED
+        return number
+    if annotation is Path and type(value) is str and not info.resolve_path:
+        if info.exists or not info.file_okay or not info.dir_okay or info.writable:
+            return _UNCHECKED
+        return Path(value)
+    if typing.get_origin(annotation) is typing.Literal and type(value) is str:
+        choices = typing.get_args(annotation)
+        if info.case_sensitive and all(type(c) is str for c in choices) and value in choices:
+            return value
+        return _UNCHECKED
+    if annotation == list[str] and type(value) is tuple and all(type(v) is str for v in value):
+        return list(value)
+    return _UNCHECKED
 
-    def process_value(self, ctx: Any, value: Any) -> Any:  # ctx: typer's click Context
-        source = ctx.get_parameter_source(self.name) if self.name else None
-        if source is None or source.name != "DEFAULT" or value != self.default:
-            return super().process_value(ctx, value)
-        return value if self.callback is None else self.callback(ctx, self, value)
+
+def _process_plain(param: Any, ctx: Any, value: Any, typer_checks: Any) -> Any:
+    """The value of a typer parameter: taken as it is when it comes from its declared default,
+    converted here when it is given of a plain type (`_plain_value`), else `typer_checks`.
+
+    typer checks every parameter's value through pydantic validators it builds per parameter,
+    whose import alone costs more than the rest of `siteseer CMD --help` and half the start-up
+    of `siteseer render URL`. A group's options (the app's -v, -q, --log-level, …; --help) are
+    parsed before its command's, so a value they get from their declared default — already of
+    its type — is not checked again; a value given on the command line is converted here, or,
+    where it is not plainly valid (a bad number, an unknown choice), checked by typer as before
+    (same errors). `ctx` is typer's click Context.
+    """
+    source = ctx.get_parameter_source(param.name) if param.name else None
+    if source is not None and source.name == "DEFAULT" and value == param.default:
+        plain = value
+    elif source is not None and source.name == "COMMANDLINE":
+        plain = _plain_value(param, value)
+    else:
+        plain = _UNCHECKED
+    if plain is _UNCHECKED or (param.required and param.value_is_missing(plain)):
+        return typer_checks(ctx, value)
+    return plain if param.callback is None else param.callback(ctx, param, plain)
+
+
+class _PlainOption(typer.core.TyperOption):
+    """A typer option whose value `_process_plain` gives."""
+
+    def process_value(self, ctx: Any, value: Any) -> Any:
+        return _process_plain(self, ctx, value, super().process_value)
+
+
+class _PlainArgument(typer.core.TyperArgument):
+    """A typer argument whose value `_process_plain` gives."""
+
+    def process_value(self, ctx: Any, value: Any) -> Any:
+        return _process_plain(self, ctx, value, super().process_value)
+
+
+_PLAIN: dict[type, type] = {
+    typer.core.TyperOption: _PlainOption,
+    typer.core.TyperArgument: _PlainArgument,
+}
 
 
 def _typed_defaults(params: list[Any]) -> list[Any]:
-    """`params` with each plain typer option made a `_TypedDefaultOption`."""
+    """`params` with each plain typer option and argument checked as `_process_plain` says."""
     for param in params:
-        if type(param) is typer.core.TyperOption:
-            param.__class__ = _TypedDefaultOption
+        plain = _PLAIN.get(type(param))
+        if plain is not None:
+            param.__class__ = plain
     return params
 
 
 class _Group(typer.core.TyperGroup):
     """A command group (the app, lab, templates, cache): its own options, --help included, and
-    those of the command it runs are `_TypedDefaultOption`s, so that only the values given on
-    the command line are checked (`siteseer render URL` checks one argument, not its twenty
-    options: each check builds a pydantic validator)."""
+    the parameters of the command it runs are checked as `_process_plain` says, so that typer
+    builds a pydantic validator only for a value that is not plainly valid (`siteseer render
+    URL --render never` builds none)."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _typed_defaults(super().get_params(ctx))
@@ -82,7 +160,8 @@ class _Group(typer.core.TyperGroup):
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         command = super().get_command(ctx, cmd_name)
         if command is not None and not isinstance(command, _Group):
-            _typed_defaults(command.params)
+            # its --help too (made once, kept by the command)
+            _typed_defaults([*command.params, command.get_help_option(ctx)])
         return command
 
 

@@ -3,7 +3,7 @@
     settings = load_settings({"delay": 0.5})         # the flags the user gave
     settings.delay, settings.sources["delay"]        # 0.5, "flag"
 
-One typed model (`Settings`, pydantic) reads, highest precedence first:
+One typed value (`Settings`, checked by pydantic) reads, highest precedence first:
 
 1. the command-line flags (`--delay`, …; only those given are passed in),
 2. ``SITESEER_*`` environment variables (``SITESEER_DELAY=0.5``; lists as JSON or separated:
@@ -23,15 +23,17 @@ import json
 import os
 import re
 import tomllib
+from dataclasses import asdict, dataclass, fields
 from datetime import timedelta
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
-
-from crawler import RenderMode, SessionConfig
+from crawler import SessionConfig
 from siteseer.errors import BadOption
-from siteseer.sessions import CrawlOptions
+
+if TYPE_CHECKING:
+    from crawler import RenderMode
+    from siteseer.sessions import CrawlOptions
 
 __all__ = [
     "CONFIG_FILE",
@@ -52,96 +54,43 @@ ENV_PREFIX = "SITESEER_"
 _SEPARATORS = {"allowed_hosts": ",", "cookies": ";", "headers": "\n"}
 
 
-class Settings(BaseModel):
+@dataclass(frozen=True)
+class Settings:
     """The shared crawl settings (see the module docstring for where they come from).
 
     Durations are seconds. `delay` None: 0 for loopback hosts, 1 s for others (raised by a
-    robots.txt Crawl-delay); `pages` None: no page budget. The model validates; `load_settings`
-    reads the layers (a few lines here: pydantic-settings would cost every crawling command's
-    start-up more than the rest of its settings).
+    robots.txt Crawl-delay); `pages` None: no page budget. `load_settings` reads the layers and
+    checks what they give (`siteseer._settings_model`, pydantic, imported only then: a command
+    run with the defaults alone does not wait for it; pydantic-settings would cost every
+    crawling command's start-up more than the rest of its settings).
     """
 
-    model_config = ConfigDict(extra="forbid", validate_default=True)
+    delay: float | None = None
+    concurrency: int = 8
+    retries: int = 2
+    timeout: float = 20.0
+    user_agent: str = DEFAULT_USER_AGENT
+    ignore_robots: bool = False
+    allow_private_addresses: bool = False
+    allowed_hosts: tuple[str, ...] = ()
+    headers: tuple[str, ...] = ()
+    cookies: tuple[str, ...] = ()
+    proxy: str | None = None
+    pages: int | None = None
+    time_limit: float | None = None
+    storage_state: Path | None = None
+    max_age: float | None = None
+    refresh: bool = False
 
-    delay: float | None = Field(
-        default=None, ge=0, description="seconds between two requests to one host"
-    )
-    concurrency: int = Field(default=8, ge=1, description="HTTP requests in flight per host")
-    retries: int = Field(default=2, ge=0, description="extra attempts on 5xx, 429, timeouts")
-    timeout: float = Field(
-        default=20.0, gt=0, description="seconds one request or navigation may take"
-    )
-    user_agent: str = Field(
-        default=DEFAULT_USER_AGENT,
-        min_length=1,
-        description="User-Agent of every request, HTTP and browser",
-    )
-    ignore_robots: bool = Field(default=False, description="load pages robots.txt disallows")
-    allow_private_addresses: bool = Field(
-        default=False,
-        description="follow hops from a public host to loopback, private, link-local addresses",
-    )
-    allowed_hosts: tuple[str, ...] = Field(
-        default=(), description="hosts the crawl may visit (default: the first URL's)"
-    )
-    headers: tuple[str, ...] = Field(default=(), description='extra request headers, "Name: value"')
-    cookies: tuple[str, ...] = Field(
-        default=(), description='cookies sent to every host, "name=value"'
-    )
-    proxy: str | None = Field(default=None, description="proxy URL for HTTP and browser")
-    pages: int | None = Field(
-        default=None, ge=1, description="page budget: loads plus browser actions"
-    )
-    time_limit: float | None = Field(
-        default=None, gt=0, description="seconds the whole run may take (then it stops, partial)"
-    )
-    storage_state: Path | None = Field(
-        default=None, description="Playwright storage state (a logged-in browser)"
-    )
-    max_age: float | None = Field(
-        default=None,
-        ge=0,
-        description="seconds a cached page stays usable (or 30m, 12h, 7d; none: forever)",
-    )
-    refresh: bool = Field(default=False, description="load again every page the cache holds")
 
-    sources: ClassVar[dict[str, str]]
-
-    @field_validator("allowed_hosts", "headers", "cookies", mode="before")
-    @classmethod
-    def _split(cls, value: Any, info: Any) -> Any:
-        """A list given as one string: a JSON list, or items split by the field's separator."""
-        if not isinstance(value, str):
-            return value
-        text = value.strip()
-        if text.startswith("["):
-            return json.loads(text)
-        return [item.strip() for item in text.split(_SEPARATORS[info.field_name]) if item.strip()]
-
-    @field_validator("max_age", mode="before")
-    @classmethod
-    def _duration(cls, value: Any) -> Any:
-        """A duration given as text: seconds, or a number with s, m, h or d."""
-        return parse_duration(value) if isinstance(value, str) else value
-
-    @field_validator("headers")
-    @classmethod
-    def _headers(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        parse_pairs(value, ":", "header", "Name: value")
-        return value
-
-    @field_validator("cookies")
-    @classmethod
-    def _cookies(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        parse_pairs(value, "=", "cookie", "name=value")
-        return value
+_FIELDS = tuple(field.name for field in fields(Settings))
 
 
 def _env_values() -> dict[str, Any]:
     """The settings given as SITESEER_<NAME> variables (the name in any case), as text."""
     found = {key.lower(): value for key, value in os.environ.items()}
     prefix = ENV_PREFIX.lower()
-    return {name: found[prefix + name] for name in Settings.model_fields if prefix + name in found}
+    return {name: found[prefix + name] for name in _FIELDS if prefix + name in found}
 
 
 def _toml_table(path: Path, *header: str) -> dict[str, Any]:
@@ -190,6 +139,25 @@ def _layers() -> list[tuple[str, dict[str, Any]]]:
     ]
 
 
+def _checked(values: dict[str, Any]) -> Settings:
+    """The Settings `values` give over the defaults, checked (pydantic, imported only when
+    some value is given); a value the check refuses is a ValueError naming each problem."""
+    if not values:
+        return Settings()
+    from pydantic import ValidationError
+
+    from siteseer._settings_model import SettingsModel
+
+    try:
+        model = SettingsModel(**values)
+    except ValidationError as e:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in e.errors()
+        )
+        raise ValueError(problems) from None
+    return Settings(**{name: getattr(model, name) for name in _FIELDS})
+
+
 def load_settings(flags: dict[str, Any] | None = None) -> tuple[Settings, dict[str, str]]:
     """The effective settings for `flags` (the options given, None values dropped) and where
     each came from; a value no layer accepts is a BadOption naming the setting."""
@@ -199,15 +167,10 @@ def load_settings(flags: dict[str, Any] | None = None) -> tuple[Settings, dict[s
         values: dict[str, Any] = {}
         for _, layer in reversed(layers):
             values.update(layer)
-        settings = Settings(**(values | given))
-    except ValidationError as e:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in e.errors()
-        )
-        raise BadOption(f"invalid settings: {problems}") from None
+        settings = _checked(values | given)
     except ValueError as e:
         raise BadOption(f"invalid settings: {e}") from None
-    sources = {name: "default" for name in Settings.model_fields}
+    sources = {name: "default" for name in _FIELDS}
     for name_of_layer, layer in reversed(layers):
         for name in layer:
             if name in sources:
@@ -219,13 +182,22 @@ def load_settings(flags: dict[str, Any] | None = None) -> tuple[Settings, dict[s
 
 def describe_settings(settings: Settings, sources: dict[str, str]) -> list[str]:
     """One line per setting, `name = value  (source)`, values as TOML would write them."""
-    values = settings.model_dump(mode="json")
+    values = {name: _as_json(value) for name, value in asdict(settings).items()}
     width = max(len(name) for name in values)
     lines = []
     for name, value in values.items():
         shown = "(unset)" if value is None else json.dumps(value, ensure_ascii=False)
         lines.append(f"{name:<{width}} = {shown}  ({sources[name]})")
     return lines
+
+
+def _as_json(value: Any) -> Any:
+    """A setting's value as JSON has it: lists for tuples, text for a Path."""
+    if isinstance(value, tuple):
+        return [_as_json(item) for item in value]
+    if isinstance(value, Path):
+        return str(value)
+    return value
 
 
 def crawl_options(
@@ -237,6 +209,8 @@ def crawl_options(
 ) -> CrawlOptions:
     """The CrawlOptions of a command run with `settings`; `pages` is the command's own page
     budget when the settings set none."""
+    from siteseer.sessions import CrawlOptions  # the Session's side: loaded by a crawl only
+
     return CrawlOptions(
         render=render,
         budget=settings.pages if settings.pages is not None else pages,

@@ -9,9 +9,13 @@ interpreter, on `sys.modules`, not by timing (bench/startup.py times them).
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+
+from lab import LabServer
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("cv2", "matplotlib", "numpy", "playwright", "datasketch", "ray", "pandas", "scipy")
@@ -90,8 +94,9 @@ def test_the_crawl_stack_loads_its_http_client_and_rich_when_used() -> None:
 
 def test_a_command_checks_only_the_option_values_given() -> None:
     # typer checks an option's value through a pydantic validator it builds for that option;
-    # `siteseer render URL --render never` builds them for the URL and --render, not for the
-    # twenty options left at their declared defaults (cli._Group.get_command).
+    # `siteseer render URL --render never` builds none: the twenty options left at their
+    # declared defaults are not checked again, the URL (a str) and --render (a choice spelled
+    # exactly) are converted by cli._plain_value (cli._Group.get_command).
     code = (
         "import sys, typer.main, cli\n"
         "group = typer.main.get_command(cli.app)\n"
@@ -106,4 +111,42 @@ def test_a_command_checks_only_the_option_values_given() -> None:
     done = _python(code)
     _, count, *built = done.stdout.splitlines()[-1].split()
     assert int(count) > 10
-    assert built == ["url", "render"]
+    assert built == []
+
+
+# What a start of `siteseer render URL --render never` from the cache and `siteseer config` must
+# not load: the HTTP client, pydantic (typer's checks, the settings model), the browser, the
+# methods' numerics.
+START_UP_HEAVY = (*HEAVY, "aiohttp", "pydantic", "typer._adapters", "rich")
+
+
+def _command_loads(args: list[str], cwd: Path) -> list[str]:
+    """The START_UP_HEAVY modules loaded by `siteseer ARGS` (it must succeed), run as the
+    `siteseer` script does, in a fresh interpreter in `cwd`."""
+    code = (
+        "import sys, runpy\n"
+        f"sys.argv = ['siteseer', *{args!r}]\n"
+        "try:\n"
+        "    runpy.run_module('cli', run_name='__main__')\n"
+        "except SystemExit as e:\n"
+        "    assert not e.code, e.code\n"
+        f"print(' '.join(m for m in {START_UP_HEAVY!r} if m in sys.modules), file=sys.stderr)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.upper().startswith("SITESEER_")}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=cwd, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stderr.splitlines()[-1].split()
+
+
+def test_render_from_the_cache_and_config_load_no_heavy_module(
+    lab: Callable[[str], LabServer], tmp_path: Path
+) -> None:
+    url = lab("testbed").url("testbed") + "/static"
+    cache = str(tmp_path / "cache.sqlite")
+    render = ["render", url, "--render", "never", "--cache", cache]
+    _command_loads(render, tmp_path)  # fills the cache (this one downloads, with aiohttp)
+    assert _command_loads(render, tmp_path) == []
+    assert _command_loads(["config"], tmp_path) == []

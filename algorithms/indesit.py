@@ -54,7 +54,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit, urlunsplit
 
-from algorithms.features.dom import TagFeature, html_schema, link_collections, simhtml
+from algorithms.features.dom import (
+    TagFeature,
+    html_schema,
+    label_schema,
+    link_collections,
+    simhtml,
+    simlabels,
+)
 from algorithms.features.dust import DustLearner, aliases
 from algorithms.features.url import spread
 from algorithms.features.urlshape import is_view, query_changes, refines
@@ -107,6 +114,8 @@ class _Crawl:
     threshold: float
     samples: int
     seed_schema: frozenset[str] = frozenset()
+    seed_labels: frozenset[str] = frozenset()
+    chrome_labels: frozenset[str] = frozenset()
     seed_url: str = ""
     queue: list[tuple[_Priority, int]] = field(default_factory=list)
     collections: list[_Collection] = field(default_factory=list)
@@ -135,9 +144,18 @@ class _Crawl:
                 if page is not None and page.ok:
                     self.judge(page)
 
+    def sim(self, page: Snapshot) -> float:
+        """How similar `page` is to the seed: simhtml, and no more than `simlabels` when the seed
+        has label texts (choice "labels are schema")."""
+        sim = simhtml(self.seed_schema, html_schema(page, self.mode))
+        if self.seed_labels:
+            labels = label_schema(page) - self.chrome_labels
+            sim = min(sim, simlabels(self.seed_labels, labels))
+        return sim
+
     def judge(self, page: Snapshot) -> None:
         """Step 4: every fetched page is compared with the seed."""
-        sim = simhtml(self.seed_schema, html_schema(page, self.mode))
+        sim = self.sim(page)
         if sim >= self.threshold:
             self.similar[page.url] = sim
 
@@ -236,6 +254,10 @@ class _Crawl:
         start = (await self.fetch([entry])).get(entry)
         if start is None:
             self.run.stop(f"cannot fetch the entry page {entry}: {self.run.failed.get(entry, '')}")
+        self.chrome_labels = label_schema(start)
+        self.seed_labels = label_schema(seed) - self.chrome_labels
+        self.similar.pop(start.url, None)
+        self.judge(start)  # judged again, now with the seed's labels
         self.push(start, _OTHER)
         while self.queue:
             _, index = heapq.heappop(self.queue)
@@ -249,7 +271,7 @@ class _Crawl:
     async def visit(self, collection: _Collection) -> None:
         sample = spread(collection.urls, self.samples)
         fetched = await self.fetch(sample)
-        sims = {u: simhtml(self.seed_schema, html_schema(p, self.mode)) for u, p in fetched.items()}
+        sims = {u: self.sim(p) for u, p in fetched.items()}
         similar = sum(1 for s in sims.values() if s >= self.threshold)
         values = {
             "samples": float(len(sims)),

@@ -31,6 +31,10 @@ async def test_indesit_finds_entity_pages_and_downloads_more_than_ssup(lab: Lab,
     scores = set_scores(found.entities, truth.target_entities)
     assert found.complete, found.reason
     assert scores.recall >= 0.5, (site, scores)
+    # The lab's pages share most of their chrome and link paths; their field names (the
+    # entity pages' definition terms) tell the seed's type from the others (choice "labels are
+    # schema"; without it precision is 0.49-0.64 on these sites).
+    assert scores.precision >= 0.75, (site, scores)
     assert found.cost.downloads > reference.cost.downloads
     kept = [e for e in found.trace if e.step == "collection" and e.decision == "keep"]
     assert kept and all(dict(e.values)["similar"] >= 1 for e in kept)

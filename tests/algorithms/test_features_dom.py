@@ -104,7 +104,9 @@ def test_link_collections_group_urls_by_path_in_document_order() -> None:
 
 
 def _show_page(url: str, fields: tuple[str, ...]) -> Snapshot:
-    rows = "".join(f"<tr><th class='col'>{f}</th><td><span>{url}-{f}</span></td></tr>" for f in fields)
+    rows = "".join(
+        f"<tr><th class='col'>{f}</th><td><span>{url}-{f}</span></td></tr>" for f in fields
+    )
     html = f"<html><body><a href='/back'>Back</a><table>{rows}</table></body></html>"
     return Snapshot(url=url, final_url=url, status=200, html=html, links=(_link("/back", "a"),))
 

@@ -22,15 +22,17 @@ the named choices here:
 3. Priority (`_Priority`): collections of index pages first, then collections whose link DOM path
    has led to an index page before, then the rest; within a class larger collections first;
    ties by page URL, then path. The crawl ends when the queue is empty or the budget is spent.
-4. Every page fetched is judged by simhtml against s; pages judged similar are reported along
+4. Every page fetched is judged by simhtml against s (and by its labels: choice "labels are
+   schema"); pages judged similar are reported along
    with the links of the target collections.
 
 Choice "T=0.5" (`THRESHOLD`): of the two settings SSUP's paper reports as best for Indesit (both
 with tag and attribute names: T=0.5 on its multi-type sites, T=0.8 on its council sites), the
-default is 0.5. At 0.8 fewer pages that share a site's chrome are judged like the seed (a package
-index's project pages, simhtml 0.64 with a release page, are no longer reported), but a wiki's
-pages, whose link paths vary with their content and which no target collection lists, are
-missed (real-dokuwiki small: recall 0.80, F1 0.88 at T=0.8; F1 0.975 at T=0.5).
+default is 0.5. At 0.8 fewer pages that share a site's chrome are judged like the seed, but a
+wiki's pages, whose link paths vary with their content and which no target collection lists, are
+missed (real-dokuwiki small: recall 0.80, F1 0.88 at T=0.8; F1 0.975 at T=0.5, by simhtml alone).
+The pages of other types that share the seed's chrome are told apart by their field names
+instead (choice "labels are schema", below).
 
 Choice "labels are schema" (`_Crawl.sim`, beyond the reconstruction): a page's field names are
 template text, the same on every page of a type, so they belong to its schema as its link paths
@@ -43,8 +45,8 @@ index's project page, simhtml 0.64 with a release page) differ in their field na
 airport: 0.0; project page and release page: 0.0, the project page has no files table). Measured
 (``siteseer lab bench --methods indesit --size small``), F1 before → after: council 0.762 →
 0.976, drivers 0.779 → 1.000, cars 0.661 → 0.878, olympic 0.594 → 1.000, people 1.000 → 1.000,
-spa 0.779 → SPA_AFTER (lab mean 0.762 → LAB_AFTER); real-planes 0.666 → 1.000, real-devpi 0.664
-→ DEVPI_AFTER, real-dokuwiki 0.977 → DOKU_AFTER.
+spa 0.779 → 1.000 (lab mean 0.762 → 0.976); real-planes 0.666 → 1.000, real-devpi 0.664
+→ 1.000, real-dokuwiki 0.977 → 0.977.
 
 Beyond the reconstruction, for real applications (named in the code): the crawl does not follow
 a page's *variants* (`_Crawl._variant`: views of a list, an entity page's own URL with parameters
@@ -56,7 +58,7 @@ same words (a "latest" alias of a versioned page; word-set Jaccard ≥ 0.98) is 
 it, reported under the URL that the largest link collection lists (the site's index of its
 entities, rather than a single shortcut link), then the one most pages link to; params:
 ``aliases``. None of these adds a URL feature to the judging: a page is still similar to the
-seed by its html-schema alone.
+seed by its HTML alone (its link paths and its labels).
 """
 
 from __future__ import annotations

@@ -13,6 +13,12 @@ The *html-schema* of a page is the set of its link DOM paths (Definition 8) and
 ``simhtml(p1, p2) = |Δ(p1) ∩ Δ(p2)| / |Δ(p1) ∪ Δ(p2)|`` (Definition 13, after Blanco et al.).
 *Link collections* group a page's anchors by path (Indesit).
 
+A page's *label schema* is the set of its label texts: the text of its header cells, definition
+terms and form labels (``th``, ``dt``, ``label``). Field names are template text, the same on
+every page of a type, where the values beside them are not; two types whose pages share every
+link path (a plane page and an airport page of one admin application) differ there.
+`simlabels` compares two label schemas like simhtml.
+
 `link_dom_path` computes a path from an lxml element, for callers that hold a parsed tree rather
 than a Snapshot; it follows the same conventions as the Snapshot's paths (lower-case tags,
 attribute names sorted, the anchor's own attributes left out).
@@ -30,6 +36,7 @@ __all__ = [
     "HtmlSchema",
     "TagFeature",
     "html_schema",
+    "label_schema",
     "link_collections",
     "link_dom_path",
     "link_dom_paths",
@@ -37,6 +44,7 @@ __all__ = [
     "path_urls",
     "paths_to",
     "simhtml",
+    "simlabels",
 ]
 
 TagFeature: TypeAlias = Literal["tags", "attrs", "values"]
@@ -45,6 +53,9 @@ TagFeature: TypeAlias = Literal["tags", "attrs", "values"]
 HtmlSchema: TypeAlias = frozenset[str]
 
 TAG_FEATURES: tuple[TagFeature, ...] = ("tags", "attrs", "values")
+
+# The elements whose text names a field rather than holding a value.
+_LABEL_TAGS = ("th", "dt", "label")
 
 
 def link_path(link: Link, mode: TagFeature = "tags") -> str:
@@ -78,6 +89,26 @@ def simhtml(a: HtmlSchema | Snapshot, b: HtmlSchema | Snapshot, mode: TagFeature
     if not union:
         return 0.0
     return len(sa & sb) / len(union)
+
+
+def label_schema(page: Snapshot) -> frozenset[str]:
+    """The label texts of `page`: ``tag:text`` of each ``th``, ``dt`` and ``label`` element with
+    text (whitespace collapsed)."""
+    labels = set()
+    for element in page.tree().iter(*_LABEL_TAGS):
+        text = " ".join(element.text_content().split())
+        if text:
+            labels.add(f"{element.tag}:{text}")
+    return frozenset(labels)
+
+
+def simlabels(a: frozenset[str], b: frozenset[str]) -> float:
+    """Jaccard similarity of two label schemas; two pages without labels score 1 (nothing
+    tells them apart there)."""
+    union = a | b
+    if not union:
+        return 1.0
+    return len(a & b) / len(union)
 
 
 def link_collections(

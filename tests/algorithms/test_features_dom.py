@@ -8,6 +8,7 @@ from lxml import html as lxml_html
 
 from algorithms.features.dom import (
     html_schema,
+    label_schema,
     link_collections,
     link_dom_path,
     link_dom_paths,
@@ -15,6 +16,7 @@ from algorithms.features.dom import (
     path_urls,
     paths_to,
     simhtml,
+    simlabels,
 )
 from render import Link, Snapshot
 
@@ -99,3 +101,32 @@ def test_link_collections_group_urls_by_path_in_document_order() -> None:
     assert paths_to(page, "http://x/b") == ("html/ul/li/a", "html/div/a")
     other = _snap("http://x/2", _link("http://x/c", "html/ul/li/a"))
     assert path_urls([page, other])["html/ul/li/a"] == ("http://x/b", "http://x/a", "http://x/c")
+
+
+def _show_page(url: str, fields: tuple[str, ...]) -> Snapshot:
+    rows = "".join(
+        f"<tr><th class='col'>{f}</th><td><span>{url}-{f}</span></td></tr>" for f in fields
+    )
+    html = f"<html><body><a href='/back'>Back</a><table>{rows}</table></body></html>"
+    return Snapshot(url=url, final_url=url, status=200, html=html, links=(_link("/back", "a"),))
+
+
+def test_label_schema_tells_apart_types_whose_link_paths_are_one() -> None:
+    # Two show pages of one admin application: every link path the same, only the field names
+    # (header cells) differ between the types; the values differ between any two pages.
+    plane = ("Tailnum", "Manufacturer", "Model", "Year", "Engines")
+    airport = ("Faa", "Name", "Lat", "Lon")
+    one, two = _show_page("/p/1", plane), _show_page("/p/2", plane)
+    other = _show_page("/a/1", airport)
+    assert simhtml(one, other) == 1.0
+    assert label_schema(one) == frozenset(f"th:{f}" for f in plane)
+    assert simlabels(label_schema(one), label_schema(two)) == 1.0
+    assert simlabels(label_schema(one), label_schema(other)) == 0.0
+
+
+def test_label_schema_reads_terms_and_form_labels_and_pages_without_labels_are_alike() -> None:
+    html = "<html><dl><dt> Born \n on</dt><dd>1900</dd></dl><label>Name <input></label><dt></dt></html>"
+    page = Snapshot(url="/x", final_url="/x", status=200, html=html)
+    assert label_schema(page) == {"dt:Born on", "label:Name"}
+    assert simlabels(frozenset(), frozenset()) == 1.0
+    assert simlabels(frozenset({"th:A", "th:B"}), frozenset({"th:B"})) == 0.5

@@ -31,6 +31,10 @@ async def test_indesit_finds_entity_pages_and_downloads_more_than_ssup(lab: Lab,
     scores = set_scores(found.entities, truth.target_entities)
     assert found.complete, found.reason
     assert scores.recall >= 0.5, (site, scores)
+    # The lab's pages share most of their chrome and link paths; their field names (the
+    # entity pages' definition terms) tell the seed's type from the others (choice "labels are
+    # schema"; without it precision is 0.49-0.64 on these sites).
+    assert scores.precision >= 0.75, (site, scores)
     assert found.cost.downloads > reference.cost.downloads
     kept = [e for e in found.trace if e.step == "collection" and e.decision == "keep"]
     assert kept and all(dict(e.values)["similar"] >= 1 for e in kept)
@@ -46,10 +50,12 @@ async def test_indesit_finds_entity_pages_and_downloads_more_than_ssup(lab: Lab,
 
 @pytest.mark.slow
 async def test_indesit_threshold_trades_recall_for_precision(lab: Lab) -> None:
-    # The lab's pages share most of their chrome, so at the general T=0.5 nearly every page
-    # looks like the seed; the council setting of SSUP's evaluation (T=0.8) and above prune.
-    server = lab("council")
-    truth = server.truth("council")
+    # The lab's pages share most of their chrome; judged by their field names too, the pages of
+    # other types no longer pass at T=0.5 (council: the same 42 pages at T=0.2, 0.5 and 0.9).
+    # On cars a higher T still prunes: fewer pages, a higher precision, a lower recall (the
+    # cars' link paths vary with their data).
+    server = lab("cars")
+    truth = server.truth("cars")
     runs = {}
     for t in (0.5, 0.9):
         async with Session(SessionConfig(render="never")) as session:
@@ -58,7 +64,7 @@ async def test_indesit_threshold_trades_recall_for_precision(lab: Lab) -> None:
     strict = set_scores(runs[0.9].entities, truth.target_entities)
     assert len(runs[0.9].entities) < len(runs[0.5].entities)
     assert strict.precision > loose.precision
-    assert strict.recall >= 0.9
+    assert strict.recall < loose.recall == 1.0
 
 
 async def test_indesit_unreachable_seed_is_incomplete() -> None:

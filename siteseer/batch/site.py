@@ -64,7 +64,8 @@ class SiteResult:
     (templates); `downloads` and `renders` are the site's Session's. `cpu_seconds` and
     `rss_mb` are the worker's whole process tree (its browser included) when the site ended,
     CPU counted since the worker started (see siteseer.batch.usage); `browser` is the Chromium
-    the worker renders with, once it has one."""
+    the worker renders with, once it has one; `started` the wall-clock time (Unix seconds, the
+    worker's clock) the site started on its worker, 0 for a site that never ran."""
 
     line: int
     url: str
@@ -81,9 +82,12 @@ class SiteResult:
     cpu_seconds: float = 0.0
     rss_mb: float = 0.0
     browser: str = ""
+    started: float = 0.0
 
 
-def failed_result(job: SiteJob, reason: str, worker: str = "", seconds: float = 0.0) -> SiteResult:
+def failed_result(
+    job: SiteJob, reason: str, worker: str = "", seconds: float = 0.0, started: float = 0.0
+) -> SiteResult:
     """A `failed` SiteResult for `job` with `reason`."""
     return SiteResult(
         job.line,
@@ -94,6 +98,7 @@ def failed_result(job: SiteJob, reason: str, worker: str = "", seconds: float = 
         reason,
         seconds=seconds,
         worker=worker,
+        started=started,
     )
 
 
@@ -187,7 +192,7 @@ async def run_site(
     mode, budget and cache."""
     if job.failure is not None:
         return failed_result(job, job.failure, worker)
-    started = time.monotonic()
+    started, began = time.monotonic(), time.time()
     options = job.options
     try:
         cache = None if cache_dir is None else cache_dir / f"{host_file_name(job.host)}.sqlite"
@@ -201,7 +206,8 @@ async def run_site(
                 status, reason, entities, files = await _task(session, job)
             cost = session.cost()
     except (CrawlError, CacheFailed, UserError, ValueError) as e:
-        return failed_result(job, " ".join(str(e).split()), worker, time.monotonic() - started)
+        reason, seconds = " ".join(str(e).split()), time.monotonic() - started
+        return failed_result(job, reason, worker, seconds, round(began, 3))
     usage = worker_usage()
     return SiteResult(
         job.line,
@@ -219,6 +225,7 @@ async def run_site(
         usage.cpu_seconds,
         usage.rss_mb,
         browser.description,
+        round(began, 3),
     )
 
 

@@ -164,9 +164,12 @@ def timeline(row: Row) -> list[str]:
     """`row`'s sites per worker on the batch's clock, with the run's start-up, gaps, tail and
     wind-down (see the module docstring)."""
     lines = [f"{row.label}: {row.seconds:.1f} s"]
-    workers: dict[str, list[Span]] = {}
+    workers: dict[str, list[Span]] = {}  # a worker running sites side by side: one lane each
     for span in sorted(row.spans, key=lambda s: s.start):
-        workers.setdefault(span.worker, []).append(span)
+        lane = 1
+        while (spans := workers.get(f"{span.worker}#{lane}")) and spans[-1].end > span.start + 0.05:
+            lane += 1
+        workers.setdefault(f"{span.worker}#{lane}", []).append(span)
     for name, spans in workers.items():
         gaps = sum(b.start - a.end for a, b in pairwise(spans))
         busy = sum(s.end - s.start for s in spans)

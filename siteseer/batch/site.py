@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import tempfile
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import (
     AbstractAsyncContextManager,
     AsyncExitStack,
@@ -46,7 +46,7 @@ from render import (
 from render.install import ensure_browser
 from siteseer import api
 from siteseer.batch.jobs import SiteJob, host_file_name
-from siteseer.batch.usage import worker_usage
+from siteseer.batch.usage import Usage, worker_usage
 from siteseer.commands.discover import entity_records, entity_rows, parse_height
 from siteseer.commands.templates import cluster_rows
 from siteseer.errors import UserError
@@ -186,10 +186,11 @@ async def run_site(
     *,
     worker: str,
     crawl: CrawlOptions | None = None,
+    usage: Callable[[], Usage] = worker_usage,
 ) -> SiteResult:
     """Run `job` in its own Session (see the module docstring), with the batch's `crawl`
     settings (None: the defaults; its time limit is the site's own) and the job's own render
-    mode, budget and cache."""
+    mode, budget and cache; `usage` reads the worker's CPU and memory when the site ends."""
     if job.failure is not None:
         return failed_result(job, job.failure, worker)
     started, began = time.monotonic(), time.time()
@@ -208,7 +209,7 @@ async def run_site(
     except (CrawlError, CacheFailed, UserError, ValueError) as e:
         reason, seconds = " ".join(str(e).split()), time.monotonic() - started
         return failed_result(job, reason, worker, seconds, round(began, 3))
-    usage = worker_usage()
+    used = usage()
     return SiteResult(
         job.line,
         job.url,
@@ -222,8 +223,8 @@ async def run_site(
         round(time.monotonic() - started, 3),
         worker,
         files,
-        usage.cpu_seconds,
-        usage.rss_mb,
+        used.cpu_seconds,
+        used.rss_mb,
         browser.description,
         round(began, 3),
     )

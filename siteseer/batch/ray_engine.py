@@ -13,7 +13,8 @@ it in every result; the browser starts once per actor (on the first site that ne
 per site, and each site runs in
 its own Session, its cache a SQLite file under the node's own `cache_dir`. The driver hands
 each idle actor the next site and waits on the sites in flight with `ray.wait`, so results
-are written as they arrive. Faults are Ray's: an actor whose process dies (browser crash,
+are written as they arrive; an actor left with nothing to run closes its browser at once,
+while the others finish theirs. Faults are Ray's: an actor whose process dies (browser crash,
 OOM, kill -9, its node lost) is restarted (`max_restarts`) — elsewhere if its node is gone —
 and the site it held is run again (`max_task_retries`); past those limits the site is
 `failed` with Ray's reason and a fresh actor takes the worker's place. Jobs and results cross

@@ -1,7 +1,7 @@
 """`siteseer batch` throughput: one site at a time, the local engine and Ray, on the lab sites.
 
     python -m bench.batch [--size small|medium] [--sites council,cars,…]
-                          [--render auto|never|always] [--no-ray] [--keep DIR]
+                          [--render auto|never|always] [--no-ray] [--keep DIR] [--timeline]
 
 Serves each lab site on loopback from a process of its own (`LabServer(apart=True)`, so the
 server's work is not charged to the crawling processes) and runs one batch over them three
@@ -17,6 +17,10 @@ each worker (its browser included; see siteseer.batch.usage), and the driver's o
 site (writing a result and its manifest line, timed around `Manifest.record`); sites not done
 are named on stderr. `--keep DIR` copies each run's manifest.jsonl to DIR/a.jsonl, b.jsonl,
 c.jsonl (per-site seconds, pages, CPU and worker, for finding where a run's time goes).
+`--timeline` prints each run's sites per worker on the batch's clock (start, end, the gaps
+between them), its start-up (the batch's start to the first site's), its tail (the first
+worker going idle for good to the last site's end) and its wind-down (the last site's end to
+the batch's).
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +52,16 @@ SCORED = [site for site in SITE_IDS if site not in ("testbed", "bench")]  # the 
 
 
 @dataclass(frozen=True)
+class Span:
+    """One site on the batch's clock: its name, worker, start and end (seconds)."""
+
+    site: str
+    worker: str
+    start: float
+    end: float
+
+
+@dataclass(frozen=True)
 class Row:
     label: str
     sites: int
@@ -56,6 +71,7 @@ class Row:
     record_ms: float
     cpu_per_worker: float
     rss_per_worker: float
+    spans: tuple[Span, ...] = ()
 
     @property
     def sites_per_minute(self) -> float:
@@ -92,7 +108,12 @@ def _lines(truths: list[SiteTruth], render: RenderMode) -> list[str]:
 
 
 async def _one(
-    label: str, lines: list[str], engine: BatchEngine, workers: int, keep: Path | None
+    label: str,
+    lines: list[str],
+    names: list[str],
+    engine: BatchEngine,
+    workers: int,
+    keep: Path | None,
 ) -> Row:
     with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
         source = Path(tmp) / "input.jsonl"
@@ -100,6 +121,7 @@ async def _one(
         options = BatchOptions(
             str(source), Path(tmp) / "out", TaskOptions(), engine=engine, workers=workers
         )
+        began = time.time()
         outcome = await run_batch(options)
         if keep is not None:
             shutil.copy(Path(tmp) / "out" / "manifest.jsonl", keep / f"{label[1]}.jsonl")
@@ -128,7 +150,40 @@ async def _one(
         record_ms,
         sum(cpu.values()) / n,
         max(rss.values(), default=0.0),
+        tuple(
+            Span(
+                names[row["line"] - 1], row["worker"], start - began, start - began + row["seconds"]
+            )
+            for row in outcome.rows
+            if (start := float(row.get("started") or 0.0))
+        ),
     )
+
+
+def timeline(row: Row) -> list[str]:
+    """`row`'s sites per worker on the batch's clock, with the run's start-up, gaps, tail and
+    wind-down (see the module docstring)."""
+    lines = [f"{row.label}: {row.seconds:.1f} s"]
+    workers: dict[str, list[Span]] = {}  # a worker running sites side by side: one lane each
+    for span in sorted(row.spans, key=lambda s: s.start):
+        lane = 1
+        while (spans := workers.get(f"{span.worker}#{lane}")) and spans[-1].end > span.start + 0.05:
+            lane += 1
+        workers.setdefault(f"{span.worker}#{lane}", []).append(span)
+    for name, spans in workers.items():
+        gaps = sum(b.start - a.end for a, b in pairwise(spans))
+        busy = sum(s.end - s.start for s in spans)
+        sites = " ".join(f"{s.site}[{s.start:.1f}-{s.end:.1f}]" for s in spans)
+        lines.append(f"  {name}: busy {busy:.1f} s, gaps {gaps:.1f} s: {sites}")
+    if row.spans:
+        first = min(s.start for s in row.spans)
+        last = max(s.end for s in row.spans)
+        idle = min(max(s.end for s in spans) for spans in workers.values())
+        lines.append(
+            f"  start-up {first:.1f} s, tail {last - idle:.1f} s, "
+            f"wind-down {row.seconds - last:.1f} s"
+        )
+    return lines
 
 
 def _result(row: dict[str, Any], files: tuple[tuple[str, bytes], ...]) -> SiteResult:
@@ -142,11 +197,11 @@ async def run(
     with served(site_ids, size) as truths:
         lines = _lines(truths, render)
         rows = [
-            await _one("(a) one site at a time", lines, "local", 1, keep),
-            await _one("(b) --engine local --workers 2", lines, "local", 2, keep),
+            await _one("(a) one site at a time", lines, site_ids, "local", 1, keep),
+            await _one("(b) --engine local --workers 2", lines, site_ids, "local", 2, keep),
         ]
         if with_ray:
-            rows.append(await _one("(c) --engine ray --workers 2", lines, "ray", 2, keep))
+            rows.append(await _one("(c) --engine ray --workers 2", lines, site_ids, "ray", 2, keep))
     return rows
 
 
@@ -157,6 +212,7 @@ def main() -> None:
     parser.add_argument("--render", default="auto", choices=["auto", "never", "always"])
     parser.add_argument("--no-ray", action="store_true")
     parser.add_argument("--keep", type=Path, help="copy each run's manifest.jsonl here")
+    parser.add_argument("--timeline", action="store_true", help="print each run's sites per worker")
     args = parser.parse_args()
     sites = args.sites.split(",")
     if args.keep is not None:
@@ -174,6 +230,9 @@ def main() -> None:
             f"{r.sites_per_minute:.1f} | {r.pages_per_second:.1f} | {r.cpu_per_worker:.1f} | "
             f"{r.rss_per_worker:.0f} | {r.record_ms:.2f} |"
         )
+    if args.timeline:
+        for r in rows:
+            print("\n".join(timeline(r)))
 
 
 if __name__ == "__main__":

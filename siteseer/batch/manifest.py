@@ -6,7 +6,8 @@
     manifest.record(result)                  # writes the result's files, then its line (flushed)
 
 A line holds ``line url host task status reason entities downloads renders seconds worker
-files cpu_seconds rss_mb browser``. The file is only appended to: a rerun adds lines for the sites it retries, and the
+files cpu_seconds rss_mb browser started`` (`started`: when the site began on its worker,
+Unix seconds). The file is only appended to: a rerun adds lines for the sites it retries, and the
 last line of a key is its status (`latest`). The result files are written before the line,
 so a line with status done always has its files; a driver killed mid-run loses at most the
 sites in flight.

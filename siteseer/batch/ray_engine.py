@@ -13,7 +13,8 @@ it in every result; the browser starts once per actor (on the first site that ne
 per site, and each site runs in
 its own Session, its cache a SQLite file under the node's own `cache_dir`. The driver hands
 each idle actor the next site and waits on the sites in flight with `ray.wait`, so results
-are written as they arrive. Faults are Ray's: an actor whose process dies (browser crash,
+are written as they arrive; an actor left with nothing to run closes its browser at once,
+while the others finish theirs. Faults are Ray's: an actor whose process dies (browser crash,
 OOM, kill -9, its node lost) is restarted (`max_restarts`) — elsewhere if its node is gone —
 and the site it held is run again (`max_task_retries`); past those limits the site is
 `failed` with Ray's reason and a fresh actor takes the worker's place. Jobs and results cross
@@ -131,6 +132,7 @@ async def run_ray(
         return
     started_here = start_ray(workers, address)
     actors: list[Any] = []
+    closing: dict[Any, Any] = {}  # actor → its close() call, for those with nothing left to run
     try:
         actors = [_actor(cache_dir) for _ in range(min(workers, len(queue)))]
         idle = list(actors)
@@ -152,17 +154,21 @@ async def run_ray(
                 except RayError as e:
                     result = failed_result(job, f"worker error: {_first_line(e)}")
                 emit(result)
-                idle.append(actor)
+                if queue:
+                    idle.append(actor)
+                else:  # none left for it: its browser closes while the others finish
+                    closing[actor] = actor.close.remote()
     finally:
-        _stop(actors)
+        _stop(actors, closing)
         if started_here:
             ray.shutdown()
 
 
-def _stop(actors: list[Any]) -> None:
-    """Close each actor's browser (briefly), then end the actors."""
-    closing = [actor.close.remote() for actor in actors]
-    ray.wait(closing, num_returns=len(closing), timeout=20)
+def _stop(actors: list[Any], closing: dict[Any, Any]) -> None:
+    """Close the browser of each actor not closing yet (`closing`: those already asked),
+    wait for them all (briefly), then end the actors."""
+    calls = [closing.get(actor) or actor.close.remote() for actor in actors]
+    ray.wait(calls, num_returns=len(calls), timeout=20)
     for actor in actors:
         ray.kill(actor, no_restart=True)
 

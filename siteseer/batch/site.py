@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import tempfile
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import (
     AbstractAsyncContextManager,
     AsyncExitStack,
@@ -46,7 +46,7 @@ from render import (
 from render.install import ensure_browser
 from siteseer import api
 from siteseer.batch.jobs import SiteJob, host_file_name
-from siteseer.batch.usage import worker_usage
+from siteseer.batch.usage import Usage, worker_usage
 from siteseer.commands.discover import entity_records, entity_rows, parse_height
 from siteseer.commands.templates import cluster_rows
 from siteseer.errors import UserError
@@ -64,7 +64,8 @@ class SiteResult:
     (templates); `downloads` and `renders` are the site's Session's. `cpu_seconds` and
     `rss_mb` are the worker's whole process tree (its browser included) when the site ended,
     CPU counted since the worker started (see siteseer.batch.usage); `browser` is the Chromium
-    the worker renders with, once it has one."""
+    the worker renders with, once it has one; `started` the wall-clock time (Unix seconds, the
+    worker's clock) the site started on its worker, 0 for a site that never ran."""
 
     line: int
     url: str
@@ -81,9 +82,12 @@ class SiteResult:
     cpu_seconds: float = 0.0
     rss_mb: float = 0.0
     browser: str = ""
+    started: float = 0.0
 
 
-def failed_result(job: SiteJob, reason: str, worker: str = "", seconds: float = 0.0) -> SiteResult:
+def failed_result(
+    job: SiteJob, reason: str, worker: str = "", seconds: float = 0.0, started: float = 0.0
+) -> SiteResult:
     """A `failed` SiteResult for `job` with `reason`."""
     return SiteResult(
         job.line,
@@ -94,6 +98,7 @@ def failed_result(job: SiteJob, reason: str, worker: str = "", seconds: float = 
         reason,
         seconds=seconds,
         worker=worker,
+        started=started,
     )
 
 
@@ -181,13 +186,14 @@ async def run_site(
     *,
     worker: str,
     crawl: CrawlOptions | None = None,
+    usage: Callable[[], Usage] = worker_usage,
 ) -> SiteResult:
     """Run `job` in its own Session (see the module docstring), with the batch's `crawl`
     settings (None: the defaults; its time limit is the site's own) and the job's own render
-    mode, budget and cache."""
+    mode, budget and cache; `usage` reads the worker's CPU and memory when the site ends."""
     if job.failure is not None:
         return failed_result(job, job.failure, worker)
-    started = time.monotonic()
+    started, began = time.monotonic(), time.time()
     options = job.options
     try:
         cache = None if cache_dir is None else cache_dir / f"{host_file_name(job.host)}.sqlite"
@@ -201,8 +207,9 @@ async def run_site(
                 status, reason, entities, files = await _task(session, job)
             cost = session.cost()
     except (CrawlError, CacheFailed, UserError, ValueError) as e:
-        return failed_result(job, " ".join(str(e).split()), worker, time.monotonic() - started)
-    usage = worker_usage()
+        reason, seconds = " ".join(str(e).split()), time.monotonic() - started
+        return failed_result(job, reason, worker, seconds, round(began, 3))
+    used = usage()
     return SiteResult(
         job.line,
         job.url,
@@ -216,9 +223,10 @@ async def run_site(
         round(time.monotonic() - started, 3),
         worker,
         files,
-        usage.cpu_seconds,
-        usage.rss_mb,
+        used.cpu_seconds,
+        used.rss_mb,
         browser.description,
+        round(began, 3),
     )
 
 

@@ -7,7 +7,7 @@ import sys
 import time
 
 from siteseer.batch import worker_usage
-from siteseer.batch.usage import parse_stat
+from siteseer.batch.usage import child_pids, parse_stat
 
 # utime 150 + stime 50 ticks, rss 2560 pages; the name holds a space and parentheses
 STAT = "4242 (Web Content (x)) S 17 4242 4242 0 -1 4194560 900 0 0 0 150 50 0 0 20 0 9 0 " + (
@@ -33,3 +33,18 @@ def test_a_workers_usage_counts_the_processes_it_started() -> None:
         child.kill()
         child.wait()
     assert grown.cpu_seconds >= alone.cpu_seconds > 0
+
+
+def test_children_left_out_are_not_counted() -> None:
+    hog = "b = bytearray(200 * 2**20); import time; time.sleep(30)"  # 200 MB resident
+    child = subprocess.Popen([sys.executable, "-c", hog])
+    try:
+        deadline = time.monotonic() + 20
+        while worker_usage().rss_mb < worker_usage(leave_out={child.pid}).rss_mb + 150:
+            assert time.monotonic() < deadline, "the child's memory was never counted"
+            time.sleep(0.1)
+        assert child.pid in child_pids()
+        assert worker_usage(leave_out=child_pids()).rss_mb < worker_usage().rss_mb - 150
+    finally:
+        child.kill()
+        child.wait()

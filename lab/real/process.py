@@ -30,11 +30,24 @@ HOST = "127.0.0.1"
 POLL_S = 0.25
 
 
+_HANDED_OUT: set[int] = set()
+
+
 def free_port() -> int:
-    """A loopback port that was free a moment ago (bound, read, released)."""
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return int(sock.getsockname()[1])
+    """A loopback port that was free a moment ago (bound, read, released), and not one this
+    process has handed out before.
+
+    A port handed out is released until its server binds it, and the kernel may pick it again
+    meanwhile: two sites started one after the other would both be given it, and the second
+    one's wait for "its" port to answer would be answered by the first.
+    """
+    while True:
+        with socket.socket() as sock:
+            sock.bind((HOST, 0))
+            port = int(sock.getsockname()[1])
+        if port not in _HANDED_OUT:
+            _HANDED_OUT.add(port)
+            return port
 
 
 class AppProcess:

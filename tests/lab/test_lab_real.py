@@ -146,6 +146,29 @@ def test_gapminder_entity_ids_are_the_key_cell_under_the_page() -> None:
     assert entity_id("http://h:1", "Korea, Rep.") == "http://h:1/#country=Korea%2C%20Rep."
 
 
+def test_free_port_never_hands_out_a_port_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kernel may offer a released port again before its server binds it; two sites must
+    not both be given it."""
+    offered = iter([41001, 41001, 41002, 41001, 41003])
+
+    class Socket:
+        def __enter__(self) -> Socket:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            return None
+
+        def bind(self, address: tuple[str, int]) -> None:
+            self.port = next(offered)
+
+        def getsockname(self) -> tuple[str, int]:
+            return ("127.0.0.1", self.port)
+
+    monkeypatch.setattr("lab.real.process.socket.socket", Socket)
+    monkeypatch.setattr("lab.real.process._HANDED_OUT", set())
+    assert [free_port(), free_port(), free_port()] == [41001, 41002, 41003]
+
+
 async def test_a_child_process_is_served_then_stopped_with_its_group(tmp_path: Path) -> None:
     port = free_port()
     argv = [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port)]

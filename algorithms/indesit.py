@@ -267,13 +267,13 @@ class _Crawl:
     async def crawl(self, seed: Snapshot, entry: str) -> None:
         self.seed_url = seed.url
         self.seed_schema = html_schema(seed, self.mode)
-        start = (await self.fetch([entry])).get(entry)
+        # The entry page is judged once its labels (the site's chrome) are known.
+        start = (await self.run.fetch([entry], step=None)).get(entry)
         if start is None:
             self.run.stop(f"cannot fetch the entry page {entry}: {self.run.failed.get(entry, '')}")
         self.chrome_labels = label_schema(start)
         self.seed_labels = label_schema(seed) - self.chrome_labels
-        self.similar.pop(start.url, None)
-        self.judge(start)  # judged again, now with the seed's labels
+        self.judge(start)
         self.push(start, _OTHER)
         while self.queue:
             _, index = heapq.heappop(self.queue)

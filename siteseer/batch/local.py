@@ -37,10 +37,11 @@ async def run_local(
     """Run `jobs`, `workers` at a time, calling `emit` with each result as it finishes."""
     slots = asyncio.Semaphore(max(1, workers))
     others = child_pids()  # not the batch's: they are left out of its usage
-    before = worker_usage(leave_out=others).cpu_seconds  # this process's CPU before the batch
 
     def usage() -> Usage:
         return worker_usage(leave_out=others)
+
+    before = usage().cpu_seconds  # this process's CPU before the batch
 
     async def one(job: SiteJob, browser: SharedBrowser) -> None:
         async with slots:

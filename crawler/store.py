@@ -231,6 +231,9 @@ def unpack(value: str | bytes) -> str:
     return value if isinstance(value, str) else zlib.decompress(value).decode("utf-8")
 
 
+_SET_UP_WAIT_S = 5.0  # how long a new store waits for another process setting up its file
+
+
 class SQLiteStore(_KindStore):
     """Snapshots in one SQLite file (WAL journal; every put is committed at once).
 
@@ -246,14 +249,28 @@ class SQLiteStore(_KindStore):
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(_SCHEMA)
+            self._set_up()
         except sqlite3.DatabaseError as e:
             raise OSError(
                 f"cannot use {self.path} as a snapshot cache: {e}; delete it or choose another file"
             ) from e
         self._file = _identity(self.path)
+
+    def _set_up(self) -> None:
+        """WAL journal and the schema. Two processes opening a new file at once contend for
+        the switch to WAL, which SQLite answers "locked" without waiting on its busy timeout:
+        the loser tries again, for as long as that timeout (5 s) would have waited."""
+        deadline = time.monotonic() + _SET_UP_WAIT_S
+        while True:
+            try:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=NORMAL")
+                self._db.executescript(_SCHEMA)
+                return
+            except sqlite3.OperationalError as e:
+                if "locked" not in str(e) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
 
     def check(self) -> None:
         """Raise sqlite3.DatabaseError when the file on disk is no longer the database this

@@ -60,6 +60,9 @@ class MethodSpec:
     also: tuple[str, ...] = ()
     render: RenderMode = "auto"
     description: str = ""
+    # a reference crawl bounded by a page cap (follow-links): read beside the methods, but the
+    # real tier's target (F1 within TIER_GAP of the lab) is not asked of it
+    reference: bool = False
 
     def takes(self, site_id: str, kind: str) -> bool:
         """Whether the method runs on site `site_id`, whose truth is of `kind`."""

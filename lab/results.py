@@ -146,7 +146,12 @@ def tier_comparison(
     """One entry per run on a real application: its F1, downloads, renders and seconds beside
     the same method's mean F1 over the lab's synthetic sites — from the synthetic rows of this
     bench, else from `reference` (``results.json`` rows of an earlier lab bench) — the gap
-    (real − lab) and whether it is within `TIER_GAP`. None where a side has no F1."""
+    (real − lab) and whether it is within `TIER_GAP`. None where a side has no F1, and for a
+    reference method (`MethodSpec.reference`), whose F1 is bounded by its page cap. ``verdict``
+    says it in a word for the tables."""
+    from lab.registry import methods  # here: the registry imports every runner
+
+    registry = methods()
     lab: dict[str, list[float]] = {}
     own = [r.to_dict() for r in rows if not r.site.startswith(REAL_PREFIX)]
     for entry in own or reference:
@@ -161,6 +166,10 @@ def tier_comparison(
         scores = lab.get(row.method)
         lab_f1 = sum(scores) / len(scores) if scores else None
         gap = None if row.f1 is None or lab_f1 is None else row.f1 - lab_f1
+        spec = registry.get(row.method)
+        is_reference = spec is not None and spec.reference
+        within = None if gap is None or is_reference else gap >= -TIER_GAP
+        verdict = "reference" if is_reference else {None: "–", True: "yes", False: "no"}[within]
         out.append(
             {
                 "method": row.method,
@@ -169,7 +178,8 @@ def tier_comparison(
                 "lab_f1": _round(lab_f1),
                 "lab_sites": len(scores or ()),
                 "gap": _round(gap),
-                "within": None if gap is None else gap >= -TIER_GAP,
+                "within": within,
+                "verdict": verdict,
                 "downloads": row.cost.downloads,
                 "renders": row.cost.renders,
                 "seconds": round(row.seconds, 1),

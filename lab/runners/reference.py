@@ -140,5 +140,6 @@ METHODS: tuple[MethodSpec, ...] = (
         kinds=("entity-tree", "shop", "trap"),
         description="Breadth-first crawl of every in-host link; entity pages by link-schema "
         "Jaccard ≥ 0.8 with the seed (reference and cost upper bound).",
+        reference=True,
     ),
 )

@@ -42,6 +42,15 @@ def test_each_real_run_is_set_beside_its_methods_lab_mean() -> None:
     assert low[0]["within"] is False and low[0]["downloads"] == 40
 
 
+def test_a_reference_crawl_is_set_beside_the_lab_but_not_judged() -> None:
+    # follow-links stops at its page cap, which a real application's thousands of pages reach
+    lab = [_row("council", "follow-links", 0.8), _row("cars", "follow-links", 0.9)]
+    (tier,) = tier_comparison([*lab, _row("real-devpi", "follow-links", 0.5)])
+    assert tier["gap"] == -0.35 and tier["within"] is None and tier["verdict"] == "reference"
+    (judged,) = tier_comparison([*LAB, _row("real-x", "ssup", 0.89)])
+    assert judged["verdict"] == "no"
+
+
 def test_an_earlier_lab_bench_is_the_lab_side_when_this_one_ran_only_real_apps(
     tmp_path: Path,
 ) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from crawler import (
     RobotsDisallowed,
     Session,
 )
-from render import Action, NavigationFailed, NavigationTimeout, Snapshot
+from render import Action, NavigationFailed, NavigationTimeout, RawResponse, Snapshot
 
 BASE = "http://site.test"
 ROBOTS = f"{BASE}/robots.txt"
@@ -334,6 +335,22 @@ async def test_auto_script_host_renders_every_page() -> None:
         assert decision.needs_browser and decision.empty_app_root
     assert fetcher.count(f"{BASE}/a") == 0  # decided: straight to the browser
     assert browser.count(f"{BASE}/") == 1 and browser.count(f"{BASE}/a") == 1
+
+
+async def test_auto_renders_a_cut_body_from_the_network_within_the_budget() -> None:
+    # A response cut at the body limit is not the whole page: the deciding render downloads it.
+    session, fetcher, browser = make(render="auto", budget=2)
+    fetch = fetcher.fetch
+
+    async def cut(url: str, *, timeout: timedelta) -> RawResponse:  # noqa: ASYNC109
+        return replace(await fetch(url, timeout=timeout), truncated=True)
+
+    fetcher.fetch = cut  # type: ignore[method-assign]
+    async with session:
+        snap = await session.page(f"{BASE}/a")
+        cost = session.cost()
+    assert snap.truncated and browser.documents == [None]  # rendered to decide, from the network
+    assert (cost.downloads, cost.renders, session.budget_left) == (2, 1, 0)
 
 
 async def test_auto_decision_is_remembered_by_the_store(tmp_path: Path) -> None:

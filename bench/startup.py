@@ -1,4 +1,5 @@
-"""Start-up of the command line: every command's `--help`, `config`, `render URL` on a static page.
+"""Start-up of the command line: every command's `--help`, `config`, `render URL` on a static
+page and on a scripted one.
 
     python -m bench.startup [--repeat 5] [--only help|render] [--compile]
 
@@ -6,11 +7,16 @@ Runs each command line in a fresh interpreter (`python -m cli …`, as the `site
 does) once untimed, then `--repeat` times, and prints a markdown table of the median wall and
 CPU seconds (user + system of the child, from `os.wait4`) against the targets: `siteseer
 --help` and every command's `--help` ≤ 0.3 s, `siteseer render URL` on a static page ≤ 0.5 s
-(with `--render never`, and in auto mode, where a static page launches no browser). The page
-is the council lab site's root, served on loopback from a process of its own (`siteseer lab
-serve`); the render runs use `--no-cache`, so each one downloads the page, and then a cache,
-which the untimed run fills, so each one reads the page from it. A row over its target is
-marked `over` (`config` is measured, with no target).
+(with `--render never`, and in auto mode, where a static page launches no browser). The static
+page is the council lab site's root; the render runs use `--no-cache`, so each one downloads
+the page, and then a cache, which the untimed run fills, so each one reads the page from it.
+
+The scripted page is the spa lab site's root (an empty application shell its script fills
+from a JSON endpoint): `--render always` is measured (a browser launch and one render), and
+auto mode, which fetches the page over HTTP, decides that it needs a browser and renders it
+from that response, has the target ≤ the `--render always` row + 0.5 s (wall and CPU). Both
+sites are served on loopback by processes of their own (`siteseer lab serve`). A row over its
+target is marked `over` (`config` and `--render always` are measured, with no target).
 
 The children keep their modules' bytecode in `__pycache__` as an installed package does (the
 untimed run writes it), whatever PYTHONDONTWRITEBYTECODE says; `--compile` sets it instead, so
@@ -36,6 +42,7 @@ __all__ = ["Row", "help_commands", "main", "measure"]
 ROOT = Path(__file__).resolve().parents[1]
 HELP_TARGET = 0.3
 RENDER_TARGET = 0.5
+SCRIPTED_MARGIN = 0.5  # auto mode on a scripted page: ≤ `--render always` + this
 
 
 @dataclass(frozen=True)
@@ -112,10 +119,10 @@ def measure(
 
 
 @contextmanager
-def static_page() -> Iterator[str]:
-    """The council lab site's root URL, served by `siteseer lab serve` in a child process."""
+def served_page(site: str) -> Iterator[str]:
+    """A lab site's root URL, served by `siteseer lab serve` in a child process."""
     child = subprocess.Popen(
-        [sys.executable, "-m", "cli", "lab", "serve", "--sites", "council"],
+        [sys.executable, "-m", "cli", "lab", "serve", "--sites", site],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
@@ -165,7 +172,7 @@ def main() -> None:
             )
     if options.only != "help":
         rows.append(measure(("config",), None, options.repeat, compile_each_start=options.compile))
-        with static_page() as url, tempfile.TemporaryDirectory() as scratch:
+        with served_page("council") as url, tempfile.TemporaryDirectory() as scratch:
             cached = ("--cache", str(Path(scratch) / "cache.sqlite"))
             for mode, cache in (
                 ("never", ("--no-cache",)),
@@ -176,6 +183,17 @@ def main() -> None:
                 rows.append(
                     measure(args, RENDER_TARGET, options.repeat, compile_each_start=options.compile)
                 )
+        with served_page("spa") as url:
+            always = measure(
+                ("render", url, "--render", "always", "--no-cache"),
+                None,
+                options.repeat,
+                compile_each_start=options.compile,
+            )
+            target = round(always.wall + SCRIPTED_MARGIN, 3)
+            auto = ("render", url, "--render", "auto", "--no-cache")
+            rows.append(always)
+            rows.append(measure(auto, target, options.repeat, compile_each_start=options.compile))
     bytecode = "compiled on every start" if options.compile else "bytecode cached"
     print(f"start-up, {options.repeat} runs each, {bytecode}, {os.cpu_count()} CPUs")
     print("\n".join(_table(rows)))

@@ -126,7 +126,9 @@ T = TypeVar("T")
 
 
 class Renderer(Protocol):
-    """Loads a page state in a browser (render.pool.BrowserPool is one)."""
+    """Loads a page state in a browser (render.pool.BrowserPool is one); `document`, the
+    state's page as an HTTP fetch received it, answers the navigation's own request instead of
+    the network."""
 
     async def load(
         self,
@@ -134,6 +136,7 @@ class Renderer(Protocol):
         *,
         canonicalize: Canonicalize,
         screenshot: ScreenshotMode | None,
+        document: RawResponse | None = None,
     ) -> Snapshot: ...
 
 
@@ -151,6 +154,7 @@ _NOT_OPEN = "the Session is not open: use `async with Session(config) as session
 class _Counters:
     http_fetches: int = 0  # HTTP page fetches, retries included (robots.txt is not a page)
     render_loads: int = 0  # browser loads asked of the renderer, retries included
+    handed_over: int = 0  # of which were handed their document fetched already
     actions: int = 0
     cache_hits: int = 0
     bytes: int = 0
@@ -319,6 +323,13 @@ class Session(AsyncClosing):
         navigations = getattr(stats, "navigations", None)
         return navigations if isinstance(navigations, int) else self._counters.render_loads
 
+    def _handed_over(self) -> int:
+        """Browser navigations answered from a document fetched already (no download): the
+        pool's count; the ones handed over when the renderer does not count."""
+        stats = getattr(self._renderer, "stats", None)
+        handed = getattr(stats, "handed_over", None)
+        return handed if isinstance(handed, int) else self._counters.handed_over
+
     def _browser_actions(self) -> int:
         """State changes the browser made: each click, select, submit, scroll and load-more
         round (the pool's count); one per action state when the renderer does not count."""
@@ -336,15 +347,17 @@ class Session(AsyncClosing):
         """The counters so far.
 
         `downloads` are page loads over the network: HTTP page fetches (each retry too) plus
-        browser navigations; robots.txt is not a page, so only its bytes count. `renders` are
-        the browser navigations, `actions` the state changes made in the browser (each click,
-        select, submit, scroll and load-more round), `errors` the failed loads.
+        browser navigations, except those answered from a document fetched already (render="auto"
+        renders the page it decides a host on from its HTTP response: one download, one render);
+        robots.txt is not a page, so only its bytes count. `renders` are the browser
+        navigations, `actions` the state changes made in the browser (each click, select,
+        submit, scroll and load-more round), `errors` the failed loads.
         """
         c = self._counters
         end = self._closed or time.monotonic()
         navigations = self._browser_navigations()
         return Cost(
-            downloads=c.http_fetches + navigations,
+            downloads=c.http_fetches + navigations - self._handed_over(),
             renders=navigations,
             actions=self._browser_actions(),
             cache_hits=c.cache_hits,
@@ -576,12 +589,14 @@ class Session(AsyncClosing):
     async def _decide(self, host: str, url: str) -> Snapshot | CrawlError:
         """Fetch `url` over HTTP and render it; record whether `host` needs a browser.
 
-        Returns the Snapshot the decision asks for (or the error that prevented loading the
-        page). The decision needs a 2xx HTML page and a browser; without them the HTTP snapshot
-        is returned undecided and a later page of the host decides.
+        The render is answered from the HTTP response (the page is downloaded once); one cut at
+        the body limit is downloaded again in the browser, within the budget. Returns the
+        Snapshot the decision asks for (or the error that prevented loading the page). The
+        decision needs a 2xx HTML page and a browser; without them the HTTP snapshot is
+        returned undecided and a later page of the host decides.
         """
         try:
-            plain = await self._counted(url, self._load_plain(url))
+            plain, response = await self._counted(url, self._load_plain_response(url))
         except CrawlError as e:
             return e
         if not plain.ok:
@@ -590,7 +605,8 @@ class Session(AsyncClosing):
         if static is not None:
             self._settle_decision(static)
             return plain
-        if not self._budget.can_spend():
+        document = None if response.truncated else response
+        if document is None and not self._budget.can_spend():
             log.info("budget too small to decide whether %s needs a browser", host)
             return plain
         try:
@@ -603,8 +619,9 @@ class Session(AsyncClosing):
             self._decisions[host] = undecided(host, plain, f"no browser: {e.reason}")
             return plain
         try:
-            self._budget.spend(url)
-            rendered = await self._render(State(url), screenshot=None)
+            if document is None:
+                self._budget.spend(url)
+            rendered = await self._render(State(url), screenshot=None, document=document)
         except CrawlError as e:
             log.warning("rendering %s to decide its host failed: %s", url, e)
             self._record_error(e)
@@ -818,13 +835,20 @@ class Session(AsyncClosing):
         return True
 
     async def _load_plain(self, url: str, *, again: bool = False) -> Snapshot:
+        snapshot, _ = await self._load_plain_response(url, again=again)
+        return snapshot
+
+    async def _load_plain_response(
+        self, url: str, *, again: bool = False
+    ) -> tuple[Snapshot, RawResponse]:
+        """`_load_plain`, and the response it was made from (its last hop's)."""
         self._budget.spend(url)
-        snapshot = await self._fetch_page(url)
+        snapshot, response = await self._fetch_page(url)
         if self._keep(snapshot, again=again) and not again:
             self._keep_redirect_target(snapshot)
         if not _is_html_type(snapshot.content_type):
             raise NotHTML(url, snapshot.content_type)
-        return snapshot
+        return snapshot, response
 
     def _keep_redirect_target(self, snapshot: Snapshot) -> None:
         """Store a redirected page under its final URL too: loading that URL is then free."""
@@ -961,7 +985,7 @@ class Session(AsyncClosing):
             return e.reason
         return None
 
-    async def _fetch_page(self, url: str) -> Snapshot:
+    async def _fetch_page(self, url: str) -> tuple[Snapshot, RawResponse]:
         try:
             response, chain = await self._fetch_hops(url)
         except NavigationError as e:
@@ -969,7 +993,7 @@ class Session(AsyncClosing):
         snapshot = self._snapshot_of(url, response)
         if chain or response.truncated:
             snapshot = replace(snapshot, redirects=tuple(chain), truncated=response.truncated)
-        return snapshot
+        return snapshot, response
 
     def _snapshot_of(self, url: str, response: RawResponse) -> Snapshot:
         if not response.is_html:
@@ -1020,21 +1044,33 @@ class Session(AsyncClosing):
         return BrowserPool(self._render_config, self._identity, check_navigation=self._browser_hop)
 
     async def _render(
-        self, state: State, *, screenshot: ScreenshotMode | None, routes: bool = True
+        self,
+        state: State,
+        *,
+        screenshot: ScreenshotMode | None,
+        routes: bool = True,
+        document: RawResponse | None = None,
     ) -> Snapshot:
         """`state` loaded in the browser, politely, with retries; raises CrawlErrors.
 
         Its links keep fragments where their document is hash-routed (`_routes`, which may decide
-        the state's own document first; not for a probe, `routes=False`)."""
+        the state's own document first; not for a probe, `routes=False`). A `document` (the
+        page's HTTP response, its bytes counted already) answers the navigation's own request."""
         renderer = await self._browser(state.url)
 
         async def attempt() -> Snapshot:
             async with self._politeness.turn(state.url):
                 self._counters.render_loads += 1
+                if document is not None:
+                    self._counters.handed_over += 1
                 loaded = await renderer.load(
-                    state, canonicalize=self._link_canonical, screenshot=screenshot
+                    state,
+                    canonicalize=self._link_canonical,
+                    screenshot=screenshot,
+                    document=document,
                 )
-            self._counters.bytes += len(loaded.html.encode())
+            if document is None:
+                self._counters.bytes += len(loaded.html.encode())
             return loaded
 
         try:

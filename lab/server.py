@@ -10,6 +10,9 @@ With ``apart=True`` a synthetic site is served by a child process too (`siteseer
 that one site, at the same size and seed: the same bytes), so that the serving is not charged to
 the process that crawls it — as no real site ever is. Benchmarks serve apart; tests that look
 into a site's handler serve in-process.
+
+A site served in-process counts the requests it answers per path and query
+(`LabServer.requests`), for tests that check how often a page was downloaded.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import asyncio
 import sys
 import tempfile
 import threading
+from collections import Counter
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -36,6 +40,8 @@ __all__ = ["LabServer", "LabSite", "build_sites", "running_lab"]
 HOST = "127.0.0.1"
 _ROOT = Path(__file__).resolve().parents[1]  # where `python -m cli` finds the command line
 
+
+_Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 LabSite = Site | RealApp
 """A site of either tier: served in-process (`Site`) or as a child process (`RealApp`)."""
@@ -65,6 +71,8 @@ class LabServer:
         self.apart = apart
         self._served: dict[str, _Served] = {}
         self._logs: tempfile.TemporaryDirectory[str] | None = None
+        self._requests: dict[str, Counter[str]] = {}
+        self._requests_lock = threading.Lock()
 
     async def __aenter__(self) -> LabServer:
         try:
@@ -96,7 +104,15 @@ class LabServer:
             return _Served(site, process.port, process.stop)
         if self.apart:
             return await self._start_apart(site, port or free_port())
-        app = web.Application()
+        counted = self._requests.setdefault(site.id, Counter())
+
+        @web.middleware
+        async def count(request: web.Request, handler: _Handler) -> web.StreamResponse:
+            with self._requests_lock:
+                counted[request.path_qs] += 1
+            return await handler(request)
+
+        app = web.Application(middlewares=[count])
         app.router.add_route("*", "/{tail:.*}", site.handle)
         runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await runner.setup()
@@ -135,6 +151,12 @@ class LabServer:
     def url(self, site_id: str) -> str:
         """Root URL of a served site, without the trailing slash."""
         return f"http://{HOST}:{self._served[site_id].port}"
+
+    def requests(self, site_id: str) -> Counter[str]:
+        """Requests a site served in-process has answered so far, by path and query (a copy;
+        empty for a site served by a process of its own)."""
+        with self._requests_lock:
+            return Counter(self._requests.get(site_id, {}))
 
     def site(self, site_id: str) -> LabSite:
         return self._served[site_id].site

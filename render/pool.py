@@ -15,6 +15,13 @@ settles for a quiet window learned per site (render/settle.py `SettleLearner`: t
 milliseconds where pages answer in a few), navigations keep the configured one; `stats.actions`
 counts every state change (each load-more round too).
 
+A load may be handed the page's document as an HTTP fetch already received it (`load(state,
+document=response)`): the page then navigates to the response's final URL and the request for
+that one document — the main frame's, of that navigation only — is answered from the response's
+bytes (CDP ``Fetch.fulfillRequest``: status, headers without the ones describing the transfer,
+the decoded body) instead of the network; the page's scripts, XHR and styles load as usual, and
+the handover ends with the navigation (`stats.handed_over` counts the navigations so served).
+
 Images, media and fonts are blocked inside the browser (CDP ``Network.setBlockedURLs``, never
 stylesheets: boxes depend on them). Dialogs are dismissed (Playwright's default when nothing
 listens), ``window.open`` refused before anything loads, downloads refused. A popup opened
@@ -44,6 +51,7 @@ Hostile pages are bounded from outside the page:
 from __future__ import annotations
 
 import asyncio
+import base64
 import logging
 import time
 from collections.abc import Coroutine, Mapping, Sequence
@@ -51,7 +59,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any, Literal, TypeAlias
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from playwright.async_api import (
     Browser,
@@ -79,6 +87,7 @@ from render.errors import (
 )
 from render.extract import Canonicalize, default_canonical, structure_fingerprint
 from render.extract_json import decode_extracted
+from render.http import RawResponse
 from render.identity import Identity
 from render.parse import parse_fast
 from render.settle import SETTLE_INIT_SCRIPT, Settled, SettleLearner, settle, settle_then
@@ -159,6 +168,7 @@ class PoolStats:
     relaunches: int = 0
     popups_closed: int = 0
     popups_refused: int = 0  # popups whose first request the check refused: never sent
+    handed_over: int = 0  # navigations whose document came from the caller, not the network
 
 
 class PoolShare:
@@ -185,11 +195,14 @@ class PoolShare:
         *,
         canonicalize: Canonicalize = default_canonical,
         screenshot: ScreenshotMode | None = None,
+        document: RawResponse | None = None,
     ) -> Snapshot:
         """The pool's `load`, its counts credited to this share."""
         token = _LOADING_FOR.set(self)
         try:
-            return await self._pool.load(state, canonicalize=canonicalize, screenshot=screenshot)
+            return await self._pool.load(
+                state, canonicalize=canonicalize, screenshot=screenshot, document=document
+            )
         finally:
             _LOADING_FOR.reset(token)
 
@@ -210,6 +223,7 @@ _Counted = Literal[
     "relaunches",
     "popups_closed",
     "popups_refused",
+    "handed_over",
 ]
 
 
@@ -269,6 +283,9 @@ class _Worker:
     cut: bool = False  # its network is cut (`max_page_bytes` reached); restored on the next load
     cut_seen: asyncio.Event = field(default_factory=asyncio.Event)  # set when `cut` is
     document: tuple[int, str] = (0, "")  # the load's document response: status, media type
+    handover: RawResponse | None = None  # the document to answer the next navigation with
+    handed: bool = False  # the navigation in progress was answered from `handover`
+    fetching: bool = False  # its page's document requests are paused (CDP ``Fetch``)
 
 
 class _BrowserGone(Exception):
@@ -317,6 +334,34 @@ def _shown(worker: _Worker) -> str:
     if worker.state is not None:
         return worker.state.url
     return worker.page.url if worker.page is not None else ""
+
+
+# Headers that describe how the body travelled, not the body handed over (decoded, whole).
+_TRANSFER_HEADERS = frozenset({"content-encoding", "content-length", "transfer-encoding"})
+
+
+def _same_document(requested: str, fetched: str) -> bool:
+    """Whether the browser's request URL names the document an HTTP fetch ended on (the
+    fragment aside; the two may spell escapes differently)."""
+    a, b = requested.partition("#")[0], fetched.partition("#")[0]
+    return a == b or unquote(a) == unquote(b)
+
+
+def _fulfilment(request_id: str, response: RawResponse) -> dict[str, Any]:
+    """CDP ``Fetch.fulfillRequest`` parameters answering a paused request with `response`:
+    its status and headers (repeated ones such as Set-Cookie kept, those of the transfer
+    dropped) and its body as received, decompressed."""
+    headers = [
+        {"name": name, "value": value}
+        for name, value in response.headers
+        if name.lower() not in _TRANSFER_HEADERS
+    ]
+    return {
+        "requestId": request_id,
+        "responseCode": response.status,
+        "responseHeaders": headers,
+        "body": base64.b64encode(response.body).decode("ascii"),
+    }
 
 
 def _first_line(error: BaseException) -> str:
@@ -479,7 +524,7 @@ class BrowserPool(AsyncClosing):
 
     async def _drop_context(self, worker: _Worker, timeout_s: float = 10) -> None:
         context, worker.context, worker.page, worker.state = worker.context, None, None, None
-        worker.cdp, worker.main_frame, worker.cut = None, "", False
+        worker.cdp, worker.main_frame, worker.cut, worker.fetching = None, "", False, False
         if context is not None:
             try:
                 await asyncio.wait_for(context.close(), timeout=timeout_s)
@@ -491,7 +536,7 @@ class BrowserPool(AsyncClosing):
         the work that stops its page's script and closes it from outside."""
         context, cdp = worker.context, worker.cdp
         worker.context, worker.page, worker.cdp, worker.state = None, None, None, None
-        worker.main_frame, worker.cut = "", False
+        worker.main_frame, worker.cut, worker.fetching = "", False, False
 
         async def stop() -> None:
             if cdp is not None:
@@ -538,14 +583,16 @@ class BrowserPool(AsyncClosing):
             tree = await cdp.send("Page.getFrameTree")
             main_frame = str(tree["frameTree"]["frame"]["id"])
             worker.main_frame = main_frame
+            cdp.on(
+                "Fetch.requestPaused",
+                lambda event: self._spawn(
+                    self._on_document(worker, cdp, main_frame, event), "checking a navigation"
+                ),
+            )
+            worker.fetching = False
             if self._check_navigation is not None:
-                cdp.on(
-                    "Fetch.requestPaused",
-                    lambda event: self._spawn(
-                        self._on_document(worker, cdp, main_frame, event), "checking a navigation"
-                    ),
-                )
                 await cdp.send("Fetch.enable", {"patterns": _DOCUMENTS})
+                worker.fetching = True
             worker.cdp = cdp
             page.on("popup", self._close_popup)
         except PlaywrightError as e:
@@ -574,9 +621,15 @@ class BrowserPool(AsyncClosing):
         request_id = event["requestId"]
         target = str(event.get("request", {}).get("url", ""))
         reason = None
-        if self._check_navigation is not None and event.get("frameId") == main_frame:
+        main = event.get("frameId") == main_frame
+        if self._check_navigation is not None and main:
             reason = await self._refusal(worker.loading or target, target)
         try:
+            handover = worker.handover if main and cdp is worker.cdp else None
+            if reason is None and handover and _same_document(target, handover.final_url):
+                worker.handover, worker.handed = None, True
+                await cdp.send("Fetch.fulfillRequest", _fulfilment(request_id, handover))
+                return
             if reason is None:
                 await cdp.send("Fetch.continueRequest", {"requestId": request_id})
                 return
@@ -729,8 +782,13 @@ class BrowserPool(AsyncClosing):
         *,
         canonicalize: Canonicalize = default_canonical,
         screenshot: ScreenshotMode | None = None,
+        document: RawResponse | None = None,
     ) -> Snapshot:
         """Render `state`: navigate to its URL, settle, replay its actions, extract.
+
+        `document`, the state's page as an HTTP fetch received it (its redirects followed),
+        answers the navigation's own request instead of the network: the page goes to its final
+        URL, and the state is loaded afresh (no reuse of a page showing a prefix of it).
 
         Raises NavigationFailed / NavigationTimeout / NonHTMLResponse when the page cannot be
         loaded, ActionError when an action's control is missing, BrowserCrashed when the browser
@@ -740,11 +798,15 @@ class BrowserPool(AsyncClosing):
             raise RenderError("the pool is not open: use `async with BrowserPool(config)`")
         self._count("loads")
         worker, prefix = await self._acquire(state)
+        if document is not None:
+            prefix = -1
         try:
             for attempt in range(2):
                 generation = self._generation
                 try:
-                    return await self._load_within(worker, state, prefix, canonicalize, screenshot)
+                    return await self._load_within(
+                        worker, state, prefix, canonicalize, screenshot, document
+                    )
                 except _BrowserGone as e:
                     worker.state = None
                     prefix = -1
@@ -782,6 +844,7 @@ class BrowserPool(AsyncClosing):
         prefix: int,
         canonicalize: Canonicalize,
         screenshot: ScreenshotMode | None,
+        document: RawResponse | None = None,
     ) -> Snapshot:
         """`_load_on` under the load's deadline; past it the page is abandoned."""
         seconds = self.deadline_s(state)
@@ -790,7 +853,9 @@ class BrowserPool(AsyncClosing):
         worker.cut_seen, worker.document = asyncio.Event(), (0, "")
         try:
             async with deadline:
-                return await self._load_on(worker, state, prefix, canonicalize, screenshot)
+                return await self._load_on(
+                    worker, state, prefix, canonicalize, screenshot, document
+                )
         except NavigationTimeout:
             # The page may be stuck in a script: never reuse it.
             self._spawn(self._abandon(worker), "closing a page that did not load")
@@ -831,6 +896,7 @@ class BrowserPool(AsyncClosing):
         prefix: int,
         canonicalize: Canonicalize,
         screenshot: ScreenshotMode | None,
+        document: RawResponse | None = None,
     ) -> Snapshot:
         try:
             if (
@@ -855,7 +921,7 @@ class BrowserPool(AsyncClosing):
                     prefix = -1
             fresh = prefix < 0
             if fresh:
-                navigation = await self._navigate(worker, page, state.url)
+                navigation = await self._navigate(worker, page, state.url, document)
                 todo = state.actions
                 if worker.cut:  # the document itself reached the limit: no action on a part
                     todo = ()
@@ -947,8 +1013,19 @@ class BrowserPool(AsyncClosing):
         if worker.cookies:
             await context.add_cookies([dict(c) for c in worker.cookies])  # type: ignore[misc]
 
-    async def _navigate(self, worker: _Worker, page: Page, url: str) -> _Navigation:
+    async def _pause_documents(self, worker: _Worker) -> None:
+        """Pause the document requests of the worker's page (CDP ``Fetch``), if not yet."""
+        if not worker.fetching and worker.cdp is not None:
+            await worker.cdp.send("Fetch.enable", {"patterns": _DOCUMENTS})
+            worker.fetching = True
+
+    async def _navigate(
+        self, worker: _Worker, page: Page, url: str, document: RawResponse | None = None
+    ) -> _Navigation:
         """Load `url` in `page` (up to DOMContentLoaded); the worker remembers what it reported.
+
+        With a `document` (the page's response as fetched already), the page goes to its final
+        URL and that navigation's own request is answered from it (`_on_document`).
 
         Raises NonHTMLResponse for a download or a response that is not HTML (after the worker
         has remembered it, as it shows that response now).
@@ -957,15 +1034,27 @@ class BrowserPool(AsyncClosing):
         self._count("navigations")
         worker.navigations_in_context += 1
         worker.state = None
+        handover, worker.handover, worker.handed = document, None, False
+        going_to = url if handover is None else handover.final_url
         try:
             await self._forget_site_cookies(worker, page)
-            await self._add_cookies(worker, page, url)
-            if "#" in url and page.url.partition("#")[0] == url.partition("#")[0]:
+            await self._add_cookies(worker, page, going_to)
+            if "#" in going_to and page.url.partition("#")[0] == going_to.partition("#")[0]:
                 # The page shows this document already: going to a fragment of it would only
                 # change the fragment, on top of whatever state the page is in. A state with a
                 # fragment is loaded as the document at that fragment, from nothing.
                 await page.goto("about:blank")
-            response, cut = await self._goto_or_cut(worker, page, url)
+            if handover is not None:
+                await self._pause_documents(worker)
+                worker.handover = handover
+            try:
+                response, cut = await self._goto_or_cut(worker, page, going_to)
+            finally:
+                if worker.handover is not None:
+                    logger.info("%s was not asked for as handed over: loaded from the network", url)
+                worker.handover = None
+                if worker.handed:
+                    self._count("handed_over")
         except PlaywrightTimeoutError as e:
             raise NavigationTimeout(
                 f"{url} did not load within {self.config.navigation_timeout.total_seconds():g} s "

@@ -100,6 +100,32 @@ def test_auto_says_why_a_page_needed_a_browser(base: str) -> None:
     assert fields["links"] == "13"
 
 
+@pytest.mark.browser
+def test_auto_renders_a_scripted_page_from_its_one_download(
+    lab: Callable[[str], LabServer],
+) -> None:
+    server = lab("spa")
+    truth = server.truth("spa")
+    page, following = truth.seed_path[0], truth.seed_path[1]
+    path = "/" + page.split("/", 3)[3]
+    shown: dict[str, Snapshot] = {}
+    for mode in ("auto", "always"):
+        before = server.requests("spa")
+        result = runner.invoke(app, ["render", page, "--render", mode, "--no-cache", "--json"])
+        assert result.exit_code == 0, result.output
+        assert (server.requests("spa") - before)[path] == 1, mode
+        assert "1 download (1 rendered)" in result.stderr, mode
+        shown[mode] = Snapshot.from_dict(json.loads(result.stdout))
+    auto, always = shown["auto"], shown["always"]
+    assert auto.rendered and following in {link.url for link in auto.links}
+    assert [(lk.url, lk.text) for lk in auto.links] == [(lk.url, lk.text) for lk in always.links]
+    assert (auto.final_url, auto.status, auto.title) == (
+        always.final_url,
+        always.status,
+        always.title,
+    )
+
+
 def test_robots_and_ignore_robots(base: str) -> None:
     refused = runner.invoke(app, ["render", f"{base}/private/page", "--no-cache"])
     assert refused.exit_code == 2

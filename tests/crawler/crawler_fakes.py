@@ -66,6 +66,7 @@ class FakeBrowser:
         self.fetcher = fetcher
         self.dom = dict(dom or {})
         self.loads: list[State] = []
+        self.documents: list[RawResponse | None] = []  # handed to each load (None: not)
         self.entered = 0
         self.exited = 0
         self.fail_launch = False
@@ -85,9 +86,15 @@ class FakeBrowser:
         self.exited += 1
 
     async def load(
-        self, state: State, *, canonicalize: Callable[[str], str], screenshot: Any
+        self,
+        state: State,
+        *,
+        canonicalize: Callable[[str], str],
+        screenshot: Any,
+        document: RawResponse | None = None,
     ) -> Snapshot:
         self.loads.append(state)
+        self.documents.append(document)
         await asyncio.sleep(0)
         html = self.dom.get(state.url) or self.fetcher.pages.get(state.url) or html_page("404")
         for action in state.actions:

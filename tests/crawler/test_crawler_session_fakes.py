@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from crawler import (
     RobotsDisallowed,
     Session,
 )
-from render import Action, NavigationFailed, NavigationTimeout, Snapshot
+from render import Action, NavigationFailed, NavigationTimeout, RawResponse, Snapshot
 
 BASE = "http://site.test"
 ROBOTS = f"{BASE}/robots.txt"
@@ -284,7 +285,7 @@ async def test_second_run_with_the_same_cache_downloads_nothing(tmp_path: Path) 
             costs.append(session.cost())
     assert outcomes[0] == outcomes[1]
     assert all(isinstance(s, Snapshot) for s in outcomes[1])
-    assert costs[0].downloads == 4 + 1  # 4 pages and the deciding render
+    assert (costs[0].downloads, costs[0].renders) == (4, 1)  # the deciding render downloads none
     assert (costs[1].downloads, costs[1].renders, costs[1].cache_hits) == (0, 0, 4)
 
 
@@ -299,7 +300,9 @@ async def test_auto_static_host_decided_once_without_browser_afterwards() -> Non
         assert events.named("decision") == [(decision,)]
         cost = session.cost()
     assert [s.url for s in browser.loads] == [f"{BASE}/"]  # only the deciding render
-    assert (cost.downloads, cost.renders) == (4 + 1, 1)
+    [handed] = browser.documents  # from the HTTP response: the page is downloaded once
+    assert handed is not None and handed.final_url == f"{BASE}/" and b"<h1>" in handed.body
+    assert (cost.downloads, cost.renders) == (4, 1)
     assert browser.exited == 1
 
 
@@ -332,6 +335,22 @@ async def test_auto_script_host_renders_every_page() -> None:
         assert decision.needs_browser and decision.empty_app_root
     assert fetcher.count(f"{BASE}/a") == 0  # decided: straight to the browser
     assert browser.count(f"{BASE}/") == 1 and browser.count(f"{BASE}/a") == 1
+
+
+async def test_auto_renders_a_cut_body_from_the_network_within_the_budget() -> None:
+    # A response cut at the body limit is not the whole page: the deciding render downloads it.
+    session, fetcher, browser = make(render="auto", budget=2)
+    fetch = fetcher.fetch
+
+    async def cut(url: str, *, timeout: timedelta) -> RawResponse:  # noqa: ASYNC109
+        return replace(await fetch(url, timeout=timeout), truncated=True)
+
+    fetcher.fetch = cut  # type: ignore[method-assign]
+    async with session:
+        snap = await session.page(f"{BASE}/a")
+        cost = session.cost()
+    assert snap.truncated and browser.documents == [None]  # rendered to decide, from the network
+    assert (cost.downloads, cost.renders, session.budget_left) == (2, 1, 0)
 
 
 async def test_auto_decision_is_remembered_by_the_store(tmp_path: Path) -> None:

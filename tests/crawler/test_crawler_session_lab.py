@@ -178,7 +178,7 @@ async def test_auto_script_built_page_needs_a_browser(testbed: tuple[str, LabSer
         assert set(truth.entities["scripted-extra"]) <= {link.url for link in scripted.links}
         assert static.links[0].box is not None
         cost = session.cost()
-        assert (cost.downloads, cost.renders) == (1 + 2, 2)  # fetch + render, then a render
+        assert (cost.downloads, cost.renders) == (2, 2)  # rendered from its fetch, then a render
 
 
 @pytest.mark.browser
@@ -271,3 +271,32 @@ async def test_a_redirect_target_is_not_fetched_again(testbed: tuple[str, LabSer
         assert target.links == redirected.links and target.status == 200
         cost = session.cost()
         assert (cost.downloads, cost.cache_hits) == (2, 1)  # /redirect and its one hop
+
+
+@pytest.mark.browser
+async def test_auto_crawl_of_a_scripted_site_downloads_each_document_once(
+    lab: Callable[[str], LabServer],
+) -> None:
+    # Down the spa site's seed path (root index → season → driver), every page a shell its
+    # script fills from /api/page…: the host is decided on the first page, rendered from its
+    # HTTP response, and each document is asked of the server once.
+    server = lab("spa")
+    truth = server.truth("spa")
+    before = server.requests("spa")
+    async with Session(SessionConfig(render="auto")) as session:
+        snaps = [await session.page(url) for url in truth.seed_path]
+        cost = session.cost()
+        decision = session.render_decisions[truth.seed_path[0].split("/")[2]]
+    asked = server.requests("spa") - before
+    paths = ["/" + url.split("/", 3)[3] for url in truth.seed_path]
+    assert decision.needs_browser and all(snap.rendered for snap in snaps)
+    for snap, following in zip(snaps, truth.seed_path[1:], strict=False):
+        assert following in {link.url for link in snap.links}
+    assert {path: asked[path] for path in paths} == dict.fromkeys(paths, 1)
+    assert {path: asked["/api/page" + path] for path in paths} == dict.fromkeys(paths, 1)
+    assert (cost.downloads, cost.renders) == (len(paths), len(paths))
+    async with Session(SessionConfig(render="always")) as session:
+        always = await session.page(truth.seed_path[0])
+    assert [(lk.url, lk.text) for lk in always.links] == [
+        (lk.url, lk.text) for lk in snaps[0].links
+    ]

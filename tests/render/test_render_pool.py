@@ -7,12 +7,14 @@ import json
 import math
 import os
 import signal
-from collections.abc import AsyncIterator, Callable
+from collections import Counter
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import replace
 from datetime import timedelta
 
 import pytest
 import pytest_asyncio
+from aiohttp import web
 from playwright.async_api import async_playwright
 
 from lab import LabServer
@@ -26,6 +28,7 @@ from render import (
     NavigationTimeout,
     NonHTMLResponse,
     PoolShare,
+    RawResponse,
     RenderConfig,
     Snapshot,
     State,
@@ -361,3 +364,61 @@ async def test_dialogs_are_dismissed_and_popups_refused(
     contexts = [w.context for w in pool._workers if w.context is not None]
     assert all(len(c.pages) <= 1 for c in contexts)  # window.open opened nothing
     assert pool.stats.popups_closed == before  # ... so there was nothing to close
+
+
+_HANDED_PAGE = (
+    "<html><head><title>caf\xe9</title></head><body><h1>caf\xe9</h1><ul id='l'></ul><script>"
+    "fetch('/data').then(r => r.json()).then(d => { const a = document.createElement('a');"
+    " a.href = d.href; a.textContent = document.cookie || 'none';"
+    " document.getElementById('l').append(a); });</script></body></html>"
+)
+
+
+async def test_a_handed_over_document_is_not_downloaded_again(
+    pool: BrowserPool, serve_app: Callable[[web.Application], Awaitable[str]]
+) -> None:
+    # The page's own request is answered from the response handed over (a redirect's final URL,
+    # Latin-1 by its Content-Type, a cookie, transfer headers that no longer hold); its script's
+    # request goes to the server; the next load of the page downloads it as usual.
+    asked: Counter[str] = Counter()
+
+    async def document(request: web.Request) -> web.Response:
+        asked[request.path] += 1
+        return web.Response(
+            body=_HANDED_PAGE.encode("latin-1"), content_type="text/html", charset="latin-1"
+        )
+
+    async def data(request: web.Request) -> web.Response:
+        asked[request.path] += 1
+        return web.json_response({"href": "/from-script"})
+
+    app = web.Application()
+    app.router.add_get("/doc", document)
+    app.router.add_get("/data", data)
+    base = await serve_app(app)
+    handed = RawResponse(
+        url=f"{base}/old",
+        final_url=f"{base}/doc",
+        status=200,
+        content_type="text/html",
+        headers=(
+            ("Content-Type", "text/html; charset=latin-1"),
+            ("Content-Encoding", "gzip"),  # the fetcher decoded the body: this no longer holds
+            ("Content-Length", "3"),
+            ("Set-Cookie", "seen=yes; Path=/"),
+        ),
+        body=_HANDED_PAGE.encode("latin-1"),
+        elapsed_ms=1.0,
+    )
+    before = pool.stats
+    snap = await pool.load(State(f"{base}/old"), document=handed)
+    assert asked == Counter({"/data": 1})  # the document was not asked for
+    assert (snap.url, snap.final_url, snap.status) == (f"{base}/old", f"{base}/doc", 200)
+    assert snap.title == "caf\xe9"
+    assert [(lk.url, lk.text) for lk in snap.links] == [(f"{base}/from-script", "seen=yes")]
+    again = await pool.load(State(f"{base}/doc"))
+    assert asked == Counter({"/data": 2, "/doc": 1})  # the handover ended with its navigation
+    assert [lk.text for lk in again.links] == ["none"]  # no cookie from the handed response
+    stats = pool.stats
+    assert stats.navigations - before.navigations == 2
+    assert stats.handed_over - before.handed_over == 1

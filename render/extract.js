@@ -119,8 +119,12 @@
     }
     return v;
   };
-  const visible = (el, box, cs) => box[2] > 0 && box[3] > 0 &&
-    cs.visibility !== "hidden" && cs.visibility !== "collapse" && !seeThrough(el, cs);
+  // (Each computed-style read costs microseconds in a live page: visibility is read once.)
+  const visible = (el, box, cs) => {
+    if (!(box[2] > 0 && box[3] > 0)) return false;
+    const v = cs.visibility;
+    return v !== "hidden" && v !== "collapse" && !seeThrough(el, cs);
+  };
 
   // -- links ---------------------------------------------------------------------------------------
   // Each link: [href, text, path index, x, y, w, h, style index, visible]. Paths and styles

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
 from algorithms.features.dom import TagFeature, html_schema, link_collections, simhtml
-from algorithms.indesit import indesit
+from algorithms.indesit import SeedSimilarity, indesit
 from algorithms.pagetemplates import cluster_pages, page_paths
 from algorithms.result import EntityDescription
 from algorithms.run import BUDGET_SPENT, Run, Stopped
@@ -448,14 +448,19 @@ async def describe(
         home_url = _home(sample)
         others = [u for u in found.entities if u not in (sample, page.final_url, home_url)]
         candidates = await _load(session, others)
-        # The sample's template among Indesit's result: the pages clustered with it by
-        # template (seed 002's TEXT-MDL), `similar` of them spread over the cluster.
-        by_url = {p.url: p for p in candidates.values() if p.url != page.url}
+        home = (await _load(session, [home_url])).get(home_url)
+        # Indesit also reports the other links of its target collections: only the pages
+        # like the sample by Indesit's own measure are kept (choice "one similarity").
+        like = SeedSimilarity.of(page, home)
+        # The sample's template among those: the pages clustered with it by template (seed
+        # 002's TEXT-MDL), `similar` of them spread over the cluster.
+        by_url = {
+            p.url: p for p in candidates.values() if p.url != page.url and like(p) >= threshold
+        }
         clustering = cluster_pages([page, *by_url.values()])
         mates = next(c.pages for c in clustering.clusters if page.url in c.pages)
         chosen = _spread([u for u in mates if u in by_url], similar)
         pages = [page, *(by_url[u] for u in chosen)]
-        home = (await _load(session, [home_url])).get(home_url)
         sample_terms = description_terms(pages, home) if len(pages) > 1 else set()
         per_sample.append(tuple(sorted(sample_terms)))
         used.append(tuple(p.url for p in pages))

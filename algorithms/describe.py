@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
-from algorithms.features.dom import TagFeature, html_schema, link_collections, simhtml
+from algorithms.features.dom import TagFeature, html_schema, link_collections
 from algorithms.indesit import SeedSimilarity, indesit
 from algorithms.pagetemplates import cluster_pages, page_paths
 from algorithms.result import EntityDescription
@@ -296,6 +296,7 @@ class FeatureCache:
     schemas: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
     paths: dict[str, frozenset[str]] = field(default_factory=dict)
     collections: dict[tuple[str, str], dict[str, tuple[str, ...]]] = field(default_factory=dict)
+    homes: dict[str, Snapshot | None] = field(default_factory=dict)
 
     def schema(self, page: Snapshot, mode: TagFeature) -> frozenset[str]:
         key = (page.url, mode)
@@ -346,14 +347,17 @@ async def light_indesit(
     `page` with up to `limit` of that collection's targets whose simhtml reaches `threshold`.
     """
     features = cache if cache is not None else FeatureCache()
-    schema = features.schema(page, tag_feature)
+    home_url = _home(page.url)
+    if home_url not in features.homes:
+        features.homes[home_url] = (await _load(session, [home_url])).get(home_url)
+    like = SeedSimilarity.of(page, features.homes[home_url], tag_feature)
     layout = features.page_paths(page)
     own = {page.url, page.final_url}
     loaded: dict[str, Snapshot] = {page.url: page}
     scored: list[tuple[float, float, int, str, list[str]]] = []
 
     def link_similarity(other: Snapshot) -> float:
-        return simhtml(schema, features.schema(other, tag_feature))
+        return like(other, features.schema(other, tag_feature))
 
     def dom_similarity(other: Snapshot) -> float:
         return _jaccard(layout, features.page_paths(other))

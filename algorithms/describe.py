@@ -66,8 +66,10 @@ MIN_TERM_CHARS = 3
 LIGHT_SAMPLES = 2  # light Indesit: targets sampled from each link collection
 LIGHT_TARGETS = 3  # light Indesit: similar pages returned at most (besides the page)
 LIGHT_COLLECTIONS = 24  # light Indesit: largest link collections sampled per page
-LIGHT_EXPAND = 8  # light Indesit: first-hop pages whose collections are sampled too
+LIGHT_EXPAND = 8  # light Indesit: pages of a hop whose collections are sampled too
+LIGHT_HOPS = 3  # light Indesit: hops from the page at most (the third only when two found none)
 SIMILAR_PAGES = 25  # pages of Indesit's result used for a sample's template
+LIGHT_MAJORITY = 0.5  # light Indesit: share of a collection's samples like the page (Indesit's)
 LIGHT_THRESHOLD = 0.5  # simhtml T of the light Indesit (the SSUP paper's best general T)
 
 _SKIP = frozenset({"script", "style", "noscript", "template"})
@@ -298,10 +300,12 @@ class FeatureCache:
     collections: dict[tuple[str, str], dict[str, tuple[str, ...]]] = field(default_factory=dict)
     homes: dict[str, Snapshot | None] = field(default_factory=dict)
 
-    def schema(self, page: Snapshot, mode: TagFeature) -> frozenset[str]:
+    def schema(self, page: Snapshot, mode: TagFeature, session: Session) -> frozenset[str]:
+        """`page`'s html-schema over its links into the site (choice "links into the site")."""
         key = (page.url, mode)
         if key not in self.schemas:
-            self.schemas[key] = html_schema(page, mode)
+            links = [link for link in page.links if session.in_scope(link.url)]
+            self.schemas[key] = html_schema(links, mode)
         return self.schemas[key]
 
     def page_paths(self, page: Snapshot) -> frozenset[str]:
@@ -350,21 +354,22 @@ async def light_indesit(
     home_url = _home(page.url)
     if home_url not in features.homes:
         features.homes[home_url] = (await _load(session, [home_url])).get(home_url)
-    like = SeedSimilarity.of(page, features.homes[home_url], tag_feature)
+    schema = features.schema(page, tag_feature, session)
+    like = SeedSimilarity.of(page, features.homes[home_url], tag_feature, schema=schema)
     layout = features.page_paths(page)
     own = {page.url, page.final_url}
     loaded: dict[str, Snapshot] = {page.url: page}
-    scored: list[tuple[float, float, int, str, list[str]]] = []
+    scored: list[tuple[float, float, float, int, str, list[str]]] = []
 
     def link_similarity(other: Snapshot) -> float:
-        return like(other, features.schema(other, tag_feature))
+        return like(other, features.schema(other, tag_feature, session))
 
     def dom_similarity(other: Snapshot) -> float:
         return _jaccard(layout, features.page_paths(other))
 
     async def score(source: Snapshot) -> list[str]:
         collections = {
-            path: [u for u in urls if u not in own]
+            path: [u for u in urls if u not in own and session.in_scope(u)]
             for path, urls in features.link_collections(source, tag_feature).items()
         }
         collections = {p: u for p, u in collections.items() if u}
@@ -377,25 +382,35 @@ async def light_indesit(
         for path in chosen:
             got = [loaded[u] for u in samples[path] if u in loaded]
             if got:
-                sim = sum(link_similarity(g) for g in got) / len(got)
+                sims = [link_similarity(g) for g in got]
+                share = sum(sim >= threshold for sim in sims) / len(sims)
                 dom = sum(dom_similarity(g) for g in got) / len(got)
                 where = f"{source.url} {path}"
-                scored.append((sim, dom, len(collections[path]), where, collections[path]))
+                size = len(collections[path])
+                scored.append((share, sum(sims) / len(sims), dom, size, where, collections[path]))
         return [u for v in samples.values() for u in v if u in loaded]
 
-    first_hop = await score(page)
-    for url in first_hop[:LIGHT_EXPAND]:
-        await score(loaded[url])
-    good = [entry for entry in scored if entry[0] >= threshold]
+    hop = await score(page)
+    good: list[tuple[float, float, float, int, str, list[str]]] = []
+    for _ in range(LIGHT_HOPS - 1):
+        reached: list[str] = []
+        for url in dict.fromkeys(hop[:LIGHT_EXPAND]):
+            reached += await score(loaded[url])
+        good = [entry for entry in scored if entry[0] >= LIGHT_MAJORITY]
+        if good:
+            break  # one hop further only while no collection of pages like `page` is found
+        hop = [u for u in dict.fromkeys(reached) if u not in own]
     if not good:
         return [page]
-    best = max(good, key=lambda e: (e[0], e[1], e[2], e[3]))
-    targets = _spread(best[4], limit)
+    best = max(good, key=lambda e: e[:5])
+    targets = _spread(best[5], limit)
     loaded.update(await _load(session, [u for u in targets if u not in loaded]))
     similar = [
-        loaded[u] for u in targets if u in loaded and link_similarity(loaded[u]) >= threshold
+        u
+        for u in dict.fromkeys([*(u for u in best[5] if u in loaded), *targets])
+        if u in loaded and link_similarity(loaded[u]) >= threshold
     ]
-    return [page, *similar]
+    return [page, *(loaded[u] for u in similar[:limit])]
 
 
 async def _load(session: Session, urls: Sequence[str]) -> dict[str, Snapshot]:

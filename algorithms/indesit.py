@@ -119,11 +119,18 @@ class SeedSimilarity:
 
     @classmethod
     def of(
-        cls, seed: Snapshot, entry: Snapshot | None, mode: TagFeature = "attrs"
+        cls,
+        seed: Snapshot,
+        entry: Snapshot | None,
+        mode: TagFeature = "attrs",
+        *,
+        schema: frozenset[str] | None = None,
     ) -> SeedSimilarity:
-        """The measure for `seed`; `entry`'s labels (the site's chrome) are left out."""
+        """The measure for `seed` (`schema`: its html-schema, when computed otherwise than from
+        all its links); `entry`'s labels (the site's chrome) are left out."""
         chrome = label_schema(entry) if entry is not None else frozenset()
-        return cls(html_schema(seed, mode), label_schema(seed) - chrome, chrome, mode)
+        own = html_schema(seed, mode) if schema is None else schema
+        return cls(own, label_schema(seed) - chrome, chrome, mode)
 
     def __call__(self, page: Snapshot, schema: frozenset[str] | None = None) -> float:
         """`page`'s similarity (`schema`: its html-schema under `mode`, when already known)."""

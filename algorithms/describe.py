@@ -480,7 +480,10 @@ async def describe(
         mates = next(c.pages for c in clustering.clusters if page.url in c.pages)
         chosen = _spread([u for u in mates if u in by_url], similar)
         pages = [page, *(by_url[u] for u in chosen)]
-        sample_terms = description_terms(pages, home) if len(pages) > 1 else set()
+        # The home page shows the site template only when it is not itself like the sample
+        # (choice "a home like the sample"): a wiki's start page has the articles' template.
+        site = home if home is not None and like(home) < threshold else None
+        sample_terms = description_terms(pages, site) if len(pages) > 1 else set()
         per_sample.append(tuple(sorted(sample_terms)))
         used.append(tuple(p.url for p in pages))
     shared = set(per_sample[0]) if per_sample else set()

@@ -16,13 +16,31 @@ lie in their template.
 Named choices: the tokens occurring once in every sequence are kept only in an order all
 sequences agree on (each one after the previous in every sequence), so segments line up; a term
 is a lower-case word of letters of at least `MIN_TERM_CHARS` characters that is not a stop word
-(the paper keeps English nouns). Indesit's result holds every page whose link layout resembles
-the sample's, which on a site sharing its chrome may be most pages: the sample's same-template
-set is the sample's cluster among them (seed 002's TEXT-MDL clustering, `SIMILAR_PAGES` pages).
+(the paper keeps English nouns).
+
+Choice "one similarity": a page is like a sample by Indesit's own measure
+(`algorithms.indesit.SeedSimilarity`: simhtml with tag and attribute names, capped by the
+Jaccard similarity of the field labels the site's home page does not show), in `describe` and in
+the light Indesit alike. Indesit's result holds the pages like the sample *and* the other links
+of its target collections (a council's agenda and committees pages, linked from the members'
+menu); only the pages like the sample join its same-template set, which is then the sample's
+cluster among them (seed 002's TEXT-MDL clustering, `SIMILAR_PAGES` pages spread over it). With
+the agenda and committees pages in it, the council's template held only the site's chrome and
+the description was empty.
+
+Choice "a home like the sample": the site template is TEMPLATE TOKENS over the sample's pages
+and the home page only when the home is not itself like the sample. A wiki's start page has the
+articles' template; subtracting it left only "table of contents" (real-dokuwiki, recall 0.40).
+
 The light Indesit samples the link collections of the page and of the pages they lead to (two
-hops), keeps the collection whose targets are most similar to the page (simhtml, Indesit's
-measure; ties, frequent when pages share their link layout, by the Jaccard similarity of their
-DOM paths), and returns the page with those targets that reach the threshold.
+hops; a third only when two found no collection of pages like the page), keeps the collections
+where most samples are like the page (Indesit's majority rule), the best one by that share, then
+mean similarity, then (ties are frequent when pages share their link layout) the Jaccard
+similarity of their DOM paths, and returns the page with those of its targets like the page.
+Choice "links into the site": the light Indesit follows and compares only the links into the
+site (as Indesit queues only those): a package page's description links out to its project's
+repositories and documentation, and those paths made two release pages of a package index
+score 0.47 instead of 1.0.
 """
 
 from __future__ import annotations

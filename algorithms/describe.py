@@ -39,8 +39,8 @@ mean similarity, then (ties are frequent when pages share their link layout) the
 similarity of their DOM paths, and returns the page with those of its targets like the page.
 Choice "links into the site": the light Indesit follows and compares only the links into the
 site (as Indesit queues only those): a package page's description links out to its project's
-repositories and documentation, and those paths made two release pages of a package index
-score 0.47 instead of 1.0.
+repositories and documentation, whose paths vary with the description: two release pages of
+real-devpi score simhtml 0.47 over all their links, 0.55 over the links into the site.
 """
 
 from __future__ import annotations

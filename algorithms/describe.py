@@ -22,7 +22,7 @@ Choice "one similarity": a page is like a sample by Indesit's own measure
 (`algorithms.indesit.SeedSimilarity`: simhtml with tag and attribute names, capped by the
 Jaccard similarity of the field labels the site's home page does not show), in `describe` and in
 the light Indesit alike. Indesit's result holds the pages like the sample *and* the other links
-of its target collections (a council's agenda and committees pages, linked from the members'
+of its target collections (a council's agenda and committees pages, linked from every page's
 menu); only the pages like the sample join its same-template set, which is then the sample's
 cluster among them (seed 002's TEXT-MDL clustering, `SIMILAR_PAGES` pages spread over it). With
 the agenda and committees pages in it, the council's template held only the site's chrome and

@@ -53,6 +53,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
 from algorithms.features.dom import TagFeature, html_schema, link_collections
+from algorithms.features.urlshape import is_view, refines
 from algorithms.indesit import SeedSimilarity, indesit
 from algorithms.pagetemplates import cluster_pages, page_paths
 from algorithms.result import EntityDescription
@@ -372,8 +373,11 @@ async def light_indesit(
     home_url = _home(page.url)
     if home_url not in features.homes:
         features.homes[home_url] = (await _load(session, [home_url])).get(home_url)
+    # Indesit's measure, its labels compared by containment (choice "labels contained").
     schema = features.schema(page, tag_feature, session)
-    like = SeedSimilarity.of(page, features.homes[home_url], tag_feature, schema=schema)
+    like = SeedSimilarity.of(
+        page, features.homes[home_url], tag_feature, schema=schema, contained=True
+    )
     layout = features.page_paths(page)
     own = {page.url, page.final_url}
     loaded: dict[str, Snapshot] = {page.url: page}
@@ -387,7 +391,14 @@ async def light_indesit(
 
     async def score(source: Snapshot) -> list[str]:
         collections = {
-            path: [u for u in urls if u not in own and session.in_scope(u)]
+            path: [
+                u
+                for u in urls
+                if u not in own
+                and session.in_scope(u)
+                and not is_view(source.url, u)
+                and not refines(source.url, u)
+            ]
             for path, urls in features.link_collections(source, tag_feature).items()
         }
         collections = {p: u for p, u in collections.items() if u}

@@ -88,7 +88,7 @@ from render import Snapshot
 if TYPE_CHECKING:
     from crawler import Session
 
-__all__ = ["SeedSimilarity", "indesit"]
+__all__ = ["SeedSimilarity", "indesit", "label_containment"]
 
 # T, the simhtml a page needs to be similar to the seed (choice "T=0.5", module docstring).
 THRESHOLD = 0.5
@@ -116,6 +116,7 @@ class SeedSimilarity:
     labels: frozenset[str]
     chrome: frozenset[str]
     mode: TagFeature = "attrs"
+    contained: bool = False  # labels compared by containment (`label_containment`), not Jaccard
 
     @classmethod
     def of(
@@ -125,19 +126,33 @@ class SeedSimilarity:
         mode: TagFeature = "attrs",
         *,
         schema: frozenset[str] | None = None,
+        contained: bool = False,
     ) -> SeedSimilarity:
         """The measure for `seed` (`schema`: its html-schema, when computed otherwise than from
         all its links); `entry`'s labels (the site's chrome) are left out."""
         chrome = label_schema(entry) if entry is not None else frozenset()
         own = html_schema(seed, mode) if schema is None else schema
-        return cls(own, label_schema(seed) - chrome, chrome, mode)
+        return cls(own, label_schema(seed) - chrome, chrome, mode, contained)
 
     def __call__(self, page: Snapshot, schema: frozenset[str] | None = None) -> float:
         """`page`'s similarity (`schema`: its html-schema under `mode`, when already known)."""
         sim = simhtml(self.schema, html_schema(page, self.mode) if schema is None else schema)
         if self.labels:
-            sim = min(sim, simlabels(self.labels, label_schema(page) - self.chrome))
+            labels = label_schema(page) - self.chrome
+            measure = label_containment if self.contained else simlabels
+            sim = min(sim, measure(self.labels, labels))
         return sim
+
+
+def label_containment(a: frozenset[str], b: frozenset[str]) -> float:
+    """The share of the smaller label schema found in the other (overlap coefficient): pages of
+    one type whose optional fields differ (a member without a phone, a sport without a medal
+    table) score 1; a page without labels scores 0 with one that has some."""
+    if not a and not b:
+        return 1.0
+    if not a or not b:
+        return 0.0
+    return len(a & b) / min(len(a), len(b))
 
 
 @dataclass(frozen=True, order=True, slots=True)

@@ -37,6 +37,14 @@ hops; a third only when two found no collection of pages like the page), keeps t
 where most samples are like the page (Indesit's majority rule), the best one by that share, then
 mean similarity, then (ties are frequent when pages share their link layout) the Jaccard
 similarity of their DOM paths, and returns the page with those of its targets like the page.
+Choice "labels contained": in the light Indesit every page judged is a seed, with its own
+optional fields, so its field labels are compared with a target's by containment
+(`algorithms.indesit.label_containment`: the share of the smaller label set in the other), not
+Jaccard: a sport without a medal table scored 0.375 with one that has it (olympic), a member
+without a phone or bills below 0.5 too (council); release and status pages of a package index,
+which share their links, still score 0. Choice "variants are no pages" (Indesit's): the light
+Indesit does not sample a page's views (`is_view`) or refinements of its own URL (``do=edit``,
+its history: `refines`), each a copy of a page already judged.
 Choice "links into the site": the light Indesit follows and compares only the links into the
 site (as Indesit queues only those): a package page's description links out to its project's
 repositories and documentation, whose paths vary with the description: two release pages of

@@ -16,13 +16,39 @@ lie in their template.
 Named choices: the tokens occurring once in every sequence are kept only in an order all
 sequences agree on (each one after the previous in every sequence), so segments line up; a term
 is a lower-case word of letters of at least `MIN_TERM_CHARS` characters that is not a stop word
-(the paper keeps English nouns). Indesit's result holds every page whose link layout resembles
-the sample's, which on a site sharing its chrome may be most pages: the sample's same-template
-set is the sample's cluster among them (seed 002's TEXT-MDL clustering, `SIMILAR_PAGES` pages).
+(the paper keeps English nouns).
+
+Choice "one similarity": a page is like a sample by Indesit's own measure
+(`algorithms.indesit.SeedSimilarity`: simhtml with tag and attribute names, capped by the
+Jaccard similarity of the field labels the site's home page does not show), in `describe` and in
+the light Indesit alike. Indesit's result holds the pages like the sample *and* the other links
+of its target collections (a council's agenda and committees pages, linked from every page's
+menu); only the pages like the sample join its same-template set, which is then the sample's
+cluster among them (seed 002's TEXT-MDL clustering, `SIMILAR_PAGES` pages spread over it). With
+the agenda and committees pages in it, the council's template held only the site's chrome and
+the description was empty.
+
+Choice "a home like the sample": the site template is TEMPLATE TOKENS over the sample's pages
+and the home page only when the home is not itself like the sample. A wiki's start page has the
+articles' template; subtracting it left only "table of contents" (real-dokuwiki, recall 0.40).
+
 The light Indesit samples the link collections of the page and of the pages they lead to (two
-hops), keeps the collection whose targets are most similar to the page (simhtml, Indesit's
-measure; ties, frequent when pages share their link layout, by the Jaccard similarity of their
-DOM paths), and returns the page with those targets that reach the threshold.
+hops; a third only when two found no collection of pages like the page), keeps the collections
+where most samples are like the page (Indesit's majority rule), the best one by that share, then
+mean similarity, then (ties are frequent when pages share their link layout) the Jaccard
+similarity of their DOM paths, and returns the page with those of its targets like the page.
+Choice "labels contained": in the light Indesit every page judged is a seed, with its own
+optional fields, so its field labels are compared with a target's by containment
+(`algorithms.indesit.label_containment`: the share of the smaller label set in the other), not
+Jaccard: a sport without a medal table scored 0.375 with one that has it (olympic), a member
+without a phone or bills below 0.5 too (council); release and status pages of a package index,
+which share their links, still score 0. Choice "variants are no pages" (Indesit's): the light
+Indesit does not sample a page's views (`is_view`) or refinements of its own URL (``do=edit``,
+its history: `refines`), each a copy of a page already judged.
+Choice "links into the site": the light Indesit follows and compares only the links into the
+site (as Indesit queues only those): a package page's description links out to its project's
+repositories and documentation, whose paths vary with the description: two release pages of
+real-devpi score simhtml 0.47 over all their links, 0.55 over the links into the site.
 """
 
 from __future__ import annotations
@@ -34,8 +60,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
-from algorithms.features.dom import TagFeature, html_schema, link_collections, simhtml
-from algorithms.indesit import indesit
+from algorithms.features.dom import TagFeature, html_schema, link_collections
+from algorithms.features.urlshape import is_view, refines
+from algorithms.indesit import SeedSimilarity, indesit
 from algorithms.pagetemplates import cluster_pages, page_paths
 from algorithms.result import EntityDescription
 from algorithms.run import BUDGET_SPENT, Run, Stopped
@@ -66,8 +93,10 @@ MIN_TERM_CHARS = 3
 LIGHT_SAMPLES = 2  # light Indesit: targets sampled from each link collection
 LIGHT_TARGETS = 3  # light Indesit: similar pages returned at most (besides the page)
 LIGHT_COLLECTIONS = 24  # light Indesit: largest link collections sampled per page
-LIGHT_EXPAND = 8  # light Indesit: first-hop pages whose collections are sampled too
+LIGHT_EXPAND = 8  # light Indesit: pages of a hop whose collections are sampled too
+LIGHT_HOPS = 3  # light Indesit: hops from the page at most (the third only when two found none)
 SIMILAR_PAGES = 25  # pages of Indesit's result used for a sample's template
+LIGHT_MAJORITY = 0.5  # light Indesit: share of a collection's samples like the page (Indesit's)
 LIGHT_THRESHOLD = 0.5  # simhtml T of the light Indesit (the SSUP paper's best general T)
 
 _SKIP = frozenset({"script", "style", "noscript", "template"})
@@ -296,11 +325,14 @@ class FeatureCache:
     schemas: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
     paths: dict[str, frozenset[str]] = field(default_factory=dict)
     collections: dict[tuple[str, str], dict[str, tuple[str, ...]]] = field(default_factory=dict)
+    homes: dict[str, Snapshot | None] = field(default_factory=dict)
 
-    def schema(self, page: Snapshot, mode: TagFeature) -> frozenset[str]:
+    def schema(self, page: Snapshot, mode: TagFeature, session: Session) -> frozenset[str]:
+        """`page`'s html-schema over its links into the site (choice "links into the site")."""
         key = (page.url, mode)
         if key not in self.schemas:
-            self.schemas[key] = html_schema(page, mode)
+            links = [link for link in page.links if session.in_scope(link.url)]
+            self.schemas[key] = html_schema(links, mode)
         return self.schemas[key]
 
     def page_paths(self, page: Snapshot) -> frozenset[str]:
@@ -346,21 +378,35 @@ async def light_indesit(
     `page` with up to `limit` of that collection's targets whose simhtml reaches `threshold`.
     """
     features = cache if cache is not None else FeatureCache()
-    schema = features.schema(page, tag_feature)
+    home_url = _home(page.url)
+    if home_url not in features.homes:
+        features.homes[home_url] = (await _load(session, [home_url])).get(home_url)
+    # Indesit's measure, its labels compared by containment (choice "labels contained").
+    schema = features.schema(page, tag_feature, session)
+    like = SeedSimilarity.of(
+        page, features.homes[home_url], tag_feature, schema=schema, contained=True
+    )
     layout = features.page_paths(page)
     own = {page.url, page.final_url}
     loaded: dict[str, Snapshot] = {page.url: page}
-    scored: list[tuple[float, float, int, str, list[str]]] = []
+    scored: list[tuple[float, float, float, int, str, list[str]]] = []
 
     def link_similarity(other: Snapshot) -> float:
-        return simhtml(schema, features.schema(other, tag_feature))
+        return like(other, features.schema(other, tag_feature, session))
 
     def dom_similarity(other: Snapshot) -> float:
         return _jaccard(layout, features.page_paths(other))
 
     async def score(source: Snapshot) -> list[str]:
         collections = {
-            path: [u for u in urls if u not in own]
+            path: [
+                u
+                for u in urls
+                if u not in own
+                and session.in_scope(u)
+                and not is_view(source.url, u)
+                and not refines(source.url, u)
+            ]
             for path, urls in features.link_collections(source, tag_feature).items()
         }
         collections = {p: u for p, u in collections.items() if u}
@@ -373,25 +419,35 @@ async def light_indesit(
         for path in chosen:
             got = [loaded[u] for u in samples[path] if u in loaded]
             if got:
-                sim = sum(link_similarity(g) for g in got) / len(got)
+                sims = [link_similarity(g) for g in got]
+                share = sum(sim >= threshold for sim in sims) / len(sims)
                 dom = sum(dom_similarity(g) for g in got) / len(got)
                 where = f"{source.url} {path}"
-                scored.append((sim, dom, len(collections[path]), where, collections[path]))
+                size = len(collections[path])
+                scored.append((share, sum(sims) / len(sims), dom, size, where, collections[path]))
         return [u for v in samples.values() for u in v if u in loaded]
 
-    first_hop = await score(page)
-    for url in first_hop[:LIGHT_EXPAND]:
-        await score(loaded[url])
-    good = [entry for entry in scored if entry[0] >= threshold]
+    hop = await score(page)
+    good: list[tuple[float, float, float, int, str, list[str]]] = []
+    for _ in range(LIGHT_HOPS - 1):
+        reached: list[str] = []
+        for url in dict.fromkeys(hop[:LIGHT_EXPAND]):
+            reached += await score(loaded[url])
+        good = [entry for entry in scored if entry[0] >= LIGHT_MAJORITY]
+        if good:
+            break  # one hop further only while no collection of pages like `page` is found
+        hop = [u for u in dict.fromkeys(reached) if u not in own]
     if not good:
         return [page]
-    best = max(good, key=lambda e: (e[0], e[1], e[2], e[3]))
-    targets = _spread(best[4], limit)
+    best = max(good, key=lambda e: e[:5])
+    targets = _spread(best[5], limit)
     loaded.update(await _load(session, [u for u in targets if u not in loaded]))
     similar = [
-        loaded[u] for u in targets if u in loaded and link_similarity(loaded[u]) >= threshold
+        u
+        for u in dict.fromkeys([*(u for u in best[5] if u in loaded), *targets])
+        if u in loaded and link_similarity(loaded[u]) >= threshold
     ]
-    return [page, *similar]
+    return [page, *(loaded[u] for u in similar[:limit])]
 
 
 async def _load(session: Session, urls: Sequence[str]) -> dict[str, Snapshot]:
@@ -448,15 +504,23 @@ async def describe(
         home_url = _home(sample)
         others = [u for u in found.entities if u not in (sample, page.final_url, home_url)]
         candidates = await _load(session, others)
-        # The sample's template among Indesit's result: the pages clustered with it by
-        # template (seed 002's TEXT-MDL), `similar` of them spread over the cluster.
-        by_url = {p.url: p for p in candidates.values() if p.url != page.url}
+        home = (await _load(session, [home_url])).get(home_url)
+        # Indesit also reports the other links of its target collections: only the pages
+        # like the sample by Indesit's own measure are kept (choice "one similarity").
+        like = SeedSimilarity.of(page, home)
+        # The sample's template among those: the pages clustered with it by template (seed
+        # 002's TEXT-MDL), `similar` of them spread over the cluster.
+        by_url = {
+            p.url: p for p in candidates.values() if p.url != page.url and like(p) >= threshold
+        }
         clustering = cluster_pages([page, *by_url.values()])
         mates = next(c.pages for c in clustering.clusters if page.url in c.pages)
         chosen = _spread([u for u in mates if u in by_url], similar)
         pages = [page, *(by_url[u] for u in chosen)]
-        home = (await _load(session, [home_url])).get(home_url)
-        sample_terms = description_terms(pages, home) if len(pages) > 1 else set()
+        # The home page shows the site template only when it is not itself like the sample
+        # (choice "a home like the sample"): a wiki's start page has the articles' template.
+        site = home if home is not None and like(home) < threshold else None
+        sample_terms = description_terms(pages, site) if len(pages) > 1 else set()
         per_sample.append(tuple(sorted(sample_terms)))
         used.append(tuple(p.url for p in pages))
     shared = set(per_sample[0]) if per_sample else set()

@@ -88,7 +88,7 @@ from render import Snapshot
 if TYPE_CHECKING:
     from crawler import Session
 
-__all__ = ["indesit"]
+__all__ = ["SeedSimilarity", "indesit", "label_containment"]
 
 # T, the simhtml a page needs to be similar to the seed (choice "T=0.5", module docstring).
 THRESHOLD = 0.5
@@ -103,6 +103,56 @@ _ACTION_PAGES = 3
 _ON_INDEX_PAGE = 0
 _PATH_LED_TO_INDEX = 1
 _OTHER = 2
+
+
+@dataclass(frozen=True, slots=True)
+class SeedSimilarity:
+    """How similar a page is to the seed: simhtml (tags + the `mode` feature), and no more than
+    `simlabels` when the seed has label texts the entry page does not show (choice "labels are
+    schema"). One measure for Indesit's crawl and for the pages other methods compare with a
+    sample (`algorithms.describe`)."""
+
+    schema: frozenset[str]
+    labels: frozenset[str]
+    chrome: frozenset[str]
+    mode: TagFeature = "attrs"
+    contained: bool = False  # labels compared by containment (`label_containment`), not Jaccard
+
+    @classmethod
+    def of(
+        cls,
+        seed: Snapshot,
+        entry: Snapshot | None,
+        mode: TagFeature = "attrs",
+        *,
+        schema: frozenset[str] | None = None,
+        contained: bool = False,
+    ) -> SeedSimilarity:
+        """The measure for `seed` (`schema`: its html-schema, when computed otherwise than from
+        all its links); `entry`'s labels (the site's chrome) are left out."""
+        chrome = label_schema(entry) if entry is not None else frozenset()
+        own = html_schema(seed, mode) if schema is None else schema
+        return cls(own, label_schema(seed) - chrome, chrome, mode, contained)
+
+    def __call__(self, page: Snapshot, schema: frozenset[str] | None = None) -> float:
+        """`page`'s similarity (`schema`: its html-schema under `mode`, when already known)."""
+        sim = simhtml(self.schema, html_schema(page, self.mode) if schema is None else schema)
+        if self.labels:
+            labels = label_schema(page) - self.chrome
+            measure = label_containment if self.contained else simlabels
+            sim = min(sim, measure(self.labels, labels))
+        return sim
+
+
+def label_containment(a: frozenset[str], b: frozenset[str]) -> float:
+    """The share of the smaller label schema found in the other (overlap coefficient): pages of
+    one type whose optional fields differ (a member without a phone, a sport without a medal
+    table) score 1; a page without labels scores 0 with one that has some."""
+    if not a and not b:
+        return 1.0
+    if not a or not b:
+        return 0.0
+    return len(a & b) / min(len(a), len(b))
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -129,9 +179,7 @@ class _Crawl:
     mode: TagFeature
     threshold: float
     samples: int
-    seed_schema: frozenset[str] = frozenset()
-    seed_labels: frozenset[str] = frozenset()
-    chrome_labels: frozenset[str] = frozenset()
+    similarity: SeedSimilarity = SeedSimilarity(frozenset(), frozenset(), frozenset())
     seed_url: str = ""
     queue: list[tuple[_Priority, int]] = field(default_factory=list)
     collections: list[_Collection] = field(default_factory=list)
@@ -163,11 +211,7 @@ class _Crawl:
     def sim(self, page: Snapshot) -> float:
         """How similar `page` is to the seed: simhtml, and no more than `simlabels` when the seed
         has label texts (choice "labels are schema")."""
-        sim = simhtml(self.seed_schema, html_schema(page, self.mode))
-        if self.seed_labels:
-            labels = label_schema(page) - self.chrome_labels
-            sim = min(sim, simlabels(self.seed_labels, labels))
-        return sim
+        return self.similarity(page)
 
     def judge(self, page: Snapshot) -> None:
         """Step 4: every fetched page is compared with the seed."""
@@ -266,13 +310,11 @@ class _Crawl:
 
     async def crawl(self, seed: Snapshot, entry: str) -> None:
         self.seed_url = seed.url
-        self.seed_schema = html_schema(seed, self.mode)
         # The entry page is judged once its labels (the site's chrome) are known.
         start = (await self.run.fetch([entry], step=None)).get(entry)
         if start is None:
             self.run.stop(f"cannot fetch the entry page {entry}: {self.run.failed.get(entry, '')}")
-        self.chrome_labels = label_schema(start)
-        self.seed_labels = label_schema(seed) - self.chrome_labels
+        self.similarity = SeedSimilarity.of(seed, start, self.mode)
         self.judge(start)
         self.push(start, _OTHER)
         while self.queue:

@@ -98,3 +98,26 @@ async def test_description_and_is_instance_on_drivers(lab) -> None:  # type: ign
     found = [u for u, yes in zip(pages, verdicts, strict=True) if yes]
     scores = set_scores(found, [u for u in pages if u in entities])
     assert scores.precision >= 0.9 and scores.recall >= 0.9, scores
+
+
+@pytest.mark.slow
+async def test_description_and_is_instance_on_council(lab) -> None:  # type: ignore[no-untyped-def]
+    # Indesit also reports the other links of its target collections (the council's agenda and
+    # committees pages): kept in the sample's same-template set, they left only the site's
+    # chrome in the template, and the description was empty.
+    import asyncio
+
+    from algorithms import describe, is_instance
+    from crawler import Session, SessionConfig
+    from lab import set_scores
+
+    server = lab("council")
+    truth = server.truth("council")
+    async with Session(SessionConfig(render="never")) as session:
+        description = await describe(session, [truth.seed_entity])
+        assert {"party", "term", "mail"} <= set(description.terms), description.terms
+        pages = sorted(truth.templates)
+        verdicts = await asyncio.gather(*(is_instance(session, u, description) for u in pages))
+    found = [u for u, yes in zip(pages, verdicts, strict=True) if yes]
+    scores = set_scores(found, truth.target_entities)
+    assert scores.precision >= 0.9 and scores.recall >= 0.9, scores

@@ -81,3 +81,14 @@ async def test_indesit_budget_spent_is_incomplete(lab: Lab) -> None:
     assert not result.complete
     assert "budget" in result.reason
     assert result.cost.downloads <= 5
+
+
+def test_label_containment_forgives_optional_fields_not_other_types() -> None:
+    from algorithms.indesit import label_containment
+
+    sport = frozenset({"dt:Events", "dt:Federation", "dt:First contested"})
+    with_medals = sport | {"th:Gold", "th:Silver", "th:Bronze", "th:Nation"}
+    assert label_containment(sport, with_medals) == 1.0
+    assert label_containment(sport, frozenset({"th:Serial", "th:Seats"})) == 0.0
+    assert label_containment(sport, frozenset()) == 0.0
+    assert label_containment(frozenset(), frozenset()) == 1.0

@@ -139,3 +139,17 @@ async def test_indesit_crawls_the_wiki_without_its_action_pages(wiki: LabServer)
     base = truth.base_url
     assert all(u.startswith(base) for u in result.run.found), sorted(result.run.found)[-5:]
     assert scores.precision >= 0.9, sorted(set(result.run.found) - set(truth.target_entities))
+
+
+async def test_describe_recognises_the_wikis_pages(wiki: LabServer) -> None:
+    # The wiki's start page (the home) has the articles' template: taken for the site template,
+    # it left only "table of contents" in the description (recall 0.40). It is like the sample,
+    # so it is not subtracted. The light Indesit samples neither each page's own actions (edit,
+    # revisions, backlinks) nor links out of the site: 6,527 downloads before, 517 after.
+    truth = wiki.truth(APP)
+    result = await run_one(methods()["describe"], truth, budget=None, timeout_s=1800)
+    assert result.row.error is None, result.row.error
+    assert result.run is not None
+    scores = set_scores(result.run.found, truth.target_entities)
+    assert scores.precision >= 0.95 and scores.recall >= 0.95, scores
+    assert result.row.cost.downloads <= 1500, result.row.to_dict()

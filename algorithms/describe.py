@@ -57,7 +57,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import urlsplit, urlunsplit
 
 from algorithms.features.dom import TagFeature, html_schema, link_collections
@@ -359,6 +359,17 @@ def _spread(urls: Sequence[str], k: int) -> list[str]:
     return [urls[int(i * step)] for i in range(k)]
 
 
+class _Scored(NamedTuple):
+    """A link collection the light Indesit sampled, with what ranks it."""
+
+    share: float  # of its samples like the page
+    mean: float  # their mean similarity to the page
+    dom: float  # their mean DOM-path Jaccard with the page
+    size: int  # its links
+    where: str  # the page and link DOM path it was found on
+    urls: list[str]
+
+
 async def light_indesit(
     session: Session,
     page: Snapshot,
@@ -370,12 +381,14 @@ async def light_indesit(
 ) -> list[Snapshot]:
     """A small set of pages structurally similar to `page`, `page` first.
 
-    Looks at the link collections of `page` and of the pages they lead to (two hops, as
-    Indesit reaches entity pages through their index pages), samples a few targets of each
-    (one batch per page), keeps the collection whose targets are most similar to `page` (mean
-    simhtml, at least `threshold`; ties — frequent where pages share their link layout — by
-    the mean Jaccard similarity of the pages' DOM paths, then the larger collection), and returns
-    `page` with up to `limit` of that collection's targets whose simhtml reaches `threshold`.
+    Looks at the link collections into the site of `page` and of the pages they lead to (two
+    hops, as Indesit reaches entity pages through their index pages; a third only when two
+    found no collection of pages like `page`), samples a few targets of each (one batch per
+    page), keeps the collections where most samples are like `page` (Indesit's measure, at least
+    `threshold`), the best by that share, then the mean similarity, then — ties are frequent
+    where pages share their link layout — the mean Jaccard similarity of the pages' DOM paths,
+    then the larger collection, and returns `page` with up to `limit` of that collection's
+    targets like it.
     """
     features = cache if cache is not None else FeatureCache()
     home_url = _home(page.url)
@@ -389,7 +402,7 @@ async def light_indesit(
     layout = features.page_paths(page)
     own = {page.url, page.final_url}
     loaded: dict[str, Snapshot] = {page.url: page}
-    scored: list[tuple[float, float, float, int, str, list[str]]] = []
+    scored: list[_Scored] = []
 
     def link_similarity(other: Snapshot) -> float:
         return like(other, features.schema(other, tag_feature, session))
@@ -424,27 +437,28 @@ async def light_indesit(
                 dom = sum(dom_similarity(g) for g in got) / len(got)
                 where = f"{source.url} {path}"
                 size = len(collections[path])
-                scored.append((share, sum(sims) / len(sims), dom, size, where, collections[path]))
+                mean = sum(sims) / len(sims)
+                scored.append(_Scored(share, mean, dom, size, where, collections[path]))
         return [u for v in samples.values() for u in v if u in loaded]
 
     hop = await score(page)
-    good: list[tuple[float, float, float, int, str, list[str]]] = []
+    good: list[_Scored] = []
     for _ in range(LIGHT_HOPS - 1):
         reached: list[str] = []
         for url in dict.fromkeys(hop[:LIGHT_EXPAND]):
             reached += await score(loaded[url])
-        good = [entry for entry in scored if entry[0] >= LIGHT_MAJORITY]
+        good = [entry for entry in scored if entry.share >= LIGHT_MAJORITY]
         if good:
             break  # one hop further only while no collection of pages like `page` is found
         hop = [u for u in dict.fromkeys(reached) if u not in own]
     if not good:
         return [page]
-    best = max(good, key=lambda e: e[:5])
-    targets = _spread(best[5], limit)
+    best = max(good, key=lambda e: (e.share, e.mean, e.dom, e.size, e.where))
+    targets = _spread(best.urls, limit)
     loaded.update(await _load(session, [u for u in targets if u not in loaded]))
     similar = [
         u
-        for u in dict.fromkeys([*(u for u in best[5] if u in loaded), *targets])
+        for u in dict.fromkeys([*(u for u in best.urls if u in loaded), *targets])
         if u in loaded and link_similarity(loaded[u]) >= threshold
     ]
     return [page, *(loaded[u] for u in similar[:limit])]

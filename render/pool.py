@@ -12,8 +12,10 @@ extract (ONE ``page.evaluate`` returning a JSON string) → Snapshot. The steps 
 value per load; render/extract_json.py decodes the JSON. A worker whose page already shows a
 prefix of the requested state performs only the remaining actions. After an action the page
 settles for a quiet window learned per site (render/settle.py `SettleLearner`: tens of
-milliseconds where pages answer in a few), navigations keep the configured one; `stats.actions`
-counts every state change (each load-more round too).
+milliseconds where pages answer in a few); after a navigation it settles for a window learned
+the same way (`NavigationLearner`) from navigations that waited the whole configured one — a
+host's first few and every eighth after, which also catch a page drawing later than the learned
+window. `stats.actions` counts every state change (each load-more round too).
 
 A load may be handed the page's document as an HTTP fetch already received it (`load(state,
 document=response)`): the page then navigates to the response's final URL and the request for
@@ -57,6 +59,7 @@ import time
 from collections.abc import Coroutine, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
+from datetime import timedelta
 from importlib import resources
 from typing import Any, Literal, TypeAlias
 from urllib.parse import unquote, urlsplit
@@ -90,7 +93,14 @@ from render.extract_json import decode_extracted
 from render.http import RawResponse
 from render.identity import Identity
 from render.parse import parse_fast
-from render.settle import SETTLE_INIT_SCRIPT, Settled, SettleLearner, settle, settle_then
+from render.settle import (
+    SETTLE_INIT_SCRIPT,
+    NavigationLearner,
+    Settled,
+    SettleLearner,
+    settle,
+    settle_then,
+)
 from render.snapshot import Action, NavigationCheck, ScreenshotMode, Snapshot, State
 
 __all__ = [
@@ -392,6 +402,7 @@ class BrowserPool(AsyncClosing):
         self._stats = PoolStats()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._learner = SettleLearner(config.settle_quiet)
+        self._windows = NavigationLearner(config.settle_quiet)
         self._timing = ActionTiming(
             action=config.action_timeout,
             settle_quiet=config.settle_quiet,
@@ -475,6 +486,11 @@ class BrowserPool(AsyncClosing):
     @property
     def stats(self) -> PoolStats:
         return self._stats
+
+    def navigation_window(self, origin: str) -> timedelta:
+        """The quiet window a navigation to `origin` (``scheme://host:port``, or a URL on it)
+        waits next when it is not a checked one (`NavigationLearner`)."""
+        return self._windows.window(urlsplit(origin).netloc)
 
     @property
     def action_settle_ms(self) -> tuple[float, ...]:
@@ -930,23 +946,15 @@ class BrowserPool(AsyncClosing):
                 navigation = worker.navigation
                 todo = state.actions[prefix:]
             worker.state = State(state.url, state.actions[: len(state.actions) - len(todo)])
-            quiet, cap, fast = (
-                self.config.settle_quiet,
-                self.config.settle_cap,
-                self.config.settle_fast,
-            )
-            if fresh and not todo:  # settle and extract in one round trip
-                settled, raw = await settle_then(
-                    page, _EXTRACT_CALL, quiet=quiet, cap=cap, fast=fast
-                )
-            else:
-                if fresh:
-                    settled = await settle(page, quiet=quiet, cap=cap, fast=fast)
-                for action in todo:
-                    if worker.cut:  # no action on a page whose network is cut
-                        break
-                    settled = await self._perform(page, state.url, action)
-                    worker.state = worker.state.then(action)
+            raw: str | None = None
+            if fresh:  # with no action to replay, settle and extract in one round trip
+                settled, raw = await self._settle_navigation(page, state.url, extract=not todo)
+            for action in todo:
+                if worker.cut:  # no action on a page whose network is cut
+                    break
+                settled = await self._perform(page, state.url, action)
+                worker.state = worker.state.then(action)
+            if todo or not fresh:
                 raw = await page.evaluate(f"() => {_EXTRACT_CALL}()")
             if raw is None:  # a document without the init script (e.g. an error page)
                 raw = await page.evaluate(EXTRACT_SCRIPT)
@@ -978,6 +986,21 @@ class BrowserPool(AsyncClosing):
             return False
         self._count("step_backs")
         return True
+
+    async def _settle_navigation(
+        self, page: Page, url: str, *, extract: bool
+    ) -> tuple[Settled, str | None]:
+        """Settle a fresh document for the window learned for `url`'s host (`NavigationLearner`),
+        and with `extract` run the extraction in the same round trip (its JSON, else None)."""
+        host = urlsplit(url).netloc
+        quiet, cap, fast = self._windows.plan(host), self.config.settle_cap, self.config.settle_fast
+        raw = None
+        if extract:
+            settled, raw = await settle_then(page, _EXTRACT_CALL, quiet=quiet, cap=cap, fast=fast)
+        else:
+            settled = await settle(page, quiet=quiet, cap=cap, fast=fast)
+        self._windows.learn(host, quiet, settled)
+        return settled, raw
 
     async def _perform(self, page: Page, url: str, action: Action) -> Settled:
         """Act, settling each state change for the window learned for `url`'s host."""

@@ -23,6 +23,7 @@ from playwright.async_api import Page
 
 __all__ = [
     "SETTLE_INIT_SCRIPT",
+    "NavigationLearner",
     "SettleLearner",
     "Settled",
     "click_in_page",
@@ -109,6 +110,43 @@ class SettleLearner:
     def waits_ms(self) -> tuple[float, ...]:
         """Every settle wait after an action so far (one per click, select, submit, scroll)."""
         return tuple(self._waits)
+
+
+class NavigationLearner(SettleLearner):
+    """The quiet window after a navigation, learned per site by `SettleLearner`'s rule.
+
+    A document's own requests (fetch, XMLHttpRequest) and short timers are waited for whatever
+    the window, so it only has to cover what a page draws after them with nothing counted in
+    flight (a script it inserts, a module it imports). The samples come only from *checked*
+    navigations, which wait the whole configured window and so see a late draw: the first
+    `MIN_SAMPLES` on a host and every `CHECK_EVERY`-th after. A checked page that drew later
+    than the learned window would have waited is late: the host's floor doubles. Pages that
+    changed nothing after DOMContentLoaded settle in `fast` whatever the window and teach
+    nothing.
+    """
+
+    CHECK_EVERY = 8
+
+    def __init__(self, quiet: timedelta, floor: timedelta = timedelta(milliseconds=10)) -> None:
+        super().__init__(quiet, floor)
+        self._loads: dict[str, int] = {}
+
+    def plan(self, host: str) -> timedelta:
+        """The quiet window for the next navigation on `host`: the whole one on a check."""
+        n = self._loads.get(host, 0)
+        self._loads[host] = n + 1
+        if n % self.CHECK_EVERY == 0:
+            return timedelta(milliseconds=self.quiet_ms)
+        return self.window(host)
+
+    def learn(self, host: str, window: timedelta, settled: Settled) -> None:
+        """Learn from a navigation on `host` that settled with `window`, when it was checked
+        (the whole window) and its page changed after DOMContentLoaded."""
+        if _ms(window) < self.quiet_ms or not settled.mutations or settled.capped:
+            return
+        short = _ms(self.window(host))
+        late = int(short < self.quiet_ms and any(gap > short for gap in settled.gap_ms))
+        self.observe(host, replace(settled, late=late))
 
 
 def _ms(delta: timedelta) -> float:

@@ -422,3 +422,63 @@ async def test_a_handed_over_document_is_not_downloaded_again(
     stats = pool.stats
     assert stats.navigations - before.navigations == 2
     assert stats.handed_over - before.handed_over == 1
+
+
+# A page its script draws from /data (a request settle.js waits for); a page of /late/ then
+# inserts a script the server sends 150 ms later (nothing counted in flight), which draws more.
+_DRAWN_PAGE = (
+    "<html><head><title>drawn</title></head><body><ul id='l'></ul><script>"
+    "fetch('/data').then(r => r.json()).then(d => {"
+    " const a = document.createElement('a'); a.href = d.href; a.textContent = 'data';"
+    " document.getElementById('l').append(a);"
+    " if (location.pathname.startsWith('/late/')) { const s = document.createElement('script');"
+    " s.src = '/late.js'; document.body.append(s); } });</script></body></html>"
+)
+_LATE_SCRIPT = (
+    "const b = document.createElement('a'); b.href = '/drawn-late'; b.textContent = 'late';"
+    " document.getElementById('l').append(b);"
+)
+
+
+async def test_navigations_settle_for_a_learned_window_checked_against_late_draws(
+    pool: BrowserPool, serve_app: Callable[[web.Application], Awaitable[str]]
+) -> None:
+    async def page(request: web.Request) -> web.Response:
+        return web.Response(text=_DRAWN_PAGE, content_type="text/html")
+
+    async def data(request: web.Request) -> web.Response:
+        return web.json_response({"href": "/from-data"})
+
+    async def late(request: web.Request) -> web.Response:
+        await asyncio.sleep(0.15)
+        return web.Response(text=_LATE_SCRIPT, content_type="text/javascript")
+
+    def texts(snap: Snapshot) -> list[str]:
+        return [lk.text for lk in snap.links]
+
+    full = timedelta(milliseconds=400)
+    app = web.Application()
+    for route in ("/fast/{n}", "/late/{n}"):
+        app.router.add_get(route, page)
+    app.router.add_get("/data", data)
+    app.router.add_get("/late.js", late)
+    # A site whose pages draw as their requests end: after three checked loads, a short window.
+    fast = await serve_app(app)
+    for n in range(4):
+        assert texts(await pool.load(State(f"{fast}/fast/{n}"))) == ["data"]
+    assert pool.navigation_window(fast) < timedelta(milliseconds=50)
+    # A site whose pages draw 150 ms after: its checked loads learn a window that covers it.
+    slow = await serve_app(app)
+    for n in range(6):
+        assert texts(await pool.load(State(f"{slow}/late/{n}"))) == ["data", "late"]
+    assert timedelta(milliseconds=300) <= pool.navigation_window(slow) <= full
+    # A site whose pages start drawing late once its window is short: the next checked load
+    # (every eighth) sees it, and the window covers it from then on.
+    mixed = await serve_app(app)
+    for n in range(3):
+        assert texts(await pool.load(State(f"{mixed}/fast/{n}"))) == ["data"]
+    for n in range(3, 8):  # the short window may cut these short: what the checks are for
+        await pool.load(State(f"{mixed}/late/{n}"))
+    assert texts(await pool.load(State(f"{mixed}/late/8"))) == ["data", "late"]  # checked
+    assert pool.navigation_window(mixed) >= timedelta(milliseconds=300)
+    assert texts(await pool.load(State(f"{mixed}/late/9"))) == ["data", "late"]

@@ -9,15 +9,18 @@ times, one method per site as the lab scores it (discover with SSUP from an enti
 site's sample entity page, explore from a shop's widest list page, templates over up to 200
 pages of the others): (a) the local engine with one worker — one site at a time; (b) the
 local engine with two workers; (c) the Ray engine with two workers (a local Ray started and
-shut down by the run, its start-up counted). `--render auto` (default) renders where a page
+shut down by the run, its start-up counted); then (d) the same as (c) joining a Ray cluster
+that already runs (`--address`; a one-node cluster of 2 CPUs on loopback, started before the
+run and stopped after it, neither timed), as a batch on a standing cluster runs. `--render auto` (default) renders where a page
 needs it, `always` renders every page in Chromium (the browser-heavy batch), `never` takes
 the HTTP path only. Each run writes to a fresh directory with no page cache. Prints a markdown
 table: sites, wall seconds, sites/min, pages/s, the CPU seconds and peak resident memory of
 each worker (its browser included; see siteseer.batch.usage), and the driver's own cost per
 site (writing a result and its manifest line, timed around `Manifest.record`); sites not done
 are named on stderr. `--keep DIR` copies each run's manifest.jsonl to DIR/a.jsonl, b.jsonl,
-c.jsonl (per-site seconds, pages, CPU and worker, for finding where a run's time goes).
-`--timeline` prints each run's sites per worker on the batch's clock (start, end, the gaps
+c.jsonl, d.jsonl (per-site seconds, pages, CPU and worker, for finding where a run's time goes).
+Then the issue's targets: (c) and (d) against (a) (goal ≥ 1.6×) and (c) against (b) (goal
+within 10 %). `--timeline` prints each run's sites per worker on the batch's clock (start, end, the gaps
 between them), its start-up (the batch's start to the first site's), its tail (the first
 worker going idle for good to the last site's end) and its wind-down (the last site's end to
 the batch's).
@@ -28,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import shutil
 import sys
 import tempfile
@@ -47,6 +51,11 @@ from siteseer.choices import BatchEngine
 from siteseer.commands.batch import BatchOptions, run_batch
 
 __all__ = ["Row", "main", "run"]
+
+# Ray turns a loopback node address into the machine's own IP ("remotely reachable") unless
+# told it runs no multi-machine cluster: the cluster of (d) lives on 127.0.0.1 only. Read when
+# Ray loads.
+os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
 
 SCORED = [site for site in SITE_IDS if site not in ("testbed", "bench")]  # the 12 scored sites
 
@@ -114,12 +123,18 @@ async def _one(
     engine: BatchEngine,
     workers: int,
     keep: Path | None,
+    address: str | None = None,
 ) -> Row:
     with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
         source = Path(tmp) / "input.jsonl"
         source.write_text("\n".join(lines) + "\n", encoding="utf-8")
         options = BatchOptions(
-            str(source), Path(tmp) / "out", TaskOptions(), engine=engine, workers=workers
+            str(source),
+            Path(tmp) / "out",
+            TaskOptions(),
+            engine=engine,
+            address=address,
+            workers=workers,
         )
         began = time.time()
         outcome = await run_batch(options)
@@ -202,7 +217,41 @@ async def run(
         ]
         if with_ray:
             rows.append(await _one("(c) --engine ray --workers 2", lines, site_ids, "ray", 2, keep))
+            with running_ray(cpus=2) as address:
+                label = "(d) --engine ray --workers 2 --address (running)"
+                rows.append(await _one(label, lines, site_ids, "ray", 2, keep, address))
     return rows
+
+
+@contextmanager
+def running_ray(cpus: int) -> Iterator[str]:
+    """A Ray cluster of one node with `cpus` CPUs on loopback, started before a run and stopped
+    after it (neither timed): the cluster a batch joins with `--address`. Yields its address."""
+    from ray.cluster_utils import Cluster
+
+    head = {"num_cpus": cpus, "node_ip_address": "127.0.0.1", "include_dashboard": False}
+    cluster = Cluster(initialize_head=True, head_node_args=head)
+    try:
+        cluster.wait_for_nodes()
+        yield cluster.address
+    finally:
+        cluster.shutdown()
+
+
+def targets(rows: list[Row]) -> list[str]:
+    """The issue's targets on `rows`: (c) ≥ 1.6× (a), and (c) within 10 % of (b); (d), the same
+    batch joining a running cluster, against (a) too."""
+    by = {row.label[:3]: row for row in rows}
+    lines = []
+    if "(a)" in by:
+        for key in ("(c)", "(d)"):
+            if key in by:
+                ratio = by["(a)"].seconds / by[key].seconds
+                lines.append(f"target: {key} {ratio:.2f}× (a) (goal ≥ 1.60)")
+    if "(b)" in by and "(c)" in by:
+        slower = 100 * (by["(c)"].seconds / by["(b)"].seconds - 1)
+        lines.append(f"target: (c) {slower:+.1f} % against (b) (goal ≤ +10 %)")
+    return lines
 
 
 def main() -> None:
@@ -230,6 +279,8 @@ def main() -> None:
             f"{r.sites_per_minute:.1f} | {r.pages_per_second:.1f} | {r.cpu_per_worker:.1f} | "
             f"{r.rss_per_worker:.0f} | {r.record_ms:.2f} |"
         )
+    for line in targets(rows):
+        print(line)
     if args.timeline:
         for r in rows:
             print("\n".join(timeline(r)))

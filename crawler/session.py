@@ -316,26 +316,14 @@ class Session(AsyncClosing):
     def browser_started(self) -> bool:
         return self._renderer is not None
 
-    def _browser_navigations(self) -> int:
-        """Navigations the browser made; a pool that reuses a page already showing a state's
-        prefix performs only the remaining actions, so its own count is the honest one."""
-        stats = getattr(self._renderer, "stats", None)
-        navigations = getattr(stats, "navigations", None)
-        return navigations if isinstance(navigations, int) else self._counters.render_loads
+    def _renderer_count(self, name: str, fallback: int) -> int:
+        """The renderer's own count `name` (the pool's `stats`), else the Session's `fallback`.
 
-    def _handed_over(self) -> int:
-        """Browser navigations answered from a document fetched already (no download): the
-        pool's count; the ones handed over when the renderer does not count."""
+        The pool's counts are the honest ones: it reuses a page already showing a state's prefix
+        (performing only the remaining actions) and counts each load-more round as an action."""
         stats = getattr(self._renderer, "stats", None)
-        handed = getattr(stats, "handed_over", None)
-        return handed if isinstance(handed, int) else self._counters.handed_over
-
-    def _browser_actions(self) -> int:
-        """State changes the browser made: each click, select, submit, scroll and load-more
-        round (the pool's count); one per action state when the renderer does not count."""
-        stats = getattr(self._renderer, "stats", None)
-        actions = getattr(stats, "actions", None)
-        return actions if isinstance(actions, int) else self._counters.actions
+        count = getattr(stats, name, None)
+        return count if isinstance(count, int) else fallback
 
     def action_settle_ms(self) -> tuple[float, ...]:
         """The browser's settle wait after each state change so far (empty without a browser
@@ -355,11 +343,12 @@ class Session(AsyncClosing):
         """
         c = self._counters
         end = self._closed or time.monotonic()
-        navigations = self._browser_navigations()
+        navigations = self._renderer_count("navigations", c.render_loads)
+        handed_over = self._renderer_count("handed_over", c.handed_over)
         return Cost(
-            downloads=c.http_fetches + navigations - self._handed_over(),
+            downloads=c.http_fetches + navigations - handed_over,
             renders=navigations,
-            actions=self._browser_actions(),
+            actions=self._renderer_count("actions", c.actions),
             cache_hits=c.cache_hits,
             bytes=c.bytes,
             seconds=round(end - self._opened, 3) if self._opened else 0.0,

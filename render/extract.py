@@ -229,11 +229,16 @@ def _kept_attrs(el: Any) -> list[tuple[str, str]]:
 
 
 class _Paths:
-    """Link DOM paths of ancestors, memoised (anchors of one list share them)."""
+    """Link DOM paths of ancestors, memoised.
+
+    Siblings with the same tag and kept attributes (the items of one list) share one path
+    tuple, so the anchors under them share theirs too: each distinct path is formatted once.
+    """
 
     def __init__(self) -> None:
         self._memo: dict[Any, tuple[str, str, str]] = {}
-        self._links: dict[Any, tuple[str, str, str]] = {}
+        self._steps: dict[tuple[Any, ...], tuple[str, str, str]] = {}
+        self._links: dict[tuple[str, str, str], tuple[str, str, str]] = {}
 
     def of(self, el: Any) -> tuple[str, str, str]:
         """The three path forms from html down to and including `el` (tbody left out)."""
@@ -242,37 +247,38 @@ class _Paths:
             return found
         parent = el.getparent()
         prefix = self.of(parent) if parent is not None else ("", "", "")
-        if el.tag == "tbody":
-            result = prefix
-        else:
-            attrs = _kept_attrs(el)
-            step = (
-                el.tag,
-                el.tag + "".join(f"[@{n}]" for n, _ in attrs),
-                el.tag + "".join(f"[@{n}={collapse(v)}]" for n, v in attrs),
-            )
-            if prefix[0]:
-                result = (
-                    f"{prefix[0]}/{step[0]}",
-                    f"{prefix[1]}/{step[1]}",
-                    f"{prefix[2]}/{step[2]}",
-                )
-            else:
-                result = step
+        result = prefix if el.tag == "tbody" else self._step(prefix, el)
         self._memo[el] = result
         return result
 
+    def _step(self, prefix: tuple[str, str, str], el: Any) -> tuple[str, str, str]:
+        """`prefix` extended by `el`'s step, shared by every element with its tag and attributes."""
+        key = (prefix, el.tag, *el.items())
+        found = self._steps.get(key)
+        if found is not None:
+            return found
+        attrs = _kept_attrs(el)
+        step = (
+            el.tag,
+            el.tag + "".join(f"[@{n}]" for n, _ in attrs),
+            el.tag + "".join(f"[@{n}={collapse(v)}]" for n, v in attrs),
+        )
+        if prefix[0]:
+            step = (f"{prefix[0]}/{step[0]}", f"{prefix[1]}/{step[1]}", f"{prefix[2]}/{step[2]}")
+        self._steps[key] = step
+        return step
+
     def link(self, anchor: Any) -> tuple[str, str, str]:
-        """The paths of an anchor: its parent's, plus ``/a`` (anchors of one parent share them)."""
+        """The paths of an anchor: its parent's, plus ``/a``."""
         parent = anchor.getparent()
-        found = self._links.get(parent)
+        prefix = self.of(parent) if parent is not None else ("", "", "")
+        found = self._links.get(prefix)
         if found is None:
-            prefix = self.of(parent) if parent is not None else ("", "", "")
             if not prefix[0]:
                 found = ("a", "a", "a")
             else:
                 found = (f"{prefix[0]}/a", f"{prefix[1]}/a", f"{prefix[2]}/a")
-            self._links[parent] = found
+            self._links[prefix] = found
         return found
 
 
@@ -305,7 +311,7 @@ def links_from_tree(
     resolve = UrlResolver(base, canonicalize)
     for a in root.iter("a"):
         href = a.get("href")
-        if href is None or a in inert:
+        if href is None or (inert and a in inert):
             continue
         url = resolve(href)
         if url is None:

@@ -52,6 +52,8 @@
     const tag = tagOf(el);
     if (tag === "tbody") {
       result = prefix;
+    } else if (!el.hasAttributes()) {
+      result = extend(prefix, [tag, tag, tag]);
     } else {
       const attrs = kept(el);
       result = extend(prefix, [
@@ -64,8 +66,9 @@
     return result;
   };
 
-  const anchorText = (a) => {
-    const text = collapse(a.textContent);
+  // `raw`: the anchor's textContent, when read already.
+  const anchorText = (a, raw) => {
+    const text = collapse(raw === undefined ? a.textContent : raw);
     if (text) return text;
     for (const name of ["aria-label", "title"]) {
       const v = collapse(attr(a, name) || "");
@@ -132,8 +135,13 @@
   const links = [], paths = [], styles = [];
   const pathIndex = new Map(), styleIndex = new Map();
   const A_STEP = ["a", "a", "a"];
+  // Whether any anchor's text says "more": only then can an anchor be a load-more control.
+  let anchorsSayMore = false;
   for (const a of document.getElementsByTagName("a")) {
-    if (!(a instanceof HTMLAnchorElement) || !a.hasAttribute("href")) continue;
+    if (!a.hasAttribute("href")) continue;
+    const raw = a.textContent;
+    if (!anchorsSayMore && /more/i.test(raw)) anchorsSayMore = true;
+    if (!(a instanceof HTMLAnchorElement)) continue;
     const href = a.href;
     if (!/^https?:/i.test(href)) continue;
     const path = extend(pathOf(a.parentElement), A_STEP);
@@ -146,7 +154,7 @@
     const key = style.join("\u0001");
     let si = styleIndex.get(key);
     if (si === undefined) { si = styles.length; styles.push(style); styleIndex.set(key, si); }
-    links.push([href, anchorText(a), pi, box[0], box[1], box[2], box[3], si, visible(a, box, cs)]);
+    links.push([href, anchorText(a, raw), pi, box[0], box[1], box[2], box[3], si, visible(a, box, cs)]);
   }
 
   // -- controls -------------------------------------------------------------------------------------
@@ -403,10 +411,15 @@
   const controls = [];
   // Any element may be a control only where [data-load-more] is used; otherwise only form
   // fields, buttons and anchors can be. (Template contents are not in the document.)
+  // An anchor is a control only as a facet link or a load-more: where neither can be, anchors
+  // (most of a page's candidates) are not looked at again.
   const hasFacets = document.querySelector("[data-facet]") !== null;
   const candidates = document.querySelector("[data-load-more]")
     ? document.getElementsByTagName("*")
-    : document.querySelectorAll("input,select,textarea,button,a[href],[aria-expanded]");
+    : document.querySelectorAll(
+      hasFacets || anchorsSayMore
+        ? "input,select,textarea,button,a[href],[aria-expanded]"
+        : "input,select,textarea,button,[aria-expanded]");
   for (const el of candidates) {
     const tag = tagOf(el);
     if (tag === "script" || tag === "style" || tag === "template") continue;

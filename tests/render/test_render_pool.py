@@ -34,6 +34,8 @@ from render import (
     State,
     snapshot_from_html,
 )
+from render.extract import default_canonical
+from render.extract_json import decode_extracted
 from render.pool import EXTRACT_SCRIPT
 
 pytestmark = pytest.mark.browser
@@ -124,6 +126,44 @@ async def test_extraction_sends_each_link_path_once(
         row[2] for row in data["links"] if row[0] in items and paths[row[2]][0].endswith("li/a")
     }
     assert len(listed) == 1 and len(TestbedSite.STATIC_ITEMS) > 1
+
+
+# Anchors are controls only as facet links or load-mores; extract.js skips them as candidates
+# when no anchor says "more" and no facet is marked. Each page below is rendered and parsed.
+_ANCHOR_PAGES = {
+    "none say more": '<ul><li><a href="/a">A</a></li><li><a href="/b">B</a></li></ul>'
+    '<button type="button">Go</button><div aria-expanded="false">Menu</div>',
+    "a script anchor says more": '<ul><li><a href="/a">A</a></li></ul>'
+    '<a href="javascript:void 0">Show <b>MORE</b> items</a><button>Plain</button>',
+    "a link says more": '<a href="/next">Load more</a><a href="/about" aria-expanded="false">About</a>',
+}
+
+
+@pytest.mark.parametrize("body", _ANCHOR_PAGES.values(), ids=_ANCHOR_PAGES.keys())
+async def test_anchor_controls_equal_lxml(
+    render_config: RenderConfig, testbed: LabServer, body: str
+) -> None:
+    page_url = url(testbed, "/static")
+    html = f"<html><head><title>t</title></head><body>{body}</body></html>"
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(**render_config.launch_options())
+        try:
+            page = await browser.new_page()
+            await page.goto(page_url, wait_until="domcontentloaded")
+            await page.set_content(html)  # the document keeps page_url
+            raw = await page.evaluate(EXTRACT_SCRIPT)
+        finally:
+            await browser.close()
+    rendered = decode_extracted(raw, default_canonical)
+    fetched = snapshot_from_html(page_url, page_url, 200, html)
+    assert [(c.kind, c.label, c.selector) for c in rendered.controls] == [
+        (c.kind, c.label, c.selector) for c in fetched.controls
+    ]
+    kinds = [c.kind for c in fetched.controls]
+    if "more" in body.lower():
+        assert "load_more" in kinds
+    else:
+        assert kinds == ["button", "button"]
 
 
 async def test_static_links_match_truth(pool: BrowserPool, testbed: LabServer) -> None:

@@ -313,7 +313,10 @@ class SQLiteStore(_KindStore):
     def _put_kind(self, snapshot: Snapshot, kind: SnapshotKind) -> None:
         self.check()
         shot = snapshot.screenshot
-        text = (snapshot if shot is None else replace(snapshot, screenshot=None)).to_json()
+        # The fingerprint is not stored: it is computed from the HTML when a reader asks for it.
+        text = (snapshot if shot is None else replace(snapshot, screenshot=None)).to_json(
+            derived=False
+        )
         self._db.execute(
             "INSERT OR REPLACE INTO snapshots (key, kind, snapshot, screenshot, stored_at) "
             "VALUES (?, ?, ?, ?, ?)",

@@ -27,12 +27,11 @@ Controls
     unique in its form or document), then a ``tag:nth-of-type(k)`` path from the nearest element
     with a unique id, or from ``html``.
 
-`structure_fingerprint` hashes the tag skeleton (text-insensitive).
+`structure_fingerprint` (from render/parse.py) hashes the tag skeleton (text-insensitive).
 """
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import re
 from collections.abc import Callable, Iterator
@@ -43,7 +42,7 @@ from urllib.parse import urljoin, urlsplit, urlunsplit
 from lxml import etree
 from w3lib.url import safe_url_string
 
-from render.parse import parse_fast, parse_html
+from render.parse import parse_fast, parse_html, structure_fingerprint
 from render.snapshot import Control, ControlKind, Link, Option, Snapshot, State
 
 __all__ = [
@@ -67,7 +66,6 @@ _VALID_ID = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 _LOAD_MORE = re.compile(r"\b(load|show|see|view)\s+more\b")
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "legend"})
 _LABEL_SKIP = frozenset({"select", "textarea", "option", "script", "style"})
-_SKELETON_SKIP = frozenset({"script", "style", "noscript", "template"})
 _TEXT_TYPES = frozenset(
     {
         "",
@@ -808,49 +806,6 @@ def controls_from_tree(
     return tuple(out)
 
 
-# -- fingerprint ----------------------------------------------------------------------------------
-
-
-def _skeleton(root: Any) -> list[str]:
-    """Pre-order tags, each with its number of element children (which fixes the nesting)."""
-    comments: dict[Any, int] = {}
-    for node in root.iter(etree.Comment, etree.ProcessingInstruction):
-        parent = node.getparent()
-        comments[parent] = comments.get(parent, 0) + 1
-    out: list[str] = []
-    skip: set[Any] = set()
-    for el in root.iter(etree.Element):
-        if el in skip:
-            continue
-        tag = el.tag
-        if tag in _SKELETON_SKIP:
-            out.append(tag)
-            skip.update(el.iterdescendants())
-        elif tag != "tbody":
-            if tag == "table":
-                n = sum(
-                    len(c) - comments.get(c, 0) if c.tag == "tbody" else 1
-                    for c in el
-                    if isinstance(c.tag, str)
-                )
-            else:
-                n = len(el) - comments.get(el, 0) if comments else len(el)
-            out.append(f"{tag}{n}" if n else tag)
-    return out
-
-
-def structure_fingerprint(tree: Any) -> str:
-    """A hash of the page's tag skeleton: equal for pages that differ only in text or attributes.
-
-    Scripts, styles, templates, comments and ``tbody`` are left out; element counts and nesting
-    count. Accepts an lxml document or element.
-    """
-    root = tree.getroot() if hasattr(tree, "getroot") else tree
-    digest = hashlib.blake2b(digest_size=8)
-    digest.update(" ".join(_skeleton(root)).encode("ascii", "replace"))
-    return digest.hexdigest()
-
-
 def _title(root: Any) -> str:
     for title in root.iter("title"):
         return collapse(_text(title))
@@ -885,7 +840,6 @@ def snapshot_from_html(
         links=links_from_tree(root, base, canonicalize, inert=inert),
         controls=controls_from_tree(root, base, final_url, canonicalize, source=html, inert=inert),
         state=state if state is not None else State(url),
-        fingerprint=structure_fingerprint(root),
         rendered=False,
         content_type=content_type,
         title=_title(root),

@@ -3,21 +3,25 @@
 `parse_html` gives the ``lxml.html`` tree `Snapshot.tree()` caches; `parse_fast` the plain
 ``lxml.etree`` tree the extraction walks (the same elements, without lxml.html's per-element
 class lookup). Both tolerate empty input and encoding declarations, and neither drops elements
-nested deeper than lxml's default limit of 255 (browsers do not).
+nested deeper than lxml's default limit of 255 (browsers do not). `structure_fingerprint`
+hashes a parsed page's tag skeleton.
 
-This module sits below both render/snapshot.py (which parses lazily in `Snapshot.tree()`) and
-render/extract.py (which builds Snapshots): it imports neither.
+This module sits below both render/snapshot.py (which parses lazily in `Snapshot.tree()` and
+fingerprints lazily in `Snapshot.fingerprint`) and render/extract.py (which builds Snapshots):
+it imports neither.
 """
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from lxml import etree
 from lxml import html as lxml_html
 
-__all__ = ["parse_fast", "parse_html"]
+__all__ = ["parse_fast", "parse_html", "structure_fingerprint"]
 
+_SKELETON_SKIP = frozenset({"script", "style", "noscript", "template"})
 # lxml's default parsers drop everything nested deeper than 255 elements; browsers do not.
 _HUGE_PARSER = etree.HTMLParser(huge_tree=True)
 _HUGE_HTML_PARSER = lxml_html.HTMLParser(huge_tree=True)
@@ -50,3 +54,43 @@ def parse_fast(html: str) -> Any:
         except ValueError:  # a str with an XML encoding declaration
             root = etree.HTML(html.encode("utf-8"), parser=_HUGE_PARSER)
     return root if root is not None else etree.HTML("<html></html>")
+
+
+def _skeleton(root: Any) -> list[str]:
+    """Pre-order tags, each with its number of element children (which fixes the nesting)."""
+    comments: dict[Any, int] = {}
+    for node in root.iter(etree.Comment, etree.ProcessingInstruction):
+        parent = node.getparent()
+        comments[parent] = comments.get(parent, 0) + 1
+    out: list[str] = []
+    skip: set[Any] = set()
+    for el in root.iter(etree.Element):
+        if el in skip:
+            continue
+        tag = el.tag
+        if tag in _SKELETON_SKIP:
+            out.append(tag)
+            skip.update(el.iterdescendants())
+        elif tag != "tbody":
+            if tag == "table":
+                n = sum(
+                    len(c) - comments.get(c, 0) if c.tag == "tbody" else 1
+                    for c in el
+                    if isinstance(c.tag, str)
+                )
+            else:
+                n = len(el) - comments.get(el, 0) if comments else len(el)
+            out.append(f"{tag}{n}" if n else tag)
+    return out
+
+
+def structure_fingerprint(tree: Any) -> str:
+    """A hash of the page's tag skeleton: equal for pages that differ only in text or attributes.
+
+    Scripts, styles, templates, comments and ``tbody`` are left out; element counts and nesting
+    count. Accepts an lxml document or element.
+    """
+    root = tree.getroot() if hasattr(tree, "getroot") else tree
+    digest = hashlib.blake2b(digest_size=8)
+    digest.update(" ".join(_skeleton(root)).encode("ascii", "replace"))
+    return digest.hexdigest()

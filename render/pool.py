@@ -88,11 +88,10 @@ from render.errors import (
     PageDeadline,
     RenderError,
 )
-from render.extract import Canonicalize, default_canonical, structure_fingerprint
+from render.extract import Canonicalize, default_canonical
 from render.extract_json import decode_extracted
 from render.http import RawResponse
 from render.identity import Identity
-from render.parse import parse_fast
 from render.settle import (
     SETTLE_INIT_SCRIPT,
     NavigationLearner,
@@ -1152,7 +1151,6 @@ class BrowserPool(AsyncClosing):
             links=page.links,
             controls=page.controls,
             state=loaded.state,
-            fingerprint=structure_fingerprint(parse_fast(html)),
             rendered=True,
             content_type=navigation.content_type,
             title=page.title,

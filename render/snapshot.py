@@ -3,7 +3,8 @@
 All types are frozen dataclasses holding only JSON-compatible values (str, int, float, bool,
 None, tuples of those and of each other), so a Snapshot can be cached in SQLite, pickled to
 another process, or written to disk, and read back equal. `Snapshot.tree()` is the only derived
-object: an lxml tree parsed lazily from `html` and cached on the instance (never serialised).
+objects are computed from `html` when first asked for and cached on the instance: the lxml tree
+(`tree()`, never serialised) and the structure `fingerprint`.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import asdict, dataclass, field, fields
 from functools import cached_property
 from typing import Any, Literal, TypeVar, get_args
 
-from render.parse import parse_html
+from render.parse import parse_fast, parse_html, structure_fingerprint
 
 __all__ = [
     "Action",
@@ -246,9 +247,7 @@ NavigationCheck = Callable[[str, str], Awaitable[str | None]]
 class Snapshot:
     """Everything siteseer knows about one page state after loading (and maybe rendering) it.
 
-    `url` is the requested (canonical) URL, `final_url` where redirects ended. `fingerprint` is a
-    hash of the page's structure (see render.extract.structure_fingerprint), equal for states that
-    differ only in text. `rendered` says whether a browser produced it; boxes and styles exist only
+    `url` is the requested (canonical) URL, `final_url` where redirects ended. `rendered` says whether a browser produced it; boxes and styles exist only
     then. `settle_ms` is how long the page took to settle and `settle_capped` whether the settle cap
     cut the wait short. `screenshot` holds PNG bytes only when one was asked for. `truncated`
     says the body was cut at the size limit (methods may ignore such a page); `redirects` are the
@@ -264,7 +263,6 @@ class Snapshot:
     links: tuple[Link, ...] = ()
     controls: tuple[Control, ...] = ()
     state: State | None = None
-    fingerprint: str = ""
     rendered: bool = False
     content_type: str = "text/html"
     title: str = ""
@@ -287,6 +285,14 @@ class Snapshot:
     def _tree(self) -> Any:
         return parse_html(self.html, self.final_url)
 
+    @cached_property
+    def fingerprint(self) -> str:
+        """A hash of the page's structure (render.parse.structure_fingerprint), equal for states
+        that differ only in text; computed from `html` when first asked for (most pages never
+        are: only Ajax states are known by it)."""
+        tree = self.__dict__.get("_tree")
+        return structure_fingerprint(tree if tree is not None else parse_fast(self.html))
+
     @property
     def ok(self) -> bool:
         return 200 <= self.status < 300
@@ -297,7 +303,9 @@ class Snapshot:
 
     # -- serialisation -------------------------------------------------------------------------
 
-    def to_dict(self, *, include_html: bool = True) -> dict[str, Any]:
+    def to_dict(self, *, include_html: bool = True, derived: bool = True) -> dict[str, Any]:
+        """The Snapshot as JSON-compatible values. `derived`: with the `fingerprint` (else it is
+        computed again from `html` by whoever reads it back and asks for it)."""
         data: dict[str, Any] = {}
         for f in fields(self):
             value = getattr(self, f.name)
@@ -310,10 +318,14 @@ class Snapshot:
             elif f.name == "state":
                 value = None if value is None else asdict(value)
             data[f.name] = value
+        if derived or not include_html:
+            data["fingerprint"] = self.fingerprint
         return data
 
-    def to_json(self, *, include_html: bool = True) -> str:
-        return json.dumps(self.to_dict(include_html=include_html), ensure_ascii=False)
+    def to_json(self, *, include_html: bool = True, derived: bool = True) -> str:
+        return json.dumps(
+            self.to_dict(include_html=include_html, derived=derived), ensure_ascii=False
+        )
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Snapshot:
@@ -329,7 +341,7 @@ class Snapshot:
             and f.name
             not in {"links", "controls", "state", "screenshot", "viewport", "redirects", "requests"}
         }
-        return cls(
+        snapshot = cls(
             **plain,
             links=links,
             controls=controls,
@@ -339,6 +351,10 @@ class Snapshot:
             redirects=tuple(str(u) for u in data.get("redirects", ())),
             requests=tuple(_plain(PageRequest, r) for r in data.get("requests", ())),
         )
+        fingerprint = data.get("fingerprint")
+        if isinstance(fingerprint, str) and fingerprint:
+            snapshot.__dict__["fingerprint"] = fingerprint  # what `fingerprint` caches
+        return snapshot
 
     @classmethod
     def from_json(cls, text: str) -> Snapshot:

@@ -21,7 +21,6 @@ def plain(url: str = URL) -> Snapshot:
         html="<html><body><a href='/x'>x</a></body></html>",
         links=(Link("http://h.com/x", "x", "html/body/a", "html/body/a", "html/body/a"),),
         state=State(url),
-        fingerprint="f1",
     )
 
 
@@ -42,7 +41,6 @@ def rendered(url: str = URL, screenshot: bytes | None = None) -> Snapshot:
         html="<html><body><a href='/x'>x</a></body></html>",
         links=(link,),
         state=State(url),
-        fingerprint="f1",
         rendered=True,
         settle_ms=12.5,
         screenshot=screenshot,

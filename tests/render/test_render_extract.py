@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import pickle
+from dataclasses import replace
+
 from render import (
     Snapshot,
     default_canonical,
@@ -188,3 +192,22 @@ def test_deeply_nested_links_are_kept_like_a_browser_keeps_them() -> None:
     assert [link.url for link in snap.links] == ["http://site.test/deep"]
     assert snap.links[0].path.count("div") == depth
     assert len(snap.tree().xpath("//a")) == 1
+
+
+def test_fingerprint_is_derived_from_html_when_asked_for_and_round_trips() -> None:
+    html = "<html><body><ul><li><a href='/a'>a</a></li><li>b</li></ul></body></html>"
+    s = snapshot_from_html(PAGE, PAGE, 200, html)
+    assert "fingerprint" not in s.__dict__  # not computed while building the snapshot
+    expected = structure_fingerprint(parse_html(html))
+    assert s.fingerprint == expected
+    assert Snapshot.from_json(s.to_json()).fingerprint == expected
+    # Stored without it, it is computed again from the HTML; without the HTML, it is kept.
+    stored = json.loads(s.to_json(derived=False))
+    assert "fingerprint" not in stored and Snapshot.from_dict(stored).fingerprint == expected
+    bare = s.to_dict(include_html=False, derived=False)
+    assert bare["fingerprint"] == expected
+    assert Snapshot.from_dict({**bare, "html": ""}).fingerprint == expected
+    assert pickle.loads(pickle.dumps(s)).fingerprint == expected
+    # Another page's HTML is another structure.
+    other = replace(s, html="<html><body><p>one</p></body></html>")
+    assert other.fingerprint != expected

@@ -2,9 +2,9 @@
 
 All types are frozen dataclasses holding only JSON-compatible values (str, int, float, bool,
 None, tuples of those and of each other), so a Snapshot can be cached in SQLite, pickled to
-another process, or written to disk, and read back equal. `Snapshot.tree()` is the only derived
-objects are computed from `html` when first asked for and cached on the instance: the lxml tree
-(`tree()`, never serialised) and the structure `fingerprint`.
+another process, or written to disk, and read back equal. A Snapshot's two derived values are
+computed from its `html` when first asked for and cached on the instance: the lxml tree
+(`Snapshot.tree()`, never serialised) and the structure `Snapshot.fingerprint`.
 """
 
 from __future__ import annotations
@@ -247,13 +247,15 @@ NavigationCheck = Callable[[str, str], Awaitable[str | None]]
 class Snapshot:
     """Everything siteseer knows about one page state after loading (and maybe rendering) it.
 
-    `url` is the requested (canonical) URL, `final_url` where redirects ended. `rendered` says whether a browser produced it; boxes and styles exist only
-    then. `settle_ms` is how long the page took to settle and `settle_capped` whether the settle cap
-    cut the wait short. `screenshot` holds PNG bytes only when one was asked for. `truncated`
-    says the body was cut at the size limit (methods may ignore such a page); `redirects` are the
-    URLs the load passed through before `final_url`, each checked like the first. `requests` are
-    the fetch/XHR requests a rendered document sent from its load to this state, in order (the
-    last 200): what its actions asked of the server.
+    `url` is the requested (canonical) URL, `final_url` where redirects ended. `rendered` says
+    whether a browser produced it; boxes and styles exist only then. `settle_ms` is how long the
+    page took to settle and `settle_capped` whether the settle cap cut the wait short.
+    `screenshot` holds PNG bytes only when one was asked for. `truncated` says the body was cut
+    at the size limit (methods may ignore such a page); `redirects` are the URLs the load passed
+    through before `final_url`, each checked like the first. `requests` are the fetch/XHR
+    requests a rendered document sent from its load to this state, in order (the last 200): what
+    its actions asked of the server. `fingerprint` (derived from `html`) is equal for states that
+    differ only in text.
     """
 
     url: str

@@ -226,6 +226,7 @@ async def run_one(
     if not isinstance(run, MethodRun):
         error = TypeError(f"runner returned {type(run).__name__}, not a MethodRun")
         return _failed(spec, truth, cost, seconds, str(error), error)
+    seconds = max(0.0, seconds - run.report_s)
     return BenchRun(score_run(spec, truth, run, cost, seconds), truth, run)
 
 

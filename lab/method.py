@@ -35,7 +35,9 @@ class MethodRun:
     `scores`: metrics the runner computed itself (e.g. {"precision": …, "recall": …, "f1": …} over
     entity-attribute pairs, or {"ari": …, "purity": …}); they replace the default scoring of the
     same names. `extra`: further method-specific columns (e.g. {"states": 41}). `result`: the
-    method's own result object (Discovery, Exploration …), for the report.
+    method's own result object (Discovery, Exploration …), for the report. `report_s`: seconds
+    the runner spent making material for the report after the method ended (annotated
+    screenshots); the bench leaves them out of the run's seconds, which are the method's.
     """
 
     found: tuple[str, ...] = ()
@@ -43,6 +45,7 @@ class MethodRun:
     scores: Mapping[str, float] = field(default_factory=dict)
     extra: Mapping[str, float | int | str] = field(default_factory=dict)
     result: MethodResult | None = None
+    report_s: float = 0.0
 
 
 Runner = Callable[["Session", SiteTruth], Awaitable[MethodRun]]

@@ -4,8 +4,9 @@ Both start from the truth's seed entity with one general configuration for every
 lab/runners/discovery.py, and attach annotated screenshots of the index page holding the seed
 for the report (``extra["image:<label>"]``, see lab.bench): visual SSUP shows the page as the
 URL/HTML methods see it (link DOM path groups, the sample link DOM path in red) side by side
-with the visual view (visual lists). GPP attaches none, so that its time is the method's alone (the
-screenshots cost visual SSUP's runs ``image_s`` seconds, reported with them).
+with the visual view (visual lists). The screenshots are taken after the method ended, in a Session
+of their own; the seconds they take are reported as ``image_s`` and left out of the run's seconds
+(`MethodRun.report_s`), so that a run's time is the method's alone.
 """
 
 from __future__ import annotations
@@ -34,8 +35,8 @@ async def _images(
     of the run's sample path), one per view, as ``image:<label>`` data URIs for the report.
 
     The screenshot is taken in a Session of its own, so the run's cost counters stay the
-    method's; the time it takes is reported as ``image_s``. A page that cannot be drawn is
-    reported as ``image_error`` instead.
+    method's; the time it takes is reported as ``image_s`` (and left out of the run's seconds).
+    A page that cannot be drawn is reported as ``image_error`` instead.
     """
     if len(discovery.sample_path) < 2:
         return {}
@@ -72,7 +73,8 @@ async def run_ssup_visual(session: Session, truth: SiteTruth) -> MethodRun:
             "side-by-side",
         ),
     )
-    return replace(run, extra={**run.extra, **await _images(found, views)})
+    images = await _images(found, views)
+    return replace(run, extra={**run.extra, **images}, report_s=float(images.get("image_s", 0.0)))
 
 
 METHODS: tuple[MethodSpec, ...] = (

@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from tiny_site import PIXEL_PNG, SPECS, TinyTreeSite
+from tiny_site import PIXEL_PNG, REPORT_S, SPECS, TinyTreeSite
 
 from algorithms import Discovery
 from crawler import Cost
@@ -69,6 +69,8 @@ def test_own_scores_replace_default_scoring(tiny_runs: list[BenchRun]) -> None:
     assert (row.precision, row.recall, row.f1) == (None, None, None)
     assert row.extra == {"clusters": 3}
     assert row.images[0][0] == "shot"
+    # The picture for the report is not the method's time.
+    assert 0.0 <= row.seconds < REPORT_S
 
 
 def test_score_run_defaults_to_target_entities() -> None:

@@ -5,6 +5,7 @@ Imported by the tests of this folder (`from tiny_site import SPECS, TinyTreeSite
 
 from __future__ import annotations
 
+import asyncio
 import base64
 from typing import Any, ClassVar
 
@@ -83,11 +84,20 @@ async def broken(session: Any, truth: SiteTruth) -> MethodRun:
     raise RuntimeError("the method fell over")
 
 
+REPORT_S = 0.5  # what the clusterer's picture for the report takes
+
+
 async def clusterer(session: Any, truth: SiteTruth) -> MethodRun:
-    """Reports its own scores and an image, like a clustering method with a screenshot."""
+    """Reports its own scores and an image, like a clustering method with a screenshot that
+    takes `REPORT_S` seconds to make after the method ended."""
     await session.page(truth.base_url + "/")
+    await asyncio.sleep(REPORT_S)
     uri = "data:image/png;base64," + base64.b64encode(PIXEL_PNG).decode()
-    return MethodRun(scores={"ari": 0.5, "purity": 0.75}, extra={"clusters": 3, "image:shot": uri})
+    return MethodRun(
+        scores={"ari": 0.5, "purity": 0.75},
+        extra={"clusters": 3, "image:shot": uri},
+        report_s=REPORT_S,
+    )
 
 
 SPECS = (

@@ -23,15 +23,10 @@ from render.errors import (
     PageDeadline,
     RenderError,
 )
-from render.extract import (
-    Canonicalize,
-    default_canonical,
-    snapshot_from_html,
-    structure_fingerprint,
-)
+from render.extract import Canonicalize, default_canonical, snapshot_from_html
 from render.http import HttpFetcher, RawResponse
 from render.identity import DEFAULT_USER_AGENT, Identity
-from render.parse import parse_html
+from render.parse import parse_html, structure_fingerprint
 from render.snapshot import (
     Action,
     ActionKind,

@@ -26,8 +26,6 @@ Controls
     `selector` prefers ``#id`` (when unique), then ``form-selector tag[name=..][value=..]`` (when
     unique in its form or document), then a ``tag:nth-of-type(k)`` path from the nearest element
     with a unique id, or from ``html``.
-
-`structure_fingerprint` (from render/parse.py) hashes the tag skeleton (text-insensitive).
 """
 
 from __future__ import annotations
@@ -42,7 +40,7 @@ from urllib.parse import urljoin, urlsplit, urlunsplit
 from lxml import etree
 from w3lib.url import safe_url_string
 
-from render.parse import parse_fast, parse_html, structure_fingerprint
+from render.parse import parse_fast, parse_html
 from render.snapshot import Control, ControlKind, Link, Option, Snapshot, State
 
 __all__ = [
@@ -53,7 +51,6 @@ __all__ = [
     "document_base",
     "links_from_tree",
     "snapshot_from_html",
-    "structure_fingerprint",
 ]
 
 Canonicalize = Callable[[str], str]  # an absolute URL -> its canonical form

@@ -258,10 +258,8 @@ class _Paths:
             el.tag + "".join(f"[@{n}]" for n, _ in attrs),
             el.tag + "".join(f"[@{n}={collapse(v)}]" for n, v in attrs),
         )
-        if prefix[0]:
-            step = (f"{prefix[0]}/{step[0]}", f"{prefix[1]}/{step[1]}", f"{prefix[2]}/{step[2]}")
-        self._steps[key] = step
-        return step
+        found = self._steps[key] = _extend(prefix, step)
+        return found
 
     def link(self, anchor: Any) -> tuple[str, str, str]:
         """The paths of an anchor: its parent's, plus ``/a``."""
@@ -269,12 +267,15 @@ class _Paths:
         prefix = self.of(parent) if parent is not None else ("", "", "")
         found = self._links.get(prefix)
         if found is None:
-            if not prefix[0]:
-                found = ("a", "a", "a")
-            else:
-                found = (f"{prefix[0]}/a", f"{prefix[1]}/a", f"{prefix[2]}/a")
-            self._links[prefix] = found
+            found = self._links[prefix] = _extend(prefix, ("a", "a", "a"))
         return found
+
+
+def _extend(prefix: tuple[str, str, str], step: tuple[str, str, str]) -> tuple[str, str, str]:
+    """Each of the three path forms of `prefix` followed by the same form of `step`."""
+    if not prefix[0]:
+        return step
+    return (f"{prefix[0]}/{step[0]}", f"{prefix[1]}/{step[1]}", f"{prefix[2]}/{step[2]}")
 
 
 def _anchor_text(a: Any) -> str:

@@ -255,6 +255,11 @@ class SQLiteStore(_KindStore):
                 f"cannot use {self.path} as a snapshot cache: {e}; delete it or choose another file"
             ) from e
         self._file = _identity(self.path)
+        # `check` reads the header through this descriptor, open as long as the connection is:
+        # closing any descriptor of the file would drop the process's POSIX locks on it, the
+        # ones SQLite holds, and another process closing the file would then take itself for
+        # its last user and delete the journal this one still writes to.
+        self._header_fd = os.open(self.path, os.O_RDONLY)
 
     def _set_up(self) -> None:
         """WAL journal and the schema. Two processes opening a new file at once contend for
@@ -283,8 +288,7 @@ class SQLiteStore(_KindStore):
         try:
             if _identity(self.path) != self._file:
                 raise sqlite3.DatabaseError("the file was replaced during the crawl")
-            with self.path.open("rb") as file:
-                header = file.read(len(_SQLITE_HEADER))
+            header = os.pread(self._header_fd, len(_SQLITE_HEADER), 0)
         except FileNotFoundError as e:
             raise sqlite3.DatabaseError("the file was removed during the crawl") from e
         except OSError as e:
@@ -340,6 +344,9 @@ class SQLiteStore(_KindStore):
 
     def close(self) -> None:
         self._db.close()
+        if self._header_fd >= 0:  # after the connection: its locks go with it, not before
+            os.close(self._header_fd)
+            self._header_fd = -1
 
     def __len__(self) -> int:
         return int(self._db.execute("SELECT COUNT(*) FROM snapshots").fetchone()[0])

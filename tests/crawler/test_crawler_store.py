@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sqlite3
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -140,6 +143,30 @@ def test_sqlite_store_is_visible_before_close(tmp_path: Path) -> None:
     assert reader.get(URL, need_render=False) == plain()
     reader.close()
     writer.close()
+
+
+def test_another_process_closing_leaves_the_journal_of_a_store_still_open(tmp_path: Path) -> None:
+    """A store's checks before each write must keep its hold on the file: a second process that
+    opens, writes and closes the file while this one is open must not take itself for the file's
+    last user, which folds the journal into the file and deletes it under this store's writes
+    (the last page of one of two crawls sharing a cache went missing that way)."""
+    path = tmp_path / "c.sqlite"
+    store = SQLiteStore(path)
+    store.put(plain())  # checks the file first
+    other = (
+        "import sqlite3, sys\n"
+        "db = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+        "db.execute(\"INSERT INTO host_settings VALUES ('h.com', 'robots_txt', '', 0)\")\n"
+        "db.close()\n"
+    )
+    subprocess.run([sys.executable, "-c", other, str(path)], check=True, timeout=30)
+    assert path.with_name(path.name + "-wal").exists()  # still this store's journal
+    store.put(plain("http://h.com/q"))
+    store.close()
+    with sqlite3.connect(path) as db:
+        keys = sorted(str(k) for (k,) in db.execute("SELECT key FROM snapshots"))
+        settings = db.execute("SELECT COUNT(*) FROM host_settings").fetchone()[0]
+    assert keys == [URL, "http://h.com/q"] and settings == 1
 
 
 def test_a_file_that_is_not_sqlite_is_reported(tmp_path: Path) -> None:

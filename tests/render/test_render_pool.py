@@ -522,3 +522,45 @@ async def test_navigations_settle_for_a_learned_window_checked_against_late_draw
     assert texts(await pool.load(State(f"{mixed}/late/8"))) == ["data", "late"]  # checked
     assert pool.navigation_window(mixed) >= timedelta(milliseconds=200)
     assert texts(await pool.load(State(f"{mixed}/late/9"))) == ["data", "late"]
+
+
+# Pages that leave themselves while they settle: a script going to another document, a form it
+# submits, and one whose router intercepts the navigation (the document stays).
+_LEAVING = {
+    "/by-script": "<script>setTimeout(() => { location.href = '/landed?by=script'; }, 50);</script>",
+    "/by-form": (
+        "<form action='/landed'><input name='by' value='form'></form>"
+        "<script>setTimeout(() => document.forms[0].submit(), 50);</script>"
+    ),
+    "/routed": (
+        "<script>navigation.addEventListener('navigate', (e) => {"
+        " if (e.canIntercept) e.intercept({ handler: async () => { document.title = 'routed'; } });"
+        " }); setTimeout(() => { location.href = '/elsewhere'; }, 50);</script>"
+    ),
+}
+
+
+async def test_a_navigation_the_page_starts_while_it_settles_is_followed(
+    pool: BrowserPool, serve_app: Callable[[web.Application], Awaitable[str]]
+) -> None:
+    asked: Counter[str] = Counter()
+
+    async def page(request: web.Request) -> web.Response:
+        asked[request.path] += 1
+        title = "landed " + request.query.get("by", "") if request.path == "/landed" else "leaving"
+        body = _LEAVING.get(request.path, "<p>here</p>")
+        return web.Response(
+            text=f"<html><head><title>{title}</title></head><body>{body}</body></html>",
+            content_type="text/html",
+        )
+
+    app = web.Application()
+    app.router.add_get("/{name}", page)
+    base = await serve_app(app)
+    for path, by in (("/by-script", "script"), ("/by-form", "form")):
+        snap = await pool.load(State(base + path))
+        assert (snap.title, snap.final_url) == (f"landed {by}", f"{base}/landed?by={by}")
+    routed = await pool.load(State(f"{base}/routed"))
+    assert routed.title == "routed" and routed.final_url == f"{base}/elsewhere"
+    assert not routed.settle_capped  # not waited for as a navigation away
+    assert asked["/elsewhere"] == 0 and asked["/landed"] == 2

@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 
 # Find (or install) a Chromium: headless shell first. Writes the chosen path to $(BROWSER).
 $(BROWSER): $(STAMP)
-	$(BIN)/python -m render.install --write $@
+	$(BIN)/python -m siteseer.render.install --write $@
 
 # Graphviz's `dot` draws the query DAG (explore's dag.svg): installed with apt where that works
 # (root, Debian); elsewhere the DAG is drawn with matplotlib's layered fallback.
@@ -34,7 +34,7 @@ $(VENV)/.bench: pyproject.toml $(STAMP)
 	@touch $@
 
 browser: $(STAMP)
-	$(BIN)/python -m render.install --write $(BROWSER)
+	$(BIN)/python -m siteseer.render.install --write $(BROWSER)
 
 demo: bootstrap
 	$(BIN)/siteseer demo

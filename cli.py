@@ -217,7 +217,7 @@ def fail(message: str) -> typer.Exit:
 def _warn_incomplete(reason: str) -> int:
     """Print why a run stopped before it was complete (one yellow line on stderr); return its
     exit code: 130 when Ctrl-C stopped it, else 1."""
-    from algorithms import INTERRUPTED
+    from siteseer.algorithms import INTERRUPTED
 
     typer.secho(f"siteseer: incomplete: {reason}", err=True, fg=typer.colors.YELLOW)
     if reason == INTERRUPTED:
@@ -606,8 +606,8 @@ def lab_truth(
 def lab_list(size: SizeOption = "small") -> None:
     """List every lab site: id, tier (synthetic or real), kind, what it needs installed, and
     whether that is installed now (real applications: for the data of --size)."""
-    from lab.real import install_command
     from siteseer.commands import lab as command
+    from siteseer.lab.real import install_command
 
     rows = command.list_sites(size)
     width = max(len(e.id) for e in rows)
@@ -1213,8 +1213,8 @@ def render_page(
     unreachable host, a response that is not HTML, a timeout, no browser — ends with one line
     on stderr and exit code 2.
     """
-    from crawler.progress import print_summary
     from siteseer.commands import render as command
+    from siteseer.crawler.progress import print_summary
 
     crawl = _crawl(flags, render=render, cache=_cache(cache, no_cache))
     outcome = _run(command.render_page(command.RenderOptions(url, crawl, screenshot, as_json)))
@@ -1336,5 +1336,5 @@ def describe_entities(
         raise typer.Exit(code=1)
 
 
-if __name__ == "__main__":  # python -m cli, the `siteseer` command of a source tree
+if __name__ == "__main__":  # python -m siteseer.cli, the `siteseer` command of a source tree
     app()

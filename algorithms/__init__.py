@@ -7,16 +7,16 @@ the import surface: the methods, the types of their parameters and results, and 
 CLI and the lab call.
 """
 
-from algorithms.describe import FeatureCache, describe, is_instance
-from algorithms.entrypoint import EntryPoint, ListCandidate, find_list_page
-from algorithms.explain import PathGroup, explain_page, path_groups, read_sample_path
-from algorithms.features.dom import TagFeature
-from algorithms.features.visual import VisualList
-from algorithms.gpp import gpp
-from algorithms.indesit import indesit
-from algorithms.pagetemplates import ClusterMethod, cluster_pages, crawl_pages, page_paths
-from algorithms.querycentric import explore
-from algorithms.result import (
+from siteseer.algorithms.describe import FeatureCache, describe, is_instance
+from siteseer.algorithms.entrypoint import EntryPoint, ListCandidate, find_list_page
+from siteseer.algorithms.explain import PathGroup, explain_page, path_groups, read_sample_path
+from siteseer.algorithms.features.dom import TagFeature
+from siteseer.algorithms.features.visual import VisualList
+from siteseer.algorithms.gpp import gpp
+from siteseer.algorithms.indesit import indesit
+from siteseer.algorithms.pagetemplates import ClusterMethod, cluster_pages, crawl_pages, page_paths
+from siteseer.algorithms.querycentric import explore
+from siteseer.algorithms.result import (
     Discovery,
     EntityDescription,
     Exploration,
@@ -33,8 +33,16 @@ from algorithms.result import (
     TraceEntry,
     UrlTemplate,
 )
-from algorithms.run import BUDGET_SPENT, INTERRUPTED, Halt, Run, Stopped, halting, time_limit_reason
-from algorithms.ssup import (
+from siteseer.algorithms.run import (
+    BUDGET_SPENT,
+    INTERRUPTED,
+    Halt,
+    Run,
+    Stopped,
+    halting,
+    time_limit_reason,
+)
+from siteseer.algorithms.ssup import (
     Height,
     LinkGroup,
     LinkGrouper,
@@ -44,7 +52,7 @@ from algorithms.ssup import (
     ssup,
     visual_group_links,
 )
-from algorithms.urltemplates import SPLIT_MINIMUM_URLS, url_templates
+from siteseer.algorithms.urltemplates import SPLIT_MINIMUM_URLS, url_templates
 
 __all__ = [
     "BUDGET_SPENT",

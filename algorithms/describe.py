@@ -60,17 +60,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import urlsplit, urlunsplit
 
-from algorithms.features.dom import TagFeature, html_schema, link_collections
-from algorithms.features.urlshape import is_view, refines
-from algorithms.indesit import SeedSimilarity, indesit
-from algorithms.pagetemplates import cluster_pages, page_paths
-from algorithms.result import EntityDescription
-from algorithms.run import BUDGET_SPENT, Run, Stopped
-from crawler import BudgetExhausted, CrawlError
-from render import Snapshot
+from siteseer.algorithms.features.dom import TagFeature, html_schema, link_collections
+from siteseer.algorithms.features.urlshape import is_view, refines
+from siteseer.algorithms.indesit import SeedSimilarity, indesit
+from siteseer.algorithms.pagetemplates import cluster_pages, page_paths
+from siteseer.algorithms.result import EntityDescription
+from siteseer.algorithms.run import BUDGET_SPENT, Run, Stopped
+from siteseer.crawler import BudgetExhausted, CrawlError
+from siteseer.render import Snapshot
 
 if TYPE_CHECKING:
-    from crawler import Session
+    from siteseer.crawler import Session
 
 __all__ = [
     "INSTANCE_THRESHOLD",

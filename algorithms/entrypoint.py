@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urlsplit
 
-from algorithms.querycentric.model import (
+from siteseer.algorithms.querycentric.model import (
     Canonical,
     anchor_urls,
     control_facets,
@@ -47,14 +47,14 @@ from algorithms.querycentric.model import (
     link_facets,
     unsafe_reason,
 )
-from algorithms.querycentric.rows import listed_fields
-from algorithms.result import TraceEntry
-from algorithms.run import Run, Stopped
-from crawler import Cost
+from siteseer.algorithms.querycentric.rows import listed_fields
+from siteseer.algorithms.result import TraceEntry
+from siteseer.algorithms.run import Run, Stopped
+from siteseer.crawler import Cost
 
 if TYPE_CHECKING:
-    from crawler import Session
-    from render import Snapshot
+    from siteseer.crawler import Session
+    from siteseer.render import Snapshot
 
 __all__ = [
     "MINIMUM_ITEMS",

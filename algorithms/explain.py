@@ -22,8 +22,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from algorithms.features.visual import VisualList, visual_lists
-from render import Link, Snapshot
+from siteseer.algorithms.features.visual import VisualList, visual_lists
+from siteseer.render import Link, Snapshot
 
 __all__ = [
     "LinkCollections",

@@ -50,8 +50,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from algorithms.features.urlshape import continues, is_view
-from algorithms.features.visual import (
+from siteseer.algorithms.features.urlshape import continues, is_view
+from siteseer.algorithms.features.visual import (
     MenuKey,
     VisualList,
     is_menu,
@@ -59,12 +59,12 @@ from algorithms.features.visual import (
     menu_signatures,
     visual_lists,
 )
-from algorithms.result import Discovery, TraceEntry
-from algorithms.run import Run, Stopped
-from render import Box, Link, Snapshot
+from siteseer.algorithms.result import Discovery, TraceEntry
+from siteseer.algorithms.run import Run, Stopped
+from siteseer.render import Box, Link, Snapshot
 
 if TYPE_CHECKING:
-    from crawler import Session
+    from siteseer.crawler import Session
 
 __all__ = ["gpp"]
 

@@ -70,7 +70,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit, urlunsplit
 
-from algorithms.features.dom import (
+from siteseer.algorithms.features.dom import (
     TagFeature,
     html_schema,
     label_schema,
@@ -78,15 +78,15 @@ from algorithms.features.dom import (
     simhtml,
     simlabels,
 )
-from algorithms.features.dust import DustLearner, aliases
-from algorithms.features.url import spread
-from algorithms.features.urlshape import is_view, query_changes, refines
-from algorithms.result import Discovery
-from algorithms.run import Run, Stopped
-from render import Snapshot
+from siteseer.algorithms.features.dust import DustLearner, aliases
+from siteseer.algorithms.features.url import spread
+from siteseer.algorithms.features.urlshape import is_view, query_changes, refines
+from siteseer.algorithms.result import Discovery
+from siteseer.algorithms.run import Run, Stopped
+from siteseer.render import Snapshot
 
 if TYPE_CHECKING:
-    from crawler import Session
+    from siteseer.crawler import Session
 
 __all__ = ["SeedSimilarity", "indesit", "label_containment"]
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
-from render import Snapshot
+from siteseer.render import Snapshot
 
 __all__ = [
     "URL_ATTRIBUTES",

@@ -61,12 +61,12 @@ from urllib.parse import urlsplit
 
 import numpy as np
 
-from algorithms.result import PageCluster, PageClustering, PageTemplateParts
-from algorithms.run import Run, Stopped
-from render import Snapshot
+from siteseer.algorithms.result import PageCluster, PageClustering, PageTemplateParts
+from siteseer.algorithms.run import Run, Stopped
+from siteseer.render import Snapshot
 
 if TYPE_CHECKING:
-    from crawler import Session
+    from siteseer.crawler import Session
 
 __all__ = [
     "DEFAULT_WINDOW",

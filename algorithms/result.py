@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from crawler import Cost
+from siteseer.crawler import Cost
 
 __all__ = [
     "Discovery",

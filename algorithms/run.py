@@ -43,9 +43,9 @@ from collections.abc import Awaitable, Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn, TypeVar
 
-from algorithms.features.dust import DustLearner
-from algorithms.result import TraceEntry
-from crawler import (
+from siteseer.algorithms.features.dust import DustLearner
+from siteseer.algorithms.result import TraceEntry
+from siteseer.crawler import (
     INTERRUPTED,
     BudgetExhausted,
     Cost,
@@ -56,10 +56,10 @@ from crawler import (
     halting,
     time_limit_reason,
 )
-from render import Action, Snapshot, State
+from siteseer.render import Action, Snapshot, State
 
 if TYPE_CHECKING:
-    from crawler import Session
+    from siteseer.crawler import Session
 
 __all__ = ["BUDGET_SPENT", "INTERRUPTED", "Halt", "Run", "Stopped", "halting", "time_limit_reason"]
 

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 from urllib.parse import urlsplit
 
-from algorithms.pagediff import (
+from siteseer.algorithms.pagediff import (
     EmptyPageModel,
     Verdict,
     exclude,
@@ -44,12 +44,12 @@ from algorithms.pagediff import (
     page_diff,
     same_page,
 )
-from algorithms.result import GeneratedUrl, TemplateReport, TraceEntry, UrlTemplate
-from algorithms.run import Run, Stopped
-from render import Snapshot
+from siteseer.algorithms.result import GeneratedUrl, TemplateReport, TraceEntry, UrlTemplate
+from siteseer.algorithms.run import Run, Stopped
+from siteseer.render import Snapshot
 
 if TYPE_CHECKING:
-    from crawler import Session
+    from siteseer.crawler import Session
 
 __all__ = [
     "CONTINUE_RATIO",

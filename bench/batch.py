@@ -43,12 +43,12 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from crawler import RenderMode
-from lab import SITE_IDS, SiteTruth, Size, start_url
-from lab.server import running_lab
 from siteseer.batch import Manifest, SiteResult, TaskOptions
 from siteseer.choices import BatchEngine
 from siteseer.commands.batch import BatchOptions, run_batch
+from siteseer.crawler import RenderMode
+from siteseer.lab import SITE_IDS, SiteTruth, Size, start_url
+from siteseer.lab.server import running_lab
 
 __all__ = ["Row", "main", "run"]
 

@@ -19,9 +19,9 @@ import random
 import time
 from dataclasses import dataclass
 
-from algorithms import ClusterMethod, cluster_pages, crawl_pages, page_paths
-from lab import Size, cluster_scores, running_lab
-from render import Snapshot
+from siteseer.algorithms import ClusterMethod, cluster_pages, crawl_pages, page_paths
+from siteseer.lab import Size, cluster_scores, running_lab
+from siteseer.render import Snapshot
 
 __all__ = ["Row", "main", "run"]
 
@@ -41,7 +41,7 @@ class Row:
 
 
 async def _crawl(base: str, limit: int) -> list[Snapshot]:
-    from crawler import Session, SessionConfig
+    from siteseer.crawler import Session, SessionConfig
 
     async with Session(SessionConfig(render="never")) as session:
         return await crawl_pages(session, base + "/", limit)

@@ -3,7 +3,7 @@ page and on a scripted one.
 
     python -m bench.startup [--repeat 5] [--only help|render] [--compile]
 
-Runs each command line in a fresh interpreter (`python -m cli …`, as the `siteseer` script
+Runs each command line in a fresh interpreter (`python -m siteseer.cli …`, as the `siteseer` script
 does) once untimed, then `--repeat` times, and prints a markdown table of the median wall and
 CPU seconds (user + system of the child, from `os.wait4`) against the targets: `siteseer
 --help` and every command's `--help` ≤ 0.3 s, `siteseer render URL` on a static page ≤ 0.5 s
@@ -61,7 +61,7 @@ def help_commands() -> list[tuple[str, ...]]:
     """`--help` of the app and of every command and command group, as argument tuples."""
     import typer.main
 
-    import cli
+    from siteseer import cli
 
     found: list[tuple[str, ...]] = [("--help",)]
 
@@ -82,10 +82,10 @@ def _environment(compile_each_start: bool) -> dict[str, str]:
 
 
 def _once(args: tuple[str, ...], env: dict[str, str]) -> tuple[float, float]:
-    """One run of `python -m cli ARGS`: (wall, CPU) seconds; a failed run raises."""
+    """One run of `python -m siteseer.cli ARGS`: (wall, CPU) seconds; a failed run raises."""
     start = time.perf_counter()
     child = subprocess.Popen(
-        [sys.executable, "-m", "cli", *args],
+        [sys.executable, "-m", "siteseer.cli", *args],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
@@ -105,7 +105,7 @@ def _once(args: tuple[str, ...], env: dict[str, str]) -> tuple[float, float]:
 def measure(
     args: tuple[str, ...], target: float | None, repeat: int, *, compile_each_start: bool = False
 ) -> Row:
-    """The median wall and CPU seconds of `repeat` runs of `python -m cli ARGS`, after one
+    """The median wall and CPU seconds of `repeat` runs of `python -m siteseer.cli ARGS`, after one
     untimed run."""
     env = _environment(compile_each_start)
     _once(args, env)
@@ -122,7 +122,7 @@ def measure(
 def served_page(site: str) -> Iterator[str]:
     """A lab site's root URL, served by `siteseer lab serve` in a child process."""
     child = subprocess.Popen(
-        [sys.executable, "-m", "cli", "lab", "serve", "--sites", site],
+        [sys.executable, "-m", "siteseer.cli", "lab", "serve", "--sites", site],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,

@@ -45,9 +45,9 @@ import aiohttp
 from lxml import html as lxml_html
 from playwright.async_api import Page, async_playwright
 
-from lab.server import LabServer, build_sites
-from render import HttpFetcher, RenderConfig, State, load_render_config, snapshot_from_html
-from render.pool import BrowserPool, blocked_patterns
+from siteseer.lab.server import LabServer, build_sites
+from siteseer.render import HttpFetcher, RenderConfig, State, load_render_config, snapshot_from_html
+from siteseer.render.pool import BrowserPool, blocked_patterns
 
 __all__ = ["Measurement", "main"]
 

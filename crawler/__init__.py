@@ -1,6 +1,6 @@
 """The crawl Session: scope, robots.txt, politeness, retries, budget, cache and events.
 
-    from crawler import Session, SessionConfig
+    from siteseer.crawler import Session, SessionConfig
 
     async with Session(SessionConfig(render="auto")) as session:
         snapshot = await session.page("http://127.0.0.1:8000/")
@@ -18,10 +18,10 @@ import importlib
 import typing
 
 if typing.TYPE_CHECKING:
-    from crawler.autorender import RenderDecision
-    from crawler.config import RenderMode, SessionConfig
-    from crawler.cost import Cost
-    from crawler.errors import (
+    from siteseer.crawler.autorender import RenderDecision
+    from siteseer.crawler.config import RenderMode, SessionConfig
+    from siteseer.crawler.cost import Cost
+    from siteseer.crawler.errors import (
         ActionFailed,
         BrowserUnavailable,
         BudgetExhausted,
@@ -35,12 +35,12 @@ if typing.TYPE_CHECKING:
         RobotsDisallowed,
         SpiderTrap,
     )
-    from crawler.halt import INTERRUPTED, Halt, current_halt, halting, time_limit_reason
-    from crawler.hashrouting import RoutingDecision
-    from crawler.inputs import read_pages, read_urls, stored_snapshots
-    from crawler.session import Renderer, Session
-    from crawler.store import MemoryStore, SnapshotStore, SQLiteStore, StoreStats
-    from crawler.urls import Scope, canonical_url, host_of
+    from siteseer.crawler.halt import INTERRUPTED, Halt, current_halt, halting, time_limit_reason
+    from siteseer.crawler.hashrouting import RoutingDecision
+    from siteseer.crawler.inputs import read_pages, read_urls, stored_snapshots
+    from siteseer.crawler.session import Renderer, Session
+    from siteseer.crawler.store import MemoryStore, SnapshotStore, SQLiteStore, StoreStats
+    from siteseer.crawler.urls import Scope, canonical_url, host_of
 
 __all__ = [
     "INTERRUPTED",
@@ -80,40 +80,40 @@ __all__ = [
 ]
 
 _LAZY = {
-    "ActionFailed": "crawler.errors",
-    "BrowserUnavailable": "crawler.errors",
-    "BudgetExhausted": "crawler.errors",
-    "CacheFailed": "crawler.errors",
-    "Cost": "crawler.cost",
-    "CrawlError": "crawler.errors",
-    "FetchFailed": "crawler.errors",
-    "Halt": "crawler.halt",
-    "INTERRUPTED": "crawler.halt",
-    "InvalidURL": "crawler.errors",
-    "MemoryStore": "crawler.store",
-    "NotHTML": "crawler.errors",
-    "OutOfScope": "crawler.errors",
-    "RedirectRefused": "crawler.errors",
-    "RenderDecision": "crawler.autorender",
-    "RenderMode": "crawler.config",
-    "Renderer": "crawler.session",
-    "RobotsDisallowed": "crawler.errors",
-    "RoutingDecision": "crawler.hashrouting",
-    "SQLiteStore": "crawler.store",
-    "Scope": "crawler.urls",
-    "Session": "crawler.session",
-    "SessionConfig": "crawler.config",
-    "SnapshotStore": "crawler.store",
-    "SpiderTrap": "crawler.errors",
-    "StoreStats": "crawler.store",
-    "canonical_url": "crawler.urls",
-    "current_halt": "crawler.halt",
-    "halting": "crawler.halt",
-    "host_of": "crawler.urls",
-    "read_pages": "crawler.inputs",
-    "read_urls": "crawler.inputs",
-    "stored_snapshots": "crawler.inputs",
-    "time_limit_reason": "crawler.halt",
+    "ActionFailed": "siteseer.crawler.errors",
+    "BrowserUnavailable": "siteseer.crawler.errors",
+    "BudgetExhausted": "siteseer.crawler.errors",
+    "CacheFailed": "siteseer.crawler.errors",
+    "Cost": "siteseer.crawler.cost",
+    "CrawlError": "siteseer.crawler.errors",
+    "FetchFailed": "siteseer.crawler.errors",
+    "Halt": "siteseer.crawler.halt",
+    "INTERRUPTED": "siteseer.crawler.halt",
+    "InvalidURL": "siteseer.crawler.errors",
+    "MemoryStore": "siteseer.crawler.store",
+    "NotHTML": "siteseer.crawler.errors",
+    "OutOfScope": "siteseer.crawler.errors",
+    "RedirectRefused": "siteseer.crawler.errors",
+    "RenderDecision": "siteseer.crawler.autorender",
+    "RenderMode": "siteseer.crawler.config",
+    "Renderer": "siteseer.crawler.session",
+    "RobotsDisallowed": "siteseer.crawler.errors",
+    "RoutingDecision": "siteseer.crawler.hashrouting",
+    "SQLiteStore": "siteseer.crawler.store",
+    "Scope": "siteseer.crawler.urls",
+    "Session": "siteseer.crawler.session",
+    "SessionConfig": "siteseer.crawler.config",
+    "SnapshotStore": "siteseer.crawler.store",
+    "SpiderTrap": "siteseer.crawler.errors",
+    "StoreStats": "siteseer.crawler.store",
+    "canonical_url": "siteseer.crawler.urls",
+    "current_halt": "siteseer.crawler.halt",
+    "halting": "siteseer.crawler.halt",
+    "host_of": "siteseer.crawler.urls",
+    "read_pages": "siteseer.crawler.inputs",
+    "read_urls": "siteseer.crawler.inputs",
+    "stored_snapshots": "siteseer.crawler.inputs",
+    "time_limit_reason": "siteseer.crawler.halt",
 }
 
 

@@ -17,7 +17,7 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from render import Snapshot
+from siteseer.render import Snapshot
 
 __all__ = ["RenderDecision", "decide", "undecided", "visible_text_length", "without_scripts"]
 

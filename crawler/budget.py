@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from crawler.errors import BudgetExhausted
+from siteseer.crawler.errors import BudgetExhausted
 
 __all__ = ["Budget"]
 

@@ -12,7 +12,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, get_args
 
-from crawler.urls import (
+from siteseer.crawler.urls import (
     DEFAULT_MAX_PATH_DEPTH,
     DEFAULT_MAX_SEGMENT_REPEATS,
     DEFAULT_MAX_URL_LENGTH,
@@ -22,10 +22,10 @@ from crawler.urls import (
     TrapLimits,
     is_loopback,
 )
-from render import DEFAULT_USER_AGENT
+from siteseer.render import DEFAULT_USER_AGENT
 
 if TYPE_CHECKING:
-    from render import RenderConfig
+    from siteseer.render import RenderConfig
 
 __all__ = ["DEFAULT_USER_AGENT", "REMOTE_DELAY", "RenderMode", "SessionConfig"]
 

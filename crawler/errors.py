@@ -35,7 +35,7 @@ error in its place with ``raise … from``, so the render error is the `__cause_
 
 from __future__ import annotations
 
-from render import Action
+from siteseer.render import Action
 
 __all__ = [
     "ActionFailed",
@@ -181,7 +181,7 @@ class BrowserUnavailable(CrawlError):
     def __init__(self, url: str, reason: str) -> None:
         super().__init__(
             url,
-            f"no browser to render {url}: {reason}; install one with `python -m render.install` "
+            f"no browser to render {url}: {reason}; install one with `python -m siteseer.render.install` "
             "or crawl without rendering (render='never', CLI: --render never)",
         )
         self.reason = reason

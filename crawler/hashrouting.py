@@ -24,8 +24,8 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 from urllib.parse import urlsplit
 
-from crawler.urls import canonical_fragment
-from render import Snapshot
+from siteseer.crawler.urls import canonical_fragment
+from siteseer.render import Snapshot
 
 __all__ = [
     "SAME_CONTENT",

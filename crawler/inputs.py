@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from crawler.store import SQLiteStore
-from render import Snapshot, snapshot_from_html
+from siteseer.crawler.store import SQLiteStore
+from siteseer.render import Snapshot, snapshot_from_html
 
 __all__ = [
     "ArchivedResponse",

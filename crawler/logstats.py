@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 if TYPE_CHECKING:
-    from crawler.session import Session
+    from siteseer.crawler.session import Session
 
 __all__ = ["LogStats", "log_stats"]
 

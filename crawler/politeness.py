@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import TYPE_CHECKING, Protocol
 
-from crawler.urls import host_of
+from siteseer.crawler.urls import host_of
 
 if TYPE_CHECKING:
-    from render import RawResponse
+    from siteseer.render import RawResponse
 
 __all__ = ["Fetcher", "PoliteFetcher", "Politeness", "Slot"]
 

@@ -21,13 +21,13 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from crawler.cost import Cost
+from siteseer.crawler.cost import Cost
 
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.progress import Progress, TaskID
 
-    from crawler.session import Session
+    from siteseer.crawler.session import Session
 
 __all__ = ["CrawlProgress", "format_cost", "print_summary", "progress"]
 

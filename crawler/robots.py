@@ -18,8 +18,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 from protego import Protego
 
-from crawler.dedup import InFlight
-from crawler.urls import host_of
+from siteseer.crawler.dedup import InFlight
+from siteseer.crawler.urls import host_of
 
 __all__ = ["Robots", "RobotsUnavailable", "robots_url"]
 

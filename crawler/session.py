@@ -53,12 +53,12 @@ from urllib.parse import urljoin
 
 from pyee.asyncio import AsyncIOEventEmitter
 
-from crawler.autorender import RenderDecision, decide, undecided, without_scripts
-from crawler.budget import Budget
-from crawler.config import SessionConfig
-from crawler.cost import Cost
-from crawler.dedup import InFlight
-from crawler.errors import (
+from siteseer.crawler.autorender import RenderDecision, decide, undecided, without_scripts
+from siteseer.crawler.budget import Budget
+from siteseer.crawler.config import SessionConfig
+from siteseer.crawler.cost import Cost
+from siteseer.crawler.dedup import InFlight
+from siteseer.crawler.errors import (
     ActionFailed,
     BrowserUnavailable,
     BudgetExhausted,
@@ -71,7 +71,7 @@ from crawler.errors import (
     RobotsDisallowed,
     SpiderTrap,
 )
-from crawler.hashrouting import (
+from siteseer.crawler.hashrouting import (
     RoutingDecision,
     document_key,
     document_of,
@@ -79,21 +79,21 @@ from crawler.hashrouting import (
     keep_routed,
     route_candidates,
 )
-from crawler.hashrouting import decide as decide_routing
-from crawler.hops import hop_refusal
-from crawler.politeness import Fetcher, PoliteFetcher, Politeness
-from crawler.retry import Attempt, RetryPolicy, parse_retry_after, retrying
-from crawler.robots import Robots, RobotsUnavailable
-from crawler.store import (
+from siteseer.crawler.hashrouting import decide as decide_routing
+from siteseer.crawler.hops import hop_refusal
+from siteseer.crawler.politeness import Fetcher, PoliteFetcher, Politeness
+from siteseer.crawler.retry import Attempt, RetryPolicy, parse_retry_after, retrying
+from siteseer.crawler.robots import Robots, RobotsUnavailable
+from siteseer.crawler.store import (
     MemoryStore,
     SnapshotKind,
     SnapshotStore,
     SQLiteStore,
     kinds_satisfying,
 )
-from crawler.storeguard import GuardedStore
-from crawler.urls import Scope, TrapGuard, canonical_url, host_of
-from render import (
+from siteseer.crawler.storeguard import GuardedStore
+from siteseer.crawler.urls import Scope, TrapGuard, canonical_url, host_of
+from siteseer.render import (
     Action,
     ActionError,
     AsyncClosing,
@@ -1026,7 +1026,7 @@ class Session(AsyncClosing):
             return self._renderer
 
     def _default_browser(self) -> AbstractAsyncContextManager[Renderer]:
-        from render import BrowserPool  # Playwright is loaded on first need only
+        from siteseer.render import BrowserPool  # Playwright is loaded on first need only
 
         if self._render_config is None:
             self._render_config = load_render_config(navigation_timeout=self.config.timeout)

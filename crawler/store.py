@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Literal, Protocol
 from urllib.parse import urlsplit
 
-from render import ScreenshotMode, Snapshot
+from siteseer.render import ScreenshotMode, Snapshot
 
 __all__ = [
     "MemoryStore",

@@ -17,9 +17,9 @@ import sqlite3
 from collections.abc import Callable
 from typing import TypeVar
 
-from crawler.errors import CacheFailed
-from crawler.store import SettingName, SnapshotStore
-from render import ScreenshotMode, Snapshot
+from siteseer.crawler.errors import CacheFailed
+from siteseer.crawler.store import SettingName, SnapshotStore
+from siteseer.render import ScreenshotMode, Snapshot
 
 __all__ = ["GuardedStore"]
 

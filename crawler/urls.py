@@ -44,7 +44,7 @@ from urllib.parse import quote, unquote_plus, urljoin, urlsplit, urlunsplit
 
 from w3lib.url import canonicalize_url
 
-from crawler.errors import InvalidURL, SpiderTrap
+from siteseer.crawler.errors import InvalidURL, SpiderTrap
 
 __all__ = [
     "DEFAULT_MAX_PATH_DEPTH",

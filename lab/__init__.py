@@ -5,8 +5,8 @@ report) and `lab.demo` are imported by name: they pull in the methods, the crawl
 matplotlib, which serving a site does not need.
 """
 
-from lab.method import MethodRun, MethodSpec
-from lab.score import (
+from siteseer.lab.method import MethodRun, MethodSpec
+from siteseer.lab.score import (
     ClusterScores,
     SetScores,
     adjusted_rand_index,
@@ -15,10 +15,10 @@ from lab.score import (
     purity,
     set_scores,
 )
-from lab.server import LabServer, running_lab
-from lab.site import SIZES, Site, Size
-from lab.sites import SITE_IDS, site_class
-from lab.truth import FacetQuery, SiteTruth, start_url
+from siteseer.lab.server import LabServer, running_lab
+from siteseer.lab.site import SIZES, Site, Size
+from siteseer.lab.sites import SITE_IDS, site_class
+from siteseer.lab.truth import FacetQuery, SiteTruth, start_url
 
 __all__ = [
     "SITE_IDS",

@@ -32,20 +32,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from crawler import Cost, Session, SessionConfig
-from lab.errors import BenchError
-from lab.method import MethodRun, MethodSpec
-from lab.real.app import ensure_installed
-from lab.real.errors import RealAppError
-from lab.real.registry import ALL_IDS, lab_site_class
-from lab.registry import methods
-from lab.report import write_report
-from lab.results import TIER_GAP, BenchRow, BenchRun, method_means, tier_comparison
-from lab.score import set_scores
-from lab.server import LabServer, build_sites
-from lab.site import Size
-from lab.sites import SITE_IDS
-from lab.truth import SiteTruth
+from siteseer.crawler import Cost, Session, SessionConfig
+from siteseer.lab.errors import BenchError
+from siteseer.lab.method import MethodRun, MethodSpec
+from siteseer.lab.real.app import ensure_installed
+from siteseer.lab.real.errors import RealAppError
+from siteseer.lab.real.registry import ALL_IDS, lab_site_class
+from siteseer.lab.registry import methods
+from siteseer.lab.report import write_report
+from siteseer.lab.results import TIER_GAP, BenchRow, BenchRun, method_means, tier_comparison
+from siteseer.lab.score import set_scores
+from siteseer.lab.server import LabServer, build_sites
+from siteseer.lab.site import Size
+from siteseer.lab.sites import SITE_IDS
+from siteseer.lab.truth import SiteTruth
 
 __all__ = [
     "IMAGE_PREFIX",

@@ -33,7 +33,7 @@ from urllib.parse import urljoin, urlsplit, urlunsplit
 import aiohttp
 from lxml import html as lxml_html
 
-from lab.truth import SiteTruth
+from siteseer.lab.truth import SiteTruth
 
 __all__ = [
     "Check",

@@ -12,13 +12,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from lab.bench import Progress, Watch, plan, run_pairs
-from lab.errors import BenchError
-from lab.method import MethodSpec
-from lab.registry import methods
-from lab.results import BenchRow, BenchRun
-from lab.server import LabServer, build_sites
-from lab.site import Size
+from siteseer.lab.bench import Progress, Watch, plan, run_pairs
+from siteseer.lab.errors import BenchError
+from siteseer.lab.method import MethodSpec
+from siteseer.lab.registry import methods
+from siteseer.lab.results import BenchRow, BenchRun
+from siteseer.lab.server import LabServer, build_sites
+from siteseer.lab.site import Size
 
 __all__ = [
     "OUT_DIR",

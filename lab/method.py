@@ -13,11 +13,17 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias
 
-from lab.truth import SiteTruth
+from siteseer.lab.truth import SiteTruth
 
 if TYPE_CHECKING:
-    from algorithms import Discovery, EntityDescription, Exploration, PageClustering, TemplateReport
-    from crawler import RenderMode, Session
+    from siteseer.algorithms import (
+        Discovery,
+        EntityDescription,
+        Exploration,
+        PageClustering,
+        TemplateReport,
+    )
+    from siteseer.crawler import RenderMode, Session
 
     MethodResult: TypeAlias = (
         Discovery | Exploration | TemplateReport | PageClustering | EntityDescription

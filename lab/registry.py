@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
-from lab.method import MethodSpec
-from lab.runners import discovery, exploration, reference, templates, visual
+from siteseer.lab.method import MethodSpec
+from siteseer.lab.runners import discovery, exploration, reference, templates, visual
 
 __all__ = ["build_registry", "methods"]
 

@@ -26,11 +26,11 @@ from typing import TYPE_CHECKING, Any
 import matplotlib as mpl
 from matplotlib.figure import Figure
 
-from algorithms import Discovery
-from lab.results import TIER_GAP, BenchRow, BenchRun, method_means, tier_comparison
+from siteseer.algorithms import Discovery
+from siteseer.lab.results import TIER_GAP, BenchRow, BenchRun, method_means, tier_comparison
 
 if TYPE_CHECKING:
-    from lab.truth import SiteTruth
+    from siteseer.lab.truth import SiteTruth
 
 __all__ = ["render_report", "svg_plot", "write_report"]
 

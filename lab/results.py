@@ -10,10 +10,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crawler import Cost
-from lab.method import MethodRun
-from lab.score import cost_row
-from lab.truth import SiteTruth
+from siteseer.crawler import Cost
+from siteseer.lab.method import MethodRun
+from siteseer.lab.score import cost_row
+from siteseer.lab.truth import SiteTruth
 
 __all__ = ["REAL_PREFIX", "TIER_GAP", "BenchRow", "BenchRun", "method_means", "tier_comparison"]
 
@@ -149,7 +149,7 @@ def tier_comparison(
     (real − lab) and whether it is within `TIER_GAP`. None where a side has no F1, and for a
     reference method (`MethodSpec.reference`), whose F1 is bounded by its page cap. ``verdict``
     says it in a word for the tables."""
-    from lab.registry import methods  # here: the registry imports every runner
+    from siteseer.lab.registry import methods  # here: the registry imports every runner
 
     registry = methods()
     lab: dict[str, list[float]] = {}

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from crawler import Cost
-from lab.truth import SiteTruth
+from siteseer.crawler import Cost
+from siteseer.lab.truth import SiteTruth
 
 __all__ = [
     "ClusterScores",

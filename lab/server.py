@@ -29,16 +29,16 @@ from pathlib import Path
 
 from aiohttp import web
 
-from lab.real.app import RealApp
-from lab.real.process import AppProcess, free_port
-from lab.real.registry import lab_site_class
-from lab.site import Site, Size
-from lab.truth import SiteTruth
+from siteseer.lab.real.app import RealApp
+from siteseer.lab.real.process import AppProcess, free_port
+from siteseer.lab.real.registry import lab_site_class
+from siteseer.lab.site import Site, Size
+from siteseer.lab.truth import SiteTruth
 
 __all__ = ["LabServer", "LabSite", "build_sites", "running_lab"]
 
 HOST = "127.0.0.1"
-_ROOT = Path(__file__).resolve().parents[1]  # where `python -m cli` finds the command line
+_ROOT = Path(__file__).resolve().parents[1]  # where `python -m siteseer.cli` finds the command line
 
 
 _Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -129,7 +129,7 @@ class LabServer:
         """`site` served by `siteseer lab serve` in a child process of its own on `port`."""
         if self._logs is None:
             self._logs = tempfile.TemporaryDirectory(prefix="siteseer-lab-")
-        argv = [sys.executable, "-m", "cli", "lab", "serve", "--sites", site.id]
+        argv = [sys.executable, "-m", "siteseer.cli", "lab", "serve", "--sites", site.id]
         argv += ["--size", site.size, "--seed", str(site.seed), "--port-base", str(port)]
         log = Path(self._logs.name) / f"{site.id}.log"
         process = AppProcess(site.id, argv, port, log, cwd=_ROOT)

@@ -37,8 +37,8 @@ from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
 import aiohttp
 from lxml import html as lxml_html
 
-from lab.consistency import CrawlResult, Fetched, Fetcher, http_fetcher
-from lab.truth import SiteTruth
+from siteseer.lab.consistency import CrawlResult, Fetched, Fetcher, http_fetcher
+from siteseer.lab.truth import SiteTruth
 
 __all__ = ["ShopCheck", "ShopProblem", "check_shop", "lab_fetcher", "shop_consistency"]
 

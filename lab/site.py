@@ -7,7 +7,7 @@ from typing import ClassVar, Literal
 
 from aiohttp import web
 
-from lab.truth import SiteTruth
+from siteseer.lab.truth import SiteTruth
 
 __all__ = ["SIZES", "Site", "Size"]
 

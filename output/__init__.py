@@ -1,6 +1,6 @@
 """What siteseer writes and draws from a method's result: files and pictures, no crawling.
 
-    from output import annotate, write_exploration, write_template_report
+    from siteseer.output import annotate, write_exploration, write_template_report
 
 `output.exploration` writes an Exploration (entities.jsonl, queries.json, the query DAG as
 dag.dot and dag.svg through Graphviz's `dot` or matplotlib); `output.templates` a URL-templates
@@ -10,11 +10,11 @@ collections on its screenshot with OpenCV; `output.warc` writes pages as a WARC 
 reason). The results come from algorithms/, which writes nothing itself.
 """
 
-from output.explain import AnnotationError, Layers, annotate
-from output.exploration import OutputFiles, write_exploration
-from output.partial import marked, marked_fields
-from output.templates import write_template_report
-from output.warc import write_warc
+from siteseer.output.explain import AnnotationError, Layers, annotate
+from siteseer.output.exploration import OutputFiles, write_exploration
+from siteseer.output.partial import marked, marked_fields
+from siteseer.output.templates import write_template_report
+from siteseer.output.warc import write_warc
 
 __all__ = [
     "AnnotationError",

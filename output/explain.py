@@ -17,8 +17,8 @@ from typing import Literal
 import cv2
 import numpy as np
 
-from algorithms import PathGroup, VisualList, explain_page, path_groups
-from render import Box, Link, Snapshot
+from siteseer.algorithms import PathGroup, VisualList, explain_page, path_groups
+from siteseer.render import Box, Link, Snapshot
 
 __all__ = [
     "CROP_ABOVE",

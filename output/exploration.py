@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from algorithms import Exploration
-from output.partial import marked
+from siteseer.algorithms import Exploration
+from siteseer.output.partial import marked
 
 __all__ = ["OutputFiles", "entity_lines", "queries_document", "to_dot", "write_exploration"]
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from algorithms import TemplateReport
-from output.partial import marked
+from siteseer.algorithms import TemplateReport
+from siteseer.output.partial import marked
 
 __all__ = ["write_template_report"]
 

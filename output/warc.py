@@ -18,7 +18,7 @@ from pathlib import Path
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
-from render import Snapshot
+from siteseer.render import Snapshot
 
 __all__ = ["write_warc"]
 

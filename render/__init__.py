@@ -1,6 +1,6 @@
 """siteseer's renderer: Snapshots of pages from a browser pool or the HTTP fast path.
 
-    from render import BrowserPool, HttpFetcher, State, load_render_config, snapshot_from_html
+    from siteseer.render import BrowserPool, HttpFetcher, State, load_render_config, snapshot_from_html
 
 The browser side (`BrowserPool`) imports Playwright on first use only, so code that needs just
 the data types (`Snapshot`, `Link`, `Action`, …) or the HTTP path never loads it.
@@ -9,9 +9,9 @@ the data types (`Snapshot`, `Link`, `Action`, …) or the HTTP path never loads 
 import importlib
 import typing
 
-from render.closing import AsyncClosing
-from render.config import RenderConfig, load_render_config
-from render.errors import (
+from siteseer.render.closing import AsyncClosing
+from siteseer.render.config import RenderConfig, load_render_config
+from siteseer.render.errors import (
     ActionError,
     BrowserCrashed,
     BrowserNotFound,
@@ -23,11 +23,11 @@ from render.errors import (
     PageDeadline,
     RenderError,
 )
-from render.extract import Canonicalize, default_canonical, snapshot_from_html
-from render.http import HttpFetcher, RawResponse
-from render.identity import DEFAULT_USER_AGENT, Identity
-from render.parse import parse_html, structure_fingerprint
-from render.snapshot import (
+from siteseer.render.extract import Canonicalize, default_canonical, snapshot_from_html
+from siteseer.render.http import HttpFetcher, RawResponse
+from siteseer.render.identity import DEFAULT_USER_AGENT, Identity
+from siteseer.render.parse import parse_html, structure_fingerprint
+from siteseer.render.snapshot import (
     Action,
     ActionKind,
     Box,
@@ -44,7 +44,7 @@ from render.snapshot import (
 )
 
 if typing.TYPE_CHECKING:
-    from render.pool import BrowserPool, PoolShare, PoolStats
+    from siteseer.render.pool import BrowserPool, PoolShare, PoolStats
 
 __all__ = [
     "DEFAULT_USER_AGENT",
@@ -87,7 +87,11 @@ __all__ = [
     "structure_fingerprint",
 ]
 
-_LAZY = {"BrowserPool": "render.pool", "PoolShare": "render.pool", "PoolStats": "render.pool"}
+_LAZY = {
+    "BrowserPool": "siteseer.render.pool",
+    "PoolShare": "siteseer.render.pool",
+    "PoolStats": "siteseer.render.pool",
+}
 
 
 def __getattr__(name: str) -> object:

@@ -28,9 +28,9 @@ from datetime import timedelta
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
-from render.errors import ActionError
-from render.settle import Settled, SettleLearner, click_in_page, load_more_in_page, settle
-from render.snapshot import Action
+from siteseer.render.errors import ActionError
+from siteseer.render.settle import Settled, SettleLearner, click_in_page, load_more_in_page, settle
+from siteseer.render.snapshot import Action
 
 __all__ = ["DEFAULT_LOAD_MORE_ROUNDS", "ActionTiming", "perform"]
 

@@ -24,7 +24,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any, Literal
 
-from render.errors import BrowserNotFound
+from siteseer.render.errors import BrowserNotFound
 
 __all__ = [
     "CONFIG_FILENAME",
@@ -44,7 +44,7 @@ BrowserSource = Literal["configured", "environment", "path", "playwright"]
 ResourceType = Literal["image", "media", "font"]
 
 INSTALL_HINT = (
-    "install one with `python -m render.install` (or `python -m playwright install chromium`, "
+    "install one with `python -m siteseer.render.install` (or `python -m playwright install chromium`, "
     "or `apt-get install chromium-headless-shell` on Debian), or point SITESEER_CHROMIUM at a "
     "Chromium binary"
 )

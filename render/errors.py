@@ -31,7 +31,7 @@ trees::
 
 from __future__ import annotations
 
-from render.snapshot import Action
+from siteseer.render.snapshot import Action
 
 __all__ = [
     "ActionError",

@@ -40,8 +40,8 @@ from urllib.parse import urljoin, urlsplit, urlunsplit
 from lxml import etree
 from w3lib.url import safe_url_string
 
-from render.parse import parse_fast, parse_html
-from render.snapshot import Control, ControlKind, Link, Option, Snapshot, State
+from siteseer.render.parse import parse_fast, parse_html
+from siteseer.render.snapshot import Control, ControlKind, Link, Option, Snapshot, State
 
 __all__ = [
     "Canonicalize",

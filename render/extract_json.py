@@ -14,8 +14,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from render.extract import Canonicalize, UrlResolver
-from render.snapshot import Box, Control, Link, LinkStyle, Option, PageRequest
+from siteseer.render.extract import Canonicalize, UrlResolver
+from siteseer.render.snapshot import Box, Control, Link, LinkStyle, Option, PageRequest
 
 __all__ = ["Extracted", "decode_extracted"]
 

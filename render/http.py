@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
-from render.closing import AsyncClosing
-from render.errors import NavigationFailed, NavigationTimeout
-from render.identity import DEFAULT_USER_AGENT, Identity
+from siteseer.render.closing import AsyncClosing
+from siteseer.render.errors import NavigationFailed, NavigationTimeout
+from siteseer.render.identity import DEFAULT_USER_AGENT, Identity
 
 if TYPE_CHECKING:
     import aiohttp

@@ -1,6 +1,6 @@
 """Find, or install, the Chromium siteseer renders with.
 
-    python -m render.install [--write FILE] [--headed]
+    python -m siteseer.render.install [--write FILE] [--headed]
 
 Resolves a browser the way `render.config.load_render_config` does (headless shell first). When
 none is found it tries, in order, ``python -m playwright install chromium`` (needs a network) and,
@@ -18,8 +18,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from render.config import INSTALL_HINT, load_render_config
-from render.errors import BrowserNotFound
+from siteseer.render.config import INSTALL_HINT, load_render_config
+from siteseer.render.errors import BrowserNotFound
 
 __all__ = ["ensure_browser", "main"]
 
@@ -68,7 +68,7 @@ def ensure_browser(*, headless: bool = True) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m render.install",
+        prog="python -m siteseer.render.install",
         description="Find or install the Chromium siteseer renders with (headless shell first).",
     )
     parser.add_argument("--write", type=Path, help="write the chosen browser's path to this file")

@@ -76,10 +76,10 @@ from playwright.async_api import (
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
-from render.actions import ActionTiming, perform
-from render.closing import AsyncClosing
-from render.config import RenderConfig
-from render.errors import (
+from siteseer.render.actions import ActionTiming, perform
+from siteseer.render.closing import AsyncClosing
+from siteseer.render.config import RenderConfig
+from siteseer.render.errors import (
     BrowserCrashed,
     NavigationFailed,
     NavigationRefused,
@@ -88,11 +88,11 @@ from render.errors import (
     PageDeadline,
     RenderError,
 )
-from render.extract import Canonicalize, default_canonical
-from render.extract_json import decode_extracted
-from render.http import RawResponse
-from render.identity import Identity
-from render.settle import (
+from siteseer.render.extract import Canonicalize, default_canonical
+from siteseer.render.extract_json import decode_extracted
+from siteseer.render.http import RawResponse
+from siteseer.render.identity import Identity
+from siteseer.render.settle import (
     SETTLE_INIT_SCRIPT,
     NavigationLearner,
     Settled,
@@ -100,7 +100,7 @@ from render.settle import (
     settle,
     settle_then,
 )
-from render.snapshot import Action, NavigationCheck, ScreenshotMode, Snapshot, State
+from siteseer.render.snapshot import Action, NavigationCheck, ScreenshotMode, Snapshot, State
 
 __all__ = [
     "BLOCKED_EXTENSIONS",
@@ -444,7 +444,7 @@ class BrowserPool(AsyncClosing):
         except PlaywrightError as e:
             raise BrowserCrashed(
                 f"could not start {self.config.browser_description}: {_first_line(e)}; "
-                f"check the browser with `python -m render.install`"
+                f"check the browser with `python -m siteseer.render.install`"
             ) from e
         logger.info("launched %s", self.config.browser_description)
         if self._check_navigation is not None:

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field, fields
 from functools import cached_property
 from typing import Any, Literal, TypeVar, get_args
 
-from render.parse import parse_fast, parse_html, structure_fingerprint
+from siteseer.render.parse import parse_fast, parse_html, structure_fingerprint
 
 __all__ = [
     "Action",

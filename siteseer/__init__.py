@@ -33,15 +33,13 @@ import importlib
 import typing
 
 if typing.TYPE_CHECKING:
-    from algorithms import (
+    from siteseer.algorithms import (
         Discovery,
         EntityDescription,
         Exploration,
         PageClustering,
         TemplateReport,
     )
-    from crawler import Cost, CrawlError, Session, SessionConfig
-    from render import Action, Control, Link, Snapshot, State
     from siteseer.api import (
         cluster_pages,
         cluster_pages_sync,
@@ -60,7 +58,9 @@ if typing.TYPE_CHECKING:
         url_templates_sync,
     )
     from siteseer.chaining import input_urls
+    from siteseer.crawler import Cost, CrawlError, Session, SessionConfig
     from siteseer.errors import UserError
+    from siteseer.render import Action, Control, Link, Snapshot, State
 
 __all__ = [
     "Action",

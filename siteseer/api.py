@@ -31,7 +31,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-from algorithms import (
+from siteseer.algorithms import (
     ClusterMethod,
     Discovery,
     EntityDescription,
@@ -43,18 +43,18 @@ from algorithms import (
     TemplateReport,
     crawl_pages,
 )
-from algorithms import cluster_pages as _cluster
-from algorithms import describe as _describe
-from algorithms import explore as _explore
-from algorithms import gpp as _gpp
-from algorithms import indesit as _indesit
-from algorithms import is_instance as _is_instance
-from algorithms import ssup as _ssup
-from algorithms import url_templates as _url_templates
-from crawler import Session, SessionConfig
-from render import Snapshot
+from siteseer.algorithms import cluster_pages as _cluster
+from siteseer.algorithms import describe as _describe
+from siteseer.algorithms import explore as _explore
+from siteseer.algorithms import gpp as _gpp
+from siteseer.algorithms import indesit as _indesit
+from siteseer.algorithms import is_instance as _is_instance
+from siteseer.algorithms import ssup as _ssup
+from siteseer.algorithms import url_templates as _url_templates
 from siteseer.chaining import input_urls
 from siteseer.choices import DiscoverMethod
+from siteseer.crawler import Session, SessionConfig
+from siteseer.render import Snapshot
 from siteseer.sessions import session_config
 from siteseer.settings import crawl_options, load_settings
 

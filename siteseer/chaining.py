@@ -15,9 +15,9 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from crawler import read_pages, read_urls
-from render import Snapshot
+from siteseer.crawler import read_pages, read_urls
 from siteseer.errors import BadInput
+from siteseer.render import Snapshot
 
 __all__ = ["all_urls", "hosts_of", "input_pages", "input_urls", "samples_per_host", "site_host"]
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:  # the command line configures logging before a command loads the crawler
-    from crawler import Session
+    from siteseer.crawler import Session
 
 __all__ = [
     "RUN",

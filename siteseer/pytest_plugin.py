@@ -38,8 +38,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from crawler import Session, SessionConfig
-    from render import RenderConfig
+    from siteseer.crawler import Session, SessionConfig
+    from siteseer.render import RenderConfig
 
 __all__ = [
     "pytest_addoption",
@@ -110,7 +110,7 @@ def launch_overrides(launch: dict[str, Any], own_args: tuple[str, ...]) -> dict[
 @pytest.fixture(scope="session")
 def siteseer_render_config(request: pytest.FixtureRequest) -> RenderConfig:
     """playwright.config.toml's browser, launched as pytest-playwright is configured."""
-    from render import load_render_config
+    from siteseer.render import load_render_config
 
     base = load_render_config()
     overrides = launch_overrides(_playwright_launch_args(request), base.args)
@@ -136,7 +136,7 @@ except ImportError:  # pytest itself then says an async fixture needs an async p
 @_async_fixture
 async def siteseer_session(siteseer_config: SessionConfig) -> AsyncIterator[Session]:
     """An open Session on `siteseer_config`, closed (browser included) after the test."""
-    from crawler import Session
+    from siteseer.crawler import Session
 
     async with Session(siteseer_config) as session:
         yield session

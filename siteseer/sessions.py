@@ -27,10 +27,18 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from crawler import INTERRUPTED, CacheFailed, Halt, RenderMode, Session, SessionConfig, halting
-from crawler.logstats import log_stats
-from crawler.progress import progress
 from siteseer import logs
+from siteseer.crawler import (
+    INTERRUPTED,
+    CacheFailed,
+    Halt,
+    RenderMode,
+    Session,
+    SessionConfig,
+    halting,
+)
+from siteseer.crawler.logstats import log_stats
+from siteseer.crawler.progress import progress
 from siteseer.errors import OutputFailed, run_failures
 
 __all__ = ["CrawlOptions", "interruptible", "open_cache", "session_config", "watched_session"]

@@ -28,11 +28,11 @@ from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from crawler import SessionConfig
+from siteseer.crawler import SessionConfig
 from siteseer.errors import BadOption
 
 if TYPE_CHECKING:
-    from crawler import RenderMode
+    from siteseer.crawler import RenderMode
     from siteseer.sessions import CrawlOptions
 
 __all__ = [

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from aiohttp import web
 
-from lab import LabServer, running_lab
-from render import RenderConfig, load_render_config
+from siteseer.lab import LabServer, running_lab
+from siteseer.render import RenderConfig, load_render_config
 
 
 def pytest_configure(config: pytest.Config) -> None:

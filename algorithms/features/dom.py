@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal, TypeAlias
 
-from render import Link, Snapshot
+from siteseer.render import Link, Snapshot
 
 __all__ = [
     "TAG_FEATURES",

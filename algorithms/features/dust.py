@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from html import unescape
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from algorithms.features.urlshape import query_changes
+from siteseer.algorithms.features.urlshape import query_changes
 
 __all__ = ["DustLearner", "aliases", "content_words"]
 

@@ -29,7 +29,7 @@ from typing import Literal
 import cv2
 import numpy as np
 
-from render import Box, Link, Snapshot
+from siteseer.render import Box, Link, Snapshot
 
 __all__ = [
     "ALIGN_TOLERANCE_PX",

@@ -71,6 +71,6 @@ The rooms:
   Ajax pagers and custom dropdowns.
 """
 
-from algorithms.querycentric.explorer import explore
+from siteseer.algorithms.querycentric.explorer import explore
 
 __all__ = ["explore"]

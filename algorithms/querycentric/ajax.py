@@ -22,9 +22,13 @@ import re
 from dataclasses import replace
 from urllib.parse import urljoin, urlsplit
 
-from algorithms.querycentric.core import Explorer, Query, show, with_facet
-from algorithms.querycentric.disclosures import disclosure_facets, is_disclosure, seen_links
-from algorithms.querycentric.listing import (
+from siteseer.algorithms.querycentric.core import Explorer, Query, show, with_facet
+from siteseer.algorithms.querycentric.disclosures import (
+    disclosure_facets,
+    is_disclosure,
+    seen_links,
+)
+from siteseer.algorithms.querycentric.listing import (
     ListRequest,
     answer_rows,
     continuation,
@@ -32,7 +36,7 @@ from algorithms.querycentric.listing import (
     next_url,
     page_size_choice,
 )
-from algorithms.querycentric.model import (
+from siteseer.algorithms.querycentric.model import (
     SORT_WORDS,
     Condition,
     Facet,
@@ -44,10 +48,10 @@ from algorithms.querycentric.model import (
     state_key,
     unsafe_reason,
 )
-from algorithms.querycentric.rows import pager_next, popup_openers, popup_options
-from algorithms.querycentric.safety import unsafe_controls
-from algorithms.run import Stopped
-from render import Action, Control, RenderConfig, Snapshot, State
+from siteseer.algorithms.querycentric.rows import pager_next, popup_openers, popup_options
+from siteseer.algorithms.querycentric.safety import unsafe_controls
+from siteseer.algorithms.run import Stopped
+from siteseer.render import Action, Control, RenderConfig, Snapshot, State
 
 __all__ = ["AjaxFacets"]
 

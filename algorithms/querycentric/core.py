@@ -21,8 +21,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from algorithms.querycentric.disclosures import revealed_entities
-from algorithms.querycentric.model import (
+from siteseer.algorithms.querycentric.disclosures import revealed_entities
+from siteseer.algorithms.querycentric.model import (
     Condition,
     EntityPattern,
     Facet,
@@ -45,14 +45,14 @@ from algorithms.querycentric.model import (
     without_page_keys,
     zero_based_pages,
 )
-from algorithms.querycentric.rows import (
+from siteseer.algorithms.querycentric.rows import (
     RowKey,
     guess_row_key,
     listed_fields,
     record_fields,
     row_key_from_sample,
 )
-from algorithms.result import (
+from siteseer.algorithms.result import (
     Exploration,
     ExploredQuery,
     QueryEdge,
@@ -60,8 +60,8 @@ from algorithms.result import (
     Skipped,
     SkipReason,
 )
-from algorithms.run import Run, Stopped
-from render import Action, Snapshot, State
+from siteseer.algorithms.run import Run, Stopped
+from siteseer.render import Action, Snapshot, State
 
 __all__ = ["Explorer", "Query", "Settings", "agreeing", "show", "with_facet", "with_fields"]
 

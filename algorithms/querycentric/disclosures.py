@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from algorithms.querycentric.model import EntityPattern, Facet, clean_label, unsafe_reason
-from render import Control, Snapshot
+from siteseer.algorithms.querycentric.model import EntityPattern, Facet, clean_label, unsafe_reason
+from siteseer.render import Control, Snapshot
 
 __all__ = [
     "MIN_DISCLOSURES",

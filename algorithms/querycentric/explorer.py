@@ -13,18 +13,18 @@ from collections.abc import Sequence
 from contextlib import suppress
 from typing import TYPE_CHECKING
 
-from algorithms.querycentric.ajax import AjaxFacets, facets_of
-from algorithms.querycentric.core import Explorer, Query, Settings
-from algorithms.querycentric.disclosures import TAB_LEVELS, tab_controls
-from algorithms.querycentric.forms import Forms
-from algorithms.querycentric.links import LinkFacets
-from algorithms.querycentric.model import control_facets, forms_of, link_facets
-from algorithms.result import Exploration
-from algorithms.run import Run, Stopped
-from render import Action, Control, Snapshot
+from siteseer.algorithms.querycentric.ajax import AjaxFacets, facets_of
+from siteseer.algorithms.querycentric.core import Explorer, Query, Settings
+from siteseer.algorithms.querycentric.disclosures import TAB_LEVELS, tab_controls
+from siteseer.algorithms.querycentric.forms import Forms
+from siteseer.algorithms.querycentric.links import LinkFacets
+from siteseer.algorithms.querycentric.model import control_facets, forms_of, link_facets
+from siteseer.algorithms.result import Exploration
+from siteseer.algorithms.run import Run, Stopped
+from siteseer.render import Action, Control, Snapshot
 
 if TYPE_CHECKING:
-    from crawler import Session
+    from siteseer.crawler import Session
 
 __all__ = ["explore"]
 

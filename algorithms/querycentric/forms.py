@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from algorithms.querycentric.core import Explorer, Query, show
-from algorithms.querycentric.model import (
+from siteseer.algorithms.querycentric.core import Explorer, Query, show
+from siteseer.algorithms.querycentric.model import (
     SORT_WORDS,
     Facet,
     FormChoice,
@@ -26,8 +26,8 @@ from algorithms.querycentric.model import (
     is_subset,
     unsafe_reason,
 )
-from algorithms.querycentric.safety import unsafe_form_reason
-from render import Action, Control, Snapshot
+from siteseer.algorithms.querycentric.safety import unsafe_form_reason
+from siteseer.render import Action, Control, Snapshot
 
 __all__ = ["Forms"]
 

@@ -9,8 +9,8 @@ equivalence test; the ordering parameters that pass it are skipped everywhere be
 
 from __future__ import annotations
 
-from algorithms.querycentric.core import Explorer, Query, show, with_facet
-from algorithms.querycentric.model import (
+from siteseer.algorithms.querycentric.core import Explorer, Query, show, with_facet
+from siteseer.algorithms.querycentric.model import (
     Condition,
     Facet,
     QueryKey,
@@ -20,7 +20,7 @@ from algorithms.querycentric.model import (
     ordering_links,
     unsafe_reason,
 )
-from render import Snapshot
+from siteseer.render import Snapshot
 
 __all__ = ["LinkFacets"]
 

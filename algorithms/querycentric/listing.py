@@ -27,8 +27,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from crawler import CrawlError
-from render import Action, Control, PageRequest, Snapshot
+from siteseer.crawler import CrawlError
+from siteseer.render import Action, Control, PageRequest, Snapshot
 
 __all__ = [
     "ListRequest",

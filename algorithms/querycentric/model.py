@@ -38,8 +38,8 @@ from functools import cached_property, lru_cache
 from typing import Any, Literal, Protocol
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from algorithms.querycentric.safety import unsafe_reason
-from render import Control, Link, Snapshot
+from siteseer.algorithms.querycentric.safety import unsafe_reason
+from siteseer.render import Control, Link, Snapshot
 
 __all__ = [
     "ORDERING_WORDS",

@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlsplit, urlunsplit
 
-from render import Control, Snapshot
+from siteseer.render import Control, Snapshot
 
 __all__ = [
     "NO_VALUE",

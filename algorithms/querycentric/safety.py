@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
-from render import Control, Snapshot
+from siteseer.render import Control, Snapshot
 
 __all__ = ["STATE_CHANGING", "unsafe_controls", "unsafe_form_reason", "unsafe_reason"]
 

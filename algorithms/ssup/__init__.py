@@ -111,13 +111,13 @@ The package, one module per step:
 - `explanation.py`: a Discovery's trace as a tree (`explain_discovery`).
 """
 
-from algorithms.ssup.climb import Height
-from algorithms.ssup.explanation import explain_discovery
-from algorithms.ssup.grouping import LinkGroup, LinkGrouper, group_links
-from algorithms.ssup.pagination import LEVEL_SHARE
-from algorithms.ssup.probes import PROBE_ORDERS, ProbeOrder
-from algorithms.ssup.tree import ssup
-from algorithms.ssup.visual import RoleMate, ambiguity, role_mates, visual_group_links
+from siteseer.algorithms.ssup.climb import Height
+from siteseer.algorithms.ssup.explanation import explain_discovery
+from siteseer.algorithms.ssup.grouping import LinkGroup, LinkGrouper, group_links
+from siteseer.algorithms.ssup.pagination import LEVEL_SHARE
+from siteseer.algorithms.ssup.probes import PROBE_ORDERS, ProbeOrder
+from siteseer.algorithms.ssup.tree import ssup
+from siteseer.algorithms.ssup.visual import RoleMate, ambiguity, role_mates, visual_group_links
 
 __all__ = [
     "LEVEL_SHARE",

@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 from urllib.parse import urlsplit
 
-from algorithms.features.dom import TagFeature, link_collections, link_path, paths_to
-from algorithms.features.url import SIZE_TERM, LinkPaths, term_weights, tokens, url_schema
-from algorithms.run import Run
-from algorithms.ssup.probes import ProbeOrder, Probes, ancestry
-from render import Snapshot
+from siteseer.algorithms.features.dom import TagFeature, link_collections, link_path, paths_to
+from siteseer.algorithms.features.url import SIZE_TERM, LinkPaths, term_weights, tokens, url_schema
+from siteseer.algorithms.run import Run
+from siteseer.algorithms.ssup.probes import ProbeOrder, Probes, ancestry
+from siteseer.render import Snapshot
 
 __all__ = ["MAX_AUTO_HEIGHT", "Climb", "Height", "own_urls", "path_terms"]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from algorithms.result import Discovery, TraceEntry
+from siteseer.algorithms.result import Discovery, TraceEntry
 
 __all__ = ["explain_discovery"]
 

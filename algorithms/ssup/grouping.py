@@ -13,9 +13,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from algorithms.features.dom import TagFeature, path_urls
-from algorithms.features.url import term_weights
-from render import Snapshot
+from siteseer.algorithms.features.dom import TagFeature, path_urls
+from siteseer.algorithms.features.url import term_weights
+from siteseer.render import Snapshot
 
 __all__ = ["SIM_DIGITS", "LinkGroup", "LinkGrouper", "group_links"]
 

@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from algorithms.features.dom import TagFeature, html_schema, link_path, path_urls, simhtml
-from algorithms.features.url import SIZE_TERM, spread, term_weights, url_schema
-from algorithms.features.urlshape import url_template
-from algorithms.run import Run
-from algorithms.ssup.grouping import LinkGroup, LinkGrouper
-from algorithms.ssup.probes import navigation_paths
-from render import Snapshot
+from siteseer.algorithms.features.dom import TagFeature, html_schema, link_path, path_urls, simhtml
+from siteseer.algorithms.features.url import SIZE_TERM, spread, term_weights, url_schema
+from siteseer.algorithms.features.urlshape import url_template
+from siteseer.algorithms.run import Run
+from siteseer.algorithms.ssup.grouping import LinkGroup, LinkGrouper
+from siteseer.algorithms.ssup.probes import navigation_paths
+from siteseer.render import Snapshot
 
 __all__ = ["SameLevel"]
 

@@ -16,13 +16,13 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from algorithms.features.dom import TagFeature, html_schema, link_path, simhtml
-from algorithms.features.url import url_schema, weaksim
-from algorithms.features.urlshape import VIEW_PARAMS, is_view
-from algorithms.run import Run
-from algorithms.ssup.climb import path_terms
-from algorithms.ssup.grouping import SIM_DIGITS
-from render import Snapshot
+from siteseer.algorithms.features.dom import TagFeature, html_schema, link_path, simhtml
+from siteseer.algorithms.features.url import url_schema, weaksim
+from siteseer.algorithms.features.urlshape import VIEW_PARAMS, is_view
+from siteseer.algorithms.run import Run
+from siteseer.algorithms.ssup.climb import path_terms
+from siteseer.algorithms.ssup.grouping import SIM_DIGITS
+from siteseer.render import Snapshot
 
 __all__ = ["LEVEL_SHARE", "Pagination"]
 

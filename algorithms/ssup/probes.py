@@ -49,9 +49,9 @@ from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 from urllib.parse import parse_qsl, urlsplit
 
-from algorithms.features.dom import TagFeature, link_collections, link_path
-from algorithms.features.url import sub_tokens, tokens
-from render import Snapshot
+from siteseer.algorithms.features.dom import TagFeature, link_collections, link_path
+from siteseer.algorithms.features.url import sub_tokens, tokens
+from siteseer.render import Snapshot
 
 __all__ = ["PROBE_ORDERS", "ProbeOrder", "Probes", "ancestry", "navigation_paths", "view_of"]
 

@@ -11,19 +11,19 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from algorithms.features.dom import TagFeature, link_path
-from algorithms.result import Discovery
-from algorithms.run import Run, Stopped
-from algorithms.ssup.climb import Climb, Height, own_urls
-from algorithms.ssup.grouping import LinkGrouper, group_links
-from algorithms.ssup.levels import SameLevel
-from algorithms.ssup.pagination import LEVEL_SHARE, Pagination
-from algorithms.ssup.probes import PROBE_ORDERS, ProbeOrder
-from algorithms.ssup.visual import VisualLevel, visual_group_links
-from render import Snapshot
+from siteseer.algorithms.features.dom import TagFeature, link_path
+from siteseer.algorithms.result import Discovery
+from siteseer.algorithms.run import Run, Stopped
+from siteseer.algorithms.ssup.climb import Climb, Height, own_urls
+from siteseer.algorithms.ssup.grouping import LinkGrouper, group_links
+from siteseer.algorithms.ssup.levels import SameLevel
+from siteseer.algorithms.ssup.pagination import LEVEL_SHARE, Pagination
+from siteseer.algorithms.ssup.probes import PROBE_ORDERS, ProbeOrder
+from siteseer.algorithms.ssup.visual import VisualLevel, visual_group_links
+from siteseer.render import Snapshot
 
 if TYPE_CHECKING:
-    from crawler import Session
+    from siteseer.crawler import Session
 
 __all__ = ["ssup"]
 

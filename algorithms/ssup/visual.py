@@ -48,12 +48,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from algorithms.features.dom import TagFeature, link_path, path_urls
-from algorithms.features.url import SIZE_TERM, term_weights, url_schema
-from algorithms.features.visual import VisualList, is_menu, menu_signatures, visual_lists
-from algorithms.ssup.grouping import SIM_DIGITS, LinkGroup, group_links
-from algorithms.ssup.levels import SameLevel
-from render import Link, Snapshot
+from siteseer.algorithms.features.dom import TagFeature, link_path, path_urls
+from siteseer.algorithms.features.url import SIZE_TERM, term_weights, url_schema
+from siteseer.algorithms.features.visual import VisualList, is_menu, menu_signatures, visual_lists
+from siteseer.algorithms.ssup.grouping import SIM_DIGITS, LinkGroup, group_links
+from siteseer.algorithms.ssup.levels import SameLevel
+from siteseer.render import Link, Snapshot
 
 __all__ = ["RoleMate", "VisualLevel", "ambiguity", "role_mates", "visual_group_links"]
 

@@ -19,11 +19,17 @@ devpi-web with real distributions' metadata). The scripts they run inside their 
 environments are in lab/real/apps/ and are never imported by siteseer.
 """
 
-from lab.real.app import PythonApp, RealApp, default_home, ensure_installed, install_command
-from lab.real.errors import AppFailed, InstallFailed, NotInstalled, RealAppError
-from lab.real.process import AppProcess, free_port
-from lab.real.pyenv import Progress, PyPackage, PythonEnv
-from lab.real.registry import (
+from siteseer.lab.real.app import (
+    PythonApp,
+    RealApp,
+    default_home,
+    ensure_installed,
+    install_command,
+)
+from siteseer.lab.real.errors import AppFailed, InstallFailed, NotInstalled, RealAppError
+from siteseer.lab.real.process import AppProcess, free_port
+from siteseer.lab.real.pyenv import Progress, PyPackage, PythonEnv
+from siteseer.lab.real.registry import (
     ALL_IDS,
     REAL_ALIAS,
     REAL_IDS,

@@ -30,11 +30,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import ClassVar
 
-from lab.real.errors import NotInstalled
-from lab.real.process import AppProcess, free_port
-from lab.real.pyenv import Progress, PyPackage, PythonEnv, run_step
-from lab.site import Size
-from lab.truth import SiteTruth
+from siteseer.lab.real.errors import NotInstalled
+from siteseer.lab.real.process import AppProcess, free_port
+from siteseer.lab.real.pyenv import Progress, PyPackage, PythonEnv, run_step
+from siteseer.lab.site import Size
+from siteseer.lab.truth import SiteTruth
 
 __all__ = [
     "APPS_DIR",

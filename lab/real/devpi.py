@@ -42,11 +42,11 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from lab.real.app import RealApp
-from lab.real.errors import InstallFailed
-from lab.real.process import AppProcess, free_port
-from lab.real.pyenv import Progress, PyPackage, PythonEnv, run_step
-from lab.truth import FacetQuery, SiteTruth
+from siteseer.lab.real.app import RealApp
+from siteseer.lab.real.errors import InstallFailed
+from siteseer.lab.real.process import AppProcess, free_port
+from siteseer.lab.real.pyenv import Progress, PyPackage, PythonEnv, run_step
+from siteseer.lab.truth import FacetQuery, SiteTruth
 
 __all__ = [
     "INDEX",

@@ -41,12 +41,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import quote, unquote
 
-from crawler import canonical_url
-from lab.real.app import RealApp
-from lab.real.errors import InstallFailed
-from lab.real.pyenv import Progress, run_step
-from lab.real.rst_dokuwiki import convert, modules_defined, page_id
-from lab.truth import FacetQuery, SiteTruth
+from siteseer.crawler import canonical_url
+from siteseer.lab.real.app import RealApp
+from siteseer.lab.real.errors import InstallFailed
+from siteseer.lab.real.pyenv import Progress, run_step
+from siteseer.lab.real.rst_dokuwiki import convert, modules_defined, page_id
+from siteseer.lab.truth import FacetQuery, SiteTruth
 
 __all__ = [
     "DOKU_INC",

@@ -13,7 +13,7 @@ Every error names the application id and says, in one line, what to run or which
 
 from __future__ import annotations
 
-from lab.errors import LabError
+from siteseer.lab.errors import LabError
 
 __all__ = ["AppFailed", "InstallFailed", "NotInstalled", "RealAppError"]
 

@@ -31,10 +31,10 @@ from contextlib import closing
 from typing import ClassVar
 from urllib.parse import quote
 
-from lab.real.app import PythonApp
-from lab.real.pyenv import PyPackage
-from lab.site import Size
-from lab.truth import FacetQuery, SiteTruth
+from siteseer.lab.real.app import PythonApp
+from siteseer.lab.real.pyenv import PyPackage
+from siteseer.lab.site import Size
+from siteseer.lab.truth import FacetQuery, SiteTruth
 
 __all__ = ["GapminderApp", "entity_id"]
 

@@ -32,10 +32,10 @@ from contextlib import closing
 from pathlib import Path
 from typing import ClassVar
 
-from lab.real.app import PythonApp
-from lab.real.pyenv import PyPackage
-from lab.site import Size
-from lab.truth import SiteTruth
+from siteseer.lab.real.app import PythonApp
+from siteseer.lab.real.pyenv import PyPackage
+from siteseer.lab.site import Size
+from siteseer.lab.truth import SiteTruth
 
 __all__ = ["PAGE_SIZE", "PlanesApp", "list_pages"]
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import aiohttp
 
-from lab.real.errors import AppFailed
+from siteseer.lab.real.errors import AppFailed
 
 __all__ = ["HOST", "AppProcess", "free_port"]
 

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from lab.real.errors import InstallFailed
+from siteseer.lab.real.errors import InstallFailed
 
 __all__ = ["Progress", "PyPackage", "PythonEnv", "run_step"]
 

@@ -11,9 +11,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from lab.real.app import RealApp
-from lab.site import Site, Size
-from lab.sites import SITE_IDS, site_class
+from siteseer.lab.real.app import RealApp
+from siteseer.lab.site import Site, Size
+from siteseer.lab.sites import SITE_IDS, site_class
 
 __all__ = [
     "ALL_IDS",
@@ -31,11 +31,11 @@ Tier = Literal["synthetic", "real"]
 
 # id → "module:Class", in the order `siteseer lab list` and the bench use.
 _REAL: dict[str, str] = {
-    "real-planes": "lab.real.planes:PlanesApp",
-    "real-gapminder": "lab.real.gapminder:GapminderApp",
-    "real-tiddlywiki": "lab.real.tiddlywiki:TiddlyWikiApp",
-    "real-dokuwiki": "lab.real.dokuwiki:DokuWikiApp",
-    "real-devpi": "lab.real.devpi:DevpiApp",
+    "real-planes": "siteseer.lab.real.planes:PlanesApp",
+    "real-gapminder": "siteseer.lab.real.gapminder:GapminderApp",
+    "real-tiddlywiki": "siteseer.lab.real.tiddlywiki:TiddlyWikiApp",
+    "real-dokuwiki": "siteseer.lab.real.dokuwiki:DokuWikiApp",
+    "real-devpi": "siteseer.lab.real.devpi:DevpiApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

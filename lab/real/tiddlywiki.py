@@ -37,9 +37,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from lab.real.app import RealApp
-from lab.real.pyenv import Progress, run_step
-from lab.truth import FacetQuery, SiteTruth
+from siteseer.lab.real.app import RealApp
+from siteseer.lab.real.pyenv import Progress, run_step
+from siteseer.lab.truth import FacetQuery, SiteTruth
 
 __all__ = [
     "VERSION",

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from algorithms import Discovery, Height, indesit, ssup
-from lab.method import MethodRun, MethodSpec
-from lab.truth import SiteTruth
+from siteseer.algorithms import Discovery, Height, indesit, ssup
+from siteseer.lab.method import MethodRun, MethodSpec
+from siteseer.lab.truth import SiteTruth
 
 if TYPE_CHECKING:
-    from crawler import Session
+    from siteseer.crawler import Session
 
 __all__ = ["METHODS", "discovery_run", "run_indesit", "run_ssup", "run_ssup_auto"]
 

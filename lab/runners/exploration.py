@@ -26,17 +26,17 @@ import statistics
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
-from algorithms import Exploration, explore, find_list_page
-from lab.method import MethodRun, MethodSpec
-from lab.score import pair_scores, set_scores
-from lab.sites.catalog_data import HIDDEN_ATTRIBUTES
-from lab.sites.shop_ajax import AJAX_CHUNK
-from lab.sites.shop_links import PER_PAGE_CHOICES
-from lab.sites.shops import DEFAULT_PER_PAGE
-from lab.truth import SiteTruth, start_url
+from siteseer.algorithms import Exploration, explore, find_list_page
+from siteseer.lab.method import MethodRun, MethodSpec
+from siteseer.lab.score import pair_scores, set_scores
+from siteseer.lab.sites.catalog_data import HIDDEN_ATTRIBUTES
+from siteseer.lab.sites.shop_ajax import AJAX_CHUNK
+from siteseer.lab.sites.shop_links import PER_PAGE_CHOICES
+from siteseer.lab.sites.shops import DEFAULT_PER_PAGE
+from siteseer.lab.truth import SiteTruth, start_url
 
 if TYPE_CHECKING:
-    from crawler import Session
+    from siteseer.crawler import Session
 
 __all__ = ["METHODS", "exploration_run", "lower_bound", "run_explore", "start_url"]
 

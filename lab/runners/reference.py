@@ -23,14 +23,14 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from algorithms import Discovery, TraceEntry
-from crawler import CrawlError, OutOfScope, RobotsDisallowed, SpiderTrap
-from lab.method import MethodRun, MethodSpec
-from lab.truth import SiteTruth
-from render import Snapshot
+from siteseer.algorithms import Discovery, TraceEntry
+from siteseer.crawler import CrawlError, OutOfScope, RobotsDisallowed, SpiderTrap
+from siteseer.lab.method import MethodRun, MethodSpec
+from siteseer.lab.truth import SiteTruth
+from siteseer.render import Snapshot
 
 if TYPE_CHECKING:
-    from crawler import Session
+    from siteseer.crawler import Session
 
 __all__ = ["METHODS", "SCHEMA_THRESHOLD", "follow_links", "page_cap", "schema", "schema_similarity"]
 

@@ -19,7 +19,7 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from algorithms import (
+from siteseer.algorithms import (
     SPLIT_MINIMUM_URLS,
     FeatureCache,
     TemplateReport,
@@ -29,12 +29,12 @@ from algorithms import (
     is_instance,
     url_templates,
 )
-from lab.method import MethodRun, MethodSpec
-from lab.score import cluster_scores, set_scores
-from lab.truth import SiteTruth
+from siteseer.lab.method import MethodRun, MethodSpec
+from siteseer.lab.score import cluster_scores, set_scores
+from siteseer.lab.truth import SiteTruth
 
 if TYPE_CHECKING:
-    from crawler import Session
+    from siteseer.crawler import Session
 
 __all__ = [
     "METHODS",

@@ -15,12 +15,12 @@ import base64
 import time
 from dataclasses import replace
 
-from algorithms import Discovery, gpp, ssup
-from crawler import CrawlError, Session, SessionConfig
-from lab.method import MethodRun, MethodSpec
-from lab.runners.discovery import discovery_run
-from lab.truth import SiteTruth
-from output import AnnotationError, Layers, annotate
+from siteseer.algorithms import Discovery, gpp, ssup
+from siteseer.crawler import CrawlError, Session, SessionConfig
+from siteseer.lab.method import MethodRun, MethodSpec
+from siteseer.lab.runners.discovery import discovery_run
+from siteseer.lab.truth import SiteTruth
+from siteseer.output import AnnotationError, Layers, annotate
 
 __all__ = ["METHODS", "run_gpp", "run_ssup_visual"]
 

@@ -4,28 +4,28 @@ from __future__ import annotations
 
 import importlib
 
-from lab.site import Site
+from siteseer.lab.site import Site
 
 __all__ = ["SITE_IDS", "site_class"]
 
 # id → "module:Class". Entity-tree sites first, then exploratory, then the special ones.
 _REGISTRY: dict[str, str] = {
-    "council": "lab.sites.council:CouncilSite",
-    "drivers": "lab.sites.drivers:DriversSite",
-    "cars": "lab.sites.cars:CarsSite",
-    "olympic": "lab.sites.olympic:OlympicSite",
-    "people": "lab.sites.people:PeopleSite",
-    "spa": "lab.sites.spa:SpaSite",
-    "shop-links": "lab.sites.shop_links:ShopLinksSite",
-    "shop-ajax": "lab.sites.shop_ajax:ShopAjaxSite",
-    "shop-form": "lab.sites.shop_form:ShopFormSite",
-    "catalog-ids": "lab.sites.catalog:CatalogIdsSite",
-    "trap": "lab.sites.trap:TrapSite",
-    "mixed-templates": "lab.sites.mixed:MixedTemplatesSite",
+    "council": "siteseer.lab.sites.council:CouncilSite",
+    "drivers": "siteseer.lab.sites.drivers:DriversSite",
+    "cars": "siteseer.lab.sites.cars:CarsSite",
+    "olympic": "siteseer.lab.sites.olympic:OlympicSite",
+    "people": "siteseer.lab.sites.people:PeopleSite",
+    "spa": "siteseer.lab.sites.spa:SpaSite",
+    "shop-links": "siteseer.lab.sites.shop_links:ShopLinksSite",
+    "shop-ajax": "siteseer.lab.sites.shop_ajax:ShopAjaxSite",
+    "shop-form": "siteseer.lab.sites.shop_form:ShopFormSite",
+    "catalog-ids": "siteseer.lab.sites.catalog:CatalogIdsSite",
+    "trap": "siteseer.lab.sites.trap:TrapSite",
+    "mixed-templates": "siteseer.lab.sites.mixed:MixedTemplatesSite",
     # The foundation's test bed: one page per rendering behaviour (not scored).
-    "testbed": "lab.sites.testbed:TestbedSite",
+    "testbed": "siteseer.lab.sites.testbed:TestbedSite",
     # Product-like pages for throughput benchmarks (not scored).
-    "bench": "lab.sites.benchpages:BenchSite",
+    "bench": "siteseer.lab.sites.benchpages:BenchSite",
 }
 
 SITE_IDS: tuple[str, ...] = tuple(_REGISTRY)

@@ -29,10 +29,10 @@ from urllib.parse import parse_qsl
 
 from aiohttp import web
 
-from lab.site import Site, Size
-from lab.sites.http import html_response
-from lab.sites.names import person_name, rng_for, slugify
-from lab.sites.theme import (
+from siteseer.lab.site import Site, Size
+from siteseer.lab.sites.http import html_response
+from siteseer.lab.sites.names import person_name, rng_for, slugify
+from siteseer.lab.sites.theme import (
     Anchor,
     Brand,
     Facts,
@@ -47,7 +47,7 @@ from lab.sites.theme import (
     not_found_page,
     page,
 )
-from lab.truth import SiteTruth
+from siteseer.lab.truth import SiteTruth
 
 __all__ = ["CatalogIdsSite", "CatalogIndex"]
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
-from lab.site import Size
+from siteseer.lab.site import Size
 
 __all__ = [
     "ATTRIBUTES",

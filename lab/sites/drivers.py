@@ -13,16 +13,16 @@ from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from lab.site import Size
-from lab.sites import names as nm
-from lab.sites.entitytree import (
+from siteseer.lab.site import Size
+from siteseer.lab.sites import names as nm
+from siteseer.lab.sites.entitytree import (
     EntityTreeSite,
     Tree,
     View,
     n_pages_of,
     pager,
 )
-from lab.sites.theme import (
+from siteseer.lab.sites.theme import (
     Anchor,
     Block,
     Brand,

@@ -34,9 +34,9 @@ from urllib.parse import parse_qsl
 
 from aiohttp import web
 
-from lab.site import Site, Size
-from lab.sites import names as nm
-from lab.sites.theme import (
+from siteseer.lab.site import Site, Size
+from siteseer.lab.sites import names as nm
+from siteseer.lab.sites.theme import (
     Anchor,
     Block,
     Brand,
@@ -51,7 +51,7 @@ from lab.sites.theme import (
     page,
     render_blocks,
 )
-from lab.truth import SiteTruth
+from siteseer.lab.truth import SiteTruth
 
 __all__ = [
     "EntityTreeSite",

@@ -21,10 +21,18 @@ from typing import Literal
 
 from aiohttp import web
 
-from lab.site import Site, Size
-from lab.sites.http import html_response
-from lab.sites.names import CITIES, headline, paragraph, person_name, rng_for, sentence, slugify
-from lab.sites.theme import (
+from siteseer.lab.site import Site, Size
+from siteseer.lab.sites.http import html_response
+from siteseer.lab.sites.names import (
+    CITIES,
+    headline,
+    paragraph,
+    person_name,
+    rng_for,
+    sentence,
+    slugify,
+)
+from siteseer.lab.sites.theme import (
     Anchor,
     Brand,
     CardGrid,
@@ -39,7 +47,7 @@ from lab.sites.theme import (
     not_found_page,
     page,
 )
-from lab.truth import SiteTruth
+from siteseer.lab.truth import SiteTruth
 
 __all__ = ["ENTITY_TEMPLATES", "TEMPLATES", "MixedTemplatesSite", "Template"]
 

@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from lab.site import Size
-from lab.sites import names as nm
-from lab.sites.entitytree import (
+from siteseer.lab.site import Size
+from siteseer.lab.sites import names as nm
+from siteseer.lab.sites.entitytree import (
     EntityTreeSite,
     Tree,
     View,
@@ -24,7 +24,7 @@ from lab.sites.entitytree import (
     page_path,
     pager,
 )
-from lab.sites.theme import (
+from siteseer.lab.sites.theme import (
     Anchor,
     Block,
     Brand,

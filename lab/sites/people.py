@@ -13,9 +13,9 @@ from array import array
 from collections.abc import Iterator
 from typing import ClassVar, Literal
 
-from lab.site import Size
-from lab.sites import names as nm
-from lab.sites.entitytree import (
+from siteseer.lab.site import Size
+from siteseer.lab.sites import names as nm
+from siteseer.lab.sites.entitytree import (
     EntityTreeSite,
     Tree,
     View,
@@ -24,7 +24,7 @@ from lab.sites.entitytree import (
     page_path,
     pager,
 )
-from lab.sites.theme import (
+from siteseer.lab.sites.theme import (
     Anchor,
     Block,
     Brand,

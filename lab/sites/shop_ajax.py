@@ -14,21 +14,21 @@ from urllib.parse import parse_qsl
 
 from aiohttp import web
 
-from lab.sites.catalog_data import (
+from siteseer.lab.sites.catalog_data import (
     ATTRIBUTES,
     SORTS,
     SUBCATEGORIES_OF,
     Product,
 )
-from lab.sites.http import html_response
-from lab.sites.shops import (
+from siteseer.lab.sites.http import html_response
+from siteseer.lab.sites.shops import (
     SORT_LABELS,
     Conditions,
     ShopSite,
     facet_conditions,
     sort_param,
 )
-from lab.sites.theme import (
+from siteseer.lab.sites.theme import (
     Anchor,
     Brand,
     Text,

@@ -13,14 +13,14 @@ from urllib.parse import parse_qsl
 
 from aiohttp import web
 
-from lab.sites.catalog_data import (
+from siteseer.lab.sites.catalog_data import (
     ATTRIBUTES,
     SORTS,
     SUBCATEGORIES_OF,
     attribute,
 )
-from lab.sites.http import html_response
-from lab.sites.shops import (
+from siteseer.lab.sites.http import html_response
+from siteseer.lab.sites.shops import (
     DEFAULT_PER_PAGE,
     SORT_LABELS,
     Conditions,
@@ -32,7 +32,7 @@ from lab.sites.shops import (
     replace_param,
     sort_param,
 )
-from lab.sites.theme import (
+from siteseer.lab.sites.theme import (
     Anchor,
     Brand,
     CardGrid,

@@ -39,8 +39,8 @@ from urllib.parse import urlencode
 
 from aiohttp import web
 
-from lab.site import Site, Size
-from lab.sites.catalog_data import (
+from siteseer.lab.site import Site, Size
+from siteseer.lab.sites.catalog_data import (
     ATTRIBUTES,
     HIDDEN_ATTRIBUTES,
     SORTS,
@@ -48,8 +48,8 @@ from lab.sites.catalog_data import (
     Product,
     SortKey,
 )
-from lab.sites.http import html_response
-from lab.sites.theme import (
+from siteseer.lab.sites.http import html_response
+from siteseer.lab.sites.theme import (
     Anchor,
     Brand,
     CardGrid,
@@ -60,7 +60,7 @@ from lab.sites.theme import (
     not_found_page,
     page,
 )
-from lab.truth import FacetQuery, SiteTruth
+from siteseer.lab.truth import FacetQuery, SiteTruth
 
 __all__ = [
     "DEFAULT_PER_PAGE",

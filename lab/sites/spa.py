@@ -9,12 +9,12 @@ from __future__ import annotations
 import json
 from typing import ClassVar
 
-from lab.sites.drivers import DriversSite
-from lab.sites.entitytree import (
+from siteseer.lab.sites.drivers import DriversSite
+from siteseer.lab.sites.entitytree import (
     Reply,
     View,
 )
-from lab.sites.theme import (
+from siteseer.lab.sites.theme import (
     Brand,
     page_data,
     spa_shell,

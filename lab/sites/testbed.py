@@ -36,8 +36,8 @@ from typing import ClassVar
 
 from aiohttp import web
 
-from lab.site import Site, Size
-from lab.truth import SiteTruth
+from siteseer.lab.site import Site, Size
+from siteseer.lab.truth import SiteTruth
 
 __all__ = [
     "AJAX_DELAY_S",

@@ -21,9 +21,9 @@ from urllib.parse import parse_qsl, urlencode
 
 from aiohttp import web
 
-from lab.site import Site, Size
-from lab.sites.names import headline, paragraph, rng_for, slugify
-from lab.sites.theme import (
+from siteseer.lab.site import Site, Size
+from siteseer.lab.sites.names import headline, paragraph, rng_for, slugify
+from siteseer.lab.sites.theme import (
     Anchor,
     Brand,
     FooterBlock,
@@ -35,7 +35,7 @@ from lab.sites.theme import (
     not_found_page,
     page,
 )
-from lab.truth import SiteTruth
+from siteseer.lab.truth import SiteTruth
 
 __all__ = ["CalendarDay", "TrapSite", "add_days", "days_in_month", "weekday"]
 

@@ -19,8 +19,8 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, get_args
 from urllib.parse import urlsplit
 
-from crawler import RenderMode
 from siteseer.choices import BatchTask, DiscoverMethod
+from siteseer.crawler import RenderMode
 
 __all__ = ["BatchTask", "SiteJob", "TaskOptions", "host_file_name", "read_jobs"]
 

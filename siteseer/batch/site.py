@@ -33,23 +33,23 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import urlsplit
 
-from algorithms import Exploration, Halt, cluster_pages, crawl_pages, explore, halting
-from crawler import CacheFailed, CrawlError, Renderer, Session
-from output import write_exploration
-from render import (
+from siteseer import api
+from siteseer.algorithms import Exploration, Halt, cluster_pages, crawl_pages, explore, halting
+from siteseer.batch.jobs import SiteJob, host_file_name
+from siteseer.batch.usage import Usage, worker_usage
+from siteseer.commands.discover import entity_records, entity_rows, parse_height
+from siteseer.commands.templates import cluster_rows
+from siteseer.crawler import CacheFailed, CrawlError, Renderer, Session
+from siteseer.errors import UserError
+from siteseer.output import write_exploration
+from siteseer.render import (
     BrowserNotFound,
     BrowserPool,
     NavigationCheck,
     RenderConfig,
     load_render_config,
 )
-from render.install import ensure_browser
-from siteseer import api
-from siteseer.batch.jobs import SiteJob, host_file_name
-from siteseer.batch.usage import Usage, worker_usage
-from siteseer.commands.discover import entity_records, entity_rows, parse_height
-from siteseer.commands.templates import cluster_rows
-from siteseer.errors import UserError
+from siteseer.render.install import ensure_browser
 from siteseer.sessions import CrawlOptions, session_config
 
 __all__ = ["SharedBrowser", "SiteResult", "SiteStatus", "failed_result", "run_site"]

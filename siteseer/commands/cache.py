@@ -17,10 +17,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from crawler import SQLiteStore, StoreStats, stored_snapshots
-from output import write_warc
 from siteseer.chaining import hosts_of, site_host
+from siteseer.crawler import SQLiteStore, StoreStats, stored_snapshots
 from siteseer.errors import BadInput, BadOption, OutputFailed
+from siteseer.output import write_warc
 from siteseer.outputs import writing
 
 __all__ = [

@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from crawler.progress import progress as progress_line
-from lab.bench import Progress, write_outputs
-from lab.demo import OUT_DIR, format_table, run_demo
-from lab.errors import BenchError
 from siteseer.choices import DemoSize
 from siteseer.commands.lab import lab_site_ids
+from siteseer.crawler.progress import progress as progress_line
 from siteseer.errors import run_failures
+from siteseer.lab.bench import Progress, write_outputs
+from siteseer.lab.demo import OUT_DIR, format_table, run_demo
+from siteseer.lab.errors import BenchError
 
 __all__ = ["DemoOptions", "DemoOutcome", "StageTable", "demo"]
 

@@ -12,13 +12,13 @@ from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from algorithms import INTERRUPTED, EntityDescription, Halt, describe, is_instance
-from crawler import host_of
-from lab import running_lab
-from lab.server import build_sites
+from siteseer.algorithms import INTERRUPTED, EntityDescription, Halt, describe, is_instance
 from siteseer.chaining import all_urls, samples_per_host
 from siteseer.commands.lab import Notes, install_needed, lab_site_ids
+from siteseer.crawler import host_of
 from siteseer.errors import BadInput, run_failures
+from siteseer.lab import running_lab
+from siteseer.lab.server import build_sites
 from siteseer.sessions import CrawlOptions, session_config, watched_session
 
 __all__ = ["DescribeOptions", "DescribeOutcome", "describe_entities", "sample_urls"]

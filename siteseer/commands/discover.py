@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from algorithms import (
+from siteseer import api
+from siteseer.algorithms import (
     BUDGET_SPENT,
     INTERRUPTED,
     Discovery,
@@ -26,13 +27,12 @@ from algorithms import (
     TagFeature,
     explain_discovery,
 )
-from crawler import Session
-from output import marked, marked_fields
-from render import Snapshot
-from siteseer import api
 from siteseer.choices import DiscoverMethod, OutputFormat
+from siteseer.crawler import Session
 from siteseer.errors import BadOption, OutputFailed, run_failures
+from siteseer.output import marked, marked_fields
 from siteseer.outputs import shown, write_text
+from siteseer.render import Snapshot
 from siteseer.sessions import CrawlOptions, session_config, watched_session
 
 __all__ = [

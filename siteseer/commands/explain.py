@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from algorithms import read_sample_path
-from crawler import CrawlError, canonical_url
-from output import AnnotationError, annotate
-from render import Snapshot
+from siteseer.algorithms import read_sample_path
+from siteseer.crawler import CrawlError, canonical_url
 from siteseer.errors import BadInput, RunFailed, run_failures
+from siteseer.output import AnnotationError, annotate
 from siteseer.outputs import shown, write_bytes
+from siteseer.render import Snapshot
 from siteseer.sessions import CrawlOptions, session_config, watched_session
 
 __all__ = ["ExplainOptions", "ExplainOutcome", "explain_page", "sample_path_of"]

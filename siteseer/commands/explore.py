@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from algorithms import INTERRUPTED, EntryPoint, Exploration, Halt, explore, find_list_page
-from output import OutputFiles, write_exploration
+from siteseer.algorithms import INTERRUPTED, EntryPoint, Exploration, Halt, explore, find_list_page
 from siteseer.errors import BadInput, RunFailed, run_failures
+from siteseer.output import OutputFiles, write_exploration
 from siteseer.outputs import writing
 from siteseer.sessions import CrawlOptions, session_config, watched_session
 

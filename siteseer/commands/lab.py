@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from crawler.progress import progress as progress_line
-from lab import SITE_IDS, LabServer, SiteTruth, Size
-from lab.bench import (
+from siteseer.crawler.progress import progress as progress_line
+from siteseer.errors import BadInput, BadOption, RunFailed, run_failures
+from siteseer.lab import SITE_IDS, LabServer, SiteTruth, Size
+from siteseer.lab.bench import (
     BenchConfig,
     BenchOutputs,
     BenchRun,
@@ -28,10 +29,16 @@ from lab.bench import (
     run_bench,
     write_outputs,
 )
-from lab.errors import BenchError
-from lab.real import REAL_IDS, LabEntry, RealAppError, ensure_installed, entries, resolve_site_ids
-from lab.server import LabSite, build_sites
-from siteseer.errors import BadInput, BadOption, RunFailed, run_failures
+from siteseer.lab.errors import BenchError
+from siteseer.lab.real import (
+    REAL_IDS,
+    LabEntry,
+    RealAppError,
+    ensure_installed,
+    entries,
+    resolve_site_ids,
+)
+from siteseer.lab.server import LabSite, build_sites
 
 __all__ = [
     "BenchOptions",

@@ -9,10 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from crawler import Cost, CrawlError, RenderDecision, RenderMode, Session, canonical_url, host_of
-from render import Snapshot
+from siteseer.crawler import (
+    Cost,
+    CrawlError,
+    RenderDecision,
+    RenderMode,
+    Session,
+    canonical_url,
+    host_of,
+)
 from siteseer.errors import BadInput, BadOption, RunFailed, run_failures
 from siteseer.outputs import shown, write_bytes
+from siteseer.render import Snapshot
 from siteseer.sessions import CrawlOptions, session_config, watched_session
 
 __all__ = ["RenderOptions", "RenderOutcome", "describe_snapshot", "render_page", "rendered_because"]

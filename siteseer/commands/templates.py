@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from algorithms import (
+from siteseer.algorithms import (
     INTERRUPTED,
     ClusterMethod,
     Halt,
@@ -26,13 +26,13 @@ from algorithms import (
     crawl_pages,
     url_templates,
 )
-from crawler import Session
-from output import marked, marked_fields, write_template_report
-from render import Snapshot
 from siteseer.chaining import hosts_of, input_pages, input_urls
 from siteseer.choices import OutputFormat
+from siteseer.crawler import Session
 from siteseer.errors import BadInput, run_failures
+from siteseer.output import marked, marked_fields, write_template_report
 from siteseer.outputs import shown, write_text
+from siteseer.render import Snapshot
 from siteseer.sessions import CrawlOptions, session_config, watched_session
 
 __all__ = [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-import algorithms
+from siteseer import algorithms
 
 EXPECTED = {
     "explore",
@@ -72,7 +72,7 @@ def test_every_public_name_is_importable() -> None:
 
 
 def test_the_ssup_package_surface() -> None:
-    ssup = importlib.import_module("algorithms.ssup")
+    ssup = importlib.import_module("siteseer.algorithms.ssup")
     assert set(ssup.__all__) == {
         "Height",
         "LEVEL_SHARE",

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from algorithms.describe import (
+from siteseer.algorithms.describe import (
     Token,
     description_terms,
     page_tokens,
     template_terms,
     template_tokens,
 )
-from render import Snapshot
+from siteseer.render import Snapshot
 
 
 def seq(*values: str) -> list[Token]:
@@ -74,9 +74,9 @@ def test_description_terms_remove_the_site_template() -> None:
 async def test_description_and_is_instance_on_drivers(lab) -> None:  # type: ignore[no-untyped-def]
     import asyncio
 
-    from algorithms import describe, is_instance
-    from crawler import Session, SessionConfig
-    from lab import set_scores
+    from siteseer.algorithms import describe, is_instance
+    from siteseer.crawler import Session, SessionConfig
+    from siteseer.lab import set_scores
 
     server = lab("drivers")
     truth = server.truth("drivers")
@@ -107,9 +107,9 @@ async def test_description_and_is_instance_on_council(lab) -> None:  # type: ign
     # chrome in the template, and the description was empty.
     import asyncio
 
-    from algorithms import describe, is_instance
-    from crawler import Session, SessionConfig
-    from lab import set_scores
+    from siteseer.algorithms import describe, is_instance
+    from siteseer.crawler import Session, SessionConfig
+    from siteseer.lab import set_scores
 
     server = lab("council")
     truth = server.truth("council")

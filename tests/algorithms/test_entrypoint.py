@@ -7,12 +7,12 @@ from urllib.parse import urljoin
 
 import pytest
 
-from algorithms import find_list_page
-from algorithms.entrypoint import MINIMUM_ROWS, list_score
-from crawler import Session, SessionConfig
-from lab import LabServer
-from lab.runners.exploration import start_url
-from render import Snapshot, snapshot_from_html
+from siteseer.algorithms import find_list_page
+from siteseer.algorithms.entrypoint import MINIMUM_ROWS, list_score
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import LabServer
+from siteseer.lab.runners.exploration import start_url
+from siteseer.render import Snapshot, snapshot_from_html
 
 SHOPS = ("shop-links", "shop-ajax", "shop-form")
 

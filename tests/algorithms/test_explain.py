@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from algorithms import PathGroup, explain_page, path_groups, read_sample_path
-from render import Box, Link, LinkStyle, Snapshot
+from siteseer.algorithms import PathGroup, explain_page, path_groups, read_sample_path
+from siteseer.render import Box, Link, LinkStyle, Snapshot
 
 STYLE = LinkStyle(16, 400, "Arial", "rgb(0, 0, 238)", True)
 LIST = "html/body/main/ul/li/a"

@@ -6,7 +6,7 @@ import pytest
 from lxml import etree
 from lxml import html as lxml_html
 
-from algorithms.features.dom import (
+from siteseer.algorithms.features.dom import (
     html_schema,
     label_schema,
     link_collections,
@@ -18,7 +18,7 @@ from algorithms.features.dom import (
     simhtml,
     simlabels,
 )
-from render import Link, Snapshot
+from siteseer.render import Link, Snapshot
 
 # Figure 3: HTML with a list of anchors, a div holding an anchor, and a paragraph (no anchor).
 FIGURE_3 = """<html><ul><li><a href="/a">A</a></li><li><a href="/b">B</a></li></ul>

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from algorithms.features.dust import DustLearner, aliases, content_words
+from siteseer.algorithms.features.dust import DustLearner, aliases, content_words
 
 H = "http://127.0.0.2"
 ROWS = "<html><body><h1>Planes</h1><table><tr><td>{rows}</td></tr></table></body></html>"

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from algorithms.features.url import (
+from siteseer.algorithms.features.url import (
     candidate_weight,
     strongsim,
     sub_tokens,

@@ -3,15 +3,15 @@ the climb, a list's marked entry, views of a list in pagination, template mates 
 
 from __future__ import annotations
 
-from algorithms.features.urlshape import (
+from siteseer.algorithms.features.urlshape import (
     continues,
     is_view,
     query_changes,
     refines,
     url_template,
 )
-from algorithms.ssup.climb import _candidate_weight, _marked_item_paths, _navigation
-from render import Link, Snapshot
+from siteseer.algorithms.ssup.climb import _candidate_weight, _marked_item_paths, _navigation
+from siteseer.render import Link, Snapshot
 
 H = "http://127.0.0.2"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from algorithms.features.visual import (
+from siteseer.algorithms.features.visual import (
     Block,
     assign_to_blocks,
     is_menu,
@@ -14,7 +14,7 @@ from algorithms.features.visual import (
     visual_lists,
     xy_cut,
 )
-from render import Box, Link, LinkStyle, Snapshot
+from siteseer.render import Box, Link, LinkStyle, Snapshot
 
 BODY = LinkStyle(
     font_size=16, font_weight=400, font_family="Arial", color="rgb(0, 0, 238)", visible=True

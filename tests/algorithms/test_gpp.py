@@ -12,9 +12,9 @@ from collections.abc import Callable
 
 import pytest
 
-from algorithms import Discovery, gpp
-from crawler import Session, SessionConfig
-from lab import LabServer, SetScores, SiteTruth, set_scores
+from siteseer.algorithms import Discovery, gpp
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import LabServer, SetScores, SiteTruth, set_scores
 
 Lab = Callable[[str], LabServer]
 

@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 import pytest
 
-from algorithms import indesit, ssup
-from crawler import Session, SessionConfig
-from lab import LabServer, set_scores
+from siteseer.algorithms import indesit, ssup
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import LabServer, set_scores
 
 Lab = Callable[[str], LabServer]
 
@@ -84,7 +84,7 @@ async def test_indesit_budget_spent_is_incomplete(lab: Lab) -> None:
 
 
 def test_label_containment_forgives_optional_fields_not_other_types() -> None:
-    from algorithms.indesit import label_containment
+    from siteseer.algorithms.indesit import label_containment
 
     sport = frozenset({"dt:Events", "dt:Federation", "dt:First contested"})
     with_medals = sport | {"th:Gold", "th:Silver", "th:Bronze", "th:Nation"}

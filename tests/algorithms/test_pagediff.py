@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
-from algorithms.pagediff import EmptyPageModel, dom_diff, dom_nodes, exclude, page_diff, same_page
-from render import Snapshot
+from siteseer.algorithms.pagediff import (
+    EmptyPageModel,
+    dom_diff,
+    dom_nodes,
+    exclude,
+    page_diff,
+    same_page,
+)
+from siteseer.render import Snapshot
 
 BASE = "http://shop.test"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from algorithms.pagetemplates import (
+from siteseer.algorithms.pagetemplates import (
     cluster_pages,
     essential_paths,
     mdl_cost,
@@ -10,7 +10,7 @@ from algorithms.pagetemplates import (
     sliding_window_detect,
     template_hash_detect,
 )
-from render import Snapshot
+from siteseer.render import Snapshot
 
 CHROME_TOP = (
     "<header><a href='/'>Acme portal</a><ul class='menu'><li>News</li><li>Shop</li></ul></header>"
@@ -111,9 +111,9 @@ def test_clustering_exact_and_minhash_find_the_templates() -> None:
 
 
 async def test_clustering_matches_the_mixed_templates_truth(lab) -> None:  # type: ignore[no-untyped-def]
-    from algorithms import crawl_pages
-    from crawler import Session, SessionConfig
-    from lab import cluster_scores
+    from siteseer.algorithms import crawl_pages
+    from siteseer.crawler import Session, SessionConfig
+    from siteseer.lab import cluster_scores
 
     truth = lab("mixed-templates").truth("mixed-templates")
     async with Session(SessionConfig(render="never")) as session:
@@ -130,9 +130,9 @@ async def test_clustering_matches_the_mixed_templates_truth(lab) -> None:  # typ
 
 
 async def test_template_detection_on_mixed_templates(lab) -> None:  # type: ignore[no-untyped-def]
-    from algorithms import crawl_pages
-    from crawler import Session, SessionConfig
-    from lab.sites.mixed import MixedTemplatesSite
+    from siteseer.algorithms import crawl_pages
+    from siteseer.crawler import Session, SessionConfig
+    from siteseer.lab.sites.mixed import MixedTemplatesSite
 
     truth = lab("mixed-templates").truth("mixed-templates")
     async with Session(SessionConfig(render="never")) as session:

@@ -16,10 +16,10 @@ from urllib.parse import quote
 import pytest
 from aiohttp import web
 
-from algorithms import explore
-from crawler import Session, SessionConfig
-from lab import FacetQuery, SiteTruth, pair_scores, set_scores
-from lab.runners.exploration import exploration_run
+from siteseer.algorithms import explore
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import FacetQuery, SiteTruth, pair_scores, set_scores
+from siteseer.lab.runners.exploration import exploration_run
 
 ServeApp = Callable[[web.Application], Awaitable[str]]  # the serve_app fixture
 

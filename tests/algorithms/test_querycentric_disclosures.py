@@ -18,17 +18,17 @@ from urllib.parse import quote
 import pytest
 from aiohttp import web
 
-from algorithms import explore
-from algorithms.querycentric.disclosures import (
+from siteseer.algorithms import explore
+from siteseer.algorithms.querycentric.disclosures import (
     disclosure_facets,
     revealed_entities,
     seen_links,
     tab_controls,
 )
-from algorithms.querycentric.model import EntityPattern
-from crawler import Session, SessionConfig, canonical_url
-from lab import FacetQuery, SiteTruth, pair_scores, set_scores
-from render import snapshot_from_html
+from siteseer.algorithms.querycentric.model import EntityPattern
+from siteseer.crawler import Session, SessionConfig, canonical_url
+from siteseer.lab import FacetQuery, SiteTruth, pair_scores, set_scores
+from siteseer.render import snapshot_from_html
 
 ServeApp = Callable[[web.Application], Awaitable[str]]  # the serve_app fixture
 

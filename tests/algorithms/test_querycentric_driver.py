@@ -6,9 +6,9 @@ from collections.abc import Iterable
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
-from algorithms import explore
-from crawler import Cost, CrawlError, FetchFailed, canonical_url
-from render import Action, Snapshot, snapshot_from_html
+from siteseer.algorithms import explore
+from siteseer.crawler import Cost, CrawlError, FetchFailed, canonical_url
+from siteseer.render import Action, Snapshot, snapshot_from_html
 
 BASE = "http://find.test"
 ITEMS = {

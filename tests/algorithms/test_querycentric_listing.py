@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from algorithms.querycentric.listing import (
+from siteseer.algorithms.querycentric.listing import (
     ListRequest,
     answer_rows,
     continuation,
@@ -14,8 +14,8 @@ from algorithms.querycentric.listing import (
     next_url,
     page_size_choice,
 )
-from crawler import canonical_url
-from render import PageRequest, Snapshot, snapshot_from_html
+from siteseer.crawler import canonical_url
+from siteseer.render import PageRequest, Snapshot, snapshot_from_html
 
 API = "http://127.0.0.1:8000/api/items"
 

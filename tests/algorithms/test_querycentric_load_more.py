@@ -14,9 +14,9 @@ from collections.abc import Awaitable, Callable
 import pytest
 from aiohttp import web
 
-from algorithms import Exploration, explore
-from crawler import Session, SessionConfig
-from lab import FacetQuery, SiteTruth, pair_scores, set_scores
+from siteseer.algorithms import Exploration, explore
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import FacetQuery, SiteTruth, pair_scores, set_scores
 
 ServeApp = Callable[[web.Application], Awaitable[str]]  # the serve_app fixture
 

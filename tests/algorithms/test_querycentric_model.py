@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from algorithms.querycentric.model import (
+from siteseer.algorithms.querycentric.model import (
     EntityPattern,
     Facet,
     QueryIndex,
@@ -38,8 +38,8 @@ from algorithms.querycentric.model import (
     without_page_keys,
     zero_based_pages,
 )
-from crawler import canonical_url
-from render import Control, Snapshot, parse_html, snapshot_from_html
+from siteseer.crawler import canonical_url
+from siteseer.render import Control, Snapshot, parse_html, snapshot_from_html
 
 BASE = "http://shop.test"
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from urllib.parse import urljoin
 
-from algorithms.querycentric.core import agreeing, with_fields
-from algorithms.querycentric.model import anchor_urls
-from algorithms.querycentric.rows import (
+from siteseer.algorithms.querycentric.core import agreeing, with_fields
+from siteseer.algorithms.querycentric.model import anchor_urls
+from siteseer.algorithms.querycentric.rows import (
     RowKey,
     element_at,
     guess_row_key,
@@ -19,7 +19,7 @@ from algorithms.querycentric.rows import (
     row_key_from_sample,
     slug,
 )
-from render import snapshot_from_html
+from siteseer.render import snapshot_from_html
 
 URL = "http://127.0.0.1:8050/"
 

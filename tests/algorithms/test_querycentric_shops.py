@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from algorithms import Exploration, explore
-from crawler import RenderMode, Session, SessionConfig
-from lab import LabServer, SiteTruth, pair_scores, set_scores
-from lab.runners.exploration import exploration_run, lower_bound, start_url
-from lab.sites.catalog_data import HIDDEN_ATTRIBUTES
+from siteseer.algorithms import Exploration, explore
+from siteseer.crawler import RenderMode, Session, SessionConfig
+from siteseer.lab import LabServer, SiteTruth, pair_scores, set_scores
+from siteseer.lab.runners.exploration import exploration_run, lower_bound, start_url
+from siteseer.lab.sites.catalog_data import HIDDEN_ATTRIBUTES
 
 pytestmark = pytest.mark.timeout(600)
 

@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 import pytest
 
-from algorithms import BUDGET_SPENT, Run, Stopped
-from crawler import Session, SessionConfig
-from lab import LabServer
+from siteseer.algorithms import BUDGET_SPENT, Run, Stopped
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import LabServer
 
 
 def _urls(lab: Callable[[str], LabServer]) -> tuple[list[str], str]:

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from algorithms import BUDGET_SPENT, Run, Stopped
-from crawler import ActionFailed, BudgetExhausted, Cost, CrawlError, RoutingDecision
-from render import Action, Snapshot, State
+from siteseer.algorithms import BUDGET_SPENT, Run, Stopped
+from siteseer.crawler import ActionFailed, BudgetExhausted, Cost, CrawlError, RoutingDecision
+from siteseer.render import Action, Snapshot, State
 
 URL = "http://127.0.0.1:8000/shop"
 

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from algorithms import (
+from siteseer.algorithms import (
     INTERRUPTED,
     Halt,
     Run,
@@ -17,8 +17,8 @@ from algorithms import (
     ssup,
     time_limit_reason,
 )
-from crawler import Session, SessionConfig
-from lab import LabServer
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import LabServer
 
 SLOW = timedelta(seconds=0.1)  # between two requests to the lab host: a crawl one can stop
 

@@ -7,11 +7,11 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from algorithms import Discovery, Height, LinkGroup, ProbeOrder, group_links, ssup
-from algorithms.ssup.probes import ancestry, navigation_paths
-from crawler import RenderMode, Session, SessionConfig
-from lab import LabServer, SiteTruth, set_scores
-from render import Link, Snapshot
+from siteseer.algorithms import Discovery, Height, LinkGroup, ProbeOrder, group_links, ssup
+from siteseer.algorithms.ssup.probes import ancestry, navigation_paths
+from siteseer.crawler import RenderMode, Session, SessionConfig
+from siteseer.lab import LabServer, SiteTruth, set_scores
+from siteseer.render import Link, Snapshot
 
 Lab = Callable[[str], LabServer]
 TREE_SITES = ("council", "drivers", "cars", "olympic")

@@ -9,10 +9,10 @@ from collections.abc import Callable
 import pytest
 from aiohttp import web
 
-from algorithms import ssup
-from algorithms.ssup import LEVEL_SHARE
-from crawler import Session, SessionConfig
-from lab import LabServer, Site, SiteTruth, set_scores
+from siteseer.algorithms import ssup
+from siteseer.algorithms.ssup import LEVEL_SHARE
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import LabServer, Site, SiteTruth, set_scores
 
 Lab = Callable[[str], LabServer]
 STORIES = 12

@@ -6,10 +6,10 @@ from collections.abc import Callable
 
 import pytest
 
-from algorithms.ssup import ambiguity, group_links, role_mates, ssup, visual_group_links
-from crawler import Session, SessionConfig
-from lab import LabServer, set_scores
-from render import Box, Link, LinkStyle, Snapshot
+from siteseer.algorithms.ssup import ambiguity, group_links, role_mates, ssup, visual_group_links
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import LabServer, set_scores
+from siteseer.render import Box, Link, LinkStyle, Snapshot
 
 Lab = Callable[[str], LabServer]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from algorithms.urltemplates import (
+from siteseer.algorithms.urltemplates import (
     Template,
     finalize_template,
     gap_values,
@@ -13,8 +13,8 @@ from algorithms.urltemplates import (
     split_url,
     template_key,
 )
-from crawler import Cost
-from render import Snapshot
+from siteseer.crawler import Cost
+from siteseer.render import Snapshot
 
 LISTING_1 = [
     "http://example.com/shop/cheap-items/yellow-keychain-1",
@@ -115,9 +115,13 @@ def test_template_rows_rebuild_urls() -> None:
 
 
 async def test_url_templates_find_the_hidden_items_of_catalog_ids(lab) -> None:  # type: ignore[no-untyped-def]
-    from algorithms import crawl_pages, url_templates
-    from crawler import Session, SessionConfig
-    from lab.runners.templates import empty_accuracy, minimum_values_for, template_precision
+    from siteseer.algorithms import crawl_pages, url_templates
+    from siteseer.crawler import Session, SessionConfig
+    from siteseer.lab.runners.templates import (
+        empty_accuracy,
+        minimum_values_for,
+        template_precision,
+    )
 
     server = lab("catalog-ids")
     truth = server.truth("catalog-ids")
@@ -177,7 +181,7 @@ class ShopSite:
 async def test_url_templates_merge_decorative_elements_and_fill_gaps() -> None:
     from typing import Any
 
-    from algorithms import url_templates
+    from siteseer.algorithms import url_templates
 
     names = ["yellow-keychain", "blue-carpet", "glowing-onions", "fancy-car", "red-lamp"]
     hidden = {9, 17, 26}

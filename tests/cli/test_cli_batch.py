@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
-from lab.server import LabServer
+from siteseer.cli import app
+from siteseer.lab.server import LabServer
 
 runner = CliRunner()
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from cli import app
-from crawler import read_pages
-from lab import LabServer
+from siteseer.cli import app
+from siteseer.crawler import read_pages
+from siteseer.lab import LabServer
 
 Lab = Callable[[str], LabServer]
 runner = CliRunner()

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
-from lab import LabServer
+from siteseer.cli import app
+from siteseer.lab import LabServer
 
 Lab = Callable[[str], LabServer]
 runner = CliRunner()

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
-from lab import LabServer, set_scores
+from siteseer.cli import app
+from siteseer.lab import LabServer, set_scores
 
 Lab = Callable[[str], LabServer]
 runner = CliRunner()

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
-from lab import LabServer, pair_scores, set_scores
-from lab.runners.exploration import start_url
-from lab.sites.catalog_data import HIDDEN_ATTRIBUTES
+from siteseer.cli import app
+from siteseer.lab import LabServer, pair_scores, set_scores
+from siteseer.lab.runners.exploration import start_url
+from siteseer.lab.sites.catalog_data import HIDDEN_ATTRIBUTES
 
 Lab = Callable[[str], LabServer]
 runner = CliRunner()

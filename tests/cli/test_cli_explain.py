@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
-from crawler import Session, SessionConfig
-from lab import LabServer
-from output.explain import HIGHLIGHT, LEGEND_WIDTH, group_colours
+from siteseer.cli import app
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import LabServer
+from siteseer.output.explain import HIGHLIGHT, LEGEND_WIDTH, group_colours
 
 runner = CliRunner()
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
-from lab import LabServer, pair_scores
-from lab.sites.catalog_data import HIDDEN_ATTRIBUTES
+from siteseer.cli import app
+from siteseer.lab import LabServer, pair_scores
+from siteseer.lab.sites.catalog_data import HIDDEN_ATTRIBUTES
 
 runner = CliRunner()
 

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
-from lab import SITE_IDS
-from lab.server import build_sites
+from siteseer.cli import app
+from siteseer.lab import SITE_IDS
+from siteseer.lab.server import build_sites
 
 runner = CliRunner()
 SITESEER = [sys.executable, "-c", "from cli import app; app()"]

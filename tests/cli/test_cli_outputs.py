@@ -8,11 +8,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from echo_server import EchoServer, echo_server
 from typer.testing import CliRunner
 
-from cli import app
-from lab import LabServer
-from tests.cli.echo_server import EchoServer, echo_server
+from siteseer.cli import app
+from siteseer.lab import LabServer
 
 runner = CliRunner()
 Lab = Callable[[str], LabServer]

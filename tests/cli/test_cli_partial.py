@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
-from lab import LabServer
+from siteseer.cli import app
+from siteseer.lab import LabServer
 
 Lab = Callable[[str], LabServer]
 runner = CliRunner()
@@ -191,13 +191,13 @@ def test_templates_cluster_stopped_by_its_time_limit_clusters_what_it_loaded(
 
 
 def _interrupted(command: list[str], tmp_path: Path, pages: int) -> tuple[int, str]:
-    """Run `python -m cli` with `command` in a child process, send it SIGINT once it has loaded
+    """Run `python -m siteseer.cli` with `command` in a child process, send it SIGINT once it has loaded
     `pages` pages (its stats lines say so), and return its exit code and standard error."""
     err = tmp_path / "stderr.txt"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     with err.open("w") as stream:
         child = subprocess.Popen(
-            [sys.executable, "-m", "cli", "--stats-every", "0.2", *command],
+            [sys.executable, "-m", "siteseer.cli", "--stats-every", "0.2", *command],
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,

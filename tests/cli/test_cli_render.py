@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
-from lab import LabServer
-from render import Snapshot
+from siteseer.cli import app
+from siteseer.lab import LabServer
+from siteseer.render import Snapshot
 
 runner = CliRunner()
 SITESEER = [sys.executable, "-c", "from cli import app; app()"]
@@ -171,7 +171,7 @@ def test_no_browser_is_one_line_and_exit_2(base: str) -> None:
     assert result.exit_code == 2, result.output
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("siteseer: no browser to render")
-    assert "python -m render.install" in lines[0]
+    assert "python -m siteseer.render.install" in lines[0]
 
 
 def _descendants(pid: int) -> set[int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import typer
 
-from cli import _run
+from siteseer.cli import _run
 
 
 async def _interrupted() -> None:

@@ -9,10 +9,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from echo_server import EchoServer, echo_server
 from typer.testing import CliRunner
 
-from cli import app
-from tests.cli.echo_server import EchoServer, echo_server
+from siteseer.cli import app
 
 runner = CliRunner()
 STRUCTURED = re.compile(

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
-from lab import LabServer, cluster_scores
+from siteseer.cli import app
+from siteseer.lab import LabServer, cluster_scores
 
 Lab = Callable[[str], LabServer]
 runner = CliRunner()

@@ -12,8 +12,8 @@ from datetime import timedelta
 from types import TracebackType
 from typing import Any
 
-from crawler import SessionConfig
-from render import BrowserNotFound, RawResponse, Snapshot, State, snapshot_from_html
+from siteseer.crawler import SessionConfig
+from siteseer.render import BrowserNotFound, RawResponse, Snapshot, State, snapshot_from_html
 
 Outcome = int | BaseException | tuple[int, str, str]  # status | error | (status, type, html)
 

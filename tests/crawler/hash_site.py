@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from aiohttp import web
 
-from lab import Site, SiteTruth
+from siteseer.lab import Site, SiteTruth
 
 ITEMS = 5
 WORDS = ("amber", "basalt", "cedar", "dune", "ember", "fjord", "glade", "heath")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from crawler import RenderDecision
-from crawler.autorender import decide, visible_text_length, without_scripts
-from render import snapshot_from_html
+from siteseer.crawler import RenderDecision
+from siteseer.crawler.autorender import decide, visible_text_length, without_scripts
+from siteseer.render import snapshot_from_html
 
 URL = "http://h.com/"
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from crawler import SessionConfig
-from crawler.config import REMOTE_DELAY
+from siteseer.crawler import SessionConfig
+from siteseer.crawler.config import REMOTE_DELAY
 
 
 def test_defaults() -> None:

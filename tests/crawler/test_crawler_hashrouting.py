@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from crawler.hashrouting import (
+from siteseer.crawler.hashrouting import (
     content_signature,
     decide,
     document_key,
@@ -10,8 +10,8 @@ from crawler.hashrouting import (
     own_fragments,
     route_candidates,
 )
-from crawler.urls import canonical_fragment, canonical_url
-from render import Snapshot, snapshot_from_html
+from siteseer.crawler.urls import canonical_fragment, canonical_url
+from siteseer.render import Snapshot, snapshot_from_html
 
 BASE = "http://127.0.0.1:8000/app"
 

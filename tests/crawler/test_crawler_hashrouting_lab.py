@@ -10,9 +10,9 @@ import pytest
 import pytest_asyncio
 from hash_site import ITEMS, HashSite
 
-from crawler import RoutingDecision, Session, SessionConfig
-from lab.server import LabServer
-from render import Snapshot
+from siteseer.crawler import RoutingDecision, Session, SessionConfig
+from siteseer.lab.server import LabServer
+from siteseer.render import Snapshot
 
 pytestmark = pytest.mark.browser
 

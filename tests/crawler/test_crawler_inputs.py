@@ -8,9 +8,15 @@ from pathlib import Path
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
-from crawler import SQLiteStore
-from crawler.inputs import input_kind, read_archive, read_pages, read_urls, stored_snapshots
-from render import Snapshot, snapshot_from_html
+from siteseer.crawler import SQLiteStore
+from siteseer.crawler.inputs import (
+    input_kind,
+    read_archive,
+    read_pages,
+    read_urls,
+    stored_snapshots,
+)
+from siteseer.render import Snapshot, snapshot_from_html
 
 
 def page(n: int) -> str:

@@ -9,8 +9,8 @@ from datetime import timedelta
 import pytest
 from crawler_fakes import FakeBrowser, FakeFetcher, fast_config, html_page
 
-from crawler import Session
-from crawler.logstats import log_stats
+from siteseer.crawler import Session
+from siteseer.crawler.logstats import log_stats
 
 BASE = "http://site.test"
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import crawler
-import render
+from siteseer import crawler, render
 
 PACKAGES = {
     "render": Path(render.__file__).parent,
@@ -16,9 +15,15 @@ PACKAGES = {
 
 def _modules(package: str) -> dict[str, ast.Module]:
     return {
-        f"{package}.{path.stem}": ast.parse(path.read_text("utf-8"))
+        f"siteseer.{package}.{path.stem}": ast.parse(path.read_text("utf-8"))
         for path in sorted(PACKAGES[package].glob("*.py"))
     }
+
+
+def _top(module: str) -> str:
+    """The package a module name is of: "rich" for rich.console, "render" for siteseer.render.x."""
+    parts = module.split(".")
+    return parts[1] if parts[0] == "siteseer" and len(parts) > 1 else parts[0]
 
 
 def _types(tree: ast.Module) -> set[str]:
@@ -45,9 +50,9 @@ def test_crawler_imports_render_through_its_surface() -> None:
     for module, tree in _modules("crawler").items():
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module:
-                assert not node.module.startswith("render."), f"{module}:{node.lineno}"
+                assert not node.module.startswith("siteseer.render."), f"{module}:{node.lineno}"
             elif isinstance(node, ast.Import):
-                assert all(a.name.split(".")[0] != "render" for a in node.names), module
+                assert all(_top(a.name) != "render" for a in node.names), module
 
 
 def test_the_only_deferred_imports_are_the_browser_rich_and_warcio() -> None:
@@ -61,11 +66,11 @@ def test_the_only_deferred_imports_are_the_browser_rich_and_warcio() -> None:
                 top.update(id(inner) for inner in node.body)
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and id(node) not in top and node.module:
-                deferred.add((module, node.module.split(".")[0]))
+                deferred.add((module, _top(node.module)))
             elif isinstance(node, ast.Import) and id(node) not in top:
-                deferred.update((module, a.name.split(".")[0]) for a in node.names)
+                deferred.update((module, _top(a.name)) for a in node.names)
     assert deferred == {
-        ("crawler.session", "render"),  # `from render import BrowserPool`
-        ("crawler.progress", "rich"),
-        ("crawler.inputs", "warcio"),
+        ("siteseer.crawler.session", "render"),  # `from render import BrowserPool`
+        ("siteseer.crawler.progress", "rich"),
+        ("siteseer.crawler.inputs", "warcio"),
     }

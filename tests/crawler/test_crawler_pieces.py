@@ -8,11 +8,11 @@ import pickle
 
 import pytest
 
-import crawler
-from crawler import BudgetExhausted, FetchFailed, NotHTML
-from crawler import config as crawler_config
-from crawler.budget import Budget
-from crawler.dedup import InFlight
+from siteseer import crawler
+from siteseer.crawler import BudgetExhausted, FetchFailed, NotHTML
+from siteseer.crawler import config as crawler_config
+from siteseer.crawler.budget import Budget
+from siteseer.crawler.dedup import InFlight
 
 
 def test_budget_spends_until_the_limit() -> None:
@@ -143,7 +143,7 @@ def test_exported_members() -> None:
         elif name == "INTERRUPTED":  # a stop reason (a string)
             assert value == "interrupted (Ctrl-C)"
         else:
-            assert value.__module__.startswith("crawler."), name
+            assert value.__module__.startswith("siteseer.crawler."), name
     public = {
         name
         for name, value in vars(crawler).items()

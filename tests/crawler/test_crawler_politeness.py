@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
-from crawler.politeness import PoliteFetcher, Politeness, Slot
-from render import RawResponse
+from siteseer.crawler.politeness import PoliteFetcher, Politeness, Slot
+from siteseer.render import RawResponse
 
 
 class FakeClock:

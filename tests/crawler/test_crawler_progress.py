@@ -7,8 +7,8 @@ import io
 from crawler_fakes import FakeBrowser, FakeFetcher, fast_config, html_page
 from rich.console import Console
 
-from crawler import Cost, Session
-from crawler.progress import CrawlProgress, format_cost, print_summary, progress
+from siteseer.crawler import Cost, Session
+from siteseer.crawler.progress import CrawlProgress, format_cost, print_summary, progress
 
 BASE = "http://site.test"
 

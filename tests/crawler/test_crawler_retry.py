@@ -6,8 +6,8 @@ from datetime import timedelta
 
 import pytest
 
-from crawler.retry import Attempt, RetryPolicy, parse_retry_after, retrying
-from render import NavigationFailed, NavigationTimeout
+from siteseer.crawler.retry import Attempt, RetryPolicy, parse_retry_after, retrying
+from siteseer.render import NavigationFailed, NavigationTimeout
 
 
 class Script:

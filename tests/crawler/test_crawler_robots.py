@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
-from crawler.robots import Robots, robots_url
+from siteseer.crawler.robots import Robots, robots_url
 
 UA = "siteseer/0.1 (+https://github.com/siteseer)"
 

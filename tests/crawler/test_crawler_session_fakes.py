@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from crawler_fakes import FakeBrowser, FakeFetcher, fast_config, html_page
 
-from crawler import (
+from siteseer.crawler import (
     BrowserUnavailable,
     BudgetExhausted,
     CrawlError,
@@ -22,7 +22,7 @@ from crawler import (
     RobotsDisallowed,
     Session,
 )
-from render import Action, NavigationFailed, NavigationTimeout, RawResponse, Snapshot
+from siteseer.render import Action, NavigationFailed, NavigationTimeout, RawResponse, Snapshot
 
 BASE = "http://site.test"
 ROBOTS = f"{BASE}/robots.txt"
@@ -388,7 +388,7 @@ async def test_auto_without_a_browser_falls_back_to_http() -> None:
         others = await session.pages([f"{BASE}/b", f"{BASE}/c"])
         assert all(isinstance(s, Snapshot) and not s.rendered for s in others)
         assert len(events.named("error")) == 1  # tried once, not once per page
-        with pytest.raises(BrowserUnavailable, match=r"python -m render\.install"):
+        with pytest.raises(BrowserUnavailable, match=r"python -m siteseer\.render\.install"):
             await session.page(f"{BASE}/b", render=True)
         assert session.budget_left is None and session.cost().downloads == 3
 

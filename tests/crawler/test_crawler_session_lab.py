@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from crawler import (
+from siteseer.crawler import (
     BudgetExhausted,
     FetchFailed,
     NotHTML,
@@ -20,9 +20,9 @@ from crawler import (
     Session,
     SessionConfig,
 )
-from lab.server import LabServer, build_sites
-from lab.sites.testbed import MORE_PAGE, MORE_TOTAL, TestbedSite
-from render import Action, Snapshot
+from siteseer.lab.server import LabServer, build_sites
+from siteseer.lab.sites.testbed import MORE_PAGE, MORE_TOTAL, TestbedSite
+from siteseer.render import Action, Snapshot
 
 
 @pytest.fixture(scope="module")

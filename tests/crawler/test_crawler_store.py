@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from crawler import MemoryStore, SnapshotStore, SQLiteStore
-from render import Action, Box, Link, LinkStyle, Snapshot, State
+from siteseer.crawler import MemoryStore, SnapshotStore, SQLiteStore
+from siteseer.render import Action, Box, Link, LinkStyle, Snapshot, State
 
 URL = "http://h.com/p"
 
@@ -282,8 +282,8 @@ def test_sqlite_store_finds_its_file_damaged_before_writing(tmp_path: Path, dama
 
 
 def test_a_damaged_file_is_not_used_again(tmp_path: Path) -> None:
-    from crawler import CacheFailed
-    from crawler.storeguard import GuardedStore
+    from siteseer.crawler import CacheFailed
+    from siteseer.crawler.storeguard import GuardedStore
 
     path = tmp_path / "c.sqlite"
     inner = SQLiteStore(path)

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from crawler import SessionConfig, SpiderTrap, canonical_url
-from crawler.urls import (
+from siteseer.crawler import SessionConfig, SpiderTrap, canonical_url
+from siteseer.crawler.urls import (
     DEFAULT_MAX_PATH_DEPTH,
     DEFAULT_MAX_SEGMENT_REPEATS,
     DEFAULT_MAX_URL_LENGTH,

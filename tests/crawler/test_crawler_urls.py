@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from crawler import InvalidURL, Scope, canonical_url, host_of
-from crawler.urls import is_loopback
+from siteseer.crawler import InvalidURL, Scope, canonical_url, host_of
+from siteseer.crawler.urls import is_loopback
 
 
 def test_path_and_query_keep_their_case() -> None:

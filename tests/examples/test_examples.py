@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from lab import LabServer, set_scores
+from siteseer.lab import LabServer, set_scores
 
 ROOT = Path(__file__).resolve().parents[2]
 Lab = Callable[[str], LabServer]

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from crawler import SessionConfig
+from siteseer.crawler import SessionConfig
 
 __all__ = ["fault", "http_config"]
 

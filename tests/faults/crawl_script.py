@@ -7,7 +7,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from crawler import Session, SessionConfig
+from siteseer.crawler import Session, SessionConfig
 
 
 async def main(cache: Path, base: str, count: int) -> None:

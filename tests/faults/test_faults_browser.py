@@ -16,8 +16,8 @@ import pytest_asyncio
 from cases import fault, http_config
 from hostile import HostileServer
 
-from crawler import FetchFailed, NotHTML, RedirectRefused, Session, SessionConfig
-from render import Action, RenderConfig, State
+from siteseer.crawler import FetchFailed, NotHTML, RedirectRefused, Session, SessionConfig
+from siteseer.render import Action, RenderConfig, State
 
 pytestmark = pytest.mark.browser
 
@@ -329,7 +329,7 @@ async def test_the_browser_killed(
 
 
 async def test_the_state_pool_deadline_grows_with_actions(render_config: RenderConfig) -> None:
-    from render import BrowserPool
+    from siteseer.render import BrowserPool
 
     pool = BrowserPool(replace(render_config, page_deadline=timedelta(seconds=10)))
     plain = pool.deadline_s(State("http://127.0.0.1/"))
@@ -347,7 +347,7 @@ async def test_the_state_pool_deadline_grows_with_actions(render_config: RenderC
 async def test_explore_never_touches_state_changing_controls(
     hostile: HostileServer, render_config: RenderConfig, saw: Saw
 ) -> None:
-    from algorithms.querycentric import explore
+    from siteseer.algorithms.querycentric import explore
 
     config = browser_config(render_config, budget=60)
     async with Session(config) as session:

@@ -16,7 +16,7 @@ import pytest
 from cases import fault, http_config
 from hostile import HostileServer
 
-from crawler import CacheFailed, MemoryStore, Session
+from siteseer.crawler import CacheFailed, MemoryStore, Session
 
 Saw = Callable[[str], None]
 ROOT = Path(__file__).resolve().parents[2]
@@ -232,7 +232,7 @@ class _FullDisk(MemoryStore):
 
 @fault("disk full mid-crawl", "CacheFailed saying to free space; stored pages kept", within=10)
 async def test_a_full_disk(hostile: HostileServer, saw: Saw) -> None:
-    from crawler.storeguard import GuardedStore
+    from siteseer.crawler.storeguard import GuardedStore
 
     inner = _FullDisk()
     store = GuardedStore(inner, "full.sqlite")

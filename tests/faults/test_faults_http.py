@@ -11,7 +11,7 @@ import pytest
 from cases import fault, http_config
 from hostile import BOMB_BYTES, HostileServer
 
-from crawler import (
+from siteseer.crawler import (
     FetchFailed,
     InvalidURL,
     NotHTML,
@@ -20,9 +20,9 @@ from crawler import (
     Session,
     SQLiteStore,
 )
-from crawler.politeness import Politeness
-from crawler.retry import RetryPolicy, parse_retry_after, retrying
-from render import HttpFetcher
+from siteseer.crawler.politeness import Politeness
+from siteseer.crawler.retry import RetryPolicy, parse_retry_after, retrying
+from siteseer.render import HttpFetcher
 
 Saw = Callable[[str], None]
 

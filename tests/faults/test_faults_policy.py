@@ -9,11 +9,15 @@ from datetime import timedelta
 import pytest
 from cases import fault
 
-from algorithms.querycentric.model import control_facets
-from algorithms.querycentric.safety import unsafe_controls, unsafe_form_reason, unsafe_reason
-from crawler.hops import hop_refusal, is_private_host
-from crawler.robots import Robots, RobotsUnavailable
-from render import Control, Option, Snapshot
+from siteseer.algorithms.querycentric.model import control_facets
+from siteseer.algorithms.querycentric.safety import (
+    unsafe_controls,
+    unsafe_form_reason,
+    unsafe_reason,
+)
+from siteseer.crawler.hops import hop_refusal, is_private_host
+from siteseer.crawler.robots import Robots, RobotsUnavailable
+from siteseer.render import Control, Option, Snapshot
 
 Saw = Callable[[str], None]
 PUBLIC = "https://shop.example/list"
@@ -79,8 +83,8 @@ async def test_allow_private_addresses_setting(
 ) -> None:
     from typer.testing import CliRunner
 
-    from cli import app
-    from crawler import RedirectRefused, Session
+    from siteseer.cli import app
+    from siteseer.crawler import RedirectRefused, Session
     from siteseer.sessions import session_config
     from siteseer.settings import crawl_options, load_settings
 

@@ -1,7 +1,7 @@
 """`siteseer --help` starts fast: importing the command line loads none of the heavy modules.
 
 Each heavy dependency is imported where it is used (a command's library module, a method, the
-bench report), never by `import cli`; every command's `--help` is answered by typer alone (no
+bench report), never by `import siteseer.cli`; every command's `--help` is answered by typer alone (no
 pydantic, no crawler); the crawl stack loads its HTTP client (aiohttp) on the first fetch, rich
 only where a progress line may be drawn, warcio only for an archive. Checked in a fresh
 interpreter, on `sys.modules`, not by timing (bench/startup.py times them).
@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from lab import LabServer
+from siteseer.lab import LabServer
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("cv2", "matplotlib", "numpy", "playwright", "datasketch", "ray", "pandas", "scipy")
@@ -40,12 +40,12 @@ def _loaded_after(statement: str) -> list[str]:
 
 
 def test_importing_the_cli_loads_no_heavy_module() -> None:
-    assert _loaded_after("import cli") == []
+    assert _loaded_after("import siteseer.cli") == []
 
 
 def test_the_render_command_loads_no_heavy_module_before_it_needs_a_browser() -> None:
     # `siteseer render URL` on a static page is answered over HTTP: no browser, no numpy.
-    assert _loaded_after("import cli; import siteseer.commands.render") == []
+    assert _loaded_after("import siteseer.cli; import siteseer.commands.render") == []
 
 
 def _modules_after(statement: str, names: tuple[str, ...]) -> list[str]:
@@ -59,14 +59,17 @@ def _modules_after(statement: str, names: tuple[str, ...]) -> list[str]:
 def test_the_logging_setup_loads_no_crawler() -> None:
     # Every command's callback configures logging first (`siteseer.logs`): `siteseer CMD --help`
     # and a bad option are answered before the crawler and its HTTP client (aiohttp) load.
-    assert _modules_after("import cli; import siteseer.logs", ("crawler", "aiohttp")) == []
+    assert (
+        _modules_after("import siteseer.cli; import siteseer.logs", ("siteseer.crawler", "aiohttp"))
+        == []
+    )
 
 
 def test_every_command_help_is_answered_by_typer_alone() -> None:
     # typer checks option values through pydantic; the options a group parses before its
     # command's --help keep their declared defaults, which are not checked again (cli._Group).
     code = (
-        "import sys, typer.main, cli\n"
+        "import sys, typer.main\nfrom siteseer import cli\n"
         "def walk(group, path):\n"
         "    for name, command in getattr(group, 'commands', {}).items():\n"
         "        yield (*path, name)\n"
@@ -77,7 +80,7 @@ def test_every_command_help_is_answered_by_typer_alone() -> None:
         "        cli.app([*args, '--help'])\n"
         "    except SystemExit as e:\n"
         "        assert e.code == 0, (args, e.code)\n"
-        "heavy = ('pydantic', 'aiohttp', 'rich', 'crawler', 'render', 'lab', 'algorithms')\n"
+        "heavy = ('pydantic', 'aiohttp', 'rich', 'siteseer.crawler', 'siteseer.render', 'siteseer.lab', 'siteseer.algorithms')\n"
         "print(len(commands), *(m for m in heavy if m in sys.modules), file=sys.stderr)\n"
     )
     done = _python(code)
@@ -88,7 +91,10 @@ def test_every_command_help_is_answered_by_typer_alone() -> None:
 
 def test_the_crawl_stack_loads_its_http_client_and_rich_when_used() -> None:
     # A page answered from the cache needs no HTTP client; a run off a terminal draws nothing.
-    statement = "import crawler, crawler.progress, siteseer.sessions, siteseer.commands.render"
+    statement = (
+        "import siteseer.crawler, siteseer.crawler.progress, siteseer.sessions, "
+        "siteseer.commands.render"
+    )
     assert _modules_after(statement, ("aiohttp", "rich", "warcio")) == []
 
 
@@ -98,7 +104,7 @@ def test_a_command_checks_only_the_option_values_given() -> None:
     # declared defaults are not checked again, the URL (a str) and --render (a choice spelled
     # exactly) are converted by cli._plain_value (cli._Group.get_command).
     code = (
-        "import sys, typer.main, cli\n"
+        "import sys, typer.main\nfrom siteseer import cli\n"
         "group = typer.main.get_command(cli.app)\n"
         "try:\n"
         "    group(['render', 'no-such-scheme://x', '--render', 'never'], standalone_mode=False)\n"
@@ -127,7 +133,7 @@ def _command_loads(args: list[str], cwd: Path) -> list[str]:
         "import sys, runpy\n"
         f"sys.argv = ['siteseer', *{args!r}]\n"
         "try:\n"
-        "    runpy.run_module('cli', run_name='__main__')\n"
+        "    runpy.run_module('siteseer.cli', run_name='__main__')\n"
         "except SystemExit as e:\n"
         "    assert not e.code, e.code\n"
         f"print(' '.join(m for m in {START_UP_HEAVY!r} if m in sys.modules), file=sys.stderr)\n"

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from tiny_site import PIXEL_PNG, REPORT_S, SPECS, TinyTreeSite
 
-from algorithms import Discovery
-from crawler import Cost
-from lab import LabServer, MethodRun
-from lab.bench import (
+from siteseer.algorithms import Discovery
+from siteseer.crawler import Cost
+from siteseer.lab import LabServer, MethodRun
+from siteseer.lab.bench import (
     BenchConfig,
     markdown_table,
     plan,
@@ -22,8 +22,8 @@ from lab.bench import (
     score_run,
     write_outputs,
 )
-from lab.errors import BenchError
-from lab.results import BenchRun
+from siteseer.lab.errors import BenchError
+from siteseer.lab.results import BenchRun
 
 
 @pytest.fixture(scope="module")
@@ -157,7 +157,7 @@ async def test_a_site_served_apart_serves_the_same_bytes_and_stops_with_the_serv
     in-process at the same size and seed, and nothing left listening after close."""
     import aiohttp
 
-    from lab.server import build_sites
+    from siteseer.lab.server import build_sites
 
     async with (
         LabServer(build_sites(["council"])) as here,

@@ -8,8 +8,8 @@ from collections.abc import Callable
 import aiohttp
 import pytest
 
-from lab import LabServer, SiteTruth
-from lab.consistency import (
+from siteseer.lab import LabServer, SiteTruth
+from siteseer.lab.consistency import (
     Fetched,
     app_fetcher,
     check_site,

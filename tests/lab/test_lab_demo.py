@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from crawler import Cost
-from lab import SITE_IDS
-from lab.demo import STAGES, format_table, stages_for
-from lab.registry import methods
-from lab.results import BenchRow
+from siteseer.crawler import Cost
+from siteseer.lab import SITE_IDS
+from siteseer.lab.demo import STAGES, format_table, stages_for
+from siteseer.lab.registry import methods
+from siteseer.lab.results import BenchRow
 
 
 def test_demo_stages_name_registered_methods_and_lab_sites() -> None:

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
-from lab.bench import plan
-from lab.real import (
+from siteseer.cli import app
+from siteseer.lab.bench import plan
+from siteseer.lab.real import (
     ALL_IDS,
     REAL_IDS,
     AppFailed,
@@ -30,12 +30,12 @@ from lab.real import (
     real_app_class,
     resolve_site_ids,
 )
-from lab.real.gapminder import GapminderApp, entity_id
-from lab.real.planes import PlanesApp, list_pages
-from lab.real.pyenv import STAMP
-from lab.registry import methods
-from lab.server import LabServer
-from lab.sites import SITE_IDS
+from siteseer.lab.real.gapminder import GapminderApp, entity_id
+from siteseer.lab.real.planes import PlanesApp, list_pages
+from siteseer.lab.real.pyenv import STAMP
+from siteseer.lab.registry import methods
+from siteseer.lab.server import LabServer
+from siteseer.lab.sites import SITE_IDS
 
 runner = CliRunner()
 
@@ -164,8 +164,8 @@ def test_free_port_never_hands_out_a_port_twice(monkeypatch: pytest.MonkeyPatch)
         def getsockname(self) -> tuple[str, int]:
             return ("127.0.0.1", self.port)
 
-    monkeypatch.setattr("lab.real.process.socket.socket", Socket)
-    monkeypatch.setattr("lab.real.process._HANDED_OUT", set())
+    monkeypatch.setattr("siteseer.lab.real.process.socket.socket", Socket)
+    monkeypatch.setattr("siteseer.lab.real.process._HANDED_OUT", set())
     assert [free_port(), free_port(), free_port()] == [41001, 41002, 41003]
 
 
@@ -198,8 +198,8 @@ TERMINATED_SCRIPT = """
 import asyncio, sys
 from pathlib import Path
 import typer
-from cli import _run
-from lab.real import AppProcess, free_port
+from siteseer.cli import _run
+from siteseer.lab.real import AppProcess, free_port
 
 async def main():
     port = free_port()

@@ -17,13 +17,13 @@ from typing import Any
 
 import pytest
 
-from algorithms import indesit
-from crawler import Session, SessionConfig
-from lab import set_scores
-from lab.bench import run_one
-from lab.real.devpi import INDEX, DevpiApp, normalize_name
-from lab.registry import methods
-from lab.server import LabServer, running_lab
+from siteseer.algorithms import indesit
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import set_scores
+from siteseer.lab.bench import run_one
+from siteseer.lab.real.devpi import INDEX, DevpiApp, normalize_name
+from siteseer.lab.registry import methods
+from siteseer.lab.server import LabServer, running_lab
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(2400)]
 

@@ -15,12 +15,12 @@ from urllib.parse import quote, unquote
 
 import pytest
 
-from algorithms import Discovery
-from lab import set_scores
-from lab.bench import run_one
-from lab.real.dokuwiki import DokuWikiApp, page_title, page_url, read_pages
-from lab.registry import methods
-from lab.server import LabServer, running_lab
+from siteseer.algorithms import Discovery
+from siteseer.lab import set_scores
+from siteseer.lab.bench import run_one
+from siteseer.lab.real.dokuwiki import DokuWikiApp, page_title, page_url, read_pages
+from siteseer.lab.registry import methods
+from siteseer.lab.server import LabServer, running_lab
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]
 

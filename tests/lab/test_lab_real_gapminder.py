@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from algorithms import explore
-from crawler import Session, SessionConfig
-from lab import pair_scores, set_scores
-from lab.real.gapminder import GapminderApp, entity_id
-from lab.runners.exploration import start_url
-from lab.server import LabServer, running_lab
+from siteseer.algorithms import explore
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import pair_scores, set_scores
+from siteseer.lab.real.gapminder import GapminderApp, entity_id
+from siteseer.lab.runners.exploration import start_url
+from siteseer.lab.server import LabServer, running_lab
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from lab.real.devpi import INDEX, Release, normalize_name, read_releases, submit_form
-from lab.real.dokuwiki import page_links, page_title, page_url, read_pages
-from lab.real.rst_dokuwiki import convert, modules_defined, page_id
-from lab.real.tiddlywiki import parse_string_list, permalink, read_tiddlers
+from siteseer.lab.real.devpi import INDEX, Release, normalize_name, read_releases, submit_form
+from siteseer.lab.real.dokuwiki import page_links, page_title, page_url, read_pages
+from siteseer.lab.real.rst_dokuwiki import convert, modules_defined, page_id
+from siteseer.lab.real.tiddlywiki import parse_string_list, permalink, read_tiddlers
 
 
 def test_tiddlywiki_lists_split_like_parse_string_array() -> None:

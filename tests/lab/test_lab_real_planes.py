@@ -20,14 +20,14 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 from typer.testing import CliRunner
 
-from algorithms import Discovery, explore
-from cli import app
-from crawler import Session, SessionConfig
-from lab import pair_scores, set_scores
-from lab.bench import run_one
-from lab.real.planes import PAGE_SIZE, PLANE_ATTRIBUTES, PlanesApp
-from lab.registry import methods
-from lab.server import LabServer, running_lab
+from siteseer.algorithms import Discovery, explore
+from siteseer.cli import app
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import pair_scores, set_scores
+from siteseer.lab.bench import run_one
+from siteseer.lab.real.planes import PAGE_SIZE, PLANE_ATTRIBUTES, PlanesApp
+from siteseer.lab.registry import methods
+from siteseer.lab.server import LabServer, running_lab
 
 # The first run installs Flask-AppBuilder from PyPI inside the fixture.
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(1200)]

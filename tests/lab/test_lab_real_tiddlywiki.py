@@ -18,12 +18,12 @@ from urllib.parse import unquote
 import pytest
 from playwright.async_api import async_playwright
 
-from crawler import Session, SessionConfig
-from lab.real.tiddlywiki import TiddlyWikiApp, parse_string_list, permalink
-from lab.runners.exploration import run_explore
-from lab.server import LabServer, running_lab
-from render import Snapshot
-from render.config import RenderConfig
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab.real.tiddlywiki import TiddlyWikiApp, parse_string_list, permalink
+from siteseer.lab.runners.exploration import run_explore
+from siteseer.lab.server import LabServer, running_lab
+from siteseer.render import Snapshot
+from siteseer.render.config import RenderConfig
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser, pytest.mark.timeout(1200)]
 

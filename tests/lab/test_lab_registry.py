@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from lab import MethodSpec
-from lab.registry import build_registry, methods
-from lab.runners.reference import follow_links
+from siteseer.lab import MethodSpec
+from siteseer.lab.registry import build_registry, methods
+from siteseer.lab.runners.reference import follow_links
 
 
 def test_reference_method_is_registered() -> None:

@@ -9,10 +9,10 @@ import pytest
 from playwright.async_api import ConsoleMessage, Page, async_playwright
 from tiny_site import SPECS, TinyTreeSite
 
-from lab import LabServer
-from lab.bench import run_pairs, write_outputs
-from lab.results import BenchRun
-from render import RenderConfig
+from siteseer.lab import LabServer
+from siteseer.lab.bench import run_pairs, write_outputs
+from siteseer.lab.results import BenchRun
+from siteseer.render import RenderConfig
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +78,7 @@ async def _check_report(page: Page) -> None:
 
 
 def test_scatter_labels_never_overlap() -> None:
-    from lab.report import place_labels
+    from siteseer.lab.report import place_labels
 
     # twelve points crowded together, labels as wide as "shop-links" at 7 pt
     points = [(100 + 3 * (i % 4), 100 + 4 * (i // 4)) for i in range(12)]

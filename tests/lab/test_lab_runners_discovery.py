@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from algorithms import Discovery
-from crawler import Session, SessionConfig
-from lab import LabServer, SiteTruth
-from lab.method import MethodRun, Runner
-from lab.registry import methods
-from lab.runners.discovery import METHODS, run_indesit, run_ssup, run_ssup_auto
+from siteseer.algorithms import Discovery
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import LabServer, SiteTruth
+from siteseer.lab.method import MethodRun, Runner
+from siteseer.lab.registry import methods
+from siteseer.lab.runners.discovery import METHODS, run_indesit, run_ssup, run_ssup_auto
 
 LabFactory = Callable[[str], LabServer]
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from crawler import Session, SessionConfig, SpiderTrap
-from lab import LabServer
-from lab.runners.reference import follow_links, page_cap
-from render import Snapshot
+from siteseer.crawler import Session, SessionConfig, SpiderTrap
+from siteseer.lab import LabServer
+from siteseer.lab.runners.reference import follow_links, page_cap
+from siteseer.render import Snapshot
 
 LabFactory = Callable[[str], LabServer]
 

@@ -6,11 +6,11 @@ from collections.abc import Callable
 
 import pytest
 
-from algorithms import BUDGET_SPENT, Discovery
-from crawler import Session, SessionConfig
-from lab import LabServer
-from lab.registry import methods
-from lab.runners.visual import METHODS, run_gpp, run_ssup_visual
+from siteseer.algorithms import BUDGET_SPENT, Discovery
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import LabServer
+from siteseer.lab.registry import methods
+from siteseer.lab.runners.visual import METHODS, run_gpp, run_ssup_visual
 
 LabFactory = Callable[[str], LabServer]
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-import lab
-from crawler import Cost
-from lab import SiteTruth
-from lab.score import (
+from siteseer import lab
+from siteseer.crawler import Cost
+from siteseer.lab import SiteTruth
+from siteseer.lab.score import (
     adjusted_rand_index,
     attribute_pairs,
     cluster_scores,

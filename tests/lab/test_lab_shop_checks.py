@@ -8,9 +8,9 @@ from dataclasses import replace
 import aiohttp
 import pytest
 
-from lab import FacetQuery, LabServer
-from lab.consistency import check_site, checks_for
-from lab.shop_checks import check_shop, lab_fetcher, shop_consistency
+from siteseer.lab import FacetQuery, LabServer
+from siteseer.lab.consistency import check_site, checks_for
+from siteseer.lab.shop_checks import check_shop, lab_fetcher, shop_consistency
 
 LabFactory = Callable[[str], LabServer]
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from lab.sites.benchpages import PAGE_COUNTS, BenchSite
-from render import snapshot_from_html
+from siteseer.lab.sites.benchpages import PAGE_COUNTS, BenchSite
+from siteseer.render import snapshot_from_html
 
 
 def test_pages_are_deterministic_and_product_like() -> None:

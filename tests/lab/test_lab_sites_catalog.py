@@ -11,8 +11,8 @@ import aiohttp
 import pytest
 from lab_http import get_page, html_tree
 
-from lab import LabServer
-from lab.sites.catalog import CatalogIdsSite
+from siteseer.lab import LabServer
+from siteseer.lab.sites.catalog import CatalogIdsSite
 
 LabFactory = Callable[[str], LabServer]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lab.sites.catalog_data import (
+from siteseer.lab.sites.catalog_data import (
     ATTRIBUTES,
     SUBCATEGORIES_OF,
     Catalogue,

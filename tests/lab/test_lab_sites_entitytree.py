@@ -10,11 +10,11 @@ import pytest
 from lxml import html as lxml_html
 from playwright.async_api import async_playwright
 
-from lab import LabServer, SiteTruth, site_class
-from lab.consistency import links_of_html
-from lab.sites.entitytree import EntityTreeSite
-from lab.sites.names import car_model, city_name, person_name, slugify, sport_name
-from render import RenderConfig
+from siteseer.lab import LabServer, SiteTruth, site_class
+from siteseer.lab.consistency import links_of_html
+from siteseer.lab.sites.entitytree import EntityTreeSite
+from siteseer.lab.sites.names import car_model, city_name, person_name, slugify, sport_name
+from siteseer.render import RenderConfig
 
 LabFixture = Callable[[str], LabServer]
 SITES = ("council", "drivers", "cars", "olympic", "people", "spa")

@@ -11,8 +11,8 @@ import aiohttp
 import pytest
 from lab_http import get_page, html_tree
 
-from lab import LabServer
-from lab.sites.mixed import ENTITY_TEMPLATES, TEMPLATES, MixedTemplatesSite
+from siteseer.lab import LabServer
+from siteseer.lab.sites.mixed import ENTITY_TEMPLATES, TEMPLATES, MixedTemplatesSite
 
 LabFactory = Callable[[str], LabServer]
 

@@ -12,17 +12,17 @@ import aiohttp
 import pytest
 from lxml import html as lxml_html
 
-from lab import LabServer, SiteTruth
-from lab.shop_checks import check_shop
-from lab.sites.catalog_data import (
+from siteseer.lab import LabServer, SiteTruth
+from siteseer.lab.shop_checks import check_shop
+from siteseer.lab.sites.catalog_data import (
     HIDDEN_ATTRIBUTES,
     Catalogue,
     attribute,
 )
-from lab.sites.shop_ajax import ShopAjaxSite
-from lab.sites.shop_form import ShopFormSite
-from lab.sites.shop_links import ShopLinksSite
-from render import RenderConfig
+from siteseer.lab.sites.shop_ajax import ShopAjaxSite
+from siteseer.lab.sites.shop_form import ShopFormSite
+from siteseer.lab.sites.shop_links import ShopLinksSite
+from siteseer.render import RenderConfig
 
 LabFactory = Callable[[str], LabServer]
 SHOPS = ("shop-links", "shop-ajax", "shop-form")

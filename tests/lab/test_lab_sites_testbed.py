@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import timedelta
 
-from lab import LabServer
-from lab.sites.testbed import BRANDS, ITEM_COUNT, item_brand
-from render import HttpFetcher, snapshot_from_html
+from siteseer.lab import LabServer
+from siteseer.lab.sites.testbed import BRANDS, ITEM_COUNT, item_brand
+from siteseer.render import HttpFetcher, snapshot_from_html
 
 Lab = Callable[[str], LabServer]
 TIMEOUT = timedelta(seconds=5)

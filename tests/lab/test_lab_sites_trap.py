@@ -11,9 +11,9 @@ from urllib.parse import urlsplit
 import aiohttp
 from lab_http import get_page, html_tree
 
-from lab import LabServer
-from lab.consistency import http_fetcher
-from lab.sites.trap import TrapSite, add_days, weekday
+from siteseer.lab import LabServer
+from siteseer.lab.consistency import http_fetcher
+from siteseer.lab.sites.trap import TrapSite, add_days, weekday
 
 LabFactory = Callable[[str], LabServer]
 

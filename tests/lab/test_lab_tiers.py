@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from crawler import Cost
-from lab.bench import markdown_table
-from lab.results import BenchRow, tier_comparison
 from siteseer.commands.lab import read_results
+from siteseer.crawler import Cost
 from siteseer.errors import BadInput
+from siteseer.lab.bench import markdown_table
+from siteseer.lab.results import BenchRow, tier_comparison
 
 
 def _row(site: str, method: str, f1: float | None, error: str | None = None) -> BenchRow:

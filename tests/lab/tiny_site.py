@@ -11,8 +11,8 @@ from typing import Any, ClassVar
 
 from aiohttp import web
 
-from lab import MethodRun, MethodSpec, Site, SiteTruth
-from lab.runners.reference import follow_links
+from siteseer.lab import MethodRun, MethodSpec, Site, SiteTruth
+from siteseer.lab.runners.reference import follow_links
 
 PIXEL_PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="

@@ -6,8 +6,14 @@ import cv2
 import numpy as np
 import pytest
 
-from output.explain import HIGHLIGHT, LEGEND_WIDTH, AnnotationError, annotate, group_colours
-from render import Box, Link, LinkStyle, Snapshot
+from siteseer.output.explain import (
+    HIGHLIGHT,
+    LEGEND_WIDTH,
+    AnnotationError,
+    annotate,
+    group_colours,
+)
+from siteseer.render import Box, Link, LinkStyle, Snapshot
 
 STYLE = LinkStyle(16, 400, "Arial", "rgb(0, 0, 238)", True)
 LIST = "html/body/main/ul/li/a"
@@ -118,7 +124,7 @@ def test_side_by_side_shows_both_views() -> None:
 
 
 def test_a_long_page_is_cropped_to_its_collections() -> None:
-    from output.explain import CROP_ABOVE
+    from siteseer.output.explain import CROP_ABOVE
 
     height = CROP_ABOVE + 3000
     items = [
@@ -144,7 +150,7 @@ def test_a_long_page_is_cropped_to_its_collections() -> None:
 
 
 def test_legend_paths_are_whole_and_labels_sit_off_the_links() -> None:
-    from output.explain import _Labels, _wrap
+    from siteseer.output.explain import _Labels, _wrap
 
     long_a = "html/body/div/div/main/section/div/ul/li/a"
     deep = "html/body/div[@class]/div/div/div/div/div/div/div/div/section/article/" + long_a

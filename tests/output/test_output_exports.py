@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import output
+from siteseer import output
 
 
 def test_output_exports_exactly_its_surface() -> None:
@@ -19,4 +19,4 @@ def test_output_exports_exactly_its_surface() -> None:
         "write_warc",
     }
     for name in set(output.__all__) - {"Layers"}:  # Layers: a Literal alias, no module of its own
-        assert getattr(output, name).__module__.startswith("output."), name
+        assert getattr(output, name).__module__.startswith("siteseer.output."), name

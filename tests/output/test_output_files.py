@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from algorithms import (
+from siteseer.algorithms import (
     Exploration,
     ExploredQuery,
     GeneratedUrl,
@@ -15,7 +15,7 @@ from algorithms import (
     TemplateReport,
     UrlTemplate,
 )
-from output import exploration, write_exploration, write_template_report
+from siteseer.output import exploration, write_exploration, write_template_report
 
 
 def small_exploration() -> Exploration:

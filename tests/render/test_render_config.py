@@ -1,4 +1,4 @@
-"""RenderConfig loading, browser resolution and `python -m render.install`."""
+"""RenderConfig loading, browser resolution and `python -m siteseer.render.install`."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from render import BrowserNotFound, RenderConfig, load_render_config
-from render.config import find_config_file
-from render.install import main as install_main
+from siteseer.render import BrowserNotFound, RenderConfig, load_render_config
+from siteseer.render.config import find_config_file
+from siteseer.render.install import main as install_main
 
 
 def test_project_file_is_found_and_read() -> None:

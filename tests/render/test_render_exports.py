@@ -7,7 +7,7 @@ import subprocess
 import sys
 import typing
 
-import render
+from siteseer import render
 
 EXPORTED = {
     "Action",
@@ -51,14 +51,14 @@ EXPORTED = {
 }
 # Type aliases carry no __module__ of their own: where each is defined.
 ALIASES = {
-    "ActionKind": "render.snapshot",
-    "Canonicalize": "render.extract",
-    "ControlKind": "render.snapshot",
-    "NavigationCheck": "render.snapshot",
-    "ScreenshotMode": "render.snapshot",
+    "ActionKind": "siteseer.render.snapshot",
+    "Canonicalize": "siteseer.render.extract",
+    "ControlKind": "siteseer.render.snapshot",
+    "NavigationCheck": "siteseer.render.snapshot",
+    "ScreenshotMode": "siteseer.render.snapshot",
 }
 # Constants carry no __module__ either: where each is defined.
-CONSTANTS = {"DEFAULT_USER_AGENT": "render.identity"}
+CONSTANTS = {"DEFAULT_USER_AGENT": "siteseer.render.identity"}
 
 
 def test_exported_names_are_exactly_these() -> None:
@@ -75,7 +75,7 @@ def test_all_names_resolve_and_come_from_render() -> None:
         elif name in CONSTANTS:
             assert getattr(sys.modules[CONSTANTS[name]], name) is member, name
         else:
-            assert member.__module__.startswith("render."), name
+            assert member.__module__.startswith("siteseer.render."), name
 
 
 def test_no_other_public_names() -> None:

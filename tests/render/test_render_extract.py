@@ -6,7 +6,7 @@ import json
 import pickle
 from dataclasses import replace
 
-from render import (
+from siteseer.render import (
     Snapshot,
     default_canonical,
     parse_html,

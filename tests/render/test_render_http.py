@@ -8,9 +8,9 @@ from datetime import timedelta
 
 import pytest
 
-from lab import LabServer
-from lab.sites.testbed import TestbedSite
-from render import HttpFetcher, NavigationFailed, NavigationTimeout, snapshot_from_html
+from siteseer.lab import LabServer
+from siteseer.lab.sites.testbed import TestbedSite
+from siteseer.render import HttpFetcher, NavigationFailed, NavigationTimeout, snapshot_from_html
 
 Lab = Callable[[str], LabServer]
 SECOND = timedelta(seconds=1)

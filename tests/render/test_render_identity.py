@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from render import Identity
-from render.identity import StoredCookie
+from siteseer.render import Identity
+from siteseer.render.identity import StoredCookie
 
 
 def test_stored_cookies_match_domain_path_scheme_and_expiry() -> None:

@@ -10,20 +10,20 @@ import ast
 import graphlib
 from pathlib import Path
 
-import render
+from siteseer import render
 
 PACKAGE = Path(render.__file__).parent
 
 
 def _modules() -> dict[str, ast.Module]:
     return {
-        f"render.{path.stem}": ast.parse(path.read_text("utf-8"))
+        f"siteseer.render.{path.stem}": ast.parse(path.read_text("utf-8"))
         for path in sorted(PACKAGE.glob("*.py"))
         if path.stem != "__init__"
     }
 
 
-DEFERRED = {("render.http", "aiohttp")}
+DEFERRED = {("siteseer.render.http", "aiohttp")}
 
 
 def test_no_imports_inside_functions_or_classes() -> None:
@@ -47,7 +47,7 @@ def test_modules_import_siblings_not_the_package() -> None:
     for name, tree in _modules().items():
         for node in tree.body:
             if isinstance(node, ast.ImportFrom):
-                assert node.module != "render", f"{name}:{node.lineno} imports from render"
+                assert node.module != "siteseer.render", f"{name}:{node.lineno} imports from render"
 
 
 def test_module_imports_have_no_cycle() -> None:
@@ -57,11 +57,11 @@ def test_module_imports_have_no_cycle() -> None:
             for node in tree.body
             if isinstance(node, ast.ImportFrom)
             and node.module is not None
-            and node.module.startswith("render.")
+            and node.module.startswith("siteseer.render.")
         }
         for name, tree in _modules().items()
     }
     order = list(graphlib.TopologicalSorter(graph).static_order())  # raises CycleError
-    assert order.index("render.parse") < order.index("render.snapshot")
-    assert order.index("render.snapshot") < order.index("render.extract")
-    assert order.index("render.extract") < order.index("render.extract_json")
+    assert order.index("siteseer.render.parse") < order.index("siteseer.render.snapshot")
+    assert order.index("siteseer.render.snapshot") < order.index("siteseer.render.extract")
+    assert order.index("siteseer.render.extract") < order.index("siteseer.render.extract_json")

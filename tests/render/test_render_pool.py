@@ -17,9 +17,9 @@ import pytest_asyncio
 from aiohttp import web
 from playwright.async_api import async_playwright
 
-from lab import LabServer
-from lab.sites.testbed import MORE_PAGE, MORE_TOTAL, TestbedSite
-from render import (
+from siteseer.lab import LabServer
+from siteseer.lab.sites.testbed import MORE_PAGE, MORE_TOTAL, TestbedSite
+from siteseer.render import (
     Action,
     ActionError,
     BrowserPool,
@@ -34,9 +34,9 @@ from render import (
     State,
     snapshot_from_html,
 )
-from render.extract import default_canonical
-from render.extract_json import decode_extracted
-from render.pool import EXTRACT_SCRIPT
+from siteseer.render.extract import default_canonical
+from siteseer.render.extract_json import decode_extracted
+from siteseer.render.pool import EXTRACT_SCRIPT
 
 pytestmark = pytest.mark.browser
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import timedelta
 
-from render.settle import NavigationLearner, Settled, SettleLearner
+from siteseer.render.settle import NavigationLearner, Settled, SettleLearner
 
 
 def _answer(ms: float, *, late: int = 0) -> Settled:

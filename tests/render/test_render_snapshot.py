@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from render import Action, Snapshot, State
+from siteseer.render import Action, Snapshot, State
 
 URL = "http://127.0.0.1:8000/shop"
 

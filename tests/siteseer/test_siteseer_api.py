@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import siteseer
-from lab import LabServer, set_scores
+from siteseer.lab import LabServer, set_scores
 
 Lab = Callable[[str], LabServer]
 
@@ -65,7 +65,7 @@ def test_the_exported_names_are_exactly_the_documented_ones() -> None:
 
 
 def test_importing_siteseer_loads_no_method() -> None:
-    code = "import sys, siteseer; print(sorted(m for m in ('algorithms', 'crawler', 'render') if m in sys.modules))"
+    code = "import sys, siteseer; print(sorted(m for m in ('siteseer.algorithms', 'siteseer.crawler', 'siteseer.render') if m in sys.modules))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
 

@@ -19,9 +19,9 @@ os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
 ray = pytest.importorskip("ray")  # the optional extra; `dev` installs it
 from ray.cluster_utils import Cluster  # noqa: E402
 
-from lab.server import LabServer  # noqa: E402
 from siteseer.batch import TaskOptions  # noqa: E402
 from siteseer.commands.batch import BatchOptions, BatchOutcome, run_batch  # noqa: E402
+from siteseer.lab.server import LabServer  # noqa: E402
 
 pytestmark = pytest.mark.slow
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from crawler import SQLiteStore
-from render import snapshot_from_html
 from siteseer.chaining import input_pages, input_urls, samples_per_host, site_host
+from siteseer.crawler import SQLiteStore
 from siteseer.errors import BadInput
+from siteseer.render import snapshot_from_html
 
 
 def test_input_urls_checks_the_input(tmp_path: Path) -> None:

@@ -6,10 +6,7 @@ from typing import get_args
 
 import pytest
 
-import algorithms
-import crawler
-import lab
-from siteseer import choices
+from siteseer import algorithms, choices, crawler, lab
 
 
 @pytest.mark.parametrize(

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from lab.server import LabServer, build_sites
 from siteseer.commands.describe import DescribeOptions, describe_entities
 from siteseer.commands.discover import DiscoverOptions, discover
 from siteseer.commands.explain import ExplainOptions, explain_page
 from siteseer.commands.templates import ClusterOptions, templates_cluster
 from siteseer.errors import RunFailed
+from siteseer.lab.server import LabServer, build_sites
 from siteseer.sessions import CrawlOptions
 
 Lab = Callable[[str], LabServer]

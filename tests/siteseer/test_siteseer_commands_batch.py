@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from lab.server import LabServer
 from siteseer.batch import Manifest, SiteResult, TaskOptions, read_jobs
 from siteseer.commands.batch import BatchOptions, BatchOutcome, by_expected_work, run_batch
 from siteseer.commands.templates import ClusterOptions, templates_cluster
+from siteseer.lab.server import LabServer
 from siteseer.sessions import CrawlOptions
 
 Lab = Callable[[str], LabServer]

@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from lab import SITE_IDS
-from lab.real import REAL_IDS
 from siteseer.commands.discover import EntityRecord, entity_rows, parse_height
 from siteseer.commands.explain import sample_path_of
 from siteseer.commands.explore import read_keywords
 from siteseer.commands.lab import ServeOptions, TruthOptions, lab_site_ids, serve, truth
 from siteseer.commands.templates import PageInput, page_input
 from siteseer.errors import BadInput, BadOption
+from siteseer.lab import SITE_IDS
+from siteseer.lab.real import REAL_IDS
 
 
 def test_height_is_a_positive_number_or_auto() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from algorithms import (
+from siteseer.algorithms import (
     Discovery,
     EntityDescription,
     Exploration,
@@ -17,12 +17,12 @@ from algorithms import (
     TemplateReport,
     UrlTemplate,
 )
-from crawler import Cost
-from output import OutputFiles
 from siteseer.commands.describe import DescribeOutcome
 from siteseer.commands.discover import DiscoverOutcome
 from siteseer.commands.explore import ExploreOutcome
 from siteseer.commands.templates import ClusterOutcome, UrlTemplatesOutcome, cluster_rows
+from siteseer.crawler import Cost
+from siteseer.output import OutputFiles
 
 
 def test_discover_summary_counts_index_pages_of_every_level() -> None:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from lab import LabServer
 from siteseer import pytest_plugin
+from siteseer.lab import LabServer
 from siteseer.pytest_plugin import launch_overrides
 
 pytest_plugins = ("pytester",)

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from crawler import Cost, RenderDecision, RenderMode
-from render import Snapshot
 from siteseer.commands.explain import ExplainOutcome
 from siteseer.commands.render import RenderOutcome, describe_snapshot, rendered_because
+from siteseer.crawler import Cost, RenderDecision, RenderMode
+from siteseer.render import Snapshot
 
 
 def _snap(

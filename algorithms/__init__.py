@@ -14,6 +14,14 @@ from siteseer.algorithms.features.dom import TagFeature
 from siteseer.algorithms.features.visual import VisualList
 from siteseer.algorithms.gpp import gpp
 from siteseer.algorithms.indesit import indesit
+from siteseer.algorithms.methods import (
+    DISCOVERY_METHODS,
+    DiscoveryMethod,
+    GPPParams,
+    IndesitParams,
+    SSUPParams,
+    discovery_method,
+)
 from siteseer.algorithms.pagetemplates import ClusterMethod, cluster_pages, crawl_pages, page_paths
 from siteseer.algorithms.querycentric import explore
 from siteseer.algorithms.result import (
@@ -56,18 +64,22 @@ from siteseer.algorithms.urltemplates import SPLIT_MINIMUM_URLS, url_templates
 
 __all__ = [
     "BUDGET_SPENT",
+    "DISCOVERY_METHODS",
     "INTERRUPTED",
     "SPLIT_MINIMUM_URLS",
     "ClusterMethod",
     "Discovery",
+    "DiscoveryMethod",
     "EntityDescription",
     "EntryPoint",
     "Exploration",
     "ExploredQuery",
     "FeatureCache",
+    "GPPParams",
     "GeneratedUrl",
     "Halt",
     "Height",
+    "IndesitParams",
     "LinkGroup",
     "LinkGrouper",
     "ListCandidate",
@@ -79,6 +91,7 @@ __all__ = [
     "QueryEdge",
     "QueryStatus",
     "Run",
+    "SSUPParams",
     "SkipReason",
     "Skipped",
     "Stopped",
@@ -90,6 +103,7 @@ __all__ = [
     "cluster_pages",
     "crawl_pages",
     "describe",
+    "discovery_method",
     "explain_discovery",
     "explain_page",
     "explore",

@@ -42,14 +42,12 @@ from siteseer.algorithms import (
     TagFeature,
     TemplateReport,
     crawl_pages,
+    discovery_method,
 )
 from siteseer.algorithms import cluster_pages as _cluster
 from siteseer.algorithms import describe as _describe
 from siteseer.algorithms import explore as _explore
-from siteseer.algorithms import gpp as _gpp
-from siteseer.algorithms import indesit as _indesit
 from siteseer.algorithms import is_instance as _is_instance
-from siteseer.algorithms import ssup as _ssup
 from siteseer.algorithms import url_templates as _url_templates
 from siteseer.chaining import input_urls
 from siteseer.choices import DiscoverMethod
@@ -112,28 +110,29 @@ async def discover(
     tag_feature: TagFeature = "attrs",
     threshold: float = 0.5,
     iterations: int = 1,
+    params: object | None = None,
     session: Session | None = None,
     config: SessionConfig | None = None,
 ) -> Discovery:
-    """Every entity page of the same type as `seed` on its site, by `method`: ``ssup`` (with
-    its `height`, ``"auto"`` or a number, `visual` grouping and `probe_order`), ``indesit`` (simhtml
-    `threshold`) or ``gpp`` (growing `iterations`). An unreachable seed is not an error: the
-    Discovery is incomplete, with its reason."""
+    """Every entity page of the same type as `seed` on its site, by `method` (a name of
+    `siteseer.algorithms.DISCOVERY_METHODS`): ``ssup`` (with its `height`, ``"auto"`` or a
+    number, `visual` grouping and `probe_order`), ``indesit`` (simhtml `threshold`) or ``gpp``
+    (growing `iterations`); each method takes the keywords that are its own. `params`, the
+    method's own parameter dataclass (`SSUPParams`, …), replaces them all. An unreachable seed
+    is not an error: the Discovery is incomplete, with its reason."""
+    entry = discovery_method(method)
+    if params is None:
+        given = {
+            "height": height,
+            "visual": visual,
+            "probe_order": probe_order,
+            "tag_feature": tag_feature,
+            "threshold": threshold,
+            "iterations": iterations,
+        }
+        params = entry.parameters(given)
     async with _using(session, config) as s:
-        if method == "ssup":
-            return await _ssup(
-                s,
-                seed,
-                height=height,
-                tag_feature=tag_feature,
-                visual=visual,
-                probe_order=probe_order,
-            )
-        if method == "gpp":
-            return await _gpp(s, seed, iterations=iterations)
-        if method == "indesit":
-            return await _indesit(s, seed, threshold=threshold, tag_feature=tag_feature)
-        raise ValueError(f"unknown method {method!r}; use ssup, indesit or gpp")
+        return await entry.discover(s, seed, params)
 
 
 async def ssup(

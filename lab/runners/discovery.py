@@ -1,21 +1,23 @@
-"""Entity-page discovery methods on the lab's entity-tree sites: SSUP and Indesit.
+"""Entity-page discovery methods on the lab's entity-tree sites: every registered one.
 
-Each runner starts from the truth's seed entity with the method's one general configuration
-(the same parameters on every site) and reports the Discovery's entities.
+Each method of `algorithms.DISCOVERY_METHODS` is a bench method of the same name (SSUP, Indesit,
+GPP, and any method added there), run from the truth's seed entity with its default parameters
+(the same on every site) in the render mode it asks for, and reporting the Discovery's entities;
+``ssup-auto`` is SSUP with ``height="auto"``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from siteseer.algorithms import Discovery, Height, indesit, ssup
+from siteseer.algorithms import DISCOVERY_METHODS, Discovery, DiscoveryMethod, SSUPParams
 from siteseer.lab.method import MethodRun, MethodSpec
 from siteseer.lab.truth import SiteTruth
 
 if TYPE_CHECKING:
     from siteseer.crawler import Session
 
-__all__ = ["METHODS", "discovery_run", "run_indesit", "run_ssup", "run_ssup_auto"]
+__all__ = ["METHODS", "discovery_run", "registered", "run_ssup_auto"]
 
 
 def discovery_run(discovery: Discovery, truth: SiteTruth) -> MethodRun:
@@ -35,39 +37,30 @@ def discovery_run(discovery: Discovery, truth: SiteTruth) -> MethodRun:
     )
 
 
-async def _ssup(session: Session, truth: SiteTruth, height: Height) -> MethodRun:
-    return discovery_run(await ssup(session, truth.seed_entity, height=height), truth)
+def registered(method: DiscoveryMethod[Any]) -> MethodSpec:
+    """The bench method of a registered discovery method: its defaults, its render mode."""
 
+    async def run(session: Session, truth: SiteTruth) -> MethodRun:
+        return discovery_run(await method.discover(session, truth.seed_entity), truth)
 
-async def run_ssup(session: Session, truth: SiteTruth) -> MethodRun:
-    return await _ssup(session, truth, 2)
+    run.__name__ = f"run_{method.name}"
+    render = method.render or "auto"
+    return MethodSpec(
+        method.name, run, kinds=("entity-tree",), render=render, description=method.description
+    )
 
 
 async def run_ssup_auto(session: Session, truth: SiteTruth) -> MethodRun:
-    return await _ssup(session, truth, "auto")
-
-
-async def run_indesit(session: Session, truth: SiteTruth) -> MethodRun:
-    return discovery_run(await indesit(session, truth.seed_entity), truth)
+    ssup = DISCOVERY_METHODS["ssup"]
+    return discovery_run(await ssup.discover(session, truth.seed_entity, SSUPParams("auto")), truth)
 
 
 METHODS: tuple[MethodSpec, ...] = (
-    MethodSpec(
-        "ssup",
-        run_ssup,
-        kinds=("entity-tree",),
-        description="SSUP (ICWE 2014), URL + HTML similarity, entity-tree height 2",
-    ),
+    *(registered(method) for method in DISCOVERY_METHODS.values()),
     MethodSpec(
         "ssup-auto",
         run_ssup_auto,
         kinds=("entity-tree",),
         description="SSUP with height='auto': climbs while a heavier index page is found",
-    ),
-    MethodSpec(
-        "indesit",
-        run_indesit,
-        kinds=("entity-tree",),
-        description="Indesit baseline (reconstructed), simhtml T=0.5 over tag+attribute-name paths",
     ),
 )

@@ -1,8 +1,9 @@
-"""Discovery methods that see the rendered page: GPP and visual-aware SSUP.
+"""Visual-aware SSUP, with pictures of what it saw (GPP is a registered method:
+lab/runners/discovery.py).
 
-Both start from the truth's seed entity with one general configuration for every site, like
-lab/runners/discovery.py, and attach annotated screenshots of the index page holding the seed
-for the report (``extra["image:<label>"]``, see lab.bench): visual SSUP shows the page as the
+It starts from the truth's seed entity with one general configuration for every site, like
+lab/runners/discovery.py, and attaches annotated screenshots of the index page holding the seed
+for the report (``extra["image:<label>"]``, see lab.bench): it shows the page as the
 URL/HTML methods see it (link DOM path groups, the sample link DOM path in red) side by side
 with the visual view (visual lists). The screenshots are taken after the method ended, in a Session
 of their own; the seconds they take are reported as ``image_s`` and left out of the run's seconds
@@ -15,14 +16,14 @@ import base64
 import time
 from dataclasses import replace
 
-from siteseer.algorithms import Discovery, gpp, ssup
+from siteseer.algorithms import Discovery, ssup
 from siteseer.crawler import CrawlError, Session, SessionConfig
 from siteseer.lab.method import MethodRun, MethodSpec
 from siteseer.lab.runners.discovery import discovery_run
 from siteseer.lab.truth import SiteTruth
 from siteseer.output import AnnotationError, Layers, annotate
 
-__all__ = ["METHODS", "run_gpp", "run_ssup_visual"]
+__all__ = ["METHODS", "run_ssup_visual"]
 
 
 IMAGE_MAX_HEIGHT = 2400  # px: the report shows the top of long index pages
@@ -60,10 +61,6 @@ async def _images(
     return out
 
 
-async def run_gpp(session: Session, truth: SiteTruth) -> MethodRun:
-    return discovery_run(await gpp(session, truth.seed_entity, iterations=1), truth)
-
-
 async def run_ssup_visual(session: Session, truth: SiteTruth) -> MethodRun:
     found = await ssup(session, truth.seed_entity, height=2, visual=True)
     run = discovery_run(found, truth)
@@ -78,13 +75,6 @@ async def run_ssup_visual(session: Session, truth: SiteTruth) -> MethodRun:
 
 
 METHODS: tuple[MethodSpec, ...] = (
-    MethodSpec(
-        "gpp",
-        run_gpp,
-        kinds=("entity-tree",),
-        render="always",
-        description="GPP (Weninger et al.), visual lists grown from the site root, K=1 iteration",
-    ),
     MethodSpec(
         "ssup-visual",
         run_ssup_visual,

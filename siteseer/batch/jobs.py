@@ -19,6 +19,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, get_args
 from urllib.parse import urlsplit
 
+from siteseer.algorithms import DISCOVERY_METHODS
 from siteseer.choices import BatchTask, DiscoverMethod
 from siteseer.crawler import RenderMode
 
@@ -27,7 +28,7 @@ __all__ = ["BatchTask", "SiteJob", "TaskOptions", "host_file_name", "read_jobs"]
 TASKS: tuple[str, ...] = get_args(BatchTask)
 CHOICES: dict[str, tuple[str, ...]] = {
     "task": TASKS,
-    "method": get_args(DiscoverMethod),
+    "method": tuple(DISCOVERY_METHODS),
     "render": get_args(RenderMode),
 }
 

@@ -7,6 +7,12 @@ import importlib
 from siteseer import algorithms
 
 EXPECTED = {
+    "DISCOVERY_METHODS",
+    "DiscoveryMethod",
+    "GPPParams",
+    "IndesitParams",
+    "SSUPParams",
+    "discovery_method",
     "explore",
     "VisualList",
     "read_sample_path",

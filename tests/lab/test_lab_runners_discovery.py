@@ -1,15 +1,17 @@
-"""The discovery runners (lab/runners/discovery.py): SSUP and Indesit as the bench runs them."""
+"""The discovery runners (lab/runners/discovery.py): every registered discovery method as the
+bench runs it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from siteseer.algorithms import Discovery
+from siteseer.algorithms import DISCOVERY_METHODS, Discovery, DiscoveryMethod
 from siteseer.crawler import Session, SessionConfig
 from siteseer.lab import LabServer, SiteTruth
 from siteseer.lab.method import MethodRun, Runner
 from siteseer.lab.registry import methods
-from siteseer.lab.runners.discovery import METHODS, run_indesit, run_ssup, run_ssup_auto
+from siteseer.lab.runners.discovery import METHODS, registered, run_ssup_auto
 
 LabFactory = Callable[[str], LabServer]
 
@@ -19,13 +21,41 @@ async def _run(runner: Runner, truth: SiteTruth) -> MethodRun:
         return await runner(session, truth)
 
 
-def test_the_module_lists_its_three_runners() -> None:
-    assert [(spec.name, spec.run) for spec in METHODS] == [
-        ("ssup", run_ssup),
-        ("ssup-auto", run_ssup_auto),
-        ("indesit", run_indesit),
+BY_NAME = {spec.name: spec for spec in METHODS}
+run_ssup, run_indesit = BY_NAME["ssup"].run, BY_NAME["indesit"].run
+
+
+def test_every_registered_method_is_a_bench_method_and_ssup_auto_too() -> None:
+    assert [(spec.name, spec.render) for spec in METHODS] == [
+        ("ssup", "auto"),
+        ("indesit", "auto"),
+        ("gpp", "always"),
+        ("ssup-auto", "auto"),
     ]
+    assert BY_NAME["ssup-auto"].run is run_ssup_auto
     assert all(methods()[spec.name] is spec for spec in METHODS)
+    for name, method in DISCOVERY_METHODS.items():
+        assert BY_NAME[name].description == method.description
+        assert BY_NAME[name].kinds == ("entity-tree",)
+
+
+@dataclass(frozen=True)
+class _Params:
+    depth: int = 4
+
+
+async def test_a_new_registry_entry_runs_on_the_bench_with_its_defaults() -> None:
+    seen: list[tuple[str, int]] = []
+
+    async def method(session: Session, seed: str, *, depth: int = 4) -> Discovery:
+        seen.append((seed, depth))
+        return Discovery(method="new", seed=seed, entities=(seed,))
+
+    spec = registered(DiscoveryMethod("new", method, _Params, "a new method"))
+    truth = SiteTruth("council", "http://h/", "entity-tree", seed_entity="http://h/p/1")
+    run = await _run(spec.run, truth)
+    assert spec.name == "new" and spec.description == "a new method"
+    assert seen == [("http://h/p/1", 4)] and list(run.found) == ["http://h/p/1"]
 
 
 async def test_ssup_runs_report_the_discovery_and_the_height_used(lab: LabFactory) -> None:

@@ -1,4 +1,5 @@
-"""The visual runners (lab/runners/visual.py): GPP and visual SSUP as the bench runs them."""
+"""The visual runners (lab/runners/visual.py): visual SSUP as the bench runs it, and GPP (a
+registered method, lab/runners/discovery.py) rendering every page."""
 
 from __future__ import annotations
 
@@ -10,17 +11,21 @@ from siteseer.algorithms import BUDGET_SPENT, Discovery
 from siteseer.crawler import Session, SessionConfig
 from siteseer.lab import LabServer
 from siteseer.lab.registry import methods
-from siteseer.lab.runners.visual import METHODS, run_gpp, run_ssup_visual
+from siteseer.lab.runners import discovery
+from siteseer.lab.runners.visual import METHODS, run_ssup_visual
 
 LabFactory = Callable[[str], LabServer]
 
 
-def test_the_module_lists_gpp_rendering_every_page_and_visual_ssup() -> None:
+(run_gpp,) = [spec.run for spec in discovery.METHODS if spec.name == "gpp"]
+
+
+def test_the_module_lists_visual_ssup_and_gpp_renders_every_page() -> None:
     assert [(spec.name, spec.run, spec.render) for spec in METHODS] == [
-        ("gpp", run_gpp, "always"),
         ("ssup-visual", run_ssup_visual, "auto"),
     ]
     assert all(methods()[spec.name] is spec for spec in METHODS)
+    assert methods()["gpp"].render == "always"
 
 
 @pytest.mark.browser

@@ -90,6 +90,24 @@ async def test_async_calls_share_a_session_and_agree_with_the_truth(lab: Lab) ->
     assert again.cost.downloads == 0  # the shared Session answered every page
 
 
+async def test_discover_takes_a_methods_own_parameters_and_names_the_known_methods(
+    lab: Lab,
+) -> None:
+    from siteseer.algorithms import IndesitParams
+
+    truth = lab("council").truth("council")
+    async with siteseer.Session(siteseer.SessionConfig(render="never")) as session:
+        own = await siteseer.discover(
+            truth.seed_entity, method="indesit", params=IndesitParams(0.9), session=session
+        )
+        keywords = await siteseer.discover(
+            truth.seed_entity, method="indesit", threshold=0.9, session=session
+        )
+        with pytest.raises(ValueError, match="unknown method 'nope'; use ssup, indesit, gpp"):
+            await siteseer.discover(truth.seed_entity, method="nope", session=session)  # type: ignore[arg-type]
+    assert own.entities == keywords.entities and dict(own.params)["threshold"] == 0.9
+
+
 async def test_a_sync_twin_runs_inside_a_running_event_loop(lab: Lab) -> None:
     # As in a notebook cell: the loop is running, so the call gets its own loop in a thread.
     truth = lab("council").truth("council")

@@ -21,3 +21,9 @@ from siteseer import algorithms, choices, crawler, lab
 )
 def test_each_mirror_offers_exactly_the_original_choices(mirror: object, original: object) -> None:
     assert sorted(get_args(mirror)) == sorted(get_args(original))
+
+
+def test_the_method_choice_names_every_registered_method_in_order() -> None:
+    assert get_args(choices.DiscoverMethod) == tuple(algorithms.DISCOVERY_METHODS), (
+        "a method in algorithms/methods.py is offered by siteseer/choices.py's DiscoverMethod"
+    )

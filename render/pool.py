@@ -17,6 +17,12 @@ the same way (`NavigationLearner`) from navigations that waited the whole config
 host's first few and every eighth after, which also catch a page drawing later than the learned
 window. `stats.actions` counts every state change (each load-more round too).
 
+The pool hands workers out and back, runs each load's steps under its deadline and relaunches a
+dead browser; it delegates the rest to small collaborators sharing its workers
+(render/worker.py): `Contexts` opens, drops and abandons a worker's context
+(render/contexts.py), `DocumentGuard` pauses and checks document requests and counts a load's
+bytes (render/guard.py), `Navigator` takes a page to a URL and settles it (render/navigate.py).
+
 A load may be handed the page's document as an HTTP fetch already received it (`load(state,
 document=response)`): the page then navigates to the response's final URL and the request for
 that one document — the main frame's, of that navigation only — is answered from the response's
@@ -53,54 +59,42 @@ Hostile pages are bounded from outside the page:
 from __future__ import annotations
 
 import asyncio
-import base64
 import logging
-import time
-from collections.abc import Coroutine, Mapping, Sequence
+from collections.abc import Coroutine
 from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import timedelta
-from importlib import resources
-from typing import Any, Literal, TypeAlias
-from urllib.parse import unquote, urlsplit
+from typing import Any
+from urllib.parse import urlsplit
 
-from playwright.async_api import (
-    Browser,
-    BrowserContext,
-    CDPSession,
-    Page,
-    Playwright,
-    Response,
-    async_playwright,
-)
+from playwright.async_api import Browser, Page, Playwright, async_playwright
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from siteseer.render.actions import ActionTiming, perform
 from siteseer.render.closing import AsyncClosing
 from siteseer.render.config import RenderConfig
-from siteseer.render.errors import (
-    BrowserCrashed,
-    NavigationFailed,
-    NavigationRefused,
-    NavigationTimeout,
-    NonHTMLResponse,
-    PageDeadline,
-    RenderError,
-)
+from siteseer.render.contexts import BLOCKED_EXTENSIONS, EXTRACT_SCRIPT, Contexts, blocked_patterns
+from siteseer.render.errors import BrowserCrashed, NavigationTimeout, PageDeadline, RenderError
 from siteseer.render.extract import Canonicalize, default_canonical
 from siteseer.render.extract_json import decode_extracted
+from siteseer.render.guard import DocumentGuard
 from siteseer.render.http import RawResponse
 from siteseer.render.identity import Identity
-from siteseer.render.settle import (
-    SETTLE_INIT_SCRIPT,
-    NavigationLearner,
-    Settled,
-    SettleLearner,
-    settle,
-    settle_then,
-)
+from siteseer.render.navigate import Navigator
+from siteseer.render.settle import Settled, SettleLearner
 from siteseer.render.snapshot import Action, NavigationCheck, ScreenshotMode, Snapshot, State
+from siteseer.render.worker import (
+    BrowserGone,
+    Counted,
+    Navigation,
+    PoolStats,
+    Worker,
+    first_line,
+    is_gone,
+    plus_one,
+    prefix_of,
+    sibling_of,
+)
 
 __all__ = [
     "BLOCKED_EXTENSIONS",
@@ -114,16 +108,6 @@ __all__ = [
 
 logger = logging.getLogger("siteseer.render")
 
-EXTRACT_SCRIPT: str = resources.files("render").joinpath("extract.js").read_text("utf-8")
-# Installed in every document with the settle probe, so that each page's evaluate sends a few
-# bytes instead of the whole extraction script (and the browser compiles it once per document).
-_INIT_SCRIPT = (
-    SETTLE_INIT_SCRIPT
-    + "\nif (window.__siteseer && !window.__siteseer.extract) {\n"
-    + f"  window.__siteseer.extract = {EXTRACT_SCRIPT.strip()};\n}}\n"
-    + "try { window.open = function () { return null; }; } catch (e) {}\n"
-)
-_DOCUMENTS = [{"urlPattern": "*", "resourceType": "Document", "requestStage": "Request"}]
 # How the last click of a page can be undone in the page, for a click on `next` to follow:
 # "tab" (both are tabs of one tab list), "collapse" (an open disclosure), "closed" (a
 # disclosure that is closed again), or "" (no way known).
@@ -138,46 +122,6 @@ _STEP_BACK = """([last, next]) => {
   return expanded === "false" ? "closed" : "";
 }"""
 _EXTRACT_CALL = "(window.__siteseer && window.__siteseer.extract || (() => null))"
-
-BLOCKED_EXTENSIONS: dict[str, tuple[str, ...]] = {
-    "image": ("png", "jpg", "jpeg", "gif", "webp", "avif", "svg", "ico", "bmp", "tif", "tiff"),
-    "media": ("mp4", "webm", "ogg", "ogv", "mp3", "wav", "m4a", "m4v", "mov", "avi", "flac"),
-    "font": ("woff", "woff2", "ttf", "otf", "eot"),
-}
-_HTML_TYPES = ("text/html", "application/xhtml+xml")
-_GONE = (
-    "has been closed",
-    "Target crashed",
-    "Connection closed",
-    "Browser closed",
-    "browser has disconnected",
-    "Target closed",
-)
-
-
-def blocked_patterns(resource_types: tuple[str, ...]) -> list[str]:
-    """CDP URL patterns that block the given resource types by file extension."""
-    patterns: list[str] = []
-    for kind in resource_types:
-        for ext in BLOCKED_EXTENSIONS.get(kind, ()):
-            patterns += [f"*.{ext}", f"*.{ext}?*"]
-    return patterns
-
-
-@dataclass(frozen=True, slots=True)
-class PoolStats:
-    """What a pool has done so far."""
-
-    loads: int = 0
-    navigations: int = 0
-    actions: int = 0  # state changes: each click, select, submit, scroll, load-more round
-    prefix_reuses: int = 0
-    step_backs: int = 0  # sibling states reached by undoing the last click in the page
-    contexts: int = 0
-    relaunches: int = 0
-    popups_closed: int = 0
-    popups_refused: int = 0  # popups whose first request the check refused: never sent
-    handed_over: int = 0  # navigations whose document came from the caller, not the network
 
 
 class PoolShare:
@@ -215,39 +159,12 @@ class PoolShare:
         finally:
             _LOADING_FOR.reset(token)
 
-    def _count(self, counted: _Counted) -> None:
-        self._stats = _plus_one(self._stats, counted)
+    def _count(self, counted: Counted) -> None:
+        self._stats = plus_one(self._stats, counted)
 
 
 # The share whose load the current task is running (a load runs in its caller's task).
 _LOADING_FOR: ContextVar[PoolShare | None] = ContextVar("loading_for", default=None)
-
-_Counted = Literal[
-    "loads",
-    "navigations",
-    "actions",
-    "prefix_reuses",
-    "step_backs",
-    "contexts",
-    "relaunches",
-    "popups_closed",
-    "popups_refused",
-    "handed_over",
-]
-
-
-def _plus_one(stats: PoolStats, counted: _Counted) -> PoolStats:
-    """`stats` with its `counted` count one higher."""
-    return replace(stats, **{counted: getattr(stats, counted) + 1})
-
-
-@dataclass(frozen=True, slots=True)
-class _Navigation:
-    """What loading a URL reported: HTTP status, content type, milliseconds to DOMContentLoaded."""
-
-    status: int = 0
-    content_type: str = "text/html"
-    fetch_ms: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,54 +172,11 @@ class _Loaded:
     """One load's facts, handed from its steps (navigate, settle, act, extract) to `_snapshot`."""
 
     state: State
-    navigation: _Navigation  # the one that loaded the page (an earlier load's, on a prefix reuse)
+    navigation: Navigation  # the one that loaded the page (an earlier load's, on a prefix reuse)
     settled: Settled  # the last wait: after the navigation, or after the last action
     raw: str  # extract.js's JSON
     screenshot: bytes | None
     cut: bool = False  # the load reached `max_page_bytes`: its network was cut
-
-
-_Cookie: TypeAlias = tuple[tuple[str, Any], ...]
-
-
-def _cookies(cookies: Sequence[Mapping[str, Any]]) -> tuple[_Cookie, ...]:
-    """A context's cookies in a comparable form (sorted items, sorted cookies)."""
-    return tuple(sorted(tuple(sorted(c.items())) for c in cookies))
-
-
-@dataclass
-class _Worker:
-    """One reusable page; `state` is what it shows now (None: nothing reusable), `navigation`
-    what the navigation that loaded it reported."""
-
-    index: int
-    context: BrowserContext | None = None
-    page: Page | None = None
-    generation: int = -1
-    navigations_in_context: int = 0
-    state: State | None = None
-    navigation: _Navigation = _Navigation()
-    cookie_origins: set[str] = field(default_factory=set)
-    cookies: tuple[_Cookie, ...] = ()  # the context's own cookies (storage state, identity)
-    cdp: CDPSession | None = None
-    main_frame: str = ""  # its page's main frame (= the page's target) id
-    loading: str = ""  # the URL of the load in progress (the origin of its navigations)
-    refused: tuple[str, str] | None = None  # the last refused navigation: (target, reason)
-    received: int = 0  # bytes the page received during the load in progress
-    cut: bool = False  # its network is cut (`max_page_bytes` reached); restored on the next load
-    cut_seen: asyncio.Event = field(default_factory=asyncio.Event)  # set when `cut` is
-    document: tuple[int, str] = (0, "")  # the load's document response: status, media type
-    handover: RawResponse | None = None  # the document to answer the next navigation with
-    handed: bool = False  # the navigation in progress was answered from `handover`
-    fetching: bool = False  # its page's document requests are paused (CDP ``Fetch``)
-
-
-class _BrowserGone(Exception):
-    """The page, its context or the browser died under a load."""
-
-
-def _is_gone(error: PlaywrightError) -> bool:
-    return any(marker in str(error) for marker in _GONE)
 
 
 async def _close_browser(browser: Browser, timeout_s: float, level: int, what: str) -> None:
@@ -310,72 +184,36 @@ async def _close_browser(browser: Browser, timeout_s: float, level: int, what: s
     try:
         await asyncio.wait_for(browser.close(), timeout=timeout_s)
     except (PlaywrightError, TimeoutError) as e:
-        logger.log(level, "%s: %s", what, _first_line(e))
+        logger.log(level, "%s: %s", what, first_line(e))
 
 
-def _refused(refused: tuple[str, str], url: str) -> NavigationRefused:
-    target, reason = refused
-    return NavigationRefused(
-        f"loading {url} led to {target}, which is not followed: {reason}",
-        url=url,
-        target=target,
-        reason=reason,
+def _snapshot(loaded: _Loaded, canonicalize: Canonicalize, config: RenderConfig) -> Snapshot:
+    """The Snapshot of a load, from its facts."""
+    page = decode_extracted(loaded.raw, canonicalize)
+    navigation, settled = loaded.navigation, loaded.settled
+    html = page.html
+    truncated = len(html) > config.max_html_chars or loaded.cut
+    if truncated:
+        html = html[: config.max_html_chars]
+    return Snapshot(
+        url=loaded.state.url,
+        final_url=page.url,
+        status=page.status or navigation.status,
+        html=html,
+        links=page.links,
+        controls=page.controls,
+        state=loaded.state,
+        rendered=True,
+        content_type=navigation.content_type,
+        title=page.title,
+        settle_ms=round(settled.ms, 1),
+        settle_capped=settled.capped,
+        fetch_ms=round(navigation.fetch_ms, 1),
+        screenshot=loaded.screenshot,
+        viewport=config.viewport,
+        truncated=truncated,
+        requests=page.requests,
     )
-
-
-def _on_response(worker: _Worker, cdp: CDPSession, event: dict[str, Any]) -> None:
-    """Remember the status and media type of the load's own document (a cut load has no
-    navigation response to read them from)."""
-    frame = event.get("frameId")
-    if cdp is worker.cdp and event.get("type") == "Document" and frame == worker.main_frame:
-        response = event.get("response", {})
-        worker.document = (int(response.get("status", 0)), str(response.get("mimeType", "")))
-
-
-async def _awaited(future: asyncio.Future[Any]) -> None:
-    await future
-
-
-def _shown(worker: _Worker) -> str:
-    """The URL of what `worker`'s page loads or shows ("" when nothing)."""
-    if worker.loading:
-        return worker.loading
-    if worker.state is not None:
-        return worker.state.url
-    return worker.page.url if worker.page is not None else ""
-
-
-# Headers that describe how the body travelled, not the body handed over (decoded, whole).
-_TRANSFER_HEADERS = frozenset({"content-encoding", "content-length", "transfer-encoding"})
-
-
-def _same_document(requested: str, fetched: str) -> bool:
-    """Whether the browser's request URL names the document an HTTP fetch ended on (the
-    fragment aside; the two may spell escapes differently)."""
-    a, b = requested.partition("#")[0], fetched.partition("#")[0]
-    return a == b or unquote(a) == unquote(b)
-
-
-def _fulfilment(request_id: str, response: RawResponse) -> dict[str, Any]:
-    """CDP ``Fetch.fulfillRequest`` parameters answering a paused request with `response`:
-    its status and headers (repeated ones such as Set-Cookie kept, those of the transfer
-    dropped) and its body as received, decompressed."""
-    headers = [
-        {"name": name, "value": value}
-        for name, value in response.headers
-        if name.lower() not in _TRANSFER_HEADERS
-    ]
-    return {
-        "requestId": request_id,
-        "responseCode": response.status,
-        "responseHeaders": headers,
-        "body": base64.b64encode(response.body).decode("ascii"),
-    }
-
-
-def _first_line(error: BaseException) -> str:
-    text = str(error).strip()
-    return text.splitlines()[0] if text else type(error).__name__
 
 
 class BrowserPool(AsyncClosing):
@@ -390,18 +228,25 @@ class BrowserPool(AsyncClosing):
     ) -> None:
         self.config = config
         self.identity = identity or Identity()
-        self._check_navigation = check_navigation
         self._playwright: Playwright | None = None
         self._browser: Browser | None = None
         self._generation = 0
         self._launch_lock = asyncio.Lock()
-        self._workers = [_Worker(i) for i in range(config.pages)]
-        self._idle: list[_Worker] = []
+        self._workers = [Worker(i) for i in range(config.pages)]
+        self._idle: list[Worker] = []
         self._available = asyncio.Condition()
         self._stats = PoolStats()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._learner = SettleLearner(config.settle_quiet)
-        self._windows = NavigationLearner(config.settle_quiet)
+        self._guard = DocumentGuard(
+            config, check_navigation, self._workers, count=self._count, spawn=self._spawn
+        )
+        self._contexts = Contexts(
+            config, self.identity, self._guard, count=self._count, spawn=self._spawn
+        )
+        self._navigator = Navigator(
+            config, self.identity, self._guard, count=self._count, spawn=self._spawn
+        )
         self._timing = ActionTiming(
             action=config.action_timeout,
             settle_quiet=config.settle_quiet,
@@ -409,7 +254,6 @@ class BrowserPool(AsyncClosing):
             settle_confirm=config.settle_quiet,
             learner=self._learner,
         )
-        self._patterns = blocked_patterns(config.blocked_resource_types)
 
     # -- lifecycle ---------------------------------------------------------------------------------
 
@@ -427,7 +271,7 @@ class BrowserPool(AsyncClosing):
     async def close(self) -> None:
         """Close every context, the browser and Playwright (safe to call twice)."""
         for worker in self._workers:
-            await self._drop_context(worker)
+            await self._contexts.drop(worker)
         for task in list(self._tasks):
             task.cancel()
         browser, self._browser = self._browser, None
@@ -443,31 +287,20 @@ class BrowserPool(AsyncClosing):
             browser = await self._playwright.chromium.launch(**self.config.launch_options())
         except PlaywrightError as e:
             raise BrowserCrashed(
-                f"could not start {self.config.browser_description}: {_first_line(e)}; "
+                f"could not start {self.config.browser_description}: {first_line(e)}; "
                 f"check the browser with `python -m siteseer.render.install`"
             ) from e
         logger.info("launched %s", self.config.browser_description)
-        if self._check_navigation is not None:
+        if self._guard.check_navigation is not None:
             try:
-                await self._watch_popups(browser)
+                await self._guard.watch_popups(browser)
             except PlaywrightError as e:
                 await _close_browser(browser, 5, logging.INFO, "closing the browser")
                 raise BrowserCrashed(
                     f"{self.config.browser_description} refused request interception: "
-                    f"{_first_line(e)}"
+                    f"{first_line(e)}"
                 ) from e
         return browser
-
-    async def _watch_popups(self, browser: Browser) -> None:
-        """Pause the document requests of every page of `browser` (CDP ``Fetch`` on the browser
-        target), so that a popup's first request is checked before it is sent
-        (`_on_any_document`)."""
-        cdp = await browser.new_browser_cdp_session()
-        cdp.on(
-            "Fetch.requestPaused",
-            lambda event: self._spawn(self._on_any_document(cdp, event), "checking a popup"),
-        )
-        await cdp.send("Fetch.enable", {"patterns": _DOCUMENTS})
 
     async def _relaunch(self, seen_generation: int) -> None:
         """Replace a dead browser (once per death, however many workers notice it)."""
@@ -489,7 +322,7 @@ class BrowserPool(AsyncClosing):
     def navigation_window(self, origin: str) -> timedelta:
         """The quiet window a navigation to `origin` (``scheme://host:port``, or a URL on it)
         waits next when it is not a checked one (`NavigationLearner`)."""
-        return self._windows.window(urlsplit(origin).netloc)
+        return self._navigator.windows.window(urlsplit(origin).netloc)
 
     @property
     def action_settle_ms(self) -> tuple[float, ...]:
@@ -500,8 +333,8 @@ class BrowserPool(AsyncClosing):
         """A PoolShare of this pool: its loads are the pool's, its `stats` its own."""
         return PoolShare(self)
 
-    def _count(self, counted: _Counted) -> None:
-        self._stats = _plus_one(self._stats, counted)
+    def _count(self, counted: Counted) -> None:
+        self._stats = plus_one(self._stats, counted)
         share = _LOADING_FOR.get()
         if share is not None:
             share._count(counted)
@@ -529,261 +362,24 @@ class BrowserPool(AsyncClosing):
         def done(t: asyncio.Task[Any]) -> None:
             self._tasks.discard(t)
             if not t.cancelled() and t.exception() is not None:
-                logger.info("%s failed: %s", what, _first_line(t.exception()))  # type: ignore[arg-type]
+                logger.info("%s failed: %s", what, first_line(t.exception()))  # type: ignore[arg-type]
 
         task.add_done_callback(done)
 
-    def _close_popup(self, popup: Page) -> None:
-        self._count("popups_closed")
-        self._spawn(popup.close(), "closing a popup")
-
-    async def _drop_context(self, worker: _Worker, timeout_s: float = 10) -> None:
-        context, worker.context, worker.page, worker.state = worker.context, None, None, None
-        worker.cdp, worker.main_frame, worker.cut, worker.fetching = None, "", False, False
-        if context is not None:
-            try:
-                await asyncio.wait_for(context.close(), timeout=timeout_s)
-            except (PlaywrightError, TimeoutError) as e:
-                logger.info("closing a context: %s", _first_line(e) if str(e) else "no answer")
-
-    def _abandon(self, worker: _Worker) -> Coroutine[Any, Any, None]:
-        """Take the worker's context away at once (its next load gets a new one) and return
-        the work that stops its page's script and closes it from outside."""
-        context, cdp = worker.context, worker.cdp
-        worker.context, worker.page, worker.cdp, worker.state = None, None, None, None
-        worker.main_frame, worker.cut, worker.fetching = "", False, False
-
-        async def stop() -> None:
-            if cdp is not None:
-                try:
-                    await asyncio.wait_for(cdp.send("Runtime.terminateExecution"), timeout=2)
-                except (PlaywrightError, TimeoutError) as e:
-                    logger.info("stopping a page's script: %s", _first_line(e) if str(e) else "")
-            if context is not None:
-                try:
-                    await asyncio.wait_for(context.close(), timeout=5)
-                except (PlaywrightError, TimeoutError) as e:
-                    logger.info("closing an abandoned page: %s", _first_line(e) if str(e) else "")
-
-        return stop()
-
-    async def _new_context(self, worker: _Worker) -> None:
-        await self._drop_context(worker)
-        browser = self._browser
-        if browser is None or not browser.is_connected():
-            raise _BrowserGone("browser is not connected")
-        generation = self._generation
-        try:
-            context = await browser.new_context(
-                viewport={"width": self.config.viewport[0], "height": self.config.viewport[1]},
-                accept_downloads=False,
-                service_workers="block",
-                **self.identity.context_options(),
-            )
-        except PlaywrightError as e:
-            raise _BrowserGone(_first_line(e)) from e
-        try:
-            await context.add_init_script(script=_INIT_SCRIPT)
-            page = await context.new_page()
-            page.set_default_timeout(self.config.action_timeout.total_seconds() * 1000)
-            page.set_default_navigation_timeout(
-                self.config.navigation_timeout.total_seconds() * 1000
-            )
-            cdp = await context.new_cdp_session(page)
-            await cdp.send("Network.enable")
-            if self._patterns:
-                await cdp.send("Network.setBlockedURLs", {"urls": self._patterns})
-            cdp.on("Network.dataReceived", lambda event: self._on_data(worker, cdp, event))
-            cdp.on("Network.responseReceived", lambda event: _on_response(worker, cdp, event))
-            tree = await cdp.send("Page.getFrameTree")
-            main_frame = str(tree["frameTree"]["frame"]["id"])
-            worker.main_frame = main_frame
-            cdp.on(
-                "Fetch.requestPaused",
-                lambda event: self._spawn(
-                    self._on_document(worker, cdp, main_frame, event), "checking a navigation"
-                ),
-            )
-            worker.fetching = False
-            if self._check_navigation is not None:
-                await cdp.send("Fetch.enable", {"patterns": _DOCUMENTS})
-                worker.fetching = True
-            worker.cdp = cdp
-            page.on("popup", self._close_popup)
-        except PlaywrightError as e:
-            await context.close()
-            raise _BrowserGone(_first_line(e)) from e
-        worker.context, worker.page = context, page
-        worker.generation = generation
-        worker.navigations_in_context = 0
-        worker.cookie_origins = set()
-        worker.cookies = _cookies(await context.cookies())
-        self._count("contexts")
-
-    async def _refusal(self, origin: str, target: str) -> str | None:
-        """Why `check_navigation` refuses going from `origin` to `target` (None: it may go on).
-        A check that cannot decide refuses: the paused request must end either way."""
-        assert self._check_navigation is not None
-        try:
-            return await self._check_navigation(origin, target)
-        except Exception as e:
-            return f"the check failed: {_first_line(e)}"
-
-    async def _on_document(
-        self, worker: _Worker, cdp: CDPSession, main_frame: str, event: dict[str, Any]
-    ) -> None:
-        """A document request paused: let it go on, or fail it when the check refuses it."""
-        request_id = event["requestId"]
-        target = str(event.get("request", {}).get("url", ""))
-        reason = None
-        main = event.get("frameId") == main_frame
-        if self._check_navigation is not None and main:
-            reason = await self._refusal(worker.loading or target, target)
-        try:
-            handover = worker.handover if main and cdp is worker.cdp else None
-            if reason is None and handover and _same_document(target, handover.final_url):
-                worker.handover, worker.handed = None, True
-                await cdp.send("Fetch.fulfillRequest", _fulfilment(request_id, handover))
-                return
-            if reason is None:
-                await cdp.send("Fetch.continueRequest", {"requestId": request_id})
-                return
-            worker.refused = (target, reason)
-            logger.info("navigation from %s to %s refused: %s", worker.loading, target, reason)
-            # 204 No Content: the browser stays on the document it shows (failing the request
-            # would replace it with an error page).
-            await cdp.send(
-                "Fetch.fulfillRequest",
-                {"requestId": request_id, "responseCode": 204, "responseHeaders": []},
-            )
-        except PlaywrightError as e:  # the page or its context closed meanwhile
-            logger.debug("answering a paused navigation: %s", _first_line(e))
-
-    def _on_data(self, worker: _Worker, cdp: CDPSession, event: dict[str, Any]) -> None:
-        """Count the bytes a load receives; past `max_page_bytes` cut the page's network."""
-        if cdp is not worker.cdp or not worker.loading:
-            return
-        worker.received += int(event.get("dataLength", 0))  # decoded (encoded comes apart)
-        if worker.received > self.config.max_page_bytes and not worker.cut:
-            worker.cut = True
-            worker.cut_seen.set()
-            logger.info(
-                "%s received more than %d bytes: its network is cut, what it shows is kept",
-                worker.loading,
-                self.config.max_page_bytes,
-            )
-            self._spawn(self._cut_network(cdp), "cutting a page's network")
-
-    @staticmethod
-    async def _cut_network(cdp: CDPSession) -> None:
-        """No more bytes for the page: offline, and what is loading stopped."""
-        await cdp.send(
-            "Network.emulateNetworkConditions",
-            {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
-        )
-        await cdp.send("Page.stopLoading")
-
-    async def _restore_network(self, worker: _Worker) -> None:
-        """The network of a page cut by the last load, back for this one."""
-        worker.cut, worker.state = False, None
-        if worker.cdp is not None:
-            await worker.cdp.send(
-                "Network.emulateNetworkConditions",
-                {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
-            )
-
-    async def _on_any_document(self, cdp: CDPSession, event: dict[str, Any]) -> None:
-        """A document request of any page paused (the browser-wide watch): a worker's own
-        navigations and frames go on (its page checks them, `_on_document`); the first request
-        of a popup — a page a worker's page opened (a ``target=_blank`` link or form, a
-        ``window.open`` that slipped through) — passes the same check as a navigation of its
-        opener, and is refused before it is sent when the check refuses it (the popup is then
-        closed); one the check allows loads, and is closed when it appears (`_close_popup`)."""
-        request_id = event["requestId"]
-        frame = str(event.get("frameId", ""))
-        target = str(event.get("request", {}).get("url", ""))
-        reason = None
-        opener: _Worker | None = None
-        popup = False
-        try:
-            if all(w.main_frame != frame for w in self._workers):
-                popup, opener = await self._popup_of(cdp, frame)
-            if popup and self._check_navigation is not None:
-                origin = _shown(opener) if opener is not None else ""
-                if not origin:
-                    reason = "a popup of no page of this crawl"
-                else:
-                    reason = await self._refusal(origin, target)
-            if reason is None:
-                await cdp.send("Fetch.continueRequest", {"requestId": request_id})
-                return
-            self._count("popups_refused")
-            logger.info(
-                "popup from %s to %s refused before it loaded: %s",
-                (_shown(opener) if opener is not None else "") or "an unknown page",
-                target,
-                reason,
-            )
-            await cdp.send(
-                "Fetch.failRequest", {"requestId": request_id, "errorReason": "BlockedByClient"}
-            )
-            await cdp.send("Target.closeTarget", {"targetId": frame})
-        except PlaywrightError as e:  # the page, its context or the browser closed meanwhile
-            logger.debug("answering a paused document request: %s", _first_line(e))
-
-    async def _popup_of(self, cdp: CDPSession, frame: str) -> tuple[bool, _Worker | None]:
-        """Whether `frame` is the main frame of a page no worker owns (a popup), and the
-        worker whose page opened it (None: unknown)."""
-        try:
-            info = (await cdp.send("Target.getTargetInfo", {"targetId": frame}))["targetInfo"]
-        except PlaywrightError:  # not a target: a frame inside a page
-            return False, None
-        if info.get("type") != "page":
-            return False, None
-        opener_id = str(info.get("openerId", ""))
-        return True, next(
-            (w for w in self._workers if opener_id and w.main_frame == opener_id), None
-        )
-
-    async def _acquire(self, state: State) -> tuple[_Worker, int]:
+    async def _acquire(self, state: State) -> tuple[Worker, int]:
         """An idle worker, preferring one whose page shows a strict prefix of `state`."""
         async with self._available:
             while not self._idle:
                 await self._available.wait()
             best, best_rank = self._idle[0], (-1, False)
             for worker in self._idle:
-                rank = (self._prefix(worker, state), not self._sibling(worker, state))
+                rank = (prefix_of(worker, state, self._generation), not sibling_of(worker, state))
                 if rank[0] >= 0 and rank > best_rank:
                     best, best_rank = worker, rank
             self._idle.remove(best)
             return best, best_rank[0]
 
-    def _prefix(self, worker: _Worker, state: State) -> int:
-        """The actions of `state` the worker's page has performed already: all of its shown
-        state (a strict prefix of `state`), all but the last (a sibling, see `_sibling`), or -1."""
-        shown = worker.state
-        if shown is None or worker.generation != self._generation or shown.url != state.url:
-            return -1
-        n = len(shown.actions)
-        if n < len(state.actions) and state.actions[:n] == shown.actions:
-            return n
-        return n - 1 if self._sibling(worker, state) else -1
-
-    def _sibling(self, worker: _Worker, state: State) -> bool:
-        """The worker shows `state`'s first k actions and then a different click (k + 1 actions
-        in all): a state it may step back from in the page (`_step_back`)."""
-        shown = worker.state
-        if shown is None or not shown.actions or len(state.actions) < len(shown.actions):
-            return False
-        k = len(shown.actions) - 1
-        last, step = shown.actions[k], state.actions[k]
-        return (
-            shown.actions[:k] == state.actions[:k]
-            and last.kind == step.kind == "click"
-            and last.selector != step.selector
-        )
-
-    async def _release(self, worker: _Worker) -> None:
+    async def _release(self, worker: Worker) -> None:
         async with self._available:
             self._idle.append(worker)
             self._idle.sort(key=lambda w: w.index)
@@ -822,7 +418,7 @@ class BrowserPool(AsyncClosing):
                     return await self._load_within(
                         worker, state, prefix, canonicalize, screenshot, document
                     )
-                except _BrowserGone as e:
+                except BrowserGone as e:
                     worker.state = None
                     prefix = -1
                     if attempt == 1:
@@ -831,13 +427,13 @@ class BrowserPool(AsyncClosing):
                             url=state.url,
                         ) from e
                     logger.warning("browser or page died loading %s: %s", state.url, e)
-                    await self._drop_context(worker)
+                    await self._contexts.drop(worker)
                     if self._browser is None or not self._browser.is_connected():
                         await self._relaunch(generation)
                     else:
                         try:
                             await self._probe()
-                        except _BrowserGone:
+                        except BrowserGone:
                             await self._relaunch(generation)
             raise AssertionError("unreachable")
         except BaseException:
@@ -854,7 +450,7 @@ class BrowserPool(AsyncClosing):
 
     async def _load_within(
         self,
-        worker: _Worker,
+        worker: Worker,
         state: State,
         prefix: int,
         canonicalize: Canonicalize,
@@ -873,13 +469,13 @@ class BrowserPool(AsyncClosing):
                 )
         except NavigationTimeout:
             # The page may be stuck in a script: never reuse it.
-            self._spawn(self._abandon(worker), "closing a page that did not load")
+            self._spawn(self._contexts.abandon(worker), "closing a page that did not load")
             raise
         except TimeoutError as e:
             if not deadline.expired():
                 raise
             logger.warning("%s overran its %g s deadline: page closed", state.url, seconds)
-            self._spawn(self._abandon(worker), "closing a page past its deadline")
+            self._spawn(self._contexts.abandon(worker), "closing a page past its deadline")
             raise PageDeadline(
                 f"{state.url} did not finish loading, settling and extracting within "
                 f"{seconds:g} s (a script that never yields, or a huge page); the page was "
@@ -887,7 +483,7 @@ class BrowserPool(AsyncClosing):
                 url=state.url,
             ) from e
         except asyncio.CancelledError:
-            self._spawn(self._abandon(worker), "closing an interrupted page")
+            self._spawn(self._contexts.abandon(worker), "closing an interrupted page")
             raise
         finally:
             worker.loading = ""
@@ -896,17 +492,17 @@ class BrowserPool(AsyncClosing):
         """Check that the browser still answers (a killed one may look connected for a while)."""
         browser = self._browser
         if browser is None:
-            raise _BrowserGone("no browser")
+            raise BrowserGone("no browser")
         try:
             cdp = await asyncio.wait_for(browser.new_browser_cdp_session(), timeout=5)
             await asyncio.wait_for(cdp.send("Browser.getVersion"), timeout=5)
             await cdp.detach()
         except (PlaywrightError, TimeoutError) as e:
-            raise _BrowserGone(_first_line(e) if str(e) else "no answer") from e
+            raise BrowserGone(first_line(e) if str(e) else "no answer") from e
 
     async def _load_on(
         self,
-        worker: _Worker,
+        worker: Worker,
         state: State,
         prefix: int,
         canonicalize: Canonicalize,
@@ -922,10 +518,10 @@ class BrowserPool(AsyncClosing):
                     and worker.navigations_in_context >= self.config.recycle_context_every
                 )
             ):
-                await self._new_context(worker)
+                await self._contexts.open(worker, self._browser, self._generation)
                 prefix = -1
             if worker.cut:  # the last load was cut: its page is not reused as it is
-                await self._restore_network(worker)
+                await self._guard.restore_network(worker)
                 prefix = -1
             page = worker.page
             assert page is not None
@@ -936,7 +532,7 @@ class BrowserPool(AsyncClosing):
                     prefix = -1
             fresh = prefix < 0
             if fresh:
-                navigation = await self._navigate(worker, page, state.url, document)
+                navigation = await self._navigator.navigate(worker, page, state.url, document)
                 todo = state.actions
                 if worker.cut:  # the document itself reached the limit: no action on a part
                     todo = ()
@@ -947,7 +543,8 @@ class BrowserPool(AsyncClosing):
             worker.state = State(state.url, state.actions[: len(state.actions) - len(todo)])
             raw: str | None = None
             if fresh:  # with no action to replay, settle and extract in one round trip
-                settled, raw = await self._settle_navigation(page, state.url, extract=not todo)
+                extract = None if todo else _EXTRACT_CALL
+                settled, raw = await self._navigator.settle(page, state.url, extract=extract)
             for action in todo:
                 if worker.cut:  # no action on a page whose network is cut
                     break
@@ -961,13 +558,13 @@ class BrowserPool(AsyncClosing):
             if screenshot is not None:
                 shot = await page.screenshot(full_page=screenshot == "full", type="png")
         except PlaywrightError as e:
-            if _is_gone(e):
-                raise _BrowserGone(_first_line(e)) from e
+            if is_gone(e):
+                raise BrowserGone(first_line(e)) from e
             raise RenderError(
-                f"rendering {state.url} failed: {_first_line(e)}", url=state.url
+                f"rendering {state.url} failed: {first_line(e)}", url=state.url
             ) from e
         loaded = _Loaded(state, navigation, settled, raw, shot, cut=worker.cut)
-        return self._snapshot(loaded, canonicalize)
+        return _snapshot(loaded, canonicalize, self.config)
 
     async def _step_back(self, page: Page, url: str, shown: State, step: Action) -> bool:
         """Undo the page's last click in the page itself, when ARIA says how (see
@@ -986,21 +583,6 @@ class BrowserPool(AsyncClosing):
         self._count("step_backs")
         return True
 
-    async def _settle_navigation(
-        self, page: Page, url: str, *, extract: bool
-    ) -> tuple[Settled, str | None]:
-        """Settle a fresh document for the window learned for `url`'s host (`NavigationLearner`),
-        and with `extract` run the extraction in the same round trip (its JSON, else None)."""
-        host = urlsplit(url).netloc
-        quiet, cap, fast = self._windows.plan(host), self.config.settle_cap, self.config.settle_fast
-        raw = None
-        if extract:
-            settled, raw = await settle_then(page, _EXTRACT_CALL, quiet=quiet, cap=cap, fast=fast)
-        else:
-            settled = await settle(page, quiet=quiet, cap=cap, fast=fast)
-        self._windows.learn(host, quiet, settled)
-        return settled, raw
-
     async def _perform(self, page: Page, url: str, action: Action) -> Settled:
         """Act, settling each state change for the window learned for `url`'s host."""
         host = urlsplit(url).netloc
@@ -1009,156 +591,3 @@ class BrowserPool(AsyncClosing):
         self._learner.observe(host, settled)
         self._stats = replace(self._stats, actions=self._stats.actions + settled.steps)
         return settled
-
-    async def _add_cookies(self, worker: _Worker, page: Page, url: str) -> None:
-        """The identity's cookies for `url`'s origin, added once per context."""
-        cookies = self.identity.browser_cookies(url)
-        origin = cookies[0]["url"] if cookies else None
-        if origin is None or origin in worker.cookie_origins:
-            return
-        await page.context.add_cookies(cookies)  # type: ignore[arg-type]
-        worker.cookie_origins.add(origin)
-        worker.cookies = _cookies(await page.context.cookies())
-
-    async def _forget_site_cookies(self, worker: _Worker, page: Page) -> None:
-        """Drop the cookies the sites set since the context opened, keeping its own (the
-        storage state's and the identity's): every navigation starts from the same state, as
-        on the HTTP path, which keeps no cookies. A page loaded after others then shows what its
-        URL names, not a trail of the pages loaded before it (a wiki's breadcrumbs, a "recently
-        viewed" box, a list's remembered filter); the actions of one state share its
-        navigation's cookies."""
-        context = page.context
-        now = _cookies(await context.cookies())
-        if now == worker.cookies:
-            return
-        await context.clear_cookies()
-        if worker.cookies:
-            await context.add_cookies([dict(c) for c in worker.cookies])  # type: ignore[misc]
-
-    async def _pause_documents(self, worker: _Worker) -> None:
-        """Pause the document requests of the worker's page (CDP ``Fetch``), if not yet."""
-        if not worker.fetching and worker.cdp is not None:
-            await worker.cdp.send("Fetch.enable", {"patterns": _DOCUMENTS})
-            worker.fetching = True
-
-    async def _navigate(
-        self, worker: _Worker, page: Page, url: str, document: RawResponse | None = None
-    ) -> _Navigation:
-        """Load `url` in `page` (up to DOMContentLoaded); the worker remembers what it reported.
-
-        With a `document` (the page's response as fetched already), the page goes to its final
-        URL and that navigation's own request is answered from it (`_on_document`).
-
-        Raises NonHTMLResponse for a download or a response that is not HTML (after the worker
-        has remembered it, as it shows that response now).
-        """
-        started = time.perf_counter()
-        self._count("navigations")
-        worker.navigations_in_context += 1
-        worker.state = None
-        handover, worker.handover, worker.handed = document, None, False
-        going_to = url if handover is None else handover.final_url
-        try:
-            await self._forget_site_cookies(worker, page)
-            await self._add_cookies(worker, page, going_to)
-            if "#" in going_to and page.url.partition("#")[0] == going_to.partition("#")[0]:
-                # The page shows this document already: going to a fragment of it would only
-                # change the fragment, on top of whatever state the page is in. A state with a
-                # fragment is loaded as the document at that fragment, from nothing.
-                await page.goto("about:blank")
-            if handover is not None:
-                await self._pause_documents(worker)
-                worker.handover = handover
-            try:
-                response, cut = await self._goto_or_cut(worker, page, going_to)
-            finally:
-                if worker.handover is not None:
-                    logger.info("%s was not asked for as handed over: loaded from the network", url)
-                worker.handover = None
-                if worker.handed:
-                    self._count("handed_over")
-        except PlaywrightTimeoutError as e:
-            raise NavigationTimeout(
-                f"{url} did not load within {self.config.navigation_timeout.total_seconds():g} s "
-                f"(raise timeouts.navigation_s to wait longer)",
-                url=url,
-            ) from e
-        except PlaywrightError as e:
-            message = _first_line(e)
-            if _is_gone(e):
-                raise
-            if worker.refused is not None:
-                raise _refused(worker.refused, url) from e
-            if "Download is starting" in message:
-                raise NonHTMLResponse(
-                    f"{url} is a download, not an HTML page ({message})",
-                    url=url,
-                    content_type="application/octet-stream",
-                ) from e
-            raise NavigationFailed(f"loading {url} failed: {message}", url=url) from e
-        fetch_ms = (time.perf_counter() - started) * 1000.0
-        if worker.refused is not None:
-            raise _refused(worker.refused, url)
-        if cut:  # the document reached the limit before DOMContentLoaded
-            status, content_type = worker.document
-            worker.navigation = _Navigation(status, content_type.lower() or "text/html", fetch_ms)
-            return worker.navigation
-        if response is None:  # nothing new loaded (about:blank, a same-document navigation)
-            worker.navigation = replace(worker.navigation, fetch_ms=fetch_ms)
-            return worker.navigation
-        content_type = (response.headers.get("content-type") or "").split(";")[0].strip()
-        worker.navigation = _Navigation(
-            response.status, content_type.lower() or "text/html", fetch_ms
-        )
-        if content_type and content_type.lower() not in _HTML_TYPES:
-            raise NonHTMLResponse(
-                f"{url} is {content_type}, not an HTML page", url=url, content_type=content_type
-            )
-        return worker.navigation
-
-    async def _goto_or_cut(
-        self, worker: _Worker, page: Page, url: str
-    ) -> tuple[Response | None, bool]:
-        """`page.goto(url)` up to DOMContentLoaded: its response, and False; or (None, True) as
-        soon as the load reaches `max_page_bytes` first (the navigation's end is then awaited in
-        the background)."""
-        going = asyncio.ensure_future(page.goto(url, wait_until="domcontentloaded"))
-        cut = asyncio.ensure_future(worker.cut_seen.wait())
-        try:
-            await asyncio.wait({going, cut}, return_when=asyncio.FIRST_COMPLETED)
-        except BaseException:
-            going.cancel()
-            raise
-        finally:
-            cut.cancel()
-        if going.done():
-            return going.result(), False
-        self._spawn(_awaited(going), "the end of a cut navigation")
-        return None, True
-
-    def _snapshot(self, loaded: _Loaded, canonicalize: Canonicalize) -> Snapshot:
-        page = decode_extracted(loaded.raw, canonicalize)
-        navigation, settled = loaded.navigation, loaded.settled
-        html = page.html
-        truncated = len(html) > self.config.max_html_chars or loaded.cut
-        if truncated:
-            html = html[: self.config.max_html_chars]
-        return Snapshot(
-            url=loaded.state.url,
-            final_url=page.url,
-            status=page.status or navigation.status,
-            html=html,
-            links=page.links,
-            controls=page.controls,
-            state=loaded.state,
-            rendered=True,
-            content_type=navigation.content_type,
-            title=page.title,
-            settle_ms=round(settled.ms, 1),
-            settle_capped=settled.capped,
-            fetch_ms=round(navigation.fetch_ms, 1),
-            screenshot=loaded.screenshot,
-            viewport=self.config.viewport,
-            truncated=truncated,
-            requests=page.requests,
-        )

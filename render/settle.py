@@ -32,7 +32,9 @@ __all__ = [
     "settle_then",
 ]
 
-SETTLE_INIT_SCRIPT: str = resources.files("render").joinpath("settle.js").read_text("utf-8")
+SETTLE_INIT_SCRIPT: str = (
+    resources.files("siteseer.render").joinpath("settle.js").read_text("utf-8")
+)
 
 _SETTLE_CALL = (
     "([quiet, fast, cap, after]) => window.__siteseer && window.__siteseer.settle"

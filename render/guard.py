@@ -1,0 +1,263 @@
+"""The pool's document guard: every document request a worker's page or a popup sends is paused
+(CDP ``Fetch``, documents only) and checked before it leaves, and the bytes a load receives are
+counted against `RenderConfig.max_page_bytes`.
+
+- a main-frame navigation, each redirect hop included, passes the pool's `check_navigation` (the
+  Session's scope, robots.txt and address checks) as a navigation from the URL the worker loads;
+  a refused one is answered with an empty 204 (the page stays on the document it shows) and
+  remembered in `Worker.refused`, which the navigator turns into a NavigationRefused;
+- a navigation handed its document (`Worker.handover`) is answered from those bytes
+  (``Fetch.fulfillRequest``) instead of the network;
+- the first request of a popup (a page no worker owns; CDP ``Fetch`` on the browser target)
+  passes the same check as a navigation of the page that opened it, and is failed and the popup
+  closed when refused (`PoolStats.popups_refused`);
+- past `max_page_bytes` (decoded, the document and all it fetches, from
+  ``Network.dataReceived``) a page's network is cut: offline, loading stopped.
+"""
+
+from __future__ import annotations
+
+import base64
+import logging
+from typing import Any
+from urllib.parse import unquote
+
+from playwright.async_api import Browser, CDPSession
+from playwright.async_api import Error as PlaywrightError
+
+from siteseer.render.config import RenderConfig
+from siteseer.render.errors import NavigationRefused
+from siteseer.render.http import RawResponse
+from siteseer.render.snapshot import NavigationCheck
+from siteseer.render.worker import Count, Spawn, Worker, first_line, shown
+
+__all__ = ["DOCUMENTS", "DocumentGuard", "refused_error"]
+
+logger = logging.getLogger("siteseer.render")
+
+DOCUMENTS = [{"urlPattern": "*", "resourceType": "Document", "requestStage": "Request"}]
+# Headers that describe how the body travelled, not the body handed over (decoded, whole).
+_TRANSFER_HEADERS = frozenset({"content-encoding", "content-length", "transfer-encoding"})
+_ONLINE = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+_OFFLINE = {**_ONLINE, "offline": True}
+
+
+def refused_error(refused: tuple[str, str], url: str) -> NavigationRefused:
+    """The NavigationRefused of a load of `url` whose navigation the guard refused."""
+    target, reason = refused
+    return NavigationRefused(
+        f"loading {url} led to {target}, which is not followed: {reason}",
+        url=url,
+        target=target,
+        reason=reason,
+    )
+
+
+def _same_document(requested: str, fetched: str) -> bool:
+    """Whether the browser's request URL names the document an HTTP fetch ended on (the
+    fragment aside; the two may spell escapes differently)."""
+    a, b = requested.partition("#")[0], fetched.partition("#")[0]
+    return a == b or unquote(a) == unquote(b)
+
+
+def _fulfilment(request_id: str, response: RawResponse) -> dict[str, Any]:
+    """CDP ``Fetch.fulfillRequest`` parameters answering a paused request with `response`:
+    its status and headers (repeated ones such as Set-Cookie kept, those of the transfer
+    dropped) and its body as received, decompressed."""
+    headers = [
+        {"name": name, "value": value}
+        for name, value in response.headers
+        if name.lower() not in _TRANSFER_HEADERS
+    ]
+    return {
+        "requestId": request_id,
+        "responseCode": response.status,
+        "responseHeaders": headers,
+        "body": base64.b64encode(response.body).decode("ascii"),
+    }
+
+
+def _on_response(worker: Worker, cdp: CDPSession, event: dict[str, Any]) -> None:
+    """Remember the status and media type of the load's own document (a cut load has no
+    navigation response to read them from)."""
+    frame = event.get("frameId")
+    if cdp is worker.cdp and event.get("type") == "Document" and frame == worker.main_frame:
+        response = event.get("response", {})
+        worker.document = (int(response.get("status", 0)), str(response.get("mimeType", "")))
+
+
+class DocumentGuard:
+    """Checks the document requests of the pool's workers and popups (see the module docstring)."""
+
+    def __init__(
+        self,
+        config: RenderConfig,
+        check_navigation: NavigationCheck | None,
+        workers: list[Worker],
+        *,
+        count: Count,
+        spawn: Spawn,
+    ) -> None:
+        self.config = config
+        self.check_navigation = check_navigation
+        self._workers = workers
+        self._count = count
+        self._spawn = spawn
+
+    async def attach(self, worker: Worker, cdp: CDPSession) -> None:
+        """Watch the page of `worker` through `cdp` (its Network domain enabled): its responses
+        and received bytes, and, with a check, its document requests."""
+        cdp.on("Network.dataReceived", lambda event: self._on_data(worker, cdp, event))
+        cdp.on("Network.responseReceived", lambda event: _on_response(worker, cdp, event))
+        tree = await cdp.send("Page.getFrameTree")
+        main_frame = str(tree["frameTree"]["frame"]["id"])
+        worker.main_frame = main_frame
+        cdp.on(
+            "Fetch.requestPaused",
+            lambda event: self._spawn(
+                self._on_document(worker, cdp, main_frame, event), "checking a navigation"
+            ),
+        )
+        worker.fetching = False
+        if self.check_navigation is not None:
+            await cdp.send("Fetch.enable", {"patterns": DOCUMENTS})
+            worker.fetching = True
+        worker.cdp = cdp
+
+    async def pause_documents(self, worker: Worker) -> None:
+        """Pause the document requests of the worker's page (CDP ``Fetch``), if not yet."""
+        if not worker.fetching and worker.cdp is not None:
+            await worker.cdp.send("Fetch.enable", {"patterns": DOCUMENTS})
+            worker.fetching = True
+
+    async def watch_popups(self, browser: Browser) -> None:
+        """Pause the document requests of every page of `browser` (CDP ``Fetch`` on the browser
+        target), so that a popup's first request is checked before it is sent
+        (`_on_any_document`)."""
+        cdp = await browser.new_browser_cdp_session()
+        cdp.on(
+            "Fetch.requestPaused",
+            lambda event: self._spawn(self._on_any_document(cdp, event), "checking a popup"),
+        )
+        await cdp.send("Fetch.enable", {"patterns": DOCUMENTS})
+
+    async def refusal(self, origin: str, target: str) -> str | None:
+        """Why `check_navigation` refuses going from `origin` to `target` (None: it may go on).
+        A check that cannot decide refuses: the paused request must end either way."""
+        assert self.check_navigation is not None
+        try:
+            return await self.check_navigation(origin, target)
+        except Exception as e:
+            return f"the check failed: {first_line(e)}"
+
+    async def _on_document(
+        self, worker: Worker, cdp: CDPSession, main_frame: str, event: dict[str, Any]
+    ) -> None:
+        """A document request paused: let it go on, or fail it when the check refuses it."""
+        request_id = event["requestId"]
+        target = str(event.get("request", {}).get("url", ""))
+        reason = None
+        main = event.get("frameId") == main_frame
+        if self.check_navigation is not None and main:
+            reason = await self.refusal(worker.loading or target, target)
+        try:
+            handover = worker.handover if main and cdp is worker.cdp else None
+            if reason is None and handover and _same_document(target, handover.final_url):
+                worker.handover, worker.handed = None, True
+                await cdp.send("Fetch.fulfillRequest", _fulfilment(request_id, handover))
+                return
+            if reason is None:
+                await cdp.send("Fetch.continueRequest", {"requestId": request_id})
+                return
+            worker.refused = (target, reason)
+            logger.info("navigation from %s to %s refused: %s", worker.loading, target, reason)
+            # 204 No Content: the browser stays on the document it shows (failing the request
+            # would replace it with an error page).
+            await cdp.send(
+                "Fetch.fulfillRequest",
+                {"requestId": request_id, "responseCode": 204, "responseHeaders": []},
+            )
+        except PlaywrightError as e:  # the page or its context closed meanwhile
+            logger.debug("answering a paused navigation: %s", first_line(e))
+
+    async def _on_any_document(self, cdp: CDPSession, event: dict[str, Any]) -> None:
+        """A document request of any page paused (the browser-wide watch): a worker's own
+        navigations and frames go on (its page checks them, `_on_document`); the first request
+        of a popup — a page a worker's page opened (a ``target=_blank`` link or form, a
+        ``window.open`` that slipped through) — passes the same check as a navigation of its
+        opener, and is refused before it is sent when the check refuses it (the popup is then
+        closed); one the check allows loads, and is closed when it appears (the pool's
+        `_close_popup`)."""
+        request_id = event["requestId"]
+        frame = str(event.get("frameId", ""))
+        target = str(event.get("request", {}).get("url", ""))
+        reason = None
+        opener: Worker | None = None
+        popup = False
+        try:
+            if all(w.main_frame != frame for w in self._workers):
+                popup, opener = await self._popup_of(cdp, frame)
+            if popup and self.check_navigation is not None:
+                origin = shown(opener) if opener is not None else ""
+                if not origin:
+                    reason = "a popup of no page of this crawl"
+                else:
+                    reason = await self.refusal(origin, target)
+            if reason is None:
+                await cdp.send("Fetch.continueRequest", {"requestId": request_id})
+                return
+            self._count("popups_refused")
+            logger.info(
+                "popup from %s to %s refused before it loaded: %s",
+                (shown(opener) if opener is not None else "") or "an unknown page",
+                target,
+                reason,
+            )
+            await cdp.send(
+                "Fetch.failRequest", {"requestId": request_id, "errorReason": "BlockedByClient"}
+            )
+            await cdp.send("Target.closeTarget", {"targetId": frame})
+        except PlaywrightError as e:  # the page, its context or the browser closed meanwhile
+            logger.debug("answering a paused document request: %s", first_line(e))
+
+    async def _popup_of(self, cdp: CDPSession, frame: str) -> tuple[bool, Worker | None]:
+        """Whether `frame` is the main frame of a page no worker owns (a popup), and the
+        worker whose page opened it (None: unknown)."""
+        try:
+            info = (await cdp.send("Target.getTargetInfo", {"targetId": frame}))["targetInfo"]
+        except PlaywrightError:  # not a target: a frame inside a page
+            return False, None
+        if info.get("type") != "page":
+            return False, None
+        opener_id = str(info.get("openerId", ""))
+        return True, next(
+            (w for w in self._workers if opener_id and w.main_frame == opener_id), None
+        )
+
+    def _on_data(self, worker: Worker, cdp: CDPSession, event: dict[str, Any]) -> None:
+        """Count the bytes a load receives; past `max_page_bytes` cut the page's network."""
+        if cdp is not worker.cdp or not worker.loading:
+            return
+        worker.received += int(event.get("dataLength", 0))  # decoded (encoded comes apart)
+        if worker.received > self.config.max_page_bytes and not worker.cut:
+            worker.cut = True
+            worker.cut_seen.set()
+            logger.info(
+                "%s received more than %d bytes: its network is cut, what it shows is kept",
+                worker.loading,
+                self.config.max_page_bytes,
+            )
+            self._spawn(self._cut_network(cdp), "cutting a page's network")
+
+    @staticmethod
+    async def _cut_network(cdp: CDPSession) -> None:
+        """No more bytes for the page: offline, and what is loading stopped."""
+        await cdp.send("Network.emulateNetworkConditions", _OFFLINE)
+        await cdp.send("Page.stopLoading")
+
+    @staticmethod
+    async def restore_network(worker: Worker) -> None:
+        """The network of a page cut by the last load, back for this one."""
+        worker.cut, worker.state = False, None
+        if worker.cdp is not None:
+            await worker.cdp.send("Network.emulateNetworkConditions", _ONLINE)

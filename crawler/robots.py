@@ -73,6 +73,10 @@ class Robots:
         delay = (await self.rules(url)).crawl_delay(self._user_agent)
         return None if delay is None else timedelta(seconds=float(delay))
 
+    async def sitemaps(self, url: str) -> tuple[str, ...]:
+        """The URLs the `Sitemap:` lines of `url`'s host's robots.txt give, in file order."""
+        return tuple(dict.fromkeys((await self.rules(url)).sitemaps))
+
     async def rules(self, url: str) -> Protego:
         host = host_of(url)
         failed = self._unavailable.get(host)

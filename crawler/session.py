@@ -71,6 +71,7 @@ from siteseer.crawler.errors import (
     RobotsDisallowed,
     SpiderTrap,
 )
+from siteseer.crawler.gzipped import inflate, is_gzip
 from siteseer.crawler.hashrouting import (
     RoutingDecision,
     document_key,
@@ -451,8 +452,10 @@ class Session(AsyncClosing):
         """The answer at `url` over HTTP whatever its content type, its body kept as text in the
         Snapshot's `html` (a JSON document, an HTML fragment): what a page's script asks of its
         server, asked directly. Scope, spider-trap guards, robots.txt, politeness, retries, the
-        budget and the store apply as to `page`; it counts as a download. Raises CrawlErrors
-        like `page`, except that a body that is not HTML is no error."""
+        budget and the store apply as to `page`; it counts as a download. A body gzipped by
+        itself (its magic bytes, whatever its name or type: a sitemap's `.gz`) is kept
+        decompressed, at most 50 MB (`truncated` beyond). Raises CrawlErrors like `page`,
+        except that a body that is not HTML is no error."""
         target = self._admit(url)
         await self._check_robots(target)
         cached = self._store_().get(target, need_render=False)
@@ -471,19 +474,28 @@ class Session(AsyncClosing):
             response, chain = await self._fetch_hops(url)
         except NavigationError as e:
             raise FetchFailed(url, _reason(e), self.config.retries + 1) from e
+        text, cut = response.text(), response.truncated
+        if is_gzip(response.body):  # a .gz file served as it is, known by its bytes
+            inflated, cut = inflate(response.body)
+            text = inflated.decode("utf-8", errors="replace")
         snapshot = Snapshot(
             url=url,
             final_url=response.final_url,
             status=response.status,
-            html=response.text(),
+            html=text,
             state=State(url),
             content_type=response.content_type,
             fetch_ms=response.elapsed_ms,
             redirects=tuple(chain),
-            truncated=response.truncated,
+            truncated=cut,
         )
         self._keep(snapshot)
         return snapshot
+
+    async def robots_sitemaps(self, url: str) -> tuple[str, ...]:
+        """The sitemaps the `Sitemap:` lines of `url`'s host's robots.txt name, as written, in
+        order (none when it has no robots.txt or it cannot be had now); read once per host."""
+        return await self._robots.sitemaps(self._admit(url))
 
     # -- admission: URL, scope, robots ----------------------------------------------------------
 

@@ -30,7 +30,13 @@ Endpoints (``{n}`` a number):
   ``/js/forever`` (mutates its DOM forever), ``/js/huge-dom?n=…``, ``/js/offlink?url=…`` (a link
   ``#off`` to `url`), ``/js/hog?n=…`` (a chain of n scripts of 1 MB each, ``/blob.js``,
   each writing the next one's tag, before ``#after``), ``/js/blank-link?url=…`` (a link ``#blank`` to `url` that opens in a new
-  window: ``target=_blank``).
+  window: ``target=_blank``);
+- sitemaps: robots.txt names ``/sitemaps/urlset.xml`` on 127.0.0.2 (off the site), the
+  disallowed ``/private/sitemap.xml`` and ``/sitemaps/urlset.xml`` (``/item/<host>``);
+  ``/sitemaps/gzip-bomb.xml`` (64 MB inflated, served gzipped without Content-Encoding),
+  ``/sitemaps/entity-bomb.xml`` (a billion laughs), ``/sitemaps/self.xml`` (an index naming
+  itself), ``/sitemaps/many.xml`` (50,001 URLs), ``/sitemaps/hosts.xml`` (URLs on 127.0.0.2,
+  127.0.0.1's other port and 10.0.0.1 besides one of its own).
 """
 
 from __future__ import annotations
@@ -40,7 +46,7 @@ import gzip
 import html
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from urllib.parse import quote
@@ -59,6 +65,30 @@ PAGE = (
 )
 BOMB_BYTES = 64 * 1024 * 1024
 _BOMB = gzip.compress(b" " * BOMB_BYTES, compresslevel=9)
+
+
+def _urlset(paths: Iterable[str]) -> str:
+    entries = "".join(f"<url><loc>{p}</loc></url>" for p in paths)
+    return f'<?xml version="1.0"?><urlset xmlns="{_SITEMAP_NS}">{entries}</urlset>'
+
+
+def _sitemap_index(paths: Iterable[str]) -> str:
+    entries = "".join(f"<sitemap><loc>{p}</loc></sitemap>" for p in paths)
+    return f'<?xml version="1.0"?><sitemapindex xmlns="{_SITEMAP_NS}">{entries}</sitemapindex>'
+
+
+_SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+# 64 MB of sitemap when inflated (one URL, then spaces), 64 KB on the wire.
+_SITEMAP_BOMB = gzip.compress(
+    (_urlset(["/item/1"])[:-9] + " " * BOMB_BYTES + "</urlset>").encode(), compresslevel=9
+)
+_ENTITY_BOMB = (
+    '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lolololololololololol">'
+    + "".join(f'<!ENTITY lol{i} "{f"&lol{i - 1};" * 10}">' for i in range(1, 10)).replace(
+        "&lol0;", "&lol;"
+    )
+    + f']><urlset xmlns="{_SITEMAP_NS}"><url><loc>/item/&lol9;</loc></url></urlset>'
+)
 
 
 @dataclass(frozen=True)
@@ -182,7 +212,13 @@ class HostileServer:
                 return web.Response(status=503, text="busy")
             if host == THIRD:
                 await asyncio.sleep(3600)
-            return web.Response(text="User-agent: *\nDisallow: /private\n")
+            return web.Response(
+                text="User-agent: *\nDisallow: /private\n"
+                f"Sitemap: http://{OTHER}:{self.port}/sitemaps/urlset.xml\n"
+                "Sitemap: /private/sitemap.xml\nSitemap: /sitemaps/urlset.xml\n"
+            )
+        if path.startswith(("/sitemaps/", "/private/sitemap")):
+            return self._sitemap(path, host)
         if path == "/hang":
             await asyncio.sleep(3600)
         if path == "/slow-body":
@@ -283,6 +319,29 @@ class HostileServer:
         if path.startswith("/js/"):
             return web.Response(text=self._script_page(path, query), content_type="text/html")
         return web.Response(text=PAGE.format(title=html.escape(path)), content_type="text/html")
+
+    def _sitemap(self, path: str, host: str) -> web.Response:
+        xml = {"Content-Type": "application/xml"}
+        if path == "/sitemaps/gzip-bomb.xml":  # gzipped by itself, no Content-Encoding
+            return web.Response(body=_SITEMAP_BOMB, headers={"Content-Type": "application/gzip"})
+        if path == "/sitemaps/entity-bomb.xml":
+            return web.Response(text=_ENTITY_BOMB, headers=xml)
+        if path == "/sitemaps/self.xml":
+            return web.Response(
+                text=_sitemap_index(["/sitemaps/self.xml", "/sitemaps/urlset.xml"]), headers=xml
+            )
+        if path == "/sitemaps/many.xml":
+            return web.Response(text=_urlset(f"/item/{i}" for i in range(50_001)), headers=xml)
+        if path == "/sitemaps/hosts.xml":
+            hosts = (
+                f"http://{OTHER}:{self.port}",
+                f"http://{HOME}:{self.other_port}",
+                "http://10.0.0.1",
+            )
+            return web.Response(
+                text=_urlset(["/item/1", *(f"{h}/item/2" for h in hosts)]), headers=xml
+            )
+        return web.Response(text=_urlset([f"/item/{host}"]), headers=xml)
 
     async def _broken(self, request: web.Request, *, reset: bool) -> web.StreamResponse:
         response = web.StreamResponse(

@@ -21,6 +21,7 @@ from siteseer.algorithms.methods import (
     IndesitParams,
     SSUPParams,
     discovery_method,
+    height_of,
 )
 from siteseer.algorithms.pagetemplates import ClusterMethod, cluster_pages, crawl_pages, page_paths
 from siteseer.algorithms.querycentric import explore
@@ -111,6 +112,7 @@ __all__ = [
     "gpp",
     "group_links",
     "halting",
+    "height_of",
     "indesit",
     "is_instance",
     "page_paths",

@@ -40,6 +40,7 @@ __all__ = [
     "IndesitParams",
     "SSUPParams",
     "discovery_method",
+    "height_of",
 ]
 
 
@@ -137,3 +138,13 @@ def discovery_method(name: str) -> DiscoveryMethod[Any]:
     except KeyError:
         known = ", ".join(DISCOVERY_METHODS)
         raise ValueError(f"unknown method {name!r}; use {known}") from None
+
+
+def height_of(text: str) -> Height:
+    """SSUP's height as an option gives it: a positive whole number or ``"auto"`` (else
+    ValueError)."""
+    if text == "auto":
+        return "auto"
+    if text.isdigit() and int(text) >= 1:
+        return int(text)
+    raise ValueError(f"height must be a positive whole number or 'auto', not {text!r}")

@@ -1,13 +1,13 @@
 """The choices of the command line's options that only the commands define, as `Literal`s.
 
 Kept free of imports so `cli.py` can name them in its signatures without loading the crawler, the
-methods or the lab (typer reads the signatures when the app is built, `--help` included). Six of
+methods or the lab (typer reads the signatures when the app is built, `--help` included). Seven of
 them mirror a lower floor's own type, which stays the definition;
 tests/siteseer/test_siteseer_choices.py holds each mirror equal to it: `DiscoverMethod` names the
 method registry's entries (`algorithms.DISCOVERY_METHODS`: a new method's name is added here as
-well, and the test says so), `RenderChoice` is `crawler.RenderMode`, `TagFeatureChoice` is
-`algorithms.TagFeature`, `ProbeOrderChoice` is `algorithms.ProbeOrder`, `ClusterChoice` is
-`algorithms.ClusterMethod`, `LabSize` is `lab.Size`.
+well, and the test says so), `OutputFormat` is `output.RowFormat`, `RenderChoice` is
+`crawler.RenderMode`, `TagFeatureChoice` is `algorithms.TagFeature`, `ProbeOrderChoice` is
+`algorithms.ProbeOrder`, `ClusterChoice` is `algorithms.ClusterMethod`, `LabSize` is `lab.Size`.
 """
 
 from __future__ import annotations
@@ -27,9 +27,6 @@ __all__ = [
     "TagFeatureChoice",
 ]
 
-OutputFormat = Literal["jsonl", "json", "csv"]
-"""`discover --format`: the entity pages as JSON lines, a JSON array or CSV."""
-
 BatchTask = Literal["discover", "explore", "templates"]
 """`batch --task`: what is done to each site (discover, explore, templates cluster)."""
 
@@ -42,6 +39,8 @@ DemoSize = Literal["small", "medium"]
 # Mirrors of a lower floor's type (see the module docstring).
 DiscoverMethod = Literal["ssup", "indesit", "gpp"]
 """`discover --method`, `batch --method`: the names of `algorithms.DISCOVERY_METHODS`."""
+OutputFormat = Literal["jsonl", "json", "csv"]
+"""`discover --format`, `templates cluster --format`: the rows as JSON lines, a JSON array or CSV."""
 RenderChoice = Literal["auto", "always", "never"]
 TagFeatureChoice = Literal["tags", "attrs", "values"]
 ProbeOrderChoice = Literal["ranked", "paper"]

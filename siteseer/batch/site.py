@@ -34,14 +34,20 @@ from typing import Literal
 from urllib.parse import urlsplit
 
 from siteseer import api
-from siteseer.algorithms import Exploration, Halt, cluster_pages, crawl_pages, explore, halting
+from siteseer.algorithms import (
+    Exploration,
+    Halt,
+    cluster_pages,
+    crawl_pages,
+    explore,
+    halting,
+    height_of,
+)
 from siteseer.batch.jobs import SiteJob, host_file_name
 from siteseer.batch.usage import Usage, worker_usage
-from siteseer.commands.discover import entity_records, entity_rows, parse_height
-from siteseer.commands.templates import cluster_rows
 from siteseer.crawler import CacheFailed, CrawlError, Renderer, Session
 from siteseer.errors import UserError
-from siteseer.output import write_exploration
+from siteseer.output import cluster_rows, entity_records, entity_rows, write_exploration
 from siteseer.render import (
     BrowserNotFound,
     BrowserPool,
@@ -247,7 +253,7 @@ async def _discover(session: Session, job: SiteJob) -> Outcome:
     result = await api.discover(
         job.url,
         method=options.method,
-        height=parse_height(options.height),
+        height=height_of(options.height),
         threshold=options.threshold,
         iterations=options.iterations,
         session=session,

@@ -9,11 +9,8 @@ budget, its time limit or Ctrl-C writes what it found so far.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 
 from siteseer import api
@@ -26,43 +23,20 @@ from siteseer.algorithms import (
     ProbeOrder,
     TagFeature,
     explain_discovery,
+    height_of,
 )
 from siteseer.choices import DiscoverMethod, OutputFormat
-from siteseer.crawler import Session
 from siteseer.errors import BadOption, OutputFailed, run_failures
-from siteseer.output import marked, marked_fields
+from siteseer.output import entity_records, entity_rows
 from siteseer.outputs import shown, write_text
-from siteseer.render import Snapshot
 from siteseer.sessions import CrawlOptions, session_config, watched_session
 
 __all__ = [
     "DiscoverOptions",
     "DiscoverOutcome",
-    "EntityRecord",
     "discover",
-    "entity_records",
-    "entity_rows",
     "parse_height",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class EntityRecord:
-    """One entity page found: the method and seed that found it; its title and HTTP status
-    (None when its page was not loaded); the index page that links to it and that page's
-    depth + 1 in the entity tree (the root index page is depth 0; None when no index page
-    found in the run links to it)."""
-
-    url: str
-    method: str
-    seed: str
-    title: str | None = None
-    status: int | None = None
-    index_page: str | None = None
-    depth: int | None = None
-
-
-ROW_FIELDS = tuple(EntityRecord.__slots__)
 
 
 @dataclass(frozen=True)
@@ -134,11 +108,10 @@ class DiscoverOutcome:
 
 def parse_height(text: str) -> Height:
     """SSUP's height from its option: a positive whole number or ``"auto"`` (else BadOption)."""
-    if text == "auto":
-        return "auto"
-    if text.isdigit() and int(text) >= 1:
-        return int(text)
-    raise BadOption(f"--height must be a positive whole number or 'auto', not {text!r}")
+    try:
+        return height_of(text)
+    except ValueError as e:
+        raise BadOption(f"--{e}") from None
 
 
 def started(result: Discovery, halt: Halt | None = None) -> bool:
@@ -150,59 +123,6 @@ def started(result: Discovery, halt: Halt | None = None) -> bool:
         return True
     timed_out = halt is not None and result.reason == halt.reason and not halt.interrupted
     return result.reason == BUDGET_SPENT or timed_out
-
-
-async def entity_records(
-    session: Session, result: Discovery, *, details: bool = False
-) -> list[EntityRecord]:
-    """A record per entity page of `result`, read from the pages `session` holds: the index
-    page linking to it is the deepest one of the Discovery's levels that does; its title and
-    status come from its own page when the run loaded it (with `details`, every other entity
-    page is loaded now, one page load each; a page that fails keeps None)."""
-    parents: dict[str, tuple[str, int]] = {}
-    for depth, level in reversed(list(enumerate(result.index_pages, 1))):
-        for url in level:
-            page = session.stored(url)
-            for link in page.links if page is not None else ():
-                parents.setdefault(link.url, (url, depth))
-    pages = {url: session.stored(url) for url in result.entities}
-    if details:
-        missing = [url for url, page in pages.items() if page is None]
-        for url, got in zip(missing, await session.pages(missing), strict=True):
-            pages[url] = got if isinstance(got, Snapshot) else None
-    records = []
-    for url in result.entities:
-        page = pages[url]
-        parent = parents.get(url)
-        records.append(
-            EntityRecord(
-                url,
-                result.method,
-                result.seed,
-                title=None if page is None else page.title,
-                status=None if page is None else page.status,
-                index_page=None if parent is None else parent[0],
-                depth=None if parent is None else parent[1],
-            )
-        )
-    return records
-
-
-def entity_rows(
-    records: Sequence[EntityRecord], fmt: OutputFormat, *, complete: bool = True, reason: str = ""
-) -> str:
-    """The records as JSON lines, a JSON array, or CSV with a header (None is an empty cell);
-    a run that stopped early (not `complete`) marks each row with complete and its `reason`."""
-    rows = [marked(asdict(record), complete, reason) for record in records]
-    if fmt == "jsonl":
-        return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
-    if fmt == "json":
-        return json.dumps(rows, ensure_ascii=False, indent=1) + "\n"
-    text = io.StringIO()
-    writer = csv.DictWriter(text, fieldnames=list(marked_fields(ROW_FIELDS, complete)))
-    writer.writeheader()
-    writer.writerows(rows)
-    return text.getvalue()
 
 
 async def discover(options: DiscoverOptions) -> DiscoverOutcome:

@@ -8,9 +8,6 @@ by `siteseer.chaining`, which checks what they give before any page loads.
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -30,7 +27,7 @@ from siteseer.chaining import hosts_of, input_pages, input_urls
 from siteseer.choices import OutputFormat
 from siteseer.crawler import Session
 from siteseer.errors import BadInput, run_failures
-from siteseer.output import marked, marked_fields, write_template_report
+from siteseer.output import cluster_rows, write_template_report
 from siteseer.outputs import shown, write_text
 from siteseer.render import Snapshot
 from siteseer.sessions import CrawlOptions, session_config, watched_session
@@ -41,7 +38,6 @@ __all__ = [
     "PageInput",
     "UrlTemplatesOptions",
     "UrlTemplatesOutcome",
-    "cluster_rows",
     "page_input",
     "templates_cluster",
     "templates_urls",
@@ -179,39 +175,6 @@ class ClusterOutcome:
             f"{clustering.method}: {self.pages} pages in {len(clustering.clusters)} clusters, "
             f"MDL {clustering.mdl_bits:.0f} bits, {clustering.seconds:.2f} s"
         )
-
-
-def cluster_rows(clustering: PageClustering, fmt: OutputFormat = "jsonl", reason: str = "") -> str:
-    """The clusters as JSON lines or a JSON array (an object per cluster: its number, size,
-    pages and template paths), or CSV (a row per page: url, cluster, size); each marked with
-    complete and `reason` when the crawl of the pages stopped early."""
-    rows = [
-        marked(
-            {
-                "cluster": n,
-                "size": len(cluster.pages),
-                "pages": list(cluster.pages),
-                "template_paths": list(cluster.paths),
-            },
-            not reason,
-            reason,
-        )
-        for n, cluster in enumerate(clustering.clusters)
-    ]
-    if fmt == "jsonl":
-        return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
-    if fmt == "json":
-        return json.dumps(rows, ensure_ascii=False, indent=1) + "\n"
-    text = io.StringIO()
-    writer = csv.writer(text)
-    writer.writerow(marked_fields(("url", "cluster", "size"), not reason))
-    status = () if not reason else (False, reason)
-    writer.writerows(
-        (url, n, len(cluster.pages), *status)
-        for n, cluster in enumerate(clustering.clusters)
-        for url in cluster.pages
-    )
-    return text.getvalue()
 
 
 @dataclass(frozen=True)

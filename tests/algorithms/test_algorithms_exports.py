@@ -13,6 +13,7 @@ EXPECTED = {
     "IndesitParams",
     "SSUPParams",
     "discovery_method",
+    "height_of",
     "explore",
     "VisualList",
     "read_sample_path",

@@ -6,12 +6,13 @@ from typing import get_args
 
 import pytest
 
-from siteseer import algorithms, choices, crawler, lab
+from siteseer import algorithms, choices, crawler, lab, output
 
 
 @pytest.mark.parametrize(
     ("mirror", "original"),
     [
+        (choices.OutputFormat, output.RowFormat),
         (choices.RenderChoice, crawler.RenderMode),
         (choices.TagFeatureChoice, algorithms.TagFeature),
         (choices.ProbeOrderChoice, algorithms.ProbeOrder),

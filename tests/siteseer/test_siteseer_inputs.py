@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from siteseer.commands.discover import EntityRecord, entity_rows, parse_height
+from siteseer.commands.discover import parse_height
 from siteseer.commands.explain import sample_path_of
 from siteseer.commands.explore import read_keywords
 from siteseer.commands.lab import ServeOptions, TruthOptions, lab_site_ids, serve, truth
@@ -15,6 +15,7 @@ from siteseer.commands.templates import PageInput, page_input
 from siteseer.errors import BadInput, BadOption
 from siteseer.lab import SITE_IDS
 from siteseer.lab.real import REAL_IDS
+from siteseer.output import EntityRecord, entity_rows
 
 
 def test_height_is_a_positive_number_or_auto() -> None:

@@ -20,9 +20,9 @@ from siteseer.algorithms import (
 from siteseer.commands.describe import DescribeOutcome
 from siteseer.commands.discover import DiscoverOutcome
 from siteseer.commands.explore import ExploreOutcome
-from siteseer.commands.templates import ClusterOutcome, UrlTemplatesOutcome, cluster_rows
+from siteseer.commands.templates import ClusterOutcome, UrlTemplatesOutcome
 from siteseer.crawler import Cost
-from siteseer.output import OutputFiles
+from siteseer.output import OutputFiles, cluster_rows
 
 
 def test_discover_summary_counts_index_pages_of_every_level() -> None:

@@ -1,0 +1,144 @@
+"""The rows a run's result is written as: the entity pages of a Discovery, the clusters of a
+page clustering, as JSON lines, a JSON array or CSV.
+
+    records = await entity_records(session, discovery)          # one EntityRecord per page
+    text = entity_rows(records, "csv", complete=False, reason="budget spent")
+    text = cluster_rows(clustering, "jsonl")
+
+`siteseer discover`, `siteseer templates cluster` and a batch's sites write the same rows
+(`siteseer.commands`, `siteseer.batch`), from here. An incomplete run's rows are marked
+(`output.partial`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Literal
+
+from siteseer.output.partial import marked, marked_fields
+from siteseer.render import Snapshot
+
+if TYPE_CHECKING:
+    from siteseer.algorithms import Discovery, PageClustering
+    from siteseer.crawler import Session
+
+__all__ = [
+    "ROW_FIELDS",
+    "EntityRecord",
+    "RowFormat",
+    "cluster_rows",
+    "entity_records",
+    "entity_rows",
+]
+
+RowFormat = Literal["jsonl", "json", "csv"]
+"""JSON lines, a JSON array, or CSV with a header (`siteseer.choices.OutputFormat` mirrors it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EntityRecord:
+    """One entity page found: the method and seed that found it; its title and HTTP status
+    (None when its page was not loaded); the index page that links to it and that page's
+    depth + 1 in the entity tree (the root index page is depth 0; None when no index page
+    found in the run links to it)."""
+
+    url: str
+    method: str
+    seed: str
+    title: str | None = None
+    status: int | None = None
+    index_page: str | None = None
+    depth: int | None = None
+
+
+ROW_FIELDS = tuple(EntityRecord.__slots__)
+
+
+async def entity_records(
+    session: Session, result: Discovery, *, details: bool = False
+) -> list[EntityRecord]:
+    """A record per entity page of `result`, read from the pages `session` holds: the index
+    page linking to it is the deepest one of the Discovery's levels that does; its title and
+    status come from its own page when the run loaded it (with `details`, every other entity
+    page is loaded now, one page load each; a page that fails keeps None)."""
+    parents: dict[str, tuple[str, int]] = {}
+    for depth, level in reversed(list(enumerate(result.index_pages, 1))):
+        for url in level:
+            page = session.stored(url)
+            for link in page.links if page is not None else ():
+                parents.setdefault(link.url, (url, depth))
+    pages = {url: session.stored(url) for url in result.entities}
+    if details:
+        missing = [url for url, page in pages.items() if page is None]
+        for url, got in zip(missing, await session.pages(missing), strict=True):
+            pages[url] = got if isinstance(got, Snapshot) else None
+    records = []
+    for url in result.entities:
+        page = pages[url]
+        parent = parents.get(url)
+        records.append(
+            EntityRecord(
+                url,
+                result.method,
+                result.seed,
+                title=None if page is None else page.title,
+                status=None if page is None else page.status,
+                index_page=None if parent is None else parent[0],
+                depth=None if parent is None else parent[1],
+            )
+        )
+    return records
+
+
+def entity_rows(
+    records: Sequence[EntityRecord], fmt: RowFormat, *, complete: bool = True, reason: str = ""
+) -> str:
+    """The records as JSON lines, a JSON array, or CSV with a header (None is an empty cell);
+    a run that stopped early (not `complete`) marks each row with complete and its `reason`."""
+    rows = [marked(asdict(record), complete, reason) for record in records]
+    if fmt == "jsonl":
+        return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+    if fmt == "json":
+        return json.dumps(rows, ensure_ascii=False, indent=1) + "\n"
+    text = io.StringIO()
+    writer = csv.DictWriter(text, fieldnames=list(marked_fields(ROW_FIELDS, complete)))
+    writer.writeheader()
+    writer.writerows(rows)
+    return text.getvalue()
+
+
+def cluster_rows(clustering: PageClustering, fmt: RowFormat = "jsonl", reason: str = "") -> str:
+    """The clusters as JSON lines or a JSON array (an object per cluster: its number, size,
+    pages and template paths), or CSV (a row per page: url, cluster, size); each marked with
+    complete and `reason` when the crawl of the pages stopped early."""
+    rows = [
+        marked(
+            {
+                "cluster": n,
+                "size": len(cluster.pages),
+                "pages": list(cluster.pages),
+                "template_paths": list(cluster.paths),
+            },
+            not reason,
+            reason,
+        )
+        for n, cluster in enumerate(clustering.clusters)
+    ]
+    if fmt == "jsonl":
+        return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+    if fmt == "json":
+        return json.dumps(rows, ensure_ascii=False, indent=1) + "\n"
+    text = io.StringIO()
+    writer = csv.writer(text)
+    writer.writerow(marked_fields(("url", "cluster", "size"), not reason))
+    status = () if not reason else (False, reason)
+    writer.writerows(
+        (url, n, len(cluster.pages), *status)
+        for n, cluster in enumerate(clustering.clusters)
+        for url in cluster.pages
+    )
+    return text.getvalue()

@@ -59,18 +59,23 @@ class Row:
 
 def help_commands() -> list[tuple[str, ...]]:
     """`--help` of the app and of every command and command group, as argument tuples."""
-    import typer.main
+    import click
 
     from siteseer import cli
 
     found: list[tuple[str, ...]] = [("--help",)]
 
-    def walk(group: object, path: tuple[str, ...]) -> None:
-        for name, command in sorted(getattr(group, "commands", {}).items()):
+    def walk(group: click.Command, path: tuple[str, ...]) -> None:
+        if not isinstance(group, click.Group):
+            return
+        ctx = click.Context(group)
+        for name in sorted(group.list_commands(ctx)):
+            command = group.get_command(ctx, name)
+            assert command is not None
             found.append((*path, name, "--help"))
             walk(command, (*path, name))
 
-    walk(typer.main.get_command(cli.app), ())
+    walk(cli.app, ())
     return found
 
 

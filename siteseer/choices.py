@@ -1,13 +1,13 @@
 """The choices of the command line's options that only the commands define, as `Literal`s.
 
-Kept free of imports so `cli.py` can name them in its signatures without loading the crawler, the
-methods or the lab (typer reads the signatures when the app is built, `--help` included). Seven of
-them mirror a lower floor's own type, which stays the definition;
-tests/siteseer/test_siteseer_choices.py holds each mirror equal to it: `DiscoverMethod` names the
-method registry's entries (`algorithms.DISCOVERY_METHODS`: a new method's name is added here as
-well, and the test says so), `OutputFormat` is `output.RowFormat`, `RenderChoice` is
-`crawler.RenderMode`, `TagFeatureChoice` is `algorithms.TagFeature`, `ProbeOrderChoice` is
-`algorithms.ProbeOrder`, `ClusterChoice` is `algorithms.ClusterMethod`, `LabSize` is `lab.Size`.
+Kept free of imports so that the command line's declarations (siteseer/commandline/) can name
+them without loading the crawler, the methods or the lab (`--help` included). Seven of them
+mirror a lower floor's own type, which stays the definition; tests/siteseer/test_siteseer_choices.py
+holds each mirror equal to it: `DiscoverMethod` names the method registry's entries
+(`algorithms.DISCOVERY_METHODS`: a new method's name is added here as well, and the test says
+so), `OutputFormat` is `output.RowFormat`, `RenderChoice` is `crawler.RenderMode`,
+`TagFeatureChoice` is `algorithms.TagFeature`, `ProbeOrderChoice` is `algorithms.ProbeOrder`,
+`ClusterChoice` is `algorithms.ClusterMethod`, `LabSize` is `lab.Size`.
 """
 
 from __future__ import annotations

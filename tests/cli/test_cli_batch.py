@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from siteseer.cli import app
 from siteseer.lab.server import LabServer

@@ -9,7 +9,7 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from siteseer.cli import app
 from siteseer.crawler import read_pages

@@ -8,8 +8,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from echo_server import EchoServer, echo_server
-from typer.testing import CliRunner
 
 from siteseer.cli import app
 from siteseer.lab import LabServer

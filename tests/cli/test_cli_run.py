@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-import typer
+from click.exceptions import Exit
 
-from siteseer.cli import _run
+from siteseer.commandline.base import run
 
 
 async def _interrupted() -> None:
@@ -17,8 +17,8 @@ async def _bad_value() -> None:
 
 
 def test_ctrl_c_exits_130_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(typer.Exit) as stopped:
-        _run(_interrupted())
+    with pytest.raises(Exit) as stopped:
+        run(_interrupted())
     assert stopped.value.exit_code == 130
     assert capsys.readouterr().err == (
         "siteseer: interrupted; rerun with the same cache to continue\n"
@@ -26,7 +26,7 @@ def test_ctrl_c_exits_130_with_one_line(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_expected_errors_exit_2_on_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(typer.Exit) as stopped:
-        _run(_bad_value())
+    with pytest.raises(Exit) as stopped:
+        run(_bad_value())
     assert stopped.value.exit_code == 2
     assert capsys.readouterr().err == "siteseer: height must be a number or 'auto'\n"

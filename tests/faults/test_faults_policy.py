@@ -81,7 +81,7 @@ def test_private_to_private_is_allowed(saw: Saw) -> None:
 async def test_allow_private_addresses_setting(
     flags: list[str], env: dict[str, str], monkeypatch: pytest.MonkeyPatch, saw: Saw
 ) -> None:
-    from typer.testing import CliRunner
+    from click.testing import CliRunner
 
     from siteseer.cli import app
     from siteseer.crawler import RedirectRefused, Session

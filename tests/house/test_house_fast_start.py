@@ -1,7 +1,7 @@
 """`siteseer --help` starts fast: importing the command line loads none of the heavy modules.
 
 Each heavy dependency is imported where it is used (a command's library module, a method, the
-bench report), never by `import siteseer.cli`; every command's `--help` is answered by typer alone (no
+bench report), never by `import siteseer.cli`; every command's `--help` is answered by click alone (no
 pydantic, no crawler); the crawl stack loads its HTTP client (aiohttp) on the first fetch, rich
 only where a progress line may be drawn, warcio only for an archive. Checked in a fresh
 interpreter, on `sys.modules`, not by timing (bench/startup.py times them).
@@ -65,28 +65,47 @@ def test_the_logging_setup_loads_no_crawler() -> None:
     )
 
 
-def test_every_command_help_is_answered_by_typer_alone() -> None:
-    # typer checks option values through pydantic; the options a group parses before its
-    # command's --help keep their declared defaults, which are not checked again (cli._Group).
+def test_every_command_help_is_answered_by_click_alone() -> None:
+    # Each command's declaration is loaded when it is asked for (cli.LazyGroup); its --help
+    # loads neither pydantic nor the crawler.
     code = (
-        "import sys, typer.main\nfrom siteseer import cli\n"
+        "import sys, click\nfrom siteseer import cli\n"
         "def walk(group, path):\n"
-        "    for name, command in getattr(group, 'commands', {}).items():\n"
+        "    if not isinstance(group, click.Group):\n"
+        "        return\n"
+        "    ctx = click.Context(group)\n"
+        "    for name in group.list_commands(ctx):\n"
         "        yield (*path, name)\n"
-        "        yield from walk(command, (*path, name))\n"
-        "commands = [(), *walk(typer.main.get_command(cli.app), ())]\n"
+        "        yield from walk(group.get_command(ctx, name), (*path, name))\n"
+        "commands = [(), *walk(cli.app, ())]\n"
         "for args in commands:\n"
         "    try:\n"
         "        cli.app([*args, '--help'])\n"
         "    except SystemExit as e:\n"
         "        assert e.code == 0, (args, e.code)\n"
-        "heavy = ('pydantic', 'aiohttp', 'rich', 'siteseer.crawler', 'siteseer.render', 'siteseer.lab', 'siteseer.algorithms')\n"
+        "heavy = ('pydantic', 'typer', 'aiohttp', 'rich', 'siteseer.crawler', 'siteseer.render', 'siteseer.lab', 'siteseer.algorithms')\n"
         "print(len(commands), *(m for m in heavy if m in sys.modules), file=sys.stderr)\n"
     )
     done = _python(code)
     count, *loaded = done.stderr.split()
     assert int(count) > 20  # the app, its groups and their commands
     assert loaded == []
+
+
+def test_a_command_loads_its_own_declaration_only() -> None:
+    # cli.LazyGroup imports a command's declaration when it is asked for: `siteseer render
+    # --help` loads siteseer/commandline/pages.py (and the shared base), no other family's.
+    code = (
+        "import sys\nfrom siteseer import cli\n"
+        "try:\n"
+        "    cli.app(['render', '--help'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(*sorted(m for m in sys.modules if m.startswith('siteseer.commandline.')), "
+        "file=sys.stderr)\n"
+    )
+    loaded = _python(code).stderr.split()
+    assert loaded == ["siteseer.commandline.base", "siteseer.commandline.pages"]
 
 
 def test_the_crawl_stack_loads_its_http_client_and_rich_when_used() -> None:
@@ -98,32 +117,24 @@ def test_the_crawl_stack_loads_its_http_client_and_rich_when_used() -> None:
     assert _modules_after(statement, ("aiohttp", "rich", "warcio")) == []
 
 
-def test_a_command_checks_only_the_option_values_given() -> None:
-    # typer checks an option's value through a pydantic validator it builds for that option;
-    # `siteseer render URL --render never` builds none: the twenty options left at their
-    # declared defaults are not checked again, the URL (a str) and --render (a choice spelled
-    # exactly) are converted by cli._plain_value (cli._Group.get_command).
+def test_a_command_checks_its_option_values_without_pydantic() -> None:
+    # click converts and checks every option value itself; `siteseer render URL --render
+    # never` with a bad URL ends (exit 2) before anything builds a pydantic validator.
     code = (
-        "import sys, typer.main\nfrom siteseer import cli\n"
-        "group = typer.main.get_command(cli.app)\n"
+        "import sys\nfrom siteseer import cli\n"
         "try:\n"
-        "    group(['render', 'no-such-scheme://x', '--render', 'never'], standalone_mode=False)\n"
-        "except Exception:\n"
-        "    pass\n"
-        "params = group.commands['render'].params\n"
-        "built = [p.name for p in params if getattr(p, '_runtime_param', None) is not None]\n"
-        "print('checked', len(params), *built)\n"
+        "    cli.app(['render', 'no-such-scheme://x', '--render', 'never', '--no-cache'])\n"
+        "except SystemExit as e:\n"
+        "    print('exit', e.code, *(m for m in ('pydantic', 'typer') if m in sys.modules))\n"
     )
     done = _python(code)
-    _, count, *built = done.stdout.splitlines()[-1].split()
-    assert int(count) > 10
-    assert built == []
+    assert done.stdout.splitlines()[-1].split() == ["exit", "2"]
 
 
 # What a start of `siteseer render URL --render never` from the cache and `siteseer config` must
-# not load: the HTTP client, pydantic (typer's checks, the settings model), the browser, the
+# not load: the HTTP client, pydantic (the settings model), the browser, the
 # methods' numerics.
-START_UP_HEAVY = (*HEAVY, "aiohttp", "pydantic", "typer._adapters", "rich")
+START_UP_HEAVY = (*HEAVY, "aiohttp", "pydantic", "typer", "rich")
 
 
 def _command_loads(args: list[str], cwd: Path) -> list[str]:

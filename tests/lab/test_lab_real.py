@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from siteseer.cli import app
 from siteseer.lab.bench import plan
@@ -197,8 +197,8 @@ async def test_a_child_that_exits_at_once_names_its_log(tmp_path: Path) -> None:
 TERMINATED_SCRIPT = """
 import asyncio, sys
 from pathlib import Path
-import typer
-from siteseer.cli import _run
+import click
+from siteseer.commandline.base import run
 from siteseer.lab.real import AppProcess, free_port
 
 async def main():
@@ -213,8 +213,8 @@ async def main():
         await process.stop()
 
 try:
-    _run(main())
-except typer.Exit as e:
+    run(main())
+except click.exceptions.Exit as e:
     sys.exit(e.exit_code)
 """
 

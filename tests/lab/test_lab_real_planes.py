@@ -18,7 +18,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from siteseer.algorithms import Discovery, explore
 from siteseer.cli import app

@@ -7,19 +7,38 @@ The host needs a browser when the rendered page shows more than the raw HTML —
 scripts add (at least `NEW_LINKS_MIN` of them and `NEW_LINKS_SHARE` of the rendered page's
 links), much more text, many more controls — or when the raw HTML is an empty application shell
 (a ``<div id="app"></div>``) or carries a ``<noscript>`` plea to enable JavaScript. A pure function
-over two Snapshots: the Session does the loading and records the decision.
+over two Snapshots.
+
+`AutoRender` is the Session's side of it: the decisions by host (made, or read from the store),
+the one page per host that decides (the others wait for it), and the loading that takes.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import re
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from siteseer.render import Snapshot
+from siteseer.crawler.dedup import InFlight
+from siteseer.crawler.errors import BrowserUnavailable, CrawlError
+from siteseer.crawler.loads import SessionLoads
+from siteseer.crawler.urls import host_of
+from siteseer.render import Snapshot, State
 
-__all__ = ["RenderDecision", "decide", "undecided", "visible_text_length", "without_scripts"]
+__all__ = [
+    "AutoRender",
+    "RenderDecision",
+    "decide",
+    "undecided",
+    "visible_text_length",
+    "without_scripts",
+]
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 # Links only the rendered page has: enough of them, and a fair share of its links (a widget
 # adding a link or two to a large static page does not make the host a browser host).
@@ -185,3 +204,105 @@ def undecided(host: str, http: Snapshot, reason: str) -> RenderDecision:
         empty_app_root=empty_app_root(http),
         noscript_warning=noscript_warning(http),
     )
+
+
+class AutoRender:
+    """render="auto" in a Session: whether each host needs a browser, decided on its first page
+    (one page per host decides; the others wait for it) and kept in the store."""
+
+    def __init__(self, session: SessionLoads) -> None:
+        self._session = session
+        self.decisions: dict[str, RenderDecision] = {}
+        self._deciding: InFlight[str, Snapshot | CrawlError] = InFlight()
+
+    async def close(self) -> None:
+        await self._deciding.cancel_all()
+
+    async def mode(self, url: str) -> Snapshot | bool:
+        """Whether `url`'s host needs a browser, deciding it on this page if nobody has.
+
+        Returns the page's Snapshot instead when deciding loaded it.
+        """
+        session = self._session
+        host = host_of(url)
+        while True:
+            known = self.known(host)
+            if known is not None:
+                return known.needs_browser
+            cached = session._cache.store.get(url, need_render=False)
+            if cached is not None:
+                return session._cache.hit(cached)
+            result, shared = await self._deciding.run(host, lambda: self._decide(host, url))
+            if not shared:
+                if isinstance(result, CrawlError):
+                    raise result
+                session.events.emit("page", result, False)
+                return result
+            # Another page decided the host (or failed to, and the next page tries): look again.
+
+    def known(self, host: str) -> RenderDecision | None:
+        """The decision about `host`, as made or read from the store (None: undecided)."""
+        if host not in self.decisions:
+            stored = self._session._cache.store.get_setting(host, "render_decision")
+            if stored is None:
+                return None
+            self.decisions[host] = RenderDecision.from_json(stored)
+        return self.decisions[host]
+
+    async def _decide(self, host: str, url: str) -> Snapshot | CrawlError:
+        """Fetch `url` over HTTP and render it; record whether `host` needs a browser.
+
+        The render is answered from the HTTP response (the page is downloaded once); one cut at
+        the body limit is downloaded again in the browser, within the budget. Returns the
+        Snapshot the decision asks for (or the error that prevented loading the page). The
+        decision needs a 2xx HTML page and a browser; without them the HTTP snapshot is
+        returned undecided and a later page of the host decides.
+        """
+        session = self._session
+        try:
+            plain, response = await session._counted(url, session._load_plain_response(url))
+        except CrawlError as e:
+            return e
+        if not plain.ok:
+            return plain
+        static = without_scripts(host, plain)
+        if static is not None:
+            self._settle(static)
+            return plain
+        document = None if response.truncated else response
+        if document is None and not session._budget.can_spend():
+            log.info("budget too small to decide whether %s needs a browser", host)
+            return plain
+        try:
+            await session._browsing.start(url)
+        except BrowserUnavailable as e:
+            # Without a browser the host is crawled over HTTP for the rest of this Session
+            # (not remembered in the store: the next run may have a browser).
+            log.warning("cannot decide whether %s needs a browser: %s", host, e)
+            session._record_error(e)
+            self.decisions[host] = undecided(host, plain, f"no browser: {e.reason}")
+            return plain
+        try:
+            if document is None:
+                session._budget.spend(url)
+            rendered = await session._render(State(url), screenshot=None, document=document)
+        except CrawlError as e:
+            log.warning("rendering %s to decide its host failed: %s", url, e)
+            session._record_error(e)
+            return plain
+        session._cache.keep(rendered)
+        decision = decide(host, plain, rendered)
+        self._settle(decision)
+        return rendered if decision.needs_browser else plain
+
+    def _settle(self, decision: RenderDecision) -> None:
+        """Remember (here and in the store) and announce how a host is loaded."""
+        self.decisions[decision.host] = decision
+        self._session._cache.store.put_setting(decision.host, "render_decision", decision.to_json())
+        log.info(
+            "%s %s a browser: %s",
+            decision.host,
+            "needs" if decision.needs_browser else "does not need",
+            decision.reason,
+        )
+        self._session.events.emit("decision", decision)

@@ -5,9 +5,10 @@ A method reports its own spend as the difference of two readings (`Cost.since`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["Cost"]
+__all__ = ["Cost", "Counters"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,4 +38,40 @@ class Cost:
             bytes=self.bytes - start.bytes,
             seconds=self.seconds - start.seconds,
             errors=self.errors - start.errors,
+        )
+
+
+@dataclass(slots=True)
+class Counters:
+    """The Session's running counts, which `Session.cost` reads (with the renderer's own)."""
+
+    http_fetches: int = 0  # HTTP page fetches, retries included (robots.txt is not a page)
+    render_loads: int = 0  # browser loads asked of the renderer, retries included
+    handed_over: int = 0  # of which were handed their document fetched already
+    actions: int = 0
+    cache_hits: int = 0
+    bytes: int = 0
+    errors: int = 0
+
+    def cost(self, renderer: Callable[[str, int], int], seconds: float) -> Cost:
+        """A reading of these counts, with the renderer's own where it keeps them
+        (`renderer(name, fallback)`: the browser pool reuses a page already showing a state's
+        prefix and counts each load-more round as an action).
+
+        `downloads` are page loads over the network: HTTP page fetches (each retry too) plus
+        browser navigations, except those answered from a document fetched already (render="auto"
+        renders the page it decides a host on from its HTTP response: one download, one render);
+        robots.txt is not a page, so only its bytes count. `renders` are the browser
+        navigations, `actions` the state changes made in the browser (each click, select,
+        submit, scroll and load-more round), `errors` the failed loads.
+        """
+        navigations = renderer("navigations", self.render_loads)
+        return Cost(
+            downloads=self.http_fetches + navigations - renderer("handed_over", self.handed_over),
+            renders=navigations,
+            actions=renderer("actions", self.actions),
+            cache_hits=self.cache_hits,
+            bytes=self.bytes,
+            seconds=seconds,
+            errors=self.errors,
         )

@@ -38,6 +38,7 @@ from __future__ import annotations
 from siteseer.render import Action
 
 __all__ = [
+    "NOT_OPEN",
     "ActionFailed",
     "BrowserUnavailable",
     "BudgetExhausted",
@@ -50,7 +51,11 @@ __all__ = [
     "RedirectRefused",
     "RobotsDisallowed",
     "SpiderTrap",
+    "reason_of",
 ]
+
+# A programming error, not a crawl's: the Session is used outside its `async with`.
+NOT_OPEN = "the Session is not open: use `async with Session(config) as session`"
 
 
 class CrawlError(Exception):
@@ -221,3 +226,8 @@ def _cache_advice(reason: str) -> str:
             "--cache"
         )
     return "move the file aside and rerun (the crawl starts a new cache), or give another --cache"
+
+
+def reason_of(error: BaseException) -> str:
+    """What an error of a lower layer says, for the crawl error that stands in for it."""
+    return str(error) or type(error).__name__

@@ -9,9 +9,10 @@ the fragment is part of the page's identity, or every state collapses into one U
 names no element of it (an anchor names one: ``id`` or ``name``); `decide(document, probe)`
 compares the document as loaded with the document loaded at such a fragment (`probe`): when
 what they show differs (`content_signature`: the visible text blocks, Jaccard below
-`SAME_CONTENT`), the document is hash-routed. Pure functions over Snapshots: the Session loads
-the two pages, keeps the decision per document (``host[:port]`` and path) in its store and keeps
-fragments in the URLs of a hash-routed document only (`keep_routed`).
+`SAME_CONTENT`), the document is hash-routed. Pure functions over Snapshots; `Routing` is the
+Session's side of them: it loads the two pages, keeps the decision per document (``host[:port]``
+and path) in the Session's store and keeps fragments in the URLs of a hash-routed document only
+(`keep_routed`).
 
 Fragments are compared in one canonical form (crawler.urls `canonical_fragment`).
 """
@@ -19,16 +20,23 @@ Fragments are compared in one canonical form (crawler.urls `canonical_fragment`)
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import logging
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, replace
-from typing import Any
+from types import MappingProxyType
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
-from siteseer.crawler.urls import canonical_fragment
-from siteseer.render import Snapshot
+from siteseer.crawler.dedup import InFlight
+from siteseer.crawler.errors import CrawlError
+from siteseer.crawler.loads import SessionLoads
+from siteseer.crawler.urls import canonical_fragment, canonical_url, host_of
+from siteseer.render import Snapshot, State
 
 __all__ = [
+    "PROBES_PER_HOST",
     "SAME_CONTENT",
+    "Routing",
     "RoutingDecision",
     "canonical_fragment",
     "content_signature",
@@ -45,6 +53,13 @@ __all__ = [
 # Two loads of one document whose visible text blocks overlap at least this much (Jaccard) show
 # the same content: an in-page anchor, or a page with a little changing text (a clock, an ad).
 SAME_CONTENT = 0.9
+# Documents of one host probed for hash routing before the host is taken for one without it
+# (each probe is one more browser load; `page(url#fragment)` still probes what it is asked).
+PROBES_PER_HOST = 3
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 _VISIBLE_TEXT = (
     "//body//text()[not(ancestor::script) and not(ancestor::style)"
@@ -174,3 +189,147 @@ def keep_routed(page: Snapshot, routed: Callable[[str], bool]) -> Snapshot:
     if links == page.links and controls == page.controls:
         return page
     return replace(page, links=links, controls=controls)
+
+
+class Routing:
+    """Hash routing in a Session: the decisions by document (made, or read from the store once
+    per host), the probes that make them, and the fragments kept in loaded pages' links."""
+
+    def __init__(self, session: SessionLoads) -> None:
+        self._session = session
+        self._hosts: dict[str, dict[str, RoutingDecision]] = {}  # host → document → decision
+        self._runs: InFlight[str, RoutingDecision | None] = InFlight()
+
+    async def close(self) -> None:
+        await self._runs.cancel_all()
+
+    @property
+    def decisions(self) -> Mapping[str, RoutingDecision]:
+        """The decisions by document (``host[:port]/path``), as made or read from the store."""
+        return MappingProxyType({k: v for by in self._hosts.values() for k, v in by.items()})
+
+    def _host(self, host: str) -> dict[str, RoutingDecision]:
+        """The routing decisions about `host`'s documents, read from the store once."""
+        known = self._hosts.get(host)
+        if known is None:
+            stored = self._session._cache.store.get_setting(host, "hash_routing")
+            known = {} if stored is None else _decisions_of(stored)
+            self._hosts[host] = known
+        return known
+
+    def of(self, url: str) -> RoutingDecision | None:
+        """The hash-routing decision about `url`'s document, as made or read from the store."""
+        return self._host(host_of(url)).get(document_key(url))
+
+    def routed(self, url: str) -> bool:
+        """Whether `url`'s document is known to be hash-routed (its fragments are states)."""
+        decision = self.of(url)
+        return decision is not None and decision.hash_routed
+
+    async def routes(self, snapshot: Snapshot, state: State) -> Snapshot:
+        """A loaded `snapshot` with fragments only in the links of hash-routed documents.
+
+        A rendered document nobody has decided yet, linking to fragments of itself that name
+        none of its elements, is decided here first: loaded at the first such fragment and
+        compared (`decide`). Links to fragments that all name elements leave it undecided
+        (in-page anchors: dropped); so does a host whose first `PROBES_PER_HOST` probes all
+        found documents not hash-routed (no more probes there).
+        """
+        undecided = (
+            snapshot.rendered
+            and snapshot.ok
+            and not state.actions
+            and "#" not in state.url
+            and any("#" in x.url for x in snapshot.links)
+            and self.of(state.url) is None
+        )
+        if undecided and not self._probed_enough(state.url):
+            candidates = route_candidates(snapshot)
+            if candidates:
+                await self._runs.run(
+                    document_key(state.url), lambda: self._decide(snapshot, candidates[0])
+                )
+        routed = keep_routed(snapshot, self.routed)
+        if "#" in routed.final_url:
+            try:
+                final = self._session.canonical(routed.final_url)
+            except CrawlError:
+                final = document_of(routed.final_url)
+            routed = replace(routed, final_url=final)
+        return routed
+
+    def _probed_enough(self, url: str) -> bool:
+        """Whether `url`'s host had `PROBES_PER_HOST` documents probed, none hash-routed."""
+        probed = [d for d in self._host(host_of(url)).values() if d.probe]
+        return len(probed) >= PROBES_PER_HOST and not any(d.hash_routed for d in probed)
+
+    async def _decide(self, page: Snapshot, probe_url: str) -> RoutingDecision | None:
+        """Load `page`'s document at a fragment (`probe_url`) and decide whether it is
+        hash-routed; None when the budget or the browser did not allow the probe."""
+        session = self._session
+        if not session._budget.can_spend():
+            log.info("budget too small to decide whether %s routes by fragment", page.url)
+            return None
+        try:
+            session._budget.spend(probe_url)
+            probe = await session._render(State(probe_url), screenshot=None, routes=False)
+        except CrawlError as e:
+            log.warning("loading %s to decide its document's routing failed: %s", probe_url, e)
+            session._record_error(e)
+            return None
+        decision = decide(page, probe)
+        self._settle(decision)
+        if decision.hash_routed:  # the probe is a state of its own: loading it again is free
+            session._cache.store.put(keep_routed(probe, self.routed))
+        return decision
+
+    def _settle(self, decision: RoutingDecision) -> None:
+        """Remember (here and in the store) and announce a document's routing."""
+        host = host_of(decision.url)
+        known = self._host(host)
+        known[decision.document] = decision
+        text = json.dumps({k: v.to_json() for k, v in sorted(known.items())})
+        self._session._cache.store.put_setting(host, "hash_routing", text)
+        log.info(
+            "%s %s: %s",
+            decision.document,
+            "is hash-routed" if decision.hash_routed else "is not hash-routed",
+            decision.reason,
+        )
+        self._session.events.emit("routing", decision)
+
+    async def fragment_state(self, document: str, url: str) -> str | None:
+        """The state `url` asks for when its fragment is one of its hash-routed `document`'s
+        (its canonical URL, fragment kept), else None (a page without fragment, an anchor)."""
+        if not fragment_of(url).strip("!/") or not await self.fragment_routed(document, url):
+            return None
+        return canonical_url(
+            url, session_params=self._session.config.session_params, keep_fragment=True
+        )
+
+    async def fragment_routed(self, document: str, url: str) -> bool:
+        """Whether `url`'s fragment is a state of its `document` (hash-routed), deciding it on
+        the document rendered and, when its own links did not settle it, on this fragment."""
+        session = self._session
+        if session.config.render == "never":
+            return False
+        decision = self.of(document)
+        if decision is None or (not decision.hash_routed and not decision.probe):
+            page = await session._get(document, render=True, screenshot=None)
+            decision = self.of(document)
+            if decision is None or (not decision.hash_routed and not decision.probe):
+                probe = canonical_url(
+                    url, session_params=session.config.session_params, keep_fragment=True
+                )
+                decision, _ = await self._runs.run(
+                    document_key(document), lambda: self._decide(page, probe)
+                )
+                if decision is not None and decision.hash_routed:
+                    # The document was kept without its fragment links: load it again.
+                    await session._counted(document, session._load_rendered(document, None))
+        return decision is not None and decision.hash_routed
+
+
+def _decisions_of(stored: str) -> dict[str, RoutingDecision]:
+    """A host's stored routing decisions (the "hash_routing" setting) by document."""
+    return {k: RoutingDecision.from_json(v) for k, v in json.loads(stored).items()}

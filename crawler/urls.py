@@ -31,12 +31,16 @@ handled by canonicalisation; the guards bound the rest, each by a limit of `Sess
 `crawler.errors.SpiderTrap`. The first three are pure functions of the URL (`static_trap`); the
 pattern cap counts the URLs admitted so far, so the first ones of a pattern are kept in the order
 they came.
+
+`Admission` is the Session's side of all this: the canonical form of each URL it is asked for,
+its scope (fixed by the first URL when no hosts were given) and its guards, in that order.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -44,7 +48,7 @@ from urllib.parse import quote, unquote_plus, urljoin, urlsplit, urlunsplit
 
 from w3lib.url import canonicalize_url
 
-from siteseer.crawler.errors import InvalidURL, SpiderTrap
+from siteseer.crawler.errors import CrawlError, InvalidURL, OutOfScope, SpiderTrap
 
 __all__ = [
     "DEFAULT_MAX_PATH_DEPTH",
@@ -52,6 +56,7 @@ __all__ = [
     "DEFAULT_MAX_URLS_PER_PATTERN",
     "DEFAULT_MAX_URL_LENGTH",
     "SESSION_PARAMS",
+    "Admission",
     "Scope",
     "ScopeMode",
     "TrapGuard",
@@ -356,3 +361,60 @@ class TrapGuard:
     def admitted(self, pattern: str) -> int:
         """How many distinct URLs of the digit `pattern` were admitted so far."""
         return len(self._admitted.get(pattern, ()))
+
+
+class Admission:
+    """Which URLs a Session visits, and in which form.
+
+    URLs are canonical (`session_params` dropped; a fragment kept only where `routed(url)` says
+    its document is hash-routed); a URL is admitted when `scope` admits it (an empty scope is
+    fixed to the first admitted URL's host) and the trap guards (`limits`) let it in.
+    """
+
+    def __init__(
+        self,
+        scope: Scope,
+        limits: TrapLimits,
+        *,
+        session_params: tuple[str, ...],
+        routed: Callable[[str], bool],
+    ) -> None:
+        self.scope = scope
+        self._traps = TrapGuard(limits)
+        self._params = session_params
+        self._routed = routed
+
+    def canonical(self, url: str, base: str | None = None) -> str:
+        """The canonical form of `url` (relative to `base`; its fragment kept only where its
+        document is hash-routed); raises InvalidURL."""
+        canonical = canonical_url(url, base, session_params=self._params, keep_fragment=True)
+        if "#" in canonical and not self._routed(canonical):
+            return canonical.partition("#")[0]
+        return canonical
+
+    def link(self, url: str) -> str:
+        """The canonical form of a link URL, fragment kept (a page's fragments are dropped
+        from it once its document is known not to be hash-routed); a URL that cannot be
+        canonical stays as is."""
+        try:
+            return canonical_url(url, session_params=self._params, keep_fragment=True)
+        except CrawlError:
+            return url
+
+    def in_scope(self, url: str) -> bool:
+        """Whether the crawl may visit `url` (any valid URL, before the first one fixes it)."""
+        try:
+            canonical = canonical_url(url, session_params=self._params)
+        except CrawlError:
+            return False
+        return not self.scope.hosts or self.scope.admits(canonical)
+
+    def admit(self, url: str) -> str:
+        """The canonical `url` let into the crawl; raises InvalidURL, OutOfScope, SpiderTrap."""
+        target = canonical_url(url, session_params=self._params)
+        if not self.scope.hosts:
+            self.scope = Scope((host_of(target),), self.scope.mode)
+        if not self.scope.admits(target):
+            raise OutOfScope(target, self.scope.hosts)
+        self._traps.admit(target)
+        return target

@@ -233,7 +233,7 @@ async def test_cancelling_a_crawl_closes_the_browser_and_keeps_the_pages(
         session.events.on("page", on_page)
         crawl = asyncio.create_task(session.pages(urls))
         await first_page.wait()
-        pid = await session._renderer.browser_pid()  # type: ignore[union-attr]
+        pid = await session._browsing.renderer.browser_pid()  # type: ignore[union-attr]
         crawl.cancel()
         with pytest.raises(asyncio.CancelledError):
             await crawl

@@ -242,7 +242,7 @@ async def test_a_target_blank_popup(
     }[where]
     session = shared
     snap = await session.page(hostile.url(f"/js/blank-link?url={_q(away)}"))
-    pool = session._renderer
+    pool = session._browsing.renderer
     before = pool.stats  # type: ignore[union-attr]
     with caplog.at_level("INFO", logger="siteseer.render"):
         after = await session.act(snap, Action("click", "#blank"))
@@ -319,7 +319,7 @@ async def test_the_browser_killed(
 ) -> None:
     async with Session(browser_config(render_config)) as session:
         await session.page(hostile.url("/page?before=kill"))
-        pool = session._renderer
+        pool = session._browsing.renderer
         pid = await pool.browser_pid()  # type: ignore[union-attr]
         os.kill(pid, signal.SIGKILL)
         snap = await session.page(hostile.url("/page?after=kill"))

@@ -100,10 +100,14 @@ async def test_allow_private_addresses_setting(
     default, _ = load_settings({})
     private = "http://10.0.0.5/admin"
     # The hop check of a load that started on a public host (no request is sent).
-    hop = await Session(session_config(crawl_options(allowed)))._hop(PUBLIC, private, page=False)
+    hop = await Session(session_config(crawl_options(allowed)))._hops.check(
+        PUBLIC, private, page=False
+    )
     assert hop == private
     with pytest.raises(RedirectRefused, match="private address"):
-        await Session(session_config(crawl_options(default)))._hop(PUBLIC, private, page=False)
+        await Session(session_config(crawl_options(default)))._hops.check(
+            PUBLIC, private, page=False
+        )
     saw(f"{line.split('(')[-1].rstrip(')')}: followed; without it: refused")
 
 

@@ -24,6 +24,14 @@ from siteseer.algorithms.methods import (
     height_of,
 )
 from siteseer.algorithms.pagetemplates import ClusterMethod, cluster_pages, crawl_pages, page_paths
+from siteseer.algorithms.published import (
+    SampleCheck,
+    candidates_of,
+    check_pages,
+    discover_published,
+    like_seed,
+    spread,
+)
 from siteseer.algorithms.querycentric import explore
 from siteseer.algorithms.result import (
     Discovery,
@@ -36,6 +44,7 @@ from siteseer.algorithms.result import (
     PageTemplateParts,
     QueryEdge,
     QueryStatus,
+    SitemapAudit,
     Skipped,
     SkipReason,
     TemplateReport,
@@ -93,6 +102,8 @@ __all__ = [
     "QueryStatus",
     "Run",
     "SSUPParams",
+    "SampleCheck",
+    "SitemapAudit",
     "SkipReason",
     "Skipped",
     "Stopped",
@@ -101,9 +112,12 @@ __all__ = [
     "TraceEntry",
     "UrlTemplate",
     "VisualList",
+    "candidates_of",
+    "check_pages",
     "cluster_pages",
     "crawl_pages",
     "describe",
+    "discover_published",
     "discovery_method",
     "explain_discovery",
     "explain_page",
@@ -115,9 +129,11 @@ __all__ = [
     "height_of",
     "indesit",
     "is_instance",
+    "like_seed",
     "page_paths",
     "path_groups",
     "read_sample_path",
+    "spread",
     "ssup",
     "time_limit_reason",
     "url_templates",

@@ -62,9 +62,40 @@ class Discovery:
     complete: bool = True
     reason: str = ""  # why incomplete (budget spent, seed unreachable …)
     params: tuple[tuple[str, Any], ...] = ()  # the parameters the run used (e.g. height)
+    # entity URL → "sitemap", "links" or "both" when published URLs were used (else empty)
+    sources: tuple[tuple[str, str], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+    def source_of(self, url: str) -> str:
+        """Where an entity came from: "sitemap", "links" or "both" ("links" without sources)."""
+        return dict(self.sources).get(url, "links")
+
+
+@dataclass(frozen=True)
+class SitemapAudit:
+    """A sitemap checked against the crawl: how many published URLs fit the seed's template
+    (`published`) out of how many files read; the entity pages the crawl found that it misses,
+    its entries that do not answer at their own URL (`stale`: 4xx/5xx, redirects) or show
+    another page template, and `orphans` — entity pages it lists that no list links to."""
+
+    published: int
+    files: int
+    missing: tuple[str, ...] = ()
+    stale: tuple[str, ...] = ()
+    other_template: tuple[str, ...] = ()
+    orphans: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def summary(self) -> str:
+        return (
+            f"sitemap audit: {self.published} entries of the seed's template in {self.files} "
+            f"files; {len(self.missing)} entity pages missing from it, {len(self.stale)} stale, "
+            f"{len(self.other_template)} of another template, {len(self.orphans)} orphans"
+        )
 
 
 # --- query-centric exploration (seed 004) ------------------------------------------------------

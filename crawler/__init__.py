@@ -39,6 +39,13 @@ if typing.TYPE_CHECKING:
     from siteseer.crawler.hashrouting import RoutingDecision
     from siteseer.crawler.inputs import read_pages, read_urls, stored_snapshots
     from siteseer.crawler.session import Renderer, Session
+    from siteseer.crawler.sitemaps import (
+        Published,
+        PublishedFile,
+        PublishedURL,
+        SitemapLimits,
+        read_published,
+    )
     from siteseer.crawler.store import MemoryStore, SnapshotStore, SQLiteStore, StoreStats
     from siteseer.crawler.urls import Scope, canonical_url, host_of
 
@@ -56,6 +63,9 @@ __all__ = [
     "MemoryStore",
     "NotHTML",
     "OutOfScope",
+    "Published",
+    "PublishedFile",
+    "PublishedURL",
     "RedirectRefused",
     "RenderDecision",
     "RenderMode",
@@ -66,6 +76,7 @@ __all__ = [
     "Scope",
     "Session",
     "SessionConfig",
+    "SitemapLimits",
     "SnapshotStore",
     "SpiderTrap",
     "StoreStats",
@@ -74,6 +85,7 @@ __all__ = [
     "halting",
     "host_of",
     "read_pages",
+    "read_published",
     "read_urls",
     "stored_snapshots",
     "time_limit_reason",
@@ -93,6 +105,9 @@ _LAZY = {
     "MemoryStore": "siteseer.crawler.store",
     "NotHTML": "siteseer.crawler.errors",
     "OutOfScope": "siteseer.crawler.errors",
+    "Published": "siteseer.crawler.sitemaps",
+    "PublishedFile": "siteseer.crawler.sitemaps",
+    "PublishedURL": "siteseer.crawler.sitemaps",
     "RedirectRefused": "siteseer.crawler.errors",
     "RenderDecision": "siteseer.crawler.autorender",
     "RenderMode": "siteseer.crawler.config",
@@ -103,6 +118,7 @@ _LAZY = {
     "Scope": "siteseer.crawler.urls",
     "Session": "siteseer.crawler.session",
     "SessionConfig": "siteseer.crawler.config",
+    "SitemapLimits": "siteseer.crawler.sitemaps",
     "SnapshotStore": "siteseer.crawler.store",
     "SpiderTrap": "siteseer.crawler.errors",
     "StoreStats": "siteseer.crawler.store",
@@ -111,6 +127,7 @@ _LAZY = {
     "halting": "siteseer.crawler.halt",
     "host_of": "siteseer.crawler.urls",
     "read_pages": "siteseer.crawler.inputs",
+    "read_published": "siteseer.crawler.sitemaps",
     "read_urls": "siteseer.crawler.inputs",
     "stored_snapshots": "siteseer.crawler.inputs",
     "time_limit_reason": "siteseer.crawler.halt",

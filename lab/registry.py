@@ -14,7 +14,14 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
 from siteseer.lab.method import MethodSpec
-from siteseer.lab.runners import discovery, exploration, reference, templates, visual
+from siteseer.lab.runners import (
+    discovery,
+    exploration,
+    reference,
+    sitemaps,
+    templates,
+    visual,
+)
 
 __all__ = ["build_registry", "methods"]
 
@@ -22,6 +29,7 @@ _RUNNERS: tuple[tuple[MethodSpec, ...], ...] = (
     discovery.METHODS,
     exploration.METHODS,
     reference.METHODS,
+    sitemaps.METHODS,
     templates.METHODS,
     visual.METHODS,
 )

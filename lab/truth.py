@@ -37,6 +37,9 @@ class SiteTruth:
     - `hidden`: entity URLs that no page links to; `id_ranges`: template → (lowest, highest) valid
       id; `templates`: URL → template id, for every page the site serves from its link graph
       (plus the hidden ones).
+    - `published` (sites with sitemaps or feeds, lab/sites/published.py): ``listed`` the target
+      entities the sitemap lists, ``missing`` those it misses, ``stale`` its entries that 404 or
+      redirect, ``off_site`` its entries on other hosts, ``feed`` the entities a feed lists.
     """
 
     site: str
@@ -55,6 +58,7 @@ class SiteTruth:
     id_ranges: dict[str, tuple[int, int]] = field(default_factory=dict)
     templates: dict[str, str] = field(default_factory=dict)
     notes: str = ""
+    published: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def target_entities(self) -> tuple[str, ...]:

@@ -22,7 +22,7 @@ Everything here is pure: strings in, values out.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from urllib.parse import parse_qsl, urlsplit
 
@@ -34,7 +34,9 @@ __all__ = [
     "is_view",
     "query_changes",
     "refines",
+    "seed_template",
     "url_template",
+    "widened",
 ]
 
 
@@ -103,6 +105,57 @@ def url_template(urls: Iterable[str]) -> UrlTemplate | None:
             ),
         )
     return template
+
+
+def seed_template(url: str) -> UrlTemplate | None:
+    """The template one entity page's URL stands for, generalised as URL-template learning
+    generalises a URL (algorithms.urltemplates: elements holding digits are the variables): its
+    last path segment and every segment or query value holding a digit vary, the rest is fixed.
+    ``/driver/lewis-hamilton`` stands for ``/driver/*``, ``/car/bmw/x5`` for ``/car/bmw/*``,
+    ``/item?id=7&lang=en`` for ``/item?id=*&lang=en``: with a query, the values holding a digit
+    vary, or all of them when none does (``doku.php?id=*``), and the path stays. None when a
+    parameter repeats. `widened` lets a category level vary where a list of URLs shows it does."""
+    shape = _shape(url)
+    if shape is None:
+        return None
+    origin, segments, query = shape
+    # An entity named by a query value (doku.php?id=…) keeps its path; else by its last segment.
+    if query:
+        numbered = any(_has_digit(value) for _, value in query)
+        return UrlTemplate(
+            origin,
+            tuple(None if _has_digit(s) else s for s in segments),
+            tuple((n, None if _has_digit(v) or not numbered else v) for n, v in query),
+        )
+    last = len(segments) - 1
+    return UrlTemplate(
+        origin, tuple(None if i == last or _has_digit(s) else s for i, s in enumerate(segments)), ()
+    )
+
+
+def widened(template: UrlTemplate, urls: Iterable[str], *, minimum: int = 3) -> UrlTemplate:
+    """`template` with each fixed path segment between the first and the last made variable
+    where `urls` show at least `minimum` values there, the rest of the template matched: a
+    category level (``/car/bmw/*`` → ``/car/*/*`` when BMW, Audi and Fiat have cars). The first
+    segment, which usually names the type (``/driver/*`` against ``/team/*``), stays fixed."""
+    segments = list(template.segments)
+    for i in range(1, len(segments) - 1):
+        if segments[i] is None:
+            continue
+        loose = replace(template, segments=(*segments[:i], None, *segments[i + 1 :]))
+        values = set()
+        for url in urls:
+            if loose.matches(url):
+                shape = _shape(url)
+                values.add(shape[1][i] if shape else "")
+                if len(values) >= minimum:
+                    segments[i] = None
+                    break
+    return replace(template, segments=tuple(segments))
+
+
+def _has_digit(text: str) -> bool:
+    return any(c.isdigit() for c in text)
 
 
 # Indesit asks this of every link of every page it queues, several times over (is_view, refines,

@@ -22,6 +22,14 @@ _REGISTRY: dict[str, str] = {
     "catalog-ids": "siteseer.lab.sites.catalog:CatalogIdsSite",
     "trap": "siteseer.lab.sites.trap:TrapSite",
     "mixed-templates": "siteseer.lab.sites.mixed:MixedTemplatesSite",
+    # Entity-tree sites that publish sitemaps or a feed, one case each (published.py).
+    "drivers-sitemap": "siteseer.lab.sites.published:DriversSitemapSite",
+    "council-sitemap-incomplete": "siteseer.lab.sites.published:CouncilIncompleteSite",
+    "council-sitemap-stale": "siteseer.lab.sites.published:CouncilStaleSite",
+    "olympic-sitemap-mixed": "siteseer.lab.sites.published:OlympicMixedSite",
+    "cars-sitemap-gz": "siteseer.lab.sites.published:CarsGzipSite",
+    "people-sitemap-hosts": "siteseer.lab.sites.published:PeopleHostsSite",
+    "drivers-feed": "siteseer.lab.sites.published:DriversFeedSite",
     # The foundation's test bed: one page per rendering behaviour (not scored).
     "testbed": "siteseer.lab.sites.testbed:TestbedSite",
     # Product-like pages for throughput benchmarks (not scored).

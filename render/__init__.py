@@ -11,6 +11,7 @@ import typing
 
 from siteseer.render.closing import AsyncClosing
 from siteseer.render.config import RenderConfig, load_render_config
+from siteseer.render.effects import destructive_text, destructive_word
 from siteseer.render.errors import (
     ActionError,
     BrowserCrashed,
@@ -81,6 +82,8 @@ __all__ = [
     "Snapshot",
     "State",
     "default_canonical",
+    "destructive_text",
+    "destructive_word",
     "load_render_config",
     "parse_html",
     "snapshot_from_html",

@@ -11,6 +11,12 @@ counted against `RenderConfig.max_page_bytes`.
 - the first request of a popup (a page no worker owns; CDP ``Fetch`` on the browser target)
   passes the same check as a navigation of the page that opened it, and is failed and the popup
   closed when refused (`PoolStats.popups_refused`);
+- while a load's actions run, every request of the page (any frame or worker) is paused and
+  passed to the safety rule (render/effects.py `effect_refusal`): a refused one never leaves and
+  is named in `Worker.effects`; the endpoints the page POSTed to before our actions (its read
+  channel) are seen from ``Network.requestWillBeSent``;
+- a subframe's document request passes `check_navigation` as a navigation of the page it is in
+  (scope, robots.txt, addresses): a refused frame stays empty (204) and the page loads on;
 - past `max_page_bytes` (decoded, the document and all it fetches, from
   ``Network.dataReceived``) a page's network is cut: offline, loading stopped.
 """
@@ -26,9 +32,10 @@ from playwright.async_api import Browser, CDPSession
 from playwright.async_api import Error as PlaywrightError
 
 from siteseer.render.config import RenderConfig
+from siteseer.render.effects import effect_refusal, endpoint
 from siteseer.render.errors import NavigationRefused
 from siteseer.render.http import RawResponse
-from siteseer.render.snapshot import NavigationCheck
+from siteseer.render.snapshot import Action, NavigationCheck
 from siteseer.render.worker import Count, Spawn, Worker, first_line, shown
 
 __all__ = ["DOCUMENTS", "DocumentGuard", "refused_error"]
@@ -36,6 +43,8 @@ __all__ = ["DOCUMENTS", "DocumentGuard", "refused_error"]
 logger = logging.getLogger("siteseer.render")
 
 DOCUMENTS = [{"urlPattern": "*", "resourceType": "Document", "requestStage": "Request"}]
+_EVERYTHING = [{"urlPattern": "*", "requestStage": "Request"}]
+_NO_CONTENT = {"responseCode": 204, "responseHeaders": []}
 # Headers that describe how the body travelled, not the body handed over (decoded, whole).
 _TRANSFER_HEADERS = frozenset({"content-encoding", "content-length", "transfer-encoding"})
 _ONLINE = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
@@ -77,6 +86,14 @@ def _fulfilment(request_id: str, response: RawResponse) -> dict[str, Any]:
     }
 
 
+def _on_request_sent(worker: Worker, cdp: CDPSession, event: dict[str, Any]) -> None:
+    """Remember the endpoints the page POSTs to by itself, before any action of ours: its read
+    channel (`effect_refusal`)."""
+    request = event.get("request", {})
+    if cdp is worker.cdp and not worker.acting and request.get("method") == "POST":
+        worker.reads.add(endpoint(str(request.get("url", ""))))
+
+
 def _on_response(worker: Worker, cdp: CDPSession, event: dict[str, Any]) -> None:
     """Remember the status and media type of the load's own document (a cut load has no
     navigation response to read them from)."""
@@ -109,13 +126,14 @@ class DocumentGuard:
         and received bytes, and, with a check, its document requests."""
         cdp.on("Network.dataReceived", lambda event: self._on_data(worker, cdp, event))
         cdp.on("Network.responseReceived", lambda event: _on_response(worker, cdp, event))
+        cdp.on("Network.requestWillBeSent", lambda event: _on_request_sent(worker, cdp, event))
         tree = await cdp.send("Page.getFrameTree")
         main_frame = str(tree["frameTree"]["frame"]["id"])
         worker.main_frame = main_frame
         cdp.on(
             "Fetch.requestPaused",
             lambda event: self._spawn(
-                self._on_document(worker, cdp, main_frame, event), "checking a navigation"
+                self._on_request(worker, cdp, main_frame, event), "checking a request"
             ),
         )
         worker.fetching = False
@@ -129,6 +147,26 @@ class DocumentGuard:
         if not worker.fetching and worker.cdp is not None:
             await worker.cdp.send("Fetch.enable", {"patterns": DOCUMENTS})
             worker.fetching = True
+
+    async def act(self, worker: Worker, action: Action) -> None:
+        """Before `action` runs on the worker's page: from now on until its next navigation,
+        every request the page sends is paused and checked (`effect_refusal`)."""
+        worker.submitting = action.kind == "fill_submit"
+        if not worker.acting and worker.cdp is not None:
+            await worker.cdp.send("Fetch.enable", {"patterns": _EVERYTHING})
+            worker.acting = True
+
+    async def calm(self, worker: Worker) -> None:
+        """Before the worker's page navigates afresh: no action runs on the new document yet,
+        only document requests are paused again (when they were), and its reads start empty."""
+        worker.reads.clear()
+        if not worker.acting or worker.cdp is None:
+            return
+        worker.acting = False
+        if worker.fetching:
+            await worker.cdp.send("Fetch.enable", {"patterns": DOCUMENTS})
+        else:
+            await worker.cdp.send("Fetch.disable")
 
     async def watch_popups(self, browser: Browser) -> None:
         """Pause the document requests of every page of `browser` (CDP ``Fetch`` on the browser
@@ -150,16 +188,38 @@ class DocumentGuard:
         except Exception as e:
             return f"the check failed: {first_line(e)}"
 
-    async def _on_document(
+    async def _on_request(
         self, worker: Worker, cdp: CDPSession, main_frame: str, event: dict[str, Any]
     ) -> None:
-        """A document request paused: let it go on, or fail it when the check refuses it."""
+        """A request of the worker's page paused (a document; any request while our actions
+        run): let it go on, or refuse it when the safety rule or the check refuses it."""
         request_id = event["requestId"]
-        target = str(event.get("request", {}).get("url", ""))
+        request = event.get("request", {})
+        target = str(request.get("url", ""))
+        kind = str(event.get("resourceType", ""))
+        if worker.acting and cdp is worker.cdp:
+            method = str(request.get("method", "GET"))
+            why = effect_refusal(method, target, kind, worker.reads, form_post=worker.submitting)
+            if why is None and method == "POST":  # our form's endpoint: its next pages may POST
+                worker.reads.add(endpoint(target))
+            if why is not None:
+                worker.effects.append(f"{method} {target}: {why}")
+                logger.info(
+                    "%s %s refused while acting on %s: %s", method, target, shown(worker), why
+                )
+                await self._refuse(cdp, request_id, document=kind == "Document")
+                return
+        if kind != "Document":
+            await self._go_on(cdp, request_id)
+            return
         reason = None
         main = event.get("frameId") == main_frame
-        if self.check_navigation is not None and main:
-            reason = await self.refusal(worker.loading or target, target)
+        if self.check_navigation is not None:
+            reason = await self.refusal(shown(worker) or target, target)
+        if reason is not None and not main:  # a frame: refused, the page loads on
+            logger.info("frame of %s to %s refused: %s", shown(worker), target, reason)
+            await self._refuse(cdp, request_id, document=True)
+            return
         try:
             handover = worker.handover if main and cdp is worker.cdp else None
             if reason is None and handover and _same_document(target, handover.final_url):
@@ -171,18 +231,33 @@ class DocumentGuard:
                 return
             worker.refused = (target, reason)
             logger.info("navigation from %s to %s refused: %s", worker.loading, target, reason)
-            # 204 No Content: the browser stays on the document it shows (failing the request
-            # would replace it with an error page).
-            await cdp.send(
-                "Fetch.fulfillRequest",
-                {"requestId": request_id, "responseCode": 204, "responseHeaders": []},
-            )
+            await self._refuse(cdp, request_id, document=True)
         except PlaywrightError as e:  # the page or its context closed meanwhile
             logger.debug("answering a paused navigation: %s", first_line(e))
 
+    @staticmethod
+    async def _go_on(cdp: CDPSession, request_id: str) -> None:
+        try:
+            await cdp.send("Fetch.continueRequest", {"requestId": request_id})
+        except PlaywrightError as e:  # the page or its context closed meanwhile
+            logger.debug("letting a paused request go on: %s", first_line(e))
+
+    @staticmethod
+    async def _refuse(cdp: CDPSession, request_id: str, *, document: bool) -> None:
+        """End a paused request without sending it: a document with 204 No Content (the frame
+        stays on what it shows; failing it would show an error page), anything else failed."""
+        try:
+            if document:
+                await cdp.send("Fetch.fulfillRequest", {"requestId": request_id, **_NO_CONTENT})
+            else:
+                failed = {"requestId": request_id, "errorReason": "BlockedByClient"}
+                await cdp.send("Fetch.failRequest", failed)
+        except PlaywrightError as e:  # the page or its context closed meanwhile
+            logger.debug("refusing a paused request: %s", first_line(e))
+
     async def _on_any_document(self, cdp: CDPSession, event: dict[str, Any]) -> None:
         """A document request of any page paused (the browser-wide watch): a worker's own
-        navigations and frames go on (its page checks them, `_on_document`); the first request
+        navigations and frames go on (its page checks them, `_on_request`); the first request
         of a popup — a page a worker's page opened (a ``target=_blank`` link or form, a
         ``window.open`` that slipped through) — passes the same check as a navigation of its
         opener, and is refused before it is sent when the check refuses it (the popup is then

@@ -69,7 +69,7 @@ class Navigator:
         """Load `url` in `page` (up to DOMContentLoaded); the worker remembers what it reported.
 
         With a `document` (the page's response as fetched already), the page goes to its final
-        URL and that navigation's own request is answered from it (the guard's `_on_document`).
+        URL and that navigation's own request is answered from it (the guard's `_on_request`).
 
         Raises NonHTMLResponse for a download or a response that is not HTML (after the worker
         has remembered it, as it shows that response now).
@@ -81,6 +81,7 @@ class Navigator:
         handover, worker.handover, worker.handed = document, None, False
         going_to = url if handover is None else handover.final_url
         try:
+            await self._guard.calm(worker)
             await self._forget_site_cookies(worker, page)
             await self._add_cookies(worker, page, going_to)
             if "#" in going_to and page.url.partition("#")[0] == going_to.partition("#")[0]:

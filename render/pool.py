@@ -177,6 +177,7 @@ class _Loaded:
     raw: str  # extract.js's JSON
     screenshot: bytes | None
     cut: bool = False  # the load reached `max_page_bytes`: its network was cut
+    refused: tuple[str, ...] = ()  # requests refused while its actions ran (render/effects.py)
 
 
 async def _close_browser(browser: Browser, timeout_s: float, level: int, what: str) -> None:
@@ -213,6 +214,7 @@ def _snapshot(loaded: _Loaded, canonicalize: Canonicalize, config: RenderConfig)
         viewport=config.viewport,
         truncated=truncated,
         requests=page.requests,
+        refused=loaded.refused,
     )
 
 
@@ -461,7 +463,7 @@ class BrowserPool(AsyncClosing):
         seconds = self.deadline_s(state)
         deadline = asyncio.timeout(seconds)
         worker.loading, worker.refused, worker.received = state.url, None, 0
-        worker.cut_seen, worker.document = asyncio.Event(), (0, "")
+        worker.cut_seen, worker.document, worker.effects = asyncio.Event(), (0, ""), []
         try:
             async with deadline:
                 return await self._load_on(
@@ -527,7 +529,8 @@ class BrowserPool(AsyncClosing):
             assert page is not None
             shown = worker.state
             if prefix >= 0 and shown is not None and len(shown.actions) > prefix:
-                stepped = await self._step_back(page, state.url, shown, state.actions[prefix])
+                step = state.actions[prefix]
+                stepped = await self._step_back(worker, page, state.url, shown, step)
                 if not stepped:
                     prefix = -1
             fresh = prefix < 0
@@ -548,7 +551,7 @@ class BrowserPool(AsyncClosing):
             for action in todo:
                 if worker.cut:  # no action on a page whose network is cut
                     break
-                settled = await self._perform(page, state.url, action)
+                settled = await self._perform(worker, page, state.url, action)
                 worker.state = worker.state.then(action)
             if todo or not fresh:
                 raw = await page.evaluate(f"() => {_EXTRACT_CALL}()")
@@ -563,10 +566,14 @@ class BrowserPool(AsyncClosing):
             raise RenderError(
                 f"rendering {state.url} failed: {first_line(e)}", url=state.url
             ) from e
-        loaded = _Loaded(state, navigation, settled, raw, shot, cut=worker.cut)
+        loaded = _Loaded(
+            state, navigation, settled, raw, shot, cut=worker.cut, refused=tuple(worker.effects)
+        )
         return _snapshot(loaded, canonicalize, self.config)
 
-    async def _step_back(self, page: Page, url: str, shown: State, step: Action) -> bool:
+    async def _step_back(
+        self, worker: Worker, page: Page, url: str, shown: State, step: Action
+    ) -> bool:
         """Undo the page's last click in the page itself, when ARIA says how (see
         `_STEP_BACK`): a tab of the same tab list as `step`'s replaces it (nothing to do), an
         open disclosure (``aria-expanded="true"``) closes when clicked again. False when
@@ -574,7 +581,8 @@ class BrowserPool(AsyncClosing):
         last = shown.actions[-1]
         how = await page.evaluate(_STEP_BACK, [last.selector, step.selector])
         if how == "collapse":
-            await self._perform(page, url, Action("click", last.selector, label="close"))
+            close = Action("click", last.selector, label="close")
+            await self._perform(worker, page, url, close)
             how = await page.evaluate(_STEP_BACK, [last.selector, step.selector])
             if how != "closed":
                 return False
@@ -583,8 +591,10 @@ class BrowserPool(AsyncClosing):
         self._count("step_backs")
         return True
 
-    async def _perform(self, page: Page, url: str, action: Action) -> Settled:
-        """Act, settling each state change for the window learned for `url`'s host."""
+    async def _perform(self, worker: Worker, page: Page, url: str, action: Action) -> Settled:
+        """Act, settling each state change for the window learned for `url`'s host; every
+        request the page sends from now on is checked (the guard's `act`)."""
+        await self._guard.act(worker, action)
         host = urlsplit(url).netloc
         timing = replace(self._timing, settle_quiet=self._learner.window(host))
         settled = await perform(page, action, timing)

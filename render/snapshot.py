@@ -255,7 +255,8 @@ class Snapshot:
     through before `final_url`, each checked like the first. `requests` are the fetch/XHR
     requests a rendered document sent from its load to this state, in order (the last 200): what
     its actions asked of the server. `fingerprint` (derived from `html`) is equal for states that
-    differ only in text.
+    differ only in text. `refused` names the requests its page sent while our actions ran that
+    the browser refused ("METHOD URL: why", render/effects.py): none of them reached a server.
     """
 
     url: str
@@ -276,6 +277,7 @@ class Snapshot:
     truncated: bool = False
     redirects: tuple[str, ...] = ()
     requests: tuple[PageRequest, ...] = ()
+    refused: tuple[str, ...] = ()
 
     # -- derived -------------------------------------------------------------------------------
 
@@ -341,7 +343,16 @@ class Snapshot:
             for f in fields(cls)
             if f.name in data
             and f.name
-            not in {"links", "controls", "state", "screenshot", "viewport", "redirects", "requests"}
+            not in {
+                "links",
+                "controls",
+                "state",
+                "screenshot",
+                "viewport",
+                "redirects",
+                "requests",
+                "refused",
+            }
         }
         snapshot = cls(
             **plain,
@@ -352,6 +363,7 @@ class Snapshot:
             viewport=None if viewport is None else (int(viewport[0]), int(viewport[1])),
             redirects=tuple(str(u) for u in data.get("redirects", ())),
             requests=tuple(_plain(PageRequest, r) for r in data.get("requests", ())),
+            refused=tuple(str(r) for r in data.get("refused", ())),
         )
         fingerprint = data.get("fingerprint")
         if isinstance(fingerprint, str) and fingerprint:

@@ -127,11 +127,15 @@ class Worker:
     handover: RawResponse | None = None  # the document to answer the next navigation with
     handed: bool = False  # the navigation in progress was answered from `handover`
     fetching: bool = False  # its page's document requests are paused (CDP ``Fetch``)
+    acting: bool = False  # our actions run on its document: every request is paused and checked
+    submitting: bool = False  # the action running submits a form (its submission may POST)
+    reads: set[str] = field(default_factory=set)  # endpoints its document POSTed to by itself
+    effects: list[str] = field(default_factory=list)  # requests refused during this load's actions
 
     def forget_page(self) -> None:
         """Nothing of the worker's context is usable any more (dropped or abandoned)."""
         self.context, self.page, self.cdp, self.state = None, None, None, None
-        self.main_frame, self.cut, self.fetching = "", False, False
+        self.main_frame, self.cut, self.fetching, self.acting = "", False, False, False
 
 
 def shown(worker: Worker) -> str:

@@ -157,6 +157,8 @@ class Explorer:
         # (attribute, value) pairs, case-folded, that forms offer (their enumerable fields)
         self.form_labels: set[FacetLabel] = set()
         self._listed: dict[str, dict[str, str]] | None = None  # `listed_fields`, once read
+        # controls whose action led to a request the browser refused: never acted on again
+        self.unsafe_selectors: set[str] = set()
 
     # -- skips and loads --------------------------------------------------------------------------
 
@@ -206,14 +208,22 @@ class Explorer:
         return snap
 
     async def act(self, snap: Snapshot, action: Action) -> Snapshot | None:
-        """The state `action` leads to from `snap` (in the browser); None when it failed."""
+        """The state `action` leads to from `snap` (in the browser); None when it failed, or
+        when its page sent a request the browser refused (render/effects.py): the control is
+        then unsafe, named in the trace, and never acted on again."""
         subject = action.label or action.selector
+        if (action.selector or action.key()) in self.unsafe_selectors:
+            return None
         try:
             new = await self.run.act(snap, action)
         except Stopped:
             new = None
         if new is None:
             self._not_loaded(subject, (snap.state or State(snap.url)).then(action).key())
+        elif new.refused:
+            self.unsafe_selectors.add(action.selector or action.key())
+            self.skip(subject, "unsafe", "its action sent " + "; ".join(new.refused))
+            return None
         else:
             self.states.add(new.key)
         return new

@@ -12,6 +12,13 @@ A control or a form is refused when
   subscribe, payment, plan, password, log in/out, buy … in English, German, French, Spanish,
   Italian, Dutch and Portuguese (`STATE_CHANGING`).
 
+- a link's or form action's path or parameters say delete, remove, purge, destroy or drop, in
+  any case form (render's `destructive_word`: ``/items/7/delete``, ``?op=purge``).
+
+These words are a first filter only: what a control does is seen in the browser while it runs
+(render/effects.py), where a request that would change state is refused before it leaves; the
+explorer then marks the control unsafe and never acts on it again (`Explorer.act`).
+
 `unsafe_controls` lists the controls of a page's facet regions (controls under a facet heading)
 that the filter refuses, so that the exploration's trace names every one it skipped.
 """
@@ -22,7 +29,7 @@ import re
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
-from siteseer.render import Control, Snapshot
+from siteseer.render import Control, Snapshot, destructive_text, destructive_word
 
 __all__ = ["STATE_CHANGING", "unsafe_controls", "unsafe_form_reason", "unsafe_reason"]
 
@@ -57,16 +64,19 @@ _SAFE_METHODS = frozenset({"", "get", "post"})
 
 
 def _word(text: str) -> str:
-    """The state-changing word in `text` ("" when none)."""
+    """The state-changing word in `text` ("" when none): one of `STATE_CHANGING`, or one that
+    says delete, remove, purge, destroy or drop (render's `destructive_text`)."""
     if not text:
         return ""
     match = STATE_CHANGING.search(re.sub(r"[-_/.=&?+]+", " ", text))
-    return match.group(0).lower() if match else ""
+    return match.group(0).lower() if match else destructive_text(text)
 
 
 def unsafe_reason(control: Control | None = None, *, url: str = "", text: str = "") -> str:
     """Why acting on a control or following a link could change something on the site or log us
     in or out; "" when it is safe. Looks at labels, names, selectors, form actions and methods."""
+    if url and destructive_word(url):
+        return f"its address says {destructive_word(url)!r}"
     parts = [text, urlsplit(url).path if url else ""]
     if control is not None:
         if control.input_type == "password":

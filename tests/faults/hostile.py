@@ -27,7 +27,9 @@ Endpoints (``{n}`` a number):
   itself after load), ``/js/meta-refresh?url=…``, ``/js/popup?url=…``, ``/js/dialogs``,
   ``/shop`` (a list with colour facets, an "Archive all" checkbox that POSTs, a plan select in a
   POST form to /plan/change, a GET form to /admin/purge; items at ``/item/{n}``),
-  ``/js/forever`` (mutates its DOM forever), ``/js/huge-dom?n=…``, ``/js/offlink?url=…`` (a link
+  ``/danger`` (facets and buttons that change state when acted on — PUT, DELETE, POST, beacons,
+  links whose address says delete —, each sending to ``/fx/…``; its "Search" facet POSTs to
+  ``/fx/search``, as the page does on load), ``/js/forever`` (mutates its DOM forever), ``/js/huge-dom?n=…``, ``/js/offlink?url=…`` (a link
   ``#off`` to `url`), ``/js/hog?n=…`` (a chain of n scripts of 1 MB each, ``/blob.js``,
   each writing the next one's tag, before ``#after``), ``/js/blank-link?url=…`` (a link ``#blank`` to `url` that opens in a new
   window: ``target=_blank``);
@@ -312,6 +314,12 @@ class HostileServer:
             )
         if path == "/shop":
             return web.Response(text=_SHOP, content_type="text/html")
+        if path == "/danger":
+            return web.Response(text=_DANGER, content_type="text/html")
+        if path.startswith("/fx/"):  # what the danger page's controls send: a small answer
+            if path == "/fx/frame-page":
+                return web.Response(text=_html("<p>framed</p>", "frame"), content_type="text/html")
+            return web.json_response({"ok": True})
         if path.startswith("/item/"):
             return web.Response(
                 text=_html("<p>an item</p>", f"item {path[6:]}"), content_type="text/html"
@@ -439,6 +447,91 @@ function apply() {
 </script>
 """,
     "Shop",
+)
+
+
+# Controls that change state when acted on, each looking harmless to a word list (the
+# explore safety cases): every one sends its request to /fx/… (PUT, DELETE, POST, a beacon,
+# or a GET whose address says delete). `data-case` names the case; the safe colour facets and
+# the "Search" facet (which POSTs to the page's own read channel, /fx/search, as the page did on
+# load) must still be explored.
+_DANGER_CASES = {
+    "facet-effects": '<label><input type="checkbox" id="c-green" value="green" onchange="'
+    "apply(); fetch('/fx/colour', {method: 'POST', body: 'g'});"
+    " fetch('/fx/colour', {method: 'DELETE'}); navigator.sendBeacon('/fx/beacon', 'g')"
+    '"> Green (2)</label>',
+    "select-put": "<select id=\"status\" onchange=\"fetch('/fx/status', {method: 'PUT',"
+    ' body: this.value})"><option value="any" selected>Any</option>'
+    '<option value="open">Open (2)</option></select>',
+    "switch-post": '<span role="switch" id="email" aria-checked="false" tabindex="0"'
+    " onclick=\"fetch('/fx/setting', {method: 'POST', body: 'email=1'})\">Email me</span>",
+    "bulk-apply": '<label><input type="checkbox" id="sel-1" checked> one</label>'
+    '<label><input type="checkbox" id="sel-2" checked> two</label>'
+    "<button id=\"apply\" onclick=\"fetch('/fx/bulk', {method: 'POST',"
+    " body: 'op=purge&ids=1,2'})\">Apply (2)</button>",
+    "icon-aria": '<button id="i-aria" aria-label="Remove"'
+    " onclick=\"fetch('/fx/icon-aria', {method: 'POST'})\"></button>",
+    "icon-title": '<button id="i-title" title="Remove tag"'
+    " onclick=\"fetch('/fx/icon-title', {method: 'DELETE'})\"></button>",
+    "icon-svg": "<button id=\"i-svg\" onclick=\"fetch('/fx/icon-svg', {method: 'POST'})\">"
+    '<svg class="icon-trash" width="8" height="8"><rect width="8" height="8"/></svg></button>',
+    "icon-fa": "<button id=\"i-fa\" onclick=\"fetch('/fx/icon-fa', {method: 'DELETE'})\">"
+    '<i class="fa fa-trash-o">&#8203;</i></button>',
+    "word-fi": "<button id=\"w-fi\" onclick=\"fetch('/fx/fi', {method: 'POST'})\">"
+    "Poista (3)</button>",
+    "word-tr": '<a href="#" id="w-tr" onclick="fetch(\'/fx/tr\', {method: \'POST\'});'
+    ' return false">Sil (3)</a>',
+    "word-ja": "<button id=\"w-ja\" onclick=\"fetch('/fx/ja', {method: 'POST'})\">"
+    "\u524a\u9664 (3)</button>",
+    "word-ru": '<a href="#" id="w-ru" onclick="fetch(\'/fx/ru\', {method: \'POST\'});'
+    ' return false">\u0423\u0434\u0430\u043b\u0438\u0442\u044c (3)</a>',
+    "count-words": "".join(
+        f"<button id=\"n-{i}\" onclick=\"fetch('/fx/n-{i}', {{method: 'POST'}})\">"
+        f"{label} (3)</button>"
+        for i, label in enumerate(
+            ("Discard", "Revoke", "Disable", "Empty bin", "Clear all", "Drop", "Mark as read")
+        )
+    ),
+    "delete-links": '<a id="l-path" href="/fx/items/7/delete">Seven (1)</a>'
+    '<a id="l-action" href="/fx/items?action=delete">All (4)</a>'
+    '<a id="l-do" href="/fx/items?do=destroy">Old (2)</a>'
+    '<a id="l-op" href="/fx/items?op=purge">Stale (3)</a>',
+    "moderation-form": '<form id="moderation" method="get" action="/fx/moderate">'
+    '<select name="op" id="mod-op"><option value="hide">hide</option>'
+    '<option value="remove">remove</option></select><button type="submit" id="mod-go">'
+    "Go (1)</button></form>",
+}
+_DANGER = _html(
+    """
+<div class="facets" id="colours"><h3>Colour</h3>
+  <label><input type="checkbox" id="c-red" value="red" onchange="apply()"> Red (2)</label>
+  <label><input type="checkbox" id="c-blue" value="blue" onchange="apply()"> Blue (2)</label>
+  <label><input type="checkbox" id="c-search" value="blue" onchange="search()"> Search (2)</label>
+</div>
+"""
+    + "".join(
+        f'<div class="facets" data-case="{case}"><h3>Filter {case}</h3>{html_}</div>'
+        for case, html_ in _DANGER_CASES.items()
+    )
+    + """
+<ul id="results">
+  <li data-c="red"><a href="/item/1">Item 1</a></li><li data-c="red"><a href="/item/2">Item 2</a></li>
+  <li data-c="blue"><a href="/item/3">Item 3</a></li><li data-c="blue"><a href="/item/4">Item 4</a></li>
+</ul>
+<script>
+function apply() {
+  const on = [...document.querySelectorAll('#colours input:checked')].map(i => i.value);
+  for (const li of document.querySelectorAll('#results li')) {
+    if (on.length && !on.includes(li.dataset.c)) li.remove();
+  }
+}
+function search() {
+  fetch('/fx/search', {method: 'POST', body: 'q=blue'}).then(r => r.json()).then(() => apply());
+}
+fetch('/fx/search', {method: 'POST', body: 'q='});
+</script>
+""",
+    "Danger",
 )
 
 

@@ -22,6 +22,8 @@ EXPORTED = {
     "Control",
     "ControlKind",
     "DEFAULT_USER_AGENT",
+    "destructive_text",
+    "destructive_word",
     "HttpFetcher",
     "Identity",
     "Link",

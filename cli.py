@@ -32,6 +32,7 @@ COMMANDS = {
     "lab": "siteseer.commandline.lab:lab",
     "demo": "siteseer.commandline.lab:demo",
     "discover": "siteseer.commandline.discover:discover",
+    "urls": "siteseer.commandline.urls:list_urls",
     "templates": "siteseer.commandline.templates:templates",
     "explore": "siteseer.commandline.explore:explore_site",
     "batch": "siteseer.commandline.batch:batch",

@@ -21,6 +21,7 @@ from siteseer.output.rows import (
     cluster_rows,
     entity_records,
     entity_rows,
+    rows_text,
 )
 from siteseer.output.templates import write_template_report
 from siteseer.output.warc import write_warc
@@ -37,6 +38,7 @@ __all__ = [
     "entity_rows",
     "marked",
     "marked_fields",
+    "rows_text",
     "write_exploration",
     "write_template_report",
     "write_warc",

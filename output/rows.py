@@ -15,9 +15,9 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from siteseer.output.partial import marked, marked_fields
 from siteseer.render import Snapshot
@@ -33,6 +33,7 @@ __all__ = [
     "cluster_rows",
     "entity_records",
     "entity_rows",
+    "rows_text",
 ]
 
 RowFormat = Literal["jsonl", "json", "csv"]
@@ -44,7 +45,8 @@ class EntityRecord:
     """One entity page found: the method and seed that found it; its title and HTTP status
     (None when its page was not loaded); the index page that links to it and that page's
     depth + 1 in the entity tree (the root index page is depth 0; None when no index page
-    found in the run links to it)."""
+    found in the run links to it); where it came from (`source`: "links", "sitemap" — a
+    sitemap or feed of the site —, or "both")."""
 
     url: str
     method: str
@@ -53,6 +55,7 @@ class EntityRecord:
     status: int | None = None
     index_page: str | None = None
     depth: int | None = None
+    source: str = "links"
 
 
 ROW_FIELDS = tuple(EntityRecord.__slots__)
@@ -89,6 +92,7 @@ async def entity_records(
                 status=None if page is None else page.status,
                 index_page=None if parent is None else parent[0],
                 depth=None if parent is None else parent[1],
+                source=result.source_of(url),
             )
         )
     return records
@@ -99,13 +103,28 @@ def entity_rows(
 ) -> str:
     """The records as JSON lines, a JSON array, or CSV with a header (None is an empty cell);
     a run that stopped early (not `complete`) marks each row with complete and its `reason`."""
-    rows = [marked(asdict(record), complete, reason) for record in records]
+    return rows_text(
+        [asdict(r) for r in records], ROW_FIELDS, fmt, complete=complete, reason=reason
+    )
+
+
+def rows_text(
+    records: Sequence[Mapping[str, Any]],
+    fields: Sequence[str],
+    fmt: RowFormat,
+    *,
+    complete: bool = True,
+    reason: str = "",
+) -> str:
+    """Records of `fields` as JSON lines, a JSON array, or CSV with a header (see
+    `entity_rows`): what `siteseer urls` writes as well."""
+    rows = [marked(dict(record), complete, reason) for record in records]
     if fmt == "jsonl":
         return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
     if fmt == "json":
         return json.dumps(rows, ensure_ascii=False, indent=1) + "\n"
     text = io.StringIO()
-    writer = csv.DictWriter(text, fieldnames=list(marked_fields(ROW_FIELDS, complete)))
+    writer = csv.DictWriter(text, fieldnames=list(marked_fields(tuple(fields), complete)))
     writer.writeheader()
     writer.writerows(rows)
     return text.getvalue()

@@ -82,7 +82,7 @@ from siteseer.flags import CrawlFlags, crawl_flags
     type=choice(OutputFormat),
     default="jsonl",
     help="jsonl (one object per entity page), json (one array) or csv. Each record: url, "
-    "method, seed, title, status, index_page, depth.",
+    "method, seed, title, status, index_page, depth, source.",
 )
 @click.option(
     "--details",
@@ -97,6 +97,20 @@ from siteseer.flags import CrawlFlags, crawl_flags
     type=PATH,
     help="Also write the whole Discovery (sample page path, index pages, trace, cost) as JSON "
     "here ('-': standard output); `siteseer explain --seed-path` reads it.",
+)
+@click.option(
+    "--sitemaps/--no-sitemaps",
+    default=True,
+    help="Use the site's sitemaps and feeds: URLs of the seed's URL template are entities when "
+    "a sample looks like the seed and the sitemap holds what the first list page shows; "
+    "otherwise they are merged with the crawl. Each row's source says sitemap, links or both.",
+)
+@click.option(
+    "--audit-sitemap",
+    type=PATH,
+    help="Also audit the sitemap against the crawl (the crawl runs in full) and write it here "
+    "as JSON ('-': standard output): entity pages it misses, entries that do not answer or "
+    "redirect, entries of another template, orphans.",
 )
 @cache_options
 @crawl_flags

@@ -13,7 +13,6 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from siteseer import api
 from siteseer.algorithms import (
     BUDGET_SPENT,
     INTERRUPTED,
@@ -21,11 +20,15 @@ from siteseer.algorithms import (
     Halt,
     Height,
     ProbeOrder,
+    SitemapAudit,
     TagFeature,
+    discover_published,
+    discovery_method,
     explain_discovery,
     height_of,
 )
 from siteseer.choices import DiscoverMethod, OutputFormat
+from siteseer.crawler import Session
 from siteseer.errors import BadOption, OutputFailed, run_failures
 from siteseer.output import entity_records, entity_rows
 from siteseer.outputs import shown, write_text
@@ -51,6 +54,8 @@ class DiscoverOptions:
     - `out`/`fmt`: the entity pages' file (None: standard output) and format.
     - `explain`: return the trace as a tree; `discovery_json`: also write the whole Discovery.
     - `details`: load every entity page the run did not load, for its title and status.
+    - `sitemaps`: use the site's sitemaps and feeds (`algorithms.discover_published`);
+      `audit_sitemap`: also audit the sitemap against the crawl and write it here as JSON.
     """
 
     seed_url: str
@@ -67,6 +72,8 @@ class DiscoverOptions:
     explain: bool = False
     discovery_json: Path | None = None
     details: bool = False
+    sitemaps: bool = True
+    audit_sitemap: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -86,6 +93,7 @@ class DiscoverOutcome:
     written: Path | None = None
     explanation: str | None = None
     failure: OutputFailed | None = None
+    audit: SitemapAudit | None = None
 
     @property
     def summary(self) -> str:
@@ -93,10 +101,14 @@ class DiscoverOutcome:
         result = self.discovery
         levels = sum(len(level) for level in result.index_pages)
         cost = result.cost
-        return (
+        line = (
             f"{result.method}: {len(result.entities)} entity pages, {levels} index pages, "
             f"{cost.downloads} pages downloaded ({cost.renders} rendered), {cost.seconds:.2f} s"
         )
+        sitemap = dict(result.params).get("sitemap")
+        if sitemap in ("trusted", "merged"):
+            line += f"; the sitemap {sitemap}"
+        return line if self.audit is None else f"{line}\n{self.audit.summary()}"
 
     @property
     def wrote(self) -> str | None:
@@ -139,17 +151,7 @@ async def discover(options: DiscoverOptions) -> DiscoverOutcome:
     halt = Halt(options.crawl.time_limit)
     with run_failures(ValueError):
         async with watched_session(config, f"discover ({options.method})", halt=halt) as session:
-            result = await api.discover(
-                options.seed_url,
-                method=options.method,
-                height=height,
-                visual=options.visual,
-                probe_order=options.probe_order,
-                tag_feature=options.tag_feature or "attrs",
-                threshold=options.threshold,
-                iterations=options.iterations,
-                session=session,
-            )
+            result, audit = await _discovery(options, height, session)
             details = options.details and result.complete  # a stopped run loads nothing more
             records = await entity_records(session, result, details=details)
     explanation = explain_discovery(result) if options.explain else None
@@ -159,13 +161,39 @@ async def discover(options: DiscoverOptions) -> DiscoverOutcome:
         return DiscoverOutcome(result, "", None, explanation)  # nothing found: nothing written
     rows = entity_rows(records, options.fmt, complete=result.complete, reason=result.reason)
     try:
-        _write(result, rows, options)
+        _write(result, rows, options, audit)
     except OutputFailed as e:
-        return DiscoverOutcome(result, rows, options.out, explanation, failure=e)
-    return DiscoverOutcome(result, rows, options.out, explanation)
+        return DiscoverOutcome(result, rows, options.out, explanation, failure=e, audit=audit)
+    return DiscoverOutcome(result, rows, options.out, explanation, audit=audit)
 
 
-def _write(result: Discovery, rows: str, options: DiscoverOptions) -> None:
+async def _discovery(
+    options: DiscoverOptions, height: Height, session: Session
+) -> tuple[Discovery, SitemapAudit | None]:
+    """The method's run, with the site's sitemaps unless turned off (and their audit)."""
+    entry = discovery_method(options.method)
+    params = entry.parameters(
+        {
+            "height": height,
+            "visual": options.visual,
+            "probe_order": options.probe_order,
+            "tag_feature": options.tag_feature or "attrs",
+            "threshold": options.threshold,
+            "iterations": options.iterations,
+        }
+    )
+    if not options.sitemaps:
+        return await entry.discover(session, options.seed_url, params), None
+    audit = options.audit_sitemap is not None
+    return await discover_published(session, options.seed_url, entry, params, audit=audit)
+
+
+def _write(
+    result: Discovery, rows: str, options: DiscoverOptions, audit: SitemapAudit | None
+) -> None:
+    if options.audit_sitemap is not None:
+        document = json.dumps(audit.to_dict() if audit else None, ensure_ascii=False) + "\n"
+        write_text(options.audit_sitemap, document, f"the sitemap audit to {options.audit_sitemap}")
     if options.discovery_json is not None:
         document = json.dumps(result.to_dict(), ensure_ascii=False) + "\n"
         write_text(options.discovery_json, document, f"the Discovery to {options.discovery_json}")

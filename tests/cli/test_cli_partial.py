@@ -111,7 +111,7 @@ def test_a_partial_csv_has_complete_and_reason_columns(lab: Lab) -> None:
     result = runner.invoke(app, [*args, "--pages", "12", "--no-cache", "--format", "csv"])
     assert result.exit_code == 1, result.output
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
-    record = {"url", "method", "seed", "title", "status", "index_page", "depth"}
+    record = {"url", "method", "seed", "title", "status", "index_page", "depth", "source"}
     assert rows and set(rows[0]) == record | {"complete", "reason"}
     assert {(r["complete"], r["reason"]) for r in rows} == {("False", "budget spent")}
 

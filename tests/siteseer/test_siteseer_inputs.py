@@ -39,9 +39,9 @@ def test_entity_rows_as_jsonl_json_and_csv() -> None:
     assert json.loads(lines[1])["title"] is None
     assert json.loads(entity_rows(records, "json")) == [json.loads(line) for line in lines]
     assert entity_rows(records, "csv") == (
-        "url,method,seed,title,status,index_page,depth\r\n"
-        "http://a.test/e/1,ssup,http://a.test/e/1,One,200,http://a.test/,1\r\n"
-        "http://a.test/é/2,ssup,http://a.test/e/1,,,,\r\n"
+        "url,method,seed,title,status,index_page,depth,source\r\n"
+        "http://a.test/e/1,ssup,http://a.test/e/1,One,200,http://a.test/,1,links\r\n"
+        "http://a.test/é/2,ssup,http://a.test/e/1,,,,,links\r\n"
     )
     assert entity_rows([], "jsonl") == "" and entity_rows([], "json") == "[]\n"
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -109,7 +109,7 @@ def entity_rows(
 
 
 def rows_text(
-    records: Sequence[Mapping[str, Any]],
+    records: Iterable[Mapping[str, Any]],
     fields: Sequence[str],
     fmt: RowFormat,
     *,
@@ -117,12 +117,13 @@ def rows_text(
     reason: str = "",
 ) -> str:
     """Records of `fields` as JSON lines, a JSON array, or CSV with a header (see
-    `entity_rows`): what `siteseer urls` writes as well."""
-    rows = [marked(dict(record), complete, reason) for record in records]
+    `entity_rows`): what `siteseer urls` writes as well. The records are read once, one at a
+    time (a generator of 50,000 rows is never a list of dicts, except for a JSON array)."""
+    rows = (marked(dict(record), complete, reason) for record in records)
     if fmt == "jsonl":
         return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
     if fmt == "json":
-        return json.dumps(rows, ensure_ascii=False, indent=1) + "\n"
+        return json.dumps(list(rows), ensure_ascii=False, indent=1) + "\n"
     text = io.StringIO()
     writer = csv.DictWriter(text, fieldnames=list(marked_fields(tuple(fields), complete)))
     writer.writeheader()

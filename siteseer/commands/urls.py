@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -176,18 +176,16 @@ async def _check(session: Session, seed: Snapshot | None, urls: list[str], n: in
         return SampleCheck()
 
 
-def _records(kept: list[PublishedURL], check: SampleCheck | None) -> list[dict[str, object]]:
+def _records(kept: list[PublishedURL], check: SampleCheck | None) -> Iterator[dict[str, object]]:
     said: dict[str, str] = {}
     if check is not None:
         said = {u: "like the seed" for u in check.alike} | {u: "answers" for u in check.other}
         said |= dict(check.stale)
-    return [
-        {
+    for u in kept:
+        yield {
             "url": u.url,
             "source": u.source,
             "kind": u.kind,
             "lastmod": u.lastmod,
             "check": said.get(u.url),
         }
-        for u in kept
-    ]

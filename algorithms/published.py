@@ -9,10 +9,12 @@
 2. Completeness: SSUP's climb goes one level up, to the list page that links to the seed, and
    the links of the seed's group there that fit its URL template are compared with the
    candidates.
-3. A sample of them (`SAMPLE`, spread over the list) is loaded and checked against the seed's
-   page template (`like_seed`): each must answer 2xx at its own URL and share most of the
-   seed's link DOM paths. When the sample agrees and the sitemap holds at least `TRUST_SHARE` of the list page's entities, the
-   candidates are the entities (the cost: the sitemap files, the seed, the climb, the sample).
+3. A sample of them (`SAMPLE`, spread over those the list page does not link to — nothing
+   vouches for them, and a stale entry is one of them —, then over the others) is loaded and
+   checked against the seed's page template (`like_seed`): each must answer 2xx at its own URL
+   and share most of the seed's link DOM paths. When the sample agrees and the sitemap holds
+   at least `TRUST_SHARE` of the list page's entities, the candidates are the entities (the
+   cost: the sitemap files, the seed, the climb, the sample).
 4. Otherwise the method crawls as usual (every page loaded so far is cached), and the
    candidates the crawl did not find are loaded and kept where they pass the same check: the
    sitemap is merged with the crawl, never trusted blindly.
@@ -40,6 +42,7 @@ from siteseer.algorithms.features.urlshape import UrlTemplate, seed_template, wi
 from siteseer.algorithms.result import Discovery, SitemapAudit
 from siteseer.algorithms.run import Run, Stopped
 from siteseer.algorithms.ssup.climb import Climb
+from siteseer.crawler import CrawlError
 from siteseer.render import Snapshot
 
 if TYPE_CHECKING:
@@ -121,7 +124,7 @@ async def check_pages(run: Run, seed: Snapshot | None, urls: Sequence[str]) -> S
             stale.append((url, run.failed.get(url, "no answer")))
         elif not page.ok:
             stale.append((url, f"HTTP {page.status}"))
-        elif page.redirects:
+        elif page.redirects or _moved(run, url, page):
             stale.append((url, f"redirects to {page.final_url}"))
         elif seed is not None and like_seed(seed, page):
             alike.append(url)
@@ -162,7 +165,7 @@ async def discover_published(
         # Links of the group that do not fit the URL template are other things (cars' test
         # drive pages beside the models): the sitemap need not hold them.
         listed = [u for u in await _first_list(outer, seed_page) if template.matches(u)]
-        checked = await check_pages(outer, seed_page, spread(others, sample))
+        checked = await check_pages(outer, seed_page, _sample(others, listed, sample))
         if checked.agrees and listed and _share(listed, candidates) >= TRUST_SHARE:
             entities = sorted(set(candidates) | set(listed) | {seed_page.url})
             sources = _sources(entities, set(candidates), set(listed))
@@ -189,6 +192,23 @@ async def discover_published(
         orphans=tuple(sorted(u for u in extra.alike if u in in_sitemap)),
     )
     return merged, report
+
+
+def _moved(run: Run, url: str, page: Snapshot) -> bool:
+    """Whether `page` ended elsewhere than `url` (a browser follows redirects itself)."""
+    try:
+        return run.session.canonical(page.final_url) != url
+    except CrawlError:
+        return True
+
+
+def _sample(others: Sequence[str], listed: Sequence[str], n: int) -> list[str]:
+    """`n` candidates to load: first those the list page does not link to (nothing vouches
+    for them: a stale entry is one of them), then, to make up `n`, those it does."""
+    linked = set(listed)
+    unvouched = [u for u in others if u not in linked]
+    chosen = spread(unvouched, n)
+    return chosen + spread([u for u in others if u in linked], n - len(chosen))
 
 
 async def _first_list(run: Run, seed: Snapshot) -> list[str]:

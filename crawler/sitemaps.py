@@ -17,7 +17,9 @@ entities, no network); one that is an HTML page, or a 404, is "none": there is n
 A URL a file lists is kept only on the file's own host and under its directory (the protocol's
 rule; a sitemap named by robots.txt or by the caller may list its whole host, and the children
 of an index what the index may), else it is counted in `off_site`; at most 50,000 entries are read a file
-(`over_limit` counts the rest) and at most `max_files` files a site (`skipped`).
+(`over_limit` counts the rest) and at most `max_files` files a site (`skipped`). The current
+Halt (a time limit, Ctrl-C) stops the reading between two levels of files; `complete` is then
+False with its reason, as when the budget runs out.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from typing import Literal
 from urllib.parse import urljoin, urlsplit
 
 from siteseer.crawler.errors import BudgetExhausted, CrawlError
+from siteseer.crawler.halt import current_halt
 from siteseer.crawler.session import Session
 from siteseer.crawler.sitemapxml import (
     MAX_URLS_PER_FILE,
@@ -225,7 +228,11 @@ async def _robots_sitemaps(session: Session, root: str) -> tuple[str, ...]:
 async def _read_all(session: Session, reading: _Reading, wanted: Sequence[_Wanted]) -> None:
     """Read `wanted` and, level by level, the sitemaps their indexes name."""
     level = list(wanted)
+    halt = current_halt()
     while level and not reading.reason:
+        if halt is not None and halt.check():  # a time limit or Ctrl-C: what is read stays
+            reading.reason = halt.reason
+            break
         fresh = []
         for want in level:
             try:

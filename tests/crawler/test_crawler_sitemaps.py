@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from siteseer.crawler import Session, SessionConfig
+from siteseer.crawler import Halt, Session, SessionConfig, halting
 from siteseer.crawler.gzipped import MAX_INFLATED_BYTES, inflate
 from siteseer.crawler.sitemaps import Published, SitemapLimits, read_published
 from siteseer.crawler.sitemapxml import Listed, SitemapError, feed_links, parse_published
@@ -315,3 +315,20 @@ async def test_feeds_linked_from_pages() -> None:
         (f"{SITE}/news/9", "feed", f"{SITE}/feed.xml")
     ]
     assert result.found and result.read_files == 1
+
+
+async def test_a_halt_stops_the_reading_between_levels() -> None:
+    files = Files(
+        {
+            f"{SITE}/sitemap.xml": (200, "application/xml", index(f"{SITE}/a.xml")),
+            f"{SITE}/a.xml": (200, "application/xml", urlset(f"{SITE}/item/1")),
+        }
+    )
+    config = SessionConfig(render="never", delay=timedelta(0))
+    halt = Halt()
+    async with Session(config, fetcher=files) as session:
+        with halting(halt):
+            halt.halt("stopped here")
+            result = await read_published(session, SITE + "/")
+    assert not result.complete and result.reason == "stopped here"
+    assert files.calls == [f"{SITE}/robots.txt"]

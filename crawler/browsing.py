@@ -28,7 +28,7 @@ from siteseer.crawler.errors import (
     RedirectRefused,
     reason_of,
 )
-from siteseer.crawler.hops import RETRYABLE
+from siteseer.crawler.hops import FINAL, RETRYABLE
 from siteseer.crawler.politeness import Politeness
 from siteseer.crawler.retry import RetryPolicy, retrying
 from siteseer.render import (
@@ -133,7 +133,11 @@ class Browser:
         attempts = self._config.retries + 1
         try:
             snapshot = await retrying(
-                attempt, self._retry, status_of=lambda s: s.status, retry_on=RETRYABLE
+                attempt,
+                self._retry,
+                status_of=lambda s: s.status,
+                retry_on=RETRYABLE,
+                final=FINAL,
             )
         except NonHTMLResponse as e:
             raise NotHTML(state.url, e.content_type) from e

@@ -52,17 +52,20 @@ from siteseer.render import (
     NavigationFailed,
     NavigationTimeout,
     RawResponse,
+    RedirectLoop,
     Snapshot,
     State,
     snapshot_from_html,
 )
 
-__all__ = ["RETRYABLE", "Hops", "hop_refusal", "is_private_host"]
+__all__ = ["FINAL", "RETRYABLE", "Hops", "hop_refusal", "is_private_host"]
 
 log = logging.getLogger(__name__)
 
 # render's errors a load is tried again on (the browser's loads too).
 RETRYABLE = (NavigationFailed, NavigationTimeout)
+# Failures of those kinds that asking again cannot change: the same chain of redirects.
+FINAL = (RedirectLoop,)
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
 
 _FOLLOWED_SCHEMES = frozenset({"http", "https"})
@@ -175,6 +178,7 @@ class Hops:
             self._retry,
             status_of=lambda r: r.status,
             retry_on=RETRYABLE,
+            final=FINAL,
             on_attempt=self._count_fetch if page else None,
             retry_after_of=lambda r: parse_retry_after(r.header("retry-after")),
         )
@@ -216,7 +220,7 @@ class Hops:
             if not location:
                 break
             if len(chain) >= self.config.max_redirects:
-                raise NavigationFailed(
+                raise RedirectLoop(
                     f"{url} redirects more than {self.config.max_redirects} times "
                     "(a redirect loop?)",
                     url=url,

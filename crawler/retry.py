@@ -23,6 +23,7 @@ from tenacity import (
     AsyncRetrying,
     RetryCallState,
     retry_if_exception_type,
+    retry_if_not_exception_type,
     retry_if_result,
     stop_after_attempt,
 )
@@ -90,6 +91,7 @@ async def retrying(
     *,
     status_of: Callable[[T], int],
     retry_on: tuple[type[BaseException], ...],
+    final: tuple[type[BaseException], ...] = (),
     on_attempt: Callable[[Attempt], None] | None = None,
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     retry_after_of: Callable[[T], float | None] | None = None,
@@ -100,7 +102,8 @@ async def retrying(
     A result whose ``status_of(result)`` is retryable is returned as is once the retries are
     spent (status is data); before retrying it, ``retry_after_of(result)`` (the server's
     Retry-After, in seconds) is honoured. An exception of a `retry_on` type is retried and
-    re-raised after the last attempt; any other exception propagates at once.
+    re-raised after the last attempt; any other exception, or one of a `final` type (a
+    `retry_on` type's subclass that asking again cannot change), propagates at once.
     """
     numbers = iter(range(1, policy.retries + 2))
 
@@ -129,7 +132,7 @@ async def retrying(
         return result
 
     retrier = AsyncRetrying(
-        retry=retry_if_exception_type(retry_on)
+        retry=(retry_if_exception_type(retry_on) & retry_if_not_exception_type(final))
         | retry_if_result(lambda result: policy.retry_status(status_of(result))),
         stop=stop_after_attempt(policy.retries + 1),
         wait=wait,

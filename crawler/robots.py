@@ -6,6 +6,13 @@ when the file cannot be had now (a 5xx, no response): then every page of the hos
 (RFC 9309, 2.3.1.4) and the file is asked for again after `retry_unavailable`. The Session's
 loader fetches politely, retries, and keeps a text it got in the store, so a rerun does not fetch
 it again.
+
+The file is read as RFC 9309 says: a UTF-8 byte order mark before the first line is not part of
+it (protego would otherwise take ``\ufeffUser-agent`` for an unknown line and drop the group that
+follows, `Disallow: /` included). Its redirects are followed as a page's are (up to `max_redirects`; RFC 9309,
+2.3.1.2 asks for at least five) and across hosts, as the RFC allows: the rules are the file's,
+wherever it is served from. Each hop passes the address policy (crawler.hops), not the crawl's
+scope or robots.txt: it fetches rules, never a page.
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ from protego import Protego
 from siteseer.crawler.dedup import InFlight
 from siteseer.crawler.urls import host_of
 
-__all__ = ["Robots", "RobotsUnavailable", "robots_url"]
+__all__ = ["Robots", "RobotsUnavailable", "robots_text", "robots_url"]
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +37,17 @@ def robots_url(url: str) -> str:
     """The robots.txt URL governing `url`."""
     parts = urlsplit(url)
     return urlunsplit((parts.scheme, parts.netloc, "/robots.txt", "", ""))
+
+
+_BOMS = ("\ufeff", "\u00ef\u00bb\u00bf")  # decoded as UTF-8, or taken for Latin-1 bytes
+
+
+def robots_text(text: str) -> str:
+    """robots.txt `text` without a leading byte order mark (RFC 9309: the file is UTF-8)."""
+    for bom in _BOMS:
+        if text.startswith(bom):
+            return text[len(bom) :]
+    return text
 
 
 _DISALLOW_ALL = Protego.parse("User-agent: *\nDisallow: /\n")
@@ -106,7 +124,7 @@ class Robots:
         if text is None:
             log.info("no robots.txt at %s: every page is allowed", where)
             text = ""
-        return Protego.parse(text)
+        return Protego.parse(robots_text(text))
 
     async def close(self) -> None:
         await self._loading.cancel_all()

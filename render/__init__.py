@@ -22,6 +22,7 @@ from siteseer.render.errors import (
     NavigationTimeout,
     NonHTMLResponse,
     PageDeadline,
+    RedirectLoop,
     RenderError,
 )
 from siteseer.render.extract import Canonicalize, default_canonical, snapshot_from_html
@@ -76,6 +77,7 @@ __all__ = [
     "PoolShare",
     "PoolStats",
     "RawResponse",
+    "RedirectLoop",
     "RenderConfig",
     "RenderError",
     "ScreenshotMode",

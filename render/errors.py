@@ -7,6 +7,7 @@ The tree::
     ├── BrowserCrashed          the browser died and could not be brought back
     ├── NavigationError         a page could not be loaded
     │   ├── NavigationFailed    no response: connection refused, reset, DNS, bad URL
+    │   │   └── RedirectLoop    more redirects than the limit: the same answer again, never retried
     │   ├── NavigationTimeout   no response (or no DOMContentLoaded) within the timeout
     │   ├── NavigationRefused   a hop of the navigation failed the caller's check (`target`, `reason`)
     │   └── NonHTMLResponse     the response is not an HTML document (PDF, JSON, a download)
@@ -21,7 +22,7 @@ directly. A crawl Session translates each into the crawler's tree (crawler/error
 ``raise … from``, so the render error is the crawler error's `__cause__`. No name is in both
 trees::
 
-    NavigationFailed, NavigationTimeout   → FetchFailed (after the retries)
+    NavigationFailed, NavigationTimeout   → FetchFailed (after the retries; a RedirectLoop at once)
     NonHTMLResponse                       → NotHTML
     NavigationRefused                     → RedirectRefused
     BrowserNotFound, BrowserCrashed       → BrowserUnavailable
@@ -43,6 +44,7 @@ __all__ = [
     "NavigationTimeout",
     "NonHTMLResponse",
     "PageDeadline",
+    "RedirectLoop",
     "RenderError",
 ]
 
@@ -69,6 +71,11 @@ class NavigationError(RenderError):
 
 class NavigationFailed(NavigationError):
     """The request got no response: refused, reset, unresolvable host, invalid URL."""
+
+
+class RedirectLoop(NavigationFailed):
+    """The navigation redirected more times than the limit (a loop, or an endless chain); asking
+    again would only follow the same chain, so it is never retried."""
 
 
 class NavigationTimeout(NavigationError):

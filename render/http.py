@@ -20,7 +20,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from siteseer.render.closing import AsyncClosing
-from siteseer.render.errors import NavigationFailed, NavigationTimeout
+from siteseer.render.errors import NavigationFailed, NavigationTimeout, RedirectLoop
 from siteseer.render.identity import DEFAULT_USER_AGENT, Identity
 
 if TYPE_CHECKING:
@@ -29,6 +29,11 @@ if TYPE_CHECKING:
 __all__ = ["DEFAULT_MAX_BODY_BYTES", "DEFAULT_USER_AGENT", "HttpFetcher", "RawResponse"]
 
 DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024
+
+# Response headers taken as a browser takes them: Chromium reads up to 256 KB of them, however
+# many there are and however long one is.
+MAX_HEADER_BYTES = 256 * 1024
+MAX_RESPONSE_HEADERS = MAX_HEADER_BYTES // 4  # the shortest header line, "a:\r\n", is 4 bytes
 
 _HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9._:-]+)""", re.I)
@@ -126,6 +131,11 @@ class HttpFetcher(AsyncClosing):
             connector = aiohttp.TCPConnector(limit=self.connections, limit_per_host=0)
             self._session = aiohttp.ClientSession(
                 connector=connector,
+                # A browser takes any number of response headers up to 256 KB in all (Chromium's
+                # limit); aiohttp's defaults (128 headers, 8 KB a line) refuse pages it loads.
+                max_headers=MAX_RESPONSE_HEADERS,
+                max_line_size=MAX_HEADER_BYTES,
+                max_field_size=MAX_HEADER_BYTES,
                 cookie_jar=aiohttp.DummyCookieJar(),
                 headers={"User-Agent": self.user_agent, "Accept": "text/html,*/*;q=0.8"},
             )
@@ -173,7 +183,7 @@ class HttpFetcher(AsyncClosing):
                 url=url,
             ) from e
         except aiohttp.TooManyRedirects as e:
-            raise NavigationFailed(
+            raise RedirectLoop(
                 f"{url} redirects more than {self.max_redirects} times (a redirect loop?)",
                 url=url,
             ) from e

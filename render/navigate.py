@@ -26,7 +26,12 @@ from playwright.async_api import Page, Response
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from siteseer.render.config import RenderConfig
-from siteseer.render.errors import NavigationFailed, NavigationTimeout, NonHTMLResponse
+from siteseer.render.errors import (
+    NavigationFailed,
+    NavigationTimeout,
+    NonHTMLResponse,
+    RedirectLoop,
+)
 from siteseer.render.guard import DocumentGuard, refused_error
 from siteseer.render.http import RawResponse
 from siteseer.render.identity import Identity
@@ -118,7 +123,8 @@ class Navigator:
                     url=url,
                     content_type="application/octet-stream",
                 ) from e
-            raise NavigationFailed(f"loading {url} failed: {message}", url=url) from e
+            failure = RedirectLoop if "ERR_TOO_MANY_REDIRECTS" in message else NavigationFailed
+            raise failure(f"loading {url} failed: {message}", url=url) from e
         fetch_ms = (time.perf_counter() - started) * 1000.0
         if worker.refused is not None:
             raise refused_error(worker.refused, url)

@@ -5,7 +5,8 @@
         h.url("/page", host=h.OTHER)        # the same server as "another host" (127.0.0.2)
         h.hits("/page", host=h.OTHER)       # requests that reached it there
 
-The server listens on 127.0.0.1, 127.0.0.2 and 127.0.0.3 at one port (three "hosts"), and on a
+The server listens on 127.0.0.1, 127.0.0.2 and 127.0.0.3 at one port (three "hosts"; and on
+127.0.0.4 and 127.0.0.5 for hostile_crawl.py's robots.txt files), and on a
 second port of 127.0.0.1 (`other_port`: another service of the same machine). Every request is
 recorded (host, path, method, user agent). `robots.txt` disallows ``/private`` on 127.0.0.1,
 answers 503 on 127.0.0.2 and never answers on 127.0.0.3.
@@ -38,7 +39,8 @@ Endpoints (``{n}`` a number):
   ``/sitemaps/gzip-bomb.xml`` (64 MB inflated, served gzipped without Content-Encoding),
   ``/sitemaps/entity-bomb.xml`` (a billion laughs), ``/sitemaps/self.xml`` (an index naming
   itself), ``/sitemaps/many.xml`` (50,001 URLs), ``/sitemaps/hosts.xml`` (URLs on 127.0.0.2,
-  127.0.0.1's other port and 10.0.0.1 besides one of its own).
+  127.0.0.1's other port and 10.0.0.1 besides one of its own);
+- hostile_crawl.py's: robots.txt files, many headers, endless URL families, costly pages.
 """
 
 from __future__ import annotations
@@ -54,6 +56,8 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from aiohttp import web
+from hostile_crawl import BOM_HOST, MOVED_HOST
+from hostile_crawl import answer as crawl_answer
 
 __all__ = ["Hit", "HostileServer", "hostile_server"]
 
@@ -179,7 +183,7 @@ class HostileServer:
         first = web.TCPSite(self._runner, HOME, 0)
         await first.start()
         self.port = _port_of(first)
-        for host in (OTHER, THIRD):
+        for host in (OTHER, THIRD, BOM_HOST, MOVED_HOST):
             await web.TCPSite(self._runner, host, self.port).start()
         second = web.TCPSite(self._runner, HOME, 0)
         await second.start()
@@ -209,6 +213,9 @@ class HostileServer:
     async def _answer(self, request: web.Request, host: str) -> web.StreamResponse:
         path = request.path
         query = request.query
+        crawling = await crawl_answer(request, host, self.port)
+        if crawling is not None:  # the answers of hostile_crawl.py
+            return crawling
         if path == "/robots.txt":
             if host == OTHER:
                 return web.Response(status=503, text="busy")

@@ -40,6 +40,7 @@ EXPORTED = {
     "PoolShare",
     "PoolStats",
     "RawResponse",
+    "RedirectLoop",
     "RenderConfig",
     "RenderError",
     "ScreenshotMode",

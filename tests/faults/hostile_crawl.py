@@ -8,6 +8,7 @@ robots.txt redirects to ``/robots-moved.txt`` on 127.0.0.1, which disallows ``/m
 Endpoints (on every host):
 
 - ``/headers?n=…``: a small page sent with n response headers;
+- ``/cycle/{n}``: a redirect to ``/cycle/{n+1}``, without end;
 - ``/grid/{i}/{j}``: a trap counting in two positions at once, each page linking to its
   neighbours (i+1, j), (i, j+1), (i+1, j+1), and to the same cell under ``/grid/{i}/{j}/detail``
   and ``/grid/{i}/{j}?view=…`` (one family per spelling, none of them ends);
@@ -74,6 +75,9 @@ async def answer(request: web.Request, host: str, port: int) -> web.StreamRespon
         response = _page("headers", '<a href="/page">p</a>')
         response.headers.update(headers)
         return response
+    if path.startswith("/cycle/"):
+        n = int(path.rsplit("/", 1)[1])
+        return web.Response(status=302, headers={"Location": f"/cycle/{n + 1}"})
     if path.startswith("/grid/"):
         return _grid(path)
     if path.startswith("/diary/"):

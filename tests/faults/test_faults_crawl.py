@@ -54,11 +54,11 @@ async def test_many_response_headers(hostile: HostileServer, saw: Saw) -> None:
 
 @fault("redirect loop with retries", "FetchFailed after one chain, not retried", within=6)
 async def test_a_redirect_loop_is_not_retried(hostile: HostileServer, saw: Saw) -> None:
-    before = len(hostile.hits("/loop/"))
+    before = len(hostile.hits("/cycle/"))
     async with Session(http_config(retries=2, max_redirects=5)) as session:
         with pytest.raises(FetchFailed, match="redirect loop"):
-            await session.page(hostile.url("/loop/0"))
-    asked = len(hostile.hits("/loop/")) - before
+            await session.page(hostile.url("/cycle/0"))
+    asked = len(hostile.hits("/cycle/")) - before
     assert asked == 6
     saw(f"{asked} requests (one chain of 5 redirects), no retry")
 
@@ -72,14 +72,14 @@ async def test_a_redirect_loop_is_not_retried(hostile: HostileServer, saw: Saw) 
 async def test_a_browser_redirect_loop_is_not_retried(
     hostile: HostileServer, render_config: RenderConfig, saw: Saw
 ) -> None:
-    before = len(hostile.hits("/loop/"))
+    before = len(hostile.hits("/cycle/"))
     config = replace(
         http_config(render="always", retries=2, timeout=timedelta(seconds=5)),
         render_config=replace(render_config, pages=1),
     )
     async with Session(config) as session:
         with pytest.raises(FetchFailed, match="TOO_MANY_REDIRECTS"):
-            await session.page(hostile.url("/loop/0"))
-    asked = len(hostile.hits("/loop/")) - before
+            await session.page(hostile.url("/cycle/0"))
+    asked = len(hostile.hits("/cycle/")) - before
     assert 0 < asked <= 22  # one chain: Chromium follows 20 redirects
     saw(f"{asked} requests, one chain")

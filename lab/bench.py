@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from siteseer.crawler import Cost, Session, SessionConfig
+from siteseer.lab.cold import ColdScore
 from siteseer.lab.errors import BenchError
 from siteseer.lab.method import MethodRun, MethodSpec
 from siteseer.lab.real.app import ensure_installed
@@ -40,7 +41,14 @@ from siteseer.lab.real.errors import RealAppError
 from siteseer.lab.real.registry import ALL_IDS, lab_site_class
 from siteseer.lab.registry import methods
 from siteseer.lab.report import write_report
-from siteseer.lab.results import TIER_GAP, BenchRow, BenchRun, method_means, tier_comparison
+from siteseer.lab.results import (
+    TIER_GAP,
+    BenchRow,
+    BenchRun,
+    cold_cell,
+    method_means,
+    tier_comparison,
+)
 from siteseer.lab.score import set_scores
 from siteseer.lab.server import LabServer, build_sites
 from siteseer.lab.site import Size
@@ -351,10 +359,14 @@ def _md_escape(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def markdown_table(rows: Sequence[BenchRow], reference: Sequence[Mapping[str, Any]] = ()) -> str:
+def markdown_table(
+    rows: Sequence[BenchRow],
+    reference: Sequence[Mapping[str, Any]] = (),
+    cold: Mapping[tuple[str, str], ColdScore] | None = None,
+) -> str:
     """The per-run table and the per-method means as GitHub-flavoured markdown; with runs on
     real applications, also each one beside its method's lab F1 (`tier_comparison`, the lab
-    side from this bench's synthetic rows or from `reference`)."""
+    side from this bench's synthetic rows or from `reference`) and its cold score (`cold`)."""
     head = ["site", "method", "P", "R", "F1", "downloads", "actions", "lower bound", "renders"]
     head += ["s", "correct/s", "correct/download", "complete", "notes"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
@@ -390,7 +402,7 @@ def markdown_table(rows: Sequence[BenchRow], reference: Sequence[Mapping[str, An
         cells += [_fmt(m[k]) for k in ("precision", "recall", "f1")]
         cells += [_num1(m["downloads"]), _num1(m["seconds"])]
         lines.append("| " + " | ".join(cells) + " |")
-    if tiers := tier_comparison(rows, reference):
+    if tiers := tier_comparison(rows, reference, cold):
         lines += ["", *tier_table(tiers)]
     return "\n".join(lines) + "\n"
 
@@ -401,13 +413,21 @@ def tier_table(tiers: Sequence[Mapping[str, Any]]) -> list[str]:
         f"Real applications beside the lab (target: F1 within {TIER_GAP} of the method's lab "
         "mean; a reference crawl, bounded by its page cap, is not judged):",
         "",
-        "| method | real app | F1 | lab F1 (sites) | gap | within | downloads | renders | s |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| method | real app | F1 | cold F1 @ commit | lab F1 (sites) | gap | within | downloads "
+        "| lower bound | renders | s |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for t in tiers:
         f1 = _fmt(t["f1"]) if t["error"] is None else f"failed: {t['error']}"
-        cells = [t["method"], t["site"], f1, f"{_fmt(t['lab_f1'])} ({t['lab_sites']})"]
-        cells += [_fmt(t["gap"]), t["verdict"], str(t["downloads"]), str(t["renders"])]
+        cells = [
+            t["method"],
+            t["site"],
+            f1,
+            cold_cell(t),
+            f"{_fmt(t['lab_f1'])} ({t['lab_sites']})",
+        ]
+        cells += [_fmt(t["gap"]), t["verdict"], str(t["downloads"]), str(t["lower_bound"])]
+        cells.append(str(t["renders"]))
         cells.append(f"{t['seconds']:.1f}")
         lines.append("| " + " | ".join(_md_escape(c) for c in cells) + " |")
     return lines
@@ -450,9 +470,11 @@ def write_outputs(
     title: str = "siteseer lab bench",
     meta: Mapping[str, str] | None = None,
     reference: Sequence[Mapping[str, Any]] = (),
+    cold: Mapping[tuple[str, str], ColdScore] | None = None,
 ) -> BenchOutputs:
     """Write ``results.json``, ``results.md`` and ``report.html`` into `out` (created);
-    `reference` is an earlier lab bench's rows for the real tier to be shown beside."""
+    `reference` is an earlier lab bench's rows for the real tier to be shown beside, `cold`
+    the real applications' cold scores ((site, method) → score, `lab.cold`)."""
     out.mkdir(parents=True, exist_ok=True)
     rows = [r.row for r in runs]
     data = []
@@ -464,7 +486,7 @@ def write_outputs(
     results_json = out / "results.json"
     results_json.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     results_md = out / "results.md"
-    results_md.write_text(f"# {title}\n\n" + markdown_table(rows, reference))
+    results_md.write_text(f"# {title}\n\n" + markdown_table(rows, reference, cold))
     report_html = out / "report.html"
-    write_report(runs, report_html, title=title, meta=meta or {}, reference=reference)
+    write_report(runs, report_html, title=title, meta=meta or {}, reference=reference, cold=cold)
     return BenchOutputs(results_json, results_md, report_html)

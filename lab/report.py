@@ -27,9 +27,17 @@ import matplotlib as mpl
 from matplotlib.figure import Figure
 
 from siteseer.algorithms import Discovery
-from siteseer.lab.results import TIER_GAP, BenchRow, BenchRun, method_means, tier_comparison
+from siteseer.lab.results import (
+    TIER_GAP,
+    BenchRow,
+    BenchRun,
+    cold_cell,
+    method_means,
+    tier_comparison,
+)
 
 if TYPE_CHECKING:
+    from siteseer.lab.cold import ColdScore
     from siteseer.lab.truth import SiteTruth
 
 __all__ = ["render_report", "svg_plot", "write_report"]
@@ -444,20 +452,23 @@ def _tiers(tiers: Sequence[Mapping[str, Any]]) -> list[str]:
     """The real tier beside the lab: a section when the bench ran real applications."""
     if not tiers:
         return []
-    head = ["method", "real app", "F1", "lab F1", "lab sites", "gap", "within"]
-    head += ["downloads", "renders", "seconds"]
+    head = ["method", "real app", "F1", "cold F1 @ commit", "lab F1", "lab sites", "gap"]
+    head += ["within", "downloads", "lower bound", "renders", "seconds"]
     body = []
     for t in tiers:
         f1 = _num(t["f1"]) if t["error"] is None else f"failed: {_e(t['error'])}"
-        cells = [_e(t["method"]), _e(t["site"]), f1, _num(t["lab_f1"]), str(t["lab_sites"])]
-        cells += [_num(t["gap"]), t["verdict"], str(t["downloads"]), str(t["renders"])]
+        cells = [_e(t["method"]), _e(t["site"]), f1, _e(cold_cell(t)), _num(t["lab_f1"])]
+        cells += [str(t["lab_sites"]), _num(t["gap"]), t["verdict"], str(t["downloads"])]
+        cells += [str(t["lower_bound"]), str(t["renders"])]
         body.append([*cells, _num(t["seconds"], 1)])
     return [
         '<h2 id="tiers">Real applications beside the lab</h2>',
         f'<p class="note">Each run on a real application beside its method\'s mean F1 over the '
         f"lab's synthetic sites; the target is a gap of at most {TIER_GAP}. A reference crawl, "
-        "bounded by its page cap, is set beside them but not judged.</p>",
-        _table(head, body, text_cols=(0, 1, 2), cls="tiers"),
+        "bounded by its page cap, is set beside them but not judged. The cold F1 is the "
+        "method's first score on the application, kept with the commit it ran at before any "
+        "change made for it (– : the application joined before cold scores were kept).</p>",
+        _table(head, body, text_cols=(0, 1, 2, 3), cls="tiers"),
     ]
 
 
@@ -468,9 +479,11 @@ def render_report(
     meta: Mapping[str, str] | None = None,
     base_dir: Path | None = None,
     reference: Sequence[Mapping[str, Any]] = (),
+    cold: Mapping[tuple[str, str], ColdScore] | None = None,
 ) -> str:
     """The report as one HTML document. `base_dir` resolves relative image paths; `reference`
-    (an earlier lab bench's rows) is the lab side of the real tier's comparison."""
+    (an earlier lab bench's rows) is the lab side of the real tier's comparison, `cold` the
+    real applications' cold scores ((site, method) → score)."""
     rows = [r.row for r in runs]
     sites = list(dict.fromkeys(r.site for r in rows))
     method_order = sorted({r.method for r in rows})
@@ -496,7 +509,7 @@ def render_report(
         '<p class="note">Means over the sites each method ran on; failed runs are counted, '
         "not averaged.</p>",
         _summary(means),
-        *_tiers(tier_comparison(rows, reference)),
+        *_tiers(tier_comparison(rows, reference, cold)),
         '<h2 id="per-site">Per site</h2>',
         "<h3>F1</h3>",
         _matrix(rows, sites, method_order, "f1"),
@@ -569,9 +582,12 @@ def write_report(
     title: str = "siteseer lab bench",
     meta: Mapping[str, str] | None = None,
     reference: Sequence[Mapping[str, Any]] = (),
+    cold: Mapping[tuple[str, str], ColdScore] | None = None,
 ) -> Path:
     """Write the report to `path` (relative image paths resolve against its directory)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = render_report(runs, title=title, meta=meta, base_dir=path.parent, reference=reference)
+    text = render_report(
+        runs, title=title, meta=meta, base_dir=path.parent, reference=reference, cold=cold
+    )
     path.write_text(text, encoding="utf-8")
     return path

@@ -8,14 +8,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from siteseer.crawler import Cost
 from siteseer.lab.method import MethodRun
 from siteseer.lab.score import cost_row
 from siteseer.lab.truth import SiteTruth
 
-__all__ = ["REAL_PREFIX", "TIER_GAP", "BenchRow", "BenchRun", "method_means", "tier_comparison"]
+if TYPE_CHECKING:
+    from siteseer.lab.cold import ColdScore
+
+__all__ = [
+    "REAL_PREFIX",
+    "TIER_GAP",
+    "BenchRow",
+    "BenchRun",
+    "cold_cell",
+    "method_means",
+    "tier_comparison",
+]
 
 REAL_PREFIX = "real-"  # the real tier's site ids
 TIER_GAP = 0.05  # how far below the lab a real application's F1 may be
@@ -141,14 +152,18 @@ def _round(value: float | None) -> float | None:
 
 
 def tier_comparison(
-    rows: Sequence[BenchRow], reference: Sequence[Mapping[str, Any]] = ()
+    rows: Sequence[BenchRow],
+    reference: Sequence[Mapping[str, Any]] = (),
+    cold: Mapping[tuple[str, str], ColdScore] | None = None,
 ) -> list[dict[str, Any]]:
     """One entry per run on a real application: its F1, downloads, renders and seconds beside
     the same method's mean F1 over the lab's synthetic sites — from the synthetic rows of this
     bench, else from `reference` (``results.json`` rows of an earlier lab bench) — the gap
     (real − lab) and whether it is within `TIER_GAP`. None where a side has no F1, and for a
     reference method (`MethodSpec.reference`), whose F1 is bounded by its page cap. ``verdict``
-    says it in a word for the tables."""
+    says it in a word for the tables. `cold` ((site, method) → the cold score kept for the
+    bench's size, `lab.cold`) sets each run's cold F1 and the commit it was scored at beside
+    it (``cold_f1``, ``cold_commit``; None where the application has none)."""
     from siteseer.lab.registry import methods  # here: the registry imports every runner
 
     registry = methods()
@@ -170,6 +185,7 @@ def tier_comparison(
         is_reference = spec is not None and spec.reference
         within = None if gap is None or is_reference else gap >= -TIER_GAP
         verdict = "reference" if is_reference else {None: "–", True: "yes", False: "no"}[within]
+        first = (cold or {}).get((row.site, row.method))
         out.append(
             {
                 "method": row.method,
@@ -181,9 +197,24 @@ def tier_comparison(
                 "within": within,
                 "verdict": verdict,
                 "downloads": row.cost.downloads,
+                "lower_bound": row.lower_bound_downloads,
                 "renders": row.cost.renders,
                 "seconds": round(row.seconds, 1),
                 "error": row.error,
+                "cold_f1": None if first is None else _round(first.f1),
+                "cold_commit": None if first is None else first.commit,
+                "cold_error": None if first is None else first.row.get("error"),
             }
         )
     return out
+
+
+def cold_cell(tier: Mapping[str, Any]) -> str:
+    """A `tier_comparison` entry's cold score in words: "0.412 @ 1a2b3c4", "failed @ …", or
+    "–" where none was kept (an application of the tier before cold scores were kept)."""
+    commit = tier.get("cold_commit")
+    if commit is None:
+        return "–"
+    f1 = tier.get("cold_f1")
+    score = f"{f1:.3f}" if f1 is not None else "failed" if tier.get("cold_error") else "–"
+    return f"{score} @ {commit}"

@@ -171,6 +171,13 @@ def lab_install(sites: tuple[str, ...], size: LabSize) -> None:
     help="An earlier lab bench's results.json (or its directory): each run on a real "
     "application is shown beside its method's F1 there.",
 )
+@click.option(
+    "--cold",
+    type=PATH,
+    default=None,
+    help="Directory of the real applications' cold scores (one JSON file per application). "
+    "Default: bench/cold in the source tree.",
+)
 def lab_bench(
     sites: tuple[str, ...],
     methods: tuple[str, ...],
@@ -180,6 +187,7 @@ def lab_bench(
     budget: int | None,
     timeout: float,
     compare: Path | None,
+    cold: Path | None,
 ) -> None:
     """Run every registered method on every lab site it applies to, and score it.
 
@@ -188,11 +196,13 @@ def lab_bench(
     downloads, completeness, method-specific columns, and the error of a failed run),
     OUT/results.md and OUT/report.html; prints one progress line per run on stderr and the
     markdown table at the end. Runs on real applications are also shown beside their method's
-    mean F1 on the synthetic sites (of this bench, or of --compare).
+    mean F1 on the synthetic sites (of this bench, or of --compare) and beside their cold score:
+    the first finished run of a method on an application that joined the real tier is kept,
+    once, with the commit it ran at (--cold; never overwritten; not with --budget).
     """
     from siteseer.commands import lab as command
 
-    options = command.BenchOptions(sites, methods, size, seed, out, budget, timeout, compare)
+    options = command.BenchOptions(sites, methods, size, seed, out, budget, timeout, compare, cold)
     outcome = run(command.bench(options, progress=lambda line: click.echo(line, err=True)))
     click.echo(outcome.table)
     outputs = outcome.outputs

@@ -11,8 +11,8 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -29,6 +29,7 @@ from siteseer.lab.bench import (
     run_bench,
     write_outputs,
 )
+from siteseer.lab.cold import ColdScore, default_cold_dir, read_cold, record_cold
 from siteseer.lab.errors import BenchError
 from siteseer.lab.real import (
     REAL_IDS,
@@ -232,27 +233,32 @@ class BenchOptions:
     budget: int | None = None
     timeout_s: float = 900.0
     compare: Path | None = None
+    cold: Path | None = None  # where cold scores are kept (None: `lab.cold.default_cold_dir`)
 
 
 @dataclass(frozen=True)
 class BenchOutcome:
-    """The scored runs and the files written (results.json, results.md, report.html)."""
+    """The scored runs and the files written (results.json, results.md, report.html), with the
+    real applications' cold scores ((site, method) → score at the bench's size)."""
 
     runs: tuple[BenchRun, ...]
     outputs: BenchOutputs
     reference: tuple[dict[str, Any], ...] = ()
+    cold: Mapping[tuple[str, str], ColdScore] = field(default_factory=dict)
 
     @property
     def table(self) -> str:
         """The runs as the markdown table of results.md."""
-        return markdown_table([r.row for r in self.runs], self.reference)
+        return markdown_table([r.row for r in self.runs], self.reference, self.cold)
 
 
 async def bench(options: BenchOptions, progress: Progress) -> BenchOutcome:
     """Run every registered method on every lab site it applies to, score it, write the outputs.
 
     `progress` gets one line per finished run. A bench that cannot run as asked (an unknown
-    method, nothing to run) is a RunFailed.
+    method, nothing to run) is a RunFailed. A run on a real application that has no cold score
+    for its method yet is kept as its cold score (`lab.cold`), unless a page budget was given:
+    a cold score is the method's with its own defaults.
     """
     config = BenchConfig(
         sites=tuple(lab_site_ids(options.sites)),
@@ -265,13 +271,27 @@ async def bench(options: BenchOptions, progress: Progress) -> BenchOutcome:
     reference = read_results(options.compare) if options.compare is not None else ()
     with run_failures(BenchError):
         runs = await run_bench(config, progress=progress, watch=progress_line)
+    cold_dir = options.cold or default_cold_dir()
+    rows = [r.row for r in runs]
+    if options.budget is None:
+        for kept in record_cold(cold_dir, rows, options.size):
+            f1 = "failed" if kept.f1 is None else f"F1 {kept.f1:.3f}"
+            progress(
+                f"cold score kept: {kept.site} · {kept.method} {f1} at {kept.commit} "
+                f"({cold_dir / kept.site}.json)"
+            )
+    cold = {
+        (site, method): score
+        for (site, method, size), score in read_cold(cold_dir, [r.site for r in rows]).items()
+        if size == options.size
+    }
     meta = {
         "size": options.size,
         "seed": str(options.seed),
         "budget": str(options.budget or "none"),
     }
-    outputs = write_outputs(runs, options.out, meta=meta, reference=reference)
-    return BenchOutcome(tuple(runs), outputs, reference)
+    outputs = write_outputs(runs, options.out, meta=meta, reference=reference, cold=cold)
+    return BenchOutcome(tuple(runs), outputs, reference, cold)
 
 
 def read_results(path: Path) -> tuple[dict[str, Any], ...]:

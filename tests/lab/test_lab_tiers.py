@@ -59,7 +59,9 @@ def test_an_earlier_lab_bench_is_the_lab_side_when_this_one_ran_only_real_apps(
     (planes, *_) = tier_comparison(REAL, reference)
     assert planes["lab_f1"] == 0.95
     table = markdown_table(REAL, reference)
-    assert "| ssup | real-planes | 0.900 | 0.950 (2) | -0.050 | yes | 40 | 3 | 2.5 |" in table
+    assert (
+        "| ssup | real-planes | 0.900 | – | 0.950 (2) | -0.050 | yes | 40 | 10 | 3 | 2.5 |" in table
+    )
     assert "failed: timed out" in table
 
 

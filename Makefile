@@ -41,8 +41,11 @@ demo: bootstrap
 
 # `make test` is the fast default: every module keeps at least one test in it. Tests marked
 # `@pytest.mark.slow` (the big lab sizes, long browser explorations) run in `make test-slow`;
-# `make test-all` runs both, one after the other (CI). pytest's exit code 5 (no test selected)
-# fails `make test` and means "nothing slow to run" for `make test-slow`.
+# `make test-all` runs both, one after the other (CI). The slow tests of real applications run
+# for the three applications tests/conftest.py names (DEFAULT_REAL_APPS);
+# SITESEER_REAL_APPS=real-a,real-b (or `real`: all of them) chooses others; `make test` installs
+# and serves none. pytest's exit code 5 (no test selected) fails `make test` and means "nothing
+# slow to run" for `make test-slow`.
 # The fast tests run on TEST_WORKERS processes (pytest-xdist; each test file stays on one of
 # them): much of a browser test is waiting, so two processes fill two cores. TEST_WORKERS=0 runs
 # them in this one process.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import ExitStack
@@ -11,7 +12,23 @@ import pytest
 from aiohttp import web
 
 from siteseer.lab import LabServer, running_lab
+from siteseer.lab.real import resolve_site_ids
 from siteseer.render import RenderConfig, load_render_config
+
+# The real applications a test run installs and serves (`--real-apps`, else $SITESEER_REAL_APPS,
+# else these): CI's slow half runs three, the cheapest to install and crawl here; `real` runs
+# every one. `make bench` benchmarks the whole tier whatever this says.
+DEFAULT_REAL_APPS = "real-planes,real-gapminder,real-sqliteweb"
+REAL_APPS_VARIABLE = "SITESEER_REAL_APPS"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--real-apps",
+        default=None,
+        help="Real applications whose tests run (comma-separated ids, `real` for all); "
+        f"default ${REAL_APPS_VARIABLE}, else {DEFAULT_REAL_APPS}.",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -21,6 +38,29 @@ def pytest_configure(config: pytest.Config) -> None:
     run takes SIGINT back, so that its children start with the default."""
     if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def chosen_real_apps(config: pytest.Config) -> set[str]:
+    """The real applications this run tests (see DEFAULT_REAL_APPS)."""
+    value = config.getoption("--real-apps") or os.environ.get(REAL_APPS_VARIABLE)
+    try:
+        return set(resolve_site_ids([value or DEFAULT_REAL_APPS]))
+    except KeyError as e:
+        raise pytest.UsageError(f"--real-apps: {e.args[0]}") from None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Deselect the tests of real applications (`@pytest.mark.real_app(id)`) the run does not
+    choose: a run installs and serves only the applications it names."""
+    chosen = chosen_real_apps(config)
+    keep: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
+    for item in items:
+        apps = {a for mark in item.iter_markers("real_app") for a in mark.args}
+        (keep if apps <= chosen else dropped).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = keep
 
 
 @pytest.fixture(scope="session")

@@ -25,7 +25,7 @@ from siteseer.lab.real.devpi import INDEX, DevpiApp, normalize_name
 from siteseer.lab.registry import methods
 from siteseer.lab.server import LabServer, running_lab
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(2400)]
+pytestmark = [pytest.mark.slow, pytest.mark.real_app("real-devpi"), pytest.mark.timeout(2400)]
 
 APP = "real-devpi"
 SEARCH_CATCH_UP_S = 300

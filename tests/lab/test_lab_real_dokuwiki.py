@@ -22,7 +22,7 @@ from siteseer.lab.real.dokuwiki import DokuWikiApp, page_title, page_url, read_p
 from siteseer.lab.registry import methods
 from siteseer.lab.server import LabServer, running_lab
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]
+pytestmark = [pytest.mark.slow, pytest.mark.real_app("real-dokuwiki"), pytest.mark.timeout(1800)]
 
 APP = "real-dokuwiki"
 PAGE_LINK = re.compile(r'href="/doku\.php\?id=([a-z0-9:._-]+)"')

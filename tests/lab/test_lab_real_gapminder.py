@@ -21,7 +21,7 @@ from siteseer.lab.real.gapminder import GapminderApp, entity_id
 from siteseer.lab.runners.exploration import start_url
 from siteseer.lab.server import LabServer, running_lab
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]
+pytestmark = [pytest.mark.slow, pytest.mark.real_app("real-gapminder"), pytest.mark.timeout(1800)]
 
 OUTPUTS = [
     {"id": "table", "property": "data"},

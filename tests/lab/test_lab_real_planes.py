@@ -30,7 +30,7 @@ from siteseer.lab.registry import methods
 from siteseer.lab.server import LabServer, running_lab
 
 # The first run installs Flask-AppBuilder from PyPI inside the fixture.
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(1200)]
+pytestmark = [pytest.mark.slow, pytest.mark.real_app("real-planes"), pytest.mark.timeout(1200)]
 
 SHOW = re.compile(r'href="(/planes/show/\d+)"')
 PAGE = re.compile(r'href="(/planes/list/\?page_PlaneModelView=\d+)"')

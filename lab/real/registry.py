@@ -36,6 +36,7 @@ _REAL: dict[str, str] = {
     "real-tiddlywiki": "siteseer.lab.real.tiddlywiki:TiddlyWikiApp",
     "real-dokuwiki": "siteseer.lab.real.dokuwiki:DokuWikiApp",
     "real-devpi": "siteseer.lab.real.devpi:DevpiApp",
+    "real-sqliteweb": "siteseer.lab.real.sqliteweb:SqliteWebApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -3,7 +3,8 @@
 The runner starts `explore` at the shop's widest list page with the truth's sample product (on
 an entity tree whose list has filters, real-planes, at the widest list found from its home page)
 and scores the hidden entity-attribute pairs it extracted with the paper's Eq. 6–7
-(`lab.score.pair_scores` over the catalogue's hidden attributes, or the truth's facets). Its extra columns:
+(`lab.score.pair_scores` over the catalogue's hidden attributes, or the truth's facets; on a
+site that offers no facets, the entities it listed against the truth's). Its extra columns:
 
 - ``states``: distinct list pages and Ajax states the exploration saw;
 - ``lower_bound_downloads``: the fewest state changes (page loads plus browser actions) any
@@ -72,6 +73,9 @@ def exploration_run(
     The hidden attributes are the catalogue's on the lab's shops, and the truth's facets
     (`facet_values`) on any other exploratory site (the real applications)."""
     hidden = HIDDEN_ATTRIBUTES if truth.site in _LISTING else None
+    # A site offering no facets (a table browser, a documentation index) has no hidden pairs:
+    # the run is scored by the entities it listed.
+    by_entities = hidden is None and not truth.facet_values
     pairs = pair_scores(result.entities, truth, hidden)
     every = pair_scores(result.entities, truth)
     entities = set_scores(result.entities, truth.target_entities)
@@ -93,10 +97,13 @@ def exploration_run(
         extra["median_click_settle_ms"] = round(statistics.median(settle_ms), 1)
     if not result.complete:
         extra["reason"] = result.reason
+    scored = entities if by_entities else pairs
+    if by_entities:
+        extra["scored_by"] = "entities (no facets)"
     return MethodRun(
         found=tuple(result.entities),
         complete=result.complete,
-        scores={"precision": pairs.precision, "recall": pairs.recall, "f1": pairs.f1},
+        scores={"precision": scored.precision, "recall": scored.recall, "f1": scored.f1},
         extra=extra,
         result=result,
     )
@@ -122,7 +129,8 @@ METHODS: tuple[MethodSpec, ...] = (
         "explore",
         run_explore,
         kinds=("shop",),
-        also=("real-planes",),
+        # entity trees whose lists an explorer reads (filters, table columns)
+        also=("real-planes", "real-sqliteweb"),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),
 )

@@ -16,7 +16,7 @@ One file per application, entries keyed ``"<method>@<size>"``::
 
     {"site": "real-sqliteweb", "scores": {"ssup@small": {"f1": 0.0, "precision": 1.0, …,
      "commit": "1a2b3c4", "date": "2026-11-27", "downloads": 612, "lower_bound_downloads": 22,
-     "complete": false, "reason": "…", "error": null}, …}}
+     "complete": false, "reason": "…"}, …}}
 """
 
 from __future__ import annotations
@@ -134,9 +134,8 @@ def _entry(row: BenchRow, commit: str, date: str) -> dict[str, Any]:
     entry |= {k: full[k] for k in _KEPT if k in full}
     if "entity_recall" in full:
         entry["entity_recall"] = full["entity_recall"]
-    for key in ("reason", "error"):
-        if full.get(key) is not None:
-            entry[key] = full[key]
+    if full.get("reason") is not None:
+        entry["reason"] = full["reason"]
     return entry
 
 
@@ -147,14 +146,15 @@ def record_cold(
     commit: str | None = None,
     now: datetime | None = None,
 ) -> list[ColdScore]:
-    """Write the cold score of every run in `rows` on a real application (not `JOINED_WARM`)
-    that has none yet for its method at `size`; return those written. Existing entries are
-    never changed; each file is replaced whole (written aside, then renamed)."""
+    """Write the cold score of every finished run in `rows` on a real application (not
+    `JOINED_WARM`) that has none yet for its method at `size`; return those written. A run that
+    failed (raised, timed out) is no score and is not kept: the first run that finishes is.
+    Existing entries are never changed; each file is replaced whole (written aside, renamed)."""
     commit = commit or current_commit()
     date = (now or datetime.now(UTC)).strftime("%Y-%m-%d")
     by_site: dict[str, list[BenchRow]] = {}
     for row in rows:
-        if row.site.startswith(REAL_PREFIX) and row.site not in JOINED_WARM:
+        if row.site.startswith(REAL_PREFIX) and row.site not in JOINED_WARM and not row.error:
             by_site.setdefault(row.site, []).append(row)
     written: list[ColdScore] = []
     for site, site_rows in by_site.items():

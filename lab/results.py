@@ -203,18 +203,16 @@ def tier_comparison(
                 "error": row.error,
                 "cold_f1": None if first is None else _round(first.f1),
                 "cold_commit": None if first is None else first.commit,
-                "cold_error": None if first is None else first.row.get("error"),
             }
         )
     return out
 
 
 def cold_cell(tier: Mapping[str, Any]) -> str:
-    """A `tier_comparison` entry's cold score in words: "0.412 @ 1a2b3c4", "failed @ …", or
-    "–" where none was kept (an application of the tier before cold scores were kept)."""
+    """A `tier_comparison` entry's cold score in words: "0.412 @ 1a2b3c4", or "–" where none
+    was kept (an application of the tier before cold scores were kept, or no run finished)."""
     commit = tier.get("cold_commit")
     if commit is None:
         return "–"
     f1 = tier.get("cold_f1")
-    score = f"{f1:.3f}" if f1 is not None else "failed" if tier.get("cold_error") else "–"
-    return f"{score} @ {commit}"
+    return f"{'–' if f1 is None else f'{f1:.3f}'} @ {commit}"

@@ -29,7 +29,13 @@ from siteseer.lab.bench import (
     run_bench,
     write_outputs,
 )
-from siteseer.lab.cold import ColdScore, default_cold_dir, read_cold, record_cold
+from siteseer.lab.cold import (
+    ColdScore,
+    current_commit,
+    default_cold_dir,
+    read_cold,
+    record_cold,
+)
 from siteseer.lab.errors import BenchError
 from siteseer.lab.real import (
     REAL_IDS,
@@ -269,13 +275,14 @@ async def bench(options: BenchOptions, progress: Progress) -> BenchOutcome:
         timeout_s=options.timeout_s,
     )
     reference = read_results(options.compare) if options.compare is not None else ()
+    commit = current_commit()  # the methods' commit: taken before they run
     with run_failures(BenchError):
         runs = await run_bench(config, progress=progress, watch=progress_line)
     cold_dir = options.cold or default_cold_dir()
     rows = [r.row for r in runs]
     if options.budget is None:
-        for kept in record_cold(cold_dir, rows, options.size):
-            f1 = "failed" if kept.f1 is None else f"F1 {kept.f1:.3f}"
+        for kept in record_cold(cold_dir, rows, options.size, commit):
+            f1 = "no F1" if kept.f1 is None else f"F1 {kept.f1:.3f}"
             progress(
                 f"cold score kept: {kept.site} · {kept.method} {f1} at {kept.commit} "
                 f"({cold_dir / kept.site}.json)"

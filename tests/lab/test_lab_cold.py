@@ -38,26 +38,22 @@ def test_the_first_run_per_method_is_kept_and_never_overwritten(tmp_path: Path) 
         _row("real-planes", "ssup", 1.0),  # joined before cold scores were kept
     ]
     kept = record_cold(tmp_path, first, "small", commit="abc123", now=NOW)
-    assert [(k.site, k.method, k.f1) for k in kept] == [
-        ("real-new", "ssup", 0.25),
-        ("real-new", "gpp", None),
-    ]
+    assert [(k.site, k.method, k.f1) for k in kept] == [("real-new", "ssup", 0.25)]
     assert "real-planes" in JOINED_WARM
     assert sorted(p.name for p in tmp_path.iterdir()) == ["real-new.json"]
     data = json.loads((tmp_path / "real-new.json").read_text())
     entry = data["scores"]["ssup@small"]
     assert entry["commit"] == "abc123" and entry["date"] == "2026-11-27"
     assert (entry["f1"], entry["downloads"], entry["lower_bound_downloads"]) == (0.25, 40, 12)
-    assert data["scores"]["gpp@small"]["error"] == "timed out after 900 s"
+    assert "gpp@small" not in data["scores"]  # a failed run is no score: the next one is kept
     # a later bench: the kept scores stay; a new method and a new size are added
-    later = [_row("real-new", "ssup", 0.99), _row("real-new", "indesit", 0.5)]
+    later = [_row("real-new", "ssup", 0.99), _row("real-new", "gpp", 0.5)]
     kept = record_cold(tmp_path, later, "small", commit="def456", now=NOW)
-    assert [(k.method, k.commit) for k in kept] == [("indesit", "def456")]
+    assert [(k.method, k.commit) for k in kept] == [("gpp", "def456")]
     record_cold(tmp_path, [_row("real-new", "ssup", 0.9)], "medium", commit="def456", now=NOW)
     assert _cold(tmp_path, "real-new") == {
         ("ssup", "small"): 0.25,
-        ("gpp", "small"): None,
-        ("indesit", "small"): 0.5,
+        ("gpp", "small"): 0.5,
         ("ssup", "medium"): 0.9,
     }
 
@@ -67,16 +63,19 @@ def test_the_table_and_report_show_the_cold_score_beside_the_current_one(
 ) -> None:
     record_cold(tmp_path, [_row("real-new", "ssup", 0.25)], "small", commit="abc123", now=NOW)
     record_cold(tmp_path, [_row("real-new", "gpp", None, "boom")], "small", "abc123", NOW)
+    record_cold(tmp_path, [_row("real-new", "indesit", None)], "small", "abc123", NOW)
     cold = {(s, m): c for (s, m, _), c in read_cold(tmp_path, ["real-new"]).items()}
     rows = [
         _row("council", "ssup", 1.0),
         _row("real-new", "ssup", 0.9),
         _row("real-new", "gpp", 0.5),
+        _row("real-new", "indesit", 0.5),
         _row("real-planes", "ssup", 1.0),
     ]
     table = markdown_table(rows, cold=cold)
     assert "| ssup | real-new | 0.900 | 0.250 @ abc123 | 1.000 (1) |" in table
-    assert "| gpp | real-new | 0.500 | failed @ abc123 |" in table
+    assert "| gpp | real-new | 0.500 | – |" in table  # its first run failed: none kept
+    assert "| indesit | real-new | 0.500 | – @ abc123 |" in table  # kept, without an F1
     assert "| ssup | real-planes | 1.000 | – | 1.000 (1) |" in table
     truth = SiteTruth(site="real-new", base_url="http://h", kind="entity-tree")
     html = render_report([BenchRun(r, truth, None) for r in rows], cold=cold)

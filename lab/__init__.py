@@ -5,6 +5,7 @@ report) and `lab.demo` are imported by name: they pull in the methods, the crawl
 matplotlib, which serving a site does not need.
 """
 
+from siteseer.lab.cold import ColdScore, current_commit, default_cold_dir, read_cold, record_cold
 from siteseer.lab.method import MethodRun, MethodSpec
 from siteseer.lab.score import (
     ClusterScores,
@@ -24,6 +25,7 @@ __all__ = [
     "SITE_IDS",
     "SIZES",
     "ClusterScores",
+    "ColdScore",
     "FacetQuery",
     "LabServer",
     "MethodRun",
@@ -34,8 +36,12 @@ __all__ = [
     "Size",
     "adjusted_rand_index",
     "cluster_scores",
+    "current_commit",
+    "default_cold_dir",
     "pair_scores",
     "purity",
+    "read_cold",
+    "record_cold",
     "running_lab",
     "set_scores",
     "site_class",

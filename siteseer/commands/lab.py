@@ -19,7 +19,17 @@ from urllib.parse import urlsplit
 
 from siteseer.crawler.progress import progress as progress_line
 from siteseer.errors import BadInput, BadOption, RunFailed, run_failures
-from siteseer.lab import SITE_IDS, LabServer, SiteTruth, Size
+from siteseer.lab import (
+    SITE_IDS,
+    ColdScore,
+    LabServer,
+    SiteTruth,
+    Size,
+    current_commit,
+    default_cold_dir,
+    read_cold,
+    record_cold,
+)
 from siteseer.lab.bench import (
     BenchConfig,
     BenchOutputs,
@@ -28,13 +38,6 @@ from siteseer.lab.bench import (
     markdown_table,
     run_bench,
     write_outputs,
-)
-from siteseer.lab.cold import (
-    ColdScore,
-    current_commit,
-    default_cold_dir,
-    read_cold,
-    record_cold,
 )
 from siteseer.lab.errors import BenchError
 from siteseer.lab.real import (

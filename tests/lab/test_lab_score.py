@@ -148,6 +148,7 @@ def test_lab_exports_exactly_its_surface() -> None:
     assert len(set(lab.__all__)) == len(lab.__all__)
     assert set(lab.__all__) == {
         "ClusterScores",
+        "ColdScore",
         "FacetQuery",
         "LabServer",
         "MethodRun",
@@ -160,8 +161,12 @@ def test_lab_exports_exactly_its_surface() -> None:
         "Size",
         "adjusted_rand_index",
         "cluster_scores",
+        "current_commit",
+        "default_cold_dir",
         "pair_scores",
         "purity",
+        "read_cold",
+        "record_cold",
         "running_lab",
         "start_url",
         "set_scores",

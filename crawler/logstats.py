@@ -8,7 +8,8 @@ Like Scrapy's LogStats: every `every` one INFO record on the ``crawler.stats`` l
 more at the end of a phase that printed any (a phase shorter than `every` stays quiet, so a
 one-page command prints only its own lines); besides, each page, skip, error and the budget's
 end is a DEBUG record on ``crawler.events`` (``-vv``). Every record carries `host` and `event` attributes (the structured
-formatter of `siteseer.logs` prints them as fields).
+formatter of `siteseer.logs` prints them as fields). The context manager and its counts are
+crawler/progress.py's `Watch`, as the live line's on a terminal.
 """
 
 from __future__ import annotations
@@ -16,12 +17,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
-from collections.abc import Callable
 from datetime import timedelta
-from types import TracebackType
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
+
+from siteseer.crawler.progress import Watch
 
 if TYPE_CHECKING:
     from siteseer.crawler.session import Session
@@ -36,42 +36,24 @@ def _host(url: str) -> str:
     return urlsplit(url).netloc or "-"
 
 
-class LogStats:
+class LogStats(Watch):
     """The periodic stats line and event records of one crawl phase (a context manager)."""
 
+    session: Session
+
     def __init__(self, session: Session, label: str, every: timedelta) -> None:
-        self.session = session
+        super().__init__(session)
         self.label = label
         self.every = every
-        self.pages = 0
-        self.errors = 0
         self.host = "-"
         self.lines = 0
-        self._started = time.monotonic()
         self._task: asyncio.Task[None] | None = None
-        self._handlers: dict[str, Callable[..., None]] = {
-            "page": self._on_page,
-            "skip": self._on_skip,
-            "error": self._on_error,
-            "budget": self._on_budget,
-        }
 
-    def __enter__(self) -> LogStats:
-        self._started = time.monotonic()
-        for event, handler in self._handlers.items():
-            self.session.events.on(event, handler)
+    def _begin(self) -> None:
         with contextlib.suppress(RuntimeError):  # no running loop: only the final line
             self._task = asyncio.get_running_loop().create_task(self._every())
-        return self
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        for event, handler in self._handlers.items():
-            self.session.events.remove_listener(event, handler)
+    def _end(self) -> None:
         if self._task is not None:
             self._task.cancel()
         if self.lines:
@@ -84,7 +66,7 @@ class LogStats:
 
     def stats(self) -> dict[str, Any]:
         """pages, pages_per_s, errors, budget_left (None: no budget) so far."""
-        seconds = max(time.monotonic() - self._started, 1e-9)
+        seconds = max(self.seconds, 1e-9)
         return {
             "pages": self.pages,
             "pages_per_s": round(self.pages / seconds, 2),
@@ -108,8 +90,7 @@ class LogStats:
             extra={"host": self.host, "event": "stats", "fields": stats},
         )
 
-    def _on_page(self, snapshot: Any, cached: bool) -> None:
-        self.pages += 1
+    def _page(self, snapshot: Any, cached: bool) -> None:
         url = str(getattr(snapshot, "url", ""))
         self.host = _host(url) if self.host == "-" else self.host
         events_logger.debug(
@@ -120,17 +101,16 @@ class LogStats:
             extra={"host": _host(url), "event": "page"},
         )
 
-    def _on_skip(self, url: str, reason: str) -> None:
+    def _skip(self, url: str, reason: str) -> None:
         events_logger.debug(
             "skipped %s: %s", url, reason, extra={"host": _host(url), "event": "skip"}
         )
 
-    def _on_error(self, error: BaseException) -> None:
-        self.errors += 1
+    def _error(self, error: BaseException) -> None:
         url = str(getattr(error, "url", "") or "")
         events_logger.debug("%s", error, extra={"host": _host(url), "event": "error"})
 
-    def _on_budget(self, used: int, limit: int) -> None:
+    def _budget(self, used: int, limit: int) -> None:
         events_logger.debug(
             "budget spent: %d of %d page loads",
             used,

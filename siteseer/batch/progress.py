@@ -4,70 +4,50 @@
         outcome = await run_batch(options, progress.site, progress.begin)
 
 On a terminal the bar (on stderr) shows sites finished of those to run, how many are done and
-failed, and the pages per second of the sites finished so far; it is drawn in place and
-removed at the end. Each finished site also gets a line above it (``[3/12] done URL: 41
+failed, the pages per second of the sites finished so far and the time the sites left take at
+the rate sites have finished; it is drawn in place and removed at the end (the bar and the
+context manager are crawler/progress.py's, as the crawl's progress line). Each finished site also gets a line above it (``[3/12] done URL: 41
 entities, 57 pages, 2.1 s``) — the only output off a terminal (logs, CI), where no bar is drawn.
 """
 
 from __future__ import annotations
 
 import time
-from types import TracebackType
 from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-)
+from rich.progress import TaskID
+
+from siteseer.crawler.progress import Watch, live_bar, pace, time_left
 
 __all__ = ["BatchProgress"]
 
 
-class BatchProgress:
+class BatchProgress(Watch):
     """The progress of one batch (a context manager); `site` and `begin` are run_batch's hooks."""
 
     def __init__(self, console: Console | None = None) -> None:
+        super().__init__()
         self.console = console or Console(stderr=True, highlight=False)
         self.finished = 0
         self.done = 0
         self.failed = 0
-        self.pages = 0
         self.total = 0
-        self._started = time.monotonic()
-        self._progress = Progress(
-            TextColumn("[bold]batch"),
-            BarColumn(bar_width=min(40, max(10, self.console.width // 5))),
-            MofNCompleteColumn(),
-            TextColumn("{task.fields[status]}"),
-            TimeElapsedColumn(),
-            console=self.console,
-            transient=True,
-            disable=not self.console.is_terminal,
-        )
+        bar = min(40, max(10, self.console.width // 5))
+        self._progress = live_bar(self.console, total=True, bar_width=bar)
         self._task: TaskID | None = None
 
-    def __enter__(self) -> BatchProgress:
+    def _begin(self) -> None:
         self._progress.start()
-        return self
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def _end(self) -> None:
         self._progress.stop()
 
     def begin(self, total: int, skipped: int) -> None:
         """The batch starts: `total` sites to run, `skipped` already done by an earlier run."""
         self.total = total
-        self._started = time.monotonic()
+        self.started = time.monotonic()
         if skipped:
             self.console.print(f"{skipped} sites already done in this output directory: skipped")
         self._task = self._progress.add_task("batch", total=total, status=self.status)
@@ -91,7 +71,10 @@ class BatchProgress:
 
     @property
     def status(self) -> str:
-        """`done 5 · failed 1 · 18.2 pages/s`"""
-        rate = self.pages / max(1e-9, time.monotonic() - self._started)
+        """`done 5 · failed 1 · 18.2 pages/s · 1:05 left` (the sites left at the rate they
+        have finished so far)."""
+        seconds = self.seconds
         failed = f"[red]failed {self.failed}[/]" if self.failed else "failed 0"
-        return f"done {self.done} · {failed} · {rate:.1f} pages/s"
+        shown = f"done {self.done} · {failed} · {pace(self.pages, seconds)}"
+        eta = time_left(self.finished, seconds, self.total - self.finished)
+        return shown if eta is None else f"{shown} · {eta}"

@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import io
+import time
 
 from crawler_fakes import FakeBrowser, FakeFetcher, fast_config, html_page
 from rich.console import Console
 
 from siteseer.crawler import Cost, Session
-from siteseer.crawler.progress import CrawlProgress, format_cost, print_summary, progress
+from siteseer.crawler.progress import (
+    CrawlProgress,
+    format_cost,
+    pace,
+    print_summary,
+    progress,
+    time_left,
+)
 
 BASE = "http://site.test"
 
@@ -68,6 +76,34 @@ async def test_the_status_fits_the_terminal_width() -> None:
             console = Console(file=io.StringIO(), width=width)
             shown = CrawlProgress(session, total=50, label="discover (ssup)", console=console)
             status = shown._status()
-            assert status.startswith("0 pages") and status.endswith("left 48")
+            assert status.startswith("0 pages") and "left 48" in status
             assert ("downloads" in status and "cached" in status) is full
+            assert status.endswith("0.0 pages/s") is full  # no page in this phase yet
             assert len(status) + shown._fixed_width() <= width
+
+
+def test_pace_and_time_left() -> None:
+    assert pace(25, 2.0) == "12.5 pages/s" and pace(0, 0.0) == "0.0 pages/s"
+    assert pace(3, 1.5, "sites") == "2.0 sites/s"
+    assert time_left(10, 5.0, 84) == "0:42 left"
+    assert time_left(1, 1.0, 3723) == "1:02:03 left"
+    assert time_left(0, 5.0, 10) is None and time_left(5, 5.0, 0) is None
+
+
+async def test_the_line_shows_the_rate_and_the_time_the_budget_left_takes() -> None:
+    fetcher = FakeFetcher({f"{BASE}/{p}": html_page(p) for p in "abcd"})
+    session = Session(
+        fast_config(render="never", budget=50), fetcher=fetcher, browser=FakeBrowser(fetcher)
+    )
+    async with session:
+        await session.page(f"{BASE}/a")  # spent before the phase: not its rate
+        console = Console(file=io.StringIO(), width=200)
+        with CrawlProgress(session, total=50, label="discover", console=console) as shown:
+            await session.pages([f"{BASE}/b", f"{BASE}/c"])
+            shown.started = time.monotonic() - 2.0  # two pages (two budget units) in 2 s
+            assert shown._status().endswith("left 47 · 1.0 pages/s · 0:47 left")
+        without = CrawlProgress(session, total=10, label="again", console=console)
+        with without:
+            await session.pages([f"{BASE}/a", f"{BASE}/b"])  # from the cache: no budget spent
+            without.started = time.monotonic() - 1.0
+            assert without._status().endswith("left 47 · 2.0 pages/s")

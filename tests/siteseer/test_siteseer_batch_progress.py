@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from io import StringIO
 
 from rich.console import Console
@@ -39,3 +40,13 @@ def test_on_a_terminal_the_bar_counts_the_sites() -> None:
     _, text = _run(terminal=True)
     assert "[1/2] done http://127.0.0.1:1/a" in text
     assert "batch" in text and "2/2" in text and "pages/s" in text
+
+
+def test_the_status_says_how_long_the_sites_left_take_at_the_rate_so_far() -> None:
+    console = Console(file=StringIO(), force_terminal=False, width=100, highlight=False)
+    with BatchProgress(console) as progress:
+        progress.begin(4, skipped=0)
+        progress.site(DONE)
+        progress.site(DONE)
+        progress.started = time.monotonic() - 10.0  # two of four sites in 10 s
+        assert progress.status == "done 2 · failed 0 · 11.4 pages/s · 0:10 left"

@@ -37,12 +37,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urlsplit
 
+from siteseer.algorithms.querycentric.formfields import form_choices, forms_of
 from siteseer.algorithms.querycentric.model import (
     Canonical,
     anchor_urls,
     control_facets,
-    form_choices,
-    forms_of,
     guess_entity_pattern,
     link_facets,
     unsafe_reason,

@@ -61,14 +61,20 @@ choices, each recorded in the trace:
 
 The rooms:
 
-- explorer.py: `explore`, the entry: start page, entity pattern, then links, Ajax, forms;
+- explorer.py: `explore`, the entry: start page, entity pattern, then each kind of facets;
+- kinds.py: `FacetKind`, the interface every kind of facets implements, and `FACET_KINDS`, their
+  registration (a new kind is its module and one entry there);
+- links.py, ajax.py, forms.py: one kind each (facet links; Ajax facet states, with lists.py
+  growing and paging their result lists; forms and keyword boxes), working on an `Explorer`;
 - core.py: `Explorer`, the shared core: loads (through `algorithms.run.Run`), list pages,
-  entities, clustering, queries and their index, fields of entities, the `Exploration`;
-- links.py, ajax.py, forms.py: one kind of drill-down each (facet links; Ajax facet states with
-  load-more; forms and keyword boxes), working on an `Explorer`;
-- model.py: every decision that needs no I/O, as pure functions over Snapshots;
+  entities, clustering, queries and their index, the `Exploration`; entities.py learns what the
+  entities are, records.py reads the fields of entities beyond the facets;
+- model.py: every decision that needs no I/O, as pure functions over Snapshots, with its seams
+  queries.py (the queries' index, Ajax state keys, inferred attributes) and formfields.py (the
+  form enumeration);
 - rows.py: the same for result-table rows as entities, fields of list rows and entity records,
-  Ajax pagers and custom dropdowns.
+  Ajax pagers and custom dropdowns; listing.py a load-more list's own request; disclosures.py
+  disclosure facets and tab views; safety.py the safety filter.
 """
 
 from siteseer.algorithms.querycentric.explorer import explore

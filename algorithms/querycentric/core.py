@@ -1,14 +1,15 @@
 """The shared core of one exploration: loads, list pages, entities, queries and the result.
 
-`Explorer` is what the three kinds of facets (links.py, ajax.py, forms.py) work on:
+`Explorer` is what the kinds of facets (kinds.py: links.py, ajax.py, forms.py) work on:
 
 - loads go through the method-run helper (`algorithms.run.Run`): a page or action that fails is
   a skip ("error"); once the budget is spent every further load is a skip ("budget") and the
   exploration winds down with what it has, the run's reason saying why it is incomplete;
-- the entity pattern and the result container (the list of results on a list page);
+- the entity pattern and the result container (the list of results on a list page), learned
+  by entities.py;
 - OnlineClustering (Algorithm 1): the pages of one query, through its pager links;
 - the queries: their index (equivalence by hash), the DAG's edges, the drill-downs worth
-  exploring below a query, and the `Exploration` at the end.
+  exploring below a query, and the `Exploration` at the end (with the fields of records.py).
 
 The decisions over pages are model.py's pure functions; this module calls them and keeps the
 bookkeeping.
@@ -16,7 +17,6 @@ bookkeeping.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
@@ -27,30 +27,22 @@ from siteseer.algorithms.querycentric.model import (
     EntityPattern,
     Facet,
     FacetLabel,
-    QueryIndex,
-    QueryKey,
-    anchor_urls,
     classify_page,
     drilldown_labels,
     first_page_form,
-    guess_entity_pattern,
-    infer_attributes,
     list_links,
     page_size_links,
     pagination_candidates,
-    result_container,
     result_entities,
     same_query,
     unsafe_reason,
     without_page_keys,
     zero_based_pages,
 )
+from siteseer.algorithms.querycentric.queries import QueryIndex, QueryKey, infer_attributes
+from siteseer.algorithms.querycentric.records import listed_of
 from siteseer.algorithms.querycentric.rows import (
     RowKey,
-    guess_row_key,
-    listed_fields,
-    record_fields,
-    row_key_from_sample,
 )
 from siteseer.algorithms.result import (
     Exploration,
@@ -156,7 +148,7 @@ class Explorer:
         self.records: dict[str, dict[str, str]] = {}
         # (attribute, value) pairs, case-folded, that forms offer (their enumerable fields)
         self.form_labels: set[FacetLabel] = set()
-        self._listed: dict[str, dict[str, str]] | None = None  # `listed_fields`, once read
+        self.listed: dict[str, dict[str, str]] | None = None  # records.py `listed_of`, once
         # controls whose action led to a request the browser refused: never acted on again
         self.unsafe_selectors: set[str] = set()
 
@@ -244,84 +236,6 @@ class Explorer:
             return "list" if self.rows.entities(snap) else "other"
         assert self.pattern is not None
         return classify_page(snap, self.pattern, self.containers)
-
-    def _learn_rows(self, root: Snapshot, rows: RowKey | None, how: str) -> bool:
-        """Entities are the rows of `root`'s result table, named by `rows`' key column."""
-        if rows is None or not rows.entities(root):
-            return False
-        self.rows = rows
-        # no page is an entity page: the pattern matches no URL (no path has depth -1)
-        self.pattern = EntityPattern(_host_of(root.final_url), (), -1)
-        self.run.note(
-            "entity-pattern",
-            how,
-            root.final_url,
-            values={"rows": float(len(rows.entities(root)))},
-            note=rows.describe(),
-        )
-        return True
-
-    async def learn_entities(self, root: Snapshot) -> bool:
-        sample_url = self.settings.entity_sample
-        if sample_url and row_key_from_sample(sample_url, root.url) is not None:
-            return self._learn_rows(root, row_key_from_sample(sample_url, root.url), "rows")
-        if sample_url:
-            sample = await self.page(sample_url)
-            if sample is None:
-                return False
-            self.pattern = EntityPattern.from_urls([sample.final_url])
-            self.sample = sample
-            self.run.note(
-                "entity-pattern", "sample", sample.final_url, note=self.pattern.describe()
-            )
-        else:
-            guessed = guess_entity_pattern(root)
-            if guessed is None and self._learn_rows(root, guess_row_key(root), "rows-guess"):
-                return True
-            if guessed is None:
-                self.run.note(
-                    "entity-pattern", "none", root.final_url, note="no repeated link group"
-                )
-                return False
-            pattern, urls = guessed
-            self.pattern = pattern
-            # Fetch one sample to learn what an entity page looks like: it must not show the
-            # start page's result list (it may show related entities elsewhere).
-            probe = await self.page(urls[0])
-            ok = probe is not None and not self._shares_results(root, probe)
-            self.sample = probe if ok else None
-            self.run.note(
-                "entity-pattern",
-                "guess" if ok else "guess-unverified",
-                urls[0],
-                values={"group_links": float(len(urls))},
-                note=pattern.describe(),
-            )
-        self.learn_containers(root)
-        return True
-
-    def _top_container(self, page: Snapshot) -> tuple[str, int] | None:
-        assert self.pattern is not None
-        counts = Counter(result_container(x) for x in page.links if self.pattern.matches(x.url))
-        if not counts:
-            return None
-        return max(counts.items(), key=lambda kv: (kv[1], kv[0]))
-
-    def learn_containers(self, page: Snapshot) -> None:
-        """The result list is the container holding most entity links of the widest list page
-        (other entity links there — featured, related — are not results)."""
-        top = self._top_container(page)
-        if top is not None:
-            self.containers = frozenset({top[0]})
-            self.run.note(
-                "result-container", "keep", top[0], values={"entity_links": float(top[1])}
-            )
-
-    def _shares_results(self, root: Snapshot, sample: Snapshot) -> bool:
-        assert self.pattern is not None
-        top = self._top_container(root)
-        theirs = {result_container(x) for x in sample.links if self.pattern.matches(x.url)}
-        return top is not None and top[0] in theirs
 
     # -- clustering (Algorithm 1) -----------------------------------------------------------------
 
@@ -502,67 +416,6 @@ class Explorer:
 
     # -- fields of entities -----------------------------------------------------------------------
 
-    def listed_fields(self) -> dict[str, dict[str, str]]:
-        """entity → the fields the result tables of the queries' pages show of it (rows.py
-        `listed_fields`; the first page listing an entity gives them). Nothing when entities
-        are rows themselves. Read once, when the queries are done (`read_records`, `result`)."""
-        if self._listed is not None:
-            return self._listed
-        out: dict[str, dict[str, str]] = {}
-        self._listed = out
-        if self.rows is not None:
-            return out
-        for q in self.queries:
-            for page in q.pages:
-                entities = set(self.entities(page))
-                if not entities:
-                    continue
-                urls = dict(anchor_urls(page, self.canonical))
-                for entity, fields in listed_fields(page, urls, entities).items():
-                    out.setdefault(entity, fields)
-        return out
-
-    async def read_records(self) -> None:
-        """Read the fields only entity pages show (rows.py `record_fields`), when the result list
-        is a table of entity rows and the sample entity page is their record: it repeats at least
-        half of the table's columns and shows fields that neither the table nor a facet gave.
-        Every entity page is then loaded once (the sample is not loaded again), in one batch;
-        `records` keeps, for each, the fields the list and the facets did not give."""
-        if not self.settings.entity_pages or self.sample is None or self.rows is not None:
-            return
-        listed = self.listed_fields()
-        shown = {name.casefold() for fields in listed.values() for name in fields}
-        if not shown:
-            self.run.note("entity-pages", "skip", self.sample.final_url, note="no table of rows")
-            return
-        faceted = {a.casefold() for q in self.queries for a, _ in q.conditions}
-        sample = record_fields(self.sample)
-        labels = {name.casefold() for name in sample}
-        repeated, more = labels & shown, labels - shown - faceted
-        values = {"repeated": float(len(repeated)), "more": float(len(more))}
-        if not more or 2 * len(repeated) < len(shown):
-            why = "no field beyond the list's" if not more else "not the rows' record"
-            self.run.note("entity-pages", "skip", self.sample.final_url, values=values, note=why)
-            return
-        entities = list(dict.fromkeys(e for q in self.queries for e in q.entities))
-        loaded = {self.sample.url, self.sample.final_url}
-        urls = [e for e in entities if e not in loaded]
-        self.run.note(
-            "entity-pages",
-            "read",
-            self.sample.final_url,
-            values={**values, "pages": float(len(urls))},
-            note=", ".join(sorted(name for name in sample if name.casefold() in more)),
-        )
-        pages = dict(zip(urls, await self.pages(urls), strict=True))
-        for entity in entities:
-            page = self.sample if entity in loaded else pages.get(entity)
-            if page is not None:
-                fields = record_fields(page)
-                self.records[entity] = {
-                    name: value for name, value in fields.items() if name.casefold() in more
-                }
-
     def facet_labels(self) -> set[FacetLabel]:
         """Every (attribute, value) a facet or form offered or a query applied, case-folded."""
         return self.form_labels.union(*(q.labels for q in self.queries))
@@ -594,7 +447,7 @@ class Explorer:
             start=self.start,
             entities=with_fields(
                 infer_attributes(listed),
-                *(agreeing(fields, labels) for fields in (self.listed_fields(), self.records)),
+                *(agreeing(fields, labels) for fields in (listed_of(self), self.records)),
             ),
             queries=queries,
             edges=tuple(self.edges),

@@ -1,10 +1,10 @@
 """`explore`: the entry of query-centric exploration (see the package docstring for the method).
 
-The start page is loaded as the run's seed and the entity pattern learned; then facet links are
-followed as URLs, facet controls acted on in the browser (not the links already followed) and
-forms submitted, in that order, each kind adding its queries below the same start query. Last,
-the fields only entity pages show are read off them when the list is a table of entity rows
-(`Explorer.read_records`).
+The start page is loaded as the run's seed and the entity pattern learned; then each kind of
+facets of kinds.py's `FACET_KINDS` runs (facet links followed as URLs, facet controls acted on
+in the browser — not the links already followed — and forms submitted, in that order), each
+adding its queries below the same start query. Last, the fields only entity pages show are read
+off them when the list is a table of entity rows (records.py `read_records`).
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from contextlib import suppress
 from typing import TYPE_CHECKING
 
-from siteseer.algorithms.querycentric.ajax import AjaxFacets, facets_of
+from siteseer.algorithms.querycentric.ajax import facets_of
 from siteseer.algorithms.querycentric.core import Explorer, Query, Settings
 from siteseer.algorithms.querycentric.disclosures import TAB_LEVELS, tab_controls
-from siteseer.algorithms.querycentric.forms import Forms
-from siteseer.algorithms.querycentric.links import LinkFacets
-from siteseer.algorithms.querycentric.model import control_facets, forms_of, link_facets
+from siteseer.algorithms.querycentric.entities import learn_entities
+from siteseer.algorithms.querycentric.kinds import FACET_KINDS
+from siteseer.algorithms.querycentric.records import read_records
 from siteseer.algorithms.result import Exploration
 from siteseer.algorithms.run import Run, Stopped
 from siteseer.render import Action, Control, Snapshot
@@ -57,7 +57,7 @@ async def explore(
       parent's (Section 4.2, step 2's relaxed inclusion).
     - `entity_pages`: when the result list is a table of entity rows and the sample entity page
       is their record showing fields the table and the facets do not, load every entity page
-      once to read those fields (see `Explorer.read_records`); False never loads them.
+      once to read those fields (see records.py `read_records`); False never loads them.
 
     The result's `cost` is what this exploration spent; `complete` is False, with the reason,
     when the start page or the entity pattern failed, nothing explorable was found, or the
@@ -83,30 +83,27 @@ async def explore(
 async def _explore(ex: Explorer) -> None:
     root = await ex.run.seed(ex.start)
     ex.states.add(root.key)
-    learned = await ex.learn_entities(root)
+    learned = await learn_entities(ex, root)
     if not learned and not root.rendered:  # a list a script builds: look at it rendered
         rendered = await ex.rendered(ex.start)
         if rendered is not None:
             root = rendered
-            learned = await ex.learn_entities(root)
+            learned = await learn_entities(ex, root)
     if not learned:
         ex.run.stop("no entity pages recognised")
-    assert ex.pattern is not None
+    kinds = [kind(ex) for kind in FACET_KINDS]
     q0: Query | None = None
-    if link_facets(root, ex.pattern, ex.canonical):
-        q0 = await LinkFacets(ex).explore(root)
-    interactive = control_facets(root) or forms_of(root)
-    if q0 is None and not interactive and not root.rendered:
+    for kind in kinds:  # followed as URLs, on the start page as loaded
+        if not kind.in_page and kind.offers(root, q0):
+            q0 = await kind.explore(root, q0)
+    in_page = [kind for kind in kinds if kind.in_page]
+    if q0 is None and not any(kind.shown(root) for kind in in_page) and not root.rendered:
         rendered = await ex.rendered(ex.start)
         root = rendered if rendered is not None else root
     root = await _widest_view(ex, root)
-    clickable = facets_of(root)
-    if q0 is not None:  # facet links were followed as URLs: do not click them too
-        clickable = tuple(f for f in clickable if f.control is None or f.control.kind != "link")
-    if clickable:
-        q0 = await AjaxFacets(ex).explore(root, q0)
-    if forms_of(root):
-        q0 = await Forms(ex).explore(root, q0)
+    for kind in in_page:  # acted on in the browser, on the widest view
+        if kind.offers(root, q0):
+            q0 = await kind.explore(root, q0)
     queries = q0 is not None
     if q0 is None:  # the start page's own list is still the start query's result
         root = await ex.largest_page_size(root)
@@ -114,7 +111,7 @@ async def _explore(ex: Explorer) -> None:
         q0 = ex.new_query((), 0, root)
         ex.finish(q0, pages, ())
         ex.note_query(q0, level=0, urls=[p.url for p in pages], drilldowns=0)
-    await ex.read_records()
+    await read_records(ex)
     if not queries:
         ex.run.unfinished("no facets, Ajax controls or forms found")
 

@@ -15,14 +15,17 @@ import re
 from urllib.parse import urlsplit
 
 from siteseer.algorithms.querycentric.core import Explorer, Query, show
-from siteseer.algorithms.querycentric.model import (
-    SORT_WORDS,
-    Facet,
+from siteseer.algorithms.querycentric.entities import learn_containers
+from siteseer.algorithms.querycentric.formfields import (
     FormChoice,
     FormSpec,
     form_choices,
     forms_of,
     get_submission,
+)
+from siteseer.algorithms.querycentric.model import (
+    SORT_WORDS,
+    Facet,
     is_subset,
     unsafe_reason,
 )
@@ -33,10 +36,21 @@ __all__ = ["Forms"]
 
 
 class Forms:
-    """The form part of one exploration."""
+    """The form kind of one exploration (a `FacetKind`, kinds.py): submitted on the start
+    page's widest view."""
+
+    in_page = True
 
     def __init__(self, ex: Explorer) -> None:
         self.ex = ex
+
+    def shown(self, root: Snapshot) -> bool:
+        """Whether `root` has a form."""
+        return bool(forms_of(root))
+
+    def offers(self, root: Snapshot, q0: Query | None) -> bool:
+        """Whether `root` has a form to enumerate."""
+        return self.shown(root)
 
     async def explore(self, root: Snapshot, q0: Query | None) -> Query | None:
         """Every safe form of `root` with a submit control enumerated; `q0` is the start query
@@ -77,7 +91,7 @@ class Forms:
                 got = await ex.act(root, _fill_submit(form, {}, "defaults"))
             if got is not None and got.ok:
                 first = got
-                ex.learn_containers(first)
+                learn_containers(ex, first)
         pages = await self._cluster(first, "q0")
         q0 = ex.new_query((), 0, first)
         ex.finish(q0, pages, ())

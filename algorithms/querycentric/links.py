@@ -13,13 +13,13 @@ from siteseer.algorithms.querycentric.core import Explorer, Query, show, with_fa
 from siteseer.algorithms.querycentric.model import (
     Condition,
     Facet,
-    QueryKey,
     drilldown_labels,
     is_subset,
     link_facets,
     ordering_links,
     unsafe_reason,
 )
+from siteseer.algorithms.querycentric.queries import QueryKey
 from siteseer.render import Snapshot
 
 __all__ = ["LinkFacets"]
@@ -30,7 +30,10 @@ _Plan = tuple[Facet, tuple[Condition, ...], Snapshot, tuple[Facet, ...], Query |
 
 
 class LinkFacets:
-    """The link-facet part of one exploration."""
+    """The link-facet kind of one exploration (a `FacetKind`, kinds.py): followed as URLs, on
+    the start page as loaded."""
+
+    in_page = False
 
     def __init__(self, ex: Explorer) -> None:
         self.ex = ex
@@ -40,15 +43,25 @@ class LinkFacets:
         assert self.ex.pattern is not None
         return link_facets(snap, self.ex.pattern, self.ex.canonical)
 
-    async def explore(self, root: Snapshot) -> Query:
-        """The start query from `root` and every drill-down below it, level by level."""
+    def shown(self, root: Snapshot) -> bool:
+        """Whether `root` shows facet links."""
+        return bool(self._facets(root))
+
+    def offers(self, root: Snapshot, q0: Query | None) -> bool:
+        """Whether there are facet links to follow from `root`."""
+        return self.shown(root)
+
+    async def explore(self, root: Snapshot, q0: Query | None) -> Query:
+        """The start query from `root` (unless `q0` is one already) and every drill-down below
+        it, level by level."""
         ex = self.ex
-        root = await ex.largest_page_size(root)
-        pages = await ex.cluster(root, "q0")
-        facets = self._facets(root)
-        q0 = ex.new_query((), 0, root)
-        ex.finish(q0, pages, facets)
-        ex.note_query(q0, level=0, urls=[p.url for p in pages], drilldowns=len(facets))
+        if q0 is None:
+            root = await ex.largest_page_size(root)
+            pages = await ex.cluster(root, "q0")
+            facets = self._facets(root)
+            q0 = ex.new_query((), 0, root)
+            ex.finish(q0, pages, facets)
+            ex.note_query(q0, level=0, urls=[p.url for p in pages], drilldowns=len(facets))
         await self._check_orderings(q0)
         frontier = [q0]
         while frontier:

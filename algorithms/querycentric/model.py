@@ -14,12 +14,10 @@ This module holds every decision of the exploration that needs no I/O:
   step 3).
 - `jaccard`, `pagination_candidates`, `same_query`: OnlineClustering (Algorithm 1) — list pages
   of one query share their non-entity links, ``|l_x ∩ l_y| / |l_x ∪ l_y| > 1 − ε``.
-- `QueryIndex`: equivalent queries (same entities and same drill-downs, Section 4.3) looked up by
-  hash, and the same condition set reached twice (Algorithm 2, line 15).
-- `state_key`: an Ajax state's identity, structure fingerprint plus result entity set.
-- `infer_attributes`: entity → {attribute: values} from the queries that list it.
-- `forms_of`, `form_choices`, `get_submission`: the form enumeration; `unsafe_reason` (the
-  safety filter, algorithms/querycentric/safety.py) re-exported (select options, radios and checkboxes as attribute values).
+- `unsafe_reason` (the safety filter, algorithms/querycentric/safety.py) re-exported.
+
+Two seams of the model live beside it: queries.py (the queries' index, an Ajax state's identity,
+the attributes inferred from the queries) and formfields.py (the form enumeration).
 
 Pure: URLs come from the Snapshot's links, already canonical by the crawl's rules. The two
 things that still need those rules — an href read from the tree that no link accounts for, and
@@ -29,10 +27,9 @@ the URL of a form submission built here — take them as a `Canonical` (the Sess
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any, Literal, Protocol
@@ -50,11 +47,7 @@ __all__ = [
     "EntityPattern",
     "Facet",
     "FacetLabel",
-    "FormChoice",
-    "FormSpec",
     "PageKind",
-    "QueryIndex",
-    "QueryKey",
     "anchor_urls",
     "classify_page",
     "clean_label",
@@ -62,11 +55,7 @@ __all__ = [
     "drilldown_labels",
     "facet_heading",
     "first_page_form",
-    "form_choices",
-    "forms_of",
-    "get_submission",
     "guess_entity_pattern",
-    "infer_attributes",
     "is_page_key",
     "is_page_size_key",
     "is_subset",
@@ -81,9 +70,9 @@ __all__ = [
     "result_container",
     "result_entities",
     "same_query",
-    "state_key",
     "unsafe_reason",
     "without_page_keys",
+    "words_match",
     "zero_based_pages",
 ]
 
@@ -507,7 +496,7 @@ def pagination_candidates(snapshot: Snapshot, pattern: EntityPattern) -> tuple[s
             continue
         changed = _changed_keys(here, link.url)
         presentation = {k for k in changed if is_page_size_key(k)}
-        presentation |= {k for k in changed if _words_match(k, ORDERING_WORDS)}
+        presentation |= {k for k in changed if words_match(k, ORDERING_WORDS)}
         if not presentation:
             found.add(link.url)
     return tuple(sorted(found))
@@ -521,7 +510,8 @@ def _changed_keys(current: str, target: str) -> set[str]:
     return {k for k in set(qa) | set(qb) if qa.get(k) != qb.get(k)}
 
 
-def _words_match(text: str, words: Sequence[str]) -> bool:
+def words_match(text: str, words: Sequence[str]) -> bool:
+    """Whether one of `words` is a word of `text` (lower case; words split at punctuation)."""
     tokens = set(re.split(r"[^a-z0-9_]+", text.lower()))
     return any(w in tokens for w in words)
 
@@ -575,11 +565,11 @@ def _ordering_links(snapshot: Snapshot, anchors: _Anchors) -> dict[str, str]:
         if not _same_list(here, link.url) or link.url in out:
             continue
         changed = _changed_keys(here, link.url)
-        if changed and all(_words_match(k, ORDERING_WORDS) for k in changed):
+        if changed and all(words_match(k, ORDERING_WORDS) for k in changed):
             out[link.url] = ",".join(sorted(changed))
             continue
         heading = anchors.heading(link.url)
-        if heading and _words_match(heading, SORT_WORDS):
+        if heading and words_match(heading, SORT_WORDS):
             out[link.url] = ",".join(sorted(changed)) or heading
     return out
 
@@ -737,7 +727,7 @@ def control_facets(snapshot: Snapshot) -> tuple[Facet, ...]:
         if unsafe_reason(control) or not control.group:
             continue
         group = clean_label(control.group)
-        if _words_match(group, SORT_WORDS) or "per page" in group.lower():
+        if words_match(group, SORT_WORDS) or "per page" in group.lower():
             continue
         if control.kind in _FACET_KINDS:
             value = clean_label(control.label)
@@ -785,202 +775,3 @@ def load_more_control(snapshot: Snapshot) -> Control | None:
         (c for c in snapshot.controls if c.kind == "load_more"), key=lambda c: c.selector
     )
     return controls[0] if controls else None
-
-
-# -- states and queries -----------------------------------------------------------------------
-
-
-def state_key(fingerprint: str, entities: Iterable[str]) -> str:
-    """The identity of an Ajax state: its structure fingerprint plus its result entity set.
-
-    Two states with equal keys show the same results in the same layout, whatever path of
-    clicks led to them; the key is a hash, so a new state is looked up, not compared with every
-    known state.
-    """
-    digest = hashlib.sha256()
-    digest.update(fingerprint.encode())
-    for url in sorted(set(entities)):
-        digest.update(b"\0" + url.encode())
-    return digest.hexdigest()[:32]
-
-
-@dataclass(frozen=True, slots=True)
-class QueryKey:
-    """What makes two queries equivalent (Section 4.3): the same entities, the same drill-downs."""
-
-    entities: frozenset[str]
-    drilldowns: frozenset[tuple[str, str, int | None]]
-
-
-class QueryIndex:
-    """Known queries by equivalence key and by condition set, for O(1) look-up.
-
-    Not a module-level singleton: an exploration creates one and owns it.
-    """
-
-    def __init__(self) -> None:
-        self._by_key: dict[QueryKey, str] = {}
-        self._by_conditions: dict[frozenset[Condition], str] = {}
-
-    def equivalent(self, key: QueryKey) -> str | None:
-        return self._by_key.get(key)
-
-    def with_conditions(self, conditions: Iterable[Condition]) -> str | None:
-        return self._by_conditions.get(_fold(conditions))
-
-    def add(self, query_id: str, key: QueryKey, conditions: Iterable[Condition]) -> None:
-        self._by_key.setdefault(key, query_id)
-        self._by_conditions.setdefault(_fold(conditions), query_id)
-
-
-def _fold(conditions: Iterable[Condition]) -> frozenset[Condition]:
-    return frozenset((a.casefold(), v.casefold()) for a, v in conditions)
-
-
-def infer_attributes(
-    queries: Iterable[tuple[Sequence[Condition], Iterable[str]]],
-) -> dict[str, dict[str, tuple[str, ...]]]:
-    """entity → {attribute: values} from (conditions, entities) of every query: each entity of
-    E_q has every attribute/value pair of q. Attribute names are matched case-insensitively
-    (a link facet "Brand" and a form's "brand" are one attribute) and, like values, keep the
-    site's first spelling seen; values sorted."""
-    acc: dict[str, dict[str, dict[str, str]]] = defaultdict(lambda: defaultdict(dict))
-    labels: dict[str, str] = {}  # casefolded attribute name → the first label seen
-    for conditions, entities in queries:
-        for entity in entities:
-            slot = acc[entity]
-            for attribute, value in conditions:
-                label = labels.setdefault(attribute.casefold(), attribute)
-                slot[label].setdefault(value.casefold(), value)
-            if not conditions:
-                slot.setdefault("", {})
-    out: dict[str, dict[str, tuple[str, ...]]] = {}
-    for entity in sorted(acc):
-        out[entity] = {
-            a: tuple(sorted(vals.values(), key=str.casefold))
-            for a, vals in sorted(acc[entity].items())
-            if a
-        }
-    return out
-
-
-# -- forms ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class FormSpec:
-    """One form of a page: its selector, method, action, fields and submit control."""
-
-    selector: str
-    method: str
-    action: str
-    fields: tuple[Control, ...]
-    submit: Control | None
-    has_password: bool
-
-    @property
-    def keyword_fields(self) -> tuple[Control, ...]:
-        return tuple(c for c in self.fields if c.kind == "text" and c.input_type != "password")
-
-
-@dataclass(frozen=True, slots=True)
-class FormChoice:
-    """Setting one enumerable form field to one value: attribute = the field's label."""
-
-    attribute: str
-    value: str
-    name: str
-    field_value: str
-    control: Control = field(compare=False)
-
-
-def forms_of(snapshot: Snapshot) -> tuple[FormSpec, ...]:
-    """The forms of a page, from its controls (sorted by selector)."""
-    grouped: dict[str, list[Control]] = defaultdict(list)
-    for control in snapshot.controls:
-        if control.form:
-            grouped[control.form].append(control)
-    out = []
-    for selector, controls in sorted(grouped.items()):
-        submits = [c for c in controls if c.kind == "submit"]
-        fields_ = tuple(c for c in controls if c.kind != "submit")
-        first = controls[0]
-        out.append(
-            FormSpec(
-                selector,
-                (first.form_method or "get").lower(),
-                first.form_action,
-                fields_,
-                submits[0] if submits else None,
-                any(c.input_type == "password" for c in controls),
-            )
-        )
-    return tuple(out)
-
-
-def _field_attribute(control: Control) -> str:
-    return clean_label(control.group) or control.name
-
-
-def form_choices(form: FormSpec) -> tuple[FormChoice, ...]:
-    """Every single-field setting of a form: each non-empty option of each select, each radio,
-    each checkbox. Ordering and page-size selects are left out. Sorted by (attribute, value)."""
-    out: list[FormChoice] = []
-    for control in form.fields:
-        attribute = _field_attribute(control)
-        if _words_match(attribute, SORT_WORDS) or _words_match(control.name, ORDERING_WORDS):
-            continue
-        if control.name.lower() in PAGE_SIZE_WORDS or "per page" in attribute.lower():
-            continue
-        if control.kind == "select":
-            for option in control.options:
-                value = clean_label(option.label)
-                if option.value and value:
-                    out.append(FormChoice(attribute, value, control.name, option.value, control))
-        elif control.kind in ("radio", "checkbox"):
-            value = clean_label(control.label) or control.value
-            if control.value and value and control.name:
-                out.append(FormChoice(attribute, value, control.name, control.value, control))
-    return tuple(sorted(out, key=lambda c: (c.attribute, c.value, c.name, c.field_value)))
-
-
-def form_defaults(form: FormSpec) -> list[tuple[str, str]]:
-    """The name/value pairs the form submits untouched (HTML's form data set, in field order)."""
-    pairs: list[tuple[str, str]] = []
-    for control in form.fields:
-        if not control.name:
-            continue
-        if control.kind == "select":
-            chosen = [o for o in control.options if o.selected] or list(control.options[:1])
-            pairs.extend((control.name, o.value) for o in chosen)
-        elif control.kind in ("radio", "checkbox"):
-            if control.checked:
-                pairs.append((control.name, control.value))
-        elif control.kind == "text":
-            pairs.append((control.name, control.value))
-    return pairs
-
-
-def get_submission(
-    form: FormSpec,
-    overrides: Mapping[str, str],
-    canonical: Canonical,
-    *,
-    exclusive: Sequence[str] = (),
-) -> str:
-    """The URL a GET submission of `form` loads, with `overrides` (name → value) applied, made
-    canonical by `canonical` (ValueError when the form's action is no http(s) URL).
-
-    A radio or select name in `overrides` replaces its default; a checkbox name adds its value.
-    Names in `exclusive` lose their defaults (a checkbox group set to exactly the override).
-    """
-    pairs = [(n, v) for n, v in form_defaults(form) if n not in overrides and n not in exclusive]
-    kinds = {c.name: c.kind for c in form.fields}
-    for name, value in overrides.items():
-        if kinds.get(name) == "checkbox":
-            pairs = [(n, v) for n, v in pairs if not (n == name and v == value)]
-        pairs.append((name, value))
-    action = form.action
-    parts = urlsplit(action)
-    query = urlencode(pairs)
-    return canonical(urlunsplit((parts.scheme, parts.netloc, parts.path, query, "")))

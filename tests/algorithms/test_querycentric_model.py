@@ -4,22 +4,17 @@ from __future__ import annotations
 
 from functools import partial
 
+from siteseer.algorithms.querycentric.formfields import form_choices, forms_of, get_submission
 from siteseer.algorithms.querycentric.model import (
     EntityPattern,
     Facet,
-    QueryIndex,
-    QueryKey,
     classify_page,
     clean_label,
     control_facets,
     drilldown_labels,
     facet_heading,
     first_page_form,
-    form_choices,
-    forms_of,
-    get_submission,
     guess_entity_pattern,
-    infer_attributes,
     is_page_key,
     is_page_size_key,
     is_subset,
@@ -33,10 +28,15 @@ from siteseer.algorithms.querycentric.model import (
     pagination_candidates,
     result_entities,
     same_query,
-    state_key,
     unsafe_reason,
     without_page_keys,
     zero_based_pages,
+)
+from siteseer.algorithms.querycentric.queries import (
+    QueryIndex,
+    QueryKey,
+    infer_attributes,
+    state_key,
 )
 from siteseer.crawler import canonical_url
 from siteseer.render import Control, Snapshot, parse_html, snapshot_from_html

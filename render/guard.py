@@ -26,7 +26,7 @@ from __future__ import annotations
 import base64
 import logging
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
 from playwright.async_api import Browser, CDPSession
 from playwright.async_api import Error as PlaywrightError
@@ -114,8 +114,10 @@ class DocumentGuard:
         *,
         count: Count,
         spawn: Spawn,
+        headers: tuple[tuple[str, str], ...] = (),
     ) -> None:
         self.config = config
+        self._headers = headers
         self.check_navigation = check_navigation
         self._workers = workers
         self._count = count
@@ -136,37 +138,75 @@ class DocumentGuard:
                 self._on_request(worker, cdp, main_frame, event), "checking a request"
             ),
         )
-        worker.fetching = False
-        if self.check_navigation is not None:
-            await cdp.send("Fetch.enable", {"patterns": DOCUMENTS})
-            worker.fetching = True
+        worker.fetching = self.check_navigation is not None
         worker.cdp = cdp
+        worker.credited = set()
+        await self._intercept(worker)
+
+    async def _intercept(self, worker: Worker) -> None:
+        """Pause what the worker's page must have checked or credited, and no more: everything
+        while our actions run, else its documents (with a check, or a handover) and the
+        requests to the origins its identity's headers go to (`credit`)."""
+        if worker.cdp is None:
+            return
+        patterns: list[dict[str, str]] = []
+        if worker.acting:
+            patterns = _EVERYTHING
+        else:
+            patterns = DOCUMENTS if worker.fetching else []
+            patterns += [
+                {"urlPattern": f"{o}/*", "requestStage": "Request"} for o in worker.credited
+            ]
+        if patterns:
+            await worker.cdp.send("Fetch.enable", {"patterns": patterns})
+        else:
+            await worker.cdp.send("Fetch.disable")
 
     async def pause_documents(self, worker: Worker) -> None:
         """Pause the document requests of the worker's page (CDP ``Fetch``), if not yet."""
-        if not worker.fetching and worker.cdp is not None:
-            await worker.cdp.send("Fetch.enable", {"patterns": DOCUMENTS})
+        if not worker.fetching:
             worker.fetching = True
+            await self._intercept(worker)
+
+    async def credit(self, worker: Worker, url: str) -> None:
+        """The identity's extra headers go with the requests of the worker's page to `url`'s
+        origin from now on (the crawl loads it: it is in scope), and to no other origin."""
+        if not self._headers:
+            return
+        parts = urlsplit(url)
+        origin = f"{parts.scheme}://{parts.netloc}"
+        if origin not in worker.credited:
+            worker.credited.add(origin)
+            await self._intercept(worker)
 
     async def act(self, worker: Worker, action: Action) -> None:
         """Before `action` runs on the worker's page: from now on until its next navigation,
         every request the page sends is paused and checked (`effect_refusal`)."""
         worker.submitting = action.kind == "fill_submit"
-        if not worker.acting and worker.cdp is not None:
-            await worker.cdp.send("Fetch.enable", {"patterns": _EVERYTHING})
+        if not worker.acting:
             worker.acting = True
+            await self._intercept(worker)
 
     async def calm(self, worker: Worker) -> None:
         """Before the worker's page navigates afresh: no action runs on the new document yet,
         only document requests are paused again (when they were), and its reads start empty."""
         worker.reads.clear()
-        if not worker.acting or worker.cdp is None:
-            return
-        worker.acting = False
-        if worker.fetching:
-            await worker.cdp.send("Fetch.enable", {"patterns": DOCUMENTS})
-        else:
-            await worker.cdp.send("Fetch.disable")
+        if worker.acting:
+            worker.acting = False
+            await self._intercept(worker)
+
+    def _credentials(self, worker: Worker, request: dict[str, Any]) -> list[dict[str, str]] | None:
+        """The headers a paused request goes on with: its own and the identity's, when it goes
+        to an origin the crawl loads (None: unchanged)."""
+        if not self._headers or not worker.credited:
+            return None
+        parts = urlsplit(str(request.get("url", "")))
+        if f"{parts.scheme}://{parts.netloc}" not in worker.credited:
+            return None
+        mine = {name.lower() for name, _ in self._headers}
+        own = dict(request.get("headers", {}))
+        headers = [{"name": k, "value": str(v)} for k, v in own.items() if k.lower() not in mine]
+        return headers + [{"name": k, "value": v} for k, v in self._headers]
 
     async def watch_popups(self, browser: Browser) -> None:
         """Pause the document requests of every page of `browser` (CDP ``Fetch`` on the browser
@@ -209,8 +249,9 @@ class DocumentGuard:
                 )
                 await self._refuse(cdp, request_id, document=kind == "Document")
                 return
+        credentials = self._credentials(worker, request)
         if kind != "Document":
-            await self._go_on(cdp, request_id)
+            await self._go_on(cdp, request_id, credentials)
             return
         reason = None
         main = event.get("frameId") == main_frame
@@ -227,7 +268,7 @@ class DocumentGuard:
                 await cdp.send("Fetch.fulfillRequest", _fulfilment(request_id, handover))
                 return
             if reason is None:
-                await cdp.send("Fetch.continueRequest", {"requestId": request_id})
+                await self._go_on(cdp, request_id, credentials)
                 return
             worker.refused = (target, reason)
             logger.info("navigation from %s to %s refused: %s", worker.loading, target, reason)
@@ -236,9 +277,15 @@ class DocumentGuard:
             logger.debug("answering a paused navigation: %s", first_line(e))
 
     @staticmethod
-    async def _go_on(cdp: CDPSession, request_id: str) -> None:
+    async def _go_on(
+        cdp: CDPSession, request_id: str, headers: list[dict[str, str]] | None = None
+    ) -> None:
+        """Let a paused request go on (with `headers` instead of its own, when given)."""
+        go: dict[str, Any] = {"requestId": request_id}
+        if headers is not None:
+            go["headers"] = headers
         try:
-            await cdp.send("Fetch.continueRequest", {"requestId": request_id})
+            await cdp.send("Fetch.continueRequest", go)
         except PlaywrightError as e:  # the page or its context closed meanwhile
             logger.debug("letting a paused request go on: %s", first_line(e))
 

@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from siteseer.render.closing import AsyncClosing
 from siteseer.render.errors import NavigationFailed, NavigationTimeout, RedirectLoop
@@ -82,6 +83,14 @@ class RawResponse:
             return self.body.decode(self.charset, errors="replace")
         except LookupError:  # an unknown charset name
             return self.body.decode("utf-8", errors="replace")
+
+
+_REDIRECTS = frozenset({301, 302, 303, 307, 308})
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}".lower()
 
 
 def _media_type(content_type: str) -> str:
@@ -156,15 +165,22 @@ class HttpFetcher(AsyncClosing):
 
         started = time.perf_counter()
         seconds = timeout.total_seconds()
+        # With extra headers, redirects are followed here, one hop at a time, so that the
+        # headers go to the first URL's origin only (aiohttp keeps all but a few on every hop).
+        by_hand = self.follow_redirects and bool(self.identity.headers)
+        target = url
         try:
-            async with client.get(
-                url,
-                allow_redirects=self.follow_redirects,
-                max_redirects=self.max_redirects,
-                headers=self.identity.request_headers(url),
-                proxy=self.identity.proxy,
-                timeout=aiohttp.ClientTimeout(total=seconds),
-            ) as response:
+            for _hop in range(self.max_redirects + 1):
+                left = max(seconds - (time.perf_counter() - started), 0.001)
+                response = await self._get(client, url, target, left, by_hand=by_hand)
+                location = response.headers.get("Location", "")
+                if not (by_hand and response.status in _REDIRECTS and location):
+                    break
+                target = str(response.url.join(type(response.url)(location)))
+                response.release()
+            else:
+                raise aiohttp.TooManyRedirects(response.request_info, ())
+            async with response:
                 body, truncated = await self._read(response)
                 return RawResponse(
                     url=url,
@@ -194,6 +210,23 @@ class HttpFetcher(AsyncClosing):
                 f"fetching {url} failed: {type(e).__name__}: {e}; check that the server is up",
                 url=url,
             ) from e
+
+    async def _get(
+        self, client: aiohttp.ClientSession, first: str, url: str, seconds: float, *, by_hand: bool
+    ) -> aiohttp.ClientResponse:
+        """One GET of `url`, a hop of a fetch of `first`: the identity's headers and cookies
+        only on `first`'s origin."""
+        import aiohttp  # loaded by _client
+
+        same = _origin(url) == _origin(first)
+        return await client.get(
+            url,
+            allow_redirects=self.follow_redirects and not by_hand,
+            max_redirects=self.max_redirects,
+            headers=self.identity.request_headers(url) if same else {},
+            proxy=self.identity.proxy,
+            timeout=aiohttp.ClientTimeout(total=seconds),
+        )
 
     async def _read(self, response: aiohttp.ClientResponse) -> tuple[bytes, bool]:
         """The body, decompressed as it streams in, cut at `max_body_bytes`.

@@ -6,9 +6,11 @@ it came over HTTP or through the browser:
 - the HTTP fast path (`render.http.HttpFetcher`) sends `user_agent`, `headers`, and a Cookie
   header built from `cookies` (sent to every host) and the storage state's cookies that match
   the URL (domain, path, secure, expiry), through `proxy` when there is one;
-- the browser (`render.pool.BrowserPool`) opens each context with the same user agent, extra
-  headers, proxy and Playwright storage state (cookies and local storage of a logged-in
-  browser), and adds `cookies` for each origin before it first navigates there.
+- the browser (`render.pool.BrowserPool`) opens each context with the same user agent, proxy
+  and Playwright storage state (cookies and local storage of a logged-in browser), adds
+  `cookies` for each origin before it first navigates there, and sends `headers` only with the
+  requests to the origins it navigates to (each request paused and given them, render/guard.py
+  `credit`): never to a script's, frame's or image's other host.
 
 `storage_state` is the JSON file Playwright writes with ``context.storage_state(path=...)``;
 `Identity.load` reads its cookies once (a missing or malformed file is a ValueError).
@@ -101,8 +103,6 @@ class Identity:
     def context_options(self) -> dict[str, Any]:
         """Keyword arguments for Playwright's ``browser.new_context(...)``."""
         options: dict[str, Any] = {"user_agent": self.user_agent}
-        if self.headers:
-            options["extra_http_headers"] = dict(self.headers)
         if self.proxy is not None:
             options["proxy"] = {"server": self.proxy}
         if self.storage_state is not None:

@@ -89,6 +89,7 @@ class Navigator:
             await self._guard.calm(worker)
             await self._forget_site_cookies(worker, page)
             await self._add_cookies(worker, page, going_to)
+            await self._guard.credit(worker, going_to)
             if "#" in going_to and page.url.partition("#")[0] == going_to.partition("#")[0]:
                 # The page shows this document already: going to a fragment of it would only
                 # change the fragment, on top of whatever state the page is in. A state with a

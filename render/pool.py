@@ -241,7 +241,12 @@ class BrowserPool(AsyncClosing):
         self._tasks: set[asyncio.Task[Any]] = set()
         self._learner = SettleLearner(config.settle_quiet)
         self._guard = DocumentGuard(
-            config, check_navigation, self._workers, count=self._count, spawn=self._spawn
+            config,
+            check_navigation,
+            self._workers,
+            count=self._count,
+            spawn=self._spawn,
+            headers=self.identity.headers,
         )
         self._contexts = Contexts(
             config, self.identity, self._guard, count=self._count, spawn=self._spawn

@@ -79,7 +79,8 @@ FLAGS: list[click.Option] = [
         "headers",
         multiple=True,
         metavar="'NAME: VALUE'",
-        help='An extra request header, "Name: value" (repeatable); HTTP and browser.',
+        help='An extra request header, "Name: value" (repeatable); HTTP and browser, '
+        "only to the hosts the crawl loads, never with a page's requests elsewhere.",
     ),
     _option(
         "--cookie",

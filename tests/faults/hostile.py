@@ -30,7 +30,9 @@ Endpoints (``{n}`` a number):
   POST form to /plan/change, a GET form to /admin/purge; items at ``/item/{n}``),
   ``/danger`` (facets and buttons that change state when acted on — PUT, DELETE, POST, beacons,
   links whose address says delete —, each sending to ``/fx/…``; its "Search" facet POSTs to
-  ``/fx/search``, as the page does on load), ``/js/forever`` (mutates its DOM forever), ``/js/huge-dom?n=…``, ``/js/offlink?url=…`` (a link
+  ``/fx/search``, as the page does on load), ``/js/credentials?other=…`` (a page asking host
+  `other` for a script, a stylesheet, a frame and data, and its own host for data;
+  `Hit.credential` is the Authorization header a request carried), ``/js/forever`` (mutates its DOM forever), ``/js/huge-dom?n=…``, ``/js/offlink?url=…`` (a link
   ``#off`` to `url`), ``/js/hog?n=…`` (a chain of n scripts of 1 MB each, ``/blob.js``,
   each writing the next one's tag, before ``#after``), ``/js/blank-link?url=…`` (a link ``#blank`` to `url` that opens in a new
   window: ``target=_blank``);
@@ -108,6 +110,7 @@ class Hit:
     method: str
     user_agent: str
     at: float
+    credential: str = ""  # the Authorization header it carried
 
 
 def _html(body: str, title: str = "hostile", head: str = "") -> str:
@@ -206,6 +209,7 @@ class HostileServer:
                 request.method,
                 request.headers.get("User-Agent", ""),
                 time.monotonic(),
+                request.headers.get("Authorization", ""),
             )
         )
         return await self._answer(request, host)
@@ -416,6 +420,17 @@ class HostileServer:
             n = int(query.get("n", "100"))
             script = f'<script src="/blob.js?i=0&amp;n={n}"></script>'
             return _html(f'{script}<p id="after">after the scripts</p>', "hog")
+        if path == "/js/credentials":  # asks another host for a script, a frame and data
+            other = html.escape(query.get("other", ""), quote=True)
+            return _html(
+                f'<script src="{other}/fx/cred.js"></script>'
+                f'<iframe src="{other}/fx/frame-page"></iframe>'
+                f'<link rel="stylesheet" href="{other}/fx/cred.css">'
+                "<script>fetch('/fx/own'); fetch('OTHER/fx/cred-data');</script>".replace(
+                    "OTHER", other
+                ),
+                "credentials",
+            )
         if path == "/js/blank-link":
             return _html(f'<a id="blank" target="_blank" href="{target}">new window</a>', "blank")
         return _html('<a href="/page">p</a>', "script page")

@@ -198,3 +198,49 @@ def test_delete_addresses_are_unsafe(saw: Saw) -> None:
     op = Control(kind="select", selector="#op", name="op", options=options, label="Moderation")
     assert unsafe_form_reason("get", "http://h/moderate", [op])
     saw("6 delete addresses refused, 3 lookalikes kept; the moderation form refused")
+
+
+TOKEN = "Bearer fault-suite-token"
+
+
+@fault(
+    "--header Authorization with a page that asks another host for scripts, styles, frames, data",
+    "the header goes with the crawl's own host's requests only",
+    within=20,
+)
+async def test_a_header_credential_stays_with_its_host(
+    hostile: HostileServer, render_config: RenderConfig, saw: Saw
+) -> None:
+    other = f"http://{hostile.OTHER}:{hostile.port}"
+    before = len(hostile.hits_seen)
+    config = replace(_config(render_config), headers=(("Authorization", TOKEN),))
+    async with Session(config) as session:
+        await session.page(hostile.url(f"/js/credentials?other={other}&run=browser"))
+    hits = hostile.hits_seen[before:]
+    away = [h for h in hits if h.host == hostile.OTHER]
+    own = [h for h in hits if h.host == hostile.HOME and h.path == "/fx/own"]
+    assert away, "the page asked the other host for something"
+    assert [h.path for h in away if h.credential] == []
+    assert own and all(h.credential == TOKEN for h in own)
+    saw(f"{len(away)} requests to 127.0.0.2 without it; the own host's with it")
+
+
+@fault(
+    "--header Authorization over HTTP, a redirect to another host followed by the fetcher",
+    "the header goes to the first host only",
+    within=10,
+)
+async def test_a_header_credential_stays_with_its_host_over_http(
+    hostile: HostileServer, saw: Saw
+) -> None:
+    from siteseer.render import HttpFetcher, Identity
+
+    away = hostile.url("/page?cred=http", host=hostile.OTHER)
+    before = len(hostile.hits_seen)
+    identity = Identity(headers=(("Authorization", TOKEN), ("X-Api-Key", "k")))
+    async with HttpFetcher(identity=identity) as fetcher:
+        response = await fetcher.fetch(hostile.redirect(away, 307), timeout=timedelta(seconds=5))
+    assert response.final_url == away and response.status == 200
+    hits = hostile.hits_seen[before:]
+    assert [h.credential for h in hits] == [TOKEN, ""]
+    saw("the redirecting host got it, 127.0.0.2 did not")

@@ -40,7 +40,6 @@ def test_request_headers_and_context_options(tmp_path: Path) -> None:
     assert identity.request_headers("http://localhost:8000/p")["Cookie"] == "lang=et"
     assert identity.context_options() == {
         "user_agent": "Bot/2",
-        "extra_http_headers": {"X-A": "1"},
         "proxy": {"server": "http://127.0.0.1:3128"},
         "storage_state": str(state),
     }

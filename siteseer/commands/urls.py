@@ -27,7 +27,15 @@ from siteseer.algorithms import (
     spread,
 )
 from siteseer.choices import OutputFormat
-from siteseer.crawler import CrawlError, Published, PublishedURL, Session, read_published
+from siteseer.crawler import (
+    CrawlError,
+    FetchFailed,
+    InvalidURL,
+    Published,
+    PublishedURL,
+    Session,
+    read_published,
+)
 from siteseer.errors import BadInput, BadOption, OutputFailed
 from siteseer.output import rows_text
 from siteseer.outputs import shown, write_text
@@ -108,7 +116,8 @@ def url_filter(pattern: str) -> Callable[[str], bool]:
 async def list_urls(options: UrlsOptions) -> UrlsOutcome:
     """Read what `options.site` publishes, filter it, check a sample, write the rows.
 
-    BadOption for a bad --pattern or --check; BadInput when the --like page cannot be loaded.
+    BadOption for a bad --pattern or --check; BadInput when the --like page cannot be loaded,
+    or the site itself (its URL is bad, nothing answers there).
     """
     keep = url_filter(options.pattern) if options.pattern else None
     if options.check < 0:
@@ -117,7 +126,7 @@ async def list_urls(options: UrlsOptions) -> UrlsOutcome:
     halt = Halt(options.crawl.time_limit)
     async with watched_session(config, "urls", halt=halt) as session:
         seed = await _page(session, options.like, "--like") if options.like else None
-        home = await _home(session, options.site) if options.feeds else None
+        home = await _home(session, options.site, options.feeds)
         published = await read_published(
             session,
             options.site,
@@ -160,10 +169,17 @@ async def _page(session: Session, url: str, option: str) -> Snapshot:
     return page
 
 
-async def _home(session: Session, site: str) -> Snapshot | None:
-    """The page at `site` (its feeds are read), or None when it cannot be had."""
+async def _home(session: Session, site: str, feeds: bool) -> Snapshot | None:
+    """The page at `site`, whose feeds are read (None without `feeds`, or when it is no page:
+    not HTML, disallowed). BadInput when the site cannot be reached at all or its URL is bad:
+    then no sitemap can be asked for either."""
     try:
+        if not feeds:
+            session.canonical(site)
+            return None
         return await session.page(site)
+    except (FetchFailed, InvalidURL) as e:
+        raise BadInput(f"{site}: {e}") from None
     except CrawlError:
         return None
 

@@ -65,3 +65,10 @@ def test_a_site_without_sitemaps_says_so(lab: Lab) -> None:
     assert result.exit_code == 0, result.output
     assert result.stdout == ""
     assert "no sitemap or feed found" in result.stderr
+
+
+def test_a_bad_or_unreachable_site_is_one_line_and_exit_2(closed_port: int) -> None:
+    for args in (["notaurl"], ["notaurl", "--no-feeds"], [f"http://127.0.0.1:{closed_port}/"]):
+        result = runner.invoke(app, ["urls", *args, "--no-cache", "--retries", "0"])
+        assert result.exit_code == 2, result.output
+        assert len(result.stderr.strip().splitlines()) == 1 and result.stdout == ""

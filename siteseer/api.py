@@ -42,6 +42,7 @@ from siteseer.algorithms import (
     TagFeature,
     TemplateReport,
     crawl_pages,
+    discover_published,
     discovery_method,
 )
 from siteseer.algorithms import cluster_pages as _cluster
@@ -111,6 +112,7 @@ async def discover(
     threshold: float = 0.5,
     iterations: int = 1,
     params: object | None = None,
+    sitemaps: bool = False,
     session: Session | None = None,
     config: SessionConfig | None = None,
 ) -> Discovery:
@@ -118,8 +120,10 @@ async def discover(
     `siteseer.algorithms.DISCOVERY_METHODS`): ``ssup`` (with its `height`, ``"auto"`` or a
     number, `visual` grouping and `probe_order`), ``indesit`` (simhtml `threshold`) or ``gpp``
     (growing `iterations`); each method takes the keywords that are its own. `params`, the
-    method's own parameter dataclass (`SSUPParams`, …), replaces them all. An unreachable seed
-    is not an error: the Discovery is incomplete, with its reason."""
+    method's own parameter dataclass (`SSUPParams`, …), replaces them all. With `sitemaps`
+    the site's sitemaps and feeds are used as `siteseer discover` uses them by default
+    (`algorithms.discover_published`; `Discovery.sources` says where each page came from). An
+    unreachable seed is not an error: the Discovery is incomplete, with its reason."""
     entry = discovery_method(method)
     if params is None:
         given = {
@@ -132,6 +136,9 @@ async def discover(
         }
         params = entry.parameters(given)
     async with _using(session, config) as s:
+        if sitemaps:
+            found, _ = await discover_published(s, seed, entry, params)
+            return found
         return await entry.discover(s, seed, params)
 
 

@@ -108,6 +108,17 @@ async def test_discover_takes_a_methods_own_parameters_and_names_the_known_metho
     assert own.entities == keywords.entities and dict(own.params)["threshold"] == 0.9
 
 
+async def test_discover_with_sitemaps_reads_the_sites_sitemap(lab: Lab) -> None:
+    truth = lab("cars-sitemap-gz").truth("cars-sitemap-gz")
+    config = siteseer.SessionConfig(render="never")
+    found = await siteseer.discover(truth.seed_entity, sitemaps=True, config=config)
+    plain = await siteseer.discover(truth.seed_entity, config=config)
+    assert set(found.entities) == set(plain.entities) == set(truth.target_entities)
+    assert found.cost.downloads < plain.cost.downloads
+    assert {found.source_of(u) for u in found.entities} <= {"sitemap", "both"}
+    assert plain.sources == ()
+
+
 async def test_a_sync_twin_runs_inside_a_running_event_loop(lab: Lab) -> None:
     # As in a notebook cell: the loop is running, so the call gets its own loop in a thread.
     truth = lab("council").truth("council")

@@ -7,7 +7,7 @@ Each is an entity-tree site of the lab (same pages, same entity tree) that also 
 - `council-sitemap-incomplete` — /sitemap.xml (robots.txt names none) lists a share of the
   members (every third one is missing) and the committees.
 - `council-sitemap-stale` — /sitemap.xml lists every member, plus members that are gone (404)
-  and old addresses that redirect to a member (301).
+  and old addresses that redirect to a member (301): ids past the last member's.
 - `olympic-sitemap-mixed` — one file mixing three entity types: sports, host cities, news.
 - `cars-sitemap-gz` — /sitemap_index.xml naming gzipped children served as they are
   (`application/x-gzip`, no Content-Encoding; one child's name has no `.gz`).
@@ -17,13 +17,14 @@ Each is an entity-tree site of the lab (same pages, same entity tree) that also 
 
 `SiteTruth.published` says, per case: ``listed`` (the entity pages the sitemap lists),
 ``missing`` (entity pages it misses), ``stale`` (its entries that 404 or redirect),
-``off_site`` (entries on other hosts), ``feed`` (the entities a feed lists).
+``off_site`` (entries on other hosts), ``feed`` (the entities a feed lists). A sitemap of more
+than 50,000 URLs (a large site) is an index of parts, as the protocol asks.
 """
 
 from __future__ import annotations
 
 import gzip
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import ClassVar
 
@@ -48,6 +49,7 @@ __all__ = [
 ]
 
 _NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+MAX_URLS = 50_000  # a sitemap file's limit (sitemaps.org)
 _XML = "application/xml"
 _GZIP = "application/x-gzip"
 
@@ -64,6 +66,21 @@ def urlset(base: str, paths: Iterable[str], lastmod: str = "2024-05-01") -> str:
 def sitemap_index(base: str, paths: Iterable[str]) -> str:
     entries = "".join(f"<sitemap><loc>{_at(base, p)}</loc></sitemap>" for p in paths)
     return f'<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="{_NS}">{entries}</sitemapindex>\n'
+
+
+def sitemap_files(base: str, path: str, paths: Sequence[str]) -> dict[str, File]:
+    """`paths` as the sitemap at `path`, or, past the protocol's 50,000 URLs a file (a large
+    site), as an index there naming as many parts as it takes (``<path>-1.xml`` …)."""
+    if len(paths) <= MAX_URLS:
+        return {path: (_XML, urlset(base, paths).encode())}
+    stem = path.removesuffix(".xml")
+    parts = [paths[i : i + MAX_URLS] for i in range(0, len(paths), MAX_URLS)]
+    names = [f"{stem}-{n}.xml" for n in range(1, len(parts) + 1)]
+    files = {
+        name: (_XML, urlset(base, part).encode()) for name, part in zip(names, parts, strict=True)
+    }
+    files[path] = (_XML, sitemap_index(base, names).encode())
+    return files
 
 
 def _at(base: str, path: str) -> str:
@@ -93,10 +110,11 @@ class Publishing(EntityTreeSite):
         if request.path == "/robots.txt":
             lines = "".join(f"Sitemap: {base}{p}\n" for p in self.robots_sitemaps)
             return web.Response(text=f"User-agent: *\nAllow: /\n{lines}", content_type="text/plain")
-        target = self.redirects().get(path_qs)
+        files, redirects = self._served(base)
+        target = redirects.get(path_qs)
         if target is not None:
             raise web.HTTPMovedPermanently(target)
-        found = self.files(base).get(request.path)
+        found = files.get(request.path)
         if found is not None:
             kind, body = found
             return web.Response(body=body, headers={"Content-Type": kind})
@@ -106,6 +124,15 @@ class Publishing(EntityTreeSite):
             text = response.text.replace("</head>", link + "</head>", 1)
             return web.Response(status=response.status, text=text, content_type="text/html")
         return response
+
+    def _served(self, base: str) -> tuple[dict[str, File], dict[str, str]]:
+        """The files and redirects served under `base`, built on its first request."""
+        cache: dict[str, tuple[dict[str, File], dict[str, str]]] = self.__dict__.setdefault(
+            "_published", {}
+        )
+        if base not in cache:
+            cache[base] = (self.files(base), self.redirects())
+        return cache[base]
 
     def truth(self, base_url: str) -> SiteTruth:
         truth = super().truth(base_url)
@@ -156,7 +183,7 @@ class CouncilIncompleteSite(Publishing, CouncilSite):
         listed = [p for p in self._paths("member") if p not in gone] + list(
             self._paths("committee")
         )
-        return {"/sitemap.xml": (_XML, urlset(base, listed).encode())}
+        return sitemap_files(base, "/sitemap.xml", listed)
 
     def published_truth(self) -> dict[str, tuple[str, ...]]:
         gone = set(self._missing())
@@ -168,16 +195,20 @@ class CouncilStaleSite(Publishing, CouncilSite):
     id = "council-sitemap-stale"
     description = "council whose /sitemap.xml lists gone members (404) and moved ones (301)"
 
+    def _past(self, n: int) -> int:
+        """A member id `n` past the last one (no member has it, at any size)."""
+        return self.tree().id_ranges["member"][1] + n
+
     def _gone(self) -> tuple[str, ...]:
-        return ("/member.php?id=901", "/member.php?id=902", "/member.php?id=903")
+        return tuple(f"/member.php?id={self._past(n)}" for n in (1, 2, 3))
 
     def redirects(self) -> dict[str, str]:
         members = self._paths("member")
-        return {f"/member.php?id={950 + i}": members[i] for i in range(2)}
+        return {f"/member.php?id={self._past(11 + i)}": members[i] for i in range(2)}
 
     def files(self, base: str) -> dict[str, File]:
         listed = [*self._paths("member"), *self._gone(), *self.redirects()]
-        return {"/sitemap.xml": (_XML, urlset(base, listed).encode())}
+        return sitemap_files(base, "/sitemap.xml", listed)
 
     def published_truth(self) -> dict[str, tuple[str, ...]]:
         stale = (*self._gone(), *self.redirects())
@@ -194,7 +225,7 @@ class OlympicMixedSite(Publishing, OlympicSite):
     def files(self, base: str) -> dict[str, File]:
         mixed = [*self._paths("sport"), *self._paths("city"), *self._news()]
         mixed.sort(key=lambda p: p.rsplit("/", 1)[-1])  # interleaved, as a CMS's export
-        return {"/sitemap.xml": (_XML, urlset(base, mixed).encode())}
+        return sitemap_files(base, "/sitemap.xml", mixed)
 
     def published_truth(self) -> dict[str, tuple[str, ...]]:
         return {"listed": self._paths("sport"), "missing": (), "stale": ()}
@@ -234,7 +265,7 @@ class PeopleHostsSite(Publishing, PeopleSite):
 
     def files(self, base: str) -> dict[str, File]:
         listed = [*self._paths("person"), *self._elsewhere()]
-        return {"/sitemap.xml": (_XML, urlset(base, listed).encode())}
+        return sitemap_files(base, "/sitemap.xml", listed)
 
     def published_truth(self) -> dict[str, tuple[str, ...]]:
         return {

@@ -58,3 +58,15 @@ async def test_a_stale_entry_redirects_or_is_gone(lab: Lab) -> None:
         pages = await session.pages(list(truth.published["stale"]))
     statuses = sorted((p.status, bool(p.redirects)) for p in pages)  # type: ignore[union-attr]
     assert statuses == [(200, True), (200, True), (404, False), (404, False), (404, False)]
+
+
+def test_a_large_sitemap_is_an_index_of_parts_within_the_limit() -> None:
+    from siteseer.crawler.sitemapxml import parse_published
+    from siteseer.lab.sites.published import sitemap_files
+
+    files = sitemap_files("http://h", "/sitemap.xml", [f"/p/{i}" for i in range(50_001)])
+    assert sorted(files) == ["/sitemap-1.xml", "/sitemap-2.xml", "/sitemap.xml"]
+    index = parse_published(files["/sitemap.xml"][1])
+    assert index is not None and index.is_index
+    sizes = [len(parse_published(files[f"/sitemap-{n}.xml"][1]).entries) for n in (1, 2)]  # type: ignore[union-attr]
+    assert sizes == [50_000, 1]

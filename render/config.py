@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from siteseer.render.errors import BrowserNotFound
+from siteseer.render.http import NEVER_RESOLVED
 
 __all__ = [
     "CONFIG_FILENAME",
@@ -161,10 +162,17 @@ class RenderConfig:
         return f"{kind} {self.executable_path} ({origin})"
 
     def launch_options(self) -> dict[str, Any]:
-        """Keyword arguments for Playwright's ``chromium.launch(...)``."""
+        """Keyword arguments for Playwright's ``chromium.launch(...)``.
+
+        The browser resolves names as the HTTP fetcher does: one that never resolves
+        (render.http `never_resolves`) fails at once, no query sent (unless the configured
+        arguments set resolver rules of their own)."""
         args = list(self.args)
         if _running_as_root() and "--no-sandbox" not in args:
             args.append("--no-sandbox")
+        if not any(arg.startswith("--host-resolver-rules") for arg in args):
+            rules = ", ".join(f"MAP *.{domain} ~NOTFOUND" for domain in sorted(NEVER_RESOLVED))
+            args.append(f"--host-resolver-rules={rules}")
         browser = {"channel": self.channel} if self.channel else {}
         return {
             **(browser or {"executable_path": self.executable_path}),

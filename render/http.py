@@ -9,11 +9,16 @@ so a page's bytes do not depend on what was fetched before). Bodies are read as 
 measured after decompression: a body larger than `max_body_bytes` is cut there and the response
 says so (`truncated`), so a compressed bomb never grows past the limit in memory. No response at all raises `NavigationFailed` or
 `NavigationTimeout`; an HTTP error status is a normal RawResponse.
+
+Names are resolved by aiohttp's resolver, except the special-use names that never resolve
+(`never_resolves`: ``.invalid``, RFC 6761 §6.4): those fail at once, as "no such name" from a
+name server would, without a query leaving the machine.
 """
 
 from __future__ import annotations
 
 import re
+import socket
 import time
 from dataclasses import dataclass
 from datetime import timedelta
@@ -27,7 +32,13 @@ from siteseer.render.identity import DEFAULT_USER_AGENT, Identity
 if TYPE_CHECKING:
     import aiohttp
 
-__all__ = ["DEFAULT_MAX_BODY_BYTES", "DEFAULT_USER_AGENT", "HttpFetcher", "RawResponse"]
+__all__ = [
+    "DEFAULT_MAX_BODY_BYTES",
+    "DEFAULT_USER_AGENT",
+    "HttpFetcher",
+    "RawResponse",
+    "never_resolves",
+]
 
 DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024
 
@@ -38,6 +49,14 @@ MAX_RESPONSE_HEADERS = MAX_HEADER_BYTES // 4  # the shortest header line, "a:\r\
 
 _HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9._:-]+)""", re.I)
+# Top-level domains no name may resolve under (RFC 6761 §6.4: "invalid"), so a resolver answers
+# "no such name" without asking a name server.
+NEVER_RESOLVED = frozenset({"invalid"})
+
+
+def never_resolves(host: str) -> bool:
+    """Whether `host` is a name no resolver may resolve (under ``.invalid``, RFC 6761)."""
+    return host.lower().rstrip(".").rpartition(".")[2] in NEVER_RESOLVED
 
 
 @dataclass(frozen=True)
@@ -137,7 +156,9 @@ class HttpFetcher(AsyncClosing):
         if self._session is None:
             import aiohttp
 
-            connector = aiohttp.TCPConnector(limit=self.connections, limit_per_host=0)
+            connector = aiohttp.TCPConnector(
+                limit=self.connections, limit_per_host=0, resolver=_resolver()
+            )
             self._session = aiohttp.ClientSession(
                 connector=connector,
                 # A browser takes any number of response headers up to 256 KB in all (Chromium's
@@ -243,3 +264,25 @@ class HttpFetcher(AsyncClosing):
                 response.close()
                 return b"".join(chunks)[: self.max_body_bytes], True
         return b"".join(chunks), False
+
+
+def _resolver() -> aiohttp.abc.AbstractResolver:
+    """aiohttp's default resolver, which answers a name that `never_resolves` as a name server
+    answers one that does not exist (socket.gaierror EAI_NONAME), without a query."""
+    import aiohttp  # loaded by HttpFetcher._client, its only caller
+
+    class Resolver(aiohttp.abc.AbstractResolver):
+        def __init__(self) -> None:
+            self._resolver = aiohttp.DefaultResolver()
+
+        async def resolve(
+            self, host: str, port: int = 0, family: socket.AddressFamily = socket.AF_INET
+        ) -> list[aiohttp.abc.ResolveResult]:
+            if never_resolves(host):
+                raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+            return await self._resolver.resolve(host, port, family)
+
+        async def close(self) -> None:
+            await self._resolver.close()
+
+    return Resolver()

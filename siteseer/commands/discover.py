@@ -29,7 +29,7 @@ from siteseer.algorithms import (
 )
 from siteseer.choices import DiscoverMethod, OutputFormat
 from siteseer.crawler import Session
-from siteseer.errors import BadOption, OutputFailed, run_failures
+from siteseer.errors import BadOption, OutputFailed, RunFailed, run_failures
 from siteseer.output import entity_records, entity_rows
 from siteseer.outputs import shown, write_text
 from siteseer.sessions import CrawlOptions, session_config, watched_session
@@ -129,8 +129,9 @@ def parse_height(text: str) -> Height:
 def started(result: Discovery, halt: Halt | None = None) -> bool:
     """Whether the run got going: it is complete, it found something, or its page budget or
     `halt`'s time limit stopped it (found nothing, its Discovery still says where the pages
-    went). A run whose seed or root could not be loaded, or that Ctrl-C stopped before it found
-    anything, writes no files."""
+    went). A run whose seed or root could not be loaded (a malformed URL, no server, no such
+    host, robots.txt refuses it, an HTTP error) is an error, and one that Ctrl-C stopped before
+    it found anything is interrupted: neither writes files."""
     if result.complete or result.entities or result.sample_path or any(result.index_pages):
         return True
     timed_out = halt is not None and result.reason == halt.reason and not halt.interrupted
@@ -141,10 +142,11 @@ async def discover(options: DiscoverOptions) -> DiscoverOutcome:
     """Find every entity page of the same type as `options.seed_url` on its site.
 
     A bad --height is a BadOption; an error the method raises about its input (ValueError) is
-    a RunFailed. An unreachable seed is not an error: the Discovery is incomplete, with its
-    reason. A run stopped by its budget, its time limit or Ctrl-C (`crawl.time_limit`,
-    `siteseer.sessions.interruptible`) writes what it found, marked incomplete; one
-    interrupted before it found anything raises KeyboardInterrupt.
+    a RunFailed, and so is a run that could not start (`started`: its seed or root unusable),
+    whatever the method, with the Discovery's reason. A run stopped by its budget, its time
+    limit or Ctrl-C (`crawl.time_limit`, `siteseer.sessions.interruptible`) writes what it
+    found, marked incomplete; one interrupted before it found anything raises
+    KeyboardInterrupt.
     """
     height = parse_height(options.height)
     config = session_config(options.crawl)
@@ -158,7 +160,7 @@ async def discover(options: DiscoverOptions) -> DiscoverOutcome:
     if not started(result, halt):
         if result.reason == INTERRUPTED:
             raise KeyboardInterrupt
-        return DiscoverOutcome(result, "", None, explanation)  # nothing found: nothing written
+        raise RunFailed(result.reason)  # nothing found: nothing written
     rows = entity_rows(records, options.fmt, complete=result.complete, reason=result.reason)
     try:
         _write(result, rows, options, audit)

@@ -26,7 +26,7 @@ from siteseer.algorithms import (
 from siteseer.chaining import hosts_of, input_pages, input_urls
 from siteseer.choices import OutputFormat
 from siteseer.crawler import Session
-from siteseer.errors import BadInput, run_failures
+from siteseer.errors import BadInput, RunFailed, run_failures
 from siteseer.output import cluster_rows, write_template_report
 from siteseer.outputs import shown, write_text
 from siteseer.render import Snapshot
@@ -204,7 +204,7 @@ async def templates_cluster(options: ClusterOptions) -> ClusterOutcome:
     """Cluster the input's pages by template; write the rows to `options.out` when given.
 
     BadInput when the input is neither a site URL nor a readable file, or gives fewer than two
-    HTML pages. A crawl stopped by the time limit or Ctrl-C clusters the pages it loaded and
+    HTML pages; RunFailed when the site URL itself cannot be loaded (with the reason). A crawl stopped by the time limit or Ctrl-C clusters the pages it loaded and
     marks the rows incomplete (KeyboardInterrupt when it loaded fewer than two).
     """
     given = page_input(options.input, options.site)
@@ -212,13 +212,20 @@ async def templates_cluster(options: ClusterOptions) -> ClusterOutcome:
     config = session_config(replace(options.crawl, render="never", budget=None))
     snaps = list(given.snapshots)
     halt = Halt(options.crawl.time_limit)
+    refused: dict[str, str] = {}  # the start URL's failure, when it had one
     if given.crawl_from is not None or given.urls:
         with run_failures(ValueError):
             async with watched_session(config, "templates cluster", halt=halt) as session:
+                session.events.on("error", lambda e: refused.setdefault(e.url, str(e)))
+                session.events.on("skip", lambda url, why: refused.setdefault(url, why))
                 snaps = await _load(session, given, options.crawl.budget or CLUSTER_PAGES)
     if len(snaps) < 2:
         if halt.interrupted:
             raise KeyboardInterrupt
+        start = given.crawl_from
+        if start is not None and not snaps and refused:
+            why = refused.get(start) or next(iter(refused.values()))
+            raise RunFailed(f"cannot use the seed {start}: {why}")
         raise BadInput("fewer than two HTML pages to cluster; give more pages or a larger --pages")
     clustering = cluster_pages(snaps, method=options.method, min_support=options.min_support)
     rows = cluster_rows(clustering, options.fmt, halt.reason)

@@ -109,13 +109,12 @@ def test_a_second_run_with_the_cache_downloads_nothing(lab: Lab, tmp_path: Path)
     assert " 0 pages downloaded" in second.stderr
 
 
-def test_unreachable_seed_is_a_clear_incomplete_run() -> None:
-    result = runner.invoke(
-        app, ["discover", "http://127.0.0.1:9/x", "--render", "never", "--no-cache"]
-    )
-    assert result.exit_code == 1
-    assert "incomplete" in result.stderr and "127.0.0.1:9" in result.stderr
-    assert "Traceback" not in result.output
+def test_unreachable_seed_is_a_one_line_error(closed_port: int) -> None:
+    seed = f"http://127.0.0.1:{closed_port}/x"
+    result = runner.invoke(app, ["discover", seed, "--render", "never", "--no-cache"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"siteseer: cannot use the seed {seed}: could not fetch")
+    assert len(result.stderr.strip().splitlines()) == 1 and result.stdout == ""
 
 
 def test_bad_height_is_refused() -> None:

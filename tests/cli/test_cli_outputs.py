@@ -88,8 +88,8 @@ def test_a_discover_that_could_not_start_writes_nothing(closed_port: int, tmp_pa
             str(whole),
         ],
     )
-    assert result.exit_code == 1, result.output
-    assert "incomplete" in result.stderr
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("siteseer: cannot use the seed ")
     assert not out.exists() and not whole.exists()
 
 

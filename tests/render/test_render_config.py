@@ -95,6 +95,16 @@ def test_launch_options_add_no_sandbox_only_as_root() -> None:
     assert set(config.args) <= set(options["args"])
 
 
+def test_the_browser_resolves_no_name_under_invalid() -> None:
+    """Chromium is told, as the HTTP fetcher's resolver is, that ``.invalid`` names never
+    resolve (RFC 6761): no query for them leaves the machine."""
+    args = load_render_config().launch_options()["args"]
+    assert "--host-resolver-rules=MAP *.invalid ~NOTFOUND" in args
+    own = load_render_config(args=("--host-resolver-rules=MAP * 127.0.0.1",))
+    assert own.launch_options()["args"].count("--host-resolver-rules=MAP * 127.0.0.1") == 1
+    assert not any("~NOTFOUND" in a for a in own.launch_options()["args"])
+
+
 def test_a_channel_is_launched_instead_of_the_executable(tmp_path: Path) -> None:
     config = load_render_config(channel="chrome")
     options = config.launch_options()

@@ -11,6 +11,7 @@ import pytest
 from siteseer.lab import LabServer
 from siteseer.lab.sites.testbed import TestbedSite
 from siteseer.render import HttpFetcher, NavigationFailed, NavigationTimeout, snapshot_from_html
+from siteseer.render.http import never_resolves
 
 Lab = Callable[[str], LabServer]
 SECOND = timedelta(seconds=1)
@@ -96,3 +97,23 @@ async def test_body_is_capped(lab: Lab) -> None:
 async def test_fetch_outside_the_context_manager_is_an_error() -> None:
     with pytest.raises(RuntimeError, match="async with"):
         await HttpFetcher().fetch("http://127.0.0.1:9/", timeout=SECOND)
+
+
+async def test_a_name_under_invalid_fails_in_the_resolver_without_a_query(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """RFC 6761 §6.4: ``.invalid`` never resolves, and the fetcher's resolver says so itself
+    (the system resolver would ask the configured name server, off this machine)."""
+    assert never_resolves("catalogue.invalid") and never_resolves("A.B.INVALID.")
+    assert not never_resolves("invalid.example") and not never_resolves("127.0.0.1")
+    asked: list[str] = []
+    real = socket.getaddrinfo
+    monkeypatch.setattr(
+        socket, "getaddrinfo", lambda host, *a, **k: asked.append(host) or real(host, *a, **k)
+    )
+    async with HttpFetcher() as fetcher:
+        with pytest.raises(
+            NavigationFailed, match=r"catalogue\.invalid.*Name or service not known"
+        ):
+            await fetcher.fetch("http://catalogue.invalid/items", timeout=SECOND)
+    assert asked == []

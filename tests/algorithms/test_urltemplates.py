@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from siteseer.algorithms.urltemplates import (
+from siteseer.algorithms.urlelements import (
     Template,
     finalize_template,
     gap_values,

@@ -18,7 +18,7 @@ from siteseer.render import RenderConfig, load_render_config
 # The real applications a test run installs and serves (`--real-apps`, else $SITESEER_REAL_APPS,
 # else these): CI's slow half runs three, the cheapest to install and crawl here; `real` runs
 # every one. `make bench` benchmarks the whole tier whatever this says.
-DEFAULT_REAL_APPS = "real-planes,real-gapminder,real-sqliteweb"
+DEFAULT_REAL_APPS = "real-planes,real-sqliteweb,real-mkdocs"
 REAL_APPS_VARIABLE = "SITESEER_REAL_APPS"
 
 

@@ -37,6 +37,7 @@ _REAL: dict[str, str] = {
     "real-dokuwiki": "siteseer.lab.real.dokuwiki:DokuWikiApp",
     "real-devpi": "siteseer.lab.real.devpi:DevpiApp",
     "real-sqliteweb": "siteseer.lab.real.sqliteweb:SqliteWebApp",
+    "real-mkdocs": "siteseer.lab.real.mkdocs:MkDocsApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -79,7 +79,8 @@ def exploration_run(
     pairs = pair_scores(result.entities, truth, hidden)
     every = pair_scores(result.entities, truth)
     entities = set_scores(result.entities, truth.target_entities)
-    bound = lower_bound(truth)
+    # an entity tree's bound is its index pages and the seed path (`SiteTruth`)
+    bound = lower_bound(truth) or truth.lower_bound_downloads
     extra: dict[str, float | int | str] = {
         "states": result.states,
         "lower_bound_downloads": bound,
@@ -130,7 +131,7 @@ METHODS: tuple[MethodSpec, ...] = (
         run_explore,
         kinds=("shop",),
         # entity trees whose lists an explorer reads (filters, table columns)
-        also=("real-planes", "real-sqliteweb"),
+        also=("real-planes", "real-sqliteweb", "real-mkdocs"),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),
 )

@@ -1,0 +1,58 @@
+"""real-mkdocs served for real: `mkdocs serve` over griffe's documentation in its own venv.
+
+The module fixture installs the application once (a venv under .lab-real/ filled from PyPI and
+the doc set griffe's sdist ships; nothing the second time) and serves it. The tests hold the
+truth, computed from the Markdown files, against the pages and the sitemap MkDocs serves.
+"""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+from collections.abc import Iterator
+from urllib.parse import urljoin
+
+import pytest
+
+from siteseer.lab.real.mkdocs import MkDocsApp, page_path
+from siteseer.lab.server import LabServer, running_lab
+
+pytestmark = [pytest.mark.slow, pytest.mark.real_app("real-mkdocs"), pytest.mark.timeout(900)]
+
+LOC = re.compile(r"<loc>([^<]+)</loc>")
+HREF = re.compile(r'href="([^"#]*)"')
+
+
+@pytest.fixture(scope="module")
+def mkdocs() -> Iterator[LabServer]:
+    MkDocsApp("small").install(lambda line: None)
+    with running_lab(["real-mkdocs"], "small") as server:
+        yield server
+
+
+def _get(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=30) as response:
+        return str(response.read().decode("utf-8"))
+
+
+def test_page_paths_follow_mkdocs_directory_urls() -> None:
+    assert page_path("index.md") == "/"
+    assert page_path("guide/users/navigating.md") == "/guide/users/navigating/"
+    assert page_path("extensions/index.md") == "/extensions/"
+    assert page_path("community/README.md") == "/community/"
+
+
+def test_the_truth_is_every_page_the_sitemap_names(mkdocs: LabServer) -> None:
+    truth = mkdocs.truth("real-mkdocs")
+    base = truth.base_url
+    sitemap = set(LOC.findall(_get(base + "/sitemap.xml")))
+    assert len(truth.target_entities) >= 70
+    assert sitemap == {base + "/", *truth.target_entities}
+    assert truth.seed_entity in truth.target_entities
+
+
+def test_the_home_pages_navigation_links_every_page(mkdocs: LabServer) -> None:
+    truth = mkdocs.truth("real-mkdocs")
+    (level,) = truth.index_levels
+    linked = {urljoin(level[0], h) for h in HREF.findall(_get(level[0]))}
+    assert set(truth.target_entities) <= linked

@@ -38,6 +38,7 @@ _REAL: dict[str, str] = {
     "real-devpi": "siteseer.lab.real.devpi:DevpiApp",
     "real-sqliteweb": "siteseer.lab.real.sqliteweb:SqliteWebApp",
     "real-mkdocs": "siteseer.lab.real.mkdocs:MkDocsApp",
+    "real-sqladmin": "siteseer.lab.real.sqladmin:SqlAdminApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

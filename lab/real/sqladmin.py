@@ -38,8 +38,10 @@ from siteseer.lab.truth import FacetQuery, SiteTruth
 __all__ = ["FACETS", "LARGEST_PAGE", "SqlAdminApp", "list_pages"]
 
 LARGEST_PAGE = 100  # SQLAdmin's page_size_options of lab/real/apps/sqladmin_app.py: 10 … 100
-ATTRIBUTES = ("name", "miles_per_gallon", "cylinders", "displacement", "horsepower")
-ATTRIBUTES += ("weight_in_lbs", "acceleration", "year", "origin")
+ATTRIBUTES = (
+    "name", "miles_per_gallon", "cylinders", "displacement", "horsepower", "weight_in_lbs",
+    "acceleration", "year", "origin",
+)  # fmt: skip
 FACETS = ("origin", "cylinders")
 
 

@@ -80,7 +80,7 @@ class ReadOnly(ModelView):
     page_size_options: ClassVar[list[int]] = [10, 25, 50, 100]
 
 
-class CarAdmin(ReadOnly, model=Car):
+class CarAdmin(ReadOnly, model=Car):  # type: ignore[call-arg]
     name_plural = "Cars"
     icon = "fa-solid fa-car"
     column_list: ClassVar[list[Any]] = [
@@ -98,7 +98,7 @@ class CarAdmin(ReadOnly, model=Car):
     ]
 
 
-class WeatherAdmin(ReadOnly, model=Weather):
+class WeatherAdmin(ReadOnly, model=Weather):  # type: ignore[call-arg]
     name_plural = "Weather"
     icon = "fa-solid fa-cloud"
     column_list: ClassVar[list[Any]] = [Weather.id, Weather.date, Weather.weather, Weather.temp_max]

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import importlib
 import logging
+import os
+import sys
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -60,6 +62,29 @@ class LazyGroup(Group):
         command = getattr(importlib.import_module(module), name)
         assert isinstance(command, click.Command), self.lazy_subcommands[cmd_name]
         return command
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; standard output that cannot be written (a full disk, /dev/full, a
+        closed pipe) ends it with one line on stderr and exit code 2, like any unwritable output."""
+        try:
+            return super().invoke(ctx)
+        except OSError as e:
+            if not _writing_stdout(e):
+                raise
+            devnull = os.open(os.devnull, os.O_WRONLY)  # the interpreter's last flush, too
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+            raise fail(f"cannot write to standard output: {e.strerror or e}") from None
+
+
+def _writing_stdout(error: OSError) -> bool:
+    """Whether `error` came from a write to standard output (click.echo's `file`)."""
+    tb = error.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None:
+        return False
+    return any(value is sys.stdout for value in tb.tb_frame.f_locals.values())
 
 
 def _version(ctx: click.Context, param: click.Parameter, value: bool) -> None:

@@ -129,6 +129,8 @@ def read_json_lines(path: Path) -> list[str]:
             row = json.loads(line)
         except json.JSONDecodeError as e:
             raise ValueError(f"line {number} is not JSON ({e.msg})") from None
+        except RecursionError:
+            raise ValueError(f"line {number} is JSON nested too deeply to read") from None
         if not isinstance(row, dict):
             raise ValueError(f"line {number} is not a JSON object")
         urls += [row[k] for k in _URL_KEYS if isinstance(row.get(k), str)]

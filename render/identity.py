@@ -122,6 +122,8 @@ def read_storage_cookies(path: Path) -> tuple[StoredCookie, ...]:
         document = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
         raise ValueError(f"cannot read the storage state {path}: {e}") from None
+    except RecursionError:
+        raise ValueError(f"cannot read the storage state {path}: nested too deeply") from None
     raw = document.get("cookies") if isinstance(document, dict) else None
     if not isinstance(raw, list):
         raise ValueError(f"{path} is not a Playwright storage state (no 'cookies' list)")

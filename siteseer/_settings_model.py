@@ -21,7 +21,8 @@ class SettingsModel(BaseModel):
     its defaults): the limits of each value, lists given as one string, durations as text.
     Imported only when there is a value to check (`load_settings`)."""
 
-    model_config = ConfigDict(extra="forbid", validate_default=True)
+    # inf and nan are no durations (`--delay inf` overflowed the politeness clock)
+    model_config = ConfigDict(extra="forbid", validate_default=True, allow_inf_nan=False)
 
     delay: float | None = Field(
         default=_DEFAULTS.delay, ge=0, description="seconds between two requests to one host"
@@ -87,7 +88,10 @@ class SettingsModel(BaseModel):
             return value
         text = value.strip()
         if text.startswith("["):
-            return json.loads(text)
+            try:
+                return json.loads(text)
+            except RecursionError:
+                raise ValueError("a JSON list nested too deeply") from None
         return [item.strip() for item in text.split(_SEPARATORS[info.field_name]) if item.strip()]
 
     @field_validator("max_age", mode="before")

@@ -106,6 +106,8 @@ def _job(number: int, text: str, defaults: TaskOptions) -> SiteJob:
         record = json.loads(text)
     except json.JSONDecodeError as e:
         return SiteJob(number, text, "", defaults, failure=f"not a JSON object: {e}")
+    except RecursionError:
+        return SiteJob(number, text, "", defaults, failure="JSON nested too deeply to read")
     if not isinstance(record, dict) or not isinstance(record.get("url"), str):
         return SiteJob(number, text, "", defaults, failure='a JSON line needs a "url" string')
     url = record.pop("url")

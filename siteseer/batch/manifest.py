@@ -46,7 +46,7 @@ class Manifest:
                 try:
                     row = json.loads(text)
                     self.latest[_key(row)] = row
-                except (json.JSONDecodeError, KeyError, TypeError):
+                except (json.JSONDecodeError, RecursionError, KeyError, TypeError):
                     raise BadInput(f"{self.path}:{number} is not a manifest line") from None
 
     @property

@@ -114,6 +114,9 @@ async def run_batch(
     if options.workers < 1:
         raise BadOption("--workers must be at least 1")
     jobs = read_jobs(read_input(options.input), options.defaults)
+    if not jobs:
+        where = "standard input" if options.input == "-" else options.input
+        raise BadInput(f"{where} holds no site: give one URL (or JSON object) a line")
     manifest = Manifest(options.out)
     done = manifest.done
     todo = by_expected_work(

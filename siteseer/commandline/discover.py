@@ -103,7 +103,8 @@ from siteseer.flags import CrawlFlags, crawl_flags
     default=True,
     help="Use the site's sitemaps and feeds: URLs of the seed's URL template are entities when "
     "a sample looks like the seed and the sitemap holds what the first list page shows; "
-    "otherwise they are merged with the crawl. Each row's source says sitemap, links or both.",
+    "otherwise they are merged with the crawl. Each row's source says sitemap, links or both. "
+    "A site without any costs two downloads more (/sitemap.xml, /sitemap_index.xml).",
 )
 @click.option(
     "--audit-sitemap",

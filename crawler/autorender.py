@@ -229,7 +229,7 @@ class AutoRender:
             known = self.known(host)
             if known is not None:
                 return known.needs_browser
-            cached = session._cache.store.get(url, need_render=False)
+            cached = session._cache.get(url, need_render=False)
             if cached is not None:
                 return session._cache.hit(cached)
             result, shared = await self._deciding.run(host, lambda: self._decide(host, url))

@@ -8,7 +8,8 @@ stored by an earlier run would change what a plain crawl sees). A URL known not 
 answers a render request with its marker (no browser visit for it). Transient answers (5xx,
 429) are never kept, so a rerun asks again; a redirected page is kept under its final URL too.
 A load in flight is shared with every request it satisfies: a state is never loaded twice at
-once.
+once. Every lookup and addition is made as the Session's identity (`identity`, its
+`render.Identity.cache_key`): a page stored for one identity never answers another.
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ log = logging.getLogger(__name__)
 
 
 class PageCache:
-    """A Session's lookups in and additions to its store (`store`, set when it opens).
+    """A Session's lookups in and additions to its store (`store`, set when it opens), made as
+    `identity` (crawler.store keys every snapshot by it).
 
     A hit is counted and announced as a ``"page"`` event with `cached` True; a stored non-HTML
     marker raises NotHTML (`record_error` records it like a failed load)."""
@@ -55,8 +57,10 @@ class PageCache:
         counters: Counters,
         events: AsyncIOEventEmitter,
         record_error: Callable[[CrawlError], None],
+        identity: str = "",
     ) -> None:
         self._config = config
+        self.identity = identity
         self._counters = counters
         self._events = events
         self._record_error = record_error
@@ -92,18 +96,34 @@ class PageCache:
     def store(self, store: SnapshotStore) -> None:
         self._store = store
 
+    def get(self, key: str, *, need_render: bool) -> Snapshot | None:
+        """The stored snapshot of `key` (rendered when `need_render`) of this identity, or
+        None; counts nothing."""
+        return self.store.get(key, need_render=need_render, identity=self.identity)
+
+    def put(self, snapshot: Snapshot) -> None:
+        """Keep `snapshot` as this identity's (transient answers too: see `keep`)."""
+        self.store.put(snapshot, identity=self.identity)
+
     def lookup(
         self, url: str, *, render: bool, screenshot: ScreenshotMode | None, again: bool = False
     ) -> Snapshot | None:
         """The stored snapshot that answers a request for `url`, or None (not counted yet)."""
         store = self.store
         exact = self._config.render == "never" and url not in self._rendered_here
-        cached = store.get(url, need_render=render, screenshot=screenshot, again=again, exact=exact)
+        cached = store.get(
+            url,
+            need_render=render,
+            screenshot=screenshot,
+            again=again,
+            exact=exact,
+            identity=self.identity,
+        )
         if again and cached is not None and render and not cached.rendered:
             cached = None
         if cached is None and render:
             # A URL known not to be HTML is not worth a browser visit.
-            plain = store.get(url, need_render=False)
+            plain = self.get(url, need_render=False)
             if plain is not None and not is_html_type(plain.content_type):
                 cached = plain
         return cached
@@ -128,7 +148,7 @@ class PageCache:
 
     def lookup_data(self, url: str) -> Snapshot | None:
         """The stored answer at `url` for `Session.data` (any content type), or None."""
-        cached = self.store.get(url, need_render=False)
+        cached = self.get(url, need_render=False)
         # A page load of a non-HTML URL keeps only a marker without a body: that is no answer.
         if cached is not None and (cached.html or is_html_type(cached.content_type)):
             return cached
@@ -151,7 +171,7 @@ class PageCache:
         """Store `snapshot` unless its answer is transient (5xx, 429: asked again next time)."""
         if RetryPolicy.retry_status(snapshot.status):
             return False
-        self.store.put(snapshot, screenshot=screenshot, again=again)
+        self.store.put(snapshot, screenshot=screenshot, again=again, identity=self.identity)
         return True
 
     def keep_rendered(
@@ -168,9 +188,8 @@ class PageCache:
             final = canonical_url(snapshot.final_url, session_params=self._config.session_params)
         except CrawlError:
             return
-        store = self.store
-        if final != snapshot.url and store.get(final, need_render=False) is None:
-            store.put(replace(snapshot, url=final, state=State(final)))
+        if final != snapshot.url and self.get(final, need_render=False) is None:
+            self.put(replace(snapshot, url=final, state=State(final)))
 
 
 def is_html_type(content_type: str) -> bool:

@@ -280,7 +280,7 @@ class Routing:
         decision = decide(page, probe)
         self._settle(decision)
         if decision.hash_routed:  # the probe is a state of its own: loading it again is free
-            session._cache.store.put(keep_routed(probe, self.routed))
+            session._cache.put(keep_routed(probe, self.routed))
         return decision
 
     def _settle(self, decision: RoutingDecision) -> None:

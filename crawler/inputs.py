@@ -98,7 +98,7 @@ def stored_snapshots(path: Path) -> list[Snapshot]:
         for key in store.keys():  # noqa: SIM118 (a store method, not a dict)
             if " " in key:  # a state reached by actions, not a page
                 continue
-            snap = store.get(key, need_render=False)
+            snap = store.get(key, need_render=False, identity=None)  # whoever fetched it
             if snap is not None:
                 out.append(snap)
         return out

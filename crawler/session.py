@@ -146,11 +146,19 @@ class Session(AsyncClosing):
             store=self._store_,
             fetcher=fetcher,
         )
+        self._identity = Identity.load(
+            user_agent=self.config.user_agent,
+            headers=self.config.headers,
+            cookies=self.config.cookies,
+            proxy=self.config.proxy,
+            storage_state=self.config.storage_state,
+        )
         self._cache = PageCache(
             self.config,
             counters=self._counters,
             events=self.events,
             record_error=self._record_error,
+            identity=self._identity.cache_key,
         )
         self._browsing = Browser(
             browser or self._default_browser,
@@ -162,13 +170,6 @@ class Session(AsyncClosing):
             canonicalize=self._urls.link,
         )
         self._auto = AutoRender(self)
-        self._identity = Identity.load(
-            user_agent=self.config.user_agent,
-            headers=self.config.headers,
-            cookies=self.config.cookies,
-            proxy=self.config.proxy,
-            storage_state=self.config.storage_state,
-        )
         self._opened = 0.0
         self._closed = 0.0
 
@@ -293,7 +294,7 @@ class Session(AsyncClosing):
             key = self.canonical(url)
         except CrawlError:
             return None
-        return self._store_().get(key, need_render=False)
+        return self._cache.get(key, need_render=False)
 
     async def pages(
         self,
@@ -324,7 +325,7 @@ class Session(AsyncClosing):
         """
         state = (snapshot.state or State(snapshot.url)).then(action)
         key = state.key()
-        cached = self._store_().get(key, need_render=True)
+        cached = self._cache.get(key, need_render=True)
         if cached is not None:
             return self._cache.hit(cached)
         return await self._cache.share(

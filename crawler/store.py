@@ -15,6 +15,14 @@ on purpose (``again=True``: pages whose content changes between loads) is kept a
 kind ``"again"``, so a rerun sees the same two copies. A request `exact` about rendering (the
 Session's ``render="never"``) takes a plain snapshot only: a rendered one does not answer it.
 The state key of a page reached by browser actions holds the actions (`render.State.key`).
+
+Every snapshot is kept under the identity it was fetched as as well (`identity`: the Session's
+`render.Identity.cache_key`, a digest of its headers, cookies and storage state; "" for the
+anonymous crawler): a request answers only from snapshots of its own identity, so a logged-in
+page never reaches an anonymous run nor the other way round. Offline readers (`identity=None`)
+read every identity's. A file written before snapshots carried their identity has its old rows
+marked `UNKNOWN_IDENTITY` when it is opened: they answer no request (they are loaded again once)
+and stay readable offline.
 """
 
 from __future__ import annotations
@@ -33,6 +41,7 @@ from urllib.parse import urlsplit
 from siteseer.render import ScreenshotMode, Snapshot
 
 __all__ = [
+    "UNKNOWN_IDENTITY",
     "MemoryStore",
     "SQLiteStore",
     "SettingName",
@@ -41,6 +50,9 @@ __all__ = [
     "StoreStats",
     "kinds_satisfying",
 ]
+
+# The identity of the snapshots a file kept before snapshots carried one: no request's.
+UNKNOWN_IDENTITY = "?"
 
 SnapshotKind = Literal["http", "rendered", "viewport", "full", "again"]
 # What a store remembers per host: the render="auto" decision (JSON), robots.txt text
@@ -91,15 +103,22 @@ class SnapshotStore(Protocol):
         screenshot: ScreenshotMode | None = None,
         again: bool = False,
         exact: bool = False,
+        identity: str | None = "",
     ) -> Snapshot | None:
-        """The stored snapshot that answers a request for `key`, or None."""
+        """The stored snapshot that answers a request for `key` made as `identity` (None: as
+        any, for offline readers), or None."""
         ...
 
     def put(
-        self, snapshot: Snapshot, *, screenshot: ScreenshotMode | None = None, again: bool = False
+        self,
+        snapshot: Snapshot,
+        *,
+        screenshot: ScreenshotMode | None = None,
+        again: bool = False,
+        identity: str = "",
     ) -> None:
-        """Keep `snapshot` under its key (`screenshot`: the mode its PNG was taken with;
-        `again`: a deliberate second load)."""
+        """Keep `snapshot` under its key and the `identity` it was fetched as (`screenshot`:
+        the mode its PNG was taken with; `again`: a deliberate second load)."""
         ...
 
     def get_setting(self, host: str, name: SettingName) -> str | None: ...
@@ -112,7 +131,7 @@ class SnapshotStore(Protocol):
 
 
 class _KindStore(ABC):
-    """A SnapshotStore over a back-end that keeps one snapshot per (state key, kind)."""
+    """A SnapshotStore over a back-end that keeps one snapshot per (state key, kind, identity)."""
 
     def get(
         self,
@@ -122,42 +141,51 @@ class _KindStore(ABC):
         screenshot: ScreenshotMode | None = None,
         again: bool = False,
         exact: bool = False,
+        identity: str | None = "",
     ) -> Snapshot | None:
         kinds = kinds_satisfying(
             need_render=need_render, screenshot=screenshot, again=again, exact=exact
         )
         for kind in kinds:
-            found = self._get_kind(key, kind)
+            found = self._get_kind(key, kind, identity)
             if found is not None:
                 return found
         return None
 
     def put(
-        self, snapshot: Snapshot, *, screenshot: ScreenshotMode | None = None, again: bool = False
+        self,
+        snapshot: Snapshot,
+        *,
+        screenshot: ScreenshotMode | None = None,
+        again: bool = False,
+        identity: str = "",
     ) -> None:
-        self._put_kind(snapshot, kind_of(snapshot, screenshot, again))
+        self._put_kind(snapshot, kind_of(snapshot, screenshot, again), identity)
 
     @abstractmethod
-    def _get_kind(self, key: str, kind: SnapshotKind) -> Snapshot | None:
-        """The snapshot kept under `key` and `kind`, or None."""
+    def _get_kind(self, key: str, kind: SnapshotKind, identity: str | None) -> Snapshot | None:
+        """The snapshot kept under `key`, `kind` and `identity` (None: any), or None."""
 
     @abstractmethod
-    def _put_kind(self, snapshot: Snapshot, kind: SnapshotKind) -> None:
-        """Keep `snapshot` under its key and `kind`, replacing what was there."""
+    def _put_kind(self, snapshot: Snapshot, kind: SnapshotKind, identity: str) -> None:
+        """Keep `snapshot` under its key, `kind` and `identity`, replacing what was there."""
 
 
 class MemoryStore(_KindStore):
     """A store in a dict: for tests and runs that keep nothing."""
 
     def __init__(self) -> None:
-        self._snapshots: dict[tuple[str, SnapshotKind], Snapshot] = {}
+        self._snapshots: dict[tuple[str, SnapshotKind, str], Snapshot] = {}
         self._settings: dict[tuple[str, SettingName], str] = {}
 
-    def _get_kind(self, key: str, kind: SnapshotKind) -> Snapshot | None:
-        return self._snapshots.get((key, kind))
+    def _get_kind(self, key: str, kind: SnapshotKind, identity: str | None) -> Snapshot | None:
+        if identity is not None:
+            return self._snapshots.get((key, kind, identity))
+        found = (s for (k, c, _), s in self._snapshots.items() if (k, c) == (key, kind))
+        return next(found, None)
 
-    def _put_kind(self, snapshot: Snapshot, kind: SnapshotKind) -> None:
-        self._snapshots[(snapshot.key, kind)] = snapshot
+    def _put_kind(self, snapshot: Snapshot, kind: SnapshotKind, identity: str) -> None:
+        self._snapshots[(snapshot.key, kind, identity)] = snapshot
 
     def get_setting(self, host: str, name: SettingName) -> str | None:
         return self._settings.get((host, name))
@@ -175,15 +203,18 @@ class MemoryStore(_KindStore):
 _SQLITE_HEADER = b"SQLite format 3\x00"
 _WAL_MAGICS = (0x377F0682, 0x377F0683)
 
-_SCHEMA = """
+_SNAPSHOTS = """
 CREATE TABLE IF NOT EXISTS snapshots (
     key TEXT NOT NULL,
     kind TEXT NOT NULL,
+    identity TEXT NOT NULL DEFAULT '',
     snapshot TEXT NOT NULL,
     screenshot BLOB,
     stored_at REAL NOT NULL,
-    PRIMARY KEY (key, kind)
-);
+    PRIMARY KEY (key, kind, identity)
+)"""
+_SCHEMA = f"""
+{_SNAPSHOTS};
 CREATE TABLE IF NOT EXISTS host_settings (
     host TEXT NOT NULL,
     name TEXT NOT NULL,
@@ -270,12 +301,39 @@ class SQLiteStore(_KindStore):
             try:
                 self._db.execute("PRAGMA journal_mode=WAL")
                 self._db.execute("PRAGMA synchronous=NORMAL")
+                self._key_by_identity()
                 self._db.executescript(_SCHEMA)
                 return
             except sqlite3.OperationalError as e:
                 if "locked" not in str(e) or time.monotonic() > deadline:
                     raise
                 time.sleep(0.05)
+
+    def _key_by_identity(self) -> None:
+        """A file written before snapshots carried their identity gets the column, its rows
+        marked `UNKNOWN_IDENTITY` (one transaction; another process doing it first wins)."""
+        if not self._lacks_identity():
+            return
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            if self._lacks_identity():
+                self._db.execute("ALTER TABLE snapshots RENAME TO snapshots_without_identity")
+                self._db.execute(_SNAPSHOTS)
+                self._db.execute(
+                    "INSERT INTO snapshots (key, kind, identity, snapshot, screenshot, stored_at) "
+                    "SELECT key, kind, ?, snapshot, screenshot, stored_at "
+                    "FROM snapshots_without_identity",
+                    (UNKNOWN_IDENTITY,),
+                )
+                self._db.execute("DROP TABLE snapshots_without_identity")
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+
+    def _lacks_identity(self) -> bool:
+        columns = {str(row[1]) for row in self._db.execute("PRAGMA table_info(snapshots)")}
+        return bool(columns) and "identity" not in columns
 
     def check(self) -> None:
         """Raise sqlite3.DatabaseError when the file on disk is no longer the database this
@@ -303,18 +361,19 @@ class SQLiteStore(_KindStore):
         if len(magic) == 4 and struct.unpack(">I", magic)[0] not in _WAL_MAGICS:
             raise sqlite3.DatabaseError("its journal (-wal) is not a SQLite journal any more")
 
-    def _get_kind(self, key: str, kind: SnapshotKind) -> Snapshot | None:
+    def _get_kind(self, key: str, kind: SnapshotKind, identity: str | None) -> Snapshot | None:
         row = self._db.execute(
             "SELECT snapshot, screenshot FROM snapshots "
-            "WHERE key = ? AND kind = ? AND stored_at >= ?",
-            (key, kind, self.fresh_after),
+            "WHERE key = ? AND kind = ? AND (? IS NULL OR identity = ?) AND stored_at >= ? "
+            "ORDER BY identity = '' DESC, stored_at DESC LIMIT 1",
+            (key, kind, identity, identity, self.fresh_after),
         ).fetchone()
         if row is None:
             return None
         snapshot = Snapshot.from_json(unpack(row[0]))
         return snapshot if row[1] is None else replace(snapshot, screenshot=row[1])
 
-    def _put_kind(self, snapshot: Snapshot, kind: SnapshotKind) -> None:
+    def _put_kind(self, snapshot: Snapshot, kind: SnapshotKind, identity: str) -> None:
         self.check()
         shot = snapshot.screenshot
         # The fingerprint is not stored: it is computed from the HTML when a reader asks for it.
@@ -322,9 +381,9 @@ class SQLiteStore(_KindStore):
             derived=False
         )
         self._db.execute(
-            "INSERT OR REPLACE INTO snapshots (key, kind, snapshot, screenshot, stored_at) "
-            "VALUES (?, ?, ?, ?, ?)",
-            (snapshot.key, kind, pack(text), shot, time.time()),
+            "INSERT OR REPLACE INTO snapshots "
+            "(key, kind, identity, snapshot, screenshot, stored_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (snapshot.key, kind, identity, pack(text), shot, time.time()),
         )
 
     def get_setting(self, host: str, name: SettingName) -> str | None:
@@ -385,15 +444,17 @@ class SQLiteStore(_KindStore):
         if stored_before is None and host is None:
             raise ValueError("prune needs stored_before or host")
         doomed = [
-            (str(key), str(kind))
-            for key, kind, stored_at in self._db.execute(
-                "SELECT key, kind, stored_at FROM snapshots"
+            (str(key), str(kind), str(identity))
+            for key, kind, identity, stored_at in self._db.execute(
+                "SELECT key, kind, identity, stored_at FROM snapshots"
             )
             if (stored_before is None or stored_at < stored_before)
             and (host is None or _host_of_key(str(key)) == host)
         ]
         self._db.execute("BEGIN")
-        self._db.executemany("DELETE FROM snapshots WHERE key = ? AND kind = ?", doomed)
+        self._db.executemany(
+            "DELETE FROM snapshots WHERE key = ? AND kind = ? AND identity = ?", doomed
+        )
         self._db.execute(
             "DELETE FROM host_settings WHERE (? IS NULL OR stored_at < ?) AND (? IS NULL OR host = ?)",
             (stored_before, stored_before, host, host),

@@ -55,11 +55,17 @@ class GuardedStore:
         screenshot: ScreenshotMode | None = None,
         again: bool = False,
         exact: bool = False,
+        identity: str | None = "",
     ) -> Snapshot | None:
         def read() -> Snapshot | None:
             try:
                 return self.inner.get(
-                    key, need_render=need_render, screenshot=screenshot, again=again, exact=exact
+                    key,
+                    need_render=need_render,
+                    screenshot=screenshot,
+                    again=again,
+                    exact=exact,
+                    identity=identity,
                 )
             except (ValueError, KeyError, TypeError) as e:
                 log.warning("the cached copy of %s is unreadable (%s): loading it again", key, e)
@@ -68,9 +74,16 @@ class GuardedStore:
         return self._guard(read)
 
     def put(
-        self, snapshot: Snapshot, *, screenshot: ScreenshotMode | None = None, again: bool = False
+        self,
+        snapshot: Snapshot,
+        *,
+        screenshot: ScreenshotMode | None = None,
+        again: bool = False,
+        identity: str = "",
     ) -> None:
-        self._guard(lambda: self.inner.put(snapshot, screenshot=screenshot, again=again))
+        self._guard(
+            lambda: self.inner.put(snapshot, screenshot=screenshot, again=again, identity=identity)
+        )
 
     def get_setting(self, host: str, name: SettingName) -> str | None:
         return self._guard(lambda: self.inner.get_setting(host, name))

@@ -14,10 +14,15 @@ it came over HTTP or through the browser:
 
 `storage_state` is the JSON file Playwright writes with ``context.storage_state(path=...)``;
 `Identity.load` reads its cookies once (a missing or malformed file is a ValueError).
+
+`cache_key` names the identity in a cache without holding its secrets: a digest of the headers,
+cookies and storage state ("" for none of them, the anonymous crawler), so that a page fetched
+as one identity never answers another.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from dataclasses import dataclass
@@ -68,6 +73,22 @@ class Identity:
     proxy: str | None = None
     storage_state: Path | None = None
     stored_cookies: tuple[StoredCookie, ...] = ()
+    storage_digest: str = ""  # SHA-256 of the storage state file as read
+
+    @property
+    def cache_key(self) -> str:
+        """What a cache keys this identity's pages by: "" without headers, cookies or storage
+        state, else a digest of them (SHA-256; none of their values is kept). The user agent
+        and the proxy are not part of it: they do not say who is logged in."""
+        if not (self.headers or self.cookies or self.storage_state is not None):
+            return ""
+        who = {
+            "headers": sorted((name.lower(), value) for name, value in self.headers),
+            "cookies": sorted(self.cookies),
+            "storage_state": self.storage_digest,
+        }
+        text = json.dumps(who, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
     @classmethod
     def load(
@@ -80,8 +101,12 @@ class Identity:
         storage_state: Path | None = None,
     ) -> Identity:
         """An Identity with the storage state's cookies read (ValueError when unreadable)."""
-        stored = read_storage_cookies(storage_state) if storage_state is not None else ()
-        return cls(user_agent, headers, cookies, proxy, storage_state, stored)
+        stored: tuple[StoredCookie, ...] = ()
+        digest = ""
+        if storage_state is not None:
+            stored = read_storage_cookies(storage_state)
+            digest = hashlib.sha256(storage_state.read_bytes()).hexdigest()
+        return cls(user_agent, headers, cookies, proxy, storage_state, stored, digest)
 
     def cookie_header(self, url: str) -> str | None:
         """The Cookie header a request to `url` carries (None: no cookie)."""

@@ -224,10 +224,10 @@ async def test_a_locked_cache(hostile: HostileServer, tmp_path: Path, saw: Saw) 
 class _FullDisk(MemoryStore):
     """A back-end whose disk fills up after its first page."""
 
-    def _put_kind(self, snapshot, kind):  # type: ignore[no-untyped-def]
+    def _put_kind(self, snapshot, kind, identity):  # type: ignore[no-untyped-def]
         if len(self) >= 1:
             raise sqlite3.OperationalError("database or disk is full")
-        super()._put_kind(snapshot, kind)
+        super()._put_kind(snapshot, kind, identity)
 
 
 @fault("disk full mid-crawl", "CacheFailed saying to free space; stored pages kept", within=10)

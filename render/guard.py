@@ -17,6 +17,12 @@ counted against `RenderConfig.max_page_bytes`.
   channel) are seen from ``Network.requestWillBeSent``;
 - a subframe's document request passes `check_navigation` as a navigation of the page it is in
   (scope, robots.txt, addresses): a refused frame stays empty (204) and the page loads on;
+- a document request of a page no load runs in (an idle page's timer) is refused: nothing ties
+  it to a page of the crawl (in a batch's shared browser, it could be checked as another
+  site's);
+- a document that leaves for a refused page while it parses (an inline script, a form
+  submitted on load) halts the wait for its navigation (`Worker.left`): it is extracted as it
+  stands;
 - past `max_page_bytes` (decoded, the document and all it fetches, from
   ``Network.dataReceived``) a page's network is cut: offline, loading stopped.
 """
@@ -255,8 +261,12 @@ class DocumentGuard:
             return
         reason = None
         main = event.get("frameId") == main_frame
-        if self.check_navigation is not None:
-            reason = await self.refusal(shown(worker) or target, target)
+        if self.check_navigation is not None and not worker.loading:
+            # no load of ours runs in the page: nothing ties this navigation to a page of the
+            # crawl (an idle page's timer, in a browser shared by several sites)
+            reason = "the page navigated by itself between loads"
+        elif self.check_navigation is not None:
+            reason = await self.refusal(worker.loading, target)
         if reason is not None and not main:  # a frame: refused, the page loads on
             logger.info("frame of %s to %s refused: %s", shown(worker), target, reason)
             await self._refuse(cdp, request_id, document=True)
@@ -272,6 +282,11 @@ class DocumentGuard:
                 return
             worker.refused = (target, reason)
             logger.info("navigation from %s to %s refused: %s", worker.loading, target, reason)
+            if worker.loading and worker.document[0] and not worker.halted.is_set():
+                # the page's own document arrived and leaves while it parses (an inline script,
+                # a form submitted on load): it is extracted as it stands, not waited for
+                worker.left = str(request.get("method", "GET"))
+                worker.halted.set()
             await self._refuse(cdp, request_id, document=True)
         except PlaywrightError as e:  # the page or its context closed meanwhile
             logger.debug("answering a paused navigation: %s", first_line(e))
@@ -363,7 +378,7 @@ class DocumentGuard:
         worker.received += int(event.get("dataLength", 0))  # decoded (encoded comes apart)
         if worker.received > self.config.max_page_bytes and not worker.cut:
             worker.cut = True
-            worker.cut_seen.set()
+            worker.halted.set()
             logger.info(
                 "%s received more than %d bytes: its network is cut, what it shows is kept",
                 worker.loading,

@@ -4,7 +4,9 @@ Each navigation starts without the cookies sites set before it (the identity's a
 state's stay), as on the HTTP path; the identity's cookies for the URL's origin are added once
 per context. A navigation handed its document goes to the document's final URL with the guard
 answering its request from those bytes (render/guard.py). A load whose bytes reach
-`max_page_bytes` before DOMContentLoaded is not waited for: what it shows is extracted. A fresh
+`max_page_bytes` before DOMContentLoaded is not waited for: what it shows is extracted; so is a
+document that leaves for a refused page while it parses (an inline script, a form submitted on
+load), once, with the refusal in its Snapshot's `refused`. A fresh
 document then settles for the window learned for its host (`NavigationLearner`).
 
 Errors: NavigationTimeout, NavigationRefused (the guard refused the page's own navigation),
@@ -127,9 +129,14 @@ class Navigator:
             failure = RedirectLoop if "ERR_TOO_MANY_REDIRECTS" in message else NavigationFailed
             raise failure(f"loading {url} failed: {message}", url=url) from e
         fetch_ms = (time.perf_counter() - started) * 1000.0
-        if worker.refused is not None:
+        if worker.refused is not None and worker.left:
+            target, reason = worker.refused
+            worker.effects.append(
+                f"{worker.left} {target}: {reason} (the page left while it parsed)"
+            )
+        elif worker.refused is not None:
             raise refused_error(worker.refused, url)
-        if cut:  # the document reached the limit before DOMContentLoaded
+        if cut:  # the document reached the limit, or left, before DOMContentLoaded
             status, content_type = worker.document
             worker.navigation = Navigation(status, content_type.lower() or "text/html", fetch_ms)
             return worker.navigation
@@ -150,10 +157,11 @@ class Navigator:
         self, worker: Worker, page: Page, url: str
     ) -> tuple[Response | None, bool]:
         """`page.goto(url)` up to DOMContentLoaded: its response, and False; or (None, True) as
-        soon as the load reaches `max_page_bytes` first (the navigation's end is then awaited in
-        the background)."""
+        soon as the load reaches `max_page_bytes` first, or its document leaves for a refused
+        page while it parses (`Worker.left`; the navigation's end is then awaited in the
+        background)."""
         going = asyncio.ensure_future(page.goto(url, wait_until="domcontentloaded"))
-        cut = asyncio.ensure_future(worker.cut_seen.wait())
+        cut = asyncio.ensure_future(worker.halted.wait())
         try:
             await asyncio.wait({going, cut}, return_when=asyncio.FIRST_COMPLETED)
         except BaseException:
@@ -161,9 +169,10 @@ class Navigator:
             raise
         finally:
             cut.cancel()
-        if going.done():
+        if going.done() and not (worker.left and going.exception() is not None):
             return going.result(), False
-        self._spawn(_awaited(going), "the end of a cut navigation")
+        if not going.done():
+            self._spawn(_awaited(going), "the end of a cut navigation")
         return None, True
 
     async def settle(

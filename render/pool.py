@@ -468,7 +468,8 @@ class BrowserPool(AsyncClosing):
         seconds = self.deadline_s(state)
         deadline = asyncio.timeout(seconds)
         worker.loading, worker.refused, worker.received = state.url, None, 0
-        worker.cut_seen, worker.document, worker.effects = asyncio.Event(), (0, ""), []
+        worker.halted, worker.document, worker.effects = asyncio.Event(), (0, ""), []
+        worker.left = ""
         try:
             async with deadline:
                 return await self._load_on(

@@ -122,7 +122,10 @@ class Worker:
     refused: tuple[str, str] | None = None  # the last refused navigation: (target, reason)
     received: int = 0  # bytes the page received during the load in progress
     cut: bool = False  # its network is cut (`max_page_bytes` reached); restored on the next load
-    cut_seen: asyncio.Event = field(default_factory=asyncio.Event)  # set when `cut` is
+    # set when the load need not wait for its navigation's end: its network was cut, or its
+    # document, received, left for a refused page while it parsed (`left`)
+    halted: asyncio.Event = field(default_factory=asyncio.Event)
+    left: str = ""  # the method of the refused request the document left with ("" when not)
     document: tuple[int, str] = (0, "")  # the load's document response: status, media type
     handover: RawResponse | None = None  # the document to answer the next navigation with
     handed: bool = False  # the navigation in progress was answered from `handover`

@@ -24,15 +24,18 @@ Endpoints (``{n}`` a number):
 - ``/charset/bogus``, ``/charset/invalid-utf8``, ``/charset/latin1-meta``;
 - ``/status/{n}``, ``/retry-after/{key}?after=…`` (429 with Retry-After once, then 200),
   ``/flaky/{key}`` (503 twice, then 200), ``/pdf``, ``/download``;
-- browser pages: ``/js/busy-after-load``, ``/js/busy-before-dcl``, ``/js/go?url=…`` (navigates
-  itself after load), ``/js/meta-refresh?url=…``, ``/js/popup?url=…``, ``/js/dialogs``,
+- browser pages: ``/js/busy-after-load``, ``/js/busy-before-dcl``, ``/js/go?url=…&delay=…``
+  (navigates itself `delay` ms after load, 100 by default), ``/js/meta-refresh?url=…``, ``/js/popup?url=…``, ``/js/dialogs``,
   ``/shop`` (a list with colour facets, an "Archive all" checkbox that POSTs, a plan select in a
   POST form to /plan/change, a GET form to /admin/purge; items at ``/item/{n}``),
   ``/danger`` (facets and buttons that change state when acted on — PUT, DELETE, POST, beacons,
   links whose address says delete —, each sending to ``/fx/…``; its "Search" facet POSTs to
   ``/fx/search``, as the page does on load), ``/js/credentials?other=…`` (a page asking host
   `other` for a script, a stylesheet, a frame and data, and its own host for data;
-  `Hit.credential` is the Authorization header a request carried), ``/js/forever`` (mutates its DOM forever), ``/js/huge-dom?n=…``, ``/js/offlink?url=…`` (a link
+  `Hit.credential` is the Authorization header a request carried), ``/js/frame/{case}?url=…``
+  (a frame of `url`: iframe, object, embed, srcdoc, target, hidden-form — a form POSTed into a
+  hidden iframe), ``/js/leave?url=…`` and ``/js/autosubmit?url=…`` (an inline script or an
+  auto-submitted form leaves for `url` while the page parses), ``/js/forever`` (mutates its DOM forever), ``/js/huge-dom?n=…``, ``/js/offlink?url=…`` (a link
   ``#off`` to `url`), ``/js/hog?n=…`` (a chain of n scripts of 1 MB each, ``/blob.js``,
   each writing the next one's tag, before ``#after``), ``/js/blank-link?url=…`` (a link ``#blank`` to `url` that opens in a new
   window: ``target=_blank``);
@@ -384,7 +387,8 @@ class HostileServer:
         if path == "/js/busy-before-dcl":
             return _html("<script>while (true) {}</script>", "busy early")
         if path == "/js/go":
-            script = f"setTimeout(() => {{ location.href = {target!r}; }}, 100);".replace(
+            delay = int(query.get("delay", "100"))
+            script = f"setTimeout(() => {{ location.href = {target!r}; }}, {delay});".replace(
                 "&amp;", "&"
             )
             return _html('<a href="/page">p</a>', "go", f"<script>{script}</script>")
@@ -431,10 +435,33 @@ class HostileServer:
                 ),
                 "credentials",
             )
+        if path.startswith("/js/frame/"):  # a frame (or a form's target) elsewhere
+            away = html.unescape(target)
+            return _html(_FRAMES[path.rsplit("/", 1)[1]].replace("AWAY", away), "framed")
+        if path == "/js/leave":  # an inline script leaves for `url` while the page parses
+            script = f"<script>location.href = {html.unescape(target)!r};</script>"
+            return _html(f'<p>before</p>{script}<p id="after">after</p><a href="/page">p</a>')
+        if path == "/js/autosubmit":  # a form submitted by script while the page parses
+            form = f'<form id="f" method="post" action="{target}"><input name="a" value="1"></form>'
+            script = "<script>document.getElementById('f').submit();</script>"
+            return _html(f'<p>before</p>{form}{script}<p id="after">after</p>')
         if path == "/js/blank-link":
             return _html(f'<a id="blank" target="_blank" href="{target}">new window</a>', "blank")
         return _html('<a href="/page">p</a>', "script page")
 
+
+# Frames and form targets whose document is AWAY (the `url` parameter of /js/frame/{case}).
+_FRAMES = {
+    "iframe": '<iframe src="AWAY"></iframe>',
+    "object": '<object data="AWAY" type="text/html"></object>',
+    "embed": '<embed src="AWAY" type="text/html">',
+    "srcdoc": "<iframe srcdoc=\"<script>location.href = 'AWAY';</script>\"></iframe>",
+    "target": '<iframe name="pane"></iframe><a id="go" href="AWAY" target="pane">go</a>'
+    "<script>document.getElementById('go').click();</script>",
+    "hidden-form": '<iframe name="sink" style="display:none"></iframe>'
+    '<form id="f" method="post" action="AWAY" target="sink"><input name="a" value="1"></form>'
+    "<script>document.getElementById('f').submit();</script>",
+}
 
 _SHOP = _html(
     """

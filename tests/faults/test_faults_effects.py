@@ -235,7 +235,7 @@ async def test_a_header_credential_stays_with_its_host_over_http(
 ) -> None:
     from siteseer.render import HttpFetcher, Identity
 
-    away = hostile.url("/page?cred=http", host=hostile.OTHER)
+    away = hostile.url("/fx/cred-page", host=hostile.OTHER)
     before = len(hostile.hits_seen)
     identity = Identity(headers=(("Authorization", TOKEN), ("X-Api-Key", "k")))
     async with HttpFetcher(identity=identity) as fetcher:

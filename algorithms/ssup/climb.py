@@ -268,6 +268,22 @@ class Climb:
             below = chain[-2] if sdps else None
             parent, peers, navigation = await self.top_index_page(current, level, down, below=below)
             first = _first_page(current, peers) if sdps else None
+            if (
+                first is not None
+                and down is not None
+                and not _lists_through(first, down, self.mode)
+            ):
+                # Choice: a confirmed index page is never traded for a "first page" that lists
+                # nothing through the sample link DOM path (a tab beside the list, not its page 1).
+                self.run.note(
+                    "sample-path",
+                    "stay",
+                    current.url,
+                    level=level,
+                    urls=(first.url,),
+                    note=f"{first.url} is no first page of it: it lists no page through {down}",
+                )
+                first = None
             if first is not None:
                 # Choice: an index page reached on its page n climbs from its first page, where
                 # the parent links (Definition 5, the pagination operation).
@@ -412,6 +428,11 @@ def _first_pages(sp: Snapshot, urls: Sequence[str]) -> frozenset[str]:
     return frozenset(
         u for u in urls if _length(u) < _length(sp.url) and path_terms(url_schema(u)) & ours
     )
+
+
+def _lists_through(page: Snapshot, sdp: str, mode: TagFeature) -> bool:
+    """Whether `page` links to any page through the link DOM path `sdp`."""
+    return any(link_path(link, mode) == sdp for link in page.links)
 
 
 def _length(url: str) -> tuple[int, int, str]:

@@ -104,3 +104,16 @@ async def test_follow_links_crawls_rows_of_the_real_app(sqliteweb: LabServer) ->
     assert result.run is not None
     found = set(result.run.found) & set(truth.target_entities)
     assert len(found) >= PAGE_SIZE, result.row.to_dict()  # at least a content page's airports
+
+
+async def test_ssup_keeps_the_index_page_its_climb_confirmed(sqliteweb: LabServer) -> None:
+    # The table's structure tab (/airports/) is shorter than its content page and links to it
+    # the way page links do, but lists no row: the climb must not take it for the content list's
+    # first page and lose the level it confirmed (then it found the seed alone: F1 0.002).
+    truth = sqliteweb.truth("real-sqliteweb")
+    result = await run_one(methods()["ssup"], truth, budget=None, timeout_s=900)
+    assert result.row.error is None, result.row.error
+    assert result.run is not None
+    assert result.row.f1 is not None and result.row.f1 >= 0.95, result.row.to_dict()
+    assert result.row.cost.downloads <= 3 * truth.lower_bound_downloads, result.row.to_dict()
+    assert not any("/cars/" in u or "/stocks/" in u for u in result.run.found)

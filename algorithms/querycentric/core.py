@@ -427,6 +427,18 @@ class Explorer:
             return self.rows.describe()
         return self.pattern.describe() if self.pattern else ""
 
+    def why_no_entities(self) -> str:
+        """Why a run yielded no entity: the page taken for the list, and what was (not) seen
+        there. 0 entities is never a silent success."""
+        seen = f"{len(self.states)} list page(s) and state(s) seen"
+        described = self.entity_description()
+        why = (
+            f"entity links were recognised ({described}) but none was listed"
+            if described
+            else "no group of links there looked like links to entity pages"
+        )
+        return f"no entities: {self.start} was taken for the list; {why} ({seen})"
+
     def result(self) -> Exploration:
         listed = [(q.conditions, q.entities) for q in self.queries]
         labels = self.facet_labels()
@@ -442,13 +454,16 @@ class Explorer:
             )
             for q in self.queries
         )
+        entities = with_fields(
+            infer_attributes(listed),
+            *(agreeing(fields, labels) for fields in (listed_of(self), self.records)),
+        )
+        if not entities:
+            self.run.unfinished(self.why_no_entities())
         return Exploration(
             method="explore",
             start=self.start,
-            entities=with_fields(
-                infer_attributes(listed),
-                *(agreeing(fields, labels) for fields in (listed_of(self), self.records)),
-            ),
+            entities=entities,
             queries=queries,
             edges=tuple(self.edges),
             skipped=tuple(self.skipped),

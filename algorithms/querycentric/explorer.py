@@ -90,7 +90,7 @@ async def _explore(ex: Explorer) -> None:
             root = rendered
             learned = await learn_entities(ex, root)
     if not learned:
-        ex.run.stop("no entity pages recognised")
+        ex.run.stop(ex.why_no_entities())
     kinds = [kind(ex) for kind in FACET_KINDS]
     q0: Query | None = None
     for kind in kinds:  # followed as URLs, on the start page as loaded

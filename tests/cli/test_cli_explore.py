@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
+from aiohttp import web
 from click.testing import CliRunner
 
 from siteseer.cli import app
@@ -116,3 +118,24 @@ def test_explore_unreachable_start_exits_2_and_writes_nothing(
     )
     assert len(result.stderr.strip().splitlines()) == 1
     assert not out.exists()
+
+
+async def test_explore_finding_no_entity_exits_1_saying_why(
+    serve_app: Callable[[web.Application], Awaitable[str]], tmp_path: Path
+) -> None:
+    # A page whose main content is prose: no list, no facet. 0 entities is never a silent
+    # success: the outputs are written, and the reason names the page taken for the list.
+    async def page(request: web.Request) -> web.Response:
+        body = "<h1>About</h1><p>Nothing is listed here.</p><a href='/'>Home</a>"
+        return web.Response(text=f"<html><body>{body}</body></html>", content_type="text/html")
+
+    application = web.Application()
+    application.router.add_get("/{tail:.*}", page)
+    base = await serve_app(application)
+    out = tmp_path / "out"
+    args = ["explore", base + "/about", "--render", "never", "--no-cache", "--out", str(out)]
+    result = await asyncio.to_thread(runner.invoke, app, args)
+    assert result.exit_code == 1, result.output
+    assert f"no entities: {base}/about was taken for the list" in result.stderr
+    assert "no group of links there looked like links to entity pages" in result.stderr
+    assert (out / "entities.jsonl").read_text() == ""

@@ -53,7 +53,7 @@ class SessionConfig:
     - `delay`: the minimum time between two requests to one host. None means 0 for loopback
       hosts (the lab) and `REMOTE_DELAY` (1 s) for every other host; a robots.txt Crawl-delay
       raises it.
-    - `per_host_concurrency`: HTTP requests in flight per host (the browser's concurrency is its
+    - `concurrency`: HTTP requests in flight per host (the browser's concurrency is its
       pool's page count, `RenderConfig.pages`).
     - `retries`/`backoff`: extra attempts on 5xx, 429, timeouts and connection errors, waiting
       about ``backoff * 2**n`` before retry n (0.2 s, 0.4 s, …, jittered ±50 %), or what the
@@ -90,7 +90,7 @@ class SessionConfig:
     allowed_hosts: tuple[str, ...] = ()
     respect_robots: bool = True
     delay: timedelta | None = None
-    per_host_concurrency: int = 8
+    concurrency: int = 8
     retries: int = 2
     backoff: timedelta = timedelta(seconds=0.2)
     timeout: timedelta = timedelta(seconds=20)
@@ -129,10 +129,8 @@ class SessionConfig:
             problems.append(f"scope must be 'host' or 'domain', not {self.scope!r}")
         if self.budget is not None and (isinstance(self.budget, bool) or self.budget < 0):
             problems.append(f"budget must be None or a count ≥ 0, not {self.budget!r}")
-        if self.per_host_concurrency < 1:
-            problems.append(
-                f"per_host_concurrency must be at least 1, not {self.per_host_concurrency}"
-            )
+        if self.concurrency < 1:
+            problems.append(f"concurrency must be at least 1, not {self.concurrency}")
         if self.retries < 0:
             problems.append(f"retries must be ≥ 0, not {self.retries}")
         if self.max_redirects < 0:

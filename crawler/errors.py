@@ -109,7 +109,8 @@ class RobotsDisallowed(CrawlError):
         )
         super().__init__(
             url,
-            f"{why}; set respect_robots=False (CLI: --ignore-robots) only on sites you may crawl",
+            f"{why}; --ignore-robots (respect_robots = false, SITESEER_RESPECT_ROBOTS=false) "
+            "only on sites you may crawl",
         )
         self.user_agent = user_agent
         self.unavailable = unavailable

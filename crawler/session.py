@@ -131,7 +131,7 @@ class Session(AsyncClosing):
         self._retry = RetryPolicy(self.config.retries, self.config.backoff)
         self._politeness = Politeness(
             self.config.delay_for,
-            self.config.per_host_concurrency,
+            self.config.concurrency,
             max_hold=self._retry.max_retry_after,
         )
         self._budget = Budget(self.config.budget)

@@ -82,10 +82,10 @@ T = TypeVar("T")
 
 def load_config(**settings: Any) -> SessionConfig:
     """The SessionConfig the command line would use: `settings` (the setting names of
-    ``siteseer config``: ``delay=0.5``, ``pages=200``, ``ignore_robots=True`` …) over
+    ``siteseer config``: ``delay=0.5``, ``budget=200``, ``respect_robots=False`` …) over
     ``SITESEER_*`` over siteseer.toml over [tool.siteseer] over the defaults. Pages are kept
     in memory (no cache file); a value no layer accepts is a `siteseer.errors.BadOption`."""
-    loaded, _sources = load_settings(settings)
+    loaded, _sources = load_settings(settings, source="argument")
     return session_config(crawl_options(loaded))
 
 

@@ -7,7 +7,7 @@
 `session_config` creates the cache's directory (an OutputFailed when it cannot) and builds the
 validated `SessionConfig`; `watched_session` opens the Session with the live progress line on
 standard error (drawn on a terminal only, see crawler.progress). Given a `Halt`
-(`crawler.Halt(crawl.time_limit)`), it makes it the one every method run inside watches and
+(`crawl.halt()`, its time limit), it makes it the one every method run inside watches and
 lets a first Ctrl-C fire it: the method stops at its next load and returns what it found, which
 the command writes, marked incomplete; a second Ctrl-C stops at once (KeyboardInterrupt).
 """
@@ -21,11 +21,9 @@ import threading
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import ExitStack, asynccontextmanager, contextmanager
-from dataclasses import dataclass, replace
-from datetime import timedelta
+from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
-from typing import Any
 
 from siteseer import logs
 from siteseer.crawler import (
@@ -40,46 +38,23 @@ from siteseer.crawler import (
 from siteseer.crawler.logstats import log_stats
 from siteseer.crawler.progress import progress
 from siteseer.errors import OutputFailed, run_failures
+from siteseer.settings import Settings, config_values, seconds
 
 __all__ = ["CrawlOptions", "interruptible", "open_cache", "session_config", "watched_session"]
 
 
 @dataclass(frozen=True)
-class CrawlOptions:
-    """The crawl settings a command takes from its command line.
-
-    - `render`: the Session's render mode (``auto``, ``always``, ``never``).
-    - `budget`: page loads plus browser actions allowed (None: no limit).
-    - `cache`: the SQLite cache of pages (None: pages in memory only, ``--no-cache``).
-    - `respect_robots`: obey robots.txt.
-    - `allow_private_addresses`: let a hop (a redirect, a browser navigation) go from a public
-      host to a loopback, private or link-local address (crawler.hops).
-    - `timeout`: one HTTP request or browser navigation (None: the Session's default).
-    - `time_limit`: the whole run of a crawling command (None: no limit); a run that reaches
-      it stops and writes what it found, marked incomplete.
-    - `delay`, `concurrency` (per host), `retries`, `user_agent`, `allowed_hosts`, `headers`,
-      `cookies`, `proxy`, `storage_state`, `max_age`, `refresh`: as in SessionConfig (None:
-      its default).
-    """
+class CrawlOptions(Settings):
+    """A command's crawl: the crawl settings (`siteseer.settings.Settings`, the table), the
+    Session's render mode (``auto``, ``always``, ``never``) and its cache file (None: pages in
+    memory only, ``--no-cache``)."""
 
     render: RenderMode = "auto"
-    budget: int | None = None
     cache: Path | None = None
-    respect_robots: bool = True
-    allow_private_addresses: bool = False
-    timeout: timedelta | None = None
-    time_limit: timedelta | None = None
-    delay: timedelta | None = None
-    concurrency: int | None = None
-    retries: int | None = None
-    user_agent: str | None = None
-    allowed_hosts: tuple[str, ...] = ()
-    headers: tuple[tuple[str, str], ...] = ()
-    cookies: tuple[tuple[str, str], ...] = ()
-    proxy: str | None = None
-    storage_state: Path | None = None
-    max_age: timedelta | None = None
-    refresh: bool = False
+
+    def halt(self) -> Halt:
+        """The Halt of a run under `time_limit` (none: a Halt that only Ctrl-C fires)."""
+        return Halt(seconds(self.time_limit))
 
 
 def open_cache(cache: Path | None) -> Path | None:
@@ -94,31 +69,12 @@ def open_cache(cache: Path | None) -> Path | None:
 
 
 def session_config(crawl: CrawlOptions, *, allowed_hosts: tuple[str, ...] = ()) -> SessionConfig:
-    """The SessionConfig for `crawl` (its cache directory created first); `allowed_hosts` as in
-    SessionConfig, added to the crawl's own. A setting SessionConfig refuses raises its
-    ValueError."""
-    config = SessionConfig(
-        render=crawl.render,
-        budget=crawl.budget,
-        cache=open_cache(crawl.cache),
-        respect_robots=crawl.respect_robots,
-        allow_private_addresses=crawl.allow_private_addresses,
-        allowed_hosts=(*crawl.allowed_hosts, *allowed_hosts),
-        delay=crawl.delay,
-        headers=crawl.headers,
-        cookies=crawl.cookies,
-        proxy=crawl.proxy,
-        storage_state=crawl.storage_state,
-        max_age=crawl.max_age,
-        refresh=crawl.refresh,
-    )
-    given: dict[str, Any] = {
-        "timeout": crawl.timeout,
-        "per_host_concurrency": crawl.concurrency,
-        "retries": crawl.retries,
-        "user_agent": crawl.user_agent,
-    }
-    return replace(config, **{k: v for k, v in given.items() if v is not None})
+    """The SessionConfig for `crawl` (its cache directory created first): each setting fills
+    the SessionConfig field of its own name (`siteseer.settings.config_values`); `allowed_hosts`
+    is added to the crawl's own. A setting SessionConfig refuses raises its ValueError."""
+    values = config_values(crawl)
+    values["allowed_hosts"] = (*crawl.allowed_hosts, *allowed_hosts)
+    return SessionConfig(render=crawl.render, cache=open_cache(crawl.cache), **values)
 
 
 @contextmanager

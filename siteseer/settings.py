@@ -1,119 +1,86 @@
-"""The crawl settings every crawling command shares, from three layers and their defaults.
+"""The crawl settings, declared once: `Settings` is the table, each field one setting.
 
-    settings = load_settings({"delay": 0.5})         # the flags the user gave
-    settings.delay, settings.sources["delay"]        # 0.5, "flag"
+    settings, sources = load_settings({"delay": 0.5})   # the flags the user gave
+    settings.delay, sources["delay"]                     # 0.5, "flag"
 
-One typed value (`Settings`, checked by pydantic) reads, highest precedence first:
+A setting is one field of `Settings`: its name, its type, its default, and (`setting(...)`) its
+bounds, its help and its flag. Everything else is derived from it, under the same name in every
+layer: the flag (``--delay``; siteseer.flags), the variable (``SITESEER_DELAY``), the key of
+``siteseer.toml`` and of ``[tool.siteseer]`` in ``pyproject.toml`` (``delay = 0.5``), the
+pydantic check of what a layer gives, and the `SessionConfig` field it fills
+(`siteseer.sessions.session_config`; a setting with ``config=False`` is used by the commands
+themselves, as `time_limit` is). A new setting is one field here plus the code that uses it.
 
-1. the command-line flags (`--delay`, …; only those given are passed in),
-2. ``SITESEER_*`` environment variables (``SITESEER_DELAY=0.5``; lists as JSON or separated:
-   hosts by ``,``, cookies by ``;``, headers by a newline),
-3. ``siteseer.toml`` in the working directory, then ``[tool.siteseer]`` in its
-   ``pyproject.toml`` (same keys as the model's fields, e.g. ``user_agent = "…"``),
-4. the defaults below.
+`load_settings` reads the layers, highest precedence first:
 
-`sources` says where each value came from (flag, env, siteseer.toml, pyproject.toml,
-default): what `siteseer config` prints. `crawl_options` turns the settings into the
-`CrawlOptions` a command's Session is built from.
+1. the command-line flags (only those given are passed in),
+2. ``SITESEER_*`` environment variables (the name in any case; a list as JSON or as one string
+   split by the setting's separator: hosts by ``,``, cookies by ``;``, headers by a newline;
+   a ``SITESEER_*`` variable that names no setting is warned about),
+3. ``siteseer.toml`` in the working directory, then ``[tool.siteseer]`` in its ``pyproject.toml``,
+4. the defaults.
+
+Each layer is checked on its own (pydantic, imported only when a layer gives a value: a command
+run with the defaults alone does not wait for it), so that a bad value names where it was set
+(``SITESEER_DELAY: …``, ``siteseer.toml: delay: …``) and a key that names no setting gets the
+closest name. `sources` says where each value came from: what `siteseer config` prints.
+
+pydantic-settings' sources were weighed for the layers: they merge the layers before checking,
+which loses the source of a bad value, and split lists only as JSON.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
-import tomllib
-from dataclasses import asdict, dataclass, fields
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import Field, asdict, dataclass, field, fields
 from datetime import timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from siteseer.crawler import SessionConfig
 from siteseer.errors import BadOption
 
-if TYPE_CHECKING:
-    from siteseer.crawler import RenderMode
+if typing.TYPE_CHECKING:
+    from siteseer.choices import RenderChoice as RenderMode
     from siteseer.sessions import CrawlOptions
 
 __all__ = [
     "CONFIG_FILE",
     "ENV_PREFIX",
+    "OTHER_VARIABLES",
     "Settings",
+    "Spec",
+    "config_values",
     "crawl_options",
     "describe_settings",
     "load_settings",
     "parse_duration",
     "parse_pairs",
+    "specs",
 ]
 
 CONFIG_FILE = "siteseer.toml"
-DEFAULT_USER_AGENT = SessionConfig().user_agent
+PYPROJECT = "pyproject.toml [tool.siteseer]"
 ENV_PREFIX = "SITESEER_"
+# SITESEER_* variables that are not crawl settings (read elsewhere): not warned about.
+OTHER_VARIABLES = frozenset({"CHROMIUM", "LAB_REAL", "BASE_URL", "FAULT_TABLE"})
+# Names a setting had before: a key or variable spelt so is told the new name.
+RENAMED = {
+    "ignore_robots": "respect_robots (inverted: ignore_robots = true is respect_robots = false)",
+    "pages": "budget",
+    "per_host_concurrency": "concurrency",
+}
 
-# What separates the items of a list given as one string (an environment variable).
-_SEPARATORS = {"allowed_hosts": ",", "cookies": ";", "headers": "\n"}
-
-
-@dataclass(frozen=True)
-class Settings:
-    """The shared crawl settings (see the module docstring for where they come from).
-
-    Durations are seconds. `delay` None: 0 for loopback hosts, 1 s for others (raised by a
-    robots.txt Crawl-delay); `pages` None: no page budget. `load_settings` reads the layers and
-    checks what they give (`siteseer._settings_model`, pydantic, imported only then: a command
-    run with the defaults alone does not wait for it; pydantic-settings would cost every
-    crawling command's start-up more than the rest of its settings).
-    """
-
-    delay: float | None = None
-    concurrency: int = 8
-    retries: int = 2
-    timeout: float = 20.0
-    user_agent: str = DEFAULT_USER_AGENT
-    ignore_robots: bool = False
-    allow_private_addresses: bool = False
-    allowed_hosts: tuple[str, ...] = ()
-    headers: tuple[str, ...] = ()
-    cookies: tuple[str, ...] = ()
-    proxy: str | None = None
-    pages: int | None = None
-    time_limit: float | None = None
-    storage_state: Path | None = None
-    max_age: float | None = None
-    refresh: bool = False
+log = logging.getLogger("siteseer.settings")
 
 
-_FIELDS = tuple(field.name for field in fields(Settings))
-
-
-def _env_values() -> dict[str, Any]:
-    """The settings given as SITESEER_<NAME> variables (the name in any case), as text."""
-    found = {key.lower(): value for key, value in os.environ.items()}
-    prefix = ENV_PREFIX.lower()
-    return {name: found[prefix + name] for name in _FIELDS if prefix + name in found}
-
-
-def _toml_table(path: Path, *header: str) -> dict[str, Any]:
-    """The table `header` (the whole document without one) of the TOML file at `path`; a
-    missing file or table gives nothing."""
-    if not path.is_file():
-        return {}
-    with path.open("rb") as stream:
-        table: Any = tomllib.load(stream)
-    for key in header:
-        table = table.get(key, {})
-    return dict(table)
-
-
-_UNITS = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}
-
-
-def parse_duration(text: str) -> float:
-    """Seconds from ``"90"``, ``"90s"``, ``"30m"``, ``"12h"`` or ``"7d"``; ValueError else."""
-    match = re.fullmatch(r"\s*(\d+(?:\.\d*)?)\s*([smhd]?)\s*", text.lower())
-    if match is None:
-        raise ValueError(f"{text!r} is not a duration: give seconds, or 30m, 12h, 7d")
-    return float(match[1]) * _UNITS[match[2]]
+def seconds(value: float | None) -> timedelta | None:
+    """A setting in seconds as the timedelta SessionConfig takes."""
+    return None if value is None else timedelta(seconds=value)
 
 
 def parse_pairs(
@@ -129,60 +96,426 @@ def parse_pairs(
     return tuple(pairs)
 
 
-def _layers() -> list[tuple[str, dict[str, Any]]]:
-    """(name, the values it gives) for the environment and the file layer, highest first:
-    SITESEER_* variables, siteseer.toml, then pyproject.toml's [tool.siteseer]."""
+def _headers(items: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    return parse_pairs(items, ":", "header", "Name: value")
+
+
+def _cookies(items: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    return parse_pairs(items, "=", "cookie", "name=value")
+
+
+_UNITS = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def parse_duration(text: str) -> float:
+    """Seconds from ``"90"``, ``"90s"``, ``"30m"``, ``"12h"`` or ``"7d"``; ValueError else."""
+    match = re.fullmatch(r"\s*(\d+(?:\.\d*)?)\s*([smhd]?)\s*", text.lower())
+    if match is None:
+        raise ValueError(f"{text!r} is not a duration: give seconds, or 30m, 12h, 7d")
+    return float(match[1]) * _UNITS[match[2]]
+
+
+def setting(
+    default: Any,
+    help: str,
+    *,
+    ge: float | None = None,
+    gt: float | None = None,
+    le: float | None = None,
+    min_length: int | None = None,
+    flag: str | None = None,
+    aliases: tuple[str, ...] = (),
+    metavar: str | None = None,
+    separator: str | None = None,
+    duration: bool = False,
+    to_config: Callable[[Any], Any] | None = None,
+    config: bool = True,
+) -> Any:
+    """One row of the table (a field of `Settings`):
+
+    - `default`, `help` (one sentence; the flag's help and `siteseer config --help`);
+    - `ge`/`gt`/`le`, `min_length`: the bounds every layer's value is checked against;
+    - `flag`: the flag, when it is not ``--`` + the name with dashes (a bool's ``--on/--off``
+      pair, a list's singular); `aliases`: other spellings of the same flag;
+    - `separator`: a list given as one string (a variable) is split by it;
+    - `duration`: text such as ``30m``, ``12h``, ``7d`` is read as seconds;
+    - `to_config`: the value as its `SessionConfig` field takes it (seconds → timedelta,
+      ``"Name: value"`` → pairs; it may raise ValueError, reported as the setting's);
+      `config=False`: no SessionConfig field, the commands use it (`time_limit`).
+    """
+    spec = {
+        "help": help,
+        "ge": ge,
+        "gt": gt,
+        "le": le,
+        "min_length": min_length,
+        "flag": flag,
+        "aliases": aliases,
+        "metavar": metavar,
+        "separator": separator,
+        "duration": duration,
+        "to_config": to_config,
+        "config": config,
+    }
+    return field(default=default, metadata={"siteseer": spec})
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The crawl settings every crawling command shares (see the module docstring). Durations
+    are seconds; None is "the Session's default", said in each help."""
+
+    delay: float | None = setting(
+        None,
+        "Seconds between two requests to one host (default: 0 on loopback, else 1; a "
+        "robots.txt Crawl-delay raises it).",
+        ge=0,
+        metavar="SECONDS",
+        to_config=seconds,
+    )
+    concurrency: int = setting(8, "HTTP requests in flight per host.", ge=1)
+    retries: int = setting(2, "Extra attempts on 5xx, 429, timeouts, errors.", ge=0)
+    timeout: float = setting(
+        20.0,
+        "Seconds one HTTP request or browser navigation may take.",
+        gt=0,
+        metavar="SECONDS",
+        to_config=seconds,
+    )
+    user_agent: str | None = setting(
+        None,
+        "User-Agent of every request, over HTTP and in the browser (default: siteseer's own; "
+        "`siteseer config` shows it).",
+        min_length=1,
+    )
+    respect_robots: bool = setting(
+        True,
+        "Obey robots.txt (--ignore-robots: load the pages it disallows too).",
+        flag="--respect-robots/--ignore-robots",
+    )
+    allow_private_addresses: bool = setting(
+        False,
+        "Follow redirects and browser navigations from a public host to loopback, private and "
+        "link-local addresses.",
+        flag="--allow-private-addresses/--public-addresses-only",
+    )
+    allowed_hosts: tuple[str, ...] = setting(
+        (),
+        "Hosts the crawl may visit, repeated or comma-separated (default: the first URL's host).",
+        metavar="HOST[,HOST]",
+        separator=",",
+    )
+    headers: tuple[str, ...] = setting(
+        (),
+        'An extra request header, "Name: value" (repeatable); HTTP and browser, only to the '
+        "hosts the crawl loads, never with a page's requests elsewhere.",
+        flag="--header",
+        metavar="'NAME: VALUE'",
+        separator="\n",
+        to_config=_headers,
+    )
+    cookies: tuple[str, ...] = setting(
+        (),
+        'A cookie sent to every host, "name=value" (repeatable); HTTP and browser.',
+        flag="--cookie",
+        metavar="NAME=VALUE",
+        separator=";",
+        to_config=_cookies,
+    )
+    proxy: str | None = setting(
+        None, "Proxy URL (http://host:port) for HTTP and the browser.", metavar="URL"
+    )
+    budget: int | None = setting(
+        None,
+        "Page budget: page loads plus browser actions (default: no limit, or the command's own).",
+        ge=1,
+        aliases=("--pages",),
+        metavar="PAGES",
+    )
+    time_limit: float | None = setting(
+        None,
+        "Seconds the whole run may take; then it stops and writes what it found, marked "
+        "incomplete (exit 1) (default: no limit).",
+        gt=0,
+        metavar="SECONDS",
+        config=False,
+    )
+    storage_state: Path | None = setting(
+        None,
+        "A Playwright storage-state JSON (a logged-in browser): its cookies and local storage "
+        "in the browser, its cookies over HTTP too.",
+        metavar="FILE",
+    )
+    max_age: float | None = setting(
+        None,
+        "Use cached pages stored at most this long ago (seconds, or 30m, 12h, 7d); older ones "
+        "are loaded again (default: the cache never expires).",
+        ge=0,
+        metavar="DURATION",
+        duration=True,
+        to_config=seconds,
+    )
+    refresh: bool = setting(
+        False, "Load again every page the cache holds, and store the new copies.", flag="--refresh"
+    )
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A setting as the table declares it (see `setting`); `kind` is its type without None:
+    bool, int, float, str, Path, or tuple for a list of strings."""
+
+    name: str
+    kind: type
+    optional: bool
+    default: Any
+    help: str
+    ge: float | None
+    gt: float | None
+    le: float | None
+    min_length: int | None
+    flag: str | None
+    aliases: tuple[str, ...]
+    metavar: str | None
+    separator: str | None
+    duration: bool
+    to_config: Callable[[Any], Any] | None
+    config: bool
+
+    @property
+    def variable(self) -> str:
+        return ENV_PREFIX + self.name.upper()
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        """The flag's spellings: ``--name`` (or the declared flag), then its aliases."""
+        return (self.flag or "--" + self.name.replace("_", "-"), *self.aliases)
+
+
+_SPECS: dict[str, Spec] = {}
+
+
+def specs() -> Mapping[str, Spec]:
+    """Every setting's row, by name, in the table's order."""
+    if not _SPECS:
+        hints = typing.get_type_hints(Settings)
+        for f in fields(Settings):
+            _SPECS[f.name] = _spec(f, hints[f.name])
+    return _SPECS
+
+
+def _spec(f: Field[Any], annotation: Any) -> Spec:
+    args = typing.get_args(annotation)
+    optional = type(None) in args
+    kind = next((a for a in args if a is not type(None)), annotation) if optional else annotation
+    if typing.get_origin(kind) is tuple:
+        kind = tuple
+    return Spec(
+        name=f.name, kind=kind, optional=optional, default=f.default, **f.metadata["siteseer"]
+    )
+
+
+# --- the layers ----------------------------------------------------------------------------------
+
+
+def _env_values() -> tuple[dict[str, Any], dict[str, str]]:
+    """The settings given as SITESEER_<NAME> variables (the name in any case), as text, and
+    the variable each came from; a SITESEER_* variable that names nothing is warned about."""
+    names = specs()
+    values: dict[str, Any] = {}
+    variables: dict[str, str] = {}
+    for variable, value in os.environ.items():
+        if not variable.upper().startswith(ENV_PREFIX):
+            continue
+        key = variable[len(ENV_PREFIX) :].lower()
+        if key in names:
+            values[key] = value
+            variables[key] = variable
+        elif key.upper() not in OTHER_VARIABLES:
+            log.warning("%s is not a siteseer variable%s", variable, _hint(key, variable=True))
+    return values, variables
+
+
+def _toml_table(path: Path, *header: str) -> dict[str, Any]:
+    """The table `header` (the whole document without one) of the TOML file at `path`; a
+    missing file or table gives nothing, a file that is not TOML a ValueError naming it."""
+    if not path.is_file():
+        return {}
+    import tomllib
+
+    try:
+        with path.open("rb") as stream:
+            table: Any = tomllib.load(stream)
+    except tomllib.TOMLDecodeError as e:
+        raise ValueError(f"{path}: not TOML: {e}") from None
+    for key in header:
+        table = table.get(key, {})
+    return dict(table)
+
+
+def _hint(key: str, *, variable: bool = False) -> str:
+    """ "; did you mean X?" for a key (or SITESEER_ variable) close to a setting's name."""
+    import difflib
+
+    names = list(specs())
+    if key in RENAMED:
+        new = RENAMED[key]
+        return f"; it is now {ENV_PREFIX + new.upper() if variable else new}"
+    close = difflib.get_close_matches(key, names, n=1, cutoff=0.6)
+    if not close:
+        return ""
+    return f"; did you mean {ENV_PREFIX + close[0].upper() if variable else close[0]}?"
+
+
+@dataclass(frozen=True)
+class _Layer:
+    """What one layer gives: `source` as `siteseer config` names it, and how a problem with a
+    setting names where it was set (`where(name)`)."""
+
+    source: str
+    values: dict[str, Any]
+    where: Callable[[str], str]
+
+
+def _flag(name: str) -> str:
+    """How a problem names a setting given as a flag: its flag (the first of a pair)."""
+    spec = specs().get(name)
+    return name if spec is None else spec.flags[0].split("/")[0]
+
+
+def _layers(given: dict[str, Any], source: str) -> list[_Layer]:
+    """The layers, highest precedence first: the values given (flags, or the API's keyword
+    arguments), SITESEER_* variables, siteseer.toml, pyproject.toml's [tool.siteseer]."""
+    env, variables = _env_values()
     return [
-        ("env", _env_values()),
-        (CONFIG_FILE, _toml_table(Path(CONFIG_FILE))),
-        ("pyproject.toml [tool.siteseer]", _toml_table(Path("pyproject.toml"), "tool", "siteseer")),
+        _Layer(source, given, _flag if source == "flag" else str),
+        _Layer("env", env, lambda name: variables[name]),
+        _Layer(CONFIG_FILE, _toml_table(Path(CONFIG_FILE)), lambda name: f"{CONFIG_FILE}: {name}"),
+        _Layer(
+            PYPROJECT,
+            _toml_table(Path("pyproject.toml"), "tool", "siteseer"),
+            lambda name: f"pyproject.toml [tool.siteseer]: {name}",
+        ),
     ]
 
 
-def _checked(values: dict[str, Any]) -> Settings:
-    """The Settings `values` give over the defaults, checked (pydantic, imported only when
-    some value is given); a value the check refuses is a ValueError naming each problem."""
-    if not values:
-        return Settings()
-    from pydantic import ValidationError
+def _prepared(spec: Spec, value: Any) -> Any:
+    """A value as given (text from a variable, a list from TOML or flags) in the form the
+    check takes: lists split, durations in seconds."""
+    if spec.kind is tuple:
+        items = [value] if isinstance(value, str) else value
+        if isinstance(value, str) and value.strip().startswith("["):
+            try:
+                items = json.loads(value)
+            except RecursionError:
+                raise ValueError("a JSON list nested too deeply") from None
+        if isinstance(items, (list, tuple)) and spec.separator is not None:
+            split = (s.split(spec.separator) if isinstance(s, str) else [s] for s in items)
+            items = [part.strip() for parts in split for part in parts if str(part).strip()]
+        return items
+    if spec.duration and isinstance(value, str):
+        return parse_duration(value)
+    return value
 
-    from siteseer._settings_model import SettingsModel
 
-    try:
-        model = SettingsModel(**values)
-    except ValidationError as e:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in e.errors()
-        )
-        raise ValueError(problems) from None
-    return Settings(**{name: getattr(model, name) for name in _FIELDS})
+def _checked(layer: _Layer) -> dict[str, Any]:
+    """The values `layer` gives, checked against the table (pydantic, imported only here);
+    a problem is a ValueError naming where each bad value was set."""
+    names = specs()
+    problems: list[str] = []
+    given: dict[str, Any] = {}
+    for key, value in layer.values.items():
+        if key not in names:
+            problems.append(f"{layer.where(key)} is not a setting{_hint(key)}")
+            continue
+        try:
+            given[key] = _prepared(names[key], value)
+        except ValueError as e:
+            problems.append(f"{layer.where(key)}: {e}")
+    checked: dict[str, Any] = {}
+    if given:
+        from pydantic import ValidationError
+
+        try:
+            checked = _model().model_validate(given).model_dump(include=set(given))
+        except ValidationError as e:
+            for error in e.errors():
+                name = str(error["loc"][0])
+                problems.append(f"{layer.where(name)}: {error['msg']} (given {given[name]!r})")
+        for name, value in checked.items():
+            try:
+                _converted(names[name], value)
+            except ValueError as e:
+                problems.append(f"{layer.where(name)}: {e}")
+    if problems:
+        raise ValueError("; ".join(problems))
+    return checked
 
 
-def load_settings(flags: dict[str, Any] | None = None) -> tuple[Settings, dict[str, str]]:
-    """The effective settings for `flags` (the options given, None values dropped) and where
-    each came from; a value no layer accepts is a BadOption naming the setting."""
+_MODEL: list[Any] = []
+
+
+def _model() -> Any:
+    """The pydantic model of the table: each setting optional, with its bounds."""
+    if not _MODEL:
+        from pydantic import ConfigDict, Field, create_model
+
+        hints = typing.get_type_hints(Settings)
+        definitions: dict[str, Any] = {}
+        for name, spec in specs().items():
+            bounds = {"ge": spec.ge, "gt": spec.gt, "le": spec.le, "min_length": spec.min_length}
+            kept: dict[str, Any] = {k: v for k, v in bounds.items() if v is not None}
+            definitions[name] = (hints[name], Field(default=spec.default, **kept))
+        # inf and nan are no durations (`--delay inf` overflowed the politeness clock)
+        config = ConfigDict(extra="forbid", strict=False, allow_inf_nan=False)
+        _MODEL.append(create_model("Settings", __config__=config, **definitions))
+    return _MODEL[0]
+
+
+def _converted(spec: Spec, value: Any) -> Any:
+    """`value` as the setting's SessionConfig field takes it."""
+    return value if spec.to_config is None else spec.to_config(value)
+
+
+def load_settings(
+    flags: dict[str, Any] | None = None, *, source: str = "flag"
+) -> tuple[Settings, dict[str, str]]:
+    """The effective settings for `flags` (the options given, None values dropped; `source`
+    names them: "flag", or "argument" for the Python API) and where each came from; a value a
+    layer gives that the table refuses is a BadOption naming where it was set."""
     given = {k: v for k, v in (flags or {}).items() if v is not None and v != () and v != []}
     try:
-        layers = _layers()
+        layers = _layers(given, source)
         values: dict[str, Any] = {}
-        for _, layer in reversed(layers):
-            values.update(layer)
-        settings = _checked(values | given)
+        sources = {name: "default" for name in specs()}
+        problems: list[str] = []
+        for layer in reversed(layers):
+            try:
+                checked = _checked(layer)
+            except ValueError as e:
+                problems.append(str(e))
+                continue
+            values.update(checked)
+            sources.update(dict.fromkeys(checked, layer.source))
+        if problems:
+            raise ValueError("; ".join(reversed(problems)))
     except ValueError as e:
         raise BadOption(f"invalid settings: {e}") from None
-    sources = {name: "default" for name in _FIELDS}
-    for name_of_layer, layer in reversed(layers):
-        for name in layer:
-            if name in sources:
-                sources[name] = name_of_layer
-    for name in given:
-        sources[name] = "flag"
-    return settings, sources
+    final: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in values.items()}
+    return Settings(**final), sources
 
 
 def describe_settings(settings: Settings, sources: dict[str, str]) -> list[str]:
-    """One line per setting, `name = value  (source)`, values as TOML would write them."""
-    values = {name: _as_json(value) for name, value in asdict(settings).items()}
+    """One line per setting, `name = value  (source)`, values as TOML would write them; a
+    setting left at None shows the Session's own default where it has one."""
+    from siteseer.crawler import SessionConfig
+
+    session = SessionConfig()
+    values = {}
+    for name, value in asdict(settings).items():
+        if value is None and specs()[name].config:
+            value = getattr(session, name, None)
+        values[name] = _as_json(value)
     width = max(len(name) for name in values)
     lines = []
     for name, value in values.items():
@@ -192,12 +525,26 @@ def describe_settings(settings: Settings, sources: dict[str, str]) -> list[str]:
 
 
 def _as_json(value: Any) -> Any:
-    """A setting's value as JSON has it: lists for tuples, text for a Path."""
+    """A setting's value as JSON has it: lists for tuples, text for a Path, seconds for a
+    timedelta."""
     if isinstance(value, tuple):
         return [_as_json(item) for item in value]
     if isinstance(value, Path):
         return str(value)
+    if isinstance(value, timedelta):
+        return value.total_seconds()
     return value
+
+
+def config_values(settings: Settings) -> dict[str, Any]:
+    """The SessionConfig fields `settings` fill (each under its own name), converted; a
+    setting left at None is left out (the Session's default)."""
+    found = {}
+    for name, spec in specs().items():
+        value = getattr(settings, name)
+        if spec.config and value is not None:
+            found[name] = _converted(spec, value)
+    return found
 
 
 def crawl_options(
@@ -211,23 +558,7 @@ def crawl_options(
     budget when the settings set none."""
     from siteseer.sessions import CrawlOptions  # the Session's side: loaded by a crawl only
 
-    return CrawlOptions(
-        render=render,
-        budget=settings.pages if settings.pages is not None else pages,
-        cache=cache,
-        respect_robots=not settings.ignore_robots,
-        allow_private_addresses=settings.allow_private_addresses,
-        timeout=timedelta(seconds=settings.timeout),
-        time_limit=None if settings.time_limit is None else timedelta(seconds=settings.time_limit),
-        delay=None if settings.delay is None else timedelta(seconds=settings.delay),
-        concurrency=settings.concurrency,
-        retries=settings.retries,
-        user_agent=settings.user_agent,
-        allowed_hosts=settings.allowed_hosts,
-        headers=parse_pairs(settings.headers, ":", "header", "Name: value"),
-        cookies=parse_pairs(settings.cookies, "=", "cookie", "name=value"),
-        proxy=settings.proxy,
-        storage_state=settings.storage_state,
-        max_age=None if settings.max_age is None else timedelta(seconds=settings.max_age),
-        refresh=settings.refresh,
-    )
+    values = {f.name: getattr(settings, f.name) for f in fields(Settings)}
+    if values["budget"] is None:
+        values["budget"] = pages
+    return CrawlOptions(render=render, cache=cache, **values)

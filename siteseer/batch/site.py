@@ -36,7 +36,6 @@ from urllib.parse import urlsplit
 from siteseer import api
 from siteseer.algorithms import (
     Exploration,
-    Halt,
     cluster_pages,
     crawl_pages,
     explore,
@@ -208,7 +207,7 @@ async def run_site(
         async with Session(config, browser=browser.lend) as session:
             with (
                 browser.checking(job.host, session.navigation_check),
-                halting(Halt(site.time_limit)),  # --time-limit: each site's own
+                halting(site.halt()),  # --time-limit: each site's own
             ):
                 status, reason, entities, files = await _task(session, job)
             cost = session.cost()

@@ -12,7 +12,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from siteseer.algorithms import INTERRUPTED, EntityDescription, Halt, describe, is_instance
+from siteseer.algorithms import INTERRUPTED, EntityDescription, describe, is_instance
 from siteseer.chaining import all_urls, samples_per_host
 from siteseer.commands.lab import Notes, install_needed, lab_site_ids
 from siteseer.crawler import host_of
@@ -102,7 +102,7 @@ async def describe_entities(
             check = sample_urls(options.check, per_host=False)
             hosts = tuple(dict.fromkeys(host_of(u) for u in [*urls, *check]))
             config = session_config(options.crawl, allowed_hosts=hosts)
-            halt = Halt(options.crawl.time_limit)
+            halt = options.crawl.halt()
             async with watched_session(config, "describe", halt=halt) as session:
                 description = await describe(session, urls)
                 verdicts = []

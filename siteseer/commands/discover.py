@@ -150,7 +150,7 @@ async def discover(options: DiscoverOptions) -> DiscoverOutcome:
     """
     height = parse_height(options.height)
     config = session_config(options.crawl)
-    halt = Halt(options.crawl.time_limit)
+    halt = options.crawl.halt()
     with run_failures(ValueError):
         async with watched_session(config, f"discover ({options.method})", halt=halt) as session:
             result, audit = await _discovery(options, height, session)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from siteseer.algorithms import INTERRUPTED, EntryPoint, Exploration, Halt, explore, find_list_page
+from siteseer.algorithms import INTERRUPTED, EntryPoint, Exploration, explore, find_list_page
 from siteseer.errors import BadInput, RunFailed, run_failures
 from siteseer.output import OutputFiles, write_exploration
 from siteseer.outputs import writing
@@ -98,7 +98,7 @@ async def explore_site(options: ExploreOptions) -> ExploreOutcome:
     """
     words = read_keywords(options.keywords) if options.keywords is not None else []
     config = session_config(options.crawl)
-    halt = Halt(options.crawl.time_limit)
+    halt = options.crawl.halt()
     with run_failures(ValueError):
         async with watched_session(config, "explore", halt=halt) as session:
             entry = await find_list_page(session, options.start_url) if options.find_list else None

@@ -14,7 +14,6 @@ from pathlib import Path
 from siteseer.algorithms import (
     INTERRUPTED,
     ClusterMethod,
-    Halt,
     PageClustering,
     Run,
     Stopped,
@@ -110,7 +109,7 @@ async def templates_urls(options: UrlTemplatesOptions) -> UrlTemplatesOutcome:
     or Ctrl-C reports (and writes) what it found, marked incomplete."""
     urls = input_urls(options.input_path, site=options.site)
     config = session_config(replace(options.crawl, render="never"))
-    halt = Halt(options.crawl.time_limit)
+    halt = options.crawl.halt()
     with run_failures(ValueError):
         async with watched_session(config, "templates urls", halt=halt) as session:
             report = await url_templates(
@@ -211,7 +210,7 @@ async def templates_cluster(options: ClusterOptions) -> ClusterOutcome:
     # The budget counts the pages crawled (below), not the Session's loads.
     config = session_config(replace(options.crawl, render="never", budget=None))
     snaps = list(given.snapshots)
-    halt = Halt(options.crawl.time_limit)
+    halt = options.crawl.halt()
     refused: dict[str, str] = {}  # the start URL's failure, when it had one
     if given.crawl_from is not None or given.urls:
         with run_failures(ValueError):

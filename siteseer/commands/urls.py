@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from siteseer.algorithms import (
-    Halt,
     Run,
     SampleCheck,
     Stopped,
@@ -123,7 +122,7 @@ async def list_urls(options: UrlsOptions) -> UrlsOutcome:
     if options.check < 0:
         raise BadOption(f"--check must be 0 or more, not {options.check}")
     config = session_config(options.crawl)
-    halt = Halt(options.crawl.time_limit)
+    halt = options.crawl.halt()
     async with watched_session(config, "urls", halt=halt) as session:
         seed = await _page(session, options.like, "--like") if options.like else None
         home = await _home(session, options.site, options.feeds)

@@ -228,7 +228,7 @@ def test_config_prints_each_setting_and_its_source(
     assert lines["delay"].endswith("= 0.5  (siteseer.toml)")
     assert lines["concurrency"].endswith("= 3  (pyproject.toml [tool.siteseer])")
     assert lines["retries"].endswith("= 5  (env)")
-    assert lines["pages"].endswith("= 40  (flag)")
+    assert lines["budget"].endswith("= 40  (flag)")
     assert lines["timeout"].endswith("= 20.0  (default)")
     assert lines["max_age"].endswith("= 43200.0  (flag)")
     assert lines["refresh"].endswith("= true  (env)")
@@ -238,13 +238,13 @@ def test_config_prints_each_setting_and_its_source(
         "retries",
         "timeout",
         "user_agent",
-        "ignore_robots",
+        "respect_robots",
         "allow_private_addresses",
         "allowed_hosts",
         "headers",
         "cookies",
         "proxy",
-        "pages",
+        "budget",
         "time_limit",
         "storage_state",
         "max_age",
@@ -271,7 +271,7 @@ def test_the_layers_read_names_in_any_case_lists_and_only_known_settings(
     (tmp_path / "siteseer.toml").write_text("timeout = 5\ncolour = 1\n", encoding="utf-8")
     result = runner.invoke(app, ["config"])
     assert result.exit_code == 2
-    assert "colour: Extra inputs are not permitted" in result.output
+    assert "siteseer.toml: colour is not a setting" in result.output
 
 
 @pytest.mark.parametrize(
@@ -279,7 +279,7 @@ def test_the_layers_read_names_in_any_case_lists_and_only_known_settings(
     [
         (["--header", "no-colon"], {}, "Name: value"),
         (["--cookie", "novalue"], {}, "name=value"),
-        ([], {"SITESEER_RETRIES": "many"}, "retries"),
+        ([], {"SITESEER_RETRIES": "many"}, "SITESEER_RETRIES"),
         (["--proxy", "ftp://x"], {}, "proxy"),
     ],
 )

@@ -34,7 +34,7 @@ def test_delay_defaults_to_zero_on_loopback_only() -> None:
         ({"render": "sometimes"}, "render must be"),
         ({"scope": "planet"}, "scope must be"),
         ({"budget": -1}, "budget must be"),
-        ({"per_host_concurrency": 0}, "per_host_concurrency"),
+        ({"concurrency": 0}, "concurrency"),
         ({"retries": -1}, "retries"),
         ({"timeout": timedelta(0)}, "timeout must be positive"),
         ({"timeout": 20}, "timeout must be a datetime.timedelta"),

@@ -438,7 +438,7 @@ async def test_act_is_cached_by_state_key() -> None:
 
 async def test_cancelled_crawl_keeps_what_was_fetched(tmp_path: Path) -> None:
     cache = tmp_path / "c.sqlite"
-    session, fetcher, _ = make(cache=cache, per_host_concurrency=1)
+    session, fetcher, _ = make(cache=cache, concurrency=1)
     fetcher.delay = 0.05
     urls = [f"{BASE}/{p}" for p in "abcdefgh"]
     async with session:

@@ -77,9 +77,7 @@ def test_session_config_from_options(tmp_path: Path) -> None:
     assert config.allowed_hosts == ("a.test",) and config.respect_robots
     assert config.timeout == timedelta(seconds=20)  # the Session's default
     assert (tmp_path / "c").is_dir()
-    strict = session_config(
-        CrawlOptions(respect_robots=False, timeout=timedelta(seconds=1.5)), allowed_hosts=()
-    )
+    strict = session_config(CrawlOptions(respect_robots=False, timeout=1.5), allowed_hosts=())
     assert strict.cache is None and not strict.respect_robots
     assert strict.timeout == timedelta(seconds=1.5)
 

@@ -24,7 +24,7 @@ def main() -> int:
 
     height = args.height if args.height == "auto" else int(args.height)
     # The same settings the command line reads (SITESEER_*, siteseer.toml), plus our budget.
-    config = siteseer.load_config(pages=args.pages)
+    config = siteseer.load_config(budget=args.pages)
     found = siteseer.discover_sync(args.seed, method=args.method, height=height, config=config)
 
     for url in found.entities:

@@ -21,7 +21,6 @@ the browser for its navigations (`navigation_check`).
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 from collections.abc import Callable
 from contextlib import AsyncExitStack
@@ -55,6 +54,7 @@ from siteseer.render import (
     RedirectLoop,
     Snapshot,
     State,
+    is_private_host,
     snapshot_from_html,
 )
 
@@ -69,21 +69,6 @@ FINAL = (RedirectLoop,)
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
 
 _FOLLOWED_SCHEMES = frozenset({"http", "https"})
-_PRIVATE_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
-
-
-def is_private_host(host: str) -> bool:
-    """Whether `host` (a name or an IP literal, maybe in brackets) is a non-public address."""
-    name = host.strip().lower().strip("[]").rstrip(".")
-    if name in _PRIVATE_NAMES or name.endswith(".localhost"):
-        return True
-    try:
-        address = ipaddress.ip_address(name)
-    except ValueError:
-        return False
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
-    return not address.is_global or address.is_multicast
 
 
 def hop_refusal(origin: str, target: str, *, allow_private: bool = False) -> str | None:
@@ -255,6 +240,24 @@ class Hops:
             why = f"robots.txt is unavailable ({unavailable})" if unavailable else "robots.txt"
             raise RedirectRefused(origin, canonical, f"{why} disallows it")
         return canonical
+
+    async def resource_check(self, page: str, target: str) -> str | None:
+        """The browser's check of a page's subresource (a script, a style, XHR, a beacon): why
+        it is refused (None: it may go on). The address policy holds for every host; robots.txt
+        only on the crawl's own hosts (another host's robots.txt is never fetched for it)."""
+        refusal = hop_refusal(page, target, allow_private=self.config.allow_private_addresses)
+        if refusal is not None:
+            return refusal
+        try:
+            canonical = self._urls.canonical(target)
+        except CrawlError:
+            return None  # not a page URL (the address policy passed): not robots' business
+        scope = self._urls.scope
+        if not self.config.respect_robots or (scope.hosts and not scope.admits(canonical)):
+            return None
+        if not await self.robots.allowed(canonical):
+            return "robots.txt disallows it"
+        return None
 
     async def navigation_check(self, origin: str, target: str) -> str | None:
         """The browser's check of a navigation: why it is refused (None: it may go on)."""

@@ -452,7 +452,10 @@ class Session(AsyncClosing):
         if self._render_config is None:
             self._render_config = load_render_config(navigation_timeout=self.config.timeout)
         return BrowserPool(
-            self._render_config, self._identity, check_navigation=self.navigation_check
+            self._render_config,
+            self._identity,
+            check_navigation=self.navigation_check,
+            check_resource=self._hops.resource_check,
         )
 
     async def _render(

@@ -11,7 +11,7 @@ import typing
 
 from siteseer.render.closing import AsyncClosing
 from siteseer.render.config import RenderConfig, load_render_config
-from siteseer.render.effects import destructive_text, destructive_word
+from siteseer.render.effects import destructive_text, destructive_word, is_private_host
 from siteseer.render.errors import (
     ActionError,
     BrowserCrashed,
@@ -86,6 +86,7 @@ __all__ = [
     "default_canonical",
     "destructive_text",
     "destructive_word",
+    "is_private_host",
     "load_render_config",
     "parse_html",
     "snapshot_from_html",

@@ -21,10 +21,18 @@ and exploration marks the control whose action led to it unsafe and never acts o
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-__all__ = ["DESTRUCTIVE", "destructive_text", "destructive_word", "effect_refusal", "endpoint"]
+__all__ = [
+    "DESTRUCTIVE",
+    "destructive_text",
+    "destructive_word",
+    "effect_refusal",
+    "endpoint",
+    "is_private_host",
+]
 
 # The words of a path segment or parameter that say a request destroys something.
 DESTRUCTIVE = frozenset(
@@ -93,3 +101,20 @@ def effect_refusal(
     if word:
         return f"its address says {word!r}"
     return None
+
+
+_PRIVATE_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
+
+
+def is_private_host(host: str) -> bool:
+    """Whether `host` (a name or an IP literal, maybe in brackets) is a non-public address."""
+    name = host.strip().lower().strip("[]").rstrip(".")
+    if name in _PRIVATE_NAMES or name.endswith(".localhost"):
+        return True
+    try:
+        address = ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    return not address.is_global or address.is_multicast

@@ -23,6 +23,10 @@ counted against `RenderConfig.max_page_bytes`.
 - a document that leaves for a refused page while it parses (an inline script, a form
   submitted on load) halts the wait for its navigation (`Worker.left`): it is extracted as it
   stands;
+- with a resource check (`check_resource`: robots.txt of the crawl's hosts, the address
+  policy), the subresources of the page to the origins the crawl loads and, from a public page,
+  those to private or link-local address literals are paused and checked: a refused one fails
+  (the page loads on); other hosts' subresources are not paused (pages need their CDNs);
 - past `max_page_bytes` (decoded, the document and all it fetches, from
   ``Network.dataReceived``) a page's network is cut: offline, loading stopped.
 """
@@ -38,7 +42,7 @@ from playwright.async_api import Browser, CDPSession
 from playwright.async_api import Error as PlaywrightError
 
 from siteseer.render.config import RenderConfig
-from siteseer.render.effects import effect_refusal, endpoint
+from siteseer.render.effects import effect_refusal, endpoint, is_private_host
 from siteseer.render.errors import NavigationRefused
 from siteseer.render.http import RawResponse
 from siteseer.render.snapshot import Action, NavigationCheck
@@ -51,6 +55,13 @@ logger = logging.getLogger("siteseer.render")
 DOCUMENTS = [{"urlPattern": "*", "resourceType": "Document", "requestStage": "Request"}]
 _EVERYTHING = [{"urlPattern": "*", "requestStage": "Request"}]
 _NO_CONTENT = {"responseCode": 204, "responseHeaders": []}
+# Requests to private or link-local address literals (checked from a public page; the check
+# decides, these only keep the others from being paused).
+_PRIVATE = [
+    {"urlPattern": f"{scheme}://{prefix}*", "requestStage": "Request"}
+    for scheme in ("http", "https")
+    for prefix in ("127.", "10.", "192.168.", "172.", "169.254.", "0.", "localhost", "[")
+]
 # Headers that describe how the body travelled, not the body handed over (decoded, whole).
 _TRANSFER_HEADERS = frozenset({"content-encoding", "content-length", "transfer-encoding"})
 _ONLINE = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
@@ -121,9 +132,11 @@ class DocumentGuard:
         count: Count,
         spawn: Spawn,
         headers: tuple[tuple[str, str], ...] = (),
+        check_resource: NavigationCheck | None = None,
     ) -> None:
         self.config = config
         self._headers = headers
+        self.check_resource = check_resource
         self.check_navigation = check_navigation
         self._workers = workers
         self._count = count
@@ -146,7 +159,7 @@ class DocumentGuard:
         )
         worker.fetching = self.check_navigation is not None
         worker.cdp = cdp
-        worker.credited = set()
+        worker.credited, worker.patterns = set(), []
         await self._intercept(worker)
 
     async def _intercept(self, worker: Worker) -> None:
@@ -159,10 +172,15 @@ class DocumentGuard:
         if worker.acting:
             patterns = _EVERYTHING
         else:
-            patterns = DOCUMENTS if worker.fetching else []
+            patterns = list(DOCUMENTS) if worker.fetching else []
             patterns += [
                 {"urlPattern": f"{o}/*", "requestStage": "Request"} for o in worker.credited
             ]
+            if self.check_resource is not None and worker.public:
+                patterns += _PRIVATE
+        if patterns == worker.patterns:
+            return
+        worker.patterns = patterns
         if patterns:
             await worker.cdp.send("Fetch.enable", {"patterns": patterns})
         else:
@@ -175,15 +193,16 @@ class DocumentGuard:
             await self._intercept(worker)
 
     async def credit(self, worker: Worker, url: str) -> None:
-        """The identity's extra headers go with the requests of the worker's page to `url`'s
-        origin from now on (the crawl loads it: it is in scope), and to no other origin."""
-        if not self._headers:
+        """The worker's page goes to `url` (the crawl loads it: it is in scope): the identity's
+        extra headers go with its requests to `url`'s origin from now on, and to no other
+        origin; with a resource check, its subresources there (robots.txt) and, from a public
+        page, those to private address literals are paused and checked."""
+        if not self._headers and self.check_resource is None:
             return
         parts = urlsplit(url)
-        origin = f"{parts.scheme}://{parts.netloc}"
-        if origin not in worker.credited:
-            worker.credited.add(origin)
-            await self._intercept(worker)
+        worker.credited.add(f"{parts.scheme}://{parts.netloc}")
+        worker.public = not is_private_host(parts.hostname or "")
+        await self._intercept(worker)
 
     async def act(self, worker: Worker, action: Action) -> None:
         """Before `action` runs on the worker's page: from now on until its next navigation,
@@ -225,6 +244,15 @@ class DocumentGuard:
         )
         await cdp.send("Fetch.enable", {"patterns": DOCUMENTS})
 
+    async def _resource_refusal(self, page: str, target: str) -> str | None:
+        """Why `check_resource` refuses `page` fetching `target` (None: it may); a check that
+        cannot decide refuses."""
+        assert self.check_resource is not None
+        try:
+            return await self.check_resource(page, target)
+        except Exception as e:
+            return f"the check failed: {first_line(e)}"
+
     async def refusal(self, origin: str, target: str) -> str | None:
         """Why `check_navigation` refuses going from `origin` to `target` (None: it may go on).
         A check that cannot decide refuses: the paused request must end either way."""
@@ -257,7 +285,15 @@ class DocumentGuard:
                 return
         credentials = self._credentials(worker, request)
         if kind != "Document":
-            await self._go_on(cdp, request_id, credentials)
+            page = worker.loading or shown(worker)
+            why = None
+            if self.check_resource is not None and page:
+                why = await self._resource_refusal(page, target)
+            if why is not None:
+                logger.info("%s of %s refused: %s", target, page, why)
+                await self._refuse(cdp, request_id, document=False)
+            else:
+                await self._go_on(cdp, request_id, credentials)
             return
         reason = None
         main = event.get("frameId") == main_frame

@@ -219,7 +219,11 @@ def _snapshot(loaded: _Loaded, canonicalize: Canonicalize, config: RenderConfig)
 
 
 class BrowserPool(AsyncClosing):
-    """One browser and `config.pages` worker pages (an async context manager)."""
+    """One browser and `config.pages` worker pages (an async context manager).
+
+    `check_navigation` decides every document the pages load (their own navigations, frames,
+    popups); `check_resource` the subresources to the crawl's hosts and, from a public page, to
+    private address literals (render/guard.py)."""
 
     def __init__(
         self,
@@ -227,6 +231,7 @@ class BrowserPool(AsyncClosing):
         identity: Identity | None = None,
         *,
         check_navigation: NavigationCheck | None = None,
+        check_resource: NavigationCheck | None = None,
     ) -> None:
         self.config = config
         self.identity = identity or Identity()
@@ -247,6 +252,7 @@ class BrowserPool(AsyncClosing):
             count=self._count,
             spawn=self._spawn,
             headers=self.identity.headers,
+            check_resource=check_resource,
         )
         self._contexts = Contexts(
             config, self.identity, self._guard, count=self._count, spawn=self._spawn

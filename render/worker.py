@@ -134,13 +134,15 @@ class Worker:
     submitting: bool = False  # the action running submits a form (its submission may POST)
     reads: set[str] = field(default_factory=set)  # endpoints its document POSTed to by itself
     effects: list[str] = field(default_factory=list)  # requests refused during this load's actions
-    credited: set[str] = field(default_factory=set)  # origins the identity's headers go to
+    credited: set[str] = field(default_factory=set)  # origins the crawl loads in its page
+    public: bool = False  # the page it loads or shows is on a public host
+    patterns: list[dict[str, str]] = field(default_factory=list)  # its CDP Fetch patterns
 
     def forget_page(self) -> None:
         """Nothing of the worker's context is usable any more (dropped or abandoned)."""
         self.context, self.page, self.cdp, self.state = None, None, None, None
         self.main_frame, self.cut, self.fetching, self.acting = "", False, False, False
-        self.credited = set()
+        self.credited, self.patterns = set(), []
 
 
 def shown(worker: Worker) -> str:

@@ -34,7 +34,8 @@ Endpoints (``{n}`` a number):
   `other` for a script, a stylesheet, a frame and data, and its own host for data;
   `Hit.credential` is the Authorization header a request carried), ``/js/frame/{case}?url=…``
   (a frame of `url`: iframe, object, embed, srcdoc, target, hidden-form — a form POSTed into a
-  hidden iframe), ``/js/leave?url=…`` and ``/js/autosubmit?url=…`` (an inline script or an
+  hidden iframe), ``/js/resource/{case}?url=…`` (`url` as a subresource: fetch, xhr, beacon,
+  prefetch, preload, CSS import, CSS url(), script, stylesheet), ``/js/leave?url=…`` and ``/js/autosubmit?url=…`` (an inline script or an
   auto-submitted form leaves for `url` while the page parses), ``/js/forever`` (mutates its DOM forever), ``/js/huge-dom?n=…``, ``/js/offlink?url=…`` (a link
   ``#off`` to `url`), ``/js/hog?n=…`` (a chain of n scripts of 1 MB each, ``/blob.js``,
   each writing the next one's tag, before ``#after``), ``/js/blank-link?url=…`` (a link ``#blank`` to `url` that opens in a new
@@ -438,6 +439,9 @@ class HostileServer:
         if path.startswith("/js/frame/"):  # a frame (or a form's target) elsewhere
             away = html.unescape(target)
             return _html(_FRAMES[path.rsplit("/", 1)[1]].replace("AWAY", away), "framed")
+        if path.startswith("/js/resource/"):  # a page fetching AWAY as a subresource
+            away = html.unescape(target)
+            return _html(_RESOURCES[path.rsplit("/", 1)[1]].replace("AWAY", away), "resource")
         if path == "/js/leave":  # an inline script leaves for `url` while the page parses
             script = f"<script>location.href = {html.unescape(target)!r};</script>"
             return _html(f'<p>before</p>{script}<p id="after">after</p><a href="/page">p</a>')
@@ -461,6 +465,19 @@ _FRAMES = {
     "hidden-form": '<iframe name="sink" style="display:none"></iframe>'
     '<form id="f" method="post" action="AWAY" target="sink"><input name="a" value="1"></form>'
     "<script>document.getElementById('f').submit();</script>",
+}
+
+# Subresources of a page at AWAY (the `url` parameter of /js/resource/{case}).
+_RESOURCES = {
+    "fetch": "<script>fetch('AWAY');</script>",
+    "xhr": "<script>const x = new XMLHttpRequest(); x.open('GET', 'AWAY'); x.send();</script>",
+    "beacon": "<script>navigator.sendBeacon('AWAY', 'x');</script>",
+    "prefetch": '<link rel="prefetch" href="AWAY">',
+    "preload": '<link rel="preload" as="script" href="AWAY">',
+    "import": "<style>@import url('AWAY');</style>",
+    "css-url": "<div style=\"width:9px;height:9px;background:url('AWAY')\">x</div>",
+    "script": '<script src="AWAY"></script>',
+    "stylesheet": '<link rel="stylesheet" href="AWAY">',
 }
 
 _SHOP = _html(

@@ -133,3 +133,40 @@ async def test_an_idle_page_never_navigates(
     assert snap.ok
     assert hostile.hits("/fx/idle") == []
     saw("0 requests to 127.0.0.2 from the idle page")
+
+
+RESOURCES = [
+    "fetch",
+    "xhr",
+    "beacon",
+    "prefetch",
+    "preload",
+    "import",
+    "css-url",
+    "script",
+    "stylesheet",
+]
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        pytest.param(
+            kind,
+            marks=fault(
+                f"subresource ({kind}) from a robots-disallowed path of the page's host",
+                "never requested; the page loads",
+                within=15,
+            ),
+        )
+        for kind in RESOURCES
+    ],
+)
+async def test_a_subresource_keeps_to_robots(
+    hostile: HostileServer, session: Session, saw: Saw, kind: str
+) -> None:
+    away = f"/private/resource-{kind}"
+    snap = await session.page(hostile.url(f"/js/resource/{kind}?url={quote(away, safe='')}"))
+    await asyncio.sleep(0.3)  # a late request would have arrived
+    assert snap.ok and hostile.hits(away) == []
+    saw(f"page {snap.status}; 0 requests to {away}")

@@ -24,6 +24,7 @@ EXPORTED = {
     "DEFAULT_USER_AGENT",
     "destructive_text",
     "destructive_word",
+    "is_private_host",
     "HttpFetcher",
     "Identity",
     "Link",

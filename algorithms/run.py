@@ -185,6 +185,10 @@ class Run:
         assert result is not None
         return result
 
+    def stopping(self) -> bool:
+        """Whether the current Halt fired: a long analysis asks between its steps and stops."""
+        return self.halt is not None and self.halt.stopping()
+
     def _halted(self) -> None:
         """Stop with the Halt's reason when it has fired."""
         if self.halt is not None and self.halt.check():
@@ -316,9 +320,14 @@ class Run:
     def dust(self) -> DustLearner:
         """The site's DUST parameters, learned from the 2xx pages this run loaded (no download;
         `algorithms.features.dust`): a method reports its entities and index pages through the
-        learner's `canonical`. What was learned is noted in the trace."""
+        learner's `canonical`. What was learned is noted in the trace. The current Halt (Ctrl-C,
+        the time limit) stops the learning where it stands; the run is then incomplete."""
         learner = DustLearner()
-        learner.observe_all((url, page.html) for url, page in self.pages.items() if page.ok)
+        pages = ((url, page.html) for url, page in self.pages.items() if page.ok)
+        learner.observe_all(pages, stop=self.stopping)
+        if self.stopping():
+            assert self.halt is not None
+            self.unfinished(self.halt.reason)
         if learner.params:
             self.note(
                 "dust",

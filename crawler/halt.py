@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Iterator
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from datetime import timedelta
-from typing import TypeVar
+from typing import Any, TypeVar
 
 __all__ = ["INTERRUPTED", "Halt", "current_halt", "halting", "time_limit_reason"]
 
@@ -60,10 +60,20 @@ class Halt:
     def interrupted(self) -> bool:
         return self._reason == INTERRUPTED
 
-    def halt(self, reason: str) -> None:
-        """Stop every Run watching this Halt with `reason` (the first reason given wins)."""
+    def mark(self, reason: str) -> None:
+        """Set `reason` (the first reason given wins) without waking the Halt's waiters: safe
+        from a signal handler, which may run while the event loop is in the middle of a step.
+        `check` sees it at once; `halt` wakes the waiters."""
         if not self._reason:
             self._reason = reason
+
+    def stopping(self) -> bool:
+        """Whether a long computation should stop now (`check`, as a bool)."""
+        return bool(self.check())
+
+    def halt(self, reason: str) -> None:
+        """Stop every Run watching this Halt with `reason` (the first reason given wins)."""
+        self.mark(reason)
         if self._fired is not None:
             self._fired.set()
 
@@ -90,6 +100,9 @@ class Halt:
                 work.cancel()
             return None
         task = asyncio.ensure_future(work)
+        # retrieved however it ends: a gather whose tasks the run's shutdown cancels one by one
+        # ends with an exception nobody else reads (asyncio logged it with a traceback)
+        task.add_done_callback(_retrieve)
         fired = asyncio.ensure_future(self.wait())
         try:
             await asyncio.wait({task, fired}, return_when=asyncio.FIRST_COMPLETED)
@@ -105,6 +118,11 @@ class Halt:
         if not task.cancelled():
             task.exception()  # retrieved: a cancelled gather finishes with CancelledError
         return None
+
+
+def _retrieve(future: asyncio.Future[Any]) -> None:
+    if not future.cancelled():
+        future.exception()
 
 
 _CURRENT: ContextVar[Halt | None] = ContextVar("halt", default=None)

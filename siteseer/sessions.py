@@ -94,6 +94,9 @@ def interruptible(halt: Halt) -> Iterator[Halt]:
         nonlocal presses
         presses += 1
         if presses == 1:
+            # the reason at once, for the checks inside a long analysis that keeps the loop
+            # busy; the Halt's waiters through the loop
+            halt.mark(INTERRUPTED)
             loop.call_soon_threadsafe(halt.halt, INTERRUPTED)
             return
         signal.signal(signal.SIGINT, previous)

@@ -175,14 +175,28 @@ def run(main: Coroutine[Any, Any, T]) -> T:
         raise click.exceptions.Exit(143) from None
 
 
-class Terminated(Exception):
-    """The command's process was sent SIGTERM; its coroutine was cancelled and cleaned up."""
+class Terminated(BaseException):
+    """The command's process was sent SIGTERM; its coroutine was cancelled and cleaned up.
+
+    A BaseException, as KeyboardInterrupt is: raised inside a long computation (see
+    `_terminable`), no `except Exception` on its way out may take it for an error to handle."""
+
+
+# How long SIGTERM waits for the event loop to take the cancellation before it is raised inside
+# whatever computation keeps the loop from it.
+_BUSY_S = 0.5
 
 
 async def _terminable(main: Coroutine[Any, Any, T]) -> T:
     """Await `main`; SIGTERM cancels it as a second Ctrl-C does, so that every `finally` and
     `async with` inside runs (a served real application's process group is stopped, the cache
-    closed) before `Terminated` is raised. Outside the main thread nothing changes."""
+    closed) before `Terminated` is raised. Outside the main thread nothing changes.
+
+    The cancellation is handed to the event loop; when the loop has not taken it within
+    `_BUSY_S` (a long analysis runs on it: DUST learning, clustering), the signal is delivered
+    again and `Terminated` raised where that computation stands. It unwinds the computation and
+    then the tasks, whose clean-ups run as on a cancellation."""
+    import _thread
     import asyncio
     import signal
     import threading
@@ -193,10 +207,28 @@ async def _terminable(main: Coroutine[Any, Any, T]) -> T:
     task = asyncio.current_task()
     assert task is not None
     received: list[int] = []
+    taken = threading.Event()
+    raised: list[bool] = []  # [whether Terminated was raised in `task` itself]
+
+    def cancel() -> None:
+        taken.set()
+        if not (raised and raised[0]):
+            task.cancel()
+
+    def nudge() -> None:
+        if not taken.wait(_BUSY_S):
+            _thread.interrupt_main(signal.SIGTERM)
 
     def on_sigterm(signum: int, frame: object) -> None:
+        if received:  # delivered again by `nudge`: the loop is busy
+            if not taken.is_set() and not raised:
+                # raised in the command's own task, it unwinds it: no cancellation on top
+                raised.append(asyncio.current_task(loop) is task)
+                raise Terminated
+            return
         received.append(signum)
-        loop.call_soon_threadsafe(task.cancel)
+        loop.call_soon_threadsafe(cancel)
+        threading.Thread(target=nudge, name="sigterm-nudge", daemon=True).start()
 
     previous = signal.signal(signal.SIGTERM, on_sigterm)
     try:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from siteseer.algorithms.features.dust import DustLearner, aliases, content_words
@@ -106,3 +108,37 @@ def test_ties_go_to_the_smallest_url() -> None:
     a, b = f"{H}/b", f"{H}/a"
     contents = {a: _words(RELEASE), b: _words(RELEASE)}
     assert aliases(contents, {a: [b]}, lambda u: (1,)) == {a: b, b: b}
+
+
+def test_observe_all_stops_when_told_and_keeps_what_it_learned() -> None:
+    seen: list[str] = []
+
+    def stop() -> bool:
+        return len(seen) >= 3
+
+    def pages() -> Iterator[tuple[str, str]]:
+        for url in (f"{H}/a", f"{H}/a?utm=1", f"{H}/a?utm=2", f"{H}/b?x=1"):
+            seen.append(url)
+            yield url, _page("same")
+
+    learner = DustLearner()
+    learner.observe_all(pages(), stop=stop)
+    assert seen == [f"{H}/a", f"{H}/a?utm=1", f"{H}/a?utm=2"]  # the third never observed
+    assert learner.params == {"utm"} and learner.words(f"{H}/a?utm=2") is None
+
+
+def test_pairs_by_index_match_every_pair_below_the_sample() -> None:
+    # value changes, a parameter added or dropped, two changes (no pair), other paths
+    urls = [
+        (f"{H}/l?p=1&s=a", "one"),
+        (f"{H}/l?p=1&s=b", "one"),
+        (f"{H}/l?p=1", "one"),
+        (f"{H}/l?p=2&s=a", "two"),
+        (f"{H}/l?p=3&s=b&t=x", "three"),
+        (f"{H}/l/?p=3&s=b", "three"),
+        (f"{H}/m?p=1", "one"),
+    ]
+    learner = DustLearner()
+    learner.observe_all((url, _page(text)) for url, text in urls)
+    assert learner.params == {"s", "t"}
+    assert learner.words(f"{H}/l?p=1") == _words("one") | {"planes"}

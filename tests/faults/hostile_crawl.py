@@ -15,10 +15,14 @@ Endpoints (on every host):
 - ``/diary/{code}``: an endless calendar coded in letters (a day is a base-26 word, ``/diary/baa``
   after ``/diary/zz``), each day linking the next and the previous day and the next "month"
   (26 days on);
-- ``/attrs?n=…``: one element carrying n attributes (and a link after it).
+- ``/attrs?n=…``: one element carrying n attributes (and a link after it);
+- ``/hanging-links?n=…``: a list of n links to ``/hang`` (which never answers);
+- ``/hung/…``: any path under it never answers.
 """
 
 from __future__ import annotations
+
+import asyncio
 
 from aiohttp import web
 
@@ -85,6 +89,14 @@ async def answer(request: web.Request, host: str, port: int) -> web.StreamRespon
         near = [n + 1, max(0, n - 1), n + 26]
         links = "".join(f'<a href="/diary/{letters(m)}">{letters(m)}</a> ' for m in near)
         return _page(f"day {letters(n)}", f'<p>nothing on this day</p>{links}<a href="/">home</a>')
+    if path.startswith("/hung/"):
+        await asyncio.sleep(3600)
+    if path == "/hanging-links":
+        n, tag = int(request.query.get("n", "10")), request.query.get("tag", "")
+        items = "".join(
+            f'<li><a href="/hang?tag={tag}&amp;i={i}">item {i}</a></li>' for i in range(n)
+        )
+        return _page("hanging", f"<ul>{items}</ul>")
     if path == "/attrs":
         n = int(request.query.get("n", "100000"))
         attributes = " ".join(f"a{i}=x" for i in range(n))

@@ -24,6 +24,8 @@ BY_NAME = {
     "siteseer.lab.server",
     "siteseer.render.install",  # `python -m siteseer.render.install`; batch workers find or install a browser
     "siteseer.render.pool",  # BrowserPool's internals, for the throughput bench
+    "siteseer.algorithms.features.dust",  # the DUST learner, for the DUST bench
+    "siteseer.algorithms.features.urlshape",  # its pair test, for the DUST bench's every-pair row
     "siteseer.batch",  # the batch engines and their values, for the batch bench
     "siteseer.choices",
     "siteseer.commands.batch",

@@ -7,23 +7,29 @@ function of `siteseer.commands` (imported when it runs: the methods pull in nump
 Playwright) and prints what it returns; siteseer/commandline/base.py maps its outcome to the
 exit codes below (`EXIT_CODES`).
 
-The app's own options (-v, -q, --log-level, --stats-every, --stats-json) configure logging and
-the run's record before the command runs.
+The app's own options (-v, -q, --log-level, --stats-every, --stats-json; declared once in
+base.py) configure logging and the run's record before the command runs; every command takes
+them after its name as well.
 """
 
 from __future__ import annotations
 
 import importlib
-import logging
 import os
 import sys
-from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import click
 
-from siteseer.commandline.base import CONTEXT, EXIT_CODES, PATH, STOP, Group, fail
+from siteseer.commandline.base import (
+    CONTEXT,
+    EXIT_CODES,
+    GLOBAL_OPTIONS,
+    STOP,
+    Group,
+    configure_run,
+    fail,
+)
 
 __all__ = ["COMMANDS", "LazyGroup", "app"]
 
@@ -100,100 +106,37 @@ def _version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
     ctx.exit()
 
 
-LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
-
-
 @click.group(
     "siteseer",
     cls=LazyGroup,
     lazy_subcommands=COMMANDS,
     epilog=EXIT_CODES,
     context_settings=CONTEXT,
-)
-@click.option(
-    "--version",
-    is_flag=True,
-    callback=_version,
-    expose_value=False,
-    is_eager=True,
-    help="Print the version and exit.",
-)
-@click.option("--verbose", "-v", count=True, help="More log lines: -v info, -vv debug (each page).")
-@click.option("--quiet", "-q", is_flag=True, help="Errors only (no stats lines, no warnings).")
-@click.option(
-    "--log-level",
-    help="DEBUG, INFO, WARNING or ERROR (overrides -v/-q). Default: WARNING, plus one stats "
-    "line every --stats-every when standard error is not a terminal.",
-)
-@click.option(
-    "--stats-every",
-    type=click.FloatRange(min=0.05),
-    default=10.0,
-    help="Seconds between two stats lines (off a terminal).",
-)
-@click.option(
-    "--stats-json",
-    type=PATH,
-    metavar="PATH",
-    help="Write the run's cost, timings, render decisions, stop reason and exit code as JSON "
-    "here ('-': standard output).",
+    params=[
+        click.Option(
+            ["--version"],
+            is_flag=True,
+            callback=_version,
+            expose_value=False,
+            is_eager=True,
+            help="Print the version and exit.",
+        ),
+        *GLOBAL_OPTIONS,
+    ],
 )
 @click.pass_context
-def app(
-    ctx: click.Context,
-    verbose: int,
-    quiet: bool,
-    log_level: str | None,
-    stats_every: float,
-    stats_json: Path | None,
-) -> None:
+def app(ctx: click.Context) -> None:
     """Crawl JavaScript-heavy sites, discover entity pages, explore facets and forms.
 
     Crawl settings come from the command's flags, SITESEER_* variables, siteseer.toml (or
     [tool.siteseer] in pyproject.toml) and defaults, in that order: `siteseer config` shows them.
+    The options below are taken after the command too (`siteseer discover URL -v`).
     """
     from siteseer import logs
 
-    structured = logs.Status().is_structured()
-    level = _log_level(verbose, quiet, log_level)
-    logs.configure(
-        logs.Status(
-            level=level,
-            stats=level <= logging.INFO or (structured and not quiet and log_level is None),
-            stats_every=timedelta(seconds=stats_every),
-            stats_json=stats_json,
-        )
-    )
+    configure_run(ctx)
     logs.RUN.reset(ctx.invoked_subcommand or "")
     STOP.clear()
-    if stats_json is not None:
-        ctx.call_on_close(_write_run_stats)
-
-
-def _log_level(verbose: int, quiet: bool, log_level: str | None) -> int:
-    """The level -v/-q/--log-level ask for (a bad --log-level: exit 2)."""
-    if log_level is not None:
-        name = log_level.upper()
-        if name not in LOG_LEVELS:
-            raise fail(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
-        return int(getattr(logging, name))
-    if quiet:
-        return logging.ERROR
-    if verbose >= 2:
-        return logging.DEBUG
-    if verbose == 1:
-        return logging.INFO
-    return logging.WARNING
-
-
-def _write_run_stats() -> None:
-    from siteseer import logs
-
-    stop, reason, code = STOP[-1] if STOP else ("done", "", 0)
-    try:
-        logs.write_run_stats(stop, reason, code)
-    except OSError as e:
-        click.secho(f"siteseer: cannot write --stats-json: {e}", err=True, fg="red")
 
 
 if __name__ == "__main__":  # python -m siteseer.cli, the `siteseer` command of a source tree

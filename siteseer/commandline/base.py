@@ -9,15 +9,18 @@ code 130 (a second Ctrl-C stops at once, writing nothing); SIGTERM stops at once
 
 from __future__ import annotations
 
+import logging
 import typing
 from collections.abc import Callable, Coroutine, Iterator, Sequence
 from contextlib import contextmanager
+from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
+from click.core import ParameterSource
 
-from siteseer.choices import RenderChoice
+from siteseer.choices import OutputFormat, RenderChoice
 from siteseer.errors import UserError, one_line
 
 if TYPE_CHECKING:
@@ -30,21 +33,25 @@ __all__ = [
     "CONTEXT",
     "DEFAULT_CACHE",
     "EXIT_CODES",
+    "GLOBAL_OPTIONS",
     "INPUT_KINDS",
     "PATH",
     "STOP",
-    "Argument",
     "Command",
+    "GlobalOption",
     "Group",
     "Terminated",
     "cache_file",
     "cache_options",
     "choice",
+    "configure_run",
     "crawl",
     "echo_err",
     "exit_if_incomplete",
     "fail",
+    "format_option",
     "note",
+    "output_format",
     "render_option",
     "run",
     "site_option",
@@ -63,32 +70,179 @@ as a second Ctrl-C, after stopping what the command started)."""
 CONTEXT: dict[str, Any] = {"show_default": True, "help_option_names": ["--help", "-h"]}
 
 
-class Argument(click.Argument):
-    """A positional argument with a line of help (shown under "Arguments")."""
+# --- the app's own options, taken before the command and after it ------------------------------
 
-    def __init__(self, *args: Any, help: str | None = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.help = help
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+_GLOBALS = "siteseer.globals"  # ctx.meta: the values of the app's options, as given
+_AGAIN = "siteseer.globals.again"  # ctx.meta: some were given after the command
+
+
+def _remember(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """Keep an app option's value in the run's shared `ctx.meta`: the app's own (before the
+    command), or one given after the command, which wins."""
+    store = ctx.meta.setdefault(_GLOBALS, {})
+    given = ctx.get_parameter_source(str(param.name)) is ParameterSource.COMMANDLINE
+    if given or param.name not in store:
+        store[param.name] = value
+    if given and ctx.parent is not None:
+        ctx.meta[_AGAIN] = True
+    return value
+
+
+class GlobalOption(click.Option):
+    """One of the app's options: -v, -q, --log-level, --stats-every, --stats-json."""
+
+
+def _global(*names: str, **attrs: Any) -> GlobalOption:
+    return GlobalOption(list(names), callback=_remember, expose_value=False, **attrs)
+
+
+GLOBAL_OPTIONS = (
+    _global("--verbose", "-v", count=True, help="More log lines: -v info, -vv debug (each page)."),
+    _global("--quiet", "-q", is_flag=True, help="Errors only (no stats lines, no warnings)."),
+    _global(
+        "--log-level",
+        help="DEBUG, INFO, WARNING or ERROR (overrides -v/-q). Default: WARNING, plus one stats "
+        "line every --stats-every when standard error is not a terminal.",
+    ),
+    _global(
+        "--stats-every",
+        type=click.FloatRange(min=0.05),
+        default=10.0,
+        help="Seconds between two stats lines (off a terminal).",
+    ),
+    _global(
+        "--stats-json",
+        type=click.Path(path_type=Path),
+        metavar="PATH",
+        help="Write the run's cost, timings, render decisions, stop reason and exit code as "
+        "JSON here ('-': standard output).",
+    ),
+)
+
+
+def configure_run(ctx: click.Context) -> None:
+    """Configure logging and the run's record from the app's options (`ctx.meta`); a bad
+    --log-level ends the command (exit 2)."""
+    from siteseer import logs
+
+    given = ctx.meta.get(_GLOBALS, {})
+    quiet, log_level = bool(given.get("quiet")), given.get("log_level")
+    level = _log_level(int(given.get("verbose") or 0), quiet, log_level)
+    structured = logs.Status().is_structured()
+    stats_json = given.get("stats_json")
+    logs.configure(
+        logs.Status(
+            level=level,
+            stats=level <= logging.INFO or (structured and not quiet and log_level is None),
+            stats_every=timedelta(seconds=float(given.get("stats_every", 10.0))),
+            stats_json=stats_json,
+        )
+    )
+    root = ctx.find_root()
+    if stats_json is not None and not root.meta.get("siteseer.stats_json"):
+        root.meta["siteseer.stats_json"] = True
+        root.call_on_close(_write_run_stats)
+
+
+def _log_level(verbose: int, quiet: bool, log_level: str | None) -> int:
+    """The level -v/-q/--log-level ask for (a bad --log-level: exit 2)."""
+    if log_level is not None:
+        name = log_level.upper()
+        if name not in LOG_LEVELS:
+            raise fail(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
+        return int(getattr(logging, name))
+    if quiet:
+        return logging.ERROR
+    if verbose >= 2:
+        return logging.DEBUG
+    if verbose == 1:
+        return logging.INFO
+    return logging.WARNING
+
+
+def _write_run_stats() -> None:
+    from siteseer import logs
+
+    stop, reason, code = STOP[-1] if STOP else ("done", "", 0)
+    try:
+        logs.write_run_stats(stop, reason, code)
+    except OSError as e:
+        click.secho(f"siteseer: cannot write --stats-json: {e}", err=True, fg="red")
+
+
+# --- commands and their help -----------------------------------------------------------------------
 
 
 class Command(click.Command):
-    """A siteseer command (click's, with the context settings every command shares); its
-    arguments' help is listed before its options."""
+    """A siteseer command: click's, with the context settings every command shares, the app's
+    options accepted after it too (`siteseer discover URL -v`), and its help in sections: what
+    it does and one example, its arguments, its own options, then the crawl settings (each
+    setting's full help: `siteseer config --help`) and the app's options, by name. Its arguments
+    are listed by click (`click.argument(..., help=)`)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, example: str | None = None, full_settings: bool = False, **kwargs: Any
+    ) -> None:
         kwargs.setdefault("context_settings", dict(CONTEXT))
         super().__init__(*args, **kwargs)
+        self.params.extend(GLOBAL_OPTIONS)
+        self.example = example
+        self.full_settings = full_settings
+
+    def invoke(self, ctx: click.Context) -> Any:
+        if ctx.meta.pop(_AGAIN, False):
+            configure_run(ctx)
+        return super().invoke(ctx)
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_help_text(ctx, formatter)
+        if self.example:
+            with formatter.section("Example"):
+                for line in self.example.splitlines():
+                    formatter.write(f"{'':>{formatter.current_indent}}{line}\n")
 
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [
-            (param.make_metavar(ctx), param.help)
-            for param in self.get_params(ctx)
-            if isinstance(param, Argument) and param.help
-        ]
+        params = self.get_params(ctx)
+        panels: dict[str, list[click.Option]] = {}
+        for param in params:
+            if isinstance(param, click.Option):
+                panels.setdefault(getattr(param, "panel", "Options"), []).append(param)
+        own = [p for p in panels.pop("Options", []) if not isinstance(p, GlobalOption)]
+        rows = [row for p in own if (row := p.get_help_record(ctx)) is not None]
         if rows:
-            with formatter.section("Arguments"):
+            with formatter.section("Options"):
                 formatter.write_dl(rows)
-        super().format_options(ctx, formatter)
+        for title, options in panels.items():
+            with formatter.section(title):
+                if self.full_settings:
+                    formatter.write_dl([r for p in options if (r := p.get_help_record(ctx))])
+                else:
+                    _write_names(formatter, [_spelling(p) for p in options])
+        with formatter.section("App options (before or after the command; siteseer --help)"):
+            _write_names(formatter, [_spelling(p) for p in GLOBAL_OPTIONS])
+
+
+def _write_names(formatter: click.HelpFormatter, names: list[str]) -> None:
+    """`names` as comma-separated lines filling the help's width, never broken inside one."""
+    indent = " " * formatter.current_indent
+    width = max((formatter.width or 80) - formatter.current_indent, 40)
+    line = ""
+    for i, name in enumerate(names):
+        item = name + ("," if i < len(names) - 1 else ".")
+        if line and len(line) + 1 + len(item) > width:
+            formatter.write(f"{indent}{line}\n")
+            line = item
+        else:
+            line = f"{line} {item}" if line else item
+    formatter.write(f"{indent}{line}\n")
+
+
+def _spelling(option: click.Option) -> str:
+    """An option's flags, as in `--budget (--pages)` or `--respect-robots/--ignore-robots`."""
+    first, *others = option.opts
+    pair = f"{first}/{option.secondary_opts[0]}" if option.secondary_opts else first
+    return pair + (f" ({', '.join(others)})" if others else "")
 
 
 class Group(click.Group):
@@ -284,6 +438,34 @@ def cache_options(command: F) -> F:
 def cache_file(cache: Path, no_cache: bool) -> Path | None:
     """The cache file the options name (None with --no-cache)."""
     return None if no_cache else cache
+
+
+def format_option(records: str) -> Callable[[F], F]:
+    """--format jsonl|json|csv; the command receives it as `fmt` (None: not given, see
+    `output_format`). `records` says what one record holds."""
+    return click.option(
+        "--format",
+        "fmt",
+        type=choice(OutputFormat),
+        default=None,
+        show_default=False,
+        help=f"jsonl, json or csv (default: --out's extension, else jsonl). {records}",
+    )
+
+
+def output_format(out: Path | None, fmt: OutputFormat | None) -> OutputFormat:
+    """The format of an output file: --format as given, else --out's extension (.jsonl,
+    .json, .csv), else jsonl; a --format that contradicts the extension ends the command
+    (exit 2) rather than write JSON lines into a .csv."""
+    suffix = "" if out is None or str(out) == "-" else out.suffix.lower().lstrip(".")
+    known = typing.get_args(OutputFormat)
+    named = typing.cast("OutputFormat | None", suffix if suffix in known else None)
+    if fmt is not None and named is not None and fmt != named:
+        raise fail(
+            f"--format {fmt} does not match --out {out} (a .{named} file): give --format "
+            f"{named}, or an --out ending in .{fmt}"
+        )
+    return fmt or named or "jsonl"
 
 
 def site_option(command: F) -> F:

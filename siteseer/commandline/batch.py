@@ -9,7 +9,6 @@ import click
 from siteseer.choices import BatchEngine, BatchTask, DiscoverMethod, RenderChoice
 from siteseer.commandline.base import (
     PATH,
-    Argument,
     Command,
     choice,
     crawl,
@@ -20,11 +19,14 @@ from siteseer.commandline.base import (
 from siteseer.flags import CrawlFlags, crawl_flags
 
 
-@click.command("batch", cls=Command)
+@click.command(
+    "batch",
+    cls=Command,
+    example="siteseer batch sites.txt --task discover --workers 4 --budget 300 --out out/batch",
+)
 @click.argument(
     "input_path",
     metavar="INPUT",
-    cls=Argument,
     help='One seed URL a line, or JSON lines {"url": …, "task": …, options}; - is stdin.',
 )
 @click.option(

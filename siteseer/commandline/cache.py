@@ -24,7 +24,7 @@ def _cache_path(command: F) -> F:
     )
 
 
-@cache.command("info")
+@cache.command("info", example="siteseer cache info --cache .siteseer/cache.sqlite")
 @_cache_path
 def cache_info(cache: Path) -> None:
     """Say what the cache holds: its size, its snapshots by kind (http, rendered, screenshots,
@@ -37,7 +37,7 @@ def cache_info(cache: Path) -> None:
         click.echo(line)
 
 
-@cache.command("prune")
+@cache.command("prune", example="siteseer cache prune --older-than 7d --site example.org")
 @_cache_path
 @click.option(
     "--older-than",
@@ -62,7 +62,7 @@ def cache_prune(cache: Path, older_than: str | None, site: str | None) -> None:
     )
 
 
-@cache.command("clear")
+@cache.command("clear", example="siteseer cache clear --cache .siteseer/cache.sqlite")
 @_cache_path
 def cache_clear(cache: Path) -> None:
     """Delete the cache file (its pages, robots.txt copies and render decisions)."""
@@ -73,7 +73,7 @@ def cache_clear(cache: Path) -> None:
     click.echo(f"deleted {cache} ({freed / 1e6:.2f} MB)")
 
 
-@cache.command("export")
+@cache.command("export", example="siteseer cache export --warc example.warc.gz --site example.org")
 @click.option(
     "--warc",
     type=PATH,

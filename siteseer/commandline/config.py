@@ -8,7 +8,12 @@ from siteseer.commandline.base import Command, user_errors
 from siteseer.flags import CrawlFlags, crawl_flags
 
 
-@click.command("config", cls=Command)
+@click.command(
+    "config",
+    cls=Command,
+    full_settings=True,
+    example="SITESEER_RETRIES=4 siteseer config --delay 0.5",
+)
 @crawl_flags
 def show_config(*, flags: CrawlFlags) -> None:
     """Print the effective crawl settings and where each came from.

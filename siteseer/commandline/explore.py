@@ -21,7 +21,11 @@ from siteseer.commandline.base import (
 from siteseer.flags import CrawlFlags, crawl_flags
 
 
-@click.command("explore", cls=Command)
+@click.command(
+    "explore",
+    cls=Command,
+    example="siteseer explore https://shop.example.org/ --max-depth 2 --out out/shop",
+)
 @click.argument("start_url")
 @click.option(
     "--entity-sample", help="One entity page of the site (default: guessed from START_URL)."

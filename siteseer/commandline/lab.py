@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 import click
 
 from siteseer.choices import DemoSize, LabSize
-from siteseer.commandline.base import PATH, Argument, Command, Group, choice, note, run, user_errors
+from siteseer.commandline.base import PATH, Command, Group, choice, note, run, user_errors
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -49,7 +49,7 @@ def _seed(command: F) -> F:
     )(command)
 
 
-@lab.command("serve")
+@lab.command("serve", example="siteseer lab serve --sites council,cars")
 @_sites
 @_size
 @_seed
@@ -77,8 +77,8 @@ def _print_sites(sites: Sequence[tuple[str, str]]) -> None:
     sys.stdout.flush()
 
 
-@lab.command("truth")
-@click.argument("site", cls=Argument, help="The lab site id (e.g. council).")
+@lab.command("truth", example="siteseer lab truth council --base-url http://127.0.0.1:8001")
+@click.argument("site", help="The lab site id (e.g. council).")
 @_size
 @_seed
 @click.option(
@@ -101,7 +101,7 @@ def lab_truth(site: str, size: LabSize, seed: int, base_url: str) -> None:
     click.echo(json.dumps(found.to_dict(), indent=2, ensure_ascii=False))
 
 
-@lab.command("list")
+@lab.command("list", example="siteseer lab list --size medium")
 @_size
 def lab_list(size: LabSize) -> None:
     """List every lab site: id, tier (synthetic or real), kind, what it needs installed, and
@@ -118,7 +118,7 @@ def lab_list(size: LabSize) -> None:
             click.echo(f"{'':<{width}}  needs {need}")
 
 
-@lab.command("install")
+@lab.command("install", example="siteseer lab install --sites real-planes")
 @click.option(
     "--sites",
     multiple=True,
@@ -139,7 +139,10 @@ def lab_install(sites: tuple[str, ...], size: LabSize) -> None:
         click.echo(f"{site_id}: installed ({size})")
 
 
-@lab.command("bench")
+@lab.command(
+    "bench",
+    example="siteseer lab bench --sites council,cars --methods ssup,indesit --out out/bench",
+)
 @_sites
 @click.option(
     "--methods",
@@ -211,7 +214,7 @@ def lab_bench(
     )
 
 
-@click.command("demo", cls=Command)
+@click.command("demo", cls=Command, example="siteseer demo --size small")
 @click.option(
     "--size", type=choice(DemoSize), default="small", help="Site size: small (fast) or medium."
 )

@@ -11,7 +11,6 @@ from siteseer.choices import RenderChoice
 from siteseer.commandline.base import (
     INPUT_KINDS,
     PATH,
-    Argument,
     Command,
     cache_file,
     cache_options,
@@ -25,8 +24,10 @@ from siteseer.commandline.base import (
 from siteseer.flags import CrawlFlags, crawl_flags
 
 
-@click.command("render", cls=Command)
-@click.argument("url", cls=Argument, help="The page to load, an absolute http(s) URL.")
+@click.command(
+    "render", cls=Command, example="siteseer render https://example.org/ --screenshot page.png"
+)
+@click.argument("url", help="The page to load, an absolute http(s) URL.")
 @click.option(
     "--screenshot",
     type=PATH,
@@ -77,8 +78,10 @@ def render_page(
     print_summary(outcome.cost)
 
 
-@click.command("explain", cls=Command)
-@click.argument("url", cls=Argument, help="The page to draw, an absolute http(s) URL.")
+@click.command(
+    "explain", cls=Command, example="siteseer explain https://example.org/players --out players.png"
+)
+@click.argument("url", help="The page to draw, an absolute http(s) URL.")
 @click.option(
     "--out",
     type=PATH,
@@ -120,12 +123,15 @@ def explain_page(
     click.echo(outcome.wrote, err=True)
 
 
-@click.command("describe", cls=Command)
+@click.command(
+    "describe",
+    cls=Command,
+    example="siteseer describe https://a.example/player/1 https://b.example/p/9 --check https://c.example/x/4",
+)
 @click.argument(
     "samples",
     nargs=-1,
     metavar="URL...",
-    cls=Argument,
     help="Sample entity pages of one type, one per site (e.g. a player page of each), or files "
     f"of them: {INPUT_KINDS} (the first page of each host is its sample).",
 )
@@ -145,7 +151,7 @@ def explain_page(
     "--threshold",
     type=click.FloatRange(0.0, 1.0),
     default=0.5,
-    help="isInstance: share of the description a page's template needs.",
+    help="--check: the share of the description's words a page's template must show.",
 )
 @render_option()
 @cache_options
@@ -161,13 +167,14 @@ def describe_entities(
     *,
     flags: CrawlFlags,
 ) -> None:
-    """Describe an entity type by the terms its page templates share (Outdesit).
+    """Describe an entity type by the words its pages share on every site (the Outdesit paper).
 
-    For each sample page, Indesit finds the site's pages like it; TEMPLATE TOKENS finds the
-    terms of their template, minus the site template's (found with the home page). The
-    description is the set of terms the samples of the different sites share, typically the
-    attribute labels (height, weight, team for a player). Prints the terms, one line; with
-    --check, one "yes"/"no" line per page for isInstance.
+    For each sample page, the site's pages built like it are found (as discover --method
+    indesit does), and the words their template prints on every page (labels, not values),
+    minus the site's own frame (menus, footer), are kept. The description is the words the
+    samples of different sites share, typically the attribute labels (height, weight, team for
+    a player). Prints them on one line; with --check, one "yes"/"no" line per page: whether
+    its template shows enough of them (the paper's isInstance).
     """
     from siteseer.commands import describe as command
 

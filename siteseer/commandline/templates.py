@@ -11,7 +11,6 @@ from siteseer.choices import ClusterChoice, OutputFormat
 from siteseer.commandline.base import (
     INPUT_KINDS,
     PATH,
-    Argument,
     Group,
     cache_file,
     cache_options,
@@ -19,6 +18,8 @@ from siteseer.commandline.base import (
     crawl,
     echo_err,
     exit_if_incomplete,
+    format_option,
+    output_format,
     run,
     site_option,
     warn_incomplete,
@@ -31,12 +32,14 @@ def templates() -> None:
     """URL templates (hidden entity pages) and page-template clustering."""
 
 
-@templates.command("urls")
+@templates.command(
+    "urls",
+    example="siteseer discover https://example.org/item/17 --out items.jsonl\nsiteseer templates urls items.jsonl --out out/hidden",
+)
 @click.argument(
     "input_path",
     metavar="INPUT",
     type=PATH,
-    cls=Argument,
     help=f"{INPUT_KINDS[0].upper()}{INPUT_KINDS[1:]}.",
 )
 @site_option
@@ -103,31 +106,28 @@ def templates_urls(
     exit_if_incomplete(outcome.report.complete, outcome.report.reason)
 
 
-@templates.command("cluster")
-@click.argument(
-    "input_arg", metavar="INPUT", cls=Argument, help=f"A site URL to crawl, or {INPUT_KINDS}."
+@templates.command(
+    "cluster",
+    example="siteseer templates cluster https://example.org/ --budget 200 --out clusters.jsonl",
 )
+@click.argument("input_arg", metavar="INPUT", help=f"A site URL to crawl, or {INPUT_KINDS}.")
 @site_option
 @click.option(
     "--method",
     type=choice(ClusterChoice),
     default="minhash",
-    help="minhash: MinHash merge candidates (fast); exact: every pair compared.",
+    help="minhash: compare only clusters likely alike (MinHash sketches; fast); exact: every pair.",
 )
 @click.option(
     "--min-support",
     type=click.IntRange(min=1),
     default=2,
-    help="Pages a DOM path must appear in to be essential.",
+    help="Pages an element path must occur on to count.",
 )
 @click.option("--out", type=PATH, help="Write the clusters here ('-' or none: standard output).")
-@click.option(
-    "--format",
-    "fmt",
-    type=choice(OutputFormat),
-    default="jsonl",
-    help="jsonl (one object per cluster: cluster, size, pages, template_paths), json (one "
-    "array of them) or csv (one row per page: url, cluster, size).",
+@format_option(
+    "A jsonl or json record is a cluster (cluster, size, pages, template_paths); a csv row "
+    "is a page (url, cluster, size)."
 )
 @cache_options
 @crawl_flags
@@ -137,16 +137,18 @@ def templates_cluster(
     method: ClusterChoice,
     min_support: int,
     out: Path | None,
-    fmt: OutputFormat,
+    fmt: OutputFormat | None,
     cache: Path,
     no_cache: bool,
     *,
     flags: CrawlFlags,
 ) -> None:
-    """Cluster pages by the template that generated them (TEXT-MDL).
+    """Cluster pages by the template that generated them (the TEXT-MDL method).
 
-    Each page is the set of its essential DOM paths; clusters are merged while the MDL cost of
-    the clustering (template paths, page memberships, differences) goes down. Prints one JSON
+    Each page is the set of its element paths (html/body/div/…) that occur on at least
+    --min-support pages; two clusters are merged while that makes the whole clustering shorter
+    to write down (its templates' paths, which page is in which, and each page's differences:
+    minimum description length). Prints one JSON
     line per cluster: its pages and its template paths. A site URL is crawled for at most
     --pages pages (500 when no layer sets it).
     """
@@ -158,7 +160,7 @@ def templates_cluster(
         method,
         min_support,
         out,
-        fmt,
+        output_format(out, fmt),
         crawl=crawl(flags, render="never", cache=cache_file(cache, no_cache), pages=500),
     )
     outcome = run(command.templates_cluster(options))

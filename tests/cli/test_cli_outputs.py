@@ -99,3 +99,22 @@ def test_help_documents_the_exit_codes() -> None:
     text = " ".join(result.stdout.split())
     for code in ("0 done", "1 incomplete", "2 an error you can fix", "130 interrupted"):
         assert code in text
+
+
+def test_format_follows_the_out_extension_and_a_mismatch_is_an_error(
+    echo: EchoServer, tmp_path: Path
+) -> None:
+    listing = tmp_path / "urls.txt"
+    listing.write_text("".join(echo.url(f"/p{i}") + "\n" for i in range(3)), "utf-8")
+    args = ["templates", "cluster", str(listing), "--no-cache"]
+    as_csv = tmp_path / "clusters.csv"
+    result = runner.invoke(app, [*args, "--out", str(as_csv)])
+    assert result.exit_code == 0, result.output
+    assert as_csv.read_text().splitlines()[0] == "url,cluster,size"
+    wrong = tmp_path / "wrong.csv"
+    result = runner.invoke(app, [*args, "--out", str(wrong), "--format", "jsonl"])
+    assert result.exit_code == 2
+    assert (
+        "--format jsonl does not match --out" in result.stderr and "--format csv" in result.stderr
+    )
+    assert not wrong.exists()

@@ -17,7 +17,8 @@ its documentation edition), lab/real/dokuwiki.py (DokuWiki from Debian holding t
 documentation, converted by lab/real/rst_dokuwiki.py), lab/real/devpi.py (devpi-server and
 devpi-web with real distributions' metadata), lab/real/sqliteweb.py (sqlite-web over
 vega_datasets' tables), lab/real/mkdocs.py (MkDocs serving griffe's documentation),
-lab/real/sqladmin.py (SQLAdmin over vega_datasets' cars). The scripts they run inside their own
+lab/real/sqladmin.py (SQLAdmin over vega_datasets' cars), lab/real/docsify.py (Docsify, hash-routed,
+over griffe's documentation). The scripts they run inside their own
 environments are in lab/real/apps/ and are never imported by siteseer.
 """
 

@@ -39,6 +39,7 @@ _REAL: dict[str, str] = {
     "real-sqliteweb": "siteseer.lab.real.sqliteweb:SqliteWebApp",
     "real-mkdocs": "siteseer.lab.real.mkdocs:MkDocsApp",
     "real-sqladmin": "siteseer.lab.real.sqladmin:SqlAdminApp",
+    "real-docsify": "siteseer.lab.real.docsify:DocsifyApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -139,10 +139,10 @@ class PageCache:
         )
         for running in wanted:
             if self._loads.running((key, running)):
-                return self.hit(await self._loads.join((key, running)))
+                return self.hit(await self._loads.join((key, running)), stored=False)
         result, shared = await self._loads.run((key, kind), load)
         if shared:
-            return self.hit(result)
+            return self.hit(result, stored=False)
         self._events.emit("page", result, False)
         return result
 
@@ -154,10 +154,12 @@ class PageCache:
             return cached
         return None
 
-    def hit(self, snapshot: Snapshot, *, html: bool = True) -> Snapshot:
-        """Count an answer that used no network; a stored non-HTML marker raises NotHTML
-        (unless `html` is False: any content type answers)."""
-        self._counters.cache_hits += 1
+    def hit(self, snapshot: Snapshot, *, html: bool = True, stored: bool = True) -> Snapshot:
+        """Count an answer that used no network (`stored`: from the store, whose age is kept;
+        else shared from a load of this run); a stored non-HTML marker raises NotHTML (unless
+        `html` is False: any content type answers)."""
+        when = self.store.stored_at(snapshot.key, identity=self.identity) if stored else None
+        self._counters.cached(when)
         if html and snapshot.content_type and not is_html_type(snapshot.content_type):
             error = NotHTML(snapshot.url, snapshot.content_type)
             self._record_error(error)

@@ -66,7 +66,8 @@ class SessionConfig:
       to the site (`render.Identity`).
     - `cache`: the SQLite file snapshots are kept in (None: in memory, gone with the Session).
     - `max_age`: pages (and host settings: robots.txt, the render decision) stored in the cache
-      longer ago than this are loaded again (None: the cache never expires); `refresh`: load
+      longer ago than this are loaded again (None: the cache never expires; the command line's
+      and siteseer.api's setting is a week by default, siteseer.settings); `refresh`: load
       again everything stored before the Session opened (the cache is rewritten as it goes).
     - `render_config`: the browser settings (None: `render.config.load_render_config()`).
     - `max_redirects`: redirects followed per HTTP request. Every hop (HTTP redirects and the

@@ -5,6 +5,7 @@ A method reports its own spend as the difference of two readings (`Cost.since`).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -22,6 +23,9 @@ class Cost:
     bytes: int = 0
     seconds: float = 0.0
     errors: int = 0
+    # When the oldest page answered from the cache was stored there (seconds since the epoch;
+    # 0: no page came from the cache).
+    oldest_cached: float = 0.0
 
     @property
     def state_changes(self) -> int:
@@ -38,7 +42,28 @@ class Cost:
             bytes=self.bytes - start.bytes,
             seconds=self.seconds - start.seconds,
             errors=self.errors - start.errors,
+            oldest_cached=self.oldest_cached if self.cache_hits > start.cache_hits else 0.0,
         )
+
+    def cache_note(self, now: float | None = None) -> str:
+        """How many pages came from the cache and how old the oldest was: "12 from the cache
+        (the oldest stored 3 days ago)", "none from the cache"."""
+        if not self.cache_hits:
+            return "none from the cache"
+        note = f"{self.cache_hits} from the cache"
+        if self.oldest_cached:
+            age = max(0.0, (time.time() if now is None else now) - self.oldest_cached)
+            note += f" (the oldest stored {_age(age)} ago)"
+        return note
+
+
+def _age(seconds: float) -> str:
+    """``42 s``, ``5 min``, ``3 h``, ``2 days``: an age in its largest whole unit."""
+    for unit, size in (("days", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= size:
+            count = int(seconds // size)
+            return f"{count} {'day' if unit == 'days' and count == 1 else unit}"
+    return f"{int(seconds)} s"
 
 
 @dataclass(slots=True)
@@ -52,6 +77,14 @@ class Counters:
     cache_hits: int = 0
     bytes: int = 0
     errors: int = 0
+    oldest_cached: float = 0.0  # stored time of the oldest page answered from the cache
+
+    def cached(self, stored_at: float | None) -> None:
+        """Count a page answered from the cache (`stored_at`: when it was stored there; None
+        for one shared from a load of this run)."""
+        self.cache_hits += 1
+        if stored_at and (not self.oldest_cached or stored_at < self.oldest_cached):
+            self.oldest_cached = stored_at
 
     def cost(self, renderer: Callable[[str, int], int], seconds: float) -> Cost:
         """A reading of these counts, with the renderer's own where it keeps them
@@ -74,4 +107,5 @@ class Counters:
             bytes=self.bytes,
             seconds=seconds,
             errors=self.errors,
+            oldest_cached=self.oldest_cached,
         )

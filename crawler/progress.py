@@ -49,12 +49,13 @@ __all__ = [
 
 
 def format_cost(cost: Cost) -> str:
-    """One line: ``12 downloads (3 rendered, 1 action) · 5 cache hits · 1.2 MB · 3.4 s · 0 errors``."""
+    """One line: ``12 downloads (3 rendered, 1 action) · 5 from the cache (the oldest stored
+    2 h ago) · 1.2 MB · 3.4 s · 0 errors``."""
     parts = [f"{_count(cost.downloads, 'download')} ({cost.renders} rendered"]
     if cost.actions:
         parts[0] += f", {_count(cost.actions, 'action')}"
     parts[0] += ")"
-    parts.append(_count(cost.cache_hits, "cache hit"))
+    parts.append(cost.cache_note())
     parts.append(_size(cost.bytes))
     parts.append(f"{cost.seconds:.1f} s")
     parts.append(_count(cost.errors, "error"))

@@ -121,6 +121,11 @@ class SnapshotStore(Protocol):
         the mode its PNG was taken with; `again`: a deliberate second load)."""
         ...
 
+    def stored_at(self, key: str, *, identity: str = "") -> float | None:
+        """When the oldest usable snapshot of `key` kept as `identity` was stored (seconds
+        since the epoch), or None."""
+        ...
+
     def get_setting(self, host: str, name: SettingName) -> str | None: ...
 
     def put_setting(self, host: str, name: SettingName, value: str) -> None: ...
@@ -176,6 +181,7 @@ class MemoryStore(_KindStore):
 
     def __init__(self) -> None:
         self._snapshots: dict[tuple[str, SnapshotKind, str], Snapshot] = {}
+        self._stored: dict[tuple[str, str], float] = {}  # (key, identity) → first put
         self._settings: dict[tuple[str, SettingName], str] = {}
 
     def _get_kind(self, key: str, kind: SnapshotKind, identity: str | None) -> Snapshot | None:
@@ -186,6 +192,10 @@ class MemoryStore(_KindStore):
 
     def _put_kind(self, snapshot: Snapshot, kind: SnapshotKind, identity: str) -> None:
         self._snapshots[(snapshot.key, kind, identity)] = snapshot
+        self._stored.setdefault((snapshot.key, identity), time.time())
+
+    def stored_at(self, key: str, *, identity: str = "") -> float | None:
+        return self._stored.get((key, identity))
 
     def get_setting(self, host: str, name: SettingName) -> str | None:
         return self._settings.get((host, name))
@@ -385,6 +395,13 @@ class SQLiteStore(_KindStore):
             "(key, kind, identity, snapshot, screenshot, stored_at) VALUES (?, ?, ?, ?, ?, ?)",
             (snapshot.key, kind, identity, pack(text), shot, time.time()),
         )
+
+    def stored_at(self, key: str, *, identity: str = "") -> float | None:
+        row = self._db.execute(
+            "SELECT MIN(stored_at) FROM snapshots WHERE key = ? AND identity = ? AND stored_at >= ?",
+            (key, identity, self.fresh_after),
+        ).fetchone()
+        return None if row is None or row[0] is None else float(row[0])
 
     def get_setting(self, host: str, name: SettingName) -> str | None:
         row = self._db.execute(

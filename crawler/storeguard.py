@@ -85,6 +85,9 @@ class GuardedStore:
             lambda: self.inner.put(snapshot, screenshot=screenshot, again=again, identity=identity)
         )
 
+    def stored_at(self, key: str, *, identity: str = "") -> float | None:
+        return self._guard(lambda: self.inner.stored_at(key, identity=identity))
+
     def get_setting(self, host: str, name: SettingName) -> str | None:
         return self._guard(lambda: self.inner.get_setting(host, name))
 

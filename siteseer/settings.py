@@ -247,9 +247,13 @@ class Settings:
         metavar="FILE",
     )
     max_age: float | None = setting(
-        None,
-        "Use cached pages stored at most this long ago (seconds, or 30m, 12h, 7d); older ones "
-        "are loaded again (default: the cache never expires).",
+        # A week. A rerun, or a crawl resumed after Ctrl-C or a time limit, within the week
+        # costs the site nothing; a site's lists and pages change within weeks, so a result is
+        # never more than a week behind it (Scrapy's HTTPCACHE_EXPIRATION_SECS never expires).
+        7 * 86400.0,
+        "Use cached pages stored at most this long ago (seconds, or 30m, 12h, 7d; never: the "
+        "cache never expires, the Session's own default); older ones are loaded again "
+        "(default: 7d).",
         ge=0,
         metavar="DURATION",
         duration=True,
@@ -414,7 +418,7 @@ def _prepared(spec: Spec, value: Any) -> Any:
             items = [part.strip() for parts in split for part in parts if str(part).strip()]
         return items
     if spec.duration and isinstance(value, str):
-        return parse_duration(value)
+        return None if value.strip().lower() == "never" else parse_duration(value)
     return value
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from siteseer.algorithms import INTERRUPTED, EntityDescription, describe, is_instance
 from siteseer.chaining import all_urls, samples_per_host
 from siteseer.commands.lab import Notes, install_needed, lab_site_ids
-from siteseer.crawler import host_of
+from siteseer.crawler import Cost, host_of
 from siteseer.errors import BadInput, run_failures
 from siteseer.lab import running_lab
 from siteseer.lab.server import build_sites
@@ -43,15 +43,23 @@ class DescribeOutcome:
 
     description: EntityDescription
     verdicts: tuple[tuple[str, bool], ...] = ()
+    cost: Cost | None = None  # the crawl's (None: not known)
 
     @property
     def notes(self) -> tuple[str, ...]:
-        """For standard error: each sample's own template terms."""
+        """For standard error: each sample's own template terms, then what the crawl cost."""
         description = self.description
-        return tuple(
+        lines = [
             f"{sample}: {', '.join(terms) or '(no template terms)'}"
             for sample, terms in zip(description.samples, description.per_sample, strict=True)
-        )
+        ]
+        if self.cost is not None:
+            cost = self.cost
+            lines.append(
+                f"describe: {cost.downloads} pages downloaded ({cost.renders} rendered), "
+                f"{cost.cache_note()}, {cost.seconds:.2f} s"
+            )
+        return tuple(lines)
 
     @property
     def lines(self) -> tuple[str, ...]:
@@ -111,8 +119,9 @@ async def describe_entities(
                         break
                     verdict = await is_instance(session, url, description, options.threshold)
                     verdicts.append((url, verdict))
+                cost = session.cost()
     if halt.reason and description.complete:
         description = replace(description, complete=False, reason=halt.reason)
     if description.reason == INTERRUPTED and not any(description.per_sample):
         raise KeyboardInterrupt  # stopped before anything was found
-    return DescribeOutcome(description, tuple(verdicts))
+    return DescribeOutcome(description, tuple(verdicts), cost)

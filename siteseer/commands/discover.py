@@ -103,7 +103,8 @@ class DiscoverOutcome:
         cost = result.cost
         line = (
             f"{result.method}: {len(result.entities)} entity pages, {levels} index pages, "
-            f"{cost.downloads} pages downloaded ({cost.renders} rendered), {cost.seconds:.2f} s"
+            f"{cost.downloads} pages downloaded ({cost.renders} rendered), "
+            f"{cost.cache_note()}, {cost.seconds:.2f} s"
         )
         sitemap = dict(result.params).get("sitemap")
         if sitemap in ("trusted", "merged"):

@@ -64,7 +64,7 @@ class ExploreOutcome:
             f"explore: {len(result.entities)} entities, {explored} queries explored, "
             f"{equivalent} equivalent, {len(result.edges)} DAG edges, {result.states} states; "
             f"{cost.downloads} pages loaded ({cost.renders} rendered, {cost.actions} actions, "
-            f"{cost.cache_hits} from cache), {cost.seconds:.2f} s"
+            f"{cost.cache_note()}), {cost.seconds:.2f} s"
         ]
         reasons: dict[str, int] = {}
         for item in result.skipped:

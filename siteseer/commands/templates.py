@@ -24,7 +24,7 @@ from siteseer.algorithms import (
 )
 from siteseer.chaining import hosts_of, input_pages, input_urls
 from siteseer.choices import OutputFormat
-from siteseer.crawler import Session
+from siteseer.crawler import Cost, Session
 from siteseer.errors import BadInput, RunFailed, run_failures
 from siteseer.output import cluster_rows, write_template_report
 from siteseer.outputs import shown, write_text
@@ -90,7 +90,7 @@ class UrlTemplatesOutcome:
         lines.append(
             f"url-templates: {len(report.templates)} templates ({stages}); {len(report.found)} "
             f"new entity pages from {len(report.checked)} generated URLs; "
-            f"{report.cost.downloads} pages downloaded"
+            f"{report.cost.downloads} pages downloaded, {report.cost.cache_note()}"
             + (f", {report.cost.errors} failed" if report.cost.errors else "")
         )
         return tuple(lines)
@@ -161,6 +161,7 @@ class ClusterOutcome:
     pages: int
     rows: str
     reason: str = ""
+    cost: Cost | None = None  # the crawl of the pages (None: read from a file)
 
     @property
     def complete(self) -> bool:
@@ -168,11 +169,13 @@ class ClusterOutcome:
 
     @property
     def summary(self) -> str:
-        """One line: pages, clusters, the clustering's MDL cost and time."""
+        """One line: pages (and, when they were crawled, how many came from the cache),
+        clusters, the clustering's MDL cost and time."""
         clustering = self.clustering
+        cached = "" if self.cost is None else f" ({self.cost.cache_note()})"
         return (
-            f"{clustering.method}: {self.pages} pages in {len(clustering.clusters)} clusters, "
-            f"MDL {clustering.mdl_bits:.0f} bits, {clustering.seconds:.2f} s"
+            f"{clustering.method}: {self.pages} pages{cached} in {len(clustering.clusters)} "
+            f"clusters, MDL {clustering.mdl_bits:.0f} bits, {clustering.seconds:.2f} s"
         )
 
 
@@ -212,12 +215,14 @@ async def templates_cluster(options: ClusterOptions) -> ClusterOutcome:
     snaps = list(given.snapshots)
     halt = options.crawl.halt()
     refused: dict[str, str] = {}  # the start URL's failure, when it had one
+    cost: Cost | None = None
     if given.crawl_from is not None or given.urls:
         with run_failures(ValueError):
             async with watched_session(config, "templates cluster", halt=halt) as session:
                 session.events.on("error", lambda e: refused.setdefault(e.url, str(e)))
                 session.events.on("skip", lambda url, why: refused.setdefault(url, why))
                 snaps = await _load(session, given, options.crawl.budget or CLUSTER_PAGES)
+                cost = session.cost()
     if len(snaps) < 2:
         if halt.interrupted:
             raise KeyboardInterrupt
@@ -230,7 +235,7 @@ async def templates_cluster(options: ClusterOptions) -> ClusterOutcome:
     rows = cluster_rows(clustering, options.fmt, halt.reason)
     if options.out is not None:
         _write_rows(options.out, rows)
-    return ClusterOutcome(clustering, len(snaps), rows, halt.reason)
+    return ClusterOutcome(clustering, len(snaps), rows, halt.reason, cost)
 
 
 async def _load(session: Session, given: PageInput, budget: int) -> list[Snapshot]:

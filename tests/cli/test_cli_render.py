@@ -44,7 +44,7 @@ def test_summary_of_a_static_page_and_a_cached_rerun(base: str, tmp_path: Path) 
     second = runner.invoke(app, ["render", f"{base}/static", "--cache", str(cache)])
     assert second.exit_code == 0, second.output
     assert _fields(second.stdout) == fields
-    assert "0 downloads (0 rendered) · 1 cache hit" in second.stderr
+    assert "0 downloads (0 rendered) · 1 from the cache (the oldest stored " in second.stderr
 
 
 def test_json_prints_the_whole_snapshot(base: str) -> None:

@@ -22,15 +22,36 @@ BASE = "http://site.test"
 
 
 def test_format_cost() -> None:
+    two_hours_ago = time.time() - 2 * 3600 - 30
     cost = Cost(
-        downloads=12, renders=3, actions=1, cache_hits=5, bytes=1_258_291, seconds=3.44, errors=0
+        downloads=12,
+        renders=3,
+        actions=1,
+        cache_hits=5,
+        bytes=1_258_291,
+        seconds=3.44,
+        errors=0,
+        oldest_cached=two_hours_ago,
     )
     assert format_cost(cost) == (
-        "12 downloads (3 rendered, 1 action) · 5 cache hits · 1.2 MB · 3.4 s · 0 errors"
+        "12 downloads (3 rendered, 1 action) · 5 from the cache (the oldest stored 2 h ago) · "
+        "1.2 MB · 3.4 s · 0 errors"
     )
-    assert format_cost(Cost(cache_hits=1, bytes=900, errors=1)) == (
-        "0 downloads (0 rendered) · 1 cache hit · 900 B · 0.0 s · 1 error"
+    assert format_cost(Cost(bytes=900, errors=1)) == (
+        "0 downloads (0 rendered) · none from the cache · 900 B · 0.0 s · 1 error"
     )
+
+
+def test_the_cache_note_says_how_many_and_how_old() -> None:
+    now = 1_000_000.0
+    assert Cost().cache_note(now) == "none from the cache"
+    for seconds, age in ((5, "5 s"), (300, "5 min"), (86_400, "1 day"), (3 * 86_400 + 9, "3 days")):
+        note = Cost(cache_hits=2, oldest_cached=now - seconds).cache_note(now)
+        assert note == f"2 from the cache (the oldest stored {age} ago)"
+    # A method's own spend keeps the age only when it took pages from the cache itself.
+    before, after = Cost(cache_hits=2, oldest_cached=5.0), Cost(cache_hits=2, oldest_cached=5.0)
+    assert after.since(before).oldest_cached == 0.0
+    assert Cost(cache_hits=3, oldest_cached=5.0).since(before).oldest_cached == 5.0
 
 
 def test_print_summary_goes_to_the_console() -> None:
@@ -38,7 +59,7 @@ def test_print_summary_goes_to_the_console() -> None:
     print_summary(Cost(downloads=2, bytes=2048), label="render", console=Console(file=out))
     assert (
         out.getvalue()
-        == "render: 2 downloads (0 rendered) · 0 cache hits · 2.0 KB · 0.0 s · 0 errors\n"
+        == "render: 2 downloads (0 rendered) · none from the cache · 2.0 KB · 0.0 s · 0 errors\n"
     )
 
 

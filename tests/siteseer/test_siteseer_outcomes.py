@@ -34,7 +34,8 @@ def test_discover_summary_counts_index_pages_of_every_level() -> None:
         cost=Cost(downloads=9, renders=2, seconds=1.234),
     )
     assert DiscoverOutcome(found, "").summary == (
-        "ssup: 2 entity pages, 3 index pages, 9 pages downloaded (2 rendered), 1.23 s"
+        "ssup: 2 entity pages, 3 index pages, 9 pages downloaded (2 rendered), "
+        "none from the cache, 1.23 s"
     )
     assert DiscoverOutcome(found, "").wrote is None
     assert DiscoverOutcome(found, "", Path("x.jsonl")).wrote == "wrote 2 entity pages to x.jsonl"
@@ -73,7 +74,7 @@ def test_explore_notes_count_queries_and_skips() -> None:
     )
     assert ExploreOutcome(result, _files("dot is not installed")).notes == (
         "explore: 1 entities, 2 queries explored, 1 equivalent, 1 DAG edges, 4 states; "
-        "5 pages loaded (1 rendered, 2 actions, 3 from cache), 2.50 s",
+        "5 pages loaded (1 rendered, 2 actions, 3 from the cache), 2.50 s",
         "skipped: 2 ordering, 1 unsafe",
         "dag.svg: dot is not installed",
         "wrote out/entities.jsonl, out/queries.json, out/dag.dot, out/dag.svg",
@@ -107,7 +108,7 @@ def test_url_templates_notes_and_files() -> None:
     assert outcome.notes == (
         "http://a.test/item/{T}{N}  ids 1–5 (3 known, 1 gaps); tried 2, found 1",
         "url-templates: 1 templates (INIT 4, FINAL 1); 1 new entity pages from 0 generated "
-        "URLs; 6 pages downloaded, 1 failed",
+        "URLs; 6 pages downloaded, none from the cache, 1 failed",
     )
     assert outcome.wrote == "wrote out/templates.jsonl, found.txt, checked.jsonl"
     assert UrlTemplatesOutcome(report).wrote is None

@@ -446,6 +446,12 @@ class Session(AsyncClosing):
         policy), for a browser shared by several Sessions to call for this one's pages."""
         return self._hops.navigation_check
 
+    @property
+    def resource_check(self) -> NavigationCheck:
+        """The check each subresource of this Session's pages passes in the browser (robots.txt
+        of the crawl's hosts, the address policy; render/guard.py says which are asked)."""
+        return self._hops.resource_check
+
     def _default_browser(self) -> AbstractAsyncContextManager[Renderer]:
         from siteseer.render import BrowserPool  # Playwright is loaded on first need only
 
@@ -455,7 +461,7 @@ class Session(AsyncClosing):
             self._render_config,
             self._identity,
             check_navigation=self.navigation_check,
-            check_resource=self._hops.resource_check,
+            check_resource=self.resource_check,
         )
 
     async def _render(

@@ -120,6 +120,7 @@ class SharedBrowser:
         self._lock = asyncio.Lock()
         self._stack = AsyncExitStack()
         self._checks: dict[str, NavigationCheck] = {}
+        self._resource_checks: dict[str, NavigationCheck] = {}
         self.description = ""
 
     def find(self) -> str:
@@ -160,28 +161,46 @@ class SharedBrowser:
                 self._config = self._config or load_render_config()
                 self.description = self._config.browser_description
                 config = replace(self._config, pages=self._config.pages * self._sites)
-                pool = BrowserPool(config, check_navigation=self._check)
+                pool = BrowserPool(
+                    config, check_navigation=self._check, check_resource=self._check_resource
+                )
                 self._pool = await self._stack.enter_async_context(pool)
         yield self._pool.share()
 
     @contextmanager
-    def checking(self, host: str, check: NavigationCheck) -> Iterator[None]:
+    def checking(
+        self, host: str, check: NavigationCheck, resources: NavigationCheck | None = None
+    ) -> Iterator[None]:
         """While in this block, the browser's navigations from `host`'s pages go through `check`
-        (its Session's scope, robots.txt and address policy)."""
+        (its Session's scope, robots.txt and address policy), and their subresources through
+        `resources` (its Session's `resource_check`)."""
         self._checks[host] = check
+        if resources is not None:
+            self._resource_checks[host] = resources
         try:
             yield
         finally:
             self._checks.pop(host, None)
+            self._resource_checks.pop(host, None)
 
     async def _check(self, origin: str, target: str) -> str | None:
         """The check of the site whose page is navigating: its host's, or the only one running."""
-        check = self._checks.get(urlsplit(origin).netloc.lower())
-        if check is None and len(self._checks) == 1:
-            check = next(iter(self._checks.values()))
-        if check is None:
-            return f"no site of this batch is being crawled at {origin}"
-        return await check(origin, target)
+        return await _dispatch(self._checks, origin, target)
+
+    async def _check_resource(self, page: str, target: str) -> str | None:
+        """The resource check of the site whose page fetches `target`, as `_check` finds it."""
+        return await _dispatch(self._resource_checks, page, target)
+
+
+async def _dispatch(checks: dict[str, NavigationCheck], origin: str, target: str) -> str | None:
+    """`checks`' check of `origin`'s host (or the only one), asked about `target`; a page of no
+    site of the batch is refused."""
+    check = checks.get(urlsplit(origin).netloc.lower())
+    if check is None and len(checks) == 1:
+        check = next(iter(checks.values()))
+    if check is None:
+        return f"no site of this batch is being crawled at {origin}"
+    return await check(origin, target)
 
 
 async def run_site(
@@ -206,7 +225,7 @@ async def run_site(
         config = session_config(replace(site, cache=cache))
         async with Session(config, browser=browser.lend) as session:
             with (
-                browser.checking(job.host, session.navigation_check),
+                browser.checking(job.host, session.navigation_check, session.resource_check),
                 halting(site.halt()),  # --time-limit: each site's own
             ):
                 status, reason, entities, files = await _task(session, job)

@@ -170,3 +170,24 @@ async def test_a_subresource_keeps_to_robots(
     await asyncio.sleep(0.3)  # a late request would have arrived
     assert snap.ok and hostile.hits(away) == []
     saw(f"page {snap.status}; 0 requests to {away}")
+
+
+@fault(
+    "batch: a site's page fetching a robots-disallowed path through the shared browser",
+    "the site's own resource check refuses it; never requested",
+    within=30,
+)
+async def test_a_batch_sites_subresource_keeps_to_robots(hostile: HostileServer, saw: Saw) -> None:
+    from siteseer.batch import SharedBrowser, run_site
+    from siteseer.batch.jobs import SiteJob, TaskOptions
+
+    away = "/private/batch-resource"
+    url = hostile.url(f"/js/resource/fetch?url={quote(away, safe='')}")
+    options = TaskOptions(task="templates", pages=2, render="always")
+    job = SiteJob(1, url, url.split("/")[2], options)
+    async with SharedBrowser() as browser:
+        result = await run_site(job, browser, None, worker="test")
+    await asyncio.sleep(0.3)
+    assert result.renders >= 1, result.reason  # rendered (too few pages for templates)
+    assert hostile.hits(away) == []
+    saw(f"{result.renders} rendered; 0 requests to {away}")

@@ -2,10 +2,12 @@
 its command is asked for (click's lazily loading group), so that `siteseer --help` and
 `siteseer render URL` load only what they use.
 
-    base.py       the Command class (help panels, the global flags after the command too), the
-                  run plumbing (`run`, exit codes, `fail`), the options several commands share
+    base.py       the Command class (help in sections with an example; the app's options after
+                  the command too), the run plumbing (`run`, exit codes, `fail`), the options
+                  several commands share (`output_format`: --format from --out's extension)
     config.py     siteseer config
     discover.py   siteseer discover
+    urls.py       siteseer urls
     explore.py    siteseer explore
     templates.py  siteseer templates urls|cluster
     pages.py      siteseer render, explain, describe

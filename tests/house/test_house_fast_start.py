@@ -167,3 +167,12 @@ def test_render_from_the_cache_and_config_load_no_heavy_module(
     _command_loads(render, tmp_path)  # fills the cache (this one downloads, with aiohttp)
     assert _command_loads(render, tmp_path) == []
     assert _command_loads(["config"], tmp_path) == []
+
+
+def test_the_command_line_is_assembled_not_patched() -> None:
+    # cli.py assembles the commands (cli.LazyGroup); their declarations live in
+    # siteseer/commandline/, and nothing patches a library's parameter classes for speed.
+    assert len((ROOT / "cli.py").read_text(encoding="utf-8").splitlines()) < 600
+    for path in [ROOT / "cli.py", *sorted((ROOT / "siteseer" / "commandline").glob("*.py"))]:
+        text = path.read_text(encoding="utf-8")
+        assert "__class__ =" not in text and "typer" not in text, path.name

@@ -16,7 +16,7 @@ from contextlib import closing
 from urllib.parse import urljoin
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from siteseer.cli import app
 from siteseer.lab.bench import run_one

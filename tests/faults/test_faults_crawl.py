@@ -3,6 +3,7 @@ than a client's default, redirect chains that are not worth asking again."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import timedelta
@@ -14,6 +15,7 @@ from hostile_crawl import BOM_HOST, MOVED_HOST
 
 from siteseer.crawler import FetchFailed, RobotsDisallowed, Session
 from siteseer.render import RenderConfig
+from siteseer.render.parse import MAX_ATTRIBUTES
 
 Saw = Callable[[str], None]
 
@@ -83,3 +85,21 @@ async def test_a_browser_redirect_loop_is_not_retried(
     asked = len(hostile.hits("/cycle/")) - before
     assert 0 < asked <= 22  # one chain: Chromium follows 20 redirects
     saw(f"{asked} requests, one chain")
+
+
+@fault(
+    "600,000 attributes on one element (5.7 MB)",
+    "parsed in linear time: the element keeps its first 1,000, the link after it is read",
+    within=20,
+)
+async def test_an_element_with_600k_attributes(hostile: HostileServer, saw: Saw) -> None:
+    async with Session(http_config(timeout=timedelta(seconds=15))) as session:
+        started = time.perf_counter()
+        snap = await session.page(hostile.url("/attrs?n=600000"))
+        tree = snap.tree()
+        fingerprint = snap.fingerprint
+        took = time.perf_counter() - started
+    assert [link.url for link in snap.links] == [hostile.url("/page?after=1")]
+    (heavy,) = tree.xpath("//div")
+    assert len(heavy.attrib) == MAX_ATTRIBUTES and fingerprint
+    saw(f"loaded, extracted, parsed again and fingerprinted in {took:.1f} s")

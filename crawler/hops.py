@@ -26,6 +26,7 @@ from collections.abc import Callable
 from contextlib import AsyncExitStack
 from dataclasses import replace
 from datetime import timedelta
+from typing import TypedDict
 from urllib.parse import urljoin, urlsplit
 
 from siteseer.crawler.config import SessionConfig
@@ -281,6 +282,7 @@ class Hops:
                 state=State(url),
                 content_type=response.content_type,
                 fetch_ms=response.elapsed_ms,
+                **_capture(response),
             )
         else:
             snapshot = snapshot_from_html(
@@ -292,6 +294,7 @@ class Hops:
                 content_type=response.content_type or "text/html",
                 fetch_ms=response.elapsed_ms,
             )
+            snapshot = replace(snapshot, **_capture(response))
         if chain or response.truncated:
             snapshot = replace(snapshot, redirects=tuple(chain), truncated=response.truncated)
         return snapshot, response
@@ -314,6 +317,7 @@ class Hops:
             fetch_ms=response.elapsed_ms,
             redirects=tuple(chain),
             truncated=cut,
+            **_capture(response),
         )
 
     async def _follow_page(self, url: str) -> tuple[RawResponse, list[str]]:
@@ -349,3 +353,19 @@ class Hops:
                 raise RobotsUnavailable(f"it answered HTTP {response.status}")
             store.put_setting(host, "robots_txt", known)
         return known or None
+
+
+class _Capture(TypedDict):
+    fetched_at: float
+    headers: tuple[tuple[str, str], ...]
+    request_headers: tuple[tuple[str, str], ...]
+
+
+def _capture(response: RawResponse) -> _Capture:
+    """What a Snapshot keeps of the exchange that loaded it (for a WARC file): when it was
+    sent, the response's headers as received, the request's without credentials."""
+    return _Capture(
+        fetched_at=response.sent_at,
+        headers=response.headers,
+        request_headers=response.request_headers,
+    )

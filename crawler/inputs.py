@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Literal
 
 from siteseer.crawler.store import SQLiteStore
-from siteseer.render import Snapshot, snapshot_from_html
+from siteseer.render import Snapshot, declared_charset, snapshot_from_html
 
 __all__ = [
     "ArchivedResponse",
@@ -50,15 +50,19 @@ _ARCHIVE_MAGIC = (b"WARC/", b"\x1f\x8b", b"filedesc://")
 
 @dataclass(frozen=True, slots=True)
 class ArchivedResponse:
-    """One successful HTML response of an archive."""
+    """One successful HTML response of an archive (a revisit's with the body it refers to)."""
 
     url: str  # the record's WARC-Target-URI
     status: int
     body: bytes
+    charset: str = "utf-8"  # what its Content-Type names (else its <meta charset>, else UTF-8)
 
     @property
     def html(self) -> str:
-        return self.body.decode("utf-8", errors="replace")
+        try:
+            return self.body.decode(self.charset, errors="replace")
+        except LookupError:  # an unknown charset name
+            return self.body.decode("utf-8", errors="replace")
 
 
 def input_kind(path: Path) -> InputKind:
@@ -75,19 +79,31 @@ def input_kind(path: Path) -> InputKind:
 
 
 def read_archive(path: Path) -> Iterator[ArchivedResponse]:
-    """The successful HTML responses of a WARC/ARC file, in record order (a URL may repeat)."""
+    """The successful HTML responses of a WARC/ARC file, in record order (a URL may repeat);
+    a ``revisit`` record (a duplicate's, identical-payload-digest) gives its own URL with the
+    body of the response it refers to, when the file holds that response."""
     from warcio.archiveiterator import ArchiveIterator  # here: only an archive input needs it
 
+    bodies: dict[str, bytes] = {}  # payload digest → body, of the responses read
     with path.open("rb") as stream:
         for record in ArchiveIterator(stream, arc2warc=True):
-            if record.rec_type != "response" or record.http_headers is None:
+            if record.rec_type not in {"response", "revisit"} or record.http_headers is None:
                 continue
             status = record.http_headers.get_statuscode() or ""
             ctype = record.http_headers.get_header("Content-Type") or ""
             uri = record.rec_headers.get_header("WARC-Target-URI")
+            digest = record.rec_headers.get_header("WARC-Payload-Digest") or ""
             if not uri or not status.startswith("2") or "html" not in ctype.lower():
                 continue
-            yield ArchivedResponse(uri, int(status), record.content_stream().read())
+            if record.rec_type == "revisit":
+                if digest not in bodies:
+                    continue
+                body = bodies[digest]
+            else:
+                body = record.content_stream().read()
+                if digest:
+                    bodies[digest] = body
+            yield ArchivedResponse(uri, int(status), body, declared_charset(ctype, body) or "utf-8")
 
 
 def stored_snapshots(path: Path) -> list[Snapshot]:

@@ -373,7 +373,7 @@ class SQLiteStore(_KindStore):
 
     def _get_kind(self, key: str, kind: SnapshotKind, identity: str | None) -> Snapshot | None:
         row = self._db.execute(
-            "SELECT snapshot, screenshot FROM snapshots "
+            "SELECT snapshot, screenshot, stored_at FROM snapshots "
             "WHERE key = ? AND kind = ? AND (? IS NULL OR identity = ?) AND stored_at >= ? "
             "ORDER BY identity = '' DESC, stored_at DESC LIMIT 1",
             (key, kind, identity, identity, self.fresh_after),
@@ -381,7 +381,10 @@ class SQLiteStore(_KindStore):
         if row is None:
             return None
         snapshot = Snapshot.from_json(unpack(row[0]))
-        return snapshot if row[1] is None else replace(snapshot, screenshot=row[1])
+        if row[1] is not None:
+            snapshot = replace(snapshot, screenshot=row[1])
+        # A page stored before its fetch time was kept: it was fetched just before it was stored.
+        return snapshot if snapshot.fetched_at else replace(snapshot, fetched_at=float(row[2]))
 
     def _put_kind(self, snapshot: Snapshot, kind: SnapshotKind, identity: str) -> None:
         self.check()

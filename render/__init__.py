@@ -26,7 +26,7 @@ from siteseer.render.errors import (
     RenderError,
 )
 from siteseer.render.extract import Canonicalize, default_canonical, snapshot_from_html
-from siteseer.render.http import HttpFetcher, RawResponse
+from siteseer.render.http import HttpFetcher, RawResponse, declared_charset, sent_headers
 from siteseer.render.identity import DEFAULT_USER_AGENT, Identity
 from siteseer.render.parse import parse_html, structure_fingerprint
 from siteseer.render.snapshot import (
@@ -83,12 +83,14 @@ __all__ = [
     "ScreenshotMode",
     "Snapshot",
     "State",
+    "declared_charset",
     "default_canonical",
     "destructive_text",
     "destructive_word",
     "is_private_host",
     "load_render_config",
     "parse_html",
+    "sent_headers",
     "snapshot_from_html",
     "structure_fingerprint",
 ]

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 import socket
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING
@@ -37,7 +38,9 @@ __all__ = [
     "DEFAULT_USER_AGENT",
     "HttpFetcher",
     "RawResponse",
+    "declared_charset",
     "never_resolves",
+    "sent_headers",
 ]
 
 DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024
@@ -65,7 +68,8 @@ class RawResponse:
 
     `content_type` is the media type without parameters, lowercased ("text/html"); `headers`
     keep their order and repetitions. `elapsed_ms` runs from sending the request to the last
-    byte of the body.
+    byte of the body; `sent_at` is when it was sent (seconds since the epoch; 0: unknown).
+    `request_headers` are the request's as sent, without its credentials (`sent_headers`).
     """
 
     url: str
@@ -76,6 +80,8 @@ class RawResponse:
     body: bytes
     elapsed_ms: float
     truncated: bool = False
+    sent_at: float = 0.0
+    request_headers: tuple[tuple[str, str], ...] = ()
 
     @property
     def is_html(self) -> bool:
@@ -90,11 +96,7 @@ class RawResponse:
     @property
     def charset(self) -> str:
         """The body's encoding: Content-Type's charset, else a <meta charset>, else utf-8."""
-        match = re.search(r"charset\s*=\s*\"?([^\s;\"]+)", self.header("content-type"), re.I)
-        if match:
-            return match.group(1)
-        meta = _META_CHARSET.search(self.body[:4096])
-        return meta.group(1).decode("ascii") if meta else "utf-8"
+        return declared_charset(self.header("content-type"), self.body) or "utf-8"
 
     def text(self) -> str:
         """The body decoded with `charset` (undecodable bytes replaced)."""
@@ -110,6 +112,33 @@ _REDIRECTS = frozenset({301, 302, 303, 307, 308})
 def _origin(url: str) -> str:
     parts = urlsplit(url)
     return f"{parts.scheme}://{parts.netloc}".lower()
+
+
+# Request headers that carry credentials: never kept with a page (nor written to a WARC file).
+_CREDENTIAL_HEADERS = frozenset({"authorization", "cookie", "proxy-authorization"})
+
+
+def sent_headers(
+    headers: Iterable[tuple[str, str]], withheld: Iterable[str] = ()
+) -> tuple[tuple[str, str], ...]:
+    """A request's headers as sent, without those that carry credentials (Cookie,
+    Authorization, Proxy-Authorization) and those named in `withheld` (the extra headers an
+    identity adds, which may be tokens): what a page keeps of the request that loaded it."""
+    drop = _CREDENTIAL_HEADERS | {name.lower() for name in withheld}
+    return tuple((str(k), str(v)) for k, v in headers if str(k).lower() not in drop)
+
+
+_CHARSET = re.compile(r"charset\s*=\s*\"?([^\s;\"]+)", re.I)
+
+
+def declared_charset(content_type: str, body: bytes) -> str | None:
+    """The charset a Content-Type header names, else the one a ``<meta charset>`` in the
+    body's first 4 KB names; None when neither does."""
+    named = _CHARSET.search(content_type)
+    if named is not None:
+        return named.group(1)
+    meta = _META_CHARSET.search(body[:4096])
+    return meta.group(1).decode("ascii") if meta else None
 
 
 def _media_type(content_type: str) -> str:
@@ -184,6 +213,7 @@ class HttpFetcher(AsyncClosing):
         client = self._client()
         import aiohttp  # loaded by _client
 
+        sent_at = time.time()
         started = time.perf_counter()
         seconds = timeout.total_seconds()
         # With extra headers, redirects are followed here, one hop at a time, so that the
@@ -212,6 +242,11 @@ class HttpFetcher(AsyncClosing):
                     body=body,
                     elapsed_ms=(time.perf_counter() - started) * 1000.0,
                     truncated=truncated,
+                    sent_at=sent_at,
+                    request_headers=sent_headers(
+                        response.request_info.headers.items(),
+                        withheld=(name for name, _value in self.identity.headers),
+                    ),
                 )
         except TimeoutError as e:
             raise NavigationTimeout(

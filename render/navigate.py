@@ -35,7 +35,7 @@ from siteseer.render.errors import (
     RedirectLoop,
 )
 from siteseer.render.guard import DocumentGuard, refused_error
-from siteseer.render.http import RawResponse
+from siteseer.render.http import RawResponse, sent_headers
 from siteseer.render.identity import Identity
 from siteseer.render.settle import NavigationLearner, Settled, settle, settle_then
 from siteseer.render.worker import Count, Navigation, Spawn, Worker, cookies_of, first_line, is_gone
@@ -81,7 +81,7 @@ class Navigator:
         Raises NonHTMLResponse for a download or a response that is not HTML (after the worker
         has remembered it, as it shows that response now).
         """
-        started = time.perf_counter()
+        sent_at, started = time.time(), time.perf_counter()
         self._count("navigations")
         worker.navigations_in_context += 1
         worker.state = None
@@ -138,20 +138,44 @@ class Navigator:
             raise refused_error(worker.refused, url)
         if cut:  # the document reached the limit, or left, before DOMContentLoaded
             status, content_type = worker.document
-            worker.navigation = Navigation(status, content_type.lower() or "text/html", fetch_ms)
+            worker.navigation = Navigation(
+                status, content_type.lower() or "text/html", fetch_ms, sent_at
+            )
             return worker.navigation
         if response is None:  # nothing new loaded (about:blank, a same-document navigation)
             worker.navigation = replace(worker.navigation, fetch_ms=fetch_ms)
             return worker.navigation
         content_type = (response.headers.get("content-type") or "").split(";")[0].strip()
-        worker.navigation = Navigation(
-            response.status, content_type.lower() or "text/html", fetch_ms
+        worker.navigation = self._captured(
+            Navigation(response.status, content_type.lower() or "text/html", fetch_ms, sent_at),
+            response,
+            handover if worker.handed else None,
         )
         if content_type and content_type.lower() not in HTML_TYPES:
             raise NonHTMLResponse(
                 f"{url} is {content_type}, not an HTML page", url=url, content_type=content_type
             )
         return worker.navigation
+
+    def _captured(
+        self, navigation: Navigation, response: Response, handover: RawResponse | None
+    ) -> Navigation:
+        """`navigation` with what a WARC record keeps of its exchange: a document handed over
+        is the fetch's (its time and headers as received); else the browser's (Playwright's
+        `headers`, read without a round trip: lowercased names, no cookie headers)."""
+        if handover is not None:
+            return replace(
+                navigation,
+                sent_at=handover.sent_at or navigation.sent_at,
+                headers=handover.headers,
+                request_headers=handover.request_headers,
+            )
+        withheld = (name for name, _value in self.identity.headers)
+        return replace(
+            navigation,
+            headers=tuple(response.headers.items()),
+            request_headers=sent_headers(response.request.headers.items(), withheld),
+        )
 
     async def _goto_or_cut(
         self, worker: Worker, page: Page, url: str

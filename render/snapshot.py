@@ -257,6 +257,12 @@ class Snapshot:
     its actions asked of the server. `fingerprint` (derived from `html`) is equal for states that
     differ only in text. `refused` names the requests its page sent while our actions ran that
     the browser refused ("METHOD URL: why", render/effects.py): none of them reached a server.
+
+    What the capture was, for a WARC file: `fetched_at` is when the request of its document was
+    sent (seconds since the epoch; 0: unknown, a page stored before it was kept), `headers` the
+    response's headers as received (in order, repetitions kept; a browser reports them with
+    lowercased names and without its cookie headers), `request_headers` the request's as sent,
+    without credentials (`render.http.sent_headers`). They are not part of a Snapshot's equality.
     """
 
     url: str
@@ -278,6 +284,9 @@ class Snapshot:
     redirects: tuple[str, ...] = ()
     requests: tuple[PageRequest, ...] = ()
     refused: tuple[str, ...] = ()
+    fetched_at: float = field(default=0.0, compare=False)
+    headers: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    request_headers: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     # -- derived -------------------------------------------------------------------------------
 
@@ -341,18 +350,7 @@ class Snapshot:
         plain = {
             f.name: data[f.name]
             for f in fields(cls)
-            if f.name in data
-            and f.name
-            not in {
-                "links",
-                "controls",
-                "state",
-                "screenshot",
-                "viewport",
-                "redirects",
-                "requests",
-                "refused",
-            }
+            if f.name in data and f.name not in _STRUCTURED
         }
         snapshot = cls(
             **plain,
@@ -364,6 +362,8 @@ class Snapshot:
             redirects=tuple(str(u) for u in data.get("redirects", ())),
             requests=tuple(_plain(PageRequest, r) for r in data.get("requests", ())),
             refused=tuple(str(r) for r in data.get("refused", ())),
+            headers=_pairs(data.get("headers", ())),
+            request_headers=_pairs(data.get("request_headers", ())),
         )
         fingerprint = data.get("fingerprint")
         if isinstance(fingerprint, str) and fingerprint:
@@ -385,6 +385,27 @@ class Snapshot:
 
 
 _T = TypeVar("_T")
+
+# Snapshot fields that JSON does not give back as they are (built by `Snapshot.from_dict`).
+_STRUCTURED = frozenset(
+    {
+        "links",
+        "controls",
+        "state",
+        "screenshot",
+        "viewport",
+        "redirects",
+        "requests",
+        "refused",
+        "headers",
+        "request_headers",
+    }
+)
+
+
+def _pairs(data: Any) -> tuple[tuple[str, str], ...]:
+    """Header pairs from their JSON form (lists of two strings)."""
+    return tuple((str(name), str(value)) for name, value in data)
 
 
 def _plain(cls: type[_T], data: dict[str, Any]) -> _T:

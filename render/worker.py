@@ -87,11 +87,15 @@ def plus_one(stats: PoolStats, counted: Counted) -> PoolStats:
 
 @dataclass(frozen=True, slots=True)
 class Navigation:
-    """What loading a URL reported: HTTP status, content type, milliseconds to DOMContentLoaded."""
+    """What loading a URL reported: HTTP status, content type, milliseconds to DOMContentLoaded;
+    when its request was sent, the response's headers, the request's without credentials."""
 
     status: int = 0
     content_type: str = "text/html"
     fetch_ms: float = 0.0
+    sent_at: float = 0.0
+    headers: tuple[tuple[str, str], ...] = ()
+    request_headers: tuple[tuple[str, str], ...] = ()
 
 
 _Cookie: TypeAlias = tuple[tuple[str, Any], ...]

@@ -23,7 +23,14 @@ from siteseer.algorithms.methods import (
     discovery_method,
     height_of,
 )
-from siteseer.algorithms.pagetemplates import ClusterMethod, cluster_pages, crawl_pages, page_paths
+from siteseer.algorithms.pagetemplates import (
+    ClusterMethod,
+    SiteCrawl,
+    cluster_pages,
+    crawl_pages,
+    crawl_site,
+    page_paths,
+)
 from siteseer.algorithms.published import (
     SampleCheck,
     candidates_of,
@@ -103,6 +110,7 @@ __all__ = [
     "Run",
     "SSUPParams",
     "SampleCheck",
+    "SiteCrawl",
     "SitemapAudit",
     "SkipReason",
     "Skipped",
@@ -116,6 +124,7 @@ __all__ = [
     "check_pages",
     "cluster_pages",
     "crawl_pages",
+    "crawl_site",
     "describe",
     "discover_published",
     "discovery_method",

@@ -62,7 +62,7 @@ from urllib.parse import urlsplit
 import numpy as np
 
 from siteseer.algorithms.result import PageCluster, PageClustering, PageTemplateParts
-from siteseer.algorithms.run import Run, Stopped
+from siteseer.algorithms.run import BUDGET_SPENT, Run, Stopped
 from siteseer.render import Snapshot
 
 if TYPE_CHECKING:
@@ -80,6 +80,7 @@ __all__ = [
     "ClusterMethod",
     "cluster_pages",
     "crawl_pages",
+    "crawl_site",
     "essential_paths",
     "mdl_cost",
     "page_paths",
@@ -661,9 +662,25 @@ def cluster_pages(
 # --- over a Session ---------------------------------------------------------------------------------
 
 
-async def crawl_pages(session: Session, start: str, budget: int) -> list[Snapshot]:
+@dataclass(frozen=True)
+class SiteCrawl:
+    """The pages a crawl of a site loaded, and the links it found and left: `left` counts the
+    same-host URLs seen but not loaded when the crawl stopped (0: it saw the whole site);
+    `reason` why it stopped before the end (its budget, a halt; "" when it did not)."""
+
+    pages: list[Snapshot]
+    left: int = 0
+    reason: str = ""
+
+    @property
+    def complete(self) -> bool:
+        return not self.reason
+
+
+async def crawl_site(session: Session, start: str, budget: int) -> SiteCrawl:
     """Up to `budget` 2xx pages of `start`'s site, breadth first, in batches (same host only);
-    the crawl ends early when the Session's own budget is spent."""
+    the crawl ends early when the Session's own budget is spent or a halt stops it. A crawl
+    that leaves links unloaded at `budget` pages is incomplete, `BUDGET_SPENT`."""
     run = Run(session)
     host = urlsplit(start).netloc
     seen = {start}
@@ -674,12 +691,19 @@ async def crawl_pages(session: Session, start: str, budget: int) -> list[Snapsho
         try:
             pages = await run.fetch(batch, step=None)
         except Stopped:
-            out.extend(run.loaded(batch).values())
-            break
+            loaded = run.loaded(batch)
+            out.extend(loaded.values())
+            left = len(frontier) + len(batch) - len(loaded)
+            return SiteCrawl(out, left, run.reason)
         for page in pages.values():
             out.append(page)
             for link in page.links:
                 if urlsplit(link.url).netloc == host and link.url not in seen:
                     seen.add(link.url)
                     frontier.append(link.url)
-    return out
+    return SiteCrawl(out, len(frontier), BUDGET_SPENT if frontier else "")
+
+
+async def crawl_pages(session: Session, start: str, budget: int) -> list[Snapshot]:
+    """`crawl_site`'s pages."""
+    return (await crawl_site(session, start, budget)).pages

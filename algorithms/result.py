@@ -224,7 +224,8 @@ class TemplateReport:
     """URL templates of a site and the hidden entity pages found with them.
 
     `stages` counts the templates after each step of template generation (INIT, PREFIX, FILTER,
-    UNUSED, NUM, UNUSED2, FINAL).
+    UNUSED, NUM, UNUSED2, FINAL). `dropped` are the templates left out at FINAL for knowing fewer
+    ids than `minimum_values`: each one's key and how many ids it knew, most first.
     """
 
     method: str
@@ -237,6 +238,7 @@ class TemplateReport:
     complete: bool = True
     reason: str = ""
     params: tuple[tuple[str, Any], ...] = ()
+    dropped: tuple[tuple[str, int], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

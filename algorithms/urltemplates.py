@@ -577,6 +577,7 @@ async def url_templates(
     url_list = [u.strip() for u in urls if u.strip()]
     known_urls = set(url_list)
     templates_out: list[UrlTemplate] = []
+    dropped: list[tuple[str, int]] = []
     run = _Generation()
     try:
         initial = initial_templates(url_list)
@@ -597,9 +598,12 @@ async def url_templates(
         regrouped = await _merge_unused(pages, regrouped, True, merge_minimum, verify_depth)
         finals = [t for ts in regrouped.values() for t in ts]
         stages.append(("UNUSED2", len(finals)))
-        finals = [
-            t for t in finals if len({row[t.num_slots()[0]] for row in t.rows}) >= minimum_values
-        ]
+        known = [(t, len({row[t.num_slots()[0]] for row in t.rows})) for t in finals]
+        finals = [t for t, ids in known if ids >= minimum_values]
+        dropped = sorted(
+            ((t.key, ids) for t, ids in known if ids < minimum_values),
+            key=lambda item: (-item[1], item[0]),
+        )
         finals.sort(key=lambda t: (-t.count, t.key))
         stages.append(("FINAL", len(finals)))
         rng = random.Random(seed)
@@ -640,4 +644,5 @@ async def url_templates(
             ("verify_depth", verify_depth),
             ("max_per_template", max_per_template),
         ),
+        dropped=tuple(dropped),
     )

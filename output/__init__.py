@@ -21,6 +21,7 @@ from siteseer.output.rows import (
     cluster_rows,
     entity_records,
     entity_rows,
+    pages_answered,
     rows_text,
 )
 from siteseer.output.templates import write_template_report
@@ -38,6 +39,7 @@ __all__ = [
     "entity_rows",
     "marked",
     "marked_fields",
+    "pages_answered",
     "rows_text",
     "write_exploration",
     "write_template_report",

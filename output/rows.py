@@ -15,7 +15,8 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -29,10 +30,12 @@ if TYPE_CHECKING:
 __all__ = [
     "ROW_FIELDS",
     "EntityRecord",
+    "PageFrom",
     "RowFormat",
     "cluster_rows",
     "entity_records",
     "entity_rows",
+    "pages_answered",
     "rows_text",
 ]
 
@@ -40,19 +43,27 @@ RowFormat = Literal["jsonl", "json", "csv"]
 """JSON lines, a JSON array, or CSV with a header (`siteseer.choices.OutputFormat` mirrors it)."""
 
 
+PageFrom = Literal["run", "cache"]
+"""Where a record's title and status come from: the page as this run loaded it (over the
+network or from its cache), or a copy an earlier run left in the cache that this run did not
+ask for."""
+
+
 @dataclass(frozen=True, slots=True)
 class EntityRecord:
-    """One entity page found: the method and seed that found it; its title and HTTP status
-    (None when its page was not loaded); the index page that links to it and that page's
-    depth + 1 in the entity tree (the root index page is depth 0; None when no index page
-    found in the run links to it); where it came from (`source`: "links", "sitemap" — a
-    sitemap or feed of the site —, or "both")."""
+    """One entity page found: the method and seed that found it; its title and HTTP status and
+    where they come from (`page_from`; all three None when neither this run nor the cache has
+    the page: a method finds most entity pages from links, without loading them); the index
+    page that links to it and that page's depth + 1 in the entity tree (the root index page is
+    depth 0; None when no index page found in the run links to it); where it came from
+    (`source`: "links", "sitemap" — a sitemap or feed of the site —, or "both")."""
 
     url: str
     method: str
     seed: str
     title: str | None = None
     status: int | None = None
+    page_from: PageFrom | None = None
     index_page: str | None = None
     depth: int | None = None
     source: str = "links"
@@ -61,13 +72,35 @@ class EntityRecord:
 ROW_FIELDS = tuple(EntityRecord.__slots__)
 
 
+@contextmanager
+def pages_answered(session: Session) -> Iterator[set[str]]:
+    """The URLs of the pages `session` answers inside the block (loaded, or from its cache):
+    what a run loaded, for `entity_records`."""
+    answered: set[str] = set()
+
+    def note(snapshot: Snapshot, _cached: bool) -> None:
+        answered.add(snapshot.url)
+
+    session.events.on("page", note)
+    try:
+        yield answered
+    finally:
+        session.events.remove_listener("page", note)
+
+
 async def entity_records(
-    session: Session, result: Discovery, *, details: bool = False
+    session: Session,
+    result: Discovery,
+    *,
+    details: bool = False,
+    loaded: Collection[str] = (),
 ) -> list[EntityRecord]:
     """A record per entity page of `result`, read from the pages `session` holds: the index
     page linking to it is the deepest one of the Discovery's levels that does; its title and
-    status come from its own page when the run loaded it (with `details`, every other entity
-    page is loaded now, one page load each; a page that fails keeps None)."""
+    status come from its own page, as the run loaded it (`loaded`: the URLs it did,
+    `pages_answered`; with `details`, every other entity page is loaded now, one page load
+    each) or else as the cache holds it, and `page_from` says which ("run", "cache"; None: no
+    page, or it failed)."""
     parents: dict[str, tuple[str, int]] = {}
     for depth, level in reversed(list(enumerate(result.index_pages, 1))):
         for url in level:
@@ -75,10 +108,12 @@ async def entity_records(
             for link in page.links if page is not None else ():
                 parents.setdefault(link.url, (url, depth))
     pages = {url: session.stored(url) for url in result.entities}
+    by_run = {url for url in result.entities if url in loaded and pages[url] is not None}
     if details:
-        missing = [url for url, page in pages.items() if page is None]
+        missing = [url for url in result.entities if url not in by_run]
         for url, got in zip(missing, await session.pages(missing), strict=True):
             pages[url] = got if isinstance(got, Snapshot) else None
+            by_run.add(url)
     records = []
     for url in result.entities:
         page = pages[url]
@@ -90,12 +125,21 @@ async def entity_records(
                 result.seed,
                 title=None if page is None else page.title,
                 status=None if page is None else page.status,
+                page_from=None if page is None else "run" if url in by_run else "cache",
                 index_page=None if parent is None else parent[0],
                 depth=None if parent is None else parent[1],
                 source=result.source_of(url),
             )
         )
     return records
+
+
+def _csv_cell(value: object) -> object:
+    """A value as a CSV cell spells it, the way JSON does: ``true``/``false`` for booleans
+    (Python's csv module writes ``True``), an empty cell for None."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else value
 
 
 def entity_rows(
@@ -127,7 +171,7 @@ def rows_text(
     text = io.StringIO()
     writer = csv.DictWriter(text, fieldnames=list(marked_fields(tuple(fields), complete)))
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({name: _csv_cell(value) for name, value in row.items()} for row in rows)
     return text.getvalue()
 
 
@@ -155,7 +199,7 @@ def cluster_rows(clustering: PageClustering, fmt: RowFormat = "jsonl", reason: s
     text = io.StringIO()
     writer = csv.writer(text)
     writer.writerow(marked_fields(("url", "cluster", "size"), not reason))
-    status = () if not reason else (False, reason)
+    status = () if not reason else (_csv_cell(False), reason)
     writer.writerows(
         (url, n, len(cluster.pages), *status)
         for n, cluster in enumerate(clustering.clusters)

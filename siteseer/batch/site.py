@@ -37,8 +37,9 @@ from siteseer import api
 from siteseer.algorithms import (
     Exploration,
     cluster_pages,
-    crawl_pages,
+    crawl_site,
     explore,
+    find_list_page,
     halting,
     height_of,
 )
@@ -46,7 +47,13 @@ from siteseer.batch.jobs import SiteJob, host_file_name
 from siteseer.batch.usage import Usage, worker_usage
 from siteseer.crawler import CacheFailed, CrawlError, Renderer, Session
 from siteseer.errors import UserError
-from siteseer.output import cluster_rows, entity_records, entity_rows, write_exploration
+from siteseer.output import (
+    cluster_rows,
+    entity_records,
+    entity_rows,
+    pages_answered,
+    write_exploration,
+)
 from siteseer.render import (
     BrowserNotFound,
     BrowserPool,
@@ -268,17 +275,18 @@ async def _task(session: Session, job: SiteJob) -> Outcome:
 
 async def _discover(session: Session, job: SiteJob) -> Outcome:
     options = job.options
-    result = await api.discover(
-        job.url,
-        method=options.method,
-        height=height_of(options.height),
-        threshold=options.threshold,
-        iterations=options.iterations,
-        session=session,
-    )
+    with pages_answered(session) as loaded:
+        result = await api.discover(
+            job.url,
+            method=options.method,
+            height=height_of(options.height),
+            threshold=options.threshold,
+            iterations=options.iterations,
+            session=session,
+        )
     if not result.complete and not result.entities:
         return "failed", result.reason, 0, ()  # the seed or its site could not be used
-    records = await entity_records(session, result)
+    records = await entity_records(session, result, loaded=loaded)
     rows = entity_rows(records, "jsonl", complete=result.complete, reason=result.reason).encode()
     name = f"{host_file_name(job.host)}.jsonl"
     status: SiteStatus = "done" if result.complete else "incomplete"
@@ -287,8 +295,13 @@ async def _discover(session: Session, job: SiteJob) -> Outcome:
 
 async def _explore(session: Session, job: SiteJob) -> Outcome:
     options = job.options
+    # As `siteseer explore` does: a home page serves as a start, the list page found from it.
+    entry = await find_list_page(session, job.url)
     result = await explore(
-        session, job.url, entity_sample=options.entity_sample, max_depth=options.max_depth
+        session,
+        job.url if entry is None else entry.url,
+        entity_sample=options.entity_sample,
+        max_depth=options.max_depth,
     )
     if not result.complete and result.states == 0:
         return "failed", result.reason, 0, ()
@@ -306,9 +319,11 @@ def _exploration_files(result: Exploration, folder: str) -> tuple[tuple[str, byt
 
 
 async def _templates(session: Session, job: SiteJob) -> Outcome:
-    snaps = await crawl_pages(session, job.url, job.options.pages)
+    crawl = await crawl_site(session, job.url, job.options.pages)
+    snaps = crawl.pages
     if len(snaps) < 2:
         return "failed", f"fewer than two HTML pages from {job.url}", 0, ()
     clustering = cluster_pages(snaps)
-    rows = cluster_rows(clustering).encode()
-    return "done", "", len(snaps), ((f"{host_file_name(job.host)}.jsonl", rows),)
+    rows = cluster_rows(clustering, reason=crawl.reason).encode()
+    status: SiteStatus = "done" if crawl.complete else "incomplete"
+    return status, crawl.reason, len(snaps), ((f"{host_file_name(job.host)}.jsonl", rows),)

@@ -47,6 +47,7 @@ __all__ = [
     "configure_run",
     "crawl",
     "echo_err",
+    "exit_empty",
     "exit_if_incomplete",
     "fail",
     "format_option",
@@ -60,8 +61,8 @@ __all__ = [
 ]
 
 EXIT_CODES = """Exit codes: 0 done; 1 incomplete (budget spent, time limit reached, pages
-unreachable: the reason is on stderr; what was found is written, marked incomplete); 2 an error
-you can fix (bad option or input, unwritable output, no browser: one line on stderr, nothing
+unreachable: the reason is on stderr; what was found is written, marked incomplete) or nothing
+found (why, on stderr); 2 an error you can fix (bad option or input, unwritable output, no browser: one line on stderr, nothing
 written); 130 interrupted (Ctrl-C: what was found is written, marked incomplete; a second Ctrl-C
 stops at once; rerun with the same cache to continue); 143 terminated (SIGTERM: stops at once,
 as a second Ctrl-C, after stopping what the command started)."""
@@ -273,6 +274,14 @@ def fail(message: str) -> click.exceptions.Exit:
     click.secho(f"siteseer: {message}", err=True, fg="red")
     STOP.append(("error", message, 2))
     return click.exceptions.Exit(2)
+
+
+def exit_empty(reason: str) -> click.exceptions.Exit:
+    """A run that found nothing to give: why, one yellow line on stderr; the caller raises
+    what this returns (exit code 1)."""
+    click.secho(f"siteseer: nothing found: {reason}", err=True, fg="yellow")
+    STOP.append(("empty", reason, 1))
+    return click.exceptions.Exit(1)
 
 
 def warn_incomplete(reason: str) -> int:

@@ -17,6 +17,7 @@ from siteseer.commandline.base import (
     choice,
     crawl,
     echo_err,
+    exit_empty,
     exit_if_incomplete,
     format_option,
     output_format,
@@ -103,6 +104,8 @@ def templates_urls(
             click.echo(url)
     else:
         click.echo(outcome.wrote, err=True)
+    if outcome.empty is not None:
+        raise exit_empty(outcome.empty)
     exit_if_incomplete(outcome.report.complete, outcome.report.reason)
 
 

@@ -30,7 +30,7 @@ from siteseer.algorithms import (
 from siteseer.choices import DiscoverMethod, OutputFormat
 from siteseer.crawler import Session
 from siteseer.errors import BadOption, OutputFailed, RunFailed, run_failures
-from siteseer.output import entity_records, entity_rows
+from siteseer.output import entity_records, entity_rows, pages_answered
 from siteseer.outputs import shown, write_text
 from siteseer.sessions import CrawlOptions, session_config, watched_session
 
@@ -154,9 +154,10 @@ async def discover(options: DiscoverOptions) -> DiscoverOutcome:
     halt = options.crawl.halt()
     with run_failures(ValueError):
         async with watched_session(config, f"discover ({options.method})", halt=halt) as session:
-            result, audit = await _discovery(options, height, session)
+            with pages_answered(session) as loaded:
+                result, audit = await _discovery(options, height, session)
             details = options.details and result.complete  # a stopped run loads nothing more
-            records = await entity_records(session, result, details=details)
+            records = await entity_records(session, result, details=details, loaded=loaded)
     explanation = explain_discovery(result) if options.explain else None
     if not started(result, halt):
         if result.reason == INTERRUPTED:

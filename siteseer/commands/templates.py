@@ -16,10 +16,11 @@ from siteseer.algorithms import (
     ClusterMethod,
     PageClustering,
     Run,
+    SiteCrawl,
     Stopped,
     TemplateReport,
     cluster_pages,
-    crawl_pages,
+    crawl_site,
     url_templates,
 )
 from siteseer.chaining import hosts_of, input_pages, input_urls
@@ -75,10 +76,42 @@ class UrlTemplatesOutcome:
     report: TemplateReport
     unreachable: str | None = None
     written: Path | None = None
+    urls: int = 0
+    min_values: int = 100
+
+    @property
+    def dropped(self) -> str | None:
+        """What --min-values left out, in one line (None: nothing)."""
+        dropped = self.report.dropped
+        if not dropped:
+            return None
+        shown = ", ".join(f"{key} ({ids} ids)" for key, ids in dropped[:3])
+        more = f" and {len(dropped) - 3} more" if len(dropped) > 3 else ""
+        return (
+            f"{len(dropped)} templates dropped for knowing fewer ids than --min-values "
+            f"{self.min_values}: {shown}{more}"
+        )
+
+    @property
+    def empty(self) -> str | None:
+        """Why a complete run found no template (None: it found some, or it stopped early)."""
+        report = self.report
+        if report.templates or not report.complete:
+            return None
+        if report.dropped:
+            most = report.dropped[0][1]
+            return f"no template kept: {self.dropped}; --min-values {most} or lower keeps " + (
+                "it" if len(report.dropped) == 1 else "the largest"
+            )
+        return (
+            f"no template: none of the {self.urls} input URLs has a numeric id that other URLs "
+            f"of the same pattern vary (URL templates need entity URLs such as /item/1001)"
+        )
 
     @property
     def notes(self) -> tuple[str, ...]:
-        """The summary for standard error: one line per template, then the totals."""
+        """The summary for standard error: one line per template, then the totals (and what
+        --min-values dropped, when the run kept some templates)."""
         report = self.report
         lines = [
             f"{template.key}  ids {template.values[0]}–{template.values[-1]} "
@@ -93,6 +126,8 @@ class UrlTemplatesOutcome:
             f"{report.cost.downloads} pages downloaded, {report.cost.cache_note()}"
             + (f", {report.cost.errors} failed" if report.cost.errors else "")
         )
+        if self.dropped is not None and report.templates:
+            lines.append(self.dropped)
         return tuple(lines)
 
     @property
@@ -121,13 +156,14 @@ async def templates_urls(options: UrlTemplatesOptions) -> UrlTemplatesOutcome:
             )
     if report.reason == INTERRUPTED and not report.checked and not report.found:
         raise KeyboardInterrupt  # stopped before anything was found: nothing to write
+    outcome = UrlTemplatesOutcome(report, urls=len(urls), min_values=options.min_values)
     if report.cost.errors and not report.checked and not report.found:
         unreachable = f"{report.cost.errors} page loads failed; is {hosts_of(urls)[0]} up?"
-        return UrlTemplatesOutcome(report, unreachable=unreachable)
+        return replace(outcome, unreachable=unreachable)
     if options.out is None:
-        return UrlTemplatesOutcome(report)
+        return outcome
     write_template_report(report, options.out)
-    return UrlTemplatesOutcome(report, written=options.out)
+    return replace(outcome, written=options.out)
 
 
 # --- templates cluster ------------------------------------------------------------------------
@@ -155,13 +191,15 @@ class ClusterOptions:
 class ClusterOutcome:
     """The clustering of `pages` pages; `rows` its JSON lines (one per cluster), as written
     to the output file or for standard output; `reason` why the crawl of the pages stopped
-    early (its time limit, Ctrl-C; "" when it did not)."""
+    early (its page budget with `left` links not loaded, its time limit, Ctrl-C; "" when it
+    did not)."""
 
     clustering: PageClustering
     pages: int
     rows: str
     reason: str = ""
     cost: Cost | None = None  # the crawl of the pages (None: read from a file)
+    left: int = 0  # links of the site seen and not loaded when the crawl stopped
 
     @property
     def complete(self) -> bool:
@@ -173,8 +211,9 @@ class ClusterOutcome:
         clusters, the clustering's MDL cost and time."""
         clustering = self.clustering
         cached = "" if self.cost is None else f" ({self.cost.cache_note()})"
+        left = f" ({self.left} more links of the site not loaded)" if self.left else ""
         return (
-            f"{clustering.method}: {self.pages} pages{cached} in {len(clustering.clusters)} "
+            f"{clustering.method}: {self.pages} pages{cached}{left} in {len(clustering.clusters)} "
             f"clusters, MDL {clustering.mdl_bits:.0f} bits, {clustering.seconds:.2f} s"
         )
 
@@ -212,7 +251,7 @@ async def templates_cluster(options: ClusterOptions) -> ClusterOutcome:
     given = page_input(options.input, options.site)
     # The budget counts the pages crawled (below), not the Session's loads.
     config = session_config(replace(options.crawl, render="never", budget=None))
-    snaps = list(given.snapshots)
+    crawl = SiteCrawl(list(given.snapshots))
     halt = options.crawl.halt()
     refused: dict[str, str] = {}  # the start URL's failure, when it had one
     cost: Cost | None = None
@@ -221,8 +260,9 @@ async def templates_cluster(options: ClusterOptions) -> ClusterOutcome:
             async with watched_session(config, "templates cluster", halt=halt) as session:
                 session.events.on("error", lambda e: refused.setdefault(e.url, str(e)))
                 session.events.on("skip", lambda url, why: refused.setdefault(url, why))
-                snaps = await _load(session, given, options.crawl.budget or CLUSTER_PAGES)
+                crawl = await _load(session, given, options.crawl.budget or CLUSTER_PAGES)
                 cost = session.cost()
+    snaps = crawl.pages
     if len(snaps) < 2:
         if halt.interrupted:
             raise KeyboardInterrupt
@@ -232,23 +272,24 @@ async def templates_cluster(options: ClusterOptions) -> ClusterOutcome:
             raise RunFailed(f"cannot use the seed {start}: {why}")
         raise BadInput("fewer than two HTML pages to cluster; give more pages or a larger --pages")
     clustering = cluster_pages(snaps, method=options.method, min_support=options.min_support)
-    rows = cluster_rows(clustering, options.fmt, halt.reason)
+    reason = halt.reason or crawl.reason
+    rows = cluster_rows(clustering, options.fmt, reason)
     if options.out is not None:
         _write_rows(options.out, rows)
-    return ClusterOutcome(clustering, len(snaps), rows, halt.reason, cost)
+    return ClusterOutcome(clustering, len(snaps), rows, reason, cost, crawl.left)
 
 
-async def _load(session: Session, given: PageInput, budget: int) -> list[Snapshot]:
-    """The pages to cluster: crawled from the site, or the URL list's HTML pages (those
-    loaded before a stop)."""
+async def _load(session: Session, given: PageInput, budget: int) -> SiteCrawl:
+    """The pages to cluster: crawled from the site (incomplete when its budget left links
+    unloaded), or the URL list's HTML pages (those loaded before a stop)."""
     if given.crawl_from is not None:
-        return await crawl_pages(session, given.crawl_from, budget)
+        return await crawl_site(session, given.crawl_from, budget)
     run = Run(session)
     urls = list(given.urls)
     try:
-        return list((await run.fetch(urls, step=None)).values())
+        return SiteCrawl(list((await run.fetch(urls, step=None)).values()))
     except Stopped:
-        return list(run.loaded(urls).values())
+        return SiteCrawl(list(run.loaded(urls).values()), reason=run.reason)
 
 
 def _write_rows(out: Path, rows: str) -> None:

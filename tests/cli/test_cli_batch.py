@@ -64,5 +64,6 @@ def test_the_crawl_settings_reach_every_site(
     code, row = run()  # robots.txt says no: nothing downloaded, nothing to cluster
     assert code == 1 and row["downloads"] == 0
     assert str(row["reason"]).startswith("fewer than two HTML pages")
-    code, row = run("--ignore-robots")
-    assert code == 0 and row["status"] == "done" and row["downloads"] == row["entities"] == 5
+    code, row = run("--ignore-robots")  # 5 pages of a larger site: incomplete, as the command
+    assert code == 1 and (row["status"], row["reason"]) == ("incomplete", "budget spent")
+    assert row["downloads"] == row["entities"] == 5

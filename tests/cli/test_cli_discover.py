@@ -73,7 +73,7 @@ def test_discover_indesit_writes_csv_and_explains(lab: Lab, tmp_path: Path) -> N
     with out.open(encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f))
     assert rows and list(rows[0]) == [
-        *("url", "method", "seed", "title", "status", "index_page", "depth", "source")
+        *("url", "method", "seed", "title", "status", "page_from", "index_page", "depth", "source")
     ]
     assert set_scores([r["url"] for r in rows], truth.target_entities).f1 >= 0.9
     assert "collection: keep" in result.stderr  # the trace tree

@@ -111,9 +111,10 @@ def test_a_partial_csv_has_complete_and_reason_columns(lab: Lab) -> None:
     result = runner.invoke(app, [*args, "--pages", "12", "--no-cache", "--format", "csv"])
     assert result.exit_code == 1, result.output
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
-    record = {"url", "method", "seed", "title", "status", "index_page", "depth", "source"}
+    record = {"url", "method", "seed", "title", "status", "page_from", "index_page", "depth"}
+    record |= {"source"}
     assert rows and set(rows[0]) == record | {"complete", "reason"}
-    assert {(r["complete"], r["reason"]) for r in rows} == {("False", "budget spent")}
+    assert {(r["complete"], r["reason"]) for r in rows} == {("false", "budget spent")}
 
 
 def test_the_time_limit_stops_discover_and_a_rerun_on_the_cache_goes_on(

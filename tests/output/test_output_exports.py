@@ -19,6 +19,7 @@ def test_output_exports_exactly_its_surface() -> None:
         "entity_rows",
         "marked",
         "marked_fields",
+        "pages_answered",
         "rows_text",
         "write_exploration",
         "write_template_report",

@@ -11,9 +11,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from click.testing import CliRunner
 from fastwarc.warc import ArchiveIterator as FastIterator
 from fastwarc.warc import WarcRecordType
-from typer.testing import CliRunner
 from warcio.archiveiterator import ArchiveIterator
 
 from siteseer.cli import app

@@ -11,6 +11,7 @@ import pytest
 
 from siteseer.batch import Manifest, SiteResult, TaskOptions, read_jobs
 from siteseer.commands.batch import BatchOptions, BatchOutcome, by_expected_work, run_batch
+from siteseer.commands.explore import ExploreOptions, explore_site
 from siteseer.commands.templates import ClusterOptions, templates_cluster
 from siteseer.lab.server import LabServer
 from siteseer.sessions import CrawlOptions
@@ -142,3 +143,27 @@ async def test_explore_and_templates_write_their_commands_files(
         )
         written = (tmp_path / "out" / f"{host}.jsonl").read_text(encoding="utf-8")
         assert written == single.rows and row["entities"] == single.pages == 30
+
+
+async def test_batch_explore_from_a_home_page_writes_what_explore_writes(
+    lab: Lab, tmp_path: Path
+) -> None:
+    home = lab("shop-links").url("shop-links") + "/"
+    outcome = await _batch(tmp_path, [json.dumps({"url": home, "task": "explore"})])
+    (row,) = outcome.rows
+    single = await explore_site(
+        ExploreOptions(home, CrawlOptions(render="never"), out=tmp_path / "single")
+    )
+    assert row["status"] == "done" and row["entities"] == len(single.exploration.entities)
+    host = str(row["host"]).replace(":", "_")
+    written = sorted(p.name for p in (tmp_path / "out" / host).iterdir())
+    assert written == sorted(p.name for p in (tmp_path / "single").iterdir())
+    assert "queries.json" in written
+
+    def read(folder: Path, name: str) -> str:
+        return (folder / name).read_text(encoding="utf-8")
+
+    batch, alone = tmp_path / "out" / host, tmp_path / "single"
+    assert read(batch, "entities.jsonl") == read(alone, "entities.jsonl")
+    queries = [json.loads(read(d, "queries.json"))["queries"] for d in (batch, alone)]
+    assert queries[0] == queries[1]  # the documents differ in their seconds only

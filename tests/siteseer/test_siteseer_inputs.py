@@ -29,7 +29,7 @@ def test_height_is_a_positive_number_or_auto() -> None:
 def test_entity_rows_as_jsonl_json_and_csv() -> None:
     records = [
         EntityRecord(
-            "http://a.test/e/1", "ssup", "http://a.test/e/1", "One", 200, "http://a.test/", 1
+            "http://a.test/e/1", "ssup", "http://a.test/e/1", "One", 200, "run", "http://a.test/", 1
         ),
         EntityRecord("http://a.test/é/2", "ssup", "http://a.test/e/1"),
     ]
@@ -39,9 +39,9 @@ def test_entity_rows_as_jsonl_json_and_csv() -> None:
     assert json.loads(lines[1])["title"] is None
     assert json.loads(entity_rows(records, "json")) == [json.loads(line) for line in lines]
     assert entity_rows(records, "csv") == (
-        "url,method,seed,title,status,index_page,depth,source\r\n"
-        "http://a.test/e/1,ssup,http://a.test/e/1,One,200,http://a.test/,1,links\r\n"
-        "http://a.test/é/2,ssup,http://a.test/e/1,,,,,links\r\n"
+        "url,method,seed,title,status,page_from,index_page,depth,source\r\n"
+        "http://a.test/e/1,ssup,http://a.test/e/1,One,200,run,http://a.test/,1,links\r\n"
+        "http://a.test/é/2,ssup,http://a.test/e/1,,,,,,links\r\n"
     )
     assert entity_rows([], "jsonl") == "" and entity_rows([], "json") == "[]\n"
 

@@ -10,6 +10,10 @@ stats record adds its fields (pages, pages_per_s, errors, budget_left):
 
     ts=2026-11-26T07:31:02Z level=INFO host=127.0.0.1:8000 event=stats logger=crawler.stats pages=40 …
 
+A library that logs at every start what siteseer's user cannot act on (Ray's token
+authentication warning at each ``ray.init``) is routed into the same log at debug level
+(`at_debug`): its warnings show with ``-vv``, not on every run.
+
 `STATUS` is the configuration in force: `siteseer.sessions.watched_session` reads it for the
 stats interval, and hands each Session it closes to `RUN` (the run's record), which
 `write_run_stats` writes as JSON for ``--stats-json``: the command, each crawl phase's cost,
@@ -36,6 +40,7 @@ __all__ = [
     "RunRecord",
     "Status",
     "StructuredFormatter",
+    "at_debug",
     "configure",
     "write_run_stats",
 ]
@@ -109,6 +114,40 @@ class _PlainFormatter(logging.Formatter):
 
 
 _HANDLER = _StderrHandler()
+
+
+class _AtDebug(logging.Filter):
+    """The handler's filter that lowers the records of the loggers named in `names` (and their
+    children) below ERROR to DEBUG, and keeps them only when the handler shows DEBUG."""
+
+    def __init__(self, handler: logging.Handler) -> None:
+        super().__init__()
+        self.handler = handler
+        self.names: set[str] = set()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno >= logging.ERROR:
+            return True
+        if record.name.split(".", 1)[0] not in self.names:
+            return True
+        record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+        return self.handler.level <= logging.DEBUG
+
+
+_DEMOTED = _AtDebug(_HANDLER)
+_HANDLER.addFilter(_DEMOTED)
+
+
+def at_debug(name: str, level: int = logging.WARNING) -> None:
+    """Route the top-level logger `name` (a library's: "ray") into siteseer's log: its records
+    from `level` up reach the log's handler, its warnings at debug level (shown with -vv), its
+    errors as errors; the handlers the library installed on it are removed."""
+    _DEMOTED.names.add(name)
+    logger = logging.getLogger(name)
+    for handler in list(logger.handlers):
+        logger.removeHandler(handler)
+    logger.setLevel(level)
+    logger.propagate = True
 
 
 def configure(status: Status) -> None:

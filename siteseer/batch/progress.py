@@ -6,8 +6,9 @@
 On a terminal the bar (on stderr) shows sites finished of those to run, how many are done and
 failed, the pages per second of the sites finished so far and the time the sites left take at
 the rate sites have finished; it is drawn in place and removed at the end (the bar and the
-context manager are crawler/progress.py's, as the crawl's progress line). Each finished site also gets a line above it (``[3/12] done URL: 41
-entities, 57 pages, 2.1 s``) — the only output off a terminal (logs, CI), where no bar is drawn.
+context manager are crawler/progress.py's, as the crawl's progress line). Each finished site
+also gets a line above it (``[3/12] done URL: 41 entities, 57 pages, 2.1 s``), never wrapped —
+the only output off a terminal (logs, CI), where no bar is drawn.
 """
 
 from __future__ import annotations
@@ -49,7 +50,9 @@ class BatchProgress(Watch):
         self.total = total
         self.started = time.monotonic()
         if skipped:
-            self.console.print(f"{skipped} sites already done in this output directory: skipped")
+            self.console.print(
+                f"{skipped} sites already done in this output directory: skipped", soft_wrap=True
+            )
         self._task = self._progress.add_task("batch", total=total, status=self.status)
 
     def site(self, row: dict[str, Any]) -> None:
@@ -64,7 +67,8 @@ class BatchProgress(Watch):
             escape(
                 f"[{self.finished}{of}] {row['status']} {row['url']}: {row['entities']} entities, "
                 f"{row['downloads']} pages, {row['seconds']:.1f} s{note}"
-            )
+            ),
+            soft_wrap=True,  # one line whatever its length: a log is read by lines
         )
         if self._task is not None:
             self._progress.update(self._task, advance=1, status=self.status)

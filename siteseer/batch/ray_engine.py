@@ -3,7 +3,8 @@
     await run_ray(jobs, emit, workers=2, address=None, cache_dir=None)
 
 `ray.init()` starts a small local Ray (`workers` CPUs, no dashboard, workers' logs kept off the
-driver, bound to 127.0.0.1) or joins the cluster at `address` (``ray start --head`` prints
+driver, Ray's own log records routed into siteseer's log with its warnings at debug level,
+bound to 127.0.0.1) or joins the cluster at `address` (``ray start --head`` prints
 it); a Ray the caller already initialised is used as it is and left running, one started here
 is always shut down.
 
@@ -24,7 +25,6 @@ the wire as plain frozen dataclasses.
 from __future__ import annotations
 
 import asyncio
-import logging
 import os
 import socket
 from collections import deque
@@ -38,6 +38,7 @@ from ray.exceptions import RayActorError, RayError
 
 from siteseer.batch.jobs import SiteJob
 from siteseer.batch.site import SharedBrowser, SiteResult, failed_result, run_site
+from siteseer.logs import at_debug
 from siteseer.sessions import CrawlOptions
 
 __all__ = ["MAX_RESTARTS", "MAX_TASK_RETRIES", "SiteWorker", "run_ray"]
@@ -98,14 +99,15 @@ def start_ray(workers: int, address: str | None) -> bool:
     """Initialise Ray unless it is already; True when it was started here."""
     if ray.is_initialized():
         return False
+    at_debug("ray")  # Ray's own warnings (token authentication, …) go to the log, at debug
     common: dict[str, Any] = {
         "include_dashboard": False,
         "log_to_driver": False,
-        "logging_level": logging.WARNING,
-        "configure_logging": True,
+        "configure_logging": False,
     }
     if address is None:
-        ray.init(num_cpus=workers, _node_ip_address=LOOPBACK, **common)
+        # "local": a Ray of its own, never one another process left running on this machine
+        ray.init(address="local", num_cpus=workers, _node_ip_address=LOOPBACK, **common)
     elif urlsplit(f"//{address}").hostname in (LOOPBACK, "localhost"):
         # a cluster on this machine's loopback: the driver's node is there too
         ray.init(address=address, _node_ip_address=LOOPBACK, **common)

@@ -50,3 +50,14 @@ def test_the_status_says_how_long_the_sites_left_take_at_the_rate_so_far() -> No
         progress.site(DONE)
         progress.started = time.monotonic() - 10.0  # two of four sites in 10 s
         assert progress.status == "done 2 · failed 0 · 11.4 pages/s · 0:10 left"
+
+
+def test_off_a_terminal_a_long_line_is_not_wrapped() -> None:
+    out = StringIO()
+    console = Console(file=out, width=80, highlight=False)  # what rich assumes off a terminal
+    reason = "no facets, Ajax controls or forms found on the start page or the pages it links to"
+    with BatchProgress(console) as progress:
+        progress.begin(1, skipped=0)
+        progress.site({**FAILED, "reason": reason})
+    (line,) = out.getvalue().splitlines()
+    assert len(line) > 80 and line.endswith(f"({reason})")

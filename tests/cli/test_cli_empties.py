@@ -98,13 +98,8 @@ def test_rows_say_where_title_and_status_come_from(lab: Lab, tmp_path: Path) -> 
 
 
 def test_csv_spells_booleans_as_json_does(lab: Lab) -> None:
+    # discover's CSV: tests/cli/test_cli_partial.py (complete "false", status "" for null)
     truth = lab("council").truth("council")
-    args = ["discover", truth.seed_entity, "--method", "indesit", "--render", "never"]
-    result = runner.invoke(app, [*args, "--pages", "12", "--no-cache", "--format", "csv"])
-    assert result.exit_code == 1, result.output
-    rows = list(csv.DictReader(io.StringIO(result.stdout)))
-    assert rows and {r["complete"] for r in rows} == {"false"}
-    assert all(r["status"] in {"", "200"} for r in rows)
     cluster = ["templates", "cluster", truth.base_url + "/", "--no-cache", "--pages", "5"]
     text = runner.invoke(app, [*cluster, "--format", "csv"])
     assert text.exit_code == 1, text.output

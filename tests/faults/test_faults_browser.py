@@ -379,7 +379,8 @@ async def test_a_batch_site_whose_page_sends_the_browser_away(
     job = SiteJob(1, url, url.split("/")[2], options)
     async with SharedBrowser() as browser:
         result = await run_site(job, browser, None, worker="test")
-    assert result.status == "done", result.reason
+    # its 3 pages of a larger site: done but for the links left (incomplete, budget spent)
+    assert (result.status, result.reason) in {("done", ""), ("incomplete", "budget spent")}
     await asyncio.sleep(0.3)
     assert hostile.hits("/page", host=hostile.OTHER) == []
     saw(f"site {result.status}, {result.renders} rendered; 0 requests to 127.0.0.2")

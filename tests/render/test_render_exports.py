@@ -47,9 +47,11 @@ EXPORTED = {
     "ScreenshotMode",
     "Snapshot",
     "State",
+    "declared_charset",
     "default_canonical",
     "load_render_config",
     "parse_html",
+    "sent_headers",
     "snapshot_from_html",
     "structure_fingerprint",
 }

@@ -54,8 +54,8 @@ from siteseer.chaining import input_urls
 from siteseer.choices import DiscoverMethod
 from siteseer.crawler import Session, SessionConfig
 from siteseer.render import Snapshot
-from siteseer.sessions import session_config
-from siteseer.settings import crawl_options, load_settings
+from siteseer.sessions import crawl_options, session_config
+from siteseer.settings import load_settings
 
 __all__ = [
     "blocking",

@@ -21,7 +21,7 @@ import threading
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import ExitStack, asynccontextmanager, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from types import FrameType
 
@@ -40,7 +40,14 @@ from siteseer.crawler.progress import progress
 from siteseer.errors import OutputFailed, run_failures
 from siteseer.settings import Settings, config_values, seconds
 
-__all__ = ["CrawlOptions", "interruptible", "open_cache", "session_config", "watched_session"]
+__all__ = [
+    "CrawlOptions",
+    "crawl_options",
+    "interruptible",
+    "open_cache",
+    "session_config",
+    "watched_session",
+]
 
 
 @dataclass(frozen=True)
@@ -55,6 +62,21 @@ class CrawlOptions(Settings):
     def halt(self) -> Halt:
         """The Halt of a run under `time_limit` (none: a Halt that only Ctrl-C fires)."""
         return Halt(seconds(self.time_limit))
+
+
+def crawl_options(
+    settings: Settings,
+    *,
+    render: RenderMode = "auto",
+    cache: Path | None = None,
+    pages: int | None = None,
+) -> CrawlOptions:
+    """The CrawlOptions of a command run with `settings`; `pages` is the command's own page
+    budget when the settings set none."""
+    values = {f.name: getattr(settings, f.name) for f in fields(Settings)}
+    if values["budget"] is None:
+        values["budget"] = pages
+    return CrawlOptions(render=render, cache=cache, **values)
 
 
 def open_cache(cache: Path | None) -> Path | None:

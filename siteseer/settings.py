@@ -45,8 +45,7 @@ from typing import Any
 from siteseer.errors import BadOption
 
 if typing.TYPE_CHECKING:
-    from siteseer.choices import RenderChoice as RenderMode
-    from siteseer.sessions import CrawlOptions
+    pass
 
 __all__ = [
     "CONFIG_FILE",
@@ -55,7 +54,6 @@ __all__ = [
     "Settings",
     "Spec",
     "config_values",
-    "crawl_options",
     "describe_settings",
     "load_settings",
     "parse_duration",
@@ -549,20 +547,3 @@ def config_values(settings: Settings) -> dict[str, Any]:
         if spec.config and value is not None:
             found[name] = _converted(spec, value)
     return found
-
-
-def crawl_options(
-    settings: Settings,
-    *,
-    render: RenderMode = "auto",
-    cache: Path | None = None,
-    pages: int | None = None,
-) -> CrawlOptions:
-    """The CrawlOptions of a command run with `settings`; `pages` is the command's own page
-    budget when the settings set none."""
-    from siteseer.sessions import CrawlOptions  # the Session's side: loaded by a crawl only
-
-    values = {f.name: getattr(settings, f.name) for f in fields(Settings)}
-    if values["budget"] is None:
-        values["budget"] = pages
-    return CrawlOptions(render=render, cache=cache, **values)

@@ -491,7 +491,8 @@ def crawl(
     """The crawl options of a command: its flags over SITESEER_* over siteseer.toml over the
     defaults (a bad value ends the command, exit 2); `pages` is the command's own budget when
     no layer sets one."""
-    from siteseer.settings import crawl_options, load_settings
+    from siteseer.sessions import crawl_options
+    from siteseer.settings import load_settings
 
     with user_errors():
         settings, _ = load_settings(flags)

@@ -85,8 +85,8 @@ async def test_allow_private_addresses_setting(
 
     from siteseer.cli import app
     from siteseer.crawler import RedirectRefused, Session
-    from siteseer.sessions import session_config
-    from siteseer.settings import crawl_options, load_settings
+    from siteseer.sessions import crawl_options, session_config
+    from siteseer.settings import load_settings
 
     shown = CliRunner().invoke(app, ["config", *flags], env=env, terminal_width=200)
     assert shown.exit_code == 0, shown.output

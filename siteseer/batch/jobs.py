@@ -39,7 +39,8 @@ class TaskOptions:
 
     - `task`: discover (from a sample entity page), explore (from a start page), templates
       (crawl up to `pages` pages and cluster them by template).
-    - `method`, `height`, `threshold`, `iterations`: discover's method and its parameters.
+    - `method`, `height`, `threshold`, `iterations`: discover's method and its parameters;
+      `sitemaps`: with the site's sitemaps and feeds, as `siteseer discover` by default.
     - `entity_sample`, `max_depth`: explore's.
     - `render`, `budget`: the crawl (budget None: no limit).
     """
@@ -49,6 +50,7 @@ class TaskOptions:
     height: str = "2"
     threshold: float = 0.5
     iterations: int = 1
+    sitemaps: bool = True
     entity_sample: str | None = None
     max_depth: int = 3
     pages: int = 200

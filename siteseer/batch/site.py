@@ -282,6 +282,7 @@ async def _discover(session: Session, job: SiteJob) -> Outcome:
             height=height_of(options.height),
             threshold=options.threshold,
             iterations=options.iterations,
+            sitemaps=options.sitemaps,
             session=session,
         )
     if not result.complete and not result.entities:

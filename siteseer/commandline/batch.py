@@ -48,6 +48,11 @@ from siteseer.flags import CrawlFlags, crawl_flags
 @click.option("--workers", type=click.IntRange(min=1), default=2, help="Sites crawled at once.")
 @click.option("--method", type=choice(DiscoverMethod), default="ssup", help="discover: the method.")
 @click.option(
+    "--sitemaps/--no-sitemaps",
+    default=True,
+    help="discover: use each site's sitemaps and feeds too, as `siteseer discover` does.",
+)
+@click.option(
     "--max-depth", type=click.IntRange(min=0), default=3, help="explore: the deepest drill-down."
 )
 @click.option(
@@ -71,6 +76,7 @@ def batch(
     address: str | None,
     workers: int,
     method: DiscoverMethod,
+    sitemaps: bool,
     max_depth: int,
     template_pages: int,
     render: RenderChoice,
@@ -80,8 +86,8 @@ def batch(
 ) -> None:
     """Run one task over many sites: one site (host) per worker at a time.
 
-    Each line of INPUT is a site; a JSON line's keys (task, method, render, budget, max_depth,
-    entity_sample, pages, height, threshold, iterations) override the options. A host listed
+    Each line of INPUT is a site; a JSON line's keys (task, method, sitemaps, render, budget,
+    max_depth, entity_sample, pages, height, threshold, iterations) override the options. A host listed
     twice runs once: its later lines fail as duplicates, as do lines that are not URLs. The
     crawl settings (flags over SITESEER_* over siteseer.toml, as on every crawling command)
     apply to every site; --pages is each site's own page budget. Writes
@@ -97,6 +103,7 @@ def batch(
     defaults = TaskOptions(
         task=task,
         method=method,
+        sitemaps=sitemaps,
         max_depth=max_depth,
         pages=template_pages,
         render=render,

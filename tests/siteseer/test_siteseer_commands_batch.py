@@ -167,3 +167,25 @@ async def test_batch_explore_from_a_home_page_writes_what_explore_writes(
     assert read(batch, "entities.jsonl") == read(alone, "entities.jsonl")
     queries = [json.loads(read(d, "queries.json"))["queries"] for d in (batch, alone)]
     assert queries[0] == queries[1]  # the documents differ in their seconds only
+
+
+async def test_discover_batch_reads_each_sites_sitemaps_unless_told_not_to(
+    lab: Lab, tmp_path: Path
+) -> None:
+    # drivers-sitemap publishes a complete sitemap: with it, every driver at the cost of the
+    # sitemap files and a sample; without it, the same drivers by paging the site's lists.
+    truth = lab("drivers-sitemap").truth("drivers-sitemap")
+    host = truth.base_url.split("//")[1].rstrip("/")
+    rows: dict[bool, dict[str, object]] = {}
+    for sitemaps in (True, False):
+        line = json.dumps({"url": truth.seed_entity, "sitemaps": sitemaps})
+        out = tmp_path / f"sitemaps-{sitemaps}"
+        options = BatchOptions(_input(tmp_path, [line]), out, HTTP_ONLY)
+        outcome = await run_batch(options)
+        assert outcome.complete
+        written = (out / f"{host.replace(':', '_')}.jsonl").read_text(encoding="utf-8")
+        records = [json.loads(line) for line in written.splitlines()]
+        assert {r["url"] for r in records} == set(truth.target_entities)
+        assert {r["source"] for r in records} == ({"sitemap", "both"} if sitemaps else {"links"})
+        rows[sitemaps] = outcome.rows[0]
+    assert int(str(rows[True]["downloads"])) < int(str(rows[False]["downloads"]))

@@ -75,8 +75,8 @@ def _word(text: str) -> str:
 def unsafe_reason(control: Control | None = None, *, url: str = "", text: str = "") -> str:
     """Why acting on a control or following a link could change something on the site or log us
     in or out; "" when it is safe. Looks at labels, names, selectors, form actions and methods."""
-    if url and destructive_word(url):
-        return f"its address says {destructive_word(url)!r}"
+    if url and (word := destructive_word(url)):
+        return f"its address says {word!r}"
     parts = [text, urlsplit(url).path if url else ""]
     if control is not None:
         if control.input_type == "password":

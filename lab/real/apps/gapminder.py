@@ -20,7 +20,6 @@ the application itself (`serve_locally`).
 
 from __future__ import annotations
 
-import argparse
 import logging
 import sqlite3
 from contextlib import closing
@@ -29,6 +28,7 @@ from typing import Any
 
 import pandas as pd
 import plotly.data
+from appmain import run_app
 from dash import Dash, Input, Output, dash_table, dcc, html
 from werkzeug.serving import make_server
 
@@ -105,16 +105,7 @@ def serve(db: Path, port: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=("load", "serve"))
-    parser.add_argument("--db", type=Path, required=True)
-    parser.add_argument("--limit", type=int, default=0)
-    parser.add_argument("--port", type=int, default=0)
-    args = parser.parse_args()
-    if args.command == "load":
-        load(args.db.resolve(), args.limit)
-    else:
-        serve(args.db.resolve(), args.port)
+    run_app(__doc__.splitlines()[0], load, serve)
 
 
 if __name__ == "__main__":

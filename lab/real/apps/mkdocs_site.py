@@ -19,13 +19,14 @@ pages that call a plugin show its directive as text.
 
 from __future__ import annotations
 
-import argparse
 import shutil
 import subprocess
 import sys
 import tarfile
 import tempfile
 from pathlib import Path
+
+from appmain import run_app
 
 SOURCE = "griffe==2.4.1"
 CONFIG = """site_name: Griffe
@@ -61,16 +62,7 @@ def serve(target: Path, port: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=("load", "serve"))
-    parser.add_argument("--db", type=Path, required=True, help="the site's directory")
-    parser.add_argument("--limit", type=int, default=0, help="unused: the doc set is whole")
-    parser.add_argument("--port", type=int, default=0)
-    args = parser.parse_args()
-    if args.command == "load":
-        load(args.db.resolve())
-    else:
-        serve(args.db.resolve(), args.port)
+    run_app(__doc__.splitlines()[0], lambda db, _limit: load(db), serve)
 
 
 if __name__ == "__main__":

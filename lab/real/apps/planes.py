@@ -20,13 +20,13 @@ so no login is needed; nothing else (add, edit, delete) is granted.
 
 from __future__ import annotations
 
-import argparse
 import csv
 import importlib.util
 import logging
 from pathlib import Path
 from typing import Any, ClassVar
 
+from appmain import run_app
 from flask import Flask
 from flask_appbuilder import AppBuilder, Model, ModelView
 from flask_appbuilder.models.sqla.base import SQLA
@@ -166,16 +166,7 @@ def serve(db: Path, port: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=("load", "serve"))
-    parser.add_argument("--db", type=Path, required=True)
-    parser.add_argument("--limit", type=int, default=0)
-    parser.add_argument("--port", type=int, default=0)
-    args = parser.parse_args()
-    if args.command == "load":
-        load(args.db.resolve(), args.limit)
-    else:
-        serve(args.db.resolve(), args.port)
+    run_app(__doc__.splitlines()[0], load, serve)
 
 
 if __name__ == "__main__":

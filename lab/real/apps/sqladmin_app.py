@@ -20,7 +20,6 @@ can be created, edited or deleted (no login is configured, as SQLAdmin's default
 
 from __future__ import annotations
 
-import argparse
 import csv
 import importlib.util
 import json
@@ -28,6 +27,7 @@ import re
 from pathlib import Path
 from typing import Any, ClassVar
 
+from appmain import run_app
 from sqladmin import Admin, ModelView
 from sqladmin.filters import AllUniqueStringValuesFilter
 from sqlalchemy import Float, Integer, String, create_engine
@@ -157,16 +157,7 @@ def serve(db: Path, port: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=("load", "serve"))
-    parser.add_argument("--db", type=Path, required=True)
-    parser.add_argument("--limit", type=int, default=0)
-    parser.add_argument("--port", type=int, default=0)
-    args = parser.parse_args()
-    if args.command == "load":
-        load(args.db.resolve(), args.limit)
-    else:
-        serve(args.db.resolve(), args.port)
+    run_app(__doc__.splitlines()[0], load, serve)
 
 
 if __name__ == "__main__":

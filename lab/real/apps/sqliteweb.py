@@ -18,7 +18,6 @@ Served by sqlite-web's own command line (`sqlite_web DB --host 127.0.0.1 --port 
 
 from __future__ import annotations
 
-import argparse
 import csv
 import importlib.util
 import json
@@ -26,6 +25,8 @@ import re
 import sqlite3
 import sys
 from pathlib import Path
+
+from appmain import run_app
 
 # table → file in vega_datasets/_data (CSV or a JSON list of records)
 TABLES = {
@@ -83,16 +84,7 @@ def serve(db: Path, port: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=("load", "serve"))
-    parser.add_argument("--db", type=Path, required=True)
-    parser.add_argument("--limit", type=int, default=0)
-    parser.add_argument("--port", type=int, default=0)
-    args = parser.parse_args()
-    if args.command == "load":
-        load(args.db.resolve(), args.limit)
-    else:
-        serve(args.db.resolve(), args.port)
+    run_app(__doc__.splitlines()[0], load, serve)
 
 
 if __name__ == "__main__":

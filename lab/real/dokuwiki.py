@@ -33,7 +33,6 @@ pages; the seed path follows the pages' own links from the root start page.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 from collections import deque
@@ -43,7 +42,7 @@ from urllib.parse import quote, unquote
 
 from siteseer.crawler import canonical_url
 from siteseer.lab.real.app import RealApp
-from siteseer.lab.real.errors import InstallFailed
+from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.pyenv import Progress, run_step
 from siteseer.lab.real.rst_dokuwiki import convert, modules_defined, page_id
 from siteseer.lab.truth import FacetQuery, SiteTruth
@@ -96,22 +95,6 @@ def _packages_present() -> bool:
         and SKELETON.is_dir()
         and SOURCES.is_dir()
     )
-
-
-def ensure_packages(log: Path, progress: Progress) -> None:
-    """Install the Debian packages unless they are there (apt-get needs root)."""
-    if _packages_present():
-        return
-    if os.geteuid() != 0:
-        raise InstallFailed(
-            APP_ID,
-            f"needs the Debian packages {', '.join(PACKAGES)}: run "
-            f"`apt-get install -y --no-install-recommends {' '.join(PACKAGES)}` as root",
-        )
-    apt = ["env", "DEBIAN_FRONTEND=noninteractive", "apt-get"]
-    run_step(APP_ID, "apt-get update", [*apt, "update"], log, progress)
-    install = [*apt, "install", "-y", "--no-install-recommends", *PACKAGES]
-    run_step(APP_ID, f"apt-get install {' '.join(PACKAGES)}", install, log, progress)
 
 
 def _write_if_changed(path: Path, text: str) -> bool:
@@ -250,7 +233,7 @@ class DokuWikiApp(RealApp):
         once (its stamp lists the page ids DokuWiki saved)."""
         self.dir.mkdir(parents=True, exist_ok=True)
         log = self.dir / "logs" / "install.log"
-        ensure_packages(log, progress)
+        apt_install(self.id, PACKAGES, _packages_present(), log, progress)
         configure(self.dir)
         if self.stamp.is_file():
             return

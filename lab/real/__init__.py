@@ -18,7 +18,8 @@ documentation, converted by lab/real/rst_dokuwiki.py), lab/real/devpi.py (devpi-
 devpi-web with real distributions' metadata), lab/real/sqliteweb.py (sqlite-web over
 vega_datasets' tables), lab/real/mkdocs.py (MkDocs serving griffe's documentation),
 lab/real/sqladmin.py (SQLAdmin over vega_datasets' cars), lab/real/docsify.py (Docsify, hash-routed,
-over griffe's documentation). The scripts they run inside their own
+over griffe's documentation), lab/real/hugo.py (a Hugo blog from Debian with tags, categories and
+date archives, its posts Debian's own changelog entries). The scripts they run inside their own
 environments are in lab/real/apps/ and are never imported by siteseer.
 """
 

@@ -40,6 +40,7 @@ _REAL: dict[str, str] = {
     "real-mkdocs": "siteseer.lab.real.mkdocs:MkDocsApp",
     "real-sqladmin": "siteseer.lab.real.sqladmin:SqlAdminApp",
     "real-docsify": "siteseer.lab.real.docsify:DocsifyApp",
+    "real-hugo": "siteseer.lab.real.hugo:HugoApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -1,0 +1,116 @@
+"""real-hugo served for real: a Hugo blog of Debian's changelogs, built once, served as files.
+
+The module fixture installs the application once (Debian's hugo, the content written from the
+changelogs, one build; nothing the second time) and serves it. The tests hold the truth,
+computed from the content files' front matter, against what the built site serves: the home
+list's pages, every post's fields, the tag and category pages and the month archives.
+"""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+from collections.abc import Iterator
+from html import unescape
+from urllib.parse import urljoin
+
+import pytest
+
+from siteseer.lab.real.hugo import HugoApp
+from siteseer.lab.real.hugo_theme import PAGE_SIZE
+from siteseer.lab.server import LabServer, running_lab
+from siteseer.lab.truth import SiteTruth
+
+pytestmark = [pytest.mark.slow, pytest.mark.real_app("real-hugo"), pytest.mark.timeout(900)]
+
+APP = "real-hugo"
+POST_LINK = re.compile(r'<a class="title" href="([^"]+)">')
+NEXT = re.compile(r'<a href="([^"]+)" aria-label="Next"')
+FIELD = re.compile(r"<dt>([^<]+)</dt><dd>(.*?)</dd>", re.S)
+TERM = re.compile(r'<a href="(/(?:tags|categories)/[^"/]+/)">([^<]+)</a> \((\d+)\)')
+MONTH = re.compile(r'<a href="(/\d{4}/\d{2}/)">')
+
+
+@pytest.fixture(scope="module")
+def blog() -> Iterator[LabServer]:
+    HugoApp("small").install(lambda line: None)
+    with running_lab([APP], "small") as server:
+        yield server
+
+
+def _get(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=30) as response:
+        return str(response.read().decode("utf-8"))
+
+
+def _paged(url: str) -> tuple[list[str], list[str]]:
+    """A list and its following pages (by their Next links): the pages' URLs, the posts
+    they link, in order."""
+    pages, posts = [], []
+    at: str | None = url
+    while at is not None:
+        html = _get(at)
+        pages.append(at)
+        found = [urljoin(at, h) for h in POST_LINK.findall(html)]
+        assert 0 < len(found) <= PAGE_SIZE, at
+        posts += found
+        more = NEXT.search(html)
+        at = urljoin(at, more.group(1)) if more else None
+    return pages, posts
+
+
+def _truth(blog: LabServer) -> SiteTruth:
+    return blog.truth(APP)
+
+
+def test_the_home_lists_every_post_once_on_the_truths_index_pages(blog: LabServer) -> None:
+    truth = _truth(blog)
+    (level,) = truth.index_levels
+    pages, posts = _paged(level[0])
+    assert len(truth.target_entities) == 282
+    assert pages == list(level)
+    assert posts == list(truth.target_entities)  # newest first, as the truth orders them
+    seed_page, seed = truth.seed_path[-2:]
+    assert seed == truth.seed_entity and seed_page in level
+    assert seed in {urljoin(seed_page, h) for h in POST_LINK.findall(_get(seed_page))}
+    assert truth.lower_bound_downloads == len(level) + 1  # the list pages and the seed
+
+
+def test_every_post_shows_its_front_matters_fields(blog: LabServer) -> None:
+    truth = _truth(blog)
+    for url in truth.target_entities:
+        html = _get(url)
+        fields = {k: unescape(re.sub(r"<[^>]+>", "", v)) for k, v in FIELD.findall(html)}
+        attrs = truth.attributes[url]
+        assert fields["Tags"].split(", ") == list(attrs["tags"]), url
+        assert fields["Categories"].split(", ") == list(attrs["categories"]), url
+        title = re.search(r"<h1>([^<]+)</h1>", html)
+        assert title is not None
+        assert unescape(title.group(1)) == f"{fields['Package']} {fields['Version']}", url
+
+
+def test_tag_and_category_pages_list_each_terms_posts(blog: LabServer) -> None:
+    truth = _truth(blog)
+    base = truth.base_url
+    wanted = {(q.conditions[0][0], q.conditions[0][1]): set(q.entities) for q in truth.queries}
+    served = {}
+    for facet in ("tags", "categories"):
+        for path, name, count in TERM.findall(_get(f"{base}/{facet}/")):
+            _, posts = _paged(base + path)
+            assert len(posts) == len(set(posts)) == int(count), path
+            served[(facet, unescape(name))] = set(posts)
+    assert served == wanted
+    assert set(truth.facet_values["tags"]) >= {"dpkg", "apt", "admin", "utils"}
+
+
+def test_the_month_archives_hold_every_post(blog: LabServer) -> None:
+    truth = _truth(blog)
+    base = truth.base_url
+    months = set(MONTH.findall(_get(base + "/archives/")))
+    assert len(months) > 50
+    found: list[str] = []
+    for month in sorted(months):
+        _, posts = _paged(base + month)
+        assert all(p.startswith(base + month) for p in posts), month
+        found += posts
+    assert sorted(found) == sorted(truth.target_entities)

@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
@@ -66,7 +67,7 @@ from siteseer.render import Box, Link, Snapshot
 if TYPE_CHECKING:
     from siteseer.crawler import Session
 
-__all__ = ["gpp"]
+__all__ = ["GPPParams", "gpp"]
 
 MAX_SEED_DEPTH = 4
 LIST_THRESHOLD = 0.7
@@ -74,6 +75,14 @@ EXTRA_DEPTH = 1
 SHORT_LIST = 10  # a seed list shorter than this may be a "featured" box: search one level more
 BATCH = 8  # pages rendered per batch while searching for the seed path
 COLLECTION = "collection"  # the signature's orientation slot for a lone link's stand-in list
+
+
+@dataclass(frozen=True)
+class GPPParams:
+    """GPP's parameters in the method registry (algorithms/methods.py): how many growing
+    `iterations` (the SSUP paper ran 1)."""
+
+    iterations: int = 1
 
 
 async def _render(run: Run, rendered: dict[str, Snapshot], urls: Sequence[str]) -> list[Snapshot]:

@@ -88,10 +88,20 @@ from siteseer.render import Snapshot
 if TYPE_CHECKING:
     from siteseer.crawler import Session
 
-__all__ = ["SeedSimilarity", "indesit", "label_containment"]
+__all__ = ["THRESHOLD", "IndesitParams", "SeedSimilarity", "indesit", "label_containment"]
 
 # T, the simhtml a page needs to be similar to the seed (choice "T=0.5", module docstring).
 THRESHOLD = 0.5
+
+
+@dataclass(frozen=True)
+class IndesitParams:
+    """Indesit's parameters in the method registry (algorithms/methods.py): the simhtml
+    `threshold` a page needs to be like the seed, the link DOM path form `tag_feature`."""
+
+    threshold: float = THRESHOLD
+    tag_feature: TagFeature = "attrs"
+
 
 # A collection is a target collection when at least this share of its samples is similar to s.
 _MAJORITY = 0.5

@@ -5,12 +5,16 @@
     found = await method.discover(session, seed, params)    # a Discovery
 
 Everything that offers a choice of discovery method reads this mapping: the Python API
-(`siteseer.discover(method=…)`), the command line's `--method` (through `siteseer.choices`, whose
-`DiscoverMethod` mirrors the names for start-up's sake and is held equal to them by a test),
-a batch's ``"method"`` key and the lab's runners (lab/runners/discovery.py makes a bench method
-of each entry). A new discovery method is its module and one entry in `DISCOVERY_METHODS` (its
-parameter dataclass beside it): each field is a keyword of the entry point, with the same
-default.
+(`siteseer.discover(method=…)`), the command line's `--method` (its choices and its help, from
+`name` and `summary`), a batch's ``"method"`` key and the lab's runners (lab/runners/discovery.py
+makes a bench method of each entry). A new discovery method is its module (the entry point and
+its parameter dataclass) and one entry in `DISCOVERY_METHODS`: each field of the dataclass is a
+keyword of the entry point, with the same default (tests/algorithms/test_methods.py holds it).
+
+Choice: the registry names each entry point and parameter dataclass by ``"module:name"``,
+imported on first use, so that reading the registry (the command line's `--help`, a batch's
+input check) imports no algorithm (numpy, lxml, the crawler): this module imports the standard
+library alone.
 
 Choice: each method's parameters are a frozen dataclass whose fields are the entry point's own
 keyword names, so that a caller holding values of several methods' options (the command line,
@@ -19,110 +23,102 @@ a batch line) gives them all and each method takes its own (`parameters`).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, fields
+from functools import cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
-
-from siteseer.algorithms.features.dom import TagFeature
-from siteseer.algorithms.gpp import gpp
-from siteseer.algorithms.indesit import THRESHOLD, indesit
-from siteseer.algorithms.result import Discovery
-from siteseer.algorithms.ssup import Height, ProbeOrder, ssup
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from siteseer.algorithms.result import Discovery
+    from siteseer.algorithms.ssup import Height
     from siteseer.crawler import RenderMode, Session
 
 __all__ = [
     "DISCOVERY_METHODS",
     "DiscoveryMethod",
-    "GPPParams",
-    "IndesitParams",
-    "SSUPParams",
     "discovery_method",
     "height_of",
+    "resolve",
 ]
 
-
-@dataclass(frozen=True)
-class SSUPParams:
-    """SSUP: the entity tree's `height` (a number, or ``"auto"`` to climb while a heavier index
-    page is found), `visual` grouping of links by visual list, the climb's `probe_order`, the
-    link DOM path form `tag_feature`."""
-
-    height: Height = 2
-    visual: bool = False
-    probe_order: ProbeOrder = "ranked"
-    tag_feature: TagFeature = "attrs"
+_Entry = Callable[..., Awaitable["Discovery"]]
 
 
 @dataclass(frozen=True)
-class IndesitParams:
-    """Indesit: the simhtml `threshold` a page needs to be like the seed, the link DOM path
-    form `tag_feature`."""
-
-    threshold: float = THRESHOLD
-    tag_feature: TagFeature = "attrs"
-
-
-@dataclass(frozen=True)
-class GPPParams:
-    """GPP: how many growing `iterations` (the SSUP paper ran 1)."""
-
-    iterations: int = 1
-
-
-P = TypeVar("P")
-
-
-@dataclass(frozen=True)
-class DiscoveryMethod(Generic[P]):
-    """One discovery method: its `name`, its entry point `run(session, seed, **params)`, the
-    dataclass of its `params`, a one-line `description` (help, the lab bench) and the render
-    mode it needs (`render`: GPP sees every page rendered; None: the Session's own)."""
+class DiscoveryMethod:
+    """One discovery method: its `name`, its `entry` point ``run(session, seed, **params)``
+    and the dataclass of its `params_type` (each ``"module:name"``, or the object itself), a
+    one-line `description` (the lab bench), a few words of `summary` for the command line's
+    help, and the render mode it needs (`render`: GPP sees every page rendered; None: the
+    Session's own)."""
 
     name: str
-    run: Callable[..., Awaitable[Discovery]]
-    params: type[P]
+    entry: str | _Entry
+    params_type: str | type[Any]
     description: str
+    summary: str = ""
     render: RenderMode | None = None
 
-    def parameters(self, values: Mapping[str, Any] = MappingProxyType({})) -> P:
+    @property
+    def run(self) -> _Entry:
+        """The entry point (imported on first use)."""
+        return resolve(self.entry) if isinstance(self.entry, str) else self.entry
+
+    @property
+    def params(self) -> type[Any]:
+        """The parameter dataclass (imported on first use)."""
+        kind = self.params_type
+        return resolve(kind) if isinstance(kind, str) else kind
+
+    def parameters(self, values: Mapping[str, Any] = MappingProxyType({})) -> Any:
         """The method's parameters from `values`, taking the keys that are its fields (the
         others belong to other methods) and the defaults for the rest."""
-        names = {f.name for f in fields(self.params)}  # type: ignore[arg-type]
-        return self.params(**{k: v for k, v in values.items() if k in names})
+        params = self.params
+        names = {f.name for f in fields(params)}
+        return params(**{k: v for k, v in values.items() if k in names})
 
-    async def discover(self, session: Session, seed: str, params: P | None = None) -> Discovery:
+    async def discover(self, session: Session, seed: str, params: Any = None) -> Discovery:
         """Run the method from `seed` with `params` (None: the defaults)."""
         given = self.parameters() if params is None else params
         if not isinstance(given, self.params):
             raise ValueError(f"{self.name} takes {self.params.__name__}, not {given!r}")
-        keywords = {f.name: getattr(given, f.name) for f in fields(given)}  # type: ignore[arg-type]
+        keywords = {f.name: getattr(given, f.name) for f in fields(given)}
         return await self.run(session, seed, **keywords)
 
 
-DISCOVERY_METHODS: Mapping[str, DiscoveryMethod[Any]] = MappingProxyType(
+@cache
+def resolve(reference: str) -> Any:
+    """The object a ``"package.module:name"`` reference names, its module imported."""
+    module, _, name = reference.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+DISCOVERY_METHODS: Mapping[str, DiscoveryMethod] = MappingProxyType(
     {
         method.name: method
         for method in (
             DiscoveryMethod(
                 "ssup",
-                ssup,
-                SSUPParams,
+                "siteseer.algorithms.ssup.tree:ssup",
+                "siteseer.algorithms.ssup.tree:SSUPParams",
                 "SSUP (ICWE 2014), URL + HTML similarity, entity-tree height 2",
+                summary="compares URLs and page structure",
             ),
             DiscoveryMethod(
                 "indesit",
-                indesit,
-                IndesitParams,
+                "siteseer.algorithms.indesit:indesit",
+                "siteseer.algorithms.indesit:IndesitParams",
                 "Indesit baseline (reconstructed), simhtml T=0.5 over tag+attribute-name paths",
+                summary="page structure only",
             ),
             DiscoveryMethod(
                 "gpp",
-                gpp,
-                GPPParams,
+                "siteseer.algorithms.gpp:gpp",
+                "siteseer.algorithms.gpp:GPPParams",
                 "GPP (Weninger et al.), visual lists grown from the site root, K=1 iteration",
+                summary="the lists a browser shows; renders every page",
                 render="always",
             ),
         )
@@ -131,7 +127,7 @@ DISCOVERY_METHODS: Mapping[str, DiscoveryMethod[Any]] = MappingProxyType(
 """Every discovery method by name, in the order the command line lists them."""
 
 
-def discovery_method(name: str) -> DiscoveryMethod[Any]:
+def discovery_method(name: str) -> DiscoveryMethod:
     """The method called `name`; ValueError naming the known ones otherwise."""
     try:
         return DISCOVERY_METHODS[name]

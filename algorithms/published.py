@@ -136,7 +136,7 @@ async def check_pages(run: Run, seed: Snapshot | None, urls: Sequence[str]) -> S
 async def discover_published(
     session: Session,
     seed: str,
-    method: DiscoveryMethod[Any],
+    method: DiscoveryMethod,
     params: Any = None,
     *,
     audit: bool = False,

@@ -12,12 +12,13 @@ import argparse
 import sys
 
 import siteseer
+from siteseer.algorithms import DISCOVERY_METHODS
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("seed", help="a sample entity page")
-    parser.add_argument("--method", choices=("ssup", "indesit", "gpp"), default="ssup")
+    parser.add_argument("--method", choices=tuple(DISCOVERY_METHODS), default="ssup")
     parser.add_argument("--height", default="2", help="SSUP's tree height: a number or 'auto'")
     parser.add_argument("--pages", type=int, default=None, help="page budget (default: none)")
     args = parser.parse_args()

@@ -51,7 +51,6 @@ from siteseer.algorithms import explore as _explore
 from siteseer.algorithms import is_instance as _is_instance
 from siteseer.algorithms import url_templates as _url_templates
 from siteseer.chaining import input_urls
-from siteseer.choices import DiscoverMethod
 from siteseer.crawler import Session, SessionConfig
 from siteseer.render import Snapshot
 from siteseer.sessions import crawl_options, session_config
@@ -104,7 +103,7 @@ async def _using(session: Session | None, config: SessionConfig | None) -> Async
 async def discover(
     seed: str,
     *,
-    method: DiscoverMethod = "ssup",
+    method: str = "ssup",
     height: Height = 2,
     visual: bool = False,
     probe_order: ProbeOrder = "ranked",

@@ -1,13 +1,14 @@
 """The choices of the command line's options that only the commands define, as `Literal`s.
 
 Kept free of imports so that the command line's declarations (siteseer/commandline/) can name
-them without loading the crawler, the methods or the lab (`--help` included). Seven of them
-mirror a lower floor's own type, which stays the definition; tests/siteseer/test_siteseer_choices.py
-holds each mirror equal to it: `DiscoverMethod` names the method registry's entries
-(`algorithms.DISCOVERY_METHODS`: a new method's name is added here as well, and the test says
-so), `OutputFormat` is `output.RowFormat`, `RenderChoice` is `crawler.RenderMode`,
-`TagFeatureChoice` is `algorithms.TagFeature`, `ProbeOrderChoice` is `algorithms.ProbeOrder`,
-`ClusterChoice` is `algorithms.ClusterMethod`, `LabSize` is `lab.Size`.
+them without loading the crawler, the methods or the lab (`--help` included). Six of them
+mirror a lower floor's own type, which stays the definition;
+tests/siteseer/test_siteseer_choices.py holds each mirror equal to it: `OutputFormat` is
+`output.RowFormat`, `RenderChoice` is `crawler.RenderMode`, `TagFeatureChoice` is
+`algorithms.TagFeature`, `ProbeOrderChoice` is `algorithms.ProbeOrder`, `ClusterChoice` is
+`algorithms.ClusterMethod`, `LabSize` is `lab.Size`. The discovery methods are no mirror: the
+command line reads their names from the method registry itself (`siteseer.algorithms.methods`,
+which imports no method).
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ __all__ = [
     "BatchTask",
     "ClusterChoice",
     "DemoSize",
-    "DiscoverMethod",
     "LabSize",
     "OutputFormat",
     "ProbeOrderChoice",
@@ -37,8 +37,6 @@ DemoSize = Literal["small", "medium"]
 """`demo --size`: the lab sizes the demo runs on."""
 
 # Mirrors of a lower floor's type (see the module docstring).
-DiscoverMethod = Literal["ssup", "indesit", "gpp"]
-"""`discover --method`, `batch --method`: the names of `algorithms.DISCOVERY_METHODS`."""
 OutputFormat = Literal["jsonl", "json", "csv"]
 """`discover --format`, `templates cluster --format`: the rows as JSON lines, a JSON array or CSV."""
 RenderChoice = Literal["auto", "always", "never"]

@@ -116,7 +116,7 @@ from siteseer.algorithms.ssup.explanation import explain_discovery
 from siteseer.algorithms.ssup.grouping import LinkGroup, LinkGrouper, group_links
 from siteseer.algorithms.ssup.pagination import LEVEL_SHARE
 from siteseer.algorithms.ssup.probes import PROBE_ORDERS, ProbeOrder
-from siteseer.algorithms.ssup.tree import ssup
+from siteseer.algorithms.ssup.tree import SSUPParams, ssup
 from siteseer.algorithms.ssup.visual import RoleMate, ambiguity, role_mates, visual_group_links
 
 __all__ = [
@@ -127,6 +127,7 @@ __all__ = [
     "LinkGrouper",
     "ProbeOrder",
     "RoleMate",
+    "SSUPParams",
     "ambiguity",
     "explain_discovery",
     "group_links",

@@ -25,7 +25,20 @@ from siteseer.render import Snapshot
 if TYPE_CHECKING:
     from siteseer.crawler import Session
 
-__all__ = ["ssup"]
+__all__ = ["SSUPParams", "ssup"]
+
+
+@dataclass(frozen=True)
+class SSUPParams:
+    """SSUP's parameters in the method registry (algorithms/methods.py): the entity tree's
+    `height` (a number, or ``"auto"`` to climb while a heavier index page is found), `visual`
+    grouping of links by visual list, the climb's `probe_order`, the link DOM path form
+    `tag_feature`."""
+
+    height: Height = 2
+    visual: bool = False
+    probe_order: ProbeOrder = "ranked"
+    tag_feature: TagFeature = "attrs"
 
 
 @dataclass

@@ -8,7 +8,7 @@ GPP, and any method added there), run from the truth's seed entity with its defa
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from siteseer.algorithms import DISCOVERY_METHODS, Discovery, DiscoveryMethod, SSUPParams
 from siteseer.lab.method import MethodRun, MethodSpec
@@ -37,7 +37,7 @@ def discovery_run(discovery: Discovery, truth: SiteTruth) -> MethodRun:
     )
 
 
-def registered(method: DiscoveryMethod[Any]) -> MethodSpec:
+def registered(method: DiscoveryMethod) -> MethodSpec:
     """The bench method of a registered discovery method: its defaults, its render mode."""
 
     async def run(session: Session, truth: SiteTruth) -> MethodRun:

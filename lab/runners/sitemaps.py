@@ -10,7 +10,7 @@ audit and scores it against the truth's `published` (extras ``audit_precision`` 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from siteseer.algorithms import DISCOVERY_METHODS, DiscoveryMethod, discover_published
 from siteseer.lab.method import MethodRun, MethodSpec
@@ -36,7 +36,7 @@ PUBLISHING = (
 _WITHOUT = ("council", "drivers")
 
 
-def _with_sitemaps(method: DiscoveryMethod[Any]) -> MethodSpec:
+def _with_sitemaps(method: DiscoveryMethod) -> MethodSpec:
     async def run(session: Session, truth: SiteTruth) -> MethodRun:
         found, _ = await discover_published(session, truth.seed_entity, method)
         done = discovery_run(found, truth)

@@ -20,7 +20,7 @@ from typing import Any, get_args
 from urllib.parse import urlsplit
 
 from siteseer.algorithms import DISCOVERY_METHODS
-from siteseer.choices import BatchTask, DiscoverMethod
+from siteseer.choices import BatchTask
 from siteseer.crawler import RenderMode
 
 __all__ = ["BatchTask", "SiteJob", "TaskOptions", "host_file_name", "read_jobs"]
@@ -39,14 +39,15 @@ class TaskOptions:
 
     - `task`: discover (from a sample entity page), explore (from a start page), templates
       (crawl up to `pages` pages and cluster them by template).
-    - `method`, `height`, `threshold`, `iterations`: discover's method and its parameters;
+    - `method` (a name of `algorithms.DISCOVERY_METHODS`), `height`, `threshold`,
+      `iterations`: discover's method and its parameters;
       `sitemaps`: with the site's sitemaps and feeds, as `siteseer discover` by default.
     - `entity_sample`, `max_depth`: explore's.
     - `render`, `budget`: the crawl (budget None: no limit).
     """
 
     task: BatchTask = "discover"
-    method: DiscoverMethod = "ssup"
+    method: str = "ssup"
     height: str = "2"
     threshold: float = 0.5
     iterations: int = 1

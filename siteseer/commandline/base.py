@@ -433,6 +433,22 @@ def render_option(
     return click.option("--render", type=choice(RenderChoice), default="auto", help=help)
 
 
+def method_option(lead: str = "") -> Callable[[F], F]:
+    """--method: a discovery method of the registry (default ssup), its choices and its help
+    (each name with its summary) read from `algorithms.DISCOVERY_METHODS`, which imports no
+    method; `lead` opens the help."""
+    from siteseer.algorithms import DISCOVERY_METHODS
+
+    named = [f"{m.name} ({m.summary})" if m.summary else m.name for m in DISCOVERY_METHODS.values()]
+    listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} or {named[-1]}"
+    return click.option(
+        "--method",
+        type=click.Choice(tuple(DISCOVERY_METHODS)),
+        default="ssup",
+        help=f"{lead}{listed}.",
+    )
+
+
 def cache_options(command: F) -> F:
     """--cache FILE and --no-cache (`cache_file` makes the two one value)."""
     command = click.option("--no-cache", is_flag=True, help="Keep pages in memory only.")(command)

@@ -6,13 +6,14 @@ from pathlib import Path
 
 import click
 
-from siteseer.choices import BatchEngine, BatchTask, DiscoverMethod, RenderChoice
+from siteseer.choices import BatchEngine, BatchTask, RenderChoice
 from siteseer.commandline.base import (
     PATH,
     Command,
     choice,
     crawl,
     echo_err,
+    method_option,
     render_option,
     run,
 )
@@ -46,7 +47,7 @@ from siteseer.flags import CrawlFlags, crawl_flags
 )
 @click.option("--address", help="Ray: the cluster to join (default: start a local Ray).")
 @click.option("--workers", type=click.IntRange(min=1), default=2, help="Sites crawled at once.")
-@click.option("--method", type=choice(DiscoverMethod), default="ssup", help="discover: the method.")
+@method_option("discover: the method, ")
 @click.option(
     "--sitemaps/--no-sitemaps",
     default=True,
@@ -75,7 +76,7 @@ def batch(
     engine: BatchEngine,
     address: str | None,
     workers: int,
-    method: DiscoverMethod,
+    method: str,
     sitemaps: bool,
     max_depth: int,
     template_pages: int,

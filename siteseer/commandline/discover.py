@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from siteseer.choices import DiscoverMethod, OutputFormat, ProbeOrderChoice, TagFeatureChoice
+from siteseer.choices import OutputFormat, ProbeOrderChoice, TagFeatureChoice
 from siteseer.commandline.base import (
     PATH,
     Command,
@@ -17,6 +17,7 @@ from siteseer.commandline.base import (
     crawl,
     fail,
     format_option,
+    method_option,
     output_format,
     render_option,
     run,
@@ -32,13 +33,7 @@ from siteseer.flags import CrawlFlags, crawl_flags
     "siteseer discover https://example.org/players/17 --method indesit --budget 300 -v",
 )
 @click.argument("seed_url", help="One entity page of the site (a player's, a product's).")
-@click.option(
-    "--method",
-    type=choice(DiscoverMethod),
-    default="ssup",
-    help="ssup (compares URLs and page structure), indesit (page structure only) or gpp "
-    "(the lists a browser shows; renders every page).",
-)
+@method_option()
 @click.option(
     "--visual",
     is_flag=True,

@@ -27,7 +27,7 @@ from siteseer.algorithms import (
     explain_discovery,
     height_of,
 )
-from siteseer.choices import DiscoverMethod, OutputFormat
+from siteseer.choices import OutputFormat
 from siteseer.crawler import Session
 from siteseer.errors import BadOption, OutputFailed, RunFailed, run_failures
 from siteseer.output import entity_records, entity_rows, pages_answered
@@ -60,7 +60,7 @@ class DiscoverOptions:
 
     seed_url: str
     crawl: CrawlOptions
-    method: DiscoverMethod = "ssup"
+    method: str = "ssup"
     visual: bool = False
     iterations: int = 1
     height: str = "2"

@@ -97,6 +97,7 @@ def test_the_ssup_package_surface() -> None:
         "PROBE_ORDERS",
         "ProbeOrder",
         "RoleMate",
+        "SSUPParams",
         "ambiguity",
         "explain_discovery",
         "group_links",
@@ -106,3 +107,12 @@ def test_the_ssup_package_surface() -> None:
     }
     for name in ssup.__all__:
         assert getattr(ssup, name) is not None, name
+
+
+def test_a_function_named_like_its_module_stays_the_function() -> None:
+    # The surface is loaded on first use (PEP 562); importing the submodule `gpp` (or `ssup`,
+    # `indesit`, `describe`) afterwards keeps the package's name bound to the function.
+    for name in ("gpp", "indesit", "describe", "ssup"):
+        module = importlib.import_module(f"siteseer.algorithms.{name}")
+        assert getattr(algorithms, name) is getattr(module, name), name
+        assert callable(getattr(algorithms, name)), name

@@ -67,7 +67,8 @@ def test_the_logging_setup_loads_no_crawler() -> None:
 
 def test_every_command_help_is_answered_by_click_alone() -> None:
     # Each command's declaration is loaded when it is asked for (cli.LazyGroup); its --help
-    # loads neither pydantic nor the crawler.
+    # loads neither pydantic nor the crawler, and of the algorithms only the method registry
+    # (discover's and batch's --method choices), which imports no method.
     code = (
         "import sys, click\nfrom siteseer import cli\n"
         "def walk(group, path):\n"
@@ -83,8 +84,10 @@ def test_every_command_help_is_answered_by_click_alone() -> None:
         "        cli.app([*args, '--help'])\n"
         "    except SystemExit as e:\n"
         "        assert e.code == 0, (args, e.code)\n"
-        "heavy = ('pydantic', 'typer', 'aiohttp', 'rich', 'siteseer.crawler', 'siteseer.render', 'siteseer.lab', 'siteseer.algorithms')\n"
-        "print(len(commands), *(m for m in heavy if m in sys.modules), file=sys.stderr)\n"
+        "heavy = ('pydantic', 'typer', 'aiohttp', 'rich', 'siteseer.crawler', 'siteseer.render', 'siteseer.lab')\n"
+        "registry = ('siteseer.algorithms', 'siteseer.algorithms.methods')\n"
+        "methods = [m for m in sys.modules if m.startswith('siteseer.algorithms') and m not in registry]\n"
+        "print(len(commands), *(m for m in heavy if m in sys.modules), *methods, file=sys.stderr)\n"
     )
     done = _python(code)
     count, *loaded = done.stderr.split()
@@ -106,6 +109,14 @@ def test_a_command_loads_its_own_declaration_only() -> None:
     )
     loaded = _python(code).stderr.split()
     assert loaded == ["siteseer.commandline.base", "siteseer.commandline.pages"]
+
+
+def test_the_method_registry_imports_no_method() -> None:
+    # The registry names each entry point by "module:name", imported when the method runs.
+    statement = "import siteseer.algorithms.methods as m; m.discovery_method('gpp')"
+    code = f"import sys; {statement}; print(*(n for n in sys.modules if n.startswith('siteseer.')))"
+    loaded = _python(code).stdout.split()
+    assert loaded == ["siteseer.algorithms", "siteseer.algorithms.methods"]
 
 
 def test_the_crawl_stack_loads_its_http_client_and_rich_when_used() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import get_args
 
+import click
 import pytest
 
 from siteseer import algorithms, choices, crawler, lab, output
@@ -24,7 +25,15 @@ def test_each_mirror_offers_exactly_the_original_choices(mirror: object, origina
     assert sorted(get_args(mirror)) == sorted(get_args(original))
 
 
-def test_the_method_choice_names_every_registered_method_in_order() -> None:
-    assert get_args(choices.DiscoverMethod) == tuple(algorithms.DISCOVERY_METHODS), (
-        "a method in algorithms/methods.py is offered by siteseer/choices.py's DiscoverMethod"
-    )
+def test_the_method_choices_are_the_registry_s_names_in_order() -> None:
+    # No mirror of the method names: discover's and batch's --method read the registry.
+    from siteseer.commandline.batch import batch
+    from siteseer.commandline.discover import discover
+
+    for command in (discover, batch):
+        (option,) = (p for p in command.params if p.name == "method")
+        assert isinstance(option.type, click.Choice)
+        assert tuple(option.type.choices) == tuple(algorithms.DISCOVERY_METHODS)
+        assert option.help is not None
+        for method in algorithms.DISCOVERY_METHODS.values():
+            assert f"{method.name} ({method.summary})" in option.help

@@ -65,7 +65,7 @@ from siteseer.algorithms.features.urlshape import is_view, refines
 from siteseer.algorithms.indesit import SeedSimilarity, indesit
 from siteseer.algorithms.pagetemplates import cluster_pages, page_paths
 from siteseer.algorithms.result import EntityDescription
-from siteseer.algorithms.run import BUDGET_SPENT, Run, Stopped
+from siteseer.algorithms.run import Run, Stopped, spent_reason
 from siteseer.crawler import BudgetExhausted, CrawlError
 from siteseer.render import Snapshot
 
@@ -503,8 +503,8 @@ async def describe(
             break  # a stopped run describes the samples done until then
         try:
             page = await session.page(sample)
-        except BudgetExhausted:
-            stops.append(BUDGET_SPENT)
+        except BudgetExhausted as e:
+            stops.append(spent_reason(e))
             break
         except CrawlError as e:
             raise ValueError(f"cannot load the sample {sample}: {e}") from e

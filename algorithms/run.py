@@ -13,7 +13,8 @@ and the method's own cost.
 
 A method raises `Stopped` (through `run.fetch`, `run.load`, `run.seed`, `run.again` or
 `run.stop`) to unwind to its entry point, which turns it into an incomplete result with
-`run.reason`. Every stop reason a user reads comes from here: `BUDGET_SPENT` for a spent budget,
+`run.reason`. Every stop reason a user reads comes from here: `BUDGET_SPENT` for a spent budget
+(`spent_reason`: it goes on to name the page cap when a crawl without a budget reached it),
 `INTERRUPTED` for Ctrl-C, `time_limit_reason(limit)` for a time limit, or the sentence given to
 `stop`. Once a reason is set, no page is loaded any more: `fetch` and
 `load` raise `Stopped` for a page not loaded yet, and `loaded` gives what a method that goes on
@@ -51,6 +52,7 @@ from siteseer.crawler import (
     Cost,
     CrawlError,
     Halt,
+    PageCapReached,
     RoutingDecision,
     current_halt,
     halting,
@@ -59,14 +61,30 @@ from siteseer.crawler import (
 from siteseer.render import Action, Snapshot, State
 
 if TYPE_CHECKING:
-    from siteseer.crawler import Session
+    from siteseer.crawler import Session, TrapStop
 
-__all__ = ["BUDGET_SPENT", "INTERRUPTED", "Halt", "Run", "Stopped", "halting", "time_limit_reason"]
+__all__ = [
+    "BUDGET_SPENT",
+    "INTERRUPTED",
+    "Halt",
+    "Run",
+    "Stopped",
+    "halting",
+    "spent_reason",
+    "time_limit_reason",
+]
 
 # INTERRUPTED, Halt, halting and time_limit_reason live in crawler.halt (the command line arms a
 # Halt without loading the methods); they are named here too, where a method run meets them.
 
 BUDGET_SPENT = "budget spent"
+
+
+def spent_reason(error: BudgetExhausted) -> str:
+    """The stop reason of a spent budget: `BUDGET_SPENT`, followed by the page cap's terms when
+    it was the cap of a crawl without a budget (so every such reason starts with BUDGET_SPENT)."""
+    return error.reason if isinstance(error, PageCapReached) else BUDGET_SPENT
+
 
 T = TypeVar("T")
 
@@ -97,6 +115,7 @@ class Run:
         self._start = session.cost()
         self._started = time.perf_counter()
         self._routing_seen = frozenset(self._routing())
+        self._traps_seen = len(self._trap_stops())
 
     # -- loading ---------------------------------------------------------------------------------
 
@@ -143,18 +162,19 @@ class Run:
             raise Stopped(self.reason)
         results = await self._pages(missing, self.render if render is None else render)
         self._note_routing()
-        spent = False
+        spent = ""
         for url, result in results.items():
             if isinstance(result, Snapshot):
                 self.pages[url] = result
                 if status_fails and not result.ok:
                     self._fail(url, f"HTTP status {result.status}", step)
             elif isinstance(result, BudgetExhausted):
-                spent = True
+                spent = spent_reason(result)
             else:
                 self._fail(url, str(result), step)
+        self._note_traps()
         if spent:
-            self.stop(BUDGET_SPENT)
+            self.stop(spent)
         if len(results) < len(missing):
             self._halted()
 
@@ -205,8 +225,8 @@ class Run:
             page = await self._watched(
                 self.session.page(url, render=self.render if render is None else render)
             )
-        except BudgetExhausted:
-            self.stop(BUDGET_SPENT)
+        except BudgetExhausted as e:
+            self.stop(spent_reason(e))
         except CrawlError as e:
             self.stop(f"cannot use the seed {url}: {e}")
         self._note_routing()
@@ -222,8 +242,8 @@ class Run:
         CrawlErrors propagate."""
         try:
             return await self._watched(self.session.page(url, fresh=True))
-        except BudgetExhausted:
-            self.stop(BUDGET_SPENT)
+        except BudgetExhausted as e:
+            self.stop(spent_reason(e))
 
     async def rendered(self, url: str) -> Snapshot | None:
         """`url`'s 2xx Snapshot from the browser, even when a plain load of it is kept (the
@@ -256,18 +276,19 @@ class Run:
 
         answers = await self._watched(asyncio.gather(*(one(u) for u in wanted)))
         out: dict[str, Snapshot] = {}
-        spent = False
+        spent = ""
         for url, answer in zip(wanted, answers, strict=True):
             if isinstance(answer, BudgetExhausted):
-                spent = True
+                spent = spent_reason(answer)
             elif isinstance(answer, CrawlError):
                 self._fail(url, str(answer), step)
             elif not answer.ok:
                 self._fail(url, f"HTTP status {answer.status}", step)
             else:
                 out[url] = answer
+        self._note_traps()
         if spent:
-            self.stop(BUDGET_SPENT)
+            self.stop(spent)
         return out
 
     async def act(
@@ -284,8 +305,8 @@ class Run:
             raise Stopped(self.reason)
         try:
             return await self._watched(self.session.act(snapshot, action))
-        except BudgetExhausted:
-            self.stop(BUDGET_SPENT)
+        except BudgetExhausted as e:
+            self.stop(spent_reason(e))
         except CrawlError as e:
             self.failed[key] = str(e)
             self.note(step, "error", action.label or action.selector, note=str(e))
@@ -362,6 +383,27 @@ class Run:
                     note=d.reason,
                 )
         self._routing_seen = frozenset(decisions)
+
+    def _trap_stops(self) -> Mapping[str, TrapStop]:
+        """The URL families the Session's trap guard stopped (none from a stand-in)."""
+        stops: Mapping[str, TrapStop] = getattr(self.session, "trap_stops", {})
+        return stops
+
+    def _note_traps(self) -> None:
+        """Trace each URL family the trap guard stopped since the last look: its name, the
+        URLs admitted of it, the positions that vary (crawler.families)."""
+        stops = self._trap_stops()
+        if len(stops) == self._traps_seen:
+            return
+        for stop in list(stops.values())[self._traps_seen :]:
+            self.note(
+                "trap-guard",
+                "stop",
+                stop.family,
+                values={"urls": stop.urls, "positions": stop.positions},
+                note=f"{stop.describe()}; its other URLs are skipped ({stop.rule} {stop.limit})",
+            )
+        self._traps_seen = len(stops)
 
     def note(
         self,

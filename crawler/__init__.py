@@ -31,6 +31,7 @@ if typing.TYPE_CHECKING:
         InvalidURL,
         NotHTML,
         OutOfScope,
+        PageCapReached,
         RedirectRefused,
         RobotsDisallowed,
         SpiderTrap,
@@ -47,7 +48,7 @@ if typing.TYPE_CHECKING:
         read_published,
     )
     from siteseer.crawler.store import MemoryStore, SnapshotStore, SQLiteStore, StoreStats
-    from siteseer.crawler.urls import Scope, canonical_url, host_of
+    from siteseer.crawler.urls import Scope, TrapStop, canonical_url, host_of
 
 __all__ = [
     "INTERRUPTED",
@@ -63,6 +64,7 @@ __all__ = [
     "MemoryStore",
     "NotHTML",
     "OutOfScope",
+    "PageCapReached",
     "Published",
     "PublishedFile",
     "PublishedURL",
@@ -80,6 +82,7 @@ __all__ = [
     "SnapshotStore",
     "SpiderTrap",
     "StoreStats",
+    "TrapStop",
     "canonical_url",
     "current_halt",
     "halting",
@@ -105,6 +108,7 @@ _LAZY = {
     "MemoryStore": "siteseer.crawler.store",
     "NotHTML": "siteseer.crawler.errors",
     "OutOfScope": "siteseer.crawler.errors",
+    "PageCapReached": "siteseer.crawler.errors",
     "Published": "siteseer.crawler.sitemaps",
     "PublishedFile": "siteseer.crawler.sitemaps",
     "PublishedURL": "siteseer.crawler.sitemaps",
@@ -122,6 +126,7 @@ _LAZY = {
     "SnapshotStore": "siteseer.crawler.store",
     "SpiderTrap": "siteseer.crawler.errors",
     "StoreStats": "siteseer.crawler.store",
+    "TrapStop": "siteseer.crawler.urls",
     "canonical_url": "siteseer.crawler.urls",
     "current_halt": "siteseer.crawler.halt",
     "halting": "siteseer.crawler.halt",

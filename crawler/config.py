@@ -16,6 +16,7 @@ from siteseer.crawler.urls import (
     DEFAULT_MAX_PATH_DEPTH,
     DEFAULT_MAX_SEGMENT_REPEATS,
     DEFAULT_MAX_URL_LENGTH,
+    DEFAULT_MAX_URLS_PER_MULTI_PATTERN,
     DEFAULT_MAX_URLS_PER_PATTERN,
     SESSION_PARAMS,
     ScopeMode,
@@ -45,6 +46,10 @@ class SessionConfig:
     - `budget`: network page loads plus browser actions the Session may spend (None: no limit).
       Answers from the cache are free; retries and robots.txt are not charged (see
       `Session.cost` for what counts as a download).
+    - `page_cap`: the same count's bound when `budget` is None (None: no cap): a crawl without a
+      budget that reaches it stops as a spent budget does (`crawler.errors.PageCapReached`, a
+      BudgetExhausted), saying it was the cap. The command line's and siteseer.api's default is
+      20,000 (siteseer.settings); a Session's own is None. With a budget the cap is not used.
     - `scope`/`allowed_hosts`: the hosts the crawl may visit — the host of the first URL fetched
       (``"host"``) or it and its subdomains (``"domain"``), unless `allowed_hosts` lists them.
     - `respect_robots`: obey robots.txt (fetched once per host; a missing one (4xx) allows
@@ -77,16 +82,21 @@ class SessionConfig:
     - `session_params`: path and query parameter names dropped from every URL because they carry
       a session id (`crawler.urls.SESSION_PARAMS`; case-insensitive, a trailing ``*`` matches a
       prefix; ``()`` keeps them all).
-    - `max_url_length`, `max_path_depth`, `max_segment_repeats`, `max_urls_per_pattern`: the
-      spider-trap guards (see crawler.urls; None switches one off). A URL longer than
-      `max_url_length` characters, deeper than `max_path_depth` path segments, repeating one
-      path segment more than `max_segment_repeats` times, or beyond the first
-      `max_urls_per_pattern` distinct URLs of its host that differ only in digits is skipped
-      (a "skip" event, `crawler.errors.SpiderTrap`).
+    - `max_url_length`, `max_path_depth`, `max_segment_repeats`, `max_urls_per_pattern`,
+      `max_urls_per_multi_pattern`: the spider-trap guards (see crawler.urls; None switches one
+      off). A URL longer than `max_url_length` characters, deeper than `max_path_depth` path
+      segments, repeating one path segment more than `max_segment_repeats` times, or beyond the
+      first `max_urls_per_pattern` distinct URLs of its family (crawler.families: its host's
+      URLs that differ only in numbers, month names and letter-coded counters) is skipped (a
+      "skip" event, `crawler.errors.SpiderTrap`); a family that varies in two positions or more,
+      or in a letter-coded counter, stops after `max_urls_per_multi_pattern` (the lower of the
+      two). Each family stopped is named once (`Session.trap_stops`, a "trap" event, a warning
+      in the log, a line in a method's trace).
     """
 
     render: RenderMode = "auto"
     budget: int | None = None
+    page_cap: int | None = None
     scope: ScopeMode = "host"
     allowed_hosts: tuple[str, ...] = ()
     respect_robots: bool = True
@@ -111,6 +121,7 @@ class SessionConfig:
     max_path_depth: int | None = DEFAULT_MAX_PATH_DEPTH
     max_segment_repeats: int | None = DEFAULT_MAX_SEGMENT_REPEATS
     max_urls_per_pattern: int | None = DEFAULT_MAX_URLS_PER_PATTERN
+    max_urls_per_multi_pattern: int | None = DEFAULT_MAX_URLS_PER_MULTI_PATTERN
 
     def __post_init__(self) -> None:
         problems = list(self._problems())
@@ -130,6 +141,8 @@ class SessionConfig:
             problems.append(f"scope must be 'host' or 'domain', not {self.scope!r}")
         if self.budget is not None and (isinstance(self.budget, bool) or self.budget < 0):
             problems.append(f"budget must be None or a count ≥ 0, not {self.budget!r}")
+        if self.page_cap is not None and (isinstance(self.page_cap, bool) or self.page_cap < 1):
+            problems.append(f"page_cap must be None or a count ≥ 1, not {self.page_cap!r}")
         if self.concurrency < 1:
             problems.append(f"concurrency must be at least 1, not {self.concurrency}")
         if self.retries < 0:
@@ -167,6 +180,7 @@ class SessionConfig:
             "max_path_depth",
             "max_segment_repeats",
             "max_urls_per_pattern",
+            "max_urls_per_multi_pattern",
         ):
             limit = getattr(self, name)
             if limit is not None and (
@@ -183,6 +197,7 @@ class SessionConfig:
             max_path_depth=self.max_path_depth,
             max_segment_repeats=self.max_segment_repeats,
             max_urls_per_pattern=self.max_urls_per_pattern,
+            max_urls_per_multi_pattern=self.max_urls_per_multi_pattern,
         )
 
     def fresh_after(self, now: float | None = None) -> float:

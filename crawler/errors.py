@@ -11,6 +11,7 @@ about, so `Session.pages` can return it in place of a Snapshot and a caller can 
     │                       or address policy (crawler.hops): nothing of it is kept
     ├── SpiderTrap          the URL looks like part of an endless URL space (crawler.urls)
     ├── BudgetExhausted     the Session's page budget is spent
+    │   └── PageCapReached  a crawl without a budget reached the page cap (SessionConfig.page_cap)
     ├── FetchFailed         no response at all (refused, reset, timeout) after the retries
     ├── NotHTML             a response came, but not an HTML page
     ├── BrowserUnavailable  no browser could be found or launched for a page that needs one
@@ -48,6 +49,7 @@ __all__ = [
     "InvalidURL",
     "NotHTML",
     "OutOfScope",
+    "PageCapReached",
     "RedirectRefused",
     "RobotsDisallowed",
     "SpiderTrap",
@@ -132,18 +134,22 @@ class RedirectRefused(CrawlError):
 class SpiderTrap(CrawlError):
     """The URL fails one of the Session's spider-trap guards (see crawler.urls).
 
-    `rule` names the guard: ``"url-length"``, ``"path-depth"``, ``"segment-repeats"`` or
-    ``"pattern-cap"``; `detail` says what was seen.
+    `rule` names the guard: ``"url-length"``, ``"path-depth"``, ``"segment-repeats"``,
+    ``"pattern-cap"`` or ``"multi-pattern-cap"``; `detail` says what was seen.
     """
 
     def __init__(self, url: str, rule: str, detail: str) -> None:
-        setting = (
-            "max_urls_per_pattern" if rule == "pattern-cap" else "max_" + rule.replace("-", "_")
-        )
+        setting = {
+            "pattern-cap": "max_urls_per_pattern",
+            "multi-pattern-cap": "max_urls_per_multi_pattern",
+        }.get(rule, "max_" + rule.replace("-", "_"))
+        how = f"SessionConfig.{setting} or set it to None"
+        if rule.endswith("pattern-cap"):  # a crawl setting too (siteseer.settings)
+            how = f"--{setting.replace('_', '-')} (0: no limit) or SessionConfig.{setting}"
         super().__init__(
             url,
             f"{url} skipped as a likely spider trap ({rule}: {detail}); "
-            f"raise SessionConfig.{setting} or set it to None if the site really has such URLs",
+            f"raise {how} if the site really has such URLs",
         )
         self.rule = rule
         self.detail = detail
@@ -159,6 +165,25 @@ class BudgetExhausted(CrawlError):
             "raise the budget or rerun with the same cache to continue",
         )
         self.limit = limit
+
+
+class PageCapReached(BudgetExhausted):
+    """A Session given no budget reached its page cap (`SessionConfig.page_cap`): a run stops
+    here as on a spent budget, with `reason` (what a method's partial result says)."""
+
+    def __init__(self, url: str, cap: int) -> None:
+        CrawlError.__init__(
+            self,
+            url,
+            f"the page cap of {cap} page loads was reached before {url}; lift it (--page-cap N, "
+            "0 for no cap; SessionConfig.page_cap) or rerun with the same cache to continue",
+        )
+        self.limit = cap
+
+    @property
+    def reason(self) -> str:
+        """A run's stop reason: "budget spent", saying it was the cap and how to lift it."""
+        return f"budget spent: the page cap of {self.limit} page loads (--page-cap N lifts it)"
 
 
 class FetchFailed(CrawlError):

@@ -20,8 +20,10 @@ orchestrates them, counts what it spends, and reports through `events` (pyee):
 - ``"page"(snapshot, cached: bool)`` — a Snapshot was returned (`cached`: no network used);
 - ``"skip"(url, reason: str)`` — a URL was refused (out of scope, disallowed by robots.txt,
   a likely spider trap: crawler.urls);
+- ``"trap"(stop: TrapStop)`` — the trap guard stopped a URL family (once per family, listed
+  in `trap_stops` too; its refused URLs are "skip" events as well);
 - ``"error"(error: CrawlError)`` — a load failed (no response, not HTML, no browser …);
-- ``"budget"(used: int, limit: int)`` — the budget ran out (emitted once);
+- ``"budget"(used: int, limit: int)`` — the budget, or the page cap, ran out (emitted once);
 - ``"decision"(decision: RenderDecision)`` — render="auto" decided a host (once per host);
 - ``"routing"(decision: RoutingDecision)`` — a document was found hash-routed or not (once per
   document, crawler.hashrouting).
@@ -77,7 +79,7 @@ from siteseer.crawler.store import (
     SnapshotKind,
     SnapshotStore,
 )
-from siteseer.crawler.urls import Admission, Scope
+from siteseer.crawler.urls import Admission, Scope, TrapStop
 from siteseer.render import (
     Action,
     AsyncClosing,
@@ -128,13 +130,14 @@ class Session(AsyncClosing):
             session_params=self.config.session_params,
             routed=self._routing.routed,
         )
+        self.trap_stops: Mapping[str, TrapStop] = self._urls.trap_stops  # a live view, in order
         self._retry = RetryPolicy(self.config.retries, self.config.backoff)
         self._politeness = Politeness(
             self.config.delay_for,
             self.config.concurrency,
             max_hold=self._retry.max_retry_after,
         )
-        self._budget = Budget(self.config.budget)
+        self._budget = Budget(self.config.budget, self.config.page_cap)
         self._budget_reported = False
         self._counters = Counters()
         self._hops = Hops(
@@ -366,6 +369,8 @@ class Session(AsyncClosing):
         try:
             return self._urls.admit(url)
         except (OutOfScope, SpiderTrap) as refused:
+            for stop in self._urls.new_stops():  # each a warning in the log too
+                self.events.emit("trap", stop)
             self.events.emit("skip", refused.url, str(refused))
             raise
         except CrawlError as e:
@@ -492,6 +497,6 @@ class Session(AsyncClosing):
             self.events.emit("error", error)
 
     def _report_budget(self) -> None:
-        if not self._budget_reported and self._budget.limit is not None:
+        if not self._budget_reported and self._budget.bound is not None:
             self._budget_reported = True
-            self.events.emit("budget", self._budget.used, self._budget.limit)
+            self.events.emit("budget", self._budget.used, self._budget.bound)

@@ -23,14 +23,19 @@ handled by canonicalisation; the guards bound the rest, each by a limit of `Sess
 - `max_url_length` — characters of the canonical URL (`DEFAULT_MAX_URL_LENGTH`);
 - `max_path_depth` — non-empty path segments (`DEFAULT_MAX_PATH_DEPTH`);
 - `max_segment_repeats` — occurrences of any one path segment (`DEFAULT_MAX_SEGMENT_REPEATS`);
-- `max_urls_per_pattern` — distinct URLs of one host that differ only in their digits
-  (`DEFAULT_MAX_URLS_PER_PATTERN`): ``/calendar/2025/03/14`` and ``/calendar/1999/12/31`` share
-  the pattern ``/calendar/#/#/#``, so an endless calendar stops after that many days.
+- `max_urls_per_pattern` — distinct URLs of one URL family (crawler.families: a host's URLs
+  that differ only in numbers, month names and letter-coded counters) that varies in one
+  position (`DEFAULT_MAX_URLS_PER_PATTERN`): numbered entities, the pages of a list;
+- `max_urls_per_multi_pattern` — the same for a family that varies in two positions or more, or
+  in a letter-coded counter (`DEFAULT_MAX_URLS_PER_MULTI_PATTERN`, the lower of the two binds):
+  ``/calendar/2025/03/14`` and ``/calendar/1999/12/31`` are days of ``/calendar/#/#/#``, cells
+  of a grid ``/grid/#/#``, days of a diary coded in letters ``/diary/*``, so an endless calendar
+  stops after that many days.
 
 `TrapGuard` applies them to each URL a Session admits, after the scope; a refused URL raises
 `crawler.errors.SpiderTrap`. The first three are pure functions of the URL (`static_trap`); the
-pattern cap counts the URLs admitted so far, so the first ones of a pattern are kept in the order
-they came.
+family caps count the URLs admitted so far, so the first ones of a family are kept in the order
+they came, and each family stopped is named once (`TrapStop`).
 
 `Admission` is the Session's side of all this: the canonical form of each URL it is asked for,
 its scope (fixed by the first URL when no hosts were given) and its guards, in that order.
@@ -38,21 +43,25 @@ its scope (fixed by the first URL when no hosts were given) and its guards, in t
 
 from __future__ import annotations
 
+import logging
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Literal
 from urllib.parse import quote, unquote_plus, urljoin, urlsplit, urlunsplit
 
 from w3lib.url import canonicalize_url
 
 from siteseer.crawler.errors import CrawlError, InvalidURL, OutOfScope, SpiderTrap
+from siteseer.crawler.families import Families, FamilyCount
 
 __all__ = [
     "DEFAULT_MAX_PATH_DEPTH",
     "DEFAULT_MAX_SEGMENT_REPEATS",
+    "DEFAULT_MAX_URLS_PER_MULTI_PATTERN",
     "DEFAULT_MAX_URLS_PER_PATTERN",
     "DEFAULT_MAX_URL_LENGTH",
     "SESSION_PARAMS",
@@ -62,6 +71,7 @@ __all__ = [
     "TrapGuard",
     "TrapLimits",
     "TrapRule",
+    "TrapStop",
     "canonical_fragment",
     "canonical_url",
     "digit_pattern",
@@ -73,6 +83,8 @@ __all__ = [
 ]
 
 ScopeMode = Literal["host", "domain"]
+
+log = logging.getLogger(__name__)
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 _LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
@@ -280,7 +292,14 @@ DEFAULT_MAX_SEGMENT_REPEATS = 3
 # 10,000 days and 10,000 month views. Raise it (or set None) for larger numbered families.
 DEFAULT_MAX_URLS_PER_PATTERN = 10_000
 
-TrapRule = Literal["url-length", "path-depth", "segment-repeats", "pattern-cap"]
+# A family varying in two positions or more (a grid's cells, a calendar's days, months in a
+# year) or in a letter-coded counter is generated, not a list of entities: 1,000 is about three
+# years of an endless calendar's days, and a tenth of what a family of numbered entities keeps.
+DEFAULT_MAX_URLS_PER_MULTI_PATTERN = 1_000
+
+TrapRule = Literal[
+    "url-length", "path-depth", "segment-repeats", "pattern-cap", "multi-pattern-cap"
+]
 
 _DIGITS = re.compile(r"[0-9]+")
 
@@ -293,6 +312,7 @@ class TrapLimits:
     max_path_depth: int | None = DEFAULT_MAX_PATH_DEPTH
     max_segment_repeats: int | None = DEFAULT_MAX_SEGMENT_REPEATS
     max_urls_per_pattern: int | None = DEFAULT_MAX_URLS_PER_PATTERN
+    max_urls_per_multi_pattern: int | None = DEFAULT_MAX_URLS_PER_MULTI_PATTERN
 
 
 def digit_pattern(url: str) -> str:
@@ -328,16 +348,46 @@ def static_trap(url: str, limits: TrapLimits) -> tuple[TrapRule, str] | None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class TrapStop:
+    """A URL family the guard stopped: its name (crawler.families), the distinct URLs admitted
+    of it, how many positions vary, whether one is a letter code, and the rule and limit."""
+
+    family: str
+    urls: int
+    positions: int
+    lettered: bool
+    rule: TrapRule
+    limit: int
+
+    def describe(self) -> str:
+        varies = f"varies in {self.positions} position{'s' if self.positions != 1 else ''}"
+        if self.lettered:
+            varies += ", one a letter-coded counter"
+        setting = "--max-urls-per-" + ("multi-" if self.rule == "multi-pattern-cap" else "")
+        return (
+            f"the URL family {self.family} stopped after {self.urls} URLs ({varies}; "
+            f"{setting}pattern lifts it)"
+        )
+
+
 class TrapGuard:
-    """Applies `TrapLimits` to the canonical URLs a Session admits, counting digit patterns.
+    """Applies `TrapLimits` to the canonical URLs a Session admits, counting URL families.
 
     `admit(url)` returns quietly or raises `SpiderTrap`. A URL admitted once stays admitted (asking
     again is free and never counts twice), so the verdict on a URL does not change within a crawl.
+    A family (crawler.families) that varies in one numeric position is bounded by
+    `max_urls_per_pattern`; one that varies in two positions or more (a grid, a calendar's days)
+    or in a letter-coded counter by `max_urls_per_multi_pattern` too. `stops` names each family
+    stopped, once, with the count it was stopped at.
     """
 
     def __init__(self, limits: TrapLimits) -> None:
         self.limits = limits
-        self._admitted: dict[str, set[str]] = {}
+        self._admitted: set[str] = set()
+        self._families = Families()
+        self._counts: dict[str, FamilyCount] = {}
+        self.stops: dict[str, TrapStop] = {}
 
     def admit(self, url: str) -> None:
         """Let `url` (canonical) into the crawl, or raise `SpiderTrap` naming the guard."""
@@ -345,22 +395,43 @@ class TrapGuard:
         if found is not None:
             rule, detail = found
             raise SpiderTrap(url, rule, detail)
-        cap = self.limits.max_urls_per_pattern
-        if cap is None:
+        if url in self._admitted:
             return
-        pattern = digit_pattern(url)
-        members = self._admitted.setdefault(pattern, set())
-        if url in members:
+        if (
+            self.limits.max_urls_per_pattern is None
+            and self.limits.max_urls_per_multi_pattern is None
+        ):
             return
-        if len(members) >= cap:
-            raise SpiderTrap(
-                url, "pattern-cap", f"{cap} URLs of the pattern {pattern} already admitted"
+        member = self._families.member(url)
+        count = self._counts.setdefault(member.family, FamilyCount(member.slots))
+        positions, lettered = count.varying_with(member)
+        cap = self._cap(positions, lettered)
+        if cap is not None and count.urls >= cap[1]:
+            rule, limit = cap
+            stop = self.stops.setdefault(
+                member.family,
+                TrapStop(member.family, count.urls, positions, lettered, rule, limit),
             )
-        members.add(url)
+            raise SpiderTrap(url, rule, stop.describe() + f" (limit {limit})")
+        count.add(member)
+        self._admitted.add(url)
 
-    def admitted(self, pattern: str) -> int:
-        """How many distinct URLs of the digit `pattern` were admitted so far."""
-        return len(self._admitted.get(pattern, ()))
+    def _cap(self, positions: int, lettered: bool) -> tuple[TrapRule, int] | None:
+        """The rule and limit that bound a family varying so: None when none does."""
+        caps: list[tuple[int, TrapRule]] = []
+        if self.limits.max_urls_per_pattern is not None:
+            caps.append((self.limits.max_urls_per_pattern, "pattern-cap"))
+        if (positions > 1 or lettered) and self.limits.max_urls_per_multi_pattern is not None:
+            caps.append((self.limits.max_urls_per_multi_pattern, "multi-pattern-cap"))
+        if not caps:
+            return None
+        limit, rule = min(caps)
+        return rule, limit
+
+    def admitted(self, family: str) -> int:
+        """How many distinct URLs of `family` (`crawler.families`) were admitted so far."""
+        count = self._counts.get(family)
+        return 0 if count is None else count.urls
 
 
 class Admission:
@@ -381,6 +452,7 @@ class Admission:
     ) -> None:
         self.scope = scope
         self._traps = TrapGuard(limits)
+        self._reported = 0
         self._params = session_params
         self._routed = routed
 
@@ -418,3 +490,17 @@ class Admission:
             raise OutOfScope(target, self.scope.hosts)
         self._traps.admit(target)
         return target
+
+    def new_stops(self) -> list[TrapStop]:
+        """The families the trap guard stopped since the last call, each logged as a warning
+        (reported once)."""
+        stops = list(self._traps.stops.values())
+        new, self._reported = stops[self._reported :], len(stops)
+        for stop in new:
+            log.warning("spider trap: %s; its other URLs are skipped", stop.describe())
+        return new
+
+    @property
+    def trap_stops(self) -> Mapping[str, TrapStop]:
+        """The URL families the trap guard stopped, by family, in the order they were stopped."""
+        return MappingProxyType(self._traps.stops)

@@ -102,6 +102,11 @@ def _cookies(items: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     return parse_pairs(items, "=", "cookie", "name=value")
 
 
+def _no_cap(value: int) -> int | None:
+    """A page cap as SessionConfig takes it: 0 is no cap (None)."""
+    return value or None
+
+
 _UNITS = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
@@ -229,6 +234,35 @@ class Settings:
         ge=1,
         aliases=("--pages",),
         metavar="PAGES",
+    )
+    page_cap: int = setting(
+        # Past every crawl of the lab and its real tier (the largest loads a few thousand
+        # pages) and about five and a half hours of a remote site at its 1 s delay: a bound on a
+        # crawl the trap guards cannot see the end of, not on a site's size.
+        20_000,
+        "Page loads plus browser actions of a crawl given no --pages; there it stops and "
+        "writes what it found, marked incomplete (exit 1) (0: no cap).",
+        ge=0,
+        metavar="PAGES",
+        to_config=_no_cap,
+    )
+    max_urls_per_pattern: int = setting(
+        # crawler.urls' DEFAULT_MAX_URLS_PER_PATTERN and DEFAULT_MAX_URLS_PER_MULTI_PATTERN
+        # (a test holds them equal; the crawler is not imported to read a setting).
+        10_000,
+        "Spider-trap guard: distinct URLs of one family varying in one number (numbered "
+        "entities, pages of a list) a crawl visits (0: no limit).",
+        ge=0,
+        metavar="URLS",
+        to_config=_no_cap,
+    )
+    max_urls_per_multi_pattern: int = setting(
+        1_000,
+        "Spider-trap guard: distinct URLs of one family varying in two positions or more (a "
+        "grid, a calendar's days) or in a letter-coded counter (0: no limit).",
+        ge=0,
+        metavar="URLS",
+        to_config=_no_cap,
     )
     time_limit: float | None = setting(
         None,

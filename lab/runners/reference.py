@@ -12,9 +12,9 @@ site: the bench reads it as a cost upper bound and as a recall reference for the
 
 On a spider trap it relies on the Session: session ids are stripped from every link by
 canonicalisation, and the Session's trap guards refuse the endless rest (a calendar's days beyond
-`SessionConfig.max_urls_per_pattern`). Refused URLs (out of scope, robots.txt, spider trap) cost
-no download and do not count against the page cap, so the crawl ends when the guards leave
-nothing new.
+`SessionConfig.max_urls_per_multi_pattern`, or `max_urls_per_pattern` where that is lower).
+Refused URLs (out of scope, robots.txt, spider trap) cost no download and do not count against
+the page cap, so the crawl ends when the guards leave nothing new.
 """
 
 from __future__ import annotations

@@ -60,8 +60,8 @@ __all__ = [
     "warn_incomplete",
 ]
 
-EXIT_CODES = """Exit codes: 0 done; 1 incomplete (budget spent, time limit reached, pages
-unreachable: the reason is on stderr; what was found is written, marked incomplete) or nothing
+EXIT_CODES = """Exit codes: 0 done; 1 incomplete (budget spent: --pages, or --page-cap without
+it; time limit reached, pages unreachable: the reason is on stderr; what was found is written, marked incomplete) or nothing
 found (why, on stderr); 2 an error you can fix (bad option or input, unwritable output, no browser: one line on stderr, nothing
 written); 130 interrupted (Ctrl-C: what was found is written, marked incomplete; a second Ctrl-C
 stops at once; rerun with the same cache to continue); 143 terminated (SIGTERM: stops at once,

@@ -136,7 +136,7 @@ def started(result: Discovery, halt: Halt | None = None) -> bool:
     if result.complete or result.entities or result.sample_path or any(result.index_pages):
         return True
     timed_out = halt is not None and result.reason == halt.reason and not halt.interrupted
-    return result.reason == BUDGET_SPENT or timed_out
+    return result.reason.startswith(BUDGET_SPENT) or timed_out
 
 
 async def discover(options: DiscoverOptions) -> DiscoverOutcome:

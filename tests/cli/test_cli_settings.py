@@ -245,11 +245,15 @@ def test_config_prints_each_setting_and_its_source(
         "cookies",
         "proxy",
         "budget",
+        "page_cap",
+        "max_urls_per_pattern",
+        "max_urls_per_multi_pattern",
         "time_limit",
         "storage_state",
         "max_age",
         "refresh",
     }
+    assert lines["page_cap"].endswith("= 20000  (default)")
 
 
 def test_the_layers_read_names_in_any_case_lists_and_only_known_settings(

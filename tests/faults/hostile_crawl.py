@@ -26,7 +26,9 @@ import asyncio
 
 from aiohttp import web
 
-__all__ = ["BOM_HOST", "MOVED_HOST", "answer", "letters", "number"]
+from siteseer.crawler.families import base26, counter_word
+
+__all__ = ["BOM_HOST", "MOVED_HOST", "answer"]
 
 BOM_HOST = "127.0.0.4"
 MOVED_HOST = "127.0.0.5"
@@ -39,24 +41,6 @@ def _page(title: str, body: str) -> web.Response:
         f"{body}</body></html>",
         content_type="text/html",
     )
-
-
-def letters(n: int) -> str:
-    """`n` (≥ 0) as a base-26 word of letters a-z (0 is "a", 26 is "ba")."""
-    word = ""
-    while True:
-        n, digit = divmod(n, 26)
-        word = chr(ord("a") + digit) + word
-        if n == 0:
-            return word
-
-
-def number(word: str) -> int:
-    """The number a `letters` word stands for."""
-    n = 0
-    for char in word:
-        n = n * 26 + ord(char) - ord("a")
-    return n
 
 
 async def answer(request: web.Request, host: str, port: int) -> web.StreamResponse | None:
@@ -85,10 +69,12 @@ async def answer(request: web.Request, host: str, port: int) -> web.StreamRespon
     if path.startswith("/grid/"):
         return _grid(path)
     if path.startswith("/diary/"):
-        n = number(path.removeprefix("/diary/").strip("/") or "a")
+        n = base26(path.removeprefix("/diary/").strip("/") or "a", zero=True)
         near = [n + 1, max(0, n - 1), n + 26]
-        links = "".join(f'<a href="/diary/{letters(m)}">{letters(m)}</a> ' for m in near)
-        return _page(f"day {letters(n)}", f'<p>nothing on this day</p>{links}<a href="/">home</a>')
+        links = "".join(f'<a href="/diary/{counter_word(m)}">{counter_word(m)}</a> ' for m in near)
+        return _page(
+            f"day {counter_word(n)}", f'<p>nothing on this day</p>{links}<a href="/">home</a>'
+        )
     if path.startswith("/hung/"):
         await asyncio.sleep(3600)
     if path == "/hanging-links":

@@ -13,7 +13,9 @@ choices, each recorded in the trace:
 1. Entity pages are recognised by URL (`EntityPattern`): learned from `entity_sample` when
    given, else guessed from the start page's largest repeated link group and checked on one
    sample. Entity identity comes from the list pages' entity links: entity pages are not
-   downloaded beyond that one sample.
+   downloaded beyond that one sample. A nested list (``ul > li > ul > li > a``: a documentation
+   tree) is one list: its items at every level are entities, and the pattern is widened to their
+   URLs (every depth they have) when the sample's alone does not match them (entities.py).
 2. OnlineClustering (Algorithm 1): the pages of one query are found through its pager links,
    each kept only when its non-entity, non-pager links have Jaccard similarity > 1 − ε with the
    query's first page. Restricting the recursion to pager links (instead of every list link)

@@ -2,11 +2,22 @@
 (from the sample entity page given, else guessed and checked on one sample), or the rows of a
 result table, and the container of the result list (a seam of core.py's `Explorer`, whose
 `pattern`, `rows`, `sample` and `containers` these set).
+
+A nested list is one list. When the result list is a tree of lists (``ul > li > ul > li > a``,
+two list levels or more: a documentation site's navigation, a category tree), its items at every
+level are its entities: the result containers are every link container of the tree (the outermost
+``ul``/``ol`` holding the result list, and below it only list and item elements), and when the
+tree's items have URLs the pattern does not match (a sample ``/guide/users/navigating/`` beside
+``/changelog/`` and ``/extensions/built-in/``), the pattern is learned again from all of them
+(`EntityPattern.from_urls`: their common prefix, every depth they have). The site's root and the
+list page itself are no items.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
@@ -21,7 +32,7 @@ from siteseer.render import Snapshot
 if TYPE_CHECKING:
     from siteseer.algorithms.querycentric.core import Explorer
 
-__all__ = ["learn_containers", "learn_entities"]
+__all__ = ["in_tree", "learn_containers", "learn_entities", "list_tree", "tree_items"]
 
 
 def _learn_rows(ex: Explorer, root: Snapshot, rows: RowKey | None, how: str) -> bool:
@@ -77,6 +88,7 @@ async def learn_entities(ex: Explorer, root: Snapshot) -> bool:
             values={"group_links": float(len(urls))},
             note=pattern.describe(),
         )
+    _widen_to_tree(ex, root)
     learn_containers(ex, root)
     return True
 
@@ -91,11 +103,109 @@ def _top_container(ex: Explorer, page: Snapshot) -> tuple[str, int] | None:
 
 def learn_containers(ex: Explorer, page: Snapshot) -> None:
     """The result list is the container holding most entity links of the widest list page
-    (other entity links there — featured, related — are not results)."""
+    (other entity links there — featured, related — are not results); in a nested list, every
+    container of its tree (see the module docstring)."""
     top = _top_container(ex, page)
-    if top is not None:
-        ex.containers = frozenset({top[0]})
-        ex.run.note("result-container", "keep", top[0], values={"entity_links": float(top[1])})
+    if top is None:
+        return
+    assert ex.pattern is not None
+    tree = list_tree(top[0], {result_container(x) for x in page.links})
+    kept = {top[0]}
+    if tree is not None:
+        kept |= {
+            c
+            for x in page.links
+            if ex.pattern.matches(x.url) and in_tree(c := result_container(x), tree)
+        }
+    ex.containers = frozenset(kept)
+    links = sum(1 for x in page.links if ex.pattern.matches(x.url) and result_container(x) in kept)
+    note = f"a nested list: {len(kept)} levels and branches under {tree}" if len(kept) > 1 else ""
+    ex.run.note(
+        "result-container", "keep", top[0], values={"entity_links": float(links)}, note=note
+    )
+
+
+_STEP = re.compile(r"[^/\[]+(?:\[[^\]]*\])*")
+_LISTS = frozenset({"ul", "ol"})
+_ITEMS = frozenset({"ul", "ol", "li", "a"})
+
+
+def _tags(path: str) -> list[str]:
+    return [step.split("[", 1)[0] for step in _STEP.findall(path)]
+
+
+def list_tree(container: str, others: Iterable[str]) -> str | None:
+    """The root of the nested list a result container sits in: the container's path up to its
+    outermost ``ul``/``ol`` from which list and item elements only lead to the link, when one of
+    `others` (the page's other link containers) lies two list levels or more below that root;
+    None for a flat list or another container."""
+    steps = _STEP.findall(container)
+    tags = [step.split("[", 1)[0] for step in steps]
+    for i, tag in enumerate(tags):
+        if tag in _LISTS and all(t in _ITEMS for t in tags[i + 1 :]):
+            root = "/".join(steps[: i + 1])
+            deep = (c for c in (container, *others) if in_tree(c, root))
+            if any(any(t in _LISTS for t in _tags(c[len(root) + 1 :])) for c in deep):
+                return root
+            return None
+    return None
+
+
+def in_tree(container: str, tree: str) -> bool:
+    """Whether a link's container lies in the nested list rooted at `tree`, through list and
+    item elements only."""
+    if not container.startswith(tree + "/"):
+        return False
+    return all(tag in _ITEMS for tag in _tags(container[len(tree) + 1 :]))
+
+
+def tree_items(page: Snapshot, pattern: EntityPattern) -> tuple[str, tuple[str, ...]] | None:
+    """The nested list `page`'s result list is (its root, see `list_tree`) and the URLs of its
+    items that may be entities (same host, query keys and fragment as `pattern`'s; neither the
+    site's root nor `page` itself), sorted; None when the result list is no nested list."""
+    counts = Counter(result_container(x) for x in page.links if pattern.matches(x.url))
+    if not counts:
+        return None
+    top = max(counts.items(), key=lambda kv: (kv[1], kv[0]))[0]
+    tree = list_tree(top, {result_container(x) for x in page.links})
+    if tree is None:
+        return None
+    own = {page.url, page.final_url}
+    shape = (pattern.host, pattern.query_keys, pattern.fragment)
+    items = {
+        x.url
+        for x in page.links
+        if in_tree(result_container(x), tree)
+        and x.url not in own
+        and _shape(x.url) == shape
+        and (urlsplit(x.url).path.strip("/") or pattern.fragment)
+    }
+    return tree, tuple(sorted(items))
+
+
+def _widen_to_tree(ex: Explorer, root: Snapshot) -> None:
+    """When the result list is a nested list whose items the entity pattern does not all match,
+    learn the pattern from every item (`tree_items`)."""
+    assert ex.pattern is not None
+    found = tree_items(root, ex.pattern)
+    if found is None or all(ex.pattern.matches(url) for url in found[1]):
+        return
+    tree, items = found
+    ex.pattern = EntityPattern.from_urls(items)
+    ex.run.note(
+        "entity-pattern",
+        "nested-list",
+        tree,
+        values={"items": float(len(items))},
+        note=ex.pattern.describe(),
+    )
+
+
+def _shape(url: str) -> tuple[str, tuple[str, ...], bool]:
+    """Host, query keys and whether it has a fragment: what an item must share with the
+    pattern to widen it."""
+    probe = EntityPattern.from_urls([url])
+    return probe.host, probe.query_keys, probe.fragment
 
 
 def _shares_results(ex: Explorer, root: Snapshot, sample: Snapshot) -> bool:

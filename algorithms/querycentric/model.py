@@ -232,33 +232,53 @@ class EntityPattern:
     depth: int
     query_keys: tuple[str, ...] = ()
     fragment: bool = False
+    # Every path depth the entities have, when they have several (the pages of a documentation
+    # tree, listed at every level of one nested list); () for `depth` alone.
+    depths: tuple[int, ...] = ()
 
     @classmethod
     def from_urls(cls, urls: Sequence[str]) -> EntityPattern:
-        """The pattern shared by sample entity URLs (the common leading literal segments)."""
+        """The pattern shared by sample entity URLs (the common leading literal segments; the
+        depths they have, from the shallowest)."""
         if not urls:
             raise ValueError("an entity pattern needs at least one sample URL")
         first = urls[0]
         segs = [_segments(u) for u in urls]
-        depth = len(segs[0])
+        every = sorted({len(s) for s in segs})
+        depth = every[0]
         prefix: list[str] = []
         for i in range(max(depth - 1, 0)):
-            column = {s[i] if i < len(s) else None for s in segs}
-            if len(column) == 1 and segs[0][i] is not None and _literal(segs[0][i]):
+            column = {s[i] for s in segs}
+            if len(column) == 1 and _literal(segs[0][i]):
                 prefix.append(segs[0][i])
             else:
                 break
-        return cls(_host(first), tuple(prefix), depth, _query_keys(first), _has_fragment(first))
+        return cls(
+            _host(first),
+            tuple(prefix),
+            depth,
+            _query_keys(first),
+            _has_fragment(first),
+            tuple(every) if len(every) > 1 else (),
+        )
 
     def matches(self, url: str) -> bool:
         host, segs, keys, fragment = _url_shape(url)
         if host != self.host:
             return False
-        if len(segs) != self.depth or segs[: len(self.prefix)] != self.prefix:
+        if segs[: len(self.prefix)] != self.prefix:
+            return False
+        if len(segs) != self.depth and len(segs) not in self.depths:
             return False
         return keys == self.query_keys and fragment == self.fragment
 
     def describe(self) -> str:
+        if self.depths:
+            head = "/".join(self.prefix)
+            depths = ",".join(str(d) for d in self.depths)
+            keys = "?" + "&".join(f"{k}=*" for k in self.query_keys) if self.query_keys else ""
+            tail = "#*" if self.fragment else ""
+            return f"{self.host}/{head + '/' if head else ''}** ({depths} segments){keys}{tail}"
         stars = "/".join(["*"] * (self.depth - len(self.prefix)))
         head = "/".join(self.prefix)
         path = "/" + "/".join(p for p in (head, stars) if p)

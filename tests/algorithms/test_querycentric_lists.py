@@ -1,0 +1,96 @@
+"""A list is a list: the result lists explore reads whatever their shape (pure functions)."""
+
+from __future__ import annotations
+
+from siteseer.algorithms.querycentric.entities import in_tree, list_tree, tree_items
+from siteseer.algorithms.querycentric.model import EntityPattern, result_container
+from siteseer.render import Snapshot, snapshot_from_html
+
+BASE = "http://docs.test"
+
+
+def snap(path: str, body: str) -> Snapshot:
+    url = BASE + path
+    return snapshot_from_html(url, url, 200, f"<html><body>{body}</body></html>")
+
+
+# A documentation site's navigation: one nested list whose items sit at every level, pages at
+# every depth; beside it, the page's own content links and a footer.
+NAV = """
+<nav><ul class="nav">
+  <li><a href="/">Home</a></li>
+  <li><a href="/changelog/">Changelog</a></li>
+  <li class="dropdown"><a href="#">Guide</a>
+    <ul class="menu">
+      <li><a href="/guide/">Guide</a></li>
+      <li class="sub"><a href="#">Users</a>
+        <ul class="menu">
+          <li><a href="/guide/users/navigating/">Navigating</a></li>
+          <li><a href="/guide/users/loading/">Loading</a></li>
+          <li><a href="/guide/users/checking/">Checking</a></li>
+          <li class="sub"><a href="#">How-to</a>
+            <ul class="menu">
+              <li><a href="/guide/users/how-to/parse-docstrings/">Docstrings</a></li>
+              <li><a href="/guide/users/how-to/selectively-inspect/">Inspect</a></li>
+            </ul>
+          </li>
+        </ul>
+      </li>
+    </ul>
+  </li>
+  <li><a href="/reference/api/">API</a></li>
+</ul></nav>
+<div class="content"><p>See <a href="/guide/users/loading/">loading</a> and
+<a href="https://github.test/griffe">the code</a>.</p></div>
+<footer><a href="/credits/">Credits</a></footer>
+"""
+
+DOCS = {
+    "/changelog/",
+    "/guide/",
+    "/guide/users/navigating/",
+    "/guide/users/loading/",
+    "/guide/users/checking/",
+    "/guide/users/how-to/parse-docstrings/",
+    "/guide/users/how-to/selectively-inspect/",
+    "/reference/api/",
+}
+
+
+def test_a_nested_list_is_one_list_of_items_at_every_level() -> None:
+    page = snap("/", NAV)
+    sample = EntityPattern.from_urls([BASE + "/guide/users/navigating/"])
+    assert sample.describe() == "docs.test/guide/users/*"  # the sample alone: its siblings only
+    found = tree_items(page, sample)
+    assert found is not None
+    tree, items = found
+    assert tree.endswith("ul[@class=nav]")
+    # every item of the tree, at every level; not the site's root, the content's links to pages
+    # the tree lists already, another host or the footer
+    assert set(items) == {BASE + p for p in DOCS}
+    widened = EntityPattern.from_urls(items)
+    assert widened.depths == (1, 2, 3, 4)
+    assert all(widened.matches(BASE + p) for p in DOCS)
+    assert not widened.matches(BASE + "/") and not widened.matches(BASE + "/guide/?q=x")
+    assert "** (1,2,3,4 segments)" in widened.describe()
+    in_content = [x for x in page.links if x.url == BASE + "/guide/users/loading/"]
+    assert [in_tree(result_container(x), tree) for x in in_content] == [True, False]
+
+
+def test_a_flat_list_or_a_grid_is_no_tree() -> None:
+    grid = "".join(
+        f'<ul class="results"><li><a href="/product/{i}/x">Item {i}</a>'
+        f'<a href="/brand/b{i % 3}">Brand</a></li></ul>'
+        for i in range(6)
+    )
+    page = snap("/shop", f'<ul class="layout"><li><div class="grid">{grid}</div></li></ul>')
+    pattern = EntityPattern.from_urls([BASE + "/product/1/x"])
+    assert tree_items(page, pattern) is None
+    top = result_container(next(x for x in page.links if pattern.matches(x.url)))
+    assert list_tree(top, {result_container(x) for x in page.links}) is None
+    flat = snap(
+        "/list",
+        "<ul>" + "".join(f'<li><a href="/p/{i}">P {i}</a></li>' for i in range(5)) + "</ul>",
+    )
+    top = result_container(flat.links[0])
+    assert list_tree(top, {result_container(x) for x in flat.links}) is None

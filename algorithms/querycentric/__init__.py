@@ -18,9 +18,10 @@ choices, each recorded in the trace:
    URLs (every depth they have) when the sample's alone does not match them (entities.py).
 2. OnlineClustering (Algorithm 1): the pages of one query are found through its pager links,
    each kept only when its non-entity, non-pager links have Jaccard similarity > 1 − ε with the
-   query's first page. Restricting the recursion to pager links (instead of every list link)
-   keeps drill-downs out of the cluster when a site's facet links do not depend on the current
-   query; the Jaccard test is the paper's. Links are compared without their page parameters (a
+   query's first page (pager links: page numbers, pager words with arrows or brackets, ``rel``
+   next/prev, page, offset and cursor parameters; views.py). Restricting the recursion to pager
+   links (instead of every list link) keeps drill-downs out of the cluster when a site's facet
+   links do not depend on the current query; the Jaccard test is the paper's. Links are compared without their page parameters (a
    sort or page-size link that keeps the current page is the same link on every page); page and
    page-size parameters are recognised by name alone (``page``, ``offset``, ``per_page``) or as a
    word of a name qualified by the list's own (``page_<List>``, ``psize_<List>``), and a pager
@@ -30,6 +31,9 @@ choices, each recorded in the trace:
    offers an attribute/value the parent did not (hierarchical facets such as a subcategory that
    appears once a category is chosen). Every other combination is reported as skipped
    ("conjunction"). The largest page size the site offers is chosen first.
+   Sorts are views, never facets: links changing only a sort, column or grouping parameter, and
+   the sort links in the result table's header cells. A count is never an attribute: a heading
+   such as "3,500 rows" is passed over for the heading above it; "By origin" names "origin".
 4. Equivalent queries (Section 4.3): a query with the same entities and the same drill-downs as
    one already explored is not explored below (looked up by hash, `QueryIndex`); the same
    condition set reached twice is not fetched at all (Algorithm 2, line 15). Sort-order variants

@@ -36,6 +36,15 @@ from typing import Any, Literal, Protocol
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from siteseer.algorithms.querycentric.safety import unsafe_reason
+from siteseer.algorithms.querycentric.views import (
+    PAGE_KEYS,
+    VIEW_WORDS,
+    attribute_name,
+    in_header_cell,
+    is_count_heading,
+    is_pager_text,
+    rel_pager_urls,
+)
 from siteseer.render import Control, Link, Snapshot
 
 __all__ = [
@@ -90,7 +99,7 @@ class Canonical(Protocol):
 
 # Words that mark a control or link group as re-ordering the same results, or choosing how many
 # results a page shows. Either way the query does not change.
-ORDERING_WORDS = ("sort", "order", "orderby", "sortby", "sort_by", "order_by", "dir")
+ORDERING_WORDS = ("sort", "order", "orderby", "ordering", "sortby", "sort_by", "order_by", "dir")
 PAGE_SIZE_WORDS = ("per", "per_page", "perpage", "page_size", "pagesize", "limit", "show", "n")
 # Words of a facet heading or form label that mark its choices as sort orders.
 SORT_WORDS = ("sort", "order", "sorted")
@@ -155,7 +164,8 @@ def facet_heading(element: Any) -> str:
     Walks up at most six ancestors; at each level looks at the preceding siblings (nearest first)
     for a heading element (h1–h6, legend, dt, summary, caption, or an element whose class names
     a title) and at ``aria-label``/``data-facet`` attributes of the ancestor itself. A heading
-    is the nearest one above the element, as a reader sees it.
+    is the nearest one above the element, as a reader sees it, passing over headings that are
+    counts ("3,500 rows"); "By origin" names "origin" (views.py).
     """
     node = element
     for _ in range(_MAX_HEADING_LEVELS):
@@ -165,16 +175,17 @@ def facet_heading(element: Any) -> str:
         for sibling in node.itersiblings(preceding=True):
             if not isinstance(sibling.tag, str):
                 continue
-            if _is_heading(sibling):
-                return clean_label(_text(sibling))
+            if _is_heading(sibling) and not is_count_heading(_text(sibling)):
+                return attribute_name(clean_label(_text(sibling)))
             # a heading nested as the first child of a preceding wrapper (<div><h3>…</h3></div>)
             for tag in ("h2", "h3", "h4", "h5", "h6", "legend"):
                 found = sibling.find(f".//{tag}")
-                if found is not None and not sibling.findall(".//a"):
-                    return clean_label(_text(found))
+                named = found is not None and not is_count_heading(_text(found))
+                if named and not sibling.findall(".//a"):
+                    return attribute_name(clean_label(_text(found)))
         for attr in ("aria-label", "data-facet", "data-attribute"):
-            if parent.get(attr):
-                return clean_label(parent.get(attr))
+            if parent.get(attr) and not is_count_heading(parent.get(attr)):
+                return attribute_name(clean_label(parent.get(attr)))
         if parent.tag in {"body", "html"}:
             return ""
         node = parent
@@ -408,14 +419,10 @@ def is_subset(child: Iterable[str], parent: Iterable[str], tolerance: float = 0.
     return len(sc - set(parent)) <= tolerance * len(sc)
 
 
-_PAGER_TEXT = re.compile(
-    r"^(\d+|next|prev|previous|more|older|newer|›|»|‹|«|→|←|>|<|>>|<<|next page|previous page)$",
-    re.I,
-)
-_PAGE_KEYS = ("page", "p", "pg", "start", "offset", "from", "skip", "pagenum", "page_num")
+_PAGE_KEYS = PAGE_KEYS
 # Words of a compound parameter name ("page_ItemView", "resultsPage", "psize_list") that make it
 # a page number or a page size: frameworks qualify their parameters with the list's name.
-_PAGE_TOKENS = frozenset({"page", "pagenum", "pageno", "offset"})
+_PAGE_TOKENS = frozenset({"page", "pagenum", "pageno", "offset", "cursor", "startwith", "ofs"})
 _SIZE_TOKENS = frozenset({"psize", "pagesize", "perpage", "limit"})
 _KEY_TOKEN = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 
@@ -500,26 +507,42 @@ def zero_based_pages(snapshot: Snapshot) -> bool:
 
 
 def pagination_candidates(snapshot: Snapshot, pattern: EntityPattern) -> tuple[str, ...]:
-    """Links that may lead to another page of the same query (sorted): pager texts ("2", "Next",
-    "»") or URLs that differ from the page only in a page/offset parameter. The caller fetches
-    them and keeps those `same_query` confirms (Algorithm 1)."""
+    """Links that may lead to another page of the same query (sorted): pager texts ("2", "Next
+    ›", "[next]", "»"), ``rel`` next or prev, or URLs that differ from the page only in a page,
+    offset or cursor parameter (views.py). The caller fetches them and keeps those `same_query`
+    confirms (Algorithm 1)."""
     here = snapshot.final_url
     found: set[str] = set()
+    rel = rel_pager_urls(_linked_anchors(snapshot))
     for link in snapshot.links:
         if pattern.matches(link.url) or link.url in (here, snapshot.url):
             continue
-        text = _norm_ws(link.text)
         if _differs_by_page(here, link.url):
             found.add(link.url)
             continue
-        if not _PAGER_TEXT.match(text) or _host(link.url) != _host(here):
+        pager = is_pager_text(_norm_ws(link.text)) or link.url in rel
+        if not pager or _host(link.url) != _host(here):
             continue
         changed = _changed_keys(here, link.url)
         presentation = {k for k in changed if is_page_size_key(k)}
-        presentation |= {k for k in changed if words_match(k, ORDERING_WORDS)}
+        presentation |= {k for k in changed if words_match(k, VIEW_WORDS)}
         if not presentation:
             found.add(link.url)
     return tuple(sorted(found))
+
+
+def _linked_anchors(snapshot: Snapshot) -> list[tuple[Any, str]]:
+    """The page's anchors with their links' URLs when the extraction kept every one (in order);
+    [] otherwise (`anchor_urls` without canonicalising anything)."""
+    anchors = [
+        a
+        for a in snapshot.tree().iter("a")
+        if (h := (a.get("href") or "").strip())
+        and not h.startswith(("javascript:", "mailto:", "tel:", "data:"))
+    ]
+    if len(anchors) != len(snapshot.links):
+        return []
+    return [(a, link.url) for a, link in zip(anchors, snapshot.links, strict=True)]
 
 
 def _changed_keys(current: str, target: str) -> set[str]:
@@ -556,6 +579,10 @@ class _Anchors:
             by_url.setdefault(url, anchor)
         return by_url
 
+    def in_header(self, url: str) -> bool:
+        anchor = self._by_url.get(url)
+        return anchor is not None and in_header_cell(anchor)
+
     def heading(self, url: str) -> str:
         if url not in self._headings:
             anchor = self._by_url.get(url)
@@ -585,12 +612,14 @@ def _ordering_links(snapshot: Snapshot, anchors: _Anchors) -> dict[str, str]:
         if not _same_list(here, link.url) or link.url in out:
             continue
         changed = _changed_keys(here, link.url)
-        if changed and all(words_match(k, ORDERING_WORDS) for k in changed):
+        if changed and all(words_match(k, VIEW_WORDS) for k in changed):
             out[link.url] = ",".join(sorted(changed))
             continue
         heading = anchors.heading(link.url)
         if heading and words_match(heading, SORT_WORDS):
             out[link.url] = ",".join(sorted(changed)) or heading
+        elif changed and anchors.in_header(link.url):  # a column's sort link
+            out[link.url] = ",".join(sorted(changed))
     return out
 
 
@@ -751,7 +780,7 @@ def control_facets(snapshot: Snapshot) -> tuple[Facet, ...]:
             continue
         if control.kind in _FACET_KINDS:
             value = clean_label(control.label)
-            if not value or (control.kind in ("link", "button") and _PAGER_TEXT.match(value)):
+            if not value or (control.kind in ("link", "button") and is_pager_text(value)):
                 continue
             if control.kind == "button" and label_count(control.label) is None:
                 continue  # a facet button shows its count; others (quick view …) are not facets

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from siteseer.algorithms.querycentric.entities import in_tree, list_tree, tree_items
-from siteseer.algorithms.querycentric.model import EntityPattern, result_container
+from siteseer.algorithms.querycentric.model import (
+    EntityPattern,
+    is_page_key,
+    link_facets,
+    ordering_links,
+    pagination_candidates,
+    result_container,
+)
+from siteseer.algorithms.querycentric.views import attribute_name, is_count_heading, is_pager_text
+from siteseer.crawler import canonical_url
 from siteseer.render import Snapshot, snapshot_from_html
 
 BASE = "http://docs.test"
@@ -94,3 +103,57 @@ def test_a_flat_list_or_a_grid_is_no_tree() -> None:
     )
     top = result_container(flat.links[0])
     assert list_tree(top, {result_container(x) for x in flat.links}) is None
+
+
+# -- pagers, views and counts -------------------------------------------------------------------
+
+
+def table_browser(path: str, rows: range, *, cursor: str = "") -> Snapshot:
+    """A table browser's page: a row count heading, sort links in the header, filter links
+    with counts under a "By …" heading, and a pager of several forms."""
+    head = (
+        '<thead><tr><th><a href="?_sort=name">name</a></th>'
+        '<th><a href="?_sort_desc=state">state</a></th></tr></thead>'
+    )
+    body = "".join(
+        f'<tr><td><a href="/airports/{i}">Airport {i}</a></td><td>S{i % 3}</td></tr>' for i in rows
+    )
+    facets = "".join(f'<li><a href="?state=S{k}">S{k}</a> (12)</li>' for k in range(3))
+    pager = f'<a href="?_next={cursor}">Next ›</a>' if cursor else ""
+    return snap(
+        path,
+        f'<h3>3,376 rows</h3><div class="facets"><h4>By state</h4><ul>{facets}</ul></div>'
+        f"<table>{head}<tbody>{body}</tbody></table>{pager}"
+        '<a href="/older" rel="next">→ older</a><a href="/feed">[feed]</a>',
+    )
+
+
+def test_every_pagination_form_is_a_candidate_and_sort_links_are_views() -> None:
+    pattern = EntityPattern.from_urls([BASE + "/airports/1"])
+    page = table_browser("/airports", range(5), cursor="eyJpZCI6MTAwfQ")
+    candidates = pagination_candidates(page, pattern)
+    assert BASE + "/airports?_next=eyJpZCI6MTAwfQ" in candidates  # an opaque cursor, "Next ›"
+    assert BASE + "/older" in candidates  # rel=next
+    assert BASE + "/feed" not in candidates
+    # the column headers' sort links are views: never a facet
+    views = ordering_links(page, canonical_url)
+    assert set(views) == {BASE + "/airports?_sort=name", BASE + "/airports?_sort_desc=state"}
+    facets = link_facets(page, pattern, canonical_url)
+    # the heading "By state" names the attribute, the count heading above none; values
+    # without their counts
+    assert {(f.attribute, f.value) for f in facets} == {("state", f"S{k}") for k in range(3)}
+    assert [is_page_key(k) for k in ("_next", "ofs", "@startwith", "cursor")] == [True] * 4
+
+
+def test_pager_texts_and_count_headings() -> None:
+    pagers = ["Next ›", "« Previous", "[next]", "Older posts", "›", "Next page", "2", "Last »"]
+    assert all(is_pager_text(t) for t in pagers)
+    assert not any(is_pager_text(t) for t in ["Read more about it", "Nike", "First class", ""])
+    counts = ["3,500 rows", "42 results", "Showing 1–100 of 3,500", "Total: 12", "1 row"]
+    assert all(is_count_heading(t) for t in counts)
+    assert not any(
+        is_count_heading(t) for t in ["Origin", "By origin", "Cylinders", "4 wheel drive"]
+    )
+    assert attribute_name("By origin") == "origin"
+    assert attribute_name("Filter by Cylinders") == "Cylinders"
+    assert attribute_name("Byron") == "Byron"

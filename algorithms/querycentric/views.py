@@ -1,0 +1,155 @@
+"""Pure: what on a list page is a view of the same results rather than a query — pagers, sorts,
+column choosers — and what is a count rather than a name (model.py's seam for both).
+
+Pagers. A link leads to another page of the same list when its text is a page number or a pager
+word with or without arrows and brackets ("Next ›", "« Previous", "[next]", "Older posts", "›",
+"Next page"), when its ``rel`` says next or prev, or when its URL differs from the page's only
+in a page parameter: a page number, an offset or an opaque cursor (``page``, ``p``, ``offset``,
+``ofs``, ``start``, ``cursor``, ``_next``, ``@startwith``, or a compound name with such a word).
+Every candidate is checked by OnlineClustering (same links as the first page) before it counts.
+
+Views. A link that only re-orders, re-columns or re-groups the same results is a view, never a
+facet and never a new entity: a parameter named for it (``sort``, ``order``, ``ordering``,
+``columns``, ``group`` …), or a link in a header cell of the result table (the column sort links
+of a table browser or an admin change list) that keeps the list's path.
+
+Counts. A heading that is a count ("3,500 rows", "42 results", "Showing 1–100 of 3,500",
+"Total: 12") names no attribute: a facet's attribute is the nearest heading above it that is not
+a count. A "By origin" / "Filter by origin" heading names the attribute "origin".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+__all__ = [
+    "PAGE_KEYS",
+    "VIEW_WORDS",
+    "attribute_name",
+    "in_header_cell",
+    "is_count_heading",
+    "is_pager_text",
+    "rel_pager_urls",
+]
+
+# Parameters that select a page of the results: a page number, an offset or a cursor.
+PAGE_KEYS = (
+    "page",
+    "p",
+    "pg",
+    "start",
+    "offset",
+    "ofs",
+    "from",
+    "skip",
+    "pagenum",
+    "page_num",
+    "cursor",
+    "_next",
+    "startwith",
+    "page_token",
+    "pagetoken",
+)
+# Words of a parameter that re-orders, re-columns or re-groups the same results (a view).
+VIEW_WORDS = (
+    "sort",
+    "order",
+    "orderby",
+    "ordering",
+    "sortby",
+    "sort_by",
+    "order_by",
+    "dir",
+    "columns",
+    "cols",
+    "group",
+    "groupby",
+    "group_by",
+)
+
+_PAGER_WORDS = frozenset({"next", "prev", "previous", "more", "older", "newer", "first", "last"})
+_PAGER_FILLERS = frozenset({"page", "pages", "posts", "entries", "results", "items", "rows"})
+_DECORATION = re.compile(r"[‹›«»<>←→⟨⟩❮❯\[\](){}|:.…·\-–—\s]+")
+
+
+@lru_cache(maxsize=1 << 12)
+def is_pager_text(text: str) -> bool:
+    """Whether a link's text reads as a pager's: a number, arrows alone, or pager words
+    ("next", "previous", "older" …, with "page", "posts" …) with or without arrows and
+    brackets."""
+    if not text.strip():
+        return False
+    words = _DECORATION.sub(" ", text.lower()).split()
+    if not words:
+        return True  # arrows alone: "›", "»", "<<"
+    if len(words) == 1 and words[0].isdigit():
+        return True
+    pager = [w for w in words if w not in _PAGER_FILLERS]
+    return 0 < len(pager) <= 2 and all(w in _PAGER_WORDS for w in pager) and len(words) <= 3
+
+
+def rel_pager_urls(anchors: Sequence[tuple[Any, str]]) -> frozenset[str]:
+    """The URLs of the anchors (element, canonical URL) whose ``rel`` says next or prev."""
+    out = set()
+    for anchor, url in anchors:
+        rel = (anchor.get("rel") or "").lower().split()
+        if "next" in rel or "prev" in rel or "previous" in rel:
+            out.add(url)
+    return frozenset(out)
+
+
+def in_header_cell(anchor: Any) -> bool:
+    """Whether an anchor sits in a table's header cell (``th`` in a ``thead`` or in a row of
+    header cells only, or an ARIA column header): a column's sort link."""
+    node = anchor.getparent()
+    for _ in range(4):
+        if node is None:
+            return False
+        tag = node.tag if isinstance(node.tag, str) else ""
+        if node.get("role") == "columnheader":
+            return True
+        if tag == "th":
+            row = node.getparent()
+            if row is None:
+                return False
+            section = row.getparent()
+            if section is not None and section.tag == "thead":
+                return True
+            return all(
+                not isinstance(c.tag, str) or c.tag == "th" for c in row
+            )  # a row of header cells only
+        if tag in ("td", "table", "body"):
+            return False
+        node = node.getparent()
+    return False
+
+
+_COUNT_NOUNS = (
+    r"(?:rows?|results?|items?|records?|entries|entry|matche?s?|hits?|found|total|pages?)"
+)
+_COUNT_HEADING = re.compile(
+    r"^(?:(?:showing|displaying|total|results?|found|rows?|items?)\b[\s:]*)?"
+    r"(?:[\d.,]+\s*(?:[-–—]|to)\s*[\d.,]+\s+of\s+)?"
+    rf"\d[\d.,]*(?:\s+{_COUNT_NOUNS}\b.*|\s+[a-z]+s(?:\s+[a-z]+){{0,2}})?$",
+    re.I,
+)
+
+
+def is_count_heading(text: str) -> bool:
+    """Whether a heading is a count rather than a name: "3,500 rows", "42 results", "Showing
+    1–100 of 3,500", "Total: 12", "12"."""
+    value = " ".join(text.split()).strip().rstrip(".")
+    return bool(value) and bool(_COUNT_HEADING.match(value))
+
+
+_BY = re.compile(r"^(?:filter\s+by|browse\s+by|by)\s+(\S.*)$", re.I)
+
+
+def attribute_name(heading: str) -> str:
+    """The attribute a facet heading names: "By origin" / "Filter by origin" → "origin";
+    any other heading as it is."""
+    match = _BY.match(heading.strip())
+    return match.group(1).strip() if match else heading

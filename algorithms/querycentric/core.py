@@ -270,6 +270,34 @@ class Explorer:
         self.run.note("page-size", "choose", url, values={"per_page": float(size)})
         return bigger
 
+    async def at_largest_size(self, firsts: Sequence[Snapshot | None]) -> list[Snapshot | None]:
+        """Drill-downs' first pages at the largest page size their own page-size links offer,
+        loaded in one batch (a facet link that drops the page size the start query was given
+        would page its results at the default size); a page that shows all its results, or
+        offers no larger size, is kept."""
+        assert self.pattern is not None
+        want: dict[int, str] = {}
+        for i, first in enumerate(firsts):
+            if first is None or not pagination_candidates(first, self.pattern):
+                continue
+            sizes = page_size_links(first, self.canonical)
+            if sizes:
+                url, size = max(sizes.items(), key=lambda kv: (kv[1], kv[0]))
+                if size > len(self.entities(first)):
+                    want[i] = url
+        out = list(firsts)
+        for i, bigger in zip(want, await self.pages(list(want.values())), strict=True):
+            if bigger is not None and self.kind(bigger) == "list":
+                out[i] = bigger
+        if want:
+            self.run.note(
+                "page-size",
+                "choose",
+                f"{len(want)} drill-downs",
+                values={"pages": float(len(want))},
+            )
+        return out
+
     async def cluster(self, first: Snapshot, query: str) -> list[Snapshot]:
         """The list pages of `first`'s query, following pager links (first page first)."""
         return (await self.cluster_many([first], [query]))[0]

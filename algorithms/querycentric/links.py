@@ -122,7 +122,7 @@ class LinkFacets:
         self._skip_orderings(q)
         if not todo:
             return []
-        firsts = await ex.pages([f.url for f, _ in todo])
+        firsts = await ex.at_largest_size(await ex.pages([f.url for f, _ in todo]))
         # First pages that show a query already known need no more pages; the others are
         # paginated together, then become queries in facet order.
         plans: list[_Plan] = []

@@ -35,12 +35,15 @@ from functools import cached_property, lru_cache
 from typing import Any, Literal, Protocol
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from siteseer.algorithms.querycentric.rows import element_at
 from siteseer.algorithms.querycentric.safety import unsafe_reason
 from siteseer.algorithms.querycentric.views import (
     PAGE_KEYS,
     VIEW_WORDS,
     attribute_name,
     in_header_cell,
+    in_table_cell,
+    is_all_value,
     is_count_heading,
     is_pager_text,
     rel_pager_urls,
@@ -139,7 +142,9 @@ def clean_label(text: str) -> str:
 _HEADING_TAGS = frozenset(
     {"h1", "h2", "h3", "h4", "h5", "h6", "legend", "dt", "summary", "caption"}
 )
-_HEADING_CLASS = re.compile(r"(^|[\s_-])(title|heading|head|header|name|label)($|[\s_-])", re.I)
+_HEADING_CLASS = re.compile(
+    r"(^|[\s_-])(title|heading|head|header|name|label|bold|semibold)($|[\s_-])", re.I
+)
 _MAX_HEADING_LEVELS = 6
 
 
@@ -520,10 +525,13 @@ def pagination_candidates(snapshot: Snapshot, pattern: EntityPattern) -> tuple[s
         if _differs_by_page(here, link.url):
             found.add(link.url)
             continue
-        pager = is_pager_text(_norm_ws(link.text)) or link.url in rel
+        text = _norm_ws(link.text)
+        pager = is_pager_text(text) or link.url in rel
         if not pager or _host(link.url) != _host(here):
             continue
         changed = _changed_keys(here, link.url)
+        if text.isdigit() and "<path>" not in changed and not all(map(is_page_key, changed)):
+            continue  # a number that sets another parameter is a value ("8" cylinders), no page
         presentation = {k for k in changed if is_page_size_key(k)}
         presentation |= {k for k in changed if words_match(k, VIEW_WORDS)}
         if not presentation:
@@ -636,7 +644,8 @@ def _page_size_links(snapshot: Snapshot, anchors: _Anchors) -> dict[str, int]:
         if number is None or not _same_list(here, link.url):
             continue
         changed = _changed_keys(here, link.url)
-        if changed and all(is_page_size_key(k) for k in changed):
+        sized = {k for k in changed if is_page_size_key(k)}
+        if sized and all(k in sized or is_page_key(k) for k in changed):  # size, back to page 1
             out[link.url] = int(number.group(0))
             continue
         heading = anchors.heading(link.url).lower()
@@ -747,7 +756,7 @@ def link_facets(
             continue
         text = _norm_ws(anchor.text_content())
         value = clean_label(text)
-        if not value:
+        if not value or is_all_value(value):
             continue
         heading = anchors.heading(url)
         if not heading:
@@ -766,21 +775,30 @@ def control_facets(snapshot: Snapshot) -> tuple[Facet, ...]:
     """Ajax facets: checkbox, radio and link controls with a group label, and buttons that also
     show a result count, that do not belong to a form with a submit button (those are form
     fields, see `forms_of`), are not ordering, paging or load-more controls, and are safe to
-    click. Selects outside forms give one facet per option. Sorted by (attribute, value,
-    selector)."""
+    click. Row controls are none: a control in a table's cell, or one label repeated down a
+    group (a row's selection box; views.py). Selects outside forms give one facet per option;
+    a value standing for every value ("All") is none. Sorted by (attribute, value, selector)."""
     submit_forms = {c.form for c in snapshot.controls if c.kind == "submit" and c.form}
+    # one label repeated down a group is a control of every row ("Select item"), not a value
+    repeated = Counter((c.group, c.label) for c in snapshot.controls if c.kind in _FACET_KINDS)
     out: list[Facet] = []
     for control in snapshot.controls:
         if control.form and control.form in submit_forms:
             continue
         if unsafe_reason(control) or not control.group:
             continue
+        if control.kind in _FACET_KINDS and repeated[(control.group, control.label)] > 2:
+            continue
         group = clean_label(control.group)
         if words_match(group, SORT_WORDS) or "per page" in group.lower():
             continue
+        if control.kind in _FACET_KINDS and in_table_cell(element_at(snapshot, control.selector)):
+            continue  # a row's selection box, "Select all" in a header: acts on rows
         if control.kind in _FACET_KINDS:
             value = clean_label(control.label)
             if not value or (control.kind in ("link", "button") and is_pager_text(value)):
+                continue
+            if is_all_value(value):
                 continue
             if control.kind == "button" and label_count(control.label) is None:
                 continue  # a facet button shows its count; others (quick view …) are not facets
@@ -796,7 +814,7 @@ def control_facets(snapshot: Snapshot) -> tuple[Facet, ...]:
         elif control.kind == "select":
             for option in control.options:
                 value = clean_label(option.label)
-                if option.value == "" or not value:
+                if option.value == "" or not value or is_all_value(value):
                     continue
                 out.append(
                     Facet(

@@ -13,6 +13,10 @@ facet and never a new entity: a parameter named for it (``sort``, ``order``, ``o
 ``columns``, ``group`` …), or a link in a header cell of the result table (the column sort links
 of a table browser or an admin change list) that keeps the list's path.
 
+Row selection. A checkbox or button in a cell of a table (a row's selection box, "Select all" in
+the header) acts on rows, not on the query: never a facet. A facet value that stands for every
+value ("All", "Any", "Show all", "Clear") is no value of the attribute.
+
 Counts. A heading that is a count ("3,500 rows", "42 results", "Showing 1–100 of 3,500",
 "Total: 12") names no attribute: a facet's attribute is the nearest heading above it that is not
 a count. A "By origin" / "Filter by origin" heading names the attribute "origin".
@@ -30,6 +34,8 @@ __all__ = [
     "VIEW_WORDS",
     "attribute_name",
     "in_header_cell",
+    "in_table_cell",
+    "is_all_value",
     "is_count_heading",
     "is_pager_text",
     "rel_pager_urls",
@@ -153,3 +159,25 @@ def attribute_name(heading: str) -> str:
     any other heading as it is."""
     match = _BY.match(heading.strip())
     return match.group(1).strip() if match else heading
+
+
+def in_table_cell(element: Any) -> bool:
+    """Whether a control's element sits in a table's cell (``th``, or ``td`` of a table with
+    a header row): a row-selection control, not a facet."""
+    node = element.getparent() if element is not None else None
+    while node is not None and isinstance(node.tag, str):
+        if node.tag == "th" or node.get("role") in ("columnheader", "gridcell"):
+            return True
+        if node.tag == "td":
+            table = next((a for a in node.iterancestors("table")), None)
+            return table is not None and bool(table.xpath(".//th"))
+        node = node.getparent()
+    return False
+
+
+_ALL_VALUES = frozenset({"all", "any", "show all", "all items", "clear", "reset", "everything"})
+
+
+def is_all_value(value: str) -> bool:
+    """Whether a facet value's label stands for every value ("All", "Any", "Show all")."""
+    return " ".join(value.lower().split()) in _ALL_VALUES

@@ -8,6 +8,7 @@ from siteseer.algorithms.querycentric.model import (
     is_page_key,
     link_facets,
     ordering_links,
+    page_size_links,
     pagination_candidates,
     result_container,
 )
@@ -157,3 +158,51 @@ def test_pager_texts_and_count_headings() -> None:
     assert attribute_name("By origin") == "origin"
     assert attribute_name("Filter by Cylinders") == "Cylinders"
     assert attribute_name("Byron") == "Byron"
+
+
+def change_list(query: str = "") -> Snapshot:
+    """An admin change list: a table of rows with a selection box each, numbered pages, page-size
+    links that go back to page 1, and a filter sidebar whose groups are named by bold labels,
+    each with an "All" choice and numeric values."""
+    rows = "".join(
+        f'<tr><td><input type="checkbox" aria-label="Select item"></td>'
+        f'<td><a href="/admin/car/details/{i}">car {i}</a></td><td>{4 + i % 2}</td></tr>'
+        for i in range(1, 11)
+    )
+    table = f"<table><thead><tr><th></th><th>name</th><th>cylinders</th></tr></thead>{rows}</table>"
+    sep = "&" if query else ""
+    pages = "".join(f'<a href="?{query}{sep}page={n}">{n}</a>' for n in (1, 2, 3))
+    sizes = "".join(f'<a href="?{query}{sep}pageSize={n}&page=1">{n} / Page</a>' for n in (10, 100))
+    groups = "".join(
+        f'<div class="mb-3"><div class="fw-bold">{name}</div><div>'
+        + "".join(f'<a href="?{key}={v}">{v}</a>' for v in ("__all", *values))
+        + "</div></div>"
+        for name, key, values in (
+            ("Origin", "origin", ("USA", "Japan")),
+            ("Cylinders", "cylinders", ("4", "8")),
+        )
+    )
+    groups = groups.replace(">__all<", ">All<")
+    return snap(
+        "/admin/car/list" + (f"?{query}" if query else ""),
+        f'<div class="card"><h3 class="card-title">Cars</h3>{table}{pages}{sizes}</div>'
+        f'<div id="filters"><h3 class="card-title">Filters</h3>{groups}</div>',
+    )
+
+
+def test_a_change_list_filter_sidebar_sizes_and_pages() -> None:
+    pattern = EntityPattern.from_urls([BASE + "/admin/car/details/1"])
+    page = change_list()
+    facets = {(f.attribute, f.value) for f in link_facets(page, pattern, canonical_url)}
+    # each group named by its bold label (not the "Filters" card title), no "All", numbers kept
+    assert facets == {
+        ("Origin", "USA"),
+        ("Origin", "Japan"),
+        ("Cylinders", "4"),
+        ("Cylinders", "8"),
+    }
+    pages = pagination_candidates(page, pattern)
+    assert BASE + "/admin/car/list?page=2" in pages
+    assert not any("cylinders" in url for url in pages)  # "8" cylinders is a value, no page
+    sizes = page_size_links(change_list("origin=USA"), canonical_url)
+    assert sizes[BASE + "/admin/car/list?origin=USA&pageSize=100&page=1"] == 100

@@ -61,8 +61,11 @@ choices, each recorded in the trace:
    each row's cells are fields (header: cell) of the entity the row links to, read off the list
    pages already loaded. When the sample entity page is the record of its row (a two-column
    label/value table or a ``<dl>`` repeating at least half of the table's columns) and shows
-   fields neither the table nor a facet gave, every entity page is loaded once, in one batch, to
-   read those (`entity_pages`, on by default: one page load per entity, counted in the cost).
+   fields neither the table nor a facet gave — or, for a list that is no table, when a second
+   entity page shows a record of the same labels with other values (label/value tables,
+   ``<dl>``, "Label: value" lines; a template's fixed pairs are no record) — every entity page
+   is loaded once, in one batch, to read those (`entity_pages`, on by default: one page load per
+   entity, counted in the cost).
    Facet values keep priority, then the table's, then the entity pages' fields.
 
 The rooms:

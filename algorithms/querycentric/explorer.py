@@ -4,7 +4,7 @@ The start page is loaded as the run's seed and the entity pattern learned; then 
 facets of kinds.py's `FACET_KINDS` runs (facet links followed as URLs, facet controls acted on
 in the browser — not the links already followed — and forms submitted, in that order), each
 adding its queries below the same start query. Last, the fields only entity pages show are read
-off them when the list is a table of entity rows (records.py `read_records`).
+off them when they show a record (records.py `read_records`).
 """
 
 from __future__ import annotations
@@ -55,9 +55,10 @@ async def explore(
       as soon as the list stops growing).
     - `subset_tolerance`: the share of a drill-down's entities that may be missing from its
       parent's (Section 4.2, step 2's relaxed inclusion).
-    - `entity_pages`: when the result list is a table of entity rows and the sample entity page
-      is their record showing fields the table and the facets do not, load every entity page
-      once to read those fields (see records.py `read_records`); False never loads them.
+    - `entity_pages`: when entity pages show a record with fields the list and the facets do
+      not (the rows' record of a table; for another list, a record two entity pages share with
+      other values), load every entity page once to read those fields (see records.py
+      `read_records`); False never loads them.
 
     The result's `cost` is what this exploration spent; `complete` is False, with the reason,
     when the start page or the entity pattern failed, nothing explorable was found, or the

@@ -12,6 +12,7 @@ from siteseer.algorithms.querycentric.rows import listed_fields, record_fields
 
 if TYPE_CHECKING:
     from siteseer.algorithms.querycentric.core import Explorer
+    from siteseer.render import Snapshot
 
 __all__ = ["listed_of", "read_records"]
 
@@ -38,29 +39,39 @@ def listed_of(ex: Explorer) -> dict[str, dict[str, str]]:
 
 
 async def read_records(ex: Explorer) -> None:
-    """Read the fields only entity pages show (rows.py `record_fields`), when the result list
-    is a table of entity rows and the sample entity page is their record: it repeats at least
-    half of the table's columns and shows fields that neither the table nor a facet gave.
-    Every entity page is then loaded once (the sample is not loaded again), in one batch;
-    `records` keeps, for each, the fields the list and the facets did not give."""
+    """Read the fields only entity pages show (rows.py `record_fields`), once per entity page.
+
+    - When the result list is a table of entity rows, the sample entity page must be their
+      record: it repeats at least half of the table's columns and shows fields that neither the
+      table nor a facet gave.
+    - Any other list (links, cards) without facets (with facets, they are the entities'
+      attributes, and a page load per entity would cost more than exploring them): the sample
+      shows at least two label/value fields, and a second entity page shows at least half of
+      the same labels with other values (a record every entity page has, not the site's
+      template); that page is loaded first.
+
+    Every entity page is then loaded once (the pages loaded already are not loaded again), in
+    one batch; `records` keeps, for each, the fields the list and the facets did not give."""
     if not ex.settings.entity_pages or ex.sample is None or ex.rows is not None:
         return
     listed = listed_of(ex)
     shown = {name.casefold() for fields in listed.values() for name in fields}
-    if not shown:
-        ex.run.note("entity-pages", "skip", ex.sample.final_url, note="no table of rows")
-        return
     faceted = {a.casefold() for q in ex.queries for a, _ in q.conditions}
     sample = record_fields(ex.sample)
     labels = {name.casefold() for name in sample}
     repeated, more = labels & shown, labels - shown - faceted
     values = {"repeated": float(len(repeated)), "more": float(len(more))}
-    if not more or 2 * len(repeated) < len(shown):
+    entities = list(dict.fromkeys(e for q in ex.queries for e in q.entities))
+    loaded: dict[str, Snapshot | None] = {ex.sample.url: ex.sample, ex.sample.final_url: ex.sample}
+    if not shown:
+        why = await _second_record(ex, ex.sample, entities, loaded, labels, more, faceted)
+        if why:
+            ex.run.note("entity-pages", "skip", ex.sample.final_url, values=values, note=why)
+            return
+    elif not more or 2 * len(repeated) < len(shown):
         why = "no field beyond the list's" if not more else "not the rows' record"
         ex.run.note("entity-pages", "skip", ex.sample.final_url, values=values, note=why)
         return
-    entities = list(dict.fromkeys(e for q in ex.queries for e in q.entities))
-    loaded = {ex.sample.url, ex.sample.final_url}
     urls = [e for e in entities if e not in loaded]
     ex.run.note(
         "entity-pages",
@@ -69,11 +80,47 @@ async def read_records(ex: Explorer) -> None:
         values={**values, "pages": float(len(urls))},
         note=", ".join(sorted(name for name in sample if name.casefold() in more)),
     )
-    pages = dict(zip(urls, await ex.pages(urls), strict=True))
+    pages = {**loaded, **dict(zip(urls, await ex.pages(urls), strict=True))}
     for entity in entities:
-        page = ex.sample if entity in loaded else pages.get(entity)
+        page = pages.get(entity)
         if page is not None:
             fields = record_fields(page)
             ex.records[entity] = {
                 name: value for name, value in fields.items() if name.casefold() in more
             }
+
+
+async def _second_record(
+    ex: Explorer,
+    sample: Snapshot,
+    entities: list[str],
+    loaded: dict[str, Snapshot | None],
+    labels: set[str],
+    more: set[str],
+    faceted: set[str],
+) -> str:
+    """Why the entity pages of a list that is no table are not to be read ("" when they are):
+    the list offers no facets (`faceted`: the attributes of the queries' conditions), and the
+    sample's record and a second entity page's (loaded, and kept in `loaded`) must share
+    at least half of the sample's labels, two of them at least beyond the facets', and differ
+    in at least half of the values of those (label/value pairs every page shows alike are the
+    site's template: a keyboard-shortcut table)."""
+    if faceted:
+        return "no table of rows; the facets give the entities' attributes"
+    if len(more) < 2:
+        return "no table of rows, and the entity page shows no record"
+    other = next((e for e in entities if e not in loaded), None)
+    if other is None:
+        return "no second entity page to compare the record with"
+    second = await ex.page(other)
+    loaded[other] = second
+    if second is None:
+        return "the second entity page did not load"
+    theirs = {name.casefold(): value for name, value in record_fields(second).items()}
+    if len(theirs.keys() & more) < 2 or 2 * len(theirs.keys() & labels) < len(labels):
+        return "the record's labels do not repeat on a second entity page"
+    mine = {name.casefold(): value for name, value in record_fields(sample).items()}
+    differ = [name for name in theirs.keys() & more if theirs[name] != mine.get(name)]
+    if 2 * len(differ) < len(theirs.keys() & more):
+        return "the second entity page shows the same values: the site's template, no record"
+    return ""

@@ -166,9 +166,12 @@ def listed_fields(
 
 def record_fields(snapshot: Snapshot) -> dict[str, str]:
     """The label → value pairs an entity's own page shows as a record: the rows of a two-column
-    table whose first cell is a header cell (``<tr><th>Label</th><td>value</td></tr>``) and the
-    terms of a description list (``<dt>Label</dt><dd>value</dd>``), first label seen kept,
-    empty values (`NO_VALUE`) left out."""
+    table whose first cell is a header cell (``<tr><th>Label</th><td>value</td></tr>``), the
+    rows of a two-column table of data cells whose first column holds distinct labels (a
+    "Column | Value" table, `_label_value_rows`), the terms of a description list
+    (``<dt>Label</dt><dd>value</dd>``) and "Label: value" lines (a bold or label element ending in
+    a colon, then the value: `_colon_lines`); first label seen kept, empty values (`NO_VALUE`)
+    left out."""
     out: dict[str, str] = {}
     for el in snapshot.tree().iter("table", "dl"):
         if el.tag == "table":
@@ -178,6 +181,8 @@ def record_fields(snapshot: Snapshot) -> dict[str, str]:
                     label, value = _text(cells[0]), _text(cells[1])
                     if label and _is_value(value):
                         out.setdefault(label, value)
+            for label, value in _label_value_rows(el):
+                out.setdefault(label, value)
             continue
         label = ""
         for child in el:
@@ -190,6 +195,56 @@ def record_fields(snapshot: Snapshot) -> dict[str, str]:
                 if _is_value(value):
                     out.setdefault(label, value)
                 label = ""
+    for label, value in _colon_lines(snapshot):
+        out.setdefault(label, value)
+    return out
+
+
+_MAX_LABEL = 60
+
+
+def _is_label(text: str) -> bool:
+    return bool(text) and len(text) <= _MAX_LABEL and not _NUMBER.match(text)
+
+
+def _label_value_rows(table: Any) -> list[tuple[str, str]]:
+    """A table of two data cells a row, at least two rows, whose first cells are distinct
+    labels (not numbers): its rows as label → value (a header row, if any, is left out)."""
+    pairs: list[tuple[str, str]] = []
+    for row in _rows(table):
+        data = _cells(row, ("td",), ())
+        if not data:
+            continue
+        if len(data) != 2 or len(_cells(row, ("th", "td"), ())) != 2:
+            return []
+        label, value = _text(data[0]), _text(data[1])
+        if not _is_label(label):
+            return []
+        pairs.append((label, value))
+    if len(pairs) < 2 or len({label for label, _ in pairs}) != len(pairs):
+        return []
+    return [(label, value) for label, value in pairs if _is_value(value)]
+
+
+_LABEL_TAGS = ("b", "strong", "label", "span", "th", "dt")
+
+
+def _colon_lines(snapshot: Snapshot) -> list[tuple[str, str]]:
+    """ "Label: value" lines: a list item, paragraph or block whose first element is a bold or
+    label element reading "Label:", followed by the value's text."""
+    out: list[tuple[str, str]] = []
+    for el in snapshot.tree().iter("li", "p", "div"):
+        first = next((c for c in el if isinstance(c.tag, str)), None)
+        if first is None or first.tag not in _LABEL_TAGS or (el.text or "").strip():
+            continue
+        head = _text(first)
+        if not head.endswith(":"):
+            continue
+        label = head[:-1].strip()
+        whole = _text(el)
+        value = whole[len(head) :].strip() if whole.startswith(head) else ""
+        if _is_label(label) and _is_value(value) and len(value) <= 200:
+            out.append((label, value))
     return out
 
 

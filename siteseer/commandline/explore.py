@@ -43,8 +43,8 @@ from siteseer.flags import CrawlFlags, crawl_flags
 @click.option(
     "--entity-pages/--no-entity-pages",
     default=True,
-    help="When the list is a table of entity rows and an entity's page shows fields the table "
-    "does not, load every entity page once to read them (page loads).",
+    help="When an entity's page shows a record (label/value pairs) with fields the list and the "
+    "facets do not, load every entity page once to read them (page loads).",
 )
 @click.option(
     "--out",
@@ -76,8 +76,9 @@ def explore_site(
     entities, named START_URL#<key column>=<key cell> (--entity-sample such a URL names the key
     column; else the first column of distinct, non-numeric cells). A result table with a header
     gives each entity its row's cells as fields (header: cell); when the sample entity page is
-    the rows' record and shows more fields, every entity page is loaded once to read them
-    (--no-entity-pages: never). Facet values keep priority over fields. Equivalent queries
+    the rows' record and shows more fields, or, for any other list, when two entity pages show
+    a record of the same labels with other values (label/value tables, <dl>, "Label: value"
+    lines), every entity page is loaded once to read them (--no-entity-pages: never). Facet values keep priority over fields. Equivalent queries
     (same entities and drill-downs: other click orders, sort orders) are detected and not
     explored; cart, account, login and logout controls and password forms are never used.
     Writes entities.jsonl (one {"url", "attributes"} object per entity), queries.json (queries,

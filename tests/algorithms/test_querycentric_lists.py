@@ -12,6 +12,7 @@ from siteseer.algorithms.querycentric.model import (
     pagination_candidates,
     result_container,
 )
+from siteseer.algorithms.querycentric.rows import record_fields
 from siteseer.algorithms.querycentric.views import attribute_name, is_count_heading, is_pager_text
 from siteseer.crawler import canonical_url
 from siteseer.render import Snapshot, snapshot_from_html
@@ -206,3 +207,22 @@ def test_a_change_list_filter_sidebar_sizes_and_pages() -> None:
     assert not any("cylinders" in url for url in pages)  # "8" cylinders is a value, no page
     sizes = page_size_links(change_list("origin=USA"), canonical_url)
     assert sizes[BASE + "/admin/car/list?origin=USA&pageSize=100&page=1"] == 100
+
+
+def test_a_record_is_read_from_a_column_value_table_and_label_lines() -> None:
+    page = snap(
+        "/admin/car/details/1",
+        "<table><thead><tr><th>Column</th><th>Value</th></tr></thead><tbody>"
+        "<tr><td>name</td><td>chevrolet chevelle</td></tr>"
+        "<tr><td>miles_per_gallon</td><td>18.0</td></tr>"
+        "<tr><td>origin</td><td>None</td></tr></tbody></table>"
+        "<ul><li><strong>Maker:</strong> Chevrolet</li><li>no label here: none</li></ul>"
+        "<p><b>Note:</b></p>"
+        # a table of numbers in two columns is no record
+        "<table><tr><td>1</td><td>2</td></tr><tr><td>3</td><td>4</td></tr></table>",
+    )
+    assert record_fields(page) == {
+        "name": "chevrolet chevelle",
+        "miles_per_gallon": "18.0",
+        "Maker": "Chevrolet",
+    }

@@ -21,11 +21,14 @@ choices, each recorded in the trace:
    query's first page (pager links: page numbers, pager words with arrows or brackets, ``rel``
    next/prev, page, offset and cursor parameters; views.py). Restricting the recursion to pager
    links (instead of every list link) keeps drill-downs out of the cluster when a site's facet
-   links do not depend on the current query; the Jaccard test is the paper's. Links are compared without their page parameters (a
-   sort or page-size link that keeps the current page is the same link on every page); page and
-   page-size parameters are recognised by name alone (``page``, ``offset``, ``per_page``) or as a
-   word of a name qualified by the list's own (``page_<List>``, ``psize_<List>``), and a pager
-   labelled "2" for ``page=1`` numbers its pages from 0.
+   links do not depend on the current query; the Jaccard test is the paper's. Links are
+   compared without their page parameters (a sort or page-size link that keeps the current page
+   is the same link on every page), without the links inside the result items (a post's tag
+   links change with the posts) and without a page's link to itself (the first page's "Home" is
+   a pager link on page 2); page and page-size parameters are recognised by name alone
+   (``page``, ``offset``, ``per_page``) or as a word of a name qualified by the list's own
+   (``page_<List>``, ``psize_<List>``), and a pager labelled "2" for ``page=1`` numbers its
+   pages from 0.
 3. Minimal cost: since ``E_{a=v, b=w} = E_{a=v} ∩ E_{b=w}``, every facet value is applied alone
    to the widest query (the start page); a drill-down of a drill-down is explored only when it
    offers an attribute/value the parent did not (hierarchical facets such as a subcategory that

@@ -17,7 +17,7 @@ bookkeeping.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -30,20 +30,17 @@ from siteseer.algorithms.querycentric.model import (
     classify_page,
     drilldown_labels,
     first_page_form,
-    list_links,
     page_size_links,
     pagination_candidates,
+    query_links,
     result_entities,
     same_query,
     unsafe_reason,
-    without_page_keys,
     zero_based_pages,
 )
 from siteseer.algorithms.querycentric.queries import QueryIndex, QueryKey, infer_attributes
 from siteseer.algorithms.querycentric.records import listed_of
-from siteseer.algorithms.querycentric.rows import (
-    RowKey,
-)
+from siteseer.algorithms.querycentric.rows import FieldValue, RowKey
 from siteseer.algorithms.result import (
     Exploration,
     ExploredQuery,
@@ -145,7 +142,7 @@ class Explorer:
         self.opened: dict[str, tuple[frozenset[tuple[str, str]], str]] = {}
         self.sample: Snapshot | None = None  # the entity page loaded to learn the pattern
         # entity → the fields its own page shows and no list or facet gave (`read_records`)
-        self.records: dict[str, dict[str, str]] = {}
+        self.records: dict[str, dict[str, FieldValue]] = {}
         # (attribute, value) pairs, case-folded, that forms offer (their enumerable fields)
         self.form_labels: set[FacetLabel] = set()
         self.listed: dict[str, dict[str, str]] | None = None  # records.py `listed_of`, once
@@ -241,10 +238,7 @@ class Explorer:
 
     def _lx(self, snap: Snapshot) -> frozenset[str]:
         assert self.pattern is not None
-        # A link is the same link on every page of a list when it differs only in the page it
-        # carries (a sort or page-size link that keeps the current page).
-        links = list_links(snap, self.pattern) - set(pagination_candidates(snap, self.pattern))
-        return frozenset(without_page_keys(url) for url in links)
+        return query_links(snap, self.pattern, self.containers)
 
     async def largest_page_size(self, root: Snapshot) -> Snapshot:
         """`root` at the largest page size its page-size links offer (`root` itself when it has
@@ -506,11 +500,12 @@ class Explorer:
 
 
 def agreeing(
-    fields: dict[str, dict[str, str]], facet_labels: set[FacetLabel]
-) -> dict[str, dict[str, str]]:
+    fields: Mapping[str, Mapping[str, FieldValue]], facet_labels: set[FacetLabel]
+) -> dict[str, dict[str, FieldValue]]:
     """`fields` without those named as a facet's attribute whose value is none of that facet's
     values: a list's exact "Price" is not the price *band* a facet of the same name filters on,
-    and reporting it under that name would contradict the facet's own labels."""
+    and reporting it under that name would contradict the facet's own labels (a field of
+    several values: each of them)."""
     values: dict[str, set[str]] = {}
     for attribute, value in facet_labels:
         values.setdefault(attribute, set()).add(value)
@@ -518,14 +513,20 @@ def agreeing(
         entity: {
             name: value
             for name, value in named.items()
-            if name.casefold() not in values or value.casefold() in values[name.casefold()]
+            if name.casefold() not in values
+            or all(v.casefold() in values[name.casefold()] for v in _values(value))
         }
         for entity, named in fields.items()
     }
 
 
+def _values(value: FieldValue) -> tuple[str, ...]:
+    return value if isinstance(value, tuple) else (value,)
+
+
 def with_fields(
-    attributes: dict[str, dict[str, tuple[str, ...]]], *sources: dict[str, dict[str, str]]
+    attributes: dict[str, dict[str, tuple[str, ...]]],
+    *sources: Mapping[str, Mapping[str, FieldValue]],
 ) -> dict[str, dict[str, tuple[str, ...]]]:
     """`attributes` (from the facet queries) with the fields of `sources` added, each source
     adding to an entity only the fields (names compared case-insensitively) it has not got yet:
@@ -538,7 +539,7 @@ def with_fields(
             for name, value in source.get(entity, {}).items():
                 if name.casefold() not in have:
                     have.add(name.casefold())
-                    merged[name] = (value,)
+                    merged[name] = _values(value)
         out[entity] = dict(sorted(merged.items()))
     return out
 

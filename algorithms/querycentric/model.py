@@ -71,6 +71,7 @@ __all__ = [
     "is_page_key",
     "is_page_size_key",
     "is_subset",
+    "item_links",
     "jaccard",
     "label_count",
     "link_facets",
@@ -79,6 +80,7 @@ __all__ = [
     "ordering_links",
     "page_size_links",
     "pagination_candidates",
+    "query_links",
     "result_container",
     "result_entities",
     "same_query",
@@ -390,6 +392,36 @@ def classify_page(
     if result_entities(snapshot, pattern, containers):
         return "list"
     return "other"
+
+
+def item_links(snapshot: Snapshot, containers: Iterable[str]) -> set[str]:
+    """The links inside the result list's items: those whose container path lies under an
+    item of the result containers (a container's path without its last two steps, the item
+    element and the link: ``ul[@class=posts]/li/a`` → ``ul[@class=posts]``)."""
+    roots = tuple(root + "/" for c in containers if (root := _item_root(c)))
+    if not roots:
+        return set()
+    return {x.url for x in snapshot.links if result_container(x).startswith(roots)}
+
+
+@lru_cache(maxsize=1 << 10)
+def _item_root(container: str) -> str:
+    steps = re.findall(r"[^/\[]+(?:\[[^\]]*\])*", container)
+    return "/".join(steps[:-2]) if len(steps) > 2 else ""
+
+
+def query_links(
+    snapshot: Snapshot, pattern: EntityPattern, containers: frozenset[str] | None = None
+) -> frozenset[str]:
+    """``l_x`` as OnlineClustering compares it: the page's own links (`list_links`) without
+    its pager links and its link to itself (a pager link on the other pages), without the links
+    inside the result items (a post's tags: they change with the items), each without its page
+    parameters (a sort or page-size link that keeps the current page is the same link on every
+    page of the list)."""
+    links = list_links(snapshot, pattern) - set(pagination_candidates(snapshot, pattern))
+    items = item_links(snapshot, containers) if containers else set()
+    own = {snapshot.url, snapshot.final_url}
+    return frozenset(without_page_keys(url) for url in links - items - own)
 
 
 def list_links(snapshot: Snapshot, pattern: EntityPattern) -> frozenset[str]:

@@ -46,6 +46,7 @@ from siteseer.render import Control, Snapshot
 
 __all__ = [
     "NO_VALUE",
+    "FieldValue",
     "RowKey",
     "element_at",
     "guess_row_key",
@@ -164,7 +165,29 @@ def listed_fields(
     return out
 
 
-def record_fields(snapshot: Snapshot) -> dict[str, str]:
+FieldValue = str | tuple[str, ...]
+"""A field's value as an entity page shows it: one text, or the texts of several links."""
+
+
+def _value(element: Any, skip: Any = None) -> FieldValue:
+    """An element's text as a field's value (without `skip`, its label element): the texts of
+    its links when it holds two or more (tags, authors), else its text."""
+    links = [a for a in element.iter("a") if skip is None or a not in set(skip.iter("a"))]
+    texts = [t for a in links if (t := _text(a))]
+    if len(texts) >= 2:
+        return tuple(dict.fromkeys(texts))
+    text = _text(element)
+    if skip is not None:
+        head = _text(skip)
+        text = text[len(head) :].strip() if text.startswith(head) else ""
+    return text
+
+
+def _has_value(value: FieldValue) -> bool:
+    return bool(value) if isinstance(value, tuple) else _is_value(value)
+
+
+def record_fields(snapshot: Snapshot) -> dict[str, FieldValue]:
     """The label → value pairs an entity's own page shows as a record: the rows of a two-column
     table whose first cell is a header cell (``<tr><th>Label</th><td>value</td></tr>``), the
     rows of a two-column table of data cells whose first column holds distinct labels (a
@@ -172,14 +195,14 @@ def record_fields(snapshot: Snapshot) -> dict[str, str]:
     (``<dt>Label</dt><dd>value</dd>``) and "Label: value" lines (a bold or label element ending in
     a colon, then the value: `_colon_lines`); first label seen kept, empty values (`NO_VALUE`)
     left out."""
-    out: dict[str, str] = {}
+    out: dict[str, FieldValue] = {}
     for el in snapshot.tree().iter("table", "dl"):
         if el.tag == "table":
             for row in _rows(el):
                 cells = _cells(row, ("th", "td"), ())
                 if len(cells) == 2 and cells[0].tag == "th" and cells[1].tag == "td":
-                    label, value = _text(cells[0]), _text(cells[1])
-                    if label and _is_value(value):
+                    label, value = _text(cells[0]), _value(cells[1])
+                    if label and _has_value(value):
                         out.setdefault(label, value)
             for label, value in _label_value_rows(el):
                 out.setdefault(label, value)
@@ -191,8 +214,8 @@ def record_fields(snapshot: Snapshot) -> dict[str, str]:
             if child.tag == "dt":
                 label = _text(child)
             elif child.tag == "dd" and label:
-                value = _text(child)
-                if _is_value(value):
+                value = _value(child)
+                if _has_value(value):
                     out.setdefault(label, value)
                 label = ""
     for label, value in _colon_lines(snapshot):
@@ -207,32 +230,32 @@ def _is_label(text: str) -> bool:
     return bool(text) and len(text) <= _MAX_LABEL and not _NUMBER.match(text)
 
 
-def _label_value_rows(table: Any) -> list[tuple[str, str]]:
+def _label_value_rows(table: Any) -> list[tuple[str, FieldValue]]:
     """A table of two data cells a row, at least two rows, whose first cells are distinct
     labels (not numbers): its rows as label → value (a header row, if any, is left out)."""
-    pairs: list[tuple[str, str]] = []
+    pairs: list[tuple[str, FieldValue]] = []
     for row in _rows(table):
         data = _cells(row, ("td",), ())
         if not data:
             continue
         if len(data) != 2 or len(_cells(row, ("th", "td"), ())) != 2:
             return []
-        label, value = _text(data[0]), _text(data[1])
+        label, value = _text(data[0]), _value(data[1])
         if not _is_label(label):
             return []
         pairs.append((label, value))
     if len(pairs) < 2 or len({label for label, _ in pairs}) != len(pairs):
         return []
-    return [(label, value) for label, value in pairs if _is_value(value)]
+    return [(label, value) for label, value in pairs if _has_value(value)]
 
 
 _LABEL_TAGS = ("b", "strong", "label", "span", "th", "dt")
 
 
-def _colon_lines(snapshot: Snapshot) -> list[tuple[str, str]]:
+def _colon_lines(snapshot: Snapshot) -> list[tuple[str, FieldValue]]:
     """ "Label: value" lines: a list item, paragraph or block whose first element is a bold or
-    label element reading "Label:", followed by the value's text."""
-    out: list[tuple[str, str]] = []
+    label element reading "Label:", followed by the value's text (or its links' texts)."""
+    out: list[tuple[str, FieldValue]] = []
     for el in snapshot.tree().iter("li", "p", "div"):
         first = next((c for c in el if isinstance(c.tag, str)), None)
         if first is None or first.tag not in _LABEL_TAGS or (el.text or "").strip():
@@ -241,9 +264,8 @@ def _colon_lines(snapshot: Snapshot) -> list[tuple[str, str]]:
         if not head.endswith(":"):
             continue
         label = head[:-1].strip()
-        whole = _text(el)
-        value = whole[len(head) :].strip() if whole.startswith(head) else ""
-        if _is_label(label) and _is_value(value) and len(value) <= 200:
+        value = _value(el, skip=first)
+        if _is_label(label) and _has_value(value) and len(value) <= 200:
             out.append((label, value))
     return out
 

@@ -6,11 +6,14 @@ from siteseer.algorithms.querycentric.entities import in_tree, list_tree, tree_i
 from siteseer.algorithms.querycentric.model import (
     EntityPattern,
     is_page_key,
+    item_links,
     link_facets,
     ordering_links,
     page_size_links,
     pagination_candidates,
+    query_links,
     result_container,
+    same_query,
 )
 from siteseer.algorithms.querycentric.rows import record_fields
 from siteseer.algorithms.querycentric.views import attribute_name, is_count_heading, is_pager_text
@@ -225,4 +228,48 @@ def test_a_record_is_read_from_a_column_value_table_and_label_lines() -> None:
         "name": "chevrolet chevelle",
         "miles_per_gallon": "18.0",
         "Maker": "Chevrolet",
+    }
+
+
+def blog_page(n: int, last: int = 4) -> Snapshot:
+    """A blog's list page n: posts carrying their own tag links, a pager of path pages."""
+    posts = "".join(
+        f'<li class="post"><a class="title" href="/2023/0{n}/post-{n}-{i}/">Post {i}</a>'
+        f'<span class="terms"><a rel="tag" href="/tags/t{n}{i}/">t{n}{i}</a></span></li>'
+        for i in range(5)
+    )
+    pager = "".join(
+        f'<a href="{"/" if k == 1 else f"/page/{k}/"}">{k}</a>' for k in range(1, last + 1)
+    )
+    menu = (
+        '<nav><a href="/">Home</a><a href="/archives/">Archives</a><a href="/tags/">Tags</a></nav>'
+    )
+    return snap("/" if n == 1 else f"/page/{n}/", f'{menu}<ul class="posts">{posts}</ul>{pager}')
+
+
+def test_a_lists_pages_are_one_query_whatever_links_its_items_carry() -> None:
+    pattern = EntityPattern.from_urls([BASE + "/2023/01/post-1-0/"])
+    first, second = blog_page(1), blog_page(2)
+    containers = frozenset(result_container(x) for x in first.links if pattern.matches(x.url))
+    # the tag links of the posts are the items' own: they change from page to page
+    assert {BASE + "/tags/t10/", BASE + "/tags/t14/"} <= item_links(first, containers)
+    assert BASE + "/archives/" not in item_links(first, containers)
+    assert BASE + "/page/2/" in pagination_candidates(first, pattern)
+    # page 2 links to "/" as its first page, page 1 to itself as home: both are the list's own
+    lx, ly = query_links(first, pattern, containers), query_links(second, pattern, containers)
+    assert lx == ly == {BASE + "/archives/", BASE + "/tags/"}
+    assert same_query(lx, ly, 0.2)
+
+
+def test_a_record_field_of_several_links_has_several_values() -> None:
+    page = snap(
+        "/2023/05/dpkg/",
+        '<ul><li><b>Tags:</b> <a href="/tags/dpkg/">dpkg</a>, <a href="/tags/admin/">admin</a></li>'
+        "<li><b>Urgency:</b> medium</li></ul>"
+        '<dl><dt>Authors</dt><dd><a href="/a">Ann</a> <a href="/b">Bo</a></dd></dl>',
+    )
+    assert record_fields(page) == {
+        "Tags": ("dpkg", "admin"),
+        "Urgency": "medium",
+        "Authors": ("Ann", "Bo"),
     }

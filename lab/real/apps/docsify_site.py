@@ -21,13 +21,11 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
-import tarfile
 import tempfile
 from pathlib import Path
 
-from appmain import run_app
+from appmain import run_app, unpacked_sdist
 
 SOURCE = "griffe==2.4.1"
 INDEX = """<!DOCTYPE html>
@@ -92,14 +90,7 @@ def load(target: Path) -> None:
     if target.exists():
         shutil.rmtree(target)
     with tempfile.TemporaryDirectory() as scratch:
-        argv = [sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "-q"]
-        argv += ["--no-binary", ":all:", "--no-deps", SOURCE, "-d", scratch]
-        subprocess.run(argv, check=True)
-        (archive,) = Path(scratch).glob("*.tar.gz")
-        with tarfile.open(archive) as tar:
-            tar.extractall(scratch, filter="data")
-        (docs,) = Path(scratch).glob("*/docs")
-        shutil.copytree(docs, target)
+        shutil.copytree(unpacked_sdist(SOURCE, Path(scratch)) / "docs", target)
     (target / "_sidebar.md").write_text(sidebar(target), encoding="utf-8")
     (target / "index.html").write_text(INDEX, encoding="utf-8")
 

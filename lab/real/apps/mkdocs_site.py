@@ -20,13 +20,11 @@ pages that call a plugin show its directive as text.
 from __future__ import annotations
 
 import shutil
-import subprocess
 import sys
-import tarfile
 import tempfile
 from pathlib import Path
 
-from appmain import run_app
+from appmain import run_app, unpacked_sdist
 
 SOURCE = "griffe==2.4.1"
 CONFIG = """site_name: Griffe
@@ -40,13 +38,7 @@ def load(target: Path) -> None:
     if target.exists():
         shutil.rmtree(target)
     with tempfile.TemporaryDirectory() as scratch:
-        argv = [sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "-q"]
-        argv += ["--no-binary", ":all:", "--no-deps", SOURCE]
-        subprocess.run([*argv, "-d", scratch], check=True)
-        (archive,) = Path(scratch).glob("*.tar.gz")
-        with tarfile.open(archive) as tar:
-            tar.extractall(scratch, filter="data")
-        (docs,) = Path(scratch).glob("*/docs")
+        docs = unpacked_sdist(SOURCE, Path(scratch)) / "docs"
         target.mkdir(parents=True)
         shutil.copytree(docs, target / "docs")
     (target / "mkdocs.yml").write_text(CONFIG, encoding="utf-8")

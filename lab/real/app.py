@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import fcntl
 import os
+import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import ClassVar
 
@@ -43,6 +44,7 @@ __all__ = [
     "default_home",
     "ensure_installed",
     "install_command",
+    "read_sqlite",
 ]
 
 APPS_DIR = Path(__file__).resolve().parent / "apps"
@@ -58,6 +60,13 @@ def default_home() -> Path:
     if (repo / "pyproject.toml").exists():
         return repo / ".lab-real"
     return Path.home() / ".cache" / "siteseer" / "lab-real"
+
+
+def read_sqlite(db: Path, sql: str) -> list[tuple[object, ...]]:
+    """The rows `sql` selects from the SQLite database `db`, opened read-only (an application's
+    own database, read for its truth while it may be serving)."""
+    with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as connection:
+        return list(connection.execute(sql))
 
 
 def install_command(app_id: str, size: Size) -> str:

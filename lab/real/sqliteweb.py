@@ -26,12 +26,9 @@ from __future__ import annotations
 import base64
 import json
 import math
-import sqlite3
-from contextlib import closing
-from pathlib import Path
 from typing import ClassVar
 
-from siteseer.lab.real.app import PythonApp
+from siteseer.lab.real.app import PythonApp, read_sqlite
 from siteseer.lab.real.pyenv import PyPackage
 from siteseer.lab.site import Size
 from siteseer.lab.truth import SiteTruth
@@ -54,11 +51,6 @@ def content_pages(table: str, rows: int, page_size: int = PAGE_SIZE) -> tuple[st
     pages = max(1, math.ceil(rows / page_size))
     first = f"/{table}/content/"
     return (first, *(f"{first}?page={n}" for n in range(2, pages + 1)))
-
-
-def _read(db: Path, sql: str) -> list[tuple[object, ...]]:
-    with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as connection:
-        return list(connection.execute(sql))
 
 
 class SqliteWebApp(PythonApp):
@@ -87,14 +79,14 @@ class SqliteWebApp(PythonApp):
         entities: dict[str, tuple[str, ...]] = {}
         templates = {b + "/": "home"}
         for table in TABLES:
-            ids = [int(str(r[0])) for r in _read(db, f'SELECT id FROM "{table}" ORDER BY id')]
+            ids = [int(str(r[0])) for r in read_sqlite(db, f'SELECT id FROM "{table}" ORDER BY id')]
             entities[table] = tuple(f"{b}/{table}/row/{row_key(i)}/" for i in ids)
             templates[f"{b}/{table}/"] = "table"
             pages = content_pages(table, len(ids))
             kind = "list" if table == TARGET else "table-content"
             templates |= {b + p: kind for p in pages}
             templates |= dict.fromkeys(entities[table], "row")
-        rows = _read(db, f"SELECT id, {', '.join(ATTRIBUTES)} FROM {TARGET} ORDER BY id")
+        rows = read_sqlite(db, f"SELECT id, {', '.join(ATTRIBUTES)} FROM {TARGET} ORDER BY id")
         attributes: dict[str, dict[str, tuple[str, ...]]] = {
             f"{b}/{TARGET}/row/{row_key(row[0])}/": {
                 name: (str(value),)

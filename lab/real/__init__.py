@@ -19,7 +19,8 @@ devpi-web with real distributions' metadata), lab/real/sqliteweb.py (sqlite-web 
 vega_datasets' tables), lab/real/mkdocs.py (MkDocs serving griffe's documentation),
 lab/real/sqladmin.py (SQLAdmin over vega_datasets' cars), lab/real/docsify.py (Docsify, hash-routed,
 over griffe's documentation), lab/real/hugo.py (a Hugo blog from Debian with tags, categories and
-date archives, its posts Debian's own changelog entries). The scripts they run inside their own
+date archives, its posts Debian's own changelog entries), lab/real/roundup.py (a Roundup issue
+tracker holding Roundup's own changelog as bugs). The scripts they run inside their own
 environments are in lab/real/apps/ and are never imported by siteseer.
 """
 

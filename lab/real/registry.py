@@ -41,6 +41,7 @@ _REAL: dict[str, str] = {
     "real-sqladmin": "siteseer.lab.real.sqladmin:SqlAdminApp",
     "real-docsify": "siteseer.lab.real.docsify:DocsifyApp",
     "real-hugo": "siteseer.lab.real.hugo:HugoApp",
+    "real-roundup": "siteseer.lab.real.roundup:RoundupApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

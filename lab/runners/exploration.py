@@ -131,7 +131,14 @@ METHODS: tuple[MethodSpec, ...] = (
         run_explore,
         kinds=("shop",),
         # entity trees whose lists an explorer reads (filters, table columns)
-        also=("real-planes", "real-sqliteweb", "real-mkdocs", "real-sqladmin", "real-docsify"),
+        also=(
+            "real-planes",
+            "real-sqliteweb",
+            "real-mkdocs",
+            "real-sqladmin",
+            "real-docsify",
+            "real-roundup",
+        ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),
 )

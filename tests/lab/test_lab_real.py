@@ -33,6 +33,7 @@ from siteseer.lab.real import (
 from siteseer.lab.real.gapminder import GapminderApp, entity_id
 from siteseer.lab.real.planes import PlanesApp, list_pages
 from siteseer.lab.real.pyenv import STAMP
+from siteseer.lab.real.roundup import list_pages as roundup_pages
 from siteseer.lab.registry import methods
 from siteseer.lab.server import LabServer
 from siteseer.lab.sites import SITE_IDS
@@ -52,6 +53,7 @@ def test_real_ids_start_with_real_and_follow_the_synthetic_ones() -> None:
         "real-sqladmin",
         "real-docsify",
         "real-hugo",
+        "real-roundup",
     )
     assert ALL_IDS == SITE_IDS + REAL_IDS
     assert all(i.startswith("real-") for i in REAL_IDS)
@@ -144,6 +146,18 @@ def test_list_pages_follow_flask_appbuilders_scheme() -> None:
         "/planes/list/?page_PlaneModelView=2",
     )
     assert list_pages("/planes", "PlaneModelView", 0) == ("/planes/list/",)
+
+
+def test_roundup_pages_are_the_menus_first_page_then_the_next_links() -> None:
+    first, second, third = roundup_pages("http://h:1/roundup", 101, 50)
+    assert first == (
+        "http://h:1/roundup/bug?%40columns=id%2Cactivity%2Ctitle%2Ccreator%2Cassignee%2Cstatus"
+        "&%40dispname=Show+All&%40filter=status&%40group=priority&%40pagesize=50"
+        "&%40search_text=&%40sort=-activity&%40startwith=0&status=-1%2C1%2C2%2C4"
+    )
+    assert second == first.replace("&%40search_text=", "").replace("startwith=0", "startwith=50")
+    assert third == second.replace("startwith=50", "startwith=100")
+    assert roundup_pages("http://h:1/roundup", 0) == (first,)
 
 
 def test_gapminder_entity_ids_are_the_key_cell_under_the_page() -> None:

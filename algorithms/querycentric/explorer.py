@@ -3,7 +3,9 @@
 The start page is loaded as the run's seed and the entity pattern learned; then each kind of
 facets of kinds.py's `FACET_KINDS` runs (facet links followed as URLs, facet controls acted on
 in the browser — not the links already followed — and forms submitted, in that order), each
-adding its queries below the same start query. Last, the fields only entity pages show are read
+adding its queries below the same start query. A list without facets is still the start
+query's result: its pages through its pager links, or, when none leads to another page, grown
+by its load-more control or paged by its in-place pager (lists.py's `ListGrower`). Last, the fields only entity pages show are read
 off them when they show a record (records.py `read_records`).
 """
 
@@ -18,7 +20,10 @@ from siteseer.algorithms.querycentric.core import Explorer, Query, Settings
 from siteseer.algorithms.querycentric.disclosures import TAB_LEVELS, tab_controls
 from siteseer.algorithms.querycentric.entities import learn_entities
 from siteseer.algorithms.querycentric.kinds import FACET_KINDS
+from siteseer.algorithms.querycentric.lists import ListGrower
+from siteseer.algorithms.querycentric.model import load_more_control
 from siteseer.algorithms.querycentric.records import read_records
+from siteseer.algorithms.querycentric.rows import element_at, pager_next
 from siteseer.algorithms.result import Exploration
 from siteseer.algorithms.run import Run, Stopped
 from siteseer.render import Action, Control, Snapshot
@@ -109,12 +114,28 @@ async def _explore(ex: Explorer) -> None:
     if q0 is None:  # the start page's own list is still the start query's result
         root = await ex.largest_page_size(root)
         pages = await ex.cluster(root, "q0")
+        if len(pages) == 1 and root.rendered and (load_more_control(root) or _in_place(root)):
+            # a list grown or paged in place (load-more, a Next button): as a facet state's
+            grower = ListGrower(ex)
+            pages = await grower.paged(await grower.load_all(root))
+            root = pages[0]
         q0 = ex.new_query((), 0, root)
         ex.finish(q0, pages, ())
         ex.note_query(q0, level=0, urls=[p.url for p in pages], drilldowns=0)
     await read_records(ex)
     if not queries:
         ex.run.unfinished("no facets, Ajax controls or forms found")
+
+
+def _in_place(root: Snapshot) -> bool:
+    """Whether `root` has a pager that changes its list in place: a Next button or a link that
+    goes nowhere (``#``, a script); a pager link to another address was a pager link."""
+    found = pager_next(root)
+    if found is None or found[1]:
+        return False
+    element = element_at(root, found[0].selector)
+    href = "" if element is None else (element.get("href") or "").strip()
+    return found[0].kind == "button" or not href or href.startswith(("#", "javascript:"))
 
 
 async def _widest_view(ex: Explorer, root: Snapshot) -> Snapshot:

@@ -71,12 +71,12 @@ SIZE_SELECT = (
 )
 
 
-def _page(method: str, size: bool) -> str:
+def _page(method: str, size: bool, facets: bool = True) -> str:
     colours = "".join(
         f'<label><input type="checkbox" name="colour" value="{c}"> {c}</label>' for c in COLOURS
     )
     return PAGE % {
-        "colours": colours,
+        "colours": colours if facets else "",
         "size": SIZE_SELECT if size else "",
         "method": method,
         "chunk": CHUNK,
@@ -101,11 +101,12 @@ async def _item(request: web.Request) -> web.Response:
 
 @pytest.fixture
 async def served(request: pytest.FixtureRequest, serve_app: ServeApp) -> str:
-    method, size = request.param
+    method, size, *facets = request.param
     app = web.Application()
 
     async def page(_: web.Request) -> web.Response:
-        return web.Response(text=_page(method, size), content_type="text/html")
+        text = _page(method, size, facets=not facets or facets[0])
+        return web.Response(text=text, content_type="text/html")
 
     app.router.add_get("/", page)
     app.router.add_route("*", "/api/items", _items)
@@ -184,3 +185,16 @@ async def test_the_page_size_select_is_set_to_all(served: str) -> None:
     # every list fits one page: nothing to load more, nothing learned
     assert _steps(result, "list-request") == []
     assert all('"select"' in q.pages[0] for q in result.queries if q.pages)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("served", [("POST", False, False)], indirect=True)
+async def test_a_list_without_facets_is_grown_to_its_end(served: str) -> None:
+    """No facet to click: the start page's list is still grown by its load-more button."""
+    truth = _truth(served)
+    async with Session(SessionConfig(render="always")) as session:
+        result = await explore(session, served + "/", entity_sample=truth.seed_entity)
+    entities = set_scores(result.entities, truth.target_entities)
+    assert (entities.precision, entities.recall) == (1.0, 1.0)
+    assert result.reason == "no facets, Ajax controls or forms found"
+    assert result.cost.actions >= 1

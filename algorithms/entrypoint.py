@@ -21,7 +21,10 @@ When no page offers facets (a list whose filters take typed text, or none), the 
 the page showing the most entity items as *rows* of a table with a header (a CRUD list view:
 `querycentric.rows.listed_fields`), at least `MINIMUM_ROWS` of them, the shorter URL on a tie; a
 start page that is such a list is kept. A menu or a grid of links is no such list, nor a short
-table on a content page (an agenda); exploring a table reads its rows' fields.
+table on a content page (an agenda); exploring a table reads its rows' fields. Without such a
+table either, a list of links is a list when an entity sample says which: the page linking the
+sample with the most links shaped as it is (`EntityPattern.from_urls`, at least `MINIMUM_ROWS`:
+an index of modules, a blog's posts), the start page on a tie; without a sample, the start.
 
 Not loaded: links that look like cart, account, log-in or log-out actions (`unsafe_reason`),
 links to the entity pages themselves, and the filtered views of the start page (its facet, sort
@@ -40,6 +43,7 @@ from urllib.parse import parse_qsl, urlsplit
 from siteseer.algorithms.querycentric.formfields import form_choices, forms_of
 from siteseer.algorithms.querycentric.model import (
     Canonical,
+    EntityPattern,
     anchor_urls,
     control_facets,
     guess_entity_pattern,
@@ -77,6 +81,7 @@ class ListCandidate:
     items: int
     facets: int
     rows: int = 0  # entity items shown as rows of a table with a header (counted without facets)
+    like_sample: int = 0  # links shaped as the entity sample's (with a sample, when it is linked)
 
     @property
     def is_list(self) -> bool:
@@ -106,12 +111,19 @@ class EntryPoint:
     reason: str = ""
 
 
-def list_score(page: Snapshot, canonical: Canonical) -> ListCandidate:
+def list_score(
+    page: Snapshot, canonical: Canonical, entity_sample: str | None = None
+) -> ListCandidate:
     """`page`'s entity items and facets, and without facets its items shown as table rows (see
-    the module docstring); `canonical` is the crawl's canonicalisation (`Session.canonical`)."""
+    the module docstring); `canonical` is the crawl's canonicalisation (`Session.canonical`).
+    With `entity_sample`, the links shaped as it is (`like_sample`) when the page links it."""
+    like = 0
+    if entity_sample and any(link.url == entity_sample for link in page.links):
+        shape = EntityPattern.from_urls([entity_sample])
+        like = len({link.url for link in page.links if shape.matches(link.url)})
     guessed = guess_entity_pattern(page)
     if guessed is None:
-        return ListCandidate(page.url, 0, 0)
+        return ListCandidate(page.url, 0, 0, like_sample=like)
     pattern, urls = guessed
     facets = len(link_facets(page, pattern, canonical))
     facets += len(control_facets(page))
@@ -119,7 +131,7 @@ def list_score(page: Snapshot, canonical: Canonical) -> ListCandidate:
     rows = 0
     if not facets:
         rows = len(listed_fields(page, dict(anchor_urls(page, canonical)), set(urls)))
-    return ListCandidate(page.url, len(urls), facets, rows)
+    return ListCandidate(page.url, len(urls), facets, rows, like)
 
 
 def _query_size(url: str) -> int:
@@ -135,7 +147,14 @@ def _widest(candidates: list[ListCandidate]) -> ListCandidate | None:
         return best
     if candidates[0].is_facetless_list:
         return candidates[0]
-    return _widest_of([c for c in candidates if c.is_facetless_list], lambda c: c.rows)
+    best = _widest_of([c for c in candidates if c.is_facetless_list], lambda c: c.rows)
+    if best is not None:
+        return best
+    # a list of links (an index, a blog's posts) that links the sample: the most links shaped
+    # as it is, the start on a tie
+    lists = [c for c in candidates if c.like_sample >= MINIMUM_ROWS]
+    most = max((c.like_sample for c in lists), default=0)
+    return next((c for c in lists if c.like_sample == most), None)
 
 
 def _widest_of(
@@ -192,10 +211,17 @@ def _links(page: Snapshot, session: Session) -> list[str]:
     return list(out)[:MAX_CANDIDATES]
 
 
-async def find_list_page(session: Session, start: str) -> EntryPoint:
+async def find_list_page(
+    session: Session, start: str, entity_sample: str | None = None
+) -> EntryPoint:
     """The widest list or search page among `start` and the pages it links to (see the module
-    docstring). Never raises for a bad start or a spent budget: the EntryPoint is then
-    incomplete, with the reason, and points at `start`."""
+    docstring; `entity_sample`, one entity page, tells a list of links without facets or table
+    rows). Never raises for a bad start or a spent budget: the EntryPoint is then incomplete,
+    with the reason, and points at `start`."""
+    try:
+        sample = session.canonical(entity_sample) if entity_sample else None
+    except ValueError:  # no http(s) URL: explore itself says so
+        sample = None
     run = Run(session)
     candidates: list[ListCandidate] = []
     url, found = start, False
@@ -205,9 +231,11 @@ async def find_list_page(session: Session, start: str) -> EntryPoint:
         if _is_home(page.final_url) or not list_score(page, session.canonical).is_list:
             pages.update(await run.fetch(_links(page, session), step="entry"))
         for linked in pages.values():
-            scored = list_score(linked, session.canonical)
+            scored = list_score(linked, session.canonical, sample)
             candidates.append(scored)
             values = {"items": scored.items, "facets": scored.facets, "rows": scored.rows}
+            if sample:
+                values["like_sample"] = scored.like_sample
             run.note("entry", "score", linked.url, values=values)
     except Stopped:
         pass  # run.reason says why
@@ -215,6 +243,8 @@ async def find_list_page(session: Session, start: str) -> EntryPoint:
     if best is not None:
         url, found = (start if best.url == candidates[0].url else best.url), True
         note = "" if best.is_list else "no page offers facets: the list with most entity items"
+        if not best.is_list and not best.is_facetless_list:
+            note = "no facets, no table of rows: the list linking the entity sample"
         run.note("entry", "keep", url, values={"score": best.score}, note=note)
     return EntryPoint(
         start=start,

@@ -121,7 +121,7 @@ async def _start(session: Session, truth: SiteTruth) -> str:
     try:
         return start_url(truth)
     except ValueError:
-        entry = await find_list_page(session, truth.base_url + "/")
+        entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
         return entry.url
 
 

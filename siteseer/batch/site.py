@@ -297,7 +297,7 @@ async def _discover(session: Session, job: SiteJob) -> Outcome:
 async def _explore(session: Session, job: SiteJob) -> Outcome:
     options = job.options
     # As `siteseer explore` does: a home page serves as a start, the list page found from it.
-    entry = await find_list_page(session, job.url)
+    entry = await find_list_page(session, job.url, options.entity_sample)
     result = await explore(
         session,
         job.url if entry is None else entry.url,

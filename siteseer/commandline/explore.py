@@ -68,8 +68,9 @@ def explore_site(
 
     First finds where to start: the widest list or search page among START_URL and the pages it
     links to, scored by their repeated entity items and their facets, or when no page offers
-    facets the one with most entity rows in a table (a home page will do; --as-given starts at
-    START_URL). From there, applies every facet value alone (facet links,
+    facets the one with most entity rows in a table, else, given --entity-sample, the list of
+    links linking the sample (a home page will do; --as-given starts at START_URL). From there,
+    applies every facet value alone (facet links,
     Ajax checkboxes, radios and dropdowns, form selects, radios and checkboxes), follows
     pagination, Ajax pagers and load-more until each value's list is complete, and drills deeper
     only where a selection reveals new facets. Rows of a result table without entity links are

@@ -101,7 +101,11 @@ async def explore_site(options: ExploreOptions) -> ExploreOutcome:
     halt = options.crawl.halt()
     with run_failures(ValueError):
         async with watched_session(config, "explore", halt=halt) as session:
-            entry = await find_list_page(session, options.start_url) if options.find_list else None
+            entry = (
+                await find_list_page(session, options.start_url, options.entity_sample)
+                if options.find_list
+                else None
+            )
             result = await explore(
                 session,
                 options.start_url if entry is None else entry.url,

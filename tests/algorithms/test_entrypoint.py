@@ -8,7 +8,7 @@ from urllib.parse import urljoin
 import pytest
 
 from siteseer.algorithms import find_list_page
-from siteseer.algorithms.entrypoint import MINIMUM_ROWS, list_score
+from siteseer.algorithms.entrypoint import MINIMUM_ROWS, _widest, list_score
 from siteseer.crawler import Session, SessionConfig
 from siteseer.lab import LabServer
 from siteseer.lab.runners.exploration import start_url
@@ -88,3 +88,25 @@ def test_a_table_of_entity_rows_is_a_list_without_facets() -> None:
     assert not list_score(_page(f"<ul>{items}</ul>"), _canonical).is_facetless_list
     short = _page(f"<table><tr><th></th><th>Tail</th><th>Maker</th></tr>{rows[:200]}</table>")
     assert not list_score(short, _canonical).is_facetless_list
+
+
+def test_a_list_of_links_linking_the_sample_is_the_list_without_facets_or_table() -> None:
+    def page(url: str, n: int) -> Snapshot:
+        items = "".join(f'<li><a href="/modules/m{i}/">module {i}</a></li>' for i in range(n))
+        menu = '<nav><a href="/">Home</a><a href="/modules/">Modules</a></nav>'
+        return snapshot_from_html(
+            url, url, 200, f"<html><body>{menu}<ul>{items}</ul></body></html>"
+        )
+
+    home = page("http://127.0.0.1:8000/", 3)  # a few featured modules
+    index = page("http://127.0.0.1:8000/modules/", 40)  # the index of every module
+    sample = "http://127.0.0.1:8000/modules/m1/"
+    scored = [list_score(p, _canonical, sample) for p in (home, index)]
+    assert [c.like_sample for c in scored] == [3, 40]
+    assert not any(c.is_list or c.is_facetless_list for c in scored)
+    assert _widest(scored) == scored[1]
+    # without a sample nothing tells which list: the start is kept
+    assert _widest([list_score(p, _canonical) for p in (home, index)]) is None
+    # the start page is kept on a tie
+    again = [list_score(p, _canonical, sample) for p in (index, page(index.url + "?x=1", 40))]
+    assert _widest(again) == again[0]

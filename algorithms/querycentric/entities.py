@@ -15,7 +15,6 @@ list page itself are no items.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
@@ -24,6 +23,7 @@ from urllib.parse import urlsplit
 from siteseer.algorithms.querycentric.model import (
     EntityPattern,
     guess_entity_pattern,
+    path_steps,
     result_container,
 )
 from siteseer.algorithms.querycentric.rows import RowKey, guess_row_key, row_key_from_sample
@@ -125,13 +125,12 @@ def learn_containers(ex: Explorer, page: Snapshot) -> None:
     )
 
 
-_STEP = re.compile(r"[^/\[]+(?:\[[^\]]*\])*")
 _LISTS = frozenset({"ul", "ol"})
 _ITEMS = frozenset({"ul", "ol", "li", "a"})
 
 
 def _tags(path: str) -> list[str]:
-    return [step.split("[", 1)[0] for step in _STEP.findall(path)]
+    return [step.split("[", 1)[0] for step in path_steps(path)]
 
 
 def list_tree(container: str, others: Iterable[str]) -> str | None:
@@ -139,7 +138,7 @@ def list_tree(container: str, others: Iterable[str]) -> str | None:
     outermost ``ul``/``ol`` from which list and item elements only lead to the link, when one of
     `others` (the page's other link containers) lies two list levels or more below that root;
     None for a flat list or another container."""
-    steps = _STEP.findall(container)
+    steps = path_steps(container)
     tags = [step.split("[", 1)[0] for step in steps]
     for i, tag in enumerate(tags):
         if tag in _LISTS and all(t in _ITEMS for t in tags[i + 1 :]):

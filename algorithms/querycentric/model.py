@@ -80,6 +80,7 @@ __all__ = [
     "ordering_links",
     "page_size_links",
     "pagination_candidates",
+    "path_steps",
     "query_links",
     "result_container",
     "result_entities",
@@ -406,8 +407,16 @@ def item_links(snapshot: Snapshot, containers: Iterable[str]) -> set[str]:
 
 @lru_cache(maxsize=1 << 10)
 def _item_root(container: str) -> str:
-    steps = re.findall(r"[^/\[]+(?:\[[^\]]*\])*", container)
+    steps = path_steps(container)
     return "/".join(steps[:-2]) if len(steps) > 2 else ""
+
+
+_PATH_STEP = re.compile(r"[^/\[]+(?:\[[^\]]*\])*")
+
+
+def path_steps(path: str) -> list[str]:
+    """A link DOM path's steps, ``tag[@attr=value]…`` each (a value may hold a slash)."""
+    return _PATH_STEP.findall(path)
 
 
 def query_links(

@@ -11,6 +11,10 @@ tree's items have URLs the pattern does not match (a sample ``/guide/users/navig
 ``/changelog/`` and ``/extensions/built-in/``), the pattern is learned again from all of them
 (`EntityPattern.from_urls`: their common prefix, every depth they have). The site's root and the
 list page itself are no items.
+
+Rows are rows whatever their classes: the result list's containers are all those alike but for
+their rows' or items' own attributes (``tr[@class=odd]`` beside ``tr[@class=even]``:
+`result_group`).
 """
 
 from __future__ import annotations
@@ -93,12 +97,47 @@ async def learn_entities(ex: Explorer, root: Snapshot) -> bool:
     return True
 
 
-def _top_container(ex: Explorer, page: Snapshot) -> tuple[str, int] | None:
-    assert ex.pattern is not None
-    counts = Counter(result_container(x) for x in page.links if ex.pattern.matches(x.url))
+def result_group(page: Snapshot, pattern: EntityPattern) -> tuple[frozenset[str], int] | None:
+    """The result list's containers on `page` and its entity links: of the containers of the
+    links `pattern` matches, those alike but for their items' own attributes (rows or items of
+    alternating classes, ``tr[@class=odd]`` and ``tr[@class=even]``, are one list), the group
+    holding most links (ties: by key); None without entity links."""
+    counts = Counter(result_container(x) for x in page.links if pattern.matches(x.url))
     if not counts:
         return None
-    return max(counts.items(), key=lambda kv: (kv[1], kv[0]))
+    groups: dict[str, int] = {}
+    for container, n in counts.items():
+        groups[_item_key(container)] = groups.get(_item_key(container), 0) + n
+    key, total = max(groups.items(), key=lambda kv: (kv[1], kv[0]))
+    return frozenset(c for c in counts if _item_key(c) == key), total
+
+
+_ITEM_TAGS = frozenset({"tr", "li"})
+
+
+def _item_key(container: str) -> str:
+    """A container's path with its rows' and items' attributes left out."""
+    steps = path_steps(container)
+    return "/".join(
+        step.split("[", 1)[0] if step.split("[", 1)[0] in _ITEM_TAGS else step for step in steps
+    )
+
+
+def _main_container(page: Snapshot, pattern: EntityPattern) -> tuple[str, int] | None:
+    """The result list's main container (the one of `result_group` holding most entity links)
+    and the group's entity links."""
+    group = result_group(page, pattern)
+    if group is None:
+        return None
+    counts = Counter(
+        c for x in page.links if pattern.matches(x.url) and (c := result_container(x)) in group[0]
+    )
+    return max(counts.items(), key=lambda kv: (kv[1], kv[0]))[0], group[1]
+
+
+def _top_container(ex: Explorer, page: Snapshot) -> tuple[str, int] | None:
+    assert ex.pattern is not None
+    return _main_container(page, ex.pattern)
 
 
 def learn_containers(ex: Explorer, page: Snapshot) -> None:
@@ -110,7 +149,8 @@ def learn_containers(ex: Explorer, page: Snapshot) -> None:
         return
     assert ex.pattern is not None
     tree = list_tree(top[0], {result_container(x) for x in page.links})
-    kept = {top[0]}
+    group = result_group(page, ex.pattern)
+    kept = set(group[0]) if group is not None else {top[0]}
     if tree is not None:
         kept |= {
             c
@@ -119,7 +159,9 @@ def learn_containers(ex: Explorer, page: Snapshot) -> None:
         }
     ex.containers = frozenset(kept)
     links = sum(1 for x in page.links if ex.pattern.matches(x.url) and result_container(x) in kept)
-    note = f"a nested list: {len(kept)} levels and branches under {tree}" if len(kept) > 1 else ""
+    note = f"a nested list: {len(kept)} levels and branches under {tree}" if tree else ""
+    if not tree and len(kept) > 1:
+        note = f"{len(kept)} containers alike but for their items' attributes"
     ex.run.note(
         "result-container", "keep", top[0], values={"entity_links": float(links)}, note=note
     )
@@ -162,11 +204,10 @@ def tree_items(page: Snapshot, pattern: EntityPattern) -> tuple[str, tuple[str, 
     """The nested list `page`'s result list is (its root, see `list_tree`) and the URLs of its
     items that may be entities (same host, query keys and fragment as `pattern`'s; neither the
     site's root nor `page` itself), sorted; None when the result list is no nested list."""
-    counts = Counter(result_container(x) for x in page.links if pattern.matches(x.url))
-    if not counts:
+    main = _main_container(page, pattern)
+    if main is None:
         return None
-    top = max(counts.items(), key=lambda kv: (kv[1], kv[0]))[0]
-    tree = list_tree(top, {result_container(x) for x in page.links})
+    tree = list_tree(main[0], {result_container(x) for x in page.links})
     if tree is None:
         return None
     own = {page.url, page.final_url}
@@ -209,9 +250,9 @@ def _shape(url: str) -> tuple[str, tuple[str, ...], bool]:
 
 def _shares_results(ex: Explorer, root: Snapshot, sample: Snapshot) -> bool:
     assert ex.pattern is not None
-    top = _top_container(ex, root)
+    group = result_group(root, ex.pattern)
     theirs = {result_container(x) for x in sample.links if ex.pattern.matches(x.url)}
-    return top is not None and top[0] in theirs
+    return group is not None and bool(group[0] & theirs)
 
 
 def _host_of(url: str) -> str:

@@ -573,8 +573,11 @@ def pagination_candidates(snapshot: Snapshot, pattern: EntityPattern) -> tuple[s
         changed = _changed_keys(here, link.url)
         if text.isdigit() and "<path>" not in changed and not all(map(is_page_key, changed)):
             continue  # a number that sets another parameter is a value ("8" cylinders), no page
-        presentation = {k for k in changed if is_page_size_key(k)}
-        presentation |= {k for k in changed if words_match(k, VIEW_WORDS)}
+        presentation = {k for k in changed if words_match(k, VIEW_WORDS)}
+        sizes = {k for k in changed if is_page_size_key(k)}
+        # a "next" link may spell out the page size; a number that sets it is a size choice
+        if sizes and (text.isdigit() or not any(map(is_page_key, changed))):
+            presentation |= sizes
         if not presentation:
             found.add(link.url)
     return tuple(sorted(found))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from siteseer.algorithms.querycentric.entities import in_tree, list_tree, tree_items
+from siteseer.algorithms.querycentric.entities import in_tree, list_tree, result_group, tree_items
 from siteseer.algorithms.querycentric.model import (
     EntityPattern,
     is_page_key,
@@ -13,6 +13,7 @@ from siteseer.algorithms.querycentric.model import (
     pagination_candidates,
     query_links,
     result_container,
+    result_entities,
     same_query,
 )
 from siteseer.algorithms.querycentric.rows import record_fields
@@ -273,3 +274,26 @@ def test_a_record_field_of_several_links_has_several_values() -> None:
         "Urgency": "medium",
         "Authors": ("Ann", "Bo"),
     }
+
+
+def test_rows_of_alternating_classes_are_one_list_and_next_may_spell_the_page_size() -> None:
+    rows = "".join(
+        f'<tr class="{("odd", "even")[i % 2]}"><td><a href="/tracker/bug{i}">bug {i}</a></td></tr>'
+        for i in range(1, 11)
+    )
+    page = snap(
+        "/tracker/bug?@search_text=",
+        f'<table class="list"><tr><th>Title</th></tr>{rows}</table>'
+        '<a href="bug?@pagesize=50&@startwith=50">next &gt;&gt;</a>'
+        '<a href="bug?@search_text=&@pagesize=100">100</a>',
+    )
+    pattern = EntityPattern.from_urls([BASE + "/tracker/bug1"])
+    group = result_group(page, pattern)
+    assert group is not None and len(group[0]) == 2 and group[1] == 10
+    assert set(result_entities(page, pattern, group[0])) == {
+        BASE + f"/tracker/bug{i}" for i in range(1, 11)
+    }
+    # "next >>" also spells out the page size: still the next page; "100" alone is a size
+    assert pagination_candidates(page, pattern) == (
+        BASE + "/tracker/bug?@pagesize=50&@startwith=50",
+    )

@@ -20,8 +20,10 @@ vega_datasets' tables), lab/real/mkdocs.py (MkDocs serving griffe's documentatio
 lab/real/sqladmin.py (SQLAdmin over vega_datasets' cars), lab/real/docsify.py (Docsify, hash-routed,
 over griffe's documentation), lab/real/hugo.py (a Hugo blog from Debian with tags, categories and
 date archives, its posts Debian's own changelog entries), lab/real/roundup.py (a Roundup issue
-tracker holding Roundup's own changelog as bugs). The scripts they run inside their own
-environments are in lab/real/apps/ and are never imported by siteseer.
+tracker holding Roundup's own changelog as bugs), lab/real/cgit.py (cgit from Debian, through a
+CGI gateway, over git histories built from Debian changelogs, one commit per upload). The
+scripts they run inside their own environments are in lab/real/apps/ and are never imported by
+siteseer.
 """
 
 from siteseer.lab.real.app import (

@@ -50,6 +50,12 @@ class Upload:
     email: str
     date: datetime  # with the trailer's own UTC offset
     changes: str  # the entry's body, dedented by two spaces, blank lines at its ends removed
+    text: str = ""  # the entry as the file has it, header line to trailer line
+
+    @property
+    def header(self) -> str:
+        """The entry's header line: `dpkg (1.21.22) unstable; urgency=medium`."""
+        return self.text.split("\n", 1)[0].strip()
 
     @property
     def title(self) -> str:
@@ -100,6 +106,7 @@ def parse_changelog(text: str) -> Iterator[Upload]:
         date = _parse_date(trailer["date"])
         urgency = _URGENCY.search(header["fields"])
         if date is not None:
+            text = "\n".join([header.string, *body, line])  # before _body trims `body`
             yield Upload(
                 package=header["package"],
                 version=header["version"],
@@ -109,6 +116,7 @@ def parse_changelog(text: str) -> Iterator[Upload]:
                 email=trailer["email"].strip(),
                 date=date,
                 changes=_body(body),
+                text=text,
             )
         header = None
 

@@ -42,6 +42,7 @@ _REAL: dict[str, str] = {
     "real-docsify": "siteseer.lab.real.docsify:DocsifyApp",
     "real-hugo": "siteseer.lab.real.hugo:HugoApp",
     "real-roundup": "siteseer.lab.real.roundup:RoundupApp",
+    "real-cgit": "siteseer.lab.real.cgit:CgitApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -28,8 +28,9 @@ Truth, from git itself (`git rev-list HEAD` in each repository, never from cgit'
 target type is `binutils`, its entities every commit page of the binutils repository
 (`/binutils/commit/?id=SHA`); git's commits are a second type. The index is one level, the
 binutils log's pages (`/binutils/log/`, then `?ofs=50` …, as its "[next]" links write them);
-the seed is the 11th newest commit (the first one the summary page does not list). Attributes:
-each commit's author name and subject.
+the seed is the 11th newest commit, past the summary's log of 10 (the summary links it all the
+same, from its table of the 10 newest-dated tags: its upload is dated after the next one's).
+Attributes: each commit's author name and subject.
 """
 
 from __future__ import annotations

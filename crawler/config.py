@@ -28,9 +28,10 @@ from siteseer.render import DEFAULT_USER_AGENT
 if TYPE_CHECKING:
     from siteseer.render import RenderConfig
 
-__all__ = ["DEFAULT_USER_AGENT", "REMOTE_DELAY", "RenderMode", "SessionConfig"]
+__all__ = ["DEFAULT_USER_AGENT", "REMOTE_DELAY", "RenderMode", "ResourceScope", "SessionConfig"]
 
 RenderMode = Literal["auto", "always", "never"]
+ResourceScope = Literal["any", "same-site"]
 
 # The per-host delay when none is configured and the host is not this machine.
 REMOTE_DELAY = timedelta(seconds=1)
@@ -79,6 +80,11 @@ class SessionConfig:
       browser's navigations) passes the same scope and robots.txt checks as the first URL, and
       crawler.hops' address policy: from a public host, never to a loopback, private or
       link-local address unless `allow_private_addresses`.
+    - `resources`: where a page's subresources may come from in the browser (scripts, styles,
+      XHR, beacons, WebSockets, prefetches): ``"any"`` host (a page's CDNs), or ``"same-site"``:
+      the crawl's scope only (every request of the page is then paused and checked, and no
+      request leaves the scope). Either way the address policy and the crawl's hosts'
+      robots.txt hold (`Hops.resource_check`).
     - `session_params`: path and query parameter names dropped from every URL because they carry
       a session id (`crawler.urls.SESSION_PARAMS`; case-insensitive, a trailing ``*`` matches a
       prefix; ``()`` keeps them all).
@@ -116,6 +122,7 @@ class SessionConfig:
     render_config: RenderConfig | None = field(default=None, compare=False)
     max_redirects: int = 10
     allow_private_addresses: bool = False
+    resources: ResourceScope = "any"
     session_params: tuple[str, ...] = SESSION_PARAMS
     max_url_length: int | None = DEFAULT_MAX_URL_LENGTH
     max_path_depth: int | None = DEFAULT_MAX_PATH_DEPTH
@@ -139,6 +146,8 @@ class SessionConfig:
             problems.append(f"render must be 'auto', 'always' or 'never', not {self.render!r}")
         if self.scope not in get_args(ScopeMode):
             problems.append(f"scope must be 'host' or 'domain', not {self.scope!r}")
+        if self.resources not in get_args(ResourceScope):
+            problems.append(f"resources must be 'any' or 'same-site', not {self.resources!r}")
         if self.budget is not None and (isinstance(self.budget, bool) or self.budget < 0):
             problems.append(f"budget must be None or a count ≥ 0, not {self.budget!r}")
         if self.page_cap is not None and (isinstance(self.page_cap, bool) or self.page_cap < 1):

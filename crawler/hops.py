@@ -72,8 +72,15 @@ _REDIRECTS = frozenset({301, 302, 303, 307, 308})
 _FOLLOWED_SCHEMES = frozenset({"http", "https"})
 
 
-def hop_refusal(origin: str, target: str, *, allow_private: bool = False) -> str | None:
-    """Why a load that started at `origin` may not go on to `target` (None: it may)."""
+def hop_refusal(
+    origin: str,
+    target: str,
+    *,
+    allow_private: bool = False,
+    is_private: Callable[[str], bool] = is_private_host,
+) -> str | None:
+    """Why a load that started at `origin` may not go on to `target` (None: it may);
+    `is_private` says which hosts are private."""
     parts = urlsplit(target.strip())
     scheme = parts.scheme.lower()
     if scheme not in _FOLLOWED_SCHEMES:
@@ -84,12 +91,19 @@ def hop_refusal(origin: str, target: str, *, allow_private: bool = False) -> str
         return "the hop's host is malformed"
     if not host:
         return "the hop has no host"
-    if allow_private or not is_private_host(host):
+    if allow_private or not is_private(host):
         return None
     origin_host = urlsplit(origin).hostname or ""
-    if is_private_host(origin_host):
+    if is_private(origin_host):
         return None
     return f"a hop from the public host {origin_host} to the private address {host} is refused"
+
+
+def _as_http(url: str) -> str:
+    """A WebSocket URL (ws:, wss:) as the http: or https: URL its handshake requests."""
+    scheme, found, rest = url.partition(":")
+    websocket = {"ws": "http", "wss": "https"}.get(scheme.lower()) if found else None
+    return f"{websocket}:{rest}" if websocket else url
 
 
 class Hops:
@@ -243,22 +257,36 @@ class Hops:
         return canonical
 
     async def resource_check(self, page: str, target: str) -> str | None:
-        """The browser's check of a page's subresource (a script, a style, XHR, a beacon): why
-        it is refused (None: it may go on). The address policy holds for every host; robots.txt
-        only on the crawl's own hosts (another host's robots.txt is never fetched for it)."""
+        """The browser's check of a page's subresource (a script, a style, XHR, a beacon, a
+        WebSocket's handshake, a prefetch): why it is refused (None: it may go on). The address
+        policy holds for every host; robots.txt only on the crawl's own hosts (another host's
+        robots.txt is never fetched for it); with `resources` "same-site", nothing outside the
+        crawl's scope. A WebSocket (ws:, wss:) is judged as the http: or https: URL of its
+        handshake."""
+        target = _as_http(target)
         refusal = hop_refusal(page, target, allow_private=self.config.allow_private_addresses)
         if refusal is not None:
             return refusal
+        scope = self._urls.scope
         try:
             canonical = self._urls.canonical(target)
-        except CrawlError:
-            return None  # not a page URL (the address policy passed): not robots' business
-        scope = self._urls.scope
-        if not self.config.respect_robots or (scope.hosts and not scope.admits(canonical)):
+        except CrawlError as e:  # not a page URL (the address policy passed)
+            if self.config.resources == "same-site":
+                return f"it is not a URL of the crawl's scope ({e})"
+            return None  # not robots' business
+        outside = bool(scope.hosts) and not scope.admits(canonical)
+        if outside and self.config.resources == "same-site":
+            return f"it is outside the crawl's scope ({', '.join(scope.hosts)}; --resources)"
+        if not self.config.respect_robots or outside:
             return None
         if not await self.robots.allowed(canonical):
             return "robots.txt disallows it"
         return None
+
+    def confined(self, page: str) -> bool:
+        """Whether the page at `page` keeps every subresource to the crawl's scope
+        (`SessionConfig.resources`: the browser then pauses and checks them all)."""
+        return self.config.resources == "same-site"
 
     async def navigation_check(self, origin: str, target: str) -> str | None:
         """The browser's check of a navigation: why it is refused (None: it may go on)."""

@@ -467,6 +467,7 @@ class Session(AsyncClosing):
             self._identity,
             check_navigation=self.navigation_check,
             check_resource=self.resource_check,
+            confined=self._hops.confined,
         )
 
     async def _render(

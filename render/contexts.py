@@ -2,7 +2,8 @@
 
 A context opens with the identity's options (user agent, headers, proxy, storage state), no
 downloads and no service workers; its page gets the init script (settle probe, extraction,
-``window.open`` refused), its timeouts, images/media/fonts blocked by URL (CDP
+``window.open`` refused, speculation rules kept from being declared: nospeculation.js), no
+prerendering, its WebSockets checked (render/guard.py), its timeouts, images/media/fonts blocked by URL (CDP
 ``Network.setBlockedURLs``, never stylesheets: boxes depend on them), popups closed as they
 appear, and the document guard attached (render/guard.py). An abandoned context (a page past its
 deadline, stuck in a script) is taken from its worker at once and closed from outside: its script
@@ -38,6 +39,7 @@ _INIT_SCRIPT = (
     + "\nif (window.__siteseer && !window.__siteseer.extract) {\n"
     + f"  window.__siteseer.extract = {EXTRACT_SCRIPT.strip()};\n}}\n"
     + "try { window.open = function () { return null; }; } catch (e) {}\n"
+    + resources.files("siteseer.render").joinpath("nospeculation.js").read_text("utf-8")
 )
 
 BLOCKED_EXTENSIONS: dict[str, tuple[str, ...]] = {
@@ -136,6 +138,8 @@ class Contexts:
             if self._patterns:
                 await cdp.send("Network.setBlockedURLs", {"urls": self._patterns})
             await self._guard.attach(worker, cdp)
+            await self._guard.watch_sockets(worker, page)
+            await cdp.send("Page.setPrerenderingAllowed", {"isAllowed": False})
             page.on("popup", self._close_popup)
         except PlaywrightError as e:
             await context.close()

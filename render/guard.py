@@ -26,7 +26,17 @@ counted against `RenderConfig.max_page_bytes`.
 - with a resource check (`check_resource`: robots.txt of the crawl's hosts, the address
   policy), the subresources of the page to the origins the crawl loads and, from a public page,
   those to private or link-local address literals are paused and checked: a refused one fails
-  (the page loads on); other hosts' subresources are not paused (pages need their CDNs);
+  (the page loads on); other hosts' subresources are not paused (pages need their CDNs),
+  unless the page is `confined` (``--resources same-site``): then every request it sends is
+  paused and checked, and the check refuses those outside the crawl's scope;
+- a WebSocket the page opens (Playwright's ``route_web_socket``: CDP ``Fetch`` never sees a
+  handshake) passes the same resource check, its handshake judged as the http(s) request it
+  is, and while our actions run the safety rule as a GET: a refused one is closed before it
+  connects (code 1008), the page sees a socket that closed. Sockets opened by a worker script
+  (a Worker, a SharedWorker) are not routed;
+- speculation rules never fetch: the browser's prefetches and prerenders are sent outside
+  the page's request interception, so every page is kept from declaring them (the init script
+  of render/contexts.py) and prerendering is switched off on its target;
 - past `max_page_bytes` (decoded, the document and all it fetches, from
   ``Network.dataReceived``) a page's network is cut: offline, loading stopped.
 """
@@ -35,17 +45,18 @@ from __future__ import annotations
 
 import base64
 import logging
+import re
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from playwright.async_api import Browser, CDPSession
+from playwright.async_api import Browser, CDPSession, Page, WebSocketRoute
 from playwright.async_api import Error as PlaywrightError
 
 from siteseer.render.config import RenderConfig
 from siteseer.render.effects import effect_refusal, endpoint, is_private_host
 from siteseer.render.errors import NavigationRefused
 from siteseer.render.http import RawResponse
-from siteseer.render.snapshot import Action, NavigationCheck
+from siteseer.render.snapshot import Action, NavigationCheck, PageTest
 from siteseer.render.worker import Count, Spawn, Worker, first_line, shown
 
 __all__ = ["DOCUMENTS", "DocumentGuard", "refused_error"]
@@ -55,6 +66,7 @@ logger = logging.getLogger("siteseer.render")
 DOCUMENTS = [{"urlPattern": "*", "resourceType": "Document", "requestStage": "Request"}]
 _EVERYTHING = [{"urlPattern": "*", "requestStage": "Request"}]
 _NO_CONTENT = {"responseCode": 204, "responseHeaders": []}
+_ANY_URL = re.compile(".*")
 # Requests to private or link-local address literals (checked from a public page; the check
 # decides, these only keep the others from being paused).
 _PRIVATE = [
@@ -133,8 +145,12 @@ class DocumentGuard:
         spawn: Spawn,
         headers: tuple[tuple[str, str], ...] = (),
         check_resource: NavigationCheck | None = None,
+        confined: PageTest | None = None,
+        is_private: PageTest = is_private_host,
     ) -> None:
         self.config = config
+        self.confined = confined
+        self._is_private = is_private
         self._headers = headers
         self.check_resource = check_resource
         self.check_navigation = check_navigation
@@ -162,6 +178,35 @@ class DocumentGuard:
         worker.credited, worker.patterns = set(), []
         await self._intercept(worker)
 
+    async def watch_sockets(self, worker: Worker, page: Page) -> None:
+        """Check every WebSocket the worker's page opens before it connects (a resource check,
+        and the safety rule while our actions run: `socket_refusal`)."""
+        if self.check_resource is not None:
+            await page.route_web_socket(_ANY_URL, lambda ws: self._on_socket(worker, ws))
+
+    async def socket_refusal(self, worker: Worker, url: str) -> str | None:
+        """Why the worker's page may not open a WebSocket to `url` (None: it may)."""
+        if worker.acting:
+            why = effect_refusal("GET", url, "WebSocket", worker.reads)
+            if why is not None:
+                worker.effects.append(f"WebSocket {url}: {why}")
+                return why
+        page = worker.loading or shown(worker)
+        if not page:
+            return "no page of the crawl is loaded in its page"
+        return await self._resource_refusal(page, url)
+
+    async def _on_socket(self, worker: Worker, ws: WebSocketRoute) -> None:
+        why = await self.socket_refusal(worker, ws.url)
+        try:
+            if why is None:
+                ws.connect_to_server()
+                return
+            logger.info("WebSocket %s of %s refused: %s", ws.url, shown(worker), why)
+            await ws.close(code=1008, reason="refused by the crawler")
+        except PlaywrightError as e:  # the page or its context closed meanwhile
+            logger.debug("answering a WebSocket: %s", first_line(e))
+
     async def _intercept(self, worker: Worker) -> None:
         """Pause what the worker's page must have checked or credited, and no more: everything
         while our actions run, else its documents (with a check, or a handover) and the
@@ -176,7 +221,9 @@ class DocumentGuard:
             patterns += [
                 {"urlPattern": f"{o}/*", "requestStage": "Request"} for o in worker.credited
             ]
-            if self.check_resource is not None and worker.public:
+            if self.check_resource is not None and worker.confined:
+                patterns = _EVERYTHING
+            elif self.check_resource is not None and worker.public:
                 patterns += _PRIVATE
         if patterns == worker.patterns:
             return
@@ -196,12 +243,14 @@ class DocumentGuard:
         """The worker's page goes to `url` (the crawl loads it: it is in scope): the identity's
         extra headers go with its requests to `url`'s origin from now on, and to no other
         origin; with a resource check, its subresources there (robots.txt) and, from a public
-        page, those to private address literals are paused and checked."""
+        page, those to private address literals are paused and checked (all of them, when
+        the page is `confined`)."""
         if not self._headers and self.check_resource is None:
             return
         parts = urlsplit(url)
         worker.credited.add(f"{parts.scheme}://{parts.netloc}")
-        worker.public = not is_private_host(parts.hostname or "")
+        worker.public = not self._is_private(parts.hostname or "")
+        worker.confined = self.confined is not None and self.confined(url)
         await self._intercept(worker)
 
     async def act(self, worker: Worker, action: Action) -> None:
@@ -289,6 +338,8 @@ class DocumentGuard:
             why = None
             if self.check_resource is not None and page:
                 why = await self._resource_refusal(page, target)
+            elif worker.confined:
+                why = "no page of the crawl is loaded in its page"
             if why is not None:
                 logger.info("%s of %s refused: %s", target, page, why)
                 await self._refuse(cdp, request_id, document=False)

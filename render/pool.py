@@ -74,6 +74,7 @@ from siteseer.render.actions import ActionTiming, perform
 from siteseer.render.closing import AsyncClosing
 from siteseer.render.config import RenderConfig
 from siteseer.render.contexts import BLOCKED_EXTENSIONS, EXTRACT_SCRIPT, Contexts, blocked_patterns
+from siteseer.render.effects import is_private_host
 from siteseer.render.errors import BrowserCrashed, NavigationTimeout, PageDeadline, RenderError
 from siteseer.render.extract import Canonicalize, default_canonical
 from siteseer.render.extract_json import decode_extracted
@@ -82,7 +83,14 @@ from siteseer.render.http import RawResponse
 from siteseer.render.identity import Identity
 from siteseer.render.navigate import Navigator
 from siteseer.render.settle import Settled, SettleLearner
-from siteseer.render.snapshot import Action, NavigationCheck, ScreenshotMode, Snapshot, State
+from siteseer.render.snapshot import (
+    Action,
+    NavigationCheck,
+    PageTest,
+    ScreenshotMode,
+    Snapshot,
+    State,
+)
 from siteseer.render.worker import (
     BrowserGone,
     Counted,
@@ -224,9 +232,9 @@ def _snapshot(loaded: _Loaded, canonicalize: Canonicalize, config: RenderConfig)
 class BrowserPool(AsyncClosing):
     """One browser and `config.pages` worker pages (an async context manager).
 
-    `check_navigation` decides every document the pages load (their own navigations, frames,
-    popups); `check_resource` the subresources to the crawl's hosts and, from a public page, to
-    private address literals (render/guard.py)."""
+    `check_navigation` decides the pages' documents (navigations, frames, popups);
+    `check_resource` their subresources: see render/guard.py for which, with `confined` and
+    `is_private` (which hosts are private: a test's classifier can make loopback public)."""
 
     def __init__(
         self,
@@ -235,6 +243,8 @@ class BrowserPool(AsyncClosing):
         *,
         check_navigation: NavigationCheck | None = None,
         check_resource: NavigationCheck | None = None,
+        confined: PageTest | None = None,
+        is_private: PageTest = is_private_host,
     ) -> None:
         self.config = config
         self.identity = identity or Identity()
@@ -256,6 +266,8 @@ class BrowserPool(AsyncClosing):
             spawn=self._spawn,
             headers=self.identity.headers,
             check_resource=check_resource,
+            confined=confined,
+            is_private=is_private,
         )
         self._contexts = Contexts(
             config, self.identity, self._guard, count=self._count, spawn=self._spawn

@@ -1,6 +1,6 @@
 // siteseer's settle probe, installed with context.add_init_script so it runs before page scripts.
 // It counts DOM mutations after DOMContentLoaded (a MutationObserver on the document),
-// fetch/XHR requests in flight, pending short timers and animation frames (setTimeout ≤ 1 s,
+// fetch/XHR requests and WebSockets (until they open) in flight, pending short timers and animation frames (setTimeout ≤ 1 s,
 // requestAnimationFrame; up to three hops of callbacks that schedule callbacks) and running short
 // intervals, and exposes window.__siteseer.settle(quietMs, fastMs, capMs, afterAction) → Promise<JSON string>.
 (() => {
@@ -105,6 +105,23 @@
       p.then((response) => { try { trackBody(response); } catch (e) { /* keep the page's */ } done(); }, done);
       return p;
     };
+  }
+  // A WebSocket is in flight until it opens (or fails): its handshake is the request, and a
+  // checked one (render/guard.py) opens only once the crawler has answered.
+  const Socket = window.WebSocket;
+  if (Socket) {
+    window.WebSocket = new Proxy(Socket, {
+      construct(target, args, newTarget) {
+        const socket = Reflect.construct(target, args, newTarget);
+        st.inflight++; touch();
+        let settled = false;
+        const done = () => {
+          if (!settled) { settled = true; st.inflight--; touch(); st.freed = st.last; wake(); }
+        };
+        for (const event of ["open", "close", "error"]) socket.addEventListener(event, done);
+        return socket;
+      },
+    });
   }
   const XHR = window.XMLHttpRequest;
   if (XHR) {

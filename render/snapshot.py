@@ -28,6 +28,7 @@ __all__ = [
     "NavigationCheck",
     "Option",
     "PageRequest",
+    "PageTest",
     "ScreenshotMode",
     "Snapshot",
     "State",
@@ -241,6 +242,9 @@ class State:
 ScreenshotMode = Literal["viewport", "full"]  # what `Snapshot.screenshot` shows
 # Why a navigation from a load of the first URL to the second may not happen (None: it may).
 NavigationCheck = Callable[[str, str], Awaitable[str | None]]
+PageTest = Callable[[str], bool]
+"""Something true or false of a page's URL (`BrowserPool`'s `confined`: whether the page keeps
+every subresource to the crawl's scope)."""
 
 
 @dataclass(frozen=True)

@@ -140,6 +140,7 @@ class Worker:
     effects: list[str] = field(default_factory=list)  # requests refused during this load's actions
     credited: set[str] = field(default_factory=set)  # origins the crawl loads in its page
     public: bool = False  # the page it loads or shows is on a public host
+    confined: bool = False  # its page's subresources keep to the crawl's scope (all are paused)
     patterns: list[dict[str, str]] = field(default_factory=list)  # its CDP Fetch patterns
 
     def forget_page(self) -> None:

@@ -38,6 +38,8 @@ class CrawlOption(click.Option):
 
 
 def _type(spec: Spec) -> Any:
+    if spec.choices:
+        return click.Choice(spec.choices)
     bound = spec.ge if spec.ge is not None else spec.gt
     if spec.kind is int:
         top = None if spec.le is None else int(spec.le)

@@ -40,7 +40,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import Field, asdict, dataclass, field, fields
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from siteseer.errors import BadOption
 
@@ -202,6 +202,13 @@ class Settings:
         "link-local addresses.",
         flag="--allow-private-addresses/--public-addresses-only",
     )
+    resources: Literal["any", "same-site"] = setting(
+        "any",
+        "Where a page's subresources (scripts, styles, XHR, beacons, WebSockets, prefetches) "
+        "may come from: any host (a page's CDNs), or same-site: only the crawl's scope, no "
+        "request leaves it. Either way never a robots-disallowed path, nor a private address "
+        "from a public page.",
+    )
     allowed_hosts: tuple[str, ...] = setting(
         (),
         "Hosts the crawl may visit, repeated or comma-separated (default: the first URL's host).",
@@ -299,7 +306,8 @@ class Settings:
 @dataclass(frozen=True)
 class Spec:
     """A setting as the table declares it (see `setting`); `kind` is its type without None:
-    bool, int, float, str, Path, or tuple for a list of strings."""
+    bool, int, float, str, Path, or tuple for a list of strings; `choices` the values a
+    ``Literal`` setting takes (its `kind` is str)."""
 
     name: str
     kind: type
@@ -317,6 +325,7 @@ class Spec:
     duration: bool
     to_config: Callable[[Any], Any] | None
     config: bool
+    choices: tuple[str, ...] = ()
 
     @property
     def variable(self) -> str:
@@ -344,10 +353,18 @@ def _spec(f: Field[Any], annotation: Any) -> Spec:
     args = typing.get_args(annotation)
     optional = type(None) in args
     kind = next((a for a in args if a is not type(None)), annotation) if optional else annotation
+    choices: tuple[str, ...] = ()
     if typing.get_origin(kind) is tuple:
         kind = tuple
+    elif typing.get_origin(kind) is Literal:
+        kind, choices = str, tuple(typing.get_args(kind))
     return Spec(
-        name=f.name, kind=kind, optional=optional, default=f.default, **f.metadata["siteseer"]
+        name=f.name,
+        kind=kind,
+        optional=optional,
+        default=f.default,
+        choices=choices,
+        **f.metadata["siteseer"],
     )
 
 

@@ -128,6 +128,7 @@ class SharedBrowser:
         self._stack = AsyncExitStack()
         self._checks: dict[str, NavigationCheck] = {}
         self._resource_checks: dict[str, NavigationCheck] = {}
+        self._confined: set[str] = set()  # the hosts whose sites keep to their scope
         self.description = ""
 
     def find(self) -> str:
@@ -169,26 +170,38 @@ class SharedBrowser:
                 self.description = self._config.browser_description
                 config = replace(self._config, pages=self._config.pages * self._sites)
                 pool = BrowserPool(
-                    config, check_navigation=self._check, check_resource=self._check_resource
+                    config,
+                    check_navigation=self._check,
+                    check_resource=self._check_resource,
+                    confined=self._is_confined,
                 )
                 self._pool = await self._stack.enter_async_context(pool)
         yield self._pool.share()
 
     @contextmanager
     def checking(
-        self, host: str, check: NavigationCheck, resources: NavigationCheck | None = None
+        self,
+        host: str,
+        check: NavigationCheck,
+        resources: NavigationCheck | None = None,
+        *,
+        confined: bool = False,
     ) -> Iterator[None]:
         """While in this block, the browser's navigations from `host`'s pages go through `check`
-        (its Session's scope, robots.txt and address policy), and their subresources through
-        `resources` (its Session's `resource_check`)."""
+        (its Session's scope, robots.txt and address policy), their subresources through
+        `resources` (its Session's `resource_check`), all of them when `confined` (the site's
+        ``--resources same-site``)."""
         self._checks[host] = check
         if resources is not None:
             self._resource_checks[host] = resources
+        if confined:
+            self._confined.add(host)
         try:
             yield
         finally:
             self._checks.pop(host, None)
             self._resource_checks.pop(host, None)
+            self._confined.discard(host)
 
     async def _check(self, origin: str, target: str) -> str | None:
         """The check of the site whose page is navigating: its host's, or the only one running."""
@@ -197,6 +210,14 @@ class SharedBrowser:
     async def _check_resource(self, page: str, target: str) -> str | None:
         """The resource check of the site whose page fetches `target`, as `_check` finds it."""
         return await _dispatch(self._resource_checks, page, target)
+
+    def _is_confined(self, page: str) -> bool:
+        """Whether the site whose page is at `page` (as `_check` finds it) keeps its
+        subresources to its scope."""
+        host = urlsplit(page).netloc.lower()
+        if host in self._checks:
+            return host in self._confined
+        return len(self._checks) == 1 and bool(self._confined)
 
 
 async def _dispatch(checks: dict[str, NavigationCheck], origin: str, target: str) -> str | None:
@@ -232,7 +253,12 @@ async def run_site(
         config = session_config(replace(site, cache=cache))
         async with Session(config, browser=browser.lend) as session:
             with (
-                browser.checking(job.host, session.navigation_check, session.resource_check),
+                browser.checking(
+                    job.host,
+                    session.navigation_check,
+                    session.resource_check,
+                    confined=config.resources == "same-site",
+                ),
                 halting(site.halt()),  # --time-limit: each site's own
             ):
                 status, reason, entities, files = await _task(session, job)

@@ -240,6 +240,7 @@ def test_config_prints_each_setting_and_its_source(
         "user_agent",
         "respect_robots",
         "allow_private_addresses",
+        "resources",
         "allowed_hosts",
         "headers",
         "cookies",

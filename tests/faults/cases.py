@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
 
 from siteseer.crawler import SessionConfig
+from siteseer.render import RenderConfig
 
-__all__ = ["fault", "http_config"]
+__all__ = ["browser_config", "fault", "http_config"]
 
 
 def fault(case: str, expected: str, *, within: float) -> pytest.MarkDecorator:
@@ -27,3 +29,19 @@ def http_config(**overrides: object) -> SessionConfig:
     }
     values.update(overrides)
     return SessionConfig(**values)  # type: ignore[arg-type]
+
+
+def browser_config(
+    render_config: RenderConfig, seconds: float = 5, **overrides: object
+) -> SessionConfig:
+    """A crawl that renders every page in one browser tab, navigations and requests bounded by
+    `seconds`, the settle wait by 1 s, a page by 6 s."""
+    pages = replace(
+        render_config,
+        pages=1,
+        page_deadline=timedelta(seconds=6),
+        navigation_timeout=timedelta(seconds=seconds),
+        settle_cap=timedelta(seconds=1),
+    )
+    config = http_config(render="always", timeout=timedelta(seconds=seconds), **overrides)
+    return replace(config, render_config=pages)

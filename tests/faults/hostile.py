@@ -35,8 +35,11 @@ Endpoints (``{n}`` a number):
   `Hit.credential` is the Authorization header a request carried), ``/js/frame/{case}?url=…``
   (a frame of `url`: iframe, object, embed, srcdoc, target, hidden-form — a form POSTed into a
   hidden iframe), ``/js/resource/{case}?url=…`` (`url` as a subresource: fetch, xhr, beacon,
-  prefetch, preload, CSS import, CSS url(), script, stylesheet), ``/js/leave?url=…`` and ``/js/autosubmit?url=…`` (an inline script or an
-  auto-submitted form leaves for `url` while the page parses), ``/js/forever`` (mutates its DOM forever), ``/js/huge-dom?n=…``, ``/js/offlink?url=…`` (a link
+  prefetch, preload, CSS import, CSS url(), script, stylesheet, websocket (`url` as ws:),
+  speculation-prefetch, speculation-prerender, speculation-script (speculation rules, in the
+  page or built by its script)), ``/js/leave?url=…`` and ``/js/autosubmit?url=…`` (an inline script or an
+  auto-submitted form leaves for `url` while the page parses), ``/ws/echo`` (a WebSocket
+  echoing each message) and ``/js/ws-echo`` (a page showing what its host's socket answered), ``/js/forever`` (mutates its DOM forever), ``/js/huge-dom?n=…``, ``/js/offlink?url=…`` (a link
   ``#off`` to `url`), ``/js/hog?n=…`` (a chain of n scripts of 1 MB each, ``/blob.js``,
   each writing the next one's tag, before ``#after``), ``/js/blank-link?url=…`` (a link ``#blank`` to `url` that opens in a new
   window: ``target=_blank``);
@@ -65,7 +68,7 @@ from aiohttp import web
 from hostile_crawl import BOM_HOST, MOVED_HOST
 from hostile_crawl import answer as crawl_answer
 
-__all__ = ["Hit", "HostileServer", "hostile_server"]
+__all__ = ["RESOURCE_KINDS", "Hit", "HostileServer", "hostile_server"]
 
 HOME = "127.0.0.1"
 OTHER = "127.0.0.2"
@@ -198,6 +201,15 @@ class HostileServer:
 
     # -- answers --------------------------------------------------------------------------------
 
+    @staticmethod
+    async def _echo(request: web.Request) -> web.StreamResponse:
+        socket = web.WebSocketResponse()
+        await socket.prepare(request)
+        async for message in socket:
+            if message.type == web.WSMsgType.TEXT:
+                await socket.send_str(f"echo: {message.data}")
+        return socket
+
     def _count(self, key: str) -> int:
         self._counts[key] = self._counts.get(key, 0) + 1
         return self._counts[key]
@@ -236,6 +248,10 @@ class HostileServer:
             )
         if path.startswith(("/sitemaps/", "/private/sitemap")):
             return self._sitemap(path, host)
+        if path == "/ws/echo":  # a WebSocket that answers each message with "echo: " + it
+            return await self._echo(request)
+        if path == "/js/ws-echo":  # a page that shows what its own host's socket answered
+            return web.Response(text=_html(_WS_ECHO, "socket"), content_type="text/html")
         if path == "/hang":
             await asyncio.sleep(3600)
         if path == "/slow-body":
@@ -468,6 +484,13 @@ _FRAMES = {
 }
 
 # Subresources of a page at AWAY (the `url` parameter of /js/resource/{case}).
+_WS_ECHO = (
+    '<p id="said">waiting</p><script>'
+    "const ws = new WebSocket(location.origin.replace(/^http/, 'ws') + '/ws/echo');"
+    "ws.onopen = () => ws.send('hello');"
+    "ws.onmessage = (m) => { document.getElementById('said').textContent = m.data; };"
+    "</script>"
+)
 _RESOURCES = {
     "fetch": "<script>fetch('AWAY');</script>",
     "xhr": "<script>const x = new XMLHttpRequest(); x.open('GET', 'AWAY'); x.send();</script>",
@@ -478,7 +501,17 @@ _RESOURCES = {
     "css-url": "<div style=\"width:9px;height:9px;background:url('AWAY')\">x</div>",
     "script": '<script src="AWAY"></script>',
     "stylesheet": '<link rel="stylesheet" href="AWAY">',
+    "websocket": "<script>new WebSocket('AWAY'.replace(/^http/, 'ws'));</script>",
+    "speculation-prefetch": '<script type="speculationrules">'
+    '{"prefetch": [{"source": "list", "urls": ["AWAY"]}]}</script>',
+    "speculation-prerender": '<script type="speculationrules">'
+    '{"prerender": [{"source": "list", "urls": ["AWAY"]}]}</script>',
+    "speculation-script": "<script>const rules = document.createElement('script');"
+    "rules.type = 'speculationrules';"
+    "rules.text = JSON.stringify({prefetch: [{source: 'list', urls: ['AWAY']}]});"
+    "document.head.appendChild(rules);</script>",
 }
+RESOURCE_KINDS = tuple(_RESOURCES)  # the kinds of ``/js/resource/{kind}``
 
 _SHOP = _html(
     """

@@ -15,10 +15,10 @@ from datetime import timedelta
 
 import pytest
 import pytest_asyncio
-from cases import fault, http_config
+from cases import browser_config, fault
 from hostile import Hit, HostileServer
 
-from siteseer.crawler import Session, SessionConfig
+from siteseer.crawler import Session
 from siteseer.render import Action, RenderConfig, destructive_word
 
 pytestmark = pytest.mark.browser
@@ -26,20 +26,9 @@ pytestmark = pytest.mark.browser
 Saw = Callable[[str], None]
 
 
-def _config(render_config: RenderConfig) -> SessionConfig:
-    pages = replace(
-        render_config,
-        pages=1,
-        page_deadline=timedelta(seconds=6),
-        navigation_timeout=timedelta(seconds=3),
-        settle_cap=timedelta(seconds=1),
-    )
-    return replace(http_config(render="always", timeout=timedelta(seconds=3)), render_config=pages)
-
-
 @pytest_asyncio.fixture(scope="module")
 async def session(render_config: RenderConfig) -> AsyncIterator[Session]:
-    async with Session(_config(render_config)) as session:
+    async with Session(browser_config(render_config, 3)) as session:
         yield session
 
 
@@ -159,7 +148,7 @@ async def test_explore_changes_nothing(
     from siteseer.algorithms.querycentric import explore
 
     before = len(hostile.hits_seen)
-    config = replace(_config(render_config), budget=150)
+    config = replace(browser_config(render_config, 3), budget=150)
     async with Session(config) as session:
         found = await explore(
             session,
@@ -213,7 +202,7 @@ async def test_a_header_credential_stays_with_its_host(
 ) -> None:
     other = f"http://{hostile.OTHER}:{hostile.port}"
     before = len(hostile.hits_seen)
-    config = replace(_config(render_config), headers=(("Authorization", TOKEN),))
+    config = replace(browser_config(render_config, 3), headers=(("Authorization", TOKEN),))
     async with Session(config) as session:
         await session.page(hostile.url(f"/js/credentials?other={other}&run=browser"))
     hits = hostile.hits_seen[before:]

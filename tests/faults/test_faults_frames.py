@@ -13,10 +13,10 @@ from urllib.parse import quote
 
 import pytest
 import pytest_asyncio
-from cases import fault, http_config
-from hostile import HostileServer
+from cases import browser_config, fault
+from hostile import RESOURCE_KINDS, HostileServer
 
-from siteseer.crawler import Session, SessionConfig
+from siteseer.crawler import Session
 from siteseer.render import BrowserPool, RenderConfig, State
 
 pytestmark = pytest.mark.browser
@@ -24,20 +24,9 @@ pytestmark = pytest.mark.browser
 Saw = Callable[[str], None]
 
 
-def _config(render_config: RenderConfig) -> SessionConfig:
-    pages = replace(
-        render_config,
-        pages=1,
-        page_deadline=timedelta(seconds=6),
-        navigation_timeout=timedelta(seconds=5),
-        settle_cap=timedelta(seconds=1),
-    )
-    return replace(http_config(render="always", timeout=timedelta(seconds=5)), render_config=pages)
-
-
 @pytest_asyncio.fixture(scope="module")
 async def session(render_config: RenderConfig) -> AsyncIterator[Session]:
-    async with Session(_config(render_config)) as session:
+    async with Session(browser_config(render_config)) as session:
         yield session
 
 
@@ -101,7 +90,7 @@ async def test_a_page_leaving_while_it_parses(
 ) -> None:
     away = hostile.url(f"/fx/frame-page?left={kind}", host=hostile.OTHER)
     url = hostile.url(f"{kind}?url={quote(away, safe='')}")
-    config = replace(_config(render_config), retries=2)
+    config = replace(browser_config(render_config), retries=2)
     started = time.monotonic()
     async with Session(config) as session:
         snap = await session.page(url)
@@ -135,19 +124,6 @@ async def test_an_idle_page_never_navigates(
     saw("0 requests to 127.0.0.2 from the idle page")
 
 
-RESOURCES = [
-    "fetch",
-    "xhr",
-    "beacon",
-    "prefetch",
-    "preload",
-    "import",
-    "css-url",
-    "script",
-    "stylesheet",
-]
-
-
 @pytest.mark.parametrize(
     "kind",
     [
@@ -159,7 +135,7 @@ RESOURCES = [
                 within=15,
             ),
         )
-        for kind in RESOURCES
+        for kind in RESOURCE_KINDS
     ],
 )
 async def test_a_subresource_keeps_to_robots(

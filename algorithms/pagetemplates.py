@@ -54,7 +54,7 @@ import random
 import re
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
@@ -107,6 +107,26 @@ ABSORB_CONTAINMENT = 0.7  # extension: a cluster whose distinctive template path
 # inside another cluster's is that template without some optional sections (see `_absorb`)
 
 _SKIP_TAGS = frozenset({"script", "style", "noscript", "template"})
+
+
+class _Halted(Exception):
+    """A clustering's `stop` said stop (`cluster_pages` keeps the clusters merged so far)."""
+
+
+Check = Callable[[], None]
+
+
+def _checker(stop: Callable[[], bool] | None) -> Check:
+    """A check for the clustering's loops to call between steps: raises _Halted once `stop`
+    says so."""
+
+    def check() -> None:
+        if stop is not None and stop():
+            raise _Halted
+
+    return check
+
+
 _WORD = re.compile(r"\S+")
 
 
@@ -450,7 +470,7 @@ class _Clustering:
         return float(self.bits[alive].sum() * self.name_bits + md + self.row_bits * len(alive))
 
 
-def _exact(state: _Clustering) -> None:
+def _exact(state: _Clustering, check: Check) -> None:
     """Merge the best pair until no merge lowers the cost, keeping each cluster's best partner."""
     best: dict[int, tuple[float, int]] = {}
 
@@ -465,8 +485,10 @@ def _exact(state: _Clustering) -> None:
         best[i] = (float(gains[k]), int(others[k]))
 
     for i in np.nonzero(state.alive)[0].tolist():
+        check()
         refresh(i)
     while state.m > 1 and best:
+        check()
         i = max(best, key=lambda c: (best[c][0], -min(c, best[c][1])))
         gain, j = best[i]
         if gain + state.partition_gain() <= 0:
@@ -490,7 +512,7 @@ def _exact(state: _Clustering) -> None:
                     best[c] = (g, kept)
 
 
-def _absorb(state: _Clustering, containment: float) -> None:
+def _absorb(state: _Clustering, containment: float, check: Check) -> None:
     """Merge clusters that are one template with and without optional sections.
 
     A cluster's *distinctive* paths are its template paths that are not in the templates of at
@@ -507,6 +529,7 @@ def _absorb(state: _Clustering, containment: float) -> None:
         own = {i: templates[i] - site for i in alive}
         best: tuple[float, int, int, int] | None = None
         for j in alive:
+            check()
             if not own[j]:
                 continue
             for i in alive:
@@ -523,7 +546,9 @@ def _absorb(state: _Clustering, containment: float) -> None:
         state.merge(-best[2], -best[3])
 
 
-def _with_minhash(state: _Clustering, permutations: int, threshold: float, candidates: int) -> None:
+def _with_minhash(
+    state: _Clustering, permutations: int, threshold: float, candidates: int, check: Check
+) -> None:
     from datasketch import MinHash, MinHashLSH
 
     lsh = MinHashLSH(threshold=threshold, num_perm=permutations)
@@ -535,6 +560,8 @@ def _with_minhash(state: _Clustering, permutations: int, threshold: float, candi
     # path once, then a cluster's signature is a minimum over rows.
     by_path = np.empty((max(1, len(state.vocab)), permutations), dtype=base.hashvalues.dtype)
     for n, path in enumerate(state.vocab):
+        if n % 256 == 0:
+            check()
         one = MinHash(
             num_perm=permutations, seed=1, permutations=base.permutations, scheme=base.scheme
         )
@@ -560,6 +587,7 @@ def _with_minhash(state: _Clustering, permutations: int, threshold: float, candi
     # Clusters with equal signatures are merged first (GetInitBestPair).
     by_digest: dict[bytes, list[int]] = defaultdict(list)
     for i in alive:
+        check()
         sigs[i] = signature(i)
         by_digest[sigs[i].digest().tobytes()].append(i)
     for group in by_digest.values():
@@ -567,6 +595,7 @@ def _with_minhash(state: _Clustering, permutations: int, threshold: float, candi
             if state.alive[group[0]] and state.alive[other]:
                 state.merge(group[0], other)
     for i in [int(i) for i in np.nonzero(state.alive)[0]]:
+        check()
         sigs[i] = signature(i)
         lsh.insert(str(i), sigs[i])
 
@@ -589,8 +618,10 @@ def _with_minhash(state: _Clustering, permutations: int, threshold: float, candi
         heapq.heappush(heap, (-float(gains[k]), i, j, version[i], version[j]))
 
     for i in [int(i) for i in np.nonzero(state.alive)[0]]:
+        check()
         push(i)
     while heap and state.m > 1:
+        check()
         neg, i, j, vi, vj = heapq.heappop(heap)
         if not state.alive[i] or vi != version[i]:
             continue
@@ -618,26 +649,39 @@ def cluster_pages(
     threshold: float = MINHASH_THRESHOLD,
     candidates: int = MINHASH_CANDIDATES,
     absorb: float | None = ABSORB_CONTAINMENT,
+    stop: Callable[[], bool] | None = None,
 ) -> PageClustering:
     """Cluster pages by template with TEXT-MDL (``exact``) or its MinHash variant.
 
     `pages` are Snapshots or, already computed, URL → path set (`page_paths`). Pages are
     represented by their essential paths (support ≥ `min_support`). Clusters come sorted by
-    size, then by their first URL.
+    size, then by their first URL. `stop` is asked between the steps of every loop (a
+    `Halt`'s `stopping`: Ctrl-C, a time limit); once it says stop, the clustering ends with
+    the clusters merged so far (of the pages read so far), and the caller says it stopped.
     """
     started = time.perf_counter()
-    if isinstance(pages, Mapping):
-        documents = dict(pages)
-    else:
-        documents = {p.url: page_paths(p) for p in pages}
+    check = _checker(stop)
+    documents: dict[str, frozenset[str]] = {}
+    try:
+        if isinstance(pages, Mapping):
+            documents = dict(pages)
+        else:
+            for page in pages:
+                check()
+                documents[page.url] = page_paths(page)
+    except _Halted:
+        pass
     essential = essential_paths(documents, min_support)
     docs = sorted(essential)
     state = _Clustering(docs, [essential[d] for d in docs])
-    if method == "minhash":
-        _with_minhash(state, permutations, threshold, candidates)
-    _exact(state)
-    if absorb is not None:
-        _absorb(state, absorb)
+    try:
+        if method == "minhash":
+            _with_minhash(state, permutations, threshold, candidates, check)
+        _exact(state, check)
+        if absorb is not None:
+            _absorb(state, absorb, check)
+    except _Halted:
+        pass
     alive = [int(i) for i in np.nonzero(state.alive)[0]]
     clusters = sorted(
         (PageCluster(tuple(state.members[i]), tuple(sorted(state.template(i)))) for i in alive),

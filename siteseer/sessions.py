@@ -99,13 +99,18 @@ def session_config(crawl: CrawlOptions, *, allowed_hosts: tuple[str, ...] = ()) 
     return SessionConfig(render=crawl.render, cache=open_cache(crawl.cache), **values)
 
 
+# The Halt each handler `interruptible` installed fires (a block inside one adds no other).
+_HALTS: dict[object, Halt] = {}
+
+
 @contextmanager
 def interruptible(halt: Halt) -> Iterator[Halt]:
     """Inside the block, a first Ctrl-C (SIGINT) fires `halt` with `INTERRUPTED`; a second one
     goes to the handler that was there before (asyncio's: the run is cancelled, and
-    KeyboardInterrupt raised). Outside the main thread signals cannot be caught: nothing
-    changes."""
-    if threading.current_thread() is not threading.main_thread():
+    KeyboardInterrupt raised). Outside the main thread signals cannot be caught, and inside a
+    block already watching `halt` there is nothing to add: nothing changes."""
+    current = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or _HALTS.get(current) is halt:
         yield halt
         return
     loop = asyncio.get_running_loop()
@@ -128,9 +133,11 @@ def interruptible(halt: Halt) -> Iterator[Halt]:
             raise KeyboardInterrupt
 
     signal.signal(signal.SIGINT, on_sigint)
+    _HALTS[on_sigint] = halt
     try:
         yield halt
     finally:
+        del _HALTS[on_sigint]
         if signal.getsignal(signal.SIGINT) is on_sigint:
             signal.signal(signal.SIGINT, previous)
 

@@ -45,7 +45,7 @@ from siteseer.algorithms import (
 )
 from siteseer.batch.jobs import SiteJob, host_file_name
 from siteseer.batch.usage import Usage, worker_usage
-from siteseer.crawler import CacheFailed, CrawlError, Renderer, Session
+from siteseer.crawler import CacheFailed, CrawlError, Renderer, Session, current_halt
 from siteseer.errors import UserError
 from siteseer.output import (
     cluster_rows,
@@ -350,7 +350,9 @@ async def _templates(session: Session, job: SiteJob) -> Outcome:
     snaps = crawl.pages
     if len(snaps) < 2:
         return "failed", f"fewer than two HTML pages from {job.url}", 0, ()
-    clustering = cluster_pages(snaps)
-    rows = cluster_rows(clustering, reason=crawl.reason).encode()
-    status: SiteStatus = "done" if crawl.complete else "incomplete"
-    return status, crawl.reason, len(snaps), ((f"{host_file_name(job.host)}.jsonl", rows),)
+    halt = current_halt()  # the site's time limit, Ctrl-C: the clustering stops too
+    clustering = cluster_pages(snaps, stop=None if halt is None else halt.stopping)
+    reason = crawl.reason or (halt.reason if halt is not None else "")
+    rows = cluster_rows(clustering, reason=reason).encode()
+    status: SiteStatus = "incomplete" if reason else "done"
+    return status, reason, len(snaps), ((f"{host_file_name(job.host)}.jsonl", rows),)

@@ -8,6 +8,7 @@ by `siteseer.chaining`, which checks what they give before any page loads.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -25,12 +26,14 @@ from siteseer.algorithms import (
 )
 from siteseer.chaining import hosts_of, input_pages, input_urls
 from siteseer.choices import OutputFormat
-from siteseer.crawler import Cost, Session
+from siteseer.crawler import Cost, Halt, Session
 from siteseer.errors import BadInput, RunFailed, run_failures
 from siteseer.output import cluster_rows, write_template_report
 from siteseer.outputs import shown, write_text
 from siteseer.render import Snapshot
-from siteseer.sessions import CrawlOptions, session_config, watched_session
+from siteseer.sessions import CrawlOptions, interruptible, session_config, watched_session
+
+log = logging.getLogger("siteseer.templates")
 
 __all__ = [
     "ClusterOptions",
@@ -245,14 +248,21 @@ async def templates_cluster(options: ClusterOptions) -> ClusterOutcome:
     """Cluster the input's pages by template; write the rows to `options.out` when given.
 
     BadInput when the input is neither a site URL nor a readable file, or gives fewer than two
-    HTML pages; RunFailed when the site URL itself cannot be loaded (with the reason). A crawl stopped by the time limit or Ctrl-C clusters the pages it loaded and
-    marks the rows incomplete (KeyboardInterrupt when it loaded fewer than two).
+    HTML pages; RunFailed when the site URL itself cannot be loaded (with the reason). A crawl
+    stopped by the time limit or Ctrl-C clusters the pages it loaded and marks the rows
+    incomplete (KeyboardInterrupt when it loaded fewer than two); a clustering stopped so keeps
+    the clusters it merged, its rows marked incomplete.
     """
+    halt = options.crawl.halt()
+    with interruptible(halt):  # Ctrl-C stops the reading and the clustering too
+        return await _cluster(options, halt)
+
+
+async def _cluster(options: ClusterOptions, halt: Halt) -> ClusterOutcome:
     given = page_input(options.input, options.site)
     # The budget counts the pages crawled (below), not the Session's loads.
     config = session_config(replace(options.crawl, render="never", budget=None))
     crawl = SiteCrawl(list(given.snapshots))
-    halt = options.crawl.halt()
     refused: dict[str, str] = {}  # the start URL's failure, when it had one
     cost: Cost | None = None
     if given.crawl_from is not None or given.urls:
@@ -271,7 +281,10 @@ async def templates_cluster(options: ClusterOptions) -> ClusterOutcome:
             why = refused.get(start) or next(iter(refused.values()))
             raise RunFailed(f"cannot use the seed {start}: {why}")
         raise BadInput("fewer than two HTML pages to cluster; give more pages or a larger --pages")
-    clustering = cluster_pages(snaps, method=options.method, min_support=options.min_support)
+    log.info("clustering %d pages by template (%s)", len(snaps), options.method)
+    clustering = cluster_pages(  # stopped by Ctrl-C, it keeps what it merged
+        snaps, method=options.method, min_support=options.min_support, stop=halt.stopping
+    )
     reason = halt.reason or crawl.reason
     rows = cluster_rows(clustering, options.fmt, reason)
     if options.out is not None:

@@ -1,8 +1,11 @@
 """Fault cases of signals in every phase: SIGTERM and a first Ctrl-C sent to a child process in
-a long analysis on the event loop, and while page loads are in flight."""
+a long analysis on the event loop (DUST learning; `templates cluster`'s clustering of a WARC of
+generated pages), while page loads are in flight, and while explore's browser runs (nothing of
+it left running)."""
 
 from __future__ import annotations
 
+import io
 import os
 import signal
 import subprocess
@@ -69,6 +72,20 @@ class _Child:
             reader.join(5)
         return code, took
 
+    def stopped_by(self, signum: int) -> tuple[str, float]:
+        """Send `signum` (SIGTERM or SIGINT); the process must end soon after as the command
+        line says (143 "terminated", or 130 "incomplete: interrupted"), with no traceback. Its
+        stderr and the seconds it took."""
+        code, took = self.signal(signum)
+        stderr = "".join(self.stderr)
+        if signum == signal.SIGTERM:
+            assert code == 143 and "terminated (SIGTERM)" in stderr, stderr
+        else:
+            assert code == 130 and "incomplete: interrupted (Ctrl-C)" in stderr, stderr
+        assert "Traceback" not in stderr and "never retrieved" not in stderr, stderr
+        assert took < 10  # loosely: the work interrupted runs for minutes
+        return stderr, took
+
 
 def _analysis(tmp_path: Path) -> _Child:
     child = _Child([sys.executable, str(HERE / "analysis_script.py"), "60000"], tmp_path)
@@ -84,11 +101,7 @@ def _analysis(tmp_path: Path) -> _Child:
 )
 def test_sigterm_inside_a_long_analysis(tmp_path: Path, saw: Saw) -> None:
     child = _analysis(tmp_path)
-    code, took = child.signal(signal.SIGTERM)
-    stderr = "".join(child.stderr)
-    assert code == 143 and "terminated (SIGTERM)" in stderr, stderr
-    assert "Traceback" not in stderr
-    assert took < 10  # the analysis alone runs for minutes
+    _, took = child.stopped_by(signal.SIGTERM)
     saw(f"exit 143 {took:.2f} s after SIGTERM")
 
 
@@ -99,11 +112,7 @@ def test_sigterm_inside_a_long_analysis(tmp_path: Path, saw: Saw) -> None:
 )
 def test_ctrl_c_inside_a_long_analysis(tmp_path: Path, saw: Saw) -> None:
     child = _analysis(tmp_path)
-    code, took = child.signal(signal.SIGINT)
-    stderr = "".join(child.stderr)
-    assert code == 130 and "incomplete: interrupted (Ctrl-C)" in stderr, stderr
-    assert "Traceback" not in stderr
-    assert took < 10
+    _, took = child.stopped_by(signal.SIGINT)
     saw(f"exit 130 {took:.2f} s after SIGINT, marked incomplete")
 
 
@@ -124,3 +133,134 @@ def test_sigterm_with_loads_in_flight(hostile: HostileServer, tmp_path: Path, sa
     assert code == 143, stderr
     assert "Traceback" not in stderr and "never retrieved" not in stderr, stderr
     saw(f"exit 143 {took:.2f} s after SIGTERM, one line on stderr")
+
+
+# -- clustering ---------------------------------------------------------------------------------
+
+
+def _word(k: int) -> str:
+    """Three letters for `k` (digits read as 0 in a page's paths: letters tell templates apart)."""
+    return "".join(chr(97 + (k // 26**j) % 26) for j in range(3))
+
+
+def _cluster_warc(path: Path, pages: int = 3000, templates: int = 600) -> None:
+    """A WARC of `pages` generated pages of `templates` templates: minutes of exact clustering
+    (its merge loop is quadratic in the clusters)."""
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    with path.open("wb") as out:
+        writer = WARCWriter(out, gzip=False)
+        for i in range(pages):
+            t = _word(i % templates)
+            items = f"<li class='c{t}'><span>v{i}</span></li>" * (i % 13)
+            sections = "".join(
+                f"<section id='s{t}{_word(k)}'><h2>h</h2><p>x{i}</p></section>"
+                for k in range(i % 9)
+            )
+            body = (
+                f"<html><head><title>p{i}</title></head><body><div class='t{t}'><ul>{items}</ul>"
+                f"{sections}<div id='u{_word(i % 97)}'><b>{i}</b></div></div></body></html>"
+            )
+            headers = StatusAndHeaders(
+                "200 OK", [("Content-Type", "text/html; charset=utf-8")], protocol="HTTP/1.1"
+            )
+            record = writer.create_warc_record(
+                f"http://127.0.0.1:9/p/{i}",
+                "response",
+                payload=io.BytesIO(body.encode()),
+                http_headers=headers,
+            )
+            writer.write_record(record)
+
+
+def _clustering(tmp_path: Path) -> _Child:
+    _cluster_warc(tmp_path / "pages.warc")
+    args = ["-v", "templates", "cluster", "pages.warc", "--method", "exact", "--out", "c.jsonl"]
+    child = _Child([sys.executable, "-m", "siteseer.cli", *args], tmp_path)
+    child.wait_for(lambda: any("clustering 3000 pages" in line for line in child.stderr), 120)
+    time.sleep(1.0)  # inside the merging (minutes of it)
+    return child
+
+
+@fault(
+    "first Ctrl-C inside page clustering (templates cluster, exact)",
+    "the clustering stops, the clusters merged so far written, marked incomplete: exit 130",
+    within=150,
+)
+def test_ctrl_c_inside_clustering(tmp_path: Path, saw: Saw) -> None:
+    child = _clustering(tmp_path)
+    _, took = child.stopped_by(signal.SIGINT)
+    rows = (tmp_path / "c.jsonl").read_text().splitlines()
+    assert rows and all('"complete": false' in row for row in rows), rows[:1]
+    saw(f"exit 130 {took:.2f} s after SIGINT; {len(rows)} rows marked incomplete")
+
+
+@fault(
+    "SIGTERM inside page clustering (templates cluster, exact)",
+    "exit 143 at once, one line, no traceback",
+    within=150,
+)
+def test_sigterm_inside_clustering(tmp_path: Path, saw: Saw) -> None:
+    child = _clustering(tmp_path)
+    _, took = child.stopped_by(signal.SIGTERM)
+    saw(f"exit 143 {took:.2f} s after SIGTERM")
+
+
+# -- explore with the browser running -------------------------------------------------------------
+
+
+def _descendants(pid: int) -> set[int]:
+    """The processes below `pid` (from /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append(int(entry.name))
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def _alive(pids: set[int]) -> set[int]:
+    """Those of `pids` still running (not zombies)."""
+    alive = set()
+    for pid in pids:
+        try:
+            state = (Path("/proc") / str(pid) / "stat").read_text().rpartition(")")[2].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            alive.add(pid)
+    return alive
+
+
+@fault(
+    "SIGTERM mid-explore with the browser running",
+    "exit 143, no traceback, no asyncio 'never retrieved', no browser process left",
+    within=90,
+)
+def test_sigterm_mid_explore(hostile: HostileServer, tmp_path: Path, saw: Saw) -> None:
+    start = hostile.url("/js/forever?explore")  # never settles: the browser waits on it
+    args = ["-v", "explore", start, "--render", "always", "--as-given", "--no-cache"]
+    child = _Child([sys.executable, "-m", "siteseer.cli", *args, "--out", "out"], tmp_path)
+    child.wait_for(lambda: any("launched Chromium" in line for line in child.stderr), 60)
+    child.wait_for(lambda: bool(hostile.hits("/js/forever")), 30)
+    time.sleep(0.5)  # the page settling in the browser
+    browser = _descendants(child.process.pid)
+    assert browser, "no browser process under the run"
+    _, took = child.stopped_by(signal.SIGTERM)
+    deadline = time.monotonic() + 5
+    while _alive(browser) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = _alive(browser)
+    assert not left, f"{len(left)} of the run's {len(browser)} processes left running"
+    saw(f"exit 143 {took:.2f} s after SIGTERM; 0 of {len(browser)} browser processes left")

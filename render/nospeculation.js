@@ -3,7 +3,9 @@
 // and address checks. A rule set is neutered before the browser reads it: one the parser
 // inserts is turned into inert text when its element is added (a MutationObserver: the parser
 // runs the microtasks before it prepares a script), one a script builds is turned when its
-// type is set; pages that ask are told the browser has none.
+// type is set, one in markup a script writes (document.write, a contextual fragment) before
+// it is parsed; pages that ask are told the browser has none. Rule sets named by a
+// Speculation-Rules response header are not reached from here.
 (() => {
   const RULES = "speculationrules";
   const INERT = "text/x-siteseer-speculationrules";
@@ -29,6 +31,18 @@
       return isRules(type) ? false : supports.call(this, type);
     };
   }
+  const MARKUP = /(<script\b[^>]*?\btype\s*=\s*["']?)\s*speculationrules\b/gi;
+  const inertMarkup = (markup) => String(markup).replace(MARKUP, `$1${INERT}`);
+  for (const name of ["write", "writeln"]) {
+    const write = Document.prototype[name];
+    Document.prototype[name] = function (...markup) {
+      return write.apply(this, markup.map(inertMarkup));
+    };
+  }
+  const fragment = Range.prototype.createContextualFragment;
+  Range.prototype.createContextualFragment = function (markup) {
+    return fragment.call(this, inertMarkup(markup));
+  };
   const neuter = (node) => {
     if (node instanceof HTMLScriptElement && isRules(node.getAttribute("type") || "")) {
       setAttribute.call(node, "type", INERT);

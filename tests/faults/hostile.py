@@ -36,8 +36,8 @@ Endpoints (``{n}`` a number):
   (a frame of `url`: iframe, object, embed, srcdoc, target, hidden-form — a form POSTed into a
   hidden iframe), ``/js/resource/{case}?url=…`` (`url` as a subresource: fetch, xhr, beacon,
   prefetch, preload, CSS import, CSS url(), script, stylesheet, websocket (`url` as ws:),
-  speculation-prefetch, speculation-prerender, speculation-script (speculation rules, in the
-  page or built by its script)), ``/js/leave?url=…`` and ``/js/autosubmit?url=…`` (an inline script or an
+  speculation-prefetch, speculation-prerender, speculation-script, speculation-write
+  (speculation rules, in the page, built by its script or written by it)), ``/js/leave?url=…`` and ``/js/autosubmit?url=…`` (an inline script or an
   auto-submitted form leaves for `url` while the page parses), ``/ws/echo`` (a WebSocket
   echoing each message) and ``/js/ws-echo`` (a page showing what its host's socket answered), ``/js/forever`` (mutates its DOM forever), ``/js/huge-dom?n=…``, ``/js/offlink?url=…`` (a link
   ``#off`` to `url`), ``/js/hog?n=…`` (a chain of n scripts of 1 MB each, ``/blob.js``,
@@ -510,6 +510,9 @@ _RESOURCES = {
     "rules.type = 'speculationrules';"
     "rules.text = JSON.stringify({prefetch: [{source: 'list', urls: ['AWAY']}]});"
     "document.head.appendChild(rules);</script>",
+    "speculation-write": "<script>document.write('<script type=\"speculationrules\">'"
+    " + JSON.stringify({prefetch: [{source: 'list', urls: ['AWAY']}]}) + '<\\/script>');"
+    "</script>",
 }
 RESOURCE_KINDS = tuple(_RESOURCES)  # the kinds of ``/js/resource/{kind}``
 

@@ -29,7 +29,7 @@ pytestmark = pytest.mark.browser
 
 Saw = Callable[[str], None]
 
-SPECULATION = ["speculation-prefetch", "speculation-prerender", "speculation-script"]
+SPECULATION = [kind for kind in RESOURCE_KINDS if kind.startswith("speculation-")]
 
 
 @pytest_asyncio.fixture(scope="module")

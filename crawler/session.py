@@ -453,8 +453,7 @@ class Session(AsyncClosing):
 
     @property
     def resource_check(self) -> NavigationCheck:
-        """The check each subresource of this Session's pages passes in the browser (robots.txt
-        of the crawl's hosts, the address policy; render/guard.py says which are asked)."""
+        """The check of this Session's pages' subresources in the browser (`Hops.resource_check`)."""
         return self._hops.resource_check
 
     def _default_browser(self) -> AbstractAsyncContextManager[Renderer]:

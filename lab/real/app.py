@@ -26,7 +26,7 @@ import fcntl
 import os
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import ClassVar
@@ -35,7 +35,7 @@ from siteseer.lab.real.errors import NotInstalled
 from siteseer.lab.real.process import AppProcess, free_port
 from siteseer.lab.real.pyenv import Progress, PyPackage, PythonEnv, run_step
 from siteseer.lab.site import Size
-from siteseer.lab.truth import SiteTruth
+from siteseer.lab.truth import FacetQuery, SiteTruth
 
 __all__ = [
     "APPS_DIR",
@@ -43,6 +43,8 @@ __all__ = [
     "RealApp",
     "default_home",
     "ensure_installed",
+    "facet_queries",
+    "facet_values",
     "install_command",
     "read_sqlite",
 ]
@@ -67,6 +69,32 @@ def read_sqlite(db: Path, sql: str) -> list[tuple[object, ...]]:
     own database, read for its truth while it may be serving)."""
     with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as connection:
         return list(connection.execute(sql))
+
+
+Attributes = Mapping[str, Mapping[str, tuple[str, ...]]]  # entity URL → attribute → values
+
+
+def facet_values(attributes: Attributes, names: Sequence[str]) -> dict[str, tuple[str, ...]]:
+    """The values each attribute of `names` takes over the entities, sorted: what a filter
+    sidebar listing every distinct value offers."""
+    return {
+        name: tuple(sorted({v for attrs in attributes.values() for v in attrs.get(name, ())}))
+        for name in names
+    }
+
+
+def facet_queries(
+    attributes: Attributes, values: Mapping[str, tuple[str, ...]]
+) -> tuple[FacetQuery, ...]:
+    """One query per facet value: the entities (in `attributes`' order) holding that value."""
+    return tuple(
+        FacetQuery(
+            ((name, value),),
+            tuple(u for u, attrs in attributes.items() if value in attrs.get(name, ())),
+        )
+        for name, offered in values.items()
+        for value in offered
+    )
 
 
 def install_command(app_id: str, size: Size) -> str:

@@ -29,7 +29,7 @@ import math
 from collections.abc import Sequence
 from typing import ClassVar
 
-from siteseer.lab.real.app import PythonApp, read_sqlite
+from siteseer.lab.real.app import PythonApp, facet_values, read_sqlite
 from siteseer.lab.real.pyenv import PyPackage
 from siteseer.lab.site import Size
 from siteseer.lab.truth import SiteTruth
@@ -87,10 +87,7 @@ class PlanesApp(PythonApp):
             }
             for url, row in zip(plane_urls, planes, strict=True)
         }
-        facet_values = {
-            name: tuple(sorted({v for attrs in attributes.values() for v in attrs.get(name, ())}))
-            for name in FACETS
-        }
+        offered = facet_values(attributes, FACETS)
         templates = {b + "/": "home"}
         templates |= _templated(b, plane_lists, "plane-list") | _templated(b, plane_urls, "plane")
         templates |= _templated(b, airport_lists, "airport-list")
@@ -109,7 +106,7 @@ class PlanesApp(PythonApp):
             index_levels=(tuple(b + u for u in plane_lists),),
             seed_path=(b + plane_lists[0], b + plane_urls[0]),
             attributes=attributes,
-            facet_values=facet_values,
+            facet_values=offered,
             id_ranges={"plane": (min(ids), max(ids))} if ids else {},
             templates=templates,
             notes=(

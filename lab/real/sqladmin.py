@@ -27,10 +27,10 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import PythonApp, read_sqlite
+from siteseer.lab.real.app import PythonApp, facet_queries, facet_values, read_sqlite
 from siteseer.lab.real.pyenv import PyPackage
 from siteseer.lab.site import Size
-from siteseer.lab.truth import FacetQuery, SiteTruth
+from siteseer.lab.truth import SiteTruth
 
 __all__ = ["FACETS", "LARGEST_PAGE", "SqlAdminApp", "list_pages"]
 
@@ -90,18 +90,8 @@ class SqlAdminApp(PythonApp):
             }
             for url, row in zip(car_urls, cars, strict=True)
         }
-        facet_values = {
-            name: tuple(sorted({v for attrs in attributes.values() for v in attrs.get(name, ())}))
-            for name in FACETS
-        }
-        queries = tuple(
-            FacetQuery(
-                ((name, value),),
-                tuple(u for u, attrs in attributes.items() if value in attrs.get(name, ())),
-            )
-            for name in FACETS
-            for value in facet_values[name]
-        )
+        offered = facet_values(attributes, FACETS)
+        queries = facet_queries(attributes, offered)
         level = list_pages(b, "car", len(cars))
         templates = {b + "/": "redirect", b + "/admin/": "home"}
         templates |= {b + "/admin/car/list": "list"} | dict.fromkeys(level, "car-list")
@@ -118,7 +108,7 @@ class SqlAdminApp(PythonApp):
             seed_path=(level[0], car_urls[0]),
             attributes=attributes,
             queries=queries,
-            facet_values=facet_values,
+            facet_values=offered,
             id_ranges={"car": (1, len(cars))} if cars else {},
             templates=templates,
             notes=(

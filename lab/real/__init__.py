@@ -21,7 +21,8 @@ lab/real/sqladmin.py (SQLAdmin over vega_datasets' cars), lab/real/docsify.py (D
 over griffe's documentation), lab/real/hugo.py (a Hugo blog from Debian with tags, categories and
 date archives, its posts Debian's own changelog entries), lab/real/roundup.py (a Roundup issue
 tracker holding Roundup's own changelog as bugs), lab/real/cgit.py (cgit from Debian, through a
-CGI gateway, over git histories built from Debian changelogs, one commit per upload). The
+CGI gateway, over git histories built from Debian changelogs, one commit per upload),
+lab/real/djangoadmin.py (the Django admin's change-list over vega_datasets' Seattle weather). The
 scripts they run inside their own environments are in lab/real/apps/ and are never imported by
 siteseer.
 """

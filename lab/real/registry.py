@@ -43,6 +43,7 @@ _REAL: dict[str, str] = {
     "real-hugo": "siteseer.lab.real.hugo:HugoApp",
     "real-roundup": "siteseer.lab.real.roundup:RoundupApp",
     "real-cgit": "siteseer.lab.real.cgit:CgitApp",
+    "real-djangoadmin": "siteseer.lab.real.djangoadmin:DjangoAdminApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

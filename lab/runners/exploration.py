@@ -138,6 +138,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-sqladmin",
             "real-docsify",
             "real-roundup",
+            "real-djangoadmin",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -30,6 +30,8 @@ from siteseer.lab.real import (
     real_app_class,
     resolve_site_ids,
 )
+from siteseer.lab.real.djangoadmin import admin_date
+from siteseer.lab.real.djangoadmin import list_pages as change_list_pages
 from siteseer.lab.real.gapminder import GapminderApp, entity_id
 from siteseer.lab.real.planes import PlanesApp, list_pages
 from siteseer.lab.real.pyenv import STAMP
@@ -55,6 +57,7 @@ def test_real_ids_start_with_real_and_follow_the_synthetic_ones() -> None:
         "real-hugo",
         "real-roundup",
         "real-cgit",
+        "real-djangoadmin",
     )
     assert ALL_IDS == SITE_IDS + REAL_IDS
     assert all(i.startswith("real-") for i in REAL_IDS)
@@ -159,6 +162,19 @@ def test_roundup_pages_are_the_menus_first_page_then_the_next_links() -> None:
     assert second == first.replace("&%40search_text=", "").replace("startwith=0", "startwith=50")
     assert third == second.replace("startwith=50", "startwith=100")
     assert roundup_pages("http://h:1/roundup", 0) == (first,)
+
+
+def test_django_change_list_pages_are_the_bare_list_then_the_paginators_links() -> None:
+    first, second, last = change_list_pages("http://h:1", 101, 50)
+    assert first == "http://h:1/admin/weather/day/"
+    assert (second, last) == (first + "?p=2", first + "?p=3")
+    assert change_list_pages("http://h:1", 0) == (first,)
+
+
+def test_django_admin_dates_are_written_as_its_change_page_writes_them() -> None:
+    assert admin_date("2012-01-01") == "Jan. 1, 2012"
+    assert admin_date("2013-05-14") == "May 14, 2013"
+    assert admin_date("2012-09-30") == "Sept. 30, 2012"
 
 
 def test_gapminder_entity_ids_are_the_key_cell_under_the_page() -> None:

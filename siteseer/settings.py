@@ -243,9 +243,9 @@ class Settings:
         metavar="PAGES",
     )
     page_cap: int = setting(
-        # Past every crawl of the lab and its real tier (the largest loads a few thousand
-        # pages) and about five and a half hours of a remote site at its 1 s delay: a bound on a
-        # crawl the trap guards cannot see the end of, not on a site's size.
+        # Well past a crawl of the lab's medium sites or its real tier (a few thousand pages),
+        # and about five and a half hours of a remote site at its 1 s delay: a bound on a crawl
+        # the trap guards cannot see the end of, not on a site's size.
         20_000,
         "Page loads plus browser actions of a crawl given no --pages; there it stops and "
         "writes what it found, marked incomplete (exit 1) (0: no cap).",

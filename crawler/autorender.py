@@ -229,9 +229,9 @@ class AutoRender:
             known = self.known(host)
             if known is not None:
                 return known.needs_browser
-            cached = session._cache.get(url, need_render=False)
+            cached = session._loads.cache.get(url, need_render=False)
             if cached is not None:
-                return session._cache.hit(cached)
+                return session._loads.cache.hit(cached)
             result, shared = await self._deciding.run(host, lambda: self._decide(host, url))
             if not shared:
                 if isinstance(result, CrawlError):
@@ -243,7 +243,7 @@ class AutoRender:
     def known(self, host: str) -> RenderDecision | None:
         """The decision about `host`, as made or read from the store (None: undecided)."""
         if host not in self.decisions:
-            stored = self._session._cache.store.get_setting(host, "render_decision")
+            stored = self._session._loads.cache.store.get_setting(host, "render_decision")
             if stored is None:
                 return None
             self.decisions[host] = RenderDecision.from_json(stored)
@@ -260,7 +260,7 @@ class AutoRender:
         """
         session = self._session
         try:
-            plain, response = await session._counted(url, session._load_plain_response(url))
+            plain, response = await session._loads.counted(url, session._loads.plain_response(url))
         except CrawlError as e:
             return e
         if not plain.ok:
@@ -270,27 +270,27 @@ class AutoRender:
             self._settle(static)
             return plain
         document = None if response.truncated else response
-        if document is None and not session._budget.can_spend():
+        if document is None and not session._loads.budget.can_spend():
             log.info("budget too small to decide whether %s needs a browser", host)
             return plain
         try:
-            await session._browsing.start(url)
+            await session._loads.browsing.start(url)
         except BrowserUnavailable as e:
             # Without a browser the host is crawled over HTTP for the rest of this Session
             # (not remembered in the store: the next run may have a browser).
             log.warning("cannot decide whether %s needs a browser: %s", host, e)
-            session._record_error(e)
+            session._loads.record_error(e)
             self.decisions[host] = undecided(host, plain, f"no browser: {e.reason}")
             return plain
         try:
             if document is None:
-                session._budget.spend(url)
-            rendered = await session._render(State(url), screenshot=None, document=document)
+                session._loads.budget.spend(url)
+            rendered = await session._loads.render(State(url), screenshot=None, document=document)
         except CrawlError as e:
             log.warning("rendering %s to decide its host failed: %s", url, e)
-            session._record_error(e)
+            session._loads.record_error(e)
             return plain
-        session._cache.keep(rendered)
+        session._loads.cache.keep(rendered)
         decision = decide(host, plain, rendered)
         self._settle(decision)
         return rendered if decision.needs_browser else plain
@@ -298,7 +298,9 @@ class AutoRender:
     def _settle(self, decision: RenderDecision) -> None:
         """Remember (here and in the store) and announce how a host is loaded."""
         self.decisions[decision.host] = decision
-        self._session._cache.store.put_setting(decision.host, "render_decision", decision.to_json())
+        self._session._loads.cache.store.put_setting(
+            decision.host, "render_decision", decision.to_json()
+        )
         log.info(
             "%s %s a browser: %s",
             decision.host,

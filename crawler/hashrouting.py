@@ -212,7 +212,7 @@ class Routing:
         """The routing decisions about `host`'s documents, read from the store once."""
         known = self._hosts.get(host)
         if known is None:
-            stored = self._session._cache.store.get_setting(host, "hash_routing")
+            stored = self._session._loads.cache.store.get_setting(host, "hash_routing")
             known = {} if stored is None else _decisions_of(stored)
             self._hosts[host] = known
         return known
@@ -267,20 +267,20 @@ class Routing:
         """Load `page`'s document at a fragment (`probe_url`) and decide whether it is
         hash-routed; None when the budget or the browser did not allow the probe."""
         session = self._session
-        if not session._budget.can_spend():
+        if not session._loads.budget.can_spend():
             log.info("budget too small to decide whether %s routes by fragment", page.url)
             return None
         try:
-            session._budget.spend(probe_url)
-            probe = await session._render(State(probe_url), screenshot=None, routes=False)
+            session._loads.budget.spend(probe_url)
+            probe = await session._loads.render(State(probe_url), screenshot=None, routes=False)
         except CrawlError as e:
             log.warning("loading %s to decide its document's routing failed: %s", probe_url, e)
-            session._record_error(e)
+            session._loads.record_error(e)
             return None
         decision = decide(page, probe)
         self._settle(decision)
         if decision.hash_routed:  # the probe is a state of its own: loading it again is free
-            session._cache.put(keep_routed(probe, self.routed))
+            session._loads.cache.put(keep_routed(probe, self.routed))
         return decision
 
     def _settle(self, decision: RoutingDecision) -> None:
@@ -289,7 +289,7 @@ class Routing:
         known = self._host(host)
         known[decision.document] = decision
         text = json.dumps({k: v.to_json() for k, v in sorted(known.items())})
-        self._session._cache.store.put_setting(host, "hash_routing", text)
+        self._session._loads.cache.store.put_setting(host, "hash_routing", text)
         log.info(
             "%s %s: %s",
             decision.document,
@@ -315,7 +315,7 @@ class Routing:
             return False
         decision = self.of(document)
         if decision is None or (not decision.hash_routed and not decision.probe):
-            page = await session._get(document, render=True, screenshot=None)
+            page = await session._loads.get(document, render=True, screenshot=None)
             decision = self.of(document)
             if decision is None or (not decision.hash_routed and not decision.probe):
                 probe = canonical_url(
@@ -326,7 +326,7 @@ class Routing:
                 )
                 if decision is not None and decision.hash_routed:
                     # The document was kept without its fragment links: load it again.
-                    await session._counted(document, session._load_rendered(document, None))
+                    await session._loads.counted(document, session._loads.rendered(document, None))
         return decision is not None and decision.hash_routed
 
 

@@ -14,8 +14,9 @@ crawler.dedup, crawler.budget, crawler.politeness, crawler.retry, crawler.autore
 crawler.hashrouting, crawler.hops), and the Session's state and I/O for each is a collaborator
 it delegates to: `Admission` (URLs, scope, trap guards), `Hops` (HTTP: polite fetches, redirects
 hop by hop, robots.txt), `PageCache` (the store's answers, loads in flight), `Browser`,
-`AutoRender` (render="auto" by host) and `Routing` (hash routing by document). The Session
-orchestrates them, counts what it spends, and reports through `events` (pyee):
+`AutoRender` (render="auto" by host), `Routing` (hash routing by document) and `Loads` (one
+load: the budget spent, over HTTP or in the browser, kept, its failure recorded once). The
+Session admits each request and decides how it is loaded, and reports through `events` (pyee):
 
 - ``"page"(snapshot, cached: bool)`` — a Snapshot was returned (`cached`: no network used);
 - ``"skip"(url, reason: str)`` — a URL was refused (out of scope, disallowed by robots.txt,
@@ -45,25 +46,21 @@ then pages of their own, loaded in the browser from their URL.
 from __future__ import annotations
 
 import asyncio
-import logging
 import time
-from collections.abc import Awaitable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from types import MappingProxyType
-from typing import TypeVar
 
 from pyee.asyncio import AsyncIOEventEmitter
 
 from siteseer.crawler.autorender import AutoRender, RenderDecision
 from siteseer.crawler.browsing import Browser, BrowserFactory, Renderer
 from siteseer.crawler.budget import Budget
-from siteseer.crawler.cache import PageCache, is_html_type
+from siteseer.crawler.cache import PageCache
 from siteseer.crawler.config import SessionConfig
 from siteseer.crawler.cost import Cost, Counters
 from siteseer.crawler.errors import (
-    BudgetExhausted,
     CrawlError,
-    NotHTML,
     OutOfScope,
     SpiderTrap,
 )
@@ -73,10 +70,10 @@ from siteseer.crawler.hashrouting import (
     keep_routed,
 )
 from siteseer.crawler.hops import Hops
+from siteseer.crawler.loads import Loads
 from siteseer.crawler.politeness import Fetcher, Politeness
 from siteseer.crawler.retry import RetryPolicy
 from siteseer.crawler.store import (
-    SnapshotKind,
     SnapshotStore,
 )
 from siteseer.crawler.urls import Admission, Scope, TrapStop
@@ -85,7 +82,6 @@ from siteseer.render import (
     AsyncClosing,
     Identity,
     NavigationCheck,
-    RawResponse,
     RenderConfig,
     ScreenshotMode,
     Snapshot,
@@ -94,10 +90,6 @@ from siteseer.render import (
 )
 
 __all__ = ["Renderer", "Session"]
-
-log = logging.getLogger(__name__)
-
-T = TypeVar("T")
 
 
 class Session(AsyncClosing):
@@ -138,7 +130,6 @@ class Session(AsyncClosing):
             max_hold=self._retry.max_retry_after,
         )
         self._budget = Budget(self.config.budget, self.config.page_cap)
-        self._budget_reported = False
         self._counters = Counters()
         self._hops = Hops(
             self.config,
@@ -171,6 +162,16 @@ class Session(AsyncClosing):
             retry=self._retry,
             counters=self._counters,
             canonicalize=self._urls.link,
+        )
+        self._loads = Loads(
+            budget=self._budget,
+            counters=self._counters,
+            cache=self._cache,
+            hops=self._hops,
+            browsing=self._browsing,
+            events=self.events,
+            keep_routed=lambda snapshot: keep_routed(snapshot, self._routing.routed),
+            routes=self._routing.routes,
         )
         self._auto = AutoRender(self)
         self._opened = 0.0
@@ -277,7 +278,7 @@ class Session(AsyncClosing):
         state = await self._routing.fragment_state(target, url)
         if state is not None:
             shot = None if fresh else screenshot
-            return await self._get(state, render=True, screenshot=shot, again=fresh)
+            return await self._loads.get(state, render=True, screenshot=shot, again=fresh)
         if not want_render and self.config.render == "auto":
             decided = await self._auto.mode(target)
             if isinstance(decided, Snapshot):
@@ -287,8 +288,8 @@ class Session(AsyncClosing):
             else:
                 want_render = decided
         if fresh:
-            return await self._get(target, render=want_render, screenshot=None, again=True)
-        return await self._get(target, render=want_render, screenshot=screenshot)
+            return await self._loads.get(target, render=want_render, screenshot=None, again=True)
+        return await self._loads.get(target, render=want_render, screenshot=screenshot)
 
     def stored(self, url: str) -> Snapshot | None:
         """The Snapshot of `url` the store already holds (loaded by this Session or kept in its
@@ -331,8 +332,9 @@ class Session(AsyncClosing):
         cached = self._cache.get(key, need_render=True)
         if cached is not None:
             return self._cache.hit(cached)
+        loads = self._loads
         return await self._cache.share(
-            key, "rendered", lambda: self._counted(key, self._load_action(state))
+            key, "rendered", lambda: loads.counted(key, loads.action(state))
         )
 
     async def data(self, url: str) -> Snapshot:
@@ -348,14 +350,8 @@ class Session(AsyncClosing):
         cached = self._cache.lookup_data(target)
         if cached is not None:
             return self._cache.hit(cached, html=False)
-        snapshot = await self._counted(target, self._load_data(target))
+        snapshot = await self._loads.counted(target, self._loads.data(target))
         self.events.emit("page", snapshot, False)
-        return snapshot
-
-    async def _load_data(self, url: str) -> Snapshot:
-        self._budget.spend(url)
-        snapshot = await self._hops.data(url)
-        self._cache.keep(snapshot)
         return snapshot
 
     async def robots_sitemaps(self, url: str) -> tuple[str, ...]:
@@ -383,66 +379,6 @@ class Session(AsyncClosing):
             self.events.emit("skip", url, str(refusal))
             raise refusal
 
-    # -- the store, loads in flight, loading ----------------------------------------------------
-
-    async def _get(
-        self, url: str, *, render: bool, screenshot: ScreenshotMode | None, again: bool = False
-    ) -> Snapshot:
-        cached = self._cache.lookup(url, render=render, screenshot=screenshot, again=again)
-        if cached is not None:
-            return self._cache.hit(cached)
-        kind: SnapshotKind = "again" if again else screenshot or ("rendered" if render else "http")
-
-        def work() -> Awaitable[Snapshot]:
-            if render:
-                return self._counted(url, self._load_rendered(url, screenshot, again=again))
-            return self._counted(url, self._load_plain(url, again=again))
-
-        return await self._cache.share(url, kind, work)
-
-    async def _counted(self, url: str, work: Awaitable[T]) -> T:
-        """Run one load; record its failure once (callers sharing it only re-raise)."""
-        try:
-            return await work
-        except BudgetExhausted:
-            self._report_budget()
-            raise
-        except CrawlError as e:
-            self._record_error(e)
-            raise
-
-    async def _load_plain(self, url: str, *, again: bool = False) -> Snapshot:
-        snapshot, _ = await self._load_plain_response(url, again=again)
-        return snapshot
-
-    async def _load_plain_response(
-        self, url: str, *, again: bool = False
-    ) -> tuple[Snapshot, RawResponse]:
-        """`_load_plain`, and the response it was made from (its last hop's)."""
-        self._budget.spend(url)
-        snapshot, response = await self._hops.page(url)
-        snapshot = keep_routed(snapshot, self._routing.routed)
-        if self._cache.keep(snapshot, again=again) and not again:
-            self._cache.keep_redirect_target(snapshot)
-        if not is_html_type(snapshot.content_type):
-            raise NotHTML(url, snapshot.content_type)
-        return snapshot, response
-
-    async def _load_rendered(
-        self, url: str, screenshot: ScreenshotMode | None, *, again: bool = False
-    ) -> Snapshot:
-        self._budget.spend(url)
-        snapshot = await self._render(State(url), screenshot=screenshot)
-        self._cache.keep_rendered(url, snapshot, screenshot, again=again)
-        return snapshot
-
-    async def _load_action(self, state: State) -> Snapshot:
-        self._budget.spend(state.url)
-        snapshot = await self._render(state, screenshot=None)
-        self._counters.actions += 1
-        self._cache.keep(snapshot)
-        return snapshot
-
     # -- the browser ----------------------------------------------------------------------------
 
     @property
@@ -469,34 +405,10 @@ class Session(AsyncClosing):
             confined=self._hops.confined,
         )
 
-    async def _render(
-        self,
-        state: State,
-        *,
-        screenshot: ScreenshotMode | None,
-        routes: bool = True,
-        document: RawResponse | None = None,
-    ) -> Snapshot:
-        """`state` loaded in the browser, politely, with retries; raises CrawlErrors.
-
-        Its links keep fragments where their document is hash-routed (`Routing.routes`, which
-        may decide the state's own document first; not for a probe, `routes=False`). A
-        `document` (the page's HTTP response) answers the navigation's own request."""
-        snapshot = await self._browsing.load(state, screenshot=screenshot, document=document)
-        return await self._routing.routes(snapshot, state) if routes else snapshot
-
     # -- bookkeeping ----------------------------------------------------------------------------
 
     def _store_(self) -> SnapshotStore:
         return self._cache.store
 
     def _record_error(self, error: CrawlError) -> None:
-        self._counters.errors += 1
-        log.info("%s", error)
-        if self.events.listeners("error"):
-            self.events.emit("error", error)
-
-    def _report_budget(self) -> None:
-        if not self._budget_reported and self._budget.bound is not None:
-            self._budget_reported = True
-            self.events.emit("budget", self._budget.used, self._budget.bound)
+        self._loads.record_error(error)

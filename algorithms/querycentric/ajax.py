@@ -17,12 +17,13 @@ import asyncio
 import re
 from dataclasses import replace
 
-from siteseer.algorithms.querycentric.core import Explorer, Query, show, with_facet
+from siteseer.algorithms.querycentric.core import Query, show, with_facet
 from siteseer.algorithms.querycentric.disclosures import (
     disclosure_facets,
     is_disclosure,
     seen_links,
 )
+from siteseer.algorithms.querycentric.exploring import Exploring, refused
 from siteseer.algorithms.querycentric.listing import page_size_choice
 from siteseer.algorithms.querycentric.lists import ListGrower
 from siteseer.algorithms.querycentric.model import (
@@ -50,7 +51,7 @@ class AjaxFacets:
 
     in_page = True
 
-    def __init__(self, ex: Explorer) -> None:
+    def __init__(self, ex: Exploring) -> None:
         self.ex = ex
         self.state_ids: dict[str, str] = {}  # state_key → the query first seen in that state
         self.ordering_groups: set[str] = set()  # selectors of sort controls equivalent at q0
@@ -232,16 +233,7 @@ class AjaxFacets:
         control = facet.control
         conditions = with_facet(q.conditions, facet)
         subject = f"{facet.attribute}: {facet.value}"
-        why = unsafe_reason(control)
-        if why:
-            ex.skip(subject, "unsafe", why, q.id)
-            return None
-        if q.depth + 1 > ex.settings.max_depth:
-            ex.skip(subject, "depth", f"below --max-depth {ex.settings.max_depth}", q.id)
-            return None
-        same = ex.index.with_conditions(conditions)
-        if same is not None:
-            ex.skip(subject, "same-conditions", f"{show(conditions)} is {same}", q.id)
+        if refused(ex, q, subject, conditions, unsafe_reason(control)):
             return None
         if control.kind == "select":
             option = next(o for o in control.options if _clean_eq(o.label, facet.value))
@@ -319,7 +311,7 @@ def facets_of(snap: Snapshot) -> tuple[Facet, ...]:
     return (*own, *more)
 
 
-def _browser_pages(ex: Explorer) -> int:
+def _browser_pages(ex: Exploring) -> int:
     """The pages the Session's browser works on at once (its render configuration's)."""
     config = getattr(ex.run.session, "render_config", None)
     return max(1, config.pages) if isinstance(config, RenderConfig) else 1

@@ -35,6 +35,7 @@ from siteseer.render import Snapshot
 
 if TYPE_CHECKING:
     from siteseer.algorithms.querycentric.core import Explorer
+    from siteseer.algorithms.querycentric.exploring import Exploring
 
 __all__ = ["in_tree", "learn_containers", "learn_entities", "list_tree", "tree_items"]
 
@@ -135,12 +136,12 @@ def _main_container(page: Snapshot, pattern: EntityPattern) -> tuple[str, int] |
     return max(counts.items(), key=lambda kv: (kv[1], kv[0]))[0], group[1]
 
 
-def _top_container(ex: Explorer, page: Snapshot) -> tuple[str, int] | None:
+def _top_container(ex: Exploring, page: Snapshot) -> tuple[str, int] | None:
     assert ex.pattern is not None
     return _main_container(page, ex.pattern)
 
 
-def learn_containers(ex: Explorer, page: Snapshot) -> None:
+def learn_containers(ex: Exploring, page: Snapshot) -> None:
     """The result list is the container holding most entity links of the widest list page
     (other entity links there — featured, related — are not results); in a nested list, every
     container of its tree (see the module docstring)."""

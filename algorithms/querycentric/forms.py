@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from siteseer.algorithms.querycentric.core import Explorer, Query, show
+from siteseer.algorithms.querycentric.core import Query, show
 from siteseer.algorithms.querycentric.entities import learn_containers
+from siteseer.algorithms.querycentric.exploring import Exploring
 from siteseer.algorithms.querycentric.formfields import (
     FormChoice,
     FormSpec,
@@ -41,7 +42,7 @@ class Forms:
 
     in_page = True
 
-    def __init__(self, ex: Explorer) -> None:
+    def __init__(self, ex: Exploring) -> None:
         self.ex = ex
 
     def shown(self, root: Snapshot) -> bool:

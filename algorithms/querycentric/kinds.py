@@ -3,13 +3,14 @@ registration.
 
     FACET_KINDS = (LinkFacets, AjaxFacets, Forms)     # in the order they run
 
-A kind is made once per exploration from its `Explorer` (core.py) and is driven by
+A kind is made once per exploration from its `Exploring` (exploring.py: the part of core.py's
+`Explorer` a kind may use) and is driven by
 explorer.py: the kinds that follow URLs (`in_page` False) run on the start page as it was
 loaded; then, unless one of them made the start query or the page shows facets of an in-page
 kind, the start page is rendered; the in-page kinds (acted on in the browser) run on the start
 page's widest tab view. Each runs only when it `offers` something on that page, and returns the
 start query: the one it was given, else the one it made (None when it made none). A new kind is
-its module (a class with these four members over an `Explorer`) and one entry here.
+its module (a class with these four members over an `Exploring`) and one entry here.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from collections.abc import Callable
 from typing import Protocol
 
 from siteseer.algorithms.querycentric.ajax import AjaxFacets
-from siteseer.algorithms.querycentric.core import Explorer, Query
+from siteseer.algorithms.querycentric.core import Query
+from siteseer.algorithms.querycentric.exploring import Exploring
 from siteseer.algorithms.querycentric.forms import Forms
 from siteseer.algorithms.querycentric.links import LinkFacets
 from siteseer.render import Snapshot
@@ -51,5 +53,5 @@ class FacetKind(Protocol):
         ...
 
 
-FACET_KINDS: tuple[Callable[[Explorer], FacetKind], ...] = (LinkFacets, AjaxFacets, Forms)
+FACET_KINDS: tuple[Callable[[Exploring], FacetKind], ...] = (LinkFacets, AjaxFacets, Forms)
 """The registered kinds, in the order they run."""

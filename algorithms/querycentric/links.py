@@ -9,7 +9,8 @@ equivalence test; the ordering parameters that pass it are skipped everywhere be
 
 from __future__ import annotations
 
-from siteseer.algorithms.querycentric.core import Explorer, Query, show, with_facet
+from siteseer.algorithms.querycentric.core import Query, show, with_facet
+from siteseer.algorithms.querycentric.exploring import Exploring, refused
 from siteseer.algorithms.querycentric.model import (
     Condition,
     Facet,
@@ -35,7 +36,7 @@ class LinkFacets:
 
     in_page = False
 
-    def __init__(self, ex: Explorer) -> None:
+    def __init__(self, ex: Exploring) -> None:
         self.ex = ex
         self.ordering_params: set[str] = set()  # sort parameters found equivalent at q0
 
@@ -108,15 +109,7 @@ class LinkFacets:
         for facet in ex.split_drilldowns(q, q.facets):
             conditions = with_facet(q.conditions, facet)
             why = unsafe_reason(url=facet.url, text=facet.value)
-            if why:
-                ex.skip(facet.url, "unsafe", why, q.id)
-                continue
-            if q.depth + 1 > ex.settings.max_depth:
-                ex.skip(facet.url, "depth", f"below --max-depth {ex.settings.max_depth}", q.id)
-                continue
-            same = ex.index.with_conditions(conditions)
-            if same is not None:
-                ex.skip(facet.url, "same-conditions", f"{show(conditions)} is {same}", q.id)
+            if refused(ex, q, facet.url, conditions, why):
                 continue
             todo.append((facet, conditions))
         self._skip_orderings(q)

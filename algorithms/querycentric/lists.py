@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from urllib.parse import urljoin, urlsplit
 
-from siteseer.algorithms.querycentric.core import Explorer
+from siteseer.algorithms.querycentric.exploring import Exploring
 from siteseer.algorithms.querycentric.listing import (
     ListRequest,
     answer_rows,
@@ -39,7 +39,7 @@ DIRECT_PAGE_SIZE = 1000
 class ListGrower:
     """Grows and pages the result lists of one exploration's Ajax states."""
 
-    def __init__(self, ex: Explorer) -> None:
+    def __init__(self, ex: Exploring) -> None:
         self.ex = ex
         # The list's own request, once learned and checked (None: not yet, or clicks only).
         self.direct: ListRequest | None = None

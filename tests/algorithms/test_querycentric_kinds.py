@@ -11,7 +11,8 @@ import pytest
 from siteseer.algorithms import explore
 from siteseer.algorithms.querycentric import explorer
 from siteseer.algorithms.querycentric.ajax import AjaxFacets
-from siteseer.algorithms.querycentric.core import Explorer, Query
+from siteseer.algorithms.querycentric.core import Query
+from siteseer.algorithms.querycentric.exploring import Exploring
 from siteseer.algorithms.querycentric.forms import Forms
 from siteseer.algorithms.querycentric.kinds import FACET_KINDS, FacetKind
 from siteseer.algorithms.querycentric.links import LinkFacets
@@ -37,7 +38,7 @@ class _Recorder:
     in_page = True
     seen: ClassVar[list[tuple[str, str | None]]] = []
 
-    def __init__(self, ex: Explorer) -> None:
+    def __init__(self, ex: Exploring) -> None:
         self.ex = ex
 
     def shown(self, root: Snapshot) -> bool:
@@ -63,7 +64,7 @@ async def test_a_registered_kind_runs_after_the_others_on_the_start_query(
         return tuple(sorted(result.entities))
 
     before = await run()
-    recorder: Callable[[Explorer], FacetKind] = _Recorder
+    recorder: Callable[[Exploring], FacetKind] = _Recorder
     monkeypatch.setattr(explorer, "FACET_KINDS", (*FACET_KINDS, recorder))
     after = await run()
     assert _Recorder.seen == [(start_url(truth), "q0")]

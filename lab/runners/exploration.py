@@ -130,7 +130,7 @@ METHODS: tuple[MethodSpec, ...] = (
         "explore",
         run_explore,
         kinds=("shop",),
-        # entity trees whose lists an explorer reads (filters, table columns)
+        # entity trees whose lists an explorer reads (filters, table columns, a blog's tags)
         also=(
             "real-planes",
             "real-sqliteweb",
@@ -139,6 +139,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-docsify",
             "real-roundup",
             "real-djangoadmin",
+            "real-hugo",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -15,7 +15,7 @@ __all__ = ["browser_config", "fault", "http_config"]
 
 def fault(case: str, expected: str, *, within: float) -> pytest.MarkDecorator:
     """Mark a test as one case of the fault suite: `case` its name, `expected` the outcome it
-    asserts, `within` the seconds it may take."""
+    asserts, `within` the seconds it takes on an idle machine (reported, see conftest)."""
     return pytest.mark.fault(case=case, expected=expected, within=within)
 
 

@@ -1,9 +1,12 @@
 """The fault suite's cases, their time bounds, and the table `make faults` prints.
 
-A case is a test marked ``@fault(case, expected, within=seconds)``. It holds when the test passes
-within `within` seconds (a slower pass is a failure: bounded time is part of every case). The
-test says what it saw with the `saw` fixture; with ``SITESEER_FAULT_TABLE=1`` the run ends with
-"N cases, N held" and the table of cases: case, expected, behaviour.
+A case is a test marked ``@fault(case, expected, within=seconds)``. It holds when the test passes.
+`within` is the time the case should take on an idle machine: the table reports each case's time
+beside it and names the cases that took longer, as a benchmark row would, but a slow pass still
+holds (a loaded CI machine is no fault of the code); a case that hangs is cut by its timeout,
+three times its bound plus 30 s, and fails. The test says what it saw with the `saw` fixture;
+with ``SITESEER_FAULT_TABLE=1`` the run ends with "N cases, N held", the cases slower than their
+bound, and the table of cases: case, expected, behaviour, time against bound.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ class _Row:
     behaviour: list[str] = field(default_factory=list)
     held: bool = False
     seconds: float = 0.0
+    within: float = 0.0
 
 
 _ROWS: dict[str, _Row] = {}
@@ -69,13 +73,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
         return
     marker = item.get_closest_marker("fault")
     assert marker is not None
-    within = float(marker.kwargs["within"])
+    row.within = float(marker.kwargs["within"])
     row.seconds = call.duration
-    if report.passed and call.duration > within:
-        report.outcome = "failed"
-        report.longrepr = (
-            f"the case took {call.duration:.1f} s, more than its bound of {within:g} s"
-        )
     row.held = report.passed
     if report.failed and not row.behaviour:
         row.behaviour.append(str(report.longrepr).strip().splitlines()[-1][:120])
@@ -88,14 +87,21 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     held = sum(r.held for r in rows)
     write = terminalreporter.write_line
     write("")
-    write(f"{len(rows)} cases, {held} held")
+    slow = [r for r in rows if r.held and r.seconds > r.within]
     write("")
-    write("| case | expected | behaviour | held |")
-    write("| --- | --- | --- | --- |")
+    write(f"{len(rows)} cases, {held} held")
+    if slow:
+        names = ", ".join(f"{r.case} ({r.seconds:.1f} s of {r.within:g} s)" for r in slow)
+        write(f"{len(slow)} slower than their bound: {names}")
+    write("")
+    write("| case | expected | behaviour | s / bound | held |")
+    write("| --- | --- | --- | --- | --- |")
     for r in rows:
         behaviour = "; ".join(r.behaviour) or "-"
         mark = "held" if r.held else "NOT HELD"
-        write(f"| {r.case} | {r.expected} | {behaviour} ({r.seconds:.1f} s) | {mark} |")
+        write(
+            f"| {r.case} | {r.expected} | {behaviour} | {r.seconds:.1f} / {r.within:g} | {mark} |"
+        )
 
 
 @pytest.fixture(scope="session")

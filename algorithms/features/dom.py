@@ -26,6 +26,7 @@ attribute names sorted, the anchor's own attributes left out).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal, TypeAlias
 
@@ -41,6 +42,7 @@ __all__ = [
     "link_dom_path",
     "link_dom_paths",
     "link_path",
+    "list_tree",
     "path_urls",
     "paths_to",
     "simhtml",
@@ -67,6 +69,25 @@ def link_path(link: Link, mode: TagFeature = "tags") -> str:
     if mode == "values":
         return link.path_values
     raise ValueError(f"unknown tag feature {mode!r}; use one of {', '.join(TAG_FEATURES)}")
+
+
+_ATTRIBUTES = re.compile(r"\[[^\]]*\]")
+_NESTED_LIST = re.compile(r"(?:/li/(?:ul|ol))+(?=/li(?:/|$))")
+
+
+def list_tree(path: str) -> str:
+    """The nested list a link DOM path (any tag-feature mode) belongs to: its tags, with the
+    levels of a list nested in a list item folded into the outer list.
+
+    A tree of links (a documentation site's navigation, a sitemap, a table of contents) puts
+    each depth in a path of its own, and marks items with children by an attribute:
+    ``div/ul[@class]/li[@class]/a``, ``div/ul[@class]/li[@class]/ul[@class]/li/a`` and deeper
+    are all ``div/ul/li/a`` here, one list.
+
+    >>> list_tree("html/body/div[@id]/ul[@class]/li[@class]/ul[@class]/li/a")
+    'html/body/div/ul/li/a'
+    """
+    return _NESTED_LIST.sub("", _ATTRIBUTES.sub("", path))
 
 
 def _links(page: Snapshot | Iterable[Link]) -> Iterable[Link]:

@@ -70,9 +70,19 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   loads. ``probe_order="paper"`` samples the best group as before.
 - Site navigation (beyond the paper, for real applications): a candidate index page whose list
   to the current page is one the current page holds too (a header or footer menu) is none; a
-  climb that finds only such pages above the root stops there (`climb._navigation`) and counts
+  climb that finds only such pages above the root stops there (`climb.navigation_list`) and counts
   the level the paper's climb would have taken there (and pruned) as climbed. Pagination
   ignores the links the next level's sample holds in the same path (the same menu).
+- The site navigation as the level (beyond the paper, for documentation sites): when the seed's
+  first climb finds no index page and the pages it loaded link to the seed only through the
+  site navigation the seed carries too, among pages like it (simhtml ≥ 0.5 for at least half
+  of those loaded), that navigation is the seed's list: its index page is the shortest page of
+  it (the home page), nothing above it is climbed, the candidates left are not downloaded, and
+  the level is the whole list without a download (`climb.Climb.navigation_index`,
+  `levels.SameLevel.navigation_level`). Lists are compared as nested lists
+  (`algorithms.features.dom.list_tree`: a navigation tree's depths and a page's marked body
+  are one list). Hash routes are read as paths (`probes.routed`), and a view of the seed (its
+  own sections, ``#/page?id=part``) is no candidate of Algorithm 1.
 - A list's marked entry: when the current page sits alone in its link DOM path because the list
   marks it with an ``id`` ("you are here"), W_ci is computed over the path its siblings share
   (`climb._marked_item_paths`).

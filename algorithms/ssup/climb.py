@@ -17,13 +17,21 @@ from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 from urllib.parse import urlsplit
 
-from siteseer.algorithms.features.dom import TagFeature, link_collections, link_path, paths_to
+from siteseer.algorithms.features.dom import (
+    TagFeature,
+    html_schema,
+    link_collections,
+    link_path,
+    list_tree,
+    paths_to,
+    simhtml,
+)
 from siteseer.algorithms.features.url import SIZE_TERM, LinkPaths, term_weights, tokens, url_schema
 from siteseer.algorithms.run import Run
-from siteseer.algorithms.ssup.probes import ProbeOrder, Probes, ancestry
+from siteseer.algorithms.ssup.probes import ProbeOrder, Probes, ancestry, routed, view_of
 from siteseer.render import Snapshot
 
-__all__ = ["MAX_AUTO_HEIGHT", "Climb", "Height", "own_urls", "path_terms"]
+__all__ = ["MAX_AUTO_HEIGHT", "Climb", "Height", "navigation_list", "own_urls", "path_terms"]
 
 Height: TypeAlias = int | Literal["auto"]
 
@@ -34,6 +42,9 @@ MAX_AUTO_HEIGHT = 6
 _CLIMB_SHARE = 0.5
 # A candidate's list that the current page holds with this Jaccard overlap is site navigation.
 _NAVIGATION_OVERLAP = 0.8
+# A navigation list is taken as the seed's list when at least half of the pages it holds that
+# the climb loaded are at least this alike to the seed (simhtml; Indesit's general threshold).
+_NAVIGATION_LIST_SIM = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +88,7 @@ class Climb:
         """Algorithm 1: the page linked from `sp` that links back to it with the largest W_ci,
         the pagination peers of `sp` met on the way (see `_pagination_peer`), and whether a
         candidate was left out because it links to `sp` through site navigation only (see
-        `_navigation`). `below`: the page below `sp` on the sample page path, when `sp` was
+        `navigation_list`). `below`: the page below `sp` on the sample page path, when `sp` was
         reached by climbing (a root below site navigation may end the climb, and pages of the
         level below are no index pages, see `algorithms.ssup.probes`).
 
@@ -96,11 +107,27 @@ class Climb:
             for link in sp.links
             if down_path is not None and link_path(link, self.mode) == down_path
         }
+        # Choice: on a hash-routed document, sp's route with a query of its own
+        # (``#/page?id=part``, Docsify's sections) shows sp itself, not a page listing it.
+        views = [
+            u
+            for u in dict.fromkeys(link.url for link in sp.links)
+            if u not in targets and any(_section_of(u, t) for t in targets)
+        ]
         outgoing = [
             u
             for u in dict.fromkeys(link.url for link in sp.links)
-            if u not in targets and u not in down
+            if u not in targets and u not in down and u not in views
         ]
+        if views:
+            self.run.note(
+                "top-index",
+                "skip",
+                f"{len(views)} sections of {sp.url}",
+                level=level,
+                urls=views,
+                note="not downloaded: the page's own route with a query (its sections)",
+            )
         if down:
             self.run.note(
                 "top-index",
@@ -162,6 +189,26 @@ class Climb:
             if page is None:
                 continue
             parent = self._judge(page, sp, level, found)
+            if (
+                below is None
+                and found.best is None
+                and found.navigation
+                and await self.navigation_index(sp) is not None
+            ):
+                # Choice: the seed is listed by the site navigation every page carries, among
+                # pages like it: that list is its level (`navigation_index`), and the pages
+                # left cannot hold a list of it that the navigation does not.
+                left = probes.left()
+                self.run.note(
+                    "top-index",
+                    "skip",
+                    f"{len(left)} pages left out",
+                    level=level,
+                    urls=left,
+                    note="not downloaded: the site navigation lists the page among pages like it",
+                )
+                probes.probed.update(left)
+                break
             if parent is not None and _climb(parent, sp, self.mode)[0]:
                 probes.confirm(parent.page, parent.sdp)
                 if ancestry(parent.page.url, sp.url) >= 1:
@@ -176,7 +223,7 @@ class Climb:
         root = below is not None and found.best is None
         if root and not found.navigation and probes.navigation_only():
             # Choice: above the seed, the pages left are all site navigation, which links back
-            # to sp, if at all, through the same menu (`_navigation`): sp is the root below it.
+            # to sp, if at all, through the same menu (`navigation_list`): sp is the root below it.
             found.navigation = True
         if left and found.best is None and not (root and found.navigation):
             self.run.note(
@@ -221,7 +268,7 @@ class Climb:
             # index page, but a sign that `sp` continues a list (see `_first_page`)
             found.peers.append(_Parent(page, sdp, weight))
         pruned = ""
-        if _navigation(page, sp, sdp, self.mode):
+        if navigation_list(page, sp, sdp, self.mode):
             found.navigation = True
             pruned = f"its list ({sdp}) is site navigation: {sp.url} holds the same list"
         elif peer:
@@ -246,6 +293,52 @@ class Climb:
         if best is None or (weight, _neg(url)) > (best.weight, _neg(best.page.url)):
             found.best = parent
         return parent
+
+    async def navigation_index(self, sp: Snapshot) -> _Parent | None:
+        """The index page of `sp` when the only list holding it among pages like it is the site
+        navigation (`navigation_list`): the page of that list (or a loaded page carrying it)
+        with the shortest URL, the site's home page when the list names it, loaded if need be.
+        None unless at least half of the pages the run loaded that carry the list or are named
+        by it are like `sp` (simhtml ≥ `_NAVIGATION_LIST_SIM`): a menu of other sections
+        (about, contact, login) is no level of it; None too unless that page's URL reads as an
+        ancestor of `sp`'s (`ancestry`: the site root, a section): a list of related pages the
+        neighbours of `sp` carry too is none.
+
+        Choice (beyond the paper, for documentation sites): every page carries the full list
+        of pages in its sidebar, so Algorithm 1 finds no index page that lists `sp` where `sp`
+        does not list itself; the paper's climb takes the home page, whose list is the same.
+        """
+        own = own_urls(sp)
+        menus: dict[str, _Parent] = {}
+        for page in list(self.run.pages.values()):
+            if not page.ok or own_urls(page) & own:
+                continue
+            scored = _candidate_weight(page, sp, self.mode)
+            if scored is not None and navigation_list(page, sp, scored[0], self.mode):
+                menus[page.url] = _Parent(page, scored[0], scored[1])
+        if not menus:
+            return None
+        members = _tree_urls(sp, next(iter(menus.values())).sdp, self.mode) - own
+        schema = html_schema(sp, self.mode)
+        sims = [
+            simhtml(schema, html_schema(page, self.mode))
+            for url, page in self.run.pages.items()
+            if (url in members or url in menus) and page.ok
+        ]
+        if sum(s >= _NAVIGATION_LIST_SIM for s in sims) * 2 < len(sims):
+            return None
+        best = min(menus.values(), key=lambda m: _length(routed(m.page.url)))
+        shortest = min(members, key=lambda u: _length(routed(u)), default=None)
+        if shortest is not None and _length(routed(shortest)) < _length(routed(best.page.url)):
+            home = self.run.pages.get(shortest) or await self.run.fetch_one(shortest)
+            scored = None if home is None else _candidate_weight(home, sp, self.mode)
+            if home is not None and scored and navigation_list(home, sp, scored[0], self.mode):
+                best = _Parent(home, scored[0], scored[1])
+        # The index page of a site's navigation reads as an ancestor of sp by its URL (the site
+        # root, a section): a list of related pages that sp's neighbours carry too is none.
+        if ancestry(routed(best.page.url), routed(sp.url)) < 0:
+            return None
+        return best
 
     # -- Algorithm 4, lines 4–12 ---------------------------------------------------------------
 
@@ -297,6 +390,26 @@ class Climb:
                 )
                 chain[-1] = current = first
                 parent, _, navigation = await self.top_index_page(current, level, down, below=below)
+            menu = await self.navigation_index(current) if parent is None and not sdps else None
+            if menu is not None:
+                # Choice: the seed's list is the site navigation (a documentation site's
+                # sidebar): its index page is the shortest page carrying it, and the list is
+                # the whole level; nothing above it is climbed (it is the root below the menu).
+                chain.append(menu.page)
+                sdps.append(menu.sdp)
+                below_navigation = True
+                self.run.note(
+                    "sample-path",
+                    "navigation",
+                    menu.page.url,
+                    level=level,
+                    urls=(current.url,),
+                    values={"weight": menu.weight},
+                    note=f"{current.url} is listed among pages like it only by the site "
+                    f"navigation every page carries ({list_tree(menu.sdp)}): that list is "
+                    "its level, this page its index page",
+                )
+                break
             if parent is None:
                 below_navigation = navigation and bool(sdps)
                 self.run.note(
@@ -405,7 +518,26 @@ def _pagination_peer(candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeatu
     return bool(path_terms(url_schema(candidate.url)) & path_terms(url_schema(sp.url)))
 
 
-def _navigation(candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature) -> bool:
+def _section_of(url: str, page: str) -> bool:
+    """Whether `url` is `page`'s own hash route with more query parameters (a section of it:
+    ``/#/guide/a?id=part`` of ``/#/guide/a``)."""
+    return bool(urlsplit(url).fragment) and url != page and view_of(url, page)
+
+
+def _tree_urls(page: Snapshot, sdp: str, mode: TagFeature) -> set[str]:
+    """The URLs `page` links to through the nested list (`list_tree`) `sdp` belongs to, but its
+    own (a menu's ``href="#"`` toggle names the page it is on; two pages' menus are compared
+    without either page)."""
+    tree = list_tree(sdp)
+    own = own_urls(page)
+    return {
+        link.url
+        for link in page.links
+        if link.url not in own and list_tree(link_path(link, mode)) == tree
+    }
+
+
+def navigation_list(candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature) -> bool:
     """Whether the list through which `candidate` links to `sp` is site navigation.
 
     Choice (Definition 3, property 7: an index page links to its children through one path; a
@@ -413,9 +545,13 @@ def _navigation(candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature) -
     with mostly the same URLs (Jaccard ≥ `_NAVIGATION_OVERLAP`), the list is a menu or header
     every page carries — a sort or page-size variant of a list page, the home page and the login
     page all link to the list page through it — and names no level of the entity tree.
+
+    Lists are compared as nested lists (`list_tree`): a navigation tree puts each depth in a
+    path of its own, and a page may mark its own entry or its body with an attribute that
+    others lack (``<body class="homepage">``), which would split the same menu in two paths.
     """
-    theirs = set(link_collections(candidate, mode).get(sdp, ()))
-    ours = set(link_collections(sp, mode).get(sdp, ()))
+    theirs = _tree_urls(candidate, sdp, mode) - own_urls(sp)
+    ours = _tree_urls(sp, sdp, mode) - own_urls(candidate)
     if not theirs or not ours:
         return False
     return len(theirs & ours) / len(theirs | ours) >= _NAVIGATION_OVERLAP

@@ -12,13 +12,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
-from siteseer.algorithms.features.dom import TagFeature, html_schema, link_path, path_urls, simhtml
+from siteseer.algorithms.features.dom import (
+    TagFeature,
+    html_schema,
+    link_path,
+    list_tree,
+    path_urls,
+    simhtml,
+)
 from siteseer.algorithms.features.url import SIZE_TERM, spread, term_weights, url_schema
 from siteseer.algorithms.features.urlshape import url_template
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.grouping import LinkGroup, LinkGrouper
-from siteseer.algorithms.ssup.probes import navigation_paths
+from siteseer.algorithms.ssup.probes import navigation_paths, routed, view_of
 from siteseer.render import Snapshot
 
 __all__ = ["SameLevel"]
@@ -164,6 +172,42 @@ class SameLevel:
                     note=f"after group {number} failed",
                 )
             break
+
+    def navigation_level(
+        self, index_pages: Sequence[Snapshot], sp: Snapshot, sdp: str, level: int
+    ) -> list[str]:
+        """The pages of `level` when its list is the site navigation every page carries
+        (`climb.Climb.navigation_index`): `sp` and every page of the site's host the index pages
+        list in the nested list (`list_tree`) holding `sdp`, but the index pages themselves and
+        their views (their own sections, ``#/?id=…`` of a hash-routed home).
+
+        Choice: no page is downloaded. The climb has loaded pages of that list and found them
+        like `sp`; grouping the list by strongsim and testing each group's HTML would cost a
+        download per group to learn what every page's copy of the list already says: it is
+        the list of pages of the site's documentation, sections and depths alike.
+        """
+        tree = list_tree(sdp)
+        host = urlsplit(sp.url).netloc
+        own = {routed(u) for p in index_pages for u in (p.url, p.final_url)}
+        kept: dict[str, None] = {sp.url: None}
+        for page in index_pages:
+            for link in page.links:
+                if list_tree(link_path(link, self.mode)) != tree:
+                    continue
+                route = routed(link.url)
+                if urlsplit(link.url).netloc != host or any(view_of(route, o) for o in own):
+                    continue
+                kept[link.url] = None
+        self.run.note(
+            "same-level",
+            "keep",
+            f"the navigation list of {len(index_pages)} index page(s)",
+            level=level,
+            urls=tuple(kept),
+            note=f"every page of the site's navigation ({tree}), no page downloaded: "
+            "the pages of it the climb loaded are like the sample",
+        )
+        return list(kept)
 
     async def _all_identical(
         self, groups: Sequence[LinkGroup], sample_schema: frozenset[str]

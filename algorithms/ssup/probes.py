@@ -14,11 +14,11 @@ pages already loaded show cannot change the choice:
   (a breadcrumb, a "back to the list" link: one link in a list of n weighs 1/n), then document
   order.
 - Site navigation: a list sp holds that another loaded page (not a view of sp: `view_of`)
-  holds with mostly the same URLs (the Jaccard overlap `_navigation` uses; lists compared by
+  holds with mostly the same URLs (the Jaccard overlap `climb.navigation_list` uses; lists compared by
   their tag paths, as a menu marks the current page's entry with an attribute) is a menu every
   page carries; a page sp links to through such lists only links back to sp, if at all,
   through the same menu, which Algorithm 1 does not take as an index page
-  (`climb._navigation`).
+  (`climb.navigation_list`).
 - Confirmed index page: a candidate whose list holding sp is mostly sp's siblings (at least
   half of it shares a weighted URL term with sp, property 8 of Definition 3) settles the pages
   that list holds beside sp (they are sp's own level), and the pages sp links to only through
@@ -47,13 +47,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
-from siteseer.algorithms.features.dom import TagFeature, link_collections, link_path
+from siteseer.algorithms.features.dom import TagFeature, link_collections, link_path, list_tree
 from siteseer.algorithms.features.url import sub_tokens, tokens
 from siteseer.render import Snapshot
 
-__all__ = ["PROBE_ORDERS", "ProbeOrder", "Probes", "ancestry", "navigation_paths", "view_of"]
+__all__ = [
+    "PROBE_ORDERS",
+    "ProbeOrder",
+    "Probes",
+    "ancestry",
+    "navigation_paths",
+    "routed",
+    "view_of",
+]
 
 ProbeOrder: TypeAlias = Literal["paper", "ranked"]
 PROBE_ORDERS: tuple[ProbeOrder, ...] = ("paper", "ranked")
@@ -74,12 +82,24 @@ def ancestry(url: str, below: str) -> int:
     return len(ours) - 1
 
 
+def routed(url: str) -> str:
+    """`url` with its fragment read as the path it routes to (``/#/a/b?x`` → ``/a/b?x``): a
+    link keeps its fragment only on a hash-routed document (`crawler.hashrouting`), where the
+    fragment names the page shown."""
+    parts = urlsplit(url)
+    if not parts.fragment:
+        return url
+    route, _, query = parts.fragment.lstrip("!").partition("?")
+    path = parts.path.rstrip("/") + "/" + route.lstrip("/")
+    return urlunsplit((parts.scheme, parts.netloc, path, query or parts.query, ""))
+
+
 def view_of(url: str, page: str) -> bool:
     """Whether `url` shows `page` itself or a view of it: the same path with every query
     parameter of `page` and perhaps more (``?do=backlink&id=x`` of ``?id=x``, ``/sports?page=2``
     of ``/sports``). Such a page holds `page`'s own lists (its page tools, its pager), which are
-    then no sign of a menu every page carries."""
-    a, b = urlsplit(url), urlsplit(page)
+    then no sign of a menu every page carries. Hash routes are read as paths (`routed`)."""
+    a, b = urlsplit(routed(url)), urlsplit(routed(page))
     if (a.scheme, a.netloc, a.path.rstrip("/")) != (b.scheme, b.netloc, b.path.rstrip("/")):
         return False
     return set(parse_qsl(b.query, keep_blank_values=True)) <= set(
@@ -92,23 +112,37 @@ def navigation_paths(
 ) -> set[str]:
     """The link DOM paths (in `mode`) of `page`'s lists that one of `others` holds with mostly
     the same URLs (Jaccard ≥ `overlap`): site navigation, a menu every page carries. Lists are
-    compared by their tag paths, as a menu marks the current page's entry with an attribute
-    (``<li class="active">``), which splits it in two paths that differ on every page. `page`
+    compared as nested lists of tags (`list_tree`), as a menu marks the current page's entry
+    with an attribute (``<li class="active">``), which splits it in two paths that differ on
+    every page, and a navigation tree puts each depth in a path of its own. `page`
     itself and its views (`view_of`) say nothing about site navigation."""
-    tags = {link_path(link, mode): link.path for link in page.links}
-    ours = link_collections(page, "tags")
+    tags = {link_path(link, mode): list_tree(link.path) for link in page.links}
+    ours = _trees(page)
     found: set[str] = set()
     for other in others:
         if not other.ok or view_of(other.url, page.url) or view_of(other.final_url, page.final_url):
             continue
-        theirs = link_collections(other, "tags")
+        theirs = _trees(other)
         for path, tag_path in tags.items():
-            if path in found or tag_path not in theirs:
+            if path in found or tag_path not in theirs or tag_path not in ours:
                 continue
-            a, b = set(ours[tag_path]), set(theirs[tag_path])
+            a = ours[tag_path] - {other.url, other.final_url}
+            b = theirs[tag_path] - {page.url, page.final_url}
+            if not a or not b:
+                continue
             if len(a & b) / len(a | b) >= overlap:
                 found.add(path)
     return found
+
+
+def _trees(page: Snapshot) -> dict[str, set[str]]:
+    """The URLs `page` links to, by nested list (`list_tree`), but its own (a menu's
+    ``href="#"`` toggle names the page it is on)."""
+    trees: dict[str, set[str]] = {}
+    for link in page.links:
+        if link.url not in (page.url, page.final_url):
+            trees.setdefault(list_tree(link.path), set()).add(link.url)
+    return trees
 
 
 def _alike(a: str, b: str) -> bool:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from siteseer.algorithms.features.dom import TagFeature, link_path
 from siteseer.algorithms.result import Discovery
 from siteseer.algorithms.run import Run, Stopped
-from siteseer.algorithms.ssup.climb import Climb, Height, own_urls
+from siteseer.algorithms.ssup.climb import Climb, Height, navigation_list, own_urls
 from siteseer.algorithms.ssup.grouping import LinkGrouper, group_links
 from siteseer.algorithms.ssup.levels import SameLevel
 from siteseer.algorithms.ssup.pagination import LEVEL_SHARE, Pagination
@@ -77,11 +77,20 @@ class _Walk:
                 f"{depth} level(s) at {chain[0].url}; the pages below it were searched with "
                 f"height {depth} (try --height {depth} or --height auto)"
             )
+        # The seed's list is the site navigation (`Climb.navigation_index`): the level is that
+        # list, which every page carries whole, so no page of it is paginated or downloaded.
+        menu = depth > 0 and navigation_list(chain[-2], chain[-1], sdps[-1], self.mode)
         level_pages: list[Snapshot] = [chain[0]]
         self.levels = [[chain[0].url]]
         placed: set[str] = set(own_urls(chain[0]))
         for i in range(depth):
             sp_next, sdp = chain[i + 1], sdps[i]
+            leaf = i + 1 == depth
+            if leaf and menu:
+                self.index_pages.append([p.url for p in level_pages])
+                self.entities = self.same_level.navigation_level(level_pages, sp_next, sdp, i + 1)
+                self.levels.append(self.entities)
+                break
             # Choice: paginate every index level (the root included), see the module docstring.
             more = await self.pagination.find(
                 chain[i], sp_next, level_pages, sdp, placed | set(self.levels[i]), level=i
@@ -90,7 +99,6 @@ class _Walk:
                 level_pages = level_pages + [p for p in more if p.url not in self.levels[i]]
                 self.levels[i] = [p.url for p in level_pages]
                 placed.update(self.levels[i])
-            leaf = i + 1 == depth
             caught: list[str] = []
             if leaf:
                 self.entities = caught  # grows with every group kept: a spent budget keeps them

@@ -10,7 +10,7 @@ from siteseer.algorithms.features.urlshape import (
     refines,
     url_template,
 )
-from siteseer.algorithms.ssup.climb import _candidate_weight, _marked_item_paths, _navigation
+from siteseer.algorithms.ssup.climb import _candidate_weight, _marked_item_paths, navigation_list
 from siteseer.render import Link, Snapshot
 
 H = "http://127.0.0.2"
@@ -131,11 +131,11 @@ def test_a_list_the_page_itself_holds_is_site_navigation() -> None:
     menu = [(f"{H}/planes/list/", MENU), (f"{H}/airports/list/", MENU)]
     current = _page(f"{H}/planes/list/", [*menu, (f"{H}/planes/show/1", ROWS)])
     sorted_view = _page(f"{H}/planes/list/?sort=year&dir=asc", [*menu])
-    assert _navigation(sorted_view, current, MENU, "attrs")
+    assert navigation_list(sorted_view, current, MENU, "attrs")
     # An index page lists the page in its content; the page does not hold that list.
     index = _page(f"{H}/planes/list/", [*menu, (f"{H}/planes/show/1", ROWS)])
     seed = _page(f"{H}/planes/show/1", [*menu, (f"{H}/planes/list/", "html/nav/a")])
-    assert not _navigation(index, seed, ROWS, "attrs")
+    assert not navigation_list(index, seed, ROWS, "attrs")
 
 
 def test_the_marked_entry_of_a_list_weighs_with_its_siblings() -> None:

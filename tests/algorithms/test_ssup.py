@@ -8,7 +8,9 @@ from urllib.parse import urlsplit
 import pytest
 
 from siteseer.algorithms import Discovery, Height, LinkGroup, ProbeOrder, group_links, ssup
-from siteseer.algorithms.ssup.probes import ancestry, navigation_paths
+from siteseer.algorithms.features.dom import list_tree
+from siteseer.algorithms.ssup.climb import navigation_list
+from siteseer.algorithms.ssup.probes import ancestry, navigation_paths, routed, view_of
 from siteseer.crawler import RenderMode, Session, SessionConfig
 from siteseer.lab import LabServer, SiteTruth, set_scores
 from siteseer.render import Link, Snapshot
@@ -94,8 +96,10 @@ async def test_ssup_height_2_on_a_height_1_site_stops_below_the_site_menu(
     assert result.sample_path == exact.sample_path == truth.seed_path
     assert exact.complete and result.complete, result.reason
     assert dict(result.params)["height_used"] == 1
+    # The home page is pruned as site navigation, or not even downloaded: the members page
+    # carries the footer too (compared as one nested list without either page's own link).
     assert any(
-        e.step == "top-index" and e.decision == "prune" and "site navigation" in e.note
+        e.step == "top-index" and e.decision in ("prune", "skip") and "site navigation" in e.note
         for e in result.trace
     )
 
@@ -157,9 +161,9 @@ async def test_council_downloads_no_entity_page(lab: Lab) -> None:
     truth, result = await _discover(lab("council"), "council", 2, downloaded=downloaded)
     assert set_scores(result.entities, truth.target_entities).f1 == 1.0
     assert set(downloaded) & set(truth.target_entities) == {truth.seed_entity}
-    assert set(downloaded) - set(truth.target_entities) - set(truth.seed_path) == {
-        truth.base_url + "/"
-    }
+    # Nor the home page: the seed's header and footer are the ones /members.php carries, so the
+    # pages they alone link to are site navigation, left out of the climb.
+    assert set(downloaded) - set(truth.target_entities) - set(truth.seed_path) == set()
     menu = [e for e in result.trace if e.step == "same-level" and "menu entries" in e.subject]
     assert menu and {u.rsplit("/", 1)[1] for u in menu[0].urls} == {"committees.php", "agenda"}
     assert "through site navigation" in menu[0].note
@@ -353,6 +357,28 @@ def test_group_links_groups_by_strongsim_best_first() -> None:
     ]
     assert groups[0].score > groups[1].score > groups[2].score == 0.0
     assert all(isinstance(g, LinkGroup) for g in groups)
+
+
+def test_a_navigation_tree_is_one_list_and_site_navigation_when_the_page_holds_it() -> None:
+    # A documentation sidebar: each depth in a path of its own, the home page marked by an
+    # attribute on its body; the page holds the same tree, so it is navigation.
+    top, deep = "html/body/nav/ul[@class]/li[@class]/a", "html/body/nav/ul[@class]/li/ul/li/a"
+    home_top = "html/body[@class]/nav/ul[@class]/li[@class]/a"
+    assert list_tree(top) == list_tree(deep) == list_tree(home_top) == "html/body/nav/ul/li/a"
+    pages = ["http://x.org/a/", "http://x.org/a/b/", "http://x.org/a/c/", "http://x.org/d/"]
+    seed = _page(pages[1], [(pages[0], top), *((u, deep) for u in pages[1:3]), (pages[3], top)])
+    home = _page("http://x.org/", [(u, home_top) for u in pages])
+    assert navigation_list(home, seed, home_top, "attrs")
+    # A list the page does not hold is a level of the tree, as before.
+    assert not navigation_list(home, _page(pages[1], [(pages[0], top)]), home_top, "attrs")
+
+
+def test_hash_routes_are_read_as_paths_and_a_pages_sections_as_views_of_it() -> None:
+    assert routed("http://x.org/#/guide/a?id=part") == "http://x.org/guide/a?id=part"
+    assert routed("http://x.org/list?p=2") == "http://x.org/list?p=2"
+    assert view_of("http://x.org/#/guide/a?id=part", "http://x.org/#/guide/a")
+    assert not view_of("http://x.org/#/guide/b", "http://x.org/#/guide/a")
+    assert not view_of("http://x.org/#/guide/a", "http://x.org/")
 
 
 def test_navigation_paths_are_the_lists_another_page_carries_too() -> None:

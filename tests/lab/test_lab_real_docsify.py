@@ -12,7 +12,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from siteseer.algorithms import ssup
 from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import set_scores
 from siteseer.lab.real.docsify import DocsifyApp, route
 from siteseer.lab.server import LabServer, running_lab
 
@@ -44,3 +46,16 @@ async def test_the_rendered_sidebar_links_every_page_of_the_truth(docsify: LabSe
     linked = {link.url for link in page.links}
     assert set(truth.target_entities) <= linked
     assert "Navigating" in page.html  # the seed's Markdown, rendered in the browser
+
+
+async def test_ssup_reads_hash_routes_and_takes_the_sidebar_as_the_level(
+    docsify: LabServer,
+) -> None:
+    # The seed's own sections (#/page?id=part) are views of it, not candidates; the sidebar
+    # every route carries is the level, the document's home its index page.
+    truth = docsify.truth("real-docsify")
+    async with Session(SessionConfig(cache=None, render="auto")) as session:
+        result = await ssup(session, truth.seed_entity, height=2)
+    scores = set_scores(result.entities, truth.target_entities)
+    assert scores.f1 >= 0.95, scores
+    assert result.cost.downloads <= 1.5 * truth.lower_bound_downloads

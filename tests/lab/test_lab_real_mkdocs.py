@@ -14,6 +14,9 @@ from urllib.parse import urljoin
 
 import pytest
 
+from siteseer.algorithms import ssup
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import set_scores
 from siteseer.lab.real.mkdocs import MkDocsApp, page_path
 from siteseer.lab.server import LabServer, running_lab
 
@@ -56,3 +59,17 @@ def test_the_home_pages_navigation_links_every_page(mkdocs: LabServer) -> None:
     (level,) = truth.index_levels
     linked = {urljoin(level[0], h) for h in HREF.findall(_get(level[0]))}
     assert set(truth.target_entities) <= linked
+
+
+async def test_ssup_takes_the_navigation_every_page_carries_as_the_level(
+    mkdocs: LabServer,
+) -> None:
+    # Every page's navigation lists every page, the seed included: no page lists the seed where
+    # the seed does not list itself, so the navigation is the level, the home page its index.
+    truth = mkdocs.truth("real-mkdocs")
+    async with Session(SessionConfig(cache=None, render="never")) as session:
+        result = await ssup(session, truth.seed_entity, height=2)
+    scores = set_scores(result.entities, truth.target_entities)
+    assert scores.f1 >= 0.95, scores
+    assert result.index_pages == ((truth.base_url + "/",),)
+    assert result.cost.downloads <= 1.5 * truth.lower_bound_downloads

@@ -102,6 +102,14 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   date archive or chain of views in the list's URL space cannot download a whole group before
   the next level is caught. Without a budget nothing changes (no default cap: the run is bounded
   by the tree and the guards above, and a cap would be a budget under another name).
+- A confirmed level is never lost (beyond the paper): when the walk down from a root the climb
+  found above the seed's index page finds no entity but the seed, it is made again from the
+  next page down the sample page path (`tree._Walk.walk`; the pages loaded are not loaded
+  again), and a climb that moved sideways to the first page of a list stays at the index page
+  it confirmed when nothing lists that first page.
+- Partial results (beyond the paper): a run stopped (budget, time limit, signal) before its
+  entity level was caught reports the seed and the best strongsim group of the links in the
+  seed's sample link DOM path on the pages it loaded, incomplete (`tree._Walk.partial`).
 - Template mates: at every level, the links of later groups that match the URL template of the
   sample and the best group (`algorithms.features.urlshape`) are kept without an HTML test
   (`SameLevel._template_mates`): strongsim splits one template by sub-token counts.

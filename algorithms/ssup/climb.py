@@ -388,8 +388,22 @@ class Climb:
                     urls=(current.url,),
                     note=f"{current.url} continues it: climbing from the first page",
                 )
+                confirmed = current
                 chain[-1] = current = first
                 parent, _, navigation = await self.top_index_page(current, level, down, below=below)
+                if parent is None:
+                    # Choice: a confirmed level is never lost: when nothing lists the first
+                    # page either, the climb stops at the index page it confirmed.
+                    self.run.note(
+                        "sample-path",
+                        "stay",
+                        confirmed.url,
+                        level=level,
+                        urls=(first.url,),
+                        note=f"nothing lists {first.url} among pages like it: the climb stops "
+                        f"at {confirmed.url}, the index page it confirmed",
+                    )
+                    chain[-1] = current = confirmed
             menu = await self.navigation_index(current) if parent is None and not sdps else None
             if menu is not None:
                 # Choice: the seed's list is the site navigation (a documentation site's

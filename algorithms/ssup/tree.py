@@ -57,10 +57,48 @@ class _Walk:
     sample_path: list[str] = field(default_factory=list)
     height_used: int = 0
     shortfall: str = ""  # set when a fixed height could not be climbed
+    seed: Snapshot | None = None
+    sdps: list[str] = field(default_factory=list)  # the climb's sample link DOM paths
 
     async def walk(self, seed: Snapshot, height: Height) -> None:
-        """Algorithm 4: climb from `seed`, then catch each level from the root down."""
+        """Algorithm 4: climb from `seed`, then catch each level from the root down.
+
+        Choice (beyond the paper): a confirmed level is never lost. When the walk down from a
+        root the climb found above the seed's own index page finds no entity but the seed,
+        the levels above were no levels of its tree (a menu, a filter sidebar): the walk is
+        made again from the next page down the sample page path, down to the seed's index page,
+        the highest level that finds entities. The pages loaded are not loaded again.
+        """
         chain, sdps, below_navigation = await self.climb.sample_path(seed, height)
+        self.seed, self.sdps = seed, list(sdps)
+        while True:
+            await self._walk_down(seed, chain, sdps, height, below_navigation)
+            if len(chain) <= 2 or set(self.entities) - {seed.url}:
+                return
+            self.run.note(
+                "sample-path",
+                "fallback",
+                chain[1].url,
+                urls=(chain[0].url,),
+                note=f"the walk from {chain[0].url} found no entity but the seed: its level is "
+                f"none of the tree; walking again from {chain[1].url}, the highest level below",
+            )
+            chain, sdps = chain[1:], sdps[1:]
+            # The level left out counts as climbed, as site navigation above a root does.
+            below_navigation = True
+            self.levels, self.index_pages, self.entities = [], [], []
+
+    async def _walk_down(
+        self,
+        seed: Snapshot,
+        chain: list[Snapshot],
+        sdps: list[str],
+        height: Height,
+        below_navigation: bool,
+    ) -> None:
+        """Algorithm 4, lines 13–24: each level of the sample page path `chain` caught from its
+        root down."""
+        self.shortfall = ""
         self.sample_path = [p.url for p in chain]
         depth = len(chain) - 1
         self.height_used = depth
@@ -113,6 +151,35 @@ class _Walk:
             level_pages = [fetched[u] for u in caught if u in fetched]
             self.levels.append([p.url for p in level_pages])
             placed.update(self.levels[-1])
+
+    def partial(self) -> None:
+        """Choice (beyond the paper): a run stopped (budget, time limit, signal) before its
+        entity level was caught is never empty when it saw entity links: the entities are then
+        the seed and the best strongsim group of the links in the seed's sample link DOM path on
+        the pages it loaded (the run stays incomplete, its reason says why)."""
+        if self.run.complete or self.seed is None or not self.sdps or self.entities:
+            return
+        sdp = self.sdps[-1]
+        seed = self.seed
+        pages = [
+            p
+            for p in self.run.pages.values()
+            if p.ok and p.url != seed.url and any(link_path(k, self.mode) == sdp for k in p.links)
+        ]
+        groups = self.same_level.grouper(seed.url, pages, sdp, self.mode) if pages else []
+        if not groups:
+            return
+        self.entities = [seed.url, *(u for u in groups[0].urls if u != seed.url)]
+        self.index_pages = [[p.url for p in pages]]
+        self.run.note(
+            "same-level",
+            "partial",
+            f"group 1 of {len(groups)}",
+            urls=tuple(self.entities),
+            values={"strongsim": groups[0].score},
+            note=f"the run stopped before its entity level ({self.run.reason}): the best group "
+            f"of the links through the seed's list on the {len(pages)} pages it loaded",
+        )
 
     def _contributors(
         self, pages: Sequence[Snapshot], sdp: str, kept: set[str], level: int
@@ -195,6 +262,7 @@ async def ssup(
     )
     with suppress(Stopped):  # run.reason says why
         await walk.walk(await _seed(run, seed), height)
+    walk.partial()
     for why in (walk.shortfall, *pagination.stopped):
         if why:
             run.unfinished(why)

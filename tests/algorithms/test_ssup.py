@@ -299,6 +299,12 @@ async def test_a_budget_spent_mid_level_gives_a_partial_discovery(lab: Lab) -> N
     assert not result.complete
     assert "budget" in result.reason
     assert result.cost.downloads <= 12
+    # Stopped before its entity level, the run keeps the links of the seed's list on the pages
+    # it loaded (the seed's season), all of them drivers.
+    assert truth.seed_entity in result.entities
+    assert len(result.entities) > 1
+    assert set(result.entities) <= set(truth.target_entities)
+    assert any(e.decision == "partial" for e in result.trace)
 
 
 async def test_a_budget_spent_at_the_entity_level_keeps_what_was_found(lab: Lab) -> None:

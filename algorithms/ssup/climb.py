@@ -295,19 +295,10 @@ class Climb:
         return parent
 
     async def navigation_index(self, sp: Snapshot) -> _Parent | None:
-        """The index page of `sp` when the only list holding it among pages like it is the site
-        navigation (`navigation_list`): the page of that list (or a loaded page carrying it)
-        with the shortest URL, the site's home page when the list names it, loaded if need be.
-        None unless at least half of the pages the run loaded that carry the list or are named
-        by it are like `sp` (simhtml ≥ `_NAVIGATION_LIST_SIM`): a menu of other sections
-        (about, contact, login) is no level of it; None too unless that page's URL reads as an
-        ancestor of `sp`'s (`ancestry`: the site root, a section): a list of related pages the
-        neighbours of `sp` carry too is none.
-
-        Choice (beyond the paper, for documentation sites): every page carries the full list
-        of pages in its sidebar, so Algorithm 1 finds no index page that lists `sp` where `sp`
-        does not list itself; the paper's climb takes the home page, whose list is the same.
-        """
+        """The index page of `sp` when only the site navigation lists it among pages like it
+        (`navigation_list`; half of its loaded pages at simhtml ≥ `_NAVIGATION_LIST_SIM`): the
+        shortest page of it, loaded if need be, whose URL reads as an ancestor of `sp`'s; else
+        None. Choice beyond the paper (documentation sites), see `algorithms.ssup`."""
         own = own_urls(sp)
         menus: dict[str, _Parent] = {}
         for page in list(self.run.pages.values()):

@@ -214,9 +214,12 @@ def continues(page: str, url: str) -> bool:
     views from — or `page`'s path and query with up to `PAGE_SEGMENTS` segments appended, the
     last a number (``/season/2022`` → ``/season/2022/page/3``). A one-parameter sort order or
     page size (``?sort=name``) has the first shape; a link that drops one of `page`'s
-    parameters leaves its list."""
+    parameters leaves its list. A parameter with an empty value on one side and absent on the
+    other (``?q=&sort=id`` → ``?sort=id&offset=50``: a search form's empty field, which the
+    next-page links leave out) is no change: it selects nothing either way."""
     changed = query_changes(page, url)
     if changed is not None:
+        changed = changed - _blank_either_way(page, url)
         return len(changed) == 1 and not _drops(page, url, changed)
     pa, pb = urlsplit(page), urlsplit(url)
     if (pa.scheme, pa.netloc.lower()) != (pb.scheme, pb.netloc.lower()):
@@ -243,6 +246,19 @@ def refines(page: str, url: str) -> bool:
 def _drops(page: str, url: str, changed: frozenset[str]) -> bool:
     """Whether `url` drops one of the parameters of `page` among `changed`."""
     return bool((changed & _names(page)) - _names(url))
+
+
+def _blank_either_way(a: str, b: str) -> frozenset[str]:
+    """The query parameters present in one of `a` and `b` only, with empty values there."""
+    qa = parse_qsl(urlsplit(a).query, keep_blank_values=True)
+    qb = parse_qsl(urlsplit(b).query, keep_blank_values=True)
+    na, nb = {n for n, _ in qa}, {n for n, _ in qb}
+    return frozenset(
+        n
+        for query, other in ((qa, nb), (qb, na))
+        for n in {n for n, _ in query} - other
+        if all(not v for m, v in query if m == n)
+    )
 
 
 def _names(url: str) -> set[str]:

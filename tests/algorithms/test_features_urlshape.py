@@ -97,6 +97,11 @@ def test_the_pages_that_continue_a_list() -> None:
     assert not continues(first, first)
     assert not continues(first, f"{H}/planes/show/7")  # another path
     assert not continues(f"{H}/search?q=a", f"{H}/search?offset=50")  # drops the query
+    # An empty parameter that the next pages leave out (or add) selects nothing either way.
+    assert continues(f"{H}/issue?q=&sort=id", f"{H}/issue?sort=id&start=50")
+    assert continues(f"{H}/issue?sort=id", f"{H}/issue?q=&sort=id&start=50")
+    assert not continues(f"{H}/issue?q=&sort=id", f"{H}/issue?sort=id")  # no page added
+    assert not continues(f"{H}/issue?q=&sort=id", f"{H}/issue?start=50")  # drops the order
     # A page number appended to the list's path.
     assert continues(f"{H}/season/gp3/2022", f"{H}/season/gp3/2022/page/3")
     assert continues(f"{H}/people/", f"{H}/people/2")

@@ -8,9 +8,10 @@ with K=1 or K=2 (every page of the three seasons the root lists; the other seaso
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import pytest
+from aiohttp import web
 
 from siteseer.algorithms import Discovery, gpp
 from siteseer.crawler import Session, SessionConfig
@@ -95,3 +96,47 @@ async def test_gpp_grows_through_the_whole_paginated_index_with_one_iteration(la
     continued = [e for e in found.trace if e.step == "grow" and e.note.startswith("continues")]
     assert {e.subject for e in continued} == set(index) - {found.sample_path[-2]}
     assert found.cost.renders == found.cost.downloads
+
+
+def _search_list() -> web.Application:
+    """A list of 12 tickets, 4 a page, that the menu links with an empty search parameter
+    (``/tickets?q=&sort=id``) and whose next-page links leave it out (``?sort=id&start=4``)."""
+
+    def page(body: str) -> web.Response:
+        menu = '<nav><a href="/">Home</a> | <a href="/tickets?q=&amp;sort=id">Tickets</a></nav>'
+        html = f"<!DOCTYPE html><html><body>{menu}<main>{body}</main></body></html>"
+        return web.Response(text=html, content_type="text/html")
+
+    async def home(_: web.Request) -> web.Response:
+        return page("<p>A tracker.</p>")
+
+    async def tickets(request: web.Request) -> web.Response:
+        start = int(request.query.get("start", "0"))
+        rows = "".join(
+            f'<li><a href="/ticket/{n}">Ticket {n}</a></li>' for n in range(start + 1, start + 5)
+        )
+        pager = f'<a href="/tickets?sort=id&amp;start={start + 4}">next</a>' if start < 8 else ""
+        return page(f'<ul class="tickets">{rows}</ul><p class="pager">{pager}</p>')
+
+    async def ticket(request: web.Request) -> web.Response:
+        return page(f"<h1>Ticket {request.match_info['n']}</h1>")
+
+    app = web.Application()
+    app.router.add_get("/", home)
+    app.router.add_get("/tickets", tickets)
+    app.router.add_get("/ticket/{n}", ticket)
+    return app
+
+
+async def test_gpp_pages_a_list_whose_next_pages_leave_an_empty_parameter_out(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    """``?q=&sort=id`` → ``?sort=id&start=4``: the empty search field is no change, so the
+    list's next pages continue it and GPP finds every ticket."""
+    base = await serve_app(_search_list())
+    async with Session(SessionConfig(render="always")) as session:
+        found = await gpp(session, f"{base}/ticket/2")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/ticket/{n}" for n in range(1, 13)}
+    pages = {f"{base}/tickets?sort=id&start={s}" for s in (4, 8)}
+    assert set(found.index_pages[-1]) == {f"{base}/tickets?q=&sort=id"} | pages

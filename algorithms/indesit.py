@@ -106,6 +106,9 @@ class IndesitParams:
 # A collection is a target collection when at least this share of its samples is similar to s.
 _MAJORITY = 0.5
 
+# A target collection lists at least this many links (choice "a list has two links").
+_LIST_LINKS = 2
+
 # A query parameter that this many pages add to their own URLs is a site-wide action or view.
 _ACTION_PAGES = 3
 
@@ -346,7 +349,10 @@ class _Crawl:
             "similar": float(similar),
             "max_similarity": max(sims.values(), default=0.0),
         }
-        if sims and similar / len(sims) >= _MAJORITY:
+        # Choice "a list has two links": a lone link (an entity page's link back to its parent,
+        # a "latest" shortcut) lists nothing, so its page is no index page; its target is still
+        # judged (step 4) and its collections explored.
+        if len(collection.urls) >= _LIST_LINKS and sims and similar / len(sims) >= _MAJORITY:
             self.run.note(
                 "collection",
                 "keep",

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import pytest
+from aiohttp import web
 
 from siteseer.algorithms import indesit, ssup
 from siteseer.crawler import Session, SessionConfig
@@ -92,3 +93,51 @@ def test_label_containment_forgives_optional_fields_not_other_types() -> None:
     assert label_containment(sport, frozenset({"th:Serial", "th:Seats"})) == 0.0
     assert label_containment(sport, frozenset()) == 0.0
     assert label_containment(frozenset(), frozenset()) == 1.0
+
+
+def _tracker() -> web.Application:
+    """A tracker: home → an issue list (6 issues) → issue pages, each listing its two messages;
+    every message page links back to its issue with one link and to nothing else."""
+
+    def page(body: str) -> web.Response:
+        menu = '<nav><a href="/">Home</a> <a href="/issues">Issues</a></nav>'
+        html = f"<!DOCTYPE html><html><body>{menu}<main>{body}</main></body></html>"
+        return web.Response(text=html, content_type="text/html")
+
+    async def home(_: web.Request) -> web.Response:
+        return page("<p>A tracker.</p>")
+
+    async def issues(_: web.Request) -> web.Response:
+        rows = "".join(f'<li><a href="/issue/{n}">Issue {n}</a></li>' for n in range(1, 7))
+        return page(f'<ul class="issues">{rows}</ul>')
+
+    async def issue(request: web.Request) -> web.Response:
+        n = request.match_info["n"]
+        msgs = "".join(f'<li><a href="/msg/{n}-{k}">message {k}</a></li>' for k in (1, 2))
+        fields = f"<dl><dt>Title</dt><dd>Issue {n}</dd><dt>Status</dt><dd>open</dd></dl>"
+        return page(f'<h1>Issue {n}</h1>{fields}<ul class="msgs">{msgs}</ul>')
+
+    async def msg(request: web.Request) -> web.Response:
+        n, k = request.match_info["id"].split("-")
+        return page(f'<p>Message {k}.</p><p class="up"><a href="/issue/{n}">issue {n}</a></p>')
+
+    app = web.Application()
+    app.router.add_get("/", home)
+    app.router.add_get("/issues", issues)
+    app.router.add_get("/issue/{n}", issue)
+    app.router.add_get("/msg/{id}", msg)
+    return app
+
+
+async def test_indesit_a_lone_link_back_makes_no_index_page(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    """Choice "a list has two links": a message page's one link back to its issue (a page like
+    the seed) lists nothing, so the message pages are no index pages; the issue list is."""
+    base = await serve_app(_tracker())
+    async with Session(SessionConfig(render="never")) as session:
+        found = await indesit(session, f"{base}/issue/1")
+    issues = {f"{base}/issue/{n}" for n in range(1, 7)}
+    assert found.complete, found.reason
+    assert set(found.entities) == issues
+    assert found.index_pages == ((f"{base}/issues",),)

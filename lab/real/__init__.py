@@ -22,7 +22,9 @@ over griffe's documentation), lab/real/hugo.py (a Hugo blog from Debian with tag
 date archives, its posts Debian's own changelog entries), lab/real/roundup.py (a Roundup issue
 tracker holding Roundup's own changelog as bugs), lab/real/cgit.py (cgit from Debian, through a
 CGI gateway, over git histories built from Debian changelogs, one commit per upload),
-lab/real/djangoadmin.py (the Django admin's change-list over vega_datasets' Seattle weather). The
+lab/real/djangoadmin.py (the Django admin's change-list over vega_datasets' Seattle weather),
+lab/real/datasette.py (Datasette, read-only, over vega_datasets' airports: cursor pages, sort
+links, facets, exports). The
 scripts they run inside their own environments are in lab/real/apps/ and are never imported by
 siteseer.
 """

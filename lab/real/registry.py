@@ -44,6 +44,7 @@ _REAL: dict[str, str] = {
     "real-roundup": "siteseer.lab.real.roundup:RoundupApp",
     "real-cgit": "siteseer.lab.real.cgit:CgitApp",
     "real-djangoadmin": "siteseer.lab.real.djangoadmin:DjangoAdminApp",
+    "real-datasette": "siteseer.lab.real.datasette:DatasetteApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

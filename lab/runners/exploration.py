@@ -140,6 +140,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-roundup",
             "real-djangoadmin",
             "real-hugo",
+            "real-datasette",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from datetime import timedelta
@@ -70,6 +70,14 @@ class Halt:
     def stopping(self) -> bool:
         """Whether a long computation should stop now (`check`, as a bool)."""
         return bool(self.check())
+
+    def stop_after_now(self) -> Callable[[], bool]:
+        """A `stopping` for a computation over what a run gathered: when the Halt has already
+        cut the run, the computation still goes over what it gathered (never stopped by the same
+        reason again); otherwise it stops when the Halt fires."""
+        if self._reason:
+            return lambda: False
+        return self.stopping
 
     def halt(self, reason: str) -> None:
         """Stop every Run watching this Halt with `reason` (the first reason given wins)."""

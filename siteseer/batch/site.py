@@ -351,7 +351,7 @@ async def _templates(session: Session, job: SiteJob) -> Outcome:
     if len(snaps) < 2:
         return "failed", f"fewer than two HTML pages from {job.url}", 0, ()
     halt = current_halt()  # the site's time limit, Ctrl-C: the clustering stops too
-    clustering = cluster_pages(snaps, stop=None if halt is None else halt.stopping)
+    clustering = cluster_pages(snaps, stop=None if halt is None else halt.stop_after_now())
     reason = crawl.reason or (halt.reason if halt is not None else "")
     rows = cluster_rows(clustering, reason=reason).encode()
     status: SiteStatus = "incomplete" if reason else "done"

@@ -283,7 +283,10 @@ async def _cluster(options: ClusterOptions, halt: Halt) -> ClusterOutcome:
         raise BadInput("fewer than two HTML pages to cluster; give more pages or a larger --pages")
     log.info("clustering %d pages by template (%s)", len(snaps), options.method)
     clustering = cluster_pages(  # stopped by Ctrl-C, it keeps what it merged
-        snaps, method=options.method, min_support=options.min_support, stop=halt.stopping
+        snaps,
+        method=options.method,
+        min_support=options.min_support,
+        stop=halt.stop_after_now(),  # a crawl cut already still clusters what it loaded
     )
     reason = halt.reason or crawl.reason
     rows = cluster_rows(clustering, options.fmt, reason)

@@ -27,6 +27,19 @@ def _entities(lab: Callable[[str], LabServer]) -> list[str]:
     return sorted(lab("council").truth("council").target_entities)
 
 
+def test_a_computation_after_a_cut_run_goes_over_what_it_gathered() -> None:
+    cut = Halt()
+    cut.halt(time_limit_reason(timedelta(seconds=1.5)))
+    after_cut = cut.stop_after_now()  # the clustering of a crawl the time limit cut
+    assert cut.stopping() and not after_cut()
+
+    running = Halt()
+    during = running.stop_after_now()  # a computation the Halt has not cut yet
+    assert not during()
+    running.halt(INTERRUPTED)
+    assert during()
+
+
 def test_a_halt_fires_once_with_the_first_reason() -> None:
     halt = Halt()
     assert halt.reason == "" and halt.check() == "" and not halt.interrupted

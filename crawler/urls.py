@@ -74,7 +74,6 @@ __all__ = [
     "TrapStop",
     "canonical_fragment",
     "canonical_url",
-    "digit_pattern",
     "host_of",
     "is_loopback",
     "is_session_param",
@@ -301,8 +300,6 @@ TrapRule = Literal[
     "url-length", "path-depth", "segment-repeats", "pattern-cap", "multi-pattern-cap"
 ]
 
-_DIGITS = re.compile(r"[0-9]+")
-
 
 @dataclass(frozen=True, slots=True)
 class TrapLimits:
@@ -313,19 +310,6 @@ class TrapLimits:
     max_segment_repeats: int | None = DEFAULT_MAX_SEGMENT_REPEATS
     max_urls_per_pattern: int | None = DEFAULT_MAX_URLS_PER_PATTERN
     max_urls_per_multi_pattern: int | None = DEFAULT_MAX_URLS_PER_MULTI_PATTERN
-
-
-def digit_pattern(url: str) -> str:
-    """`url` with every run of digits replaced by ``#``: the URLs of one numbered family.
-
-    ``http://h:8000/calendar/2025/03/14?page=2`` → ``http://h:8000/calendar/#/#/#?page=#``: the host
-    and port are kept (the cap is per host), only path and query are generalised.
-    """
-    parts = urlsplit(url)
-    rest = _DIGITS.sub("#", parts.path) + (
-        "?" + _DIGITS.sub("#", parts.query) if parts.query else ""
-    )
-    return f"{parts.scheme}://{parts.netloc}{rest}"
 
 
 def static_trap(url: str, limits: TrapLimits) -> tuple[TrapRule, str] | None:

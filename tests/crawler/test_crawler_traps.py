@@ -15,7 +15,6 @@ from siteseer.crawler.urls import (
     SESSION_PARAMS,
     TrapGuard,
     TrapLimits,
-    digit_pattern,
     is_session_param,
     static_trap,
     strip_session_ids,
@@ -147,14 +146,6 @@ def test_segment_repeats_guard() -> None:
 
 def test_guards_off() -> None:
     assert static_trap("http://h.com/" + "a/" * 500, OFF) is None
-
-
-def test_digit_pattern() -> None:
-    assert (
-        digit_pattern("http://h.com:8080/calendar/2025/03/14") == "http://h.com:8080/calendar/#/#/#"
-    )
-    assert digit_pattern("http://h.com/p?page=12&x=a1b22") == "http://h.com/p?page=#&x=a#b#"
-    assert digit_pattern("http://h.com/about") == "http://h.com/about"
 
 
 def test_pattern_cap_counts_distinct_urls_per_pattern_and_host() -> None:

@@ -45,6 +45,7 @@ _REAL: dict[str, str] = {
     "real-cgit": "siteseer.lab.real.cgit:CgitApp",
     "real-djangoadmin": "siteseer.lab.real.djangoadmin:DjangoAdminApp",
     "real-datasette": "siteseer.lab.real.datasette:DatasetteApp",
+    "real-reactadmin": "siteseer.lab.real.reactadmin:ReactAdminApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -141,6 +141,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-djangoadmin",
             "real-hugo",
             "real-datasette",
+            "real-reactadmin",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -24,7 +24,8 @@ tracker holding Roundup's own changelog as bugs), lab/real/cgit.py (cgit from De
 CGI gateway, over git histories built from Debian changelogs, one commit per upload),
 lab/real/djangoadmin.py (the Django admin's change-list over vega_datasets' Seattle weather),
 lab/real/datasette.py (Datasette, read-only, over vega_datasets' airports: cursor pages, sort
-links, facets, exports). The
+links, facets, exports), lab/real/verdaccio.py (Verdaccio from npm, no uplink, its script-drawn
+UI over the packages of its own lockfile). The
 scripts they run inside their own environments are in lab/real/apps/ and are never imported by
 siteseer.
 """

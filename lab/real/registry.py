@@ -46,6 +46,7 @@ _REAL: dict[str, str] = {
     "real-djangoadmin": "siteseer.lab.real.djangoadmin:DjangoAdminApp",
     "real-datasette": "siteseer.lab.real.datasette:DatasetteApp",
     "real-reactadmin": "siteseer.lab.real.reactadmin:ReactAdminApp",
+    "real-verdaccio": "siteseer.lab.real.verdaccio:VerdaccioApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

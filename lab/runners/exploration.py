@@ -142,6 +142,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-hugo",
             "real-datasette",
             "real-reactadmin",
+            "real-verdaccio",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -25,7 +25,8 @@ CGI gateway, over git histories built from Debian changelogs, one commit per upl
 lab/real/djangoadmin.py (the Django admin's change-list over vega_datasets' Seattle weather),
 lab/real/datasette.py (Datasette, read-only, over vega_datasets' airports: cursor pages, sort
 links, facets, exports), lab/real/verdaccio.py (Verdaccio from npm, no uplink, its script-drawn
-UI over the packages of its own lockfile). The
+UI over the packages of its own lockfile), lab/real/mediawiki.py (MediaWiki from Debian on
+SQLite, Debian's uploads as categorised articles). The
 scripts they run inside their own environments are in lab/real/apps/ and are never imported by
 siteseer.
 """

@@ -47,6 +47,7 @@ _REAL: dict[str, str] = {
     "real-datasette": "siteseer.lab.real.datasette:DatasetteApp",
     "real-reactadmin": "siteseer.lab.real.reactadmin:ReactAdminApp",
     "real-verdaccio": "siteseer.lab.real.verdaccio:VerdaccioApp",
+    "real-mediawiki": "siteseer.lab.real.mediawiki:MediaWikiApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -143,6 +143,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-datasette",
             "real-reactadmin",
             "real-verdaccio",
+            "real-mediawiki",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

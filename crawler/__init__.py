@@ -40,6 +40,15 @@ if typing.TYPE_CHECKING:
     from siteseer.crawler.hashrouting import RoutingDecision
     from siteseer.crawler.inputs import read_pages, read_urls, stored_snapshots
     from siteseer.crawler.session import Renderer, Session
+    from siteseer.crawler.settings import (
+        ENV_PREFIX,
+        CrawlSettings,
+        SettingSpec,
+        parse_duration,
+        parse_pairs,
+        setting,
+        setting_rows,
+    )
     from siteseer.crawler.sitemaps import (
         Published,
         PublishedFile,
@@ -51,6 +60,7 @@ if typing.TYPE_CHECKING:
     from siteseer.crawler.urls import Scope, TrapStop, canonical_url, host_of
 
 __all__ = [
+    "ENV_PREFIX",
     "INTERRUPTED",
     "ActionFailed",
     "BrowserUnavailable",
@@ -58,6 +68,7 @@ __all__ = [
     "CacheFailed",
     "Cost",
     "CrawlError",
+    "CrawlSettings",
     "FetchFailed",
     "Halt",
     "InvalidURL",
@@ -78,6 +89,7 @@ __all__ = [
     "Scope",
     "Session",
     "SessionConfig",
+    "SettingSpec",
     "SitemapLimits",
     "SnapshotStore",
     "SpiderTrap",
@@ -87,9 +99,13 @@ __all__ = [
     "current_halt",
     "halting",
     "host_of",
+    "parse_duration",
+    "parse_pairs",
     "read_pages",
     "read_published",
     "read_urls",
+    "setting",
+    "setting_rows",
     "stored_snapshots",
     "time_limit_reason",
 ]
@@ -101,6 +117,8 @@ _LAZY = {
     "CacheFailed": "siteseer.crawler.errors",
     "Cost": "siteseer.crawler.cost",
     "CrawlError": "siteseer.crawler.errors",
+    "CrawlSettings": "siteseer.crawler.settings",
+    "ENV_PREFIX": "siteseer.crawler.settings",
     "FetchFailed": "siteseer.crawler.errors",
     "Halt": "siteseer.crawler.halt",
     "INTERRUPTED": "siteseer.crawler.halt",
@@ -122,6 +140,7 @@ _LAZY = {
     "Scope": "siteseer.crawler.urls",
     "Session": "siteseer.crawler.session",
     "SessionConfig": "siteseer.crawler.config",
+    "SettingSpec": "siteseer.crawler.settings",
     "SitemapLimits": "siteseer.crawler.sitemaps",
     "SnapshotStore": "siteseer.crawler.store",
     "SpiderTrap": "siteseer.crawler.errors",
@@ -131,9 +150,13 @@ _LAZY = {
     "current_halt": "siteseer.crawler.halt",
     "halting": "siteseer.crawler.halt",
     "host_of": "siteseer.crawler.urls",
+    "parse_duration": "siteseer.crawler.settings",
+    "parse_pairs": "siteseer.crawler.settings",
     "read_pages": "siteseer.crawler.inputs",
     "read_published": "siteseer.crawler.sitemaps",
     "read_urls": "siteseer.crawler.inputs",
+    "setting": "siteseer.crawler.settings",
+    "setting_rows": "siteseer.crawler.settings",
     "stored_snapshots": "siteseer.crawler.inputs",
     "time_limit_reason": "siteseer.crawler.halt",
 }

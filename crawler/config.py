@@ -1,7 +1,10 @@
 """SessionConfig: everything a crawl Session is told, validated once.
 
 A plain frozen dataclass, so a config can be built at the edge (the CLI, a test, a worker
-process), pickled, and turned into a Session where it is used.
+process), pickled, and turned into a Session where it is used. It is a `CrawlSettings`
+(crawler.settings): each crawl setting is its field, with the table's default, and checked
+against the table's bounds; the fields declared here are those no setting layer gives (the
+render mode and the cache file are each command's options, the rest the API's).
 """
 
 from __future__ import annotations
@@ -12,12 +15,11 @@ from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, get_args
 
+from siteseer.crawler.settings import CrawlSettings, ResourceScope, problems
 from siteseer.crawler.urls import (
     DEFAULT_MAX_PATH_DEPTH,
     DEFAULT_MAX_SEGMENT_REPEATS,
     DEFAULT_MAX_URL_LENGTH,
-    DEFAULT_MAX_URLS_PER_MULTI_PATTERN,
-    DEFAULT_MAX_URLS_PER_PATTERN,
     SESSION_PARAMS,
     ScopeMode,
     TrapLimits,
@@ -31,15 +33,15 @@ if TYPE_CHECKING:
 __all__ = ["DEFAULT_USER_AGENT", "REMOTE_DELAY", "RenderMode", "ResourceScope", "SessionConfig"]
 
 RenderMode = Literal["auto", "always", "never"]
-ResourceScope = Literal["any", "same-site"]
 
 # The per-host delay when none is configured and the host is not this machine.
 REMOTE_DELAY = timedelta(seconds=1)
 
 
 @dataclass(frozen=True)
-class SessionConfig:
-    """How a Session crawls.
+class SessionConfig(CrawlSettings):
+    """How a Session crawls: the crawl settings (`CrawlSettings`, the table, whose fields come
+    first) and the fields below.
 
     - `render`: ``"auto"`` fetches over HTTP and decides once per host whether its pages need a
       browser (see crawler.autorender); ``"always"`` renders every page; ``"never"`` renders only
@@ -50,7 +52,8 @@ class SessionConfig:
     - `page_cap`: the same count's bound when `budget` is None (None: no cap): a crawl without a
       budget that reaches it stops as a spent budget does (`crawler.errors.PageCapReached`, a
       BudgetExhausted), saying it was the cap. The command line's and siteseer.api's default is
-      20,000 (siteseer.settings); a Session's own is None. With a budget the cap is not used.
+      20,000 (the row's `commands` default); a Session's own is None. With a budget the cap is
+      not used.
     - `scope`/`allowed_hosts`: the hosts the crawl may visit — the host of the first URL fetched
       (``"host"``) or it and its subdomains (``"domain"``), unless `allowed_hosts` lists them.
     - `respect_robots`: obey robots.txt (fetched once per host; a missing one (4xx) allows
@@ -73,7 +76,7 @@ class SessionConfig:
     - `cache`: the SQLite file snapshots are kept in (None: in memory, gone with the Session).
     - `max_age`: pages (and host settings: robots.txt, the render decision) stored in the cache
       longer ago than this are loaded again (None: the cache never expires; the command line's
-      and siteseer.api's setting is a week by default, siteseer.settings); `refresh`: load
+      and siteseer.api's setting is a week by default, the row's `commands`); `refresh`: load
       again everything stored before the Session opened (the cache is rewritten as it goes).
     - `render_config`: the browser settings (None: `render.config.load_render_config()`).
     - `max_redirects`: redirects followed per HTTP request. Every hop (HTTP redirects and the
@@ -101,80 +104,43 @@ class SessionConfig:
     """
 
     render: RenderMode = "auto"
-    budget: int | None = None
-    page_cap: int | None = None
     scope: ScopeMode = "host"
-    allowed_hosts: tuple[str, ...] = ()
-    respect_robots: bool = True
-    delay: timedelta | None = None
-    concurrency: int = 8
-    retries: int = 2
-    backoff: timedelta = timedelta(seconds=0.2)
-    timeout: timedelta = timedelta(seconds=20)
     cache: Path | None = None
-    max_age: timedelta | None = None
-    refresh: bool = False
-    user_agent: str = DEFAULT_USER_AGENT
-    headers: tuple[tuple[str, str], ...] = ()
-    cookies: tuple[tuple[str, str], ...] = ()
-    proxy: str | None = None
-    storage_state: Path | None = None
     render_config: RenderConfig | None = field(default=None, compare=False)
     max_redirects: int = 10
-    allow_private_addresses: bool = False
-    resources: ResourceScope = "any"
+    backoff: timedelta = timedelta(seconds=0.2)
     session_params: tuple[str, ...] = SESSION_PARAMS
     max_url_length: int | None = DEFAULT_MAX_URL_LENGTH
     max_path_depth: int | None = DEFAULT_MAX_PATH_DEPTH
     max_segment_repeats: int | None = DEFAULT_MAX_SEGMENT_REPEATS
-    max_urls_per_pattern: int | None = DEFAULT_MAX_URLS_PER_PATTERN
-    max_urls_per_multi_pattern: int | None = DEFAULT_MAX_URLS_PER_MULTI_PATTERN
 
     def __post_init__(self) -> None:
-        problems = list(self._problems())
-        if problems:
-            raise ValueError("invalid SessionConfig: " + "; ".join(problems))
-        for name in ("allowed_hosts", "session_params", "headers", "cookies"):
-            if isinstance(getattr(self, name), list):
-                object.__setattr__(self, name, tuple(getattr(self, name)))
+        if isinstance(self.session_params, list):
+            object.__setattr__(self, "session_params", tuple(self.session_params))
         if isinstance(self.cache, str):
             object.__setattr__(self, "cache", Path(self.cache))
+        found = problems(self, CrawlSettings) + self._problems()
+        if found:
+            raise ValueError("invalid SessionConfig: " + "; ".join(found))
 
     def _problems(self) -> list[str]:
+        """What the fields declared here refuse, and what the table's bounds do not say of a
+        setting (a proxy's scheme, a host's form)."""
         problems: list[str] = []
         if self.render not in get_args(RenderMode):
             problems.append(f"render must be 'auto', 'always' or 'never', not {self.render!r}")
         if self.scope not in get_args(ScopeMode):
             problems.append(f"scope must be 'host' or 'domain', not {self.scope!r}")
-        if self.resources not in get_args(ResourceScope):
-            problems.append(f"resources must be 'any' or 'same-site', not {self.resources!r}")
-        if self.budget is not None and (isinstance(self.budget, bool) or self.budget < 0):
-            problems.append(f"budget must be None or a count ≥ 0, not {self.budget!r}")
-        if self.page_cap is not None and (isinstance(self.page_cap, bool) or self.page_cap < 1):
-            problems.append(f"page_cap must be None or a count ≥ 1, not {self.page_cap!r}")
-        if self.concurrency < 1:
-            problems.append(f"concurrency must be at least 1, not {self.concurrency}")
-        if self.retries < 0:
-            problems.append(f"retries must be ≥ 0, not {self.retries}")
         if self.max_redirects < 0:
             problems.append(f"max_redirects must be ≥ 0, not {self.max_redirects}")
-        for name in ("backoff", "timeout", "delay", "max_age"):
-            value = getattr(self, name)
-            if value is None and name in ("delay", "max_age"):
-                continue
-            if not isinstance(value, timedelta):
-                problems.append(f"{name} must be a datetime.timedelta, not {value!r}")
-            elif value < timedelta(0) or (name == "timeout" and value == timedelta(0)):
-                problems.append(f"{name} must be positive, not {value}")
-        if not self.user_agent.strip():
-            problems.append("user_agent must not be empty")
-        for name in ("headers", "cookies"):
-            pairs = getattr(self, name)
-            if any(len(pair) != 2 or not str(pair[0]).strip() for pair in pairs):
-                problems.append(f"{name} must be (name, value) pairs, not {pairs!r}")
-        if self.proxy is not None and not self.proxy.startswith(("http://", "https://", "socks")):
+        if not isinstance(self.backoff, timedelta):
+            problems.append(f"backoff must be a datetime.timedelta, not {self.backoff!r}")
+        elif self.backoff < timedelta(0):
+            problems.append(f"backoff must be positive, not {self.backoff}")
+        schemes = ("http://", "https://", "socks")
+        if isinstance(self.proxy, str) and not self.proxy.startswith(schemes):
             problems.append(f"proxy must be a http://, https:// or socks URL, not {self.proxy!r}")
-        if any(not h or "/" in h for h in self.allowed_hosts):
+        if any(not h or "/" in str(h) for h in self.allowed_hosts):
             problems.append(
                 f"allowed_hosts must be host or host:port names, not {self.allowed_hosts!r}"
             )
@@ -184,13 +150,7 @@ class SessionConfig:
             problems.append(
                 f"session_params must be a tuple of parameter names, not {self.session_params!r}"
             )
-        for name in (
-            "max_url_length",
-            "max_path_depth",
-            "max_segment_repeats",
-            "max_urls_per_pattern",
-            "max_urls_per_multi_pattern",
-        ):
+        for name in ("max_url_length", "max_path_depth", "max_segment_repeats"):
             limit = getattr(self, name)
             if limit is not None and (
                 isinstance(limit, bool) or not isinstance(limit, int) or limit < 1

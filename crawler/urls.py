@@ -57,6 +57,10 @@ from w3lib.url import canonicalize_url
 
 from siteseer.crawler.errors import CrawlError, InvalidURL, OutOfScope, SpiderTrap
 from siteseer.crawler.families import Families, FamilyCount
+from siteseer.crawler.settings import (
+    DEFAULT_MAX_URLS_PER_MULTI_PATTERN,
+    DEFAULT_MAX_URLS_PER_PATTERN,
+)
 
 __all__ = [
     "DEFAULT_MAX_PATH_DEPTH",
@@ -284,17 +288,8 @@ DEFAULT_MAX_URL_LENGTH = 2000
 DEFAULT_MAX_PATH_DEPTH = 16
 # A segment seen more often than this in one path (``/a/b/a/b/a/b/a``) is a relative-link loop.
 DEFAULT_MAX_SEGMENT_REPEATS = 3
-# Distinct URLs per host that differ only in digits: calendars, endless pagination, counters.
-# Numbered entity pages share one pattern too (``/member.php?id=#``), so the cap also bounds how
-# many entities of one numbered family a crawl reaches: 10,000 keeps every medium lab site whole
-# (the largest family, council's members, has 1,500) while an endless calendar stops after
-# 10,000 days and 10,000 month views. Raise it (or set None) for larger numbered families.
-DEFAULT_MAX_URLS_PER_PATTERN = 10_000
-
-# A family varying in two positions or more (a grid's cells, a calendar's days, months in a
-# year) or in a letter-coded counter is generated, not a list of entities: 1,000 is about three
-# years of an endless calendar's days, and a tenth of what a family of numbered entities keeps.
-DEFAULT_MAX_URLS_PER_MULTI_PATTERN = 1_000
+# DEFAULT_MAX_URLS_PER_PATTERN and DEFAULT_MAX_URLS_PER_MULTI_PATTERN: crawler.settings, the
+# settings table they are the defaults of.
 
 TrapRule = Literal[
     "url-length", "path-depth", "segment-repeats", "pattern-cap", "multi-pattern-cap"

@@ -5,7 +5,7 @@
     def discover(seed_url: str, *, flags: CrawlFlags) -> None:
         settings, _ = load_settings(flags)
 
-`crawl_flags` adds one option per setting of `siteseer.settings.Settings` (``--delay``,
+`crawl_flags` adds one option per setting of the table (siteseer.settings.specs: ``--delay``,
 ``--concurrency``, …: the flag, its type, bounds and help come from the table) to a click
 command and hands the command the values given as one `flags` mapping (setting name → value;
 options not given are None), ready for `siteseer.settings.load_settings`, where they take
@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 import click
 
-from siteseer.settings import Spec, specs
+from siteseer.settings import SettingSpec, specs
 
 __all__ = ["PANEL", "CrawlFlags", "crawl_flags", "flag_options"]
 
@@ -37,10 +37,11 @@ class CrawlOption(click.Option):
     panel = PANEL
 
 
-def _type(spec: Spec) -> Any:
+def _type(spec: SettingSpec) -> Any:
     if spec.choices:
         return click.Choice(spec.choices)
-    bound = spec.ge if spec.ge is not None else spec.gt
+    bounds = spec.bounds
+    bound = bounds.get("ge", spec.gt)
     if spec.kind is int:
         top = None if spec.le is None else int(spec.le)
         return click.IntRange(min=None if bound is None else int(bound), max=top)
@@ -51,15 +52,17 @@ def _type(spec: Spec) -> Any:
     return str
 
 
-def _help(spec: Spec) -> str:
+def _help(spec: SettingSpec) -> str:
+    """The row's help, and its default unless there is none to show (None, an empty list, a
+    flag off) or the help says it itself ("(default: …)")."""
     default = spec.default
-    if spec.optional or default == () or (spec.kind is bool and not default):
+    if default in (None, ()) or (spec.kind is bool and not default) or "(default:" in spec.help:
         return spec.help
     shown = {True: "yes", False: "no"}.get(default, default) if spec.kind is bool else default
     return f"{spec.help} [default: {shown}]"
 
 
-def _option(spec: Spec) -> click.Option:
+def _option(spec: SettingSpec) -> click.Option:
     """The flag of one setting; its value is None when not given."""
     kind: dict[str, Any] = {}
     if spec.kind is bool:

@@ -1,6 +1,6 @@
 """A crawl Session from a command's options, written once for every command.
 
-    crawl = CrawlOptions(render="auto", budget=200, cache=Path(".siteseer/cache.sqlite"))
+    crawl = crawl_options(render="auto", budget=200, cache=Path(".siteseer/cache.sqlite"))
     async with watched_session(session_config(crawl), "discover (ssup)") as session:
         ...
 
@@ -21,16 +21,16 @@ import threading
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import ExitStack, asynccontextmanager, contextmanager
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from types import FrameType
+from typing import Any
 
 from siteseer import logs
 from siteseer.crawler import (
     INTERRUPTED,
     CacheFailed,
     Halt,
-    RenderMode,
     Session,
     SessionConfig,
     halting,
@@ -38,7 +38,7 @@ from siteseer.crawler import (
 from siteseer.crawler.logstats import log_stats
 from siteseer.crawler.progress import progress
 from siteseer.errors import OutputFailed, run_failures
-from siteseer.settings import Settings, config_values, seconds
+from siteseer.settings import CommandSettings, Settings, seconds
 
 __all__ = [
     "CrawlOptions",
@@ -52,31 +52,30 @@ __all__ = [
 
 @dataclass(frozen=True)
 class CrawlOptions(Settings):
-    """A command's crawl: the crawl settings (`siteseer.settings.Settings`, the table), the
-    Session's render mode (``auto``, ``always``, ``never``) and its cache file (None: pages in
-    memory only, ``--no-cache``)."""
-
-    render: RenderMode = "auto"
-    cache: Path | None = None
+    """A command's crawl: its SessionConfig (`config`: the crawl settings, the render mode, the
+    cache file, None: pages in memory only, ``--no-cache``) and the commands' own settings
+    (`siteseer.settings.Settings`)."""
 
     def halt(self) -> Halt:
         """The Halt of a run under `time_limit` (none: a Halt that only Ctrl-C fires)."""
         return Halt(seconds(self.time_limit))
 
+    def with_config(self, **changes: Any) -> CrawlOptions:
+        """These options with `changes` made to their SessionConfig (``render="never"``)."""
+        return replace(self, config=replace(self.config, **changes))
+
 
 def crawl_options(
-    settings: Settings,
-    *,
-    render: RenderMode = "auto",
-    cache: Path | None = None,
-    pages: int | None = None,
+    settings: Settings | None = None, *, pages: int | None = None, **config: Any
 ) -> CrawlOptions:
-    """The CrawlOptions of a command run with `settings`; `pages` is the command's own page
-    budget when the settings set none."""
-    values = {f.name: getattr(settings, f.name) for f in fields(Settings)}
-    if values["budget"] is None:
-        values["budget"] = pages
-    return CrawlOptions(render=render, cache=cache, **values)
+    """The CrawlOptions of a command run with `settings` (None: the defaults), `config` the
+    SessionConfig fields it sets itself (render, cache, …); `pages` is the command's own page
+    budget when neither the settings nor `config` set one."""
+    settings = Settings() if settings is None else settings
+    if settings.config.budget is None and "budget" not in config:
+        config["budget"] = pages
+    own = {f.name: getattr(settings, f.name) for f in fields(CommandSettings)}
+    return CrawlOptions(config=replace(settings.config, **config), **own)
 
 
 def open_cache(cache: Path | None) -> Path | None:
@@ -91,12 +90,11 @@ def open_cache(cache: Path | None) -> Path | None:
 
 
 def session_config(crawl: CrawlOptions, *, allowed_hosts: tuple[str, ...] = ()) -> SessionConfig:
-    """The SessionConfig for `crawl` (its cache directory created first): each setting fills
-    the SessionConfig field of its own name (`siteseer.settings.config_values`); `allowed_hosts`
-    is added to the crawl's own. A setting SessionConfig refuses raises its ValueError."""
-    values = config_values(crawl)
-    values["allowed_hosts"] = (*crawl.allowed_hosts, *allowed_hosts)
-    return SessionConfig(render=crawl.render, cache=open_cache(crawl.cache), **values)
+    """The SessionConfig for `crawl` (its cache directory created first); `allowed_hosts` is
+    added to the crawl's own. A host SessionConfig refuses raises its ValueError."""
+    config = crawl.config
+    hosts = (*config.allowed_hosts, *allowed_hosts)
+    return replace(config, cache=open_cache(config.cache), allowed_hosts=hosts)
 
 
 # The Halt each handler `interruptible` installed fires (a block inside one adds no other).

@@ -1,15 +1,15 @@
-"""The crawl settings, declared once: `Settings` is the table, each field one setting.
+"""The crawl settings' layers: flags, ``SITESEER_*`` variables, siteseer.toml, defaults.
 
     settings, sources = load_settings({"delay": 0.5})   # the flags the user gave
-    settings.delay, sources["delay"]                     # 0.5, "flag"
+    settings.config.delay, sources["delay"]              # timedelta(seconds=0.5), "flag"
 
-A setting is one field of `Settings`: its name, its type, its default, and (`setting(...)`) its
-bounds, its help and its flag. Everything else is derived from it, under the same name in every
-layer: the flag (``--delay``; siteseer.flags), the variable (``SITESEER_DELAY``), the key of
-``siteseer.toml`` and of ``[tool.siteseer]`` in ``pyproject.toml`` (``delay = 0.5``), the
-pydantic check of what a layer gives, and the `SessionConfig` field it fills
-(`siteseer.sessions.session_config`; a setting with ``config=False`` is used by the commands
-themselves, as `time_limit` is). A new setting is one field here plus the code that uses it.
+The table is crawler.settings' `CrawlSettings`: each row one setting of the Session, its name,
+type, default, bounds, help and flag, and the `SessionConfig` field of that name. The settings
+the commands read themselves (`time_limit`) are the rows of `CommandSettings` below. Everything
+else is derived from the rows, under the same name in every layer: the flag (``--delay``;
+siteseer.flags), the variable (``SITESEER_DELAY``), the key of ``siteseer.toml`` and of
+``[tool.siteseer]`` in ``pyproject.toml`` (``delay = 0.5``) and the pydantic check of what a
+layer gives. A new setting is one row plus the code that uses it.
 
 `load_settings` reads the layers, highest precedence first:
 
@@ -18,12 +18,14 @@ themselves, as `time_limit` is). A new setting is one field here plus the code t
    split by the setting's separator: hosts by ``,``, cookies by ``;``, headers by a newline;
    a ``SITESEER_*`` variable that names no setting is warned about),
 3. ``siteseer.toml`` in the working directory, then ``[tool.siteseer]`` in its ``pyproject.toml``,
-4. the defaults.
+4. the defaults (a row's `commands` default where it has one: the page cap, the cache's age).
 
 Each layer is checked on its own (pydantic, imported only when a layer gives a value: a command
 run with the defaults alone does not wait for it), so that a bad value names where it was set
 (``SITESEER_DELAY: …``, ``siteseer.toml: delay: …``) and a key that names no setting gets the
-closest name. `sources` says where each value came from: what `siteseer config` prints.
+closest name. `sources` says where each value came from: what `siteseer config` prints. The
+values are then the SessionConfig's (`Settings.config`; seconds as timedeltas, ``"Name: value"``
+as pairs, see crawler.settings), whose own checks name the setting too.
 
 pydantic-settings' sources were weighed for the layers: they merge the layers before checking,
 which loses the source of a bad value, and split lists only as JSON.
@@ -34,36 +36,44 @@ from __future__ import annotations
 import json
 import logging
 import os
-import re
 import typing
 from collections.abc import Callable, Mapping
-from dataclasses import Field, asdict, dataclass, field, fields
+from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
 from typing import Any, Literal
 
+from siteseer.crawler import (
+    ENV_PREFIX,
+    CrawlSettings,
+    SettingSpec,
+    parse_duration,
+    parse_pairs,
+    setting,
+    setting_rows,
+)
 from siteseer.errors import BadOption
 
 if typing.TYPE_CHECKING:
-    pass
+    from siteseer.crawler import SessionConfig
 
 __all__ = [
     "CONFIG_FILE",
     "ENV_PREFIX",
     "OTHER_VARIABLES",
+    "CommandSettings",
+    "SettingSpec",
     "Settings",
-    "Spec",
-    "config_values",
     "describe_settings",
     "load_settings",
     "parse_duration",
     "parse_pairs",
+    "session_specs",
     "specs",
 ]
 
 CONFIG_FILE = "siteseer.toml"
 PYPROJECT = "pyproject.toml [tool.siteseer]"
-ENV_PREFIX = "SITESEER_"
 # SITESEER_* variables that are not crawl settings (read elsewhere): not warned about.
 OTHER_VARIABLES = frozenset({"CHROMIUM", "LAB_REAL", "BASE_URL", "FAULT_TABLE"})
 # Names a setting had before: a key or variable spelt so is told the new name.
@@ -77,295 +87,56 @@ log = logging.getLogger("siteseer.settings")
 
 
 def seconds(value: float | None) -> timedelta | None:
-    """A setting in seconds as the timedelta SessionConfig takes."""
+    """A setting in seconds as a timedelta."""
     return None if value is None else timedelta(seconds=value)
 
 
-def parse_pairs(
-    items: tuple[str, ...], sep: str, what: str, form: str
-) -> tuple[tuple[str, str], ...]:
-    """``"Name: value"`` / ``"name=value"`` items as (name, value) pairs; ValueError otherwise."""
-    pairs: list[tuple[str, str]] = []
-    for item in items:
-        name, found, value = item.partition(sep)
-        if not found or not name.strip():
-            raise ValueError(f"a {what} must read {form!r}, not {item!r}")
-        pairs.append((name.strip(), value.strip()))
-    return tuple(pairs)
-
-
-def _headers(items: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    return parse_pairs(items, ":", "header", "Name: value")
-
-
-def _cookies(items: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    return parse_pairs(items, "=", "cookie", "name=value")
-
-
-def _no_cap(value: int) -> int | None:
-    """A page cap as SessionConfig takes it: 0 is no cap (None)."""
-    return value or None
-
-
-_UNITS = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}
-
-
-def parse_duration(text: str) -> float:
-    """Seconds from ``"90"``, ``"90s"``, ``"30m"``, ``"12h"`` or ``"7d"``; ValueError else."""
-    match = re.fullmatch(r"\s*(\d+(?:\.\d*)?)\s*([smhd]?)\s*", text.lower())
-    if match is None:
-        raise ValueError(f"{text!r} is not a duration: give seconds, or 30m, 12h, 7d")
-    return float(match[1]) * _UNITS[match[2]]
-
-
-def setting(
-    default: Any,
-    help: str,
-    *,
-    ge: float | None = None,
-    gt: float | None = None,
-    le: float | None = None,
-    min_length: int | None = None,
-    flag: str | None = None,
-    aliases: tuple[str, ...] = (),
-    metavar: str | None = None,
-    separator: str | None = None,
-    duration: bool = False,
-    to_config: Callable[[Any], Any] | None = None,
-    config: bool = True,
-) -> Any:
-    """One row of the table (a field of `Settings`):
-
-    - `default`, `help` (one sentence; the flag's help and `siteseer config --help`);
-    - `ge`/`gt`/`le`, `min_length`: the bounds every layer's value is checked against;
-    - `flag`: the flag, when it is not ``--`` + the name with dashes (a bool's ``--on/--off``
-      pair, a list's singular); `aliases`: other spellings of the same flag;
-    - `separator`: a list given as one string (a variable) is split by it;
-    - `duration`: text such as ``30m``, ``12h``, ``7d`` is read as seconds;
-    - `to_config`: the value as its `SessionConfig` field takes it (seconds → timedelta,
-      ``"Name: value"`` → pairs; it may raise ValueError, reported as the setting's);
-      `config=False`: no SessionConfig field, the commands use it (`time_limit`).
-    """
-    spec = {
-        "help": help,
-        "ge": ge,
-        "gt": gt,
-        "le": le,
-        "min_length": min_length,
-        "flag": flag,
-        "aliases": aliases,
-        "metavar": metavar,
-        "separator": separator,
-        "duration": duration,
-        "to_config": to_config,
-        "config": config,
-    }
-    return field(default=default, metadata={"siteseer": spec})
-
-
 @dataclass(frozen=True)
-class Settings:
-    """The crawl settings every crawling command shares (see the module docstring). Durations
-    are seconds; None is "the Session's default", said in each help."""
+class CommandSettings:
+    """The settings the commands read themselves, rows of the table as `CrawlSettings`' are
+    (crawler.settings' `setting`); the flags list them after the Session's."""
 
-    delay: float | None = setting(
-        None,
-        "Seconds between two requests to one host (default: 0 on loopback, else 1; a "
-        "robots.txt Crawl-delay raises it).",
-        ge=0,
-        metavar="SECONDS",
-        to_config=seconds,
-    )
-    concurrency: int = setting(8, "HTTP requests in flight per host.", ge=1)
-    retries: int = setting(2, "Extra attempts on 5xx, 429, timeouts, errors.", ge=0)
-    timeout: float = setting(
-        20.0,
-        "Seconds one HTTP request or browser navigation may take.",
-        gt=0,
-        metavar="SECONDS",
-        to_config=seconds,
-    )
-    user_agent: str | None = setting(
-        None,
-        "User-Agent of every request, over HTTP and in the browser (default: siteseer's own; "
-        "`siteseer config` shows it).",
-        min_length=1,
-    )
-    respect_robots: bool = setting(
-        True,
-        "Obey robots.txt (--ignore-robots: load the pages it disallows too).",
-        flag="--respect-robots/--ignore-robots",
-    )
-    allow_private_addresses: bool = setting(
-        False,
-        "Follow redirects and browser navigations from a public host to loopback, private and "
-        "link-local addresses.",
-        flag="--allow-private-addresses/--public-addresses-only",
-    )
-    resources: Literal["any", "same-site"] = setting(
-        "any",
-        "Where a page's subresources (scripts, styles, XHR, beacons, WebSockets, prefetches) "
-        "may come from: any host (a page's CDNs), or same-site: only the crawl's scope, no "
-        "request leaves it. Either way never a robots-disallowed path, nor a private address "
-        "from a public page.",
-    )
-    allowed_hosts: tuple[str, ...] = setting(
-        (),
-        "Hosts the crawl may visit, repeated or comma-separated (default: the first URL's host).",
-        metavar="HOST[,HOST]",
-        separator=",",
-    )
-    headers: tuple[str, ...] = setting(
-        (),
-        'An extra request header, "Name: value" (repeatable); HTTP and browser, only to the '
-        "hosts the crawl loads, never with a page's requests elsewhere.",
-        flag="--header",
-        metavar="'NAME: VALUE'",
-        separator="\n",
-        to_config=_headers,
-    )
-    cookies: tuple[str, ...] = setting(
-        (),
-        'A cookie sent to every host, "name=value" (repeatable); HTTP and browser.',
-        flag="--cookie",
-        metavar="NAME=VALUE",
-        separator=";",
-        to_config=_cookies,
-    )
-    proxy: str | None = setting(
-        None, "Proxy URL (http://host:port) for HTTP and the browser.", metavar="URL"
-    )
-    budget: int | None = setting(
-        None,
-        "Page budget: page loads plus browser actions (default: no limit, or the command's own).",
-        ge=1,
-        aliases=("--pages",),
-        metavar="PAGES",
-    )
-    page_cap: int = setting(
-        # Well past a crawl of the lab's medium sites or its real tier (a few thousand pages),
-        # and about five and a half hours of a remote site at its 1 s delay: a bound on a crawl
-        # the trap guards cannot see the end of, not on a site's size.
-        20_000,
-        "Page loads plus browser actions of a crawl given no --pages; there it stops and "
-        "writes what it found, marked incomplete (exit 1) (0: no cap).",
-        ge=0,
-        metavar="PAGES",
-        to_config=_no_cap,
-    )
-    max_urls_per_pattern: int = setting(
-        # crawler.urls' DEFAULT_MAX_URLS_PER_PATTERN and DEFAULT_MAX_URLS_PER_MULTI_PATTERN
-        # (a test holds them equal; the crawler is not imported to read a setting).
-        10_000,
-        "Spider-trap guard: distinct URLs of one family varying in one number (numbered "
-        "entities, pages of a list) a crawl visits (0: no limit).",
-        ge=0,
-        metavar="URLS",
-        to_config=_no_cap,
-    )
-    max_urls_per_multi_pattern: int = setting(
-        1_000,
-        "Spider-trap guard: distinct URLs of one family varying in two positions or more (a "
-        "grid, a calendar's days) or in a letter-coded counter (0: no limit).",
-        ge=0,
-        metavar="URLS",
-        to_config=_no_cap,
-    )
     time_limit: float | None = setting(
         None,
         "Seconds the whole run may take; then it stops and writes what it found, marked "
         "incomplete (exit 1) (default: no limit).",
         gt=0,
         metavar="SECONDS",
-        config=False,
     )
-    storage_state: Path | None = setting(
-        None,
-        "A Playwright storage-state JSON (a logged-in browser): its cookies and local storage "
-        "in the browser, its cookies over HTTP too.",
-        metavar="FILE",
-    )
-    max_age: float | None = setting(
-        # A week. A rerun, or a crawl resumed after Ctrl-C or a time limit, within the week
-        # costs the site nothing; a site's lists and pages change within weeks, so a result is
-        # never more than a week behind it (Scrapy's HTTPCACHE_EXPIRATION_SECS never expires).
-        7 * 86400.0,
-        "Use cached pages stored at most this long ago (seconds, or 30m, 12h, 7d; never: the "
-        "cache never expires, the Session's own default); older ones are loaded again "
-        "(default: 7d).",
-        ge=0,
-        metavar="DURATION",
-        duration=True,
-        to_config=seconds,
-    )
-    refresh: bool = setting(
-        False, "Load again every page the cache holds, and store the new copies.", flag="--refresh"
+
+
+def default_config() -> SessionConfig:
+    """The SessionConfig of the settings' defaults (each row's `commands` default where it has
+    one, else the Session's own)."""
+    from siteseer.crawler import SessionConfig
+
+    return SessionConfig(
+        **{name: spec.value(spec.default) for name, spec in session_specs().items()}
     )
 
 
 @dataclass(frozen=True)
-class Spec:
-    """A setting as the table declares it (see `setting`); `kind` is its type without None:
-    bool, int, float, str, Path, or tuple for a list of strings; `choices` the values a
-    ``Literal`` setting takes (its `kind` is str)."""
+class Settings(CommandSettings):
+    """The effective settings: the commands' own (the rows of `CommandSettings`) and `config`,
+    the SessionConfig the Session's rows fill (its render mode and cache are the command's)."""
 
-    name: str
-    kind: type
-    optional: bool
-    default: Any
-    help: str
-    ge: float | None
-    gt: float | None
-    le: float | None
-    min_length: int | None
-    flag: str | None
-    aliases: tuple[str, ...]
-    metavar: str | None
-    separator: str | None
-    duration: bool
-    to_config: Callable[[Any], Any] | None
-    config: bool
-    choices: tuple[str, ...] = ()
-
-    @property
-    def variable(self) -> str:
-        return ENV_PREFIX + self.name.upper()
-
-    @property
-    def flags(self) -> tuple[str, ...]:
-        """The flag's spellings: ``--name`` (or the declared flag), then its aliases."""
-        return (self.flag or "--" + self.name.replace("_", "-"), *self.aliases)
+    config: SessionConfig = field(default_factory=default_config)
 
 
-_SPECS: dict[str, Spec] = {}
+def session_specs() -> Mapping[str, SettingSpec]:
+    """The Session's settings (`CrawlSettings`' rows), by name, in the table's order."""
+    return setting_rows(CrawlSettings)
 
 
-def specs() -> Mapping[str, Spec]:
-    """Every setting's row, by name, in the table's order."""
+_SPECS: dict[str, SettingSpec] = {}
+
+
+def specs() -> Mapping[str, SettingSpec]:
+    """Every setting's row, by name: the Session's, then the commands' own."""
     if not _SPECS:
-        hints = typing.get_type_hints(Settings)
-        for f in fields(Settings):
-            _SPECS[f.name] = _spec(f, hints[f.name])
+        _SPECS.update(session_specs())
+        _SPECS.update(setting_rows(CommandSettings))
     return _SPECS
-
-
-def _spec(f: Field[Any], annotation: Any) -> Spec:
-    args = typing.get_args(annotation)
-    optional = type(None) in args
-    kind = next((a for a in args if a is not type(None)), annotation) if optional else annotation
-    choices: tuple[str, ...] = ()
-    if typing.get_origin(kind) is tuple:
-        kind = tuple
-    elif typing.get_origin(kind) is Literal:
-        kind, choices = str, tuple(typing.get_args(kind))
-    return Spec(
-        name=f.name,
-        kind=kind,
-        optional=optional,
-        default=f.default,
-        choices=choices,
-        **f.metadata["siteseer"],
-    )
 
 
 # --- the layers ----------------------------------------------------------------------------------
@@ -452,7 +223,7 @@ def _layers(given: dict[str, Any], source: str) -> list[_Layer]:
     ]
 
 
-def _prepared(spec: Spec, value: Any) -> Any:
+def _prepared(spec: SettingSpec, value: Any) -> Any:
     """A value as given (text from a variable, a list from TOML or flags) in the form the
     check takes: lists split, durations in seconds."""
     if spec.kind is tuple:
@@ -497,7 +268,7 @@ def _checked(layer: _Layer) -> dict[str, Any]:
                 problems.append(f"{layer.where(name)}: {error['msg']} (given {given[name]!r})")
         for name, value in checked.items():
             try:
-                _converted(names[name], value)
+                names[name].value(value)
             except ValueError as e:
                 problems.append(f"{layer.where(name)}: {e}")
     if problems:
@@ -513,21 +284,24 @@ def _model() -> Any:
     if not _MODEL:
         from pydantic import ConfigDict, Field, create_model
 
-        hints = typing.get_type_hints(Settings)
         definitions: dict[str, Any] = {}
         for name, spec in specs().items():
-            bounds = {"ge": spec.ge, "gt": spec.gt, "le": spec.le, "min_length": spec.min_length}
-            kept: dict[str, Any] = {k: v for k, v in bounds.items() if v is not None}
-            definitions[name] = (hints[name], Field(default=spec.default, **kept))
+            definitions[name] = (_annotation(spec), Field(default=spec.default, **spec.bounds))
         # inf and nan are no durations (`--delay inf` overflowed the politeness clock)
         config = ConfigDict(extra="forbid", strict=False, allow_inf_nan=False)
         _MODEL.append(create_model("Settings", __config__=config, **definitions))
     return _MODEL[0]
 
 
-def _converted(spec: Spec, value: Any) -> Any:
-    """`value` as the setting's SessionConfig field takes it."""
-    return value if spec.to_config is None else spec.to_config(value)
+def _annotation(spec: SettingSpec) -> Any:
+    """The type of what a layer gives for `spec`: its `kind` (a Literal of its choices, a tuple
+    of text), or None where the field takes None and no number stands for it (`off`)."""
+    kind: Any = spec.kind
+    if spec.choices:
+        kind = Literal[spec.choices]
+    elif spec.kind is tuple:
+        kind = tuple[str, ...]
+    return kind | None if spec.optional and spec.off is None else kind
 
 
 def load_settings(
@@ -554,21 +328,26 @@ def load_settings(
             raise ValueError("; ".join(reversed(problems)))
     except ValueError as e:
         raise BadOption(f"invalid settings: {e}") from None
-    final: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in values.items()}
-    return Settings(**final), sources
+    final = {name: spec.default for name, spec in specs().items()}
+    final.update({k: tuple(v) if isinstance(v, list) else v for k, v in values.items()})
+    from siteseer.crawler import SessionConfig
+
+    session = {name: spec.value(final.pop(name)) for name, spec in session_specs().items()}
+    try:
+        config = SessionConfig(**session)
+    except ValueError as e:
+        raise BadOption(f"invalid settings: {e}") from None
+    return Settings(config=config, **final), sources
 
 
 def describe_settings(settings: Settings, sources: dict[str, str]) -> list[str]:
-    """One line per setting, `name = value  (source)`, values as TOML would write them; a
-    setting left at None shows the Session's own default where it has one."""
-    from siteseer.crawler import SessionConfig
-
-    session = SessionConfig()
+    """One line per setting, `name = value  (source)`, values as TOML would write them."""
     values = {}
-    for name, value in asdict(settings).items():
-        if value is None and specs()[name].config:
-            value = getattr(session, name, None)
-        values[name] = _as_json(value)
+    for name, spec in specs().items():
+        if name in session_specs():
+            values[name] = _as_json(spec.given(getattr(settings.config, name)))
+        else:
+            values[name] = _as_json(getattr(settings, name))
     width = max(len(name) for name in values)
     lines = []
     for name, value in values.items():
@@ -587,14 +366,3 @@ def _as_json(value: Any) -> Any:
     if isinstance(value, timedelta):
         return value.total_seconds()
     return value
-
-
-def config_values(settings: Settings) -> dict[str, Any]:
-    """The SessionConfig fields `settings` fill (each under its own name), converted; a
-    setting left at None is left out (the Session's default)."""
-    found = {}
-    for name, spec in specs().items():
-        value = getattr(settings, name)
-        if spec.config and value is not None:
-            found[name] = _converted(spec, value)
-    return found

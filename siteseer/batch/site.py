@@ -249,8 +249,10 @@ async def run_site(
     options = job.options
     try:
         cache = None if cache_dir is None else cache_dir / f"{host_file_name(job.host)}.sqlite"
-        site = replace(crawl or CrawlOptions(), render=options.render, budget=options.budget)
-        config = session_config(replace(site, cache=cache))
+        site = (crawl or CrawlOptions()).with_config(
+            render=options.render, budget=options.budget, cache=cache
+        )
+        config = session_config(site)
         async with Session(config, browser=browser.lend) as session:
             with (
                 browser.checking(

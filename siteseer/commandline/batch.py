@@ -108,7 +108,7 @@ def batch(
         max_depth=max_depth,
         pages=template_pages,
         render=render,
-        budget=crawled.budget,
+        budget=crawled.config.budget,
     )
     options = command.BatchOptions(
         input_path, out, defaults, engine, address, workers, cache_dir=cache_dir, crawl=crawled

@@ -6,7 +6,7 @@ the optional sample page path (a Discovery, a JSON list or one URL a line) and w
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from siteseer.algorithms import read_sample_path
@@ -15,12 +15,12 @@ from siteseer.errors import BadInput, RunFailed, run_failures
 from siteseer.output import AnnotationError, annotate
 from siteseer.outputs import shown, write_bytes
 from siteseer.render import Snapshot
-from siteseer.sessions import CrawlOptions, session_config, watched_session
+from siteseer.sessions import CrawlOptions, crawl_options, session_config, watched_session
 
 __all__ = ["ExplainOptions", "ExplainOutcome", "explain_page", "sample_path_of"]
 
 
-_RENDERED = CrawlOptions(render="always")  # explain's crawl by default
+_RENDERED = crawl_options(render="always")  # explain's crawl by default
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ async def explain_page(options: ExplainOptions) -> ExplainOutcome:
     except CrawlError as e:
         raise BadInput(str(e)) from None
     sample_path = sample_path_of(options.seed_path) if options.seed_path is not None else ()
-    config = session_config(replace(options.crawl, render="always"))
+    config = session_config(options.crawl.with_config(render="always"))
     with run_failures(CrawlError, OSError):
         async with watched_session(config, "explain") as session:
             snap = await session.page(target, screenshot="full")

@@ -31,7 +31,13 @@ from siteseer.errors import BadInput, RunFailed, run_failures
 from siteseer.output import cluster_rows, write_template_report
 from siteseer.outputs import shown, write_text
 from siteseer.render import Snapshot
-from siteseer.sessions import CrawlOptions, interruptible, session_config, watched_session
+from siteseer.sessions import (
+    CrawlOptions,
+    crawl_options,
+    interruptible,
+    session_config,
+    watched_session,
+)
 
 log = logging.getLogger("siteseer.templates")
 
@@ -47,7 +53,7 @@ __all__ = [
 ]
 
 
-_NOT_RENDERED = CrawlOptions(render="never")  # the templates commands' crawl by default
+_NOT_RENDERED = crawl_options(render="never")  # the templates commands' crawl by default
 
 # --- templates urls ---------------------------------------------------------------------------
 
@@ -146,7 +152,7 @@ async def templates_urls(options: UrlTemplatesOptions) -> UrlTemplatesOutcome:
     write the report to `options.out` when given. A run stopped by its budget, its time limit
     or Ctrl-C reports (and writes) what it found, marked incomplete."""
     urls = input_urls(options.input_path, site=options.site)
-    config = session_config(replace(options.crawl, render="never"))
+    config = session_config(options.crawl.with_config(render="never"))
     halt = options.crawl.halt()
     with run_failures(ValueError):
         async with watched_session(config, "templates urls", halt=halt) as session:
@@ -176,7 +182,7 @@ CLUSTER_PAGES = 500  # pages crawled from a site URL when no budget is given
 
 @dataclass(frozen=True)
 class ClusterOptions:
-    """`templates cluster`: a site URL to crawl (up to `crawl.budget` pages, 500 when None) or
+    """`templates cluster`: a site URL to crawl (up to `crawl.config.budget` pages, 500 when None) or
     a file (URL list, siteseer's JSON lines, WARC/ARC, crawl store; `site` keeps one host's
     pages); the clustering's parameters; the JSON lines file (None: standard output); the crawl
     (cache, identity; rendering is always ``never``)."""
@@ -261,7 +267,7 @@ async def templates_cluster(options: ClusterOptions) -> ClusterOutcome:
 async def _cluster(options: ClusterOptions, halt: Halt) -> ClusterOutcome:
     given = page_input(options.input, options.site)
     # The budget counts the pages crawled (below), not the Session's loads.
-    config = session_config(replace(options.crawl, render="never", budget=None))
+    config = session_config(options.crawl.with_config(render="never", budget=None))
     crawl = SiteCrawl(list(given.snapshots))
     refused: dict[str, str] = {}  # the start URL's failure, when it had one
     cost: Cost | None = None
@@ -270,7 +276,7 @@ async def _cluster(options: ClusterOptions, halt: Halt) -> ClusterOutcome:
             async with watched_session(config, "templates cluster", halt=halt) as session:
                 session.events.on("error", lambda e: refused.setdefault(e.url, str(e)))
                 session.events.on("skip", lambda url, why: refused.setdefault(url, why))
-                crawl = await _load(session, given, options.crawl.budget or CLUSTER_PAGES)
+                crawl = await _load(session, given, options.crawl.config.budget or CLUSTER_PAGES)
                 cost = session.cost()
     snaps = crawl.pages
     if len(snaps) < 2:

@@ -7,13 +7,14 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
 from aiohttp import web
 
 from siteseer.crawler import Cost, Session, SessionConfig
-from siteseer.settings import Settings, config_values, load_settings
+from siteseer.settings import Settings, load_settings
 
 Serve = Callable[[web.Application], Awaitable[str]]
 DAY = 86_400.0
@@ -31,8 +32,8 @@ def _site(seen: list[str]) -> web.Application:
 
 async def _load(url: str, cache: Path, **config: object) -> Cost:
     """One page loaded with the settings' defaults (or `config`) and `cache`."""
-    values = config_values(Settings()) | config
-    async with Session(SessionConfig(render="never", cache=cache, **values)) as session:
+    settings = replace(Settings().config, render="never", cache=cache, **config)
+    async with Session(settings) as session:
         await session.page(url)
         return session.cost()
 
@@ -45,8 +46,8 @@ def _age_by(cache: Path, seconds: float) -> None:
 
 
 async def test_a_page_older_than_a_week_is_loaded_again(serve_app: Serve, tmp_path: Path) -> None:
-    assert config_values(Settings())["max_age"] == timedelta(days=7)
-    assert load_settings({"max_age": "never"})[0].max_age is None  # the Session's: no expiry
+    assert Settings().config.max_age == timedelta(days=7)
+    assert load_settings({"max_age": "never"})[0].config.max_age is None  # the Session's: no expiry
     assert SessionConfig().max_age is None
     seen: list[str] = []
     url = await serve_app(_site(seen)) + "/news"

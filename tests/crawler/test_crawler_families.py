@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from datetime import date, timedelta
 
 import pytest
@@ -33,7 +32,7 @@ from siteseer.crawler.urls import (
     TrapLimits,
 )
 from siteseer.render import Snapshot
-from siteseer.settings import Settings, config_values
+from siteseer.settings import Settings, load_settings
 
 
 def admit_all(guard: TrapGuard, urls: list[str]) -> Counter[str]:
@@ -137,13 +136,13 @@ def test_varying_positions_are_counted_against_the_first_member() -> None:
 
 
 def test_defaults_here_and_in_the_settings_table() -> None:
-    settings = Settings()
+    settings = Settings().config
     assert settings.max_urls_per_pattern == DEFAULT_MAX_URLS_PER_PATTERN
     assert settings.max_urls_per_multi_pattern == DEFAULT_MAX_URLS_PER_MULTI_PATTERN
     assert settings.page_cap == 20_000
-    values = config_values(replace(settings, page_cap=0, max_urls_per_pattern=0))
-    assert values["page_cap"] is None and values["max_urls_per_pattern"] is None
-    assert values["max_urls_per_multi_pattern"] == 1_000
+    values = load_settings({"page_cap": 0, "max_urls_per_pattern": 0})[0].config
+    assert values.page_cap is None and values.max_urls_per_pattern is None
+    assert values.max_urls_per_multi_pattern == 1_000
     limits = SessionConfig().trap_limits
     assert limits.max_urls_per_pattern == DEFAULT_MAX_URLS_PER_PATTERN == 10_000
     assert limits.max_urls_per_multi_pattern == DEFAULT_MAX_URLS_PER_MULTI_PATTERN == 1_000

@@ -14,10 +14,10 @@ from siteseer.commands.explain import ExplainOptions, explain_page
 from siteseer.commands.templates import ClusterOptions, templates_cluster
 from siteseer.errors import RunFailed
 from siteseer.lab.server import LabServer, build_sites
-from siteseer.sessions import CrawlOptions
+from siteseer.sessions import crawl_options
 
 Lab = Callable[[str], LabServer]
-HTTP_ONLY = CrawlOptions(render="never")
+HTTP_ONLY = crawl_options(render="never")
 
 
 async def test_discover_reports_an_unwritable_discovery_after_the_run(

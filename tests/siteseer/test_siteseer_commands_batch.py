@@ -14,7 +14,7 @@ from siteseer.commands.batch import BatchOptions, BatchOutcome, by_expected_work
 from siteseer.commands.explore import ExploreOptions, explore_site
 from siteseer.commands.templates import ClusterOptions, templates_cluster
 from siteseer.lab.server import LabServer
-from siteseer.sessions import CrawlOptions
+from siteseer.sessions import crawl_options
 
 Lab = Callable[[str], LabServer]
 SITES = ("council", "cars")
@@ -139,7 +139,7 @@ async def test_explore_and_templates_write_their_commands_files(
     else:
         # the same rows as `siteseer templates cluster URL --pages 30 --out …`
         single = await templates_cluster(
-            ClusterOptions(url, crawl=CrawlOptions(render="never", budget=30))
+            ClusterOptions(url, crawl=crawl_options(render="never", budget=30))
         )
         written = (tmp_path / "out" / f"{host}.jsonl").read_text(encoding="utf-8")
         assert written == single.rows and row["entities"] == single.pages == 30
@@ -152,7 +152,7 @@ async def test_batch_explore_from_a_home_page_writes_what_explore_writes(
     outcome = await _batch(tmp_path, [json.dumps({"url": home, "task": "explore"})])
     (row,) = outcome.rows
     single = await explore_site(
-        ExploreOptions(home, CrawlOptions(render="never"), out=tmp_path / "single")
+        ExploreOptions(home, crawl_options(render="never"), out=tmp_path / "single")
     )
     assert row["status"] == "done" and row["entities"] == len(single.exploration.entities)
     host = str(row["host"]).replace(":", "_")

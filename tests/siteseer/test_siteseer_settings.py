@@ -14,8 +14,8 @@ import pytest
 from siteseer.crawler import SessionConfig
 from siteseer.errors import BadOption
 from siteseer.flags import flag_options
-from siteseer.sessions import CrawlOptions, session_config
-from siteseer.settings import Settings, load_settings, specs
+from siteseer.sessions import crawl_options, session_config
+from siteseer.settings import load_settings, session_specs, specs
 
 
 @pytest.fixture(autouse=True)
@@ -32,8 +32,8 @@ def test_each_setting_has_one_name_in_every_layer() -> None:
         assert flags[name][0] == "--" + name.replace("_", "-") or spec.flag == flags[name][0]
         assert spec.variable == "SITESEER_" + name.upper()
         # a setting fills the SessionConfig field of its own name, unless the commands use it
-        assert (name in session) is spec.config, name
-    assert [o.name for o in flag_options()] == [f.name for f in dataclasses.fields(Settings)]
+        assert (name in session) is (name in session_specs()), name
+    assert [o.name for o in flag_options()] == list(specs())
 
 
 def test_every_layer_reaches_the_session_config(
@@ -44,7 +44,7 @@ def test_every_layer_reaches_the_session_config(
     )
     monkeypatch.setenv("SITESEER_DELAY", "0.5")
     settings, sources = load_settings({"budget": 40})
-    config = session_config(CrawlOptions(**dataclasses.asdict(settings)))
+    config = session_config(crawl_options(settings))
     assert not config.respect_robots and config.concurrency == 3
     assert config.max_age == timedelta(hours=2) and config.headers == (("X-A", "1"),)
     assert config.delay == timedelta(seconds=0.5) and config.budget == 40
@@ -89,7 +89,7 @@ def test_an_unknown_variable_is_warned_about(
     monkeypatch.setenv("SITESEER_LAB_REAL", "/elsewhere")  # read elsewhere: no warning
     with caplog.at_level(logging.WARNING, "siteseer.settings"):
         settings, _ = load_settings()
-    assert settings.delay is None
+    assert settings.config.delay is None
     assert [r.getMessage() for r in caplog.records] == [
         "SITESEER_DELAI is not a siteseer variable; did you mean SITESEER_DELAY?"
     ]

@@ -11,7 +11,7 @@ import pytest
 
 from siteseer.errors import BadInput, OutputFailed, RunFailed, UserError, one_line, run_failures
 from siteseer.outputs import write_bytes, write_text, writing
-from siteseer.sessions import CrawlOptions, open_cache, session_config
+from siteseer.sessions import crawl_options, open_cache, session_config
 
 
 def test_every_user_error_is_a_user_error() -> None:
@@ -71,13 +71,14 @@ def test_open_cache_creates_its_directory(tmp_path: Path) -> None:
 
 
 def test_session_config_from_options(tmp_path: Path) -> None:
-    crawl = CrawlOptions(render="never", budget=7, cache=tmp_path / "c" / "cache.sqlite")
+    crawl = crawl_options(render="never", budget=7, cache=tmp_path / "c" / "cache.sqlite")
     config = session_config(crawl, allowed_hosts=("a.test",))
-    assert (config.render, config.budget, config.cache) == ("never", 7, crawl.cache)
+    assert (config.render, config.budget, config.cache) == ("never", 7, crawl.config.cache)
     assert config.allowed_hosts == ("a.test",) and config.respect_robots
     assert config.timeout == timedelta(seconds=20)  # the Session's default
     assert (tmp_path / "c").is_dir()
-    strict = session_config(CrawlOptions(respect_robots=False, timeout=1.5), allowed_hosts=())
+    given = crawl_options(respect_robots=False, timeout=timedelta(seconds=1.5))
+    strict = session_config(given, allowed_hosts=())
     assert strict.cache is None and not strict.respect_robots
     assert strict.timeout == timedelta(seconds=1.5)
 

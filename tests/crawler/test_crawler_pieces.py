@@ -138,6 +138,14 @@ EXPORTED = {
     "canonical_url",
     "host_of",
     "stored_snapshots",
+    # the crawl settings' table (crawler.settings)
+    "CrawlSettings",
+    "ENV_PREFIX",
+    "SettingSpec",
+    "parse_duration",
+    "parse_pairs",
+    "setting",
+    "setting_rows",
 }
 
 
@@ -149,6 +157,8 @@ def test_exported_members() -> None:
             assert value is crawler_config.RenderMode
         elif name == "INTERRUPTED":  # a stop reason (a string)
             assert value == "interrupted (Ctrl-C)"
+        elif name == "ENV_PREFIX":  # the settings' variables' prefix (a string)
+            assert value == "SITESEER_"
         else:
             assert value.__module__.startswith("siteseer.crawler."), name
     public = {

@@ -77,6 +77,7 @@ bench: bootstrap $(VENV)/.bench
 	$(BIN)/python -m bench.startup
 	$(BIN)/python -m bench.sitemaps
 	$(BIN)/python -m bench.dust
+	$(BIN)/python -m bench.analysis
 	$(BIN)/python -m bench.batch
 	$(BIN)/siteseer lab bench --size medium --out bench/results
 	$(BIN)/siteseer lab bench --sites real --size small --timeout 3600 --out bench/results-real \

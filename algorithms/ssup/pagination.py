@@ -191,7 +191,8 @@ class Pagination:
             frontier = [
                 p for p in pages if any(link_path(k, self.mode) == next_sdp for k in p.links)
             ]
-            empty = [p.url for p in pages if p not in frontier]
+            paged = {p.url for p in frontier}  # by URL: a Snapshot's == reads every field
+            empty = [p.url for p in pages if p.url not in paged]
             if empty:
                 self.run.note(
                     "pagination",

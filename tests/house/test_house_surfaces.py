@@ -26,6 +26,8 @@ BY_NAME = {
     "siteseer.render.pool",  # BrowserPool's internals, for the throughput bench
     "siteseer.algorithms.features.dust",  # the DUST learner, for the DUST bench
     "siteseer.algorithms.features.urlshape",  # its pair test, for the DUST bench's every-pair row
+    "siteseer.algorithms.ssup.pagination",  # SSUP's pagination, for the analysis bench
+    "siteseer.algorithms.features.dom",  # the link DOM path of its list's rows
     "siteseer.batch",  # the batch engines and their values, for the batch bench
     "siteseer.choices",
     "siteseer.commands.batch",

@@ -58,7 +58,10 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   every page sp links to; we download them most promising first and leave out those linked
   only from site navigation, settled by a confirmed index page (all of them once its URL reads
   as an ancestor of sp's), or listed with a page of the level below, probing all of them only
-  when that finds no index page (`probes`). Above the seed, a page whose other out-links are
+  when that confirms no index page (`probes`). A candidate is confirmed when at least half of
+  its list matches the URL template sp's URL stands for (`climb._confirms`): a dashboard's table
+  mixing a few of sp's siblings with other kinds (a repository summary's branches, tags and last
+  commits) is a candidate, not a confirmed index page, and the log listing them all is probed. Above the seed, a page whose other out-links are
   all site navigation is the root below it, without a download. ``probe_order="paper"`` keeps
   the full probe.
 - Downloads on demand in Algorithm 2 (with ``probe_order="ranked"``): the links of later groups
@@ -112,7 +115,18 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   seed's sample link DOM path on the pages it loaded, incomplete (`tree._Walk.partial`).
 - Template mates: at every level, the links of later groups that match the URL template of the
   sample and the best group (`algorithms.features.urlshape`) are kept without an HTML test
-  (`SameLevel._template_mates`): strongsim splits one template by sub-token counts.
+  (`SameLevel._template_mates`): strongsim splits one template by sub-token counts. A path
+  segment the template fixes to a number (the best group's year, by chance) stands for any
+  number (`levels._numbers_vary`).
+- Pages of a value (beyond the paper): a candidate index page whose entries link back to it
+  with the text sp links to it with (a tag's page, each post showing the tag) lists the pages
+  of one value, a subset of a list that other pages hold whole; Algorithm 1 takes it only when
+  no other candidate is found, whatever its W_ci (`climb.value_page`).
+- A pager built like the entries (beyond the paper): pagination also judges the links of the
+  next level's sample link DOM path that continue this level's sample by URL (``/`` →
+  ``/page/2/``, `urlshape.continues`) without the next level's shape, and lets them past the
+  shared-term filter (`pagination._continues_level`): a home page's pager whose items are
+  ``<li>`` like its posts.
 - DUST: after the walk, the query parameters that leave a page's content unchanged are learned
   from the pages the run loaded (`algorithms.features.dust`, no download) and the entities and
   index pages are reported without them (params: ``dust_params``).

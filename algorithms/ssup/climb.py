@@ -27,11 +27,20 @@ from siteseer.algorithms.features.dom import (
     simhtml,
 )
 from siteseer.algorithms.features.url import SIZE_TERM, LinkPaths, term_weights, tokens, url_schema
+from siteseer.algorithms.features.urlshape import seed_template
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.probes import ProbeOrder, Probes, ancestry, routed, view_of
 from siteseer.render import Snapshot
 
-__all__ = ["MAX_AUTO_HEIGHT", "Climb", "Height", "navigation_list", "own_urls", "path_terms"]
+__all__ = [
+    "MAX_AUTO_HEIGHT",
+    "Climb",
+    "Height",
+    "navigation_list",
+    "own_urls",
+    "path_terms",
+    "value_page",
+]
 
 Height: TypeAlias = int | Literal["auto"]
 
@@ -49,11 +58,28 @@ _NAVIGATION_LIST_SIM = 0.5
 
 @dataclass(frozen=True, slots=True)
 class _Parent:
-    """A candidate index page chosen by Algorithm 1."""
+    """A candidate index page chosen by Algorithm 1; `value`: a page of a value its entries
+    share (`value_page`), taken only when no other candidate is found."""
 
     page: Snapshot
     sdp: str
     weight: float
+    value: bool = False
+
+    @property
+    def why(self) -> str:
+        """The trace's note on the candidate: its list, and why it comes last if it does."""
+        if not self.value:
+            return self.sdp
+        return (
+            f"{self.sdp}; a page of a value its entries share: they link to it as the page does, "
+            "so it is taken only when no other index page is found"
+        )
+
+    def rank(self) -> tuple[bool, float, tuple[int, ...]]:
+        """Algorithm 1's order (the largest W_ci, the smaller URL on a tie), a page of a
+        value coming after every other candidate."""
+        return (not self.value, self.weight, _neg(self.page.url))
 
 
 @dataclass(slots=True)
@@ -64,6 +90,7 @@ class _Found:
     best: _Parent | None = None
     peers: list[_Parent] = field(default_factory=list)
     navigation: bool = False
+    confirmed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,8 +194,8 @@ class Climb:
         found: _Found,
     ) -> None:
         """Algorithm 1's candidates downloaded one at a time in order of promise, leaving out
-        those the loaded pages settle; all of them when that finds no index page (see
-        `algorithms.ssup.probes`)."""
+        those the loaded pages settle; all of them when that confirms no index page (see
+        `algorithms.ssup.probes` and `_confirms`)."""
         # Only a page reached by climbing may continue a list (`_first_page`).
         keep = _first_pages(sp, outgoing) if below is not None else frozenset()
         probes = Probes(sp, outgoing, self.mode, keep=keep)
@@ -209,7 +236,8 @@ class Climb:
                 )
                 probes.probed.update(left)
                 break
-            if parent is not None and _climb(parent, sp, self.mode)[0]:
+            if parent is not None and _confirms(parent, sp, self.mode):
+                found.confirmed = True
                 probes.confirm(parent.page, parent.sdp)
                 if ancestry(parent.page.url, sp.url) >= 1:
                     # Choice: the sibling list and the URL hierarchy agree on this index page;
@@ -225,14 +253,14 @@ class Climb:
             # Choice: above the seed, the pages left are all site navigation, which links back
             # to sp, if at all, through the same menu (`navigation_list`): sp is the root below it.
             found.navigation = True
-        if left and found.best is None and not (root and found.navigation):
+        if left and not found.confirmed and not (root and found.navigation):
             self.run.note(
                 "top-index",
                 "fallback",
                 f"{len(left)} pages left out",
                 level=level,
                 urls=left,
-                note="the ranked candidates hold no index page: probing every page it links to",
+                note=_unconfirmed(found.best),
             )
             probes.probed.update(left)
             fetched = await self.run.fetch(left)
@@ -285,12 +313,11 @@ class Climb:
                 "top-index", "prune", url, level=level, values={"weight": weight}, note=pruned
             )
             return None
+        parent = _Parent(page, sdp, weight, value_page(page, sp, sdp, self.mode))
         self.run.note(
-            "top-index", "candidate", url, level=level, values={"weight": weight}, note=sdp
+            "top-index", "candidate", url, level=level, values={"weight": weight}, note=parent.why
         )
-        parent = _Parent(page, sdp, weight)
-        best = found.best
-        if best is None or (weight, _neg(url)) > (best.weight, _neg(best.page.url)):
+        if found.best is None or parent.rank() > found.best.rank():
             found.best = parent
         return parent
 
@@ -594,6 +621,59 @@ def _first_page(current: Snapshot, peers: Sequence[_Parent]) -> Snapshot | None:
 def path_terms(schema: frozenset[tuple[str, str]]) -> frozenset[tuple[str, str]]:
     """The terms of a url-schema outside the host (token 1) and other than the size term."""
     return frozenset(t for t in schema if t[0] not in ("1", SIZE_TERM))
+
+
+def _unconfirmed(best: _Parent | None) -> str:
+    """The trace's note on the fallback of a ranked probe that confirmed no index page."""
+    if best is None:
+        return "the ranked candidates confirm no index page: probing every page it links to"
+    return (
+        f"the ranked candidates confirm no index page ({best.page.url}'s list is mostly of "
+        "other URL templates, or of a value its entries share): probing every page it links to"
+    )
+
+
+def _confirms(parent: _Parent, sp: Snapshot, mode: TagFeature) -> bool:
+    """Whether `parent`, a candidate index page of `sp`, is confirmed: its list is a list of
+    `sp`'s siblings (and so settles the candidates it makes needless, `algorithms.ssup.probes`).
+
+    Choice (property 8 of Definition 3: pages of one level share a URL structure): most of the
+    list shares a weighted URL term with `sp` (`_climb`) and at least half of it matches the URL
+    template `sp`'s URL stands for (`seed_template`: ``/repo/commit/?id=*``), and it is no page
+    of a value its entries share (`value_page`). A term alone does not tell a list of sp's
+    siblings from a dashboard's table that mixes them with other kinds (a repository's summary:
+    its branches, its tags and its last commits, all under ``/repo/``), which lists a few of
+    them where another page lists them all.
+    """
+    if parent.value or not _climb(parent, sp, mode)[0]:
+        return False
+    template = seed_template(sp.url)
+    own = own_urls(sp)
+    listed = link_collections(parent.page, mode).get(parent.sdp, ())
+    siblings = [u for u in dict.fromkeys(listed) if u not in own]
+    if template is None or not siblings:
+        return False
+    return 2 * sum(template.matches(u) for u in siblings) >= len(siblings)
+
+
+def value_page(page: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature) -> bool:
+    """Whether `page`, a candidate index page of `sp` through its list `sdp`, is the page of a
+    value its entries share (a tag, a category, an author): the entries link back to `page`
+    itself with the text `sp` links to it with (``dpkg`` beside every post of ``/tags/dpkg/``),
+    at least once for every two pages the list holds, and twice at least.
+
+    Choice (beyond the paper): such a page lists the pages of one value, a subset of a list
+    that other pages hold whole (the home page's, paged), and sp has one for each of its values;
+    Algorithm 1 takes it only when no other candidate is found (`_Parent.rank`), and it confirms
+    nothing (`_confirms`). W_ci favours it, as its entries share the value in their URLs too.
+    """
+    own = own_urls(page)
+    names = {link.text for link in sp.links if link.url in own and link.text}
+    if not names:
+        return False
+    back = sum(1 for link in page.links if link.url in own and link.text in names)
+    listed = set(link_collections(page, mode).get(sdp, ())) - own
+    return back >= 2 and 2 * back >= len(listed)
 
 
 def _is_site_root(page: Snapshot) -> bool:

@@ -11,7 +11,7 @@ code and listed in `algorithms.ssup`'s docstring.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from urllib.parse import urlsplit
 
 from siteseer.algorithms.features.dom import (
@@ -23,7 +23,7 @@ from siteseer.algorithms.features.dom import (
     simhtml,
 )
 from siteseer.algorithms.features.url import SIZE_TERM, spread, term_weights, url_schema
-from siteseer.algorithms.features.urlshape import url_template
+from siteseer.algorithms.features.urlshape import UrlTemplate, url_template
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.grouping import LinkGroup, LinkGrouper
 from siteseer.algorithms.ssup.probes import navigation_paths, routed, view_of
@@ -232,12 +232,13 @@ class SameLevel:
         ``/lab/dev/agent-detector/2.0.0``), and a page whose content holds unusual markup then
         fails minsim_html for its whole group. A template keeps every path segment and query value
         that all the best group's URLs share (``/planes/show/*``, not ``/airports/show/*``); one
-        with nothing fixed names no level and is not used.
+        with nothing fixed names no level and is not used. A fixed path segment that is a number
+        stands for any number (`_numbers_vary`).
         """
         template = url_template(siblings)
         if template is None or template.varying == len(template.segments) + len(template.query):
             return list(groups)
-        left, taken = _split_groups(groups, template.matches)
+        left, taken = _split_groups(groups, _numbers_vary(template))
         for group, mates in taken:
             kept.extend(mates)
             self.run.note(
@@ -336,6 +337,33 @@ class SameLevel:
             if sim >= minsim:
                 return True, sim
         return False, max(best, 0.0)
+
+
+def _numbers_vary(template: UrlTemplate) -> Callable[[str], bool]:
+    """A test of URLs by `template`, each of its fixed path segments that is a number (a year,
+    a month) standing for any number there.
+
+    Choice: a number names an instance, not a type (`urlshape.seed_template` reads every
+    element holding a digit as a variable). Strongsim groups split a level by sub-tokens, so the
+    best group may share a number by chance (a blog's posts ``/2023/05/dpkg-1.21.22/`` grouped
+    with the seed's own package, all of 2023): the template keeps that the segment is a number,
+    so that it still names the level, not which.
+    """
+    numbers = {i for i, s in enumerate(template.segments) if s is not None and s.isdigit()}
+    if not numbers:
+        return template.matches
+    loose = replace(
+        template,
+        segments=tuple(None if i in numbers else s for i, s in enumerate(template.segments)),
+    )
+
+    def matches(url: str) -> bool:
+        if not loose.matches(url):
+            return False
+        segments = [s for s in urlsplit(url).path.split("/") if s]
+        return all(segments[i].isdigit() for i in numbers)
+
+    return matches
 
 
 def _split_groups(

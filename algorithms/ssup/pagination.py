@@ -4,10 +4,11 @@ similar (simhtml) to this level's sample as to the next level's is taken as pagi
 level.
 
 Choices (listed in `algorithms.ssup`'s docstring): it is repeated on the pages it finds until no
-new page appears, it leaves out the links of the next level's sample link DOM path, the site
-navigation the next level's sample holds too and pages already placed in the tree, and its
-candidates are first filtered by URL (a path or query term shared with this level's sample; no
-view of it that changes two or more query parameters).
+new page appears, it leaves out the links of the next level's sample link DOM path (but a pager
+built like the entries: `_continues_level`), the site navigation the next level's sample holds
+too and pages already placed in the tree, and its candidates are first filtered by URL (a path
+or query term shared with this level's sample, or its URL continued; no view of it that changes
+two or more query parameters).
 """
 
 from __future__ import annotations
@@ -18,7 +19,13 @@ from dataclasses import dataclass, field
 
 from siteseer.algorithms.features.dom import TagFeature, html_schema, link_path, simhtml
 from siteseer.algorithms.features.url import url_schema, weaksim
-from siteseer.algorithms.features.urlshape import VIEW_PARAMS, is_view
+from siteseer.algorithms.features.urlshape import (
+    VIEW_PARAMS,
+    UrlTemplate,
+    continues,
+    is_view,
+    seed_template,
+)
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.climb import path_terms
 from siteseer.algorithms.ssup.grouping import SIM_DIGITS
@@ -110,6 +117,7 @@ class Pagination:
         # navigation (a header menu every page carries), not a pager of this level's list.
         navigation = {(link_path(link, self.mode), link.url) for link in sp_next.links}
         share = self._share(level_pages, sp_next, next_sdp)
+        entity = seed_template(sp_next.url)
         while frontier and not share.left_out:
             groups: dict[tuple[float, str], list[str]] = {}
             unlike: list[str] = []
@@ -117,10 +125,16 @@ class Pagination:
             for page in frontier:
                 for link in page.links:
                     path = link_path(link, self.mode)
-                    if link.url in judged or path == next_sdp or (path, link.url) in navigation:
+                    if link.url in judged or (path, link.url) in navigation:
+                        continue
+                    # Choice: a pager in the entries' own path (``<li>`` items both) continues
+                    # this level's sample by its URL shape (``/`` → ``/page/2/``), where the
+                    # entries have the next level's (`_continues_level`).
+                    pager = _continues_level(sp_x.url, link.url, entity)
+                    if path == next_sdp and not pager:
                         continue
                     judged.add(link.url)
-                    if not level_terms & path_terms(url_schema(link.url)):
+                    if not (pager or level_terms & path_terms(url_schema(link.url))):
                         unlike.append(link.url)
                         continue
                     if is_view(sp_x.url, link.url):
@@ -242,3 +256,17 @@ class Pagination:
             if share.shown and share.left_out:
                 wanted, share.left_out = share.left_out, []
         return fetched
+
+
+def _continues_level(sample: str, url: str, entity: UrlTemplate | None) -> bool:
+    """Whether `url` may be a page of the list at `sample`, this level's sample, by its URL
+    alone: it continues it (`urlshape.continues`: one query parameter added or changed, or a
+    page number appended to its path) and does not have the shape of the next level's sample
+    (`entity`, its `seed_template`: ``/season/2022/race/3`` below ``/season/2022`` is an entry).
+
+    Choice (beyond the paper): Algorithm 3 judges the links outside the next level's sample
+    link DOM path, and filters them by a term shared with this level's sample. A pager whose
+    items are built like the entries' (``<ul><li><a>`` both) shares their path, and the site's
+    home page, a level's sample with no term, shares none with its own ``/page/2/``.
+    """
+    return continues(sample, url) and (entity is None or not entity.matches(url))

@@ -20,7 +20,8 @@ pages already loaded show cannot change the choice:
   through the same menu, which Algorithm 1 does not take as an index page
   (`climb.navigation_list`).
 - Confirmed index page: a candidate whose list holding sp is mostly sp's siblings (at least
-  half of it shares a weighted URL term with sp, property 8 of Definition 3) settles the pages
+  half of it shares a weighted URL term with sp and matches the URL template sp's URL stands
+  for, property 8 of Definition 3; no page of a value: `climb._confirms`) settles the pages
   that list holds beside sp (they are sp's own level), and the pages sp links to only through
   lists holding that candidate (the rest of a breadcrumb or of a "back to" box). When its URL
   also reads as an ancestor of sp's beyond the site root (``/sports`` above
@@ -34,8 +35,8 @@ pages already loaded show cannot change the choice:
   term with sp, see `climb._first_page`; only for a page reached by climbing) is never left
   out.
 
-When every page left to probe has been probed and no index page was found, the pages left out
-are downloaded too (the paper's full probe), unless the climb is above the seed and the pages
+When every page left to probe has been probed and no index page was confirmed, the pages left
+out are downloaded too (the paper's full probe), unless the climb is above the seed and the pages
 left are site navigation only (or a probed page linked to sp through site navigation only): sp
 is then the root below the site navigation (`climb.Climb.sample_path`), whatever the menu pages
 hold, as they link back to sp, if at all, through the same menu. Above the seed, the menu pages

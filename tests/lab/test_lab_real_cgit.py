@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from siteseer.lab import set_scores
 from siteseer.lab.bench import run_one
 from siteseer.lab.real.cgit import (
     LOG_PAGE,
@@ -192,3 +193,22 @@ async def test_follow_links_crawls_commits_of_the_served_cgit(cgit: LabServer) -
     known = {u for urls in truth.entities.values() for u in urls}
     assert commits <= known  # every commit page cgit links is one of git's commits
     assert len(commits & set(truth.target_entities)) >= SUMMARY_LOG, result.row.to_dict()
+
+
+@pytest.mark.slow
+@pytest.mark.real_app(APP)
+@pytest.mark.timeout(1200)
+async def test_ssup_finds_every_commit_past_the_summarys_few(cgit: LabServer) -> None:
+    # The bench's SSUP (height 2). The summary (/binutils/, an ancestor of the seed by URL)
+    # lists the seed in one table with the branch, the newest tags and the last commits: a
+    # candidate, not a confirmed index page (its list is mostly of other URL templates), so the
+    # pages the seed's tabs alone link to are probed too, and the refs page (every tag with its
+    # commit) or the log is the index. Before: the summary, 21 commits and git's (F1 0.07).
+    truth = cgit.truth(APP)
+    result = await run_one(methods()["ssup"], truth, budget=400, timeout_s=600)
+    assert result.row.error is None, result.row.error
+    assert result.run is not None
+    scores = set_scores(result.run.found, truth.target_entities)
+    assert scores.f1 >= 0.95, scores
+    assert not any("/git/" in u for u in result.run.found)
+    assert result.row.cost.downloads <= 3 * truth.lower_bound_downloads, result.row.to_dict()

@@ -16,8 +16,12 @@ from urllib.parse import urljoin
 
 import pytest
 
+from siteseer.algorithms import Discovery
+from siteseer.lab import set_scores
+from siteseer.lab.bench import run_one
 from siteseer.lab.real.hugo import HugoApp
 from siteseer.lab.real.hugo_theme import PAGE_SIZE
+from siteseer.lab.registry import methods
 from siteseer.lab.server import LabServer, running_lab
 from siteseer.lab.truth import SiteTruth
 
@@ -114,3 +118,19 @@ def test_the_month_archives_hold_every_post(blog: LabServer) -> None:
         assert all(p.startswith(base + month) for p in posts), month
         found += posts
     assert sorted(found) == sorted(truth.target_entities)
+
+
+async def test_ssup_finds_every_post_from_the_paged_home_list(blog: LabServer) -> None:
+    # The bench's SSUP (height 2). The seed's tag page weighs more than the home page (its posts
+    # share the tag in their slugs) but its entries link back to it as the seed does: a page of
+    # a value, taken last. The home page's pager (<li> items, as its posts) pages it, and the
+    # posts of every year are template mates of the best group's. Before: /tags/ → tag pages,
+    # their first pages alone (F1 0.46).
+    truth = _truth(blog)
+    result = await run_one(methods()["ssup"], truth, budget=400, timeout_s=600)
+    assert result.row.error is None, result.row.error
+    assert result.run is not None and isinstance(result.run.result, Discovery)
+    scores = set_scores(result.run.found, truth.target_entities)
+    assert scores.f1 >= 0.95, scores
+    assert result.run.result.sample_path == truth.seed_path
+    assert result.row.cost.downloads <= 1.5 * truth.lower_bound_downloads, result.row.to_dict()

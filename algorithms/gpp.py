@@ -10,7 +10,8 @@ marked [reconstructed] there are the named choices below:
    site-wide menu or a lone link counts as none), then the shallowest, then the smallest URL:
    the shortest path alone often runs through a "featured" or "related" box that lists a
    handful of entities rather than through their index. When the first pages met already hold
-   the seed in a list of at least `SHORT_LIST` links, the search stops there.
+   the seed in a list of at least `SHORT_LIST` links, the search stops there. A list mostly of
+   other URL templates than the seed's counts as none (`_holding_list_size`).
 2. At each hop, the visual list L_i of p_i that contains a_i (features.visual.visual_lists); when
    a_i is in no visual list (a lone link), the anchors of p_i sharing a_i's container path and
    style stand in for it (`_collection_of`).
@@ -51,7 +52,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from siteseer.algorithms.features.urlshape import continues, is_view
+from siteseer.algorithms.features.urlshape import continues, is_view, template_share
 from siteseer.algorithms.features.visual import (
     MenuKey,
     VisualList,
@@ -73,6 +74,7 @@ MAX_SEED_DEPTH = 4
 LIST_THRESHOLD = 0.7
 EXTRA_DEPTH = 1
 SHORT_LIST = 10  # a seed list shorter than this may be a "featured" box: search one level more
+KIND_SHARE = 0.5  # a list holding the seed is its when this share of it is of the seed's template
 BATCH = 8  # pages rendered per batch while searching for the seed path
 COLLECTION = "collection"  # the signature's orientation slot for a lone link's stand-in list
 
@@ -176,9 +178,17 @@ def _matching_list(
 
 
 def _holding_list_size(page: Snapshot, seed: str, menus: set[MenuKey]) -> int:
-    """Links in the visual list of `page` that holds `seed` (0 for a menu or a lone link)."""
+    """Links in the visual list of `page` that holds `seed` (0 for a menu, a lone link, or a
+    list mostly of other URL templates than the seed's).
+
+    Choice (for real applications): a list at least half of whose URLs are not of the seed's
+    template (`template_share`) mixes a few of its siblings with other kinds (a repository
+    summary's branch, tags and last commits in one table) and is no list of the seed's, however
+    long: the search goes on to the page that lists them all (the log)."""
     model = _list_with(page, seed, menus)
     if model is None or is_menu(model, menus) or model.signature[1] == COLLECTION:
+        return 0
+    if template_share(seed, model.urls) < KIND_SHARE:
         return 0
     return len(model.links)
 

@@ -35,6 +35,7 @@ __all__ = [
     "query_changes",
     "refines",
     "seed_template",
+    "template_share",
     "url_template",
     "widened",
 ]
@@ -131,6 +132,20 @@ def seed_template(url: str) -> UrlTemplate | None:
     return UrlTemplate(
         origin, tuple(None if i == last or _has_digit(s) else s for i, s in enumerate(segments)), ()
     )
+
+
+def template_share(seed: str, urls: Iterable[str]) -> float:
+    """The share of the distinct URLs of `urls` (`seed` left out) that match the template
+    `seed`'s URL stands for (`seed_template`); 0.0 when none is left or `seed` has none.
+
+    A list of the seed's siblings is mostly of its template (SSUP's property 8); a dashboard's
+    table mixing a few of them with other kinds (a repository summary's branch, tags and last
+    commits) is not, though it lists them."""
+    template = seed_template(seed)
+    others = [u for u in dict.fromkeys(urls) if u != seed]
+    if template is None or not others:
+        return 0.0
+    return sum(template.matches(u) for u in others) / len(others)
 
 
 def widened(template: UrlTemplate, urls: Iterable[str], *, minimum: int = 3) -> UrlTemplate:

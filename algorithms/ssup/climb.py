@@ -27,7 +27,7 @@ from siteseer.algorithms.features.dom import (
     simhtml,
 )
 from siteseer.algorithms.features.url import SIZE_TERM, LinkPaths, term_weights, tokens, url_schema
-from siteseer.algorithms.features.urlshape import seed_template
+from siteseer.algorithms.features.urlshape import template_share
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.probes import ProbeOrder, Probes, ancestry, routed, view_of
 from siteseer.render import Snapshot
@@ -639,7 +639,7 @@ def _confirms(parent: _Parent, sp: Snapshot, mode: TagFeature) -> bool:
 
     Choice (property 8 of Definition 3: pages of one level share a URL structure): most of the
     list shares a weighted URL term with `sp` (`_climb`) and at least half of it matches the URL
-    template `sp`'s URL stands for (`seed_template`: ``/repo/commit/?id=*``), and it is no page
+    template `sp`'s URL stands for (`template_share`: ``/repo/commit/?id=*``), and it is no page
     of a value its entries share (`value_page`). A term alone does not tell a list of sp's
     siblings from a dashboard's table that mixes them with other kinds (a repository's summary:
     its branches, its tags and its last commits, all under ``/repo/``), which lists a few of
@@ -647,13 +647,8 @@ def _confirms(parent: _Parent, sp: Snapshot, mode: TagFeature) -> bool:
     """
     if parent.value or not _climb(parent, sp, mode)[0]:
         return False
-    template = seed_template(sp.url)
-    own = own_urls(sp)
     listed = link_collections(parent.page, mode).get(parent.sdp, ())
-    siblings = [u for u in dict.fromkeys(listed) if u not in own]
-    if template is None or not siblings:
-        return False
-    return 2 * sum(template.matches(u) for u in siblings) >= len(siblings)
+    return template_share(sp.url, (u for u in listed if u != sp.final_url)) >= _CLIMB_SHARE
 
 
 def value_page(page: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature) -> bool:

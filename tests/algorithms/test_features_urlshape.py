@@ -8,6 +8,7 @@ from siteseer.algorithms.features.urlshape import (
     is_view,
     query_changes,
     refines,
+    template_share,
     url_template,
 )
 from siteseer.algorithms.ssup.climb import _candidate_weight, _marked_item_paths, navigation_list
@@ -159,3 +160,14 @@ def test_the_marked_entry_of_a_list_weighs_with_its_siblings() -> None:
     assert scored is not None
     sdp, weight = scored
     assert sdp == plain and weight > 2.0
+
+
+def test_the_share_of_a_list_of_the_seeds_template() -> None:
+    seed = f"{H}/repo/commit/?id=31"
+    commits = [f"{H}/repo/commit/?id={n}" for n in (40, 39, 38)]
+    others = [f"{H}/repo/log/", f"{H}/repo/tag/?h=v40", f"{H}/repo/tag/?h=v39"]
+    # A summary's table: its branch and tags beside the last commits (the seed itself not counted,
+    # each URL once).
+    assert template_share(seed, [seed, *commits, *others, commits[0]]) == 0.5
+    assert template_share(seed, [seed, *commits]) == 1.0
+    assert template_share(seed, [seed]) == 0.0

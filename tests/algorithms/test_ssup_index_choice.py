@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from siteseer.algorithms import Discovery, ssup
+from siteseer.algorithms import Discovery, gpp, ssup
 from siteseer.algorithms.ssup.climb import value_page
 from siteseer.crawler import Session, SessionConfig
 from siteseer.lab import LabServer, Site, SiteTruth, set_scores
@@ -310,3 +310,18 @@ def test_a_value_page_is_told_by_the_entries_links_back_with_the_seeds_text() ->
         ),
     )
     assert not value_page(other, seed, entry, "tags")
+
+
+async def test_gpp_takes_no_summary_mixing_the_entities_with_other_kinds_as_their_list() -> None:
+    # GPP's search for the seed's list stopped at the first page listing it in 10 links or more:
+    # the summary's table (13 links, 7 commits). A list mostly of other URL templates counts as
+    # none, so the search goes one level deeper, to the log (15 commits a page, paged by ?ofs=).
+    # Growing from the repositories' index reaches the other repository's commits too.
+    async with LabServer([_GitSite()]) as server:
+        truth = server.truth("git")
+        async with Session(SessionConfig(render="always", cache=None)) as session:
+            result = await gpp(session, truth.seed_entity)
+    scores = set_scores(result.entities, truth.target_entities)
+    assert scores.recall == 1.0, scores
+    assert truth.index_levels[0][0] in result.sample_path
+    assert set(truth.index_levels[0]) <= {u for level in result.index_pages for u in level}

@@ -36,7 +36,10 @@ counted against `RenderConfig.max_page_bytes`.
   (a Worker, a SharedWorker) are not routed;
 - speculation rules never fetch: the browser's prefetches and prerenders are sent outside
   the page's request interception, so every page is kept from declaring them (the init script
-  of render/contexts.py) and prerendering is switched off on its target;
+  of render/contexts.py), prerendering is switched off on its target, and a rule set its
+  ``Speculation-Rules`` response header names is failed when it arrives (the page's requests
+  of CDP type Other are paused at their response, and one of media type
+  ``application/speculationrules+json`` never reaches the page);
 - past `max_page_bytes` (decoded, the document and all it fetches, from
   ``Network.dataReceived``) a page's network is cut: offline, loading stopped.
 """
@@ -65,6 +68,10 @@ logger = logging.getLogger("siteseer.render")
 
 DOCUMENTS = [{"urlPattern": "*", "resourceType": "Document", "requestStage": "Request"}]
 _EVERYTHING = [{"urlPattern": "*", "requestStage": "Request"}]
+# Paused at their response, always: the requests of CDP type Other (a rule set named by a
+# Speculation-Rules header; few others on a page).
+_OTHER_RESPONSES = [{"urlPattern": "*", "resourceType": "Other", "requestStage": "Response"}]
+_SPECULATION_RULES = "application/speculationrules+json"
 _NO_CONTENT = {"responseCode": 204, "responseHeaders": []}
 _ANY_URL = re.compile(".*")
 # Requests to private or link-local address literals (checked from a public page; the check
@@ -225,13 +232,11 @@ class DocumentGuard:
                 patterns = _EVERYTHING
             elif self.check_resource is not None and worker.public:
                 patterns += _PRIVATE
+        patterns = [*patterns, *_OTHER_RESPONSES]
         if patterns == worker.patterns:
             return
         worker.patterns = patterns
-        if patterns:
-            await worker.cdp.send("Fetch.enable", {"patterns": patterns})
-        else:
-            await worker.cdp.send("Fetch.disable")
+        await worker.cdp.send("Fetch.enable", {"patterns": patterns})
 
     async def pause_documents(self, worker: Worker) -> None:
         """Pause the document requests of the worker's page (CDP ``Fetch``), if not yet."""
@@ -316,6 +321,9 @@ class DocumentGuard:
     ) -> None:
         """A request of the worker's page paused (a document; any request while our actions
         run): let it go on, or refuse it when the safety rule or the check refuses it."""
+        if "responseStatusCode" in event or "responseErrorReason" in event:
+            await self._on_response(worker, cdp, event)
+            return
         request_id = event["requestId"]
         request = event.get("request", {})
         target = str(request.get("url", ""))
@@ -377,6 +385,27 @@ class DocumentGuard:
             await self._refuse(cdp, request_id, document=True)
         except PlaywrightError as e:  # the page or its context closed meanwhile
             logger.debug("answering a paused navigation: %s", first_line(e))
+
+    async def _on_response(self, worker: Worker, cdp: CDPSession, event: dict[str, Any]) -> None:
+        """A response of the worker's page paused (a request of CDP type Other): a speculation
+        rule set (a ``Speculation-Rules`` header named it) is failed, never read; anything else
+        goes on."""
+        request_id = event["requestId"]
+        headers = event.get("responseHeaders") or []
+        media = next(
+            (
+                str(h.get("value", ""))
+                for h in headers
+                if h.get("name", "").lower() == "content-type"
+            ),
+            "",
+        )
+        if media.partition(";")[0].strip().lower() == _SPECULATION_RULES:
+            target = str(event.get("request", {}).get("url", ""))
+            logger.info("speculation rules %s of %s refused: never read", target, shown(worker))
+            await self._refuse(cdp, request_id, document=False)
+            return
+        await self._go_on(cdp, request_id)
 
     @staticmethod
     async def _go_on(

@@ -4,8 +4,9 @@
 // inserts is turned into inert text when its element is added (a MutationObserver: the parser
 // runs the microtasks before it prepares a script), one a script builds is turned when its
 // type is set, one in markup a script writes (document.write, a contextual fragment) before
-// it is parsed; pages that ask are told the browser has none. Rule sets named by a
-// Speculation-Rules response header are not reached from here.
+// it is parsed; pages that ask are told the browser has none. A rule set named by a
+// Speculation-Rules response header is not reached from here: the guard (render/guard.py)
+// fails its response when it arrives.
 (() => {
   const RULES = "speculationrules";
   const INERT = "text/x-siteseer-speculationrules";

@@ -36,8 +36,9 @@ Endpoints (``{n}`` a number):
   (a frame of `url`: iframe, object, embed, srcdoc, target, hidden-form — a form POSTed into a
   hidden iframe), ``/js/resource/{case}?url=…`` (`url` as a subresource: fetch, xhr, beacon,
   prefetch, preload, CSS import, CSS url(), script, stylesheet, websocket (`url` as ws:),
-  speculation-prefetch, speculation-prerender, speculation-script, speculation-write
-  (speculation rules, in the page, built by its script or written by it)), ``/js/leave?url=…`` and ``/js/autosubmit?url=…`` (an inline script or an
+  speculation-prefetch, speculation-prerender, speculation-script, speculation-write,
+  speculation-header (speculation rules, in the page, built by its script, written by it, or
+  named by its ``Speculation-Rules`` response header: ``/js/rules?url=…``)), ``/js/leave?url=…`` and ``/js/autosubmit?url=…`` (an inline script or an
   auto-submitted form leaves for `url` while the page parses), ``/ws/echo`` (a WebSocket
   echoing each message) and ``/js/ws-echo`` (a page showing what its host's socket answered), ``/js/forever`` (mutates its DOM forever), ``/js/huge-dom?n=…``, ``/js/offlink?url=…`` (a link
   ``#off`` to `url`), ``/js/hog?n=…`` (a chain of n scripts of 1 MB each, ``/blob.js``,
@@ -355,6 +356,18 @@ class HostileServer:
             return web.Response(
                 text=_html("<p>an item</p>", f"item {path[6:]}"), content_type="text/html"
             )
+        if path == "/js/resource/speculation-header":  # rules named by a response header
+            rules = f"/js/rules?url={quote(query.get('url', '/page'), safe='')}"
+            return web.Response(
+                text=_html("<p>rules in a header</p>", "resource"),
+                content_type="text/html",
+                headers={"Speculation-Rules": f'"{rules}"'},
+            )
+        if path == "/js/rules":  # a speculation rule set: prefetch and prerender `url`
+            away = [query.get("url", "/page")]
+            rules = {"prefetch": [{"source": "list", "urls": away}]}
+            rules["prerender"] = rules["prefetch"]
+            return web.json_response(rules, content_type="application/speculationrules+json")
         if path.startswith("/js/"):
             return web.Response(text=self._script_page(path, query), content_type="text/html")
         return web.Response(text=PAGE.format(title=html.escape(path)), content_type="text/html")
@@ -513,6 +526,7 @@ _RESOURCES = {
     "speculation-write": "<script>document.write('<script type=\"speculationrules\">'"
     " + JSON.stringify({prefetch: [{source: 'list', urls: ['AWAY']}]}) + '<\\/script>');"
     "</script>",
+    "speculation-header": "",  # a rule set named by the page's Speculation-Rules header
 }
 RESOURCE_KINDS = tuple(_RESOURCES)  # the kinds of ``/js/resource/{kind}``
 

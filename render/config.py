@@ -166,8 +166,16 @@ class RenderConfig:
 
         The browser resolves names as the HTTP fetcher does: one that never resolves
         (render.http `never_resolves`) fails at once, no query sent (unless the configured
-        arguments set resolver rules of their own)."""
+        arguments set resolver rules of their own). SharedWorkers are switched off: one
+        outlives the page that starts it and its requests pass no page's interception (the
+        guard, render/guard.py, sees a dedicated worker's)."""
         args = list(self.args)
+        if "--disable-shared-workers" not in args:
+            args.append("--disable-shared-workers")
+        # a worker's script answered with the worker guard in front (render/guard.py) has no
+        # address it came from, so the browser counts it public and would refuse its requests to
+        # a loopback or private host (its own, in a lab); the address policy is the guard's
+        args.append("--disable-features=LocalNetworkAccessChecks")
         if _running_as_root() and "--no-sandbox" not in args:
             args.append("--no-sandbox")
         if not any(arg.startswith("--host-resolver-rules") for arg in args):

@@ -2,8 +2,9 @@
 
 A context opens with the identity's options (user agent, headers, proxy, storage state), no
 downloads and no service workers; its page gets the init script (settle probe, extraction,
-``window.open`` refused, speculation rules kept from being declared: nospeculation.js), no
-prerendering, its WebSockets checked (render/guard.py), its timeouts, images/media/fonts blocked by URL (CDP
+``window.open`` refused, speculation rules kept from being declared: nospeculation.js, workers
+made from a blob: or data: URL started behind the worker guard: workers.js), no prerendering,
+its WebSockets checked (render/guard.py), its timeouts, images/media/fonts blocked by URL (CDP
 ``Network.setBlockedURLs``, never stylesheets: boxes depend on them), popups closed as they
 appear, and the document guard attached (render/guard.py). An abandoned context (a page past its
 deadline, stuck in a script) is taken from its worker at once and closed from outside: its script
@@ -22,7 +23,7 @@ from playwright.async_api import Browser, Page
 from playwright.async_api import Error as PlaywrightError
 
 from siteseer.render.config import RenderConfig
-from siteseer.render.guard import DocumentGuard
+from siteseer.render.guard import WORKER_GUARD, DocumentGuard
 from siteseer.render.identity import Identity
 from siteseer.render.settle import SETTLE_INIT_SCRIPT
 from siteseer.render.worker import BrowserGone, Count, Spawn, Worker, cookies_of, first_line
@@ -40,6 +41,7 @@ _INIT_SCRIPT = (
     + f"  window.__siteseer.extract = {EXTRACT_SCRIPT.strip()};\n}}\n"
     + "try { window.open = function () { return null; }; } catch (e) {}\n"
     + resources.files("siteseer.render").joinpath("nospeculation.js").read_text("utf-8")
+    + WORKER_GUARD
 )
 
 BLOCKED_EXTENSIONS: dict[str, tuple[str, ...]] = {

@@ -32,8 +32,13 @@ counted against `RenderConfig.max_page_bytes`.
 - a WebSocket the page opens (Playwright's ``route_web_socket``: CDP ``Fetch`` never sees a
   handshake) passes the same resource check, its handshake judged as the http(s) request it
   is, and while our actions run the safety rule as a GET: a refused one is closed before it
-  connects (code 1008), the page sees a socket that closed. Sockets opened by a worker script
-  (a Worker, a SharedWorker) are not routed;
+  connects (code 1008), the page sees a socket that closed;
+- so does a WebSocket a worker opens: every worker script the page fetches (a request whose
+  ``Sec-Fetch-Dest`` is worker, seen in ``Network.requestWillBeSentExtraInfo``, paused at its
+  response) starts with the guard of render/workers.js, which asks `CHECK_URL` (answered here,
+  never sent) before each socket connects; a refused one errs and closes. Workers made from a
+  blob: or data: URL, or by a worker, start from their script with the guard in front
+  (workers.js); SharedWorkers are switched off (render/config.py) and service workers blocked;
 - speculation rules never fetch: the browser's prefetches and prerenders are sent outside
   the page's request interception, so every page is kept from declaring them (the init script
   of render/contexts.py), prerendering is switched off on its target, and a rule set its
@@ -49,8 +54,10 @@ from __future__ import annotations
 import base64
 import logging
 import re
+from contextlib import suppress
+from importlib import resources
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 from playwright.async_api import Browser, CDPSession, Page, WebSocketRoute
 from playwright.async_api import Error as PlaywrightError
@@ -62,7 +69,7 @@ from siteseer.render.http import RawResponse
 from siteseer.render.snapshot import Action, NavigationCheck, PageTest
 from siteseer.render.worker import Count, Spawn, Worker, first_line, shown
 
-__all__ = ["DOCUMENTS", "DocumentGuard", "refused_error"]
+__all__ = ["CHECK_URL", "DOCUMENTS", "WORKER_GUARD", "DocumentGuard", "refused_error"]
 
 logger = logging.getLogger("siteseer.render")
 
@@ -72,6 +79,12 @@ _EVERYTHING = [{"urlPattern": "*", "requestStage": "Request"}]
 # Speculation-Rules header; few others on a page).
 _OTHER_RESPONSES = [{"urlPattern": "*", "resourceType": "Other", "requestStage": "Response"}]
 _SPECULATION_RULES = "application/speculationrules+json"
+# Where the guard of a worker asks whether a WebSocket may connect (render/workers.js): paused
+# and answered, never sent (a name under .invalid never resolves).
+CHECK_URL = "https://siteseer.invalid/websocket?url="
+_CHECKS = [{"urlPattern": "https://siteseer.invalid/*", "requestStage": "Request"}]
+WORKER_GUARD = resources.files("siteseer.render").joinpath("workers.js").read_text("utf-8")
+_WORKER_DESTINATIONS = frozenset({"worker", "sharedworker"})
 _NO_CONTENT = {"responseCode": 204, "responseHeaders": []}
 _ANY_URL = re.compile(".*")
 # Requests to private or link-local address literals (checked from a public page; the check
@@ -130,6 +143,22 @@ def _on_request_sent(worker: Worker, cdp: CDPSession, event: dict[str, Any]) -> 
         worker.reads.add(endpoint(str(request.get("url", ""))))
 
 
+def _on_headers_sent(worker: Worker, cdp: CDPSession, event: dict[str, Any]) -> None:
+    """Remember the requests of the page that fetch a worker's script (their Sec-Fetch-Dest),
+    whose response the guard is put in front of (`DocumentGuard._on_response`)."""
+    if cdp is not worker.cdp:
+        return
+    headers = event.get("headers", {})
+    dest = next((str(v) for k, v in headers.items() if k.lower() == "sec-fetch-dest"), "")
+    if dest.lower() in _WORKER_DESTINATIONS:
+        worker.worker_scripts.add(str(event.get("requestId", "")))
+
+
+def _header(headers: list[dict[str, Any]], name: str) -> str:
+    """The value of the response header `name` ("" when absent)."""
+    return next((str(h.get("value", "")) for h in headers if h.get("name", "").lower() == name), "")
+
+
 def _on_response(worker: Worker, cdp: CDPSession, event: dict[str, Any]) -> None:
     """Remember the status and media type of the load's own document (a cut load has no
     navigation response to read them from)."""
@@ -137,6 +166,34 @@ def _on_response(worker: Worker, cdp: CDPSession, event: dict[str, Any]) -> None
     if cdp is worker.cdp and event.get("type") == "Document" and frame == worker.main_frame:
         response = event.get("response", {})
         worker.document = (int(response.get("status", 0)), str(response.get("mimeType", "")))
+
+
+async def _guard_worker(cdp: CDPSession, event: dict[str, Any]) -> None:
+    """Answer a worker's script with the guard of render/workers.js in front of it."""
+    request_id = event["requestId"]
+    try:
+        got = await cdp.send("Fetch.getResponseBody", {"requestId": request_id})
+        body = got.get("body", "")
+        raw = base64.b64decode(body) if got.get("base64Encoded") else body.encode("utf-8")
+        headers = [
+            {"name": str(h.get("name", "")), "value": str(h.get("value", ""))}
+            for h in event.get("responseHeaders") or []
+            if str(h.get("name", "")).lower() not in _TRANSFER_HEADERS
+        ]
+        await cdp.send(
+            "Fetch.fulfillRequest",
+            {
+                "requestId": request_id,
+                "responseCode": int(event.get("responseStatusCode") or 200),
+                "responseHeaders": headers,
+                "body": base64.b64encode(WORKER_GUARD.encode("utf-8") + raw).decode("ascii"),
+            },
+        )
+    except PlaywrightError as e:  # the page or its context closed, or no body to read
+        logger.debug("guarding a worker's script: %s", first_line(e))
+        with suppress(PlaywrightError):  # unguarded, it never runs
+            failed = {"requestId": request_id, "errorReason": "BlockedByClient"}
+            await cdp.send("Fetch.failRequest", failed)
 
 
 class DocumentGuard:
@@ -171,6 +228,10 @@ class DocumentGuard:
         cdp.on("Network.dataReceived", lambda event: self._on_data(worker, cdp, event))
         cdp.on("Network.responseReceived", lambda event: _on_response(worker, cdp, event))
         cdp.on("Network.requestWillBeSent", lambda event: _on_request_sent(worker, cdp, event))
+        cdp.on(
+            "Network.requestWillBeSentExtraInfo",
+            lambda event: _on_headers_sent(worker, cdp, event),
+        )
         tree = await cdp.send("Page.getFrameTree")
         main_frame = str(tree["frameTree"]["frame"]["id"])
         worker.main_frame = main_frame
@@ -232,7 +293,7 @@ class DocumentGuard:
                 patterns = _EVERYTHING
             elif self.check_resource is not None and worker.public:
                 patterns += _PRIVATE
-        patterns = [*patterns, *_OTHER_RESPONSES]
+        patterns = [*patterns, *_OTHER_RESPONSES, *_CHECKS]
         if patterns == worker.patterns:
             return
         worker.patterns = patterns
@@ -270,6 +331,7 @@ class DocumentGuard:
         """Before the worker's page navigates afresh: no action runs on the new document yet,
         only document requests are paused again (when they were), and its reads start empty."""
         worker.reads.clear()
+        worker.worker_scripts.clear()
         if worker.acting:
             worker.acting = False
             await self._intercept(worker)
@@ -328,6 +390,9 @@ class DocumentGuard:
         request = event.get("request", {})
         target = str(request.get("url", ""))
         kind = str(event.get("resourceType", ""))
+        if target.startswith(CHECK_URL):
+            await self._answer_check(worker, cdp, request_id, target)
+            return
         if worker.acting and cdp is worker.cdp:
             method = str(request.get("method", "GET"))
             why = effect_refusal(method, target, kind, worker.reads, form_post=worker.submitting)
@@ -386,24 +451,41 @@ class DocumentGuard:
         except PlaywrightError as e:  # the page or its context closed meanwhile
             logger.debug("answering a paused navigation: %s", first_line(e))
 
+    async def _answer_check(
+        self, worker: Worker, cdp: CDPSession, request_id: str, check: str
+    ) -> None:
+        """Answer a worker's guard asking whether a WebSocket may connect (render/workers.js):
+        204 when it may, 403 when `socket_refusal` refuses it; the request is never sent."""
+        url = parse_qs(urlsplit(check).query).get("url", [""])[0]
+        why = await self.socket_refusal(worker, url) if url else "no socket named"
+        if why is not None:
+            logger.info("WebSocket %s of a worker of %s refused: %s", url, shown(worker), why)
+        answer = {
+            "requestId": request_id,
+            "responseCode": 403 if why else 204,
+            "responseHeaders": [{"name": "Access-Control-Allow-Origin", "value": "*"}],
+        }
+        try:
+            await cdp.send("Fetch.fulfillRequest", answer)
+        except PlaywrightError as e:  # the page or its context closed meanwhile
+            logger.debug("answering a worker's socket check: %s", first_line(e))
+
     async def _on_response(self, worker: Worker, cdp: CDPSession, event: dict[str, Any]) -> None:
         """A response of the worker's page paused (a request of CDP type Other): a speculation
-        rule set (a ``Speculation-Rules`` header named it) is failed, never read; anything else
-        goes on."""
+        rule set (a ``Speculation-Rules`` header named it) is failed, never read; a worker's
+        script gets the guard of render/workers.js in front; anything else goes on."""
         request_id = event["requestId"]
         headers = event.get("responseHeaders") or []
-        media = next(
-            (
-                str(h.get("value", ""))
-                for h in headers
-                if h.get("name", "").lower() == "content-type"
-            ),
-            "",
-        )
-        if media.partition(";")[0].strip().lower() == _SPECULATION_RULES:
+        media = _header(headers, "content-type").partition(";")[0].strip().lower()
+        if media == _SPECULATION_RULES:
             target = str(event.get("request", {}).get("url", ""))
             logger.info("speculation rules %s of %s refused: never read", target, shown(worker))
             await self._refuse(cdp, request_id, document=False)
+            return
+        script = str(event.get("networkId", "")) in worker.worker_scripts
+        if script and 200 <= int(event.get("responseStatusCode") or 0) < 300:
+            worker.worker_scripts.discard(str(event.get("networkId", "")))
+            await _guard_worker(cdp, event)
             return
         await self._go_on(cdp, request_id)
 

@@ -142,6 +142,8 @@ class Worker:
     public: bool = False  # the page it loads or shows is on a public host
     confined: bool = False  # its page's subresources keep to the crawl's scope (all are paused)
     patterns: list[dict[str, str]] = field(default_factory=list)  # its CDP Fetch patterns
+    # its page's requests of a worker's script (CDP network ids), given the worker guard
+    worker_scripts: set[str] = field(default_factory=set)
 
     def forget_page(self) -> None:
         """Nothing of the worker's context is usable any more (dropped or abandoned)."""

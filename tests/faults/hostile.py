@@ -39,7 +39,9 @@ Endpoints (``{n}`` a number):
   speculation-prefetch, speculation-prerender, speculation-script, speculation-write,
   speculation-header (speculation rules, in the page, built by its script, written by it, or
   named by its ``Speculation-Rules`` response header: ``/js/rules?url=…``)), ``/js/leave?url=…`` and ``/js/autosubmit?url=…`` (an inline script or an
-  auto-submitted form leaves for `url` while the page parses), ``/ws/echo`` (a WebSocket
+  auto-submitted form leaves for `url` while the page parses), ``/js/worker-socket/{case}?url=…``
+  (a worker of the page opens a WebSocket to `url` and the page shows what it answered: worker,
+  module, blob, data, nested; its script ``/js/worker.js?url=…``), ``/ws/echo`` (a WebSocket
   echoing each message) and ``/js/ws-echo`` (a page showing what its host's socket answered), ``/js/forever`` (mutates its DOM forever), ``/js/huge-dom?n=…``, ``/js/offlink?url=…`` (a link
   ``#off`` to `url`), ``/js/hog?n=…`` (a chain of n scripts of 1 MB each, ``/blob.js``,
   each writing the next one's tag, before ``#after``), ``/js/blank-link?url=…`` (a link ``#blank`` to `url` that opens in a new
@@ -60,7 +62,7 @@ import gzip
 import html
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from urllib.parse import quote
@@ -69,7 +71,7 @@ from aiohttp import web
 from hostile_crawl import BOM_HOST, MOVED_HOST
 from hostile_crawl import answer as crawl_answer
 
-__all__ = ["RESOURCE_KINDS", "Hit", "HostileServer", "hostile_server"]
+__all__ = ["RESOURCE_KINDS", "WORKER_KINDS", "Hit", "HostileServer", "hostile_server"]
 
 HOME = "127.0.0.1"
 OTHER = "127.0.0.2"
@@ -368,6 +370,8 @@ class HostileServer:
             rules = {"prefetch": [{"source": "list", "urls": away}]}
             rules["prerender"] = rules["prefetch"]
             return web.json_response(rules, content_type="application/speculationrules+json")
+        if path == "/js/worker.js":  # a worker's socket to `url` (ws:), or one its worker opens
+            return web.Response(text=_worker_script(query), content_type="application/javascript")
         if path.startswith("/js/"):
             return web.Response(text=self._script_page(path, query), content_type="text/html")
         return web.Response(text=PAGE.format(title=html.escape(path)), content_type="text/html")
@@ -478,6 +482,17 @@ class HostileServer:
             form = f'<form id="f" method="post" action="{target}"><input name="a" value="1"></form>'
             script = "<script>document.getElementById('f').submit();</script>"
             return _html(f'<p>before</p>{form}{script}<p id="after">after</p>')
+        if path.startswith("/js/worker-socket/"):  # a worker of the page opens a socket to url
+            away = html.unescape(target)
+            page = _WORKER_PAGES[path.rsplit("/", 1)[1]]
+            script = _worker_script({"url": away}).replace("\n", " ")
+            return _html(
+                '<p id="said">waiting</p><script>const show = (m) => {'
+                " document.getElementById('said').textContent = m.data; };"
+                + page.replace("WORKER", quote(away, safe="")).replace("SCRIPT", repr(script))
+                + "</script>",
+                "worker socket",
+            )
         if path == "/js/blank-link":
             return _html(f'<a id="blank" target="_blank" href="{target}">new window</a>', "blank")
         return _html('<a href="/page">p</a>', "script page")
@@ -529,6 +544,38 @@ _RESOURCES = {
     "speculation-header": "",  # a rule set named by the page's Speculation-Rules header
 }
 RESOURCE_KINDS = tuple(_RESOURCES)  # the kinds of ``/js/resource/{kind}``
+
+
+def _worker_script(query: Mapping[str, str]) -> str:
+    """A worker's script: it opens a WebSocket to ``url`` (as ws:) and tells its page what the
+    socket answered or how it closed; with ``nest``, it starts a worker that does."""
+    away = query.get("url", "/page")
+    if query.get("nest"):
+        return (
+            f"const inner = new Worker('/js/worker.js?url={quote(away, safe='')}');\n"
+            "inner.onmessage = (m) => postMessage(m.data);\n"
+        )
+    return (
+        f"const ws = new WebSocket({away!r}.replace(/^http/, 'ws'));\n"
+        "ws.onopen = () => ws.send('hello');\n"
+        "ws.onmessage = (m) => postMessage(m.data);\n"
+        "ws.onclose = (e) => postMessage('closed ' + e.code);\n"
+    )
+
+
+# Pages whose worker opens a WebSocket to AWAY (the `url` of /js/worker-socket/{case}): a worker
+# of the page's own host, a module worker, a worker made from a blob (its URL revoked at once)
+# or from a data: URL, and a worker started by a worker. WORKER is AWAY escaped, SCRIPT the
+# worker's script as a string.
+_WORKER_PAGES = {
+    "worker": "new Worker('/js/worker.js?url=WORKER').onmessage = show;",
+    "module": "new Worker('/js/worker.js?url=WORKER', {type: 'module'}).onmessage = show;",
+    "blob": "const url = URL.createObjectURL(new Blob([SCRIPT]));"
+    " new Worker(url).onmessage = show; URL.revokeObjectURL(url);",
+    "data": "new Worker('data:text/javascript,' + encodeURIComponent(SCRIPT)).onmessage = show;",
+    "nested": "new Worker('/js/worker.js?nest=1&url=WORKER').onmessage = show;",
+}
+WORKER_KINDS = tuple(_WORKER_PAGES)  # the kinds of ``/js/worker-socket/{kind}``
 
 _SHOP = _html(
     """

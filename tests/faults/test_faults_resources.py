@@ -1,8 +1,8 @@
 """Fault cases of what a page fetches beside its document: with ``resources="same-site"`` no
-request leaves the crawl's scope (every kind of subresource, WebSockets and speculation rules
-included); speculation rules never fetch; a WebSocket of the page's own host still talks; and a
-page treated as public cannot make the browser fetch a private address. The evidence is the
-hostile server's request log.
+request leaves the crawl's scope (every kind of subresource, WebSockets — its workers' too — and
+speculation rules included); speculation rules never fetch; a WebSocket of the page's own host
+still talks, from the page or a worker; and a page treated as public cannot make the browser
+fetch a private address. The evidence is the hostile server's request log.
 
 Only loopback is ever asked: "public" is a classifier's answer (`is_private` of the pool and
 of the address policy), which calls 127.0.0.1 public and keeps every other address as it is, so
@@ -19,7 +19,7 @@ from urllib.parse import quote
 import pytest
 import pytest_asyncio
 from cases import browser_config, fault
-from hostile import HOME, RESOURCE_KINDS, HostileServer
+from hostile import HOME, RESOURCE_KINDS, WORKER_KINDS, HostileServer
 
 from siteseer.crawler import Session
 from siteseer.crawler.hops import hop_refusal
@@ -44,10 +44,13 @@ async def any_host(render_config: RenderConfig) -> AsyncIterator[Session]:
         yield session
 
 
-async def _reached(hostile: HostileServer, session: Session, kind: str, away: str) -> list[str]:
-    """The requests for `away` that reached the server while a page fetched it as `kind`."""
+async def _reached(
+    hostile: HostileServer, session: Session, kind: str, away: str, page: str = "resource"
+) -> list[str]:
+    """The requests for `away` that reached the server while a page fetched it as `kind` (a
+    subresource; with `page` "worker-socket", a WebSocket of a worker of that kind)."""
     tag = away.rpartition("?")[2]
-    snap = await session.page(hostile.url(f"/js/resource/{kind}?url={quote(away, safe='')}"))
+    snap = await session.page(hostile.url(f"/js/{page}/{kind}?url={quote(away, safe='')}"))
     assert snap.ok, snap.status
     await asyncio.sleep(0.5)  # a late request (a prefetch, a socket) would have arrived
     return [
@@ -164,6 +167,71 @@ async def test_own_host_websocket_talks(
     saw("the page shows 'echo: hello'")
 
 
+# -- WebSockets of workers ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        pytest.param(
+            kind,
+            marks=[
+                fault(
+                    f"--resources same-site: a WebSocket to another host from a {kind} worker",
+                    "never connects: the worker's guard asks before it does; the page loads",
+                    within=15,
+                ),
+                *([] if kind == "worker" else [pytest.mark.slow]),
+            ],
+        )
+        for kind in WORKER_KINDS
+    ],
+)
+async def test_same_site_keeps_workers_sockets_in_scope(
+    hostile: HostileServer, same_site: Session, saw: Saw, kind: str
+) -> None:
+    away = hostile.url(f"/fx/same-site?worker-{kind}", host=hostile.OTHER)
+    reached = await _reached(hostile, same_site, kind, away, page="worker-socket")
+    assert reached == []
+    saw(f"0 requests to {hostile.OTHER}")
+
+
+@pytest.mark.parametrize(
+    ("kind", "session_name"),
+    [
+        pytest.param(
+            kind,
+            name,
+            marks=fault(
+                f"a WebSocket of the page's own host from a {kind} worker ({name})",
+                "connects: the worker's guard lets it, the server sees its handshake",
+                within=15,
+            ),
+        )
+        for kind, name in (("worker", "any_host"), ("worker", "same_site"), ("module", "any_host"))
+    ],
+)
+async def test_own_host_websocket_connects_from_a_worker(
+    hostile: HostileServer,
+    any_host: Session,
+    same_site: Session,
+    saw: Saw,
+    kind: str,
+    session_name: str,
+) -> None:
+    session = any_host if session_name == "any_host" else same_site
+    tag = f"worker-{kind}-{session_name}"
+    echo = quote(hostile.url(f"/ws/echo?{tag}"), safe="")
+    snap = await session.page(hostile.url(f"/js/worker-socket/{kind}?url={echo}"))
+    for _ in range(40):  # the worker starts after the page settled
+        if any(h.query == tag for h in hostile.hits("/ws/echo", host=hostile.HOME)):
+            break
+        await asyncio.sleep(0.05)
+    assert snap.ok
+    assert [h.query for h in hostile.hits("/ws/echo", host=hostile.HOME) if h.query == tag] == [tag]
+    saw("the server saw the worker's handshake")
+
+
 # -- a public page and private addresses -----------------------------------------------------
 
 
@@ -218,7 +286,7 @@ PRIVATE_KINDS = ["fetch", "script", "beacon", "websocket", "speculation-prefetch
                 within=15,
             ),
         )
-        for kind in [*PRIVATE_KINDS, "iframe"]
+        for kind in [*PRIVATE_KINDS, "iframe", "worker-websocket"]
     ],
 )
 async def test_a_public_page_never_fetches_a_private_address(
@@ -226,10 +294,9 @@ async def test_a_public_page_never_fetches_a_private_address(
 ) -> None:
     tag = f"public-{kind}"
     away = hostile.url(f"/fx/private-address?{tag}", host=hostile.OTHER)
-    where = "frame" if kind == "iframe" else "resource"
-    snap = await public_pool.load(
-        State(hostile.url(f"/js/{where}/{kind}?url={quote(away, safe='')}"))
-    )
+    where = {"iframe": "frame/iframe", "worker-websocket": "worker-socket/worker"}
+    page = where.get(kind, f"resource/{kind}")
+    snap = await public_pool.load(State(hostile.url(f"/js/{page}?url={quote(away, safe='')}")))
     await asyncio.sleep(0.5)
     assert snap.ok
     assert [h for h in hostile.hits_seen if h.query == tag] == []

@@ -17,6 +17,7 @@ bookkeeping.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
@@ -34,6 +35,7 @@ from siteseer.algorithms.querycentric.model import (
     pagination_candidates,
     query_links,
     result_entities,
+    same_list_address,
     same_query,
     unsafe_reason,
     zero_based_pages,
@@ -327,7 +329,10 @@ class Explorer:
                     continue
                 seen[i].add(first_page_form(got.final_url, zero_based=zero[i]))
                 ly = self._lx(got)
-                if self.kind(got) == "list" and same_query(lxs[i], ly, self.settings.epsilon):
+                same = same_list_address(firsts[i].final_url, got.final_url)
+                if self.kind(got) == "list" and (
+                    same or same_query(lxs[i], ly, self.settings.epsilon)
+                ):
                     pages[i].append(got)
                     frontier.append((i, got))
                 else:
@@ -505,16 +510,30 @@ def agreeing(
     """`fields` without those named as a facet's attribute whose value is none of that facet's
     values: a list's exact "Price" is not the price *band* a facet of the same name filters on,
     and reporting it under that name would contradict the facet's own labels (a field of
-    several values: each of them)."""
+    several values: each of them). A field whose values are the facet's for most of the entities
+    that have it is the facet's attribute, every value kept: a facet may list its most
+    frequent values only."""
     values: dict[str, set[str]] = {}
     for attribute, value in facet_labels:
         values.setdefault(attribute, set()).add(value)
+
+    def agrees(name: str, value: FieldValue) -> bool:
+        return all(v.casefold() in values[name.casefold()] for v in _values(value))
+
+    # A field whose values are mostly the facet's is the facet's attribute: the facet lists its
+    # most frequent values only (">30" values, 30 shown), and the rest are values all the same.
+    named_alike = Counter(
+        (name.casefold(), agrees(name, value))
+        for named in fields.values()
+        for name, value in named.items()
+        if name.casefold() in values
+    )
+    same = {a for (a, yes), n in named_alike.items() if yes and n > named_alike[a, False]}
     return {
         entity: {
             name: value
             for name, value in named.items()
-            if name.casefold() not in values
-            or all(v.casefold() in values[name.casefold()] for v in _values(value))
+            if name.casefold() not in values or name.casefold() in same or agrees(name, value)
         }
         for entity, named in fields.items()
     }

@@ -5,6 +5,7 @@ enumeration; a seam of model.py). The URL is made canonical by the caller's `Can
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from siteseer.algorithms.querycentric.model import (
     clean_label,
     words_match,
 )
+from siteseer.algorithms.querycentric.views import is_operator_menu
 from siteseer.render import Control, Snapshot
 
 __all__ = ["FormChoice", "FormSpec", "form_choices", "form_defaults", "forms_of", "get_submission"]
@@ -36,7 +38,26 @@ class FormSpec:
 
     @property
     def keyword_fields(self) -> tuple[Control, ...]:
-        return tuple(c for c in self.fields if c.kind == "text" and c.input_type != "password")
+        row = self.filter_row
+        return tuple(
+            c
+            for c in self.fields
+            if c.kind == "text" and c.input_type != "password" and c.selector not in row
+        )
+
+    @property
+    def filter_row(self) -> frozenset[str]:
+        """The selectors of the form's query-builder rows (views.py): each operator select, the
+        select just before it (the field) and the text box just after it (the value)."""
+        row: set[str] = set()
+        for i, control in enumerate(self.fields):
+            if control.kind != "select" or not is_operator_menu([o.label for o in control.options]):
+                continue
+            row.add(control.selector)
+            before = [c for c in self.fields[:i] if c.kind == "select"]
+            after = [c for c in self.fields[i + 1 :] if c.kind == "text"]
+            row.update(c.selector for c in (before[-1:] + after[:1]))
+        return frozenset(row)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +103,12 @@ def form_choices(form: FormSpec) -> tuple[FormChoice, ...]:
     """Every single-field setting of a form: each non-empty option of each select, each radio,
     each checkbox. Ordering and page-size selects are left out. Sorted by (attribute, value)."""
     out: list[FormChoice] = []
+    row = form.filter_row
     for control in form.fields:
         attribute = _field_attribute(control)
         if words_match(attribute, SORT_WORDS) or words_match(control.name, ORDERING_WORDS):
+            continue
+        if control.selector in row or _ordering_direction(control):
             continue
         if control.name.lower() in PAGE_SIZE_WORDS or "per page" in attribute.lower():
             continue
@@ -98,6 +122,15 @@ def form_choices(form: FormSpec) -> tuple[FormChoice, ...]:
             if control.value and value and control.name:
                 out.append(FormChoice(attribute, value, control.name, control.value, control))
     return tuple(sorted(out, key=lambda c: (c.attribute, c.value, c.name, c.field_value)))
+
+
+_DIRECTION = frozenset({"asc", "desc", "ascending", "descending"})
+
+
+def _ordering_direction(control: Control) -> bool:
+    """Whether a field chooses a sort direction ("descending", ``sort_desc``)."""
+    words = set(re.split(r"[^a-z0-9]+", f"{control.name} {control.label}".lower()))
+    return bool(words & _DIRECTION)
 
 
 def form_defaults(form: FormSpec) -> list[tuple[str, str]]:

@@ -60,6 +60,9 @@ class Forms:
         for form in forms_of(root):
             if form.submit is None:
                 continue  # fields without a submit button act at once: Ajax facets
+            if _exports(form.action):
+                ex.skip(form.selector, "not-a-list", "its action is a file export, no list page")
+                continue
             why = unsafe_form_reason(form.method, form.action, (*form.fields, form.submit))
             if why:
                 ex.skip(form.selector, "unsafe", why)
@@ -215,6 +218,16 @@ class Forms:
                 values={"entities": float(len(q.entities))},
                 note=f"{word!r} from {source}",
             )
+
+
+# Extensions of files a form may export the results as (no page of them).
+_EXPORTS = frozenset({"csv", "json", "jsonl", "tsv", "xml", "xlsx", "xls", "ods", "zip", "pdf"})
+
+
+def _exports(action: str) -> bool:
+    """Whether a form's action is a file export (``/table.csv``): not a list to explore."""
+    name = urlsplit(action).path.rsplit("/", 1)[-1]
+    return "." in name and name.rsplit(".", 1)[1].lower() in _EXPORTS
 
 
 def _is_ordering(control: Control) -> bool:

@@ -45,6 +45,7 @@ from siteseer.algorithms.querycentric.views import (
     in_table_cell,
     is_all_value,
     is_count_heading,
+    is_count_text,
     is_pager_text,
     rel_pager_urls,
 )
@@ -84,6 +85,7 @@ __all__ = [
     "query_links",
     "result_container",
     "result_entities",
+    "same_list_address",
     "same_query",
     "unsafe_reason",
     "without_page_keys",
@@ -166,6 +168,24 @@ def _text(element: Any) -> str:
     return _norm_ws(element.text_content())
 
 
+def _heading_text(element: Any) -> str:
+    """A heading's text without the elements inside it that hold a bare count ("country
+    <span>5</span>" → "country"; "state <span>&gt;30</span>" → "state"): a count is never
+    part of a name (views.py)."""
+    parts: list[str] = []
+
+    def walk(node: Any, top: bool) -> None:
+        if isinstance(node.tag, str) and (top or not is_count_text(node.text_content())):
+            parts.append(node.text or "")
+            for child in node:
+                walk(child, False)
+        if not top:
+            parts.append(node.tail or "")
+
+    walk(element, True)
+    return _norm_ws("".join(parts))
+
+
 def facet_heading(element: Any) -> str:
     """The heading of the facet group `element` (an lxml element) sits under, or "".
 
@@ -183,14 +203,14 @@ def facet_heading(element: Any) -> str:
         for sibling in node.itersiblings(preceding=True):
             if not isinstance(sibling.tag, str):
                 continue
-            if _is_heading(sibling) and not is_count_heading(_text(sibling)):
-                return attribute_name(clean_label(_text(sibling)))
+            if _is_heading(sibling) and not is_count_heading(_heading_text(sibling)):
+                return attribute_name(clean_label(_heading_text(sibling)))
             # a heading nested as the first child of a preceding wrapper (<div><h3>…</h3></div>)
             for tag in ("h2", "h3", "h4", "h5", "h6", "legend"):
                 found = sibling.find(f".//{tag}")
-                named = found is not None and not is_count_heading(_text(found))
+                named = found is not None and not is_count_heading(_heading_text(found))
                 if named and not sibling.findall(".//a"):
-                    return attribute_name(clean_label(_text(found)))
+                    return attribute_name(clean_label(_heading_text(found)))
         for attr in ("aria-label", "data-facet", "data-attribute"):
             if parent.get(attr) and not is_count_heading(parent.get(attr)):
                 return attribute_name(clean_label(parent.get(attr)))
@@ -513,6 +533,20 @@ def without_page_keys(url: str) -> str:
     return _without(url, lambda key, _: is_page_key(key))
 
 
+def same_list_address(first: str, other: str) -> bool:
+    """Whether `other` is, by its address, a page of the list `first` shows: the same path and
+    the same parameters but page ones (a page number, an offset, a cursor). Such a page is the
+    query's whatever its other links: a table browser's facet counts are of the rows from its
+    cursor on, and change from page to page."""
+    a, b = urlsplit(first), urlsplit(other)
+    if (a.netloc, a.path) != (b.netloc, b.path):
+        return False
+    kept = [
+        sorted((k, v) for k, v in parse_qsl(u.query, True) if not is_page_key(k)) for u in (a, b)
+    ]
+    return kept[0] == kept[1]
+
+
 def _differs_by_page(current: str, target: str) -> bool:
     a, b = urlsplit(current), urlsplit(target)
     if (a.netloc, a.path) == (b.netloc, b.path):
@@ -608,6 +642,7 @@ def _changed_keys(current: str, target: str) -> set[str]:
 def words_match(text: str, words: Sequence[str]) -> bool:
     """Whether one of `words` is a word of `text` (lower case; words split at punctuation)."""
     tokens = set(re.split(r"[^a-z0-9_]+", text.lower()))
+    tokens |= {t.strip("_") for t in tokens}  # a framework's reserved prefix: "_sort" is "sort"
     return any(w in tokens for w in words)
 
 
@@ -800,8 +835,8 @@ def link_facets(
             continue
         text = _norm_ws(anchor.text_content())
         value = clean_label(text)
-        if not value or is_all_value(value):
-            continue
+        if not value or is_all_value(value) or not any(ch.isalnum() for ch in value):
+            continue  # "…" (more of a facet's values) names no value
         heading = anchors.heading(url)
         if not heading:
             continue

@@ -67,6 +67,10 @@ _NUMBER = re.compile(r"^[+-]?[\d.,\s%]+$")
 NO_VALUE = frozenset({"", "none", "null", "n/a", "-", "\u2013", "\u2014"})
 
 
+# The marks a sorted column's header shows beside its name ("id ▼"): no part of the name.
+_SORT_MARKS = re.compile(r"\s*[▲▼△▽↑↓⇅⬆⬇▴▾]+\s*$")
+
+
 def slug(text: str) -> str:
     """A column header as a key name: "Country" → "country", "ISO code" → "iso_code"."""
     return _NOT_SLUG.sub("_", text.strip().casefold()).strip("_")
@@ -116,7 +120,7 @@ def _result_rows(snapshot: Snapshot) -> tuple[tuple[str, ...], list[tuple[Any, t
             heads = _cells(row, ("th",), ("columnheader",))
             data = _cells(row, ("td",), ("cell", "gridcell"))
             if heads and not data and not header:
-                header = tuple(_text(c) for c in heads)
+                header = tuple(_SORT_MARKS.sub("", _text(c)) for c in heads)
             elif data:
                 cells = _cells(row, ("th", "td"), ("cell", "gridcell", "rowheader"))
                 body.append((row, tuple(_text(c) for c in cells)))

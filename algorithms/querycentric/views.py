@@ -17,6 +17,11 @@ Row selection. A checkbox or button in a cell of a table (a row's selection box,
 the header) acts on rows, not on the query: never a facet. A facet value that stands for every
 value ("All", "Any", "Show all", "Clear") is no value of the attribute.
 
+Query builders. A filter row of a form — a field select, an operator select ("=", "contains",
+"starts with" …) and a value box — builds one condition from three fields: the field select's
+options are attribute names and the operator's are comparisons, neither an attribute's values,
+and its value box is no keyword search.
+
 Counts. A heading that is a count ("3,500 rows", "42 results", "Showing 1–100 of 3,500",
 "Total: 12") names no attribute: a facet's attribute is the nearest heading above it that is not
 a count. A "By origin" / "Filter by origin" heading names the attribute "origin".
@@ -37,6 +42,8 @@ __all__ = [
     "in_table_cell",
     "is_all_value",
     "is_count_heading",
+    "is_count_text",
+    "is_operator_menu",
     "is_pager_text",
     "rel_pager_urls",
 ]
@@ -79,6 +86,7 @@ VIEW_WORDS = (
 _PAGER_WORDS = frozenset({"next", "prev", "previous", "more", "older", "newer", "first", "last"})
 _PAGER_FILLERS = frozenset({"page", "pages", "posts", "entries", "results", "items", "rows"})
 _DECORATION = re.compile(r"[‹›«»<>←→⟨⟩❮❯\[\](){}|:.…·\-–—\s]+")
+_ELLIPSIS = re.compile(r"[.…\s]+")
 
 
 @lru_cache(maxsize=1 << 12)
@@ -86,8 +94,8 @@ def is_pager_text(text: str) -> bool:
     """Whether a link's text reads as a pager's: a number, arrows alone, or pager words
     ("next", "previous", "older" …, with "page", "posts" …) with or without arrows and
     brackets."""
-    if not text.strip():
-        return False
+    if not text.strip() or _ELLIPSIS.fullmatch(text.strip()):
+        return False  # "…" alone shows more of something (a facet's values), no other page
     words = _DECORATION.sub(" ", text.lower()).split()
     if not words:
         return True  # arrows alone: "›", "»", "<<"
@@ -144,6 +152,15 @@ _COUNT_HEADING = re.compile(
 )
 
 
+_COUNT_TEXT = re.compile(r"^[(\[]?\s*[<>≥≤~]?\s*\d[\d.,]*\s*\+?\s*[)\]]?$")
+
+
+def is_count_text(text: str) -> bool:
+    """Whether a text is a bare count: "5", ">30", "1,024+", "(42)" — a heading's element that
+    holds one is the count beside the name, not part of it."""
+    return bool(_COUNT_TEXT.match(" ".join(text.split())))
+
+
 def is_count_heading(text: str) -> bool:
     """Whether a heading is a count rather than a name: "3,500 rows", "42 results", "Showing
     1–100 of 3,500", "Total: 12", "12"."""
@@ -173,6 +190,61 @@ def in_table_cell(element: Any) -> bool:
             return table is not None and bool(table.xpath(".//th"))
         node = node.getparent()
     return False
+
+
+_OPERATOR_WORDS = frozenset(
+    [
+        "is",
+        "not",
+        "no",
+        "null",
+        "blank",
+        "empty",
+        "equal",
+        "equals",
+        "exact",
+        "contains",
+        "contain",
+        "does",
+        "like",
+        "in",
+        "glob",
+        "regex",
+        "starts",
+        "ends",
+        "begins",
+        "with",
+        "greater",
+        "less",
+        "than",
+        "or",
+        "to",
+        "between",
+        "before",
+        "after",
+        "array",
+        "any",
+        "all",
+    ]
+)
+_OPERATOR_SYMBOLS = re.compile(r"^[=!<>≠≤≥~]{1,2}$")
+
+
+def is_operator(label: str) -> bool:
+    """Whether an option's label is a comparison operator ("=", "!=", "≥", "contains", "starts
+    with", "is not null", "array does not contain")."""
+    text = " ".join(label.lower().split())
+    if _OPERATOR_SYMBOLS.match(text):
+        return True
+    words = text.split()
+    return bool(words) and all(w in _OPERATOR_WORDS for w in words)
+
+
+def is_operator_menu(labels: Sequence[str]) -> bool:
+    """Whether a select's options (three or more, at least half of them operators) choose a
+    comparison: a query builder's operator, never an attribute's values."""
+    named = [x for x in labels if x.strip()]
+    return len(named) >= 3 and 2 * sum(map(is_operator, named)) >= len(named)
 
 
 _ALL_VALUES = frozenset({"all", "any", "show all", "all items", "clear", "reset", "everything"})

@@ -196,6 +196,19 @@ def test_facet_attributes_keep_priority_over_fields_read_off_pages() -> None:
     }
 
 
+def test_a_field_mostly_of_a_facets_values_is_that_facets_attribute() -> None:
+    """A facet that lists its most frequent values only (a table browser's "state >30", 30
+    shown): the column of that name holds the facet's values for most rows, and its other
+    values are the attribute's all the same."""
+    labels = {("state", "ak"), ("state", "tx")}
+    listed = {
+        "e1": {"state": "AK"},
+        "e2": {"state": "TX"},
+        "e3": {"state": "WY", "name": "Three"},
+    }
+    assert agreeing(listed, labels) == listed
+
+
 def test_a_field_named_as_a_facet_keeps_only_that_facets_values() -> None:
     """A list's exact "Price" is not the price band a facet (or form field) of that name filters
     on: named as the facet, only the facet's own values are kept; other fields stay."""

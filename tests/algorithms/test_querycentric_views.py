@@ -1,0 +1,152 @@
+"""A table browser's list page as explore reads it (views.py, model.py, formfields.py): pure
+functions over a hand-built page shaped like one — an opaque cursor "Next page" link, facet
+boxes whose heading holds a count, a "…" link to more of a facet's values, a query-builder filter
+row, a sort select and a sort-direction box, an export form."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from siteseer.algorithms.querycentric.formfields import form_choices, forms_of
+from siteseer.algorithms.querycentric.forms import _exports
+from siteseer.algorithms.querycentric.model import (
+    EntityPattern,
+    anchor_urls,
+    link_facets,
+    pagination_candidates,
+    result_entities,
+    same_list_address,
+    words_match,
+)
+from siteseer.algorithms.querycentric.rows import listed_fields
+from siteseer.algorithms.querycentric.views import (
+    is_count_text,
+    is_operator_menu,
+    is_pager_text,
+)
+from siteseer.crawler import canonical_url
+from siteseer.render import Control, Option, Snapshot, snapshot_from_html
+
+BASE = "http://db.test"
+TABLE = BASE + "/db/airports"
+PATTERN = EntityPattern.from_urls([TABLE + "/1"])
+OPERATORS = ("=", "!=", "contains", "starts with", "<", "≥", "like", "not in", "is not null")
+
+
+def page(cursor: int, states: dict[str, int]) -> Snapshot:
+    """A page of the table from `cursor` on: a heading of its row count, facet boxes whose
+    counts are of the rows from the cursor on, a "…" to more states, rows, a cursor link."""
+    box = "".join(f'<li><a href="{TABLE}?state={s}">{s}</a> {n}</li>' for s, n in states.items())
+    rows = "".join(
+        f'<tr><td><a href="/db/airports/{i}">{i}</a></td><td>{"AK" if i % 2 else "TX"}</td></tr>'
+        for i in range(cursor + 1, cursor + 4)
+    )
+    body = (
+        "<h3>3,376 rows</h3>"
+        '<div class="facet-results"><div class="facet-info">'
+        '<p class="facet-info-name"><strong>state <span class="facet-info-total">&gt;30</span>'
+        f'</strong></p><ul>{box}<li><a href="/db/airports?_facet_size=max">…</a></li></ul></div>'
+        '<div class="facet-info"><p class="facet-info-name"><strong>country '
+        '<span class="facet-info-total">5</span></strong></p>'
+        f'<ul><li><a href="{TABLE}?country=USA">USA</a> 3,372</li></ul></div></div>'
+        '<table><thead><tr><th><a href="/db/airports?_sort_desc=id">id&nbsp;▼</a></th>'
+        '<th><a href="/db/airports?_sort=state">state</a></th></tr></thead>'
+        f'<tbody>{rows}</tbody></table><p><a href="{TABLE}?_next={cursor + 3}">Next page</a></p>'
+    )
+    url = TABLE + (f"?_next={cursor}" if cursor else "")
+    return snapshot_from_html(url, url, 200, f"<html><body>{body}</body></html>")
+
+
+def test_a_cursor_page_is_the_lists_whatever_its_facet_counts() -> None:
+    first = page(0, {"AK": 263, "TX": 209, "CA": 205})
+    later = page(2200, {"TX": 12, "ID": 9, "NJ": 8})  # counts of the rows from the cursor on
+    assert pagination_candidates(first, PATTERN) == (TABLE + "?_next=3",)
+    assert same_list_address(first.final_url, later.final_url)
+    assert same_list_address(TABLE + "?country=USA", TABLE + "?_next=100&country=USA")
+    assert not same_list_address(TABLE, TABLE + "?country=USA")
+    assert not same_list_address(TABLE, TABLE + "?_facet_size=max")
+
+
+def test_an_ellipsis_is_no_pager_and_no_facet_value() -> None:
+    assert not is_pager_text("…") and not is_pager_text("...")
+    assert is_pager_text("›") and is_pager_text("Next ›")
+    first = page(0, {"AK": 263})
+    assert TABLE + "?_facet_size=max" not in pagination_candidates(first, PATTERN)
+    facets = link_facets(first, PATTERN, canonical_url)
+    assert {(f.attribute, f.value) for f in facets} == {("state", "AK"), ("country", "USA")}
+
+
+def test_a_count_beside_a_facets_name_is_no_part_of_it() -> None:
+    assert is_count_text("5") and is_count_text(">30") and is_count_text("(1,024)")
+    assert not is_count_text("state") and not is_count_text("Top 5")
+    facets = link_facets(page(0, {"AK": 263}), PATTERN, canonical_url)
+    assert {f.attribute for f in facets} == {"state", "country"}
+
+
+def test_a_sorted_columns_mark_is_no_part_of_its_name() -> None:
+    first = page(0, {"AK": 263})
+    entities = result_entities(first, PATTERN)
+    fields = listed_fields(first, dict(anchor_urls(first, canonical_url)), entities)
+    assert fields[TABLE + "/1"] == {"id": "1", "state": "AK"}
+
+
+def test_a_framework_prefixed_sort_parameter_is_a_sort() -> None:
+    assert words_match("_sort", ("sort",)) and words_match("_sort_desc", ("sort_desc",))
+    assert not words_match("resort", ("sort",))
+
+
+def _select(
+    selector: str, name: str, labels: tuple[str, ...], values: tuple[str, ...] = ()
+) -> Control:
+    options = tuple(
+        Option(value=v, label=label) for label, v in zip(labels, values or labels, strict=True)
+    )
+    return Control(
+        "select",
+        selector,
+        name=name,
+        group="3,376 rows",
+        form="#f",
+        form_method="get",
+        form_action=TABLE,
+        options=options,
+    )
+
+
+def test_a_query_builder_row_is_no_facet_and_no_keyword_box() -> None:
+    assert is_operator_menu(OPERATORS)
+    assert not is_operator_menu(("AK", "TX", "CA", "Contains Ltd"))
+    controls = (
+        _select("#col", "_filter_column", ("- column -", "id", "state"), ("", "id", "state")),
+        _select("#op", "_filter_op", OPERATORS),
+        Control(
+            "text", "#val", name="_filter_value", form="#f", form_method="get", form_action=TABLE
+        ),
+        _select("#sort", "_sort", ("Sort by id", "Sort by state"), ("id", "state")),
+        Control(
+            "checkbox",
+            "#desc",
+            label="descending",
+            name="_sort_by_desc",
+            value="on",
+            form="#f",
+            form_method="get",
+            form_action=TABLE,
+        ),
+        _select("#kind", "kind", ("small", "large")),
+        Control("submit", "#apply", label="Apply", form="#f", form_method="get", form_action=TABLE),
+    )
+    snap = snapshot_from_html(TABLE, TABLE, 200, "<html><body></body></html>")
+    (form,) = forms_of(replace(snap, controls=controls))
+    assert form.filter_row == frozenset({"#col", "#op", "#val"})
+    assert form.keyword_fields == ()
+    # neither the field chooser, the operators, the sort select nor its direction are values
+    assert [(c.attribute, c.value) for c in form_choices(form)] == [
+        ("3,376 rows", "large"),
+        ("3,376 rows", "small"),
+    ]
+
+
+def test_an_export_form_is_no_list() -> None:
+    assert _exports(TABLE + ".csv") and _exports("/db/airports.json")
+    assert not _exports(TABLE) and not _exports("/search") and not _exports("/v1.2/list")

@@ -115,6 +115,7 @@ SkipReason = Literal[
     "budget",  # the page budget ran out
     "error",  # the page or action failed
     "not-a-list",  # the target shows no result entities
+    "singletons",  # a level of many drill-downs of about one entity each (a date's days)
 ]
 
 

@@ -5,8 +5,9 @@ GET forms are submitted by loading the URL the browser would build (all choices 
 POST forms only with `allow_post`, in the browser, their result pages reached through their
 numbered pager buttons; forms with a password field never. The form's widest query is the start
 page when it is the form's own result page, else the form submitted untouched. Keyword boxes
-take the `keywords` given or, when a form has nothing to enumerate, words from anchor texts
-seen (the Outdesit idea); a keyword is a query, not an attribute.
+take the `keywords` given or, when a form has nothing to enumerate and no facet gave a query,
+words from anchor texts seen (the Outdesit idea); a keyword is a query, not an attribute. A
+form whose action exports a file (``.csv``, ``.json``) is no list.
 """
 
 from __future__ import annotations
@@ -192,12 +193,18 @@ class Forms:
             return
         words = list(ex.settings.keywords)
         source = "--keywords"
-        if not words and not enumerable:
+        drilled = any(q.conditions for q in ex.queries)
+        if not words and not enumerable and not drilled:
+            # the Outdesit idea, for a site whose search box is its only way in: where facets
+            # gave queries already, a keyword query adds no attribute
             words = _anchor_words(root, ex.settings.max_anchor_keywords)
             source = "anchor texts"
         if not words:
             ex.run.note(
-                "keywords", "skip", form.selector, note="fields enumerated; no keyword list given"
+                "keywords",
+                "skip",
+                form.selector,
+                note="fields or facets enumerated; no keyword list given",
             )
             return
         box = boxes[0]

@@ -9,6 +9,8 @@ equivalence test; the ordering parameters that pass it are skipped everywhere be
 
 from __future__ import annotations
 
+from collections import Counter
+
 from siteseer.algorithms.querycentric.core import Query, show, with_facet
 from siteseer.algorithms.querycentric.exploring import Exploring, refused
 from siteseer.algorithms.querycentric.model import (
@@ -23,7 +25,10 @@ from siteseer.algorithms.querycentric.model import (
 from siteseer.algorithms.querycentric.queries import QueryKey
 from siteseer.render import Snapshot
 
-__all__ = ["LinkFacets"]
+__all__ = ["SINGLETON_LEVEL", "LinkFacets"]
+
+# The fewest drill-downs of one attribute below a query that may be a level of singletons.
+SINGLETON_LEVEL = 10
 
 # A drill-down's first page with what is known of it before it becomes a query: the facet and
 # conditions, the page, the facets it offers, and a query it is already equivalent to.
@@ -106,7 +111,7 @@ class LinkFacets:
         if q.status != "explored":
             return []
         todo: list[tuple[Facet, tuple[Condition, ...]]] = []
-        for facet in ex.split_drilldowns(q, q.facets):
+        for facet in self._beyond_singletons(q, ex.split_drilldowns(q, q.facets)):
             conditions = with_facet(q.conditions, facet)
             why = unsafe_reason(url=facet.url, text=facet.value)
             if refused(ex, q, facet.url, conditions, why):
@@ -138,6 +143,20 @@ class LinkFacets:
             if child is not None:
                 children.append(child)
         return children
+
+    def _beyond_singletons(self, q: Query, fresh: list[Facet]) -> list[Facet]:
+        """`fresh` without the attributes that would split the drill-down `q` into as many
+        queries as it lists entities, ten or more (a month's days in a date drill-down): each
+        would list about one entity, and its value is that entity's own."""
+        if q.depth == 0:
+            return fresh
+        many = Counter(f.attribute.casefold() for f in fresh)
+        split = {a for a, n in many.items() if n >= max(SINGLETON_LEVEL, len(q.entities))}
+        for facet in fresh:
+            if facet.attribute.casefold() in split:
+                why = f"{many[facet.attribute.casefold()]} values over {len(q.entities)} entities"
+                self.ex.skip(facet.url, "singletons", why, q.id)
+        return [f for f in fresh if f.attribute.casefold() not in split]
 
     def _skip_orderings(self, q: Query) -> None:
         if q.depth == 0:

@@ -41,11 +41,13 @@ from siteseer.algorithms.querycentric.views import (
     PAGE_KEYS,
     VIEW_WORDS,
     attribute_name,
+    date_field,
     in_header_cell,
     in_table_cell,
     is_all_value,
     is_count_heading,
     is_count_text,
+    is_display_toggle,
     is_pager_text,
     rel_pager_urls,
 )
@@ -62,10 +64,12 @@ __all__ = [
     "FacetLabel",
     "PageKind",
     "anchor_urls",
+    "carries_state",
     "classify_page",
     "clean_label",
     "control_facets",
     "drilldown_labels",
+    "entity_url",
     "facet_heading",
     "first_page_form",
     "guess_entity_pattern",
@@ -238,7 +242,26 @@ def _has_fragment(url: str) -> bool:
 
 
 def _query_keys(url: str) -> tuple[str, ...]:
-    return tuple(sorted({k for k, _ in parse_qsl(urlsplit(url).query, keep_blank_values=True)}))
+    pairs = parse_qsl(urlsplit(url).query, keep_blank_values=True)
+    return tuple(sorted({k for k, v in pairs if not carries_state(v)}))
+
+
+_EMBEDDED_QUERY = re.compile(r"^[A-Za-z_][\w.\-\[\]]*=[^=]")
+
+
+def carries_state(value: str) -> bool:
+    """Whether a parameter's (decoded) value carries where the visitor came from — a query
+    string (an admin's ``_changelist_filters=p%3D2``, ``o=-1&weather=rain``) or an address
+    (``/list/?page=2``) — rather than naming anything: no part of an entity's address."""
+    return bool(_EMBEDDED_QUERY.match(value)) or value.startswith(("/", "http://", "https://"))
+
+
+@lru_cache(maxsize=1 << 16)
+def entity_url(url: str) -> str:
+    """An entity link's URL without the parameters that carry the list's state back
+    (`carries_state`): the row links of an admin's second page or filter results
+    (``…/51/change/?_changelist_filters=p%3D2``) name the entity ``…/51/change/``."""
+    return _without(url, lambda _, value: carries_state(value))
 
 
 def _query(url: str) -> dict[str, list[str]]:
@@ -336,10 +359,10 @@ def guess_entity_pattern(snapshot: Snapshot) -> tuple[EntityPattern, tuple[str, 
     groups: dict[tuple[str, str, int, str, tuple[str, ...]], dict[str, str]] = defaultdict(dict)
     for link in snapshot.links:
         segs = _segments(link.url)
-        if not segs or urlsplit(link.url).query:
+        if not segs or urlsplit(entity_url(link.url)).query:
             continue
         key = (link.path_attrs, _host(link.url), len(segs), segs[0], _query_keys(link.url))
-        groups[key].setdefault(link.url, link.text)
+        groups[key].setdefault(entity_url(link.url), link.text)
     best: tuple[tuple[int, float], tuple[str, ...]] | None = None
     for key, members in sorted(groups.items()):
         own_shape = (key[1], key[2]) == own and key[3] == _first(snapshot.final_url)
@@ -400,7 +423,9 @@ def result_entities(
         counts = Counter(result_container(link) for link in links)
         top = max(counts.items(), key=lambda kv: (kv[1], kv[0]))[0]
         containers = frozenset({top})
-    return tuple(dict.fromkeys(x.url for x in links if result_container(x) in containers))
+    return tuple(
+        dict.fromkeys(entity_url(x.url) for x in links if result_container(x) in containers)
+    )
 
 
 def classify_page(
@@ -837,7 +862,9 @@ def link_facets(
         value = clean_label(text)
         if not value or is_all_value(value) or not any(ch.isalnum() for ch in value):
             continue  # "…" (more of a facet's values) names no value
-        heading = anchors.heading(url)
+        if is_display_toggle(value):
+            continue  # "Show counts": a view of the same results
+        heading = date_field(_changed_keys(here, url)) or anchors.heading(url)
         if not heading:
             continue
         count = label_count(text)

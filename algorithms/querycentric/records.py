@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from siteseer.algorithms.querycentric.model import anchor_urls
+from siteseer.algorithms.querycentric.model import anchor_urls, entity_url
 from siteseer.algorithms.querycentric.rows import listed_fields, record_fields
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ def listed_of(ex: Explorer) -> dict[str, dict[str, str]]:
             entities = set(ex.entities(page))
             if not entities:
                 continue
-            urls = dict(anchor_urls(page, ex.canonical))
+            urls = {a: entity_url(u) for a, u in anchor_urls(page, ex.canonical)}
             for entity, fields in listed_fields(page, urls, entities).items():
                 out.setdefault(entity, fields)
     return out

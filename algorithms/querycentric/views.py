@@ -13,6 +13,10 @@ facet and never a new entity: a parameter named for it (``sort``, ``order``, ``o
 ``columns``, ``group`` …), or a link in a header cell of the result table (the column sort links
 of a table browser or an admin change list) that keeps the list's path.
 
+Display toggles ("Show counts", "Hide details") are views too. The levels of a date drill-down
+(``?date__year=2012`` → ``&date__month=4`` → ``&date__day=1``) are one attribute, the field the
+parameters are parts of ("date").
+
 Row selection. A checkbox or button in a cell of a table (a row's selection box, "Select all" in
 the header) acts on rows, not on the query: never a facet. A facet value that stands for every
 value ("All", "Any", "Show all", "Clear") is no value of the attribute.
@@ -38,11 +42,13 @@ __all__ = [
     "PAGE_KEYS",
     "VIEW_WORDS",
     "attribute_name",
+    "date_field",
     "in_header_cell",
     "in_table_cell",
     "is_all_value",
     "is_count_heading",
     "is_count_text",
+    "is_display_toggle",
     "is_operator_menu",
     "is_pager_text",
     "rel_pager_urls",
@@ -245,6 +251,32 @@ def is_operator_menu(labels: Sequence[str]) -> bool:
     comparison: a query builder's operator, never an attribute's values."""
     named = [x for x in labels if x.strip()]
     return len(named) >= 3 and 2 * sum(map(is_operator, named)) >= len(named)
+
+
+_TOGGLES = frozenset({"show", "hide", "display", "toggle", "expand", "collapse"})
+
+
+def is_display_toggle(value: str) -> bool:
+    """Whether a link's label switches what the page displays ("Show counts", "Hide
+    details"): a view of the same results, no value of an attribute."""
+    words = value.lower().split()
+    return len(words) >= 2 and words[0] in _TOGGLES
+
+
+_DATE_PART = re.compile(r"^(.*?)(?:__|_|-|\[)?(year|month|day|week|quarter)\]?$", re.I)
+
+
+def date_field(keys: Sequence[str] | set[str]) -> str:
+    """The field a date drill-down's parameters are parts of (``date__year``, ``date__month``
+    → "date"; ``year`` alone → "date"), or "" when they are not all parts of one field: the
+    levels of a date hierarchy (year → month → day) are one attribute."""
+    stems = set()
+    for key in keys:
+        match = _DATE_PART.match(key)
+        if match is None:
+            return ""
+        stems.add(match.group(1).strip("_-[") or "date")
+    return stems.pop() if len(stems) == 1 else ""
 
 
 _ALL_VALUES = frozenset({"all", "any", "show all", "all items", "clear", "reset", "everything"})

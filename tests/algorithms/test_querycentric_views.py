@@ -12,6 +12,8 @@ from siteseer.algorithms.querycentric.forms import _exports
 from siteseer.algorithms.querycentric.model import (
     EntityPattern,
     anchor_urls,
+    carries_state,
+    entity_url,
     link_facets,
     pagination_candidates,
     result_entities,
@@ -20,7 +22,9 @@ from siteseer.algorithms.querycentric.model import (
 )
 from siteseer.algorithms.querycentric.rows import listed_fields
 from siteseer.algorithms.querycentric.views import (
+    date_field,
     is_count_text,
+    is_display_toggle,
     is_operator_menu,
     is_pager_text,
 )
@@ -150,3 +154,44 @@ def test_a_query_builder_row_is_no_facet_and_no_keyword_box() -> None:
 def test_an_export_form_is_no_list() -> None:
     assert _exports(TABLE + ".csv") and _exports("/db/airports.json")
     assert not _exports(TABLE) and not _exports("/search") and not _exports("/v1.2/list")
+
+
+# -- an admin's change list ---------------------------------------------------------------------
+
+ADMIN = "http://admin.test/admin/weather/day/"
+
+
+def test_a_row_link_carrying_the_lists_state_names_the_entity_without_it() -> None:
+    pattern = EntityPattern.from_urls([ADMIN + "1/change/"])
+    carried = ADMIN + "51/change/?_changelist_filters=p%3D2"
+    assert carries_state("p=2") and carries_state("o=-1&weather=rain") and carries_state("/x/?p=2")
+    assert not carries_state("rain") and not carries_state("YWJjZA=") and not carries_state("2")
+    assert pattern.matches(carried) and entity_url(carried) == ADMIN + "51/change/"
+    rows = "".join(
+        f'<tr><th><a href="/admin/weather/day/{i}/change/?_changelist_filters=p%3D2">Day {i}</a>'
+        f"</th><td>rain</td></tr>"
+        for i in (51, 52, 53)
+    )
+    html = f"<html><body><table><tbody>{rows}</tbody></table></body></html>"
+    snap = snapshot_from_html(ADMIN + "?p=2", ADMIN + "?p=2", 200, html)
+    assert result_entities(snap, pattern) == tuple(f"{ADMIN}{i}/change/" for i in (51, 52, 53))
+
+
+def test_a_date_drill_down_is_one_attribute_and_show_counts_a_view() -> None:
+    assert date_field({"date__year"}) == "date" and date_field({"date__month"}) == "date"
+    assert date_field({"year"}) == "date" and date_field({"published_year"}) == "published"
+    assert date_field({"weather"}) == "" and date_field({"date__year", "weather"}) == ""
+    assert is_display_toggle("Show counts") and not is_display_toggle("Show")
+    body = (
+        '<h1>Select day to view</h1><nav class="toplinks"><a href="?">‹ All dates</a>'
+        '<a href="?date__year=2012">2012</a><a href="?date__year=2013">2013</a></nav>'
+        '<nav id="changelist-filter"><h2>Filter</h2><h3><a href="?_facets=True">Show counts</a>'
+        '</h3><details><summary>By weather</summary><ul><li class="selected"><a href="?">All</a>'
+        '</li><li><a href="?weather=rain">rain</a></li></ul></details></nav>'
+        '<table><tbody><tr><th><a href="/admin/weather/day/1/change/">Jan. 1, 2012</a></th>'
+        "</tr></tbody></table>"
+    )
+    snap = snapshot_from_html(ADMIN, ADMIN, 200, f"<html><body>{body}</body></html>")
+    pattern = EntityPattern.from_urls([ADMIN + "1/change/"])
+    facets = {(f.attribute, f.value) for f in link_facets(snap, pattern, canonical_url)}
+    assert facets == {("date", "2012"), ("date", "2013"), ("weather", "rain")}

@@ -18,8 +18,11 @@ from contextlib import closing
 
 import pytest
 
-from siteseer.crawler import canonical_url
+from siteseer.algorithms import Exploration
+from siteseer.crawler import Session, SessionConfig, canonical_url
 from siteseer.lab.real.djangoadmin import PER_PAGE, DjangoAdminApp
+from siteseer.lab.runners.exploration import run_explore
+from siteseer.lab.score import pair_scores, set_scores
 from siteseer.lab.server import LabServer, running_lab
 
 pytestmark = [pytest.mark.slow, pytest.mark.real_app("real-djangoadmin"), pytest.mark.timeout(900)]
@@ -114,3 +117,26 @@ def test_a_change_page_shows_the_truths_fields_and_takes_no_writes(
     assert refused.value.code == 403  # the CSRF check; the site also refuses anonymous POSTs
     (weather,) = truth.attributes[truth.seed_entity]["weather"]
     assert _db("SELECT weather FROM weather_day WHERE id = 1") == [(weather,)]
+
+
+async def test_explore_lists_every_day_with_the_truths_weather(django_admin: LabServer) -> None:
+    # Row links carry the list's state (?_changelist_filters=p%3D2) on every page but the
+    # first: they name the day's page all the same, so later pages and filter results are the
+    # list's. "By weather" is a link facet, "Show counts" a view, the date drill-down one
+    # attribute "date" followed to its months (a month's days would list one day each), and
+    # the search box is not fed the anchors' words once the facets gave queries.
+    truth = django_admin.truth("real-djangoadmin")
+    async with Session(SessionConfig(render="auto")) as session:
+        run = await run_explore(session, truth)
+    result = run.result
+    assert isinstance(result, Exploration)
+    entities = set_scores(result.entities, truth.target_entities)
+    assert entities.precision == 1.0 and entities.recall == 1.0, entities
+    pairs = pair_scores(result.entities, truth)
+    assert pairs.precision == 1.0 and pairs.recall == 1.0, pairs
+    attributes = {a for q in result.queries for a, _ in q.conditions}
+    assert attributes == {"weather", "date"}, attributes
+    months = [q for q in result.queries if len(q.conditions) == 2]
+    assert len(months) == 17 and all(len(q.conditions) <= 2 for q in result.queries)
+    assert not [q for q in result.queries if not q.conditions and q.id != "q0"]  # no keywords
+    assert result.cost.state_changes <= 70, result.cost

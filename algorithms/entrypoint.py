@@ -26,6 +26,12 @@ table either, a list of links is a list when an entity sample says which: the pa
 sample with the most links shaped as it is (`EntityPattern.from_urls`, at least `MINIMUM_ROWS`:
 an index of modules, a blog's posts), the start page on a tie; without a sample, the start.
 
+With a sample, the candidates that link it stand for the site's lists when any does (a git
+browser's summary of the sample's repository, not of another), and the chosen list's "more"
+links ("[...]", "more", pager words to another path; `MAX_CONTINUATIONS` of them) are loaded
+once: a page they lead to that links more pages shaped as the sample is the list (a summary's
+ten newest commits stand for the log that pages them all).
+
 Not loaded: links that look like cart, account, log-in or log-out actions (`unsafe_reason`),
 links to the entity pages themselves, and the filtered views of the start page (its facet, sort
 and page links: narrower by definition). A start page that is a list page and not the site's
@@ -35,6 +41,7 @@ kept as it is, and nothing else is loaded.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -51,6 +58,7 @@ from siteseer.algorithms.querycentric.model import (
     unsafe_reason,
 )
 from siteseer.algorithms.querycentric.rows import listed_fields
+from siteseer.algorithms.querycentric.views import is_pager_text
 from siteseer.algorithms.result import TraceEntry
 from siteseer.algorithms.run import Run, Stopped
 from siteseer.crawler import Cost
@@ -142,8 +150,13 @@ def _widest(candidates: list[ListCandidate]) -> ListCandidate | None:
     """The widest list page: of each path's list pages the least filtered one, then the highest
     score (ties: the shorter URL); without a list page offering facets, the first candidate (the
     start page) when it is a list without facets, else the same choice over those lists."""
-    best = _widest_of([c for c in candidates if c.is_list])
-    if best is not None or not candidates:
+    if not candidates:
+        return None
+    # with a sample, the lists that link it stand for the site's (a git browser's summary of
+    # the sample's repository, not another repository's)
+    linking = [c for c in candidates if c.like_sample > 0]
+    best = _widest_of([c for c in (linking or candidates) if c.is_list])
+    if best is not None:
         return best
     if candidates[0].is_facetless_list:
         return candidates[0]
@@ -211,6 +224,46 @@ def _links(page: Snapshot, session: Session) -> list[str]:
     return list(out)[:MAX_CANDIDATES]
 
 
+def _more_links(page: Snapshot) -> list[str]:
+    """The links of `page` to the rest of what it lists: pager words or an ellipsis ("[...]",
+    "more", "» ") leading to another path of its host (a summary's "[...]" under its ten newest
+    commits, to the log that pages them all)."""
+    here = urlsplit(page.final_url)
+    out: dict[str, None] = {}
+    for link in page.links:
+        there = urlsplit(link.url)
+        text = " ".join(link.text.split())
+        if there.netloc != here.netloc or there.path == here.path or not text:
+            continue
+        if is_pager_text(text) or _MORE.fullmatch(text.lower()):
+            out.setdefault(link.url)
+    return list(out)[:MAX_CONTINUATIONS]
+
+
+_MORE = re.compile(r"[\[(]?\s*(?:\.{3}|…|more|see all|view all|show all|all)\s*[\])]?")
+MAX_CONTINUATIONS = 4  # "more" links of the chosen list loaded at most
+
+
+async def _continued(
+    run: Run, session: Session, page: Snapshot, best: ListCandidate, sample: str
+) -> ListCandidate:
+    """`best`, or the page its "more" links lead to that links more pages shaped as the sample
+    (`_more_links`): a list's short excerpt stands for the whole list it links."""
+    urls = [u for u in _more_links(page) if u not in run.pages]
+    if not urls:
+        return best
+    try:
+        fetched = await run.fetch(urls, step="entry")
+    except Stopped:
+        return best
+    for linked in fetched.values():
+        scored = list_score(linked, session.canonical, sample)
+        run.note("entry", "continue", linked.url, values={"like_sample": scored.like_sample})
+        if scored.like_sample > best.like_sample:
+            best = scored
+    return best
+
+
 async def find_list_page(
     session: Session, start: str, entity_sample: str | None = None
 ) -> EntryPoint:
@@ -224,10 +277,11 @@ async def find_list_page(
         sample = None
     run = Run(session)
     candidates: list[ListCandidate] = []
+    pages: dict[str, Snapshot] = {}
     url, found = start, False
     try:
         page = await run.seed(start)
-        pages = {page.url: page}
+        pages[page.url] = page
         if _is_home(page.final_url) or not list_score(page, session.canonical).is_list:
             pages.update(await run.fetch(_links(page, session), step="entry"))
         for linked in pages.values():
@@ -240,6 +294,8 @@ async def find_list_page(
     except Stopped:
         pass  # run.reason says why
     best = _widest(candidates)
+    if best is not None and sample and best.like_sample:
+        best = await _continued(run, session, pages[best.url], best, sample)
     if best is not None:
         url, found = (start if best.url == candidates[0].url else best.url), True
         note = "" if best.is_list else "no page offers facets: the list with most entity items"

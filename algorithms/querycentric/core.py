@@ -467,7 +467,10 @@ class Explorer:
         return f"no entities: {self.start} was taken for the list; {why} ({seen})"
 
     def result(self) -> Exploration:
-        listed = [(q.conditions, q.entities) for q in self.queries]
+        # a condition every entity of the start query meets names no attribute: it shows the
+        # same results another way (a search box's "search in: author" with no words)
+        whole = self.queries[0].entity_set if self.queries else frozenset()
+        listed = [(q.conditions if q.entity_set != whole else (), q.entities) for q in self.queries]
         labels = self.facet_labels()
         queries = tuple(
             ExploredQuery(

@@ -144,6 +144,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-reactadmin",
             "real-verdaccio",
             "real-mediawiki",
+            "real-cgit",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

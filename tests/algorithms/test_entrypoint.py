@@ -8,7 +8,7 @@ from urllib.parse import urljoin
 import pytest
 
 from siteseer.algorithms import find_list_page
-from siteseer.algorithms.entrypoint import MINIMUM_ROWS, _widest, list_score
+from siteseer.algorithms.entrypoint import MINIMUM_ROWS, _more_links, _widest, list_score
 from siteseer.crawler import Session, SessionConfig
 from siteseer.lab import LabServer
 from siteseer.lab.runners.exploration import start_url
@@ -110,3 +110,29 @@ def test_a_list_of_links_linking_the_sample_is_the_list_without_facets_or_table(
     # the start page is kept on a tie
     again = [list_score(p, _canonical, sample) for p in (index, page(index.url + "?x=1", 40))]
     assert _widest(again) == again[0]
+
+
+def test_with_a_sample_the_lists_linking_it_and_their_more_links_win() -> None:
+    # A git browser's home: two repositories' summaries, alike but for whose commits they
+    # link; the sample's repository is the one. Its summary shows ten commits and a "[...]"
+    # link to the log that pages them all.
+    def summary(repo: str, n: int) -> Snapshot:
+        url = f"http://127.0.0.1:8000/{repo}/"
+        items = "".join(
+            f'<li><a href="/{repo}/commit/{i:04x}/">upload {i}</a></li>' for i in range(n)
+        )
+        form = (
+            '<form action="log/"><select name="qt"><option value="grep">log msg</option>'
+            '<option value="author">author</option></select><input name="q"><input type="submit">'
+            "</form>"
+        )
+        more = f'<a href="/{repo}/log/">[...]</a><a href="/{repo}/tree/">tree</a>'
+        html = f"<html><body>{form}<ul>{items}</ul>{more}</body></html>"
+        return snapshot_from_html(url, url, 200, html)
+
+    sample = "http://127.0.0.1:8000/bin/commit/0001/"
+    mine, other = summary("bin", 10), summary("git", 10)
+    scored = [list_score(p, _canonical, sample) for p in (other, mine)]
+    assert scored[0].is_list and scored[1].is_list and scored[1].like_sample == 10
+    assert _widest(scored) == scored[1]
+    assert _more_links(mine) == ["http://127.0.0.1:8000/bin/log/"]

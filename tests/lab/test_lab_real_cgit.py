@@ -212,3 +212,20 @@ async def test_ssup_finds_every_commit_past_the_summarys_few(cgit: LabServer) ->
     assert scores.f1 >= 0.95, scores
     assert not any("/git/" in u for u in result.run.found)
     assert result.row.cost.downloads <= 3 * truth.lower_bound_downloads, result.row.to_dict()
+
+
+@pytest.mark.slow
+@pytest.mark.real_app(APP)
+@pytest.mark.timeout(900)
+async def test_explore_from_the_home_page_lists_every_binutils_commit(cgit: LabServer) -> None:
+    # From the home page the sample's repository is the one whose summary links it, and the
+    # summary's "[...]" leads to a page listing more of them; the search form's "search in"
+    # menu with no words gives the same results, so no commit gets an attribute from it.
+    truth = cgit.truth(APP)
+    result = await run_one(methods()["explore"], truth, budget=None, timeout_s=600)
+    assert result.row.error is None, result.row.error
+    extra = result.row.extra
+    assert extra["entity_recall"] == 1.0 and extra["entity_precision"] == 1.0, extra
+    assert result.run is not None and result.run.result is not None
+    named = {a for attrs in result.run.result.entities.values() for a in attrs}
+    assert not named & {"qt", "h"}, named

@@ -552,16 +552,22 @@ def with_fields(
 ) -> dict[str, dict[str, tuple[str, ...]]]:
     """`attributes` (from the facet queries) with the fields of `sources` added, each source
     adding to an entity only the fields (names compared case-insensitively) it has not got yet:
-    the facets first, then the sources in order. Only the entities of `attributes` count."""
+    the facets first, then the sources in order. Only the entities of `attributes` count. A
+    name is spelled one way across the site: its first spelling, the facets' before the
+    sources'."""
+    # one spelling of each name across the site: the facets' first, then the sources' in order
+    # ("weather" from a facet, not "Weather" from the list for the entities no facet query lists)
+    spelling: dict[str, str] = {}
+    for named in (attributes, *sources):
+        for fields in named.values():
+            for name in fields:
+                spelling.setdefault(name.casefold(), name)
     out: dict[str, dict[str, tuple[str, ...]]] = {}
     for entity, attrs in attributes.items():
-        merged = dict(attrs)
-        have = {name.casefold() for name in merged}
+        merged = {spelling[name.casefold()]: value for name, value in attrs.items()}
         for source in sources:
             for name, value in source.get(entity, {}).items():
-                if name.casefold() not in have:
-                    have.add(name.casefold())
-                    merged[name] = _values(value)
+                merged.setdefault(spelling[name.casefold()], _values(value))
         out[entity] = dict(sorted(merged.items()))
     return out
 

@@ -221,3 +221,14 @@ def test_a_field_named_as_a_facet_keeps_only_that_facets_values() -> None:
         "e1": {"Brand": "Acme", "Name": "One"},
         "e2": {"price": "£50 – £100"},
     }
+
+
+def test_a_name_is_spelled_one_way_across_the_site() -> None:
+    """The facet's "weather" for every entity, also those no facet query listed and whose
+    value comes from the list's "Weather" column; a source's own first spelling otherwise."""
+    facets = {"e1": {"weather": ("rain",)}, "e2": {}}
+    listed = {"e1": {"Weather": "rain", "Wind": "3"}, "e2": {"Weather": "sun", "wind": "4"}}
+    assert with_fields(facets, listed) == {
+        "e1": {"Wind": ("3",), "weather": ("rain",)},
+        "e2": {"Wind": ("4",), "weather": ("sun",)},
+    }

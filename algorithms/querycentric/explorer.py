@@ -5,7 +5,8 @@ facets of kinds.py's `FACET_KINDS` runs (facet links followed as URLs, facet con
 in the browser — not the links already followed — and forms submitted, in that order), each
 adding its queries below the same start query. A list without facets is still the start
 query's result: its pages through its pager links, or, when none leads to another page, grown
-by its load-more control or paged by its in-place pager (lists.py's `ListGrower`). Last, the fields only entity pages show are read
+by its load-more control or paged by its in-place pager (lists.py's `ListGrower`), and the run
+is complete with them (the trace notes that no facets were found). Last, the fields only entity pages show are read
 off them when they show a record (records.py `read_records`).
 """
 
@@ -31,7 +32,9 @@ from siteseer.render import Action, Control, Snapshot
 if TYPE_CHECKING:
     from siteseer.crawler import Session
 
-__all__ = ["explore"]
+__all__ = ["NO_FACETS", "explore"]
+
+NO_FACETS = "no facets, Ajax controls or forms found"
 
 
 async def explore(
@@ -123,8 +126,8 @@ async def _explore(ex: Explorer) -> None:
         ex.finish(q0, pages, ())
         ex.note_query(q0, level=0, urls=[p.url for p in pages], drilldowns=0)
     await read_records(ex)
-    if not queries:
-        ex.run.unfinished("no facets, Ajax controls or forms found")
+    if not queries:  # a list is a list: its entities are the result, with or without facets
+        ex.run.note("facets", "none", ex.start, note=NO_FACETS)
 
 
 def _in_place(root: Snapshot) -> bool:

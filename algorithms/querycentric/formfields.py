@@ -12,14 +12,13 @@ from dataclasses import dataclass, field
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from siteseer.algorithms.querycentric.model import (
-    ORDERING_WORDS,
     PAGE_SIZE_WORDS,
     SORT_WORDS,
     Canonical,
     clean_label,
     words_match,
 )
-from siteseer.algorithms.querycentric.views import is_operator_menu
+from siteseer.algorithms.querycentric.views import VIEW_WORDS, is_operator_menu
 from siteseer.render import Control, Snapshot
 
 __all__ = ["FormChoice", "FormSpec", "form_choices", "form_defaults", "forms_of", "get_submission"]
@@ -106,8 +105,8 @@ def form_choices(form: FormSpec) -> tuple[FormChoice, ...]:
     row = form.filter_row
     for control in form.fields:
         attribute = _field_attribute(control)
-        if words_match(attribute, SORT_WORDS) or words_match(control.name, ORDERING_WORDS):
-            continue
+        if words_match(attribute, SORT_WORDS) or words_match(control.name, VIEW_WORDS):
+            continue  # a sort, column or grouping choice: a view of the same results
         if control.selector in row or _ordering_direction(control):
             continue
         if control.name.lower() in PAGE_SIZE_WORDS or "per page" in attribute.lower():
@@ -119,6 +118,8 @@ def form_choices(form: FormSpec) -> tuple[FormChoice, ...]:
                     out.append(FormChoice(attribute, value, control.name, option.value, control))
         elif control.kind in ("radio", "checkbox"):
             value = clean_label(control.label) or control.value
+            if not clean_label(control.label) and control.value == "on":
+                continue  # no label and the HTML default value: nothing names a value
             if control.value and value and control.name:
                 out.append(FormChoice(attribute, value, control.name, control.value, control))
     return tuple(sorted(out, key=lambda c: (c.attribute, c.value, c.name, c.field_value)))

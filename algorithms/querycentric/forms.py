@@ -5,8 +5,9 @@ GET forms are submitted by loading the URL the browser would build (all choices 
 POST forms only with `allow_post`, in the browser, their result pages reached through their
 numbered pager buttons; forms with a password field never. The form's widest query is the start
 page when it is the form's own result page, else the form submitted untouched. Keyword boxes
-take the `keywords` given or, when a form has nothing to enumerate and no facet gave a query,
-words from anchor texts seen (the Outdesit idea); a keyword is a query, not an attribute. A
+take the `keywords` given or, when a form has nothing to enumerate, no facet gave a query and
+the start query's list was not paged (a search box as the only way in), words from anchor texts
+seen (the Outdesit idea); a keyword is a query, not an attribute. A
 form whose action exports a file (``.csv``, ``.json``) is no list.
 """
 
@@ -193,10 +194,11 @@ class Forms:
             return
         words = list(ex.settings.keywords)
         source = "--keywords"
-        drilled = any(q.conditions for q in ex.queries)
+        drilled = any(q.conditions for q in ex.queries) or len(q0.pages) > 1
         if not words and not enumerable and not drilled:
             # the Outdesit idea, for a site whose search box is its only way in: where facets
-            # gave queries already, a keyword query adds no attribute
+            # gave queries already, a keyword query adds no attribute, and where the start
+            # query was paged to its end, no entity
             words = _anchor_words(root, ex.settings.max_anchor_keywords)
             source = "anchor texts"
         if not words:

@@ -667,7 +667,9 @@ def _changed_keys(current: str, target: str) -> set[str]:
 def words_match(text: str, words: Sequence[str]) -> bool:
     """Whether one of `words` is a word of `text` (lower case; words split at punctuation)."""
     tokens = set(re.split(r"[^a-z0-9_]+", text.lower()))
-    tokens |= {t.strip("_") for t in tokens}  # a framework's reserved prefix: "_sort" is "sort"
+    # a framework's reserved prefix and a numbered field's number: "_sort" and "@group0" are
+    # "sort" and "group"
+    tokens |= {t.strip("_").rstrip("0123456789") for t in tokens}
     return any(w in tokens for w in words)
 
 

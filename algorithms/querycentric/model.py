@@ -35,18 +35,21 @@ from functools import cached_property, lru_cache
 from typing import Any, Literal, Protocol
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from siteseer.algorithms.querycentric.labels import (
+    clean_label,
+    facet_heading,
+    label_count,
+    norm_ws,
+)
 from siteseer.algorithms.querycentric.rows import element_at
 from siteseer.algorithms.querycentric.safety import unsafe_reason
 from siteseer.algorithms.querycentric.views import (
     PAGE_KEYS,
     VIEW_WORDS,
-    attribute_name,
     date_field,
     in_header_cell,
     in_table_cell,
     is_all_value,
-    is_count_heading,
-    is_count_text,
     is_display_toggle,
     is_pager_text,
     rel_pager_urls,
@@ -115,114 +118,6 @@ ORDERING_WORDS = ("sort", "order", "orderby", "ordering", "sortby", "sort_by", "
 PAGE_SIZE_WORDS = ("per", "per_page", "perpage", "page_size", "pagesize", "limit", "show", "n")
 # Words of a facet heading or form label that mark its choices as sort orders.
 SORT_WORDS = ("sort", "order", "sorted")
-
-_COUNT = re.compile(r"\s*[(\[]\s*(\d[\d,.]*)\s*[)\]]\s*$")
-_TRAILING_NUMBER = re.compile(r"\s+(\d[\d,]*)\s*$")
-_REMOVE_MARKS = "×✕✖✗x"
-_WS = re.compile(r"\s+")
-
-# -- labels and headings ----------------------------------------------------------------------
-
-
-def _norm_ws(text: str) -> str:
-    return _WS.sub(" ", text).strip()
-
-
-def label_count(text: str) -> int | None:
-    """The result count a facet label carries ("Nike (4)" → 4, "Nike [1,024]" → 1024), or None."""
-    match = _COUNT.search(_norm_ws(text))
-    if match is None:
-        return None
-    return int(match.group(1).replace(",", "").replace(".", ""))
-
-
-def clean_label(text: str) -> str:
-    """A facet label without its count and decoration: "Nike (4)" → "Nike".
-
-    Strips a trailing count in parentheses or brackets, a leading or trailing removal mark
-    ("× Nike") and collapses whitespace.
-    """
-    value = _norm_ws(text)
-    value = _COUNT.sub("", value)
-    value = value.strip().strip(_REMOVE_MARKS[:-1]).strip()
-    return _norm_ws(value)
-
-
-_HEADING_TAGS = frozenset(
-    {"h1", "h2", "h3", "h4", "h5", "h6", "legend", "dt", "summary", "caption"}
-)
-_HEADING_CLASS = re.compile(
-    r"(^|[\s_-])(title|heading|head|header|name|label|bold|semibold)($|[\s_-])", re.I
-)
-_MAX_HEADING_LEVELS = 6
-
-
-def _is_heading(element: Any) -> bool:
-    tag = element.tag if isinstance(element.tag, str) else ""
-    if tag in _HEADING_TAGS:
-        return True
-    if tag in {"strong", "b", "span", "div", "p", "label"}:
-        cls = element.get("class", "")
-        if cls and _HEADING_CLASS.search(cls) and not element.findall(".//a"):
-            return True
-    return False
-
-
-def _text(element: Any) -> str:
-    return _norm_ws(element.text_content())
-
-
-def _heading_text(element: Any) -> str:
-    """A heading's text without the elements inside it that hold a bare count ("country
-    <span>5</span>" → "country"; "state <span>&gt;30</span>" → "state"): a count is never
-    part of a name (views.py)."""
-    parts: list[str] = []
-
-    def walk(node: Any, top: bool) -> None:
-        if isinstance(node.tag, str) and (top or not is_count_text(node.text_content())):
-            parts.append(node.text or "")
-            for child in node:
-                walk(child, False)
-        if not top:
-            parts.append(node.tail or "")
-
-    walk(element, True)
-    return _norm_ws("".join(parts))
-
-
-def facet_heading(element: Any) -> str:
-    """The heading of the facet group `element` (an lxml element) sits under, or "".
-
-    Walks up at most six ancestors; at each level looks at the preceding siblings (nearest first)
-    for a heading element (h1–h6, legend, dt, summary, caption, or an element whose class names
-    a title) and at ``aria-label``/``data-facet`` attributes of the ancestor itself. A heading
-    is the nearest one above the element, as a reader sees it, passing over headings that are
-    counts ("3,500 rows"); "By origin" names "origin" (views.py).
-    """
-    node = element
-    for _ in range(_MAX_HEADING_LEVELS):
-        parent = node.getparent()
-        if parent is None:
-            return ""
-        for sibling in node.itersiblings(preceding=True):
-            if not isinstance(sibling.tag, str):
-                continue
-            if _is_heading(sibling) and not is_count_heading(_heading_text(sibling)):
-                return attribute_name(clean_label(_heading_text(sibling)))
-            # a heading nested as the first child of a preceding wrapper (<div><h3>…</h3></div>)
-            for tag in ("h2", "h3", "h4", "h5", "h6", "legend"):
-                found = sibling.find(f".//{tag}")
-                named = found is not None and not is_count_heading(_heading_text(found))
-                if named and not sibling.findall(".//a"):
-                    return attribute_name(clean_label(_heading_text(found)))
-        for attr in ("aria-label", "data-facet", "data-attribute"):
-            if parent.get(attr) and not is_count_heading(parent.get(attr)):
-                return attribute_name(clean_label(parent.get(attr)))
-        if parent.tag in {"body", "html"}:
-            return ""
-        node = parent
-    return ""
-
 
 # -- URLs -------------------------------------------------------------------------------------
 
@@ -601,7 +496,7 @@ def zero_based_pages(snapshot: Snapshot) -> bool:
     ``?page=1``)."""
     here = snapshot.final_url
     for link in snapshot.links:
-        text = _norm_ws(link.text)
+        text = norm_ws(link.text)
         if not text.isdigit() or not _differs_by_page(here, link.url):
             continue
         mine, theirs = _query(here), _query(link.url)
@@ -625,7 +520,7 @@ def pagination_candidates(snapshot: Snapshot, pattern: EntityPattern) -> tuple[s
         if _differs_by_page(here, link.url):
             found.add(link.url)
             continue
-        text = _norm_ws(link.text)
+        text = norm_ws(link.text)
         pager = is_pager_text(text) or link.url in rel
         if not pager or _host(link.url) != _host(here):
             continue
@@ -860,7 +755,7 @@ def link_facets(
             continue
         if pattern.matches(url) or url in ordering or url in sizes or url in pages:
             continue
-        text = _norm_ws(anchor.text_content())
+        text = norm_ws(anchor.text_content())
         value = clean_label(text)
         if not value or is_all_value(value) or not any(ch.isalnum() for ch in value):
             continue  # "…" (more of a facet's values) names no value

@@ -29,6 +29,8 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   (a page linked to and from the current page through one path, sharing its URL pattern —
   page 2 of a list is no index page of page 1). When the current page has a peer with a shorter
   URL, it is page n of a list, and the climb goes on from that first page (Definition 5).
+  Above the seed, the current page's own URL with query parameters added (its list paged,
+  sorted or filtered: ``?p=2``, ``?o=1``, ``?weather=rain``) is not downloaded as a candidate.
 
 - `sample_size`: at the entity level, minsim_html is learned from an evenly spread sample of the
   best group (the paper downloads the whole group; an entity level is exactly what SSUP must not

@@ -27,7 +27,7 @@ from siteseer.algorithms.features.dom import (
     simhtml,
 )
 from siteseer.algorithms.features.url import SIZE_TERM, LinkPaths, term_weights, tokens, url_schema
-from siteseer.algorithms.features.urlshape import template_share
+from siteseer.algorithms.features.urlshape import refines, template_share
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.probes import ProbeOrder, Probes, ancestry, routed, view_of
 from siteseer.render import Snapshot
@@ -141,11 +141,29 @@ class Climb:
             for u in dict.fromkeys(link.url for link in sp.links)
             if u not in targets and any(_section_of(u, t) for t in targets)
         ]
+        # Choice: above the seed, sp's own URL with query parameters added (``?p=2``,
+        # ``?o=1``, ``?weather=rain``) shows sp's list paged, sorted or filtered: it links back
+        # to sp through that list's own pager or controls, never as its index page.
+        variants = [
+            u
+            for u in dict.fromkeys(link.url for link in sp.links)
+            if below is not None and u not in targets and u not in views and refines(sp.url, u)
+        ]
         outgoing = [
             u
             for u in dict.fromkeys(link.url for link in sp.links)
-            if u not in targets and u not in down and u not in views
+            if u not in targets and u not in down and u not in views and u not in variants
         ]
+        if variants:
+            self.run.note(
+                "top-index",
+                "skip",
+                f"{len(variants)} views of {sp.url}",
+                level=level,
+                urls=variants,
+                note="not downloaded: the page's own URL with query parameters added (its list "
+                "paged, sorted or filtered) is no index page of it",
+            )
         if views:
             self.run.note(
                 "top-index",

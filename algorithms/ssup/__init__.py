@@ -30,7 +30,8 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   page 2 of a list is no index page of page 1). When the current page has a peer with a shorter
   URL, it is page n of a list, and the climb goes on from that first page (Definition 5).
   Above the seed, the current page's own URL with query parameters added (its list paged,
-  sorted or filtered: ``?p=2``, ``?o=1``, ``?weather=rain``) is not downloaded as a candidate.
+  sorted or filtered: ``?p=2``, ``?o=1``, ``?weather=rain``) is not downloaded as a candidate,
+  nor is an export of its data (``/export/csv``).
 
 - `sample_size`: at the entity level, minsim_html is learned from an evenly spread sample of the
   best group (the paper downloads the whole group; an entity level is exactly what SSUP must not
@@ -91,12 +92,25 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
 - A list's marked entry: when the current page sits alone in its link DOM path because the list
   marks it with an ``id`` ("you are here"), W_ci is computed over the path its siblings share
   (`climb._marked_item_paths`).
-- Views of a list: a pagination candidate of the sample's URL path that adds or changes two or
-  more query parameters (a sort order, a page size combined with a page) is a view, not a page
-  (`algorithms.features.urlshape.is_view`); a candidate sharing no link DOM path with the level's sample is no page
-  of it. Pagination goes on only from pages that show entries of the list (links in the next
-  level's sample link DOM path): a page of another list or an archive kept by the HTML test alone
-  is not paged further.
+- Pagination chosen by yield (beyond the paper, `yields`): the candidates are grouped in
+  families (what a link varies of the page linking it: ``?p=*``, ``?o=*``, ``?_next=*``), and
+  the pages loaded are those of the family whose pages add the most entity links of the seed's
+  group (links in the next level's sample link DOM path, a "back to the list" state they carry
+  left out) per download: a pager that adds mostly new links is followed to its end first; a
+  family of page sizes (``?pageSize=10|25|50|100`` on a page of 10) is tried at its largest,
+  whose own pager comes next; a page that adds nothing stops its family (a view: it reorders or
+  subsets what others gave, or lists nothing), but a pager that did add and pages of other
+  lists go on; once a family has paged the list of a level page to its end, every page adding
+  mostly new links, the families left that only add query parameters to that page (sorts,
+  filters, facets, smaller page sizes) are its views and are not loaded. Exports (``.csv``,
+  ``/export/json``) are no pages. A candidate sharing no link DOM path with the level's
+  sample is no page of it (the HTML test of a family's first page). Pagination goes on only
+  from pages that show entries of the list, and not from a view's. Each decision is in the
+  trace.
+- A list's state carried by its entries' links (beyond the paper): on page n of a list, a row
+  link's query parameter whose value is the list page's own query (Django's
+  ``?_changelist_filters=p%3D2``) names no other entity: Algorithm 2 sees the links without it
+  (`yields.stateless`).
 - A level's share of the budget (beyond the paper, ``level_share``, default `LEVEL_SHARE` = 1/3):
   with a budget, a level's pagination may spend at most that share of the pages left when it
   starts until one of the pages it found shows entity links of the seed's group (new links in
@@ -139,7 +153,8 @@ The package, one module per step:
 - `climb.py`: Algorithm 1 and the climb of Algorithm 4 (the sample page path); `probes.py`:
   the order of Algorithm 1's downloads.
 - `levels.py`: Algorithm 2 (catching same-level pages); `grouping.py`: its link groups.
-- `pagination.py`: Algorithm 3.
+- `pagination.py`: Algorithm 3, by yield; `yields.py`: its families of candidates and their
+  yield (pure bookkeeping).
 - `visual.py`: visual SSUP's grouping (`ssup(..., visual=True)`), index pages rendered only
   where their DOM paths leave the grouping ambiguous (`ambiguity`).
 - `explanation.py`: a Discovery's trace as a tree (`explain_discovery`).

@@ -30,6 +30,7 @@ from siteseer.algorithms.features.url import SIZE_TERM, LinkPaths, term_weights,
 from siteseer.algorithms.features.urlshape import refines, template_share
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.probes import ProbeOrder, Probes, ancestry, routed, view_of
+from siteseer.algorithms.ssup.yields import is_export
 from siteseer.render import Snapshot
 
 __all__ = [
@@ -141,29 +142,18 @@ class Climb:
             for u in dict.fromkeys(link.url for link in sp.links)
             if u not in targets and any(_section_of(u, t) for t in targets)
         ]
-        # Choice: above the seed, sp's own URL with query parameters added (``?p=2``,
-        # ``?o=1``, ``?weather=rain``) shows sp's list paged, sorted or filtered: it links back
-        # to sp through that list's own pager or controls, never as its index page.
-        variants = [
-            u
-            for u in dict.fromkeys(link.url for link in sp.links)
-            if below is not None and u not in targets and u not in views and refines(sp.url, u)
-        ]
+        variants = _variants(sp, targets | set(views)) if below is not None else []
         outgoing = [
             u
             for u in dict.fromkeys(link.url for link in sp.links)
             if u not in targets and u not in down and u not in views and u not in variants
         ]
         if variants:
+            why = "its own URL with query parameters added (its list paged, sorted or filtered)"
             self.run.note(
-                "top-index",
-                "skip",
-                f"{len(variants)} views of {sp.url}",
-                level=level,
-                urls=variants,
-                note="not downloaded: the page's own URL with query parameters added (its list "
-                "paged, sorted or filtered) is no index page of it",
-            )
+                "top-index", "skip", f"{len(variants)} views of {sp.url}", level=level,
+                urls=variants, note=f"not downloaded: {why} or an export of its data",
+            )  # fmt: skip
         if views:
             self.run.note(
                 "top-index",
@@ -566,6 +556,21 @@ def _pagination_peer(candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeatu
     if sdp not in back:
         return False
     return bool(path_terms(url_schema(candidate.url)) & path_terms(url_schema(sp.url)))
+
+
+def _variants(sp: Snapshot, left_out: set[str]) -> list[str]:
+    """The pages `sp` links to (but `left_out`) that show `sp`'s own list paged, sorted or
+    filtered (its URL with query parameters added: ``?p=2``, ``?o=1``, ``?weather=rain``) or
+    export its data (``/export/csv``).
+
+    Choice: above the seed, such a page links back to sp through its list's own pager or
+    controls, never as its index page, and an export is no page at all: not downloaded.
+    """
+    return [
+        u
+        for u in dict.fromkeys(link.url for link in sp.links)
+        if u not in left_out and (refines(sp.url, u) or is_export(u))
+    ]
 
 
 def _section_of(url: str, page: str) -> bool:

@@ -1,14 +1,22 @@
-"""SSUP's Algorithm 3, pagination: the links of a level's index pages are grouped by weaksim
-with the next level's sample and by link DOM path; a group whose first page is at least as
-similar (simhtml) to this level's sample as to the next level's is taken as pagination of this
-level.
+"""SSUP's Algorithm 3, pagination, chosen by yield: the links of a level's index pages that may
+be pages of its lists are grouped in families (`algorithms.ssup.yields`: what a link varies of
+the page linking it, one query parameter or path segment: ``?p=*``, ``?o=*``, ``?_next=*``),
+and the budget goes where the family's pages add the most entity links of the seed's group per
+download. A family's first page must be at least as similar (simhtml) to this level's sample
+as to the next level's (the paper's test). A page that adds no new entity link stops its
+family (it reorders or subsets what others gave, or lists nothing), unless the family is a pager
+that already added some (a list's pages go on to its end); a family of the level's sample that
+paged its list to its end makes the families left that only add query parameters to the sample
+(sorts, filters, facets, page sizes) its views, not downloaded. A family of page sizes
+(``?pageSize=10|25|50|100`` on a page of 10) is tried at its largest first, whose own pager then
+comes first.
 
-Choices (listed in `algorithms.ssup`'s docstring): it is repeated on the pages it finds until no
-new page appears, it leaves out the links of the next level's sample link DOM path (but a pager
-built like the entries: `_continues_level`), the site navigation the next level's sample holds
-too and pages already placed in the tree, and its candidates are first filtered by URL (a path
-or query term shared with this level's sample, or its URL continued; no view of it that changes
-two or more query parameters).
+Choices (listed in `algorithms.ssup`'s docstring): it leaves out the links of the next level's
+sample link DOM path (but a pager built like the entries: `_continues_level`), the site
+navigation the next level's sample holds too, pages already placed in the tree and exports
+(``.csv``, ``/export/json``), and its candidates are first filtered by URL (a path or query
+term shared with this level's sample, or its URL continued). Every decision is in the trace
+(`--explain`).
 """
 
 from __future__ import annotations
@@ -16,22 +24,21 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from urllib.parse import parse_qsl, urlsplit
 
 from siteseer.algorithms.features.dom import TagFeature, html_schema, link_path, simhtml
-from siteseer.algorithms.features.url import url_schema, weaksim
-from siteseer.algorithms.features.urlshape import (
-    VIEW_PARAMS,
-    UrlTemplate,
-    continues,
-    is_view,
-    seed_template,
-)
+from siteseer.algorithms.features.url import url_schema
+from siteseer.algorithms.features.urlshape import UrlTemplate, continues, refines, seed_template
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.climb import path_terms
-from siteseer.algorithms.ssup.grouping import SIM_DIGITS
+from siteseer.algorithms.ssup.yields import Families, Family, entity_key, is_export
 from siteseer.render import Snapshot
 
 __all__ = ["LEVEL_SHARE", "Pagination"]
+
+# A family whose last page added entries none gave before (more than half of those it showed)
+# loads this many of its pages at once.
+_BATCH = 4
 
 # Choice (beyond the paper): with a budget, a level's pagination may spend at most this share of
 # the pages left when it starts until one of the pages it found shows entity links of the seed's
@@ -85,6 +92,22 @@ class _Share:
 
 
 @dataclass(frozen=True, slots=True)
+class _Level:
+    """What one level's pagination judges pages by: the two samples' schemas, its URL terms,
+    the site navigation, the next level's sample link DOM path and query parameter names."""
+
+    sp_x: Snapshot
+    schema_x: frozenset[str]
+    schema_next: frozenset[str]
+    terms: frozenset[tuple[str, str]]
+    navigation: frozenset[tuple[str, str]]
+    sdp: str
+    names: frozenset[str]
+    level: int
+    entity: UrlTemplate | None  # the next level's sample's URL template
+
+
+@dataclass(frozen=True, slots=True)
 class Pagination:
     """Algorithm 3 for one SSUP run: pages and trace go to `run`. `share`: the share of the
     budget left a level's pagination may spend before it has shown entity links (None: no
@@ -105,117 +128,61 @@ class Pagination:
         placed: set[str],
         level: int,
     ) -> list[Snapshot]:
-        """Algorithm 3, repeated until no new page: pagination pages of `level`."""
-        schema_x = html_schema(sp_x, self.mode)
-        schema_next = html_schema(sp_next, self.mode)
-        next_terms = url_schema(sp_next.url)
-        found: list[Snapshot] = []
-        frontier = list(level_pages)
-        judged: set[str] = set(placed)
-        level_terms = path_terms(url_schema(sp_x.url))
-        # Choice: a link the next level's sample holds too, in the same link DOM path, is site
-        # navigation (a header menu every page carries), not a pager of this level's list.
-        navigation = {(link_path(link, self.mode), link.url) for link in sp_next.links}
+        """Algorithm 3 by yield: pagination pages of `level`, each adding entity links of the
+        seed's group that no page before it showed."""
+        at = _Level(
+            sp_x,
+            html_schema(sp_x, self.mode),
+            html_schema(sp_next, self.mode),
+            path_terms(url_schema(sp_x.url)),
+            # Choice: a link the next level's sample holds too, in the same link DOM path, is
+            # site navigation (a header menu every page carries), not a pager of this list.
+            frozenset((link_path(link, self.mode), link.url) for link in sp_next.links),
+            next_sdp,
+            frozenset(n for n, _ in parse_qsl(urlsplit(sp_next.url).query)),
+            level,
+            seed_template(sp_next.url),
+        )
         share = self._share(level_pages, sp_next, next_sdp)
-        entity = seed_template(sp_next.url)
-        while frontier and not share.left_out:
-            groups: dict[tuple[float, str], list[str]] = {}
-            unlike: list[str] = []
-            views: list[str] = []
-            for page in frontier:
-                for link in page.links:
-                    path = link_path(link, self.mode)
-                    if link.url in judged or (path, link.url) in navigation:
-                        continue
-                    # Choice: a pager in the entries' own path (``<li>`` items both) continues
-                    # this level's sample by its URL shape (``/`` → ``/page/2/``), where the
-                    # entries have the next level's (`_continues_level`).
-                    pager = _continues_level(sp_x.url, link.url, entity)
-                    if path == next_sdp and not pager:
-                        continue
-                    judged.add(link.url)
-                    if not (pager or level_terms & path_terms(url_schema(link.url))):
-                        unlike.append(link.url)
-                        continue
-                    if is_view(sp_x.url, link.url):
-                        views.append(link.url)
-                        continue
-                    key = (round(weaksim(next_terms, url_schema(link.url)), SIM_DIGITS), path)
-                    groups.setdefault(key, []).append(link.url)
-            if unlike:
-                self.run.note(
-                    "pagination",
-                    "skip",
-                    f"{len(unlike)} links unlike {sp_x.url}",
-                    level=level,
-                    urls=unlike,
-                    note="their URLs share no path or query term with this level's sample",
-                )
-            if views:
-                self.run.note(
-                    "pagination",
-                    "skip",
-                    f"{len(views)} views of {sp_x.url}",
-                    level=level,
-                    urls=views,
-                    note=f"they change {VIEW_PARAMS} or more query parameters of this level's "
-                    "sample: a sort order or view combined with a page, not a page of its own",
-                )
-            new_urls: list[str] = []
-            # Every group is judged (no early stop), so their first pages load in one batch.
-            firsts = await self._fetch([urls[0] for urls in groups.values()], share)
-            for (wsim, path), urls in groups.items():
-                first = firsts.get(urls[0])
-                if first is None and urls[0] in share.left_out:
-                    continue  # the level's share is spent: named in the stop note
-                if first is None:
-                    self.run.note(
-                        "pagination",
-                        "prune",
-                        urls[0],
-                        level=level,
-                        urls=urls,
-                        values={"weaksim": wsim},
-                        note=f"first page unavailable ({path})",
-                    )
+        seen: set[str] = set()
+        for page in level_pages:
+            seen |= self._entries(page, at)
+        families = Families(done=set(placed))
+        judged: set[str] = set(placed)
+        for page in level_pages:
+            self._candidates(page, page.url, at, families, judged)
+        found: list[Snapshot] = []
+        while not share.left_out:
+            self._views(families, at)
+            family = families.best()
+            if family is None:
+                break
+            proven = bool(family.gains) and 2 * family.gains[-1] > family.shown[-1]
+            urls = family.pending(families.done)[: _BATCH if proven else 1]
+            fetched = await self._fetch(urls, share)
+            for url in urls:
+                if url in share.left_out:
+                    break  # the level's share is spent: named in the stop note
+                families.done.add(url)
+                loaded = fetched.get(url)
+                if loaded is None:
+                    self._note(at, "prune", url, family, "unavailable")
                     continue
-                schema = html_schema(first, self.mode)
-                to_x, to_next = simhtml(schema_x, schema), simhtml(schema_next, schema)
-                values = {"weaksim": wsim, "simhtml_level": to_x, "simhtml_next": to_next}
-                # Choice: a page sharing no link DOM path with this level's sample (to_x = 0)
-                # is no page of its list, however unlike the next level it is as well.
-                keep = to_x >= to_next and to_x > 0.0
-                self.run.note(
-                    "pagination",
-                    "keep" if keep else "prune",
-                    urls[0],
-                    level=level,
-                    urls=urls,
-                    values=values,
-                    note=path,
-                )
-                if keep:
-                    new_urls.extend(urls)
-            fetched = await self._fetch(new_urls, share)
-            pages = [fetched[u] for u in new_urls if u in fetched]
-            found.extend(pages)
-            # Choice: pagination goes on only from pages that show entries of the list (links in
-            # the next level's sample link DOM path); a page kept by the HTML test alone (a view
-            # of another list, an archive of dates) is judged by `_contributors` and not paged.
-            frontier = [
-                p for p in pages if any(link_path(k, self.mode) == next_sdp for k in p.links)
-            ]
-            paged = {p.url for p in frontier}  # by URL: a Snapshot's == reads every field
-            empty = [p.url for p in pages if p.url not in paged]
-            if empty:
-                self.run.note(
-                    "pagination",
-                    "skip",
-                    f"{len(empty)} pages without entries",
-                    level=level,
-                    urls=empty,
-                    note="they hold no link in the next level's sample link DOM path: not paged",
-                )
+                page = loaded
+                if not self._judge(page, at, family):
+                    break
+                entries = self._entries(page, at)
+                gain = len(entries - seen)
+                seen |= entries
+                family.record(url, gain, len(entries))
+                if self._keep(page, at, family, gain, len(entries)):
+                    found.append(page)
+                # Choice: pagination goes on from the pages that show entries of the list, but
+                # a view's (its own pages are views too).
+                if entries and (gain or not family.refines):
+                    self._candidates(page, family.root, at, families, judged)
+                if family.stopped:
+                    break
         if share.left_out:
             why = (
                 f"level {level} stopped after {share.spent} pages without entity links: "
@@ -232,6 +199,172 @@ class Pagination:
                 note=why,
             )
         return found
+
+    def _entries(self, page: Snapshot, at: _Level) -> set[str]:
+        """The entity links of the seed's group `page` shows (links in the next level's sample
+        link DOM path), as entities (`yields.entity_key`: the list's state they carry left
+        out)."""
+        return {
+            entity_key(k.url, at.names)
+            for k in page.links
+            if link_path(k, self.mode) == at.sdp
+            and not _continues_level(at.sp_x.url, k.url, at.entity)
+        }
+
+    def _candidates(
+        self, page: Snapshot, root: str, at: _Level, families: Families, judged: set[str]
+    ) -> None:
+        """The links of `page` (a page of the list of the level page `root`) that may be pages
+        of the level's lists, each counted in its family; those that cannot be are named in
+        the trace."""
+        shown = len(self._entries(page, at))
+        unlike: list[str] = []
+        exports: list[str] = []
+        for link in page.links:
+            path = link_path(link, self.mode)
+            if link.url in judged or (path, link.url) in at.navigation:
+                continue
+            # Choice: a pager in the entries' own path (``<li>`` items both) continues this
+            # level's sample by its URL shape (``/`` → ``/page/2/``), where the entries have the
+            # next level's (`_continues_level`).
+            pager = _continues_level(at.sp_x.url, link.url, at.entity)
+            if path == at.sdp and not pager:
+                continue
+            judged.add(link.url)
+            if not (pager or at.terms & path_terms(url_schema(link.url))):
+                unlike.append(link.url)
+            elif is_export(link.url):
+                exports.append(link.url)
+            else:
+                families.add(page.url, link.url, link.text, shown, root, refines(root, link.url))
+        if unlike:
+            self.run.note(
+                "pagination",
+                "skip",
+                f"{len(unlike)} links unlike {at.sp_x.url}",
+                level=at.level,
+                urls=unlike,
+                note="their URLs share no path or query term with this level's sample",
+            )
+        if exports:
+            self.run.note(
+                "pagination",
+                "skip",
+                f"{len(exports)} exports",
+                level=at.level,
+                urls=exports,
+                note="they download the list's data (a data format), not a page of it",
+            )
+
+    def _judge(self, page: Snapshot, at: _Level, family: Family) -> bool:
+        """The paper's test on a family's first page: at least as similar to this level's sample
+        as to the next level's (and sharing a link DOM path with it); a family failing it stops."""
+        if family.loaded:
+            return True
+        schema = html_schema(page, self.mode)
+        to_x, to_next = simhtml(at.schema_x, schema), simhtml(at.schema_next, schema)
+        # Choice: a page sharing no link DOM path with this level's sample (to_x = 0) is no page
+        # of its list, however unlike the next level it is as well.
+        if to_x >= to_next and to_x > 0.0:
+            return True
+        family.stopped = "html"
+        self.run.note(
+            "pagination",
+            "prune",
+            family.template,
+            level=at.level,
+            urls=tuple(family.members),
+            values={"simhtml_level": to_x, "simhtml_next": to_next},
+            note=f"its first page {page.url} is less like this level's sample than the next's",
+        )
+        return False
+
+    def _keep(self, page: Snapshot, at: _Level, family: Family, gain: int, shown: int) -> bool:
+        """Whether `page`, just loaded for `family`, is a page of the level (it adds entity
+        links); stops the family when it is not, or when its page size is chosen."""
+        values = {"new": gain, "entries": shown, "pages": len(family.loaded)}
+        # Choice: a view's page that adds nothing stops it, and so does a pager's first page;
+        # a pager that added entries goes on to its end, and so do the pages of other lists.
+        pager = family.pager()
+        if gain == 0 and ((pager and not any(family.gains)) or (family.refines and not pager)):
+            family.stopped = "nothing new"
+            self.run.note(
+                "pagination",
+                "stop",
+                family.template,
+                level=at.level,
+                urls=(page.url,),
+                values=values,
+                note=f"{page.url} adds no entity link: "
+                + (
+                    "a view (it reorders or subsets what the pages before it gave)"
+                    if shown
+                    else "it lists no entry of the level"
+                ),
+            )
+            return False
+        if gain == 0:
+            self.run.note(
+                "pagination",
+                "skip",
+                page.url,
+                level=at.level,
+                values=values,
+                note="adds no entity link; its family goes on (a pager that did, or other lists)",
+            )
+            return False
+        self.run.note(
+            "pagination",
+            "keep",
+            page.url,
+            level=at.level,
+            values=values,
+            note=f"{gain} new entity links for one download ({family.template})",
+        )
+        if family.sizes is not None and len(family.loaded) == 1:
+            if shown > family.prior:
+                family.stopped = "page size"
+                self.run.note(
+                    "pagination",
+                    "stop",
+                    family.template,
+                    level=at.level,
+                    urls=tuple(u for u in family.members if u != page.url),
+                    values=values,
+                    note=f"page sizes: the largest ({page.url}, {shown} entries) is kept; its "
+                    "own pages come next, the smaller sizes are views of it",
+                )
+            else:
+                family.sizes = None  # not a page size after all: a family like the others
+        return True
+
+    def _views(self, families: Families, at: _Level) -> None:
+        """When a family has paged the list of its level page to its end, the families left
+        that only add query parameters to that page are its views: stopped."""
+        complete = families.complete()
+        if complete is None:
+            return
+        for family in families.views(complete.root):
+            if family is complete:
+                family.stopped = "end"  # what it has left links back to its first pages
+                continue
+            family.stopped = "view"
+            self.run.note(
+                "pagination",
+                "skip",
+                family.template,
+                level=at.level,
+                urls=tuple(u for u in family.members if u not in families.done),
+                values={"pages": len(family.loaded)},
+                note=f"a view of the list {complete.template} paged to its end "
+                f"({len(complete.loaded)} pages, each adding entity links none gave before): it "
+                f"only adds query parameters to {complete.root} (a sort, a filter, a page size)",
+            )
+
+    def _note(self, at: _Level, decision: str, url: str, family: Family, why: str) -> None:
+        self.run.note(
+            "pagination", decision, url, level=at.level, note=f"{why} ({family.template})"
+        )
 
     def _share(self, level_pages: Sequence[Snapshot], sp_next: Snapshot, sdp: str) -> _Share:
         """The level's share of the budget left now (no bound without a budget)."""

@@ -20,6 +20,7 @@ from siteseer.algorithms.ssup.levels import SameLevel
 from siteseer.algorithms.ssup.pagination import LEVEL_SHARE, Pagination
 from siteseer.algorithms.ssup.probes import PROBE_ORDERS, ProbeOrder
 from siteseer.algorithms.ssup.visual import VisualLevel, visual_group_links
+from siteseer.algorithms.ssup.yields import stateless
 from siteseer.render import Snapshot
 
 if TYPE_CHECKING:
@@ -137,6 +138,9 @@ class _Walk:
                 level_pages = level_pages + [p for p in more if p.url not in self.levels[i]]
                 self.levels[i] = [p.url for p in level_pages]
                 placed.update(self.levels[i])
+            # Choice: the links of page n of a list that carry the list's own query back
+            # (a "back to the list" state) name the entities the first page names without it.
+            level_pages = [stateless(p) for p in level_pages]
             caught: list[str] = []
             if leaf:
                 self.entities = caught  # grows with every group kept: a spent budget keeps them

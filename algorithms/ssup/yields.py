@@ -1,0 +1,330 @@
+"""Pagination chosen by yield: a level's candidate list pages grouped in families, each family
+judged by the new entity links of the seed's group its pages add per download.
+
+A *family* is what one link varies of the page that links it: the URL template of the link with
+the query parameters or path segments where it differs from that page left open (``/day/?p=*``
+from ``/day/``, ``/day/?o=1&p=*`` from ``/day/?o=1``, ``/vega/airports?_next=*`` from a table
+page and from each of its cursor pages alike). A list's pager is one family, each sort order,
+filter, facet toggle or page size another.
+
+`Families` keeps, per family, the pages it loaded and what each added; `Families.best` is the
+family to load next: the largest expected yield (the new entity links its last page added, or,
+before it loaded any, the entries the page linking it shows, or the largest page size it
+offers) after any pager being followed (one of its pages added mostly new entity links: a list
+is paged to its end first), a family already followed before one not tried, a family of numbered or "next" links
+before others, then the one seen first. A family whose page adds nothing new stops: it
+reorders or subsets what the others gave (a view) or shows no entries. A family that has paged a
+list to its end, every page adding entries none gave before, makes the list complete: the
+families left that only add query parameters to the same level page (sorts, filters, facets,
+page sizes) are its views and are not loaded.
+
+Pure bookkeeping over URLs and counts: `algorithms.ssup.pagination` loads the pages and writes
+the trace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from itertools import pairwise
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from siteseer.render import Snapshot
+
+__all__ = [
+    "EXPORT_FORMATS",
+    "Families",
+    "Family",
+    "entity_key",
+    "family_of",
+    "is_export",
+    "state_params",
+    "stateless",
+]
+
+# A link whose last path segment is (or ends in) one of these, or whose format parameter names
+# one, downloads the list's data, not a page of it.
+EXPORT_FORMATS = frozenset(
+    {"csv", "json", "jsonl", "ndjson", "xml", "tsv", "xls", "xlsx", "ods", "rss", "atom", "yaml"}
+)
+# Link texts that continue a list (besides page numbers): a family holding one is a pager.
+_CONTINUE = frozenset(
+    {"next", "previous", "prev", "older", "newer", "more", "last", "first", "»", "«", "›", "‹"}
+)
+
+
+def is_export(url: str) -> bool:
+    """Whether `url` exports data (``/vega/airports.csv``, ``/admin/car/export/json``,
+    ``?format=csv``) rather than showing a page: not a page of any list."""
+    parts = urlsplit(url)
+    last = parts.path.rstrip("/").rsplit("/", 1)[-1].lower()
+    if last in EXPORT_FORMATS or ("." in last and last.rpartition(".")[2] in EXPORT_FORMATS):
+        return True
+    return any(
+        "format" in name.lower() and value.lower() in EXPORT_FORMATS
+        for name, value in parse_qsl(parts.query, keep_blank_values=True)
+    )
+
+
+def state_params(url: str, page: str) -> frozenset[str]:
+    """The query parameters of `url`, a link on the list page `page`, that carry that page's
+    own query back (Django's ``?_changelist_filters=p%3D2`` on ``?p=2``): the list's state, for
+    a "back to the list" link, not part of what the link names."""
+    own = sorted(parse_qsl(urlsplit(page).query, keep_blank_values=True))
+    if not own:
+        return frozenset()
+    return frozenset(
+        name
+        for name, value in parse_qsl(urlsplit(url).query, keep_blank_values=True)
+        if "=" in value and sorted(parse_qsl(value, keep_blank_values=True)) == own
+    )
+
+
+def entity_key(url: str, names: frozenset[str]) -> str:
+    """`url` as the entity it names: without its fragment, and with only the query parameters
+    `names` (those of the next level's sample URL): a list's state carried along
+    (``?_changelist_filters=…``) names no other entity."""
+    parts = urlsplit(url)
+    query = [(n, v) for n, v in parse_qsl(parts.query, keep_blank_values=True) if n in names]
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(sorted(query)), ""))
+
+
+@dataclass(frozen=True, slots=True)
+class _Split:
+    origin: str
+    segments: tuple[str, ...]
+    query: dict[str, str]
+
+
+def _split(url: str) -> _Split | None:
+    """`url` cut in origin, path segments and query; a parameter with an empty value (a
+    search form's empty field, which next-page links leave out) is left out: it selects
+    nothing either way."""
+    parts = urlsplit(url)
+    pairs = parse_qsl(parts.query, keep_blank_values=True)
+    if len({n for n, _ in pairs}) != len(pairs):
+        return None
+    query = {n: v for n, v in pairs if v}
+    return _Split(f"{parts.scheme}://{parts.netloc}", tuple(parts.path.split("/")), query)
+
+
+def family_of(page: str, url: str) -> tuple[str, tuple[str, ...]] | None:
+    """The family of `url`, a link on `page`: (its template, its values there), where the
+    template is `url` with every query parameter whose value differs from `page`'s (added ones
+    included) and every path segment from the first that differs left open (``*``); None when
+    `url` is `page` (but its fragment) or the two differ in origin."""
+    a, b = _split(page), _split(url)
+    if a is None or b is None or a.origin != b.origin:
+        return None
+    first = next(
+        (i for i, (x, y) in enumerate(zip(a.segments, b.segments, strict=False)) if x != y),
+        min(len(a.segments), len(b.segments)),
+    )
+    if len(a.segments) == len(b.segments):
+        open_segments = {
+            i for i, (x, y) in enumerate(zip(a.segments, b.segments, strict=False)) if x != y
+        }
+    else:
+        open_segments = set(range(first, len(b.segments)))
+    open_names = sorted(n for n, v in b.query.items() if a.query.get(n) != v)
+    if not open_segments and not open_names:
+        return None
+    path = "/".join("*" if i in open_segments else s for i, s in enumerate(b.segments))
+    query = "&".join(f"{n}={'*' if n in open_names else v}" for n, v in sorted(b.query.items()))
+    values = (
+        *(b.segments[i] for i in sorted(open_segments)),
+        *(b.query[n] for n in open_names),
+    )
+    return b.origin + path + ("?" + query if query else ""), values
+
+
+def _number(value: str) -> int | None:
+    text = value.lstrip("-")
+    return int(value) if text.isascii() and text.isdigit() and len(text) < 10 else None
+
+
+@dataclass
+class Family:
+    """One family of a level's candidates: its members (URL → values) in the order first seen,
+    whether it only adds query parameters to the level's sample (`refines`), what its loaded
+    pages added, and why it stopped."""
+
+    template: str
+    order: int
+    root: str  # the level page whose list it varies (the first page of its chain)
+    refines: bool  # whether it only adds query parameters to `root`
+    prior: int  # the entries shown by the page that first linked it
+    members: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    texts: set[str] = field(default_factory=set)
+    loaded: list[str] = field(default_factory=list)
+    gains: list[int] = field(default_factory=list)
+    shown: list[int] = field(default_factory=list)
+    stopped: str = ""
+    sizes: int | None = None  # the page size chosen when its values are page sizes
+
+    def add(self, url: str, values: tuple[str, ...], text: str, entries: int) -> None:
+        self.members.setdefault(url, values)
+        self.texts.add(" ".join(text.split()).casefold())
+        if not self.loaded:
+            self.sizes = self._page_sizes(entries)
+
+    def pending(self, done: set[str]) -> list[str]:
+        """The members not loaded yet (nor failed): the largest page size first; numbered
+        pages in order, those after the last loaded first (a link back to page 1 comes last);
+        else as first seen."""
+        left = [u for u in self.members if u not in done]
+        varying = self._varying()
+        if varying is None:
+            return left
+        number = {u: _number(self.members[u][varying]) for u in self.members}
+        if any(number[u] is None for u in left):
+            return left
+        if self.sizes is not None:
+            return sorted(left, key=lambda u: -(number[u] or 0))
+        top = max((number[u] or 0 for u in self.loaded), default=None)
+        return sorted(
+            left, key=lambda u: (top is not None and (number[u] or 0) < top, number[u] or 0)
+        )
+
+    def pager(self) -> bool:
+        """Whether its links read as a pager's: numbered pages (one value, a number, and the
+        link texts numbers too) or a "next"/"previous" link."""
+        if self.texts & _CONTINUE or any(t.split(" ")[0] in _CONTINUE for t in self.texts if t):
+            return True
+        numbered = all(len(v) == 1 and _number(v[0]) is not None for v in self.members.values())
+        texts = [t for t in self.texts if t]
+        return numbered and bool(texts) and all(t.isdigit() for t in texts)
+
+    def committed(self) -> bool:
+        """Whether it is a pager one of whose pages added mostly entries none gave before: a
+        list being paged, followed to its end before any other family is tried."""
+        return self.pager() and any(2 * g > s for g, s in zip(self.gains, self.shown, strict=True))
+
+    def expected(self) -> int:
+        """The new entity links its next page is expected to add: what its last page added,
+        else the page size it offers, else the entries of the page that linked it."""
+        if self.gains:
+            return self.gains[-1]
+        return self.sizes if self.sizes is not None else self.prior
+
+    def record(self, url: str, gain: int, shown: int) -> None:
+        self.loaded.append(url)
+        self.gains.append(gain)
+        self.shown.append(shown)
+
+    def ended(self, done: set[str]) -> bool:
+        """Whether it paged its list to the end: every page it loaded added entries no other
+        page gave (more than half of those it showed), and no member is left after the last
+        (numbered pages: none numbered above the largest loaded; else none at all)."""
+        if not self.gains or any(2 * g <= s for g, s in zip(self.gains, self.shown, strict=True)):
+            return False
+        left = [u for u in self.members if u not in done]
+        varying = self._varying()
+        if left and varying is not None:
+            number = {u: _number(self.members[u][varying]) for u in self.members}
+            if all(n is not None for n in number.values()):
+                top = max(number[u] or 0 for u in self.loaded)
+                return all((number[u] or 0) < top for u in left)
+        return not left
+
+    def _varying(self) -> int | None:
+        """The one position where the members' values differ (None: none, or several)."""
+        values = list(self.members.values())
+        if not values or any(len(v) != len(values[0]) for v in values):
+            return None
+        varying = [i for i in range(len(values[0])) if len({v[i] for v in values}) > 1]
+        if len(varying) == 1:
+            return varying[0]
+        return 0 if len(values[0]) == 1 else None
+
+    def _page_sizes(self, entries: int) -> int | None:
+        """The largest page size it offers, when its members set a page size: the one
+        position where they differ holds numbers, one of them the `entries` the linking page
+        shows and others larger (``?pageSize=10|25|50|100&page=1`` on a page of 10)."""
+        varying = self._varying()
+        if entries < 2 or len(self.members) < 2 or varying is None:
+            return None
+        numbers = {_number(v[varying]) for v in self.members.values()}
+        if None in numbers:
+            return None
+        values = sorted({n for n in numbers if n is not None})
+        # Consecutive numbers are page numbers (pages 2 … 8 of a list of 5 a page), not sizes.
+        if any(b - a == 1 for a, b in pairwise(values)):
+            return None
+        return values[-1] if entries in values and values[-1] > entries else None
+
+
+@dataclass
+class Families:
+    """A level's families as its pages are loaded (`add`), the next to load (`best`), the
+    pages done (loaded or failed)."""
+
+    families: dict[str, Family] = field(default_factory=dict)
+    done: set[str] = field(default_factory=set)
+    owner: dict[str, str] = field(default_factory=dict)  # member URL → its family's template
+
+    def add(
+        self, page: str, url: str, text: str, entries: int, root: str, refines: bool
+    ) -> Family | None:
+        """Count `url`, a link on `page` (which shows `entries` entries, and varies the list of
+        the level page `root`), in its family (the first family that named it keeps it); None
+        when it has none (`family_of`)."""
+        if url in self.owner:
+            known = self.families[self.owner[url]]
+            known.texts.add(" ".join(text.split()).casefold())
+            return known
+        found = family_of(page, url)
+        if found is None:
+            return None
+        template, values = found
+        family = self.families.setdefault(
+            template, Family(template, len(self.families), root, refines, entries)
+        )
+        family.add(url, values, text, entries)
+        self.owner[url] = template
+        return family
+
+    def best(self) -> Family | None:
+        """The family to load next, among those not stopped with members pending."""
+        live = [f for f in self.families.values() if not f.stopped and f.pending(self.done)]
+        if not live:
+            return None
+        return max(
+            live, key=lambda f: (f.committed(), f.expected(), bool(f.loaded), f.pager(), -f.order)
+        )
+
+    def views(self, root: str) -> list[Family]:
+        """The families not stopped that only add query parameters to the level page `root`."""
+        return [f for f in self.families.values() if not f.stopped and f.refines and f.root == root]
+
+    def complete(self) -> Family | None:
+        """A family that paged the list of its level page to its end (`Family.ended`)."""
+        for family in self.families.values():
+            if family.stopped or family.sizes is not None or not family.refines:
+                continue
+            if family.loaded and family.ended(self.done):
+                return family
+        return None
+
+    def loaded(self) -> Iterable[str]:
+        return (u for f in self.families.values() for u in f.loaded)
+
+
+def stateless(page: Snapshot) -> Snapshot:
+    """`page` with its links' list state left out (`state_params`): the links of page n of a
+    list that carry ``?_changelist_filters=p%3D2`` name the entities the first page names
+    without it."""
+    links = []
+    changed = False
+    for link in page.links:
+        state = state_params(link.url, page.url)
+        if state:
+            parts = urlsplit(link.url)
+            query = [
+                (n, v) for n, v in parse_qsl(parts.query, keep_blank_values=True) if n not in state
+            ]
+            url = urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(query), ""))
+            link = replace(link, url=url)
+            changed = True
+        links.append(link)
+    return replace(page, links=tuple(links)) if changed else page

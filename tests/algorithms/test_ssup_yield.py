@@ -1,0 +1,221 @@
+"""SSUP's pagination chosen by yield (algorithms/ssup/yields.py), against a table browser's truth:
+a list with sort links in its header, filter links and a facet toggle beside it, page sizes,
+an opaque "next" cursor and exports, whose row links carry the list's state back."""
+
+from __future__ import annotations
+
+import math
+from urllib.parse import parse_qsl, urlencode
+
+from aiohttp import web
+
+from siteseer.algorithms import ssup
+from siteseer.algorithms.ssup.yields import (
+    Families,
+    entity_key,
+    family_of,
+    is_export,
+    state_params,
+)
+from siteseer.crawler import Session, SessionConfig, canonical_url
+from siteseer.lab import LabServer, Site, SiteTruth, set_scores
+
+ROWS = 120
+KINDS = ("a", "b", "c")
+
+
+class _TableSite(Site):
+    """A table browser: `/rows` shows 10 rows a page (page sizes 10, 30 and 60 linked when
+    `sizes`), sorted by a header link (``?sort=name``), filtered by a sidebar link
+    (``?kind=a``), with a facet toggle (``?_facet=kind``), exports (``/rows.csv``,
+    ``/rows.json``) and a "next" cursor (``?_next=<offset>``); each row opens ``/rows/<id>``,
+    its link carrying the list's query back (``?back=…``) on every page but the bare first."""
+
+    kind = "entity-tree"
+
+    def __init__(self, *, sizes: bool) -> None:
+        self.sizes = sizes
+        self.id = "table-sizes" if sizes else "table-cursor"
+
+    @staticmethod
+    def _page(title: str, body: str) -> web.Response:
+        nav = '<nav class="menu"><a href="/">Home</a> <a href="/rows">Rows</a></nav>'
+        html = f"<html><head><title>{title}</title></head><body>{nav}<h1>{title}</h1>{body}"
+        return web.Response(text=html + "</body></html>", content_type="text/html")
+
+    @staticmethod
+    def _name(row: int) -> str:
+        return f"row {(row * 37) % ROWS:03d}"
+
+    def _list(self, query: dict[str, str]) -> web.Response:
+        size = int(query.get("size", "10"))
+        rows = [r for r in range(1, ROWS + 1) if query.get("kind") in (None, KINDS[r % 3])]
+        order = query.get("sort", "id")
+        rows.sort(key=self._name if order.lstrip("-") == "name" else int)
+        if order.startswith("-"):
+            rows.reverse()
+        start = int(query.get("_next", "0"))
+        shown = rows[start : start + size]
+
+        def href(**change: str | None) -> str:
+            q = {k: v for k, v in (query | change).items() if v is not None}
+            return "?" + urlencode(sorted(q.items())) if q else "/rows"
+
+        back = f"?{urlencode({'back': urlencode(sorted(query.items()))})}" if query else ""
+        table = "".join(
+            f'<tr><td><a href="/rows/{r}{back}">{self._name(r)}</a></td><td>{KINDS[r % 3]}</td>'
+            "</tr>"
+            for r in shown
+        )
+        header = "".join(
+            f'<th><a href="{href(sort=s, _next=None)}">{s}</a></th>'
+            for s in ("name", "-name", "-id")
+        )
+        filters = (
+            "".join(f'<li><a href="{href(kind=k, _next=None)}">{k}</a></li>' for k in KINDS)
+            + f'<li><a href="{href(_facet="kind", _next=None)}">facet by kind</a></li>'
+        )
+        sizes = (
+            "".join(f'<a href="{href(size=str(n), _next=None)}">{n}</a> ' for n in (10, 30, 60))
+            if self.sizes
+            else ""
+        )
+        more = start + size < len(rows)
+        pager = (
+            f'<a rel="next" href="{href(_next=str(start + size))}">Next page</a>' if more else ""
+        )
+        body = (
+            f'<aside class="filters"><ul>{filters}</ul></aside>'
+            f'<div class="sizes">{sizes}</div>'
+            f'<table class="rows"><thead><tr>{header}</tr></thead>{table}</table>'
+            f'<p class="pager">{pager}</p>'
+            '<p class="export"><a href="/rows.csv">CSV</a> <a href="/rows.json">JSON</a></p>'
+        )
+        return self._page(f"{len(rows)} rows", body)
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        query = dict(parse_qsl(request.query_string, keep_blank_values=True))
+        if path == "/rows":
+            return self._list(query)
+        if path == "/rows.csv":
+            return web.Response(text="id\n1\n", content_type="text/csv")
+        if path == "/rows.json":
+            return web.json_response([{"id": 1}])
+        if path.startswith("/rows/"):
+            row = path.rsplit("/", 1)[-1]
+            if row.isdigit() and 1 <= int(row) <= ROWS:
+                crumbs = '<nav class="crumbs"><a href="/rows">Rows</a></nav>'
+                facts = f"<dl><dt>Name</dt><dd>{self._name(int(row))}</dd></dl>"
+                return self._page(f"Row {row}", crumbs + facts)
+        if path == "/":
+            return self._page("Home", '<p><a href="/rows">Rows</a></p>')
+        return web.Response(status=404, text="not found")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        rows = tuple(f"{base_url}/rows/{r}" for r in range(1, ROWS + 1))
+        size = 60 if self.sizes else 10
+        pages = tuple(
+            canonical_url(f"{base_url}/rows?" + urlencode(sorted(q.items())))
+            if (q := ({"size": str(size)} if self.sizes else {}) | ({"_next": str(n)} if n else {}))
+            else f"{base_url}/rows"
+            for n in range(0, ROWS, size)
+        )
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"row": rows},
+            target_type="row",
+            seed_entity=rows[0],
+            seed_path=(f"{base_url}/rows", rows[0]),
+            index_levels=(pages,),
+        )
+
+
+async def _discover(truth: SiteTruth) -> tuple[float, list[str], list[tuple[str, str, str]]]:
+    downloaded: list[str] = []
+    async with Session(SessionConfig(render="never", cache=None)) as session:
+        session.events.on(
+            "page", lambda snap, cached: None if cached else downloaded.append(snap.url)
+        )
+        result = await ssup(session, truth.seed_entity)
+    assert result.complete, result.reason
+    trace = [(t.decision, t.subject, t.note) for t in result.trace if t.step == "pagination"]
+    return set_scores(result.entities, truth.target_entities).f1, downloaded, trace
+
+
+async def test_a_table_is_paged_at_its_largest_page_size_and_its_views_are_not_loaded() -> None:
+    async with LabServer([_TableSite(sizes=True)]) as server:
+        truth = server.truth("table-sizes")
+        f1, downloaded, trace = await _discover(truth)
+    assert f1 == 1.0
+    assert len(downloaded) <= math.ceil(1.5 * truth.lower_bound_downloads), downloaded
+    # Pages at the largest size only; no sort order, filter, facet or export loaded.
+    lists = [u for u in downloaded if "/rows?" in u]
+    assert lists and all("size=60" in u for u in lists), lists
+    assert set(lists) <= set(truth.index_levels[0]), lists
+    assert not [u for u in downloaded if "sort=" in u or "kind=" in u or "/rows." in u]
+    notes = " ".join(note for _, _, note in trace)
+    assert "page sizes: the largest" in notes
+    assert "they download the list's data" in notes
+    assert "a view of the list" in notes
+
+
+async def test_a_cursor_is_followed_to_the_end_of_the_list() -> None:
+    async with LabServer([_TableSite(sizes=False)]) as server:
+        truth = server.truth("table-cursor")
+        f1, downloaded, trace = await _discover(truth)
+    assert f1 == 1.0
+    assert len(downloaded) <= math.ceil(1.5 * truth.lower_bound_downloads), downloaded
+    lists = {u for u in downloaded if "/rows?" in u}
+    assert lists == set(truth.index_levels[0]) - {f"{truth.base_url}/rows"}, lists
+    kept = [subject for decision, subject, _ in trace if decision == "keep"]
+    assert len(kept) == len(lists)
+
+
+def test_a_family_is_what_a_link_varies_of_the_page_linking_it() -> None:
+    base = "http://h/day/"
+    assert family_of(base, base + "?p=2") == ("http://h/day/?p=*", ("2",))
+    assert family_of(base + "?o=1", base + "?o=1&p=3") == ("http://h/day/?o=1&p=*", ("3",))
+    # A cursor page links the next one in the same family as the first page does.
+    first = family_of("http://h/t", "http://h/t?_next=100")
+    assert first is not None and family_of("http://h/t?_next=100", "http://h/t?_next=200") == (
+        first[0],
+        ("200",),
+    )
+    # An empty parameter (a search form's blank field) selects nothing either way.
+    assert family_of("http://h/l?q=&s=0", "http://h/l?s=50") == ("http://h/l?s=*", ("50",))
+    assert family_of(base, base) is None
+
+
+def test_exports_and_a_lists_state_are_told_apart() -> None:
+    assert is_export("http://h/vega/airports.csv")
+    assert is_export("http://h/admin/car/export/json")
+    assert is_export("http://h/rows?format=csv")
+    assert not is_export("http://h/rows/5")
+    assert not is_export("http://h/docs/json-guide")
+    link = "http://h/admin/day/51/change/?_changelist_filters=p%3D2"
+    assert state_params(link, "http://h/admin/day/?p=2") == {"_changelist_filters"}
+    assert state_params(link, "http://h/admin/day/?p=3") == frozenset()
+    assert entity_key(link, frozenset()) == "http://h/admin/day/51/change/"
+    assert entity_key("http://h/item?id=7&ref=list", frozenset({"id"})) == "http://h/item?id=7"
+
+
+def test_the_largest_page_size_comes_first_then_its_pager_to_the_end() -> None:
+    families = Families()
+    page = "http://h/list"
+    for size in (10, 25, 100):
+        families.add(page, f"{page}?page=1&pageSize={size}", str(size), 10, page, True)
+    for n in (2, 3):
+        families.add(page, f"{page}?page={n}", str(n), 10, page, True)
+    sizes = families.best()
+    assert sizes is not None and sizes.sizes == 100
+    assert sizes.pending(families.done)[0] == f"{page}?page=1&pageSize=100"
+    # A pager that added new entries on every page, none left after its last, ends its list.
+    pager = families.families["http://h/list?page=*"]
+    for url in (f"{page}?page=2", f"{page}?page=3"):
+        families.done.add(url)
+        pager.record(url, 10, 10)
+    families.add(f"{page}?page=3", f"{page}?page=1", "1", 10, page, True)
+    assert pager.ended(families.done) and pager.committed()

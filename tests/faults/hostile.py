@@ -38,7 +38,8 @@ Endpoints (``{n}`` a number):
   prefetch, preload, CSS import, CSS url(), script, stylesheet, websocket (`url` as ws:),
   speculation-prefetch, speculation-prerender, speculation-script, speculation-write,
   speculation-header (speculation rules, in the page, built by its script, written by it, or
-  named by its ``Speculation-Rules`` response header: ``/js/rules?url=…``)), ``/js/leave?url=…`` and ``/js/autosubmit?url=…`` (an inline script or an
+  named by its ``Speculation-Rules`` response header: ``/js/rules?url=…``), base (a ``<base
+  href>`` of `url`, and a stylesheet relative to it)), ``/js/leave?url=…`` and ``/js/autosubmit?url=…`` (an inline script or an
   auto-submitted form leaves for `url` while the page parses), ``/js/worker-socket/{case}?url=…``
   (a worker of the page opens a WebSocket to `url` and the page shows what it answered: worker,
   module, blob, data, nested; its script ``/js/worker.js?url=…``), ``/ws/echo`` (a WebSocket
@@ -542,6 +543,7 @@ _RESOURCES = {
     " + JSON.stringify({prefetch: [{source: 'list', urls: ['AWAY']}]}) + '<\\/script>');"
     "</script>",
     "speculation-header": "",  # a rule set named by the page's Speculation-Rules header
+    "base": '<base href="AWAY"><link rel="stylesheet" href="#base">',  # <base href> off scope
 }
 RESOURCE_KINDS = tuple(_RESOURCES)  # the kinds of ``/js/resource/{kind}``
 

@@ -45,6 +45,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 from siteseer.algorithms.features.dust import DustLearner
+from siteseer.algorithms.openers import Openers
 from siteseer.algorithms.result import TraceEntry
 from siteseer.crawler import (
     INTERRUPTED,
@@ -116,6 +117,8 @@ class Run:
         self._started = time.perf_counter()
         self._routing_seen = frozenset(self._routing())
         self._traps_seen = len(self._trap_stops())
+        # script-opened items: a rendered page's links include the URLs its items open
+        self._openers = Openers(self)
 
     # -- loading ---------------------------------------------------------------------------------
 
@@ -175,6 +178,9 @@ class Run:
         self._note_traps()
         if spent:
             self.stop(spent)
+        for url, result in results.items():
+            if isinstance(result, Snapshot) and result.openers:
+                self.pages[url] = await self._openers.opened(result)
         if len(results) < len(missing):
             self._halted()
 
@@ -230,10 +236,13 @@ class Run:
         except CrawlError as e:
             self.stop(f"cannot use the seed {url}: {e}")
         self._note_routing()
+        if not page.ok:
+            self.pages[page.url] = page
+            self.pages.setdefault(url, page)
+            self.stop(f"the seed {url} answered HTTP {page.status}; give a working page")
+        page = await self._openers.opened(page)
         self.pages[page.url] = page
         self.pages.setdefault(url, page)
-        if not page.ok:
-            self.stop(f"the seed {url} answered HTTP {page.status}; give a working page")
         return page
 
     async def again(self, url: str) -> Snapshot:
@@ -292,25 +301,27 @@ class Run:
         return out
 
     async def act(
-        self, snapshot: Snapshot, action: Action, *, step: str = "act"
+        self, snapshot: Snapshot, action: Action, *, step: str = "act", open_items: bool = True
     ) -> Snapshot | None:
         """The state `action` leads to from `snapshot` (always in the browser), or None when it
         failed: why is kept in `failed` under the new state's key (`State.key()`) and noted in
         the trace under `step`; a failed state is not tried again. Raises
-        `Stopped(BUDGET_SPENT)` once the budget ran out."""
+        `Stopped(BUDGET_SPENT)` once the budget ran out. The state's links include the URLs
+        its script-opened items lead to (algorithms/openers.py) unless `open_items` is False."""
         key = (snapshot.state or State(snapshot.url)).then(action).key()
         if key in self.failed:
             return None
         if self.reason:
             raise Stopped(self.reason)
         try:
-            return await self._watched(self.session.act(snapshot, action))
+            state = await self._watched(self.session.act(snapshot, action))
         except BudgetExhausted as e:
             self.stop(spent_reason(e))
         except CrawlError as e:
             self.failed[key] = str(e)
             self.note(step, "error", action.label or action.selector, note=str(e))
             return None
+        return await self._openers.opened(state) if open_items else state
 
     # -- ending ----------------------------------------------------------------------------------
 

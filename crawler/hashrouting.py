@@ -5,6 +5,8 @@ same page, so URLs are compared without it. A single-page application that route
 fragment (``/#id=7&view=full``, ``/#ListWidget``) shows a different state for each one; there
 the fragment is part of the page's identity, or every state collapses into one URL.
 
+A document loaded without a fragment that writes a route into its own (``/`` becomes
+``/#/movies``: its router's redirect) is hash-routed without a probe. Otherwise
 `route_candidates(page)` lists the rendered page's links to its own document whose fragment
 names no element of it (an anchor names one: ``id`` or ``name``); `decide(document, probe)`
 compares the document as loaded with the document loaded at such a fragment (`probe`): when
@@ -243,7 +245,20 @@ class Routing:
             and any("#" in x.url for x in snapshot.links)
             and self.of(state.url) is None
         )
-        if undecided and not self._probed_enough(state.url):
+        landed = fragment_of(snapshot.final_url)
+        if undecided and landed.startswith(("/", "!")) and landed.strip("!/"):
+            # loaded without a fragment, the document wrote a route into its own: it routes
+            self._settle(
+                RoutingDecision(
+                    document_key(state.url),
+                    True,
+                    f"the document routed itself to #{landed}: fragments are states",
+                    state.url,
+                    "",
+                    1.0,
+                )
+            )
+        elif undecided and not self._probed_enough(state.url):
             candidates = route_candidates(snapshot)
             if candidates:
                 await self._runs.run(

@@ -44,6 +44,15 @@ _INIT_SCRIPT = (
     + WORKER_GUARD
 )
 
+# Each document starts without the web storage (localStorage, sessionStorage) the sites wrote
+# in the pages loaded before it, as each navigation starts without their cookies: a state is
+# what its URL and actions name, not a list's filter or sort an earlier page left in storage.
+# (Not with a storage state: a logged-in browser's storage is the identity's.)
+_FRESH_STORAGE = (
+    "\ntry { if (window.top === window) { localStorage.clear(); sessionStorage.clear(); } }"
+    " catch (e) {}\n"
+)
+
 BLOCKED_EXTENSIONS: dict[str, tuple[str, ...]] = {
     "image": ("png", "jpg", "jpeg", "gif", "webp", "avif", "svg", "ico", "bmp", "tif", "tiff"),
     "media": ("mp4", "webm", "ogg", "ogv", "mp3", "wav", "m4a", "m4v", "mov", "avi", "flac"),
@@ -129,7 +138,8 @@ class Contexts:
         except PlaywrightError as e:
             raise BrowserGone(first_line(e)) from e
         try:
-            await context.add_init_script(script=_INIT_SCRIPT)
+            fresh = _FRESH_STORAGE if self.identity.storage_state is None else ""
+            await context.add_init_script(script=_INIT_SCRIPT + fresh)
             page = await context.new_page()
             page.set_default_timeout(self.config.action_timeout.total_seconds() * 1000)
             page.set_default_navigation_timeout(

@@ -200,12 +200,14 @@
     return ancestor(el, "form");
   };
   const cssString = (v) => '"' + v.replace(/\\/g, "\\\\").replace(/"/g, '\\"') + '"';
-  const nthPath = (el) => {
+  // `live`: a path into this live document, which always has its tbody (a control's path
+  // leaves it out: the HTTP fast path's parser may not add one).
+  const nthPath = (el, live) => {
     const steps = [];
     let node = el;
     while (node && node.nodeType === 1) {
       const tag = tagOf(node);
-      if (tag === "tbody") { node = node.parentElement; continue; }
+      if (tag === "tbody" && !live) { node = node.parentElement; continue; }
       const id = uniqueId(node);
       if (id) { steps.push("#" + id); break; }
       if (tag === "html" || tag === "body" || tag === "head") {
@@ -224,7 +226,7 @@
     let out = steps[0];
     for (let i = 1; i < steps.length; i++) {
       const prev = steps[i - 1];
-      out += (prev.startsWith("table:") || prev === "table" ? " " : " > ") + steps[i];
+      out += (!live && (prev.startsWith("table:") || prev === "table") ? " " : " > ") + steps[i];
     }
     return out;
   };
@@ -481,6 +483,59 @@
     controls.push(c);
   }
 
+  // -- openers -----------------------------------------------------------------------------------
+  // Elements a click may open a page from although they are no link: the outermost element drawn
+  // with a pointer cursor (the cursor is inherited: its parent has none) that is not a link, a
+  // form field or a disclosure, nor inside a link or a form, and is shown and enabled — a row
+  // with a click handler, a card, a button of a pager. Where one leads is learned by clicking it
+  // (algorithms/openers.py); here each is described: its own texts (each text node's, in
+  // order), its attributes, its DOM path (as a link's) and a selector of this document.
+  const OPENER_SKIP = new Set(["a", "input", "select", "textarea", "label", "option", "optgroup",
+    "summary", "details", "form", "svg", "img", "video", "audio", "iframe", "canvas", "script",
+    "style"]);
+  const OPENER_SCAN = 20000, OPENER_CAP = 2000, TEXT_CAP = 200;
+  const openers = [];
+  const textsOf = (el) => {
+    const out = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t && out.length < 12; t = walker.nextNode()) {
+      const v = collapse(t.data);
+      if (v) out.push(v.slice(0, TEXT_CAP));
+    }
+    return out;
+  };
+  if (document.body) {
+    const all = document.body.getElementsByTagName("*");
+    const n = Math.min(all.length, OPENER_SCAN);
+    for (let i = 0; i < n && openers.length < OPENER_CAP; i++) {
+      const el = all[i];
+      const tag = tagOf(el);
+      if (OPENER_SKIP.has(tag) || el.namespaceURI !== "http://www.w3.org/1999/xhtml") continue;
+      const cs = styleOf(el);
+      if (cs.cursor !== "pointer") continue;
+      const parent = el.parentElement;
+      if (parent && styleOf(parent).cursor === "pointer") continue;
+      if (el.hasAttribute("aria-expanded") || el.hasAttribute("aria-haspopup")) continue;
+      if (el.hasAttribute("disabled") || attr(el, "aria-disabled") === "true") continue;
+      if (el.closest("a[href],form,[contenteditable=true]")) continue;
+      const box = boxOf(el);
+      if (!visible(el, box, cs)) continue;
+      const attrs = [];
+      for (const a of kept(el)) {
+        if (a[0] !== "class" && attrs.length < 20) attrs.push([a[0], a[1].slice(0, TEXT_CAP)]);
+      }
+      const texts = textsOf(el);
+      const path = pathOf(el);
+      openers.push({
+        selector: nthPath(el, true),
+        text: collapse(el.textContent).slice(0, TEXT_CAP) ||
+          collapse(attr(el, "aria-label") || attr(el, "title") || ""),
+        texts, attrs, path: path[0], path_attrs: path[1], path_values: path[2],
+        box: { x: box[0], y: box[1], w: box[2], h: box[3] },
+      });
+    }
+  }
+
   // The document's HTML without the text of very large inline scripts (an application's code
   // or its whole data store embedded in the page): what the page shows stays, and a state of
   // such an application costs kilobytes instead of megabytes.
@@ -504,6 +559,7 @@
     paths,
     styles,
     controls,
+    openers,
     html: pageHtml(),
     requests: window.__siteseer && window.__siteseer.requests ? window.__siteseer.requests : [],
   });

@@ -15,7 +15,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from siteseer.render.extract import Canonicalize, UrlResolver
-from siteseer.render.snapshot import Box, Control, Link, LinkStyle, Option, PageRequest
+from siteseer.render.snapshot import (
+    Box,
+    Control,
+    Link,
+    LinkStyle,
+    Opener,
+    Option,
+    PageRequest,
+)
 
 __all__ = ["Extracted", "decode_extracted"]
 
@@ -31,6 +39,7 @@ class Extracted:
     links: tuple[Link, ...]
     controls: tuple[Control, ...]
     requests: tuple[PageRequest, ...] = ()  # the fetch/XHR requests the document sent
+    openers: tuple[Opener, ...] = ()  # elements a click may open a page from (no links)
 
 
 def decode_extracted(raw: str, canonicalize: Canonicalize) -> Extracted:
@@ -46,6 +55,21 @@ def decode_extracted(raw: str, canonicalize: Canonicalize) -> Extracted:
         links=links,
         controls=controls,
         requests=tuple(PageRequest(str(m), str(u)) for m, u in data.get("requests", ())),
+        openers=tuple(_opener(item) for item in data.get("openers", ())),
+    )
+
+
+def _opener(item: dict[str, Any]) -> Opener:
+    box = item["box"]
+    return Opener(
+        selector=item["selector"],
+        text=item["text"],
+        texts=tuple(item["texts"]),
+        attrs=tuple((str(n), str(v)) for n, v in item["attrs"]),
+        path=item["path"],
+        path_attrs=item["path_attrs"],
+        path_values=item["path_values"],
+        box=Box(box["x"], box["y"], box["w"], box["h"]),
     )
 
 

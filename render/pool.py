@@ -226,6 +226,7 @@ def _snapshot(loaded: _Loaded, canonicalize: Canonicalize, config: RenderConfig)
         truncated=truncated,
         requests=page.requests,
         refused=loaded.refused,
+        openers=page.openers,
     )
 
 

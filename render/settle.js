@@ -211,6 +211,15 @@
   // and has ended (nothing in flight, no pending short timer), ACTED_QUIET_MS of quiet is
   // enough: what the action started is over. An action with no visible effect yet still waits
   // `quietMs`.
+  // A page that shows no text at all is not drawn yet (an application's shell whose script is
+  // still building it: a large bundle's first render, data still being read): it is waited
+  // for up to BLANK_WAIT_MS from the settle's start (half the cap at most: a page that stays
+  // blank is no capped settle), whatever the quiet window says.
+  const BLANK_WAIT_MS = 2000;
+  const blank = () => {
+    const body = document.body;
+    return !body || !(body.innerText || "").trim();
+  };
   st.settle = (quietMs, fastMs, capMs, afterAction) => new Promise((resolve) => {
     const start = now();
     let timer = 0;
@@ -233,7 +242,10 @@
         // How long the page took to draw after the last request or timer it waited for ended.
         gap: st.drawn > Math.max(st.freed, start) ? st.drawn - Math.max(st.freed, start) : 0,
       });
-      if (!busy && t - ref >= need) { finish(result(false)); return; }
+      if (!busy && t - ref >= need && !(t - start < Math.min(BLANK_WAIT_MS, capMs / 2) && blank())) {
+        finish(result(false));
+        return;
+      }
       if (t - start >= capMs) { finish(result(true)); return; }
       const wait = busy ? 20 : Math.max(1, need - (t - ref));
       schedule(Math.min(wait, Math.max(1, capMs - (t - start))));

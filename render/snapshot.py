@@ -26,6 +26,7 @@ __all__ = [
     "Link",
     "LinkStyle",
     "NavigationCheck",
+    "Opener",
     "Option",
     "PageRequest",
     "PageTest",
@@ -122,6 +123,29 @@ class Control:
     role: str = ""
     expanded: str = ""
     popup: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Opener:
+    """An element a click may open a page from though it is no link: the outermost element a
+    browser draws with a pointer cursor that is not a link, a form field or a disclosure (a
+    table row with a click handler, a card, a pager's button outside any form). Where it leads
+    is known only by clicking it (`selector`, in a fresh load of the same state).
+
+    `text` is its whole text (else its aria-label or title), `texts` each of its text nodes'
+    in order (a row's cells), `attrs` its attributes but `class` and `style` (name, value), and
+    `path`/`path_attrs`/`path_values` its DOM path in a Link's three forms (the element's own
+    step included): the items of one list share them. Only a browser sees openers.
+    """
+
+    selector: str
+    text: str = ""
+    texts: tuple[str, ...] = ()
+    attrs: tuple[tuple[str, str], ...] = ()
+    path: str = ""
+    path_attrs: str = ""
+    path_values: str = ""
+    box: Box | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +285,8 @@ class Snapshot:
     its actions asked of the server. `fingerprint` (derived from `html`) is equal for states that
     differ only in text. `refused` names the requests its page sent while our actions ran that
     the browser refused ("METHOD URL: why", render/effects.py): none of them reached a server.
+    `openers` are the elements a click may open a page from though they are no link (`Opener`;
+    rendered pages only).
 
     What the capture was, for a WARC file: `fetched_at` is when the request of its document was
     sent (seconds since the epoch; 0: unknown, a page stored before it was kept), `headers` the
@@ -288,6 +314,7 @@ class Snapshot:
     redirects: tuple[str, ...] = ()
     requests: tuple[PageRequest, ...] = ()
     refused: tuple[str, ...] = ()
+    openers: tuple[Opener, ...] = ()
     fetched_at: float = field(default=0.0, compare=False)
     headers: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     request_headers: tuple[tuple[str, str], ...] = field(default=(), compare=False)
@@ -330,7 +357,7 @@ class Snapshot:
                 value = None if value is None else value.hex()
             elif f.name == "html" and not include_html:
                 continue
-            elif f.name in {"links", "controls", "requests"}:
+            elif f.name in {"links", "controls", "requests", "openers"}:
                 value = [asdict(v) for v in value]
             elif f.name == "state":
                 value = None if value is None else asdict(value)
@@ -366,6 +393,7 @@ class Snapshot:
             redirects=tuple(str(u) for u in data.get("redirects", ())),
             requests=tuple(_plain(PageRequest, r) for r in data.get("requests", ())),
             refused=tuple(str(r) for r in data.get("refused", ())),
+            openers=tuple(_opener_from(o) for o in data.get("openers", ())),
             headers=_pairs(data.get("headers", ())),
             request_headers=_pairs(data.get("request_headers", ())),
         )
@@ -401,6 +429,7 @@ _STRUCTURED = frozenset(
         "redirects",
         "requests",
         "refused",
+        "openers",
         "headers",
         "request_headers",
     }
@@ -440,6 +469,19 @@ def _control_from(data: dict[str, Any]) -> Control:
     return Control(
         **plain,
         options=tuple(_plain(Option, o) for o in data.get("options", ())),
+        box=_box(data.get("box")),
+    )
+
+
+def _opener_from(data: dict[str, Any]) -> Opener:
+    return Opener(
+        selector=data["selector"],
+        text=data.get("text", ""),
+        texts=tuple(str(t) for t in data.get("texts", ())),
+        attrs=_pairs(data.get("attrs", ())),
+        path=data.get("path", ""),
+        path_attrs=data.get("path_attrs", ""),
+        path_values=data.get("path_values", ""),
         box=_box(data.get("box")),
     )
 

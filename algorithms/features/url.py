@@ -65,14 +65,22 @@ _SUB_TOKEN = re.compile(r"[A-Za-z]+|[0-9]+")
 def tokens(url: str) -> tuple[str, ...]:
     """The tokens of `url`: host (with port), path segments, query parameters, in order.
 
-    The scheme and the fragment are not part of any token; empty tokens are dropped.
+    The scheme is no token, nor is a fragment, but a hash route's (``#/movies/7/show``,
+    ``#!/a?b=1``: a fragment a link keeps only on a hash-routed document), which is read as the
+    path and query it routes to. Empty tokens are dropped.
     """
     parts = urlsplit(url)
     # Scheme-less text such as "www.website.com/car/ford" (the paper's own examples) parses as
     # a bare path, which is what we want: the host is then the first path segment.
-    text = parts.netloc + parts.path
-    if parts.query:
-        text += "?" + parts.query
+    path, query = parts.path, parts.query
+    route = parts.fragment.lstrip("!")
+    if route.startswith("/"):
+        route_path, _, route_query = route.partition("?")
+        path = path.rstrip("/") + route_path
+        query = "&".join(q for q in (query, route_query) if q)
+    text = parts.netloc + path
+    if query:
+        text += "?" + query
     return tuple(t for t in _TOKEN_SPLIT.split(text) if t)
 
 

@@ -16,6 +16,7 @@ _REGISTRY: dict[str, str] = {
     "olympic": "siteseer.lab.sites.olympic:OlympicSite",
     "people": "siteseer.lab.sites.people:PeopleSite",
     "spa": "siteseer.lab.sites.spa:SpaSite",
+    "spa-script": "siteseer.lab.sites.spa_script:SpaScriptSite",
     "shop-links": "siteseer.lab.sites.shop_links:ShopLinksSite",
     "shop-ajax": "siteseer.lab.sites.shop_ajax:ShopAjaxSite",
     "shop-form": "siteseer.lab.sites.shop_form:ShopFormSite",

@@ -35,6 +35,7 @@ EXPORTED = {
     "NavigationRefused",
     "NavigationTimeout",
     "NonHTMLResponse",
+    "Opener",
     "Option",
     "PageDeadline",
     "PageRequest",

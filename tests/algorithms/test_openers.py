@@ -1,0 +1,94 @@
+"""Items that open by script (algorithms/openers.py): rules learned from two clicks, and a list
+of rows without links read into the URLs their clicks reach, against the lab's truth."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from siteseer.algorithms import ssup
+from siteseer.algorithms.openers import Rule, features, learn_rule
+from siteseer.algorithms.run import Run
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import LabServer, set_scores
+from siteseer.render import Opener
+
+Lab = Callable[[str], LabServer]
+
+
+def _row(key: str, *cells: str, **attrs: str) -> Opener:
+    return Opener(
+        selector=f"tr[data-key={key}]",
+        text=" ".join(cells),
+        texts=cells,
+        attrs=tuple(attrs.items()),
+        path="html/body/table/tr",
+        path_attrs="html/body/table/tr[@data-key]",
+    )
+
+
+def _same(url: str) -> str:
+    return url
+
+
+def test_an_attribute_rule_is_learned_from_two_clicks_and_read_off_every_item() -> None:
+    a = _row("7", "7", "Alien", **{"data-key": "7"})
+    b = _row("12", "12", "Brazil", **{"data-key": "12"})
+    rule = learn_rule(
+        [(a, 0, "http://h:8001/#/movies/7/show"), (b, 1, "http://h:8001/#/movies/12/show")],
+        _same,
+    )
+    assert rule == Rule(("attr", "data-key"), "http://h:8001/#/movies/", "/show")
+    c = _row("40", "40", "Cube", **{"data-key": "40"})
+    assert rule.url(c, 5) == "http://h:8001/#/movies/40/show"
+
+
+def test_a_text_rule_spells_the_value_as_the_url_does() -> None:
+    a = _row("", "Thriller/Suspense")
+    b = _row("", "Drama")
+    url = "http://h/#/movies?filter=%7B%22genre%22%3A%22{}%22%7D&page=1"
+    rule = learn_rule(
+        [(a, 0, url.format("Thriller%2FSuspense")), (b, 1, url.format("Drama"))], _same
+    )
+    assert rule is not None and rule.feature == ("text", "0") and rule.encoded
+    assert rule.url(_row("", "Black Comedy"), 2) == url.format("Black%20Comedy")
+
+
+def test_no_rule_when_the_clicks_disagree_and_positions_come_last() -> None:
+    a, b = _row("", "one"), _row("", "two")
+    assert learn_rule([(a, 0, "http://h/x/9"), (b, 1, "http://h/x/4")], _same) is None
+    assert learn_rule([(a, 0, "http://h/x/1")], _same) is None  # one click proves nothing
+    rule = learn_rule([(a, 0, "http://h/x/1"), (b, 1, "http://h/x/2")], _same)
+    assert rule is not None and rule.feature == ("position", "1")
+    # an item's own values come first: its attribute, then its texts, then where it stands
+    values = features(_row("3", "3", id="m3"), 2)
+    assert list(values) == [("attr", "id"), ("text", "0"), ("position", "1"), ("position", "0")]
+
+
+async def test_a_season_whose_rows_open_by_script_lists_its_drivers(lab: Lab) -> None:
+    server = lab("spa-script")
+    truth = server.truth("spa-script")
+    season = truth.index_levels[-1][0]
+    async with Session(SessionConfig(render="always", cache=None)) as session:
+        run = Run(session)
+        page = await run.fetch_one(season)
+        assert page is not None
+        plain = await session.page(season)  # the page as loaded: no anchor to a driver
+    drivers = set(truth.target_entities)
+    assert not drivers & {link.url for link in plain.links}
+    assert plain.openers
+    opened = {link.url for link in page.links} & drivers
+    assert len(opened) >= 10  # the season's page of standings, each row's driver
+    learned = [e for e in run.trace if e.step == "openers" and e.decision == "learn"]
+    assert learned and "data-driver" in learned[0].note
+    assert run.cost().actions <= 6  # two clicks a group learn it; no row is clicked after
+
+
+@pytest.mark.slow
+async def test_ssup_finds_every_driver_of_a_site_whose_lists_open_by_script(lab: Lab) -> None:
+    truth = lab("spa-script").truth("spa-script")
+    async with Session(SessionConfig(render="auto", cache=None)) as session:
+        result = await ssup(session, truth.seed_entity, height="auto")
+    scores = set_scores(result.entities, truth.target_entities)
+    assert scores.f1 >= 0.95, scores

@@ -127,6 +127,19 @@ def _host(url: str) -> str:
     return urlsplit(url).netloc.rpartition("@")[2].lower()
 
 
+def _route(url: str) -> tuple[str, str]:
+    """The path and query `url` shows: a hash route's (``/#/movies?page=2``, a fragment a link
+    keeps only on a hash-routed document) read as the path and query it routes to, else the
+    URL's own. An entity pattern's path stays the document's (its fragment matches any route),
+    its query keys are the route's: a list's pager and filter states are no entities."""
+    parts = urlsplit(url)
+    route = parts.fragment.lstrip("!")
+    if not route.startswith("/"):
+        return parts.path, parts.query
+    path, _, query = route.partition("?")
+    return parts.path.rstrip("/") + path, "&".join(q for q in (parts.query, query) if q)
+
+
 def _segments(url: str) -> tuple[str, ...]:
     path = urlsplit(url).path
     return tuple(s for s in path.split("/") if s)
@@ -137,7 +150,7 @@ def _has_fragment(url: str) -> bool:
 
 
 def _query_keys(url: str) -> tuple[str, ...]:
-    pairs = parse_qsl(urlsplit(url).query, keep_blank_values=True)
+    pairs = parse_qsl(_route(url)[1], keep_blank_values=True)
     return tuple(sorted({k for k, v in pairs if not carries_state(v)}))
 
 
@@ -161,7 +174,7 @@ def entity_url(url: str) -> str:
 
 def _query(url: str) -> dict[str, list[str]]:
     out: dict[str, list[str]] = defaultdict(list)
-    for key, value in parse_qsl(urlsplit(url).query, keep_blank_values=True):
+    for key, value in parse_qsl(_route(url)[1], keep_blank_values=True):
         out[key].append(value)
     return dict(out)
 
@@ -469,12 +482,12 @@ def same_list_address(first: str, other: str) -> bool:
 
 def _differs_by_page(current: str, target: str) -> bool:
     a, b = urlsplit(current), urlsplit(target)
-    if (a.netloc, a.path) == (b.netloc, b.path):
+    if (a.netloc, _route(current)[0]) == (b.netloc, _route(target)[0]):
         qa, qb = _query(current), _query(target)
         changed = {k for k in set(qa) | set(qb) if qa.get(k) != qb.get(k)}
         return bool(changed) and all(is_page_key(k) for k in changed)
     sa, sb = _segments(current), _segments(target)
-    if a.netloc != b.netloc or a.query != b.query:
+    if a.netloc != b.netloc or _route(current)[1] != _route(target)[1]:
         return False
     # /list/page/2 style: same path plus or minus a trailing numeric segment (and "page")
     longer, shorter = (sa, sb) if len(sa) >= len(sb) else (sb, sa)
@@ -525,16 +538,32 @@ def pagination_candidates(snapshot: Snapshot, pattern: EntityPattern) -> tuple[s
         if not pager or _host(link.url) != _host(here):
             continue
         changed = _changed_keys(here, link.url)
-        if text.isdigit() and "<path>" not in changed and not all(map(is_page_key, changed)):
+        # a page number whose link also spells out what the page leaves to its defaults (a
+        # first page without parameters, `?page=2&sort=id&perPage=25` beyond it): still a page
+        spelled = _spelled_defaults(here, link.url, text, changed)
+        if (
+            text.isdigit()
+            and "<path>" not in changed
+            and not all(is_page_key(k) or k in spelled for k in changed)
+        ):
             continue  # a number that sets another parameter is a value ("8" cylinders), no page
-        presentation = {k for k in changed if words_match(k, VIEW_WORDS)}
-        sizes = {k for k in changed if is_page_size_key(k)}
+        presentation = {k for k in changed if words_match(k, VIEW_WORDS) and k not in spelled}
+        sizes = {k for k in changed if is_page_size_key(k) and k not in spelled}
         # a "next" link may spell out the page size; a number that sets it is a size choice
         if sizes and (text.isdigit() or not any(map(is_page_key, changed))):
             presentation |= sizes
         if not presentation:
             found.add(link.url)
     return tuple(sorted(found))
+
+
+def _spelled_defaults(here: str, url: str, text: str, changed: set[str]) -> set[str]:
+    """The parameters a pager link to page `text` adds that the page has none of (its list's
+    defaults written out); none when no page parameter of the link holds `text`."""
+    mine, theirs = _query(here), _query(url)
+    if not any(is_page_key(k) and text in theirs.get(k, ()) for k in changed):
+        return set()
+    return {k for k in changed if k not in mine and not is_page_key(k)}
 
 
 def _linked_anchors(snapshot: Snapshot) -> list[tuple[Any, str]]:
@@ -553,7 +582,7 @@ def _linked_anchors(snapshot: Snapshot) -> list[tuple[Any, str]]:
 
 def _changed_keys(current: str, target: str) -> set[str]:
     a, b = urlsplit(current), urlsplit(target)
-    if (a.netloc, a.path) != (b.netloc, b.path):
+    if (a.netloc, _route(current)[0]) != (b.netloc, _route(target)[0]):
         return {"<path>"}
     qa, qb = _query(current), _query(target)
     return {k for k in set(qa) | set(qb) if qa.get(k) != qb.get(k)}

@@ -15,9 +15,12 @@ from collections.abc import Iterator
 
 import pytest
 
+from siteseer.algorithms import explore, ssup
 from siteseer.crawler import Session, SessionConfig, canonical_url
+from siteseer.lab import set_scores
 from siteseer.lab.real.reactadmin import FACETS, LARGEST_PAGE, ReactAdminApp, list_page, show_route
 from siteseer.lab.server import LabServer, running_lab
+from siteseer.lab.truth import start_url
 from siteseer.render import Action
 
 APP = "real-reactadmin"
@@ -70,3 +73,21 @@ async def test_rows_hold_no_link_and_open_the_truths_movie_when_clicked(
         )
         if movie[field]:
             assert f"{label} {movie[field]}" in shown
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.real_app(APP)
+@pytest.mark.timeout(1800)
+async def test_ssup_and_explore_find_every_movie_through_rows_that_open_by_script(
+    reactadmin: LabServer,
+) -> None:
+    # No row is a link: both read the rows' URLs off two clicks (algorithms/openers.py), and
+    # the pager's buttons too, page by page.
+    truth = reactadmin.truth(APP)
+    async with Session(SessionConfig(render="auto", cache=None)) as session:
+        found = await ssup(session, truth.seed_entity, height="auto")
+    assert set_scores(found.entities, truth.target_entities).f1 >= 0.95
+    async with Session(SessionConfig(render="auto", cache=None)) as session:
+        explored = await explore(session, start_url(truth), entity_sample=truth.seed_entity)
+    assert set_scores(explored.entities, truth.target_entities).recall >= 0.95

@@ -153,7 +153,6 @@ class Pagination:
             self._candidates(page, page.url, at, families, judged)
         found: list[Snapshot] = []
         while not share.left_out:
-            self._views(families, at)
             family = families.best()
             if family is None:
                 break
@@ -183,6 +182,7 @@ class Pagination:
                     self._candidates(page, family.root, at, families, judged)
                 if family.stopped:
                     break
+            self._views(families, family, at)
         if share.left_out:
             why = (
                 f"level {level} stopped after {share.spent} pages without entity links: "
@@ -338,11 +338,10 @@ class Pagination:
                 family.sizes = None  # not a page size after all: a family like the others
         return True
 
-    def _views(self, families: Families, at: _Level) -> None:
-        """When a family has paged the list of its level page to its end, the families left
-        that only add query parameters to that page are its views: stopped."""
-        complete = families.complete()
-        if complete is None:
+    def _views(self, families: Families, complete: Family, at: _Level) -> None:
+        """When `complete`, just loaded, has paged the list of its level page to its end, the
+        families left that only add query parameters to that page are its views: stopped."""
+        if not families.complete(complete):
             return
         for family in families.views(complete.root):
             if family is complete:

@@ -143,11 +143,16 @@ def _number(value: str) -> int | None:
     return int(value) if text.isascii() and text.isdigit() and len(text) < 10 else None
 
 
+# A family of more members than this offers no page sizes (a menu of sizes is short).
+_SIZE_CHOICES = 12
+
+
 @dataclass
 class Family:
     """One family of a level's candidates: its members (URL → values) in the order first seen,
     whether it only adds query parameters to the level's sample (`refines`), what its loaded
-    pages added, and why it stopped."""
+    pages added, and why it stopped. What is read from its members is computed once per
+    member count (a list's first page may link thousands of its pages)."""
 
     template: str
     order: int
@@ -161,39 +166,40 @@ class Family:
     shown: list[int] = field(default_factory=list)
     stopped: str = ""
     sizes: int | None = None  # the page size chosen when its values are page sizes
+    _numbers: dict[str, int] | None = None  # member → its number, when every member has one
+    _counted: int = -1  # the member count `_numbers` and `_pager` were read at
+    _pager: bool = False
+    _order: tuple[tuple[object, ...], list[str]] = ((), [])
 
     def add(self, url: str, values: tuple[str, ...], text: str, entries: int) -> None:
         self.members.setdefault(url, values)
         self.texts.add(" ".join(text.split()).casefold())
         if not self.loaded:
-            self.sizes = self._page_sizes(entries)
+            self.sizes = self._page_sizes(entries) if len(self.members) <= _SIZE_CHOICES else None
 
     def pending(self, done: set[str]) -> list[str]:
         """The members not loaded yet (nor failed): the largest page size first; numbered
         pages in order, those after the last loaded first (a link back to page 1 comes last);
         else as first seen."""
-        left = [u for u in self.members if u not in done]
-        varying = self._varying()
-        if varying is None:
-            return left
-        number = {u: _number(self.members[u][varying]) for u in self.members}
-        if any(number[u] is None for u in left):
-            return left
-        if self.sizes is not None:
-            return sorted(left, key=lambda u: -(number[u] or 0))
-        top = max((number[u] or 0 for u in self.loaded), default=None)
-        return sorted(
-            left, key=lambda u: (top is not None and (number[u] or 0) < top, number[u] or 0)
-        )
+        number = self._numbered()
+        top = max((number[u] for u in self.loaded), default=None) if number else None
+        key = (len(self.members), top, self.sizes)
+        if self._order[0] != key:
+            order = list(self.members)
+            if number is not None and self.sizes is not None:
+                order.sort(key=lambda u: -number[u])
+            elif number is not None:
+                order.sort(key=lambda u: (top is not None and number[u] < top, number[u]))
+            self._order = (key, order)
+        return [u for u in self._order[1] if u not in done]
 
     def pager(self) -> bool:
         """Whether its links read as a pager's: numbered pages (one value, a number, and the
         link texts numbers too) or a "next"/"previous" link."""
+        self._numbered()
         if self.texts & _CONTINUE or any(t.split(" ")[0] in _CONTINUE for t in self.texts if t):
             return True
-        numbered = all(len(v) == 1 and _number(v[0]) is not None for v in self.members.values())
-        texts = [t for t in self.texts if t]
-        return numbered and bool(texts) and all(t.isdigit() for t in texts)
+        return self._pager
 
     def committed(self) -> bool:
         """Whether it is a pager one of whose pages added mostly entries none gave before: a
@@ -218,14 +224,32 @@ class Family:
         (numbered pages: none numbered above the largest loaded; else none at all)."""
         if not self.gains or any(2 * g <= s for g, s in zip(self.gains, self.shown, strict=True)):
             return False
-        left = [u for u in self.members if u not in done]
-        varying = self._varying()
-        if left and varying is not None:
-            number = {u: _number(self.members[u][varying]) for u in self.members}
-            if all(n is not None for n in number.values()):
-                top = max(number[u] or 0 for u in self.loaded)
-                return all((number[u] or 0) < top for u in left)
+        left = self.pending(done)
+        number = self._numbered()
+        if left and number is not None:
+            top = max(number[u] for u in self.loaded)
+            return all(number[u] < top for u in left)
         return not left
+
+    def _numbered(self) -> dict[str, int] | None:
+        """Each member's number where the members' values differ (one position), when every
+        member has one there; read again only when members were added."""
+        if self._counted == len(self.members):
+            return self._numbers
+        self._counted = len(self.members)
+        varying = self._varying()
+        numbers: dict[str, int] = {}
+        for url, values in self.members.items():
+            n = None if varying is None else _number(values[varying])
+            if n is None:
+                numbers = {}
+                break
+            numbers[url] = n
+        self._numbers = numbers or None
+        texts = [t for t in self.texts if t]
+        single = all(len(v) == 1 for v in self.members.values())
+        self._pager = single and bool(numbers) and bool(texts) and all(t.isdigit() for t in texts)
+        return self._numbers
 
     def _varying(self) -> int | None:
         """The one position where the members' values differ (None: none, or several)."""
@@ -241,13 +265,12 @@ class Family:
         """The largest page size it offers, when its members set a page size: the one
         position where they differ holds numbers, one of them the `entries` the linking page
         shows and others larger (``?pageSize=10|25|50|100&page=1`` on a page of 10)."""
-        varying = self._varying()
-        if entries < 2 or len(self.members) < 2 or varying is None:
+        if entries < 2 or len(self.members) < 2:
             return None
-        numbers = {_number(v[varying]) for v in self.members.values()}
-        if None in numbers:
+        numbers = self._numbered()
+        if numbers is None:
             return None
-        values = sorted({n for n in numbers if n is not None})
+        values = sorted(set(numbers.values()))
         # Consecutive numbers are page numbers (pages 2 … 8 of a list of 5 a page), not sizes.
         if any(b - a == 1 for a, b in pairwise(values)):
             return None
@@ -297,14 +320,13 @@ class Families:
         """The families not stopped that only add query parameters to the level page `root`."""
         return [f for f in self.families.values() if not f.stopped and f.refines and f.root == root]
 
-    def complete(self) -> Family | None:
-        """A family that paged the list of its level page to its end (`Family.ended`)."""
-        for family in self.families.values():
-            if family.stopped or family.sizes is not None or not family.refines:
-                continue
-            if family.loaded and family.ended(self.done):
-                return family
-        return None
+    def complete(self, family: Family) -> bool:
+        """Whether `family`, just loaded, paged the list of its level page to its end
+        (`Family.ended`): a family that only adds query parameters to that page, not a page
+        size."""
+        if family.stopped or family.sizes is not None or not family.refines:
+            return False
+        return bool(family.loaded) and family.ended(self.done)
 
     def loaded(self) -> Iterable[str]:
         return (u for f in self.families.values() for u in f.loaded)

@@ -12,6 +12,7 @@ changelog): pip itself fetches it from PyPI.
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import tarfile
@@ -35,6 +36,16 @@ def run_app(
         load(args.db.resolve(), args.limit)
     else:
         serve(args.db.resolve(), args.port)
+
+
+def serve_static(folder: Path, port: int) -> None:
+    """Serve the files of `folder` on 127.0.0.1:`port` (Python's own file server, in place of
+    this process): the `serve` of an application that is static files and browser scripts."""
+    os.execv(
+        sys.executable,
+        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(folder),
+         str(port)],
+    )  # fmt: skip
 
 
 def unpacked_sdist(requirement: str, scratch: Path) -> Path:

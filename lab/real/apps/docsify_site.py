@@ -19,13 +19,11 @@ Served by Python's own static file server (`python -m http.server`): Docsify has
 
 from __future__ import annotations
 
-import os
 import shutil
-import sys
 import tempfile
 from pathlib import Path
 
-from appmain import run_app, unpacked_sdist
+from appmain import run_app, serve_static, unpacked_sdist
 
 SOURCE = "griffe==2.4.1"
 INDEX = """<!DOCTYPE html>
@@ -95,16 +93,8 @@ def load(target: Path) -> None:
     (target / "index.html").write_text(INDEX, encoding="utf-8")
 
 
-def serve(target: Path, port: int) -> None:
-    os.execv(
-        sys.executable,
-        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(target),
-         str(port)],
-    )  # fmt: skip
-
-
 def main() -> None:
-    run_app(__doc__.splitlines()[0], lambda db, _limit: load(db), serve)
+    run_app(__doc__.splitlines()[0], lambda db, _limit: load(db), serve_static)
 
 
 if __name__ == "__main__":

@@ -18,12 +18,10 @@ own static file server (`python -m http.server`): the application has no server 
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import sys
 from pathlib import Path
 
-from appmain import run_app
+from appmain import run_app, serve_static
 
 INDEX = """<!DOCTYPE html>
 <html lang="en">
@@ -83,16 +81,8 @@ def load(target: Path, limit: int) -> None:
     (target / "index.html").write_text(INDEX, encoding="utf-8")
 
 
-def serve(target: Path, port: int) -> None:
-    os.execv(
-        sys.executable,
-        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(target),
-         str(port)],
-    )  # fmt: skip
-
-
 def main() -> None:
-    run_app(__doc__.splitlines()[0], load, serve)
+    run_app(__doc__.splitlines()[0], load, serve_static)
 
 
 if __name__ == "__main__":

@@ -104,8 +104,9 @@ async def test_follow_links_crawls_rows_of_the_real_app(planes: LabServer) -> No
 
 async def test_ssup_finds_every_plane_from_one_row_page(planes: LabServer) -> None:
     # The bench's SSUP (height 2): the climb stops at the planes list (the pages above link to it
-    # only through the header menu every page carries), the list is paged by its page links and
-    # not by its sort and page-size views, and the airports (same templates) stay out.
+    # only through the header menu every page carries), the list is read at its largest page size
+    # and paged by that size's page links, not by its sort views, and the airports (same
+    # templates) stay out.
     truth = planes.truth("real-planes")
     result = await run_one(methods()["ssup"], truth, budget=400, timeout_s=600)
     assert result.row.error is None, result.row.error
@@ -113,9 +114,10 @@ async def test_ssup_finds_every_plane_from_one_row_page(planes: LabServer) -> No
     scores = set_scores(result.run.found, truth.target_entities)
     assert scores.f1 >= 0.95, scores
     assert not any("/airports/" in u for u in result.run.found)
-    assert result.row.cost.downloads <= 2 * truth.lower_bound_downloads + 25, result.row.to_dict()
+    assert result.row.cost.downloads <= 1.5 * truth.lower_bound_downloads, result.row.to_dict()
     index_pages = {u for level in result.run.result.index_pages for u in level}
-    assert set(truth.index_levels[0]) <= index_pages
+    # Fewer index pages than the default page size needs: a larger page size was chosen.
+    assert len(index_pages) < len(truth.index_levels[0]), sorted(index_pages)
     # Every index page is a page of the planes list; no sort order was followed.
     assert all(urlsplit(u).path == "/planes/list/" for u in index_pages), sorted(index_pages)
     assert not any("_oc_" in u for u in index_pages), sorted(index_pages)

@@ -4,7 +4,8 @@ time, and keyword boxes.
 GET forms are submitted by loading the URL the browser would build (all choices in one batch);
 POST forms only with `allow_post`, in the browser, their result pages reached through their
 numbered pager buttons; forms with a password field never. The form's widest query is the start
-page when it is the form's own result page, else the form submitted untouched. Keyword boxes
+page when it lists entities (the form's own result page or not), else the form submitted
+untouched. Keyword boxes
 take the `keywords` given or, when a form has nothing to enumerate, no facet gave a query and
 the start query's list was not paged (a search box as the only way in), words from anchor texts
 seen (the Outdesit idea); a keyword is a query, not an attribute. A
@@ -83,12 +84,12 @@ class Forms:
         return get_submission(form, overrides, self.ex.canonical, exclusive=exclusive)
 
     async def _root(self, root: Snapshot, form: FormSpec) -> Query:
-        """The form's widest query: the start page when it is the form's own result page,
-        else the form submitted untouched."""
+        """The form's widest query: the start page when it lists entities (the form's own
+        result page, or a list the form only searches beside: a wiki's search box over a
+        category's pages), else the form submitted untouched."""
         ex = self.ex
         first = root
-        own_page = urlsplit(root.final_url).path == urlsplit(form.action).path
-        if own_page and ex.kind(root) == "list":
+        if ex.kind(root) == "list":
             first = await ex.largest_page_size(root)
         else:
             if form.method == "get":

@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any, Literal, Protocol
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
 from siteseer.algorithms.querycentric.labels import (
     clean_label,
@@ -190,6 +190,19 @@ def _literal(segment: str) -> bool:
     return not any(ch.isdigit() for ch in segment)
 
 
+_NAMESPACE = re.compile(r"^([A-Za-z][A-Za-z_ -]*):(?!//)")
+
+
+@lru_cache(maxsize=1 << 16)
+def namespace(url: str) -> str:
+    """The namespace a URL's last path segment names before a colon (a wiki's
+    ``/index.php/Category:Dpkg``, ``Special:RecentChanges``, ``Help:Contents``): "" for none.
+    Pages of another namespace are other pages than the articles beside them."""
+    segs = _segments(url)
+    found = _NAMESPACE.match(unquote(segs[-1])) if segs else None
+    return found.group(1).casefold() if found else ""
+
+
 @dataclass(frozen=True, slots=True)
 class EntityPattern:
     """Which URLs are entity pages: same host, same path depth, same leading literal segments
@@ -205,6 +218,9 @@ class EntityPattern:
     # Every path depth the entities have, when they have several (the pages of a documentation
     # tree, listed at every level of one nested list); () for `depth` alone.
     depths: tuple[int, ...] = ()
+    # The namespace of the samples' last segment (`namespace`: "" for none), None when they
+    # differ: a wiki's category and special pages are no articles.
+    namespace: str | None = ""
 
     @classmethod
     def from_urls(cls, urls: Sequence[str]) -> EntityPattern:
@@ -223,6 +239,7 @@ class EntityPattern:
                 prefix.append(segs[0][i])
             else:
                 break
+        spaces = {namespace(u) for u in urls}
         return cls(
             _host(first),
             tuple(prefix),
@@ -230,6 +247,7 @@ class EntityPattern:
             _query_keys(first),
             _has_fragment(first),
             tuple(every) if len(every) > 1 else (),
+            spaces.pop() if len(spaces) == 1 else None,
         )
 
     def matches(self, url: str) -> bool:
@@ -240,7 +258,9 @@ class EntityPattern:
             return False
         if len(segs) != self.depth and len(segs) not in self.depths:
             return False
-        return keys == self.query_keys and fragment == self.fragment
+        if keys != self.query_keys or fragment != self.fragment:
+            return False
+        return self.namespace is None or namespace(url) == self.namespace
 
     def describe(self) -> str:
         if self.depths:

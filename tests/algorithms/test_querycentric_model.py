@@ -113,6 +113,30 @@ def test_entity_pattern_from_a_sample() -> None:
     assert PATTERN.describe() == "shop.test/product/*/*"
 
 
+def test_a_wikis_namespaces_are_other_pages_than_its_articles() -> None:
+    # MediaWiki's articles, categories and special pages share /index.php/<title>: the title's
+    # "Category:" or "Special:" names another kind of page than the article sampled
+    wiki = "http://wiki.test/index.php/"
+    article = EntityPattern.from_urls([wiki + "Dpkg_1.21.22"])
+    assert article.matches(wiki + "Apt_2.3.10")
+    assert article.matches(wiki + "Mawk_1.3.4.20200120-1~exp1")
+    for other in (
+        "Category:Dpkg",
+        "Special:RecentChanges",
+        "Debian_uploads:About",
+        "Help%3AContents",
+    ):
+        assert not article.matches(wiki + other), other
+    category = EntityPattern.from_urls([wiki + "Category:Dpkg"])
+    assert category.matches(wiki + "Category:Uploads_to_unstable")
+    assert not category.matches(wiki + "Dpkg_1.21.22")
+    either = EntityPattern.from_urls([wiki + "Dpkg_1.21.22", wiki + "Category:Dpkg"])
+    assert either.matches(wiki + "Special:RecentChanges") and either.matches(wiki + "Apt_2.3.10")
+    # a colon that names no namespace (a time, an address) is part of the name
+    stamped = EntityPattern.from_urls(["http://log.test/run/2024-01-01T10:00"])
+    assert stamped.matches("http://log.test/run/2024-01-02T11:30")
+
+
 def test_guess_entity_pattern_picks_the_product_grid_not_the_facets() -> None:
     page = snap("/shop", sidebar(Brand={"Nike": 3, "Puma": 2, "Asics": 1}) + cards(1, 2, 3, 4))
     guessed = guess_entity_pattern(page)

@@ -70,6 +70,7 @@ class Settings:
     max_anchor_keywords: int = 30
     load_more_rounds: int = 1000
     entity_pages: bool = True
+    hub: str | None = None
 
     def __post_init__(self) -> None:
         if not 0 <= self.epsilon < 1:
@@ -90,6 +91,7 @@ class Settings:
             ("subset_tolerance", self.subset_tolerance),
             ("load_more_rounds", self.load_more_rounds),
             ("entity_pages", self.entity_pages),
+            ("hub", self.hub or ""),
         )
 
 

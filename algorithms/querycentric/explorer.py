@@ -17,12 +17,13 @@ from contextlib import suppress
 from typing import TYPE_CHECKING
 
 from siteseer.algorithms.querycentric.ajax import facets_of
-from siteseer.algorithms.querycentric.core import Explorer, Query, Settings
+from siteseer.algorithms.querycentric.beside import lists_beside, shared_attribute
+from siteseer.algorithms.querycentric.core import Explorer, Query, Settings, show
 from siteseer.algorithms.querycentric.disclosures import TAB_LEVELS, tab_controls
 from siteseer.algorithms.querycentric.entities import learn_entities
 from siteseer.algorithms.querycentric.kinds import FACET_KINDS
 from siteseer.algorithms.querycentric.lists import ListGrower
-from siteseer.algorithms.querycentric.model import load_more_control
+from siteseer.algorithms.querycentric.model import Facet, load_more_control
 from siteseer.algorithms.querycentric.records import read_records
 from siteseer.algorithms.querycentric.rows import element_at, pager_next
 from siteseer.algorithms.result import Exploration
@@ -50,6 +51,7 @@ async def explore(
     max_anchor_keywords: int = 30,
     load_more_rounds: int = 1000,
     entity_pages: bool = True,
+    hub: str | None = None,
 ) -> Exploration:
     """Explore the exploratory site whose widest list page is `start` (seed 004, extended).
 
@@ -67,6 +69,8 @@ async def explore(
       not (the rows' record of a table; for another list, a record two entity pages share with
       other values), load every entity page once to read those fields (see records.py
       `read_records`); False never loads them.
+    - `hub`: the page the start list was found on (the entry point's start): a list without
+      facets is one value of the lists it links alike (beside.py), each explored as a query.
 
     The result's `cost` is what this exploration spent; `complete` is False, with the reason,
     when the start page or the entity pattern failed, nothing explorable was found, or the
@@ -82,6 +86,7 @@ async def explore(
         max_anchor_keywords=max_anchor_keywords,
         load_more_rounds=load_more_rounds,
         entity_pages=entity_pages,
+        hub=hub,
     )
     ex = Explorer(Run(session), start, settings)
     with suppress(Stopped):  # the run keeps the reason; the result reports what was found
@@ -125,9 +130,45 @@ async def _explore(ex: Explorer) -> None:
         q0 = ex.new_query((), 0, root)
         ex.finish(q0, pages, ())
         ex.note_query(q0, level=0, urls=[p.url for p in pages], drilldowns=0)
+    if not any(q.conditions for q in ex.queries):  # no facet: the lists beside it may be values
+        queries = await _beside(ex, q0) or queries
     await read_records(ex)
     if not queries:  # a list is a list: its entities are the result, with or without facets
         ex.run.note("facets", "none", ex.start, note=NO_FACETS)
+
+
+async def _beside(ex: Explorer, q0: Query) -> bool:
+    """The lists the hub links beside the start list, each a query of the attribute their
+    address names (beside.py), the start list's own among them; the start query then lists
+    them all. False when there are none."""
+    hub = None if not ex.settings.hub or ex.rows is not None else await ex.page(ex.settings.hub)
+    lists = None if hub is None else lists_beside(hub, ex.start)
+    if hub is None or lists is None:
+        return False
+    attribute = shared_attribute(ex.start)
+    others = [url for url in lists if url != ex.start]
+    loaded = [(u, p) for u, p in zip(others, await ex.pages(others), strict=True) if p]
+    for url, first in loaded:
+        if ex.kind(first) != "list":
+            ex.skip(url, "not-a-list", "no result entities", q0.id)
+    firsts = [(u, p) for u, p in loaded if ex.kind(p) == "list"]
+    clusters = await ex.cluster_many([p for _, p in firsts], [lists[u] for u, _ in firsts])
+    every = [(ex.start, q0.pages), *((u, c) for (u, _), c in zip(firsts, clusters, strict=True))]
+    for url, pages in every:
+        facet = Facet(attribute, lists[url], url=url)
+        child = ex.new_query(((attribute, facet.value),), 1, pages[0], parent=q0.id)
+        ex.finish(child, pages, ())
+        ex.edge(q0, child, facet)
+        ex.note_query(child, level=1, urls=[p.url for p in pages], note=show(child.conditions))
+    q0.entities = list(dict.fromkeys(e for q in ex.queries for e in q.entities))
+    ex.run.note(
+        "beside",
+        "lists",
+        hub.final_url,
+        values={"lists": float(len(every)), "entities": float(len(q0.entities))},
+        note=f"{attribute}: the lists {hub.final_url} links alike beside the start list",
+    )
+    return True
 
 
 def _in_place(root: Snapshot) -> bool:

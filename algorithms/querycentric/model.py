@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any, Literal, Protocol
-from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from siteseer.algorithms.querycentric.labels import (
     clean_label,
@@ -43,6 +43,7 @@ from siteseer.algorithms.querycentric.labels import (
 )
 from siteseer.algorithms.querycentric.rows import element_at
 from siteseer.algorithms.querycentric.safety import unsafe_reason
+from siteseer.algorithms.querycentric.shapes import alike_container, namespace
 from siteseer.algorithms.querycentric.views import (
     PAGE_KEYS,
     VIEW_WORDS,
@@ -190,19 +191,6 @@ def _literal(segment: str) -> bool:
     return not any(ch.isdigit() for ch in segment)
 
 
-_NAMESPACE = re.compile(r"^([A-Za-z][A-Za-z_ -]*):(?!//)")
-
-
-@lru_cache(maxsize=1 << 16)
-def namespace(url: str) -> str:
-    """The namespace a URL's last path segment names before a colon (a wiki's
-    ``/index.php/Category:Dpkg``, ``Special:RecentChanges``, ``Help:Contents``): "" for none.
-    Pages of another namespace are other pages than the articles beside them."""
-    segs = _segments(url)
-    found = _NAMESPACE.match(unquote(segs[-1])) if segs else None
-    return found.group(1).casefold() if found else ""
-
-
 @dataclass(frozen=True, slots=True)
 class EntityPattern:
     """Which URLs are entity pages: same host, same path depth, same leading literal segments
@@ -342,7 +330,9 @@ def result_entities(
     """The entities a list page shows as its results, in page order, without repeats.
 
     With `containers` (learned on the start page), only entity links in those containers count;
-    without, the container holding the most entity links of this page is used.
+    without, the container holding the most entity links of this page is used. A page none of
+    whose entity links is in `containers` lists those in a container alike but for a modifier
+    class (`shapes.alike_container`: a wiki's short category drops "mw-category-columns").
     """
     links = _entity_links(snapshot, pattern)
     if not links:
@@ -351,9 +341,10 @@ def result_entities(
         counts = Counter(result_container(link) for link in links)
         top = max(counts.items(), key=lambda kv: (kv[1], kv[0]))[0]
         containers = frozenset({top})
-    return tuple(
-        dict.fromkeys(entity_url(x.url) for x in links if result_container(x) in containers)
-    )
+    listed = [x for x in links if result_container(x) in containers]
+    if not listed:  # the same list drawn with a modifier class more or less (a short page)
+        listed = [x for x in links if alike_container(result_container(x), containers)]
+    return tuple(dict.fromkeys(entity_url(x.url) for x in listed))
 
 
 def classify_page(

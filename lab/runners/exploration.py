@@ -111,18 +111,20 @@ def exploration_run(
 
 
 async def run_explore(session: Session, truth: SiteTruth) -> MethodRun:
-    result = await explore(session, await _start(session, truth), entity_sample=truth.seed_entity)
+    start, hub = await _start(session, truth)
+    result = await explore(session, start, entity_sample=truth.seed_entity, hub=hub)
     return exploration_run(result, truth, session.action_settle_ms())
 
 
-async def _start(session: Session, truth: SiteTruth) -> str:
+async def _start(session: Session, truth: SiteTruth) -> tuple[str, str | None]:
     """The truth's widest list page; for a site whose truth names none (an entity tree), the
-    widest list found from its home page, as `siteseer explore` finds it (its loads count)."""
+    widest list found from its home page, as `siteseer explore` finds it (its loads count),
+    and that home page (the hub of the lists beside it)."""
     try:
-        return start_url(truth)
+        return start_url(truth), None
     except ValueError:
         entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
-        return entry.url
+        return entry.url, (entry.start if entry.url != entry.start else None)
 
 
 METHODS: tuple[MethodSpec, ...] = (

@@ -114,6 +114,7 @@ async def explore_site(options: ExploreOptions) -> ExploreOutcome:
                 allow_post=options.allow_post,
                 max_depth=options.max_depth,
                 entity_pages=options.entity_pages,
+                hub=entry.start if entry is not None and entry.url != entry.start else None,
             )
     if not result.complete and result.states == 0:
         if result.reason == INTERRUPTED:

@@ -9,6 +9,7 @@ package categories and the articles' category links.
 
 from __future__ import annotations
 
+import asyncio
 import html
 import re
 import urllib.request
@@ -19,6 +20,7 @@ from urllib.parse import urljoin
 import pytest
 
 from siteseer.crawler import canonical_url
+from siteseer.lab.bench import run_one
 from siteseer.lab.real.app import read_sqlite
 from siteseer.lab.real.changelogs import parse_changelog
 from siteseer.lab.real.mediawiki import (
@@ -29,6 +31,7 @@ from siteseer.lab.real.mediawiki import (
     page_url,
     title_key,
 )
+from siteseer.lab.registry import methods
 from siteseer.lab.server import LabServer, running_lab
 
 APP = "real-mediawiki"
@@ -141,3 +144,22 @@ def test_an_articles_category_links_are_its_attributes(mediawiki: LabServer) -> 
     shown = re.findall(r'href="/index\.php/Category:([^"]+)"[^>]*>', page)
     wanted = {c.replace(" ", "_") for c in truth.attributes[truth.seed_entity]["category"]}
     assert wanted <= set(shown)
+
+
+@pytest.mark.slow
+@pytest.mark.real_app(APP)
+@pytest.mark.timeout(900)
+def test_explore_reads_every_category_the_main_page_links_beside_the_start_list(
+    mediawiki: LabServer,
+) -> None:
+    # From the Main Page the widest category is the start list; the categories the Main Page
+    # links beside it (packages, distributions, urgencies) are values of "Category", the name
+    # their addresses give, and every article is listed with each of its categories.
+    truth = mediawiki.truth(APP)
+    result = asyncio.run(run_one(methods()["explore"], truth, budget=None, timeout_s=600))
+    assert result.row.error is None, result.row.error
+    extra = result.row.extra
+    assert extra["entity_recall"] == 1.0 and extra["entity_precision"] == 1.0, extra
+    assert result.row.precision == 1.0 and result.row.recall == 1.0, result.row
+    assert result.run is not None and result.run.result is not None
+    assert not any("search" in q.pages[0] for q in result.run.result.queries)

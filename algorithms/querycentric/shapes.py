@@ -1,0 +1,74 @@
+"""Pure: what makes two addresses or two link containers the same kind for an exploration.
+
+- A wiki's namespaces: the name a URL's last path segment gives before a colon
+  (``/index.php/Category:Dpkg``, ``Special:RecentChanges``) makes it another kind of page than
+  the articles beside it (``/index.php/Dpkg_1.21.22``); the entity pattern keeps it.
+- A list drawn with a modifier class more or less: a container path whose steps are the same
+  tags and attributes but where one step's classes are a subset of the other's
+  (``div[@class=mw-category]`` beside ``div[@class=mw-category mw-category-columns]``: a
+  wiki's short category is not drawn in columns) holds the same list.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+from urllib.parse import unquote, urlsplit
+
+__all__ = ["alike_container", "namespace", "spelled_namespace"]
+
+_NAMESPACE = re.compile(r"^([A-Za-z][A-Za-z_ -]*):(?!//)")
+
+
+@lru_cache(maxsize=1 << 16)
+def spelled_namespace(url: str) -> str:
+    """The namespace a URL's last path segment names before a colon, as spelled: "" for
+    none (a colon after digits, a time or an address, names none)."""
+    segs = [s for s in urlsplit(url).path.split("/") if s]
+    found = _NAMESPACE.match(unquote(segs[-1])) if segs else None
+    return found.group(1) if found else ""
+
+
+def namespace(url: str) -> str:
+    """`spelled_namespace`, case-folded."""
+    return spelled_namespace(url).casefold()
+
+
+_STEP = re.compile(r"[^/\[]+(?:\[[^\]]*\])*")
+_ATTR = re.compile(r"\[@([^=\]]+)(?:=([^\]]*))?\]")
+
+_Step = tuple[str, tuple[tuple[str, str], ...]]
+
+
+@lru_cache(maxsize=1 << 12)
+def _steps(path: str) -> tuple[_Step, ...]:
+    out: list[_Step] = []
+    for step in _STEP.findall(path):
+        tag = step.split("[", 1)[0]
+        out.append((tag, tuple((m.group(1), m.group(2) or "") for m in _ATTR.finditer(step))))
+    return tuple(out)
+
+
+def _alike_step(a: _Step, b: _Step) -> bool:
+    if a == b:
+        return True
+    if a[0] != b[0] or [k for k, _ in a[1]] != [k for k, _ in b[1]]:
+        return False
+    for (key, x), (_, y) in zip(a[1], b[1], strict=True):
+        if x == y:
+            continue
+        mine, theirs = set(x.split()), set(y.split())
+        if key != "class" or not mine & theirs or not (mine <= theirs or theirs <= mine):
+            return False
+    return True
+
+
+def alike_container(container: str, containers: Iterable[str]) -> bool:
+    """Whether `container` is one of `containers` but for a modifier class at some steps (see
+    the module docstring)."""
+    mine = _steps(container)
+    return any(
+        len(theirs) == len(mine) and all(map(_alike_step, mine, theirs))
+        for theirs in map(_steps, containers)
+    )

@@ -1,0 +1,88 @@
+"""The lists beside the start list (beside.py) and the shapes that make pages and containers
+alike (shapes.py), on pages drawn as a wiki draws its Main Page and its categories."""
+
+from __future__ import annotations
+
+from siteseer.algorithms.querycentric.beside import lists_beside, shared_attribute
+from siteseer.algorithms.querycentric.model import (
+    EntityPattern,
+    result_container,
+    result_entities,
+)
+from siteseer.algorithms.querycentric.shapes import alike_container, namespace
+from siteseer.render import Snapshot, snapshot_from_html
+
+WIKI = "http://wiki.test/index.php/"
+
+
+def page(title: str, body: str) -> Snapshot:
+    url = WIKI + title
+    return snapshot_from_html(url, url, 200, f"<html><body>{body}</body></html>")
+
+
+def links(*titles: str, text: str = "{}") -> str:
+    items = "".join(
+        f'<li><a href="/index.php/{t}">{text.format(t.split(":")[-1].replace("_", " "))}</a></li>'
+        for t in titles
+    )
+    return f"<ul>{items}</ul>"
+
+
+MAIN = page(
+    "Main_Page",
+    '<nav class="sidebar">'
+    + links("Special:RecentChanges", "Special:Random", "Help:Contents")
+    + '</nav><div class="content"><h2>Packages</h2>'
+    + links("Category:Dpkg", "Category:Apt", text="{} (12)")
+    + "<h2>Distributions</h2>"
+    + links("Category:Uploads_to_unstable", "Category:Uploads_to_sid")
+    + "</div>",
+)
+
+
+def test_the_lists_a_main_page_links_alike_are_values_of_the_attribute_their_address_names() -> (
+    None
+):
+    beside = lists_beside(MAIN, WIKI + "Category:Uploads_to_unstable")
+    assert beside == {
+        WIKI + "Category:Dpkg": "Dpkg",  # its count is no part of the value
+        WIKI + "Category:Apt": "Apt",
+        WIKI + "Category:Uploads_to_unstable": "Uploads to unstable",
+        WIKI + "Category:Uploads_to_sid": "Uploads to sid",
+    }
+    assert shared_attribute(WIKI + "Category:Uploads_to_unstable") == "Category"
+    assert shared_attribute("http://blog.test/tags/python/") == "tags"
+    assert shared_attribute("http://blog.test/2024/07/") == ""  # a number names nothing
+    # a page the hub does not link, or links alone, has none beside it
+    assert lists_beside(MAIN, WIKI + "Category:Grep") is None
+    # the sidebar's special pages are alike, but not its help page (another namespace); the
+    # explorer takes only those that list entities
+    special = lists_beside(MAIN, WIKI + "Special:RecentChanges")
+    assert special == {
+        WIKI + "Special:RecentChanges": "RecentChanges",
+        WIKI + "Special:Random": "Random",
+    }
+    lone = page("Main_Page", links("Category:Dpkg"))
+    assert lists_beside(lone, WIKI + "Category:Dpkg") is None
+
+
+def test_a_short_category_drawn_without_columns_lists_the_same_entities() -> None:
+    def category(columns: bool, *titles: str) -> Snapshot:
+        cls = "mw-category mw-category-columns" if columns else "mw-category"
+        group = f'<div class="{cls}"><div class="mw-category-group">{links(*titles)}</div></div>'
+        footer = '<footer class="mw-footer">' + links("Debian_uploads:About") + "</footer>"
+        return page("Category:X", f'<div id="mw-pages">{group}</div>{footer}')
+
+    pattern = EntityPattern.from_urls([WIKI + "Dpkg_1.21.22"])
+    long = category(True, "Apt_2.3.10", "Apt_2.3.11", "Dpkg_1.21.22")
+    short = category(False, "Sed_4.7-1", "Sed_4.8-1")
+    learned = frozenset({result_container(long.links[0])})
+    assert result_entities(long, pattern, learned) == tuple(
+        WIKI + t for t in ("Apt_2.3.10", "Apt_2.3.11", "Dpkg_1.21.22")
+    )
+    assert result_entities(short, pattern, learned) == (WIKI + "Sed_4.7-1", WIKI + "Sed_4.8-1")
+    (key,) = learned
+    other = key.replace("mw-category mw-category-columns", "navbox")
+    assert alike_container(key.replace(" mw-category-columns", ""), learned)
+    assert not alike_container(other, learned)
+    assert namespace(WIKI + "Category:Dpkg") == "category" and namespace(WIKI + "Dpkg_1") == ""

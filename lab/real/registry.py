@@ -48,6 +48,7 @@ _REAL: dict[str, str] = {
     "real-reactadmin": "siteseer.lab.real.reactadmin:ReactAdminApp",
     "real-verdaccio": "siteseer.lab.real.verdaccio:VerdaccioApp",
     "real-mediawiki": "siteseer.lab.real.mediawiki:MediaWikiApp",
+    "real-trac": "siteseer.lab.real.trac:TracApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -147,6 +147,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-verdaccio",
             "real-mediawiki",
             "real-cgit",
+            "real-trac",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

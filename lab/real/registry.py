@@ -49,6 +49,7 @@ _REAL: dict[str, str] = {
     "real-verdaccio": "siteseer.lab.real.verdaccio:VerdaccioApp",
     "real-mediawiki": "siteseer.lab.real.mediawiki:MediaWikiApp",
     "real-trac": "siteseer.lab.real.trac:TracApp",
+    "real-pelican": "siteseer.lab.real.pelican:PelicanApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -148,6 +148,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-mediawiki",
             "real-cgit",
             "real-trac",
+            "real-pelican",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

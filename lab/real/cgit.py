@@ -2,7 +2,7 @@
 
 Packages (Debian): `cgit` (the CGI program /usr/lib/cgit/cgit.cgi and its stylesheet), `git`
 (to build the repositories) and `binutils-common`, whose `changelog.Debian.gz` is the data.
-cgit is served by lab/real/apps/cgit_server.py, a small CGI gateway on Python's standard
+cgit is served by lab/real/apps/cgi_server.py, a small CGI gateway on Python's standard
 library, on 127.0.0.1 only, with the home's own `cgitrc-<size>` (`virtual-root=/`, no cache, no
 snapshots, 50 commits to a log page: cgit's default `max-commit-count`, which no URL changes).
 
@@ -58,8 +58,11 @@ __all__ = [
     "SUMMARY_LOG",
     "TARGET",
     "CgitApp",
+    "build_repository",
     "fast_import_stream",
+    "git_output",
     "log_pages",
+    "repository_commits",
     "tag_name",
     "uploads_of",
 ]
@@ -67,7 +70,7 @@ __all__ = [
 APP_ID = "real-cgit"
 CGI = Path("/usr/lib/cgit/cgit.cgi")
 STATIC = Path("/usr/share/cgit")
-SERVER = Path(__file__).parent / "apps" / "cgit_server.py"
+SERVER = Path(__file__).parent / "apps" / "cgi_server.py"
 PACKAGES = ("cgit", "git", "binutils-common")
 LOG_PAGE = 50  # cgit's max-commit-count (its default), commits per log page
 SUMMARY_LOG = 10  # cgit's summary-log default: the summary page lists the newest 10 commits
@@ -150,13 +153,45 @@ def log_pages(base: str, repo: str, commits: int, page: int = LOG_PAGE) -> tuple
     return (first, *(f"{first}?ofs={n * page}" for n in range(1, pages)))
 
 
-def _git(repo: Path, *args: str) -> str:
+def git_output(repo: Path, *args: str) -> str:
+    """What `git -C repo ARGS…` prints; ValueError with git's message when it fails."""
     done = subprocess.run(
         ["git", "-C", str(repo), *args], capture_output=True, text=True, check=False
     )
     if done.returncode != 0:
         raise ValueError(f"git {' '.join(args)} in {repo}: {done.stderr.strip()}")
     return done.stdout
+
+
+def build_repository(
+    app_id: str, into: Path, name: str, changelog: Path, keep: int, log: Path, progress: Progress
+) -> str:
+    """Build the bare repository `into/<name>.git` from a Debian changelog, one commit per upload
+    (`fast_import_stream`), of its oldest `keep` uploads (0: all); return its head's SHA."""
+    if not changelog.is_file():
+        raise InstallFailed(app_id, f"no changelog {changelog} (Debian package missing?)")
+    uploads = uploads_of(gzip.decompress(changelog.read_bytes()).decode("utf-8"))
+    if keep:
+        uploads = uploads[-keep:]  # the oldest `keep`
+    repo = into / f"{name}.git"
+    init = ["git", "init", "--quiet", "--bare", "--initial-branch=master", str(repo)]
+    run_step(app_id, f"git init {name}", init, log, progress)
+    stream = into / f"{name}.fast-import"
+    stream.write_bytes(fast_import_stream(uploads))
+    what = f"git fast-import: {len(uploads)} uploads of {name}"
+    script = f'git -C "{repo}" fast-import --quiet < "{stream}"'
+    run_step(app_id, what, ["sh", "-c", script], log, progress)
+    stream.unlink()
+    (repo / "description").write_text(f"Debian uploads of {name}\n", encoding="utf-8")
+    return git_output(repo, "rev-parse", "HEAD").strip()
+
+
+def repository_commits(repo: Path) -> list[tuple[str, str, str]]:
+    """(sha, author name, subject) of every commit of the repository `repo`, newest first, as
+    `git rev-list HEAD` walks them."""
+    out = git_output(repo, "log", "--format=%H%x00%an%x00%s", "HEAD")
+    return [(sha, author, subject) for sha, author, subject in
+            (line.split("\x00", 2) for line in out.splitlines())]  # fmt: skip
 
 
 _CGITRC = """\
@@ -213,7 +248,11 @@ class CgitApp(RealApp):
             if partial.exists():
                 shutil.rmtree(partial)
             partial.mkdir(parents=True)
-            heads = {name: self._build(partial, name, log, progress) for name in REPOS}
+            heads = {
+                name: build_repository(self.id, partial, name, changelog, limits[self.size], log,
+                                       progress)
+                for name, (changelog, limits) in REPOS.items()
+            }  # fmt: skip
             (partial / "built.json").write_text(json.dumps(heads, indent=1), encoding="utf-8")
             if self.repos.exists():
                 shutil.rmtree(self.repos)
@@ -225,50 +264,17 @@ class CgitApp(RealApp):
         if not self.config.is_file() or self.config.read_text(encoding="utf-8") != config:
             self.config.write_text(config, encoding="utf-8")
 
-    def _build(self, into: Path, name: str, log: Path, progress: Progress) -> str:
-        changelog, limits = REPOS[name]
-        if not changelog.is_file():
-            raise InstallFailed(self.id, f"no changelog {changelog} (Debian package missing?)")
-        uploads = uploads_of(gzip.decompress(changelog.read_bytes()).decode("utf-8"))
-        keep = limits[self.size]
-        if keep:
-            uploads = uploads[-keep:]  # the oldest `keep`
-        repo = into / f"{name}.git"
-        init = ["git", "init", "--quiet", "--bare", "--initial-branch=master", str(repo)]
-        run_step(self.id, f"git init {name}", init, log, progress)
-        stream = into / f"{name}.fast-import"
-        stream.write_bytes(fast_import_stream(uploads))
-        what = f"git fast-import: {len(uploads)} uploads of {name}"
-        script = f'git -C "{repo}" fast-import --quiet < "{stream}"'
-        run_step(self.id, what, ["sh", "-c", script], log, progress)
-        stream.unlink()
-        (repo / "description").write_text(f"Debian uploads of {name}\n", encoding="utf-8")
-        return _git(repo, "rev-parse", "HEAD").strip()
-
     def command(self, port: int) -> list[str]:
         """The CGI gateway on 127.0.0.1:port running cgit with the home's cgitrc."""
         return [
-            sys.executable,
-            str(SERVER),
-            "--config",
-            str(self.config),
-            "--port",
-            str(port),
-            "--cgi",
-            str(CGI),
-            "--static",
-            str(STATIC),
-        ]
+            sys.executable, str(SERVER), "--cgi", str(CGI), "--port", str(port),
+            "--env", f"CGIT_CONFIG={self.config.resolve()}",
+            "--static", str(STATIC), "--static-prefix", "/cgit-css/",
+        ]  # fmt: skip
 
     def commits(self, name: str) -> list[tuple[str, str, str]]:
-        """(sha, author name, subject) of every commit of repository `name`, newest first, as
-        `git rev-list HEAD` walks them."""
-        out = _git(self.repos / f"{name}.git", "log", "--format=%H%x00%an%x00%s", "HEAD")
-        rows = []
-        for line in out.splitlines():
-            sha, author, subject = line.split("\x00", 2)
-            rows.append((sha, author, subject))
-        return rows
+        """(sha, author name, subject) of every commit of repository `name`, newest first."""
+        return repository_commits(self.repos / f"{name}.git")
 
     def truth(self, base_url: str) -> SiteTruth:
         """binutils' commit pages, listed by its log's pages; see the module docstring."""
@@ -278,7 +284,7 @@ class CgitApp(RealApp):
         templates = {b + "/": "index"}
         attributes: dict[str, dict[str, tuple[str, ...]]] = {}
         for name in REPOS:
-            shas = _git(self.repos / f"{name}.git", "rev-list", "HEAD").split()
+            shas = git_output(self.repos / f"{name}.git", "rev-list", "HEAD").split()
             entities[name] = tuple(f"{b}/{name}/commit/?id={sha}" for sha in shas)
             templates[f"{b}/{name}/"] = "summary"
             templates |= dict.fromkeys(log_pages(b, name, len(shas)), "log")

@@ -50,6 +50,7 @@ _REAL: dict[str, str] = {
     "real-mediawiki": "siteseer.lab.real.mediawiki:MediaWikiApp",
     "real-trac": "siteseer.lab.real.trac:TracApp",
     "real-pelican": "siteseer.lab.real.pelican:PelicanApp",
+    "real-gitweb": "siteseer.lab.real.gitweb:GitwebApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -149,6 +149,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-cgit",
             "real-trac",
             "real-pelican",
+            "real-gitweb",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

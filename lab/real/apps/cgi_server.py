@@ -1,15 +1,17 @@
-"""Serve cgit (a CGI program) on 127.0.0.1: a small CGI/1.1 gateway on the standard library.
+"""Serve a CGI program (cgit, gitweb) on 127.0.0.1: a small CGI/1.1 gateway on the standard
+library.
 
-    python cgit_server.py --config CGITRC --port P [--cgi /usr/lib/cgit/cgit.cgi]
-                          [--static /usr/share/cgit]
+    python cgi_server.py --cgi PROGRAM --port P [--env NAME=VALUE …]
+                         [--static FOLDER --static-prefix /PREFIX/]
 
 Every request but the static files runs the CGI program once with the request's path as
 PATH_INFO and its query as QUERY_STRING (cgit's `virtual-root=/` makes its links plain paths:
-`/repo/commit/?id=…`) and CGIT_CONFIG naming the configuration; the program's `Status:` header
-(200 when absent) and its other headers go back as the response's. `/cgit-css/<file>` and
-`/robots.txt` are the package's static files (its stylesheet, logo, favicon, robots.txt), as
-the Debian package's Apache configuration serves them. Only GET and HEAD: the site is read-only.
-Standard library only; it runs with any Python 3.11+.
+`/repo/commit/?id=…`; gitweb's are queries of `/`) and the `--env` variables (the one naming
+the program's configuration: CGIT_CONFIG, GITWEB_CONFIG); the program's `Status:` header (200
+when absent) and its other headers go back as the response's. `<prefix><file>` and
+`/robots.txt` are the package's static files (its stylesheet, logo, favicon, scripts,
+robots.txt), as the Debian package's Apache configuration serves them. Only GET and HEAD: the
+site is read-only. Standard library only; it runs with any Python 3.11+.
 """
 
 from __future__ import annotations
@@ -27,10 +29,11 @@ CGI_TIMEOUT_S = 60
 
 
 class Gateway(BaseHTTPRequestHandler):
-    server_version = "cgit-gateway/1"
+    server_version = "cgi-gateway/1"
     cgi: Path
     static: Path
-    config: Path
+    static_prefix: str
+    variables: dict[str, str]
 
     def do_GET(self) -> None:
         self._answer(body=True)
@@ -43,8 +46,8 @@ class Gateway(BaseHTTPRequestHandler):
         path = unquote(parts.path)
         if path == "/robots.txt":
             self._static(self.static / "robots.txt", body)
-        elif path.startswith("/cgit-css/"):
-            self._static(self.static / path.removeprefix("/cgit-css/"), body)
+        elif path.startswith(self.static_prefix):
+            self._static(self.static / path.removeprefix(self.static_prefix), body)
         else:
             self._cgi(path, parts.query, body)
 
@@ -66,7 +69,7 @@ class Gateway(BaseHTTPRequestHandler):
         port = self.server.server_address[1] if isinstance(self.server.server_address, tuple) else 0
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "CGIT_CONFIG": str(self.config),
+            **self.variables,
             "GATEWAY_INTERFACE": "CGI/1.1",
             "SERVER_SOFTWARE": self.server_version,
             "SERVER_NAME": "127.0.0.1",
@@ -120,13 +123,14 @@ class Gateway(BaseHTTPRequestHandler):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--config", type=Path, required=True, help="the cgitrc to serve")
+    parser.add_argument("--cgi", type=Path, required=True, help="the CGI program")
     parser.add_argument("--port", type=int, required=True)
-    parser.add_argument("--cgi", type=Path, default=Path("/usr/lib/cgit/cgit.cgi"))
-    parser.add_argument("--static", type=Path, default=Path("/usr/share/cgit"))
+    parser.add_argument("--env", action="append", default=[], help="NAME=VALUE for the program")
+    parser.add_argument("--static", type=Path, required=True, help="the static files' folder")
+    parser.add_argument("--static-prefix", default="/static/", help="their path on the server")
     args = parser.parse_args()
-    Gateway.cgi, Gateway.static = args.cgi, args.static
-    Gateway.config = args.config.resolve()
+    Gateway.cgi, Gateway.static, Gateway.static_prefix = args.cgi, args.static, args.static_prefix
+    Gateway.variables = dict(item.split("=", 1) for item in args.env)
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Gateway)
     server.daemon_threads = True
     try:

@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, NoReturn, TypeVar
 from siteseer.algorithms.features.dust import DustLearner
 from siteseer.algorithms.openers import Openers
 from siteseer.algorithms.result import TraceEntry
+from siteseer.algorithms.scrolled import Scrolling
 from siteseer.crawler import (
     INTERRUPTED,
     BudgetExhausted,
@@ -119,6 +120,8 @@ class Run:
         self._traps_seen = len(self._trap_stops())
         # script-opened items: a rendered page's links include the URLs its items open
         self._openers = Openers(self)
+        # virtualised lists: a rendered page's links include the rows drawn as it scrolls
+        self._scrolling = Scrolling(self)
 
     # -- loading ---------------------------------------------------------------------------------
 
@@ -179,8 +182,8 @@ class Run:
         if spent:
             self.stop(spent)
         for url, result in results.items():
-            if isinstance(result, Snapshot) and result.openers:
-                self.pages[url] = await self._openers.opened(result)
+            if isinstance(result, Snapshot):
+                self.pages[url] = await self._whole(result)
         if len(results) < len(missing):
             self._halted()
 
@@ -240,10 +243,16 @@ class Run:
             self.pages[page.url] = page
             self.pages.setdefault(url, page)
             self.stop(f"the seed {url} answered HTTP {page.status}; give a working page")
-        page = await self._openers.opened(page)
+        page = await self._whole(page)
         self.pages[page.url] = page
         self.pages.setdefault(url, page)
         return page
+
+    async def _whole(self, page: Snapshot) -> Snapshot:
+        """`page`'s links with the rows its virtualised list draws as it scrolls, and the URLs
+        its script-opened items lead to (itself when it shows neither)."""
+        page = await self._scrolling.drawn(page)
+        return await self._openers.opened(page) if page.openers else page
 
     async def again(self, url: str) -> Snapshot:
         """A second, independent load of `url` (`Session.page(fresh=True)`: comparing two loads
@@ -321,7 +330,7 @@ class Run:
             self.failed[key] = str(e)
             self.note(step, "error", action.label or action.selector, note=str(e))
             return None
-        return await self._openers.opened(state) if open_items else state
+        return await self._whole(state) if open_items else state
 
     # -- ending ----------------------------------------------------------------------------------
 

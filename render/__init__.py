@@ -46,6 +46,7 @@ if typing.TYPE_CHECKING:
         Option,
         PageRequest,
         ScreenshotMode,
+        ScrollRegion,
         Snapshot,
         State,
     )
@@ -84,6 +85,7 @@ __all__ = [
     "RenderConfig",
     "RenderError",
     "ScreenshotMode",
+    "ScrollRegion",
     "Snapshot",
     "State",
     "declared_charset",
@@ -132,6 +134,7 @@ _LAZY = {
     "RenderConfig": "siteseer.render.config",
     "RenderError": "siteseer.render.errors",
     "ScreenshotMode": "siteseer.render.snapshot",
+    "ScrollRegion": "siteseer.render.snapshot",
     "Snapshot": "siteseer.render.snapshot",
     "State": "siteseer.render.snapshot",
     "declared_charset": "siteseer.render.http",

@@ -12,6 +12,12 @@
   until the page stops growing, the control disappears, or the action's `rounds` (default 20)
   are done. The loop runs inside the page (settle.js ``loadMore``: one round trip, not several
   per click); a control that navigates is clicked from outside, one Playwright click a round.
+- ``scroll``: scroll the region at the selector (the document when empty) a view at a time until
+  its end, or until two steps in a row drew nothing new, the action's `rounds` (default 200)
+  are done or `ActionTiming.scroll` has passed, keeping every link and opener drawn along the
+  way (settle.js ``scrollList``, one round trip): the returned `Settled`'s `drawn`. While it
+  scrolls, the window is `SCROLL_VIEWS` times as tall (as wide as before): a list drawn to fill
+  the window draws that many more rows a step.
 
 Each state change settles for `ActionTiming.settle_quiet`, the window the pool learned for the
 site (render/settle.py `SettleLearner`); the requests and timers the action started are waited
@@ -29,12 +35,21 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
 from siteseer.render.errors import ActionError
-from siteseer.render.settle import Settled, SettleLearner, click_in_page, load_more_in_page, settle
+from siteseer.render.settle import (
+    Settled,
+    SettleLearner,
+    click_in_page,
+    load_more_in_page,
+    scroll_in_page,
+    settle,
+)
 from siteseer.render.snapshot import Action
 
-__all__ = ["DEFAULT_LOAD_MORE_ROUNDS", "ActionTiming", "perform"]
+__all__ = ["DEFAULT_LOAD_MORE_ROUNDS", "DEFAULT_SCROLL_STEPS", "ActionTiming", "perform"]
 
 DEFAULT_LOAD_MORE_ROUNDS = 20
+DEFAULT_SCROLL_STEPS = 200
+SCROLL_VIEWS = 8  # a scroll action's window is this many views tall while it scrolls
 
 _SIZE = "() => document.getElementsByTagName('*').length"
 _FIELD_KIND = "e => e.localName + ':' + ((e.getAttribute('type') || '').toLowerCase())"
@@ -55,6 +70,7 @@ class ActionTiming:
     settle_quiet: timedelta
     settle_cap: timedelta
     settle_confirm: timedelta = timedelta(milliseconds=400)
+    scroll: timedelta = timedelta(seconds=120)  # a scroll action's whole loop
     learner: SettleLearner | None = None  # its rule refines the window within a load-more loop
 
 
@@ -231,6 +247,43 @@ async def _load_more_clicks(
     )
 
 
+async def _scroll(page: Page, action: Action, timing: ActionTiming) -> Settled:
+    rounds = DEFAULT_SCROLL_STEPS if action.rounds is None else action.rounds
+    size = page.viewport_size
+    try:
+        if size is not None:  # a taller window draws more rows a step: fewer steps
+            tall = {"width": size["width"], "height": size["height"] * SCROLL_VIEWS}
+            await page.set_viewport_size(tall)  # type: ignore[arg-type]
+        settled = await scroll_in_page(
+            page,
+            action.selector,
+            rounds=rounds,
+            quiet=timing.settle_quiet,
+            cap=timing.scroll,
+            learner=timing.learner,
+        )
+    except PlaywrightError as e:
+        raise _failed(page, action, e) from e
+    except TimeoutError as e:
+        raise ActionError(
+            f"scroll on {page.url} did not end within {timing.scroll.total_seconds():g} s",
+            url=page.url,
+            action=action,
+        ) from e
+    finally:
+        if size is not None:
+            await page.set_viewport_size(size)
+    if settled is None:
+        raise ActionError(
+            f"scroll on {page.url}: "
+            + (f"nothing matches {action.selector!r}" if action.selector else "no probe")
+            + " (the page changed since the region was seen)",
+            url=page.url,
+            action=action,
+        )
+    return settled
+
+
 async def perform(page: Page, action: Action, timing: ActionTiming) -> Settled:
     """Do `action` on `page` and wait for the page to settle; returns how the settle ended."""
     if action.kind == "click":
@@ -241,4 +294,6 @@ async def perform(page: Page, action: Action, timing: ActionTiming) -> Settled:
         return await _fill_submit(page, action, timing)
     if action.kind == "load_more":
         return await _load_more(page, action, timing)
+    if action.kind == "scroll":
+        return await _scroll(page, action, timing)
     raise ActionError(f"unknown action kind {action.kind!r}", url=page.url, action=action)

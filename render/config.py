@@ -100,6 +100,9 @@ class RenderConfig:
     # The quiet window for a page where nothing happened after DOMContentLoaded (static pages).
     settle_fast: timedelta = timedelta(milliseconds=10)
     action_timeout: timedelta = timedelta(seconds=10)
+    # A scroll action's whole loop (a virtualised list drawn a view at a time), and what it adds
+    # to its load's deadline instead of `action_timeout + settle_cap`.
+    scroll_timeout: timedelta = timedelta(seconds=120)
     # One load from outside the page: navigation, settle and extraction, plus, for each action
     # replayed, `action_timeout + settle_cap`. Past it the page is closed and its context replaced.
     page_deadline: timedelta = timedelta(seconds=45)
@@ -129,6 +132,7 @@ class RenderConfig:
             "settle_cap",
             "settle_fast",
             "action_timeout",
+            "scroll_timeout",
             "page_deadline",
         ):
             if getattr(self, name) <= timedelta(0):
@@ -309,6 +313,8 @@ def _from_toml(data: dict[str, Any]) -> dict[str, Any]:
         values["settle_fast"] = timedelta(milliseconds=float(timeouts["settle_fast_ms"]))
     if "action_s" in timeouts:
         values["action_timeout"] = timedelta(seconds=float(timeouts["action_s"]))
+    if "scroll_s" in timeouts:
+        values["scroll_timeout"] = timedelta(seconds=float(timeouts["scroll_s"]))
     if "page_s" in timeouts:
         values["page_deadline"] = timedelta(seconds=float(timeouts["page_s"]))
     if "page_chars" in data.get("limits", {}):

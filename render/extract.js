@@ -1,7 +1,10 @@
 // siteseer's one page.evaluate: links (three DOM paths, box, style), controls, outerHTML, title.
 // Returns a JSON string (far cheaper to move across the Playwright boundary than objects).
 // The rules mirror render/extract.py exactly; a test compares both on static pages.
-() => {
+// `part` "drawn": only what a scroll step drew (links, openers), for a scroll action's loop
+// (settle.js `scrollList`); controls, scroll regions and the HTML are left out.
+(part) => {
+  const drawnOnly = part === "drawn";
   const WS = /[ \t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+/g;
   const collapse = (s) => (s || "").replace(WS, " ").replace(/^ +| +$/g, "");
   const VALID_ID = /^[A-Za-z][A-Za-z0-9_-]*$/;
@@ -416,7 +419,7 @@
   // An anchor is a control only as a facet link or a load-more: where neither can be, anchors
   // (most of a page's candidates) are not looked at again.
   const hasFacets = document.querySelector("[data-facet]") !== null;
-  const candidates = document.querySelector("[data-load-more]")
+  const candidates = drawnOnly ? [] : document.querySelector("[data-load-more]")
     ? document.getElementsByTagName("*")
     : document.querySelectorAll(
       hasFacets || anchorsSayMore
@@ -536,6 +539,72 @@
     }
   }
 
+  // -- scroll regions drawn in part ---------------------------------------------------------------
+  // A region that scrolls — the document, or an element whose overflow scrolls — holding a
+  // stretch at least a view tall where nothing is drawn (no text, no image or field): the space
+  // a virtualised list keeps for the rows it draws only once they scroll into view. Content is
+  // where a non-blank text node's element or a replaced element is laid out; an inner region
+  // counts as content of the document (its own content is measured in it).
+  const scrollRegions = [];
+  const REGION_SCAN = 50000;
+  const REPLACED = "img,svg,canvas,video,iframe,input,select,textarea,button,object,embed";
+  const blankOf = (region, isDoc, skip) => {
+    const top0 = isDoc ? -sy : region.getBoundingClientRect().top - region.scrollTop;
+    const height = isDoc ? Math.max(document.documentElement.scrollHeight,
+      document.body ? document.body.scrollHeight : 0) : region.scrollHeight;
+    const spans = [];
+    const add = (el) => {
+      if (!el) return;
+      const r = el.getBoundingClientRect();
+      if (r.height > 0 && r.width > 0) spans.push([r.top - top0, r.bottom - top0]);
+    };
+    const root = isDoc ? document.body : region;
+    if (!root) return [height, 0];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    let n = 0;
+    for (let t = walker.nextNode(); t && n < REGION_SCAN; t = walker.nextNode()) {
+      n++;
+      const el = t.parentElement;
+      if (!el || !/\S/.test(t.data) || el.closest("script,style,template,noscript")) continue;
+      if (skip.some((s) => s.contains(el))) continue;
+      add(el);
+    }
+    for (const el of root.querySelectorAll(REPLACED)) {
+      if (!skip.some((s) => s.contains(el))) add(el);
+    }
+    for (const s of skip) if (s !== region && (isDoc || region.contains(s))) add(s);
+    spans.sort((p, q) => p[0] - q[0]);
+    let end = 0, blank = 0;
+    for (const [a, b] of spans) {
+      if (a > end) blank = Math.max(blank, a - end);
+      end = Math.max(end, b);
+    }
+    return [height, Math.max(blank, height - end)];
+  };
+  if (!drawnOnly && document.body) {
+    const inner = [];
+    const all = document.body.getElementsByTagName("*");
+    for (let i = 0; i < Math.min(all.length, OPENER_SCAN); i++) {
+      const el = all[i];
+      // (a region taller than the window does not scroll: the window does)
+      const h = el.clientHeight;
+      if (h <= 0 || h > window.innerHeight || el.scrollHeight < 2 * h) continue;
+      if (!/^(auto|scroll|overlay)$/.test(styleOf(el).overflowY)) continue;
+      inner.push(el);
+    }
+    for (const el of inner) {
+      const [height, blank] = blankOf(el, false, inner.filter((o) => o !== el && el.contains(o)));
+      if (blank >= el.clientHeight) {
+        scrollRegions.push({ selector: nthPath(el, true), height, view: el.clientHeight, blank });
+      }
+    }
+    const view = window.innerHeight;
+    const [height, blank] = blankOf(null, true, inner);
+    if (height >= 2 * view && blank >= view) {
+      scrollRegions.push({ selector: "", height, view, blank });
+    }
+  }
+
   // The document's HTML without the text of very large inline scripts (an application's code
   // or its whole data store embedded in the page): what the page shows stays, and a state of
   // such an application costs kilobytes instead of megabytes.
@@ -560,7 +629,8 @@
     styles,
     controls,
     openers,
-    html: pageHtml(),
+    scroll_regions: scrollRegions,
+    html: drawnOnly ? "" : pageHtml(),
     requests: window.__siteseer && window.__siteseer.requests ? window.__siteseer.requests : [],
   });
 }

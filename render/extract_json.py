@@ -23,6 +23,7 @@ from siteseer.render.snapshot import (
     Opener,
     Option,
     PageRequest,
+    ScrollRegion,
 )
 
 __all__ = ["Extracted", "decode_extracted"]
@@ -40,6 +41,7 @@ class Extracted:
     controls: tuple[Control, ...]
     requests: tuple[PageRequest, ...] = ()  # the fetch/XHR requests the document sent
     openers: tuple[Opener, ...] = ()  # elements a click may open a page from (no links)
+    scroll_regions: tuple[ScrollRegion, ...] = ()  # regions drawn in part (virtualised lists)
 
 
 def decode_extracted(raw: str, canonicalize: Canonicalize) -> Extracted:
@@ -56,6 +58,12 @@ def decode_extracted(raw: str, canonicalize: Canonicalize) -> Extracted:
         controls=controls,
         requests=tuple(PageRequest(str(m), str(u)) for m, u in data.get("requests", ())),
         openers=tuple(_opener(item) for item in data.get("openers", ())),
+        scroll_regions=tuple(
+            ScrollRegion(
+                str(r["selector"]), float(r["height"]), float(r["view"]), float(r["blank"])
+            )
+            for r in data.get("scroll_regions", ())
+        ),
     )
 
 

@@ -86,6 +86,7 @@ from siteseer.render.settle import Settled, SettleLearner
 from siteseer.render.snapshot import (
     Action,
     NavigationCheck,
+    Opener,
     PageTest,
     ScreenshotMode,
     Snapshot,
@@ -186,6 +187,7 @@ class _Loaded:
     screenshot: bytes | None
     cut: bool = False  # the load reached `max_page_bytes`: its network was cut
     refused: tuple[str, ...] = ()  # requests refused while its actions ran (render/effects.py)
+    drawn: str = ""  # a last scroll action's links and openers drawn along the way (extract.js)
 
 
 async def _close_browser(browser: Browser, timeout_s: float, level: int, what: str) -> None:
@@ -199,6 +201,13 @@ async def _close_browser(browser: Browser, timeout_s: float, level: int, what: s
 def _snapshot(loaded: _Loaded, canonicalize: Canonicalize, config: RenderConfig) -> Snapshot:
     """The Snapshot of a load, from its facts."""
     page = decode_extracted(loaded.raw, canonicalize)
+    links, openers = page.links, page.openers
+    if loaded.drawn:  # a scroll: every link and opener drawn along the way, then the last view's
+        drawn = decode_extracted(loaded.drawn, canonicalize)
+        seen = {(x.url, x.path_values) for x in drawn.links}
+        links = drawn.links + tuple(x for x in links if (x.url, x.path_values) not in seen)
+        kept = {_opener_key(o) for o in drawn.openers}
+        openers = drawn.openers + tuple(o for o in openers if _opener_key(o) not in kept)
     navigation, settled = loaded.navigation, loaded.settled
     html = page.html
     truncated = len(html) > config.max_html_chars or loaded.cut
@@ -209,7 +218,7 @@ def _snapshot(loaded: _Loaded, canonicalize: Canonicalize, config: RenderConfig)
         final_url=page.url,
         status=page.status or navigation.status,
         html=html,
-        links=page.links,
+        links=links,
         controls=page.controls,
         state=loaded.state,
         rendered=True,
@@ -226,8 +235,15 @@ def _snapshot(loaded: _Loaded, canonicalize: Canonicalize, config: RenderConfig)
         truncated=truncated,
         requests=page.requests,
         refused=loaded.refused,
-        openers=page.openers,
+        openers=openers,
+        scroll_regions=page.scroll_regions,
     )
+
+
+def _opener_key(opener: Opener) -> tuple[str, str, tuple[tuple[str, str], ...]]:
+    """An opener's identity across a scroll's steps (its selector names a place, not an item:
+    a virtualised list draws other items into the same rows)."""
+    return opener.path_values, opener.text, opener.attrs
 
 
 class BrowserPool(AsyncClosing):
@@ -281,6 +297,7 @@ class BrowserPool(AsyncClosing):
             settle_quiet=config.settle_quiet,
             settle_cap=config.settle_cap,
             settle_confirm=config.settle_quiet,
+            scroll=config.scroll_timeout,
             learner=self._learner,
         )
 
@@ -475,7 +492,10 @@ class BrowserPool(AsyncClosing):
         """The deadline of one load of `state`, in seconds (see RenderConfig.page_deadline)."""
         config = self.config
         per_action = config.action_timeout + config.settle_cap
-        return (config.page_deadline + per_action * len(state.actions)).total_seconds()
+        total = config.page_deadline
+        for action in state.actions:
+            total += config.scroll_timeout if action.kind == "scroll" else per_action
+        return total.total_seconds()
 
     async def _load_within(
         self,
@@ -576,10 +596,12 @@ class BrowserPool(AsyncClosing):
             if fresh:  # with no action to replay, settle and extract in one round trip
                 extract = None if todo else _EXTRACT_CALL
                 settled, raw = await self._navigator.settle(page, state.url, extract=extract)
+            drawn = ""  # what the last action, a scroll, drew along the way
             for action in todo:
                 if worker.cut:  # no action on a page whose network is cut
                     break
                 settled = await self._perform(worker, page, state.url, action)
+                drawn = settled.drawn
                 worker.state = worker.state.then(action)
             if todo or not fresh:
                 raw = await page.evaluate(f"() => {_EXTRACT_CALL}()")
@@ -595,7 +617,14 @@ class BrowserPool(AsyncClosing):
                 f"rendering {state.url} failed: {first_line(e)}", url=state.url
             ) from e
         loaded = _Loaded(
-            state, navigation, settled, raw, shot, cut=worker.cut, refused=tuple(worker.effects)
+            state,
+            navigation,
+            settled,
+            raw,
+            shot,
+            cut=worker.cut,
+            refused=tuple(worker.effects),
+            drawn=drawn,
         )
         return _snapshot(loaded, canonicalize, self.config)
 

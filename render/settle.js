@@ -331,4 +331,100 @@
     out.mutations = st.mutations;
     return JSON.stringify(out);
   };
+  // Scroll a region (`selector`'s element; the document when empty) a view at a time, settling
+  // after each step, until it reaches its end, two steps in a row drew nothing new, `rounds`
+  // steps are done or `capMs` has passed; what each step drew (extract.js "drawn": links and
+  // openers) is kept, once each, in extract.js's form: a virtualised list draws only the rows
+  // in view and takes the others out of the document. `drawn` is null when the page has no
+  // extraction to call; the loop then does not run (the caller says why).
+  st.scrollList = async (selector, rounds, quietMs, capMs, floorMs, factor, quantile, maxMs) => {
+    const doc = !selector;
+    const region = doc ? (document.scrollingElement || document.documentElement)
+      : document.querySelector(selector);
+    const out = { steps: 0, ms: [], gap: [], capped: false, found: region !== null,
+      drawn: null };
+    const extract = st.extract;
+    if (!region || !extract) return JSON.stringify(out);
+    const start = now();
+    const left = () => capMs - (now() - start);
+    const windowMs = () => {
+      if (out.gap.length < 3) return quietMs;
+      const sorted = out.gap.slice().sort((a, b) => a - b);
+      const typical = sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))];
+      return Math.min(maxMs, Math.max(floorMs, factor * typical));
+    };
+    const acc = { url: document.URL, title: "", status: 0, content_type: "", html: "",
+      controls: [], links: [], paths: [], styles: [], openers: [], requests: [] };
+    const pathAt = new Map(), styleAt = new Map(), seen = new Set();
+    // Where the region's content starts in the document (its items' boxes are the document's).
+    const origin = () => (doc ? 0 : region.getBoundingClientRect().top + window.scrollY -
+      region.scrollTop);
+    // Each step keeps what it drew and returns how far the drawn items reach down the region
+    // without a gap from the top of its view: a list that draws rows beyond the view (its
+    // overscan) lets the next step start further down.
+    const keep = (top, height) => {
+      const r = JSON.parse(extract("drawn"));
+      const o = origin();
+      const spans = [];
+      for (const row of r.links) if (row[6] > 0) spans.push([row[4] - o, row[4] + row[6] - o]);
+      for (const it of r.openers) {
+        if (it.box.h > 0) spans.push([it.box.y - o, it.box.y + it.box.h - o]);
+      }
+      spans.sort((p, q) => p[0] - q[0]);
+      let reach = top + height;
+      for (const [a, b] of spans) {
+        if (b <= top) continue;
+        if (a > reach) break;
+        reach = Math.max(reach, b);
+      }
+      let added = 0;
+      for (const row of r.links) {
+        const path = r.paths[row[2]], style = r.styles[row[7]];
+        const key = row[0] + "\u0001" + path[2];
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const pk = path.join("\u0001"), sk = JSON.stringify(style);
+        if (!pathAt.has(pk)) { pathAt.set(pk, acc.paths.length); acc.paths.push(path); }
+        if (!styleAt.has(sk)) { styleAt.set(sk, acc.styles.length); acc.styles.push(style); }
+        const copy = row.slice();
+        copy[2] = pathAt.get(pk);
+        copy[7] = styleAt.get(sk);
+        acc.links.push(copy);
+        added++;
+      }
+      for (const it of r.openers) {
+        const key = "\u0002" + it.path_values + "\u0001" + it.text + "\u0001" +
+          JSON.stringify(it.attrs);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        acc.openers.push(it);
+        added++;
+      }
+      return [added, reach];
+    };
+    const position = () => (doc ? window.scrollY : region.scrollTop);
+    const view = () => (doc ? window.innerHeight : region.clientHeight);
+    await st.settle(quietMs, quietMs, Math.max(1, left()), true);  // (a resize before)
+    let [, reach] = keep(position(), view());
+    let idle = 0;
+    for (let i = 0; i < rounds; i++) {
+      if (left() <= 0) { out.capped = true; break; }
+      const before = position(), v = view();
+      const to = Math.max(before + Math.floor(0.9 * v), Math.floor(reach - 0.1 * v));
+      if (doc) window.scrollTo(0, to); else region.scrollTop = to;
+      out.steps++;
+      const w = windowMs();
+      const r = JSON.parse(await st.settle(w, w, Math.max(1, left()), true));
+      out.ms.push(r.ms);
+      out.gap.push(r.gap);
+      out.capped = out.capped || r.capped;
+      const [added, next] = keep(position(), v);
+      reach = next;
+      idle = added ? 0 : idle + 1;
+      if (position() <= before || idle >= 2) break;
+    }
+    out.mutations = st.mutations;
+    out.drawn = JSON.stringify(acc);
+    return JSON.stringify(out);
+  };
 })();

@@ -28,6 +28,7 @@ __all__ = [
     "Settled",
     "click_in_page",
     "load_more_in_page",
+    "scroll_in_page",
     "settle",
     "settle_then",
 ]
@@ -50,7 +51,8 @@ class Settled:
     After an action: `steps` state changes were made (a load-more loop makes several),
     `step_ms` is each one's settle wait, `gap_ms` each one's draw gap (from the end of the last
     request or short timer it waited for to the page's last DOM change), and `late` how many
-    grew the page only after their short quiet window had ended.
+    grew the page only after their short quiet window had ended. A scroll action's `drawn` is
+    every link and opener its steps drew (extract.js's JSON), those taken out since included.
     """
 
     ms: float
@@ -61,6 +63,8 @@ class Settled:
     step_ms: tuple[float, ...] = ()
     gap_ms: tuple[float, ...] = ()
     late: int = 0
+    # A scroll action's: what its steps drew, once each (extract.js's JSON: links, openers)
+    drawn: str = ""
 
 
 class SettleLearner:
@@ -326,4 +330,51 @@ async def load_more_in_page(
         step_ms=tuple(float(ms) for ms in data["ms"]),
         gap_ms=tuple(float(ms) for ms in data["gap"]),
         late=int(data["late"]),
+    )
+
+
+_SCROLL_CALL = (
+    "([selector, rounds, quiet, cap, floor, factor, quantile, most]) =>"
+    " window.__siteseer && window.__siteseer.scrollList ? window.__siteseer.scrollList("
+    "selector, rounds, quiet, cap, floor, factor, quantile, most) : null"
+)
+
+
+async def scroll_in_page(
+    page: Page,
+    selector: str,
+    *,
+    rounds: int,
+    quiet: timedelta,
+    cap: timedelta,
+    learner: SettleLearner | None = None,
+) -> Settled | None:
+    """Scroll the region at `selector` (the document when empty) a view at a time inside the
+    page, in one round trip (settle.js ``scrollList``), keeping what each step drew (`drawn`).
+    Each step settles for `quiet`, after three steps for the loop's own draw gaps by
+    `learner`'s rule; the whole loop stops at `cap`. None when the page has no probe or no
+    element matches `selector`."""
+    started = time.perf_counter()
+    cap_ms = _ms(cap)
+    if learner is None:
+        adapt = [_ms(quiet), 1.0, 0.75, _ms(quiet)]
+    else:
+        adapt = [learner.floor_ms, learner.FACTOR, learner.QUANTILE, learner.quiet_ms]
+    raw = await asyncio.wait_for(
+        page.evaluate(_SCROLL_CALL, [selector, rounds, _ms(quiet), cap_ms, *adapt]),
+        timeout=cap_ms / 1000.0 + 5.0,
+    )
+    if raw is None:
+        return None
+    data = json.loads(raw)
+    if not data["found"] or data["drawn"] is None:
+        return None
+    return Settled(
+        (time.perf_counter() - started) * 1000.0,
+        bool(data["capped"]),
+        int(data["mutations"]),
+        steps=int(data["steps"]),
+        step_ms=tuple(float(ms) for ms in data["ms"]),
+        gap_ms=tuple(float(ms) for ms in data["gap"]),
+        drawn=str(data["drawn"]),
     )

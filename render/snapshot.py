@@ -31,6 +31,7 @@ __all__ = [
     "PageRequest",
     "PageTest",
     "ScreenshotMode",
+    "ScrollRegion",
     "Snapshot",
     "State",
 ]
@@ -149,6 +150,22 @@ class Opener:
 
 
 @dataclass(frozen=True, slots=True)
+class ScrollRegion:
+    """A region of a rendered page that scrolls (the document, or an element whose overflow
+    scrolls) with a stretch at least a view tall where nothing is drawn: the space a
+    virtualised list keeps for the rows it draws only once they scroll into view.
+
+    `selector` finds the element again ("" for the document); `height` is its scroll height,
+    `view` the height of what it shows at once, `blank` the tallest stretch with nothing drawn
+    (CSS pixels). Only a browser sees them."""
+
+    selector: str
+    height: float
+    view: float
+    blank: float
+
+
+@dataclass(frozen=True, slots=True)
 class PageRequest:
     """A fetch/XHR request a rendered document sent (its method and absolute URL)."""
 
@@ -156,7 +173,7 @@ class PageRequest:
     url: str
 
 
-ActionKind = Literal["click", "select", "fill_submit", "load_more"]
+ActionKind = Literal["click", "select", "fill_submit", "load_more", "scroll"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,9 +188,14 @@ class Action:
     - ``load_more``: click the load-more control at `selector` (or scroll to the bottom when it is
       empty) until the result list stops growing, or `rounds` times at most (None: the
       performer's default, `render.actions.DEFAULT_LOAD_MORE_ROUNDS`).
+    - ``scroll``: scroll the region at `selector` (the document when empty) a view at a time
+      until its end, or until two steps draw nothing new, `rounds` steps at most (None:
+      `render.actions.DEFAULT_SCROLL_STEPS`); the state's links and openers are every one drawn
+      along the way (a virtualised list draws only the rows in view).
 
     Each kind has only its own fields: `value` is set for a select and only there, `fields` only
-    for fill_submit, `rounds` (≥ 1) only for load_more; anything else raises ValueError.
+    for fill_submit, `rounds` (≥ 1) only for load_more and scroll; anything else raises
+    ValueError.
     `label` is for people (traces, reports) and does not affect identity.
 
     Identity: `key()` is the JSON array ``[kind, selector, value, fields]`` whose third slot is
@@ -200,9 +222,12 @@ class Action:
             problems.append(f"value is only for a select, not a {self.kind}")
         if self.fields and self.kind != "fill_submit":
             problems.append(f"fields are only for fill_submit, not a {self.kind}")
-        if self.rounds is not None and (self.kind != "load_more" or self.rounds < 1):
+        if self.rounds is not None and (
+            self.kind not in ("load_more", "scroll") or self.rounds < 1
+        ):
             problems.append(
-                f"rounds is a count ≥ 1 for load_more only (got {self.rounds} for a {self.kind})"
+                f"rounds is a count ≥ 1 for load_more and scroll only "
+                f"(got {self.rounds} for a {self.kind})"
             )
         if problems:
             raise ValueError(f"invalid Action {self.selector!r}: {'; '.join(problems)}")
@@ -286,7 +311,9 @@ class Snapshot:
     differ only in text. `refused` names the requests its page sent while our actions ran that
     the browser refused ("METHOD URL: why", render/effects.py): none of them reached a server.
     `openers` are the elements a click may open a page from though they are no link (`Opener`;
-    rendered pages only).
+    rendered pages only). `scroll_regions` are the regions it scrolls in where a stretch at
+    least a view tall is drawn empty (`ScrollRegion`: a virtualised list's rows not in view;
+    rendered pages only): a ``scroll`` action draws them.
 
     What the capture was, for a WARC file: `fetched_at` is when the request of its document was
     sent (seconds since the epoch; 0: unknown, a page stored before it was kept), `headers` the
@@ -315,6 +342,7 @@ class Snapshot:
     requests: tuple[PageRequest, ...] = ()
     refused: tuple[str, ...] = ()
     openers: tuple[Opener, ...] = ()
+    scroll_regions: tuple[ScrollRegion, ...] = ()
     fetched_at: float = field(default=0.0, compare=False)
     headers: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     request_headers: tuple[tuple[str, str], ...] = field(default=(), compare=False)
@@ -357,7 +385,7 @@ class Snapshot:
                 value = None if value is None else value.hex()
             elif f.name == "html" and not include_html:
                 continue
-            elif f.name in {"links", "controls", "requests", "openers"}:
+            elif f.name in {"links", "controls", "requests", "openers", "scroll_regions"}:
                 value = [asdict(v) for v in value]
             elif f.name == "state":
                 value = None if value is None else asdict(value)
@@ -394,6 +422,7 @@ class Snapshot:
             requests=tuple(_plain(PageRequest, r) for r in data.get("requests", ())),
             refused=tuple(str(r) for r in data.get("refused", ())),
             openers=tuple(_opener_from(o) for o in data.get("openers", ())),
+            scroll_regions=tuple(_plain(ScrollRegion, r) for r in data.get("scroll_regions", ())),
             headers=_pairs(data.get("headers", ())),
             request_headers=_pairs(data.get("request_headers", ())),
         )
@@ -430,6 +459,7 @@ _STRUCTURED = frozenset(
         "requests",
         "refused",
         "openers",
+        "scroll_regions",
         "headers",
         "request_headers",
     }

@@ -80,7 +80,7 @@ class SameLevel:
         """Algorithm 2: the pages of `level` linked from `index_pages` through `sdp`, added to
         `kept` (the sample first) group by group, so that a spent budget leaves those found."""
         kept.append(sp.url)
-        groups = self.grouper(sp.url, index_pages, sdp, self.mode)
+        groups = self._in_scope(self.grouper(sp.url, index_pages, sdp, self.mode), level)
         if not leaf:
             groups = self._same_pattern(groups, sp.url, index_pages, sdp, level)
         if not groups:
@@ -318,6 +318,32 @@ class SameLevel:
                 note=f"not downloaded: {sp.url} links to them only through site navigation",
             )
         return left
+
+    def _in_scope(self, groups: list[LinkGroup], level: int) -> list[LinkGroup]:
+        """`groups` without the links the crawl may not visit (another site's pages: a list
+        row's homepage and issue-tracker links beside its entry), each group left empty
+        dropped.
+
+        Choice (beyond the paper): a page of the level is a page of the crawl's site; another
+        site's are neither judged nor reported."""
+        scope = self.run.session.in_scope
+        out: list[LinkGroup] = []
+        away: list[str] = []
+        for group in groups:
+            urls = tuple(u for u in group.urls if scope(u))
+            away.extend(u for u in group.urls if u not in urls)
+            if urls:
+                out.append(replace(group, urls=urls))
+        if away:
+            self.run.note(
+                "same-level",
+                "skip",
+                f"{len(away)} links out of the crawl's scope",
+                level=level,
+                urls=away,
+                note="another site's pages are no pages of the level",
+            )
+        return out
 
     async def _probe(
         self, urls: Sequence[str], sample_schema: frozenset[str], minsim: float

@@ -17,6 +17,7 @@ _REGISTRY: dict[str, str] = {
     "people": "siteseer.lab.sites.people:PeopleSite",
     "spa": "siteseer.lab.sites.spa:SpaSite",
     "spa-script": "siteseer.lab.sites.spa_script:SpaScriptSite",
+    "spa-virtual": "siteseer.lab.sites.spa_virtual:SpaVirtualSite",
     "shop-links": "siteseer.lab.sites.shop_links:ShopLinksSite",
     "shop-ajax": "siteseer.lab.sites.shop_ajax:ShopAjaxSite",
     "shop-form": "siteseer.lab.sites.shop_form:ShopFormSite",

@@ -46,6 +46,7 @@ EXPORTED = {
     "RenderConfig",
     "RenderError",
     "ScreenshotMode",
+    "ScrollRegion",
     "Snapshot",
     "State",
     "declared_charset",

@@ -240,6 +240,15 @@ def _snapshot(loaded: _Loaded, canonicalize: Canonicalize, config: RenderConfig)
     )
 
 
+def _deadline(config: RenderConfig, state: State) -> timedelta:
+    """A load's deadline: the page's, and each action's (a scroll's own)."""
+    per_action = config.action_timeout + config.settle_cap
+    scroll = config.scroll_timeout
+    return config.page_deadline + sum(
+        (scroll if a.kind == "scroll" else per_action for a in state.actions), timedelta(0)
+    )
+
+
 def _opener_key(opener: Opener) -> tuple[str, str, tuple[tuple[str, str], ...]]:
     """An opener's identity across a scroll's steps (its selector names a place, not an item:
     a virtualised list draws other items into the same rows)."""
@@ -490,12 +499,7 @@ class BrowserPool(AsyncClosing):
 
     def deadline_s(self, state: State) -> float:
         """The deadline of one load of `state`, in seconds (see RenderConfig.page_deadline)."""
-        config = self.config
-        per_action = config.action_timeout + config.settle_cap
-        total = config.page_deadline
-        for action in state.actions:
-            total += config.scroll_timeout if action.kind == "scroll" else per_action
-        return total.total_seconds()
+        return _deadline(self.config, state).total_seconds()
 
     async def _load_within(
         self,
@@ -616,16 +620,8 @@ class BrowserPool(AsyncClosing):
             raise RenderError(
                 f"rendering {state.url} failed: {first_line(e)}", url=state.url
             ) from e
-        loaded = _Loaded(
-            state,
-            navigation,
-            settled,
-            raw,
-            shot,
-            cut=worker.cut,
-            refused=tuple(worker.effects),
-            drawn=drawn,
-        )
+        effects = tuple(worker.effects)
+        loaded = _Loaded(state, navigation, settled, raw, shot, worker.cut, effects, drawn)
         return _snapshot(loaded, canonicalize, self.config)
 
     async def _step_back(

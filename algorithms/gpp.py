@@ -11,7 +11,11 @@ marked [reconstructed] there are the named choices below:
    the shortest path alone often runs through a "featured" or "related" box that lists a
    handful of entities rather than through their index. When the first pages met already hold
    the seed in a list of at least `SHORT_LIST` links, the search stops there. A list mostly of
-   other URL templates than the seed's counts as none (`_holding_list_size`).
+   other URL templates than the seed's counts as none (`_holding_list_size`). Where no page
+   holds the seed in a list of `SHORT_LIST` links or more but its site navigation does, the
+   navigation's whole tree of nested lists, collapsed drop-downs included, is its list
+   (`_navigation_tree`: a documentation site lists its pages only there). The seed is the
+   page as loaded (a hash-routed document's fragment is its page once the document is known).
 2. At each hop, the visual list L_i of p_i that contains a_i (features.visual.visual_lists); when
    a_i is in no visual list (a lone link), the anchors of p_i sharing a_i's container path and
    style stand in for it (`_collection_of`).
@@ -77,6 +81,8 @@ SHORT_LIST = 10  # a seed list shorter than this may be a "featured" box: search
 KIND_SHARE = 0.5  # a list holding the seed is its when this share of it is of the seed's template
 BATCH = 8  # pages rendered per batch while searching for the seed path
 COLLECTION = "collection"  # the signature's orientation slot for a lone link's stand-in list
+NAVIGATION = "navigation"  # the signature's orientation slot for a site navigation tree
+LIST_TAGS = frozenset({"ul", "ol", "menu"})
 
 
 @dataclass(frozen=True)
@@ -132,6 +138,47 @@ def _list_with(snapshot: Snapshot, target: str, menus: set[MenuKey]) -> VisualLi
         return holding[0]
     anchor = next((lk for lk in snapshot.links if lk.url == target), None)
     return None if anchor is None else _collection_of(snapshot, anchor)
+
+
+def _navigation_tree(snapshot: Snapshot, target: str) -> VisualList | None:
+    """The site navigation holding a link to `target` as one list (None when the link is in
+    no list item): the anchors of `snapshot` in the nested list the link sits in, at any depth
+    of it, shown or collapsed, without the page's links to itself (a drop-down's toggle).
+
+    Choice "a site navigation that alone lists the seed is its list" (beyond the
+    reconstruction, for real applications): a documentation site lists its pages only in its
+    navigation, a tree of nested lists (``ul/li/ul/li/a``) drawn on every page, its branches
+    often collapsed into drop-down menus drawn in the page but not on screen. Step 5 never
+    fans out through a site-wide menu; where no page shows the seed in a list of its own (the
+    longest holds fewer than `SHORT_LIST` links), the navigation tree is that list. Its root is
+    the path above the nested lists the link sits in (`_tree_root`); its anchors are those
+    whose path is that root, any number of list levels, and the anchor."""
+    anchor = next((lk for lk in snapshot.links if lk.url == target), None)
+    if anchor is None:
+        return None
+    root = _tree_root(anchor.path)
+    if root is None:
+        return None
+    own = {snapshot.url, snapshot.final_url}
+    members = tuple(
+        lk for lk in snapshot.links if lk.url not in own and _tree_root(lk.path) == root
+    )
+    if len(members) < 2:
+        return None
+    boxes = [lk.box for lk in members if lk.box is not None and lk.box.w > 0]
+    box = Box(0, 0, max((b.x + b.w for b in boxes), default=0.0), 0) if boxes else Box(0, 0, 0, 0)
+    signature = (root, NAVIGATION, 0.0, 0, "", "")
+    return VisualList(signature=signature, orientation="vertical", links=members, box=box)
+
+
+def _tree_root(path: str) -> str | None:
+    """The path above the nested lists a link DOM path ends in (``…/div/ul/li/ul/li/a`` →
+    ``…/div``), None when its anchor sits in no list item."""
+    steps = path.split("/")
+    end = len(steps) - 1  # the anchor
+    while end >= 2 and steps[end - 1] == "li" and steps[end - 2] in LIST_TAGS:
+        end -= 2
+    return None if end == len(steps) - 1 else "/".join(steps[:end])
 
 
 def _continuations(
@@ -195,8 +242,10 @@ def _holding_list_size(page: Snapshot, seed: str, menus: set[MenuKey]) -> int:
 
 async def _seed_path(
     run: Run, rendered: dict[str, Snapshot], root: str, seed: str, max_depth: int, extra_depth: int
-) -> list[str] | None:
-    """Breadth-first from `root` (rendering) to the best page linking to `seed` (step 1)."""
+) -> tuple[list[str], VisualList | None] | None:
+    """Breadth-first from `root` (rendering) to the best page linking to `seed` (step 1), and
+    the site navigation that stands for the seed's list on it when no list holds the seed
+    (`_navigation_tree`; None otherwise)."""
     session = run.session
     parent: dict[str, str] = {root: ""}
     depth_of: dict[str, int] = {root: 0}
@@ -236,6 +285,18 @@ async def _seed_path(
     menus = menu_signatures(rendered.values())
     sizes = {u: _holding_list_size(rendered[u], seed, menus) for u in holders}
     best = min(holders, key=lambda u: (-sizes[u], depth_of[u], u))
+    note = "the page whose list holding the seed is the longest"
+    navigation: VisualList | None = None
+    if sizes[best] < SHORT_LIST:
+        trees = {u: t for u in holders if (t := _navigation_tree(rendered[u], seed)) is not None}
+        reach = {u: len(set(t.urls)) for u, t in trees.items()}
+        longest = max(reach.values(), default=0)
+        if longest > sizes[best]:
+            best = min(
+                (u for u, n in reach.items() if n == longest), key=lambda u: (depth_of[u], u)
+            )
+            navigation, sizes[best] = trees[best], longest
+            note = "the seed is in no long list but its site navigation: that is its list"
     run.trace.append(
         TraceEntry(
             "seed-path",
@@ -243,13 +304,13 @@ async def _seed_path(
             best,
             urls=tuple(sorted(holders)),
             values=(("list", float(sizes[best])), ("candidates", float(len(holders)))),
-            note="the page whose list holding the seed is the longest",
+            note=note,
         )
     )
     path = [seed, best]
     while parent[path[-1]]:
         path.append(parent[path[-1]])
-    return path[::-1]
+    return path[::-1], navigation
 
 
 async def gpp(
@@ -266,8 +327,7 @@ async def gpp(
     if iterations < 1:
         raise ValueError("iterations must be at least 1")
     started = time.perf_counter()
-    seed = session.canonical(seed)
-    root = session.canonical(root or _site_root(seed))
+    given, seed = seed, session.canonical(seed)
     run = Run(session, render=True)
     rendered: dict[str, Snapshot] = {}  # the pages met from the root (the seed is only checked)
     params = (
@@ -295,13 +355,17 @@ async def gpp(
         )
 
     try:
-        await run.seed(seed)
+        # The seed as loaded: a hash-routed document's fragment is known to be its page only
+        # once the document is loaded (before that, the canonical form drops it).
+        seed = (await run.seed(given)).url
     except Stopped:
         return result(set(), [], ())
-    path = await _seed_path(run, rendered, root, seed, max_depth, extra_depth)
-    if path is None:
+    root = session.canonical(root or _site_root(seed))
+    found_path = await _seed_path(run, rendered, root, seed, max_depth, extra_depth)
+    if found_path is None:
         run.unfinished(f"no path from {root} to the seed within depth {max_depth}")
         return result(set(), [], ())
+    path, navigation = found_path
     run.trace.append(TraceEntry("seed-path", "keep", seed, urls=tuple(path)))
     menus = menu_signatures(rendered.values())
 
@@ -309,7 +373,8 @@ async def gpp(
     models: list[VisualList] = []
     for i in range(len(path) - 1):
         page = rendered[path[i]]
-        model = _list_with(page, path[i + 1], menus)
+        last = i == len(path) - 2
+        model = navigation if last and navigation else _list_with(page, path[i + 1], menus)
         assert model is not None  # path[i] links to path[i + 1] by construction
         models.append(model)
         run.trace.append(

@@ -140,3 +140,66 @@ async def test_gpp_pages_a_list_whose_next_pages_leave_an_empty_parameter_out(
     assert set(found.entities) == {f"{base}/ticket/{n}" for n in range(1, 13)}
     pages = {f"{base}/tickets?sort=id&start={s}" for s in (4, 8)}
     assert set(found.index_pages[-1]) == {f"{base}/tickets?q=&sort=id"} | pages
+
+
+_SECTIONS = {"guide": ("install", "usage", "faq", "upgrade"), "api": ("models", "loaders", "cli")}
+_TOPS = ("intro", "license", "credits")
+
+
+def _docs_site() -> web.Application:
+    """A documentation site: its pages listed only by the navigation every page carries, a
+    tree of nested lists (top pages, then a drop-down per section, collapsed: drawn in the page
+    but not on screen), and a short "see also" list of 2 pages on some pages."""
+
+    def item(url: str, text: str) -> str:
+        return f'<li><a href="{url}">{text}</a></li>'
+
+    drops = "".join(
+        f'<li class="drop"><a href="#">{name}</a><ul class="menu" style="display:none">'
+        + item(f"/{name}/", f"{name} overview")
+        + "".join(item(f"/{name}/{leaf}/", leaf) for leaf in leaves)
+        + "</ul></li>"
+        for name, leaves in _SECTIONS.items()
+    )
+    nav = (
+        '<div class="nav"><ul>' + "".join(item(f"/{t}/", t) for t in _TOPS) + drops + "</ul></div>"
+    )
+
+    def page(body: str) -> web.Response:
+        html = f"<!DOCTYPE html><html><body>{nav}<main>{body}</main></body></html>"
+        return web.Response(text=html, content_type="text/html")
+
+    async def home(_: web.Request) -> web.Response:
+        return page("<h1>Docs</h1><p>Welcome.</p>")
+
+    async def doc(request: web.Request) -> web.Response:
+        also = '<ul class="also">' + item("/intro/", "intro") + item("/license/", "license")
+        return page(f"<h1>{request.path}</h1><p>Text.</p>{also}</ul>")
+
+    app = web.Application()
+    app.router.add_get("/", home)
+    app.router.add_get("/{a}/", doc)
+    app.router.add_get("/{a}/{b}/", doc)
+    return app
+
+
+async def test_gpp_takes_the_site_navigation_tree_when_no_list_holds_the_seed(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    """Choice "a site navigation that alone lists the seed is its list": the seed sits in a
+    collapsed drop-down of the navigation every page carries and in no list of its own, so
+    the navigation's whole tree (top pages, section pages, their drop-downs' pages) is the
+    level, its page the home page."""
+    base = await serve_app(_docs_site())
+    pages = {f"{base}/{t}/" for t in _TOPS} | {
+        f"{base}/{name}/{leaf}/".replace("//", "/").replace(":/", "://")
+        for name, leaves in _SECTIONS.items()
+        for leaf in ("", *leaves)
+    }
+    async with Session(SessionConfig(render="always")) as session:
+        found = await gpp(session, f"{base}/guide/usage/")
+    assert found.complete, found.reason
+    assert set(found.entities) == pages
+    assert found.index_pages == ((f"{base}/",),)
+    (chosen,) = [e for e in found.trace if e.step == "seed-path" and e.decision == "parent"]
+    assert "site navigation" in chosen.note

@@ -141,3 +141,56 @@ async def test_indesit_a_lone_link_back_makes_no_index_page(
     assert found.complete, found.reason
     assert set(found.entities) == issues
     assert found.index_pages == ((f"{base}/issues",),)
+
+
+def _repository() -> web.Application:
+    """A code browser: home → a log of 20 commits → commit pages; each commit page links to
+    its tree, whose every directory holds three more directories (no end: each page is new),
+    drawn unlike a commit page."""
+
+    def page(body: str) -> web.Response:
+        menu = '<nav><a href="/">Home</a> <a href="/log">Log</a></nav>'
+        html = f"<!DOCTYPE html><html><body>{menu}<main>{body}</main></body></html>"
+        return web.Response(text=html, content_type="text/html")
+
+    async def home(_: web.Request) -> web.Response:
+        return page("<p>A repository.</p>")
+
+    async def log(_: web.Request) -> web.Response:
+        rows = "".join(f'<li><a href="/commit/{n}">Commit {n}</a></li>' for n in range(1, 21))
+        return page(f'<ul class="log">{rows}</ul>')
+
+    async def commit(request: web.Request) -> web.Response:
+        n = request.match_info["n"]
+        fields = f"<dl><dt>Author</dt><dd>A. Author</dd><dt>Commit</dt><dd>{n}</dd></dl>"
+        return page(f'<h1>Commit {n}</h1>{fields}<p class="tree"><a href="/tree/{n}">tree</a></p>')
+
+    async def tree(request: web.Request) -> web.Response:
+        here = request.match_info["path"]
+        rows = "".join(f'<tr><td><a href="/tree/{here}/d{k}">d{k}</a></td></tr>' for k in (1, 2, 3))
+        return page(f'<h2>{here}</h2><table class="files">{rows}</table>')
+
+    app = web.Application()
+    app.router.add_get("/", home)
+    app.router.add_get("/log", log)
+    app.router.add_get("/commit/{n}", commit)
+    app.router.add_get("/tree/{path:.+}", tree)
+    return app
+
+
+async def test_indesit_leaves_a_link_group_that_adds_no_entity(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    """Choice "a link group is worth what it yields": the trees below the commits add no
+    commit, however deep they go, so their link groups are left after a few downloads and the
+    crawl ends on its own with every commit and nothing else."""
+    base = await serve_app(_repository())
+    async with Session(SessionConfig(render="never", budget=2000)) as session:
+        found = await indesit(session, f"{base}/commit/3")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/commit/{n}" for n in range(1, 21)}
+    assert found.index_pages == ((f"{base}/log",),)
+    stopped = [e for e in found.trace if e.step == "collection" and e.decision == "stop"]
+    assert stopped
+    # the log, the commits, and a few trials of each tree group, not the endless trees
+    assert found.cost.downloads <= 2 + 20 + 4 * 12, found.cost

@@ -64,9 +64,12 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   when that confirms no index page (`probes`). A candidate is confirmed when at least half of
   its list matches the URL template sp's URL stands for (`climb._confirms`): a dashboard's table
   mixing a few of sp's siblings with other kinds (a repository summary's branches, tags and last
-  commits) is a candidate, not a confirmed index page, and the log listing them all is probed. Above the seed, a page whose other out-links are
-  all site navigation is the root below it, without a download. ``probe_order="paper"`` keeps
-  the full probe.
+  commits) is a candidate, not a confirmed index page, and the log listing them all is probed.
+  That full probe goes on one page at a time until a candidate confirms an index page. Above
+  the seed, a page whose other out-links are all site navigation is the root below it, without
+  a download. A page's own tools (links naming it in their query: ``?title=Main_Page&
+  action=history``, `yields.is_tool`) are no candidates, and no pagination candidates either.
+  ``probe_order="paper"`` keeps the full probe.
 - Downloads on demand in Algorithm 2 (with ``probe_order="ranked"``): the links of later groups
   that the sample links to only through site navigation are menu entries, dropped without a
   download (`SameLevel._menu_entries`); at the leaves, minsim_html is learned only when a later
@@ -98,9 +101,10 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   group (links in the next level's sample link DOM path, a "back to the list" state they carry
   left out) per download: a pager that adds mostly new links is followed to its end first; a
   family of page sizes (``?pageSize=10|25|50|100`` on a page of 10) is tried at its largest,
-  whose own pager comes next; a page that adds nothing stops its family (a view: it reorders or
-  subsets what others gave, or lists nothing), but a pager that did add and pages of other
-  lists go on; once a family has paged the list of a level page to its end, every page adding
+  whose own pager comes next; a page that adds nothing (or cannot be used) stops its family
+  when none of its pages added any (a view: it reorders or subsets what others gave, or lists
+  nothing; another page's history), but a pager that did add and pages of other lists that did
+  go on; once a family has paged the list of a level page to its end, every page adding
   mostly new links, the families left that only add query parameters to that page (sorts,
   filters, facets, smaller page sizes) are its views and are not loaded. Exports (``.csv``,
   ``/export/json``) are no pages. A candidate sharing no link DOM path with the level's

@@ -30,7 +30,7 @@ from siteseer.algorithms.features.url import SIZE_TERM, LinkPaths, term_weights,
 from siteseer.algorithms.features.urlshape import refines, template_share
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.probes import ProbeOrder, Probes, ancestry, routed, view_of
-from siteseer.algorithms.ssup.yields import is_export
+from siteseer.algorithms.ssup.yields import is_export, is_tool
 from siteseer.render import Snapshot
 
 __all__ = [
@@ -143,11 +143,23 @@ class Climb:
             if u not in targets and any(_section_of(u, t) for t in targets)
         ]
         variants = _variants(sp, targets | set(views)) if below is not None else []
-        outgoing = [
+        # Choice: sp's own tools (its history, edit form, a permanent link to it: links that
+        # name it in their query, `yields.is_tool`) show sp again, never a page listing it.
+        tools = [
             u
-            for u in dict.fromkeys(link.url for link in sp.links)
-            if u not in targets and u not in down and u not in views and u not in variants
+            for u in dict.fromkeys(
+                link.url for link in sp.links if is_tool(link.url, link.text, sp.url)
+            )
+            if u not in targets and u not in down and u not in variants
         ]
+        skipped = targets | down | set(views) | set(variants) | set(tools)
+        outgoing = [u for u in dict.fromkeys(link.url for link in sp.links) if u not in skipped]
+        if tools:
+            self.run.note(
+                "top-index", "skip", f"{len(tools)} tools of {sp.url}", level=level, urls=tools,
+                note="not downloaded: they name the page in their query (its history, its edit "
+                "form, a permanent link to it), so they show it again",
+            )  # fmt: skip
         if variants:
             why = "its own URL with query parameters added (its list paged, sorted or filtered)"
             self.run.note(
@@ -261,6 +273,7 @@ class Climb:
             # Choice: above the seed, the pages left are all site navigation, which links back
             # to sp, if at all, through the same menu (`navigation_list`): sp is the root below it.
             found.navigation = True
+        stopped_at = ""  # the index page the full probe confirmed, if it stopped there
         if left and not found.confirmed and not (root and found.navigation):
             self.run.note(
                 "top-index",
@@ -270,14 +283,23 @@ class Climb:
                 urls=left,
                 note=_unconfirmed(found.best),
             )
-            probes.probed.update(left)
-            fetched = await self.run.fetch(left)
             for url in left:
-                if url in fetched:
-                    self._judge(fetched[url], sp, level, found)
+                # Choice: the full probe goes on only until a candidate confirms an index page;
+                # the pages left after it cannot be a better one worth their downloads.
+                probes.probed.add(url)
+                page = await self.run.fetch_one(url)
+                parent = None if page is None else self._judge(page, sp, level, found)
+                if parent is not None and _confirms(parent, sp, self.mode):
+                    found.confirmed = True
+                    probes.confirm(parent.page, parent.sdp)
+                    stopped_at = parent.page.url
+                    break
         reasons: dict[str, list[str]] = {}
         for url in probes.unprobed():
-            reasons.setdefault(probes.why_left_out(url), []).append(url)
+            why = probes.why_left_out(url)
+            if stopped_at and url in left:
+                why = f"the full probe stopped at the index page {stopped_at} it confirmed"
+            reasons.setdefault(why, []).append(url)
         for why, urls in reasons.items():
             self.run.note(
                 "top-index",

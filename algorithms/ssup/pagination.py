@@ -13,8 +13,8 @@ comes first.
 
 Choices (listed in `algorithms.ssup`'s docstring): it leaves out the links of the next level's
 sample link DOM path (but a pager built like the entries: `_continues_level`), the site
-navigation the next level's sample holds too, pages already placed in the tree and exports
-(``.csv``, ``/export/json``), and its candidates are first filtered by URL (a path or query
+navigation the next level's sample holds too, pages already placed in the tree, exports
+(``.csv``, ``/export/json``) and each page's own tools (``?title=<the page>&action=history``), and its candidates are first filtered by URL (a path or query
 term shared with this level's sample, or its URL continued). Every decision is in the trace
 (`--explain`).
 """
@@ -31,7 +31,7 @@ from siteseer.algorithms.features.url import url_schema
 from siteseer.algorithms.features.urlshape import UrlTemplate, continues, refines, seed_template
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.climb import path_terms
-from siteseer.algorithms.ssup.yields import Families, Family, entity_key, is_export
+from siteseer.algorithms.ssup.yields import Families, Family, entity_key, is_export, is_tool
 from siteseer.render import Snapshot
 
 __all__ = ["LEVEL_SHARE", "Pagination"]
@@ -165,7 +165,14 @@ class Pagination:
                 families.done.add(url)
                 loaded = fetched.get(url)
                 if loaded is None:
-                    self._note(at, "prune", url, family, "unavailable")
+                    # Choice: a page that cannot be used (an error, not HTML) adds nothing: a
+                    # family none of whose pages added entity links stops at it.
+                    stop = not any(family.gains)
+                    why = "unavailable: its family stops, none of its pages added" if stop else ""
+                    self._note(at, "prune", url, family, why or "unavailable")
+                    if stop:
+                        family.stopped = "unavailable"
+                        break
                     continue
                 page = loaded
                 if not self._judge(page, at, family):
@@ -220,6 +227,7 @@ class Pagination:
         shown = len(self._entries(page, at))
         unlike: list[str] = []
         exports: list[str] = []
+        tools: list[str] = []
         for link in page.links:
             path = link_path(link, self.mode)
             if link.url in judged or (path, link.url) in at.navigation:
@@ -235,6 +243,8 @@ class Pagination:
                 unlike.append(link.url)
             elif is_export(link.url):
                 exports.append(link.url)
+            elif is_tool(link.url, link.text, page.url):
+                tools.append(link.url)
             else:
                 families.add(page.url, link.url, link.text, shown, root, refines(root, link.url))
         if unlike:
@@ -254,6 +264,16 @@ class Pagination:
                 level=at.level,
                 urls=exports,
                 note="they download the list's data (a data format), not a page of it",
+            )
+        if tools:
+            self.run.note(
+                "pagination",
+                "skip",
+                f"{len(tools)} tools of {page.url}",
+                level=at.level,
+                urls=tools,
+                note="they name the page in their query (its history, edit form, a permanent "
+                "link to it): the page again or something about it, not a page of its list",
             )
 
     def _judge(self, page: Snapshot, at: _Level, family: Family) -> bool:
@@ -283,10 +303,13 @@ class Pagination:
         """Whether `page`, just loaded for `family`, is a page of the level (it adds entity
         links); stops the family when it is not, or when its page size is chosen."""
         values = {"new": gain, "entries": shown, "pages": len(family.loaded)}
-        # Choice: a view's page that adds nothing stops it, and so does a pager's first page;
-        # a pager that added entries goes on to its end, and so do the pages of other lists.
+        # Choice: a page that adds nothing stops its family when none of its pages added any
+        # (a view, another page's tools or history, a page listing nothing), and so does a
+        # view's (a family only adding query parameters to its level page, no pager) whatever
+        # it added before; a pager that added entries goes on to its end, and so do the pages
+        # of other lists that added some.
         pager = family.pager()
-        if gain == 0 and ((pager and not any(family.gains)) or (family.refines and not pager)):
+        if gain == 0 and (not any(family.gains) or (family.refines and not pager)):
             family.stopped = "nothing new"
             self.run.note(
                 "pagination",

@@ -16,7 +16,8 @@ before others, then the one seen first. A family whose page adds nothing new sto
 reorders or subsets what the others gave (a view) or shows no entries. A family that has paged a
 list to its end, every page adding entries none gave before, makes the list complete: the
 families left that only add query parameters to the same level page (sorts, filters, facets,
-page sizes) are its views and are not loaded.
+page sizes) are its views and are not loaded. A page's own tools (`is_tool`: links naming it in
+their query, its history or edit form) are no candidates.
 
 Pure bookkeeping over URLs and counts: `algorithms.ssup.pagination` loads the pages and writes
 the trace.
@@ -27,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
 from siteseer.render import Snapshot
 
@@ -38,6 +39,7 @@ __all__ = [
     "entity_key",
     "family_of",
     "is_export",
+    "is_tool",
     "state_params",
     "stateless",
 ]
@@ -64,6 +66,33 @@ def is_export(url: str) -> bool:
         "format" in name.lower() and value.lower() in EXPORT_FORMATS
         for name, value in parse_qsl(parts.query, keep_blank_values=True)
     )
+
+
+def _name(text: str) -> str:
+    return " ".join(text.replace("_", " ").split()).casefold()
+
+
+def pager_text(text: str) -> bool:
+    """Whether a link's text reads as a pager's: a page number or a word that continues a
+    list ("Next", "« older")."""
+    words = _name(text).split(" ")
+    return words[0].isdigit() or words[0] in _CONTINUE or bool(words[-1] in _CONTINUE)
+
+
+def is_tool(url: str, text: str, page: str) -> bool:
+    """Whether `url`, a link with `text` on `page`, is one of `page`'s own tools: it names the
+    page by the last segment of its path in a query value (``/w?title=Main_Page&action=history``
+    on ``/w/Main_Page``: its history, its edit form, a permanent link to it, a login page
+    returning to it) on another path, and reads as no pager (a page number, "next"). It shows
+    that page again or something about it, not another page of its list. A number names no
+    page (``/season/3`` beside ``?round=3``)."""
+    ours, theirs = urlsplit(page), urlsplit(url)
+    if theirs.path == ours.path or (theirs.scheme, theirs.netloc) != (ours.scheme, ours.netloc):
+        return False
+    name = _name(unquote(ours.path.rstrip("/").rsplit("/", 1)[-1]))
+    if not name or name.isdigit() or pager_text(text):
+        return False
+    return any(_name(v) == name for _, v in parse_qsl(theirs.query, keep_blank_values=True))
 
 
 def state_params(url: str, page: str) -> frozenset[str]:

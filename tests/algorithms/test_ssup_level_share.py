@@ -21,10 +21,16 @@ ARCHIVE_DAYS = 300
 
 class _ArchiveSite(Site):
     """A news list whose page links a date archive inside the list's own URL space: every day
-    of the archive is a page on the list's template that lists no story (a view, not a page)."""
+    of the archive is a page on the list's template that lists no story (a view, not a page).
+    With `filters`, each day is a filter of the list of its own (``/news?day-17=on``, the list
+    shown again): every day is a family of its own, so that no family's first page stops the
+    others."""
 
-    id = "archive"
     kind = "entity-tree"
+
+    def __init__(self, *, filters: bool = False) -> None:
+        self.filters = filters
+        self.id = "archive-filters" if filters else "archive"
 
     @staticmethod
     def _page(title: str, body: str) -> web.Response:
@@ -32,9 +38,12 @@ class _ArchiveSite(Site):
         html = f"<html><head><title>{title}</title></head><body>{nav}<h1>{title}</h1>{body}"
         return web.Response(text=html + "</body></html>", content_type="text/html")
 
-    @staticmethod
-    def _archive(days: range) -> str:
-        links = "".join(f'<li><a href="/news/archive/{d}">Day {d}</a></li>' for d in days)
+    def _archive(self, days: range) -> str:
+        links = "".join(
+            f'<li><a href="{f"/news?day-{d}=on" if self.filters else f"/news/archive/{d}"}">'
+            f"Day {d}</a></li>"
+            for d in days
+        )
         return f'<div class="archive"><ul>{links}</ul></div>'
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
@@ -88,26 +97,38 @@ async def _run(
     return set_scores(result.entities, truth.target_entities).f1, result.complete, notes
 
 
-async def test_a_date_archive_in_the_lists_url_space_stops_at_its_share() -> None:
-    budget = 120
+async def test_a_date_archive_in_the_lists_url_space_stops_at_its_first_page() -> None:
     async with LabServer([_ArchiveSite()]) as server:
         truth = server.truth("archive")
         downloaded: list[str] = []
+        f1, complete, notes = await _run(truth, 120, downloaded)
+        assert f1 == 1.0 and complete
+        # The archive's days are one family, whose first page lists no story: it stops there.
+        assert sum("/news/archive/" in u for u in downloaded) == 1, downloaded
+        assert not notes or "lists no entry" in notes[0], notes
+
+
+async def test_views_of_a_family_each_stop_at_the_levels_share() -> None:
+    budget = 120
+    async with LabServer([_ArchiveSite(filters=True)]) as server:
+        truth = server.truth("archive-filters")
+        downloaded: list[str] = []
         f1, complete, notes = await _run(truth, budget, downloaded)
         assert f1 == 1.0 and not complete  # pages were left out: the trace and reason say so
-        archive = [u for u in downloaded if "/news/archive/" in u]
+        archive = [u for u in downloaded if "day-" in u]
         # The climb loaded the seed and a few candidates before the level began.
         assert 0 < len(archive) <= math.ceil(budget * LEVEL_SHARE), len(archive)
-        assert len(notes) == 1 and notes[0].startswith(
+        share = [n for n in notes if n.startswith("level 0 stopped")]
+        assert len(share) == 1 and share[0].startswith(
             f"level 0 stopped after {len(archive)} pages without entity links"
         ), notes
         # Without the share the archive eats the whole budget before the story level is
         # caught; the run, stopped, keeps the links of the list it saw (the stories of /news).
         unbounded: list[str] = []
         f1, complete, notes = await _run(truth, budget, unbounded, level_share=None)
-        assert not complete and not notes
+        assert not complete and not any(n.startswith("level 0 stopped") for n in notes)
         assert f1 == 1.0
-        assert sum("/news/archive/" in u for u in unbounded) > budget // 2
+        assert sum("day-" in u for u in unbounded) > budget // 2
 
 
 async def test_the_trap_site_keeps_its_entities_and_leaves_the_calendar_alone(lab: Lab) -> None:

@@ -604,13 +604,15 @@ def _section_of(url: str, page: str) -> bool:
 def _tree_urls(page: Snapshot, sdp: str, mode: TagFeature) -> set[str]:
     """The URLs `page` links to through the nested list (`list_tree`) `sdp` belongs to, but its
     own (a menu's ``href="#"`` toggle names the page it is on; two pages' menus are compared
-    without either page)."""
+    without either page) and its tools (`yields.is_tool`, which differ on every page)."""
     tree = list_tree(sdp)
     own = own_urls(page)
     return {
         link.url
         for link in page.links
-        if link.url not in own and list_tree(link_path(link, mode)) == tree
+        if link.url not in own
+        and list_tree(link_path(link, mode)) == tree
+        and not is_tool(link.url, link.text, page.url)
     }
 
 

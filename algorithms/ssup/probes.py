@@ -52,6 +52,7 @@ from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
 from siteseer.algorithms.features.dom import TagFeature, link_collections, link_path, list_tree
 from siteseer.algorithms.features.url import sub_tokens, tokens
+from siteseer.algorithms.ssup.yields import is_tool
 from siteseer.render import Snapshot
 
 __all__ = [
@@ -138,10 +139,14 @@ def navigation_paths(
 
 def _trees(page: Snapshot) -> dict[str, set[str]]:
     """The URLs `page` links to, by nested list (`list_tree`), but its own (a menu's
-    ``href="#"`` toggle names the page it is on)."""
+    ``href="#"`` toggle names the page it is on) and its tools (`yields.is_tool`: a menu's
+    "history" and "what links here" entries name the page they are on)."""
     trees: dict[str, set[str]] = {}
     for link in page.links:
-        if link.url not in (page.url, page.final_url):
+        # A menu's entries that name the page (its tools: `is_tool`) differ on every page.
+        if link.url not in (page.url, page.final_url) and not is_tool(
+            link.url, link.text, page.url
+        ):
             trees.setdefault(list_tree(link.path), set()).add(link.url)
     return trees
 

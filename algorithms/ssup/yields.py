@@ -83,15 +83,20 @@ def is_tool(url: str, text: str, page: str) -> bool:
     """Whether `url`, a link with `text` on `page`, is one of `page`'s own tools: it names the
     page by the last segment of its path in a query value (``/w?title=Main_Page&action=history``
     on ``/w/Main_Page``: its history, its edit form, a permanent link to it, a login page
-    returning to it) on another path, and reads as no pager (a page number, "next"). It shows
-    that page again or something about it, not another page of its list. A number names no
+    returning to it) on another path, or by the last segment of a longer path (what links to
+    it), and reads as no pager (a page number, "next"). It shows that page again or something
+    about it, not another page of its list. A number names no
     page (``/season/3`` beside ``?round=3``)."""
     ours, theirs = urlsplit(page), urlsplit(url)
     if theirs.path == ours.path or (theirs.scheme, theirs.netloc) != (ours.scheme, ours.netloc):
         return False
-    name = _name(unquote(ours.path.rstrip("/").rsplit("/", 1)[-1]))
+    segments = ours.path.rstrip("/").split("/")
+    name = _name(unquote(segments[-1]))
     if not name or name.isdigit() or pager_text(text):
         return False
+    below = theirs.path.rstrip("/").split("/")
+    if len(below) > len(segments) and _name(unquote(below[-1])) == name:
+        return True  # a page about it: ``/w/Special:WhatLinksHere/Main_Page``
     return any(_name(v) == name for _, v in parse_qsl(theirs.query, keep_blank_values=True))
 
 

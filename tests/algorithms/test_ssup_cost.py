@@ -24,9 +24,10 @@ def _html(title: str, body: str) -> web.Response:
 
 class _WikiSite(Site):
     """A wiki: `/w/Main_Page` lists the categories, each category page its articles. Every
-    page links its own tools through ``/w?title=<its title>&…`` (its history, its edit form, a
-    permanent link to its current revision, a login page returning to it), its talk page (not
-    written: 404) and a sidebar (the main page, the help page)."""
+    page's sidebar links the main page, the help page, then its own tools: through
+    ``/w?title=<its title>&…`` (its history, its edit form, a permanent link to its current
+    revision, a login page returning to it), what links to it
+    (``/w/Special:WhatLinksHere/<its title>``, not written: 404) and its talk page (404)."""
 
     id = "wiki"
     kind = "entity-tree"
@@ -35,24 +36,21 @@ class _WikiSite(Site):
     def _article(k: int, i: int) -> str:
         return f"Article_{k}_{i}"
 
-    @staticmethod
-    def _tools(title: str) -> str:
+    def _page(self, title: str, body: str) -> web.Response:
         q = quote(title)
-        links = (
+        # The sidebar: the site's pages, then the page's own tools, in one list.
+        sidebar = (
+            '<div id="sidebar"><ul><li><a href="/w/Main_Page">Main page</a></li>'
+            '<li><a href="/w/Help">Help</a></li>'
             f'<li><a href="/w?title={q}&action=history">History</a></li>'
             f'<li><a href="/w?title={q}&action=edit">Edit</a></li>'
             f'<li><a href="/w?title={q}&oldid=7">Permanent link</a></li>'
+            f'<li><a href="/w/Special:WhatLinksHere/{q}">What links here</a></li>'
             f'<li><a href="/w?title=Login&returnto={q}">Log in</a></li>'
             f'<li><a href="/w?title=Talk:{q}&action=edit&redlink=1">Discussion</a></li>'
+            "</ul></div>"
         )
-        return f'<div id="tools"><ul>{links}</ul></div>'
-
-    def _page(self, title: str, body: str) -> web.Response:
-        sidebar = (
-            '<div id="sidebar"><ul><li><a href="/w/Main_Page">Main page</a></li>'
-            '<li><a href="/w/Help">Help</a></li></ul></div>'
-        )
-        return _html(title, f'<div id="content">{body}</div>{self._tools(title)}{sidebar}')
+        return _html(title, f'<div id="content">{body}</div>{sidebar}')
 
     def _list(self, title: str, links: list[tuple[str, str]]) -> web.Response:
         items = "".join(f'<li><a href="/w/{u}">{t}</a></li>' for u, t in links)
@@ -191,7 +189,7 @@ async def test_a_pages_own_tools_are_no_pages_of_its_list() -> None:
         truth = server.truth("wiki")
         f1, downloads, downloaded, trace = await _discover(truth, height=2)
     assert f1 == 1.0
-    # The lists, the help page (a candidate of the climb) and a talk page (missing) per step.
+    # The lists, and a talk page (missing) per step at most.
     assert downloads <= 2 * truth.lower_bound_downloads, downloaded
     # No tool of a page is loaded (its history, edit form, permanent link, login page): they
     # name the page they are on; the talk pages (missing) stop their family at the first.

@@ -29,7 +29,14 @@ from siteseer.algorithms.features.dom import (
 from siteseer.algorithms.features.url import SIZE_TERM, LinkPaths, term_weights, tokens, url_schema
 from siteseer.algorithms.features.urlshape import refines, template_share
 from siteseer.algorithms.run import Run
-from siteseer.algorithms.ssup.probes import ProbeOrder, Probes, ancestry, routed, view_of
+from siteseer.algorithms.ssup.probes import (
+    ProbeOrder,
+    Probes,
+    ancestry,
+    routed,
+    same_menu,
+    view_of,
+)
 from siteseer.algorithms.ssup.yields import is_export, is_tool
 from siteseer.render import Snapshot
 
@@ -621,7 +628,7 @@ def navigation_list(candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeatur
 
     Choice (Definition 3, property 7: an index page links to its children through one path; a
     child does not hold its parent's list): when `sp` holds a list in the same link DOM path
-    with mostly the same URLs (Jaccard ≥ `_NAVIGATION_OVERLAP`), the list is a menu or header
+    with mostly the same URLs (`probes.same_menu`), the list is a menu or header
     every page carries — a sort or page-size variant of a list page, the home page and the login
     page all link to the list page through it — and names no level of the entity tree.
 
@@ -631,18 +638,27 @@ def navigation_list(candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeatur
     """
     theirs = _tree_urls(candidate, sdp, mode) - own_urls(sp)
     ours = _tree_urls(sp, sdp, mode) - own_urls(candidate)
-    if not theirs or not ours:
-        return False
-    return len(theirs & ours) / len(theirs | ours) >= _NAVIGATION_OVERLAP
+    return same_menu(ours, theirs, _NAVIGATION_OVERLAP)
 
 
 def _first_pages(sp: Snapshot, urls: Sequence[str]) -> frozenset[str]:
     """The URLs among `urls` that may be the first page of a list `sp` continues: shorter than
-    `sp`'s and sharing a path or query term with it (see `_first_page`)."""
+    `sp`'s, sharing a path or query term with it, on its path or a path above it (a list's
+    pages are ``/sports?page=4`` of ``/sports``, ``/2022/page/2`` of ``/2022``; see
+    `_first_page`): ``/tracker/users`` is no first page of ``/tracker/issues?page=2``."""
     ours = path_terms(url_schema(sp.url))
+    path = _segments(sp.url)
     return frozenset(
-        u for u in urls if _length(u) < _length(sp.url) and path_terms(url_schema(u)) & ours
+        u
+        for u in urls
+        if _length(u) < _length(sp.url)
+        and path_terms(url_schema(u)) & ours
+        and path[: len(_segments(u))] == _segments(u)
     )
+
+
+def _segments(url: str) -> list[str]:
+    return [s for s in urlsplit(url).path.split("/") if s]
 
 
 def _lists_through(page: Snapshot, sdp: str, mode: TagFeature) -> bool:

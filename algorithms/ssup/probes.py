@@ -62,6 +62,7 @@ __all__ = [
     "ancestry",
     "navigation_paths",
     "routed",
+    "same_menu",
     "view_of",
 ]
 
@@ -113,7 +114,7 @@ def navigation_paths(
     page: Snapshot, others: Iterable[Snapshot], mode: TagFeature, overlap: float = 0.8
 ) -> set[str]:
     """The link DOM paths (in `mode`) of `page`'s lists that one of `others` holds with mostly
-    the same URLs (Jaccard ≥ `overlap`): site navigation, a menu every page carries. Lists are
+    the same URLs (`same_menu`): site navigation, a menu every page carries. Lists are
     compared as nested lists of tags (`list_tree`), as a menu marks the current page's entry
     with an attribute (``<li class="active">``), which splits it in two paths that differ on
     every page, and a navigation tree puts each depth in a path of its own. `page`
@@ -130,11 +131,26 @@ def navigation_paths(
                 continue
             a = ours[tag_path] - {other.url, other.final_url}
             b = theirs[tag_path] - {page.url, page.final_url}
-            if not a or not b:
-                continue
-            if len(a & b) / len(a | b) >= overlap:
+            if same_menu(a, b, overlap):
                 found.add(path)
     return found
+
+
+# A menu that varies one entry by the page it is on holds at least this many entries alike.
+_MENU_ALIKE = 4
+
+
+def same_menu(ours: set[str], theirs: set[str], overlap: float) -> bool:
+    """Whether two pages' lists (`ours`, `theirs`: their URLs, each without the other page) are
+    one menu: mostly the same URLs (Jaccard ≥ `overlap`), or every entry but one on each side
+    the same, `_MENU_ALIKE` at least. A menu may carry the page's state in one entry (a link
+    to another list with the columns the page shows), which differs on every page."""
+    if not ours or not theirs:
+        return False
+    alike = len(ours & theirs)
+    if alike / len(ours | theirs) >= overlap:
+        return True
+    return alike >= _MENU_ALIKE and len(ours - theirs) <= 1 and len(theirs - ours) <= 1
 
 
 def _trees(page: Snapshot) -> dict[str, set[str]]:

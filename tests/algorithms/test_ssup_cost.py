@@ -118,53 +118,64 @@ class _WikiSite(Site):
 
 
 class _TrackerSite(Site):
-    """An issue tracker: `/list?sort=activity` lists the issues; every page carries a sidebar
-    linking the home page, that list, the open issues, the users, the help and the login page;
-    an issue page links its messages. Nothing but the sidebar links an issue to its list."""
+    """An issue tracker: `/t/issues?…` lists the bugs (`/t/bug<n>`); every page carries a
+    sidebar linking the home page, that list, the open bugs, the tasks, the users, the help and
+    the login page, and the milestones with the columns the page shows (fewer on the home page:
+    an entry that differs by page); a bug's page links its first message. Nothing but the sidebar links a bug to its
+    list, and the sidebar's lists share the bug list's URL terms (``/t/…?columns=…&sort=…``)."""
 
     id = "tracker"
     kind = "entity-tree"
+    _QUERY = "?columns=id,title,status&size=50&sort=-activity"
     _SIDEBAR = (
         ("/", "Home"),
-        ("/list?sort=activity", "All issues"),
-        ("/list?sort=activity&status=open", "Open issues"),
-        ("/users", "Users"),
-        ("/help", "Help"),
-        ("/login", "Log in"),
+        (f"/t/issues{_QUERY}", "All bugs"),
+        (f"/t/issues{_QUERY}&status=open", "Open bugs"),
+        (f"/t/tasks{_QUERY}", "All tasks"),
+        ("/t/users", "Users"),
+        ("/t/help", "Help"),
+        ("/t/login", "Log in"),
     )
 
-    def _page(self, title: str, body: str) -> web.Response:
-        items = "".join(f'<li><a href="{u}">{t}</a></li>' for u, t in self._SIDEBAR)
+    def _page(self, title: str, body: str, columns: str = "id,title,status") -> web.Response:
+        # The sidebar's last entry carries the columns the page shows (the home page: fewer).
+        milestones = f"/t/milestones?columns={columns}&size=50&sort=-activity"
+        sidebar = (*self._SIDEBAR, (milestones, "Milestones"))
+        items = "".join(f'<li><a href="{u}">{t}</a></li>' for u, t in sidebar)
         return _html(title, f'<div id="sidebar"><ul>{items}</ul></div><div id="main">{body}</div>')
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         path = request.path
-        if path == "/list":
+        if path in ("/t/issues", "/t/tasks", "/t/milestones"):
+            kind = "bug" if path == "/t/issues" else path[3:-1]
             shown = range(1, ISSUES + 1, 2 if request.query.get("status") else 1)
             rows = "".join(
-                f'<tr><td><a href="/issue{n}">Issue {n}</a></td><td>open</td></tr>' for n in shown
+                f'<tr><td><a href="/t/{kind}{n}">{kind} {n}</a></td><td>open</td></tr>'
+                for n in shown
             )
-            return self._page("Issues", f'<table class="issues">{rows}</table>')
-        if path.startswith("/issue") and path[6:].isdigit() and 1 <= int(path[6:]) <= ISSUES:
-            n = int(path[6:])
-            return self._page(f"Issue {n}", f'<p><a href="/msg{n}">First message</a></p>')
-        if path.startswith("/msg") and path[4:].isdigit():
-            return self._page("Message", "<p>A message.</p>")
-        if path in ("/", "/users", "/help", "/login"):
-            return self._page(path.strip("/") or "Home", "<p>Nothing listed here.</p>")
+            return self._page(kind, f'<table class="issues">{rows}</table>')
+        for kind in ("bug", "task", "milestone", "msg"):
+            number = path.removeprefix(f"/t/{kind}")
+            if number != path and number.isdigit() and 1 <= int(number) <= ISSUES:
+                link = f'<p><a href="/t/msg{number}">First message</a></p>' if kind == "bug" else ""
+                return self._page(f"{kind} {number}", link or "<p>A message.</p>")
+        if path == "/":
+            return self._page("Home", "<p>Welcome.</p>", "id,title")
+        if path in ("/t/users", "/t/help", "/t/login"):
+            return self._page(path, "<p>Nothing listed here.</p>")
         return web.Response(status=404, text="not found")
 
     def truth(self, base_url: str) -> SiteTruth:
-        issues = tuple(f"{base_url}/issue{n}" for n in range(1, ISSUES + 1))
-        index = f"{base_url}/list?sort=activity"
+        bugs = tuple(f"{base_url}/t/bug{n}" for n in range(1, ISSUES + 1))
+        index = f"{base_url}/t/issues{self._QUERY}"
         return SiteTruth(
             site=self.id,
             base_url=base_url,
             kind=self.kind,
-            entities={"issue": issues},
-            target_type="issue",
-            seed_entity=issues[0],
-            seed_path=(index, issues[0]),
+            entities={"bug": bugs},
+            target_type="bug",
+            seed_entity=bugs[0],
+            seed_path=(index, bugs[0]),
             index_levels=((index,),),
         )
 
@@ -211,5 +222,18 @@ async def test_the_full_probe_stops_at_the_index_page_it_confirms() -> None:
     # and the list: the sidebar's pages after the list are not probed, as it confirmed the
     # index page.
     assert len(downloaded) <= truth.lower_bound_downloads + 2, downloaded
-    assert not {f"{truth.base_url}{u}" for u in ("/users", "/help", "/login")} & set(downloaded)
+    assert not {f"{truth.base_url}/t/{u}" for u in ("users", "help", "login")} & set(downloaded)
     assert any("the full probe stopped at the index page" in note for _, _, _, note in trace), trace
+
+
+async def test_a_list_below_the_site_navigation_is_the_root() -> None:
+    async with LabServer([_TrackerSite()]) as server:
+        truth = server.truth("tracker")
+        f1, _, downloaded, trace = await _discover(truth, height=2)
+    assert f1 == 1.0
+    # Above the list, every page links to it through the sidebar only (one entry of which
+    # varies by page): the list is the root, and the sidebar's pages are not loaded to climb.
+    assert len(downloaded) <= truth.lower_bound_downloads + 2, downloaded
+    assert any(
+        "site navigation only" in note for step, _, _, note in trace if step == "sample-path"
+    ), trace

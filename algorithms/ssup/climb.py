@@ -136,61 +136,9 @@ class Climb:
         those the loaded pages settle are left out (`algorithms.ssup.probes`); ``"paper"``
         downloads them all.
         """
-        targets = own_urls(sp)
-        down = {
-            link.url
-            for link in sp.links
-            if down_path is not None and link_path(link, self.mode) == down_path
-        }
-        # Choice: on a hash-routed document, sp's route with a query of its own
-        # (``#/page?id=part``, Docsify's sections) shows sp itself, not a page listing it.
-        views = [
-            u
-            for u in dict.fromkeys(link.url for link in sp.links)
-            if u not in targets and any(_section_of(u, t) for t in targets)
-        ]
-        variants = _variants(sp, targets | set(views)) if below is not None else []
-        # Choice: sp's own tools (its history, edit form, a permanent link to it: links that
-        # name it in their query, `yields.is_tool`) show sp again, never a page listing it.
-        tools = [
-            u
-            for u in dict.fromkeys(
-                link.url for link in sp.links if is_tool(link.url, link.text, sp.url)
-            )
-            if u not in targets and u not in down and u not in variants
-        ]
-        skipped = targets | down | set(views) | set(variants) | set(tools)
-        outgoing = [u for u in dict.fromkeys(link.url for link in sp.links) if u not in skipped]
-        if tools:
-            self.run.note(
-                "top-index", "skip", f"{len(tools)} tools of {sp.url}", level=level, urls=tools,
-                note="not downloaded: they name the page in their query (its history, its edit "
-                "form, a permanent link to it), so they show it again",
-            )  # fmt: skip
-        if variants:
-            why = "its own URL with query parameters added (its list paged, sorted or filtered)"
-            self.run.note(
-                "top-index", "skip", f"{len(variants)} views of {sp.url}", level=level,
-                urls=variants, note=f"not downloaded: {why} or an export of its data",
-            )  # fmt: skip
-        if views:
-            self.run.note(
-                "top-index",
-                "skip",
-                f"{len(views)} sections of {sp.url}",
-                level=level,
-                urls=views,
-                note="not downloaded: the page's own route with a query (its sections)",
-            )
-        if down:
-            self.run.note(
-                "top-index",
-                "skip",
-                f"{len(down)} links below {sp.url}",
-                level=level,
-                urls=sorted(down),
-                note="the path leading down the tree holds no index page of it",
-            )
+        outgoing, skipped = _candidates(sp, down_path, self.mode, climbed=below is not None)
+        for subject, urls, why in skipped:
+            self.run.note("top-index", "skip", subject, level=level, urls=urls, note=why)
         found = _Found()
         if self.probe_order == "paper":
             fetched = await self.run.fetch(outgoing)
@@ -531,6 +479,58 @@ class Climb:
 def own_urls(page: Snapshot) -> set[str]:
     """The URLs that name `page` (requested and final)."""
     return {page.url, page.final_url}
+
+
+def _candidates(
+    sp: Snapshot, down_path: str | None, mode: TagFeature, *, climbed: bool
+) -> tuple[list[str], list[tuple[str, list[str], str]]]:
+    """The pages `sp` links to that Algorithm 1 judges, and those it leaves out (the trace's
+    subject, the URLs, why) (see `Climb.top_index_page`).
+
+    Choices: on a hash-routed document, sp's route with a query of its own (``#/page?id=part``,
+    Docsify's sections) shows sp itself, not a page listing it; sp's own tools (its history,
+    edit form, a permanent link to it: links that name it, `yields.is_tool`) show sp again;
+    above the seed (`climbed`), sp's own URL with query parameters added, and exports of its
+    data, are its list's views (`_variants`); the links in `down_path` lead down the tree."""
+    targets = own_urls(sp)
+    urls = list(dict.fromkeys(link.url for link in sp.links))
+    down = sorted(
+        {
+            link.url
+            for link in sp.links
+            if down_path is not None and link_path(link, mode) == down_path
+        }
+    )
+    views = [u for u in urls if u not in targets and any(_section_of(u, t) for t in targets)]
+    variants = _variants(sp, targets | set(views)) if climbed else []
+    named = {link.url for link in sp.links if is_tool(link.url, link.text, sp.url)}
+    tools = [u for u in urls if u in named and u not in targets | set(down) | set(variants)]
+    left_out = targets | set(down) | set(views) | set(variants) | set(tools)
+    skipped = [
+        (
+            f"{len(tools)} tools of {sp.url}",
+            tools,
+            "not downloaded: they name the page in their query (its history, its edit form, a "
+            "permanent link to it), so they show it again",
+        ),
+        (
+            f"{len(variants)} views of {sp.url}",
+            variants,
+            "not downloaded: its own URL with query parameters added (its list paged, sorted "
+            "or filtered) or an export of its data",
+        ),
+        (
+            f"{len(views)} sections of {sp.url}",
+            views,
+            "not downloaded: the page's own route with a query (its sections)",
+        ),
+        (
+            f"{len(down)} links below {sp.url}",
+            down,
+            "the path leading down the tree holds no index page of it",
+        ),
+    ]
+    return [u for u in urls if u not in left_out], [s for s in skipped if s[1]]
 
 
 def _neg(url: str) -> tuple[int, ...]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from house_sources import nodes, parsed
+
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("render", "crawler", "algorithms", "output", "lab", "bench")
 SITE_DATA = ROOT / "lab" / "sites"
@@ -48,8 +50,7 @@ def test_no_source_file_is_over_900_lines_and_cli_under_600() -> None:
 def test_no_class_is_over_400_lines() -> None:
     big = []
     for path in _sources():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
+        for node in nodes(path):
             if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
                 lines = node.end_lineno - node.lineno + 1
                 if lines > MAX_CLASS:
@@ -58,15 +59,18 @@ def test_no_class_is_over_400_lines() -> None:
 
 
 def _runtime_nodes(tree: ast.Module) -> list[ast.AST]:
-    """Every node of `tree` outside `if TYPE_CHECKING:` blocks (imports there never run)."""
-    typing_only = {
-        id(inner)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-        for child in node.body
-        for inner in ast.walk(child)
-    }
-    return [node for node in ast.walk(tree) if id(node) not in typing_only]
+    """Every node of `tree` outside `if TYPE_CHECKING:` blocks (imports there never run): the
+    body of such a block is not walked into, its test and its else branch are."""
+    found: list[ast.AST] = []
+    todo: list[ast.AST] = [tree]
+    while todo:
+        node = todo.pop()
+        found.append(node)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            todo += [node.test, *node.orelse]
+        else:
+            todo.extend(ast.iter_child_nodes(node))
+    return found
 
 
 def _imports(tree: ast.Module, module: str, known: set[str]) -> set[str]:
@@ -99,7 +103,7 @@ def test_no_import_circle_between_modules() -> None:
         name = _module(path)
         if path.name == "__init__.py":
             _packages.add(name)
-        trees[name] = ast.parse(path.read_text(encoding="utf-8"))
+        trees[name] = parsed(path)
     known = set(trees)
     graph = {name: _imports(tree, name, known) for name, tree in trees.items()}
     # A package's __init__ importing its own modules is its surface, not a circle: a module

@@ -9,8 +9,9 @@ the commands' library, and imports each command module by name when its command 
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
+
+from house_sources import imports
 
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = ("render", "crawler", "algorithms", "output", "lab", "siteseer", "cli")
@@ -49,17 +50,6 @@ def _real_under(path: Path, folder: Path) -> bool:
     return path.resolve().is_relative_to(folder.resolve())
 
 
-def _imports(path: Path) -> list[tuple[int, str]]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    out: list[tuple[int, str]] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            out.append((node.lineno, node.module))
-        elif isinstance(node, ast.Import):
-            out += [(node.lineno, alias.name) for alias in node.names]
-    return out
-
-
 def _layer(module: str) -> tuple[str, str]:
     """The layer a module name belongs to, and the rest of its name under that layer:
     `siteseer.render.pool` is ("render", "pool"), `siteseer.api` is ("siteseer", "api")."""
@@ -75,11 +65,11 @@ def _layer(module: str) -> tuple[str, str]:
 def test_every_module_is_imported_under_the_one_installed_name() -> None:
     bare = []
     for _, path in _modules():
-        for line, module in _imports(path):
+        for line, module in imports(path):
             if module.partition(".")[0] in LAYERS and not module.startswith("siteseer"):
                 bare.append(f"{path.relative_to(ROOT)}:{line} imports {module}")
     for path in sorted((ROOT / "tests").rglob("*.py")):
-        for line, module in _imports(path):
+        for line, module in imports(path):
             if module.partition(".")[0] in LAYERS and not module.startswith("siteseer"):
                 bare.append(f"{path.relative_to(ROOT)}:{line} imports {module}")
     assert not bare, "\n".join(bare)
@@ -91,7 +81,7 @@ def test_no_layer_imports_a_higher_one() -> None:
     for package, path in _modules():
         if package == "bench":
             continue  # the benchmarks sit on top of everything
-        for line, module in _imports(path):
+        for line, module in imports(path):
             top = _layer(module)[0]
             if top in rank and rank[top] > rank[package]:
                 wrong.append(f"{path.relative_to(ROOT)}:{line} imports {module}")
@@ -101,7 +91,7 @@ def test_no_layer_imports_a_higher_one() -> None:
 def test_other_packages_are_imported_through_their_surface() -> None:
     deep = []
     for package, path in _modules():
-        for line, module in _imports(path):
+        for line, module in imports(path):
             top, rest = _layer(module)
             own = top == package or (package, top) == ("cli", "siteseer")
             if top in LAYERS and not own and rest and module not in BY_NAME:

@@ -90,7 +90,7 @@ def _heading_text(element: Any) -> str:
     return norm_ws("".join(parts))
 
 
-def facet_heading(element: Any) -> str:
+def facet_heading(element: Any, seen: dict[Any, str | None] | None = None) -> str:
     """The heading of the facet group `element` (an lxml element) sits under, or "".
 
     Walks up at most six ancestors; at each level looks at the preceding siblings (nearest first)
@@ -98,23 +98,21 @@ def facet_heading(element: Any) -> str:
     a title) and at ``aria-label``/``data-facet`` attributes of the ancestor itself. A heading
     is the nearest one above the element, as a reader sees it, passing over headings that are
     counts ("3,500 rows"); "By origin" names "origin" (views.py).
+
+    `seen` keeps, for the elements of one document, what their preceding siblings hold (give
+    the same dict for every element of a page): the items of a list share their siblings, and
+    each sibling is then read once per page instead of once per item after it.
     """
+    seen = {} if seen is None else seen
     node = element
     for _ in range(_MAX_HEADING_LEVELS):
         parent = node.getparent()
         if parent is None:
             return ""
-        for sibling in node.itersiblings(preceding=True):
-            if not isinstance(sibling.tag, str):
-                continue
-            if _is_heading(sibling) and not is_count_heading(_heading_text(sibling)):
-                return attribute_name(clean_label(_heading_text(sibling)))
-            # a heading nested as the first child of a preceding wrapper (<div><h3>…</h3></div>)
-            for tag in ("h2", "h3", "h4", "h5", "h6", "legend"):
-                found = sibling.find(f".//{tag}")
-                named = found is not None and not is_count_heading(_heading_text(found))
-                if named and not sibling.findall(".//a"):
-                    return attribute_name(clean_label(_heading_text(found)))
+        previous = node.getprevious()
+        found = None if previous is None else _nearest_heading(previous, seen)
+        if found is not None:
+            return found
         for attr in ("aria-label", "data-facet", "data-attribute"):
             if parent.get(attr) and not is_count_heading(parent.get(attr)):
                 return attribute_name(clean_label(parent.get(attr)))
@@ -122,3 +120,34 @@ def facet_heading(element: Any) -> str:
             return ""
         node = parent
     return ""
+
+
+def _nearest_heading(sibling: Any, seen: dict[Any, str | None]) -> str | None:
+    """The name the nearest heading at or before `sibling` among its siblings gives (None: no
+    heading there); each sibling's answer kept in `seen`."""
+    unread: list[Any] = []
+    node = sibling
+    while node is not None and node not in seen:
+        unread.append(node)
+        node = node.getprevious()
+    found = None if node is None else seen[node]
+    for node in reversed(unread):  # the farthest first: a nearer heading wins
+        own = _own_heading(node)
+        found = own if own is not None else found
+        seen[node] = found
+    return found
+
+
+def _own_heading(sibling: Any) -> str | None:
+    """The name a preceding sibling gives as a heading: its own text, or a heading nested in it
+    as a wrapper holds one (<div><h3>…</h3></div>) when it holds no link; None when neither."""
+    if not isinstance(sibling.tag, str):
+        return None
+    if _is_heading(sibling) and not is_count_heading(_heading_text(sibling)):
+        return attribute_name(clean_label(_heading_text(sibling)))
+    for tag in ("h2", "h3", "h4", "h5", "h6", "legend"):
+        found = sibling.find(f".//{tag}")
+        named = found is not None and not is_count_heading(_heading_text(found))
+        if named and not sibling.findall(".//a"):
+            return attribute_name(clean_label(_heading_text(found)))
+    return None

@@ -128,6 +128,7 @@ def _host(url: str) -> str:
     return urlsplit(url).netloc.rpartition("@")[2].lower()
 
 
+@lru_cache(maxsize=1 << 16)
 def _route(url: str) -> tuple[str, str]:
     """The path and query `url` shows: a hash route's (``/#/movies?page=2``, a fragment a link
     keeps only on a hash-routed document) read as the path and query it routes to, else the
@@ -173,7 +174,10 @@ def entity_url(url: str) -> str:
     return _without(url, lambda _, value: carries_state(value))
 
 
+@lru_cache(maxsize=1 << 16)
 def _query(url: str) -> dict[str, list[str]]:
+    """`url`'s query parameters (its route's, `_route`), each key's values in order; parsed once
+    per URL (every link of every list page is compared with its page), read and never changed."""
     out: dict[str, list[str]] = defaultdict(list)
     for key, value in parse_qsl(_route(url)[1], keep_blank_values=True):
         out[key].append(value)
@@ -616,6 +620,7 @@ class _Anchors:
         self.snapshot = snapshot
         self.canonical = canonical
         self._headings: dict[str, str] = {}
+        self._siblings: dict[Any, str | None] = {}  # facet_heading's reading of the page
 
     @cached_property
     def items(self) -> list[tuple[Any, str]]:
@@ -635,7 +640,7 @@ class _Anchors:
     def heading(self, url: str) -> str:
         if url not in self._headings:
             anchor = self._by_url.get(url)
-            self._headings[url] = "" if anchor is None else facet_heading(anchor)
+            self._headings[url] = "" if anchor is None else facet_heading(anchor, self._siblings)
         return self._headings[url]
 
 

@@ -203,3 +203,41 @@ async def test_gpp_takes_the_site_navigation_tree_when_no_list_holds_the_seed(
     assert found.index_pages == ((f"{base}/",),)
     (chosen,) = [e for e in found.trace if e.step == "seed-path" and e.decision == "parent"]
     assert "site navigation" in chosen.note
+
+
+def _hash_routed_docs() -> web.Application:
+    """One document that draws a page per hash route (``#/p1`` … ``#/p6``): a sidebar listing
+    every route, and the route's own text."""
+    routes = [f"p{n}" for n in range(1, 7)]
+    sidebar = "".join(f'<li><a href="#/{r}">Page {r}</a></li>' for r in routes)
+    script = (
+        "function draw(){var r=location.hash.slice(2)||'home';"
+        "document.getElementById('text').innerHTML='<h1>'+r+'</h1><p>The page '+r+"
+        "' says something of its own, '+r+' '+r+'.</p>';}"
+        "window.addEventListener('hashchange',draw);draw();"
+    )
+    html = (
+        f'<!DOCTYPE html><html><body><aside><ul class="nav">{sidebar}</ul></aside>'
+        f'<main id="text"></main><script>{script}</script></body></html>'
+    )
+
+    async def document(_: web.Request) -> web.Response:
+        return web.Response(text=html, content_type="text/html")
+
+    app = web.Application()
+    app.router.add_get("/", document)
+    return app
+
+
+async def test_gpp_keeps_a_hash_routed_seed_and_finds_its_routes(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    """The seed ``/#/p3`` is the route of a hash-routed document: GPP starts from it as loaded
+    (not from the document, which its canonical form is before the document is known) and
+    finds every route its sidebar lists."""
+    base = await serve_app(_hash_routed_docs())
+    async with Session(SessionConfig(render="always")) as session:
+        found = await gpp(session, f"{base}/#/p3")
+    assert found.complete, found.reason
+    assert found.seed == f"{base}/#/p3"
+    assert set(found.entities) == {f"{base}/#/p{n}" for n in range(1, 7)}

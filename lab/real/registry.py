@@ -51,6 +51,7 @@ _REAL: dict[str, str] = {
     "real-trac": "siteseer.lab.real.trac:TracApp",
     "real-pelican": "siteseer.lab.real.pelican:PelicanApp",
     "real-gitweb": "siteseer.lab.real.gitweb:GitwebApp",
+    "real-sphinx": "siteseer.lab.real.sphinx:SphinxApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

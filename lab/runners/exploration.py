@@ -150,6 +150,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-trac",
             "real-pelican",
             "real-gitweb",
+            "real-sphinx",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -332,11 +332,13 @@
     return JSON.stringify(out);
   };
   // Scroll a region (`selector`'s element; the document when empty) a view at a time, settling
-  // after each step, until it reaches its end, two steps in a row drew nothing new, `rounds`
-  // steps are done or `capMs` has passed; what each step drew (extract.js "drawn": links and
+  // after each step, until it reaches its end, two steps in a row drew nothing new (a step
+  // that drew nothing gets SCROLL_CONFIRM_MS more first: rows drawn late are not scrolled
+  // past), `rounds` steps are done or `capMs` has passed; what each step drew (extract.js "drawn": links and
   // openers) is kept, once each, in extract.js's form: a virtualised list draws only the rows
   // in view and takes the others out of the document. `drawn` is null when the page has no
   // extraction to call; the loop then does not run (the caller says why).
+  const SCROLL_CONFIRM_MS = 1000;
   st.scrollList = async (selector, rounds, quietMs, capMs, floorMs, factor, quantile, maxMs) => {
     const doc = !selector;
     const region = doc ? (document.scrollingElement || document.documentElement)
@@ -418,10 +420,19 @@
       out.ms.push(r.ms);
       out.gap.push(r.gap);
       out.capped = out.capped || r.capped;
-      const [added, next] = keep(position(), v);
+      let [added, next] = keep(position(), v);
+      if (!added && left() > 0) {  // drawn late? once more before scrolling on past its rows
+        const c = JSON.parse(await st.settle(SCROLL_CONFIRM_MS, SCROLL_CONFIRM_MS,
+          Math.max(1, left()), true));
+        out.capped = out.capped || c.capped;
+        [added, next] = keep(position(), v);
+      }
       reach = next;
       idle = added ? 0 : idle + 1;
-      if (position() <= before || idle >= 2) break;
+      if (idle >= 2) break;
+      const end = doc ? document.documentElement.scrollHeight - window.innerHeight
+        : region.scrollHeight - region.clientHeight;
+      if (position() <= before && position() >= end - 1) break;  // the end, and it did not grow
     }
     out.mutations = st.mutations;
     out.drawn = JSON.stringify(acc);

@@ -146,6 +146,18 @@ def test_guess_entity_pattern_picks_the_product_grid_not_the_facets() -> None:
     assert len(urls) == 4
 
 
+def test_names_of_two_parts_in_the_same_list_are_entities_too() -> None:
+    names = ("express", "debug", "ms", "@types/node", "@nodelib/fs.stat")
+    items = "".join(f'<li><a href="/-/web/detail/{n}">{n}</a></li>' for n in names)
+    guessed = guess_entity_pattern(snap("/", f"<ul>{items}</ul>"))
+    assert guessed is not None
+    pattern, urls = guessed
+    assert urls == tuple(sorted(f"{BASE}/-/web/detail/{n}" for n in names))
+    assert pattern.matches(f"{BASE}/-/web/detail/@scope/name")
+    assert not pattern.matches(f"{BASE}/-/web/other/@scope/name")
+    assert not pattern.matches(f"{BASE}/-/web/detail/express/v/1.0.0")
+
+
 def test_items_carrying_their_own_data_attributes_are_one_result_list() -> None:
     items = "".join(
         f'<li data-colour="{"red" if i % 2 else "blue"}"><a href="/product/{i}/item-{i}">{i}</a></li>'

@@ -283,8 +283,7 @@ def guess_entity_pattern(snapshot: Snapshot) -> tuple[EntityPattern, tuple[str, 
             continue
         key = (link.path_attrs, _host(link.url), len(segs), segs[0], _query_keys(link.url))
         groups[key].setdefault(entity_url(link.url), link.text)
-    Key = tuple[str, str, int, str, tuple[str, ...]]
-    best: tuple[tuple[int, float], tuple[str, ...], Key] | None = None
+    best: tuple[tuple[int, float], tuple[str, ...], tuple[Any, ...]] | None = None
     for key, members in sorted(groups.items()):
         own_shape = (key[1], key[2]) == own and key[3] == _first(snapshot.final_url)
         if len(members) < 3 or own_shape:
@@ -298,17 +297,13 @@ def guess_entity_pattern(snapshot: Snapshot) -> tuple[EntityPattern, tuple[str, 
             best = (rank, urls, key)
     if best is None:
         return None
-    urls, key = best[1], best[2]
-    pattern = EntityPattern.from_urls(urls)
+    (_, urls, key), prefix = best, EntityPattern.from_urls(best[1]).prefix
     # Items of the same list one segment deeper under the same literal prefix are the same
     # entities with a two-part name (a scoped package `@scope/name` beside `name`).
-    if len(pattern.prefix) == key[2] - 1:
-        deeper = (key[0], key[1], key[2] + 1, key[3], key[4])
-        more = [u for u in groups.get(deeper, {}) if _segments(u)[: key[2] - 1] == pattern.prefix]
-        if more:
-            urls = tuple(sorted({*urls, *more}))
-            pattern = EntityPattern.from_urls(urls)
-    return pattern, urls
+    if len(prefix) == key[2] - 1:
+        deeper = groups.get((key[0], key[1], key[2] + 1, key[3], key[4]), {})
+        urls = tuple(sorted({*urls, *(u for u in deeper if _segments(u)[: len(prefix)] == prefix)}))
+    return EntityPattern.from_urls(urls), urls
 
 
 def _first(url: str) -> str:

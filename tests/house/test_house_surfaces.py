@@ -28,6 +28,7 @@ BY_NAME = {
     "siteseer.algorithms.features.dust",  # the DUST learner, for the DUST bench
     "siteseer.algorithms.features.urlshape",  # its pair test, for the DUST bench's every-pair row
     "siteseer.algorithms.ssup.pagination",  # SSUP's pagination, for the analysis bench
+    "siteseer.algorithms.querycentric.labels",  # a facet's heading, for the headings bench
     "siteseer.algorithms.features.dom",  # the link DOM path of its list's rows
     "siteseer.batch",  # the batch engines and their values, for the batch bench
     "siteseer.choices",

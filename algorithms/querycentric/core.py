@@ -41,7 +41,7 @@ from siteseer.algorithms.querycentric.model import (
     zero_based_pages,
 )
 from siteseer.algorithms.querycentric.queries import QueryIndex, QueryKey, infer_attributes
-from siteseer.algorithms.querycentric.records import listed_of
+from siteseer.algorithms.querycentric.records import listed_attributes, listed_of
 from siteseer.algorithms.querycentric.rows import FieldValue, RowKey
 from siteseer.algorithms.result import (
     Exploration,
@@ -444,6 +444,11 @@ class Explorer:
         return fresh
 
     # -- fields of entities -----------------------------------------------------------------------
+
+    def listed_attributes(self, q0: Query, offered: Iterable[FacetLabel]) -> set[str]:
+        """records.py `listed_attributes`: the attributes of `offered` the start query's list
+        shows for every entity (their drill-downs add no pair)."""
+        return listed_attributes(self, q0, offered)
 
     def facet_labels(self) -> set[FacetLabel]:
         """Every (attribute, value) a facet or form offered or a query applied, case-folded."""

@@ -9,7 +9,10 @@ untouched. Keyword boxes
 take the `keywords` given or, when a form has nothing to enumerate, no facet gave a query and
 the start query's list was not paged (a search box as the only way in), words from anchor texts
 seen (the Outdesit idea); a keyword is a query, not an attribute. A
-form whose action exports a file (``.csv``, ``.json``) is no list.
+form whose action exports a file (``.csv``, ``.json``) is no list. A field whose attribute the
+start query's list shows for every entity is not enumerated (skip "listed"), and once a choice
+listed every entity of the start query, a choice whose first page is the same is the start
+query again and is not paged (skip "view": a "search in" menu with no words).
 """
 
 from __future__ import annotations
@@ -159,26 +162,40 @@ class Forms:
         self._skip_orderings(form, q0)
         choices = form_choices(form)
         ex.form_labels |= {(c.attribute.casefold(), c.value.casefold()) for c in choices}
+        given = ex.listed_attributes(q0, ((c.attribute, c.value) for c in choices))
         todo: list[tuple[FormChoice, str]] = []
         for choice in choices:
             conditions = ((choice.attribute, choice.value),)
             subject = f"{choice.attribute}: {choice.value}"
+            if choice.attribute.casefold() in given:
+                why = "the list shows every entity's value; the start query was paged to its end"
+                ex.skip(subject, "listed", why, q0.id)
+                continue
             same = ex.index.with_conditions(conditions)
             if same is not None:
                 ex.skip(subject, "same-conditions", f"{show(conditions)} is {same}", q0.id)
                 continue
             todo.append((choice, subject))
         firsts = await self._submit_each(root, form, todo)
+        # first pages of choices that listed every entity of the start query: a choice showing
+        # one of them again is the start query once more (a "search in" menu with no words)
+        views: set[tuple[str, ...]] = set()
         for (choice, subject), first in zip(todo, firsts, strict=True):
             if first is None:
                 continue
             if ex.kind(first) != "list":
                 ex.skip(subject, "not-a-list", "no result entities", q0.id)
                 continue
+            if ex.entities(first) in views:
+                why = "its first page is that of a choice listing every entity of the start query"
+                ex.skip(subject, "view", why, q0.id)
+                continue
             conditions = ((choice.attribute, choice.value),)
             child = ex.new_query(conditions, 1, first, parent=q0.id)
             pages = await self._cluster(first, child.id)
             ex.finish(child, pages, ())
+            if child.entity_set == q0.entity_set:
+                views.add(ex.entities(first))
             tolerance = ex.settings.subset_tolerance
             if q0.entities and not is_subset(child.entities, q0.entities, tolerance):
                 ex.queries.pop()

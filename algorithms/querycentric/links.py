@@ -4,7 +4,10 @@ From the start page (at the largest page size the site offers) every facet value
 alone; a drill-down's own drill-downs are followed only when they offer an attribute/value its
 ancestors did not (hierarchical facets). Each level's first pages are loaded in one batch, then
 paginated together. Sort-order links of the start query are loaded once and must pass the
-equivalence test; the ordering parameters that pass it are skipped everywhere below.
+equivalence test; the ordering parameters that pass it are skipped everywhere below. A facet
+whose attribute the start query's list table shows for every entity, spelled as its values, is
+not followed (skip "listed"): the list was paged to its end, so its queries would add neither
+an entity nor a pair; nor are the sort links tested when no facet is left to follow.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ class LinkFacets:
     def __init__(self, ex: Exploring) -> None:
         self.ex = ex
         self.ordering_params: set[str] = set()  # sort parameters found equivalent at q0
+        self.given: set[str] = set()  # attributes the start query's list shows (not followed)
 
     def _facets(self, snap: Snapshot) -> tuple[Facet, ...]:
         assert self.ex.pattern is not None
@@ -68,7 +72,9 @@ class LinkFacets:
             q0 = ex.new_query((), 0, root)
             ex.finish(q0, pages, facets)
             ex.note_query(q0, level=0, urls=[p.url for p in pages], drilldowns=len(facets))
-        await self._check_orderings(q0)
+        self.given = ex.listed_attributes(q0, (f.label for f in q0.facets))
+        if any(f.attribute.casefold() not in self.given for f in q0.facets):
+            await self._check_orderings(q0)  # only where drill-downs will be followed
         frontier = [q0]
         while frontier:
             nxt: list[Query] = []
@@ -111,7 +117,7 @@ class LinkFacets:
         if q.status != "explored":
             return []
         todo: list[tuple[Facet, tuple[Condition, ...]]] = []
-        for facet in self._beyond_singletons(q, ex.split_drilldowns(q, q.facets)):
+        for facet in self._beyond_singletons(q, self._not_listed(q)):
             conditions = with_facet(q.conditions, facet)
             why = unsafe_reason(url=facet.url, text=facet.value)
             if refused(ex, q, facet.url, conditions, why):
@@ -143,6 +149,18 @@ class LinkFacets:
             if child is not None:
                 children.append(child)
         return children
+
+    def _not_listed(self, q: Query) -> list[Facet]:
+        """`q`'s drill-downs worth exploring, but at the start query those of an attribute its
+        list shows for every entity (`listed_attributes`): they would add no pair."""
+        fresh = self.ex.split_drilldowns(q, q.facets)
+        if q.depth > 0 or not self.given:
+            return fresh
+        for facet in fresh:
+            if facet.attribute.casefold() in self.given:
+                why = "the list shows every entity's value; the start query was paged to its end"
+                self.ex.skip(facet.url, "listed", why, q.id)
+        return [f for f in fresh if f.attribute.casefold() not in self.given]
 
     def _beyond_singletons(self, q: Query, fresh: list[Facet]) -> list[Facet]:
         """`fresh` without the attributes that would split the drill-down `q` into as many

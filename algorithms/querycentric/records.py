@@ -5,16 +5,18 @@ tables show (`listed_of`) and those only entity pages show (`read_records`): a s
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from siteseer.algorithms.querycentric.model import anchor_urls, entity_url
 from siteseer.algorithms.querycentric.rows import listed_fields, record_fields
 
 if TYPE_CHECKING:
-    from siteseer.algorithms.querycentric.core import Explorer
+    from siteseer.algorithms.querycentric.core import Explorer, Query
+    from siteseer.algorithms.querycentric.model import FacetLabel
     from siteseer.render import Snapshot
 
-__all__ = ["listed_of", "read_records"]
+__all__ = ["listed_attributes", "listed_of", "read_records"]
 
 
 def listed_of(ex: Explorer) -> dict[str, dict[str, str]]:
@@ -36,6 +38,38 @@ def listed_of(ex: Explorer) -> dict[str, dict[str, str]]:
             for entity, fields in listed_fields(page, urls, entities).items():
                 out.setdefault(entity, fields)
     return out
+
+
+def listed_attributes(ex: Explorer, q0: Query, offered: Iterable[FacetLabel]) -> set[str]:
+    """The attributes of `offered` (attribute, value) drill-downs (case-folded) whose value
+    the start query's list table shows for every entity it lists, spelled as the values
+    offered: their drill-downs would add no entity (the list was paged to its end) and no
+    pair, so they are not followed. Read once per start query page set."""
+    if ex.rows is not None or not q0.entities:
+        return set()
+    shown: dict[str, dict[str, str]] = {}
+    for page in q0.pages:
+        urls = {a: entity_url(u) for a, u in anchor_urls(page, ex.canonical)}
+        for entity, fields in listed_fields(page, urls, set(ex.entities(page))).items():
+            shown.setdefault(entity, {k.casefold(): v for k, v in fields.items()})
+    values: dict[str, set[str]] = {}
+    for attribute, value in offered:
+        values.setdefault(attribute.casefold(), set()).add(value.casefold())
+    given: set[str] = set()
+    for attribute, wanted in values.items():
+        column = [shown.get(e, {}).get(attribute) for e in q0.entities]
+        cells = {v.casefold() for v in column if v is not None}
+        if None not in column and wanted <= cells:
+            given.add(attribute)
+    if given:
+        ex.run.note(
+            "listed",
+            "skip",
+            q0.id,
+            values={"entities": float(len(q0.entities))},
+            note=", ".join(sorted(given)) + ": every entity's value is a column of the list",
+        )
+    return given
 
 
 async def read_records(ex: Explorer) -> None:

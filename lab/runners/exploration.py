@@ -12,6 +12,10 @@ site that offers no facets, the entities it listed against the truth's). Its ext
   single-condition facet query the result pages that list its entities at the largest page size
   the shop offers (paginated shops: the first is the facet link or form), or one action for the
   facet value and one load-more click per further chunk of results (the Ajax shop);
+- ``list_lower_bound``: that bound for the lists alone; when the run read entity pages for
+  their fields (records the list and the facets do not give: issue's "fields from entity
+  pages", one load per entity), ``lower_bound_downloads`` adds one load per target entity whose
+  page the list bound does not hold already (``entity_pages_read``: how many the run read);
 - ``cost_ratio``: page loads plus browser actions (each click, select, submit, load-more round)
   over that bound; ``state_changes`` that sum;
 - ``median_click_settle_ms``: the median settle wait after a browser action (Ajax runs);
@@ -80,10 +84,14 @@ def exploration_run(
     every = pair_scores(result.entities, truth)
     entities = set_scores(result.entities, truth.target_entities)
     # an entity tree's bound is its index pages and the seed path (`SiteTruth`)
-    bound = lower_bound(truth) or truth.lower_bound_downloads
+    lists = lower_bound(truth) or truth.lower_bound_downloads
+    read = _entity_pages_read(result)
+    bound = lists + (_entity_pages(truth) if read else 0)
     extra: dict[str, float | int | str] = {
         "states": result.states,
         "lower_bound_downloads": bound,
+        "list_lower_bound": lists,
+        "entity_pages_read": read,
         "entity_recall": round(entities.recall, 4),
         "entity_precision": round(entities.precision, 4),
         "all_pairs_f1": round(every.f1, 4),
@@ -108,6 +116,21 @@ def exploration_run(
         extra=extra,
         result=result,
     )
+
+
+def _entity_pages_read(result: Exploration) -> int:
+    """How many entity pages the run loaded to read their records (records.py's trace)."""
+    return sum(
+        int(dict(t.values).get("pages", 0))
+        for t in result.trace
+        if t.step == "entity-pages" and t.decision == "read"
+    )
+
+
+def _entity_pages(truth: SiteTruth) -> int:
+    """One load per target entity whose page the list bound does not count already (the seed
+    path's entity)."""
+    return len(set(truth.target_entities) - set(truth.seed_path))
 
 
 async def run_explore(session: Session, truth: SiteTruth) -> MethodRun:

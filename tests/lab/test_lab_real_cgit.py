@@ -220,7 +220,8 @@ async def test_ssup_finds_every_commit_past_the_summarys_few(cgit: LabServer) ->
 async def test_explore_from_the_home_page_lists_every_binutils_commit(cgit: LabServer) -> None:
     # From the home page the sample's repository is the one whose summary links it, and the
     # summary's "[...]" leads to a page listing more of them; the search form's "search in"
-    # menu with no words gives the same results, so no commit gets an attribute from it.
+    # menu with no words gives the same results, so no commit gets an attribute from it; once
+    # one choice listed them all, a choice showing its first page again is not paged (a view).
     truth = cgit.truth(APP)
     result = await run_one(methods()["explore"], truth, budget=None, timeout_s=600)
     assert result.row.error is None, result.row.error
@@ -229,3 +230,6 @@ async def test_explore_from_the_home_page_lists_every_binutils_commit(cgit: LabS
     assert result.run is not None and result.run.result is not None
     named = {a for attrs in result.run.result.entities.values() for a in attrs}
     assert not named & {"qt", "h"}, named
+    views = [s.subject for s in result.run.result.skipped if s.reason == "view"]
+    assert len(views) == 3, views  # "search in" committer, log msg, range: author's first page
+    assert result.row.cost.downloads <= 2.5 * truth.lower_bound_downloads, result.row.to_dict()

@@ -72,6 +72,7 @@ async def learn_entities(ex: Explorer, root: Snapshot) -> bool:
         ex.pattern = EntityPattern.from_urls([sample.final_url])
         ex.sample = sample
         ex.run.note("entity-pattern", "sample", sample.final_url, note=ex.pattern.describe())
+        _widen_to_list(ex, root, {sample_url, sample.url, sample.final_url})
     else:
         guessed = guess_entity_pattern(root)
         if guessed is None and _learn_rows(ex, root, guess_row_key(root), "rows-guess"):
@@ -240,6 +241,41 @@ def _widen_to_tree(ex: Explorer, root: Snapshot) -> None:
         values={"items": float(len(items))},
         note=ex.pattern.describe(),
     )
+
+
+def _widen_to_list(ex: Explorer, root: Snapshot, sample: set[str]) -> None:
+    """When the start page lists the sample among links alike (one container, the sample's
+    depth and query keys) that the pattern from the sample alone does not all match (a package
+    index's ``/lab/dev/<package>/<version>``: one sample names a package), learn the pattern
+    from all of them."""
+    assert ex.pattern is not None
+    mine = next((x for x in root.links if x.url in sample), None)
+    if mine is None:
+        return
+    group = _item_key(result_container(mine))
+    shape = _depth_and_keys(mine.url)
+    alike = sorted(
+        {
+            x.url
+            for x in root.links
+            if _item_key(result_container(x)) == group and _depth_and_keys(x.url) == shape
+        }
+    )
+    if len(alike) < 3 or all(ex.pattern.matches(url) for url in alike):
+        return
+    ex.pattern = EntityPattern.from_urls([mine.url, *alike])
+    ex.run.note(
+        "entity-pattern",
+        "sample-list",
+        root.final_url,
+        values={"links": float(len(alike))},
+        note=ex.pattern.describe(),
+    )
+
+
+def _depth_and_keys(url: str) -> tuple[str, int, tuple[str, ...], bool, str | None]:
+    probe = EntityPattern.from_urls([url])
+    return probe.host, probe.depth, probe.query_keys, probe.fragment, probe.namespace
 
 
 def _shape(url: str) -> tuple[str, tuple[str, ...], bool]:

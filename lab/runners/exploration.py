@@ -174,6 +174,8 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-pelican",
             "real-gitweb",
             "real-sphinx",
+            "real-devpi",
+            "real-dokuwiki",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

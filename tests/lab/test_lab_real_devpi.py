@@ -128,3 +128,20 @@ async def test_describe_recognises_the_release_pages(index: LabServer) -> None:
     assert result.run is not None
     scores = set_scores(result.run.found, truth.target_entities)
     assert scores.precision >= 0.95 and scores.recall >= 0.9, scores
+
+
+@pytest.mark.slow
+@pytest.mark.real_app(APP)
+@pytest.mark.timeout(900)
+async def test_explore_lists_every_project_of_the_index_from_one_sample(index: LabServer) -> None:
+    # The sample names one project (/lab/dev/requests/<version>); the index page lists it among
+    # links alike (one table, the same depth): the entity pattern is learned from all of them,
+    # not from the sample's project alone, whose versions the index does not list.
+    truth = index.truth(APP)
+    result = await run_one(methods()["explore"], truth, budget=None, timeout_s=600)
+    assert result.row.error is None, result.row.error
+    extra = result.row.extra
+    assert extra["entity_recall"] == 1.0 and extra["entity_precision"] == 1.0, extra
+    assert result.run is not None and result.run.result is not None
+    pattern = result.run.result.entity_pattern
+    assert pattern.endswith("/lab/dev/*/*"), pattern

@@ -8,7 +8,8 @@ page when it lists entities (the form's own result page or not), else the form s
 untouched. Keyword boxes
 take the `keywords` given or, when a form has nothing to enumerate, no facet gave a query and
 the start query's list was not paged (a search box as the only way in), words from anchor texts
-seen (the Outdesit idea); a keyword is a query, not an attribute. A
+seen (the Outdesit idea), until `KEYWORD_MISSES` words in a row add no entity (by yield); a
+keyword is a query, not an attribute. A
 form whose action exports a file (``.csv``, ``.json``) is no list. A field whose attribute the
 start query's list shows for every entity is not enumerated (skip "listed"), and once a choice
 listed every entity of the start query, a choice whose first page is the same is the start
@@ -39,7 +40,9 @@ from siteseer.algorithms.querycentric.model import (
 from siteseer.algorithms.querycentric.safety import unsafe_form_reason
 from siteseer.render import Action, Control, Snapshot
 
-__all__ = ["Forms"]
+__all__ = ["KEYWORD_MISSES", "Forms"]
+
+KEYWORD_MISSES = 3  # guessed words in a row adding no entity that stop the words
 
 
 class Forms:
@@ -228,12 +231,20 @@ class Forms:
             )
             return
         box = boxes[0]
+        misses = 0
         for word in words:
             if form.method == "get":
                 snap = await ex.page(self._submission(form, {box.name: word}))
             else:
                 snap = await ex.act(root, _fill_submit(form, {box.selector: word}, word))
-            if snap is None or ex.kind(snap) != "list":
+            found = () if snap is None or ex.kind(snap) != "list" else ex.entities(snap)
+            known = {e for q in ex.queries for e in q.entities}
+            misses = 0 if set(found) - known else misses + 1
+            if source == "anchor texts" and misses == KEYWORD_MISSES:
+                # by yield, as a pager's family: guessed words whose results add no entity
+                ex.run.note("keywords", "stop", word, note=f"{misses} words added no entity")
+                break
+            if snap is None or not found:
                 continue
             q = ex.new_query((), 1, snap, parent=q0.id)
             pages = await self._cluster(snap, q.id)

@@ -219,11 +219,23 @@ def _canonical_url(
         host = f"[{host}]"
     netloc = host if port is None or port == _DEFAULT_PORTS[scheme] else f"{host}:{port}"
     path, query = strip_session_ids(parts.path, parts.query, session_params)
-    rebuilt = urlunsplit((scheme, netloc, path, query, parts.fragment))
-    canonical = canonicalize_url(rebuilt, keep_fragments=False)
+    if ";" in query:
+        # A query whose parameters are separated by ";" (HTML 4's alternative to "&", which CGI
+        # programs such as gitweb write) keeps its separators and its order: each segment is
+        # canonicalised on its own, for w3lib would read the whole as one value and escape them.
+        head = canonicalize_url(urlunsplit((scheme, netloc, path, "", "")), keep_fragments=False)
+        canonical = f"{head}?{';'.join(_canonical_query(piece) for piece in query.split(';'))}"
+    else:
+        rebuilt = urlunsplit((scheme, netloc, path, query, parts.fragment))
+        canonical = canonicalize_url(rebuilt, keep_fragments=False)
     if keep_fragment and parts.fragment:
         return f"{canonical}#{canonical_fragment(parts.fragment)}"
     return canonical
+
+
+def _canonical_query(query: str) -> str:
+    """`query` (``&``-separated) as w3lib canonicalises it: arguments sorted, escapes unified."""
+    return urlsplit(canonicalize_url(f"http://h/?{query}")).query if query else ""
 
 
 def host_of(url: str) -> str:

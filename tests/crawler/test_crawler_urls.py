@@ -29,6 +29,16 @@ def test_fragment_dropped_and_query_sorted() -> None:
     assert canonical_url("http://h.com/p?a=1&Z=2") == "http://h.com/p?Z=2&a=1"
 
 
+def test_semicolon_separated_query_keeps_its_separators_and_order() -> None:
+    # gitweb writes p=…;a=…;h=… and answers 404 to the same query with its ";" escaped.
+    url = "http://127.0.0.1:8/gitweb.cgi?p=dpkg.git;a=commit;h=0a1b"
+    assert canonical_url(url) == url
+    assert canonical_url(url + "#top") == url
+    # each segment is canonicalised as an "&" query of its own
+    assert canonical_url("http://h/x?b=2&a=1;c=%7e;d=a b") == "http://h/x?a=1&b=2;c=~;d=a+b"
+    assert canonical_url("/x?p=a;a=tree", "http://h/p") == "http://h/x?p=a;a=tree"
+
+
 def test_empty_path_and_percent_encoding() -> None:
     assert canonical_url("http://h.com") == "http://h.com/"
     assert canonical_url("http://h.com/a b") == "http://h.com/a%20b"

@@ -57,12 +57,8 @@ and index pages are reported without the query parameters that leave a page's co
 same words (a "latest" alias of a versioned page; word-set Jaccard ≥ 0.98) is one entity with
 it, reported under the URL that the largest link collection lists (the site's index of its
 entities, rather than a single shortcut link), then the one most pages link to; params:
-``aliases``. Choice "a link group is worth what it yields" (`_Crawl._yields`): the collections of one link
-DOM path are one link group; a group whose last `_TRIAL` downloads added no entity is left, so
-the crawl's cost is bounded by the site's link groups rather than its pages (a git browser's
-tree and diff links on every commit page are tried, then left). None of these adds a URL
-feature to the judging: a page is still similar to the seed by its HTML alone (its link paths
-and its labels).
+``aliases``. None of these adds a URL feature to the judging: a page is still similar to the
+seed by its HTML alone (its link paths and its labels).
 """
 
 from __future__ import annotations
@@ -115,10 +111,6 @@ _LIST_LINKS = 2
 
 # A query parameter that this many pages add to their own URLs is a site-wide action or view.
 _ACTION_PAGES = 3
-
-# A link group that this many downloads added no entity to is left (choice "a link group is
-# worth what it yields", `_Crawl._yields`).
-_TRIAL = 12
 
 # Priority classes (smaller first).
 _ON_INDEX_PAGE = 0
@@ -215,8 +207,6 @@ class _Crawl:
     adders: dict[str, set[str]] = field(default_factory=dict)  # parameter → pages adding it
     listed: dict[str, int] = field(default_factory=dict)  # URL → largest collection listing it
     linked_by: dict[str, set[str]] = field(default_factory=dict)  # URL → pages linking to it
-    drought: dict[str, int] = field(default_factory=dict)  # path → downloads since an entity
-    barren: set[str] = field(default_factory=set)  # paths whose collections are no more visited
 
     async def fetch(self, urls: Iterable[str]) -> dict[str, Snapshot]:
         """The 2xx pages of `urls` (failures are not traced); every page loaded is judged
@@ -349,57 +339,7 @@ class _Crawl:
             self.visited.add(key)
             await self.visit(collection)
 
-    def _yields(self, collection: _Collection) -> bool:
-        """Choice "a link group is worth what it yields" (beyond the reconstruction, for real
-        applications): the collections of one link DOM path on all pages are one link group;
-        once its last `_TRIAL` downloads added no entity (a page judged similar to the seed,
-        or a link of a target collection, not found before), its other collections are not
-        visited. A group is credited with the entities found through it, and with those of the
-        target collections on the pages it led to (the menu link to an index page, the next
-        page of a list). The crawl's cost is then bounded by the site's link groups, not by its
-        pages: a git browser's tree, diff and patch links on every commit page and its summary
-        of every branch and tag, a wiki's history and special pages, a list's filter links are
-        each tried, then left."""
-        path = collection.path
-        if path in self.barren:
-            return False
-        if self.drought.get(path, 0) < _TRIAL:
-            return True
-        self.barren.add(path)
-        self.run.note(
-            "collection",
-            "stop",
-            f"{collection.page} {path}",
-            values={"downloads": float(self.drought[path])},
-            note="link group stopped: its last downloads added no entity",
-        )
-        return False
-
-    def _account(self, collection: _Collection, loaded: int, found: int) -> None:
-        """Count `loaded` new downloads against the collection's link group, or, when they
-        gave `found` new entities, start its count again (and that of the group that led to
-        the collection's page: see `_yields`)."""
-        path = collection.path
-        if not found:
-            self.drought[path] = self.drought.get(path, 0) + loaded
-            return
-        self.drought[path] = 0
-        parent = self.reached_by.get(collection.page)
-        if parent is not None:
-            self.drought[parent] = 0
-
     async def visit(self, collection: _Collection) -> None:
-        if not self._yields(collection):
-            return
-        before = len(self.run.pages)
-        known = set(self.similar) | set(self.entities)
-        try:
-            await self._visit(collection)
-        finally:
-            found = (set(self.similar) | set(self.entities)) - known
-            self._account(collection, len(self.run.pages) - before, len(found))
-
-    async def _visit(self, collection: _Collection) -> None:
         sample = spread(collection.urls, self.samples)
         fetched = await self.fetch(sample)
         sims = {u: self.sim(p) for u, p in fetched.items()}

@@ -17,6 +17,7 @@ from collections import deque
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from importlib import resources
+from typing import Any
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
@@ -322,6 +323,12 @@ async def load_more_in_page(
     data = json.loads(raw)
     if data["fallback"]:
         return None
+    return _stepped(data, started, late=int(data["late"]))
+
+
+def _stepped(data: dict[str, Any], started: float, *, late: int = 0, drawn: str = "") -> Settled:
+    """A `Settled` from settle.js's report `data` of a stepped wait begun at `started`
+    (`time.perf_counter`): a load-more's `late` draws, a scroll's `drawn` links."""
     return Settled(
         (time.perf_counter() - started) * 1000.0,
         bool(data["capped"]),
@@ -329,7 +336,8 @@ async def load_more_in_page(
         steps=int(data["steps"]),
         step_ms=tuple(float(ms) for ms in data["ms"]),
         gap_ms=tuple(float(ms) for ms in data["gap"]),
-        late=int(data["late"]),
+        late=late,
+        drawn=drawn,
     )
 
 
@@ -369,12 +377,4 @@ async def scroll_in_page(
     data = json.loads(raw)
     if not data["found"] or data["drawn"] is None:
         return None
-    return Settled(
-        (time.perf_counter() - started) * 1000.0,
-        bool(data["capped"]),
-        int(data["mutations"]),
-        steps=int(data["steps"]),
-        step_ms=tuple(float(ms) for ms in data["ms"]),
-        gap_ms=tuple(float(ms) for ms in data["gap"]),
-        drawn=str(data["drawn"]),
-    )
+    return _stepped(data, started, drawn=str(data["drawn"]))

@@ -247,34 +247,25 @@ class Pagination:
                 tools.append(link.url)
             else:
                 families.add(page.url, link.url, link.text, shown, root, refines(root, link.url))
-        if unlike:
-            self.run.note(
-                "pagination",
-                "skip",
-                f"{len(unlike)} links unlike {at.sp_x.url}",
-                level=at.level,
-                urls=unlike,
-                note="their URLs share no path or query term with this level's sample",
-            )
-        if exports:
-            self.run.note(
-                "pagination",
-                "skip",
-                f"{len(exports)} exports",
-                level=at.level,
-                urls=exports,
-                note="they download the list's data (a data format), not a page of it",
-            )
-        if tools:
-            self.run.note(
-                "pagination",
-                "skip",
-                f"{len(tools)} tools of {page.url}",
-                level=at.level,
-                urls=tools,
-                note="they name the page in their query (its history, edit form, a permanent "
+        skipped = (
+            (
+                unlike,
+                f"links unlike {at.sp_x.url}",
+                "their URLs share no path or query term with this level's sample",
+            ),
+            (exports, "exports", "they download the list's data (a data format), not a page of it"),
+            (
+                tools,
+                f"tools of {page.url}",
+                "they name the page in their query (its history, edit form, a permanent "
                 "link to it): the page again or something about it, not a page of its list",
-            )
+            ),
+        )
+        for urls, what, why in skipped:
+            if urls:
+                self.run.note(
+                    "pagination", "skip", f"{len(urls)} {what}", level=at.level, urls=urls, note=why
+                )
 
     def _judge(self, page: Snapshot, at: _Level, family: Family) -> bool:
         """The paper's test on a family's first page: at least as similar to this level's sample

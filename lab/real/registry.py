@@ -52,6 +52,7 @@ _REAL: dict[str, str] = {
     "real-pelican": "siteseer.lab.real.pelican:PelicanApp",
     "real-gitweb": "siteseer.lab.real.gitweb:GitwebApp",
     "real-sphinx": "siteseer.lab.real.sphinx:SphinxApp",
+    "real-jekyll": "siteseer.lab.real.jekyll:JekyllApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

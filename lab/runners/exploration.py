@@ -176,6 +176,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-sphinx",
             "real-devpi",
             "real-dokuwiki",
+            "real-jekyll",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

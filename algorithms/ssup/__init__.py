@@ -94,7 +94,12 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   own sections, ``#/page?id=part``) is no candidate of Algorithm 1.
 - A list's marked entry: when the current page sits alone in its link DOM path because the list
   marks it with an ``id`` ("you are here"), W_ci is computed over the path its siblings share
-  (`climb._marked_item_paths`).
+  (`climb._marked_item_paths`). A list page that features one entry apart from the list (the
+  newest post in an ``<aside id="featured">``) holds the page alone in a path of its own while
+  it lists its siblings in another: W_ci is also computed over each path of the candidate that
+  lists at least three other pages, at least half of them of the template sp's URL stands
+  for (`climb._sibling_paths`); a page linking to sp alone and listing nothing like it stays
+  a group of one.
 - Pagination chosen by yield (beyond the paper, `yields`): the candidates are grouped in
   families (what a link varies of the page linking it: ``?p=*``, ``?o=*``, ``?_next=*``), and
   the pages loaded are those of the family whose pages add the most entity links of the seed's

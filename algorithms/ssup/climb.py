@@ -546,7 +546,7 @@ def _candidate_weight(page: Snapshot, sp: Snapshot, mode: TagFeature) -> tuple[s
     best: tuple[str, float] | None = None
     for target in sorted(own):
         for sdp in paths_to(page, target, mode):
-            for path in _marked_item_paths(paths, sdp, own):
+            for path in _sibling_paths(paths, sdp, own, target):
                 weights = term_weights(target, paths, path)
                 weight = sum(weights.strongsim(u) for u in set(paths[path]) | {target})
                 if best is None or (weight, path) > (best[1], best[0]):
@@ -570,6 +570,36 @@ def _marked_item_paths(paths: LinkPaths, sdp: str, own: set[str]) -> tuple[str, 
         return (sdp,)
     bare = _ID_STEP.sub("", sdp)
     return (sdp, *(p for p in paths if p != sdp and _ID_STEP.sub("", p) == bare))
+
+
+# A list the page is featured apart from holds at least this many other pages of its template.
+_FEATURED_LIST = 3
+
+
+def _sibling_paths(paths: LinkPaths, sdp: str, own: set[str], target: str) -> tuple[str, ...]:
+    """The paths over which W_ci is computed when a candidate links to `target` through `sdp`:
+    `sdp` and its marked-entry variants (`_marked_item_paths`), and, when `sdp` holds the page
+    alone, every path of the candidate that lists at least `_FEATURED_LIST` other pages of which
+    at least half match the URL template `target` stands for (`template_share`).
+
+    Choice (beyond the paper): a list page often features one entry apart from the list (the
+    newest post in an ``<aside id="featured">`` above the others, a pinned item), so the page
+    being viewed sits alone in a path of its own while the page lists its siblings in another:
+    W_ci = 1 would prune the page that lists them all. A group of one says nothing of the page
+    when the page lists many of the page's alikes beside it; a page linking to the page alone
+    and listing nothing like it (a "next post" link, a related item) stays a group of one.
+    """
+    marked = _marked_item_paths(paths, sdp, own)
+    if set(paths.get(sdp, ())) - own:
+        return marked
+    featured = tuple(
+        p
+        for p, urls in paths.items()
+        if p not in marked
+        and len(set(urls) - own) >= _FEATURED_LIST
+        and template_share(target, (u for u in urls if u not in own)) >= _CLIMB_SHARE
+    )
+    return (*marked, *featured)
 
 
 def _pagination_peer(candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature) -> bool:

@@ -21,7 +21,7 @@ link path (a plane page and an airport page of one admin application) differ the
 
 `link_dom_path` computes a path from an lxml element, for callers that hold a parsed tree rather
 than a Snapshot; it follows the same conventions as the Snapshot's paths (lower-case tags,
-attribute names sorted, the anchor's own attributes left out).
+attribute names sorted, the anchor's own attributes left out, and an ``ol``'s ``start`` too).
 """
 
 from __future__ import annotations
@@ -61,14 +61,29 @@ _LABEL_TAGS = ("th", "dt", "label")
 
 
 def link_path(link: Link, mode: TagFeature = "tags") -> str:
-    """The link DOM path of `link` in tag-feature `mode`."""
+    """The link DOM path of `link` in tag-feature `mode` (an ordered list's start number left
+    out: `_unnumbered`)."""
     if mode == "tags":
         return link.path
     if mode == "attrs":
-        return link.path_attrs
+        return _unnumbered(link.path_attrs)
     if mode == "values":
-        return link.path_values
+        return _unnumbered(link.path_values)
     raise ValueError(f"unknown tag feature {mode!r}; use one of {', '.join(TAG_FEATURES)}")
+
+
+# An ordered list's start number, the attribute of an ``ol`` step (attribute names are sorted).
+_LIST_START = re.compile(r"(?<=/ol)((?:\[[^\]]*\])*?)\[@start(?:=[^\]]*)?\]")
+
+
+def _unnumbered(path: str) -> str:
+    """`path` without an ordered list's ``start`` attribute (``ol[@class][@start]`` →
+    ``ol[@class]``).
+
+    Choice: ``<ol start="9">`` numbers a list from its 9th item: page 2 of a list numbered on
+    page 1 from 1 (a blog's paged index). The number is the list's position, not another list;
+    with it, page 1's entries and page 2's would sit in two link DOM paths."""
+    return _LIST_START.sub(r"\1", path) if "[@start" in path else path
 
 
 _ATTRIBUTES = re.compile(r"\[[^\]]*\]")
@@ -172,6 +187,8 @@ def _step(element: Any, mode: TagFeature) -> str:
     names = sorted(attrs)
     if not names:
         return tag
+    if tag == "ol":  # its start number is its position, not another list (`_unnumbered`)
+        names = [n for n in names if n != "start"]
     if mode == "attrs":
         return tag + "".join(f"[@{n}]" for n in names)
     return tag + "".join(f"[@{n}={' '.join(str(attrs[n]).split())}]" for n in names)

@@ -67,6 +67,21 @@ def test_the_three_tag_feature_modes() -> None:
         link_path(link, "names")  # type: ignore[arg-type]
 
 
+def test_an_ordered_lists_start_number_is_no_other_list() -> None:
+    # Page 2 of a list numbered from 1 on page 1 starts at 6: its entries are the same list's.
+    doc = lxml_html.document_fromstring(
+        '<html><body><ol class="posts" start="6"><li><a href="/p/6">6</a></li></ol>'
+        '<div start="2"><a href="/x">x</a></div></body></html>'
+    )
+    entry, other = doc.iter("a")
+    assert link_dom_path(entry, "attrs") == "html/body/ol[@class]/li/a"
+    assert link_dom_path(entry, "values") == "html/body/ol[@class=posts]/li/a"
+    assert link_dom_path(other, "attrs") == "html/body/div[@start]/a"  # an ol's number only
+    page_2 = _link("http://x/p/6", "t", "html/ol[@class][@start]/li/a", "html/ol[@start=6]/li/a")
+    assert link_path(page_2, "attrs") == "html/ol[@class]/li/a"
+    assert link_path(page_2, "values") == "html/ol/li/a"
+
+
 def test_simhtml_is_the_jaccard_similarity_of_html_schemas() -> None:
     a = _snap("http://x/1", _link("u", "html/ul/li/a"), _link("v", "html/div/a"))
     b = _snap("http://x/2", _link("u", "html/ul/li/a"), _link("w", "html/p/a"))

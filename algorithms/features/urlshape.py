@@ -21,6 +21,7 @@ Everything here is pure: strings in, values out.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -227,7 +228,8 @@ def continues(page: str, url: str) -> bool:
     parameter added or changed and none dropped (``/list/`` → ``/list/?page=3``,
     ``?q=a`` → ``?q=a&offset=50``, ``?after=x`` → ``?after=y``) — the pages `is_view` tells
     views from — or `page`'s path and query with up to `PAGE_SEGMENTS` segments appended, the
-    last a number (``/season/2022`` → ``/season/2022/page/3``). A one-parameter sort order or
+    last a number (``/season/2022`` → ``/season/2022/page/3``), or with a page number appended
+    to its file's name (``/`` → ``/index2.html``, `_numbered`). A one-parameter sort order or
     page size (``?sort=name``) has the first shape; a link that drops one of `page`'s
     parameters leaves its list. A parameter with an empty value on one side and absent on the
     other (``?q=&sort=id`` → ``?sort=id&offset=50``: a search form's empty field, which the
@@ -246,9 +248,31 @@ def continues(page: str, url: str) -> bool:
     base = [s for s in pa.path.split("/") if s]
     segments = [s for s in pb.path.split("/") if s]
     added = segments[len(base) :]
-    return (
-        segments[: len(base)] == base and 1 <= len(added) <= PAGE_SEGMENTS and added[-1].isdigit()
-    )
+    if segments[: len(base)] == base and 1 <= len(added) <= PAGE_SEGMENTS and added[-1].isdigit():
+        return True
+    return _numbered(pa.path, pb.path)
+
+
+# A page number appended to a file's name: ``index2.html``, ``tzdata-3.html``, ``page_4``.
+_NUMBERED = re.compile(r"(?P<stem>.*?)[-_]?(?P<number>\d+)(?P<ext>\.[A-Za-z0-9]+)?")
+
+
+def _numbered(page: str, url: str) -> bool:
+    """Whether the path `url` is the path `page` with a page number appended to its file's name
+    (``/tag/x.html`` → ``/tag/x2.html``), a directory's page read as its index document
+    (``/`` → ``/index2.html``, ``/blog/`` → ``/blog/index-3.html``): the pages static site
+    generators write a paged list to."""
+    folder, _, name = page.rpartition("/")
+    other_folder, _, other = url.rpartition("/")
+    match = _NUMBERED.fullmatch(other)
+    if folder != other_folder or match is None or int(match["number"]) < 2:
+        return False
+    if not name:  # a directory: its index document, whatever its extension
+        return match["stem"] == "index"
+    stem, dot, ext = name.rpartition(".")
+    if not dot:
+        stem, ext = name, ""
+    return match["stem"] == stem and (match["ext"] or "") == (f".{ext}" if ext else "")
 
 
 def refines(page: str, url: str) -> bool:

@@ -149,7 +149,7 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   no other candidate is found, whatever its W_ci (`climb.value_page`).
 - A pager built like the entries (beyond the paper): pagination also judges the links of the
   next level's sample link DOM path that continue this level's sample by URL (``/`` →
-  ``/page/2/``, `urlshape.continues`) without the next level's shape, and lets them past the
+  ``/page/2/``, or a numbered file: ``/`` → ``/index2.html``, `urlshape.continues`) without the next level's shape, and lets them past the
   shared-term filter (`pagination._continues_level`): a home page's pager whose items are
   ``<li>`` like its posts.
 - DUST: after the walk, the query parameters that leave a page's content unchanged are learned

@@ -111,6 +111,15 @@ def test_the_pages_that_continue_a_list() -> None:
     assert not continues(f"{H}/people", f"{H}/people/a/b/3")  # too deep for a page number
     assert not continues(f"{H}/people?q=a", f"{H}/people/2")  # leaves the query
     assert not continues(f"{H}/people", "http://127.0.0.3/people/2")  # another host
+    # A page number appended to the file's name, a directory's read as its index document.
+    assert continues(f"{H}/", f"{H}/index2.html")
+    assert continues(f"{H}/blog/", f"{H}/blog/index-3.html")
+    assert continues(f"{H}/category/tzdata.html", f"{H}/category/tzdata2.html")
+    assert not continues(f"{H}/", f"{H}/index.html")  # the same page
+    assert not continues(f"{H}/", f"{H}/about2.html")  # another file
+    assert not continues(f"{H}/tag/a.html", f"{H}/tag/b2.html")
+    assert not continues(f"{H}/tag/a.html", f"{H}/tag/a2.htm")  # another extension
+    assert not continues(f"{H}/tag/a.html", f"{H}/other/a2.html")  # another folder
     # Exactly the one-parameter links `is_view` does not take for views.
     for url in (f"{H}/planes/list/?page_P=3", f"{H}/planes/list/?_oc_P=a&_od_P=asc"):
         assert continues(first, url) != is_view(first, url)

@@ -136,3 +136,13 @@ async def test_a_post_featured_apart_from_its_list_climbs_to_the_page_listing_it
     assert noted and "a page of a value its entries share" in noted[0].note
     # The entries of the home page's first page are found: the seed and the four it lists.
     assert set(truth.target_entities[:PAGE]) <= set(result.entities)
+
+
+async def test_a_list_paged_to_numbered_files_is_paged_to_its_end() -> None:
+    # Its pages are /index2.html … (the home page's name numbered on), sharing no term with /,
+    # and list their entries in <ol start="6"> …: without both rules the level was the first
+    # page alone (F1 0.36).
+    truth, result, downloaded = await _discover()
+    assert set_scores(result.entities, truth.target_entities).f1 == 1.0
+    assert set(result.index_pages[0]) == set(truth.index_levels[0])
+    assert len(downloaded) <= truth.lower_bound_downloads + 3, downloaded

@@ -43,7 +43,15 @@ from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.pyenv import Progress
 from siteseer.lab.truth import SiteTruth
 
-__all__ = ["GITWEB", "PAGE", "REPOS", "TARGET", "GitwebApp", "shortlog_pages"]
+__all__ = [
+    "GITWEB",
+    "PAGE",
+    "REPOS",
+    "TARGET",
+    "GitwebApp",
+    "repository_changelog",
+    "shortlog_pages",
+]
 
 APP_ID = "real-gitweb"
 GITWEB = Path("/usr/share/gitweb/gitweb.cgi")
@@ -118,7 +126,9 @@ class GitwebApp(RealApp):
                 shutil.rmtree(partial)
             partial.mkdir(parents=True)
             heads = {
-                name: build_repository(self.id, partial, name, _changelog(name), 0, log, progress)
+                name: build_repository(
+                    self.id, partial, name, repository_changelog(name), 0, log, progress
+                )
                 for name in REPOS
             }
             (partial / "built.json").write_text(json.dumps(heads, indent=1), encoding="utf-8")
@@ -186,7 +196,9 @@ def _packages_present() -> bool:
     )
 
 
-def _changelog(package: str) -> Path:
+def repository_changelog(package: str) -> Path:
+    """The Debian changelog a repository of REPOS is built from (real-fossil imports the same
+    history)."""
     return changelog_file(package) or DOC_ROOT / package / "changelog.Debian.gz"
 
 

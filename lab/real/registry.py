@@ -53,6 +53,7 @@ _REAL: dict[str, str] = {
     "real-gitweb": "siteseer.lab.real.gitweb:GitwebApp",
     "real-sphinx": "siteseer.lab.real.sphinx:SphinxApp",
     "real-jekyll": "siteseer.lab.real.jekyll:JekyllApp",
+    "real-fossil": "siteseer.lab.real.fossil:FossilApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

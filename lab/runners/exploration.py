@@ -177,6 +177,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-devpi",
             "real-dokuwiki",
             "real-jekyll",
+            "real-fossil",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -92,6 +92,11 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   (`algorithms.features.dom.list_tree`: a navigation tree's depths and a page's marked body
   are one list). Hash routes are read as paths (`probes.routed`), and a view of the seed (its
   own sections, ``#/page?id=part``) is no candidate of Algorithm 1.
+- Lists of one page size (beyond the paper): W_ci counts the list a page shows, so two
+  candidates whose lists each fill a page of one size tie (within 1%), however many pages each
+  goes on over (a tracker's tickets of one reporter beside all its open tickets); the tie goes
+  to the one whose pager offers more pages (`yields.pages_offered`: its largest page number, a
+  "next" link at least a second page), then to the smaller URL (`climb._Parent.outranks`).
 - A list's marked entry: when the current page sits alone in its link DOM path because the list
   marks it with an ``id`` ("you are here"), W_ci is computed over the path its siblings share
   (`climb._marked_item_paths`). A list page that features one entry apart from the list (the

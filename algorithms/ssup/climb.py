@@ -11,6 +11,7 @@ the code and listed in `algorithms.ssup`'s docstring.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -37,7 +38,7 @@ from siteseer.algorithms.ssup.probes import (
     same_menu,
     view_of,
 )
-from siteseer.algorithms.ssup.yields import is_export, is_tool
+from siteseer.algorithms.ssup.yields import is_export, is_tool, pages_offered
 from siteseer.render import Snapshot
 
 __all__ = [
@@ -53,6 +54,8 @@ __all__ = [
 Height: TypeAlias = int | Literal["auto"]
 
 _EPSILON = 1e-9
+# Two candidates' W_ci this close (relative) are a tie: lists of one page size.
+_WEIGHT_TIE = 0.01
 # height="auto" never climbs further than this many levels.
 MAX_AUTO_HEIGHT = 6
 # height="auto" climbs to a candidate when at least this share of its list shares a URL pattern.
@@ -88,6 +91,22 @@ class _Parent:
         """Algorithm 1's order (the largest W_ci, the smaller URL on a tie), a page of a
         value coming after every other candidate."""
         return (not self.value, self.weight, _neg(self.page.url))
+
+    def outranks(self, other: _Parent) -> bool:
+        """Whether it comes before `other` in Algorithm 1's order (`rank`), two lists of one
+        weight told apart by the pages their pagers offer (`yields.pages_offered`).
+
+        Choice (beyond the paper): W_ci counts the list a page shows, so two lists that each
+        fill a page of one size tie, however many pages each goes on over (a tracker's tickets
+        of one reporter, 3 pages, beside its open tickets, 10 pages). The list offering more
+        pages groups more of sp's siblings: a tie goes to it, then to the smaller URL."""
+        if self.value == other.value and math.isclose(
+            self.weight, other.weight, rel_tol=_WEIGHT_TIE
+        ):
+            mine, theirs = pages_offered(self.page), pages_offered(other.page)
+            if mine != theirs:
+                return mine > theirs
+        return self.rank() > other.rank()
 
 
 @dataclass(slots=True)
@@ -302,7 +321,7 @@ class Climb:
         self.run.note(
             "top-index", "candidate", url, level=level, values={"weight": weight}, note=parent.why
         )
-        if found.best is None or parent.rank() > found.best.rank():
+        if found.best is None or parent.outranks(found.best):
             found.best = parent
         return parent
 

@@ -40,6 +40,7 @@ __all__ = [
     "family_of",
     "is_export",
     "is_tool",
+    "pages_offered",
     "state_params",
     "stateless",
 ]
@@ -231,9 +232,13 @@ class Family:
         """Whether its links read as a pager's: numbered pages (one value, a number, and the
         link texts numbers too) or a "next"/"previous" link."""
         self._numbered()
-        if self.texts & _CONTINUE or any(t.split(" ")[0] in _CONTINUE for t in self.texts if t):
-            return True
-        return self._pager
+        return self._continued() or self._pager
+
+    def _continued(self) -> bool:
+        """Whether one of its links reads as a word that continues a list ("next", "»")."""
+        return bool(self.texts & _CONTINUE) or any(
+            t.split(" ")[0] in _CONTINUE for t in self.texts if t
+        )
 
     def committed(self) -> bool:
         """Whether it is a pager one of whose pages added mostly entries none gave before: a
@@ -264,6 +269,19 @@ class Family:
             top = max(number[u] for u in self.loaded)
             return all(number[u] < top for u in left)
         return not left
+
+    def last_page(self) -> int:
+        """The last page its members reach when they read as a list's pager: numbered pages (a
+        member's text is its number, 1 or 2 among them: a first page links to its second, page
+        n back to the first; years or ids start elsewhere) reach their largest number; a
+        "next" link at least a second page. 1 when it is no pager."""
+        numbers = self._numbered() or {}
+        named = {n for n in numbers.values() if str(n) in self.texts}
+        if named & {1, 2}:
+            return max(numbers.values())
+        if self._continued():
+            return max([2, *numbers.values()])
+        return 1
 
     def _numbered(self) -> dict[str, int] | None:
         """Each member's number where the members' values differ (one position), when every
@@ -364,6 +382,15 @@ class Families:
 
     def loaded(self) -> Iterable[str]:
         return (u for f in self.families.values() for u in f.loaded)
+
+
+def pages_offered(page: Snapshot) -> int:
+    """The pages the list `page` shows is offered over by its pager (`Family.last_page`): the
+    last page its links' families reach, 1 when it links to no further page of its list."""
+    families = Families()
+    for link in page.links:
+        families.add(page.url, link.url, link.text, 0, page.url, False)
+    return max((f.last_page() for f in families.families.values()), default=1)
 
 
 def stateless(page: Snapshot) -> Snapshot:

@@ -18,7 +18,7 @@ import importlib
 import typing
 
 if typing.TYPE_CHECKING:
-    from siteseer.crawler.autorender import RenderDecision
+    from siteseer.crawler.autorender import RenderDecision, runs_scripts
     from siteseer.crawler.config import RenderMode, SessionConfig
     from siteseer.crawler.cost import Cost
     from siteseer.crawler.errors import (
@@ -104,6 +104,7 @@ __all__ = [
     "read_pages",
     "read_published",
     "read_urls",
+    "runs_scripts",
     "setting",
     "setting_rows",
     "stored_snapshots",
@@ -155,6 +156,7 @@ _LAZY = {
     "read_pages": "siteseer.crawler.inputs",
     "read_published": "siteseer.crawler.sitemaps",
     "read_urls": "siteseer.crawler.inputs",
+    "runs_scripts": "siteseer.crawler.autorender",
     "setting": "siteseer.crawler.settings",
     "setting_rows": "siteseer.crawler.settings",
     "stored_snapshots": "siteseer.crawler.inputs",

@@ -31,6 +31,7 @@ from siteseer.algorithms.querycentric.model import (
     classify_page,
     drilldown_labels,
     first_page_form,
+    item_links,
     page_size_links,
     pagination_candidates,
     query_links,
@@ -38,6 +39,7 @@ from siteseer.algorithms.querycentric.model import (
     same_list_address,
     same_query,
     unsafe_reason,
+    without_page_keys,
     zero_based_pages,
 )
 from siteseer.algorithms.querycentric.queries import QueryIndex, QueryKey, infer_attributes
@@ -244,6 +246,14 @@ class Explorer:
         assert self.pattern is not None
         return query_links(snap, self.pattern, self.containers)
 
+    def _apart(self, snap: Snapshot) -> frozenset[str]:
+        """The links of `snap` another page of its list need not share: those inside its
+        result items (they change with the items; the same author or tag link elsewhere on a
+        page, as a featured post's, is no link of the query) and its own addresses (a link to
+        the first page from the others)."""
+        items = item_links(snap, self.containers) if self.containers else set()
+        return frozenset(map(without_page_keys, items | {snap.url, snap.final_url}))
+
     async def largest_page_size(self, root: Snapshot) -> Snapshot:
         """`root` at the largest page size its page-size links offer (`root` itself when it has
         none, or when all its results fit on it)."""
@@ -313,6 +323,7 @@ class Explorer:
             for f, z in zip(firsts, zero, strict=True)
         ]
         lxs = [self._lx(first) for first in firsts]
+        apart = [self._apart(first) for first in firsts]
         frontier = [(i, first) for i, first in enumerate(firsts)]
         while frontier:
             candidates: list[tuple[int, str]] = []
@@ -330,15 +341,15 @@ class Explorer:
                 if got is None:
                     continue
                 seen[i].add(first_page_form(got.final_url, zero_based=zero[i]))
-                ly = self._lx(got)
+                # the two pages compared without what either holds apart
+                drop = apart[i] | self._apart(got)
+                lx, ly = lxs[i] - drop, self._lx(got) - drop
                 same = same_list_address(firsts[i].final_url, got.final_url)
-                if self.kind(got) == "list" and (
-                    same or same_query(lxs[i], ly, self.settings.epsilon)
-                ):
+                if self.kind(got) == "list" and (same or same_query(lx, ly, self.settings.epsilon)):
                     pages[i].append(got)
                     frontier.append((i, got))
                 else:
-                    score = _jaccard(lxs[i], ly)
+                    score = _jaccard(lx, ly)
                     self.run.note(
                         "cluster", "other-query", url, values={"jaccard": score}, note=names[i]
                     )

@@ -28,6 +28,7 @@ from siteseer.algorithms.querycentric.records import read_records
 from siteseer.algorithms.querycentric.rows import element_at, pager_next
 from siteseer.algorithms.result import Exploration
 from siteseer.algorithms.run import Run, Stopped
+from siteseer.crawler import runs_scripts
 from siteseer.render import Action, Control, Snapshot
 
 if TYPE_CHECKING:
@@ -98,7 +99,7 @@ async def _explore(ex: Explorer) -> None:
     root = await ex.run.seed(ex.start)
     ex.states.add(root.key)
     learned = await learn_entities(ex, root)
-    if not learned and not root.rendered:  # a list a script builds: look at it rendered
+    if not learned and _may_change(root):  # a list a script builds: look at it rendered
         rendered = await ex.rendered(ex.start)
         if rendered is not None:
             root = rendered
@@ -111,7 +112,7 @@ async def _explore(ex: Explorer) -> None:
         if not kind.in_page and kind.offers(root, q0):
             q0 = await kind.explore(root, q0)
     in_page = [kind for kind in kinds if kind.in_page]
-    if q0 is None and not any(kind.shown(root) for kind in in_page) and not root.rendered:
+    if q0 is None and not any(kind.shown(root) for kind in in_page) and _may_change(root):
         rendered = await ex.rendered(ex.start)
         root = rendered if rendered is not None else root
     root = await _widest_view(ex, root)
@@ -169,6 +170,12 @@ async def _beside(ex: Explorer, q0: Query) -> bool:
         note=f"{attribute}: the lists {hub.final_url} links alike beside the start list",
     )
     return True
+
+
+def _may_change(root: Snapshot) -> bool:
+    """Whether `root`, loaded without a browser, may show more rendered: its HTML holds a
+    script the browser would run (a page without one is drawn as it was served)."""
+    return not root.rendered and runs_scripts(root)
 
 
 def _in_place(root: Snapshot) -> bool:

@@ -35,6 +35,12 @@ from functools import cached_property, lru_cache
 from typing import Any, Literal, Protocol
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from siteseer.algorithms.querycentric.items import (
+    item_links,
+    linked_anchors,
+    path_steps,
+    result_container,
+)
 from siteseer.algorithms.querycentric.labels import (
     clean_label,
     facet_heading,
@@ -313,21 +319,6 @@ def _first(url: str) -> str:
 
 # -- pages ------------------------------------------------------------------------------------
 
-_DIGIT_VALUE = re.compile(r"=([^\]]*\d[^\]]*)\]")
-_DATA_VALUE = re.compile(r"(@data-[\w.:-]+)=[^\]]*\]")
-
-
-def result_container(link: Link) -> str:
-    """The container key of a link: its DOM path with values, numeric values and the values of
-    data-* attributes (an item's own data: ``li[@data-colour=red]``) wildcarded."""
-    return _container_of(link.path_values or link.path_attrs)
-
-
-@lru_cache(maxsize=1 << 14)
-def _container_of(path: str) -> str:
-    """`result_container` of a DOM path (once per path: the links of a list share a few)."""
-    return _DIGIT_VALUE.sub("=*]", _DATA_VALUE.sub(r"\1=*]", path))
-
 
 def _entity_links(snapshot: Snapshot, pattern: EntityPattern) -> list[Link]:
     return [link for link in snapshot.links if pattern.matches(link.url)]
@@ -366,30 +357,6 @@ def classify_page(
     if result_entities(snapshot, pattern, containers):
         return "list"
     return "other"
-
-
-def item_links(snapshot: Snapshot, containers: Iterable[str]) -> set[str]:
-    """The links inside the result list's items: those whose container path lies under an
-    item of the result containers (a container's path without its last two steps, the item
-    element and the link: ``ul[@class=posts]/li/a`` → ``ul[@class=posts]``)."""
-    roots = tuple(root + "/" for c in containers if (root := _item_root(c)))
-    if not roots:
-        return set()
-    return {x.url for x in snapshot.links if result_container(x).startswith(roots)}
-
-
-@lru_cache(maxsize=1 << 10)
-def _item_root(container: str) -> str:
-    steps = path_steps(container)
-    return "/".join(steps[:-2]) if len(steps) > 2 else ""
-
-
-_PATH_STEP = re.compile(r"[^/\[]+(?:\[[^\]]*\])*")
-
-
-def path_steps(path: str) -> list[str]:
-    """A link DOM path's steps, ``tag[@attr=value]…`` each (a value may hold a slash)."""
-    return _PATH_STEP.findall(path)
 
 
 def query_links(
@@ -518,9 +485,14 @@ def _differs_by_page(current: str, target: str) -> bool:
 def first_page_form(url: str, *, zero_based: bool = False) -> str:
     """`url` without page/offset parameters that point at the first page (``page=1``,
     ``offset=0``; only ``=0`` on a list that numbers its pages from 0), so that the first page
-    reached through its pager link is recognised."""
+    reached through its pager link is recognised; a folder's index file is the folder
+    (``/index.html`` is the ``/`` a static site's pager links as its first page)."""
     first = ("0",) if zero_based else ("0", "1")
+    url = _INDEX_FILE.sub("/", url, count=1)
     return _without(url, lambda key, value: is_page_key(key) and value in first, fragment=False)
+
+
+_INDEX_FILE = re.compile(r"(?<=[^/])/index\.html?(?=$|[?#])")
 
 
 def zero_based_pages(snapshot: Snapshot) -> bool:
@@ -546,7 +518,7 @@ def pagination_candidates(snapshot: Snapshot, pattern: EntityPattern) -> tuple[s
     confirms (Algorithm 1)."""
     here = snapshot.final_url
     found: set[str] = set()
-    rel = rel_pager_urls(_linked_anchors(snapshot))
+    rel = rel_pager_urls([(a, link.url) for a, link in linked_anchors(snapshot)])
     for link in snapshot.links:
         if pattern.matches(link.url) or link.url in (here, snapshot.url):
             continue
@@ -584,20 +556,6 @@ def _spelled_defaults(here: str, url: str, text: str, changed: set[str]) -> set[
     if not any(is_page_key(k) and text in theirs.get(k, ()) for k in changed):
         return set()
     return {k for k in changed if k not in mine and not is_page_key(k)}
-
-
-def _linked_anchors(snapshot: Snapshot) -> list[tuple[Any, str]]:
-    """The page's anchors with their links' URLs when the extraction kept every one (in order);
-    [] otherwise (`anchor_urls` without canonicalising anything)."""
-    anchors = [
-        a
-        for a in snapshot.tree().iter("a")
-        if (h := (a.get("href") or "").strip())
-        and not h.startswith(("javascript:", "mailto:", "tel:", "data:"))
-    ]
-    if len(anchors) != len(snapshot.links):
-        return []
-    return [(a, link.url) for a, link in zip(anchors, snapshot.links, strict=True)]
 
 
 def _changed_keys(current: str, target: str) -> set[str]:

@@ -6,7 +6,9 @@
 - A list drawn with a modifier class more or less: a container path whose steps are the same
   tags and attributes but where one step's classes are a subset of the other's
   (``div[@class=mw-category]`` beside ``div[@class=mw-category mw-category-columns]``: a
-  wiki's short category is not drawn in columns) holds the same list.
+  wiki's short category is not drawn in columns), or where one step has an attribute holding
+  a number that the other has not (``ol[@start=11]``: a blog's second page numbers its posts
+  on from 11), holds the same list.
 """
 
 from __future__ import annotations
@@ -53,6 +55,8 @@ def _steps(path: str) -> tuple[_Step, ...]:
 def _alike_step(a: _Step, b: _Step) -> bool:
     if a == b:
         return True
+    # a number on one side only (wildcarded: an ordered list's `start=11` on its second page)
+    a, b = (a[0], _but_numbers(a[1], b[1])), (b[0], _but_numbers(b[1], a[1]))
     if a[0] != b[0] or [k for k, _ in a[1]] != [k for k, _ in b[1]]:
         return False
     for (key, x), (_, y) in zip(a[1], b[1], strict=True):
@@ -62,6 +66,14 @@ def _alike_step(a: _Step, b: _Step) -> bool:
         if key != "class" or not mine & theirs or not (mine <= theirs or theirs <= mine):
             return False
     return True
+
+
+def _but_numbers(
+    attrs: tuple[tuple[str, str], ...], other: tuple[tuple[str, str], ...]
+) -> tuple[tuple[str, str], ...]:
+    """`attrs` without those holding a number (wildcarded) that `other` has not."""
+    theirs = {k for k, _ in other}
+    return tuple((k, v) for k, v in attrs if v != "*" or k in theirs)
 
 
 def alike_container(container: str, containers: Iterable[str]) -> bool:

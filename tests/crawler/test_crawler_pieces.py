@@ -123,6 +123,7 @@ EXPORTED = {
     "PageCapReached",
     "RedirectRefused",
     "RenderDecision",
+    "runs_scripts",
     "RenderMode",
     "Renderer",
     "RobotsDisallowed",

@@ -1,0 +1,111 @@
+"""Pure: a result list's containers and items, and the links inside its items.
+
+- `result_container`: a link's container key, its DOM path with the values that differ from
+  item to item wildcarded (numbers, data-* attributes): the links of one list share it.
+- `item_links`: the links inside the list's items. An item is a child of the element that holds
+  every entity link of one container (their lowest common ancestor: the ``ol`` of a blog's
+  ``ol/li/article/header/h1/a`` posts) that holds one of them: a post's author, category and tag
+  links sit beside its title's link, deeper or not, and change with the items, so that two pages
+  of one list are compared without them (`same_list_query`). A page whose anchors the
+  extraction did not all keep falls back on the container's path without its last two steps
+  (``ul[@class=posts]/li/a`` → ``ul[@class=posts]``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+from siteseer.algorithms.querycentric.shapes import alike_container
+from siteseer.render import Link, Snapshot
+
+__all__ = ["item_links", "linked_anchors", "path_steps", "result_container"]
+
+_DIGIT_VALUE = re.compile(r"=([^\]]*\d[^\]]*)\]")
+_DATA_VALUE = re.compile(r"(@data-[\w.:-]+)=[^\]]*\]")
+
+
+def result_container(link: Link) -> str:
+    """The container key of a link: its DOM path with values, numeric values and the values of
+    data-* attributes (an item's own data: ``li[@data-colour=red]``) wildcarded."""
+    return _container_of(link.path_values or link.path_attrs)
+
+
+@lru_cache(maxsize=1 << 14)
+def _container_of(path: str) -> str:
+    """`result_container` of a DOM path (once per path: the links of a list share a few)."""
+    return _DIGIT_VALUE.sub("=*]", _DATA_VALUE.sub(r"\1=*]", path))
+
+
+_PATH_STEP = re.compile(r"[^/\[]+(?:\[[^\]]*\])*")
+
+
+def path_steps(path: str) -> list[str]:
+    """A link DOM path's steps, ``tag[@attr=value]…`` each (a value may hold a slash)."""
+    return _PATH_STEP.findall(path)
+
+
+def linked_anchors(snapshot: Snapshot) -> list[tuple[Any, Link]]:
+    """The page's anchors with their links when the extraction kept every one (in order); []
+    otherwise."""
+    anchors = [
+        a
+        for a in snapshot.tree().iter("a")
+        if (h := (a.get("href") or "").strip())
+        and not h.startswith(("javascript:", "mailto:", "tel:", "data:"))
+    ]
+    if len(anchors) != len(snapshot.links):
+        return []
+    return list(zip(anchors, snapshot.links, strict=True))
+
+
+def item_links(snapshot: Snapshot, containers: Iterable[str]) -> set[str]:
+    """The links inside the result list's items (see the module docstring)."""
+    wanted = frozenset(containers)
+    anchors = linked_anchors(snapshot)
+    by_container: dict[str, list[Any]] = {}
+    for anchor, link in anchors:
+        container = result_container(link)
+        if container in wanted or alike_container(container, wanted):
+            by_container.setdefault(container, []).append(anchor)
+    items: set[Any] = set()
+    rest: list[str] = []
+    for container in wanted | by_container.keys():
+        found = _items(by_container.get(container, []))
+        if found is None:
+            rest.append(container)
+        else:
+            items |= found
+    out = {link.url for anchor, link in anchors if items and _inside(anchor, items)}
+    roots = tuple(root + "/" for c in rest if (root := _item_root(c)))
+    if roots:
+        out |= {x.url for x in snapshot.links if result_container(x).startswith(roots)}
+    return out
+
+
+def _items(listed: list[Any]) -> set[Any] | None:
+    """The item elements of one container's anchors: the children of their lowest common
+    ancestor that hold one; None for fewer than two anchors."""
+    if len(listed) < 2:
+        return None
+    chains = [[*reversed(list(a.iterancestors())), a] for a in listed]
+    depth = 0
+    first = chains[0]
+    while depth < len(first) and all(
+        depth < len(c) and c[depth] is first[depth] for c in chains[1:]
+    ):
+        depth += 1
+    # chains[.][depth - 1] is the common ancestor; the element below it on each chain an item
+    return {c[depth] for c in chains if depth < len(c)}
+
+
+def _inside(anchor: Any, items: set[Any]) -> bool:
+    return anchor in items or any(e in items for e in anchor.iterancestors())
+
+
+@lru_cache(maxsize=1 << 10)
+def _item_root(container: str) -> str:
+    steps = path_steps(container)
+    return "/".join(steps[:-2]) if len(steps) > 2 else ""

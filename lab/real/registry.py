@@ -54,6 +54,7 @@ _REAL: dict[str, str] = {
     "real-sphinx": "siteseer.lab.real.sphinx:SphinxApp",
     "real-jekyll": "siteseer.lab.real.jekyll:JekyllApp",
     "real-fossil": "siteseer.lab.real.fossil:FossilApp",
+    "real-wordpress": "siteseer.lab.real.wordpress:WordPressApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -178,6 +178,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-dokuwiki",
             "real-jekyll",
             "real-fossil",
+            "real-wordpress",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

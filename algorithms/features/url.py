@@ -28,6 +28,7 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TypeAlias
 from urllib.parse import urlsplit
 
@@ -38,6 +39,7 @@ __all__ = [
     "TermWeights",
     "UrlSchema",
     "candidate_weight",
+    "route",
     "spread",
     "strongsim",
     "sub_tokens",
@@ -69,19 +71,28 @@ def tokens(url: str) -> tuple[str, ...]:
     ``#!/a?b=1``: a fragment a link keeps only on a hash-routed document), which is read as the
     path and query it routes to. Empty tokens are dropped.
     """
-    parts = urlsplit(url)
     # Scheme-less text such as "www.website.com/car/ford" (the paper's own examples) parses as
     # a bare path, which is what we want: the host is then the first path segment.
-    path, query = parts.path, parts.query
-    route = parts.fragment.lstrip("!")
-    if route.startswith("/"):
-        route_path, _, route_query = route.partition("?")
-        path = path.rstrip("/") + route_path
-        query = "&".join(q for q in (query, route_query) if q)
-    text = parts.netloc + path
+    path, query = route(url)
+    text = urlsplit(url).netloc + path
     if query:
         text += "?" + query
     return tuple(t for t in _TOKEN_SPLIT.split(text) if t)
+
+
+@lru_cache(maxsize=1 << 16)
+def route(url: str) -> tuple[str, str]:
+    """The path and query `url` shows: a hash route's (``/#/movies?page=2``, ``#!/a?b=1``: a
+    fragment a link keeps only on a hash-routed document, see crawler.hashrouting) read as the
+    path and query it routes to, below the document's path and after its own query; else the
+    URL's own path and query. Every reading of a URL's path and query parameters goes through
+    it (URL tokens, URL shapes, pagination families, explore's patterns)."""
+    parts = urlsplit(url)
+    fragment = parts.fragment.lstrip("!")
+    if not fragment.startswith("/"):
+        return parts.path, parts.query
+    path, _, query = fragment.partition("?")
+    return parts.path.rstrip("/") + path, "&".join(q for q in (parts.query, query) if q)
 
 
 def sub_tokens(token: str) -> tuple[str, ...]:

@@ -16,7 +16,8 @@ tells one of its pages (one parameter added or changed) from a view; `refines` t
 of a page (its URL with parameters added: an action, a history, a print view) from another
 page.
 
-Everything here is pure: strings in, values out.
+A hash route's path and query (``/#/movies?page=2`` on a hash-routed document) are read as the
+URL's (`features.url.route`). Everything here is pure: strings in, values out.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from urllib.parse import parse_qsl, urlsplit
+
+from siteseer.algorithms.features.url import route
 
 __all__ = [
     "PAGE_SEGMENTS",
@@ -75,8 +78,9 @@ class UrlTemplate:
 def _shape(url: str) -> tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]] | None:
     """(origin, path segments, sorted query pairs) of `url`; None when a parameter repeats."""
     parts = urlsplit(url)
-    segments = tuple(s for s in parts.path.split("/") if s)
-    pairs = parse_qsl(parts.query, keep_blank_values=True)
+    path, query = route(url)
+    segments = tuple(s for s in path.split("/") if s)
+    pairs = parse_qsl(query, keep_blank_values=True)
     if len({name for name, _ in pairs}) != len(pairs):
         return None
     return f"{parts.scheme}://{parts.netloc}".lower(), segments, tuple(sorted(pairs))
@@ -181,17 +185,18 @@ def query_changes(a: str, b: str) -> frozenset[str] | None:
     """The names of the query parameters whose values differ between `a` and `b` (a parameter
     present in one of them only counts), or None when they differ in origin or path."""
     pa, pb = urlsplit(a), urlsplit(b)
-    if (pa.scheme, pa.netloc.lower(), pa.path.rstrip("/")) != (
+    (path_a, query_a), (path_b, query_b) = route(a), route(b)
+    if (pa.scheme, pa.netloc.lower(), path_a.rstrip("/")) != (
         pb.scheme,
         pb.netloc.lower(),
-        pb.path.rstrip("/"),
+        path_b.rstrip("/"),
     ):
         return None
     qa: dict[str, list[str]] = {}
     qb: dict[str, list[str]] = {}
-    for name, value in parse_qsl(pa.query, keep_blank_values=True):
+    for name, value in parse_qsl(query_a, keep_blank_values=True):
         qa.setdefault(name, []).append(value)
-    for name, value in parse_qsl(pb.query, keep_blank_values=True):
+    for name, value in parse_qsl(query_b, keep_blank_values=True):
         qb.setdefault(name, []).append(value)
     return frozenset(
         n for n in qa.keys() | qb.keys() if sorted(qa.get(n, ())) != sorted(qb.get(n, ()))
@@ -241,12 +246,13 @@ def continues(page: str, url: str) -> bool:
     pa, pb = urlsplit(page), urlsplit(url)
     if (pa.scheme, pa.netloc.lower()) != (pb.scheme, pb.netloc.lower()):
         return False
-    if sorted(parse_qsl(pa.query, keep_blank_values=True)) != sorted(
-        parse_qsl(pb.query, keep_blank_values=True)
+    (path_a, query_a), (path_b, query_b) = route(page), route(url)
+    if sorted(parse_qsl(query_a, keep_blank_values=True)) != sorted(
+        parse_qsl(query_b, keep_blank_values=True)
     ):
         return False
-    base = [s for s in pa.path.split("/") if s]
-    segments = [s for s in pb.path.split("/") if s]
+    base = [s for s in path_a.split("/") if s]
+    segments = [s for s in path_b.split("/") if s]
     added = segments[len(base) :]
     if segments[: len(base)] == base and 1 <= len(added) <= PAGE_SEGMENTS and added[-1].isdigit():
         return True
@@ -289,8 +295,8 @@ def _drops(page: str, url: str, changed: frozenset[str]) -> bool:
 
 def _blank_either_way(a: str, b: str) -> frozenset[str]:
     """The query parameters present in one of `a` and `b` only, with empty values there."""
-    qa = parse_qsl(urlsplit(a).query, keep_blank_values=True)
-    qb = parse_qsl(urlsplit(b).query, keep_blank_values=True)
+    qa = parse_qsl(route(a)[1], keep_blank_values=True)
+    qb = parse_qsl(route(b)[1], keep_blank_values=True)
     na, nb = {n for n, _ in qa}, {n for n, _ in qb}
     return frozenset(
         n
@@ -301,4 +307,4 @@ def _blank_either_way(a: str, b: str) -> frozenset[str]:
 
 
 def _names(url: str) -> set[str]:
-    return {name for name, _ in parse_qsl(urlsplit(url).query, keep_blank_values=True)}
+    return {name for name, _ in parse_qsl(route(url)[1], keep_blank_values=True)}

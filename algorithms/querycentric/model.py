@@ -35,6 +35,7 @@ from functools import cached_property, lru_cache
 from typing import Any, Literal, Protocol
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from siteseer.algorithms.features.url import route
 from siteseer.algorithms.querycentric.items import (
     item_links,
     linked_anchors,
@@ -134,20 +135,8 @@ def _host(url: str) -> str:
     return urlsplit(url).netloc.rpartition("@")[2].lower()
 
 
-@lru_cache(maxsize=1 << 16)
-def _route(url: str) -> tuple[str, str]:
-    """The path and query `url` shows: a hash route's (``/#/movies?page=2``, a fragment a link
-    keeps only on a hash-routed document) read as the path and query it routes to, else the
-    URL's own. An entity pattern's path stays the document's (its fragment matches any route),
-    its query keys are the route's: a list's pager and filter states are no entities."""
-    parts = urlsplit(url)
-    route = parts.fragment.lstrip("!")
-    if not route.startswith("/"):
-        return parts.path, parts.query
-    path, _, query = route.partition("?")
-    return parts.path.rstrip("/") + path, "&".join(q for q in (parts.query, query) if q)
-
-
+# An entity pattern's path stays the document's (its fragment matches any route); its query
+# keys are the route's (`features.url.route`): a list's pager and filter states are no entities.
 def _segments(url: str) -> tuple[str, ...]:
     path = urlsplit(url).path
     return tuple(s for s in path.split("/") if s)
@@ -158,7 +147,7 @@ def _has_fragment(url: str) -> bool:
 
 
 def _query_keys(url: str) -> tuple[str, ...]:
-    pairs = parse_qsl(_route(url)[1], keep_blank_values=True)
+    pairs = parse_qsl(route(url)[1], keep_blank_values=True)
     return tuple(sorted({k for k, v in pairs if not carries_state(v)}))
 
 
@@ -182,10 +171,11 @@ def entity_url(url: str) -> str:
 
 @lru_cache(maxsize=1 << 16)
 def _query(url: str) -> dict[str, list[str]]:
-    """`url`'s query parameters (its route's, `_route`), each key's values in order; parsed once
-    per URL (every link of every list page is compared with its page), read and never changed."""
+    """`url`'s query parameters (its route's, `features.url.route`), each key's values in
+    order; parsed once per URL (every link of every list page is compared with its page), read
+    and never changed."""
     out: dict[str, list[str]] = defaultdict(list)
-    for key, value in parse_qsl(_route(url)[1], keep_blank_values=True):
+    for key, value in parse_qsl(route(url)[1], keep_blank_values=True):
         out[key].append(value)
     return dict(out)
 
@@ -469,12 +459,12 @@ def same_list_address(first: str, other: str) -> bool:
 
 def _differs_by_page(current: str, target: str) -> bool:
     a, b = urlsplit(current), urlsplit(target)
-    if (a.netloc, _route(current)[0]) == (b.netloc, _route(target)[0]):
+    if (a.netloc, route(current)[0]) == (b.netloc, route(target)[0]):
         qa, qb = _query(current), _query(target)
         changed = {k for k in set(qa) | set(qb) if qa.get(k) != qb.get(k)}
         return bool(changed) and all(is_page_key(k) for k in changed)
     sa, sb = _segments(current), _segments(target)
-    if a.netloc != b.netloc or _route(current)[1] != _route(target)[1]:
+    if a.netloc != b.netloc or route(current)[1] != route(target)[1]:
         return False
     # /list/page/2 style: same path plus or minus a trailing numeric segment (and "page")
     longer, shorter = (sa, sb) if len(sa) >= len(sb) else (sb, sa)
@@ -560,7 +550,7 @@ def _spelled_defaults(here: str, url: str, text: str, changed: set[str]) -> set[
 
 def _changed_keys(current: str, target: str) -> set[str]:
     a, b = urlsplit(current), urlsplit(target)
-    if (a.netloc, _route(current)[0]) != (b.netloc, _route(target)[0]):
+    if (a.netloc, route(current)[0]) != (b.netloc, route(target)[0]):
         return {"<path>"}
     qa, qb = _query(current), _query(target)
     return {k for k in set(qa) | set(qb) if qa.get(k) != qb.get(k)}

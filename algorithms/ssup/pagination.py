@@ -24,14 +24,21 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl
 
 from siteseer.algorithms.features.dom import TagFeature, html_schema, link_path, simhtml
-from siteseer.algorithms.features.url import url_schema
+from siteseer.algorithms.features.url import route, url_schema
 from siteseer.algorithms.features.urlshape import UrlTemplate, continues, refines, seed_template
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.climb import path_terms
-from siteseer.algorithms.ssup.yields import Families, Family, entity_key, is_export, is_tool
+from siteseer.algorithms.ssup.yields import (
+    Families,
+    Family,
+    entity_key,
+    is_export,
+    is_tool,
+    spelled_defaults,
+)
 from siteseer.render import Snapshot
 
 __all__ = ["LEVEL_SHARE", "Pagination"]
@@ -139,7 +146,7 @@ class Pagination:
             # site navigation (a header menu every page carries), not a pager of this list.
             frozenset((link_path(link, self.mode), link.url) for link in sp_next.links),
             next_sdp,
-            frozenset(n for n, _ in parse_qsl(urlsplit(sp_next.url).query)),
+            frozenset(n for n, _ in parse_qsl(route(sp_next.url)[1])),
             level,
             seed_template(sp_next.url),
         )
@@ -225,6 +232,7 @@ class Pagination:
         of the level's lists, each counted in its family; those that cannot be are named in
         the trace."""
         shown = len(self._entries(page, at))
+        defaults = spelled_defaults(page.url, (link.url for link in page.links))
         unlike: list[str] = []
         exports: list[str] = []
         tools: list[str] = []
@@ -246,7 +254,9 @@ class Pagination:
             elif is_tool(link.url, link.text, page.url):
                 tools.append(link.url)
             else:
-                families.add(page.url, link.url, link.text, shown, root, refines(root, link.url))
+                families.add(
+                    page.url, link.url, link.text, shown, root, refines(root, link.url), defaults
+                )
         skipped = (
             (
                 unlike,

@@ -17,7 +17,12 @@ reorders or subsets what the others gave (a view) or shows no entries. A family 
 list to its end, every page adding entries none gave before, makes the list complete: the
 families left that only add query parameters to the same level page (sorts, filters, facets,
 page sizes) are its views and are not loaded. A page's own tools (`is_tool`: links naming it in
-their query, its history or edit form) are no candidates.
+their query, its history or edit form) are no candidates. A first page whose URL leaves its
+list's state to defaults its links spell out (a single-page application's ``/#/movies``, every
+link carrying ``sort=id&perPage=25`` and each sort order or filter ``page=1``) is read with
+those defaults (`spelled_defaults`): its pager varies ``page`` alone, and the link spelling
+out only the defaults is the page itself. A hash route's path and query are the URL's
+(`features.url.route`).
 
 Pure bookkeeping over URLs and counts: `algorithms.ssup.pagination` loads the pages and writes
 the trace.
@@ -30,6 +35,7 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
+from siteseer.algorithms.features.url import route
 from siteseer.render import Snapshot
 
 __all__ = [
@@ -41,6 +47,7 @@ __all__ = [
     "is_export",
     "is_tool",
     "pages_offered",
+    "spelled_defaults",
     "state_params",
     "stateless",
 ]
@@ -59,13 +66,13 @@ _CONTINUE = frozenset(
 def is_export(url: str) -> bool:
     """Whether `url` exports data (``/vega/airports.csv``, ``/admin/car/export/json``,
     ``?format=csv``) rather than showing a page: not a page of any list."""
-    parts = urlsplit(url)
-    last = parts.path.rstrip("/").rsplit("/", 1)[-1].lower()
+    path, query = route(url)
+    last = path.rstrip("/").rsplit("/", 1)[-1].lower()
     if last in EXPORT_FORMATS or ("." in last and last.rpartition(".")[2] in EXPORT_FORMATS):
         return True
     return any(
         "format" in name.lower() and value.lower() in EXPORT_FORMATS
-        for name, value in parse_qsl(parts.query, keep_blank_values=True)
+        for name, value in parse_qsl(query, keep_blank_values=True)
     )
 
 
@@ -89,16 +96,17 @@ def is_tool(url: str, text: str, page: str) -> bool:
     about it, not another page of its list. A number names no
     page (``/season/3`` beside ``?round=3``)."""
     ours, theirs = urlsplit(page), urlsplit(url)
-    if theirs.path == ours.path or (theirs.scheme, theirs.netloc) != (ours.scheme, ours.netloc):
+    (our_path, _), (their_path, their_query) = route(page), route(url)
+    if their_path == our_path or (theirs.scheme, theirs.netloc) != (ours.scheme, ours.netloc):
         return False
-    segments = ours.path.rstrip("/").split("/")
+    segments = our_path.rstrip("/").split("/")
     name = _name(unquote(segments[-1]))
     if not name or name.isdigit() or pager_text(text):
         return False
-    below = theirs.path.rstrip("/").split("/")
+    below = their_path.rstrip("/").split("/")
     if len(below) > len(segments) and _name(unquote(below[-1])) == name:
         return True  # a page about it: ``/w/Special:WhatLinksHere/Main_Page``
-    return any(_name(v) == name for _, v in parse_qsl(theirs.query, keep_blank_values=True))
+    return any(_name(v) == name for _, v in parse_qsl(their_query, keep_blank_values=True))
 
 
 def state_params(url: str, page: str) -> frozenset[str]:
@@ -116,12 +124,14 @@ def state_params(url: str, page: str) -> frozenset[str]:
 
 
 def entity_key(url: str, names: frozenset[str]) -> str:
-    """`url` as the entity it names: without its fragment, and with only the query parameters
-    `names` (those of the next level's sample URL): a list's state carried along
+    """`url` as the entity it names: its path (a hash route's, `features.url.route`: the
+    fragment of ``/#/movies/7/show`` is the entity) with only the query parameters `names`
+    (those of the next level's sample URL): a list's state carried along
     (``?_changelist_filters=…``) names no other entity."""
     parts = urlsplit(url)
-    query = [(n, v) for n, v in parse_qsl(parts.query, keep_blank_values=True) if n in names]
-    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(sorted(query)), ""))
+    path, own = route(url)
+    query = [(n, v) for n, v in parse_qsl(own, keep_blank_values=True) if n in names]
+    return urlunsplit((parts.scheme, parts.netloc, path, urlencode(sorted(query)), ""))
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,23 +144,71 @@ class _Split:
 def _split(url: str) -> _Split | None:
     """`url` cut in origin, path segments and query; a parameter with an empty value (a
     search form's empty field, which next-page links leave out) is left out: it selects
-    nothing either way."""
+    nothing either way. A hash route's path and query are the URL's (`features.url.route`),
+    its document in the origin (``http://host/#`` and ``/movies?page=2``)."""
     parts = urlsplit(url)
-    pairs = parse_qsl(parts.query, keep_blank_values=True)
+    path, own = route(url)
+    pairs = parse_qsl(own, keep_blank_values=True)
     if len({n for n, _ in pairs}) != len(pairs):
         return None
     query = {n: v for n, v in pairs if v}
-    return _Split(f"{parts.scheme}://{parts.netloc}", tuple(parts.path.split("/")), query)
+    origin = f"{parts.scheme}://{parts.netloc}"
+    if parts.fragment.lstrip("!").startswith("/"):
+        document = parts.path.rstrip("/")
+        origin, path = f"{origin}{document}/#", path[len(document) :]
+    return _Split(origin, tuple(path.split("/")), query)
 
 
-def family_of(page: str, url: str) -> tuple[str, tuple[str, ...]] | None:
+def spelled_defaults(page: str, urls: Iterable[str]) -> dict[str, str]:
+    """The values the list at `page` takes for the query parameters its URL leaves out, as the
+    links `urls` on it spell them out: a first page without parameters whose links all carry
+    ``sort=id&perPage=25``, and ``page=1`` on each sort order and filter. A parameter's default
+    is the value most links of `page`'s path carry while they differ in another parameter (a
+    pager's page numbers under one sort, the sort orders of one page), when no other value is
+    carried as often; a value no such links share (``?page=2`` twice: a pager's "2" and
+    "next") is none."""
+    own = _split(page)
+    if own is None:
+        return {}
+    carried: dict[str, dict[str, list[dict[str, str]]]] = {}
+    for url in urls:
+        link = _split(url)
+        if link is None or (link.origin, link.segments) != (own.origin, own.segments):
+            continue
+        added = {n: v for n, v in link.query.items() if n not in own.query}
+        for name, value in added.items():
+            carried.setdefault(name, {}).setdefault(value, []).append(added)
+    defaults: dict[str, str] = {}
+    for name, values in carried.items():
+        counts = sorted(
+            ((len(links), value) for value, links in values.items() if _vary(links, name)),
+            reverse=True,
+        )
+        if counts and (len(counts) == 1 or counts[0][0] > counts[1][0]):
+            defaults[name] = counts[0][1]
+    return defaults
+
+
+def _vary(queries: list[dict[str, str]], name: str) -> bool:
+    """Whether the link queries `queries` differ in a parameter other than `name`."""
+    others = {n for q in queries for n in q} - {name}
+    return any(len({q.get(n) for q in queries}) > 1 for n in others)
+
+
+def family_of(
+    page: str, url: str, defaults: dict[str, str] | None = None
+) -> tuple[str, tuple[str, ...]] | None:
     """The family of `url`, a link on `page`: (its template, its values there), where the
     template is `url` with every query parameter whose value differs from `page`'s (added ones
     included) and every path segment from the first that differs left open (``*``); None when
-    `url` is `page` (but its fragment) or the two differ in origin."""
+    `url` is `page` (but its fragment) or the two differ in origin. `defaults` are the values
+    `page` takes for the parameters its URL leaves out (`spelled_defaults`): a link spelling
+    them out varies none of them, and one spelling out only them is `page` itself."""
     a, b = _split(page), _split(url)
     if a is None or b is None or a.origin != b.origin:
         return None
+    if defaults:
+        a = replace(a, query={**defaults, **a.query})
     first = next(
         (i for i, (x, y) in enumerate(zip(a.segments, b.segments, strict=False)) if x != y),
         min(len(a.segments), len(b.segments)),
@@ -259,15 +317,17 @@ class Family:
 
     def ended(self, done: set[str]) -> bool:
         """Whether it paged its list to the end: every page it loaded added entries no other
-        page gave (more than half of those it showed), and no member is left after the last
-        (numbered pages: none numbered above the largest loaded; else none at all)."""
+        page gave (more than half of those it showed), and no member is left after the first
+        (numbered pages: none numbered above the smallest loaded, only links back to the pages
+        before it; else none at all). A pager linking its last page (``1 2 3 … 40``) has that
+        page loaded before those its window shows as it goes: the pages between are left."""
         if not self.gains or any(2 * g <= s for g, s in zip(self.gains, self.shown, strict=True)):
             return False
         left = self.pending(done)
         number = self._numbered()
         if left and number is not None:
-            top = max(number[u] for u in self.loaded)
-            return all(number[u] < top for u in left)
+            low = min(number[u] for u in self.loaded)
+            return all(number[u] < low for u in left)
         return not left
 
     def last_page(self) -> int:
@@ -339,16 +399,24 @@ class Families:
     owner: dict[str, str] = field(default_factory=dict)  # member URL → its family's template
 
     def add(
-        self, page: str, url: str, text: str, entries: int, root: str, refines: bool
+        self,
+        page: str,
+        url: str,
+        text: str,
+        entries: int,
+        root: str,
+        refines: bool,
+        defaults: dict[str, str] | None = None,
     ) -> Family | None:
         """Count `url`, a link on `page` (which shows `entries` entries, and varies the list of
-        the level page `root`), in its family (the first family that named it keeps it); None
-        when it has none (`family_of`)."""
+        the level page `root`; `defaults`: the values `page` leaves out, `spelled_defaults`), in
+        its family (the first family that named it keeps it); None when it has none
+        (`family_of`)."""
         if url in self.owner:
             known = self.families[self.owner[url]]
             known.texts.add(" ".join(text.split()).casefold())
             return known
-        found = family_of(page, url)
+        found = family_of(page, url, defaults)
         if found is None:
             return None
         template, values = found
@@ -388,8 +456,9 @@ def pages_offered(page: Snapshot) -> int:
     """The pages the list `page` shows is offered over by its pager (`Family.last_page`): the
     last page its links' families reach, 1 when it links to no further page of its list."""
     families = Families()
+    defaults = spelled_defaults(page.url, (link.url for link in page.links))
     for link in page.links:
-        families.add(page.url, link.url, link.text, 0, page.url, False)
+        families.add(page.url, link.url, link.text, 0, page.url, False, defaults)
     return max((f.last_page() for f in families.families.values()), default=1)
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from siteseer.algorithms.features.url import (
     candidate_weight,
+    route,
     strongsim,
     sub_tokens,
     term_weights,
@@ -39,6 +40,13 @@ def test_tokens_split_on_slash_question_mark_and_ampersand() -> None:
         "sort=name",
     )
     assert tokens(L1) == ("www.website.com", "car", "ford", "ba-falcon-rx-8")
+
+
+def test_a_hash_route_is_read_as_the_path_and_query_it_routes_to() -> None:
+    assert route("http://h/#/movies?page=2&sort=id") == ("/movies", "page=2&sort=id")
+    assert route("http://h/app/?lang=en#!/movies/7/show") == ("/app/movies/7/show", "lang=en")
+    assert route("http://h/doc?a=1#section") == ("/doc", "a=1")  # an anchor routes nowhere
+    assert tokens("http://h/#/movies?page=2") == ("h", "movies", "page=2")
 
 
 def test_sub_tokens_split_on_punctuation_and_letter_digit_changes() -> None:

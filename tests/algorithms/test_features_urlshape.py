@@ -136,6 +136,17 @@ def test_a_page_refined_by_added_parameters() -> None:
     assert not refines(page, f"{H}/other.php?id=a&do=edit")
 
 
+def test_a_hash_routes_query_is_the_urls() -> None:
+    first = f"{H}/#/movies"
+    assert query_changes(first, f"{H}/#/movies?page=2") == {"page"}
+    assert query_changes(first, f"{H}/#/movies/7/show") is None  # another route
+    assert continues(first, f"{H}/#/movies?page=2")
+    assert refines(first, f"{H}/#/movies?page=2&sort=id")
+    assert is_view(f"{H}/#/movies?page=2", f"{H}/#/movies?page=3&sort=title")
+    shown = url_template([f"{H}/#/movies/7/show", f"{H}/#/movies/8/show"])
+    assert shown is not None and shown.segments == ("movies", None, "show")
+
+
 # --- the climb: site navigation and a list's marked entry --------------------------------------
 
 MENU = "html/header/ul/li/a"

@@ -1,6 +1,8 @@
 """SSUP's pagination chosen by yield (algorithms/ssup/yields.py), against a table browser's truth:
 a list with sort links in its header, filter links and a facet toggle beside it, page sizes,
-an opaque "next" cursor and exports, whose row links carry the list's state back."""
+an opaque "next" cursor and exports, whose row links carry the list's state back; and a list
+whose first page leaves its state to the defaults its links spell out, paged through a window
+that links its last page."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from siteseer.algorithms.ssup.yields import (
     entity_key,
     family_of,
     is_export,
+    spelled_defaults,
     state_params,
 )
 from siteseer.crawler import Session, SessionConfig, canonical_url
@@ -133,6 +136,75 @@ class _TableSite(Site):
         )
 
 
+class _SpelledSite(Site):
+    """`/list` shows 10 of the rows at a time and leaves its state to defaults: every link on
+    it spells them out (``order=ASC&page=1&size=10&sort=id``), a sort order or a filter on its
+    first page, as a single-page application's routes do. Its pager shows a window around the
+    page with the first and last pages (``1 2 3 … 12``); each row opens ``/items/<id>``."""
+
+    kind = "entity-tree"
+    id = "list-spelled"
+    per_page = 10
+
+    def _list(self, query: dict[str, str]) -> web.Response:
+        page, order, kind = int(query.get("page", "1")), query.get("sort", "id"), query.get("kind")
+        rows = [r for r in range(1, ROWS + 1) if kind in (None, KINDS[r % 3])]
+        rows.sort(key=_TableSite._name if order == "name" else int)
+        last = math.ceil(len(rows) / self.per_page)
+        state = {"order": "ASC", "page": "1", "size": str(self.per_page), "sort": order}
+
+        def href(**change: str) -> str:
+            q = state | ({"kind": kind} if kind else {}) | change
+            return "/list?" + urlencode(sorted(q.items()))
+
+        window = sorted({1, last, *range(max(1, page - 1), min(last, page + 1) + 1)})
+        pager = " ".join(f'<a href="{href(page=str(n))}">{n}</a>' for n in window)
+        header = "".join(
+            f'<th><a href="{href(sort=s, page="1")}">{s}</a></th>' for s in ("id", "name")
+        )
+        filters = "".join(f'<li><a href="{href(kind=k, page="1")}">{k}</a></li>' for k in KINDS)
+        table = "".join(
+            f'<tr><td><a href="/items/{r}">{_TableSite._name(r)}</a></td></tr>'
+            for r in rows[(page - 1) * self.per_page : page * self.per_page]
+        )
+        body = (
+            f'<aside class="filters"><ul>{filters}</ul></aside>'
+            f'<table class="rows"><thead><tr>{header}</tr></thead>{table}</table>'
+            f'<p class="pager">{pager}</p>'
+        )
+        return _TableSite._page(f"{len(rows)} rows", body)
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        if request.path == "/list":
+            return self._list(dict(parse_qsl(request.query_string)))
+        row = request.path.removeprefix("/items/")
+        if row.isdigit() and 1 <= int(row) <= ROWS:
+            crumbs = '<nav class="crumbs"><a href="/list">Rows</a></nav>'
+            return _TableSite._page(f"Row {row}", crumbs + f"<p>{_TableSite._name(int(row))}</p>")
+        if request.path == "/":
+            return _TableSite._page("Home", '<p><a href="/list">Rows</a></p>')
+        return web.Response(status=404, text="not found")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        rows = tuple(f"{base_url}/items/{r}" for r in range(1, ROWS + 1))
+        state = {"order": "ASC", "size": str(self.per_page), "sort": "id"}
+        query = ({**state, "page": str(n)} for n in range(2, ROWS // self.per_page + 1))
+        pages = (
+            f"{base_url}/list",
+            *(canonical_url(f"{base_url}/list?" + urlencode(sorted(q.items()))) for q in query),
+        )
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"row": rows},
+            target_type="row",
+            seed_entity=rows[0],
+            seed_path=(f"{base_url}/list", rows[0]),
+            index_levels=(pages,),
+        )
+
+
 async def _discover(truth: SiteTruth) -> tuple[float, list[str], list[tuple[str, str, str]]]:
     downloaded: list[str] = []
     async with Session(SessionConfig(render="never", cache=None)) as session:
@@ -174,6 +246,38 @@ async def test_a_cursor_is_followed_to_the_end_of_the_list() -> None:
     assert len(kept) == len(lists)
 
 
+async def test_a_first_page_leaving_its_state_to_defaults_is_paged_to_the_end() -> None:
+    # The links spelling out the first page's defaults (its page 1, sort by id) are that page:
+    # the pager's family varies the page alone, the sort orders and filters are its views, and
+    # the window's last page, loaded early, leaves the pages between it and the window to come.
+    async with LabServer([_SpelledSite()]) as server:
+        truth = server.truth("list-spelled")
+        f1, downloaded, trace = await _discover(truth)
+    assert f1 == 1.0
+    assert len(downloaded) <= math.ceil(1.5 * truth.lower_bound_downloads), downloaded
+    lists = {u for u in downloaded if "/list?" in u}
+    assert lists == set(truth.index_levels[0]) - {f"{truth.base_url}/list"}, lists
+    views = [subject for decision, subject, _ in trace if decision == "skip"]
+    assert any("sort=*" in v for v in views) and any("kind=*" in v for v in views), views
+
+
+def test_a_pages_defaults_are_the_values_its_links_spell_out() -> None:
+    page = "http://h/#/movies"
+    state = "order=ASC&page={}&perPage=25&sort={}"
+    links = [f"{page}?{state.format(n, 'id')}" for n in (2, 3, 40)]
+    links += [f"{page}?{state.format(1, s)}" for s in ("id", "title", "year")]
+    links += [f"{page}?genre={g}&{state.format(1, 'id')}" for g in ("drama", "comedy")]
+    defaults = spelled_defaults(page, [*links, "http://h/#/movies/7/show"])
+    assert defaults == {"order": "ASC", "page": "1", "perPage": "25", "sort": "id"}
+    assert family_of(page, links[0], defaults) == (
+        "http://h/#/movies?order=ASC&page=*&perPage=25&sort=id",
+        ("2",),
+    )
+    assert family_of(page, links[3], defaults) is None  # the page itself, spelled out
+    # A value only links to one place carry is none: a pager's "2" and "next" both.
+    assert spelled_defaults("http://h/l", ["http://h/l?p=2", "http://h/l?p=2"]) == {}
+
+
 def test_a_family_is_what_a_link_varies_of_the_page_linking_it() -> None:
     base = "http://h/day/"
     assert family_of(base, base + "?p=2") == ("http://h/day/?p=*", ("2",))
@@ -200,6 +304,8 @@ def test_exports_and_a_lists_state_are_told_apart() -> None:
     assert state_params(link, "http://h/admin/day/?p=3") == frozenset()
     assert entity_key(link, frozenset()) == "http://h/admin/day/51/change/"
     assert entity_key("http://h/item?id=7&ref=list", frozenset({"id"})) == "http://h/item?id=7"
+    # A hash route's path is the entity (its fragment), its list state none.
+    assert entity_key("http://h/#/movies/7/show?ref=1", frozenset()) == "http://h/movies/7/show"
 
 
 def test_the_largest_page_size_comes_first_then_its_pager_to_the_end() -> None:

@@ -197,8 +197,8 @@ def _packages_present() -> bool:
 
 
 def repository_changelog(package: str) -> Path:
-    """The Debian changelog a repository of REPOS is built from (real-fossil imports the same
-    history)."""
+    """The Debian changelog a repository of REPOS is built from (real-fossil and real-hgweb
+    import the same histories)."""
     return changelog_file(package) or DOC_ROOT / package / "changelog.Debian.gz"
 
 

@@ -55,6 +55,7 @@ _REAL: dict[str, str] = {
     "real-jekyll": "siteseer.lab.real.jekyll:JekyllApp",
     "real-fossil": "siteseer.lab.real.fossil:FossilApp",
     "real-wordpress": "siteseer.lab.real.wordpress:WordPressApp",
+    "real-hgweb": "siteseer.lab.real.hgweb:HgwebApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -179,6 +179,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-jekyll",
             "real-fossil",
             "real-wordpress",
+            "real-hgweb",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

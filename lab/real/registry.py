@@ -56,6 +56,7 @@ _REAL: dict[str, str] = {
     "real-fossil": "siteseer.lab.real.fossil:FossilApp",
     "real-wordpress": "siteseer.lab.real.wordpress:WordPressApp",
     "real-hgweb": "siteseer.lab.real.hgweb:HgwebApp",
+    "real-flaskadmin": "siteseer.lab.real.flaskadmin:FlaskAdminApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -180,6 +180,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-fossil",
             "real-wordpress",
             "real-hgweb",
+            "real-flaskadmin",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -57,6 +57,7 @@ _REAL: dict[str, str] = {
     "real-wordpress": "siteseer.lab.real.wordpress:WordPressApp",
     "real-hgweb": "siteseer.lab.real.hgweb:HgwebApp",
     "real-flaskadmin": "siteseer.lab.real.flaskadmin:FlaskAdminApp",
+    "real-redmine": "siteseer.lab.real.redmine:RedmineApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

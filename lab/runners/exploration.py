@@ -181,6 +181,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-wordpress",
             "real-hgweb",
             "real-flaskadmin",
+            "real-redmine",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -35,6 +35,7 @@ __all__ = [
     "VIEW_PARAMS",
     "UrlTemplate",
     "continues",
+    "is_index_document",
     "is_view",
     "query_changes",
     "refines",
@@ -257,6 +258,17 @@ def continues(page: str, url: str) -> bool:
     if segments[: len(base)] == base and 1 <= len(added) <= PAGE_SEGMENTS and added[-1].isdigit():
         return True
     return _numbered(pa.path, pb.path)
+
+
+# A folder's index document, the page a web server answers the folder's URL with.
+_INDEX_DOCUMENT = re.compile(r"index\.[A-Za-z0-9]+")
+
+
+def is_index_document(segment: str) -> bool:
+    """Whether a path segment names its folder's index document (``index.html``, ``index.php``):
+    ``/usage/index.html`` is the page of the folder ``/usage/``, which static site generators
+    link by name. A name without an extension (a route's ``/guide/index``) is a page's own."""
+    return bool(_INDEX_DOCUMENT.fullmatch(segment))
 
 
 # A page number appended to a file's name: ``index2.html``, ``tzdata-3.html``, ``page_4``.

@@ -57,6 +57,10 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   pagination candidates that turn out to be noise are pruned there (the paper prunes them the
   same way, implicitly, by finding nothing under them).
 - ``height="auto"`` (beyond the paper): see `climb._climb`.
+- The site root (beyond the paper): a climb stops at the site's root page, whatever the
+  height (``/`` or its index document ``/index.html``: a folder's index document reads as the
+  folder, `probes.ancestry`, and is no tool of the page above it, `yields.is_tool`); what lists
+  the root is reached through its menus, and the level above counts as climbed.
 - Probe order (beyond the paper, ``probe_order="ranked"``, the default): Algorithm 1 downloads
   every page sp links to; we download them most promising first and leave out those linked
   only from site navigation, settled by a confirmed index page (all of them once its URL reads

@@ -484,7 +484,11 @@ class Climb:
                     break
             chain.append(parent.page)
             sdps.append(parent.sdp)
-            if height == "auto" and _is_site_root(parent.page):
+            if _is_site_root(parent.page):
+                # Choice: nothing lists the site's root as an index page lists its entries (a
+                # page above it is reached through its menus); the level above counts as
+                # climbed, as site navigation above a root does.
+                below_navigation = True
                 self.run.note("sample-path", "stop", parent.page.url, note="the site root")
                 break
         chain.reverse()
@@ -784,8 +788,8 @@ def value_page(page: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature) -> bool
 
 
 def _is_site_root(page: Snapshot) -> bool:
-    parts = urlsplit(page.final_url or page.url)
-    return parts.path in ("", "/") and not parts.query
+    """Whether `page` is its site's root (``/``, or its index document: ``/index.html``)."""
+    return ancestry(page.final_url or page.url, page.final_url or page.url) == 0
 
 
 def _climb(parent: _Parent, current: Snapshot, mode: TagFeature) -> tuple[bool, float]:

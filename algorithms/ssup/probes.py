@@ -52,6 +52,7 @@ from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
 from siteseer.algorithms.features.dom import TagFeature, link_collections, link_path, list_tree
 from siteseer.algorithms.features.url import sub_tokens, tokens
+from siteseer.algorithms.features.urlshape import is_index_document
 from siteseer.algorithms.ssup.yields import is_tool
 from siteseer.render import Snapshot
 
@@ -74,15 +75,25 @@ def ancestry(url: str, below: str) -> int:
     """How many tokens of `url` read as those of an ancestor of `below`: each path or query
     token of `url` starts like `below`'s token at the same position (one's first sub-token is a
     prefix of the other's), on the same host; -1 when `url` is no such ancestor (another host,
-    more tokens, or a token unlike `below`'s). The site root is 0.
+    more tokens, or a token unlike `below`'s). The site root is 0. A folder's index document
+    is the folder (`_folder`: ``/usage/index.html`` reads as ``/usage/``).
     """
-    ours, theirs = tokens(url), tokens(below)
+    ours, theirs = _folder(tokens(url)), tokens(below)
     if not ours or not theirs or ours[0] != theirs[0] or len(ours) > len(theirs):
         return -1
     for a, b in zip(ours[1:], theirs[1:], strict=False):
         if a != b and not _alike(a, b):
             return -1
     return len(ours) - 1
+
+
+def _folder(url_tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """`url_tokens` without a last path token naming its folder's index document
+    (``/usage/index.html`` is the folder ``/usage/``, ``/index.html`` the site root): a web
+    server answers the folder's URL with it, and static site generators link it by name."""
+    if len(url_tokens) > 1 and is_index_document(url_tokens[-1]):
+        return url_tokens[:-1]
+    return url_tokens
 
 
 def routed(url: str) -> str:

@@ -36,6 +36,7 @@ from itertools import pairwise
 from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
 
 from siteseer.algorithms.features.url import route
+from siteseer.algorithms.features.urlshape import is_index_document
 from siteseer.render import Snapshot
 
 __all__ = [
@@ -94,12 +95,15 @@ def is_tool(url: str, text: str, page: str) -> bool:
     returning to it) on another path, or by the last segment of a longer path (what links to
     it), and reads as no pager (a page number, "next"). It shows that page again or something
     about it, not another page of its list. A number names no
-    page (``/season/3`` beside ``?round=3``)."""
+    page (``/season/3`` beside ``?round=3``), and a folder's index document is named by its
+    folder (``/usage/index.html`` is no tool of ``/index.html``)."""
     ours, theirs = urlsplit(page), urlsplit(url)
     (our_path, _), (their_path, their_query) = route(page), route(url)
     if their_path == our_path or (theirs.scheme, theirs.netloc) != (ours.scheme, ours.netloc):
         return False
     segments = our_path.rstrip("/").split("/")
+    if len(segments) > 1 and is_index_document(segments[-1]):
+        segments = segments[:-1]  # a folder's index document is named by its folder
     name = _name(unquote(segments[-1]))
     if not name or name.isdigit() or pager_text(text):
         return False

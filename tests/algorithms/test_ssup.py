@@ -11,6 +11,7 @@ from siteseer.algorithms import Discovery, Height, LinkGroup, ProbeOrder, group_
 from siteseer.algorithms.features.dom import list_tree
 from siteseer.algorithms.ssup.climb import navigation_list
 from siteseer.algorithms.ssup.probes import ancestry, navigation_paths, routed, view_of
+from siteseer.algorithms.ssup.yields import is_tool
 from siteseer.crawler import RenderMode, Session, SessionConfig
 from siteseer.lab import LabServer, SiteTruth, set_scores
 from siteseer.render import Link, Snapshot
@@ -215,6 +216,20 @@ def test_ancestry_reads_urls_above_a_page() -> None:
     assert ancestry("http://h/news", page) == -1  # another word
     assert ancestry("http://h/members.php/all/x", page) == -1  # longer
     assert ancestry("http://other/members.php", page) == -1  # another host
+    # A folder's index document is the folder: the site root, a section above its pages.
+    assert ancestry("http://h/index.html", page) == 0
+    assert ancestry("http://h/usage/index.html", "http://h/usage/configuration.html") == 1
+    assert ancestry("http://h/usage/index.html", "http://h/guide/first.html") == -1
+
+
+def test_a_folders_index_document_is_no_tool_of_the_page_above() -> None:
+    # "A longer path ending in the page's name" is what links to it; /usage/index.html on
+    # /index.html is a section's page (the site root's tools were the sections of a docs site).
+    assert not is_tool("http://h/usage/index.html", "Using it", "http://h/index.html")
+    assert not is_tool("http://h/usage/ext/index.html", "Extensions", "http://h/usage/index.html")
+    assert is_tool(
+        "http://h/w/Special:WhatLinksHere/Main_Page", "What links here", "http://h/w/Main_Page"
+    )
 
 
 async def test_an_unknown_probe_order_is_refused(lab: Lab) -> None:

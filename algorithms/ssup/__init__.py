@@ -101,6 +101,10 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   goes on over (a tracker's tickets of one reporter beside all its open tickets); the tie goes
   to the one whose pager offers more pages (`yields.pages_offered`: its largest page number, a
   "next" link at least a second page), then to the smaller URL (`climb._Parent.outranks`).
+- A page's entry in a tree of pages (beyond the paper): a candidate that links to sp at
+  several depths of one nested list (a table of contents: sp's entry, then sp's own headings
+  below it) lists it where it is listed among its siblings, the shallowest depth
+  (`climb._entry_paths`); the deeper ones hold the headings of sp and its siblings.
 - A list's marked entry: when the current page sits alone in its link DOM path because the list
   marks it with an ``id`` ("you are here"), W_ci is computed over the path its siblings share
   (`climb._marked_item_paths`). A list page that features one entry apart from the list (the

@@ -568,13 +568,30 @@ def _candidate_weight(page: Snapshot, sp: Snapshot, mode: TagFeature) -> tuple[s
     paths: LinkPaths = link_collections(page, mode)
     best: tuple[str, float] | None = None
     for target in sorted(own):
-        for sdp in paths_to(page, target, mode):
+        for sdp in _entry_paths(paths_to(page, target, mode)):
             for path in _sibling_paths(paths, sdp, own, target):
                 weights = term_weights(target, paths, path)
                 weight = sum(weights.strongsim(u) for u in set(paths[path]) | {target})
                 if best is None or (weight, path) > (best[1], best[0]):
                     best = (path, weight)
     return best
+
+
+def _entry_paths(paths: Sequence[str]) -> list[str]:
+    """`paths` (through which a page links to sp), of each nested list (`list_tree`) only the
+    shallowest.
+
+    Choice: a tree of pages (a table of contents) lists a page once as an entry and again
+    below it, at the next depth, through links to its own sections (``configuration.html#
+    general``, the same page once its fragment is dropped); its entry is where the list holds
+    it among its siblings, and the deeper level holds its sections and its siblings' sections,
+    which are no list of sp's siblings."""
+    shallowest: dict[str, str] = {}
+    for path in paths:
+        tree = list_tree(path)
+        if tree not in shallowest or path.count("/li") < shallowest[tree].count("/li"):
+            shallowest[tree] = path
+    return [p for p in paths if shallowest[list_tree(p)] == p]
 
 
 _ID_STEP = re.compile(r"\[@id(?:=[^\]]*)?\]")

@@ -11,7 +11,12 @@ from siteseer.algorithms.features.urlshape import (
     template_share,
     url_template,
 )
-from siteseer.algorithms.ssup.climb import _candidate_weight, _marked_item_paths, navigation_list
+from siteseer.algorithms.ssup.climb import (
+    _candidate_weight,
+    _entry_paths,
+    _marked_item_paths,
+    navigation_list,
+)
 from siteseer.render import Link, Snapshot
 
 H = "http://127.0.0.2"
@@ -191,3 +196,22 @@ def test_the_share_of_a_list_of_the_seeds_template() -> None:
     assert template_share(seed, [seed, *commits, *others, commits[0]]) == 0.5
     assert template_share(seed, [seed, *commits]) == 1.0
     assert template_share(seed, [seed]) == 0.0
+
+
+def test_a_page_listed_at_several_depths_of_a_tree_is_its_entry_at_the_shallowest() -> None:
+    # A table of contents lists each page, then its headings below it (the same page once
+    # their fragments are dropped) and its sub-pages: the entry is where it is listed among
+    # its siblings.
+    toc = "html/body/section/div/ul/li[@class]/a"
+    heads = "html/body/section/div/ul/li[@class]/ul/li[@class]/a"
+    menu = "html/body/nav/ul/li/a"
+    assert _entry_paths([heads, toc, menu]) == [toc, menu]
+    seed = f"{H}/usage/configuration.html"
+    siblings = [f"{H}/usage/{n}.html" for n in ("a", "b")]
+    under = [f"{H}/usage/ext/{n}.html" for n in ("x", "y", "z", "w", "v")]
+    page = _page(
+        f"{H}/index.html",
+        [(seed, toc), *((u, toc) for u in siblings), (seed, heads), *((u, heads) for u in under)],
+    )
+    assert _candidate_weight(page, _page(seed, []), "tags") is not None
+    assert _candidate_weight(page, _page(seed, []), "tags")[0] == toc  # type: ignore[index]

@@ -165,6 +165,12 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   ``/page/2/``, or a numbered file: ``/`` → ``/index2.html``, `urlshape.continues`) without the next level's shape, and lets them past the
   shared-term filter (`pagination._continues_level`): a home page's pager whose items are
   ``<li>`` like its posts.
+- Sections of a tree of pages (beyond the paper, `sections`): at the leaves, an entry of the
+  level that is a folder's index document (``/usage/index.html``) may list more pages of the
+  level in the same kind of list as the index page (`sections.outline`: nested lists and
+  nested ``<section>`` elements folded): a documentation site's section page and its table of
+  contents. They are loaded one at a time, and the pages they list join the level, their own
+  sections in turn, until three in a row add none.
 - DUST: after the walk, the query parameters that leave a page's content unchanged are learned
   from the pages the run loaded (`algorithms.features.dust`, no download) and the entities and
   index pages are reported without them (params: ``dust_params``).
@@ -174,7 +180,8 @@ The package, one module per step:
 - `tree.py`: the entry point `ssup` and Algorithm 4's walk down the levels.
 - `climb.py`: Algorithm 1 and the climb of Algorithm 4 (the sample page path); `probes.py`:
   the order of Algorithm 1's downloads.
-- `levels.py`: Algorithm 2 (catching same-level pages); `grouping.py`: its link groups.
+- `levels.py`: Algorithm 2 (catching same-level pages); `grouping.py`: its link groups;
+  `sections.py`: the section pages of a tree of pages at the leaves.
 - `pagination.py`: Algorithm 3, by yield; `yields.py`: its families of candidates and their
   yield (pure bookkeeping).
 - `visual.py`: visual SSUP's grouping (`ssup(..., visual=True)`), index pages rendered only

@@ -19,6 +19,7 @@ from siteseer.algorithms.ssup.grouping import LinkGrouper, group_links
 from siteseer.algorithms.ssup.levels import SameLevel
 from siteseer.algorithms.ssup.pagination import LEVEL_SHARE, Pagination
 from siteseer.algorithms.ssup.probes import PROBE_ORDERS, ProbeOrder
+from siteseer.algorithms.ssup.sections import sections
 from siteseer.algorithms.ssup.visual import VisualLevel, visual_group_links
 from siteseer.algorithms.ssup.yields import stateless
 from siteseer.render import Snapshot
@@ -149,6 +150,11 @@ class _Walk:
             self.index_pages.append(self._contributors(level_pages, sdp, set(caught), level=i))
             if leaf:
                 self.entities = caught
+                # Choice (beyond the paper): a section page among the leaves lists more of
+                # them in the same kind of list (a documentation tree), see `sections`.
+                self.index_pages[-1] += await sections(
+                    self.run, self.mode, level_pages, sdp, caught, i + 1
+                )
                 self.levels.append(caught)
                 break
             fetched = await self.run.fetch(caught)

@@ -1,0 +1,108 @@
+"""SSUP's sections of a tree of pages (beyond the paper): at the leaves, an entry of the level
+that is a folder's index document (``usage/index.html``) may list pages of the level itself, in
+the same kind of list as the index page (a documentation site's section page and its table of
+contents). Such entries are loaded, one at a time, and the pages their list holds join the
+level, their own folder index documents in turn, until `SECTION_MISSES` in a row add nothing.
+
+A documentation tree is no entity tree of one height: the home page's table of contents lists
+the sections and a few pages, each section its own pages and sub-sections. Algorithm 2 catches
+the pages the home page lists; the pages a section lists sit one or more levels further down,
+where every document is still one entity of one type. The list is the same kind of list when
+its link DOM path reads the same as the index page's with nested lists folded (`list_tree`)
+and nested sections folded (`outline`: HTML's ``<section>`` elements nest by the heading a list
+falls under, ``section/section/div/ul`` on one page and ``section/div/ul`` on another).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from urllib.parse import urlsplit
+
+from siteseer.algorithms.features.dom import TagFeature, link_path, list_tree
+from siteseer.algorithms.features.urlshape import is_index_document
+from siteseer.algorithms.run import Run
+from siteseer.render import Snapshot
+
+__all__ = ["SECTION_MISSES", "outline", "sections"]
+
+# The sections are loaded until this many in a row add no page to the level.
+SECTION_MISSES = 3
+
+_NESTED_SECTIONS = re.compile(r"(?:/section)+")
+
+
+def outline(path: str) -> str:
+    """The nested list a link DOM path belongs to (`list_tree`), with nested ``<section>``
+    elements folded into one (a document outline's depth is not another list).
+
+    >>> outline("html/body/div[@id]/section[@id]/section[@id]/div/ul/li/ul/li/a")
+    'html/body/div/section/div/ul/li/a'
+    """
+    return _NESTED_SECTIONS.sub("/section", list_tree(path))
+
+
+def _is_section(url: str) -> bool:
+    """Whether `url` names a folder's index document (``/usage/index.html``): the page of a
+    folder, which static site generators link by name."""
+    name = urlsplit(url).path.rpartition("/")[2]
+    return is_index_document(name)
+
+
+async def sections(
+    run: Run,
+    mode: TagFeature,
+    index_pages: Sequence[Snapshot],
+    sdp: str,
+    kept: list[str],
+    level: int,
+) -> list[str]:
+    """The section pages among `kept` (the level's pages) that list pages of the level in the
+    kind of list `sdp` is (`outline`), loaded one at a time in order; the pages they list are
+    added to `kept`. Returns the sections that added pages (index pages of the level)."""
+    tree = outline(sdp)
+    own = {u for p in index_pages for u in (p.url, p.final_url)}
+    host = urlsplit(kept[0]).netloc if kept else ""
+    queue = [u for u in kept if _is_section(u) and u not in own]
+    seen = set(kept) | own
+    used: list[str] = []
+    misses = 0
+    while queue and misses < SECTION_MISSES:
+        url = queue.pop(0)
+        page = await run.fetch_one(url)
+        if page is None:
+            misses += 1
+            continue
+        listed = [
+            k.url
+            for k in page.links
+            if outline(link_path(k, mode)) == tree
+            and urlsplit(k.url).netloc == host
+            and run.session.in_scope(k.url)
+        ]
+        new = [u for u in dict.fromkeys(listed) if u not in seen and u not in (url, page.final_url)]
+        if not new:
+            misses += 1
+            run.note(
+                "same-level",
+                "skip",
+                url,
+                level=level,
+                note=f"a section page listing no new page in the level's list ({tree})",
+            )
+            continue
+        misses = 0
+        used.append(url)
+        seen.update(new)
+        kept.extend(new)
+        queue.extend(u for u in new if _is_section(u))
+        run.note(
+            "same-level",
+            "keep",
+            f"{len(new)} pages listed by the section {url}",
+            level=level,
+            urls=tuple(new),
+            note=f"a folder's index document among the level's pages lists pages in the "
+            f"level's list ({tree}): its section's pages, of the level too",
+        )
+    return used

@@ -67,13 +67,14 @@ from datetime import timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.async_api import Browser, Page, Playwright, async_playwright
+from playwright.async_api import Browser, Page, Playwright
 from playwright.async_api import Error as PlaywrightError
 
 from siteseer.render.actions import ActionTiming, perform
 from siteseer.render.closing import AsyncClosing
 from siteseer.render.config import RenderConfig
 from siteseer.render.contexts import BLOCKED_EXTENSIONS, EXTRACT_SCRIPT, Contexts, blocked_patterns
+from siteseer.render.driver import acquire_driver, release_driver
 from siteseer.render.effects import is_private_host
 from siteseer.render.errors import BrowserCrashed, NavigationTimeout, PageDeadline, RenderError
 from siteseer.render.extract import Canonicalize, default_canonical
@@ -313,12 +314,12 @@ class BrowserPool(AsyncClosing):
     # -- lifecycle ---------------------------------------------------------------------------------
 
     async def __aenter__(self) -> BrowserPool:
-        self._playwright = await async_playwright().start()
+        self._playwright = await acquire_driver()
         try:
             self._browser = await self._launch()
         except BaseException:
-            await self._playwright.stop()
             self._playwright = None
+            await release_driver()
             raise
         self._idle = list(self._workers)
         return self
@@ -334,7 +335,7 @@ class BrowserPool(AsyncClosing):
             await _close_browser(browser, 10, logging.WARNING, "closing the browser failed")
         playwright, self._playwright = self._playwright, None
         if playwright is not None:
-            await playwright.stop()
+            await release_driver()
 
     async def _launch(self) -> Browser:
         assert self._playwright is not None

@@ -50,12 +50,18 @@ demo: bootstrap
 # them): much of a browser test is waiting, so two processes fill two cores. TEST_WORKERS=0 runs
 # them in this one process.
 TEST_WORKERS ?= 2
+# The tests write bytecode even where PYTHONDONTWRITEBYTECODE is set: each worker imports the
+# suite's modules and each command a test starts imports the package again, and without the
+# .pyc files (pytest's rewritten test modules among them) every one of them compiles its sources
+# anew: collecting the fast suite takes 12 s of CPU per worker instead of 5.5, and a command's
+# imports 1.3 s instead of 0.95. __pycache__/ is ignored by git.
+PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest
 
 test: bootstrap
-	$(BIN)/python -m pytest -q -m "not slow" -n $(TEST_WORKERS) --dist loadfile
+	$(PYTEST) -q -m "not slow" -n $(TEST_WORKERS) --dist loadfile
 
 test-slow: bootstrap
-	@$(BIN)/python -m pytest -q -m slow; status=$$?; \
+	@$(PYTEST) -q -m slow; status=$$?; \
 	if [ $$status -eq 5 ]; then echo "no slow tests"; exit 0; fi; exit $$status
 
 test-all: test
@@ -63,7 +69,7 @@ test-all: test
 
 # The whole fault suite (fast and slow cases), ending with "N cases, N held" and the table.
 faults: bootstrap
-	SITESEER_FAULT_TABLE=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/faults
+	SITESEER_FAULT_TABLE=1 $(PYTEST) -q -p no:cacheprovider tests/faults
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

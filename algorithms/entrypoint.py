@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urlsplit
 
@@ -61,6 +61,7 @@ from siteseer.algorithms.querycentric.rows import listed_fields
 from siteseer.algorithms.querycentric.views import is_pager_text
 from siteseer.algorithms.result import TraceEntry
 from siteseer.algorithms.run import Run, Stopped
+from siteseer.algorithms.ssup.yields import pages_offered
 from siteseer.crawler import Cost
 
 if TYPE_CHECKING:
@@ -90,6 +91,7 @@ class ListCandidate:
     facets: int
     rows: int = 0  # entity items shown as rows of a table with a header (counted without facets)
     like_sample: int = 0  # links shaped as the entity sample's (with a sample, when it is linked)
+    pages: int = 1  # the pages its pager offers (the items of a list of lists: ties told apart)
 
     @property
     def is_list(self) -> bool:
@@ -264,6 +266,43 @@ async def _continued(
     return best
 
 
+async def _lists_of_lists(
+    run: Run,
+    session: Session,
+    pages: dict[str, Snapshot],
+    candidates: list[ListCandidate],
+    sample: str,
+) -> list[ListCandidate]:
+    """When no candidate links the sample and the widest list's items are not shaped as it is,
+    those items are lists themselves (a tracker's reports, each a query of its tickets): each
+    is loaded and scored (`pages` gets them), and the widest stands for them, with the pages
+    its pager offers (of two lists that each fill a first page, the one paged further is the
+    wider), the first listed on a tie."""
+    best = _widest(candidates)
+    page = None if best is None else pages[best.url]
+    guessed = None if page is None else guess_entity_pattern(page)
+    if page is None or guessed is None or guessed[0].matches(sample):
+        return []
+    items = set(guessed[1])
+    listed = dict.fromkeys(x.url for x in page.links if x.url in items)  # in order
+    urls = [u for u in listed if u not in pages and not unsafe_reason(url=u)]
+    urls = [u for u in urls if session.in_scope(u)][:MAX_CANDIDATES]
+    run.note("entry", "lists-of-lists", page.url, values={"lists": len(urls)})
+    fetched = await run.fetch(urls, step="entry")
+    pages.update(fetched)
+    out = []
+    for url in urls:
+        linked = fetched.get(url)
+        if linked is None:
+            continue
+        scored = replace(list_score(linked, session.canonical, sample), pages=pages_offered(linked))
+        out.append(scored)
+        values = {"items": scored.items, "facets": scored.facets, "rows": scored.rows}
+        run.note("entry", "score", linked.url, values={**values, "like_sample": scored.like_sample})
+    # the widest of them, the first listed on a tie (a list's first item is its main one)
+    return sorted(out, key=lambda c: (-c.score, -c.pages))[:1]
+
+
 async def find_list_page(
     session: Session, start: str, entity_sample: str | None = None
 ) -> EntryPoint:
@@ -291,6 +330,8 @@ async def find_list_page(
             if sample:
                 values["like_sample"] = scored.like_sample
             run.note("entry", "score", linked.url, values=values)
+        if sample and not any(c.like_sample for c in candidates):
+            candidates += await _lists_of_lists(run, session, pages, candidates, sample)
     except Stopped:
         pass  # run.reason says why
     best = _widest(candidates)

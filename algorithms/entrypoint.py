@@ -206,9 +206,11 @@ def _narrower(start: str, url: str) -> bool:
     return mine < set(parse_qsl(there.query, keep_blank_values=True))
 
 
-def _links(page: Snapshot, session: Session) -> list[str]:
-    """The pages worth scoring that `page` links to: same host, safe, neither entity pages nor
-    filtered views of `page` itself (its facet links, sort and page links)."""
+def _links(page: Snapshot, session: Session, *, views: bool = True) -> list[str]:
+    """The pages worth scoring that `page` links to: same host, safe, neither entity pages nor,
+    when `page` is a list (`views`), filtered views of it (its facet links, sort and page
+    links; the links of a page that lists nothing that add a query to its address are other
+    pages of one script: ``/?p=dpkg.git;a=summary``)."""
     guessed = guess_entity_pattern(page)
     pattern = guessed[0] if guessed is not None else None
     here = page.final_url
@@ -216,7 +218,11 @@ def _links(page: Snapshot, session: Session) -> list[str]:
     out: dict[str, None] = {}
     for link in page.links:
         url = link.url
-        if urlsplit(url).netloc != host or url in (page.url, here) or _narrower(here, url):
+        if (
+            urlsplit(url).netloc != host
+            or url in (page.url, here)
+            or (views and _narrower(here, url))
+        ):
             continue
         if pattern is not None and pattern.matches(url):
             continue
@@ -321,8 +327,9 @@ async def find_list_page(
     try:
         page = await run.seed(start)
         pages[page.url] = page
-        if _is_home(page.final_url) or not list_score(page, session.canonical).is_list:
-            pages.update(await run.fetch(_links(page, session), step="entry"))
+        listing = list_score(page, session.canonical).is_list
+        if _is_home(page.final_url) or not listing:
+            pages.update(await run.fetch(_links(page, session, views=listing), step="entry"))
         for linked in pages.values():
             scored = list_score(linked, session.canonical, sample)
             candidates.append(scored)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
@@ -28,6 +29,7 @@ from siteseer.algorithms.querycentric.model import (
     EntityPattern,
     guess_entity_pattern,
     path_steps,
+    query_params,
     result_container,
 )
 from siteseer.algorithms.querycentric.rows import RowKey, guess_row_key, row_key_from_sample
@@ -95,8 +97,36 @@ async def learn_entities(ex: Explorer, root: Snapshot) -> bool:
             note=pattern.describe(),
         )
     _widen_to_tree(ex, root)
+    _fix_views(ex, root)
     learn_containers(ex, root)
     return True
+
+
+def _fix_views(ex: Explorer, root: Snapshot) -> None:
+    """When `root` links one entity under several addresses the pattern matches that differ
+    only in one parameter's word (a commit's ``a=commit`` and ``a=commitdiff`` beside it, the
+    rest of the address the same), that parameter picks a view of the entity: the pattern keeps
+    the sample's value of it (the entity page's; the first of the group's without a sample)."""
+    assert ex.pattern is not None
+    pattern = ex.pattern
+    seen: dict[tuple[str, tuple[tuple[str, str], ...]], set[str]] = {}
+    for link in root.links:
+        if not pattern.matches(link.url):
+            continue
+        params = query_params(link.url)
+        for key in pattern.query_keys:
+            value = params.get(key, [""])
+            if len(value) != 1 or not value[0] or any(ch.isdigit() for ch in value[0]):
+                continue
+            rest = tuple(sorted((k, ",".join(v)) for k, v in params.items() if k != key))
+            seen.setdefault((key, rest), set()).add(value[0])
+    keys = sorted({key for (key, _), values in seen.items() if len(values) > 1})
+    own = query_params(ex.sample.final_url) if ex.sample is not None else {}
+    views = tuple((k, own[k][0]) for k in keys if len(own.get(k, ())) == 1)
+    if not views:
+        return
+    ex.pattern = replace(pattern, views=views)
+    ex.run.note("entity-pattern", "views", root.final_url, note=ex.pattern.describe())
 
 
 def result_group(page: Snapshot, pattern: EntityPattern) -> tuple[frozenset[str], int] | None:

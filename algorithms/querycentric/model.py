@@ -98,6 +98,7 @@ __all__ = [
     "pagination_candidates",
     "path_steps",
     "query_links",
+    "query_params",
     "result_container",
     "result_entities",
     "same_list_address",
@@ -137,6 +138,12 @@ def _host(url: str) -> str:
 
 # An entity pattern's path stays the document's (its fragment matches any route); its query
 # keys are the route's (`features.url.route`): a list's pager and filter states are no entities.
+def _route_query(url: str) -> str:
+    """The query of `url`'s route (`features.url.route`), a query separated by ";" (HTML 4's
+    alternative to "&", as gitweb writes) read as "&"-separated."""
+    return route(url)[1].replace(";", "&")
+
+
 def _segments(url: str) -> tuple[str, ...]:
     path = urlsplit(url).path
     return tuple(s for s in path.split("/") if s)
@@ -147,7 +154,7 @@ def _has_fragment(url: str) -> bool:
 
 
 def _query_keys(url: str) -> tuple[str, ...]:
-    pairs = parse_qsl(route(url)[1], keep_blank_values=True)
+    pairs = parse_qsl(_route_query(url), keep_blank_values=True)
     return tuple(sorted({k for k, v in pairs if not carries_state(v)}))
 
 
@@ -175,9 +182,14 @@ def _query(url: str) -> dict[str, list[str]]:
     order; parsed once per URL (every link of every list page is compared with its page), read
     and never changed."""
     out: dict[str, list[str]] = defaultdict(list)
-    for key, value in parse_qsl(route(url)[1], keep_blank_values=True):
+    for key, value in parse_qsl(_route_query(url), keep_blank_values=True):
         out[key].append(value)
     return dict(out)
+
+
+def query_params(url: str) -> dict[str, list[str]]:
+    """`url`'s query parameters (its route's), each key's values in order: read, never changed."""
+    return _query(url)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -209,6 +221,9 @@ class EntityPattern:
     # The namespace of the samples' last segment (`namespace`: "" for none), None when they
     # differ: a wiki's category and special pages are no articles.
     namespace: str | None = ""
+    # Parameters whose value picks a view of the entity (`a=commit`, beside `a=commitdiff` of
+    # the same commit): the entity page's value, fixed.
+    views: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def from_urls(cls, urls: Sequence[str]) -> EntityPattern:
@@ -248,20 +263,26 @@ class EntityPattern:
             return False
         if keys != self.query_keys or fragment != self.fragment:
             return False
+        if self.views and any(_query(url).get(k) != [v] for k, v in self.views):
+            return False
         return self.namespace is None or namespace(url) == self.namespace
 
     def describe(self) -> str:
         if self.depths:
             head = "/".join(self.prefix)
             depths = ",".join(str(d) for d in self.depths)
-            keys = "?" + "&".join(f"{k}=*" for k in self.query_keys) if self.query_keys else ""
+            keys = self._keys()
             tail = "#*" if self.fragment else ""
             return f"{self.host}/{head + '/' if head else ''}** ({depths} segments){keys}{tail}"
         stars = "/".join(["*"] * (self.depth - len(self.prefix)))
         head = "/".join(self.prefix)
         path = "/" + "/".join(p for p in (head, stars) if p)
-        keys = "?" + "&".join(f"{k}=*" for k in self.query_keys) if self.query_keys else ""
-        return f"{self.host}{path}{keys}" + ("#*" if self.fragment else "")
+        return f"{self.host}{path}{self._keys()}" + ("#*" if self.fragment else "")
+
+    def _keys(self) -> str:
+        fixed = dict(self.views)
+        keys = "&".join(f"{k}={fixed.get(k, '*')}" for k in self.query_keys)
+        return "?" + keys if keys else ""
 
 
 def guess_entity_pattern(snapshot: Snapshot) -> tuple[EntityPattern, tuple[str, ...]] | None:

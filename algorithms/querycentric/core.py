@@ -45,6 +45,7 @@ from siteseer.algorithms.querycentric.model import (
 from siteseer.algorithms.querycentric.queries import QueryIndex, QueryKey, infer_attributes
 from siteseer.algorithms.querycentric.records import listed_attributes, listed_of
 from siteseer.algorithms.querycentric.rows import FieldValue, RowKey
+from siteseer.algorithms.querycentric.sections import section_pages
 from siteseer.algorithms.result import (
     Exploration,
     ExploredQuery,
@@ -305,6 +306,12 @@ class Explorer:
                 values={"pages": float(len(want))},
             )
         return out
+
+    async def start_pages(self, first: Snapshot) -> list[Snapshot]:
+        """The start query's list pages: `first`'s and its pager's (`cluster`), then the
+        section pages a documentation tree continues on (sections.py)."""
+        pages = await self.cluster(first, "q0")
+        return pages + await section_pages(self, pages)
 
     async def cluster(self, first: Snapshot, query: str) -> list[Snapshot]:
         """The list pages of `first`'s query, following pager links (first page first)."""

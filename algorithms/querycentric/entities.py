@@ -33,6 +33,7 @@ from siteseer.algorithms.querycentric.model import (
     result_container,
 )
 from siteseer.algorithms.querycentric.rows import RowKey, guess_row_key, row_key_from_sample
+from siteseer.algorithms.querycentric.shapes import outline_free
 from siteseer.render import Snapshot
 
 if TYPE_CHECKING:
@@ -184,10 +185,12 @@ def learn_containers(ex: Exploring, page: Snapshot) -> None:
     group = result_group(page, ex.pattern)
     kept = set(group[0]) if group is not None else {top[0]}
     if tree is not None:
+        roots = _alike_trees(page, tree)
         kept |= {
             c
             for x in page.links
-            if ex.pattern.matches(x.url) and in_tree(c := result_container(x), tree)
+            if ex.pattern.matches(x.url)
+            and any(in_tree(c := result_container(x), root) for root in roots)
         }
     ex.containers = frozenset(kept)
     links = sum(1 for x in page.links if ex.pattern.matches(x.url) and result_container(x) in kept)
@@ -224,6 +227,19 @@ def list_tree(container: str, others: Iterable[str]) -> str | None:
     return None
 
 
+def _alike_trees(page: Snapshot, tree: str) -> set[str]:
+    """`tree` and the roots of the nested lists on `page` alike but for the document sections
+    they sit in (a documentation home page's tables of contents, one under each heading: one
+    list)."""
+    containers = {result_container(x) for x in page.links}
+    plain = outline_free(tree)
+    return {tree} | {
+        root
+        for c in containers
+        if (root := list_tree(c, containers)) is not None and outline_free(root) == plain
+    }
+
+
 def in_tree(container: str, tree: str) -> bool:
     """Whether a link's container lies in the nested list rooted at `tree`, through list and
     item elements only."""
@@ -244,10 +260,11 @@ def tree_items(page: Snapshot, pattern: EntityPattern) -> tuple[str, tuple[str, 
         return None
     own = {page.url, page.final_url}
     shape = (pattern.host, pattern.query_keys, pattern.fragment)
+    roots = _alike_trees(page, tree)
     items = {
         x.url
         for x in page.links
-        if in_tree(result_container(x), tree)
+        if any(in_tree(result_container(x), root) for root in roots)
         and x.url not in own
         and _shape(x.url) == shape
         and (urlsplit(x.url).path.strip("/") or pattern.fragment)

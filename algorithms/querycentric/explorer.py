@@ -122,7 +122,7 @@ async def _explore(ex: Explorer) -> None:
     queries = q0 is not None
     if q0 is None:  # the start page's own list is still the start query's result
         root = await ex.largest_page_size(root)
-        pages = await ex.cluster(root, "q0")
+        pages = await ex.start_pages(root)
         if len(pages) == 1 and root.rendered and (load_more_control(root) or _in_place(root)):
             # a list grown or paged in place (load-more, a Next button): as a facet state's
             grower = ListGrower(ex)

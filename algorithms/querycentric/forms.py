@@ -105,7 +105,10 @@ class Forms:
             if got is not None and got.ok:
                 first = got
                 learn_containers(ex, first)
-        pages = await self._cluster(first, "q0")
+        if first.state is not None and first.state.actions:
+            pages = await self._cluster_buttons(first)
+        else:
+            pages = await ex.start_pages(first)
         q0 = ex.new_query((), 0, first)
         ex.finish(q0, pages, ())
         ex.note_query(q0, level=0, urls=[p.key for p in pages])

@@ -67,7 +67,7 @@ class LinkFacets:
         ex = self.ex
         if q0 is None:
             root = await ex.largest_page_size(root)
-            pages = await ex.cluster(root, "q0")
+            pages = await ex.start_pages(root)
             facets = self._facets(root)
             q0 = ex.new_query((), 0, root)
             ex.finish(q0, pages, facets)

@@ -8,7 +8,8 @@
   (``div[@class=mw-category]`` beside ``div[@class=mw-category mw-category-columns]``: a
   wiki's short category is not drawn in columns), or where one step has an attribute holding
   a number that the other has not (``ol[@start=11]``: a blog's second page numbers its posts
-  on from 11), holds the same list.
+  on from 11), holds the same list; so does a path under other ``section`` elements (the
+  document outline a table of contents is drawn under: its headings split one list).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from urllib.parse import unquote, urlsplit
 
-__all__ = ["alike_container", "namespace", "spelled_namespace"]
+__all__ = ["alike_container", "namespace", "outline_free", "spelled_namespace"]
 
 _NAMESPACE = re.compile(r"^([A-Za-z][A-Za-z_ -]*):(?!//)")
 
@@ -77,10 +78,23 @@ def _but_numbers(
 
 
 def alike_container(container: str, containers: Iterable[str]) -> bool:
-    """Whether `container` is one of `containers` but for a modifier class at some steps (see
-    the module docstring)."""
-    mine = _steps(container)
+    """Whether `container` is one of `containers` but for a modifier class at some steps, or
+    for the sections of the document outline it sits in (see the module docstring)."""
+    mine = _outlined(container)
     return any(
         len(theirs) == len(mine) and all(map(_alike_step, mine, theirs))
-        for theirs in map(_steps, containers)
+        for theirs in map(_outlined, containers)
     )
+
+
+@lru_cache(maxsize=1 << 12)
+def _outlined(path: str) -> tuple[_Step, ...]:
+    """`path`'s steps without its ``section`` elements: the outline a document divides its
+    text into (a documentation page's table of contents under its "Get started" heading, or
+    under a section page's own title one level up) is no part of a list's place."""
+    return tuple(step for step in _steps(path) if step[0] != "section")
+
+
+def outline_free(path: str) -> str:
+    """`path` without its ``section`` steps (`_outlined`), as a path."""
+    return "/".join(step for step in _STEP.findall(path) if step.split("[", 1)[0] != "section")

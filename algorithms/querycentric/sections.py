@@ -1,0 +1,79 @@
+"""A nested list continued on its sections' pages: a documentation tree split over sections.
+
+A documentation site's home page draws its table of contents a few levels deep; each section's
+own page (its folder's index document: ``/usage/index.html``, ``/changes/index.html``) draws
+the rest of its branch, in the same kind of nested list. When the start list is a nested list
+(entities.py) whose items name files, its items named as a folder's index document are loaded,
+a wave at a time, and each whose page lists entities in a list alike to the start list's (but
+for the document sections it sits in: shapes.py `alike_container`) is one more page of the
+start query; the sections it names in turn make the next wave. The entity pattern widens to
+the depths the sections' items have (a branch four folders deep).
+
+A site whose items are folders (``/guide/``, ``/guide/install/``) names every page as a folder's:
+there nothing tells a section, and nothing is loaded.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from siteseer.algorithms.querycentric.entities import tree_items
+from siteseer.algorithms.querycentric.model import EntityPattern
+from siteseer.render import Snapshot
+
+if TYPE_CHECKING:
+    from siteseer.algorithms.querycentric.core import Explorer
+
+__all__ = ["MAX_SECTIONS", "section_pages", "sections_of"]
+
+MAX_SECTIONS = 200  # section pages loaded at most
+_INDEX = re.compile(r"index\.[a-z]{2,5}", re.IGNORECASE)
+
+
+def sections_of(items: list[str]) -> list[str]:
+    """The items named as a folder's index document, when most items name files (a last path
+    segment with an extension); [] otherwise."""
+    last = [urlsplit(u).path.rsplit("/", 1)[-1] for u in items]
+    if sum(1 for name in last if "." in name) * 2 <= len(last):
+        return []
+    return [u for u, name in zip(items, last, strict=True) if _INDEX.fullmatch(name)]
+
+
+async def section_pages(ex: Explorer, pages: list[Snapshot]) -> list[Snapshot]:
+    """The section pages the nested start list of `pages` continues on (see the module
+    docstring), in the order loaded; [] when the start list is no nested list."""
+    if ex.rows is not None or ex.pattern is None or not pages:
+        return []
+    found = tree_items(pages[0], ex.pattern)
+    if found is None:
+        return []
+    seen = {u for p in pages for u in (p.url, p.final_url)}
+    items = list(found[1])
+    out: list[Snapshot] = []
+    wave = [u for u in sections_of(items) if u not in seen]
+    while wave and len(out) < MAX_SECTIONS:
+        wave = wave[: MAX_SECTIONS - len(out)]
+        seen.update(wave)
+        nxt: list[str] = []
+        for snap in await ex.pages(wave):
+            if snap is None or not ex.entities(snap):
+                continue
+            out.append(snap)
+            more = tree_items(snap, ex.pattern)
+            listed = list(more[1]) if more is not None else list(ex.entities(snap))
+            if any(not ex.pattern.matches(u) for u in listed):
+                ex.pattern = EntityPattern.from_urls(sorted({*items, *listed}))
+            items += [u for u in listed if u not in items]
+            nxt += [u for u in sections_of(listed) if u not in seen and u not in nxt]
+        wave = nxt
+    if out:
+        ex.run.note(
+            "sections",
+            "continue",
+            pages[0].final_url,
+            values={"pages": float(len(out))},
+            note=f"the nested list continues on its sections' pages ({ex.pattern.describe()})",
+        )
+    return out

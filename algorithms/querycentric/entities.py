@@ -103,6 +103,9 @@ async def learn_entities(ex: Explorer, root: Snapshot) -> bool:
     return True
 
 
+MAX_VIEWS = 5  # the words a parameter picking an entity's view has on one page at most
+
+
 def _fix_views(ex: Explorer, root: Snapshot) -> None:
     """When `root` links one entity under several addresses the pattern matches that differ
     only in one parameter's word (a commit's ``a=commit`` and ``a=commitdiff`` beside it, the
@@ -121,7 +124,18 @@ def _fix_views(ex: Explorer, root: Snapshot) -> None:
                 continue
             rest = tuple(sorted((k, ",".join(v)) for k, v in params.items() if k != key))
             seen.setdefault((key, rest), set()).add(value[0])
-    keys = sorted({key for (key, _), values in seen.items() if len(values) > 1})
+    # a few words across the page, each with the same rest of the address: views of one
+    # entity (a word that alone names the page, a wiki's `id=library:json`, is no view)
+    words: dict[str, set[str]] = {}
+    for (key, _), values in seen.items():
+        words.setdefault(key, set()).update(values)
+    keys = sorted(
+        {
+            key
+            for (key, rest), values in seen.items()
+            if rest and len(values) > 1 and len(words[key]) <= MAX_VIEWS
+        }
+    )
     own = query_params(ex.sample.final_url) if ex.sample is not None else {}
     views = tuple((k, own[k][0]) for k in keys if len(own.get(k, ())) == 1)
     if not views:

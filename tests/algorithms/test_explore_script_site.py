@@ -95,3 +95,47 @@ async def test_a_scripts_pages_are_lists_and_a_commits_views_are_not_commits() -
             result = await explore(session, entry.url, entity_sample=truth.seed_entity)
     # every page of the log; a commit's diff and tree are views of it, no commits
     assert set_scores(result.entities, truth.target_entities).f1 == 1.0
+
+
+WORDS = ("alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa")
+
+
+class _WordWiki(Site):
+    """A wiki whose pages are named by words in one parameter (``/doku.php?id=lib:alpha``):
+    its start page lists them all. The parameter names pages, it picks no view of one."""
+
+    id = "word-wiki"
+    kind = "entity-tree"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        page = request.query.get("id", "start")
+        if request.path != "/doku.php":
+            return web.Response(status=404, text="not found")
+        if page == "start":
+            items = "".join(f'<li><a href="/doku.php?id=lib:{w}">{w}</a></li>' for w in WORDS)
+            return _html(f'<div class="page"><ul class="index">{items}</ul></div>')
+        if page.startswith("lib:") and page[4:] in WORDS:
+            return _html(f"<h1>{page}</h1><p>About {page[4:]}.</p>")
+        return web.Response(status=404, text="not found")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        pages = tuple(f"{base_url}/doku.php?id=lib%3A{w}" for w in WORDS)
+        start = f"{base_url}/doku.php?id=start"
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"page": pages},
+            target_type="page",
+            seed_entity=pages[0],
+            seed_path=(start, pages[0]),
+            index_levels=((start,),),
+        )
+
+
+async def test_a_parameter_of_words_that_names_pages_is_no_view() -> None:
+    async with LabServer([_WordWiki()]) as server:
+        truth = server.truth("word-wiki")
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            result = await explore(session, truth.seed_path[0], entity_sample=truth.seed_entity)
+    assert set_scores(result.entities, truth.target_entities).f1 == 1.0

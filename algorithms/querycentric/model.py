@@ -59,6 +59,7 @@ from siteseer.algorithms.querycentric.views import (
     in_table_cell,
     is_all_value,
     is_display_toggle,
+    is_format_key,
     is_pager_text,
     rel_pager_urls,
 )
@@ -759,8 +760,8 @@ def link_facets(
     """The drill-down links of a list page: anchors under a facet heading whose target is not an
     entity page and either carries a result count ("Nike (4)") or refines the page's URL.
 
-    Ordering and page-size links, pagination and links marked as the current selection are left
-    out. Sorted by (attribute, value, URL).
+    Ordering and page-size links, pagination, the same results in another format (`format=csv`)
+    and links marked as the current selection are left out. Sorted by (attribute, value, URL).
     """
     here = snapshot.final_url
     host = _host(here)
@@ -780,7 +781,10 @@ def link_facets(
             continue  # "…" (more of a facet's values) names no value
         if is_display_toggle(value):
             continue  # "Show counts": a view of the same results
-        heading = date_field(_changed_keys(here, url)) or anchors.heading(url)
+        changed = _changed_keys(here, url)
+        if changed and all(is_format_key(k) for k in changed):
+            continue  # the same results in another format (a download: CSV, a feed)
+        heading = date_field(changed) or anchors.heading(url)
         if not heading:
             continue
         count = label_count(text)

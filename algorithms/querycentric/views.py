@@ -39,6 +39,7 @@ from functools import lru_cache
 from typing import Any
 
 __all__ = [
+    "FORMAT_KEYS",
     "PAGE_KEYS",
     "VIEW_WORDS",
     "attribute_name",
@@ -49,6 +50,7 @@ __all__ = [
     "is_count_heading",
     "is_count_text",
     "is_display_toggle",
+    "is_format_key",
     "is_operator_menu",
     "is_pager_text",
     "rel_pager_urls",
@@ -88,6 +90,16 @@ VIEW_WORDS = (
     "groupby",
     "group_by",
 )
+
+# Parameters that give the same results in another format (a download, a feed): no facet.
+FORMAT_KEYS = frozenset({"format", "fmt", "_format", "output", "export", "download"})
+
+
+def is_format_key(key: str) -> bool:
+    """Whether the parameter `key` picks the format the results are given in (``format=csv``,
+    ``format=rss``): a link changing only it downloads the same list."""
+    return key.lower() in FORMAT_KEYS
+
 
 _PAGER_WORDS = frozenset({"next", "prev", "previous", "more", "older", "newer", "first", "last"})
 _PAGER_FILLERS = frozenset({"page", "pages", "posts", "entries", "results", "items", "rows"})

@@ -25,7 +25,8 @@ class _Tracker(Site):
     """A tracker: its home page links `/report`, a table of reports (with a form choosing their
     order), each `/report/<n>` a table of tickets, twenty a page: report 2 the open tickets (one
     page, listed first), report 1 all of them (two pages, `?page=2`), report 3 a reporter's
-    three. Nothing but the reports links a ticket."""
+    three; each report offers itself for download in other formats (``?format=csv``). Nothing
+    but the reports links a ticket."""
 
     id = "tracker-reports"
     kind = "entity-tree"
@@ -48,7 +49,13 @@ class _Tracker(Site):
             if k != page
         )
         table = f'<table class="tickets"><tr><th>Ticket</th><th>Summary</th></tr>{rows}</table>'
-        return _html(f"<h1>{REPORTS[report]}</h1>{table}<p class='pager'>{pager}</p>")
+        formats = "".join(
+            f'<li><a href="/report/{report}?format={f}">{label}</a></li>'
+            for f, label in (("csv", "Comma-delimited Text"), ("rss", "RSS Feed"))
+        )
+        formats = f'<div id="altlinks"><h3>Download in other formats:</h3><ul>{formats}</ul></div>'
+        body = f"<h1>{REPORTS[report]}</h1>{table}<p class='pager'>{pager}</p>{formats}"
+        return _html(body)
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         path = request.path
@@ -64,6 +71,8 @@ class _Tracker(Site):
             return _html(f"<h1>Reports</h1>{order}<table>{rows}</table>")
         report = path.removeprefix("/report/")
         if report != path and report.isdigit() and int(report) in REPORTS:
+            if request.query.get("format"):
+                return web.Response(text="id,summary\n", content_type="text/csv")
             page = request.query.get("page", "1")
             return self._report(int(report), int(page) if page.isdigit() else 1)
         ticket = path.removeprefix("/ticket/")
@@ -94,5 +103,13 @@ async def test_a_list_of_lists_leads_to_the_widest_list_of_the_samples() -> None
             entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
             # the reports are lists of tickets: the one paged furthest, not the first listed
             assert entry.found and entry.url == f"{truth.base_url}/report/1"
+            loaded: list[str] = []
+            session.events.on(
+                "page", lambda snap, cached: None if cached else loaded.append(snap.url)
+            )
             result = await explore(session, entry.url, entity_sample=truth.seed_entity)
     assert set_scores(result.entities, truth.target_entities).f1 == 1.0
+    # its pages only: the report in other formats is no facet (the same tickets downloaded)
+    assert not any("format=" in url for url in loaded)
+    assert not any("format=" in skip.subject for skip in result.skipped)
+    assert {q.id for q in result.queries} == {"q0"}

@@ -247,14 +247,6 @@ class Explorer:
         assert self.pattern is not None
         return query_links(snap, self.pattern, self.containers)
 
-    def _apart(self, snap: Snapshot) -> frozenset[str]:
-        """The links of `snap` another page of its list need not share: those inside its
-        result items (they change with the items; the same author or tag link elsewhere on a
-        page, as a featured post's, is no link of the query) and its own addresses (a link to
-        the first page from the others)."""
-        items = item_links(snap, self.containers) if self.containers else set()
-        return frozenset(map(without_page_keys, items | {snap.url, snap.final_url}))
-
     async def largest_page_size(self, root: Snapshot) -> Snapshot:
         """`root` at the largest page size its page-size links offer (`root` itself when it has
         none, or when all its results fit on it)."""
@@ -330,7 +322,7 @@ class Explorer:
             for f, z in zip(firsts, zero, strict=True)
         ]
         lxs = [self._lx(first) for first in firsts]
-        apart = [self._apart(first) for first in firsts]
+        apart = [_apart(first, self.containers) for first in firsts]
         frontier = [(i, first) for i, first in enumerate(firsts)]
         while frontier:
             candidates: list[tuple[int, str]] = []
@@ -349,7 +341,7 @@ class Explorer:
                     continue
                 seen[i].add(first_page_form(got.final_url, zero_based=zero[i]))
                 # the two pages compared without what either holds apart
-                drop = apart[i] | self._apart(got)
+                drop = apart[i] | _apart(got, self.containers)
                 lx, ly = lxs[i] - drop, self._lx(got) - drop
                 same = same_list_address(firsts[i].final_url, got.final_url)
                 if self.kind(got) == "list" and (same or same_query(lx, ly, self.settings.epsilon)):
@@ -595,6 +587,15 @@ def with_fields(
                 merged.setdefault(spelling[name.casefold()], _values(value))
         out[entity] = dict(sorted(merged.items()))
     return out
+
+
+def _apart(snap: Snapshot, containers: frozenset[str] | None) -> frozenset[str]:
+    """The links of `snap` another page of its list need not share: those inside its result
+    items (they change with the items; the same author or tag link elsewhere on a page, as a
+    featured post's, is no link of the query) and its own addresses (a link to the first page
+    from the others)."""
+    items = item_links(snap, containers) if containers else set()
+    return frozenset(map(without_page_keys, items | {snap.url, snap.final_url}))
 
 
 def _host_of(url: str) -> str:

@@ -782,7 +782,7 @@ def link_facets(
         if is_display_toggle(value):
             continue  # "Show counts": a view of the same results
         changed = _changed_keys(here, url)
-        if changed and all(is_format_key(k) for k in changed):
+        if any(is_format_key(k) for k in changed):
             continue  # the same results in another format (a download: CSV, a feed)
         heading = date_field(changed) or anchors.heading(url)
         if not heading:

@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TypeAlias
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 __all__ = [
     "SIZE_TERM",
@@ -39,6 +39,7 @@ __all__ = [
     "TermWeights",
     "UrlSchema",
     "candidate_weight",
+    "query_pairs",
     "route",
     "spread",
     "strongsim",
@@ -93,6 +94,15 @@ def route(url: str) -> tuple[str, str]:
         return parts.path, parts.query
     path, _, query = fragment.partition("?")
     return parts.path.rstrip("/") + path, "&".join(q for q in (parts.query, query) if q)
+
+
+def query_pairs(query: str) -> list[tuple[str, str]]:
+    """The (name, value) pairs of a URL's query, blank values kept, its parameters separated by
+    ``&`` or by ``;`` (HTML 4's alternative, which CGI programs such as gitweb write:
+    ``?p=dpkg.git;a=commit;h=…``, kept so by `crawler.canonical_url`): read as one value, every
+    link of such a site would vary one parameter, ``p``. Every reading of a URL's query
+    parameters goes through it (URL shapes, pagination families)."""
+    return parse_qsl(query.replace(";", "&"), keep_blank_values=True)
 
 
 def sub_tokens(token: str) -> tuple[str, ...]:

@@ -26,9 +26,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import urlsplit
 
-from siteseer.algorithms.features.url import route
+from siteseer.algorithms.features.url import query_pairs, route
 
 __all__ = [
     "PAGE_SEGMENTS",
@@ -81,7 +81,7 @@ def _shape(url: str) -> tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]]
     parts = urlsplit(url)
     path, query = route(url)
     segments = tuple(s for s in path.split("/") if s)
-    pairs = parse_qsl(query, keep_blank_values=True)
+    pairs = query_pairs(query)
     if len({name for name, _ in pairs}) != len(pairs):
         return None
     return f"{parts.scheme}://{parts.netloc}".lower(), segments, tuple(sorted(pairs))
@@ -195,9 +195,9 @@ def query_changes(a: str, b: str) -> frozenset[str] | None:
         return None
     qa: dict[str, list[str]] = {}
     qb: dict[str, list[str]] = {}
-    for name, value in parse_qsl(query_a, keep_blank_values=True):
+    for name, value in query_pairs(query_a):
         qa.setdefault(name, []).append(value)
-    for name, value in parse_qsl(query_b, keep_blank_values=True):
+    for name, value in query_pairs(query_b):
         qb.setdefault(name, []).append(value)
     return frozenset(
         n for n in qa.keys() | qb.keys() if sorted(qa.get(n, ())) != sorted(qb.get(n, ()))
@@ -248,9 +248,7 @@ def continues(page: str, url: str) -> bool:
     if (pa.scheme, pa.netloc.lower()) != (pb.scheme, pb.netloc.lower()):
         return False
     (path_a, query_a), (path_b, query_b) = route(page), route(url)
-    if sorted(parse_qsl(query_a, keep_blank_values=True)) != sorted(
-        parse_qsl(query_b, keep_blank_values=True)
-    ):
+    if sorted(query_pairs(query_a)) != sorted(query_pairs(query_b)):
         return False
     base = [s for s in path_a.split("/") if s]
     segments = [s for s in path_b.split("/") if s]
@@ -307,8 +305,8 @@ def _drops(page: str, url: str, changed: frozenset[str]) -> bool:
 
 def _blank_either_way(a: str, b: str) -> frozenset[str]:
     """The query parameters present in one of `a` and `b` only, with empty values there."""
-    qa = parse_qsl(route(a)[1], keep_blank_values=True)
-    qb = parse_qsl(route(b)[1], keep_blank_values=True)
+    qa = query_pairs(route(a)[1])
+    qb = query_pairs(route(b)[1])
     na, nb = {n for n, _ in qa}, {n for n, _ in qb}
     return frozenset(
         n
@@ -319,4 +317,4 @@ def _blank_either_way(a: str, b: str) -> frozenset[str]:
 
 
 def _names(url: str) -> set[str]:
-    return {name for name, _ in parse_qsl(route(url)[1], keep_blank_values=True)}
+    return {name for name, _ in query_pairs(route(url)[1])}

@@ -24,10 +24,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from urllib.parse import parse_qsl
 
 from siteseer.algorithms.features.dom import TagFeature, html_schema, link_path, simhtml
-from siteseer.algorithms.features.url import route, url_schema
+from siteseer.algorithms.features.url import query_pairs, route, url_schema
 from siteseer.algorithms.features.urlshape import UrlTemplate, continues, refines, seed_template
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.climb import path_terms
@@ -146,7 +145,7 @@ class Pagination:
             # site navigation (a header menu every page carries), not a pager of this list.
             frozenset((link_path(link, self.mode), link.url) for link in sp_next.links),
             next_sdp,
-            frozenset(n for n, _ in parse_qsl(route(sp_next.url)[1])),
+            frozenset(n for n, _ in query_pairs(route(sp_next.url)[1])),
             level,
             seed_template(sp_next.url),
         )

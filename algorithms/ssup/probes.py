@@ -48,10 +48,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
-from urllib.parse import parse_qsl, urlsplit, urlunsplit
+from urllib.parse import urlsplit, urlunsplit
 
 from siteseer.algorithms.features.dom import TagFeature, link_collections, link_path, list_tree
-from siteseer.algorithms.features.url import sub_tokens, tokens
+from siteseer.algorithms.features.url import query_pairs, sub_tokens, tokens
 from siteseer.algorithms.features.urlshape import is_index_document
 from siteseer.algorithms.ssup.yields import is_tool
 from siteseer.render import Snapshot
@@ -116,9 +116,7 @@ def view_of(url: str, page: str) -> bool:
     a, b = urlsplit(routed(url)), urlsplit(routed(page))
     if (a.scheme, a.netloc, a.path.rstrip("/")) != (b.scheme, b.netloc, b.path.rstrip("/")):
         return False
-    return set(parse_qsl(b.query, keep_blank_values=True)) <= set(
-        parse_qsl(a.query, keep_blank_values=True)
-    )
+    return set(query_pairs(b.query)) <= set(query_pairs(a.query))
 
 
 def navigation_paths(

@@ -33,9 +33,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
-from urllib.parse import parse_qsl, unquote, urlencode, urlsplit, urlunsplit
+from urllib.parse import unquote, urlencode, urlsplit, urlunsplit
 
-from siteseer.algorithms.features.url import route
+from siteseer.algorithms.features.url import query_pairs, route
 from siteseer.algorithms.features.urlshape import is_index_document
 from siteseer.render import Snapshot
 
@@ -73,7 +73,7 @@ def is_export(url: str) -> bool:
         return True
     return any(
         "format" in name.lower() and value.lower() in EXPORT_FORMATS
-        for name, value in parse_qsl(query, keep_blank_values=True)
+        for name, value in query_pairs(query)
     )
 
 
@@ -110,20 +110,20 @@ def is_tool(url: str, text: str, page: str) -> bool:
     below = their_path.rstrip("/").split("/")
     if len(below) > len(segments) and _name(unquote(below[-1])) == name:
         return True  # a page about it: ``/w/Special:WhatLinksHere/Main_Page``
-    return any(_name(v) == name for _, v in parse_qsl(their_query, keep_blank_values=True))
+    return any(_name(v) == name for _, v in query_pairs(their_query))
 
 
 def state_params(url: str, page: str) -> frozenset[str]:
     """The query parameters of `url`, a link on the list page `page`, that carry that page's
     own query back (Django's ``?_changelist_filters=p%3D2`` on ``?p=2``): the list's state, for
     a "back to the list" link, not part of what the link names."""
-    own = sorted(parse_qsl(urlsplit(page).query, keep_blank_values=True))
+    own = sorted(query_pairs(urlsplit(page).query))
     if not own:
         return frozenset()
     return frozenset(
         name
-        for name, value in parse_qsl(urlsplit(url).query, keep_blank_values=True)
-        if "=" in value and sorted(parse_qsl(value, keep_blank_values=True)) == own
+        for name, value in query_pairs(urlsplit(url).query)
+        if "=" in value and sorted(query_pairs(value)) == own
     )
 
 
@@ -134,7 +134,7 @@ def entity_key(url: str, names: frozenset[str]) -> str:
     (``?_changelist_filters=…``) names no other entity."""
     parts = urlsplit(url)
     path, own = route(url)
-    query = [(n, v) for n, v in parse_qsl(own, keep_blank_values=True) if n in names]
+    query = [(n, v) for n, v in query_pairs(own) if n in names]
     return urlunsplit((parts.scheme, parts.netloc, path, urlencode(sorted(query)), ""))
 
 
@@ -152,7 +152,7 @@ def _split(url: str) -> _Split | None:
     its document in the origin (``http://host/#`` and ``/movies?page=2``)."""
     parts = urlsplit(url)
     path, own = route(url)
-    pairs = parse_qsl(own, keep_blank_values=True)
+    pairs = query_pairs(own)
     if len({n for n, _ in pairs}) != len(pairs):
         return None
     query = {n: v for n, v in pairs if v}
@@ -476,10 +476,10 @@ def stateless(page: Snapshot) -> Snapshot:
         state = state_params(link.url, page.url)
         if state:
             parts = urlsplit(link.url)
-            query = [
-                (n, v) for n, v in parse_qsl(parts.query, keep_blank_values=True) if n not in state
-            ]
-            url = urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(query), ""))
+            query = [(n, v) for n, v in query_pairs(parts.query) if n not in state]
+            sep = ";" if ";" in parts.query else "&"  # the separator the query was written with
+            kept = sep.join(urlencode([pair]) for pair in query)
+            url = urlunsplit((parts.scheme, parts.netloc, parts.path, kept, ""))
             link = replace(link, url=url)
             changed = True
         links.append(link)

@@ -40,6 +40,7 @@ __all__ = [
     "query_changes",
     "refines",
     "seed_template",
+    "shape_of",
     "template_share",
     "url_template",
     "widened",
@@ -138,6 +139,18 @@ def seed_template(url: str) -> UrlTemplate | None:
     return UrlTemplate(
         origin, tuple(None if i == last or _has_digit(s) else s for i, s in enumerate(segments)), ()
     )
+
+
+def shape_of(url: str) -> UrlTemplate | None:
+    """The shape of `url` (`seed_template` loosened): its origin, its first path segment, its
+    number of segments and its query parameter names, every other segment and every value free
+    (``/car/bmw/x5`` → ``/car/*/*``, ``?p=r;a=commit;h=7`` → ``?a=*&h=*&p=*``): what the URLs
+    of one type of page share however they are grouped. None when a parameter repeats."""
+    template = seed_template(url)
+    if template is None:
+        return None
+    segments = tuple(s if i == 0 else None for i, s in enumerate(template.segments))
+    return replace(template, segments=segments, query=tuple((n, None) for n, _ in template.query))
 
 
 def template_share(seed: str, urls: Iterable[str]) -> float:

@@ -33,9 +33,9 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   sorted or filtered: ``?p=2``, ``?o=1``, ``?weather=rain``) is not downloaded as a candidate,
   nor is an export of its data (``/export/csv``).
 
-- `sample_size`: at the entity level, minsim_html is learned from an evenly spread sample of the
-  best group (the paper downloads the whole group; an entity level is exactly what SSUP must not
-  download). Index levels are downloaded whole anyway, so they use the whole group.
+- `sample_size`: minsim_html is learned from an evenly spread sample of the best group (the
+  paper downloads the whole group; an entity level is exactly what SSUP must not download, and
+  an index level's pages are loaded by yield, see below).
 - `probe`: Algorithm 2 keeps a later group when the *max* simhtml over it reaches minsim_html;
   the paper's worked example (Figure 5) computes only the first page of each group. We try up to
   `probe` pages, in URL order, and stop at the first that passes.
@@ -105,6 +105,15 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   several depths of one nested list (a table of contents: sp's entry, then sp's own headings
   below it) lists it where it is listed among its siblings, the shallowest depth
   (`climb._entry_paths`); the deeper ones hold the headings of sp and its siblings.
+- Index levels by yield (beyond the paper, which downloads an index level whole): the level's
+  sample's own list is paged first, then the level's other pages are loaded in families (what
+  each varies of the sample, `yields.family_of`); a family whose first page shows no link
+  shaped as the next level's sample (`urlshape.shape_of`: first path segment, length, query
+  names) that the pages before it did not is a view of the same entities (a repository's log
+  from each of its tags): its other pages are not downloaded (`tree._Walk._index_level`).
+  minsim_html is learned from a sample of the best group at every level. In pagination, the
+  entries counted are the links of that shape, and a candidate with the next level's sample's
+  template (an entry, its parent) is no page of the list.
 - A list's marked entry: when the current page sits alone in its link DOM path because the list
   marks it with an ``id`` ("you are here"), W_ci is computed over the path its siblings share
   (`climb._marked_item_paths`). A list page that features one entry apart from the list (the

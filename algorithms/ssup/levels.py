@@ -92,12 +92,10 @@ class SameLevel:
         rest = self._template_mates(rest, (sp.url, *first.urls), level, kept)
         if self.on_demand:
             rest = self._menu_entries(rest, sp, index_pages, level)
-        # Choice (`sample_size`): at the leaves, learn minsim_html from a sample of G1.
+        # Choice (`sample_size`): learn minsim_html from a sample of G1, at an index level too:
+        # its pages are loaded after it by yield (`tree._Walk._index_level`), not whole.
         threshold = _Threshold(
-            self.run,
-            self.mode,
-            sample_schema,
-            spread(first.urls, self.sample_size) if leaf else first.urls,
+            self.run, self.mode, sample_schema, spread(first.urls, self.sample_size)
         )
         # Choice (`on_demand`): at the leaves the sample is downloaded only when a later group's
         # page falls below simhtml 1.0 (no minsim_html can be higher). An index level is

@@ -27,7 +27,13 @@ from dataclasses import dataclass, field
 
 from siteseer.algorithms.features.dom import TagFeature, html_schema, link_path, simhtml
 from siteseer.algorithms.features.url import query_pairs, route, url_schema
-from siteseer.algorithms.features.urlshape import UrlTemplate, continues, refines, seed_template
+from siteseer.algorithms.features.urlshape import (
+    UrlTemplate,
+    continues,
+    refines,
+    seed_template,
+    shape_of,
+)
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.climb import path_terms
 from siteseer.algorithms.ssup.yields import (
@@ -111,6 +117,7 @@ class _Level:
     names: frozenset[str]
     level: int
     entity: UrlTemplate | None  # the next level's sample's URL template
+    shaped: UrlTemplate | None  # its shape (`urlshape.shape_of`): what an entity link has
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,9 +140,11 @@ class Pagination:
         next_sdp: str,
         placed: set[str],
         level: int,
+        families: Families | None = None,
     ) -> list[Snapshot]:
         """Algorithm 3 by yield: pagination pages of `level`, each adding entity links of the
-        seed's group that no page before it showed."""
+        seed's group that no page before it showed. `families`: the level's families as an
+        earlier call on some of its pages left them (their stops kept), else new ones."""
         at = _Level(
             sp_x,
             html_schema(sp_x, self.mode),
@@ -148,12 +157,14 @@ class Pagination:
             frozenset(n for n, _ in query_pairs(route(sp_next.url)[1])),
             level,
             seed_template(sp_next.url),
+            shape_of(sp_next.url),
         )
         share = self._share(level_pages, sp_next, next_sdp)
         seen: set[str] = set()
         for page in level_pages:
             seen |= self._entries(page, at)
-        families = Families(done=set(placed))
+        families = families if families is not None else Families()
+        families.done |= placed
         judged: set[str] = set(placed)
         for page in level_pages:
             self._candidates(page, page.url, at, families, judged)
@@ -215,14 +226,15 @@ class Pagination:
 
     def _entries(self, page: Snapshot, at: _Level) -> set[str]:
         """The entity links of the seed's group `page` shows (links in the next level's sample
-        link DOM path), as entities (`yields.entity_key`: the list's state they carry left
-        out)."""
-        return {
+        link DOM path, shaped as that sample: `urlshape.shape_of`), as entities
+        (`yields.entity_key`: the list's state they carry left out)."""
+        keys = {
             entity_key(k.url, at.names)
             for k in page.links
             if link_path(k, self.mode) == at.sdp
             and not _continues_level(at.sp_x.url, k.url, at.entity)
         }
+        return {u for u in keys if at.shaped is None or at.shaped.matches(u)}
 
     def _candidates(
         self, page: Snapshot, root: str, at: _Level, families: Families, judged: set[str]
@@ -235,6 +247,7 @@ class Pagination:
         unlike: list[str] = []
         exports: list[str] = []
         tools: list[str] = []
+        entries: list[str] = []
         for link in page.links:
             path = link_path(link, self.mode)
             if link.url in judged or (path, link.url) in at.navigation:
@@ -252,6 +265,8 @@ class Pagination:
                 exports.append(link.url)
             elif is_tool(link.url, link.text, page.url):
                 tools.append(link.url)
+            elif at.entity is not None and at.entity.matches(link.url):
+                entries.append(link.url)
             else:
                 families.add(
                     page.url, link.url, link.text, shown, root, refines(root, link.url), defaults
@@ -268,6 +283,12 @@ class Pagination:
                 f"tools of {page.url}",
                 "they name the page in their query (its history, edit form, a permanent "
                 "link to it): the page again or something about it, not a page of its list",
+            ),
+            (
+                entries,
+                "pages of the next level",
+                "their URLs have the next level's sample's template (`seed_template`: an entry, "
+                "its parent or its neighbour): entries of the list, not pages of it",
             ),
         )
         for urls, what, why in skipped:

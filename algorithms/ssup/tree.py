@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from siteseer.algorithms.features.dom import TagFeature, link_path
+from siteseer.algorithms.features.urlshape import shape_of
 from siteseer.algorithms.result import Discovery
 from siteseer.algorithms.run import Run, Stopped
 from siteseer.algorithms.ssup.climb import Climb, Height, navigation_list, own_urls
@@ -21,7 +22,7 @@ from siteseer.algorithms.ssup.pagination import LEVEL_SHARE, Pagination
 from siteseer.algorithms.ssup.probes import PROBE_ORDERS, ProbeOrder
 from siteseer.algorithms.ssup.sections import sections
 from siteseer.algorithms.ssup.visual import VisualLevel, visual_group_links
-from siteseer.algorithms.ssup.yields import stateless
+from siteseer.algorithms.ssup.yields import Families, family_of, stateless
 from siteseer.render import Snapshot
 
 if TYPE_CHECKING:
@@ -61,6 +62,7 @@ class _Walk:
     shortfall: str = ""  # set when a fixed height could not be climbed
     seed: Snapshot | None = None
     sdps: list[str] = field(default_factory=list)  # the climb's sample link DOM paths
+    families: dict[int, Families] = field(default_factory=dict)  # an index level's, paged first
 
     async def walk(self, seed: Snapshot, height: Height) -> None:
         """Algorithm 4: climb from `seed`, then catch each level from the root down.
@@ -133,7 +135,13 @@ class _Walk:
                 break
             # Choice: paginate every index level (the root included), see the module docstring.
             more = await self.pagination.find(
-                chain[i], sp_next, level_pages, sdp, placed | set(self.levels[i]), level=i
+                chain[i],
+                sp_next,
+                level_pages,
+                sdp,
+                placed | set(self.levels[i]),
+                i,
+                self.families.pop(i, None),
             )
             if more:
                 level_pages = level_pages + [p for p in more if p.url not in self.levels[i]]
@@ -157,10 +165,78 @@ class _Walk:
                 )
                 self.levels.append(caught)
                 break
-            fetched = await self.run.fetch(caught)
-            level_pages = [fetched[u] for u in caught if u in fetched]
+            level_pages = await self._index_level(caught, chain[i + 1 : i + 3], sdps[i + 1], placed)
             self.levels.append([p.url for p in level_pages])
             placed.update(self.levels[-1])
+
+    async def _index_level(
+        self, caught: Sequence[str], samples: Sequence[Snapshot], sdp: str, placed: set[str]
+    ) -> list[Snapshot]:
+        """The pages of an index level among `caught`, its sample's own list paged first
+        (`Pagination.find`), the others loaded by yield: grouped in families by what each
+        varies of the level's sample (`samples[0]`; `samples[1]` the next level's), a family
+        whose first page shows no link through `sdp` (the path down to the next level) that the
+        pages before it did not is not loaded further.
+
+        Choice (beyond the paper, which downloads an index level whole): such a page lists
+        again what the level's other pages list, from another starting point (a repository's
+        log from each of its tags, a window sliding over one history): its family's other pages
+        are views of the same entities, which the sample's own pages reach."""
+        sample, below = samples
+        level = len(self.levels)
+        # The level's families, their stops kept for its pagination over all its pages.
+        self.families[level] = Families()
+        own = await self.pagination.find(
+            sample, below, [sample], sdp, placed | set(caught), level, self.families[level]
+        )
+        shaped = shape_of(below.url)
+
+        def down(page: Snapshot) -> set[str]:
+            """The links of `page` through `sdp` shaped as the next level's sample."""
+            return {
+                k.url
+                for k in page.links
+                if link_path(k, self.mode) == sdp and (shaped is None or shaped.matches(k.url))
+            }
+
+        seen = {u for p in (sample, *own) for u in down(p)}
+        families: dict[str, list[str]] = {}
+        alone: list[str] = []
+        for url in caught:
+            found = family_of(sample.url, url) if url != sample.url else None
+            if found is None:
+                alone.append(url)
+            else:
+                families.setdefault(found[0], []).append(url)
+        fetched = await self.run.fetch(alone)
+        for page in fetched.values():
+            seen |= down(page)
+        for template, urls in families.items():
+            first = await self.run.fetch_one(urls[0])
+            if first is not None:
+                fetched[urls[0]] = first
+                links = down(first)
+                if not links - seen and len(urls) > 1:
+                    placed.update(urls[1:])  # views: no page of the level, nor of its lists
+                    self.run.note(
+                        "same-level",
+                        "stop",
+                        template,
+                        level=level,
+                        urls=urls[1:],
+                        note=f"its first page {urls[0]} shows no link to the next level that the "
+                        "pages before it did not: its other pages are views of the same "
+                        "entities, not downloaded",
+                    )
+                    continue
+                seen |= links
+            rest = await self.run.fetch(urls[1:])
+            for page in rest.values():
+                seen |= down(page)
+            fetched |= rest
+        return [fetched[u] for u in caught if u in fetched] + [
+            p for p in own if p.url not in fetched
+        ]
 
     def partial(self) -> None:
         """Choice (beyond the paper): a run stopped (budget, time limit, signal) before its

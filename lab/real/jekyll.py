@@ -31,6 +31,7 @@ newest first); the seed is the newest post, the first on the home list's first p
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
@@ -81,6 +82,9 @@ plugins: [jekyll-paginate, jekyll-archives, jekyll-feed, jekyll-seo-tag]
 paginate: {PAGE_SIZE}
 paginate_path: "/page:num/"
 permalink: /:year/:month/:day/:title/
+defaults:
+  - scope: {{path: "", type: posts}}
+    values: {{layout: post}}
 header_pages: [categories.html, tags.html]
 jekyll-archives:
   enabled: [categories, tags, year, month]
@@ -253,6 +257,11 @@ def read_posts(posts_dir: Path) -> list[Post]:
     return sorted(posts, key=lambda p: (p.date, p.file), reverse=True)
 
 
+def _files_digest() -> str:
+    """A digest of the site's own files (FILES): a site built from others is built again."""
+    return hashlib.sha256(json.dumps(FILES, sort_keys=True).encode()).hexdigest()[:16]
+
+
 def _present() -> bool:
     """Jekyll, its theme and its plugins installed (their gem specifications)."""
     gems = {p.name.rsplit("-", 1)[0] for p in GEMSPECS.glob("*.gemspec")}
@@ -293,14 +302,19 @@ class JekyllApp(RealApp):
         )
 
     def installed(self) -> bool:
-        return _present() and self.stamp.is_file()
+        """Jekyll present and the site built from this module's files (the stamp names them)."""
+        if not (_present() and self.stamp.is_file()):
+            return False
+        return bool(
+            json.loads(self.stamp.read_text(encoding="utf-8")).get("files") == _files_digest()
+        )
 
     def install(self, progress: Progress) -> None:
         """The packages, then the project written and built once (its stamp: the post count)."""
         self.dir.mkdir(parents=True, exist_ok=True)
         log = self.dir / "logs" / "install.log"
         apt_install(self.id, DEBIAN, _present(), log, progress)
-        if self.stamp.is_file():
+        if self.installed():
             return
         for folder in (self.project, self.site):
             if folder.exists():
@@ -322,7 +336,8 @@ class JekyllApp(RealApp):
             count += 1
         build = [JEKYLL, "build", "--source", str(self.project), "--destination", str(self.site)]
         run_step(self.id, f"building the site with jekyll ({count} posts)", build, log, progress)
-        self.stamp.write_text(json.dumps({"posts": count}), encoding="utf-8")
+        stamp = {"posts": count, "files": _files_digest()}
+        self.stamp.write_text(json.dumps(stamp), encoding="utf-8")
 
     def command(self, port: int) -> list[str]:
         """Python's static file server over the built site on 127.0.0.1:port."""

@@ -114,3 +114,18 @@ def test_category_and_tag_archives_list_each_terms_posts(blog: LabServer) -> Non
             served[(facet, unescape(name).strip())] = posts
     assert served == wanted
     assert {"jekyll", "ruby3.1", "rake"} <= set(truth.facet_values["category"])
+
+
+@pytest.mark.slow
+@pytest.mark.real_app(APP)
+@pytest.mark.timeout(900)
+def test_a_post_links_the_home_page_its_category_tags_and_month(blog: LabServer) -> None:
+    truth = blog.truth(APP)
+    for url in truth.target_entities[:: PAGE_SIZE * 5]:
+        page = _get(url)
+        links = set(re.findall(r'<a [^>]*href="([^"]+)"', page))
+        attributes = truth.attributes[url]
+        month = url.removeprefix(truth.base_url)[:9]  # /yyyy/mm/
+        assert {"/", "/categories/", "/tags/", month} <= links, url
+        assert f"/category/{attributes['category'][0].replace('.', '-')}/" in links, url
+        assert len([h for h in links if h.startswith("/tag/")]) == len(attributes["tags"]), url

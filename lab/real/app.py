@@ -97,6 +97,38 @@ def facet_queries(
     )
 
 
+def paged_list_truth(
+    app: RealApp,
+    base_url: str,
+    kind: tuple[str, str],
+    urls: Sequence[str],
+    pages: Sequence[str],
+    attributes: dict[str, dict[str, tuple[str, ...]]],
+    facets: Sequence[str],
+    notes: str,
+) -> SiteTruth:
+    """The truth of an application whose entities (`urls`, the seed first) are all on one paged
+    list (`pages`, in order), with a facet per attribute of `facets`; `kind` names the list's
+    template and the entities' (a blog's ("list", "post"), a tracker's ("issue list", "issue"))."""
+    listing, entity = kind
+    values = facet_values(attributes, facets)
+    return SiteTruth(
+        site=app.id,
+        base_url=base_url,
+        kind=app.kind,
+        entities={entity: tuple(urls)},
+        target_type=entity,
+        seed_entity=urls[0],
+        index_levels=(tuple(pages),),
+        seed_path=(pages[0], urls[0]),
+        attributes=attributes,
+        queries=facet_queries(attributes, values),
+        facet_values=values,
+        templates=dict.fromkeys(pages, listing) | dict.fromkeys(urls, entity),
+        notes=notes,
+    )
+
+
 def install_command(app_id: str, size: Size) -> str:
     size_option = "" if size == "small" else f" --size {size}"
     return f"siteseer lab install --sites {app_id}{size_option}"

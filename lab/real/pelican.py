@@ -35,7 +35,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import ClassVar
 
-from siteseer.lab.real.app import PythonApp, facet_queries, facet_values
+from siteseer.lab.real.app import PythonApp, paged_list_truth
 from siteseer.lab.real.changelogs import Upload, read_uploads, slug
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.hugo import CUTOFF
@@ -188,20 +188,14 @@ class PelicanApp(PythonApp):
             url: {"category": (p.category,), "tags": p.tags, "author": (p.author,)}
             for url, p in zip(urls, posts, strict=True)
         }
-        values = facet_values(attributes, ("category", "tags"))
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"post": tuple(urls)},
-            target_type="post",
-            seed_entity=urls[0],
-            index_levels=(pages,),
-            seed_path=(pages[0], urls[0]),
-            attributes=attributes,
-            queries=facet_queries(attributes, values),
-            facet_values=values,
-            templates=dict.fromkeys(pages, "list") | dict.fromkeys(urls, "post"),
+        return paged_list_truth(
+            self,
+            b,
+            ("list", "post"),
+            urls,
+            pages,
+            attributes,
+            ("category", "tags"),
             notes=(
                 f"{len(posts)} posts (Debian uploads), {PAGE_SIZE} a page on the home list "
                 f"({len(pages)} pages). Not listed in templates: /archives.html (every post on "

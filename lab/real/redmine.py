@@ -46,7 +46,7 @@ import shutil
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from siteseer.lab.real.app import APPS_DIR, RealApp, facet_queries, facet_values, read_sqlite
+from siteseer.lab.real.app import APPS_DIR, RealApp, paged_list_truth, read_sqlite
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.pyenv import Progress, run_step
@@ -241,21 +241,15 @@ class RedmineApp(RealApp):
             }
             for url, (_, tracker, category, version) in zip(urls, rows, strict=True)
         }
-        values = facet_values(attributes, ("tracker", "category"))
         pages = list_pages(b, len(urls))
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"issue": tuple(urls)},
-            target_type="issue",
-            seed_entity=urls[0],
-            index_levels=(pages,),
-            seed_path=(pages[0], urls[0]),
-            attributes=attributes,
-            queries=facet_queries(attributes, values),
-            facet_values=values,
-            templates=dict.fromkeys(pages, "issue list") | dict.fromkeys(urls, "issue"),
+        return paged_list_truth(
+            self,
+            b,
+            ("issue list", "issue"),
+            urls,
+            pages,
+            attributes,
+            ("tracker", "category"),
             notes=(
                 f"Redmine (Debian), SQLite: {len(urls)} issues of project "
                 f"{PROJECT['identifier']!r}, its list {PAGE_SIZES[-1]} a page at most "

@@ -51,7 +51,7 @@ from html import escape
 from pathlib import Path
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import APPS_DIR, RealApp, facet_queries, facet_values
+from siteseer.lab.real.app import APPS_DIR, RealApp, paged_list_truth
 from siteseer.lab.real.changelogs import Upload, read_uploads
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.errors import InstallFailed
@@ -334,20 +334,14 @@ class WordPressApp(RealApp):
             url: {"category": p.category, "tags": p.tags, "author": (p.author,)}
             for url, p in zip(urls, posts, strict=True)
         }
-        values = facet_values(attributes, ("category", "tags"))
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"post": tuple(urls)},
-            target_type="post",
-            seed_entity=urls[0],
-            index_levels=(pages,),
-            seed_path=(pages[0], urls[0]),
-            attributes=attributes,
-            queries=facet_queries(attributes, values),
-            facet_values=values,
-            templates=dict.fromkeys(pages, "list") | dict.fromkeys(urls, "post"),
+        return paged_list_truth(
+            self,
+            b,
+            ("list", "post"),
+            urls,
+            pages,
+            attributes,
+            ("category", "tags"),
             notes=(
                 f"WordPress, MariaDB: {len(posts)} posts (Debian uploads), {PAGE_SIZE} a page on "
                 f"the home list ({len(pages)} pages). Not listed in templates: the category, "

@@ -1,10 +1,11 @@
-"""Fetch a lab page without following redirects and parse it (for the lab site tests).
+"""Fetch a lab page (as it answers, or its text after redirects) and parse it (for the lab tests).
 
-Imported by the tests of this folder (`from lab_http import get_page, html_tree`).
+Imported by the tests of this folder (`from lab_http import get_page, get_text, html_tree`).
 """
 
 from __future__ import annotations
 
+import urllib.request
 from typing import Any
 
 import aiohttp
@@ -19,3 +20,9 @@ async def get_page(http: aiohttp.ClientSession, url: str) -> tuple[int, str, str
 
 def html_tree(text: str) -> Any:
     return lxml_html.document_fromstring(text)
+
+
+def get_text(url: str) -> str:
+    """The body of `url` as text (a real application's page, redirects followed)."""
+    with urllib.request.urlopen(url, timeout=120) as response:
+        return str(response.read().decode("utf-8"))

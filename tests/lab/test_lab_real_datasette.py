@@ -12,12 +12,12 @@ from __future__ import annotations
 import html
 import re
 import sqlite3
-import urllib.request
 from collections.abc import Iterator
 from contextlib import closing
 from urllib.parse import urljoin
 
 import pytest
+from lab_http import get_text
 
 from siteseer.algorithms import Exploration
 from siteseer.algorithms.querycentric.views import is_count_text
@@ -63,11 +63,6 @@ def datasette() -> Iterator[LabServer]:
         yield server
 
 
-def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=60) as response:
-        return str(response.read().decode("utf-8"))
-
-
 def _db(sql: str) -> list[tuple[object, ...]]:
     db = DatasetteApp("small").data_file
     with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as connection:
@@ -92,11 +87,11 @@ def test_the_table_pages_list_every_airport_and_link_the_next(
     pages = table_pages(table, ids, size)
     if size == LARGEST_PAGE:
         assert pages == truth.index_levels[0]
-    first = _get(pages[0])
+    first = get_text(pages[0])
     assert f"{len(ids):,} rows" in _text(first)  # the heading counts the table
     listed: list[str] = []
     for n, url in enumerate(pages):
-        page = first if n == 0 else _get(url)
+        page = first if n == 0 else get_text(url)
         rows = [truth.base_url + path for path in dict.fromkeys(ROW.findall(page))]
         assert len(rows) == min(size, len(ids) - n * size), url
         listed += rows
@@ -112,14 +107,14 @@ def test_the_table_pages_list_every_airport_and_link_the_next(
 def test_the_facets_link_a_filter_per_value_of_the_truth(datasette: LabServer) -> None:
     truth = datasette.truth(APP)
     table = truth.base_url + "/vega/airports"
-    page = html.unescape(_get(table))
+    page = html.unescape(get_text(table))
     for name in FACETS:
         # the state facet shows its 30 commonest values; "…" links the rest (_facet_size=max)
         shown = re.findall(rf'href="{re.escape(table)}\?{name}=([^"&]+)"', page)
         assert shown and set(shown) <= {v.replace(" ", "+") for v in truth.facet_values[name]}, name
     assert len(truth.facet_values["country"]) == len(_db("SELECT DISTINCT country FROM airports"))
     query = next(q for q in truth.queries if q.conditions == (("country", "Palau"),))
-    filtered = _get(f"{table}?country=Palau")
+    filtered = get_text(f"{table}?country=Palau")
     assert [truth.base_url + p for p in ROW.findall(filtered)] == list(query.entities)
 
 
@@ -130,7 +125,7 @@ def test_row_pages_show_the_truths_columns(datasette: LabServer) -> None:
     truth = datasette.truth(APP)
     airports = truth.target_entities
     for url in (truth.seed_entity, airports[len(airports) // 2], airports[-1]):
-        page = _get(url)
+        page = get_text(url)
         for value in truth.attributes[url].values():
             assert f">{html.escape(value[0], quote=False)}</td>" in page, (url, value)
         key = int(url.rsplit("/", 1)[1])

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from contextlib import closing
 
 import pytest
+from lab_http import get_text
 
 from siteseer.algorithms import Exploration
 from siteseer.crawler import Session, SessionConfig, canonical_url
@@ -39,11 +40,6 @@ def django_admin() -> Iterator[LabServer]:
         yield server
 
 
-def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=60) as response:
-        return str(response.read().decode("utf-8"))
-
-
 def _db(sql: str) -> list[tuple[object, ...]]:
     db = DjangoAdminApp("small").data_file
     with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as connection:
@@ -61,11 +57,11 @@ def test_the_change_list_pages_hold_every_day_and_link_each_other(django_admin: 
     assert count == len(truth.target_entities) == 500
     assert len(level) == -(-500 // PER_PAGE)
     assert truth.base_url + "/admin/weather/day/" in {
-        truth.base_url + u for u in re.findall(r'href="(/admin/weather/day/)"', _get(
+        truth.base_url + u for u in re.findall(r'href="(/admin/weather/day/)"', get_text(
             truth.base_url + "/admin/"))}  # fmt: skip
     listed: list[str] = []
     for n, url in enumerate(level):
-        page = _get(url)
+        page = get_text(url)
         rows = [truth.base_url + u for u, _ in CHANGE.findall(page)]
         assert {q for _, q in CHANGE.findall(page)} == (
             {""} if n == 0 else {f"?_changelist_filters=p%3D{n + 1}"}
@@ -82,17 +78,17 @@ def test_the_sidebar_offers_the_truths_weather_and_the_date_drill_down(
 ) -> None:
     truth = django_admin.truth("real-djangoadmin")
     first = truth.index_levels[0][0]
-    page = html.unescape(_get(first))
+    page = html.unescape(get_text(first))
     assert set(re.findall(r'href="\?weather=([^&"]+)"', page)) == set(truth.facet_values["weather"])
     years = sorted(str(r[0]) for r in _db("SELECT DISTINCT substr(date, 1, 4) FROM weather_day"))
     assert sorted(re.findall(r'href="\?date__year=(\d+)"', page)) == years
     rain = next(q for q in truth.queries if q.conditions == (("weather", "rain"),))
-    shown = re.search(r"(\d+) days?", html.unescape(_get(first + "?weather=rain")))
+    shown = re.search(r"(\d+) days?", html.unescape(get_text(first + "?weather=rain")))
     assert shown is not None and int(shown.group(1)) == len(rain.entities)
     assert (
         len(rain.entities) == _db("SELECT count(*) FROM weather_day WHERE weather = 'rain'")[0][0]
     )
-    months = _get(first + "?date__year=2013")
+    months = get_text(first + "?date__year=2013")
     assert sorted(set(re.findall(r"date__month=(\d+)", months)), key=int) == [
         "1",
         "2",
@@ -107,7 +103,7 @@ def test_a_change_page_shows_the_truths_fields_and_takes_no_writes(
 ) -> None:
     truth = django_admin.truth("real-djangoadmin")
     for url in (truth.seed_entity, truth.target_entities[-1]):
-        text = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", _get(url))))
+        text = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", get_text(url))))
         for name, (value,) in truth.attributes[url].items():
             label = name.replace("_", " ").capitalize()
             assert f" {label}: {value} " in text, (url, name, value)

@@ -9,12 +9,12 @@ each other, and against details pages.
 from __future__ import annotations
 
 import re
-import urllib.request
 from collections.abc import Iterator
 from html import unescape
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
+from lab_http import get_text
 
 from siteseer.crawler import canonical_url
 from siteseer.lab.real.flaskadmin import LARGEST_PAGE, FlaskAdminApp, details_url, list_pages
@@ -45,11 +45,6 @@ def flaskadmin() -> Iterator[LabServer]:
         yield server
 
 
-def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=60) as response:
-        return str(response.read().decode("utf-8"))
-
-
 def _own_address(href: str, base: str) -> str:
     """A details link without its `url` (the list to return to)."""
     query = [(k, v) for k, v in parse_qsl(urlsplit(unescape(href)).query) if k != "url"]
@@ -67,12 +62,12 @@ def test_list_pages_at_100_list_every_flight_once_in_the_truths_order(
     b = truth.base_url
     flights = truth.entities["flight"]
     assert len(flights) == 1000 and len(truth.entities["airline"]) == 16
-    first = _get(b + "/admin/flight/")  # 20 a page; its page-size link leads to 100
+    first = get_text(b + "/admin/flight/")  # 20 a page; its page-size link leads to 100
     assert 'href="/admin/flight/?page_size=100"' in first
     listed: list[str] = []
     pages = [b + "/admin/flight/?page_size=100"]
     for n in range(len(level)):
-        page = _get(pages[-1])
+        page = get_text(pages[-1])
         found = list(dict.fromkeys(_own_address(h, b) for h in DETAILS.findall(page)))
         assert len(found) == min(LARGEST_PAGE, len(flights) - n * LARGEST_PAGE), pages[-1]
         listed += found
@@ -91,7 +86,7 @@ def test_list_pages_at_100_list_every_flight_once_in_the_truths_order(
 def test_details_pages_show_the_truths_columns(flaskadmin: LabServer) -> None:
     truth = flaskadmin.truth(APP)
     for url in (truth.seed_entity, truth.entities["flight"][-1]):
-        text = re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", _get(url))))
+        text = re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", get_text(url))))
         for name, (value,) in truth.attributes[url].items():
             label = name.capitalize()
             assert f"{label} {value} " in text, (url, name)

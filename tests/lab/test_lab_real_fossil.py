@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from html import unescape
 
 import pytest
+from lab_http import get_text
 
 from siteseer.crawler import canonical_url
 from siteseer.lab.real.fossil import LINK_DIGITS, PAGE, FossilApp, checkins, timeline_pages
@@ -47,11 +48,6 @@ def fossil() -> Iterator[LabServer]:
     FossilApp("small").install(lambda line: None)
     with running_lab([APP], "small") as server:
         yield server
-
-
-def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=60) as response:
-        return str(response.read().decode("utf-8"))
 
 
 @pytest.mark.slow
@@ -87,7 +83,7 @@ def test_timeline_pages_list_every_checkin_and_link_the_next(fossil: LabServer) 
 def test_checkin_pages_show_the_truths_user_and_comment(fossil: LabServer) -> None:
     truth = fossil.truth(APP)
     for url in (truth.seed_entity, truth.entities["checkin"][-1]):
-        text = re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", _get(url))))
+        text = re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", get_text(url))))
         (user,) = truth.attributes[url]["user"]
         (comment,) = truth.attributes[url]["comment"]
         assert f"{user} on" in text, url

@@ -9,11 +9,11 @@ page by page through their "next" links, and its commit pages.
 from __future__ import annotations
 
 import re
-import urllib.request
 from collections.abc import Iterator
 from html import unescape
 
 import pytest
+from lab_http import get_text
 
 from siteseer.crawler import canonical_url
 from siteseer.lab.real.gitweb import PAGE, TARGET, GitwebApp, shortlog_pages
@@ -37,11 +37,6 @@ def gitweb() -> Iterator[LabServer]:
         yield server
 
 
-def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=60) as response:
-        return str(response.read().decode("utf-8"))
-
-
 @pytest.mark.slow
 @pytest.mark.real_app(APP)
 @pytest.mark.timeout(900)
@@ -55,7 +50,7 @@ def test_shortlog_pages_list_every_commit_once_and_link_the_next(gitweb: LabServ
     at: str | None = root + "?p=dpkg.git;a=shortlog"  # as the project list links it
     pages = []
     while at is not None:
-        page = _get(at)  # gitweb's own spelling: its parameters joined by ";"
+        page = get_text(at)  # gitweb's own spelling: its parameters joined by ";"
         pages.append(canonical_url(at))
         found = [canonical_url(unescape(h), root) for h in COMMIT.findall(page)]
         found = list(dict.fromkeys(found))
@@ -75,10 +70,10 @@ def test_commit_pages_show_the_truths_author_and_subject(gitweb: LabServer) -> N
     truth = gitweb.truth(APP)
     root = truth.base_url + "/"
     commits = truth.entities[TARGET]
-    first = _get(root + "?p=dpkg.git;a=shortlog")
+    first = get_text(root + "?p=dpkg.git;a=shortlog")
     hrefs = {canonical_url(unescape(h), root): unescape(h) for h in COMMIT.findall(first)}
     for url in (truth.seed_entity, commits[1]):
-        text = re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", _get(root + hrefs[url]))))
+        text = re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", get_text(root + hrefs[url]))))
         (author,) = truth.attributes[url]["author"]
         (subject,) = truth.attributes[url]["subject"]
         assert f"author {author} " in text, url

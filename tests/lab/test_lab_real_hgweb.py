@@ -10,11 +10,11 @@ against changeset pages.
 from __future__ import annotations
 
 import re
-import urllib.request
 from collections.abc import Iterator
 from html import unescape
 
 import pytest
+from lab_http import get_text
 
 from siteseer.crawler import canonical_url
 from siteseer.lab.real.hgweb import PAGE, TARGET, HgwebApp, changesets, shortlog_pages
@@ -49,11 +49,6 @@ def hgweb() -> Iterator[LabServer]:
         yield server
 
 
-def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=60) as response:
-        return str(response.read().decode("utf-8"))
-
-
 @pytest.mark.slow
 @pytest.mark.real_app(APP)
 @pytest.mark.timeout(900)
@@ -63,12 +58,12 @@ def test_shortlog_pages_list_every_changeset_once_and_link_the_next(hgweb: LabSe
     b = truth.base_url
     revs = truth.entities[TARGET]
     assert len(revs) == 382 and len(truth.entities["debianutils"]) == 246
-    assert 'href="/dpkg/"' in _get(b + "/")  # the index lists the repository
+    assert 'href="/dpkg/"' in get_text(b + "/")  # the index lists the repository
     listed: list[str] = []
     at: str | None = b + "/dpkg/shortlog/tip"  # as every page's "tip" link writes it
     pages = []
     while at is not None:
-        page = _get(at)
+        page = get_text(at)
         pages.append(canonical_url(at))
         found = list(dict.fromkeys(b + h for h in CHANGESET.findall(page)))
         assert 0 < len(found) <= PAGE, at
@@ -86,7 +81,7 @@ def test_shortlog_pages_list_every_changeset_once_and_link_the_next(hgweb: LabSe
 def test_changeset_pages_show_the_truths_author_and_subject(hgweb: LabServer) -> None:
     truth = hgweb.truth(APP)
     for url in (truth.seed_entity, truth.entities[TARGET][-1]):
-        text = re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", _get(url))))
+        text = re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", get_text(url))))
         (author,) = truth.attributes[url]["author"]
         (subject,) = truth.attributes[url]["subject"]
         assert author in text, url

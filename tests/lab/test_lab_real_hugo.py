@@ -9,12 +9,12 @@ list's pages, every post's fields, the tag and category pages and the month arch
 from __future__ import annotations
 
 import re
-import urllib.request
 from collections.abc import Iterator
 from html import unescape
 from urllib.parse import urljoin
 
 import pytest
+from lab_http import get_text
 
 from siteseer.algorithms import Discovery
 from siteseer.lab import set_scores
@@ -42,18 +42,13 @@ def blog() -> Iterator[LabServer]:
         yield server
 
 
-def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=30) as response:
-        return str(response.read().decode("utf-8"))
-
-
 def _paged(url: str) -> tuple[list[str], list[str]]:
     """A list and its following pages (by their Next links): the pages' URLs, the posts
     they link, in order."""
     pages, posts = [], []
     at: str | None = url
     while at is not None:
-        html = _get(at)
+        html = get_text(at)
         pages.append(at)
         found = [urljoin(at, h) for h in POST_LINK.findall(html)]
         assert 0 < len(found) <= PAGE_SIZE, at
@@ -76,14 +71,14 @@ def test_the_home_lists_every_post_once_on_the_truths_index_pages(blog: LabServe
     assert posts == list(truth.target_entities)  # newest first, as the truth orders them
     seed_page, seed = truth.seed_path[-2:]
     assert seed == truth.seed_entity and seed_page in level
-    assert seed in {urljoin(seed_page, h) for h in POST_LINK.findall(_get(seed_page))}
+    assert seed in {urljoin(seed_page, h) for h in POST_LINK.findall(get_text(seed_page))}
     assert truth.lower_bound_downloads == len(level) + 1  # the list pages and the seed
 
 
 def test_every_post_shows_its_front_matters_fields(blog: LabServer) -> None:
     truth = _truth(blog)
     for url in truth.target_entities:
-        html = _get(url)
+        html = get_text(url)
         fields = {k: unescape(re.sub(r"<[^>]+>", "", v)) for k, v in FIELD.findall(html)}
         attrs = truth.attributes[url]
         assert fields["Tags"].split(", ") == list(attrs["tags"]), url
@@ -99,7 +94,7 @@ def test_tag_and_category_pages_list_each_terms_posts(blog: LabServer) -> None:
     wanted = {(q.conditions[0][0], q.conditions[0][1]): set(q.entities) for q in truth.queries}
     served = {}
     for facet in ("tags", "categories"):
-        for path, name, count in TERM.findall(_get(f"{base}/{facet}/")):
+        for path, name, count in TERM.findall(get_text(f"{base}/{facet}/")):
             _, posts = _paged(base + path)
             assert len(posts) == len(set(posts)) == int(count), path
             served[(facet, unescape(name))] = set(posts)
@@ -110,7 +105,7 @@ def test_tag_and_category_pages_list_each_terms_posts(blog: LabServer) -> None:
 def test_the_month_archives_hold_every_post(blog: LabServer) -> None:
     truth = _truth(blog)
     base = truth.base_url
-    months = set(MONTH.findall(_get(base + "/archives/")))
+    months = set(MONTH.findall(get_text(base + "/archives/")))
     assert len(months) > 50
     found: list[str] = []
     for month in sorted(months):

@@ -10,7 +10,6 @@ and tag archives.
 from __future__ import annotations
 
 import re
-import urllib.request
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from html import unescape
@@ -18,6 +17,7 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
+from lab_http import get_text
 
 from siteseer.lab.real.changelogs import parse_changelog
 from siteseer.lab.real.jekyll import PAGE_SIZE, JekyllApp, post_file, post_text, read_posts
@@ -66,17 +66,12 @@ def blog() -> Iterator[LabServer]:
         yield server
 
 
-def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=30) as response:
-        return str(response.read().decode("utf-8"))
-
-
 def _paged(url: str) -> tuple[list[str], list[str]]:
     """A list and its following pages (by their "Older posts" links): the pages, the posts."""
     pages, posts = [], []
     at: str | None = url
     while at is not None:
-        html = _get(at)
+        html = get_text(at)
         pages.append(at)
         posts += [urljoin(at, h) for h in POST.findall(html)]
         more = NEXT.search(html)
@@ -95,7 +90,7 @@ def test_the_home_list_holds_every_post_once_on_the_truths_pages(blog: LabServer
     assert pages == list(level)
     assert posts == list(truth.target_entities)  # newest first, as the truth orders them
     assert len(posts) == len(set(posts))
-    assert all(len(POST.findall(_get(p))) == PAGE_SIZE for p in pages[:-1])
+    assert all(len(POST.findall(get_text(p))) == PAGE_SIZE for p in pages[:-1])
     assert truth.seed_path == (level[0], truth.seed_entity) and posts[0] == truth.seed_entity
 
 
@@ -109,8 +104,8 @@ def test_category_and_tag_archives_list_each_terms_posts(blog: LabServer) -> Non
     served = {}
     for facet, folder, listing in (("category", "category", "/categories/"),
                                    ("tags", "tag", "/tags/")):  # fmt: skip
-        for path, name in re.findall(TERM.format(folder), _get(base + listing)):
-            posts = {urljoin(base, h) for h in POST.findall(_get(base + path))}
+        for path, name in re.findall(TERM.format(folder), get_text(base + listing)):
+            posts = {urljoin(base, h) for h in POST.findall(get_text(base + path))}
             served[(facet, unescape(name).strip())] = posts
     assert served == wanted
     assert {"jekyll", "ruby3.1", "rake"} <= set(truth.facet_values["category"])
@@ -122,7 +117,7 @@ def test_category_and_tag_archives_list_each_terms_posts(blog: LabServer) -> Non
 def test_a_post_links_the_home_page_its_category_tags_and_month(blog: LabServer) -> None:
     truth = blog.truth(APP)
     for url in truth.target_entities[:: PAGE_SIZE * 5]:
-        page = _get(url)
+        page = get_text(url)
         links = set(re.findall(r'<a [^>]*href="([^"]+)"', page))
         attributes = truth.attributes[url]
         month = url.removeprefix(truth.base_url)[:9]  # /yyyy/mm/

@@ -12,12 +12,12 @@ from __future__ import annotations
 import asyncio
 import html
 import re
-import urllib.request
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from urllib.parse import urljoin
 
 import pytest
+from lab_http import get_text
 
 from siteseer.crawler import canonical_url
 from siteseer.lab.bench import run_one
@@ -92,11 +92,6 @@ def mediawiki() -> Iterator[LabServer]:
         yield server
 
 
-def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=120) as response:
-        return str(response.read().decode("utf-8"))
-
-
 def _links(page: str, base: str) -> list[str]:
     return [
         canonical_url(urljoin(base + "/", html.unescape(h)))
@@ -115,7 +110,7 @@ def test_the_truth_is_the_wikis_articles(mediawiki: LabServer) -> None:
     )
     assert len(truth.target_entities) == count == 282  # the uploads real-hugo posts at small
     main, categories = truth.index_levels
-    linked = set(_links(_get(main[0]), truth.base_url))
+    linked = set(_links(get_text(main[0]), truth.base_url))
     assert set(categories) <= linked  # the Main Page links every package's category
 
 
@@ -127,7 +122,7 @@ def test_each_package_category_lists_its_articles(mediawiki: LabServer) -> None:
     members: set[str] = set()
     articles = set(truth.target_entities)
     for category in truth.index_levels[1]:
-        listed = set(_links(_get(category), truth.base_url)) & articles
+        listed = set(_links(get_text(category), truth.base_url)) & articles
         name = category.rsplit(":", 1)[1].replace("_", " ")
         assert listed == {u for u in articles if name in truth.attributes[u]["category"]}
         members |= listed
@@ -139,7 +134,7 @@ def test_each_package_category_lists_its_articles(mediawiki: LabServer) -> None:
 @pytest.mark.timeout(900)
 def test_an_articles_category_links_are_its_attributes(mediawiki: LabServer) -> None:
     truth = mediawiki.truth(APP)
-    page = _get(truth.seed_entity)
+    page = get_text(truth.seed_entity)
     assert "is an upload of the Debian source package <b>dpkg</b>" in page
     shown = re.findall(r'href="/index\.php/Category:([^"]+)"[^>]*>', page)
     wanted = {c.replace(" ", "_") for c in truth.attributes[truth.seed_entity]["category"]}

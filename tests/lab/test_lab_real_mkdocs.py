@@ -8,11 +8,11 @@ truth, computed from the Markdown files, against the pages and the sitemap MkDoc
 from __future__ import annotations
 
 import re
-import urllib.request
 from collections.abc import Iterator
 from urllib.parse import urljoin
 
 import pytest
+from lab_http import get_text
 
 from siteseer.algorithms import ssup
 from siteseer.crawler import Session, SessionConfig
@@ -33,11 +33,6 @@ def mkdocs() -> Iterator[LabServer]:
         yield server
 
 
-def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=30) as response:
-        return str(response.read().decode("utf-8"))
-
-
 def test_page_paths_follow_mkdocs_directory_urls() -> None:
     assert page_path("index.md") == "/"
     assert page_path("guide/users/navigating.md") == "/guide/users/navigating/"
@@ -48,7 +43,7 @@ def test_page_paths_follow_mkdocs_directory_urls() -> None:
 def test_the_truth_is_every_page_the_sitemap_names(mkdocs: LabServer) -> None:
     truth = mkdocs.truth("real-mkdocs")
     base = truth.base_url
-    sitemap = set(LOC.findall(_get(base + "/sitemap.xml")))
+    sitemap = set(LOC.findall(get_text(base + "/sitemap.xml")))
     assert len(truth.target_entities) >= 70
     assert sitemap == {base + "/", *truth.target_entities}
     assert truth.seed_entity in truth.target_entities
@@ -57,7 +52,7 @@ def test_the_truth_is_every_page_the_sitemap_names(mkdocs: LabServer) -> None:
 def test_the_home_pages_navigation_links_every_page(mkdocs: LabServer) -> None:
     truth = mkdocs.truth("real-mkdocs")
     (level,) = truth.index_levels
-    linked = {urljoin(level[0], h) for h in HREF.findall(_get(level[0]))}
+    linked = {urljoin(level[0], h) for h in HREF.findall(get_text(level[0]))}
     assert set(truth.target_entities) <= linked
 
 

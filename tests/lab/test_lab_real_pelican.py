@@ -10,7 +10,6 @@ tag pages.
 from __future__ import annotations
 
 import re
-import urllib.request
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from html import unescape
@@ -18,6 +17,7 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
+from lab_http import get_text
 
 from siteseer.lab.real.changelogs import parse_changelog
 from siteseer.lab.real.pelican import PAGE_SIZE, PelicanApp, post_text, read_posts
@@ -57,17 +57,12 @@ def blog() -> Iterator[LabServer]:
         yield server
 
 
-def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=30) as response:
-        return str(response.read().decode("utf-8"))
-
-
 def _paged(url: str) -> tuple[list[str], list[str]]:
     """A list and its following pages (by their ⟩ links): the pages, the posts they link."""
     pages, posts = [], []
     at: str | None = url
     while at is not None:
-        html = _get(at)
+        html = get_text(at)
         pages.append(at)
         found = list(dict.fromkeys(urljoin(at, h) for h in POST.findall(html)))
         assert 0 < len(found) <= PAGE_SIZE, at
@@ -102,7 +97,7 @@ def test_category_and_tag_pages_list_each_terms_posts(blog: LabServer) -> None:
         ("category", "category", "/categories.html"),
         ("tags", "tag", "/tags.html"),
     ):
-        for path, name in re.findall(TERM.format(folder), _get(base + listing)):
+        for path, name in re.findall(TERM.format(folder), get_text(base + listing)):
             _, posts = _paged(base + path)
             served[(facet, unescape(name).strip())] = set(posts)
     assert served == wanted

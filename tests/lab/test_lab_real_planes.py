@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-import urllib.request
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
@@ -19,6 +18,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 from click.testing import CliRunner
+from lab_http import get_text
 
 from siteseer.algorithms import Discovery, explore
 from siteseer.cli import app
@@ -41,11 +41,6 @@ def planes() -> Iterator[LabServer]:
     PlanesApp("small").install(lambda line: None)
     with running_lab(["real-planes"], "small") as server:
         yield server
-
-
-def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=30) as response:
-        return str(response.read().decode("utf-8"))
 
 
 def _db_rows() -> list[tuple[int, str]]:
@@ -77,7 +72,7 @@ def test_the_index_pages_list_every_plane_and_link_each_other(planes: LabServer)
     (level,) = truth.index_levels
     listed: set[str] = set()
     for url in level:
-        html = _get(url)
+        html = get_text(url)
         assert "<strong>Record Count:</strong> 500" in html
         shows = [base + path for path in SHOW.findall(html)]
         assert len(shows) == PAGE_SIZE
@@ -87,7 +82,7 @@ def test_the_index_pages_list_every_plane_and_link_each_other(planes: LabServer)
         assert pages <= set(level)
     assert listed == set(truth.target_entities)
     tailnum = _db_rows()[0][1]
-    assert f">{tailnum}<" in _get(truth.seed_entity).replace("\n", "").replace(" ", "")
+    assert f">{tailnum}<" in get_text(truth.seed_entity).replace("\n", "").replace(" ", "")
 
 
 async def test_follow_links_crawls_rows_of_the_real_app(planes: LabServer) -> None:

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import html
 import re
-import urllib.request
 from collections.abc import Iterator
 from urllib.parse import urlencode, urljoin
 
 import pytest
+from lab_http import get_text
 
 from siteseer.lab.real.app import read_sqlite
 from siteseer.lab.real.redmine import PAGE_SIZES, RedmineApp, list_pages, read_changelog
@@ -77,17 +77,12 @@ def redmine() -> Iterator[LabServer]:
         yield server
 
 
-def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=120) as response:
-        return str(response.read().decode("utf-8"))
-
-
 def _paged(url: str) -> tuple[list[str], list[str]]:
     """A list and its following pages (by their "Next" links): the pages, the issues."""
     pages, issues = [], []
     at: str | None = url
     while at is not None:
-        page = _get(at)
+        page = get_text(at)
         pages.append(at)
         issues += [urljoin(at, h) for h in ISSUE.findall(page)]
         more = NEXT.search(page)
@@ -144,7 +139,7 @@ def test_the_list_filtered_by_tracker_or_category_lists_the_truths_queries(
 @pytest.mark.timeout(900)
 def test_an_issue_page_shows_its_tracker_and_category(redmine: LabServer) -> None:
     truth = redmine.truth(APP)
-    page = _get(truth.seed_entity)
+    page = get_text(truth.seed_entity)
     attributes = truth.attributes[truth.seed_entity]
     number = truth.seed_entity.rsplit("/", 1)[1]
     assert f"{attributes['tracker'][0]} #{number}" in html.unescape(page)

@@ -11,11 +11,11 @@ from __future__ import annotations
 import html
 import re
 import sqlite3
-import urllib.request
 from collections.abc import Iterator
 from contextlib import closing
 
 import pytest
+from lab_http import get_text
 
 from siteseer.crawler import canonical_url
 from siteseer.lab.real.roundup import PAGE_SIZE, RoundupApp
@@ -32,11 +32,6 @@ def roundup() -> Iterator[LabServer]:
     RoundupApp("small").install(lambda line: None)
     with running_lab(["real-roundup"], "small") as server:
         yield server
-
-
-def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=60) as response:
-        return str(response.read().decode("utf-8"))
 
 
 def _db(sql: str) -> list[tuple[object, ...]]:
@@ -56,12 +51,12 @@ def test_show_open_pages_hold_every_bug_and_link_the_next(roundup: LabServer) ->
     (count,) = _db("SELECT count(*) FROM _bug WHERE __retired__ = 0")[0]
     assert count == len(truth.target_entities) == 1000
     assert len(level) == -(-1000 // PAGE_SIZE)
-    menu = _get(truth.seed_entity)  # every page's menu links the list's first page
+    menu = get_text(truth.seed_entity)  # every page's menu links the list's first page
     assert level[0] in {canonical_url(html.unescape(u), tracker) for u in re.findall(
         r'href="([^"]*)"[^>]*>\s*Show Open', menu)}  # fmt: skip
     listed: list[str] = []
     for n, url in enumerate(level):
-        page = _get(url)
+        page = get_text(url)
         bugs = [tracker + b for b in BUG.findall(page)]
         assert len(bugs) == min(PAGE_SIZE, count - n * PAGE_SIZE)
         listed += bugs
@@ -75,7 +70,7 @@ def test_bug_pages_show_the_truths_title_version_and_type(roundup: LabServer) ->
     truth = roundup.truth("real-roundup")
     bugs = truth.target_entities
     for url in (truth.seed_entity, bugs[0], bugs[len(bugs) // 2]):
-        text = _text(_get(url))
+        text = _text(get_text(url))
         attributes = truth.attributes[url]
         (title,) = attributes["title"]
         assert f"Title: {title} " in text, url
@@ -90,8 +85,8 @@ def test_bug_pages_show_the_truths_title_version_and_type(roundup: LabServer) ->
 
 def test_the_first_message_is_the_changelog_entry(roundup: LabServer) -> None:
     truth = roundup.truth("real-roundup")
-    page = _get(truth.seed_entity)
+    page = get_text(truth.seed_entity)
     (message,) = re.findall(r'href="(msg\d+)"', page)
     assert truth.base_url + "/roundup/" + message in truth.entities["msg"]
     (title,) = truth.attributes[truth.seed_entity]["title"]
-    assert title.removesuffix("…") in _text(_get(truth.base_url + "/roundup/" + message))
+    assert title.removesuffix("…") in _text(get_text(truth.base_url + "/roundup/" + message))

@@ -10,11 +10,11 @@ from __future__ import annotations
 import html
 import re
 import sqlite3
-import urllib.request
 from collections.abc import Iterator
 from contextlib import closing
 
 import pytest
+from lab_http import get_text
 
 from siteseer.crawler import canonical_url
 from siteseer.lab.real.sqladmin import LARGEST_PAGE, SqlAdminApp
@@ -33,11 +33,6 @@ def sqladmin() -> Iterator[LabServer]:
         yield server
 
 
-def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=30) as response:
-        return str(response.read().decode("utf-8"))
-
-
 def _db(sql: str) -> list[tuple[object, ...]]:
     db = SqlAdminApp("small").data_file
     with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as connection:
@@ -52,7 +47,7 @@ def test_the_list_at_its_largest_page_size_holds_every_car(sqladmin: LabServer) 
     listed: list[str] = []
     linked: set[str] = set()
     for url in level:
-        page = _get(url)
+        page = get_text(url)
         listed += DETAILS.findall(page)
         linked |= {canonical_url(html.unescape(u)) for u in LINK.findall(page)}
     assert listed == list(truth.target_entities)
@@ -61,7 +56,7 @@ def test_the_list_at_its_largest_page_size_holds_every_car(sqladmin: LabServer) 
 
 def test_the_filter_sidebar_offers_the_truths_facet_values(sqladmin: LabServer) -> None:
     truth = sqladmin.truth("real-sqladmin")
-    page = html.unescape(_get(truth.base_url + "/admin/car/list"))
+    page = html.unescape(get_text(truth.base_url + "/admin/car/list"))
     for name, values in truth.facet_values.items():
         offered = set(re.findall(rf"[?&]{name}=([^&\"]+)\"", page)) - {"__all"}
         assert offered == set(values), name
@@ -71,6 +66,6 @@ def test_the_filter_sidebar_offers_the_truths_facet_values(sqladmin: LabServer) 
 
 def test_a_details_page_shows_the_truths_attributes(sqladmin: LabServer) -> None:
     truth = sqladmin.truth("real-sqladmin")
-    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", _get(truth.seed_entity)))
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", get_text(truth.seed_entity)))
     for name, (value,) in truth.attributes[truth.seed_entity].items():
         assert f" {name} {value} " in text, (name, value)

@@ -10,13 +10,13 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-import urllib.request
 from collections.abc import Iterator
 from contextlib import closing
 from urllib.parse import urljoin
 
 import pytest
 from click.testing import CliRunner
+from lab_http import get_text
 
 from siteseer.cli import app
 from siteseer.lab.bench import run_one
@@ -39,11 +39,6 @@ def sqliteweb() -> Iterator[LabServer]:
     SqliteWebApp("small").install(lambda line: None)
     with running_lab(["real-sqliteweb"], "small") as server:
         yield server
-
-
-def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=30) as response:
-        return str(response.read().decode("utf-8"))
 
 
 def _db(sql: str) -> list[tuple[object, ...]]:
@@ -85,14 +80,14 @@ def test_the_content_pages_list_every_airport_and_link_each_other(sqliteweb: Lab
     listed: list[str] = []
     linked: set[str] = set()
     for url in level:
-        html = _get(url)
+        html = get_text(url)
         rows = [base + path for path in ROW.findall(html)]
         assert len(rows) == PAGE_SIZE
         listed += rows
         linked |= {urljoin(base, p) for p in PAGE.findall(html)}
     assert listed == list(truth.target_entities)  # every airport once, in the truth's order
     assert linked - {f"{base}/airports/content/?page=1"} == set(level[1:])
-    seed = _get(truth.seed_entity)
+    seed = get_text(truth.seed_entity)
     for value in truth.attributes[truth.seed_entity].values():
         assert f"<td>{value[0]}</td>" in seed
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 import html
 import re
 import sqlite3
-import urllib.request
 from collections.abc import Iterator
 from contextlib import closing
 
 import pytest
+from lab_http import get_text
 
 from siteseer.lab.real.changelogs import parse_changelog
 from siteseer.lab.real.trac import PAGE_SIZE, TracApp, changes, report_pages
@@ -90,11 +90,6 @@ def trac() -> Iterator[LabServer]:
         yield server
 
 
-def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=60) as response:
-        return str(response.read().decode("utf-8"))
-
-
 def _db(sql: str) -> list[tuple[object, ...]]:
     db = TracApp("small").database
     with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as connection:
@@ -112,7 +107,7 @@ def test_report_pages_list_every_ticket_once_and_link_the_next(trac: LabServer) 
     assert len(level) == -(-count // PAGE_SIZE)
     listed: list[str] = []
     for n, url in enumerate(level):
-        page = _get(url)
+        page = get_text(url)
         tickets = list(dict.fromkeys(truth.base_url + t for t in TICKET.findall(page)))
         assert len(tickets) == min(PAGE_SIZE, count - n * PAGE_SIZE), url
         listed += tickets
@@ -120,7 +115,7 @@ def test_report_pages_list_every_ticket_once_and_link_the_next(trac: LabServer) 
         assert follow == list(level[n + 1 : n + 2])
     assert sorted(listed) == sorted(truth.target_entities)
     assert listed[0] == truth.seed_entity
-    assert truth.seed_entity in {truth.base_url + t for t in TICKET.findall(_get(level[0]))}
+    assert truth.seed_entity in {truth.base_url + t for t in TICKET.findall(get_text(level[0]))}
 
 
 @pytest.mark.slow
@@ -130,7 +125,7 @@ def test_ticket_pages_show_the_truths_component_priority_and_type(trac: LabServe
     truth = trac.truth(APP)
     tickets = truth.target_entities
     for url in (truth.seed_entity, tickets[0], tickets[-1]):
-        text = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", _get(url))))
+        text = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", get_text(url))))
         attributes = truth.attributes[url]
         for field in ("component", "priority"):
             (value,) = attributes[field]
@@ -139,4 +134,4 @@ def test_ticket_pages_show_the_truths_component_priority_and_type(trac: LabServe
         ((summary,),) = _db(f"SELECT summary FROM ticket WHERE id = {number}")
         # the heading: "#17 new defect <summary> Reported by: …"
         assert f"#{number} new {attributes['type'][0]} {summary} Reported by:" in text, url
-    assert _get(truth.entities["wiki"][0])
+    assert get_text(truth.entities["wiki"][0])

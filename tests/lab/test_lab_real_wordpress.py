@@ -11,12 +11,12 @@ the home list through its numbered pager, and each category's and tag's archive.
 from __future__ import annotations
 
 import re
-import urllib.request
 from collections.abc import Iterator
 from html import unescape
 from urllib.parse import urljoin
 
 import pytest
+from lab_http import get_text
 
 from siteseer.lab.real.changelogs import parse_changelog
 from siteseer.lab.real.mariadb import parse_batch
@@ -77,17 +77,12 @@ def blog() -> Iterator[LabServer]:
         yield server
 
 
-def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=60) as response:
-        return str(response.read().decode("utf-8"))
-
-
 def _paged(url: str) -> tuple[list[str], list[str]]:
     """A list and its following pages (by their "Next" links): the pages, the posts listed."""
     pages, posts = [], []
     at: str | None = url
     while at is not None:
-        html = _get(at)
+        html = get_text(at)
         pages.append(at)
         found = [urljoin(at, h) for h in TITLE.findall(html)]
         assert 0 < len(found) <= PAGE_SIZE, at
@@ -115,14 +110,14 @@ def test_the_home_list_holds_every_post_once_on_the_truths_pages(blog: LabServer
 @pytest.mark.timeout(900)
 def test_category_and_tag_archives_list_each_terms_posts(blog: LabServer) -> None:
     truth = blog.truth(APP)
-    post = _get(truth.seed_entity)
+    post = get_text(truth.seed_entity)
     wanted = {q.conditions[0]: set(q.entities) for q in truth.queries}
     served = {}
     categories = set(re.findall(TERM.format("category"), post))  # the footer's widget
     tags = {
         (path, name)
         for url in truth.target_entities[::PAGE_SIZE]
-        for path, name in re.findall(TERM.format("tag"), _get(url))
+        for path, name in re.findall(TERM.format("tag"), get_text(url))
     }
     for facet, links in (("category", categories), ("tags", tags)):
         for path, name in links:

@@ -75,6 +75,7 @@ class SampleCheck:
     alike: tuple[str, ...] = ()
     other: tuple[str, ...] = ()
     stale: tuple[tuple[str, str], ...] = ()
+    unchecked: tuple[str, ...] = ()  # not loaded: the run stopped (budget, time, signal) first
 
     @property
     def checked(self) -> int:
@@ -82,7 +83,8 @@ class SampleCheck:
 
     @property
     def agrees(self) -> bool:
-        return self.checked > 0 and len(self.alike) == self.checked
+        """Whether every page of the sample was loaded and shows the seed's template."""
+        return self.checked > 0 and not self.unchecked and len(self.alike) == self.checked
 
 
 def like_seed(seed: Snapshot, page: Snapshot) -> bool:
@@ -113,14 +115,21 @@ def spread(urls: Sequence[str], n: int) -> list[str]:
 
 async def check_pages(run: Run, seed: Snapshot | None, urls: Sequence[str]) -> SampleCheck:
     """Load `urls` through `run` (any status) and check each against `seed` (without one, a
-    page that answers is `other`: there is no template to compare it with)."""
-    pages = await run.load(urls, step="sitemap-check")
+    page that answers is `other`: there is no template to compare it with). When the run stops
+    on the way (its budget spent, a signal), the pages it did not load are `unchecked`."""
+    try:
+        pages = await run.load(urls, step="sitemap-check")
+    except Stopped:
+        pages = {u: run.pages[u] for u in urls if u in run.pages}
     alike: list[str] = []
     other: list[str] = []
     stale: list[tuple[str, str]] = []
+    unchecked: list[str] = []
     for url in urls:
         page = pages.get(url)
-        if page is None:
+        if page is None and url not in run.failed:
+            unchecked.append(url)
+        elif page is None:
             stale.append((url, run.failed.get(url, "no answer")))
         elif not page.ok:
             stale.append((url, f"HTTP {page.status}"))
@@ -130,7 +139,7 @@ async def check_pages(run: Run, seed: Snapshot | None, urls: Sequence[str]) -> S
             alike.append(url)
         else:
             other.append(url)
-    return SampleCheck(tuple(alike), tuple(other), tuple(stale))
+    return SampleCheck(tuple(alike), tuple(other), tuple(stale), tuple(unchecked))
 
 
 async def discover_published(
@@ -177,6 +186,8 @@ async def discover_published(
     entities = sorted(found_by_links | set(extra.alike))
     sources = _sources(entities, set(candidates), found_by_links)
     merged = replace(crawl, entities=tuple(entities))
+    if extra.unchecked:  # the sitemap's other candidates were left unchecked: say so
+        merged = replace(merged, complete=False, reason=crawl.reason or outer.reason)
     merged = _with_cost(merged, outer, sources=sources, mode="merged")
     in_sitemap = {u.url for u in published.sitemap_urls}
     if not audit or not in_sitemap.intersection(candidates):

@@ -103,3 +103,18 @@ async def test_a_site_without_sitemaps_gets_what_the_method_gets(lab: Lab) -> No
         found, report = await discover_published(session, truth.seed_entity, SSUP, audit=True)
     assert found.entities == plain.entities and report is None
     assert found.cost.downloads == plain.cost.downloads + 2  # /sitemap.xml, /sitemap_index.xml
+
+
+@pytest.mark.parametrize("audit", [False, True])
+@pytest.mark.parametrize("budget", [2, 3, 6])
+async def test_a_spent_budget_ends_with_a_partial_result(
+    lab: Lab, audit: bool, budget: int
+) -> None:
+    """The sitemap's sample check and the merge stop where the budget does: the run returns
+    what it found so far, marked incomplete, instead of raising."""
+    server = lab("council-sitemap-stale")
+    truth = server.truth("council-sitemap-stale")
+    async with Session(SessionConfig(render="never", budget=budget)) as session:
+        found, _ = await discover_published(session, truth.seed_entity, SSUP, audit=audit)
+    assert not found.complete and found.reason.startswith("budget spent")
+    assert set(found.entities) <= set(truth.target_entities)

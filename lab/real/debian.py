@@ -3,7 +3,8 @@
 `apt_install` installs them only when the caller's check says they are not there; apt-get
 needs root, so anyone else gets the command to run instead (`InstallFailed`). Used by the
 applications served from Debian's packages (real-dokuwiki, real-hugo, real-cgit, real-mediawiki,
-real-gitweb, real-jekyll, real-fossil, real-wordpress, real-hgweb, real-redmine).
+real-gitweb, real-jekyll, real-fossil, real-wordpress, real-hgweb, real-redmine,
+real-loggerhead).
 """
 
 from __future__ import annotations

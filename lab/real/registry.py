@@ -58,6 +58,7 @@ _REAL: dict[str, str] = {
     "real-hgweb": "siteseer.lab.real.hgweb:HgwebApp",
     "real-flaskadmin": "siteseer.lab.real.flaskadmin:FlaskAdminApp",
     "real-redmine": "siteseer.lab.real.redmine:RedmineApp",
+    "real-loggerhead": "siteseer.lab.real.loggerhead:LoggerheadApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

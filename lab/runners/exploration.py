@@ -182,6 +182,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-hgweb",
             "real-flaskadmin",
             "real-redmine",
+            "real-loggerhead",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

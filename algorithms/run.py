@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn, TypeVar
 
@@ -103,12 +103,22 @@ class Run:
     """One method run over a Session: the pages it loaded, the trace, how it ended, its cost.
 
     `render` is the default for every load (visual methods load every page in the browser);
-    `halt` stops the run from outside (default: the one `halting` made current, if any).
+    `halt` stops the run from outside (default: the one `halting` made current, if any);
+    `tidy`, when given, is applied to every page loaded before the method sees it (SSUP leaves
+    out of a page's links the list state they carry back: `ssup.yields.stateless`).
     """
 
-    def __init__(self, session: Session, *, render: bool = False, halt: Halt | None = None) -> None:
+    def __init__(
+        self,
+        session: Session,
+        *,
+        render: bool = False,
+        halt: Halt | None = None,
+        tidy: Callable[[Snapshot], Snapshot] | None = None,
+    ) -> None:
         self.session = session
         self.render = render
+        self.tidy = tidy
         self.halt = halt if halt is not None else current_halt()
         self.pages: dict[str, Snapshot] = {}  # every Snapshot loaded, 4xx/5xx included
         self.failed: dict[str, str] = {}  # URL → why it gave no page (`fetch`: no 2xx page)
@@ -252,7 +262,8 @@ class Run:
         """`page`'s links with the rows its virtualised list draws as it scrolls, and the URLs
         its script-opened items lead to (itself when it shows neither)."""
         page = await self._scrolling.drawn(page)
-        return await self._openers.opened(page) if page.openers else page
+        page = await self._openers.opened(page) if page.openers else page
+        return page if self.tidy is None else self.tidy(page)
 
     async def again(self, url: str) -> Snapshot:
         """A second, independent load of `url` (`Session.page(fresh=True)`: comparing two loads

@@ -138,10 +138,14 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   sample is no page of it (the HTML test of a family's first page). Pagination goes on only
   from pages that show entries of the list, and not from a view's. Each decision is in the
   trace.
-- A list's state carried by its entries' links (beyond the paper): on page n of a list, a row
-  link's query parameter whose value is the list page's own query (Django's
-  ``?_changelist_filters=p%3D2``) names no other entity: Algorithm 2 sees the links without it
-  (`yields.stateless`).
+- A list's state carried by its entries' links (beyond the paper): a link's query parameter
+  whose value is the page's own query (Django's ``?_changelist_filters=p%3D2`` on page 2) or
+  its address, a return address (Flask-Admin's ``&url=/admin/flight/%3Fpage%3D2``,
+  `yields.returns_to`), names no other page: every step sees the links without it
+  (`yields.stateless`, applied to every page the run loads), so that a list whose row links
+  return to it lists the seed. A page-size family whose linking page leaves its own size to
+  a default the links spell out (``?page_size=20``: the page itself) counts that size among
+  those offered.
 - A level's share of the budget (beyond the paper, ``level_share``, default `LEVEL_SHARE` = 1/3):
   with a budget, a level's pagination may spend at most that share of the pages left when it
   starts until one of the pages it found shows entity links of the seed's group (new links in

@@ -147,9 +147,6 @@ class _Walk:
                 level_pages = level_pages + [p for p in more if p.url not in self.levels[i]]
                 self.levels[i] = [p.url for p in level_pages]
                 placed.update(self.levels[i])
-            # Choice: the links of page n of a list that carry the list's own query back
-            # (a "back to the list" state) name the entities the first page names without it.
-            level_pages = [stateless(p) for p in level_pages]
             caught: list[str] = []
             if leaf:
                 self.entities = caught  # grows with every group kept: a spent budget keeps them
@@ -337,7 +334,9 @@ async def ssup(
     same_level = SameLevel
     if visual and grouper is group_links:
         grouper, same_level = visual_group_links, VisualLevel
-    run = Run(session)
+    # Choice: a page's links that carry the page back (its query, its address: a "back to the
+    # list" state) name what they name without it, for every step (`yields.stateless`).
+    run = Run(session, tidy=stateless)
     pagination = Pagination(run, tag_feature, level_share)
     walk = _Walk(
         run,

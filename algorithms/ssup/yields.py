@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
-from urllib.parse import unquote, urlencode, urlsplit, urlunsplit
+from urllib.parse import unquote, urlencode, urljoin, urlsplit, urlunsplit
 
 from siteseer.algorithms.features.url import query_pairs, route
 from siteseer.algorithms.features.urlshape import is_index_document
@@ -48,6 +48,7 @@ __all__ = [
     "is_export",
     "is_tool",
     "pages_offered",
+    "returns_to",
     "spelled_defaults",
     "state_params",
     "stateless",
@@ -114,16 +115,31 @@ def is_tool(url: str, text: str, page: str) -> bool:
 
 
 def state_params(url: str, page: str) -> frozenset[str]:
-    """The query parameters of `url`, a link on the list page `page`, that carry that page's
-    own query back (Django's ``?_changelist_filters=p%3D2`` on ``?p=2``): the list's state, for
-    a "back to the list" link, not part of what the link names."""
+    """The query parameters of `url`, a link on the list page `page`, that carry that page back:
+    its own query (Django's ``?_changelist_filters=p%3D2`` on ``?p=2``), or its address, a
+    return address (Flask-Admin's ``&url=/admin/flight/?page%3D2`` on ``/admin/flight/``,
+    ``?next=/list/`` on ``/list/``: `returns_to`). The list's state, for a "back to the list"
+    link, is not part of what the link names."""
     own = sorted(query_pairs(urlsplit(page).query))
-    if not own:
-        return frozenset()
     return frozenset(
         name
         for name, value in query_pairs(urlsplit(url).query)
-        if "=" in value and sorted(query_pairs(value)) == own
+        if (own and "=" in value and sorted(query_pairs(value)) == own) or returns_to(value, page)
+    )
+
+
+def returns_to(value: str, page: str) -> bool:
+    """Whether a query value (percent-decoded, as `query_pairs` gives it) is the address of
+    `page`: an absolute URL or a path from the site's root, resolved against `page`, with its
+    origin and path (its own query, a list's page or sort, may differ). A value that names
+    another page (``?path=/src/main.c``, ``?next=/login``) is no return address."""
+    if not value.startswith(("/", "http://", "https://")):
+        return False
+    target, ours = urlsplit(urljoin(page, value)), urlsplit(page)
+    return (target.scheme, target.netloc.lower(), target.path.rstrip("/")) == (
+        ours.scheme,
+        ours.netloc.lower(),
+        ours.path.rstrip("/"),
     )
 
 
@@ -235,6 +251,21 @@ def family_of(
     return b.origin + path + ("?" + query if query else ""), values
 
 
+def _own_value(page: str, template: str, defaults: dict[str, str] | None) -> int | None:
+    """The number `page` takes for the one query parameter its family `template` leaves open
+    (its own value, or the default its links spell out: `spelled_defaults`); None when the
+    family varies a path segment or several parameters, or the value is no number."""
+    split = _split(template)
+    if split is None or "*" in split.segments:
+        return None
+    open_names = [n for n, v in split.query.items() if v == "*"]
+    own = _split(page)
+    if len(open_names) != 1 or own is None:
+        return None
+    value = own.query.get(open_names[0], (defaults or {}).get(open_names[0]))
+    return None if value is None else _number(value)
+
+
 def _number(value: str) -> int | None:
     text = value.lstrip("-")
     return int(value) if text.isascii() and text.isdigit() and len(text) < 10 else None
@@ -263,6 +294,7 @@ class Family:
     shown: list[int] = field(default_factory=list)
     stopped: str = ""
     sizes: int | None = None  # the page size chosen when its values are page sizes
+    own: int | None = None  # the number the linking page itself takes where the members vary
     _numbers: dict[str, int] | None = None  # member → its number, when every member has one
     _counted: int = -1  # the member count `_numbers` and `_pager` were read at
     _pager: bool = False
@@ -386,7 +418,9 @@ class Family:
         numbers = self._numbered()
         if numbers is None:
             return None
-        values = sorted(set(numbers.values()))
+        # The linking page's own size is one of them, also when its URL leaves it to a
+        # default the links spell out (``?page_size=20``, which is the page itself).
+        values = sorted(set(numbers.values()) | ({self.own} if self.own is not None else set()))
         # Consecutive numbers are page numbers (pages 2 … 8 of a list of 5 a page), not sizes.
         if any(b - a == 1 for a, b in pairwise(values)):
             return None
@@ -424,9 +458,11 @@ class Families:
         if found is None:
             return None
         template, values = found
-        family = self.families.setdefault(
-            template, Family(template, len(self.families), root, refines, entries)
-        )
+        family = self.families.get(template)
+        if family is None:
+            own = _own_value(page, template, defaults)
+            family = Family(template, len(self.families), root, refines, entries, own=own)
+            self.families[template] = family
         family.add(url, values, text, entries)
         self.owner[url] = template
         return family

@@ -74,6 +74,16 @@ def _norm(value: str) -> str:
     return " ".join(value.split()).casefold()
 
 
+def _name(attribute: str) -> str:
+    """An attribute's name as compared: `_norm`, and its last word in the singular (an
+    entity's "tags" are the attribute a site's ``/tag/<value>/`` lists name "tag"; its
+    "categories", "category")."""
+    name = _norm(attribute)
+    if name.endswith("ies"):
+        return name[:-3] + "y"
+    return name[:-1] if name.endswith("s") and not name.endswith("ss") else name
+
+
 def attribute_pairs(
     attributes: Mapping[str, Mapping[str, Iterable[str]]],
     only: Iterable[str] | None = None,
@@ -81,14 +91,15 @@ def attribute_pairs(
     """Flatten entity → {attribute: values} into (entity, attribute, value) triples.
 
     Attribute names and values are compared case-insensitively with runs of whitespace collapsed
-    (a facet labelled "Running  Shoes" names the value "running shoes"); entity URLs are kept as
-    they are. `only` restricts the pairs to those attributes (compared the same way).
+    (a facet labelled "Running  Shoes" names the value "running shoes"), names in the singular
+    ("tags" is "tag"); entity URLs are kept as they are. `only` restricts the pairs to those
+    attributes (compared the same way).
     """
-    keep = None if only is None else {_norm(a) for a in only}
+    keep = None if only is None else {_name(a) for a in only}
     pairs: set[Pair] = set()
     for entity, attrs in attributes.items():
         for attribute, values in attrs.items():
-            name = _norm(attribute)
+            name = _name(attribute)
             if keep is not None and name not in keep:
                 continue
             pairs.update((entity, name, _norm(v)) for v in values)

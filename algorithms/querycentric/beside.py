@@ -11,18 +11,28 @@ the start list are its links on the hub shaped as its own address (`EntityPatter
 host, leading literal segments, depth, query keys, namespace) in the same link group (their
 DOM path, with attribute names); none when the hub does not link the start list, or links no
 other list so.
+
+The lists an item of the start list links to beside its entity (a post's category and tags,
+``/category/dpkg/``, ``/tag/unstable/``) are the same kind of values (`item_fields`): each
+item's links named alike by their address are its values of that attribute ("category",
+"tag"), the list showing them for every entity it lists without a page load of its own.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from urllib.parse import unquote, urlsplit
 
+from siteseer.algorithms.querycentric.items import result_items
 from siteseer.algorithms.querycentric.labels import clean_label, norm_ws
-from siteseer.algorithms.querycentric.model import EntityPattern
+from siteseer.algorithms.querycentric.model import EntityPattern, entity_url
 from siteseer.algorithms.querycentric.shapes import spelled_namespace
 from siteseer.render import Snapshot
 
-__all__ = ["lists_beside", "shared_attribute"]
+__all__ = ["item_fields", "lists_beside", "shared_attribute"]
+
+# The fewest items of a page that must link to lists of an attribute for it to be one.
+ITEMS_ALIKE = 2
 
 
 def shared_attribute(url: str) -> str:
@@ -54,3 +64,42 @@ def lists_beside(hub: Snapshot, start: str) -> dict[str, str] | None:
         if value and link.url not in found:
             found[link.url] = value
     return found if len(found) > 1 and start in found else None
+
+
+def item_fields(
+    snapshot: Snapshot,
+    containers: Iterable[str],
+    is_entity: Callable[[str], bool],
+    entities: Iterable[str],
+) -> dict[str, dict[str, tuple[str, ...]]]:
+    """entity → {attribute: values} that the items of `snapshot`'s result list show as links to
+    other lists (see the module docstring): an item of one of `entities` (an entity link, the
+    one the item holds), its links on the page's host that are no entity link (`is_entity`)
+    and whose address names an attribute (`shared_attribute`), each value its link's text
+    without a count. An attribute counts when at least `ITEMS_ALIKE` items link to it."""
+    host = urlsplit(snapshot.final_url).netloc
+    listed = set(entities)
+    found: dict[str, dict[str, tuple[str, ...]]] = {}
+    for item in result_items(snapshot, containers):
+        own = {entity_url(x.url) for _, x in item if is_entity(x.url)} & listed
+        if len(own) != 1:
+            continue
+        fields: dict[str, tuple[str, ...]] = {}
+        for _, link in item:
+            if is_entity(link.url) or urlsplit(link.url).netloc != host:
+                continue
+            attribute = shared_attribute(link.url)
+            value = clean_label(norm_ws(link.text))
+            if attribute and value and value not in fields.get(attribute, ()):
+                fields[attribute] = (*fields.get(attribute, ()), value)
+        if fields:
+            found.setdefault(own.pop(), fields)
+    counts: dict[str, int] = {}
+    for fields in found.values():
+        for attribute in fields:
+            counts[attribute] = counts.get(attribute, 0) + 1
+    return {
+        entity: kept
+        for entity, fields in found.items()
+        if (kept := {a: v for a, v in fields.items() if counts[a] >= ITEMS_ALIKE})
+    }

@@ -152,7 +152,7 @@ class Explorer:
         self.records: dict[str, dict[str, FieldValue]] = {}
         # (attribute, value) pairs, case-folded, that forms offer (their enumerable fields)
         self.form_labels: set[FacetLabel] = set()
-        self.listed: dict[str, dict[str, str]] | None = None  # records.py `listed_of`, once
+        self.listed: dict[str, dict[str, FieldValue]] | None = None  # records.py `listed_of`, once
         # controls whose action led to a request the browser refused: never acted on again
         self.unsafe_selectors: set[str] = set()
 

@@ -21,7 +21,7 @@ from typing import Any
 from siteseer.algorithms.querycentric.shapes import alike_container
 from siteseer.render import Link, Snapshot
 
-__all__ = ["item_links", "linked_anchors", "path_steps", "result_container"]
+__all__ = ["item_links", "linked_anchors", "path_steps", "result_container", "result_items"]
 
 _DIGIT_VALUE = re.compile(r"=([^\]]*\d[^\]]*)\]")
 _DATA_VALUE = re.compile(r"(@data-[\w.:-]+)=[^\]]*\]")
@@ -63,8 +63,33 @@ def linked_anchors(snapshot: Snapshot) -> list[tuple[Any, Link]]:
 
 def item_links(snapshot: Snapshot, containers: Iterable[str]) -> set[str]:
     """The links inside the result list's items (see the module docstring)."""
-    wanted = frozenset(containers)
     anchors = linked_anchors(snapshot)
+    items, rest = _item_elements(anchors, frozenset(containers))
+    out = {link.url for anchor, link in anchors if items and _inside(anchor, items)}
+    roots = tuple(root + "/" for c in rest if (root := _item_root(c)))
+    if roots:
+        out |= {x.url for x in snapshot.links if result_container(x).startswith(roots)}
+    return out
+
+
+def result_items(snapshot: Snapshot, containers: Iterable[str]) -> list[list[tuple[Any, Link]]]:
+    """The result list's items, each the anchors inside it with their links, in document
+    order; [] when the extraction did not keep every anchor."""
+    anchors = linked_anchors(snapshot)
+    items, _ = _item_elements(anchors, frozenset(containers))
+    by_item: dict[Any, list[tuple[Any, Link]]] = {}
+    for anchor, link in anchors:
+        item = next((e for e in (anchor, *anchor.iterancestors()) if e in items), None)
+        if item is not None:
+            by_item.setdefault(item, []).append((anchor, link))
+    return list(by_item.values())
+
+
+def _item_elements(
+    anchors: list[tuple[Any, Link]], wanted: frozenset[str]
+) -> tuple[set[Any], list[str]]:
+    """The item elements of the containers' anchors, and the containers with fewer than two
+    anchors (no items of their own)."""
     by_container: dict[str, list[Any]] = {}
     for anchor, link in anchors:
         container = result_container(link)
@@ -78,11 +103,7 @@ def item_links(snapshot: Snapshot, containers: Iterable[str]) -> set[str]:
             rest.append(container)
         else:
             items |= found
-    out = {link.url for anchor, link in anchors if items and _inside(anchor, items)}
-    roots = tuple(root + "/" for c in rest if (root := _item_root(c)))
-    if roots:
-        out |= {x.url for x in snapshot.links if result_container(x).startswith(roots)}
-    return out
+    return items, rest
 
 
 def _items(listed: list[Any]) -> set[Any] | None:

@@ -61,6 +61,7 @@ from siteseer.algorithms.querycentric.views import (
     is_display_toggle,
     is_format_key,
     is_pager_text,
+    path_page,
     rel_pager_urls,
 )
 from siteseer.render import Control, Link, Snapshot
@@ -467,11 +468,12 @@ def without_page_keys(url: str) -> str:
 
 def same_list_address(first: str, other: str) -> bool:
     """Whether `other` is, by its address, a page of the list `first` shows: the same path and
-    the same parameters but page ones (a page number, an offset, a cursor). Such a page is the
-    query's whatever its other links: a table browser's facet counts are of the rows from its
-    cursor on, and change from page to page."""
+    the same parameters but page ones (a page number, an offset, a cursor), or a path naming
+    another page of it (`path_page`: ``/page/2/``). Such a page is the query's whatever its
+    other links: a table browser's facet counts are of the rows from its cursor on, and change
+    from page to page; a blog's sidebar lists the months of the posts it shows."""
     a, b = urlsplit(first), urlsplit(other)
-    if (a.netloc, a.path) != (b.netloc, b.path):
+    if a.netloc != b.netloc or path_page(_segments(first))[0] != path_page(_segments(other))[0]:
         return False
     kept = [
         sorted((k, v) for k, v in parse_qsl(u.query, True) if not is_page_key(k)) for u in (a, b)
@@ -485,13 +487,11 @@ def _differs_by_page(current: str, target: str) -> bool:
         qa, qb = _query(current), _query(target)
         changed = {k for k in set(qa) | set(qb) if qa.get(k) != qb.get(k)}
         return bool(changed) and all(is_page_key(k) for k in changed)
-    sa, sb = _segments(current), _segments(target)
     if a.netloc != b.netloc or route(current)[1] != route(target)[1]:
         return False
-    # /list/page/2 style: same path plus or minus a trailing numeric segment (and "page")
-    longer, shorter = (sa, sb) if len(sa) >= len(sb) else (sb, sa)
-    extra = longer[len(shorter) :]
-    return longer[: len(shorter)] == shorter and 0 < len(extra) <= 2 and extra[-1].isdigit()
+    # /list/page/2, /page2/, /list/2: the same list's path and another page of it
+    (list_a, page_a), (list_b, page_b) = path_page(_segments(current)), path_page(_segments(target))
+    return list_a == list_b and page_a != page_b
 
 
 def first_page_form(url: str, *, zero_based: bool = False) -> str:

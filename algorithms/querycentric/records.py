@@ -5,11 +5,12 @@ tables show (`listed_of`) and those only entity pages show (`read_records`): a s
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from siteseer.algorithms.querycentric.beside import item_fields
 from siteseer.algorithms.querycentric.model import anchor_urls, entity_url
-from siteseer.algorithms.querycentric.rows import listed_fields, record_fields
+from siteseer.algorithms.querycentric.rows import FieldValue, listed_fields, record_fields
 
 if TYPE_CHECKING:
     from siteseer.algorithms.querycentric.core import Explorer, Query
@@ -19,15 +20,16 @@ if TYPE_CHECKING:
 __all__ = ["listed_attributes", "listed_of", "read_records"]
 
 
-def listed_of(ex: Explorer) -> dict[str, dict[str, str]]:
+def listed_of(ex: Explorer) -> dict[str, dict[str, FieldValue]]:
     """entity → the fields the result tables of the queries' pages show of it (rows.py
-    `listed_fields`; the first page listing an entity gives them). Nothing when entities
+    `listed_fields`), or else the lists its item links to (beside.py `item_fields`: a post's
+    category and tags); the first page listing an entity gives them. Nothing when entities
     are rows themselves. Read once, when the queries are done (`read_records`, `result`)."""
     if ex.listed is not None:
         return ex.listed
-    out: dict[str, dict[str, str]] = {}
+    out: dict[str, dict[str, FieldValue]] = {}
     ex.listed = out
-    if ex.rows is not None:
+    if ex.rows is not None or ex.pattern is None:
         return out
     for q in ex.queries:
         for page in q.pages:
@@ -35,9 +37,19 @@ def listed_of(ex: Explorer) -> dict[str, dict[str, str]]:
             if not entities:
                 continue
             urls = {a: entity_url(u) for a, u in anchor_urls(page, ex.canonical)}
-            for entity, fields in listed_fields(page, urls, entities).items():
-                out.setdefault(entity, fields)
+            table: Mapping[str, Mapping[str, FieldValue]] = listed_fields(page, urls, entities)
+            if not table and ex.containers:
+                table = _item_fields(ex, page, entities)
+            for entity, fields in table.items():
+                out.setdefault(entity, dict(fields))
     return out
+
+
+def _item_fields(
+    ex: Explorer, page: Snapshot, entities: set[str]
+) -> dict[str, dict[str, tuple[str, ...]]]:
+    assert ex.pattern is not None and ex.containers is not None
+    return item_fields(page, ex.containers, ex.pattern.matches, entities)
 
 
 def listed_attributes(ex: Explorer, q0: Query, offered: Iterable[FacetLabel]) -> set[str]:

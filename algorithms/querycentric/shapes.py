@@ -9,7 +9,8 @@
   wiki's short category is not drawn in columns), or where one step has an attribute holding
   a number that the other has not (``ol[@start=11]``: a blog's second page numbers its posts
   on from 11), holds the same list; so does a path under other ``section`` elements (the
-  document outline a table of contents is drawn under: its headings split one list).
+  document outline a table of contents is drawn under: its headings split one list), or under
+  a ``body`` of other classes (they name the page: a blog's ``paged-2``).
 """
 
 from __future__ import annotations
@@ -91,8 +92,17 @@ def alike_container(container: str, containers: Iterable[str]) -> bool:
 def _outlined(path: str) -> tuple[_Step, ...]:
     """`path`'s steps without its ``section`` elements: the outline a document divides its
     text into (a documentation page's table of contents under its "Get started" heading, or
-    under a section page's own title one level up) is no part of a list's place."""
-    return tuple(step for step in _steps(path) if step[0] != "section")
+    under a section page's own title one level up) is no part of a list's place; nor are the
+    attributes of the document's ``html`` and ``body``, which name the page (a blog's
+    ``body[@class=home blog]`` on its first page, ``blog paged paged-2`` on the second)."""
+    return tuple(
+        (tag, () if tag in _PAGE_ELEMENTS else attrs)
+        for tag, attrs in _steps(path)
+        if tag != "section"
+    )
+
+
+_PAGE_ELEMENTS = frozenset({"html", "body"})
 
 
 def outline_free(path: str) -> str:

@@ -53,6 +53,7 @@ __all__ = [
     "is_format_key",
     "is_operator_menu",
     "is_pager_text",
+    "path_page",
     "rel_pager_urls",
 ]
 
@@ -93,6 +94,28 @@ VIEW_WORDS = (
 
 # Parameters that give the same results in another format (a download, a feed): no facet.
 FORMAT_KEYS = frozenset({"format", "fmt", "_format", "output", "export", "download"})
+
+
+_PATH_PAGE = re.compile(r"([a-z]+)[-_]?([1-9]\d*)", re.IGNORECASE)
+
+
+def path_page(segments: Sequence[str]) -> tuple[tuple[str, ...], str]:
+    """A path's list and the page of it the path names: a trailing page word and number
+    (``/page/2/``, ``/p/3``), a segment of both (``/page2/``), or a trailing number of at most
+    three digits without a leading zero after a word (``/list/2``; a year, ``/2023/06/``'s or
+    ``/2023/12/``'s month is no page); the page is "" for a path that names none (the list's
+    first page)."""
+    segs = tuple(segments)
+    last = segs[-1] if segs else ""
+    number = last.isdigit() and not last.startswith("0")
+    if number and len(segs) > 1 and segs[-2].lower() in PAGE_KEYS:
+        return segs[:-2], last
+    if number and len(last) <= 3 and not (len(segs) > 1 and segs[-2].isdigit()):
+        return segs[:-1], last
+    word = _PATH_PAGE.fullmatch(last)
+    if word is not None and word[1].lower() in PAGE_KEYS:
+        return segs[:-1], word[2]
+    return segs, ""
 
 
 def is_format_key(key: str) -> bool:

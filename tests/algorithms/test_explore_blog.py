@@ -1,0 +1,109 @@
+"""`explore` on a blog drawn as a blog engine draws one, against the lab's truth: a home list
+paged at ``/page/N/`` (the body's classes name the page: ``home`` on the first, ``paged-2`` on
+the second), a sidebar of month archives (``/2023/06/``: no page of the list), and each post's
+category and tags linked in its item beside its title."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from siteseer.algorithms import explore
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import LabServer, Site, SiteTruth, pair_scores, set_scores
+
+PER_PAGE = 4
+# (slug, month, category, tags): newest first
+POSTS = [
+    (f"post-{n}", f"2023/{12 - n // 3:02d}", ("dpkg", "apt", "grep")[n % 3],
+     ("unstable",) if n % 2 else ("unstable", "urgency high"))
+    for n in range(11)
+]  # fmt: skip
+
+
+def _post(slug: str, month: str) -> str:
+    return f"/{month}/01/{slug}/"
+
+
+def _page(body_class: str, main: str) -> web.Response:
+    months = sorted({m for _, m, _, _ in POSTS}, reverse=True)
+    sidebar = "".join(f'<li><a href="/{m}/">{m}</a></li>' for m in months)
+    html = (
+        f'<html><body class="{body_class}"><div id="page"><main class="site-main">{main}</main>'
+        f"<aside><h2>Archives</h2><ul>{sidebar}</ul></aside></div></body></html>"
+    )
+    return web.Response(text=html, content_type="text/html")
+
+
+def _item(slug: str, month: str, category: str, tags: tuple[str, ...]) -> str:
+    tagged = ", ".join(f'<a href="/tag/{t.replace(" ", "-")}/" rel="tag">{t}</a>' for t in tags)
+    return (
+        f'<article class="post"><header><h2><a href="{_post(slug, month)}">{slug}</a></h2>'
+        f'</header><footer>Categorized as <a href="/category/{category}/">{category}</a> '
+        f"Tagged {tagged}</footer></article>"
+    )
+
+
+class _Blog(Site):
+    id = "blog-paged"
+    kind = "entity-tree"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        pages = -(-len(POSTS) // PER_PAGE)
+        n = (
+            1
+            if path == "/"
+            else int(path.strip("/").split("/")[1])
+            if path.startswith("/page/")
+            else 0
+        )
+        if 1 <= n <= pages:
+            shown = POSTS[(n - 1) * PER_PAGE : n * PER_PAGE]
+            items = "".join(_item(*p) for p in shown)
+            older = f'<a class="next" href="/page/{n + 1}/">Older posts</a>' if n < pages else ""
+            body_class = "home blog" if n == 1 else f"blog paged paged-{n}"
+            return _page(body_class, items + f"<nav>{older}</nav>")
+        for slug, month, category, tags in POSTS:
+            if path == _post(slug, month):
+                return _page("single", _item(slug, month, category, tags))
+        return web.Response(status=404, text="not found")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        urls = tuple(base_url + _post(s, m) for s, m, _, _ in POSTS)
+        attributes = {
+            url: {"category": (c,), "tags": t}
+            for url, (_, _, c, t) in zip(urls, POSTS, strict=True)
+        }
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"post": urls},
+            target_type="post",
+            seed_entity=urls[0],
+            attributes=attributes,
+            facet_values={
+                "category": tuple(sorted({c for _, _, c, _ in POSTS})),
+                "tags": tuple(sorted({t for *_, ts in POSTS for t in ts})),
+            },
+        )
+
+
+async def test_a_blog_is_paged_to_its_end_and_its_posts_carry_their_items_category_and_tags() -> (
+    None
+):
+    async with LabServer([_Blog()]) as server:
+        truth = server.truth("blog-paged")
+        loaded: list[str] = []
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            session.events.on(
+                "page", lambda snap, cached: None if cached else loaded.append(snap.url)
+            )
+            result = await explore(session, truth.base_url + "/", entity_sample=truth.seed_entity)
+    entities = set_scores(result.entities, truth.target_entities)
+    assert entities.precision == entities.recall == 1.0
+    pairs = pair_scores(result.entities, truth)
+    assert pairs.precision == pairs.recall == 1.0
+    # the home list's three pages and the sample: no month archive is taken for a page of it
+    pages = {truth.base_url + "/"} | {f"{truth.base_url}/page/{n}/" for n in (2, 3)}
+    assert set(loaded) == pages | {truth.seed_entity}

@@ -59,6 +59,7 @@ _REAL: dict[str, str] = {
     "real-flaskadmin": "siteseer.lab.real.flaskadmin:FlaskAdminApp",
     "real-redmine": "siteseer.lab.real.redmine:RedmineApp",
     "real-loggerhead": "siteseer.lab.real.loggerhead:LoggerheadApp",
+    "real-ikiwiki": "siteseer.lab.real.ikiwiki:IkiwikiApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -183,6 +183,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-flaskadmin",
             "real-redmine",
             "real-loggerhead",
+            "real-ikiwiki",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -60,6 +60,7 @@ _REAL: dict[str, str] = {
     "real-redmine": "siteseer.lab.real.redmine:RedmineApp",
     "real-loggerhead": "siteseer.lab.real.loggerhead:LoggerheadApp",
     "real-ikiwiki": "siteseer.lab.real.ikiwiki:IkiwikiApp",
+    "real-nikola": "siteseer.lab.real.nikola:NikolaApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -184,6 +184,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-redmine",
             "real-loggerhead",
             "real-ikiwiki",
+            "real-nikola",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

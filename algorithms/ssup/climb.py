@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, TypeAlias
 from urllib.parse import urlsplit
 
@@ -362,6 +362,28 @@ class Climb:
             return None
         return best
 
+    def _landed(self, page: Snapshot, level: int) -> Snapshot:
+        """`page`, an index page the climb keeps, named by the URL its redirects ended at
+        (`final_url`, on the same site) and kept in the run under it too.
+
+        Choice (beyond the paper): a tab that redirects to its list (``/projects?jump=issues``
+        → ``/issues``) is that list: its pager, sorts and page sizes vary the URL it landed at,
+        and the list's own links are written from there."""
+        final = page.final_url
+        if not final or final == page.url or urlsplit(final)[:2] != urlsplit(page.url)[:2]:
+            return page
+        landed = replace(page, url=final)
+        self.run.pages.setdefault(final, landed)
+        self.run.note(
+            "sample-path",
+            "redirect",
+            final,
+            level=level,
+            urls=(page.url,),
+            note=f"{page.url} redirects to {final}: the list is named by the URL it landed at",
+        )
+        return landed
+
     # -- Algorithm 4, lines 4–12 ---------------------------------------------------------------
 
     async def sample_path(
@@ -482,7 +504,7 @@ class Climb:
                 )
                 if not climb:
                     break
-            chain.append(parent.page)
+            chain.append(self._landed(parent.page, level))
             sdps.append(parent.sdp)
             if _is_site_root(parent.page):
                 # Choice: nothing lists the site's root as an index page lists its entries (a

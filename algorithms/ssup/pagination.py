@@ -203,7 +203,7 @@ class Pagination:
                 # Choice: pagination goes on from the pages that show entries of the list, but
                 # a view's (its own pages are views too).
                 if entries and (gain or not family.refines):
-                    self._candidates(page, family.root, at, families, judged)
+                    self._candidates(page, family.root, at, families, judged, family.carried())
                 if family.stopped:
                     break
             self._views(families, family, at)
@@ -237,13 +237,21 @@ class Pagination:
         return {u for u in keys if at.shaped is None or at.shaped.matches(u)}
 
     def _candidates(
-        self, page: Snapshot, root: str, at: _Level, families: Families, judged: set[str]
+        self,
+        page: Snapshot,
+        root: str,
+        at: _Level,
+        families: Families,
+        judged: set[str],
+        carried: frozenset[str] = frozenset(),
     ) -> None:
-        """The links of `page` (a page of the list of the level page `root`) that may be pages
+        """The links of `page` (a page of the list of the level page `root`; `carried`: the
+        query parameters whose values make it that page, `Family.carried`) that may be pages
         of the level's lists, each counted in its family; those that cannot be are named in
         the trace."""
         shown = len(self._entries(page, at))
         defaults = spelled_defaults(page.url, (link.url for link in page.links))
+
         unlike: list[str] = []
         exports: list[str] = []
         tools: list[str] = []
@@ -269,7 +277,14 @@ class Pagination:
                 entries.append(link.url)
             else:
                 families.add(
-                    page.url, link.url, link.text, shown, root, refines(root, link.url), defaults
+                    page.url,
+                    link.url,
+                    link.text,
+                    shown,
+                    root,
+                    refines(root, link.url),
+                    defaults,
+                    carried,
                 )
         skipped = (
             (
@@ -330,6 +345,21 @@ class Pagination:
         # it added before; a pager that added entries goes on to its end, and so do the pages
         # of other lists that added some.
         pager = family.pager()
+        if gain == 0 and family.widest() is not None and len(family.loaded) > 1:
+            # Choice: a page size that adds nothing to the widest before it shows the whole
+            # list: no larger one is worth its download (a "more" link doubling without end).
+            family.stopped = "page size"
+            self.run.note(
+                "pagination",
+                "stop",
+                family.template,
+                level=at.level,
+                urls=(page.url,),
+                values=values,
+                note=f"{page.url} adds no entity link to the widest page size before it, which "
+                "shows the whole list: no larger size is loaded",
+            )
+            return False
         if gain == 0 and (not any(family.gains) or (family.refines and not pager)):
             family.stopped = "nothing new"
             self.run.note(
@@ -367,16 +397,16 @@ class Pagination:
         )
         if family.sizes is not None and len(family.loaded) == 1:
             if shown > family.prior:
-                family.stopped = "page size"
                 self.run.note(
                     "pagination",
-                    "stop",
+                    "skip",
                     family.template,
                     level=at.level,
                     urls=tuple(u for u in family.members if u != page.url),
                     values=values,
                     note=f"page sizes: the largest ({page.url}, {shown} entries) is kept; its "
-                    "own pages come next, the smaller sizes are views of it",
+                    "own pages come next, the smaller sizes are views of it (a larger size it "
+                    "links to is loaded while each adds entity links)",
                 )
             else:
                 family.sizes = None  # not a page size after all: a family like the others

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from siteseer.algorithms.features.dom import TagFeature, link_path
+from siteseer.algorithms.features.url import query_pairs, route
 from siteseer.algorithms.features.urlshape import shape_of
 from siteseer.algorithms.result import Discovery
 from siteseer.algorithms.run import Run, Stopped
@@ -147,6 +148,10 @@ class _Walk:
                 level_pages = level_pages + [p for p in more if p.url not in self.levels[i]]
                 self.levels[i] = [p.url for p in level_pages]
                 placed.update(self.levels[i])
+            # Choice: entries carrying a parameter of their list page's own URL that no entry's
+            # URL has (a page size) name the entity without it (`yields.state_params`).
+            names = frozenset(n for n, _ in query_pairs(route(sp_next.url)[1]))
+            level_pages = [stateless(p, names) for p in level_pages]
             caught: list[str] = []
             if leaf:
                 self.entities = caught  # grows with every group kept: a spent budget keeps them

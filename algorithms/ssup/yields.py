@@ -114,17 +114,22 @@ def is_tool(url: str, text: str, page: str) -> bool:
     return any(_name(v) == name for _, v in query_pairs(their_query))
 
 
-def state_params(url: str, page: str) -> frozenset[str]:
+def state_params(url: str, page: str, names: frozenset[str] | None = None) -> frozenset[str]:
     """The query parameters of `url`, a link on the list page `page`, that carry that page back:
     its own query (Django's ``?_changelist_filters=p%3D2`` on ``?p=2``), or its address, a
     return address (Flask-Admin's ``&url=/admin/flight/?page%3D2`` on ``/admin/flight/``,
     ``?next=/list/`` on ``/list/``: `returns_to`). The list's state, for a "back to the list"
-    link, is not part of what the link names."""
+    link, is not part of what the link names. With `names` (the parameters an entity's own URL
+    has), also each parameter of `page`'s query that `url` carries with `page`'s value and no
+    entity URL has (``/rev/<node>?revcount=480`` on a list shown ``?revcount=480``: its page
+    size, carried to every entry)."""
     own = sorted(query_pairs(urlsplit(page).query))
     return frozenset(
         name
         for name, value in query_pairs(urlsplit(url).query)
-        if (own and "=" in value and sorted(query_pairs(value)) == own) or returns_to(value, page)
+        if (own and "=" in value and sorted(query_pairs(value)) == own)
+        or returns_to(value, page)
+        or (names is not None and name not in names and (name, value) in own)
     )
 
 
@@ -216,14 +221,21 @@ def _vary(queries: list[dict[str, str]], name: str) -> bool:
 
 
 def family_of(
-    page: str, url: str, defaults: dict[str, str] | None = None
+    page: str,
+    url: str,
+    defaults: dict[str, str] | None = None,
+    carried: frozenset[str] = frozenset(),
 ) -> tuple[str, tuple[str, ...]] | None:
     """The family of `url`, a link on `page`: (its template, its values there), where the
     template is `url` with every query parameter whose value differs from `page`'s (added ones
     included) and every path segment from the first that differs left open (``*``); None when
     `url` is `page` (but its fragment) or the two differ in origin. `defaults` are the values
     `page` takes for the parameters its URL leaves out (`spelled_defaults`): a link spelling
-    them out varies none of them, and one spelling out only them is `page` itself."""
+    them out varies none of them, and one spelling out only them is `page` itself. `carried`:
+    the query parameters that make `page` a page of its level page's list (`Family.carried`);
+    a link carrying `page`'s own value of one is that link in `page`'s state: the parameter is
+    left open in its template too, as ``~`` (the sort orders of page 2 and of page 3 are one
+    family, ``?page=~&sort=*``), but is none of the values it varies."""
     a, b = _split(page), _split(url)
     if a is None or b is None or a.origin != b.origin:
         return None
@@ -243,7 +255,10 @@ def family_of(
     if not open_segments and not open_names:
         return None
     path = "/".join("*" if i in open_segments else s for i, s in enumerate(b.segments))
-    query = "&".join(f"{n}={'*' if n in open_names else v}" for n, v in sorted(b.query.items()))
+    query = "&".join(
+        f"{n}={'*' if n in open_names else '~' if n in carried else v}"
+        for n, v in sorted(b.query.items())
+    )
     values = (
         *(b.segments[i] for i in sorted(open_segments)),
         *(b.query[n] for n in open_names),
@@ -306,6 +321,17 @@ class Family:
         if not self.loaded:
             self.sizes = self._page_sizes(entries) if len(self.members) <= _SIZE_CHOICES else None
 
+    def carried(self) -> frozenset[str]:
+        """The query parameters its template leaves open (``*`` or ``~``): those whose values
+        make one of its pages that page (``page`` of ``?page=*&per_page=~``), which the page's
+        own links carry back as its state."""
+        query = self.template.partition("?")[2]
+        return frozenset(
+            name
+            for name, _, value in (p.partition("=") for p in query.split("&"))
+            if value in ("*", "~")
+        )
+
     def pending(self, done: set[str]) -> list[str]:
         """The members not loaded yet (nor failed): the largest page size first; numbered
         pages in order, those after the last loaded first (a link back to page 1 comes last);
@@ -316,6 +342,9 @@ class Family:
         if self._order[0] != key:
             order = list(self.members)
             if number is not None and self.sizes is not None:
+                # Choice: a page size at most the widest loaded shows nothing it did not.
+                widest = self.widest()
+                order = [u for u in order if widest is None or number[u] > widest]
                 order.sort(key=lambda u: -number[u])
             elif number is not None:
                 order.sort(key=lambda u: (top is not None and number[u] < top, number[u]))
@@ -411,8 +440,10 @@ class Family:
 
     def _page_sizes(self, entries: int) -> int | None:
         """The largest page size it offers, when its members set a page size: the one
-        position where they differ holds numbers, one of them the `entries` the linking page
-        shows and others larger (``?pageSize=10|25|50|100&page=1`` on a page of 10)."""
+        position where they differ holds numbers, some larger than the `entries` the linking
+        page shows (``?pageSize=10|25|50|100&page=1`` on a page of 10, ``?per_page=50|100`` on
+        one of 25, ``?revcount=30|120`` on one of 60). Whether they are sizes is known when the
+        largest is loaded (`Pagination._keep`: it shows more entries than the linking page)."""
         if entries < 2 or len(self.members) < 2:
             return None
         numbers = self._numbered()
@@ -421,10 +452,19 @@ class Family:
         # The linking page's own size is one of them, also when its URL leaves it to a
         # default the links spell out (``?page_size=20``, which is the page itself).
         values = sorted(set(numbers.values()) | ({self.own} if self.own is not None else set()))
-        # Consecutive numbers are page numbers (pages 2 … 8 of a list of 5 a page), not sizes.
-        if any(b - a == 1 for a, b in pairwise(values)):
+        # Consecutive numbers are page numbers (pages 2 … 8 of a list of 5 a page), not sizes,
+        # and so are numbers far below the entries shown (pages 2 and 12 of a list of 10).
+        if any(b - a == 1 for a, b in pairwise(values)) or 2 * values[0] < entries:
             return None
-        return values[-1] if entries in values and values[-1] > entries else None
+        return values[-1] if values[-1] > entries else None
+
+    def widest(self) -> int | None:
+        """The largest page size loaded, when its members are page sizes: the sizes up to it
+        are views of its page (a page of a size shows the entries of every smaller one)."""
+        number = self._numbered()
+        if self.sizes is None or not number or not self.loaded:
+            return None
+        return max(number.get(u, 0) for u in self.loaded)
 
 
 @dataclass
@@ -445,16 +485,17 @@ class Families:
         root: str,
         refines: bool,
         defaults: dict[str, str] | None = None,
+        carried: frozenset[str] = frozenset(),
     ) -> Family | None:
         """Count `url`, a link on `page` (which shows `entries` entries, and varies the list of
-        the level page `root`; `defaults`: the values `page` leaves out, `spelled_defaults`), in
-        its family (the first family that named it keeps it); None when it has none
-        (`family_of`)."""
+        the level page `root`; `defaults`: the values `page` leaves out, `spelled_defaults`;
+        `carried`: its own state, `Family.carried`), in its family (the first family that named
+        it keeps it); None when it has none (`family_of`)."""
         if url in self.owner:
             known = self.families[self.owner[url]]
             known.texts.add(" ".join(text.split()).casefold())
             return known
-        found = family_of(page, url, defaults)
+        found = family_of(page, url, defaults, carried)
         if found is None:
             return None
         template, values = found
@@ -502,14 +543,14 @@ def pages_offered(page: Snapshot) -> int:
     return max((f.last_page() for f in families.families.values()), default=1)
 
 
-def stateless(page: Snapshot) -> Snapshot:
-    """`page` with its links' list state left out (`state_params`): the links of page n of a
-    list that carry ``?_changelist_filters=p%3D2`` name the entities the first page names
-    without it."""
+def stateless(page: Snapshot, names: frozenset[str] | None = None) -> Snapshot:
+    """`page` with its links' list state left out (`state_params`, `names` the parameters an
+    entity's URL has): the links of page n of a list that carry ``?_changelist_filters=p%3D2``
+    name the entities the first page names without it."""
     links = []
     changed = False
     for link in page.links:
-        state = state_params(link.url, page.url)
+        state = state_params(link.url, page.url, names)
         if state:
             parts = urlsplit(link.url)
             query = [(n, v) for n, v in query_pairs(parts.query) if n not in state]

@@ -1,0 +1,223 @@
+"""SSUP's pagination of lists whose pages widen (algorithms/ssup/yields.py), and of a list
+reached through a tab that redirects to it, against the truth of two small sites: a change log
+whose "more"/"less" links double and halve its length without end (``?revcount=N``), each page
+carrying its length on every link; and a tracker whose "Items" tab redirects to its list, paged
+``?page=N`` at 10 a page, with larger page sizes (``?per_page=25|50``) linked beside it."""
+
+from __future__ import annotations
+
+import math
+from urllib.parse import parse_qsl, urlencode
+
+from aiohttp import web
+
+from siteseer.algorithms import ssup
+from siteseer.algorithms.ssup.yields import Families, family_of, state_params
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import LabServer, Site, SiteTruth, set_scores
+
+CHANGES = 150
+ITEMS = 120
+
+
+def _page(title: str, body: str) -> web.Response:
+    nav = '<nav class="menu"><a href="/">Home</a> <a href="/help">Help</a></nav>'
+    html = f"<html><head><title>{title}</title></head><body>{nav}<h1>{title}</h1>{body}"
+    return web.Response(text=html + "</body></html>", content_type="text/html")
+
+
+class _LogSite(Site):
+    """`/log` lists the newest 30 changes; "less" and "more" link ``?revcount=`` half and twice
+    its length, whatever the length (past the end too); every link on a page of length N
+    carries ``revcount=N`` (a change, the graph and tags views, the older pages by node).
+    Each change opens ``/rev/<node>``."""
+
+    kind = "entity-tree"
+    id = "log-widening"
+
+    @staticmethod
+    def _node(change: int) -> str:
+        return f"{(change * 7919) % 1_000_003:012x}"
+
+    def _log(self, query: dict[str, str], start: int) -> web.Response:
+        count = int(query.get("revcount", "30"))
+        carry = f"?revcount={count}" if "revcount" in query else ""
+        shown = range(start, min(CHANGES, start + count))
+        rows = "".join(
+            f'<tr><td><a href="/rev/{self._node(c)}{carry}">change {c}</a></td></tr>' for c in shown
+        )
+        older = start + count
+        tools = (
+            f'<a href="/graph/tip{carry}">graph</a> <a href="/tags{carry}">tags</a> '
+            f'<a href="/log/tip?revcount={max(1, count // 2)}">less</a> '
+            f'<a href="/log/tip?revcount={count * 2}">more</a>'
+        )
+        pager = f'<a href="/log/{self._node(older)}{carry}">-{count}</a>' if older < CHANGES else ""
+        body = f'<p class="tools">{tools}</p><table class="log">{rows}</table><p>{pager}</p>'
+        return _page("log", body)
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path, query = request.path, dict(parse_qsl(request.query_string))
+        nodes = {self._node(c): c for c in range(CHANGES)}
+        if path in ("/log", "/log/tip"):
+            return self._log(query, 0)
+        if path.startswith("/log/") and path[5:] in nodes:
+            return self._log(query, nodes[path[5:]])
+        if path.startswith("/rev/") and path[5:] in nodes:
+            back = '<p class="crumbs"><a href="/log">log</a></p>'
+            return _page(f"change {nodes[path[5:]]}", back + "<pre>diff</pre>")
+        if path in ("/graph/tip", "/tags", "/help", "/"):
+            return _page(path, '<p><a href="/log">log</a></p>')
+        return web.Response(status=404, text="not found")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        changes = tuple(f"{base_url}/rev/{self._node(c)}" for c in range(CHANGES))
+        # The list at its widest useful length: 30, 60, 120, then 240 shows all 150.
+        pages = (f"{base_url}/log", *(f"{base_url}/log/tip?revcount={n}" for n in (60, 120, 240)))
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"change": changes},
+            target_type="change",
+            seed_entity=changes[0],
+            seed_path=(f"{base_url}/log", changes[0]),
+            index_levels=(pages,),
+        )
+
+
+class _TrackerSite(Site):
+    """The "Items" tab ``/tabs?jump=items`` redirects (302) to ``/items``, 10 items a page,
+    paged ``?page=N`` (numbers and "Next"), with page sizes ``?per_page=25|50`` linked beside
+    the pager (the current size not linked). Each item opens ``/items/<id>``, which links the
+    tab."""
+
+    kind = "entity-tree"
+    id = "tracker-redirect"
+
+    def _list(self, query: dict[str, str]) -> web.Response:
+        size, page = int(query.get("per_page", "10")), int(query.get("page", "1"))
+        last = math.ceil(ITEMS / size)
+
+        def href(**change: str) -> str:
+            q = {k: v for k, v in (query | change).items() if k != "page" or v != "1"}
+            return "/items?" + urlencode(sorted(q.items())) if q else "/items"
+
+        rows = "".join(
+            f'<li><a href="/items/{i}">item {i}</a></li>'
+            for i in range((page - 1) * size + 1, min(ITEMS, page * size) + 1)
+        )
+        pager = " ".join(
+            f'<a href="{href(page=str(n))}">{n}</a>' for n in range(1, last + 1) if n != page
+        )
+        if page < last:
+            pager += f' <a href="{href(page=str(page + 1))}">Next</a>'
+        sizes = " ".join(
+            f'<a href="{href(per_page=str(n), page="1")}">{n}</a>'
+            for n in (10, 25, 50)
+            if n != size
+        )
+        body = (
+            f'<ul class="items">{rows}</ul><p class="pager">{pager}</p>'
+            f'<p class="sizes">Per page: {sizes}</p>'
+        )
+        return _page("items", body)
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        if path == "/tabs" and request.query.get("jump") == "items":
+            raise web.HTTPFound("/items")
+        if path == "/items":
+            return self._list(dict(parse_qsl(request.query_string)))
+        item = path.removeprefix("/items/")
+        if item.isdigit() and 1 <= int(item) <= ITEMS:
+            tabs = '<ul class="tabs"><li><a href="/tabs?jump=items">Items</a></li></ul>'
+            return _page(f"item {item}", tabs + f"<p>item {item}</p>")
+        if path in ("/", "/help"):
+            return _page(path, '<p><a href="/tabs?jump=items">Items</a></p>')
+        return web.Response(status=404, text="not found")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        items = tuple(f"{base_url}/items/{i}" for i in range(1, ITEMS + 1))
+        pages = tuple(
+            f"{base_url}/items?" + urlencode(sorted(q.items()))
+            for q in (
+                {"per_page": "50"},
+                {"page": "2", "per_page": "50"},
+                {"page": "3", "per_page": "50"},
+            )
+        )
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"item": items},
+            target_type="item",
+            seed_entity=items[0],
+            seed_path=(f"{base_url}/items", items[0]),
+            index_levels=(pages,),
+        )
+
+
+async def _discover(truth: SiteTruth) -> tuple[float, list[str], list[tuple[str, str, str]]]:
+    downloaded: list[str] = []
+    async with Session(SessionConfig(render="never", cache=None)) as session:
+        session.events.on(
+            "page", lambda snap, cached: None if cached else downloaded.append(snap.url)
+        )
+        result = await ssup(session, truth.seed_entity, height=1)
+    assert result.complete, result.reason
+    trace = [(t.step, t.decision, t.note) for t in result.trace]
+    return set_scores(result.entities, truth.target_entities).f1, downloaded, trace
+
+
+async def test_a_list_widened_without_end_is_loaded_at_its_widest_useful_length() -> None:
+    async with LabServer([_LogSite()]) as server:
+        truth = server.truth("log-widening")
+        f1, downloaded, trace = await _discover(truth)
+    assert f1 == 1.0
+    # The climb's probes and one page of the list's pager at a narrower length come on top.
+    assert len(downloaded) <= 2 * truth.lower_bound_downloads, downloaded
+    lengths = sorted(int(u.rsplit("=", 1)[1]) for u in downloaded if "/log/tip?revcount=" in u)
+    # 60, 120, 240 (all 150 shown), and 480, which adds nothing: the last one loaded.
+    assert lengths == [60, 120, 240, 480], lengths
+    notes = " ".join(note for step, _, note in trace if step == "pagination")
+    assert "no larger size is loaded" in notes
+
+
+async def test_a_tab_redirecting_to_its_list_is_that_list_paged_at_its_largest_size() -> None:
+    async with LabServer([_TrackerSite()]) as server:
+        truth = server.truth("tracker-redirect")
+        f1, downloaded, trace = await _discover(truth)
+    assert f1 == 1.0
+    assert len(downloaded) <= math.ceil(1.5 * truth.lower_bound_downloads), downloaded
+    lists = {u for u in downloaded if "/items?" in u}
+    assert lists <= set(truth.index_levels[0]), lists
+    assert ("sample-path", "redirect") in {(step, decision) for step, decision, _ in trace}
+
+
+def test_a_pages_own_state_carried_by_its_links_is_no_value_they_vary() -> None:
+    # On page 2 of a list, its sort links carry page=2: with the page's state left open, the
+    # sort orders of every page are one family, not one a page.
+    page2, page3 = "http://h/items?page=2", "http://h/items?page=3"
+    state = frozenset({"page"})
+    two = family_of(page2, f"{page2}&sort=name", None, state)
+    three = family_of(page3, f"{page3}&sort=name", None, state)
+    assert two == three == ("http://h/items?page=~&sort=*", ("name",))
+    # A pager link changes the state: it varies it as before.
+    assert family_of(page2, page3, None, state) == ("http://h/items?page=*", ("3",))
+    # An entry's link carrying its list's length names the entry without it.
+    log = "http://h/log/tip?revcount=240"
+    assert state_params("http://h/rev/ab?revcount=240", log, frozenset()) == {"revcount"}
+    assert state_params("http://h/rev/ab?revcount=240", log, frozenset({"revcount"})) == set()
+    assert state_params("http://h/rev/ab?revcount=240", log) == set()
+
+
+def test_page_sizes_need_not_include_the_size_shown() -> None:
+    families = Families()
+    page = "http://h/items"
+    for size in (25, 50):
+        families.add(page, f"{page}?per_page={size}", str(size), 10, page, True)
+    sizes = families.best()
+    assert sizes is not None and sizes.sizes == 50
+    assert sizes.pending(families.done)[0] == f"{page}?per_page=50"

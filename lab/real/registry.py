@@ -61,6 +61,7 @@ _REAL: dict[str, str] = {
     "real-loggerhead": "siteseer.lab.real.loggerhead:LoggerheadApp",
     "real-ikiwiki": "siteseer.lab.real.ikiwiki:IkiwikiApp",
     "real-nikola": "siteseer.lab.real.nikola:NikolaApp",
+    "real-pdoc": "siteseer.lab.real.pdoc:PdocApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -185,6 +185,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-loggerhead",
             "real-ikiwiki",
             "real-nikola",
+            "real-pdoc",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

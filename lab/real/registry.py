@@ -62,6 +62,7 @@ _REAL: dict[str, str] = {
     "real-ikiwiki": "siteseer.lab.real.ikiwiki:IkiwikiApp",
     "real-nikola": "siteseer.lab.real.nikola:NikolaApp",
     "real-pdoc": "siteseer.lab.real.pdoc:PdocApp",
+    "real-pypiserver": "siteseer.lab.real.pypiserver:PypiServerApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

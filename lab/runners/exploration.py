@@ -186,6 +186,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-ikiwiki",
             "real-nikola",
             "real-pdoc",
+            "real-pypiserver",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -32,6 +32,10 @@ links ("[...]", "more", pager words to another path; `MAX_CONTINUATIONS` of them
 once: a page they lead to that links more pages shaped as the sample is the list (a summary's
 ten newest commits stand for the log that pages them all).
 
+When no page scored links the sample, their links to the sample's collection (a path ending
+in the word the sample's address names it in: ``/issues`` for ``/issues/37875``) are loaded
+and scored, one step further (a tracker's home page links its projects, whose tab is the list).
+
 Not loaded: links that look like cart, account, log-in or log-out actions (`unsafe_reason`),
 links to the entity pages themselves, and the filtered views of the start page (its facet, sort
 and page links: narrower by definition). A start page that is a list page and not the site's
@@ -272,6 +276,46 @@ async def _continued(
     return best
 
 
+def _collection(sample: str) -> str:
+    """The collection the sample's address names its entity in: the word before its last
+    segment (``/issues/37875`` → "issues"), "" when that is no word."""
+    segs = [s for s in urlsplit(sample).path.split("/") if s]
+    word = segs[-2].casefold() if len(segs) > 1 else ""
+    return word if word.isalpha() else ""
+
+
+async def _collections(
+    run: Run, session: Session, pages: dict[str, Snapshot], sample: str
+) -> list[ListCandidate]:
+    """When no page scored links the sample, the links of those pages to the sample's
+    collection (a path ending in the word its address names it in: ``/issues`` for
+    ``/issues/37875``, a tracker's issue list a tab of its projects' page links), one step
+    further, each loaded and scored (`pages` gets them; `MAX_CONTINUATIONS` at most)."""
+    word = _collection(sample)
+    if not word:
+        return []
+    host = urlsplit(sample).netloc
+    urls: dict[str, None] = {}
+    for page in list(pages.values()):
+        for link in page.links:
+            there = urlsplit(link.url)
+            segs = [s for s in there.path.split("/") if s]
+            if segs and segs[-1].casefold() == word and there.netloc == host:
+                urls.setdefault(link.url)
+    urls = {u: None for u in urls if u not in pages}
+    todo = [u for u in urls if not unsafe_reason(url=u) and session.in_scope(u)]
+    if not todo:
+        return []
+    fetched = await run.fetch(todo[:MAX_CONTINUATIONS], step="entry")
+    pages.update(fetched)
+    out = []
+    for linked in fetched.values():
+        scored = list_score(linked, session.canonical, sample)
+        out.append(scored)
+        run.note("entry", "collection", linked.url, values={"like_sample": scored.like_sample})
+    return out
+
+
 async def _lists_of_lists(
     run: Run,
     session: Session,
@@ -337,6 +381,8 @@ async def find_list_page(
             if sample:
                 values["like_sample"] = scored.like_sample
             run.note("entry", "score", linked.url, values=values)
+        if sample and not any(c.like_sample for c in candidates):
+            candidates += await _collections(run, session, pages, sample)
         if sample and not any(c.like_sample for c in candidates):
             candidates += await _lists_of_lists(run, session, pages, candidates, sample)
     except Stopped:

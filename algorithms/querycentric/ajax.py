@@ -86,7 +86,11 @@ class AjaxFacets:
             return q0
         if q0 is None:
             root = await self._largest_page_size(root)
-            pages = await self.lists.paged(await self.lists.load_all(root))
+            # a list its pager links page at other addresses is paged there (a list is a list)
+            addressed = root.state is None or not root.state.actions
+            pages = await ex.start_pages(root) if addressed else [root]
+            if len(pages) == 1:
+                pages = await self.lists.paged(await self.lists.load_all(root))
             q0 = ex.new_query((), 0, root)
             ex.finish(q0, pages, facets_of(pages[0]) or facets)
             self._state(pages, q0.id)

@@ -58,6 +58,7 @@ from siteseer.algorithms.querycentric.views import (
     in_header_cell,
     in_table_cell,
     is_all_value,
+    is_builder_tool,
     is_display_toggle,
     is_format_key,
     is_pager_text,
@@ -813,6 +814,9 @@ def control_facets(snapshot: Snapshot) -> tuple[Facet, ...]:
             continue
         if unsafe_reason(control) or not control.group:
             continue
+        labels = [o.label for o in control.options]
+        if is_builder_tool(control.kind, control.form, control.name, control.group, labels):
+            continue  # an operator, a form's nameless tool, a view's columns or grouping
         if control.kind in _FACET_KINDS and repeated[(control.group, control.label)] > 2:
             continue
         group = clean_label(control.group)

@@ -47,6 +47,7 @@ __all__ = [
     "in_header_cell",
     "in_table_cell",
     "is_all_value",
+    "is_builder_tool",
     "is_count_heading",
     "is_count_text",
     "is_display_toggle",
@@ -279,6 +280,19 @@ def is_operator(label: str) -> bool:
         return True
     words = text.split()
     return bool(words) and all(w in _OPERATOR_WORDS for w in words)
+
+
+def is_builder_tool(kind: str, form: str, name: str, group: str, options: Sequence[str]) -> bool:
+    """Whether a control of a filter panel sets no condition of the query: a query builder's
+    operator menu, a form's field without a name (the form sends nothing of it: a script's
+    tool, as the select of a builder's "Add filter" that adds a row), or a view's choice (a
+    group named for columns or grouping: "Selected Columns", "Group results by")."""
+    if kind == "select" and is_operator_menu(options):
+        return True
+    if form and not name and kind in ("select", "checkbox", "radio"):
+        return True
+    words = set(re.split(r"[^a-z]+", group.lower()))
+    return any(w in words for w in ("columns", "group", "groupby"))
 
 
 def is_operator_menu(labels: Sequence[str]) -> bool:

@@ -42,7 +42,13 @@ from pathlib import Path
 
 from siteseer.lab.real.app import RealApp
 from siteseer.lab.real.debian import apt_install
-from siteseer.lab.real.pydoc_html import HTML, Doc, read_docs
+from siteseer.lab.real.pydoc_html import (
+    HTML,
+    Doc,
+    folder_commits,
+    read_docs,
+    write_repository,
+)
 from siteseer.lab.real.pyenv import Progress, run_step
 from siteseer.lab.truth import FacetQuery, SiteTruth
 
@@ -52,8 +58,6 @@ APP_ID = "real-ikiwiki"
 PACKAGES = ("ikiwiki", "git", "python3-doc")
 SEED = "library/json"
 TAGBASE = "tags"
-DATE = 1675814400  # 2023-02-08 00:00 UTC, python3.11-doc 3.11.2's release; a commit an hour later
-AUTHOR = "Python documentation import <docs@localhost>"
 _SETUP = """\
 # IkiWiki::Setup::Yaml - YAML formatted setup file
 wikiname: Python documentation
@@ -131,51 +135,19 @@ def relative_link(source: str, target: str, fragment: str) -> str:
     return href + (f"#{fragment}" if fragment else "")
 
 
-def _git(src: Path, *args: str, date: int = DATE) -> list[str]:
-    stamp = f"@{date} +0000"
-    name, _, email = AUTHOR.removesuffix(">").partition(" <")
-    return [
-        "env", f"GIT_AUTHOR_DATE={stamp}", f"GIT_COMMITTER_DATE={stamp}",
-        f"GIT_AUTHOR_NAME={name}", f"GIT_AUTHOR_EMAIL={email}",
-        f"GIT_COMMITTER_NAME={name}", f"GIT_COMMITTER_EMAIL={email}",
-        "git", "-C", str(src), *args,
-    ]  # fmt: skip
-
-
 def write_source(src: Path, docs: Sequence[Doc], log: Path, progress: Progress) -> None:
-    """The wiki's source in `src`: a git repository of one commit per folder of pages."""
-    src.mkdir(parents=True)
-    run_step(APP_ID, "git init", _git(src, "init", "--quiet", "-b", "master"), log, progress)
-    folders: dict[str, list[Doc]] = {}
-    for doc in docs:
-        folders.setdefault(doc.name.split("/", 1)[0] if "/" in doc.name else "", []).append(doc)
+    """The wiki's source in `src`: a git repository of one commit per folder of pages, then
+    one of the tag pages, the home page and the map."""
     tags = sorted({doc.tag for doc in docs if doc.tag})
-    commits: list[tuple[str, dict[str, str]]] = [
-        (
-            f"Import the documentation's {folder or 'front'} pages",
-            {f"{d.name}.html": page_source(d) for d in members},
-        )
-        for folder, members in sorted(folders.items())
+    last = {f"{TAGBASE}/{t}.mdwn": tag_page(t) for t in tags} | {
+        "index.mdwn": _INDEX.format(tagbase=TAGBASE),
+        "sitemap.mdwn": _SITEMAP.format(tagbase=TAGBASE),
+    }
+    commits = [
+        *folder_commits(docs, lambda d: (f"{d.name}.html", page_source(d))),
+        ("Add the tag pages, the home page and the map", last),
     ]
-    commits.append(
-        (
-            "Add the tag pages, the home page and the map",
-            {f"{TAGBASE}/{t}.mdwn": tag_page(t) for t in tags}
-            | {
-                "index.mdwn": _INDEX.format(tagbase=TAGBASE),
-                "sitemap.mdwn": _SITEMAP.format(tagbase=TAGBASE),
-            },
-        )
-    )
-    for k, (message, files) in enumerate(commits):
-        for name, text in files.items():
-            path = src / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        date = DATE + 3600 * k
-        run_step(APP_ID, f"git add ({message})", _git(src, "add", "-A"), log, progress)
-        commit = _git(src, "commit", "--quiet", "-m", message, date=date)
-        run_step(APP_ID, f"git commit: {message}", commit, log, progress)
+    write_repository(APP_ID, src, commits, log, progress)
 
 
 class IkiwikiApp(RealApp):

@@ -15,18 +15,34 @@ Its tag is the chapter of the library reference that lists it (library/index's t
 contents names chapters, "text", "netdata", …, each of which lists its modules: `json` is in
 "netdata"), else its folder ("tutorial", "c-api", "library" for the library's chapters and
 front matter); a document at the top (about, glossary, …) has none.
+
+`write_repository` commits a wiki's source files to a new git repository, one commit after
+another with fixed dates and author (the same history every install): `folder_commits` makes
+one commit per folder of the documentation.
 """
 
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from lxml import html
 
-__all__ = ["HTML", "Doc", "chapters", "doc_names", "read_docs", "tag_of"]
+from siteseer.lab.real.pyenv import Progress, run_step
+
+__all__ = [
+    "HTML",
+    "Doc",
+    "chapters",
+    "doc_names",
+    "folder_commits",
+    "plain_html",
+    "read_docs",
+    "tag_of",
+    "write_repository",
+]
 
 HTML = Path("/usr/share/doc/python3/html")
 _TOC = (
@@ -37,6 +53,9 @@ _DROP = (
     '//a[contains(concat(" ", @class, " "), " headerlink ")] | //script | //style | //img'
     " | //form | //input | //button | //iframe"
 )
+DATE = 1675814400  # 2023-02-08 00:00 UTC, python3.11-doc 3.11.2's release; a commit an hour later
+AUTHOR = ("Python documentation import", "docs@localhost")
+Commit = tuple[str, dict[str, str]]  # message, file → text
 Link = Callable[[str, str, str], str]  # (document, target document, fragment) → wiki's href
 
 
@@ -120,6 +139,19 @@ def _body(name: str, page: html.HtmlElement, known: set[str], link: Link) -> str
     return ((main.text or "") + inner).strip() + "\n"
 
 
+def plain_html(body: str) -> str:
+    """`body` without Sphinx's inline markup: its spans unwrapped, every attribute but `href`
+    and `id` dropped (the same text, links and anchors)."""
+    root = html.fragment_fromstring(body, create_parent="div")
+    for span in root.xpath(".//span"):
+        span.drop_tag()
+    for element in root.iter():
+        for name in [n for n in element.attrib if n not in ("href", "id")]:
+            del element.attrib[name]
+    inner = "".join(html.tostring(child, encoding="unicode") for child in root)
+    return ((root.text or "") + inner).strip() + "\n"
+
+
 def read_docs(link: Link, root: Path = HTML) -> list[Doc]:
     """Every document as a wiki page (in `doc_names`' order), its links written by `link`."""
     names = doc_names(root)
@@ -132,3 +164,45 @@ def read_docs(link: Link, root: Path = HTML) -> list[Doc]:
             Doc(name, _title(page), tag_of(name, chapter_of), _body(name, page, known, link))
         )
     return docs
+
+
+def folder_commits(
+    docs: Sequence[Doc], page_file: Callable[[Doc], tuple[str, str]]
+) -> list[Commit]:
+    """One commit per folder of the documentation (the top's documents first), each adding
+    its documents' files: `page_file(doc)` is (path, text)."""
+    folders: dict[str, list[Doc]] = {}
+    for doc in docs:
+        folders.setdefault(doc.name.split("/", 1)[0] if "/" in doc.name else "", []).append(doc)
+    return [
+        (f"Import the documentation's {folder or 'front'} pages", dict(map(page_file, members)))
+        for folder, members in sorted(folders.items())
+    ]
+
+
+def _git(repo: Path, *args: str, date: int = DATE) -> list[str]:
+    stamp = f"@{date} +0000"
+    name, email = AUTHOR
+    return [
+        "env", f"GIT_AUTHOR_DATE={stamp}", f"GIT_COMMITTER_DATE={stamp}",
+        f"GIT_AUTHOR_NAME={name}", f"GIT_AUTHOR_EMAIL={email}",
+        f"GIT_COMMITTER_NAME={name}", f"GIT_COMMITTER_EMAIL={email}",
+        "git", "-C", str(repo), *args,
+    ]  # fmt: skip
+
+
+def write_repository(
+    app_id: str, repo: Path, commits: Sequence[Commit], log: Path, progress: Progress
+) -> None:
+    """A new git repository `repo` (branch master) of `commits` in order, an hour apart from
+    `DATE`, by `AUTHOR`."""
+    repo.mkdir(parents=True)
+    run_step(app_id, "git init", _git(repo, "init", "--quiet", "-b", "master"), log, progress)
+    for k, (message, files) in enumerate(commits):
+        for name, text in files.items():
+            path = repo / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        run_step(app_id, f"git add ({message})", _git(repo, "add", "-A"), log, progress)
+        commit = _git(repo, "commit", "--quiet", "-m", message, date=DATE + 3600 * k)
+        run_step(app_id, f"git commit: {message}", commit, log, progress)

@@ -63,6 +63,7 @@ _REAL: dict[str, str] = {
     "real-nikola": "siteseer.lab.real.nikola:NikolaApp",
     "real-pdoc": "siteseer.lab.real.pdoc:PdocApp",
     "real-pypiserver": "siteseer.lab.real.pypiserver:PypiServerApp",
+    "real-gitit": "siteseer.lab.real.gitit:GititApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -187,6 +187,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-nikola",
             "real-pdoc",
             "real-pypiserver",
+            "real-gitit",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

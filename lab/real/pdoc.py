@@ -1,16 +1,17 @@
 """real-pdoc: pdoc (PyPI) API documentation of docutils and of pdoc itself, served as files.
 
 The application (lab/real/apps/pdoc_docs.py, run in its own venv) is pdoc's own command line
-(`pdoc -o DIR docutils pdoc …`) over two real packages installed in that venv from PyPI:
-docutils (pinned; about 120 public modules in a tree of packages: parsers, readers, writers,
-transforms, languages, utils) and pdoc. docutils' two Markdown parser wrappers, which import
-optional packages that are not installed and so fail to import, are left out (pdoc's
+(`pdoc -o DIR --no-show-source docutils pdoc …`) over two real packages installed in that venv
+from PyPI: docutils (pinned; about 120 public modules in a tree of packages: parsers, readers,
+writers, transforms, languages, utils) and pdoc. docutils' two Markdown parser wrappers, which
+import optional packages that are not installed and so fail to import, are left out (pdoc's
 `!pattern`). pdoc's default template: as the documentation names two top-level packages,
 `/index.html` is the module index ("Available Modules", every public module, one link each); a
 page per module (`/docutils/parsers/rst/states.html`: the dotted name as a path) with its
-docstring, members and their source, links to its parent packages and its submodules, and a
-search box run in the browser over `search.js`. Python's static file server serves the built
-folder. One size: the documentation is whole at every size.
+docstring and members (their source left out: with it, a page weighs up to 4 MB and the
+documentation 52 MB), links to its parent packages and its submodules, and a search box run in
+the browser over `search.js`. Python's static file server serves the built folder. One size:
+the documentation is whole at every size.
 
 Truth, from pdoc's own record of the build (`modules.json`, which the build script writes from
 `pdoc.extract.walk_specs`, the list of modules pdoc renders), never a crawl: the entities are

@@ -6,10 +6,10 @@ made by `lab.real.pdoc`), never inside siteseer. Two commands:
     python pdoc_docs.py load  --db DIR   # write the documentation into DIR
     python pdoc_docs.py serve --db DIR --port P   # serve DIR's files on 127.0.0.1:P
 
-`load` runs pdoc's own command line (`pdoc -o DIR SPEC…`) over the packages installed beside it,
-then writes `modules.json` beside DIR: pdoc's own list of the modules it renders
-(`pdoc.extract.walk_specs` of the same specifications). docutils' Markdown parser wrappers
-import optional packages that are not installed: pdoc's `!pattern` leaves them out.
+`load` runs pdoc's own command line (`pdoc -o DIR --no-show-source SPEC…`) over the packages
+installed beside it, then writes `modules.json` beside DIR: pdoc's own list of the modules it
+renders (`pdoc.extract.walk_specs` of the same specifications). docutils' Markdown parser
+wrappers import optional packages that are not installed: pdoc's `!pattern` leaves them out.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def load(db: Path, limit: int) -> None:
     if db.exists():
         shutil.rmtree(db)
     command = Path(sys.executable).with_name("pdoc")
-    subprocess.run([str(command), "-o", str(db), *SPECS], check=True)
+    subprocess.run([str(command), "-o", str(db), "--no-show-source", *SPECS], check=True)
     modules = pdoc.extract.walk_specs(list(SPECS))
     record = {"packages": list(PACKAGES), "specs": list(SPECS), "modules": modules}
     (db.parent / "modules.json").write_text(json.dumps(record, indent=1), encoding="utf-8")

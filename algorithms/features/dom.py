@@ -36,6 +36,7 @@ __all__ = [
     "TAG_FEATURES",
     "HtmlSchema",
     "TagFeature",
+    "element_step",
     "html_schema",
     "label_schema",
     "link_collections",
@@ -47,6 +48,7 @@ __all__ = [
     "paths_to",
     "simhtml",
     "simlabels",
+    "unnumbered",
 ]
 
 TagFeature: TypeAlias = Literal["tags", "attrs", "values"]
@@ -62,13 +64,13 @@ _LABEL_TAGS = ("th", "dt", "label")
 
 def link_path(link: Link, mode: TagFeature = "tags") -> str:
     """The link DOM path of `link` in tag-feature `mode` (an ordered list's start number left
-    out: `_unnumbered`)."""
+    out: `unnumbered`)."""
     if mode == "tags":
         return link.path
     if mode == "attrs":
-        return _unnumbered(link.path_attrs)
+        return unnumbered(link.path_attrs)
     if mode == "values":
-        return _unnumbered(link.path_values)
+        return unnumbered(link.path_values)
     raise ValueError(f"unknown tag feature {mode!r}; use one of {', '.join(TAG_FEATURES)}")
 
 
@@ -76,7 +78,7 @@ def link_path(link: Link, mode: TagFeature = "tags") -> str:
 _LIST_START = re.compile(r"(?<=/ol)((?:\[[^\]]*\])*?)\[@start(?:=[^\]]*)?\]")
 
 
-def _unnumbered(path: str) -> str:
+def unnumbered(path: str) -> str:
     """`path` without an ordered list's ``start`` attribute (``ol[@class][@start]`` →
     ``ol[@class]``).
 
@@ -179,7 +181,8 @@ def paths_to(
     return tuple(dict.fromkeys(link_path(ln, mode) for ln in _links(page) if ln.url == url))
 
 
-def _step(element: Any, mode: TagFeature) -> str:
+def element_step(element: Any, mode: TagFeature) -> str:
+    """One lxml element as a step of a link DOM path in tag-feature `mode`."""
     tag = element.tag.lower() if isinstance(element.tag, str) else str(element.tag)
     if mode == "tags":
         return tag
@@ -187,7 +190,7 @@ def _step(element: Any, mode: TagFeature) -> str:
     names = sorted(attrs)
     if not names:
         return tag
-    if tag == "ol":  # its start number is its position, not another list (`_unnumbered`)
+    if tag == "ol":  # its start number is its position, not another list (`unnumbered`)
         names = [n for n in names if n != "start"]
     if mode == "attrs":
         return tag + "".join(f"[@{n}]" for n in names)
@@ -199,7 +202,7 @@ def link_dom_path(anchor: Any, mode: TagFeature = "tags") -> str:
     ``a`` (the anchor's own attributes are not part of the path)."""
     if mode not in TAG_FEATURES:
         raise ValueError(f"unknown tag feature {mode!r}; use one of {', '.join(TAG_FEATURES)}")
-    steps = [_step(e, mode) for e in reversed(list(anchor.iterancestors()))]
+    steps = [element_step(e, mode) for e in reversed(list(anchor.iterancestors()))]
     tag = anchor.tag.lower() if isinstance(anchor.tag, str) else str(anchor.tag)
     return "/".join([*steps, tag])
 

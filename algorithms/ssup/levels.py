@@ -23,13 +23,18 @@ from siteseer.algorithms.features.dom import (
     simhtml,
 )
 from siteseer.algorithms.features.url import SIZE_TERM, spread, term_weights, url_schema
-from siteseer.algorithms.features.urlshape import UrlTemplate, url_template
+from siteseer.algorithms.features.urlshape import UrlTemplate, seed_template, url_template
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.grouping import LinkGroup, LinkGrouper
+from siteseer.algorithms.ssup.items import item_structures
 from siteseer.algorithms.ssup.probes import navigation_paths, routed, view_of
 from siteseer.render import Snapshot
 
 __all__ = ["SameLevel"]
+
+# A page of a list item unlike the sample's is of the sample's kind when at least this alike to
+# it (simhtml; Indesit's general threshold).
+_KIND_SIM = 0.5
 
 
 @dataclass
@@ -83,6 +88,8 @@ class SameLevel:
         groups = self._in_scope(self.grouper(sp.url, index_pages, sdp, self.mode), level)
         if not leaf:
             groups = self._same_pattern(groups, sp.url, index_pages, sdp, level)
+        else:
+            groups = await self._other_kinds(groups, sp, index_pages, sdp, level)
         if not groups:
             self.run.note("same-level", "keep", sp.url, level=level, note="the sample is alone")
             return
@@ -170,6 +177,60 @@ class SameLevel:
                     note=f"after group {number} failed",
                 )
             break
+
+    async def _other_kinds(
+        self,
+        groups: list[LinkGroup],
+        sp: Snapshot,
+        index_pages: Sequence[Snapshot],
+        sdp: str,
+        level: int,
+    ) -> list[LinkGroup]:
+        """Choice (beyond the paper): the links of the level whose list items do not hold all
+        the sample's items hold (`items.item_structures`; the sample may be listed in items of
+        two kinds: its own row, and another record's naming it) may be records of another kind
+        the list mixes in (a timeline's tag changes among its check-ins, each linking a page of
+        the same URL template from the same cell). One page per such item structure is loaded:
+        when it is less like the sample than `_KIND_SIM`, that structure is another kind, and
+        a link listed only in items of other kinds is dropped. Only links of the sample's URL
+        template (`urlshape.seed_template`) are judged so: the others are no entries of its
+        kind by their URLs already (menu entries, a row's other links)."""
+        structures = item_structures(index_pages, sdp, self.mode)
+        own = structures.get(sp.url)
+        shaped = seed_template(sp.url)
+        if not own or shaped is None:
+            return groups
+        kinds: dict[frozenset[str], list[str]] = {}
+        for url in dict.fromkeys(u for g in groups for u in g.urls if shaped.matches(u)):
+            found = structures.get(url, set())
+            if found and not any(all(o <= s for o in own) for s in found):
+                for structure in found:
+                    kinds.setdefault(structure, []).append(url)
+        sample_schema = html_schema(sp, self.mode)
+        other: set[frozenset[str]] = set()
+        for structure, urls in sorted(kinds.items(), key=lambda k: (-len(k[1]), sorted(k[0]))):
+            alone = [u for u in urls if len(structures[u]) == 1] or urls
+            passed, best = await self._probe(alone, sample_schema, _KIND_SIM)
+            if passed:
+                continue
+            other.add(structure)
+            self.run.note(
+                "same-level",
+                "prune",
+                f"{len(urls)} links of items unlike the sample's",
+                level=level,
+                urls=urls,
+                values={"simhtml": best},
+                note="their list items do not hold all the sample's item holds, and a page of "
+                "them is unlike the sample: records of another kind in the same list (a link "
+                "also listed in an item of the sample's kind stays)",
+            )
+        if not other:
+            return groups
+        left, _ = _split_groups(
+            groups, lambda u: bool(structures.get(u)) and structures[u] <= other
+        )
+        return left
 
     def navigation_level(
         self, index_pages: Sequence[Snapshot], sp: Snapshot, sdp: str, level: int

@@ -1,8 +1,11 @@
-"""SSUP's pagination of lists whose pages widen (algorithms/ssup/yields.py), and of a list
-reached through a tab that redirects to it, against the truth of two small sites: a change log
-whose "more"/"less" links double and halve its length without end (``?revcount=N``), each page
-carrying its length on every link; and a tracker whose "Items" tab redirects to its list, paged
-``?page=N`` at 10 a page, with larger page sizes (``?per_page=25|50``) linked beside it."""
+"""SSUP's pagination of lists whose pages widen (algorithms/ssup/yields.py), of a list reached
+through a tab that redirects to it, and of a list mixing records of two kinds
+(algorithms/ssup/items.py), against the truth of three small sites: a change log whose
+"more"/"less" links double and halve its length without end (``?revcount=N``), each page
+carrying its length on every link; a tracker whose "Items" tab redirects to its list, paged
+``?page=N`` at 10 a page, with larger page sizes (``?per_page=25|50``) linked beside it; and a
+timeline whose rows are check-ins and tag changes, each linking its ``/info/<id>`` page from the
+same cell."""
 
 from __future__ import annotations
 
@@ -159,6 +162,64 @@ class _TrackerSite(Site):
         )
 
 
+class _TimelineSite(Site):
+    """`/timeline` lists 40 check-ins, each followed by the tag change made on it: a check-in's
+    row draws a node in its graph cell and links ``/info/c<n>``; a tag change's row has an empty
+    graph cell, names its check-in in its comment and links its own ``/info/t<n>`` from the same
+    cell. A check-in's page and a tag change's are built unlike each other."""
+
+    kind = "entity-tree"
+    id = "timeline-kinds"
+    count = 40
+
+    def _timeline(self) -> web.Response:
+        rows = "".join(
+            f'<tr><td class="graph"><div class="node" id="n{n}"></div></td>'
+            f'<td class="cell"><span class="comment">release {n}</span>'
+            f'<span class="detail">check-in: <a href="/info/c{n}">c{n}</a></span></td></tr>'
+            f'<tr><td class="graph"></td><td class="cell"><span class="comment">Edit '
+            f'<a href="/info/c{n}">[c{n}]</a>: add tag</span>'
+            f'<span class="detail">artifact: <a href="/info/t{n}">t{n}</a></span></td></tr>'
+            for n in range(self.count)
+        )
+        return _page("timeline", f'<table class="timeline">{rows}</table>')
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        if path == "/timeline":
+            return self._timeline()
+        name = path.removeprefix("/info/")
+        if name[:1] in ("c", "t") and name[1:].isdigit() and int(name[1:]) < self.count:
+            back = '<p class="crumbs"><a href="/timeline">timeline</a></p>'
+            if name[0] == "c":
+                files = "".join(f'<li><a href="/file/{name}/{f}">{f}</a></li>' for f in "abc")
+                body = f'{back}<h2>Check-in</h2><ul class="files">{files}</ul>'
+                body += f'<p class="diff"><a href="/vdiff/{name}">diff</a></p>'
+                body += f'<dl><dt>parent</dt><dd><a href="/info/c{int(name[1:]) + 1}">up</a></dd>'
+                body += f'<dt>user</dt><dd><a href="/user/u{name}">user</a></dd></dl>'
+                body += f'<table class="context"><tr><td><a href="/tree/{name}">tree</a></td>'
+                body += f'<td><a href="/zip/{name}">zip</a></td></tr></table>'
+            else:
+                body = f'{back}<pre class="artifact">tag +release</pre>'
+            return _page(name, body)
+        if path in ("/", "/help"):
+            return _page(path, '<p><a href="/timeline">timeline</a></p>')
+        return web.Response(status=404, text="not found")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        checkins = tuple(f"{base_url}/info/c{n}" for n in range(self.count))
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"check-in": checkins},
+            target_type="check-in",
+            seed_entity=checkins[0],
+            seed_path=(f"{base_url}/timeline", checkins[0]),
+            index_levels=((f"{base_url}/timeline",),),
+        )
+
+
 async def _discover(truth: SiteTruth) -> tuple[float, list[str], list[tuple[str, str, str]]]:
     downloaded: list[str] = []
     async with Session(SessionConfig(render="never", cache=None)) as session:
@@ -167,7 +228,7 @@ async def _discover(truth: SiteTruth) -> tuple[float, list[str], list[tuple[str,
         )
         result = await ssup(session, truth.seed_entity, height=1)
     assert result.complete, result.reason
-    trace = [(t.step, t.decision, t.note) for t in result.trace]
+    trace = [(t.step, t.decision, f"{t.subject}: {t.note}") for t in result.trace]
     return set_scores(result.entities, truth.target_entities).f1, downloaded, trace
 
 
@@ -221,3 +282,13 @@ def test_page_sizes_need_not_include_the_size_shown() -> None:
     sizes = families.best()
     assert sizes is not None and sizes.sizes == 50
     assert sizes.pending(families.done)[0] == f"{page}?per_page=50"
+
+
+async def test_records_of_another_kind_listed_in_the_same_cell_are_not_entities() -> None:
+    async with LabServer([_TimelineSite()]) as server:
+        truth = server.truth("timeline-kinds")
+        f1, downloaded, trace = await _discover(truth)
+    assert f1 == 1.0
+    # One page of the tag changes' rows is loaded to tell their kind: the others are not.
+    assert len([u for u in downloaded if "/info/t" in u]) == 1, downloaded
+    assert any("items unlike the sample's" in subject for _, _, subject in trace), trace

@@ -247,8 +247,9 @@ def continues(page: str, url: str) -> bool:
     parameter added or changed and none dropped (``/list/`` → ``/list/?page=3``,
     ``?q=a`` → ``?q=a&offset=50``, ``?after=x`` → ``?after=y``) — the pages `is_view` tells
     views from — or `page`'s path and query with up to `PAGE_SEGMENTS` segments appended, the
-    last a number (``/season/2022`` → ``/season/2022/page/3``), or with a page number appended
-    to its file's name (``/`` → ``/index2.html``, `_numbered`). A one-parameter sort order or
+    last a number (``/season/2022`` → ``/season/2022/page/3``) or one segment a word and a
+    number from 2 on (``/`` → ``/page2/``), or with a page number appended to its file's name
+    (``/`` → ``/index2.html``, `_numbered`). A one-parameter sort order or
     page size (``?sort=name``) has the first shape; a link that drops one of `page`'s
     parameters leaves its list. A parameter with an empty value on one side and absent on the
     other (``?q=&sort=id`` → ``?sort=id&offset=50``: a search form's empty field, which the
@@ -266,9 +267,18 @@ def continues(page: str, url: str) -> bool:
     base = [s for s in path_a.split("/") if s]
     segments = [s for s in path_b.split("/") if s]
     added = segments[len(base) :]
-    if segments[: len(base)] == base and 1 <= len(added) <= PAGE_SEGMENTS and added[-1].isdigit():
-        return True
+    if segments[: len(base)] == base and 1 <= len(added) <= PAGE_SEGMENTS:
+        if added[-1].isdigit():
+            return True
+        # One segment naming a page by a word and its number (``/`` → ``/page2/``).
+        named = _PAGE_NAMED.fullmatch(added[0]) if len(added) == 1 else None
+        if named is not None and int(named["number"]) >= 2:
+            return True
     return _numbered(pa.path, pb.path)
+
+
+# A path segment naming a page of a list by a word and its number: ``page2``, ``p-3``.
+_PAGE_NAMED = re.compile(r"[A-Za-z]+[-_]?(?P<number>\d+)")
 
 
 # A folder's index document, the page a web server answers the folder's URL with.

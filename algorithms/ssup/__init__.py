@@ -104,7 +104,7 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
 - A page's entry in a tree of pages (beyond the paper): a candidate that links to sp at
   several depths of one nested list (a table of contents: sp's entry, then sp's own headings
   below it) lists it where it is listed among its siblings, the shallowest depth
-  (`climb._entry_paths`); the deeper ones hold the headings of sp and its siblings.
+  (`weights.entry_paths`); the deeper ones hold the headings of sp and its siblings.
 - Index levels by yield (beyond the paper, which downloads an index level whole): the level's
   sample's own list is paged first, then the level's other pages are loaded in families (what
   each varies of the sample, `yields.family_of`); a family whose first page shows no link
@@ -116,11 +116,11 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   template (an entry, its parent) is no page of the list.
 - A list's marked entry: when the current page sits alone in its link DOM path because the list
   marks it with an ``id`` ("you are here"), W_ci is computed over the path its siblings share
-  (`climb._marked_item_paths`). A list page that features one entry apart from the list (the
+  (`weights.marked_item_paths`). A list page that features one entry apart from the list (the
   newest post in an ``<aside id="featured">``) holds the page alone in a path of its own while
   it lists its siblings in another: W_ci is also computed over each path of the candidate that
   lists at least three other pages, at least half of them of the template sp's URL stands
-  for (`climb._sibling_paths`); a page linking to sp alone and listing nothing like it stays
+  for (`weights._sibling_paths`); a page linking to sp alone and listing nothing like it stays
   a group of one.
 - Pagination chosen by yield (beyond the paper, `yields`): the candidates are grouped in
   families (what a link varies of the page linking it: ``?p=*``, ``?o=*``, ``?_next=*``), and
@@ -168,16 +168,30 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   sample and the best group (`algorithms.features.urlshape`) are kept without an HTML test
   (`SameLevel._template_mates`): strongsim splits one template by sub-token counts. A path
   segment the template fixes to a number (the best group's year, by chance) stands for any
-  number (`levels._numbers_vary`).
+  number (`levels._numbers_vary`); a template that fixes nothing is used when some of its
+  segments are numbers in every URL it was learned from (``/2023/04/16/<slug>/``), those
+  segments standing for any number.
 - Pages of a value (beyond the paper): a candidate index page whose entries link back to it
   with the text sp links to it with (a tag's page, each post showing the tag) lists the pages
   of one value, a subset of a list that other pages hold whole; Algorithm 1 takes it only when
   no other candidate is found, whatever its W_ci (`climb.value_page`).
 - A pager built like the entries (beyond the paper): pagination also judges the links of the
   next level's sample link DOM path that continue this level's sample by URL (``/`` →
-  ``/page/2/``, or a numbered file: ``/`` → ``/index2.html``, `urlshape.continues`) without the next level's shape, and lets them past the
-  shared-term filter (`pagination._continues_level`): a home page's pager whose items are
-  ``<li>`` like its posts.
+  ``/page/2/`` or ``/page2/``, or a numbered file: ``/`` → ``/index2.html``,
+  `urlshape.continues`) without the next level's shape, and lets them past the shared-term
+  filter (`pagination._continues_level`): a home page's pager whose items are ``<li>`` like
+  its posts. The next level's shape rules a link out only when that level's sample sits below
+  this level's by its path: an archive's ``/author/ann/page/2/`` has as many segments as the
+  post ``/2023/06/09/a-post/`` it lists, whose template varies every segment, and is its page.
+- The site's main list (beyond the paper): from the seed, the site root is probed though the
+  seed links it only through site navigation (its title), after the candidates linked from
+  content, unless a confirmed index page whose URL reads as an ancestor settles it; it is
+  judged by a list of its own beside the sidebar every page carries (`weights.candidate_weight`).
+  When it is confirmed as an index page of the seed and its pager offers more pages, it is the
+  site's main list (a blog's home page), which a category's, tag's or author's archive
+  subsets: it outranks them whatever their W_ci, and settles the candidates left
+  (`climb._main_list`). A root linking the seed through navigation only sets no sign of a
+  navigation list.
 - Sections of a tree of pages (beyond the paper, `sections`): at the leaves, an entry of the
   level that is a folder's index document (``/usage/index.html``) may list more pages of the
   level in the same kind of list as the index page (`sections.outline`: nested lists and
@@ -191,8 +205,8 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
 The package, one module per step:
 
 - `tree.py`: the entry point `ssup` and Algorithm 4's walk down the levels.
-- `climb.py`: Algorithm 1 and the climb of Algorithm 4 (the sample page path); `probes.py`:
-  the order of Algorithm 1's downloads.
+- `climb.py`: Algorithm 1 and the climb of Algorithm 4 (the sample page path); `weights.py`:
+  Algorithm 1's candidate weight W_ci; `probes.py`: the order of Algorithm 1's downloads.
 - `levels.py`: Algorithm 2 (catching same-level pages); `grouping.py`: its link groups;
   `sections.py`: the section pages of a tree of pages at the leaves.
 - `pagination.py`: Algorithm 3, by yield; `yields.py`: its families of candidates and their

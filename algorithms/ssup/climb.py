@@ -12,8 +12,7 @@ the code and listed in `algorithms.ssup`'s docstring.
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, TypeAlias
 from urllib.parse import urlsplit
@@ -27,7 +26,7 @@ from siteseer.algorithms.features.dom import (
     paths_to,
     simhtml,
 )
-from siteseer.algorithms.features.url import SIZE_TERM, LinkPaths, term_weights, tokens, url_schema
+from siteseer.algorithms.features.url import SIZE_TERM, term_weights, tokens, url_schema
 from siteseer.algorithms.features.urlshape import refines, template_share
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.probes import (
@@ -38,6 +37,7 @@ from siteseer.algorithms.ssup.probes import (
     same_menu,
     view_of,
 )
+from siteseer.algorithms.ssup.weights import candidate_weight
 from siteseer.algorithms.ssup.yields import is_export, is_tool, pages_offered
 from siteseer.render import Snapshot
 
@@ -70,16 +70,24 @@ _NAVIGATION_LIST_SIM = 0.5
 @dataclass(frozen=True, slots=True)
 class _Parent:
     """A candidate index page chosen by Algorithm 1; `value`: a page of a value its entries
-    share (`value_page`), taken only when no other candidate is found."""
+    share (`value_page`), taken only when no other candidate is found; `main`: the site's
+    main list (`_main_list`), taken before any other."""
 
     page: Snapshot
     sdp: str
     weight: float
     value: bool = False
+    main: bool = False
 
     @property
     def why(self) -> str:
-        """The trace's note on the candidate: its list, and why it comes last if it does."""
+        """The trace's note on the candidate: its list, and why it comes first or last."""
+        if self.main:
+            return (
+                f"{self.sdp}; the site root lists the page among its siblings and its pager goes "
+                "on over more pages: the site's main list, which a category's, a tag's or an "
+                "author's page subsets"
+            )
         if not self.value:
             return self.sdp
         return (
@@ -87,10 +95,10 @@ class _Parent:
             "so it is taken only when no other index page is found"
         )
 
-    def rank(self) -> tuple[bool, float, tuple[int, ...]]:
-        """Algorithm 1's order (the largest W_ci, the smaller URL on a tie), a page of a
-        value coming after every other candidate."""
-        return (not self.value, self.weight, _neg(self.page.url))
+    def rank(self) -> tuple[bool, bool, float, tuple[int, ...]]:
+        """Algorithm 1's order (the largest W_ci, the smaller URL on a tie), the site's main
+        list before and a page of a value after every other candidate."""
+        return (not self.value, self.main, self.weight, _neg(self.page.url))
 
     def outranks(self, other: _Parent) -> bool:
         """Whether it comes before `other` in Algorithm 1's order (`rank`), two lists of one
@@ -100,6 +108,8 @@ class _Parent:
         fill a page of one size tie, however many pages each goes on over (a tracker's tickets
         of one reporter, 3 pages, beside its open tickets, 10 pages). The list offering more
         pages groups more of sp's siblings: a tie goes to it, then to the smaller URL."""
+        if self.main != other.main:
+            return self.main
         if self.value == other.value and math.isclose(
             self.weight, other.weight, rel_tol=_WEIGHT_TIE
         ):
@@ -192,7 +202,12 @@ class Climb:
         `algorithms.ssup.probes` and `_confirms`)."""
         # Only a page reached by climbing may continue a list (`_first_page`).
         keep = _first_pages(sp, outgoing) if below is not None else frozenset()
-        probes = Probes(sp, outgoing, self.mode, keep=keep)
+        # Choice: from the seed, the site root is probed though the seed links to it only
+        # through site navigation (its title), after the candidates linked from content and
+        # unless a confirmed index page settles it: it may hold the site's main list, which
+        # the index page found may subset (`_main_list`).
+        home = frozenset(u for u in outgoing if _is_root_url(u)) if below is None else frozenset()
+        probes = Probes(sp, outgoing, self.mode, keep=keep, home=home)
         back = set(paths_to(below, sp.url, self.mode)) if below is not None else set()
         while True:
             probes.learn(self.run.pages.values())
@@ -209,7 +224,7 @@ class Climb:
             page = await self.run.fetch_one(url)
             if page is None:
                 continue
-            parent = self._judge(page, sp, level, found)
+            parent = self._judge(page, sp, level, found, probes.home_only(url))
             if (
                 below is None
                 and found.best is None
@@ -233,9 +248,10 @@ class Climb:
             if parent is not None and _confirms(parent, sp, self.mode):
                 found.confirmed = True
                 probes.confirm(parent.page, parent.sdp)
-                if ancestry(parent.page.url, sp.url) >= 1:
-                    # Choice: the sibling list and the URL hierarchy agree on this index page;
-                    # the candidates left cannot be a better one worth their downloads.
+                if ancestry(parent.page.url, sp.url) >= 1 or parent.main:
+                    # Choice: the sibling list and the URL hierarchy agree on this index page,
+                    # or it is the site's main list; the candidates left cannot be a better
+                    # one worth their downloads.
                     probes.stop_at(parent.page)
             elif parent is None and back and set(paths_to(page, sp.url, self.mode)) == back:
                 # Choice: it links to sp exactly as the page below does, so it is a page of
@@ -285,12 +301,17 @@ class Climb:
             )
 
     def _judge(
-        self, page: Snapshot, sp: Snapshot, level: int | None, found: _Found
+        self, page: Snapshot, sp: Snapshot, level: int | None, found: _Found, home: bool = False
     ) -> _Parent | None:
         """Algorithm 1's test of one candidate `page` of `sp`, written to `found` and the trace;
-        the candidate when it may be the index page."""
+        the candidate when it may be the index page. `home`: the site root probed for its main
+        list though sp links to it through site navigation only (`Probes.home_only`), judged
+        by a list of its own beside that navigation (`weights.candidate_weight`), and no sign
+        of a navigation listing sp when it has none."""
         url = page.url
-        scored = _candidate_weight(page, sp, self.mode)
+        scored = candidate_weight(
+            page, sp, self.mode, navigation=_menu_of(page, sp, self.mode) if home else None
+        )
         if scored is None:
             self.run.note("top-index", "prune", url, level=level, note=f"no link to {sp.url}")
             return None
@@ -299,25 +320,17 @@ class Climb:
         if peer:  # also one in a menu of the list's peers (categories in a footer): no
             # index page, but a sign that `sp` continues a list (see `_first_page`)
             found.peers.append(_Parent(page, sdp, weight))
-        pruned = ""
-        if navigation_list(page, sp, sdp, self.mode):
-            found.navigation = True
-            pruned = f"its list ({sdp}) is site navigation: {sp.url} holds the same list"
-        elif peer:
-            pruned = (
-                "a pagination peer: it and the page link to each other through one path and "
-                "share a URL pattern (Definition 4)"
-            )
-        elif weight <= 1.0 + _EPSILON:
-            # Choice: W_ci = 1 means the list holds the page alone (or pages sharing nothing
-            # with it); an index page groups pages (Definition 1), so this is none.
-            pruned = f"its list ({sdp}) groups nothing like the page"
+        navigation = navigation_list(page, sp, sdp, self.mode)
+        found.navigation = found.navigation or (navigation and not home)
+        pruned = _pruned(sp, sdp, weight, navigation=navigation, peer=peer)
         if pruned:
             self.run.note(
                 "top-index", "prune", url, level=level, values={"weight": weight}, note=pruned
             )
             return None
         parent = _Parent(page, sdp, weight, value_page(page, sp, sdp, self.mode))
+        if _main_list(parent, sp, self.mode):
+            parent = replace(parent, main=True)
         self.run.note(
             "top-index", "candidate", url, level=level, values={"weight": weight}, note=parent.why
         )
@@ -335,7 +348,7 @@ class Climb:
         for page in list(self.run.pages.values()):
             if not page.ok or own_urls(page) & own:
                 continue
-            scored = _candidate_weight(page, sp, self.mode)
+            scored = candidate_weight(page, sp, self.mode)
             if scored is not None and navigation_list(page, sp, scored[0], self.mode):
                 menus[page.url] = _Parent(page, scored[0], scored[1])
         if not menus:
@@ -353,7 +366,7 @@ class Climb:
         shortest = min(members, key=lambda u: _length(routed(u)), default=None)
         if shortest is not None and _length(routed(shortest)) < _length(routed(best.page.url)):
             home = self.run.pages.get(shortest) or await self.run.fetch_one(shortest)
-            scored = None if home is None else _candidate_weight(home, sp, self.mode)
+            scored = None if home is None else candidate_weight(home, sp, self.mode)
             if home is not None and scored and navigation_list(home, sp, scored[0], self.mode):
                 best = _Parent(home, scored[0], scored[1])
         # The index page of a site's navigation reads as an ancestor of sp by its URL (the site
@@ -583,87 +596,6 @@ def _neg(url: str) -> tuple[int, ...]:
     return tuple(-ord(c) for c in url)
 
 
-def _candidate_weight(page: Snapshot, sp: Snapshot, mode: TagFeature) -> tuple[str, float] | None:
-    """(sdp, W_ci(page, sp)) for the path through which `page` links to `sp` with the largest
-    weight; None when `page` does not link to `sp`."""
-    own = own_urls(sp)
-    paths: LinkPaths = link_collections(page, mode)
-    best: tuple[str, float] | None = None
-    for target in sorted(own):
-        for sdp in _entry_paths(paths_to(page, target, mode)):
-            for path in _sibling_paths(paths, sdp, own, target):
-                weights = term_weights(target, paths, path)
-                weight = sum(weights.strongsim(u) for u in set(paths[path]) | {target})
-                if best is None or (weight, path) > (best[1], best[0]):
-                    best = (path, weight)
-    return best
-
-
-def _entry_paths(paths: Sequence[str]) -> list[str]:
-    """`paths` (through which a page links to sp), of each nested list (`list_tree`) only the
-    shallowest.
-
-    Choice: a tree of pages (a table of contents) lists a page once as an entry and again
-    below it, at the next depth, through links to its own sections (``configuration.html#
-    general``, the same page once its fragment is dropped); its entry is where the list holds
-    it among its siblings, and the deeper level holds its sections and its siblings' sections,
-    which are no list of sp's siblings."""
-    shallowest: dict[str, str] = {}
-    for path in paths:
-        tree = list_tree(path)
-        if tree not in shallowest or path.count("/li") < shallowest[tree].count("/li"):
-            shallowest[tree] = path
-    return [p for p in paths if shallowest[list_tree(p)] == p]
-
-
-_ID_STEP = re.compile(r"\[@id(?:=[^\]]*)?\]")
-
-
-def _marked_item_paths(paths: LinkPaths, sdp: str, own: set[str]) -> tuple[str, ...]:
-    """`sdp`, and when it holds the page alone, the paths that differ from it only in ``id``
-    attributes.
-
-    Choice: a list often marks the entry of the page being viewed (a sitemap's "you are here"
-    item, ``<li class="level2" id="scroll__here">``): the page then sits alone in its own link
-    DOM path and W_ci = 1, though the list beside it holds its siblings. An ``id`` names one
-    element, so it tells that entry apart, not a different list.
-    """
-    if set(paths.get(sdp, ())) - own:
-        return (sdp,)
-    bare = _ID_STEP.sub("", sdp)
-    return (sdp, *(p for p in paths if p != sdp and _ID_STEP.sub("", p) == bare))
-
-
-# A list the page is featured apart from holds at least this many other pages of its template.
-_FEATURED_LIST = 3
-
-
-def _sibling_paths(paths: LinkPaths, sdp: str, own: set[str], target: str) -> tuple[str, ...]:
-    """The paths over which W_ci is computed when a candidate links to `target` through `sdp`:
-    `sdp` and its marked-entry variants (`_marked_item_paths`), and, when `sdp` holds the page
-    alone, every path of the candidate that lists at least `_FEATURED_LIST` other pages of which
-    at least half match the URL template `target` stands for (`template_share`).
-
-    Choice (beyond the paper): a list page often features one entry apart from the list (the
-    newest post in an ``<aside id="featured">`` above the others, a pinned item), so the page
-    being viewed sits alone in a path of its own while the page lists its siblings in another:
-    W_ci = 1 would prune the page that lists them all. A group of one says nothing of the page
-    when the page lists many of the page's alikes beside it; a page linking to the page alone
-    and listing nothing like it (a "next post" link, a related item) stays a group of one.
-    """
-    marked = _marked_item_paths(paths, sdp, own)
-    if set(paths.get(sdp, ())) - own:
-        return marked
-    featured = tuple(
-        p
-        for p, urls in paths.items()
-        if p not in marked
-        and len(set(urls) - own) >= _FEATURED_LIST
-        and template_share(target, (u for u in urls if u not in own)) >= _CLIMB_SHARE
-    )
-    return (*marked, *featured)
-
-
 def _pagination_peer(candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature) -> bool:
     """Whether `candidate` is a page of `sp`'s own level rather than its index page.
 
@@ -677,6 +609,24 @@ def _pagination_peer(candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeatu
     if sdp not in back:
         return False
     return bool(path_terms(url_schema(candidate.url)) & path_terms(url_schema(sp.url)))
+
+
+def _pruned(sp: Snapshot, sdp: str, weight: float, *, navigation: bool, peer: bool) -> str:
+    """Why Algorithm 1 takes no candidate linking to `sp` through `sdp` with W_ci `weight`
+    ("" when it may be the index page): its list is site navigation, it is a pagination peer
+    (`_pagination_peer`), or its list groups nothing like `sp`."""
+    if navigation:
+        return f"its list ({sdp}) is site navigation: {sp.url} holds the same list"
+    if peer:
+        return (
+            "a pagination peer: it and the page link to each other through one path and "
+            "share a URL pattern (Definition 4)"
+        )
+    if weight <= 1.0 + _EPSILON:
+        # Choice: W_ci = 1 means the list holds the page alone (or pages sharing nothing
+        # with it); an index page groups pages (Definition 1), so this is none.
+        return f"its list ({sdp}) groups nothing like the page"
+    return ""
 
 
 def _variants(sp: Snapshot, left_out: set[str]) -> list[str]:
@@ -713,6 +663,11 @@ def _tree_urls(page: Snapshot, sdp: str, mode: TagFeature) -> set[str]:
         and list_tree(link_path(link, mode)) == tree
         and not is_tool(link.url, link.text, page.url)
     }
+
+
+def _menu_of(candidate: Snapshot, sp: Snapshot, mode: TagFeature) -> Callable[[str], bool]:
+    """Whether a link DOM path of `candidate` is site navigation `sp` holds too."""
+    return lambda sdp: navigation_list(candidate, sp, sdp, mode)
 
 
 def navigation_list(candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature) -> bool:
@@ -828,7 +783,29 @@ def value_page(page: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature) -> bool
 
 def _is_site_root(page: Snapshot) -> bool:
     """Whether `page` is its site's root (``/``, or its index document: ``/index.html``)."""
-    return ancestry(page.final_url or page.url, page.final_url or page.url) == 0
+    return _is_root_url(page.final_url or page.url)
+
+
+def _is_root_url(url: str) -> bool:
+    """Whether `url` names its site's root (``/``, or its index document: ``/index.html``)."""
+    return ancestry(url, url) == 0
+
+
+def _main_list(parent: _Parent, sp: Snapshot, mode: TagFeature) -> bool:
+    """Whether `parent`, a candidate index page of `sp`, is the site's main list: the site root,
+    confirmed as an index page of `sp` (its list is mostly `sp`'s siblings, `_confirms`), whose
+    pager offers more pages (`yields.pages_offered`).
+
+    Choice (beyond the paper): a blog's home page lists every post, newest first, over as many
+    pages as it takes; its category, tag, author and date archives list the posts of one value.
+    W_ci counts the list one page shows, so an archive of one page holding more posts than a
+    home page's first page outweighs it, though it subsets it. The root's list that goes on
+    over more pages is the list the others subset: it outranks every candidate but an index
+    page whose URL reads as an ancestor of `sp`'s beyond the root (probed first, it settles
+    the root), and settles the candidates left. A root that lists `sp` among a few others on
+    one page (the latest entries of a portal) is a candidate like any other."""
+    page = parent.page
+    return _is_site_root(page) and pages_offered(page) > 1 and _confirms(parent, sp, mode)
 
 
 def _climb(parent: _Parent, current: Snapshot, mode: TagFeature) -> tuple[bool, float]:

@@ -291,13 +291,22 @@ class SameLevel:
         ``/lab/dev/agent-detector/2.0.0``), and a page whose content holds unusual markup then
         fails minsim_html for its whole group. A template keeps every path segment and query value
         that all the best group's URLs share (``/planes/show/*``, not ``/airports/show/*``); one
-        with nothing fixed names no level and is not used. A fixed path segment that is a number
-        stands for any number (`_numbers_vary`).
+        with nothing fixed names no level and is not used, unless some of its path segments are
+        numbers in every URL (a blog's ``/2023/04/16/<slug>/``: that they are numbers is what
+        it fixes). A fixed path segment that is a number stands for any number
+        (`_numbers_vary`).
         """
         template = url_template(siblings)
-        if template is None or template.varying == len(template.segments) + len(template.query):
+        if template is None:
             return list(groups)
-        left, taken = _split_groups(groups, _numbers_vary(template))
+        numbers = frozenset(
+            i for i, s in enumerate(template.segments) if s is not None and s.isdigit()
+        )
+        if template.varying == len(template.segments) + len(template.query):
+            numbers = _numbered_segments(template, siblings)
+            if not numbers:
+                return list(groups)
+        left, taken = _split_groups(groups, _numbers_vary(template, numbers))
         for group, mates in taken:
             kept.extend(mates)
             self.run.note(
@@ -424,9 +433,21 @@ class SameLevel:
         return False, max(best, 0.0)
 
 
-def _numbers_vary(template: UrlTemplate) -> Callable[[str], bool]:
-    """A test of URLs by `template`, each of its fixed path segments that is a number (a year,
-    a month) standing for any number there.
+def _numbered_segments(template: UrlTemplate, urls: Sequence[str]) -> frozenset[int]:
+    """The positions of `template`'s path segments that are numbers in every one of `urls`
+    (the URLs it was learned from)."""
+    paths = [[s for s in urlsplit(u).path.split("/") if s] for u in urls]
+    return frozenset(
+        i
+        for i in range(len(template.segments))
+        if all(len(p) == len(template.segments) and p[i].isdigit() for p in paths)
+    )
+
+
+def _numbers_vary(template: UrlTemplate, numbers: frozenset[int]) -> Callable[[str], bool]:
+    """A test of URLs by `template`, each of its path segments at `numbers` (a year, a month:
+    its fixed segments that are numbers, or, when it fixes none, those that are numbers in
+    every URL it was learned from, `_numbered_segments`) standing for any number there.
 
     Choice: a number names an instance, not a type (`urlshape.seed_template` reads every
     element holding a digit as a variable). Strongsim groups split a level by sub-tokens, so the
@@ -434,7 +455,6 @@ def _numbers_vary(template: UrlTemplate) -> Callable[[str], bool]:
     with the seed's own package, all of 2023): the template keeps that the segment is a number,
     so that it still names the level, not which.
     """
-    numbers = {i for i, s in enumerate(template.segments) if s is not None and s.isdigit()}
     if not numbers:
         return template.matches
     loose = replace(

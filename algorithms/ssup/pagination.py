@@ -118,6 +118,7 @@ class _Level:
     level: int
     entity: UrlTemplate | None  # the next level's sample's URL template
     shaped: UrlTemplate | None  # its shape (`urlshape.shape_of`): what an entity link has
+    below: bool  # whether the next level's sample sits below this level's sample by its path
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +159,7 @@ class Pagination:
             level,
             seed_template(sp_next.url),
             shape_of(sp_next.url),
+            _below(sp_next.url, sp_x.url),
         )
         share = self._share(level_pages, sp_next, next_sdp)
         seen: set[str] = set()
@@ -231,8 +233,7 @@ class Pagination:
         keys = {
             entity_key(k.url, at.names)
             for k in page.links
-            if link_path(k, self.mode) == at.sdp
-            and not _continues_level(at.sp_x.url, k.url, at.entity)
+            if link_path(k, self.mode) == at.sdp and not _continues_level(at.sp_x.url, k.url, at)
         }
         return {u for u in keys if at.shaped is None or at.shaped.matches(u)}
 
@@ -263,7 +264,7 @@ class Pagination:
             # Choice: a pager in the entries' own path (``<li>`` items both) continues this
             # level's sample by its URL shape (``/`` → ``/page/2/``), where the entries have the
             # next level's (`_continues_level`).
-            pager = _continues_level(at.sp_x.url, link.url, at.entity)
+            pager = _continues_level(at.sp_x.url, link.url, at)
             if path == at.sdp and not pager:
                 continue
             judged.add(link.url)
@@ -273,7 +274,7 @@ class Pagination:
                 exports.append(link.url)
             elif is_tool(link.url, link.text, page.url):
                 tools.append(link.url)
-            elif at.entity is not None and at.entity.matches(link.url):
+            elif not pager and at.entity is not None and at.entity.matches(link.url):
                 entries.append(link.url)
             else:
                 families.add(
@@ -464,15 +465,29 @@ class Pagination:
         return fetched
 
 
-def _continues_level(sample: str, url: str, entity: UrlTemplate | None) -> bool:
+def _continues_level(sample: str, url: str, at: _Level) -> bool:
     """Whether `url` may be a page of the list at `sample`, this level's sample, by its URL
     alone: it continues it (`urlshape.continues`: one query parameter added or changed, or a
-    page number appended to its path) and does not have the shape of the next level's sample
-    (`entity`, its `seed_template`: ``/season/2022/race/3`` below ``/season/2022`` is an entry).
+    page number appended to its path) and, when the next level's sample sits below `sample`
+    by its path (`at.below`), does not have that sample's template (`at.entity`, its
+    `seed_template`: ``/season/2022/race/3`` below ``/season/2022`` is an entry).
 
     Choice (beyond the paper): Algorithm 3 judges the links outside the next level's sample
     link DOM path, and filters them by a term shared with this level's sample. A pager whose
     items are built like the entries' (``<ul><li><a>`` both) shares their path, and the site's
-    home page, a level's sample with no term, shares none with its own ``/page/2/``.
+    home page, a level's sample with no term, shares none with its own ``/page/2/``. An entry
+    off the list's path (``/2023/06/09/a-post/`` listed by ``/author/ann/``) has a template
+    whose every segment varies, which the list's own ``/author/ann/page/2/`` matches by its
+    length alone: a URL under the list's path is then its page, never one of its entries.
     """
-    return continues(sample, url) and (entity is None or not entity.matches(url))
+    if not continues(sample, url):
+        return False
+    return at.entity is None or not at.below or not at.entity.matches(url)
+
+
+def _below(entry: str, page: str) -> bool:
+    """Whether the URL `entry` sits below `page` by its path: the site root, or `page`'s path
+    segments followed by more (``/season/2022/race/3`` below ``/season/2022``)."""
+    ours = [s for s in route(page)[0].split("/") if s]
+    theirs = [s for s in route(entry)[0].split("/") if s]
+    return theirs[: len(ours)] == ours

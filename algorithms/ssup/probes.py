@@ -187,12 +187,14 @@ def _alike(a: str, b: str) -> bool:
 @dataclass
 class Probes:
     """The candidates of one Algorithm 1 step from `sp` (its out-links `urls`), in order of
-    promise; `keep` are never left out (possible first pages of sp's list)."""
+    promise; `keep` are never left out (possible first pages of sp's list); `home` (the site
+    root) is probed though sp links to it only through site navigation (a site title)."""
 
     sp: Snapshot
     urls: Sequence[str]
     mode: TagFeature
     keep: frozenset[str] = frozenset()
+    home: frozenset[str] = frozenset()  # the site root, probed when linked through navigation
     overlap: float = 0.8
     probed: set[str] = field(default_factory=set)
     _lists: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -260,14 +262,15 @@ class Probes:
 
     def next(self, loaded: set[str], *, navigation: bool = False) -> str | None:
         """The most promising candidate neither probed nor settled: one already loaded (free),
-        else one linked from a list that is not site navigation, else (with `navigation`) one
-        linked from site navigation only whose URL reads as an ancestor of sp's beyond the site
-        root (`ancestry` ≥ 1)."""
+        else one linked from a list that is not site navigation, else the site root (`home`),
+        else (with `navigation`) one linked from site navigation only whose URL reads as an
+        ancestor of sp's beyond the site root (`ancestry` ≥ 1)."""
         left = self.left()
         free = [u for u in left if u in loaded]
         content = [u for u in left if u in self.keep or self._content_paths(u)]
+        home = [u for u in left if u in self.home]
         above = [u for u in left if ancestry(u, self.sp.url) >= 1] if navigation else []
-        pool = free or content or above
+        pool = free or content or home or above
         if not pool:
             return None
         position = {u: i for i, u in enumerate(self.urls)}
@@ -289,6 +292,11 @@ class Probes:
         return (
             self._settled(url) or "linked only from site navigation (lists another page holds too)"
         )
+
+    def home_only(self, url: str) -> bool:
+        """Whether `url` is probed as the site root only: sp links to it through site
+        navigation alone (its title), so that it links back, if at all, through the same."""
+        return url in self.home and url not in self.keep and not self._content_paths(url)
 
     def navigation_only(self) -> bool:
         """Whether every candidate left is linked from site navigation only."""

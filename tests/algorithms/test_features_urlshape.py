@@ -11,12 +11,8 @@ from siteseer.algorithms.features.urlshape import (
     template_share,
     url_template,
 )
-from siteseer.algorithms.ssup.climb import (
-    _candidate_weight,
-    _entry_paths,
-    _marked_item_paths,
-    navigation_list,
-)
+from siteseer.algorithms.ssup.climb import navigation_list
+from siteseer.algorithms.ssup.weights import candidate_weight, entry_paths, marked_item_paths
 from siteseer.render import Link, Snapshot
 
 H = "http://127.0.0.2"
@@ -179,9 +175,9 @@ def test_the_marked_entry_of_a_list_weighs_with_its_siblings() -> None:
         [(u, plain) for u in siblings] + [(seed, marked), (f"{H}/doku.php?id=start", "html/h1/a")],
     )
     paths = {marked: (seed,), plain: tuple(siblings)}
-    assert _marked_item_paths(paths, marked, {seed}) == (marked, plain)
-    assert _marked_item_paths(paths, plain, {siblings[0]}) == (plain,)
-    scored = _candidate_weight(sitemap, _page(seed, [(sitemap.url, "html/nav/a")]), "attrs")
+    assert marked_item_paths(paths, marked, {seed}) == (marked, plain)
+    assert marked_item_paths(paths, plain, {siblings[0]}) == (plain,)
+    scored = candidate_weight(sitemap, _page(seed, [(sitemap.url, "html/nav/a")]), "attrs")
     assert scored is not None
     sdp, weight = scored
     assert sdp == plain and weight > 2.0
@@ -205,7 +201,7 @@ def test_a_page_listed_at_several_depths_of_a_tree_is_its_entry_at_the_shallowes
     toc = "html/body/section/div/ul/li[@class]/a"
     heads = "html/body/section/div/ul/li[@class]/ul/li[@class]/a"
     menu = "html/body/nav/ul/li/a"
-    assert _entry_paths([heads, toc, menu]) == [toc, menu]
+    assert entry_paths([heads, toc, menu]) == [toc, menu]
     seed = f"{H}/usage/configuration.html"
     siblings = [f"{H}/usage/{n}.html" for n in ("a", "b")]
     under = [f"{H}/usage/ext/{n}.html" for n in ("x", "y", "z", "w", "v")]
@@ -213,5 +209,5 @@ def test_a_page_listed_at_several_depths_of_a_tree_is_its_entry_at_the_shallowes
         f"{H}/index.html",
         [(seed, toc), *((u, toc) for u in siblings), (seed, heads), *((u, heads) for u in under)],
     )
-    assert _candidate_weight(page, _page(seed, []), "tags") is not None
-    assert _candidate_weight(page, _page(seed, []), "tags")[0] == toc  # type: ignore[index]
+    assert candidate_weight(page, _page(seed, []), "tags") is not None
+    assert candidate_weight(page, _page(seed, []), "tags")[0] == toc  # type: ignore[index]

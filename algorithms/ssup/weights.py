@@ -1,0 +1,122 @@
+"""The candidate index-page weight W_ci of SSUP's Algorithm 1 (Definition 14): the sum of
+strongsim between a page sp and the links a candidate holds in the link DOM path of its link
+to sp, over the path that weighs most. Where the paper's path is the wrong one to weigh (a
+table of contents listing sp at two depths, a list marking sp's entry with an ``id``, a list
+page featuring sp apart from the others, a sidebar every page carries) the choice is named
+in the code and listed in `algorithms.ssup`'s docstring. Pure: pages in, numbers out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from siteseer.algorithms.features.dom import TagFeature, link_collections, list_tree, paths_to
+from siteseer.algorithms.features.url import LinkPaths, term_weights
+from siteseer.algorithms.features.urlshape import template_share
+from siteseer.render import Snapshot
+
+__all__ = ["candidate_weight", "entry_paths", "marked_item_paths"]
+
+# A list the page is featured apart from holds at least this share of pages of its template.
+_FEATURED_SHARE = 0.5
+
+
+def candidate_weight(
+    page: Snapshot,
+    sp: Snapshot,
+    mode: TagFeature,
+    *,
+    navigation: Callable[[str], bool] | None = None,
+) -> tuple[str, float] | None:
+    """(sdp, W_ci(page, sp)) for the path through which `page` links to `sp` with the largest
+    weight; None when `page` does not link to `sp`. A path `navigation` tells is site
+    navigation (`climb.navigation_list`) counts only when every path is.
+
+    Choice: the site root probed from the seed for its main list (`Probes.home`), which links
+    to sp through a menu every page carries (a sidebar of recent posts, archives and
+    categories) and through a list of its own (a home page's posts), is judged by its own
+    list: the menu names no level of the entity tree, wherever it weighs more."""
+    own = {sp.url, sp.final_url}
+    paths: LinkPaths = link_collections(page, mode)
+    best: tuple[str, float] | None = None
+    listed: tuple[str, float] | None = None  # the best path that is no site navigation
+    for target in sorted(own):
+        for sdp in entry_paths(paths_to(page, target, mode)):
+            for path in _sibling_paths(paths, sdp, own, target):
+                weights = term_weights(target, paths, path)
+                weight = sum(weights.strongsim(u) for u in set(paths[path]) | {target})
+                if best is None or (weight, path) > (best[1], best[0]):
+                    best = (path, weight)
+                if (
+                    navigation is not None
+                    and (listed is None or (weight, path) > (listed[1], listed[0]))
+                    and not navigation(path)
+                ):
+                    listed = (path, weight)
+    return listed or best
+
+
+def entry_paths(paths: Sequence[str]) -> list[str]:
+    """`paths` (through which a page links to sp), of each nested list (`list_tree`) only the
+    shallowest.
+
+    Choice: a tree of pages (a table of contents) lists a page once as an entry and again
+    below it, at the next depth, through links to its own sections (``configuration.html#
+    general``, the same page once its fragment is dropped); its entry is where the list holds
+    it among its siblings, and the deeper level holds its sections and its siblings' sections,
+    which are no list of sp's siblings."""
+    shallowest: dict[str, str] = {}
+    for path in paths:
+        tree = list_tree(path)
+        if tree not in shallowest or path.count("/li") < shallowest[tree].count("/li"):
+            shallowest[tree] = path
+    return [p for p in paths if shallowest[list_tree(p)] == p]
+
+
+_ID_STEP = re.compile(r"\[@id(?:=[^\]]*)?\]")
+
+
+def marked_item_paths(paths: LinkPaths, sdp: str, own: set[str]) -> tuple[str, ...]:
+    """`sdp`, and when it holds the page alone, the paths that differ from it only in ``id``
+    attributes.
+
+    Choice: a list often marks the entry of the page being viewed (a sitemap's "you are here"
+    item, ``<li class="level2" id="scroll__here">``): the page then sits alone in its own link
+    DOM path and W_ci = 1, though the list beside it holds its siblings. An ``id`` names one
+    element, so it tells that entry apart, not a different list.
+    """
+    if set(paths.get(sdp, ())) - own:
+        return (sdp,)
+    bare = _ID_STEP.sub("", sdp)
+    return (sdp, *(p for p in paths if p != sdp and _ID_STEP.sub("", p) == bare))
+
+
+# A list the page is featured apart from holds at least this many other pages of its template.
+_FEATURED_LIST = 3
+
+
+def _sibling_paths(paths: LinkPaths, sdp: str, own: set[str], target: str) -> tuple[str, ...]:
+    """The paths over which W_ci is computed when a candidate links to `target` through `sdp`:
+    `sdp` and its marked-entry variants (`_marked_item_paths`), and, when `sdp` holds the page
+    alone, every path of the candidate that lists at least `_FEATURED_LIST` other pages of which
+    at least half match the URL template `target` stands for (`template_share`).
+
+    Choice (beyond the paper): a list page often features one entry apart from the list (the
+    newest post in an ``<aside id="featured">`` above the others, a pinned item), so the page
+    being viewed sits alone in a path of its own while the page lists its siblings in another:
+    W_ci = 1 would prune the page that lists them all. A group of one says nothing of the page
+    when the page lists many of the page's alikes beside it; a page linking to the page alone
+    and listing nothing like it (a "next post" link, a related item) stays a group of one.
+    """
+    marked = marked_item_paths(paths, sdp, own)
+    if set(paths.get(sdp, ())) - own:
+        return marked
+    featured = tuple(
+        p
+        for p, urls in paths.items()
+        if p not in marked
+        and len(set(urls) - own) >= _FEATURED_LIST
+        and template_share(target, (u for u in urls if u not in own)) >= _FEATURED_SHARE
+    )
+    return (*marked, *featured)

@@ -10,9 +10,14 @@ collections on its screenshot with OpenCV; `output.warc` writes pages as a WARC 
 lines, a JSON array or CSV; `output.partial` marks the rows of an incomplete run's outputs
 (``"complete": false`` and the reason). The results come from algorithms/, which writes
 nothing itself.
+
+`annotate` (and its `Layers`, `AnnotationError`) load with their first use: OpenCV and numpy,
+which they draw with, stay out of a command that writes rows or files only.
 """
 
-from siteseer.output.explain import AnnotationError, Layers, annotate
+import importlib
+import typing
+
 from siteseer.output.exploration import OutputFiles, write_exploration
 from siteseer.output.partial import marked, marked_fields
 from siteseer.output.rows import (
@@ -26,6 +31,9 @@ from siteseer.output.rows import (
 )
 from siteseer.output.templates import write_template_report
 from siteseer.output.warc import write_warc
+
+if typing.TYPE_CHECKING:
+    from siteseer.output.explain import AnnotationError, Layers, annotate
 
 __all__ = [
     "AnnotationError",
@@ -45,3 +53,11 @@ __all__ = [
     "write_template_report",
     "write_warc",
 ]
+
+_LAZY = {"AnnotationError", "Layers", "annotate"}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        return getattr(importlib.import_module("siteseer.output.explain"), name)
+    raise AttributeError(f"module 'siteseer.output' has no attribute {name!r}")

@@ -24,12 +24,12 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
-
-import cv2
-import numpy as np
+from typing import TYPE_CHECKING, Literal
 
 from siteseer.render import Box, Link, Snapshot
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "ALIGN_TOLERANCE_PX",
@@ -308,6 +308,11 @@ class Block:
 
 def _content_mask(image: np.ndarray, threshold: int) -> np.ndarray:
     """Pixels that differ from the page background (the most common border colour)."""
+    # numpy and OpenCV load with the first screenshot cut, not with the visual lists (a crawl
+    # command that never cuts a screenshot starts without them).
+    import cv2
+    import numpy as np
+
     gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     border = np.concatenate([gray[0, :], gray[-1, :], gray[:, 0], gray[:, -1]])
     background = int(np.bincount(border.ravel(), minlength=256).argmax())
@@ -318,6 +323,8 @@ def _content_mask(image: np.ndarray, threshold: int) -> np.ndarray:
 
 def _runs(profile: np.ndarray, min_gap: int) -> list[tuple[int, int]]:
     """Spans of non-empty positions separated by empty gaps of at least `min_gap`."""
+    import numpy as np
+
     filled = profile > 0
     if not filled.any():
         return []
@@ -343,6 +350,8 @@ def xy_cut(
     columns, alternating, until no cut is possible or `max_depth` is reached. Blocks smaller than
     `min_size` in either direction are dropped. Blocks come in reading order.
     """
+    import cv2
+
     mask = _content_mask(image, threshold)
     integral = cv2.integral(mask)  # (h+1, w+1): fast "is this region empty" checks
     blocks: list[Block] = []

@@ -48,6 +48,14 @@ def test_the_render_command_loads_no_heavy_module_before_it_needs_a_browser() ->
     assert _loaded_after("import siteseer.cli; import siteseer.commands.render") == []
 
 
+def test_the_discover_and_explore_commands_load_no_heavy_module_before_they_draw() -> None:
+    # They write rows and files: OpenCV and numpy load where a screenshot is cut (the visual
+    # lists' blocks) or drawn on (`siteseer explain`), not with the methods' modules.
+    assert (
+        _loaded_after("import siteseer.commands.discover; import siteseer.commands.explore") == []
+    )
+
+
 def _modules_after(statement: str, names: tuple[str, ...]) -> list[str]:
     code = f"import sys; {statement}; print(' '.join(m for m in {names!r} if m in sys.modules))"
     out = subprocess.run(

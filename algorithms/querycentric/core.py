@@ -17,6 +17,7 @@ bookkeeping.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -344,7 +345,10 @@ class Explorer:
                 drop = apart[i] | _apart(got, self.containers)
                 lx, ly = lxs[i] - drop, self._lx(got) - drop
                 same = same_list_address(firsts[i].final_url, got.final_url)
-                if self.kind(got) == "list" and (same or same_query(lx, ly, self.settings.epsilon)):
+                eps = self.settings.epsilon
+                # a history's pages link its tools at their own place (/graph/<node>)
+                alike = same_query(lx, ly, eps) or placeless_alike(lx, ly, eps)
+                if self.kind(got) == "list" and (same or alike or self._onward(pages[i], got)):
                     pages[i].append(got)
                     frontier.append((i, got))
                 else:
@@ -353,6 +357,16 @@ class Explorer:
                         "cluster", "other-query", url, values={"jaccard": score}, note=names[i]
                     )
         return pages
+
+    def _onward(self, pages: list[Snapshot], got: Snapshot) -> bool:
+        """Whether `got`, a pager's page at the list's own path, lists only entities its pages
+        so far do not: the list's next page whatever its links (a timeline's "More" sets its
+        place, ``?b=<date>``, and every link it draws carries that place)."""
+        a, b = urlsplit(pages[0].final_url), urlsplit(got.final_url)
+        theirs = set(self.entities(got))
+        if (a.netloc, a.path) != (b.netloc, b.path) or not theirs:
+            return False
+        return not theirs & {e for p in pages for e in self.entities(p)}
 
     # -- queries ----------------------------------------------------------------------------------
 
@@ -596,6 +610,39 @@ def _apart(snap: Snapshot, containers: frozenset[str] | None) -> frozenset[str]:
     from the others)."""
     items = item_links(snap, containers) if containers else set()
     return frozenset(map(without_page_keys, items | {snap.url, snap.final_url}))
+
+
+def placeless_alike(lx: frozenset[str], ly: frozenset[str], epsilon: float) -> bool:
+    """Whether two pages' links are alike when a link may differ from its match in one path
+    segment or query value: a list's pages link its tools at their own place in it (a commit
+    log's pages link the graph and the files at their first commit: ``/repo/graph/tip`` on the
+    first, ``/repo/graph/411e93a68348`` on the next). Both sides' links matched, over all."""
+    kx, ky = _place_keys(lx), _place_keys(ly)
+    all_x, all_y = _all(kx), _all(ky)
+    matched = sum(1 for u in lx if u in ly or kx[u] & all_y)
+    matched += sum(1 for u in ly if u in lx or ky[u] & all_x)
+    total = len(lx) + len(ly)
+    return total > 0 and matched / total > 1 - epsilon
+
+
+def _all(keys: Mapping[str, frozenset[str]]) -> frozenset[str]:
+    return frozenset(k for ks in keys.values() for k in ks)
+
+
+def _place_keys(urls: frozenset[str]) -> dict[str, frozenset[str]]:
+    """Each URL's forms with one of its path segments or query values a wildcard."""
+    out: dict[str, frozenset[str]] = {}
+    for url in urls:
+        parts = _PLACE.split(url)
+        keys = {
+            "".join(p if j != i else "*" for j, p in enumerate(parts))
+            for i in range(1, len(parts), 2)
+        }
+        out[url] = frozenset(keys)
+    return out
+
+
+_PLACE = re.compile(r"(?<=[/=])([^/=&;?#]+)")
 
 
 def _host_of(url: str) -> str:

@@ -16,6 +16,7 @@ from collections import Counter
 
 from siteseer.algorithms.querycentric.core import Query, show, with_facet
 from siteseer.algorithms.querycentric.exploring import Exploring, refused
+from siteseer.algorithms.querycentric.items import item_links
 from siteseer.algorithms.querycentric.model import (
     Condition,
     Facet,
@@ -50,8 +51,15 @@ class LinkFacets:
         self.given: set[str] = set()  # attributes the start query's list shows (not followed)
 
     def _facets(self, snap: Snapshot) -> tuple[Facet, ...]:
+        """The facet links of `snap` but those inside its result items: an item's links (its
+        author's, its tags', its place in a history) are its fields, no drill-down of the list
+        (beside.py `item_fields` reads them)."""
         assert self.ex.pattern is not None
-        return link_facets(snap, self.ex.pattern, self.ex.canonical)
+        facets = link_facets(snap, self.ex.pattern, self.ex.canonical)
+        if not self.ex.containers:
+            return facets
+        inside = item_links(snap, self.ex.containers)
+        return tuple(f for f in facets if f.url not in inside)
 
     def shown(self, root: Snapshot) -> bool:
         """Whether `root` shows facet links."""

@@ -127,7 +127,7 @@ def is_format_key(key: str) -> bool:
 
 _PAGER_WORDS = frozenset({"next", "prev", "previous", "more", "older", "newer", "first", "last"})
 _PAGER_FILLERS = frozenset({"page", "pages", "posts", "entries", "results", "items", "rows"})
-_DECORATION = re.compile(r"[‹›«»<>←→⟨⟩⟪⟫❮❯⇐⇒⇤⇥⏮⏭⏪⏩\[\](){}|:.…·\-–—\s]+")
+_DECORATION = re.compile(r"[‹›«»<>←→↑↓⟨⟩⟪⟫❮❯⇐⇒⇤⇥⏮⏭⏪⏩\[\](){}|:.…·\-–—\s]+")
 _ELLIPSIS = re.compile(r"[.…\s]+")
 
 

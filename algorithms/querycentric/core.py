@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -348,7 +348,8 @@ class Explorer:
                 eps = self.settings.epsilon
                 # a history's pages link its tools at their own place (/graph/<node>)
                 alike = same_query(lx, ly, eps) or placeless_alike(lx, ly, eps)
-                if self.kind(got) == "list" and (same or alike or self._onward(pages[i], got)):
+                onward = _onward(pages[i], got, self.entities)
+                if self.kind(got) == "list" and (same or alike or onward):
                     pages[i].append(got)
                     frontier.append((i, got))
                 else:
@@ -357,16 +358,6 @@ class Explorer:
                         "cluster", "other-query", url, values={"jaccard": score}, note=names[i]
                     )
         return pages
-
-    def _onward(self, pages: list[Snapshot], got: Snapshot) -> bool:
-        """Whether `got`, a pager's page at the list's own path, lists only entities its pages
-        so far do not: the list's next page whatever its links (a timeline's "More" sets its
-        place, ``?b=<date>``, and every link it draws carries that place)."""
-        a, b = urlsplit(pages[0].final_url), urlsplit(got.final_url)
-        theirs = set(self.entities(got))
-        if (a.netloc, a.path) != (b.netloc, b.path) or not theirs:
-            return False
-        return not theirs & {e for p in pages for e in self.entities(p)}
 
     # -- queries ----------------------------------------------------------------------------------
 
@@ -610,6 +601,19 @@ def _apart(snap: Snapshot, containers: frozenset[str] | None) -> frozenset[str]:
     from the others)."""
     items = item_links(snap, containers) if containers else set()
     return frozenset(map(without_page_keys, items | {snap.url, snap.final_url}))
+
+
+def _onward(
+    pages: list[Snapshot], got: Snapshot, entities: Callable[[Snapshot], Sequence[str]]
+) -> bool:
+    """Whether `got`, a pager's page at the list's own path, lists only entities its pages so
+    far do not: the list's next page whatever its links (a timeline's "More" sets its place,
+    ``?b=<date>``, and every link it draws carries that place)."""
+    a, b = urlsplit(pages[0].final_url), urlsplit(got.final_url)
+    theirs = set(entities(got))
+    if (a.netloc, a.path) != (b.netloc, b.path) or not theirs:
+        return False
+    return not theirs & {e for p in pages for e in entities(p)}
 
 
 def placeless_alike(lx: frozenset[str], ly: frozenset[str], epsilon: float) -> bool:

@@ -9,6 +9,12 @@ for the document sections it sits in: shapes.py `alike_container`) is one more p
 start query; the sections it names in turn make the next wave. The entity pattern widens to
 the depths the sections' items have (a branch four folders deep).
 
+A wiki names its pages by one parameter, in namespaces (``?id=library:json``): the start list's
+items that are their namespace's own page (the name several namespaces share after theirs:
+``library:start``, ``tutorial:start``) are its sections, nested list or not; below them, every
+page of the tree that lists pages in a list alike continues it (a namespace's chapters list
+their pages), each page loaded once.
+
 A site whose items are folders (``/guide/``, ``/guide/install/``) names every page as a folder's:
 there nothing tells a section, and nothing is loaded.
 """
@@ -17,7 +23,7 @@ from __future__ import annotations
 
 import re
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 from siteseer.algorithms.querycentric.entities import tree_items
 from siteseer.algorithms.querycentric.model import EntityPattern
@@ -26,7 +32,7 @@ from siteseer.render import Snapshot
 if TYPE_CHECKING:
     from siteseer.algorithms.querycentric.core import Explorer
 
-__all__ = ["MAX_SECTIONS", "section_pages", "sections_of"]
+__all__ = ["MAX_SECTIONS", "namespace_pages", "section_pages", "sections_of"]
 
 MAX_SECTIONS = 200  # section pages loaded at most
 _INDEX = re.compile(r"index\.[a-z]{2,5}", re.IGNORECASE)
@@ -34,11 +40,33 @@ _INDEX = re.compile(r"index\.[a-z]{2,5}", re.IGNORECASE)
 
 def sections_of(items: list[str]) -> list[str]:
     """The items named as a folder's index document, when most items name files (a last path
-    segment with an extension); [] otherwise."""
+    segment with an extension), or as a namespace's own page (`namespace_pages`); [] when
+    neither."""
     last = [urlsplit(u).path.rsplit("/", 1)[-1] for u in items]
     if sum(1 for name in last if "." in name) * 2 <= len(last):
         return []
-    return [u for u, name in zip(items, last, strict=True) if _INDEX.fullmatch(name)]
+    indexes = [u for u, name in zip(items, last, strict=True) if _INDEX.fullmatch(name)]
+    return indexes or namespace_pages(items)
+
+
+def namespace_pages(items: list[str]) -> list[str]:
+    """The items that are their namespace's own page, when every item is named by one query
+    parameter whose value is namespaced (a wiki's ``?id=library:json``): those whose last name
+    after the namespace is the one several namespaces share (``library:start``,
+    ``tutorial:start``: each namespace's start page lists its pages)."""
+    named: list[tuple[str, str]] = []
+    for url in items:
+        pairs = parse_qsl(urlsplit(url).query, keep_blank_values=True)
+        if len(pairs) != 1:
+            return []
+        space, _, leaf = pairs[0][1].rpartition(":")
+        named.append((space, leaf))
+    spaces: dict[str, set[str]] = {}
+    for space, leaf in named:
+        if space:
+            spaces.setdefault(leaf, set()).add(space)
+    shared = {leaf for leaf, found in spaces.items() if len(found) >= 2}
+    return [u for u, (space, leaf) in zip(items, named, strict=True) if space and leaf in shared]
 
 
 async def section_pages(ex: Explorer, pages: list[Snapshot]) -> list[Snapshot]:
@@ -47,10 +75,10 @@ async def section_pages(ex: Explorer, pages: list[Snapshot]) -> list[Snapshot]:
     if ex.rows is not None or ex.pattern is None or not pages:
         return []
     found = tree_items(pages[0], ex.pattern)
-    if found is None:
+    items = list(found[1]) if found is not None else list(ex.entities(pages[0]))
+    if found is None and not namespace_pages(items):
         return []
     seen = {u for p in pages for u in (p.url, p.final_url)}
-    items = list(found[1])
     out: list[Snapshot] = []
     wave = [u for u in sections_of(items) if u not in seen]
     while wave and len(out) < MAX_SECTIONS:
@@ -66,7 +94,8 @@ async def section_pages(ex: Explorer, pages: list[Snapshot]) -> list[Snapshot]:
             if any(not ex.pattern.matches(u) for u in listed):
                 ex.pattern = EntityPattern.from_urls(sorted({*items, *listed}))
             items += [u for u in listed if u not in items]
-            nxt += [u for u in sections_of(listed) if u not in seen and u not in nxt]
+            onward = listed if found is None else sections_of(listed)
+            nxt += [u for u in onward if u not in seen and u not in nxt]
         wave = nxt
     if out:
         ex.run.note(

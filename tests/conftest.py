@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import os
 import signal
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterator
 from contextlib import ExitStack
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from aiohttp import web
@@ -14,11 +17,13 @@ from aiohttp import web
 from siteseer.lab import LabServer, running_lab
 from siteseer.lab.real import resolve_site_ids
 from siteseer.render import RenderConfig, load_render_config
-from siteseer.render.driver import driver_kept
+from siteseer.render.driver import acquire_driver, driver_kept, release_driver
 
 # The real applications a test run installs and serves (`--real-apps`, else $SITESEER_REAL_APPS,
 # else these): CI's slow half runs three, the cheapest to install and crawl here; `real` runs
 # every one. `make bench` benchmarks the whole tier whatever this says.
+T = TypeVar("T")
+
 DEFAULT_REAL_APPS = "real-planes,real-sqliteweb,real-mkdocs"
 REAL_APPS_VARIABLE = "SITESEER_REAL_APPS"
 
@@ -65,11 +70,53 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(scope="session", autouse=True)
-async def one_playwright_driver() -> AsyncIterator[None]:
+async def one_playwright_driver() -> AsyncIterator[asyncio.AbstractEventLoop]:
     """The browser pools opened in the tests' event loop share one Playwright driver (a Node
-    process costing 0.7 s of CPU to start) for the whole run, instead of starting one each."""
+    process costing 0.7 s of CPU to start) for the whole run, instead of starting one each.
+    Gives that loop. The driver starts here, before any test: its connection's tasks are the
+    loop's own, never among the tasks a command run leaves (commands_on_the_tests_loop)."""
     async with driver_kept():
-        yield
+        await acquire_driver()
+        try:
+            yield asyncio.get_running_loop()
+        finally:
+            await release_driver()
+
+
+@pytest.fixture(autouse=True)
+def commands_on_the_tests_loop(
+    request: pytest.FixtureRequest,
+    one_playwright_driver: asyncio.AbstractEventLoop,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A command a plain (not async) test runs in this process (`CliRunner().invoke`), and any
+    `asyncio.run` of the test's own, runs its coroutine on the tests' event loop, idle between
+    tests, instead of a new loop: its browser pool finds the kept driver there. As `asyncio.run`
+    does, the tasks the coroutine leaves are cancelled and awaited before it returns. From
+    another thread, or while that loop runs, `asyncio.run` is itself."""
+    if inspect.iscoroutinefunction(getattr(request, "function", None)):
+        return
+    loop = one_playwright_driver
+    own_run = asyncio.run
+
+    def run(main: Coroutine[Any, Any, T], *, debug: bool | None = None) -> T:
+        if (
+            loop.is_running()
+            or loop.is_closed()
+            or threading.current_thread() is not threading.main_thread()
+        ):
+            return own_run(main, debug=debug)
+        before = asyncio.all_tasks(loop)
+        try:
+            return loop.run_until_complete(main)
+        finally:
+            left = asyncio.all_tasks(loop) - before
+            for task in left:
+                task.cancel()
+            if left:
+                loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+
+    monkeypatch.setattr(asyncio, "run", run)
 
 
 @pytest.fixture(scope="session")

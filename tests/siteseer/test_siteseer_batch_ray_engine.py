@@ -9,19 +9,23 @@ import os
 import signal
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-# Ray turns a loopback address into the machine's own IP ("remotely reachable") unless told it
-# runs no multi-machine cluster; the test cluster lives on 127.0.0.1 only. Set before Ray loads.
-os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
-ray = pytest.importorskip("ray")  # the optional extra; `dev` installs it
-from ray.cluster_utils import Cluster  # noqa: E402
+from siteseer.batch import TaskOptions
+from siteseer.commands.batch import BatchOptions, BatchOutcome, run_batch
+from siteseer.lab.server import LabServer
 
-from siteseer.batch import TaskOptions  # noqa: E402
-from siteseer.commands.batch import BatchOptions, BatchOutcome, run_batch  # noqa: E402
-from siteseer.lab.server import LabServer  # noqa: E402
+if TYPE_CHECKING:
+    from ray.cluster_utils import Cluster
+
+# Ray turns a loopback address into the machine's own IP ("remotely reachable") unless told it
+# runs no multi-machine cluster; the test cluster lives on 127.0.0.1 only. Set before Ray loads:
+# when the cluster starts, not when the suite is collected (the fast run collects this module
+# only to leave it out, and importing Ray costs each collecting process most of a second).
+os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
 
 pytestmark = pytest.mark.slow
 
@@ -32,8 +36,15 @@ NODE = {"num_cpus": 1, "node_ip_address": "127.0.0.1"}
 
 
 @pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
+def ray() -> ModuleType:
+    return pytest.importorskip("ray")  # the optional extra; `dev` installs it
+
+
+@pytest.fixture(scope="module")
+def cluster(ray: ModuleType) -> Iterator[Cluster]:
     """A head node with no CPU for workers (the driver's), two worker nodes of one CPU each."""
+    from ray.cluster_utils import Cluster
+
     head = {**NODE, "num_cpus": 0, "include_dashboard": False}
     cluster = Cluster(initialize_head=True, head_node_args=head)
     try:
@@ -88,7 +99,7 @@ def _site_workers() -> list[int]:
 
 
 async def test_two_nodes_give_the_local_engines_results(
-    lab: Lab, tmp_path: Path, cluster: Cluster
+    lab: Lab, tmp_path: Path, cluster: Cluster, ray: ModuleType
 ) -> None:
     seeds = _seeds(lab)
     local = await run_batch(_options(tmp_path, "local", seeds))

@@ -21,9 +21,16 @@ from siteseer.algorithms.querycentric.beside import lists_beside, shared_attribu
 from siteseer.algorithms.querycentric.core import Explorer, Query, Settings, show
 from siteseer.algorithms.querycentric.disclosures import TAB_LEVELS, tab_controls
 from siteseer.algorithms.querycentric.entities import learn_entities
+from siteseer.algorithms.querycentric.indexes import menu_links, value_index
+from siteseer.algorithms.querycentric.items import item_links
 from siteseer.algorithms.querycentric.kinds import FACET_KINDS
 from siteseer.algorithms.querycentric.lists import ListGrower
-from siteseer.algorithms.querycentric.model import Facet, load_more_control
+from siteseer.algorithms.querycentric.model import (
+    Facet,
+    is_subset,
+    load_more_control,
+    pagination_candidates,
+)
 from siteseer.algorithms.querycentric.records import read_records
 from siteseer.algorithms.querycentric.rows import element_at, pager_next
 from siteseer.algorithms.result import Exploration
@@ -133,6 +140,8 @@ async def _explore(ex: Explorer) -> None:
         ex.note_query(q0, level=0, urls=[p.url for p in pages], drilldowns=0)
     if not any(q.conditions for q in ex.queries):  # no facet: the lists beside it may be values
         queries = await _beside(ex, q0) or queries
+    if not any(q.conditions for q in ex.queries):  # or the pages its menu links may index them
+        queries = await _indexes(ex, q0, root) or queries
     await read_records(ex)
     if not queries:  # a list is a list: its entities are the result, with or without facets
         ex.run.note("facets", "none", ex.start, note=NO_FACETS)
@@ -147,29 +156,69 @@ async def _beside(ex: Explorer, q0: Query) -> bool:
     if hub is None or lists is None:
         return False
     attribute = shared_attribute(ex.start)
-    others = [url for url in lists if url != ex.start]
-    loaded = [(u, p) for u, p in zip(others, await ex.pages(others), strict=True) if p]
-    for url, first in loaded:
-        if ex.kind(first) != "list":
-            ex.skip(url, "not-a-list", "no result entities", q0.id)
-    firsts = [(u, p) for u, p in loaded if ex.kind(p) == "list"]
-    clusters = await ex.cluster_many([p for _, p in firsts], [lists[u] for u, _ in firsts])
-    every = [(ex.start, q0.pages), *((u, c) for (u, _), c in zip(firsts, clusters, strict=True))]
-    for url, pages in every:
-        facet = Facet(attribute, lists[url], url=url)
-        child = ex.new_query(((attribute, facet.value),), 1, pages[0], parent=q0.id)
-        ex.finish(child, pages, ())
-        ex.edge(q0, child, facet)
-        ex.note_query(child, level=1, urls=[p.url for p in pages], note=show(child.conditions))
+    made = await _value_queries(ex, q0, attribute, lists)
     q0.entities = list(dict.fromkeys(e for q in ex.queries for e in q.entities))
     ex.run.note(
         "beside",
         "lists",
         hub.final_url,
-        values={"lists": float(len(every)), "entities": float(len(q0.entities))},
+        values={"lists": float(made), "entities": float(len(q0.entities))},
         note=f"{attribute}: the lists {hub.final_url} links alike beside the start list",
     )
     return True
+
+
+async def _value_queries(ex: Explorer, q0: Query, attribute: str, lists: dict[str, str]) -> int:
+    """Each list of `lists` (URL → its value of `attribute`; the start list's own among them
+    stands for q0's pages) a query below q0, paged; a list loaded that lists no result entity,
+    or entities beyond q0's (when q0 is not among them), is none. How many became queries."""
+    beside = ex.start in lists
+    others = [url for url in lists if url != ex.start]
+    loaded = [(u, p) for u, p in zip(others, await ex.pages(others), strict=True) if p]
+    firsts = []
+    for url, first in loaded:
+        if ex.kind(first) != "list":
+            ex.skip(url, "not-a-list", "no result entities", q0.id)
+        elif not beside and not is_subset(ex.entities(first), q0.entities):
+            ex.skip(url, "not-drill-down", "results not within the start list's", q0.id)
+        else:
+            firsts.append((url, first))
+    clusters = await ex.cluster_many([p for _, p in firsts], [lists[u] for u, _ in firsts])
+    every = [(u, c) for (u, _), c in zip(firsts, clusters, strict=True)]
+    for url, pages in [(ex.start, q0.pages), *every] if beside else every:
+        facet = Facet(attribute, lists[url], url=url)
+        child = ex.new_query(((attribute, facet.value),), 1, pages[0], parent=q0.id)
+        ex.finish(child, pages, ())
+        ex.edge(q0, child, facet)
+        ex.note_query(child, level=1, urls=[p.url for p in pages], note=show(child.conditions))
+    return len(every) + beside
+
+
+async def _indexes(ex: Explorer, q0: Query, root: Snapshot) -> bool:
+    """The pages the start page's menu links (a few, beside its items, entities and pager)
+    that index one attribute's values (indexes.py), each value's list a query below q0; False
+    when none does."""
+    assert ex.pattern is not None
+    skip = set(pagination_candidates(root, ex.pattern))
+    skip |= item_links(root, ex.containers) if ex.containers else set()
+    skip |= {x.url for x in root.links if ex.pattern.matches(x.url)}
+    menu = menu_links(root, skip)
+    found = 0
+    for url, page in zip(menu, await ex.pages(menu), strict=True):
+        index = None if page is None else value_index(page)
+        if index is None:
+            continue
+        attribute, lists = index
+        made = await _value_queries(ex, q0, attribute, lists)
+        ex.run.note(
+            "index",
+            "values",
+            url,
+            values={"values": float(len(lists)), "queries": float(made)},
+            note=f"{attribute}: the values {url} indexes, each linked to its list",
+        )
+        found += made
+    return found > 0
 
 
 def _may_change(root: Snapshot) -> bool:

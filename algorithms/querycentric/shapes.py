@@ -10,7 +10,8 @@
   a number that the other has not (``ol[@start=11]``: a blog's second page numbers its posts
   on from 11), holds the same list; so does a path under other ``section`` elements (the
   document outline a table of contents is drawn under: its headings split one list), or under
-  a ``body`` of other classes (they name the page: a blog's ``paged-2``).
+  a ``body`` of other classes (they name the page: a blog's ``paged-2``), or under one
+  wrapping ``div`` more or less (a blog's home page wraps the post list its archives draw).
 """
 
 from __future__ import annotations
@@ -83,8 +84,22 @@ def alike_container(container: str, containers: Iterable[str]) -> bool:
     for the sections of the document outline it sits in (see the module docstring)."""
     mine = _outlined(container)
     return any(
-        len(theirs) == len(mine) and all(map(_alike_step, mine, theirs))
+        (len(theirs) == len(mine) and all(map(_alike_step, mine, theirs)))
+        or _but_a_wrapper(mine, theirs)
         for theirs in map(_outlined, containers)
+    )
+
+
+def _but_a_wrapper(a: tuple[_Step, ...], b: tuple[_Step, ...]) -> bool:
+    """Whether `a` and `b` are alike but for one ``div`` more in one of them, above the list
+    element (its last three steps and more the same): a blog's home page wraps its post list
+    in ``div[@class=home]``, its category pages draw the same list without it."""
+    longer, shorter = (a, b) if len(a) > len(b) else (b, a)
+    if len(longer) != len(shorter) + 1 or len(shorter) < 4:
+        return False
+    return any(
+        longer[i][0] == "div" and all(map(_alike_step, longer[:i] + longer[i + 1 :], shorter))
+        for i in range(len(longer) - 3)
     )
 
 

@@ -15,7 +15,7 @@ PER_PAGE = 4
 # (slug, month, category, tags): newest first
 POSTS = [
     (f"post-{n}", f"2023/{12 - n // 3:02d}", ("dpkg", "apt", "grep")[n % 3],
-     ("unstable",) if n % 2 else ("unstable", "urgency high"))
+     ("unstable",) if n % 2 else ("experimental", "urgency high"))
     for n in range(11)
 ]  # fmt: skip
 
@@ -107,3 +107,64 @@ async def test_a_blog_is_paged_to_its_end_and_its_posts_carry_their_items_catego
     # the home list's three pages and the sample: no month archive is taken for a page of it
     pages = {truth.base_url + "/"} | {f"{truth.base_url}/page/{n}/" for n in (2, 3)}
     assert set(loaded) == pages | {truth.seed_entity}
+
+
+def _index_page(title: str, body: str) -> web.Response:
+    menu = '<nav><a href="/categories/">Categories</a><a href="/tags/">Tags</a></nav>'
+    html = f'<html><body>{menu}<main><div class="wrapper">{body}</div></main></body></html>'
+    return web.Response(text=f"<!-- {title} -->{html}", content_type="text/html")
+
+
+def _posts(posts: list[tuple[str, str, str, tuple[str, ...]]]) -> str:
+    items = "".join(f'<li><h3><a href="{_post(s, m)}">{s}</a></h3></li>' for s, m, _, _ in posts)
+    return f'<ul class="post-list">{items}</ul>'
+
+
+class _Archives(_Blog):
+    """A blog whose list shows titles only: its menu links a page indexing the categories and
+    one indexing the tags, each value's count after its link ("dpkg (4)"), each value's page
+    the posts' list drawn without the home page's wrapper (``div[@class=home]``)."""
+
+    id = "blog-archives"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        pages = -(-len(POSTS) // PER_PAGE)
+        n = 1 if path == "/" else int(path.strip("/")[4:]) if path.startswith("/page") else 0
+        if 1 <= n <= pages:
+            shown = POSTS[(n - 1) * PER_PAGE : n * PER_PAGE]
+            older = f'<a href="/page{n + 1}/">Older posts</a>' if n < pages else ""
+            return _index_page("home", f'<div class="home">{_posts(shown)}{older}</div>')
+        for index, key in (("/categories/", "category"), ("/tags/", "tag")):
+            if path == index:
+                values = sorted({v for p in POSTS for v in self._values(p, key)})
+                links = "".join(
+                    f'<li><a href="/{key}/{v.replace(" ", "-")}/">{v}</a> '
+                    f"({sum(1 for p in POSTS if v in self._values(p, key))})</li>"
+                    for v in values
+                )
+                return _index_page(index, f"<ul>{links}</ul>")
+        for key in ("category", "tag"):
+            value = path.removeprefix(f"/{key}/").strip("/").replace("-", " ")
+            if path.startswith(f"/{key}/"):
+                shown = [p for p in POSTS if value in self._values(p, key)]
+                return _index_page(path, f"<h1>{value}</h1>{_posts(shown)}")
+        for slug, month, _, _ in POSTS:
+            if path == _post(slug, month):
+                return _index_page(slug, f"<h1>{slug}</h1>")
+        return web.Response(status=404, text="not found")
+
+    @staticmethod
+    def _values(post: tuple[str, str, str, tuple[str, ...]], key: str) -> tuple[str, ...]:
+        return (post[2],) if key == "category" else post[3]
+
+
+async def test_a_blogs_menu_pages_indexing_its_categories_and_tags_are_its_facets() -> None:
+    async with LabServer([_Archives()]) as server:
+        truth = server.truth("blog-archives")
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            result = await explore(session, truth.base_url + "/", entity_sample=truth.seed_entity)
+    entities = set_scores(result.entities, truth.target_entities)
+    assert entities.precision == entities.recall == 1.0
+    pairs = pair_scores(result.entities, truth)
+    assert pairs.precision == pairs.recall == 1.0

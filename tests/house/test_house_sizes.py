@@ -8,10 +8,9 @@ records) is data, not code, and is left out of the file bound.
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
-from house_sources import nodes, parsed
+from house_sources import classes, runtime_imports
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("render", "crawler", "algorithms", "output", "lab", "bench")
@@ -50,47 +49,31 @@ def test_no_source_file_is_over_900_lines_and_cli_under_600() -> None:
 def test_no_class_is_over_400_lines() -> None:
     big = []
     for path in _sources():
-        for node in nodes(path):
-            if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
-                lines = node.end_lineno - node.lineno + 1
-                if lines > MAX_CLASS:
-                    big.append(f"{path.relative_to(ROOT)}: class {node.name}, {lines} lines")
+        for name, first, last in classes(path):
+            lines = last - first + 1
+            if lines > MAX_CLASS:
+                big.append(f"{path.relative_to(ROOT)}: class {name}, {lines} lines")
     assert not big, "\n".join(big)
 
 
-def _runtime_nodes(tree: ast.Module) -> list[ast.AST]:
-    """Every node of `tree` outside `if TYPE_CHECKING:` blocks (imports there never run): the
-    body of such a block is not walked into, its test and its else branch are."""
-    found: list[ast.AST] = []
-    todo: list[ast.AST] = [tree]
-    while todo:
-        node = todo.pop()
-        found.append(node)
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            todo += [node.test, *node.orelse]
-        else:
-            todo.extend(ast.iter_child_nodes(node))
-    return found
-
-
-def _imports(tree: ast.Module, module: str, known: set[str]) -> set[str]:
+def _imports(path: Path, module: str, known: set[str]) -> set[str]:
     """The project modules `module` imports when it runs: at its top or deferred into a
     function (a circle through a deferred import is a circle all the same), not under
     TYPE_CHECKING."""
     package = module if module in _packages else module.rpartition(".")[0]
     found: set[str] = set()
-    for node in _runtime_nodes(tree):
-        if isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")
-                anchor = anchor[: len(anchor) - (node.level - 1)]
-                base = ".".join([*anchor, base] if base else anchor)
-            for alias in node.names:
-                full = f"{base}.{alias.name}"
-                found.add(full if full in known else base)
-        elif isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
+    for statement in runtime_imports(path):
+        if statement.module is None:
+            found.update(statement.names)
+            continue
+        base = statement.module
+        if statement.level:
+            anchor = package.split(".")
+            anchor = anchor[: len(anchor) - (statement.level - 1)]
+            base = ".".join([*anchor, base] if base else anchor)
+        for name in statement.names:
+            full = f"{base}.{name}"
+            found.add(full if full in known else base)
     return {name for name in found if name in known and name != module}
 
 
@@ -98,14 +81,14 @@ _packages: set[str] = set()
 
 
 def test_no_import_circle_between_modules() -> None:
-    trees = {}
+    paths = {}
     for path in _sources():
         name = _module(path)
         if path.name == "__init__.py":
             _packages.add(name)
-        trees[name] = parsed(path)
-    known = set(trees)
-    graph = {name: _imports(tree, name, known) for name, tree in trees.items()}
+        paths[name] = path
+    known = set(paths)
+    graph = {name: _imports(path, name, known) for name, path in paths.items()}
     # A package's __init__ importing its own modules is its surface, not a circle: a module
     # importing a sibling through the package is what the surfaces test already forbids.
     for name in _packages:

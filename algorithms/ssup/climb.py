@@ -224,7 +224,10 @@ class Climb:
             page = await self.run.fetch_one(url)
             if page is None:
                 continue
+            peers = len(found.peers)
             parent = self._judge(page, sp, level, found, probes.home_only(url))
+            if len(found.peers) > peers:
+                probes.peer(page)
             if (
                 below is None
                 and found.best is None
@@ -323,6 +326,11 @@ class Climb:
         navigation = navigation_list(page, sp, sdp, self.mode)
         found.navigation = found.navigation or (navigation and not home)
         pruned = _pruned(sp, sdp, weight, navigation=navigation, peer=peer)
+        if not pruned and _tab(page, sp, sdp, level, self.mode):
+            pruned = (
+                f"a tab beside it: it lists the page in the menu ({sdp}) through which the page "
+                "links to it, among links to pages of other kinds"
+            )
         if pruned:
             self.run.note(
                 "top-index", "prune", url, level=level, values={"weight": weight}, note=pruned
@@ -383,7 +391,9 @@ class Climb:
         → ``/issues``) is that list: its pager, sorts and page sizes vary the URL it landed at,
         and the list's own links are written from there."""
         final = page.final_url
-        if not final or final == page.url or urlsplit(final)[:2] != urlsplit(page.url)[:2]:
+        # Only an answer that redirected lands elsewhere (a final URL spelled another way, a
+        # percent-encoded ``%2F`` read back as ``/``, names the same page as requested).
+        if not page.redirects or not final or urlsplit(final)[:2] != urlsplit(page.url)[:2]:
             return page
         landed = replace(page, url=final)
         self.run.pages.setdefault(final, landed)
@@ -627,6 +637,21 @@ def _pruned(sp: Snapshot, sdp: str, weight: float, *, navigation: bool, peer: bo
         # with it); an index page groups pages (Definition 1), so this is none.
         return f"its list ({sdp}) groups nothing like the page"
     return ""
+
+
+def _tab(candidate: Snapshot, sp: Snapshot, sdp: str, level: int | None, mode: TagFeature) -> bool:
+    """Whether `candidate`, above the seed's level, is a tab beside `sp` rather than its index
+    page: a page of a value (`value_page`: its list is mostly of other kinds) that `sp` links
+    to through the very path it lists `sp` in.
+
+    Choice (beyond the paper): a main menu of tabs (Projects, Activity, Issues) lists each tab
+    on every other, both ways through one path; an index page lists its pages in a list and is
+    linked back from a breadcrumb, another path. A pagination peer shares the page's URL
+    pattern too (`_pagination_peer`); tabs name other kinds of pages."""
+    if level is None or level >= -1 or not value_page(candidate, sp, sdp, mode):
+        return False
+    back = set(paths_to(sp, candidate.url, mode)) | set(paths_to(sp, candidate.final_url, mode))
+    return sdp in back
 
 
 def _variants(sp: Snapshot, left_out: set[str]) -> list[str]:

@@ -176,7 +176,7 @@ class Pagination:
             if family is None:
                 break
             proven = bool(family.gains) and 2 * family.gains[-1] > family.shown[-1]
-            urls = family.pending(families.done)[: _BATCH if proven else 1]
+            urls = family.ahead(families.done)[: _BATCH if proven else 1]
             fetched = await self._fetch(urls, share)
             for url in urls:
                 if url in share.left_out:

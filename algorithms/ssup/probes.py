@@ -31,6 +31,8 @@ pages already loaded show cannot change the choice:
   below sp on the sample page path does (through the same link DOM paths) is a page of that
   level (a featured entry); the pages sp links to only through the lists holding it are its
   list mates and are left out.
+- Pagination peers: a probed candidate that is another page of the list sp is a page of
+  (`climb._pagination_peer`) settles the pages sp links to only through the lists holding it.
 - A page that may be the first page of the list sp continues (a shorter URL sharing a path
   term with sp, see `climb._first_page`; only for a page reached by climbing) is never left
   out.
@@ -204,6 +206,7 @@ class Probes:
     _confirmed: list[tuple[str, frozenset[str]]] = field(default_factory=list)
     _ancestor: str = ""
     _below: dict[str, str] = field(default_factory=dict)
+    _peers: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._lists = link_collections(self.sp, self.mode)
@@ -238,6 +241,13 @@ class Probes:
         for path in self._content_paths(page.url):
             self._below.setdefault(path, page.url)
 
+    def peer(self, page: Snapshot) -> None:
+        """`page`, a probed candidate, is a pagination peer of sp (`climb._pagination_peer`):
+        the candidates sp links to only through the lists holding `page` are peers too (the
+        other pages of the list sp is a page of), no index page of it."""
+        for path in self._content_paths(page.url):
+            self._peers.setdefault(path, page.url)
+
     def _settled(self, url: str) -> str:
         """Why a confirmed index page, or a list mate of a page of the level below, settles
         `url` ("" when none does)."""
@@ -252,6 +262,9 @@ class Probes:
         if paths and all(p in self._below for p in paths):
             mate = self._below[paths[0]]
             return f"listed with {mate}, a page of the level below (it links back as that does)"
+        if paths and all(p in self._peers for p in paths):
+            mate = self._peers[paths[0]]
+            return f"listed with {mate}, a pagination peer of the page (its list's other pages)"
         for index, beside in self._confirmed:
             if url in beside:
                 return f"listed beside the page by its index page {index}"

@@ -351,6 +351,17 @@ class Family:
             self._order = (key, order)
         return [u for u in self._order[1] if u not in done]
 
+    def ahead(self, done: set[str]) -> list[str]:
+        """The members to load next (`pending`): numbered pages after the last loaded only,
+        while there are any (a batch of a list's next pages leaves its links back to page 1
+        to come last, after the list may have ended, `ended`)."""
+        pending = self.pending(done)
+        number = self._numbered()
+        if not number or not self.loaded:
+            return pending
+        top = max(number[u] for u in self.loaded)
+        return [u for u in pending if number[u] > top] or pending
+
     def pager(self) -> bool:
         """Whether its links read as a pager's: numbered pages (one value, a number, and the
         link texts numbers too) or a "next"/"previous" link."""

@@ -383,30 +383,6 @@ class Climb:
             return None
         return best
 
-    def _landed(self, page: Snapshot, level: int) -> Snapshot:
-        """`page`, an index page the climb keeps, named by the URL its redirects ended at
-        (`final_url`, on the same site) and kept in the run under it too.
-
-        Choice (beyond the paper): a tab that redirects to its list (``/projects?jump=issues``
-        → ``/issues``) is that list: its pager, sorts and page sizes vary the URL it landed at,
-        and the list's own links are written from there."""
-        final = page.final_url
-        # Only an answer that redirected lands elsewhere (a final URL spelled another way, a
-        # percent-encoded ``%2F`` read back as ``/``, names the same page as requested).
-        if not page.redirects or not final or urlsplit(final)[:2] != urlsplit(page.url)[:2]:
-            return page
-        landed = replace(page, url=final)
-        self.run.pages.setdefault(final, landed)
-        self.run.note(
-            "sample-path",
-            "redirect",
-            final,
-            level=level,
-            urls=(page.url,),
-            note=f"{page.url} redirects to {final}: the list is named by the URL it landed at",
-        )
-        return landed
-
     # -- Algorithm 4, lines 4–12 ---------------------------------------------------------------
 
     async def sample_path(
@@ -527,7 +503,7 @@ class Climb:
                 )
                 if not climb:
                     break
-            chain.append(self._landed(parent.page, level))
+            chain.append(_landed(self.run, parent.page, level))
             sdps.append(parent.sdp)
             if _is_site_root(parent.page):
                 # Choice: nothing lists the site's root as an index page lists its entries (a
@@ -542,6 +518,31 @@ class Climb:
 
 
 # --- helpers ----------------------------------------------------------------------------------
+
+
+def _landed(run: Run, page: Snapshot, level: int) -> Snapshot:
+    """`page`, an index page the climb keeps, named by the URL its redirects ended at
+    (`final_url`, on the same site) and kept in the run under it too.
+
+    Choice (beyond the paper): a tab that redirects to its list (``/projects?jump=issues``
+    → ``/issues``) is that list: its pager, sorts and page sizes vary the URL it landed at,
+    and the list's own links are written from there."""
+    final = page.final_url
+    # Only an answer that redirected lands elsewhere (a final URL spelled another way, a
+    # percent-encoded ``%2F`` read back as ``/``, names the same page as requested).
+    if not page.redirects or not final or urlsplit(final)[:2] != urlsplit(page.url)[:2]:
+        return page
+    landed = replace(page, url=final)
+    run.pages.setdefault(final, landed)
+    run.note(
+        "sample-path",
+        "redirect",
+        final,
+        level=level,
+        urls=(page.url,),
+        note=f"{page.url} redirects to {final}: the list is named by the URL it landed at",
+    )
+    return landed
 
 
 def own_urls(page: Snapshot) -> set[str]:

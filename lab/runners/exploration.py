@@ -17,7 +17,8 @@ site that offers no facets, the entities it listed against the truth's). Its ext
   pages", one load per entity), ``lower_bound_downloads`` adds one load per target entity whose
   page the list bound does not hold already (``entity_pages_read``: how many the run read);
 - ``cost_ratio``: page loads plus browser actions (each click, select, submit, load-more round)
-  over that bound; ``state_changes`` that sum;
+  over that bound, those of the entry point's search from the home page included
+  (``entry_state_changes``); ``state_changes`` that sum;
 - ``median_click_settle_ms``: the median settle wait after a browser action (Ajax runs);
 - ``entity_recall``: share of the catalogue's products found;
 - ``queries``, ``equivalent``, ``skipped_orderings``: queries explored, equivalent queries found
@@ -41,7 +42,7 @@ from siteseer.lab.sites.shops import DEFAULT_PER_PAGE
 from siteseer.lab.truth import SiteTruth, start_url
 
 if TYPE_CHECKING:
-    from siteseer.crawler import Session
+    from siteseer.crawler import Cost, Session
 
 __all__ = ["METHODS", "exploration_run", "lower_bound", "run_explore", "start_url"]
 
@@ -70,9 +71,13 @@ def lower_bound(truth: SiteTruth) -> int:
 
 
 def exploration_run(
-    result: Exploration, truth: SiteTruth, settle_ms: Sequence[float] = ()
+    result: Exploration,
+    truth: SiteTruth,
+    settle_ms: Sequence[float] = (),
+    entry: Cost | None = None,
 ) -> MethodRun:
-    """Score an Exploration against the truth (hidden pairs, entity recall, cost ratio).
+    """Score an Exploration against the truth (hidden pairs, entity recall, cost ratio); `entry`
+    is what finding the start page cost (its loads count in the state changes and the ratio).
 
     The hidden attributes are the catalogue's on the lab's shops, and the truth's facets
     (`facet_values`) on any other exploratory site (the real applications)."""
@@ -99,9 +104,12 @@ def exploration_run(
         "equivalent": sum(1 for q in result.queries if q.status == "equivalent"),
         "skipped_orderings": sum(1 for s in result.skipped if s.reason == "ordering"),
     }
-    extra["state_changes"] = result.cost.state_changes
+    spent = result.cost.state_changes + (entry.state_changes if entry is not None else 0)
+    if entry is not None:
+        extra["entry_state_changes"] = entry.state_changes
+    extra["state_changes"] = spent
     if bound:
-        extra["cost_ratio"] = round(result.cost.state_changes / bound, 3)
+        extra["cost_ratio"] = round(spent / bound, 3)
     if settle_ms:
         extra["median_click_settle_ms"] = round(statistics.median(settle_ms), 1)
     if not result.complete:
@@ -134,20 +142,21 @@ def _entity_pages(truth: SiteTruth) -> int:
 
 
 async def run_explore(session: Session, truth: SiteTruth) -> MethodRun:
-    start, hub = await _start(session, truth)
+    start, hub, entry = await _start(session, truth)
     result = await explore(session, start, entity_sample=truth.seed_entity, hub=hub)
-    return exploration_run(result, truth, session.action_settle_ms())
+    return exploration_run(result, truth, session.action_settle_ms(), entry)
 
 
-async def _start(session: Session, truth: SiteTruth) -> tuple[str, str | None]:
+async def _start(session: Session, truth: SiteTruth) -> tuple[str, str | None, Cost | None]:
     """The truth's widest list page; for a site whose truth names none (an entity tree), the
-    widest list found from its home page, as `siteseer explore` finds it (its loads count),
-    and that home page (the hub of the lists beside it)."""
+    widest list found from its home page, as `siteseer explore` finds it, that home page (the
+    hub of the lists beside it) and what finding it cost (its loads count)."""
     try:
-        return start_url(truth), None
+        return start_url(truth), None, None
     except ValueError:
         entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
-        return entry.url, (entry.start if entry.url != entry.start else None)
+        hub = entry.start if entry.url != entry.start else None
+        return entry.url, hub, entry.cost
 
 
 METHODS: tuple[MethodSpec, ...] = (

@@ -12,6 +12,7 @@ from siteseer.algorithms import explore, find_list_page
 from siteseer.algorithms.querycentric.model import control_facets
 from siteseer.crawler import Session, SessionConfig
 from siteseer.lab import LabServer, Site, SiteTruth, set_scores
+from siteseer.lab.runners.exploration import run_explore
 from siteseer.render import snapshot_from_html
 
 ISSUES = 60
@@ -108,3 +109,16 @@ def test_a_query_builders_tools_are_no_facets() -> None:
     assert not any(value in ("is", "is not", "any") for _, value in facets)
     assert not any(attribute in ("Add filter", "Group results by") for attribute, _ in facets)
     assert not any(value == "Tracker" for _, value in facets)
+
+
+async def test_the_bench_counts_the_entry_points_loads_in_the_cost() -> None:
+    async with LabServer([_Projects()]) as server:
+        truth = server.truth("tracker-projects")
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            run = await run_explore(session, truth)
+    assert run.scores["recall"] == 1.0
+    assert run.result is not None
+    entry = run.extra["entry_state_changes"]
+    # the home page, the projects' page and the issue list it links at least
+    assert entry >= 3
+    assert run.extra["state_changes"] == entry + run.result.cost.state_changes

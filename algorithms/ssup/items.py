@@ -6,8 +6,10 @@ timeline's check-ins beside its tag changes, each linking its own ``/info/<hash>
 same cell. The entries' links cannot tell them apart, but the items they sit in can: a check-in's
 row draws a node in the graph column, a tag change's does not. An item's *structure* is the set
 of the paths (in the link DOM path's tag-feature mode) from the item down to each element it
-holds; the item of an entry is the child, on the way to the entry's link, of the element that
-holds every entry of the list on that page.
+holds, but the elements holding other links and not the entry's (a table of contents' nested
+list of a document's sections: how deep it goes is the document's content, not its kind); the
+item of an entry is the outermost element holding its link and no other entry's of the list on
+that page (a list item, not the captioned group of items it sits in).
 
 Pure over Snapshots: `algorithms.ssup.levels` decides what to load.
 """
@@ -48,44 +50,46 @@ def item_structures(
         ]
         if len(anchors) != len(links):
             continue
-        container = _common_ancestor(anchors)
-        if container is None:
-            continue
+        held = _entries_held(anchors)
         for link, anchor in zip(links, anchors, strict=True):
-            item = _child_towards(container, anchor)
+            item = _item_of(anchor, held)
             if item is not None:
-                out.setdefault(link.url, set()).add(_structure(item, mode))
+                out.setdefault(link.url, set()).add(_structure(item, anchor, mode))
     return out
 
 
-def _common_ancestor(elements: list[Any]) -> Any | None:
-    """The deepest element holding every one of `elements`."""
-    chains = [list(reversed([e, *e.iterancestors()])) for e in elements]
-    common = None
-    for level in zip(*chains, strict=False):
-        if any(x is not level[0] for x in level):
-            break
-        common = level[0]
-    return common
+def _entries_held(anchors: list[Any]) -> dict[Any, int]:
+    """How many of `anchors` each of their ancestors holds (the keys keep lxml's element
+    proxies alive, and so one per element)."""
+    held: dict[Any, int] = {}
+    for anchor in anchors:
+        for parent in anchor.iterancestors():
+            held[parent] = held.get(parent, 0) + 1
+    return held
 
 
-def _child_towards(container: Any, element: Any) -> Any | None:
-    """The child of `container` that holds `element` (or is it)."""
-    here = element
-    for parent in element.iterancestors():
-        if parent is container:
+def _item_of(anchor: Any, held: dict[Any, int]) -> Any | None:
+    """The outermost element holding `anchor` and no other entry's anchor (`held`); None when
+    `anchor` is alone on its page."""
+    here = anchor
+    for parent in anchor.iterancestors():
+        if held.get(parent, 0) > 1:
             return here
         here = parent
     return None
 
 
-def _structure(item: Any, mode: TagFeature) -> frozenset[str]:
-    """The paths from `item` down to each element it holds (itself included)."""
+def _structure(item: Any, anchor: Any, mode: TagFeature) -> frozenset[str]:
+    """The paths from `item` down to each element it holds (itself included), but those of the
+    elements holding links and not `anchor` (an entry's sub-entries)."""
     paths: set[str] = set()
+    own = {anchor, *anchor.iterancestors()}
 
     def walk(element: Any, prefix: str) -> None:
         if not isinstance(element.tag, str):
             return  # a comment or a processing instruction
+        if element not in own and next(element.iter("a"), None) is not None:
+            return
         path = f"{prefix}/{element_step(element, mode)}" if prefix else element_step(element, mode)
         paths.add(path)
         for child in element:

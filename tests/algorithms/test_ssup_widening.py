@@ -1,11 +1,11 @@
 """SSUP's pagination of lists whose pages widen (algorithms/ssup/yields.py), of a list reached
 through a tab that redirects to it, and of a list mixing records of two kinds
-(algorithms/ssup/items.py), against the truth of three small sites: a change log whose
+(algorithms/ssup/items.py), against the truth of four small sites: a change log whose
 "more"/"less" links double and halve its length without end (``?revcount=N``), each page
 carrying its length on every link; a tracker whose "Items" tab redirects to its list, paged
 ``?page=N`` at 10 a page, with larger page sizes (``?per_page=25|50``) linked beside it; and a
 timeline whose rows are check-ins and tag changes, each linking its ``/info/<id>`` page from the
-same cell."""
+same cell; a manual's table of contents whose items nest their documents' sections."""
 
 from __future__ import annotations
 
@@ -292,3 +292,85 @@ async def test_records_of_another_kind_listed_in_the_same_cell_are_not_entities(
     # One page of the tag changes' rows is loaded to tell their kind: the others are not.
     assert len([u for u in downloaded if "/info/t" in u]) == 1, downloaded
     assert any("items unlike the sample's" in subject for _, _, subject in trace), trace
+
+
+class _ManualSite(Site):
+    """`/index.html` lists a manual's documents in captioned groups (a table of contents): each
+    document's item nests the list of its sections, as deep as the document goes, and a
+    document with no sections has none. The sample (`/doc/d0.html`) has sections two deep, no
+    document of the second group more than one; the short documents are built unlike it (a
+    note, no sections)."""
+
+    kind = "entity-tree"
+    id = "manual-toc"
+    groups = (("Basics", 0, 4), ("Guide", 4, 9))
+    depths = (2, 1, 0, 0, 0, 0, 0, 1, 0)
+
+    def _depth(self, n: int) -> int:
+        return self.depths[n]
+
+    def _sections(self, n: int, depth: int) -> str:
+        if depth == 0:
+            return ""
+        inner = self._sections(n, depth - 1)
+        items = "".join(
+            f'<li class="l"><a href="/doc/d{n}.html#s{depth}{k}">part {k}</a>{inner}</li>'
+            for k in range(2)
+        )
+        return f"<ul>{items}</ul>"
+
+    def _index(self) -> web.Response:
+        body = '<div class="toc">'
+        for caption, start, end in self.groups:
+            items = "".join(
+                f'<li class="l1"><a href="/doc/d{n}.html">doc {n}</a>'
+                f"{self._sections(n, self._depth(n))}</li>"
+                for n in range(start, end)
+            )
+            body += f'<section><p class="caption">{caption}</p><ul>{items}</ul></section>'
+        return _page("manual", body + "</div>")
+
+    def _doc(self, n: int) -> web.Response:
+        back = '<p class="crumbs"><a href="/index.html">contents</a></p>'
+        if self._depth(n) == 0:
+            return _page(f"doc {n}", f"{back}<p>a short note {n}</p>")
+        parts = "".join(
+            f'<section id="s{k}"><h2>part {k}<a href="#s{k}">#</a></h2><p>see <a '
+            f'href="/api/x{k}">x{k}</a></p><dl><dt>option</dt><dd><a href="/api/y{k}">y</a>'
+            '</dd></dl><table><tr><td><a href="/api/z">z</a></td></tr></table></section>'
+            for k in range(3)
+        )
+        return _page(f"doc {n}", f"{back}<article>{parts}</article>")
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        if path in ("/", "/index.html"):
+            return self._index()
+        name = path.removeprefix("/doc/").removesuffix(".html")
+        if path.endswith(".html") and name[:1] == "d" and name[1:].isdigit() and int(name[1:]) < 9:
+            return self._doc(int(name[1:]))
+        if path == "/help":
+            return _page("help", '<p><a href="/index.html">contents</a></p>')
+        return web.Response(status=404, text="not found")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        docs = tuple(f"{base_url}/doc/d{n}.html" for n in range(9))
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"document": docs},
+            target_type="document",
+            seed_entity=docs[0],
+            seed_path=(f"{base_url}/index.html", docs[0]),
+            index_levels=((f"{base_url}/index.html",),),
+        )
+
+
+async def test_a_table_of_contents_lists_documents_of_every_depth_as_one_kind() -> None:
+    # A document's item in the contents nests its sections' links: how deep is its content,
+    # not another kind of record, and the groups the items are captioned in are no items.
+    async with LabServer([_ManualSite()]) as server:
+        truth = server.truth("manual-toc")
+        f1, _, trace = await _discover(truth)
+    assert f1 == 1.0, trace

@@ -23,9 +23,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import matplotlib as mpl
-from matplotlib.figure import Figure
-
 from siteseer.algorithms import Discovery
 from siteseer.lab.results import (
     TIER_GAP,
@@ -37,6 +34,8 @@ from siteseer.lab.results import (
 )
 
 if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
     from siteseer.lab.cold import ColdScore
     from siteseer.lab.truth import SiteTruth
 
@@ -118,6 +117,8 @@ def _table(
 
 def svg_plot(figure: Figure, name: str) -> str:
     """`figure` as an inline ``<svg>`` element (text kept as text, ids unique per `name`)."""
+    import matplotlib as mpl
+
     buffer = io.StringIO()
     with mpl.rc_context({"svg.fonttype": "none", "svg.hashsalt": name}):
         figure.savefig(buffer, format="svg", metadata={"Date": None})
@@ -130,6 +131,9 @@ def svg_plot(figure: Figure, name: str) -> str:
 
 
 def _scatter(rows: Sequence[BenchRow], method_order: Sequence[str]) -> str:
+    import matplotlib as mpl
+    from matplotlib.figure import Figure
+
     figure = Figure(figsize=(7.5, 4.6), layout="constrained")
     ax = figure.add_subplot()
     colours = mpl.colormaps["tab10"]
@@ -225,6 +229,9 @@ def _label_points(
 
 
 def _mean_bars(means: Sequence[Mapping[str, Any]]) -> str:
+    import matplotlib as mpl
+    from matplotlib.figure import Figure
+
     scored = [m for m in means if m["f1"] is not None]
     figure = Figure(figsize=(7.5, 0.5 + 0.45 * max(len(scored), 2)), layout="constrained")
     ax = figure.add_subplot()

@@ -18,7 +18,7 @@ wrong every time (precision 0). F1 is the harmonic mean, 0 when either side is 0
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -74,32 +74,43 @@ def _norm(value: str) -> str:
     return " ".join(value.split()).casefold()
 
 
-def _name(attribute: str) -> str:
-    """An attribute's name as compared: `_norm`, and its last word in the singular (an
-    entity's "tags" are the attribute a site's ``/tag/<value>/`` lists name "tag"; its
-    "categories", "category")."""
-    name = _norm(attribute)
+def _singular(name: str) -> str:
+    """`name`'s last word in the singular ("categories" → "category", "tags" → "tag")."""
     if name.endswith("ies"):
         return name[:-3] + "y"
     return name[:-1] if name.endswith("s") and not name.endswith("ss") else name
 
 
+def _name(attribute: str, spelled: Collection[str] | None) -> str:
+    """An attribute's name as compared: `_norm`, spelled as the one name of `spelled` it is
+    the singular or plural of when it is none of them itself (a site's ``/tag/<value>/``
+    lists name the attribute "tag" that an entity's "tags" hold); a name `spelled` holds is
+    itself, so two attributes told apart by their number ("engines", "engine") stay two."""
+    name = _norm(attribute)
+    if spelled is None or name in spelled:
+        return name
+    alike = [k for k in spelled if _singular(k) == _singular(name)]
+    return alike[0] if len(alike) == 1 else name
+
+
 def attribute_pairs(
     attributes: Mapping[str, Mapping[str, Iterable[str]]],
     only: Iterable[str] | None = None,
+    spelled: Collection[str] | None = None,
 ) -> frozenset[Pair]:
     """Flatten entity → {attribute: values} into (entity, attribute, value) triples.
 
     Attribute names and values are compared case-insensitively with runs of whitespace collapsed
-    (a facet labelled "Running  Shoes" names the value "running shoes"), names in the singular
-    ("tags" is "tag"); entity URLs are kept as they are. `only` restricts the pairs to those
-    attributes (compared the same way).
+    (a facet labelled "Running  Shoes" names the value "running shoes"); entity URLs are kept as
+    they are. `only` restricts the pairs to those attributes (compared the same way); with
+    `spelled` (a site's own names, normalised), a name in the singular or plural of one of them
+    is read as that one (`_name`).
     """
-    keep = None if only is None else {_name(a) for a in only}
+    keep = None if only is None else {_norm(a) for a in only}
     pairs: set[Pair] = set()
     for entity, attrs in attributes.items():
         for attribute, values in attrs.items():
-            name = _name(attribute)
+            name = _name(attribute, spelled)
             if keep is not None and name not in keep:
                 continue
             pairs.update((entity, name, _norm(v)) for v in values)
@@ -124,7 +135,8 @@ def pair_scores(
     """
     names = list(truth.facet_values) if hidden is None else list(hidden)
     relevant = attribute_pairs(truth.attributes, names)
-    found = attribute_pairs(extracted, names)
+    spelled = {_norm(a) for attributes in truth.attributes.values() for a in attributes}
+    found = attribute_pairs(extracted, names, spelled | {_norm(a) for a in names})
     return set_scores(found, relevant)
 
 

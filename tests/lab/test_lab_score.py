@@ -65,6 +65,20 @@ def test_attribute_pairs_normalise_names_and_values() -> None:
     assert pairs == frozenset({("e", "colour", "dark red")})
 
 
+def test_a_name_in_the_other_number_is_the_attribute_only_when_the_site_has_no_such_name() -> None:
+    # A blog's /tag/<value>/ lists name "tag" the attribute its truth calls "tags"; a plane's
+    # "engines" (a count) and "engine" (a kind) are two attributes and stay two.
+    blog = ["tags", "category"]
+    tags = attribute_pairs({"p": {"Tag": ["x"], "Categories": ["y"]}}, blog, spelled=blog)
+    assert tags == frozenset({("p", "tags", "x"), ("p", "category", "y")})
+    site = ["engines", "engine"]
+    planes = attribute_pairs({"n1": {"Engines": ["2"]}}, only=site, spelled=site)
+    assert planes == frozenset({("n1", "engines", "2")})
+    assert not attribute_pairs({"n1": {"Engines": ["2"]}}, only=["engine"], spelled=site)
+    alone = attribute_pairs({"n1": {"Engines": ["2"]}}, only=["engine"], spelled=["engine"])
+    assert alone == frozenset({("n1", "engine", "2")})
+
+
 def test_pair_scores_eq_6_7() -> None:
     # R(S): (e1,color,red) (e1,color,blue) (e1,brand,nike) (e2,color,red) (e2,brand,adidas)
     # M(S): (e1,color,red) (e1,brand,puma) (e2,color,red) (e2,brand,adidas) (e3,color,green)

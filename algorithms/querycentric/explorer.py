@@ -31,7 +31,7 @@ from siteseer.algorithms.querycentric.model import (
     load_more_control,
     pagination_candidates,
 )
-from siteseer.algorithms.querycentric.records import read_records
+from siteseer.algorithms.querycentric.records import page_fields, read_records
 from siteseer.algorithms.querycentric.rows import element_at, pager_next
 from siteseer.algorithms.result import Exploration
 from siteseer.algorithms.run import Run, Stopped
@@ -140,7 +140,8 @@ async def _explore(ex: Explorer) -> None:
         ex.note_query(q0, level=0, urls=[p.url for p in pages], drilldowns=0)
     if not any(q.conditions for q in ex.queries):  # no facet: the lists beside it may be values
         queries = await _beside(ex, q0) or queries
-    if not any(q.conditions for q in ex.queries):  # or the pages its menu links may index them
+    if not any(q.conditions for q in ex.queries) and not page_fields(ex, q0.pages[0]):
+        # a list that shows no fields of its items: the pages its menu links may index them
         queries = await _indexes(ex, q0, root) or queries
     await read_records(ex)
     if not queries:  # a list is a list: its entities are the result, with or without facets

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from siteseer.algorithms.querycentric.model import FacetLabel
     from siteseer.render import Snapshot
 
-__all__ = ["listed_attributes", "listed_of", "read_records"]
+__all__ = ["listed_attributes", "listed_of", "page_fields", "read_records"]
 
 
 def listed_of(ex: Explorer) -> dict[str, dict[str, FieldValue]]:
@@ -33,16 +33,22 @@ def listed_of(ex: Explorer) -> dict[str, dict[str, FieldValue]]:
         return out
     for q in ex.queries:
         for page in q.pages:
-            entities = set(ex.entities(page))
-            if not entities:
-                continue
-            urls = {a: entity_url(u) for a, u in anchor_urls(page, ex.canonical)}
-            table: Mapping[str, Mapping[str, FieldValue]] = listed_fields(page, urls, entities)
-            if not table and ex.containers:
-                table = _item_fields(ex, page, entities)
-            for entity, fields in table.items():
+            for entity, fields in page_fields(ex, page).items():
                 out.setdefault(entity, dict(fields))
     return out
+
+
+def page_fields(ex: Explorer, page: Snapshot) -> Mapping[str, Mapping[str, FieldValue]]:
+    """entity → the fields `page`'s result table shows of it, or else the lists its item
+    links to (see `listed_of`); nothing when entities are rows themselves."""
+    entities = set(ex.entities(page))
+    if ex.rows is not None or ex.pattern is None or not entities:
+        return {}
+    urls = {a: entity_url(u) for a, u in anchor_urls(page, ex.canonical)}
+    table: Mapping[str, Mapping[str, FieldValue]] = listed_fields(page, urls, entities)
+    if not table and ex.containers:
+        table = _item_fields(ex, page, entities)
+    return table
 
 
 def _item_fields(

@@ -26,7 +26,7 @@ import fcntl
 import os
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import ClassVar
@@ -125,6 +125,53 @@ def paged_list_truth(
         queries=facet_queries(attributes, values),
         facet_values=values,
         templates=dict.fromkeys(pages, listing) | dict.fromkeys(urls, entity),
+        notes=notes,
+    )
+
+
+def value_pages_truth(
+    app: RealApp,
+    base_url: str,
+    *,
+    top: str,
+    seed: str,
+    urls: Mapping[str, str],
+    values: Mapping[str, str],
+    order: Iterable[str],
+    attribute: tuple[str, Callable[[str], str]],
+    templates: Mapping[str, str],
+    notes: str,
+) -> SiteTruth:
+    """The truth of a wiki whose pages (`urls`: name → URL, `seed` among them) each hold one
+    value of an attribute (`values`: name → value, "" for none) and are listed on that value's
+    page, in `order` (the page names as a value's page lists them); the value pages are linked
+    from `top`. `attribute` is the attribute's name and the URL of a value's page; `templates`
+    names the other pages' templates (each value's page is the attribute's, each entity a
+    "page")."""
+    name, value_url = attribute
+    by_value: dict[str, list[str]] = {}
+    for page in order:
+        if value := values[page]:
+            by_value.setdefault(value, []).append(urls[page])
+    listing = {value: value_url(value) for value in sorted(by_value)}
+    return SiteTruth(
+        site=app.id,
+        base_url=base_url,
+        kind=app.kind,
+        entities={"page": tuple(urls.values())},
+        target_type="page",
+        seed_entity=urls[seed],
+        index_levels=((top,), tuple(listing.values())),
+        seed_path=(top, listing[values[seed]], urls[seed]),
+        attributes={urls[p]: {name: (v,)} if v else {} for p, v in values.items()},
+        queries=tuple(
+            FacetQuery(((name, value),), tuple(members))
+            for value, members in sorted(by_value.items())
+        ),
+        facet_values={name: tuple(sorted(by_value))},
+        templates=dict(templates)
+        | dict.fromkeys(listing.values(), name)
+        | dict.fromkeys(urls.values(), "page"),
         notes=notes,
     )
 

@@ -38,7 +38,7 @@ import subprocess
 from pathlib import Path
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import RealApp
+from siteseer.lab.real.app import RealApp, value_pages_truth
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.pydoc_html import (
     HTML,
@@ -49,7 +49,7 @@ from siteseer.lab.real.pydoc_html import (
     write_repository,
 )
 from siteseer.lab.real.pyenv import Progress
-from siteseer.lab.truth import FacetQuery, SiteTruth
+from siteseer.lab.truth import SiteTruth
 
 __all__ = ["GititApp", "absolute_link", "page_file", "read_pages"]
 
@@ -173,36 +173,22 @@ class GititApp(RealApp):
         if SEED not in pages:
             raise ValueError(f"{self.id}: no page {SEED!r} in {self.repo}")
         urls = {name: canonical_url(f"{b}/{name}") for name in pages}
-        by_category: dict[str, list[str]] = {}
-        for name in sorted(pages, key=lambda n: f"{n}.page"):  # as Gitit lists them: by file
-            if category := pages[name][1]:
-                by_category.setdefault(category, []).append(urls[name])
-        listing = {c: canonical_url(f"{b}/_category/{c}") for c in sorted(by_category)}
         top = canonical_url(f"{b}/_categories")
-        attributes: dict[str, dict[str, tuple[str, ...]]] = {
-            urls[n]: {"category": (c,)} if c else {} for n, (_, c) in pages.items()
-        }
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"page": tuple(urls.values())},
-            target_type="page",
-            seed_entity=urls[SEED],
-            index_levels=((top,), tuple(listing.values())),
-            seed_path=(top, listing[pages[SEED][1]], urls[SEED]),
-            attributes=attributes,
-            queries=tuple(
-                FacetQuery((("category", c),), tuple(members))
-                for c, members in sorted(by_category.items())
-            ),
-            facet_values={"category": tuple(sorted(by_category))},
-            templates={canonical_url(f"{b}/"): "front", top: "categories"}
-            | dict.fromkeys(listing.values(), "category")
-            | dict.fromkeys(urls.values(), "page"),
+        categories = {name: category for name, (_, category) in pages.items()}
+        return value_pages_truth(
+            self,
+            b,
+            top=top,
+            seed=SEED,
+            urls=urls,
+            values=categories,
+            order=sorted(pages, key=lambda n: f"{n}.page"),  # as Gitit lists them: by file
+            attribute=("category", lambda c: canonical_url(f"{b}/_category/{c}")),
+            templates={canonical_url(f"{b}/"): "front", top: "categories"},
             notes=(
                 f"Gitit {_version()}, {len(pages)} pages of the Python documentation "
-                f"(python3-doc), {len(by_category)} categories. Entities: every document's page; "
+                f"(python3-doc), {len(set(categories.values()) - {''})} categories. "
+                "Entities: every document's page; "
                 "attribute `category`. Index levels: /_categories, then each category's page. "
                 "Not listed in templates: /_index and its folders, /_activity, /_random, and "
                 "each page's /_history, /_diff, /_edit, /_discuss and /_showraw views."

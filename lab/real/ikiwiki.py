@@ -40,7 +40,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from siteseer.lab.real.app import RealApp
+from siteseer.lab.real.app import RealApp, value_pages_truth
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.pydoc_html import (
     HTML,
@@ -50,7 +50,7 @@ from siteseer.lab.real.pydoc_html import (
     write_repository,
 )
 from siteseer.lab.real.pyenv import Progress, run_step
-from siteseer.lab.truth import FacetQuery, SiteTruth
+from siteseer.lab.truth import SiteTruth
 
 __all__ = ["IkiwikiApp", "page_source", "read_pages", "relative_link", "tag_page"]
 
@@ -218,36 +218,22 @@ class IkiwikiApp(RealApp):
         if SEED not in pages:
             raise ValueError(f"{self.id}: no page {SEED!r} in {self.src}")
         urls = {name: f"{b}/{name}.html" for name in pages}
-        by_tag: dict[str, list[str]] = {}
-        for name, (_, tag) in sorted(pages.items(), key=lambda item: _title_key(item[0])):
-            if tag:
-                by_tag.setdefault(tag, []).append(urls[name])
-        tag_urls = {tag: f"{b}/{TAGBASE}/{tag}.html" for tag in sorted(by_tag)}
         home = f"{b}/index.html"
-        attributes: dict[str, dict[str, tuple[str, ...]]] = {
-            urls[n]: {"tag": (t,)} if t else {} for n, (_, t) in pages.items()
-        }
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"page": tuple(urls.values())},
-            target_type="page",
-            seed_entity=urls[SEED],
-            index_levels=((home,), tuple(tag_urls.values())),
-            seed_path=(home, tag_urls[pages[SEED][1]], urls[SEED]),
-            attributes=attributes,
-            queries=tuple(
-                FacetQuery((("tag", tag),), tuple(members))
-                for tag, members in sorted(by_tag.items())
-            ),
-            facet_values={"tag": tuple(sorted(by_tag))},
-            templates={home: "home", f"{b}/": "home", f"{b}/sitemap.html": "map"}
-            | dict.fromkeys(tag_urls.values(), "tag")
-            | dict.fromkeys(urls.values(), "page"),
+        tags = {name: tag for name, (_, tag) in pages.items()}
+        return value_pages_truth(
+            self,
+            b,
+            top=home,
+            seed=SEED,
+            urls=urls,
+            values=tags,
+            order=sorted(pages, key=_title_key),
+            attribute=("tag", lambda tag: f"{b}/{TAGBASE}/{tag}.html"),
+            templates={home: "home", f"{b}/": "home", f"{b}/sitemap.html": "map"},
             notes=(
                 f"ikiwiki {_version()}, {len(pages)} pages of the Python documentation "
-                f"(python3-doc), {len(by_tag)} tags. Entities: every document's page; attribute "
+                f"(python3-doc), {len(set(tags.values()) - {''})} tags. "
+                "Entities: every document's page; attribute "
                 "`tag`. Index levels: the home page (its tag cloud), then each tag's page (its "
                 "pages by title). Not listed in templates: /recentchanges.html, ikiwiki's help "
                 "pages (ikiwiki/…, shortcuts, templates, sandbox)."

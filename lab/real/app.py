@@ -45,6 +45,7 @@ __all__ = [
     "ensure_installed",
     "facet_queries",
     "facet_values",
+    "history_truth",
     "install_command",
     "read_sqlite",
 ]
@@ -172,6 +173,50 @@ def value_pages_truth(
         templates=dict(templates)
         | dict.fromkeys(listing.values(), name)
         | dict.fromkeys(urls.values(), "page"),
+        notes=notes,
+    )
+
+
+Commit = tuple[str, str, str]  # a commit's id (SHA, node, revno), its author and its subject
+
+
+def history_truth(
+    app: RealApp,
+    base_url: str,
+    logs: Mapping[str, Sequence[Commit]],
+    *,
+    target: str,
+    commit: tuple[str, Callable[[str, str], str]],
+    level: Sequence[str],
+    templates: Mapping[str, str],
+    notes: str,
+    seed: int = 0,
+    people: str = "author",
+) -> SiteTruth:
+    """The truth of a code browser over repositories (`logs`: each one's commits, newest first):
+    each repository's commit pages are a type, `target`'s the target; `commit` names their
+    template and their URL (from the repository and the commit's id). The index is one level,
+    `level` (the target's paged history); the seed is its `seed`-th newest commit. Attributes:
+    each target commit's author (under the name `people`) and subject. `templates` names the
+    other pages' templates."""
+    template, url = commit
+    entities = {name: tuple(url(name, c) for c, _, _ in log) for name, log in logs.items()}
+    attributes: dict[str, dict[str, tuple[str, ...]]] = {
+        url(target, c): {people: (author,), "subject": (subject,)}
+        for c, author, subject in logs[target]
+    }
+    seed_url = entities[target][seed]
+    return SiteTruth(
+        site=app.id,
+        base_url=base_url,
+        kind=app.kind,
+        entities=entities,
+        target_type=target,
+        seed_entity=seed_url,
+        index_levels=(tuple(level),),
+        seed_path=(level[0], seed_url),
+        attributes=attributes,
+        templates=dict(templates) | {u: template for urls in entities.values() for u in urls},
         notes=notes,
     )
 

@@ -43,7 +43,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from siteseer.lab.real.app import RealApp
+from siteseer.lab.real.app import RealApp, history_truth
 from siteseer.lab.real.changelogs import Upload, parse_changelog
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.errors import InstallFailed
@@ -280,34 +280,22 @@ class CgitApp(RealApp):
         """binutils' commit pages, listed by its log's pages; see the module docstring."""
         self.require_installed()
         b = base_url.rstrip("/")
-        entities: dict[str, tuple[str, ...]] = {}
         templates = {b + "/": "index"}
-        attributes: dict[str, dict[str, tuple[str, ...]]] = {}
-        for name in REPOS:
-            shas = git_output(self.repos / f"{name}.git", "rev-list", "HEAD").split()
-            entities[name] = tuple(f"{b}/{name}/commit/?id={sha}" for sha in shas)
+        logs = {name: self.commits(name) for name in REPOS}
+        for name, log in logs.items():
             templates[f"{b}/{name}/"] = "summary"
-            templates |= dict.fromkeys(log_pages(b, name, len(shas)), "log")
-            templates |= dict.fromkeys(entities[name], "commit")
-        for sha, author, subject in self.commits(TARGET):
-            attributes[f"{b}/{TARGET}/commit/?id={sha}"] = {
-                "author": (author,),
-                "subject": (subject,),
-            }
-        level = log_pages(b, TARGET, len(entities[TARGET]))
-        seed = entities[TARGET][min(SUMMARY_LOG, len(entities[TARGET]) - 1)]
-        counts = ", ".join(f"{len(v)} {k}" for k, v in entities.items())
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities=entities,
-            target_type=TARGET,
-            seed_entity=seed,
-            index_levels=(level,),
-            seed_path=(level[0], seed),
-            attributes=attributes,
+            templates |= dict.fromkeys(log_pages(b, name, len(log)), "log")
+        level = log_pages(b, TARGET, len(logs[TARGET]))
+        counts = ", ".join(f"{len(v)} {k}" for k, v in logs.items())
+        return history_truth(
+            self,
+            b,
+            logs,
+            target=TARGET,
+            commit=("commit", lambda repo, sha: f"{b}/{repo}/commit/?id={sha}"),
+            level=level,
             templates=templates,
+            seed=min(SUMMARY_LOG, len(logs[TARGET]) - 1),
             notes=(
                 f"cgit {_cgit_version()}, commits ({counts}) from git rev-list; {len(level)} log "
                 f"pages of {LOG_PAGE}. Not listed in templates: /<repo>/commit/ without id "

@@ -36,8 +36,8 @@ import sys
 from pathlib import Path
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import RealApp
-from siteseer.lab.real.cgit import build_repository, git_output, repository_commits
+from siteseer.lab.real.app import RealApp, history_truth
+from siteseer.lab.real.cgit import build_repository, repository_commits
 from siteseer.lab.real.changelogs import DOC_ROOT, changelog_file
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.pyenv import Progress
@@ -49,6 +49,7 @@ __all__ = [
     "REPOS",
     "TARGET",
     "GitwebApp",
+    "build_repositories",
     "repository_changelog",
     "shortlog_pages",
 ]
@@ -115,26 +116,12 @@ class GitwebApp(RealApp):
         return _packages_present() and self.stamp.is_file() and self.config.is_file()
 
     def install(self, progress: Progress) -> None:
-        """Packages, then each repository from its changelog (once: the stamp lists their
-        heads), then gitweb.conf."""
+        """Packages, then each repository from its changelog (`build_repositories`), then
+        gitweb.conf."""
         self.dir.mkdir(parents=True, exist_ok=True)
         log = self.dir / "logs" / "install.log"
         apt_install(self.id, PACKAGES, _packages_present(), log, progress)
-        if not self.stamp.is_file():
-            partial = self.repos.with_name(self.repos.name + ".partial")
-            if partial.exists():
-                shutil.rmtree(partial)
-            partial.mkdir(parents=True)
-            heads = {
-                name: build_repository(
-                    self.id, partial, name, repository_changelog(name), 0, log, progress
-                )
-                for name in REPOS
-            }
-            (partial / "built.json").write_text(json.dumps(heads, indent=1), encoding="utf-8")
-            if self.repos.exists():
-                shutil.rmtree(self.repos)
-            partial.replace(self.repos)
+        build_repositories(self.id, self.repos, log, progress)
         config = _CONFIG.format(root=self.repos.resolve())
         if not self.config.is_file() or self.config.read_text(encoding="utf-8") != config:
             self.config.write_text(config, encoding="utf-8")
@@ -151,31 +138,20 @@ class GitwebApp(RealApp):
         """dpkg's commit pages, listed by its shortlog's pages; see the module docstring."""
         self.require_installed()
         b = base_url.rstrip("/")
-        entities: dict[str, tuple[str, ...]] = {}
+        logs = {name: repository_commits(self.repos / f"{name}.git") for name in REPOS}
         templates = {b + "/": "projects"}
-        for name in REPOS:
-            shas = git_output(self.repos / f"{name}.git", "rev-list", "HEAD").split()
-            entities[name] = tuple(commit_url(b, name, sha) for sha in shas)
+        for name, log in logs.items():
             templates[_url(b, f"p={name}.git;a=summary")] = "summary"
-            templates |= dict.fromkeys(shortlog_pages(b, name, len(shas)), "shortlog")
-            templates |= dict.fromkeys(entities[name], "commit")
-        attributes: dict[str, dict[str, tuple[str, ...]]] = {
-            commit_url(b, TARGET, sha): {"author": (author,), "subject": (subject,)}
-            for sha, author, subject in repository_commits(self.repos / f"{TARGET}.git")
-        }
-        level = shortlog_pages(b, TARGET, len(entities[TARGET]))
-        seed = entities[TARGET][0]
-        counts = ", ".join(f"{len(v)} {k}" for k, v in entities.items())
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities=entities,
-            target_type=TARGET,
-            seed_entity=seed,
-            index_levels=(level,),
-            seed_path=(level[0], seed),
-            attributes=attributes,
+            templates |= dict.fromkeys(shortlog_pages(b, name, len(log)), "shortlog")
+        level = shortlog_pages(b, TARGET, len(logs[TARGET]))
+        counts = ", ".join(f"{len(v)} {k}" for k, v in logs.items())
+        return history_truth(
+            self,
+            b,
+            logs,
+            target=TARGET,
+            commit=("commit", lambda repo, sha: commit_url(b, repo, sha)),
+            level=level,
             templates=templates,
             notes=(
                 f"gitweb of git {_git_version()}, commits ({counts}) from git rev-list; "
@@ -194,6 +170,26 @@ def _packages_present() -> bool:
         and shutil.which("git") is not None
         and all(changelog_file(name) is not None for name in REPOS)
     )
+
+
+def build_repositories(app_id: str, repos: Path, log: Path, progress: Progress) -> None:
+    """Build the bare repository `<name>.git` of each package of REPOS from its changelog into
+    the folder `repos` (built beside it, then moved in place), unless its stamp `built.json`
+    (the repositories' heads) is there already."""
+    if (repos / "built.json").is_file():
+        return
+    partial = repos.with_name(repos.name + ".partial")
+    if partial.exists():
+        shutil.rmtree(partial)
+    partial.mkdir(parents=True)
+    heads = {
+        name: build_repository(app_id, partial, name, repository_changelog(name), 0, log, progress)
+        for name in REPOS
+    }
+    (partial / "built.json").write_text(json.dumps(heads, indent=1), encoding="utf-8")
+    if repos.exists():
+        shutil.rmtree(repos)
+    partial.replace(repos)
 
 
 def repository_changelog(package: str) -> Path:

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import RealApp
+from siteseer.lab.real.app import RealApp, history_truth
 from siteseer.lab.real.cgit import build_repository
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.gitweb import REPOS, repository_changelog
@@ -161,32 +161,20 @@ class HgwebApp(RealApp):
         """dpkg's changeset pages, listed by its shortlog's pages; see the module docstring."""
         self.require_installed()
         b = base_url.rstrip("/")
-        entities: dict[str, tuple[str, ...]] = {}
         templates = {b + "/": "index"}
         logs = {name: repository_changesets(self.repos / name) for name in REPOS}
         for name, log in logs.items():
-            nodes = [node for node, _, _ in log]
-            entities[name] = tuple(changeset_url(b, name, node) for node in nodes)
             templates[f"{b}/{name}/"] = "shortlog"
-            templates |= dict.fromkeys(shortlog_pages(b, name, nodes), "shortlog")
-            templates |= dict.fromkeys(entities[name], "rev")
-        attributes: dict[str, dict[str, tuple[str, ...]]] = {
-            changeset_url(b, TARGET, node): {"author": (author,), "subject": (subject,)}
-            for node, author, subject in logs[TARGET]
-        }
+            templates |= dict.fromkeys(shortlog_pages(b, name, [n for n, _, _ in log]), "shortlog")
         level = shortlog_pages(b, TARGET, [node for node, _, _ in logs[TARGET]])
-        seed = entities[TARGET][0]
-        counts = ", ".join(f"{len(v)} {k}" for k, v in entities.items())
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities=entities,
-            target_type=TARGET,
-            seed_entity=seed,
-            index_levels=(level,),
-            seed_path=(level[0], seed),
-            attributes=attributes,
+        counts = ", ".join(f"{len(v)} {k}" for k, v in logs.items())
+        return history_truth(
+            self,
+            b,
+            logs,
+            target=TARGET,
+            commit=("rev", lambda repo, node: changeset_url(b, repo, node)),
+            level=level,
             templates=templates,
             notes=(
                 f"hgweb of Mercurial {_hg_version()}, changesets ({counts}) from hg log; "

@@ -35,7 +35,7 @@ import subprocess
 from pathlib import Path
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import APPS_DIR, RealApp
+from siteseer.lab.real.app import APPS_DIR, RealApp, history_truth
 from siteseer.lab.real.cgit import build_repository
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.gitweb import REPOS, repository_changelog
@@ -76,7 +76,7 @@ def changes_pages(base: str, branch: str, tip: int, page: int = PAGE) -> tuple[s
     return (first, *older)
 
 
-def revision_url(base: str, branch: str, revno: int) -> str:
+def revision_url(base: str, branch: str, revno: int | str) -> str:
     return f"{base}/{branch}/revision/{revno}"
 
 
@@ -149,31 +149,21 @@ class LoggerheadApp(RealApp):
         """dpkg's revision pages, listed by its changes pages; see the module docstring."""
         self.require_installed()
         b = base_url.rstrip("/")
-        entities: dict[str, tuple[str, ...]] = {}
         templates = {b + "/": "directory"}
         logs = {name: branch_revisions(self.branches / name) for name in REPOS}
         for name, log in logs.items():
-            entities[name] = tuple(revision_url(b, name, revno) for revno, _, _ in log)
             templates |= dict.fromkeys(changes_pages(b, name, log[0][0]), "changes")
-            templates |= dict.fromkeys(entities[name], "revision")
-        attributes: dict[str, dict[str, tuple[str, ...]]] = {
-            revision_url(b, TARGET, revno): {"committer": (committer,), "subject": (subject,)}
-            for revno, committer, subject in logs[TARGET]
-        }
         level = changes_pages(b, TARGET, logs[TARGET][0][0])
-        seed = entities[TARGET][0]
-        counts = ", ".join(f"{len(v)} {k}" for k, v in entities.items())
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities=entities,
-            target_type=TARGET,
-            seed_entity=seed,
-            index_levels=(level,),
-            seed_path=(level[0], seed),
-            attributes=attributes,
+        counts = ", ".join(f"{len(v)} {k}" for k, v in logs.items())
+        return history_truth(
+            self,
+            b,
+            {name: [(str(r), c, s) for r, c, s in log] for name, log in logs.items()},
+            target=TARGET,
+            commit=("revision", lambda branch, revno: revision_url(b, branch, revno)),
+            level=level,
             templates=templates,
+            people="committer",
             notes=(
                 f"Loggerhead {_version('loggerhead')} on Breezy {_version('brz')}, revisions "
                 f"({counts}) from the branches' mainlines; {len(level)} changes pages of {PAGE}. "

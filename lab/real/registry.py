@@ -64,6 +64,7 @@ _REAL: dict[str, str] = {
     "real-pdoc": "siteseer.lab.real.pdoc:PdocApp",
     "real-pypiserver": "siteseer.lab.real.pypiserver:PypiServerApp",
     "real-gitit": "siteseer.lab.real.gitit:GititApp",
+    "real-klaus": "siteseer.lab.real.klaus:KlausApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

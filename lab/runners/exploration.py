@@ -197,6 +197,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-pdoc",
             "real-pypiserver",
             "real-gitit",
+            "real-klaus",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

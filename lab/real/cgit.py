@@ -44,7 +44,7 @@ import sys
 from pathlib import Path
 
 from siteseer.lab.real.app import RealApp, history_truth
-from siteseer.lab.real.changelogs import Upload, parse_changelog
+from siteseer.lab.real.changelogs import Upload, distinct, parse_changelog
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.pyenv import Progress, run_step
@@ -88,13 +88,7 @@ REPOS: dict[str, tuple[Path, dict[Size, int]]] = {
 def uploads_of(text: str) -> list[Upload]:
     """The uploads of a Debian changelog (`changelogs.parse_changelog`: entries with a header
     and a trailer), newest first, a version repeated by an older entry left out."""
-    seen: set[str] = set()
-    out: list[Upload] = []
-    for upload in parse_changelog(text):
-        if upload.version not in seen:
-            seen.add(upload.version)
-            out.append(upload)
-    return out
+    return distinct(parse_changelog(text))
 
 
 def _raw_changes(upload: Upload) -> str:

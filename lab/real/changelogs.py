@@ -26,7 +26,15 @@ from datetime import datetime
 from email.utils import parsedate_to_datetime
 from pathlib import Path
 
-__all__ = ["DOC_ROOT", "Upload", "changelog_file", "parse_changelog", "read_uploads", "slug"]
+__all__ = [
+    "DOC_ROOT",
+    "Upload",
+    "changelog_file",
+    "distinct",
+    "parse_changelog",
+    "read_uploads",
+    "slug",
+]
 
 DOC_ROOT = Path("/usr/share/doc")
 
@@ -119,6 +127,17 @@ def parse_changelog(text: str) -> Iterator[Upload]:
                 text=text,
             )
         header = None
+
+
+def distinct(uploads: Iterable[Upload]) -> list[Upload]:
+    """`uploads` (newest first) with the older entry of a version repeated left out."""
+    seen: set[str] = set()
+    out: list[Upload] = []
+    for upload in uploads:
+        if upload.version not in seen:
+            seen.add(upload.version)
+            out.append(upload)
+    return out
 
 
 def changelog_file(package: str, root: Path = DOC_ROOT) -> Path | None:

@@ -65,6 +65,7 @@ _REAL: dict[str, str] = {
     "real-pypiserver": "siteseer.lab.real.pypiserver:PypiServerApp",
     "real-gitit": "siteseer.lab.real.gitit:GititApp",
     "real-klaus": "siteseer.lab.real.klaus:KlausApp",
+    "real-hexo": "siteseer.lab.real.hexo:HexoApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

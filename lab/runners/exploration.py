@@ -198,6 +198,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-pypiserver",
             "real-gitit",
             "real-klaus",
+            "real-hexo",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

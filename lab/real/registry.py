@@ -66,6 +66,7 @@ _REAL: dict[str, str] = {
     "real-gitit": "siteseer.lab.real.gitit:GititApp",
     "real-klaus": "siteseer.lab.real.klaus:KlausApp",
     "real-hexo": "siteseer.lab.real.hexo:HexoApp",
+    "real-man2html": "siteseer.lab.real.man2html:Man2HtmlApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

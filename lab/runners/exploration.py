@@ -199,6 +199,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-gitit",
             "real-klaus",
             "real-hexo",
+            "real-man2html",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -67,6 +67,7 @@ _REAL: dict[str, str] = {
     "real-klaus": "siteseer.lab.real.klaus:KlausApp",
     "real-hexo": "siteseer.lab.real.hexo:HexoApp",
     "real-man2html": "siteseer.lab.real.man2html:Man2HtmlApp",
+    "real-mhonarc": "siteseer.lab.real.mhonarc:MhonarcApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -200,6 +200,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-klaus",
             "real-hexo",
             "real-man2html",
+            "real-mhonarc",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

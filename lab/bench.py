@@ -29,10 +29,11 @@ import traceback
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from siteseer.crawler import Cost, Session, SessionConfig
+from siteseer.crawler import Cost, Halt, Session, SessionConfig, halting
 from siteseer.lab.cold import ColdScore
 from siteseer.lab.errors import BenchError
 from siteseer.lab.method import MethodRun, MethodSpec
@@ -72,6 +73,8 @@ __all__ = [
 
 IMAGE_PREFIX = "image:"
 METRICS = ("precision", "recall", "f1", "ari", "purity")
+# Seconds a run stopped at the bench's timeout may take to return its partial result.
+UNWIND_S = 60.0
 UNSCORED_SITES = frozenset({"testbed", "bench"})  # served for the renderer's tests, no truth
 Progress = Callable[[str], None]
 """Receives one line per finished run (and a few about the bench itself)."""
@@ -210,7 +213,11 @@ async def run_one(
     timeout_s: float,
     watch: Watch | None = None,
 ) -> BenchRun:
-    """Run one method on one served site in a fresh Session (cache in memory) and score it."""
+    """Run one method on one served site in a fresh Session (cache in memory) and score it.
+
+    At `timeout_s` the run is stopped as a time limit stops it (a `Halt`: every method returns
+    the partial result it has, marked incomplete, and is scored on it); one that has not
+    returned `UNWIND_S` seconds later is cancelled and counts as failed."""
     cost = Cost()
     started = time.perf_counter()
     try:
@@ -220,14 +227,18 @@ async def run_one(
             watching = nullcontext() if watch is None else watch(session, label)
             started = time.perf_counter()
             try:
-                async with asyncio.timeout(timeout_s):
-                    with watching:
+                halt = Halt(timedelta(seconds=timeout_s))
+                async with asyncio.timeout(timeout_s + UNWIND_S):
+                    with watching, halting(halt):
                         run = await spec.run(session, truth)
             finally:
                 seconds = time.perf_counter() - started
                 cost = session.cost()
     except TimeoutError as e:
-        message = f"timed out after {timeout_s:g} s; raise the bench's timeout or give a budget"
+        message = (
+            f"timed out after {timeout_s:g} s and did not stop within {UNWIND_S:g} s more; "
+            "raise the bench's timeout or give a budget"
+        )
         return _failed(spec, truth, cost, time.perf_counter() - started, message, e)
     except Exception as e:
         return _failed(spec, truth, cost, time.perf_counter() - started, _describe(e), e)

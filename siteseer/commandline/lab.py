@@ -166,7 +166,8 @@ def lab_install(sites: tuple[str, ...], size: LabSize) -> None:
     "--timeout",
     type=click.FloatRange(min=1.0),
     default=900.0,
-    help="Seconds one run may take before it counts as failed.",
+    help="Seconds one run may take: then it stops and is scored on what it found, marked "
+    "incomplete (one not stopped a minute later counts as failed).",
 )
 @click.option(
     "--compare",

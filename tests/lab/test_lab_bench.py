@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from aiohttp import web
 from tiny_site import PIXEL_PNG, REPORT_S, SPECS, TinyTreeSite
 
 from siteseer.algorithms import Discovery
@@ -23,6 +24,7 @@ from siteseer.lab.bench import (
     write_outputs,
 )
 from siteseer.lab.errors import BenchError
+from siteseer.lab.registry import methods
 from siteseer.lab.results import BenchRun
 
 
@@ -179,3 +181,26 @@ async def test_a_site_served_apart_serves_the_same_bytes_and_stops_with_the_serv
     with pytest.raises(OSError):
         _, writer = await asyncio.open_connection("127.0.0.1", port)
         writer.close()
+
+
+class _SlowItems(TinyTreeSite):
+    """The tiny site whose item pages but the first take longer to answer than a run may."""
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        if request.path.startswith("/item/") and request.path != "/item/1":
+            await asyncio.sleep(6)
+        return await super().handle(request)
+
+
+async def test_a_run_stopped_at_the_timeout_is_scored_on_what_it_found() -> None:
+    # Indesit takes the first list page's items for entities before it downloads them (to
+    # judge them and crawl on); stopped while they load, it returns what it found, and the
+    # bench scores that partial result.
+    async with LabServer([_SlowItems()]) as server:
+        (run,) = await run_pairs(server, [("tiny", methods()["indesit"])], timeout_s=3)
+    row = run.row
+    assert row.error is None, row.error
+    assert not row.complete
+    assert run.run is not None and "time limit" in str(run.run.extra["reason"])
+    # the items of the first list page, the seed among them; not those of the second
+    assert row.recall is not None and 0 < row.recall < 1, run.run.found

@@ -57,8 +57,17 @@ and index pages are reported without the query parameters that leave a page's co
 same words (a "latest" alias of a versioned page; word-set Jaccard ≥ 0.98) is one entity with
 it, reported under the URL that the largest link collection lists (the site's index of its
 entities, rather than a single shortcut link), then the one most pages link to; params:
-``aliases``. None of these adds a URL feature to the judging: a page is still similar to the
-seed by its HTML alone (its link paths and its labels).
+``aliases``. Three more keep the crawl from downloading one site many times over (a code
+browser, a tracker, a wiki: each page reachable under every branch, in every order, through
+every tab): choice "state is no page" (`_stateless`, SSUP's `ssup.yields.stateless` and
+`carried_state`: a link's state carried back, or a parameter of the page's URL that its links
+to other paths all carry, is left out of the link); choice "a list that adds nothing is a
+view" (`_Crawl._view`: a target collection none of whose links is new makes no index page);
+choice "a link group is worth what it yields" (`_Crawl._yields`: the collections of one link
+DOM path off index pages are left once they spent `_TRIAL` downloads in a row without a new
+entity). None of these adds a URL feature to the judging: a page is still similar to the
+seed by its HTML alone (its link paths and its labels). A run stopped by its budget or a time
+limit returns what it found so far, marked incomplete.
 """
 
 from __future__ import annotations
@@ -79,10 +88,11 @@ from siteseer.algorithms.features.dom import (
     simlabels,
 )
 from siteseer.algorithms.features.dust import DustLearner, aliases
-from siteseer.algorithms.features.url import spread
+from siteseer.algorithms.features.url import query_pairs, route, spread
 from siteseer.algorithms.features.urlshape import is_view, query_changes, refines
 from siteseer.algorithms.result import Discovery
 from siteseer.algorithms.run import Run, Stopped
+from siteseer.algorithms.ssup.yields import carried_state, stateless
 from siteseer.render import Snapshot
 
 if TYPE_CHECKING:
@@ -111,6 +121,11 @@ _LIST_LINKS = 2
 
 # A query parameter that this many pages add to their own URLs is a site-wide action or view.
 _ACTION_PAGES = 3
+
+# A link group (the collections of one link DOM path, off index pages) whose visits spent this
+# many downloads in a row without a new entity is left (choice "a link group is worth what it
+# yields", `_Crawl._yields`).
+_TRIAL = 12
 
 # Priority classes (smaller first).
 _ON_INDEX_PAGE = 0
@@ -207,6 +222,8 @@ class _Crawl:
     adders: dict[str, set[str]] = field(default_factory=dict)  # parameter → pages adding it
     listed: dict[str, int] = field(default_factory=dict)  # URL → largest collection listing it
     linked_by: dict[str, set[str]] = field(default_factory=dict)  # URL → pages linking to it
+    drought: dict[str, int] = field(default_factory=dict)  # path → downloads since an entity
+    barren: set[str] = field(default_factory=set)  # link groups no more visited
 
     async def fetch(self, urls: Iterable[str]) -> dict[str, Snapshot]:
         """The 2xx pages of `urls` (failures are not traced); every page loaded is judged
@@ -321,6 +338,24 @@ class _Crawl:
             )
         return named
 
+    def _view(self, collection: _Collection) -> bool:
+        """Choice "a list that adds nothing is a view" (beyond the reconstruction, for real
+        applications; SSUP's pagination by yield): a target collection all of whose links are
+        entities found already, on a page that is no index page yet, lists again what other
+        pages listed — a sort order or filter of a list, another state of it — so its page is
+        no index page, and its own collections (the view's pager, its other orders) are not
+        queued as an index page's: the crawl does not page one list in every order."""
+        if collection.page in self.index_pages or not set(collection.urls) <= self.entities.keys():
+            return False
+        self.run.note(
+            "collection",
+            "view",
+            f"{collection.page} {collection.path}",
+            urls=collection.urls,
+            note="target collection listing no entity not found before: a view of a list",
+        )
+        return True
+
     async def crawl(self, seed: Snapshot, entry: str) -> None:
         self.seed_url = seed.url
         # The entry page is judged once its labels (the site's chrome) are known.
@@ -339,7 +374,57 @@ class _Crawl:
             self.visited.add(key)
             await self.visit(collection)
 
+    def _yields(self, collection: _Collection) -> bool:
+        """Choice "a link group is worth what it yields" (beyond the reconstruction, for real
+        applications): the collections of one link DOM path met off index pages are one link
+        group — pages alike share their link paths, and a path plays the same part on each of
+        them (a code browser's tree, diff and stats tabs on every commit page, a wiki's history
+        links). Once the group's visits spent `_TRIAL` downloads in a row without a new entity
+        (a page judged like the seed, or a link of a target collection, not found before), its
+        other collections are left; a group is credited too with the new links of the target
+        collections on the pages it led to (a menu's lists, a category link's members). The
+        collections of index pages (their pagers, A–Z bars) are never left, but for those of an
+        index page judged like the seed (an entity page whose links to its neighbours, a
+        parent commit and its diff, make a target collection): the crawl's cost is bounded by
+        the site's link groups, not its pages, and a list is still paged to its end."""
+        path = collection.path
+        if path in self.barren:
+            return False
+        on_index = self.queued.get((collection.page, path), _OTHER) == _ON_INDEX_PAGE
+        if on_index and collection.page not in self.similar:
+            return True
+        if self.drought.get(path, 0) < _TRIAL:
+            return True
+        self.barren.add(path)
+        self.run.note(
+            "collection",
+            "stop",
+            f"{collection.page} {path}",
+            values={"downloads": float(self.drought[path])},
+            note="link group left: its last downloads added no entity",
+        )
+        return False
+
+    def _found(self) -> int:
+        return len(self.entities.keys() | self.similar.keys())
+
     async def visit(self, collection: _Collection) -> None:
+        if not self._yields(collection):
+            return
+        loaded, found, listed = len(self.run.pages), self._found(), len(self.entities)
+        try:
+            await self._visit(collection)
+        finally:
+            path = collection.path
+            parent = self.reached_by.get(collection.page)
+            if self._found() > found:
+                self.drought[path] = 0
+            else:
+                self.drought[path] = self.drought.get(path, 0) + len(self.run.pages) - loaded
+            if len(self.entities) > listed and parent is not None:
+                self.drought[parent] = 0  # it led to a list of new entities
+
+    async def _visit(self, collection: _Collection) -> None:
         sample = spread(collection.urls, self.samples)
         fetched = await self.fetch(sample)
         sims = {u: self.sim(p) for u, p in fetched.items()}
@@ -353,6 +438,8 @@ class _Crawl:
         # a "latest" shortcut) lists nothing, so its page is no index page; its target is still
         # judged (step 4) and its collections explored.
         if len(collection.urls) >= _LIST_LINKS and sims and similar / len(sims) >= _MAJORITY:
+            if self._view(collection):
+                return
             self.run.note(
                 "collection",
                 "keep",
@@ -400,6 +487,21 @@ def _own(page: Snapshot) -> set[str]:
     return {page.url, page.final_url}
 
 
+def _stateless(page: Snapshot, names: frozenset[str]) -> Snapshot:
+    """Choice "state is no page" (beyond the reconstruction, for real applications; SSUP's
+    `stateless`): `page`'s links without the state they carry back or hand on — its own query
+    or address (a list's "back to the list" state), and a parameter of its URL that its links
+    to other paths all carry (`carried_state`: a code browser's branch, a session; `names`, the
+    seed's own parameters, excepted). A page reached in another state is then the page the
+    crawl already has, not a copy of every page of the site under each state."""
+    page = stateless(page)
+    carried = carried_state(page, names)
+    if not carried:
+        return page
+    own = frozenset(n for n, _ in query_pairs(route(page.url)[1]))
+    return stateless(page, own - carried)
+
+
 def _site_root(url: str) -> str:
     parts = urlsplit(url)
     return urlunsplit((parts.scheme, parts.netloc, "/", "", ""))
@@ -426,7 +528,8 @@ async def indesit(
         raise ValueError(f"threshold must lie in [0, 1], not {threshold!r}")
     if samples < 1:
         raise ValueError("samples must be at least 1")
-    run = Run(session)
+    names = frozenset(n for n, _ in query_pairs(route(seed)[1]))
+    run = Run(session, tidy=lambda page: _stateless(page, names))
     crawl = _Crawl(run, tag_feature, threshold, samples)
     start_url = entry or _site_root(seed)
     with suppress(Stopped):  # run.reason says why

@@ -43,6 +43,7 @@ __all__ = [
     "EXPORT_FORMATS",
     "Families",
     "Family",
+    "carried_state",
     "entity_key",
     "family_of",
     "is_export",
@@ -131,6 +132,33 @@ def state_params(url: str, page: str, names: frozenset[str] | None = None) -> fr
         or returns_to(value, page)
         or (names is not None and name not in names and (name, value) in own)
     )
+
+
+# A parameter of a page's URL that its links to this many other paths carry is the page's state.
+CARRIED_PATHS = 2
+
+
+def carried_state(page: Snapshot, names: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The query parameters of `page`'s own URL, but `names` (those an entity's URL has), that
+    its links to `CARRIED_PATHS` other paths or more carry with `page`'s value: a state chosen
+    on the way and handed on to every page (a code browser's branch, ``?h=debian/2.10-1`` on its
+    log, tree, diff and commit links; a session), which names none of those pages. A parameter
+    carried only along `page`'s own path (a wiki's ``?title=…`` on its pager) is not counted:
+    it names the page."""
+    own = dict(query_pairs(route(page.url)[1]))
+    wanted = {n: v for n, v in own.items() if n not in names and v}
+    if not wanted:
+        return frozenset()
+    here = route(page.url)[0].rstrip("/")
+    paths: dict[str, set[str]] = {}
+    for link in page.links:
+        path, query = route(link.url)
+        if path.rstrip("/") == here or urlsplit(link.url).netloc != urlsplit(page.url).netloc:
+            continue
+        for name, value in query_pairs(query):
+            if wanted.get(name) == value:
+                paths.setdefault(name, set()).add(path.rstrip("/"))
+    return frozenset(n for n, p in paths.items() if len(p) >= CARRIED_PATHS)
 
 
 def returns_to(value: str, page: str) -> bool:

@@ -141,3 +141,69 @@ async def test_indesit_a_lone_link_back_makes_no_index_page(
     assert found.complete, found.reason
     assert set(found.entities) == issues
     assert found.index_pages == ((f"{base}/issues",),)
+
+
+def _repository() -> web.Application:
+    """A code browser: home → a log of 20 commits (and the same log under a branch, ``?h=``,
+    whose every link carries the branch, and sorted oldest first) → commit pages; each commit
+    page links to its tree, whose every directory holds three more directories (no end: each
+    page is new), drawn unlike a commit page."""
+
+    def page(body: str) -> web.Response:
+        menu = '<nav><a href="/">Home</a> <a href="/log">Log</a></nav>'
+        html = f"<!DOCTYPE html><html><body>{menu}<main>{body}</main></body></html>"
+        return web.Response(text=html, content_type="text/html")
+
+    def state(request: web.Request) -> str:
+        return f"?h={request.query['h']}" if "h" in request.query else ""
+
+    async def home(_: web.Request) -> web.Response:
+        return page('<p>A repository.</p><ul class="refs"><li><a href="/log?h=stable">stable</a>')
+
+    async def log(request: web.Request) -> web.Response:
+        h = state(request)
+        order = range(1, 21) if request.query.get("order") != "asc" else range(20, 0, -1)
+        rows = "".join(f'<li><a href="/commit/{n}{h}">Commit {n}</a></li>' for n in order)
+        sort = '<p class="sort"><a href="/log?order=asc">oldest first</a></p>' if not h else ""
+        return page(f'{sort}<ul class="log">{rows}</ul>')
+
+    async def commit(request: web.Request) -> web.Response:
+        n, h = request.match_info["n"], state(request)
+        fields = f"<dl><dt>Author</dt><dd>A. Author</dd><dt>Commit</dt><dd>{n}</dd></dl>"
+        tree = f'<p class="tree"><a href="/tree/{n}{h}">tree</a></p>'
+        return page(f"<h1>Commit {n}</h1>{fields}{tree}")
+
+    async def tree(request: web.Request) -> web.Response:
+        here, h = request.match_info["path"], state(request)
+        rows = "".join(
+            f'<tr><td><a href="/tree/{here}/d{k}{h}">d{k}</a></td></tr>' for k in (1, 2, 3)
+        )
+        return page(f'<h2>{here}</h2><table class="files">{rows}</table>')
+
+    app = web.Application()
+    app.router.add_get("/", home)
+    app.router.add_get("/log", log)
+    app.router.add_get("/commit/{n}", commit)
+    app.router.add_get("/tree/{path:.+}", tree)
+    return app
+
+
+async def test_indesit_crawls_no_state_view_or_endless_link_group(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    """Choices "state is no page", "a list that adds nothing is a view" and "a link group is
+    worth what it yields": the branch's pages are the pages the crawl has, without the branch;
+    the log sorted oldest first lists no commit the log did not; the trees below the commits
+    add no commit, however deep they go, so their link groups are left after a few downloads.
+    The crawl ends on its own with every commit and nothing else."""
+    base = await serve_app(_repository())
+    async with Session(SessionConfig(render="never", budget=2000)) as session:
+        found = await indesit(session, f"{base}/commit/3")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/commit/{n}" for n in range(1, 21)}
+    # one log is the index page (the branch's, met first, names the commits without it)
+    assert found.index_pages in (((f"{base}/log",),), ((f"{base}/log?h=stable",),))
+    decisions = {(e.step, e.decision) for e in found.trace}
+    assert {("collection", "view"), ("collection", "stop")} <= decisions
+    # home, the log, its sorted view, the commits, and a few trials of each tree group
+    assert found.cost.downloads <= 3 + 20 + 2 * 12 + 3, found.cost

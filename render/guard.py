@@ -221,6 +221,7 @@ class DocumentGuard:
         self._workers = workers
         self._count = count
         self._spawn = spawn
+        self.popups: CDPSession | None = None  # the browser's session watch_popups opened
 
     async def attach(self, worker: Worker, cdp: CDPSession) -> None:
         """Watch the page of `worker` through `cdp` (its Network domain enabled): its responses
@@ -350,10 +351,9 @@ class DocumentGuard:
         return headers + [{"name": k, "value": v} for k, v in self._headers]
 
     async def watch_popups(self, browser: Browser) -> None:
-        """Pause the document requests of every page of `browser` (CDP ``Fetch`` on the browser
-        target), so that a popup's first request is checked before it is sent
-        (`_on_any_document`)."""
-        cdp = await browser.new_browser_cdp_session()
+        """Pause every page's document requests (CDP ``Fetch`` on the browser target: `popups`)
+        so that a popup's first request is checked before it is sent (`_on_any_document`)."""
+        cdp = self.popups = await browser.new_browser_cdp_session()
         cdp.on(
             "Fetch.requestPaused",
             lambda event: self._spawn(self._on_any_document(cdp, event), "checking a popup"),

@@ -74,7 +74,12 @@ from siteseer.render.actions import ActionTiming, perform
 from siteseer.render.closing import AsyncClosing
 from siteseer.render.config import RenderConfig
 from siteseer.render.contexts import BLOCKED_EXTENSIONS, EXTRACT_SCRIPT, Contexts, blocked_patterns
-from siteseer.render.driver import acquire_driver, release_driver
+from siteseer.render.driver import (
+    acquire_driver,
+    give_back_browser,
+    launch_browser,
+    release_driver,
+)
 from siteseer.render.effects import is_private_host
 from siteseer.render.errors import BrowserCrashed, NavigationTimeout, PageDeadline, RenderError
 from siteseer.render.extract import Canonicalize, default_canonical
@@ -325,13 +330,13 @@ class BrowserPool(AsyncClosing):
         return self
 
     async def close(self) -> None:
-        """Close every context, the browser and Playwright (safe to call twice)."""
+        """Close every context, the browser (or give it back) and Playwright (safe twice)."""
         for worker in self._workers:
             await self._contexts.drop(worker)
         for task in list(self._tasks):
             task.cancel()
         browser, self._browser = self._browser, None
-        if browser is not None:
+        if browser is not None and not await give_back_browser(browser, self._guard.popups):
             await _close_browser(browser, 10, logging.WARNING, "closing the browser failed")
         playwright, self._playwright = self._playwright, None
         if playwright is not None:
@@ -340,7 +345,7 @@ class BrowserPool(AsyncClosing):
     async def _launch(self) -> Browser:
         assert self._playwright is not None
         try:
-            browser = await self._playwright.chromium.launch(**self.config.launch_options())
+            browser = await launch_browser(self._playwright, self.config.launch_options())
         except PlaywrightError as e:
             raise BrowserCrashed(
                 f"could not start {self.config.browser_description}: {first_line(e)}; "

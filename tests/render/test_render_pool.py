@@ -358,6 +358,35 @@ async def test_a_load_does_not_carry_the_cookies_earlier_loads_were_given(
         assert trail == [url(testbed, "/about?cookie=lang")], trail
 
 
+async def test_a_kept_browser_serves_the_next_pool_with_contexts_of_its_own(
+    render_config: RenderConfig, testbed: LabServer
+) -> None:
+    # The test session keeps its driver (tests/conftest.py): a pool closing gives its browser
+    # back, and the next pool launched with the same options gets it, without the cookies, the
+    # pages or the document checks of the pool before; a kept browser killed is not lent again.
+    config = replace(render_config, pages=1)
+    checked: list[str] = []
+
+    async def check(origin: str, target: str) -> str | None:
+        checked.append(target)
+        return None
+
+    async with BrowserPool(config, check_navigation=check) as first:
+        await first.load(State(url(testbed, "/trail?p=1")))
+        pid = await first.browser_pid()
+    seen = len(checked)
+    async with BrowserPool(config) as second:
+        assert await second.browser_pid() == pid
+        snap = await second.load(State(url(testbed, "/trail?p=2")))
+        assert not [lk.url for lk in snap.links if "cookie=" in lk.url]
+        os.kill(pid, signal.SIGKILL)
+    assert seen > 0 and len(checked) == seen  # the first pool's checks went with it
+    async with BrowserPool(config) as third:
+        assert await third.browser_pid() != pid
+        assert (await third.load(State(url(testbed, "/item/2")))).title == "Item 2"
+        assert third.stats.relaunches == 0
+
+
 @pytest.mark.slow
 async def test_navigation_timeout(render_config: RenderConfig, testbed: LabServer) -> None:
     config = replace(render_config, pages=1, navigation_timeout=timedelta(milliseconds=700))

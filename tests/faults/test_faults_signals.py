@@ -90,7 +90,7 @@ class _Child:
 def _analysis(tmp_path: Path) -> _Child:
     child = _Child([sys.executable, str(HERE / "analysis_script.py"), "60000"], tmp_path)
     child.wait_for(lambda: "analysing\n" in child.stdout)
-    time.sleep(1.0)  # well inside the learning (minutes of it)
+    time.sleep(0.3)  # inside the learning (minutes of it)
     return child
 
 

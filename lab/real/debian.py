@@ -4,7 +4,8 @@
 needs root, so anyone else gets the command to run instead (`InstallFailed`). Used by the
 applications served from Debian's packages (real-dokuwiki, real-hugo, real-cgit, real-mediawiki,
 real-gitweb, real-jekyll, real-fossil, real-wordpress, real-hgweb, real-redmine,
-real-loggerhead, real-ikiwiki, real-gitit, real-klaus, real-man2html, real-mhonarc).
+real-loggerhead, real-ikiwiki, real-gitit, real-klaus, real-man2html, real-mhonarc,
+real-doxygen).
 """
 
 from __future__ import annotations

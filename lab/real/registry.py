@@ -68,6 +68,7 @@ _REAL: dict[str, str] = {
     "real-hexo": "siteseer.lab.real.hexo:HexoApp",
     "real-man2html": "siteseer.lab.real.man2html:Man2HtmlApp",
     "real-mhonarc": "siteseer.lab.real.mhonarc:MhonarcApp",
+    "real-doxygen": "siteseer.lab.real.doxygen:DoxygenApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

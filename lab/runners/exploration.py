@@ -201,6 +201,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-hexo",
             "real-man2html",
             "real-mhonarc",
+            "real-doxygen",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -42,6 +42,7 @@ from siteseer.algorithms.ssup.yields import (
     entity_key,
     is_export,
     is_tool,
+    leads_back,
     spelled_defaults,
 )
 from siteseer.render import Snapshot
@@ -205,7 +206,7 @@ class Pagination:
                 # Choice: pagination goes on from the pages that show entries of the list, but
                 # a view's (its own pages are views too).
                 if entries and (gain or not family.refines):
-                    self._candidates(page, family.root, at, families, judged, family.carried())
+                    self._candidates(page, family.root, at, families, judged, family)
                 if family.stopped:
                     break
             self._views(families, family, at)
@@ -244,12 +245,13 @@ class Pagination:
         at: _Level,
         families: Families,
         judged: set[str],
-        carried: frozenset[str] = frozenset(),
+        chain: Family | None = None,
     ) -> None:
-        """The links of `page` (a page of the list of the level page `root`; `carried`: the
-        query parameters whose values make it that page, `Family.carried`) that may be pages
-        of the level's lists, each counted in its family; those that cannot be are named in
-        the trace."""
+        """The links of `page` (a page of the list of the level page `root`; `chain`: the
+        family it was loaded for, whose open query parameters make it that page,
+        `Family.carried`) that may be pages of the level's lists, each counted in its family;
+        those that cannot be are named in the trace."""
+        carried = chain.carried() if chain is not None else frozenset()
         shown = len(self._entries(page, at))
         defaults = spelled_defaults(page.url, (link.url for link in page.links))
 
@@ -276,17 +278,20 @@ class Pagination:
                 tools.append(link.url)
             elif not pager and at.entity is not None and at.entity.matches(link.url):
                 entries.append(link.url)
-            else:
-                families.add(
-                    page.url,
-                    link.url,
-                    link.text,
-                    shown,
-                    root,
-                    refines(root, link.url),
-                    defaults,
-                    carried,
-                )
+            elif families.add(
+                page.url,
+                link.url,
+                link.text,
+                shown,
+                root,
+                refines(root, link.url),
+                defaults,
+                carried,
+                None if chain is None else chain.template,
+            ) is None and leads_back(link.text):
+                # A chain's way back, counted in no family: judged again where another page
+                # links it forward (the next page of the chain, seen first from the page after).
+                judged.discard(link.url)
         skipped = (
             (
                 unlike,

@@ -48,6 +48,7 @@ __all__ = [
     "family_of",
     "is_export",
     "is_tool",
+    "leads_back",
     "pages_offered",
     "returns_to",
     "spelled_defaults",
@@ -64,6 +65,8 @@ EXPORT_FORMATS = frozenset(
 _CONTINUE = frozenset(
     {"next", "previous", "prev", "older", "newer", "more", "last", "first", "»", "«", "›", "‹"}
 )
+# Those of them that lead back, to the pages a list's pager came from.
+_BACK = frozenset({"previous", "prev", "newer", "first", "«", "‹"})
 
 
 def is_export(url: str) -> bool:
@@ -88,6 +91,14 @@ def pager_text(text: str) -> bool:
     list ("Next", "« older")."""
     words = _name(text).split(" ")
     return words[0].isdigit() or words[0] in _CONTINUE or bool(words[-1] in _CONTINUE)
+
+
+def leads_back(text: str) -> bool:
+    """Whether a link's text reads as a pager's way back ("« Newer", "Previous page") and
+    not forward."""
+    words = _name(text).split(" ")
+    ends = {words[0], words[-1]}
+    return bool(ends & _BACK) and not ends & (_CONTINUE - _BACK)
 
 
 def is_tool(url: str, text: str, page: str) -> bool:
@@ -402,6 +413,11 @@ class Family:
             t.split(" ")[0] in _CONTINUE for t in self.texts if t
         )
 
+    def cursor(self) -> bool:
+        """Whether it is a chain of "next" links: its links read as words that continue a list
+        ("Older »"), and its values are no page sizes."""
+        return self.sizes is None and self._continued()
+
     def committed(self) -> bool:
         """Whether it is a pager one of whose pages added mostly entries none gave before: a
         list being paged, followed to its end before any other family is tried."""
@@ -525,16 +541,31 @@ class Families:
         refines: bool,
         defaults: dict[str, str] | None = None,
         carried: frozenset[str] = frozenset(),
+        chain: str | None = None,
     ) -> Family | None:
         """Count `url`, a link on `page` (which shows `entries` entries, and varies the list of
         the level page `root`; `defaults`: the values `page` leaves out, `spelled_defaults`;
-        `carried`: its own state, `Family.carried`), in its family (the first family that named
-        it keeps it); None when it has none (`family_of`)."""
+        `carried`: its own state, `Family.carried`; `chain`: the template of the family `page`
+        was loaded for), in its family (the first family that named it keeps it); None when it
+        has none (`family_of`)."""
         if url in self.owner:
             known = self.families[self.owner[url]]
             known.texts.add(" ".join(text.split()).casefold())
             return known
         found = family_of(page, url, defaults, carried)
+        paged = self.families.get(chain) if chain is not None else None
+        if paged is not None and page != root and paged.cursor() and pager_text(text):
+            # A link reading as a pager's on a page of a chain of "next" links that varies,
+            # read from `root`, only what the chain varies is the chain's next page: a cursor
+            # changing a path segment while keeping its query (``/changes/342?start_revid=382``
+            # on ``/changes/362?start_revid=382``).
+            continued = family_of(root, url)
+            if continued is not None and continued[0] == chain:
+                if leads_back(text):
+                    # Choice: its "« newer" link leads to the page before it, which the chain
+                    # came from (``/changes/382?start_revid=382``, the first page again).
+                    return None
+                found = continued
         if found is None:
             return None
         template, values = found

@@ -205,6 +205,58 @@ class _SpelledSite(Site):
         )
 
 
+class _LogSite(Site):
+    """A revision log: `/log` shows the newest 10 of `ROWS` revisions, its "Older »" link
+    `/log/<revno>?start=<tip>` the 10 from `revno` down (an opaque cursor kept in the query
+    while the path changes), each page after the first a "« Newer" link back; each revision
+    opens `/rev/<revno>`."""
+
+    kind = "entity-tree"
+    id = "log-cursor"
+
+    def _log(self, top: int) -> web.Response:
+        shown = range(top, max(0, top - 10), -1)
+        rows = "".join(
+            f'<tr><td><a href="/rev/{r}">{_TableSite._name(r)}</a></td></tr>' for r in shown
+        )
+        pager = f'<a href="/log/{top + 10}?start={ROWS}">&laquo; Newer</a> ' if top < ROWS else ""
+        if top > 10:
+            pager += f'<a href="/log/{top - 10}?start={ROWS}">Older &raquo;</a>'
+        body = f'<table class="log">{rows}</table><p class="pager">{pager}</p>'
+        return _TableSite._page(f"Revisions from {top}", body)
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        if path == "/log":
+            return self._log(ROWS)
+        top = path.removeprefix("/log/")
+        if top.isdigit() and request.query.get("start") == str(ROWS):
+            return self._log(int(top))
+        row = path.removeprefix("/rev/")
+        if row.isdigit() and 1 <= int(row) <= ROWS:
+            crumbs = '<nav class="crumbs"><a href="/log">Log</a></nav>'
+            return _TableSite._page(
+                f"Revision {row}", crumbs + f"<p>{_TableSite._name(int(row))}</p>"
+            )
+        if path == "/":
+            return _TableSite._page("Home", '<p><a href="/log">Log</a></p>')
+        return web.Response(status=404, text="not found")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        rows = tuple(f"{base_url}/rev/{r}" for r in range(ROWS, 0, -1))
+        older = (f"{base_url}/log/{top}?start={ROWS}" for top in range(ROWS - 10, 0, -10))
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"revision": rows},
+            target_type="revision",
+            seed_entity=rows[0],
+            seed_path=(f"{base_url}/log", rows[0]),
+            index_levels=((f"{base_url}/log", *older),),
+        )
+
+
 async def _discover(truth: SiteTruth) -> tuple[float, list[str], list[tuple[str, str, str]]]:
     downloaded: list[str] = []
     async with Session(SessionConfig(render="never", cache=None)) as session:
@@ -242,6 +294,21 @@ async def test_a_cursor_is_followed_to_the_end_of_the_list() -> None:
     assert len(downloaded) <= math.ceil(1.5 * truth.lower_bound_downloads), downloaded
     lists = {u for u in downloaded if "/rows?" in u}
     assert lists == set(truth.index_levels[0]) - {f"{truth.base_url}/rows"}, lists
+    kept = [subject for decision, subject, _ in trace if decision == "keep"]
+    assert len(kept) == len(lists)
+
+
+async def test_a_cursor_changing_a_path_segment_is_followed_older_to_the_end() -> None:
+    # The first page's "Older" link opens the family (path and cursor both differ from /log);
+    # each next page's keeps the cursor and changes the path: the same family, read from /log.
+    # Its "« Newer" link leads back to the page before: never loaded.
+    async with LabServer([_LogSite()]) as server:
+        truth = server.truth("log-cursor")
+        f1, downloaded, trace = await _discover(truth)
+    assert f1 == 1.0
+    assert len(downloaded) <= math.ceil(1.5 * truth.lower_bound_downloads), downloaded
+    lists = {u for u in downloaded if "/log/" in u}
+    assert lists == set(truth.index_levels[0]) - {f"{truth.base_url}/log"}, lists
     kept = [subject for decision, subject, _ in trace if decision == "keep"]
     assert len(kept) == len(lists)
 

@@ -17,10 +17,12 @@ from urllib.parse import urlsplit
 from siteseer.algorithms.features.dom import (
     TagFeature,
     html_schema,
+    label_schema,
     link_path,
     list_tree,
     path_urls,
     simhtml,
+    simlabels,
 )
 from siteseer.algorithms.features.url import SIZE_TERM, spread, term_weights, url_schema
 from siteseer.algorithms.features.urlshape import UrlTemplate, seed_template, url_template
@@ -147,10 +149,24 @@ class SameLevel:
             ),
         )
         minsim = 1.0 if threshold.minsim is None else threshold.minsim
+        fields = label_schema(sp) if leaf else frozenset()
         for number, group in enumerate(rest, start=2):
             subject = f"group {number} of {len(groups)}"
             passed, best = await self._probe(group.urls, sample_schema, minsim)
             values = {"strongsim": group.score, "simhtml": best, "minsim_html": minsim}
+            labels = self._unlike_fields(group.urls, fields) if passed else None
+            if labels is not None:
+                self.run.note(
+                    "same-level",
+                    "prune",
+                    subject,
+                    level=level,
+                    urls=group.urls,
+                    values=values | {"simlabels": labels},
+                    note="its page is built like the sample but names other fields (its header "
+                    "cells, terms and labels): records of another kind (rows of another table)",
+                )
+                continue
             if passed:
                 kept.extend(group.urls)
                 self.run.note(
@@ -412,6 +428,21 @@ class SameLevel:
                 note="another site's pages are no pages of the level",
             )
         return out
+
+    def _unlike_fields(self, urls: Sequence[str], fields: frozenset[str]) -> float | None:
+        """simlabels between the sample's field labels `fields` and those of the first page of
+        `urls` loaded (the one its group was probed by), when both show labels and share less
+        than `_KIND_SIM` of them; None otherwise.
+
+        Choice (beyond the paper): field names are template text, the same on every page of a
+        type (`features.dom.label_schema`); two tables' rows share every link path, and differ
+        there. Pages without labels (a wiki's, a blog's) are not judged so."""
+        if not fields:
+            return None
+        page = next((self.run.pages[u] for u in urls if u in self.run.pages), None)
+        labels = label_schema(page) if page is not None else frozenset()
+        sim = simlabels(fields, labels)
+        return sim if labels and sim < _KIND_SIM else None
 
     async def _probe(
         self, urls: Sequence[str], sample_schema: frozenset[str], minsim: float

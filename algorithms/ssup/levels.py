@@ -150,6 +150,8 @@ class SameLevel:
         )
         minsim = 1.0 if threshold.minsim is None else threshold.minsim
         fields = label_schema(sp) if leaf else frozenset()
+        facet = leaf and _outside_lists(sp.url, index_pages)
+        alike = {sp.url, *first.urls}
         for number, group in enumerate(rest, start=2):
             subject = f"group {number} of {len(groups)}"
             passed, best = await self._probe(group.urls, sample_schema, minsim)
@@ -169,8 +171,25 @@ class SameLevel:
                 continue
             if passed:
                 kept.extend(group.urls)
+                alike.update(group.urls)
                 self.run.note(
                     "same-level", "keep", subject, level=level, urls=group.urls, values=values
+                )
+                continue
+            listing = _listed_alone(group, alike, index_pages, sdp, self.mode) if facet else []
+            if listing:
+                kept.extend(group.urls)
+                self.run.note(
+                    "same-level",
+                    "keep",
+                    subject,
+                    level=level,
+                    urls=group.urls,
+                    values=values | {"index_pages": len(listing)},
+                    note=f"simhtml below minsim_html, but it is all {len(listing)} index page(s) "
+                    f"like the sample's list ({listing[0]}) list: a list of values (a tag, a "
+                    "category) holds entries of one kind, and the sample sits outside its "
+                    "list's folder",
                 )
                 continue
             self.run.note(
@@ -462,6 +481,44 @@ class SameLevel:
             if sim >= minsim:
                 return True, sim
         return False, max(best, 0.0)
+
+
+def _outside_lists(sample: str, index_pages: Sequence[Snapshot]) -> bool:
+    """Whether `sample` sits outside the folder of every index page that links to it (a
+    tag's page ``/tags/netdata.html`` listing ``/library/json.html``), where a table's or a
+    project's entries sit below it (``/vega/airports`` and ``/vega/airports/1``,
+    ``/dpkg/changes`` and ``/dpkg/revision/382``, every page below the root's folder)."""
+    ours = [s for s in urlsplit(sample).path.split("/") if s]
+    own = [p for p in index_pages if any(link.url == sample for link in p.links)]
+    for page in own:
+        folder = [s for s in urlsplit(page.url).path.split("/") if s][:-1]
+        if ours[: len(folder)] == folder:
+            return False
+    return bool(own)
+
+
+def _listed_alone(
+    group: LinkGroup,
+    alike: set[str],
+    index_pages: Sequence[Snapshot],
+    sdp: str,
+    mode: TagFeature,
+) -> list[str]:
+    """The index pages that list links of `group` in `sdp` and none of `alike` (the sample
+    and the links of the groups found like it by simhtml).
+
+    Choice (beyond the paper): the index pages were kept as like the sample's own list page;
+    a page of values (a tag, a category) lists entries of one kind, whatever their markup
+    (documents whose text holds their own tables and links, less like each other than the
+    sample's few measured siblings). Used only where the sample sits outside its list's folder
+    (`_outside_lists`): a table's or project's own list holds its own kind."""
+    ours = set(group.urls)
+    found = []
+    for page in index_pages:
+        listed = {k.url for k in page.links if link_path(k, mode) == sdp}
+        if listed & ours and not listed & alike:
+            found.append(page.url)
+    return found
 
 
 def _numbered_segments(template: UrlTemplate, urls: Sequence[str]) -> frozenset[int]:

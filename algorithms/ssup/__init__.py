@@ -137,7 +137,20 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   ``/export/json``) are no pages. A candidate sharing no link DOM path with the level's
   sample is no page of it (the HTML test of a family's first page). Pagination goes on only
   from pages that show entries of the list, and not from a view's. Each decision is in the
-  trace.
+  trace. A chain of "next" links is one family however each link is spelled: a link reading
+  as a pager's on a page of such a family that, read from the family's level page, varies only
+  what the family varies is its next page (Loggerhead's "Older »"
+  ``/changes/342?start_revid=382`` on ``/changes/362?start_revid=382``: a cursor that keeps
+  its query and changes the path); its way back ("« Newer") is not loaded from there.
+- Field names tell kinds apart (beyond the paper): at the entity level, a later group whose
+  page passes simhtml but shares less than half of the sample's field labels (header cells,
+  terms, labels: `features.dom.label_schema`) is records of another kind (another table's
+  rows, built alike) and is pruned (`SameLevel._unlike_fields`).
+- Lists of values (beyond the paper): where the sample sits outside the folder of the index
+  pages listing it (a tag's page ``/tags/netdata.html`` listing ``/library/json.html``), a
+  group below minsim_html is still kept when index pages of the level, kept as like the
+  sample's list page, list it and nothing found like the sample (`levels._listed_alone`): a
+  tag's or category's page lists entries of one kind, however unlike their markup.
 - A list's state carried by its entries' links (beyond the paper): a link's query parameter
   whose value is the page's own query (Django's ``?_changelist_filters=p%3D2`` on page 2) or
   its address, a return address (Flask-Admin's ``&url=/admin/flight/%3Fpage%3D2``,

@@ -156,7 +156,7 @@ class SameLevel:
             subject = f"group {number} of {len(groups)}"
             passed, best = await self._probe(group.urls, sample_schema, minsim)
             values = {"strongsim": group.score, "simhtml": best, "minsim_html": minsim}
-            labels = self._unlike_fields(group.urls, fields) if passed else None
+            labels = _unlike_fields(self.run, group.urls, fields) if passed else None
             if labels is not None:
                 self.run.note(
                     "same-level",
@@ -165,8 +165,8 @@ class SameLevel:
                     level=level,
                     urls=group.urls,
                     values=values | {"simlabels": labels},
-                    note="its page is built like the sample but names other fields (its header "
-                    "cells, terms and labels): records of another kind (rows of another table)",
+                    note="built like the sample, it names other fields (header cells, terms, "
+                    "labels): records of another kind",
                 )
                 continue
             if passed:
@@ -176,21 +176,9 @@ class SameLevel:
                     "same-level", "keep", subject, level=level, urls=group.urls, values=values
                 )
                 continue
-            listing = _listed_alone(group, alike, index_pages, sdp, self.mode) if facet else []
-            if listing:
+            listed = (self.run, self.mode, group, alike, index_pages, sdp, subject, level)
+            if facet and _kept_as_listed(*listed):
                 kept.extend(group.urls)
-                self.run.note(
-                    "same-level",
-                    "keep",
-                    subject,
-                    level=level,
-                    urls=group.urls,
-                    values=values | {"index_pages": len(listing)},
-                    note=f"simhtml below minsim_html, but it is all {len(listing)} index page(s) "
-                    f"like the sample's list ({listing[0]}) list: a list of values (a tag, a "
-                    "category) holds entries of one kind, and the sample sits outside its "
-                    "list's folder",
-                )
                 continue
             self.run.note(
                 "same-level",
@@ -448,21 +436,6 @@ class SameLevel:
             )
         return out
 
-    def _unlike_fields(self, urls: Sequence[str], fields: frozenset[str]) -> float | None:
-        """simlabels between the sample's field labels `fields` and those of the first page of
-        `urls` loaded (the one its group was probed by), when both show labels and share less
-        than `_KIND_SIM` of them; None otherwise.
-
-        Choice (beyond the paper): field names are template text, the same on every page of a
-        type (`features.dom.label_schema`); two tables' rows share every link path, and differ
-        there. Pages without labels (a wiki's, a blog's) are not judged so."""
-        if not fields:
-            return None
-        page = next((self.run.pages[u] for u in urls if u in self.run.pages), None)
-        labels = label_schema(page) if page is not None else frozenset()
-        sim = simlabels(fields, labels)
-        return sim if labels and sim < _KIND_SIM else None
-
     async def _probe(
         self, urls: Sequence[str], sample_schema: frozenset[str], minsim: float
     ) -> tuple[bool, float]:
@@ -483,6 +456,22 @@ class SameLevel:
         return False, max(best, 0.0)
 
 
+def _unlike_fields(run: Run, urls: Sequence[str], fields: frozenset[str]) -> float | None:
+    """simlabels between the sample's field labels `fields` and those of the first page of
+    `urls` `run` loaded (the one its group was probed by), when both show labels and share less
+    than `_KIND_SIM` of them; None otherwise.
+
+    Choice (beyond the paper): field names are template text, the same on every page of a
+    type (`features.dom.label_schema`); two tables' rows share every link path, and differ
+    there. Pages without labels (a wiki's, a blog's) are not judged so."""
+    if not fields:
+        return None
+    page = next((run.pages[u] for u in urls if u in run.pages), None)
+    labels = label_schema(page) if page is not None else frozenset()
+    sim = simlabels(fields, labels)
+    return sim if labels and sim < _KIND_SIM else None
+
+
 def _outside_lists(sample: str, index_pages: Sequence[Snapshot]) -> bool:
     """Whether `sample` sits outside the folder of every index page that links to it (a
     tag's page ``/tags/netdata.html`` listing ``/library/json.html``), where a table's or a
@@ -495,6 +484,34 @@ def _outside_lists(sample: str, index_pages: Sequence[Snapshot]) -> bool:
         if ours[: len(folder)] == folder:
             return False
     return bool(own)
+
+
+def _kept_as_listed(
+    run: Run,
+    mode: TagFeature,
+    group: LinkGroup,
+    alike: set[str],
+    index_pages: Sequence[Snapshot],
+    sdp: str,
+    subject: str,
+    level: int,
+) -> bool:
+    """Whether `group`, below minsim_html, is kept as the list of index pages listing nothing
+    found like the sample (`_listed_alone`); noted in `run`'s trace when it is."""
+    listing = _listed_alone(group, alike, index_pages, sdp, mode)
+    if listing:
+        run.note(
+            "same-level",
+            "keep",
+            subject,
+            level=level,
+            urls=group.urls,
+            values={"strongsim": group.score, "index_pages": len(listing)},
+            note=f"simhtml below minsim_html, but all that {listing[0]} and the like list: a "
+            "list of values (a tag, a category) holds entries of one kind, and the sample sits "
+            "outside its folder",
+        )
+    return bool(listing)
 
 
 def _listed_alone(

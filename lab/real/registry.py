@@ -69,6 +69,7 @@ _REAL: dict[str, str] = {
     "real-man2html": "siteseer.lab.real.man2html:Man2HtmlApp",
     "real-mhonarc": "siteseer.lab.real.mhonarc:MhonarcApp",
     "real-doxygen": "siteseer.lab.real.doxygen:DoxygenApp",
+    "real-moin": "siteseer.lab.real.moin:MoinApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -202,6 +202,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-man2html",
             "real-mhonarc",
             "real-doxygen",
+            "real-moin",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -27,10 +27,12 @@ from urllib.parse import urlsplit
 
 from siteseer.algorithms.querycentric.model import (
     EntityPattern,
+    entity_url,
     guess_entity_pattern,
     path_steps,
     query_params,
     result_container,
+    result_entities,
 )
 from siteseer.algorithms.querycentric.rows import RowKey, guess_row_key, row_key_from_sample
 from siteseer.algorithms.querycentric.shapes import outline_free
@@ -40,7 +42,14 @@ if TYPE_CHECKING:
     from siteseer.algorithms.querycentric.core import Explorer
     from siteseer.algorithms.querycentric.exploring import Exploring
 
-__all__ = ["in_tree", "learn_containers", "learn_entities", "list_tree", "tree_items"]
+__all__ = [
+    "in_tree",
+    "join_container",
+    "learn_containers",
+    "learn_entities",
+    "list_tree",
+    "tree_items",
+]
 
 
 def _learn_rows(ex: Explorer, root: Snapshot, rows: RowKey | None, how: str) -> bool:
@@ -214,6 +223,26 @@ def learn_containers(ex: Exploring, page: Snapshot) -> None:
     ex.run.note(
         "result-container", "keep", top[0], values={"entity_links": float(links)}, note=note
     )
+
+
+def join_container(ex: Exploring, page: Snapshot, listed: Iterable[str]) -> bool:
+    """Whether `page` lists result entities, its list joining the result containers when it
+    draws them in another (a tag's page listing a wiki's documents as an archive, where the
+    start list was the wiki's map): its container holding most entity links, when each of them
+    is one of `listed` (the start list's entities)."""
+    assert ex.pattern is not None
+    if result_entities(page, ex.pattern, ex.containers):
+        return True
+    top = _top_container(ex, page)
+    if top is None or ex.containers is None:
+        return False
+    inside = {entity_url(x.url) for x in page.links if result_container(x) == top[0]}
+    links = {u for u in inside if ex.pattern.matches(u)}
+    if not links or not links <= set(listed):
+        return False
+    ex.containers = ex.containers | {top[0]}
+    ex.run.note("result-container", "join", top[0], values={"entity_links": float(len(links))})
+    return True
 
 
 _LISTS = frozenset({"ul", "ol"})

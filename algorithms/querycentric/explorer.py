@@ -12,7 +12,7 @@ off them when they show a record (records.py `read_records`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from typing import TYPE_CHECKING
 
@@ -20,18 +20,19 @@ from siteseer.algorithms.querycentric.ajax import facets_of
 from siteseer.algorithms.querycentric.beside import lists_beside, shared_attribute
 from siteseer.algorithms.querycentric.core import Explorer, Query, Settings, show
 from siteseer.algorithms.querycentric.disclosures import TAB_LEVELS, tab_controls
-from siteseer.algorithms.querycentric.entities import learn_entities
-from siteseer.algorithms.querycentric.indexes import menu_links, value_index
+from siteseer.algorithms.querycentric.entities import join_container, learn_entities
+from siteseer.algorithms.querycentric.indexes import linked_values, menu_links, value_indexes
 from siteseer.algorithms.querycentric.items import item_links
 from siteseer.algorithms.querycentric.kinds import FACET_KINDS
 from siteseer.algorithms.querycentric.lists import ListGrower
 from siteseer.algorithms.querycentric.model import (
     Facet,
+    entity_url,
     is_subset,
     load_more_control,
     pagination_candidates,
 )
-from siteseer.algorithms.querycentric.records import page_fields, read_records
+from siteseer.algorithms.querycentric.records import page_fields, read_records, table_fields
 from siteseer.algorithms.querycentric.rows import element_at, pager_next
 from siteseer.algorithms.result import Exploration
 from siteseer.algorithms.run import Run, Stopped
@@ -140,8 +141,9 @@ async def _explore(ex: Explorer) -> None:
         ex.note_query(q0, level=0, urls=[p.url for p in pages], drilldowns=0)
     if not any(q.conditions for q in ex.queries):  # no facet: the lists beside it may be values
         queries = await _beside(ex, q0) or queries
-    if not any(q.conditions for q in ex.queries) and not page_fields(ex, q0.pages[0]):
-        # a list that shows no fields of its items: the pages its menu links may index them
+    if q0.entities and not any(q.conditions for q in ex.queries) and _values_unshown(ex, q0, root):
+        # a list that shows no fields of its items, or not all: the pages its menu links and
+        # the page it was found on may index them
         queries = await _indexes(ex, q0, root) or queries
     await read_records(ex)
     if not queries:  # a list is a list: its entities are the result, with or without facets
@@ -177,8 +179,11 @@ async def _value_queries(ex: Explorer, q0: Query, attribute: str, lists: dict[st
     others = [url for url in lists if url != ex.start]
     loaded = [(u, p) for u, p in zip(others, await ex.pages(others), strict=True) if p]
     firsts = []
+    listed = set(q0.entities)
     for url, first in loaded:
-        if ex.kind(first) != "list":
+        # a list of entities that is none of them (the pattern learned may take in the lists:
+        # a wiki's tag pages beside its documents)
+        if not ex.entities(first) or entity_url(first.final_url) in listed:
             ex.skip(url, "not-a-list", "no result entities", q0.id)
         elif not beside and not is_subset(ex.entities(first), q0.entities):
             ex.skip(url, "not-drill-down", "results not within the start list's", q0.id)
@@ -197,29 +202,83 @@ async def _value_queries(ex: Explorer, q0: Query, attribute: str, lists: dict[st
 
 async def _indexes(ex: Explorer, q0: Query, root: Snapshot) -> bool:
     """The pages the start page's menu links (a few, beside its items, entities and pager)
-    that index one attribute's values (indexes.py), each value's list a query below q0; False
+    and the page it was found on (`hub`) that index an attribute's values (indexes.py), each
+    value's list a query below q0 when the first lists result entities within q0's; False
     when none does."""
     assert ex.pattern is not None
     skip = set(pagination_candidates(root, ex.pattern))
     skip |= item_links(root, ex.containers) if ex.containers else set()
     skip |= {x.url for x in root.links if ex.pattern.matches(x.url)}
     menu = menu_links(root, skip)
+    hub = ex.settings.hub
+    candidates = [*menu, hub] if hub and hub not in menu and hub != ex.start else menu
+    sampled = _sampled_values(ex, q0, root)
+    listed = _listed(q0)
     found = 0
-    for url, page in zip(menu, await ex.pages(menu), strict=True):
-        index = None if page is None else value_index(page)
-        if index is None:
-            continue
-        attribute, lists = index
-        made = await _value_queries(ex, q0, attribute, lists)
-        ex.run.note(
-            "index",
-            "values",
-            url,
-            values={"values": float(len(lists)), "queries": float(made)},
-            note=f"{attribute}: the values {url} indexes, each linked to its list",
-        )
-        found += made
+    tried: set[str] = set()  # each index's first value once (a footer's group on every page)
+    for url, page in zip(candidates, await ex.pages(candidates), strict=True):
+        indexed = {} if page is None else value_indexes(page, listed, sampled)
+        for attribute, lists in indexed.items():
+            first = next(iter(lists))
+            if first in tried or not await _lists_results(ex, q0, first):
+                tried.add(first)
+                continue
+            tried.add(first)
+            made = await _value_queries(ex, q0, attribute, lists)
+            ex.run.note(
+                "index",
+                "values",
+                url,
+                values={"values": float(len(lists)), "queries": float(made)},
+                note=f"{attribute}: the values {url} indexes, each linked to its list",
+            )
+            found += made
     return found > 0
+
+
+async def _lists_results(ex: Explorer, q0: Query, url: str) -> bool:
+    """Whether the page at `url` (a value's list, loaded) lists result entities within q0's,
+    drawn as the start list or in a list of its own (entities.py `join_container`): an
+    index's first value tried before its others are loaded."""
+    first = await ex.page(url)
+    listed = first is not None and join_container(ex, first, q0.entities)
+    if first is not None and listed and is_subset(ex.entities(first), q0.entities):
+        return True
+    ex.skip(
+        url,
+        "not-a-list",
+        "an index's first value lists no result entity of the start list's",
+        q0.id,
+    )
+    return False
+
+
+def _sampled_values(ex: Explorer, q0: Query, root: Snapshot) -> dict[str, str]:
+    """The pages of values the sample entity page links to (indexes.py `linked_values`), the
+    links the start page shows too (its site's menu) left out."""
+    if ex.sample is None:
+        return {}
+    return linked_values(ex.sample, _listed(q0), {x.url for x in root.links})
+
+
+def _listed(q0: Query) -> Callable[[str], bool]:
+    """Whether a link's URL names one of the start list's entities (the pattern learned may
+    take in other pages of its site: a wiki's tag pages beside its documents)."""
+    listed = set(q0.entities)
+    return lambda url: entity_url(url) in listed
+
+
+def _values_unshown(ex: Explorer, q0: Query, root: Snapshot) -> bool:
+    """Whether the start list may have values indexed elsewhere: it shows no field of its
+    items, or its items link to the lists of some attributes (no table's columns) and the
+    sample entity page links to a value of another."""
+    shown = page_fields(ex, q0.pages[0])
+    if not shown:
+        return True
+    if table_fields(ex, q0.pages[0]):
+        return False
+    attributes = {a for fields in shown.values() for a in fields}
+    return bool(set(_sampled_values(ex, q0, root).values()) - attributes)
 
 
 def _may_change(root: Snapshot) -> bool:

@@ -1,26 +1,33 @@
-"""Pure: a page that indexes the values of one attribute, each linked to its list (a blog's
-"Categories" page: ``rake (46)`` → ``/category/rake/``; its "Tags" page).
+"""Pure: a page that indexes the values of an attribute, each linked to its list (a blog's
+"Categories" page: ``rake (46)`` → ``/category/rake/``; a wiki's tag cloud under a "Tags"
+heading: ``netdata`` → ``/tags/netdata.html``).
 
-A list without facets of its own may link, beside its items, a few pages of its site's menu;
-one of them that lists, in one link group, links that carry a count (in their text or just
-after it) and share an address
-shaped alike (`EntityPattern.from_urls`) whose segment before the last names an attribute
-(beside.py `shared_attribute`: ``/category/rake/`` → "category") is the index of that
-attribute's values: each value its link's text without the count, each value's list a query.
+A list without facets of its own may link, beside its items, a few pages of its site's menu.
+One of them (or the page the list was found on) indexes an attribute's values when it lists, in
+one link group, links to pages of the site that are no entities, whose addresses are shaped
+alike (`EntityPattern.from_urls`) and name an attribute (beside.py `shared_attribute`:
+``/category/rake/`` → "category"), and which the page marks as values: each carries a count (in
+its text or just after it), or a heading names the group (``<h2>Tags</h2>``), or the sample
+entity page links one of them (the value it holds). The attribute is the heading's name, else
+the one the address gives; each value its link's text without the count, each value's list a
+query. One page may index several attributes (a "Tags and Categories" page: a heading each).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urlsplit
 
 from siteseer.algorithms.querycentric.beside import shared_attribute
 from siteseer.algorithms.querycentric.items import linked_anchors
 from siteseer.algorithms.querycentric.labels import clean_label, label_count, norm_ws
 from siteseer.algorithms.querycentric.model import EntityPattern
-from siteseer.render import Snapshot
+from siteseer.algorithms.querycentric.views import attribute_name, is_count_heading
+from siteseer.render import Link, Snapshot
 
-__all__ = ["MAX_MENU", "menu_links", "value_index"]
+__all__ = ["MAX_MENU", "linked_values", "menu_links", "value_indexes"]
 
 MAX_MENU = 6  # the most menu links of a list page loaded as possible value indexes
 MIN_VALUES = 2  # the fewest values an index lists
@@ -42,24 +49,94 @@ def menu_links(page: Snapshot, skip: Iterable[str]) -> list[str]:
     return list(found) if len(found) <= MAX_MENU else []
 
 
-def value_index(page: Snapshot) -> tuple[str, dict[str, str]] | None:
-    """The attribute `page` indexes the values of and each value's list URL → the value (see
-    the module docstring); None when it indexes none."""
-    groups: dict[str, dict[str, str]] = {}
-    for anchor, link in linked_anchors(page):
-        text = norm_ws(link.text)
-        counted = norm_ws(f"{text} {anchor.tail or ''}")  # "rake (46)": the count after it
-        if label_count(counted) is None or not shared_attribute(link.url):
+def linked_values(
+    page: Snapshot, is_entity: Callable[[str], bool], menu: Collection[str]
+) -> dict[str, str]:
+    """The pages of values an entity page links to: its links on its host that are no entity
+    and not in `menu` (the links its site shows on every page), whose address names an
+    attribute; each URL → that attribute."""
+    here = urlsplit(page.final_url).netloc
+    return {
+        x.url: attribute
+        for x in page.links
+        if urlsplit(x.url).netloc == here
+        and x.url not in menu
+        and not is_entity(x.url)
+        and (attribute := shared_attribute(x.url))
+    }
+
+
+@dataclass
+class _Group:
+    heading: str
+    values: dict[str, str] = field(default_factory=dict)  # URL → its value
+    counted: set[str] = field(default_factory=set)  # the URLs whose link carries a count
+
+
+def value_indexes(
+    page: Snapshot, is_entity: Callable[[str], bool], sampled: Collection[str] = ()
+) -> dict[str, dict[str, str]]:
+    """The attributes `page` indexes the values of, each its value lists' URLs → the value (see
+    the module docstring; `sampled`: the pages of values the sample entity page links to);
+    {} when it indexes none."""
+    here = urlsplit(page.final_url).netloc
+    groups: dict[tuple[str, str], _Group] = {}
+    for anchor, link, heading in _headed_anchors(page):
+        if urlsplit(link.url).netloc != here or is_entity(link.url):
             continue
-        value = clean_label(text)
-        if value:
-            groups.setdefault(link.path_attrs, {}).setdefault(link.url, value)
-    best: tuple[str, dict[str, str]] | None = None
-    for found in groups.values():
-        urls = list(found)
-        shape = EntityPattern.from_urls(urls[:1])
-        alike = {u: v for u, v in found.items() if shape.matches(u)}
-        attribute = shared_attribute(urls[0])
-        if len(alike) >= MIN_VALUES and (best is None or len(alike) > len(best[1])):
-            best = (attribute, alike)
-    return best
+        value = clean_label(norm_ws(link.text))
+        if not value or not shared_attribute(link.url):
+            continue
+        group = groups.setdefault((link.path_attrs, heading), _Group(heading))
+        group.values.setdefault(link.url, value)
+        if label_count(norm_ws(f"{link.text} {anchor.tail or ''}")) is not None:
+            group.counted.add(link.url)  # "rake (46)": the count in or just after its text
+    found: dict[str, dict[str, str]] = {}
+    for group in groups.values():
+        values = _marked(group, set(sampled))
+        if len(values) < MIN_VALUES:
+            continue
+        attribute = group.heading or shared_attribute(next(iter(values)))
+        found.setdefault(attribute, {}).update(values)
+    return found
+
+
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+
+def _headed_anchors(page: Snapshot) -> list[tuple[Any, Link, str]]:
+    """`page`'s anchors with their links (items.py `linked_anchors`) and the heading each sits
+    under: the nearest heading before it in the document when no link of another group (DOM
+    path) lies between them ("" else, and for a count: "3,500 rows"); the links inside a
+    heading are its own, no group's."""
+    anchors = {id(a): (a, x) for a, x in linked_anchors(page)}
+    out: list[tuple[Any, Link, str]] = []
+    heading, since = "", set[str]()
+    for element in page.tree().iter():
+        if element.tag in _HEADINGS:
+            text = clean_label(norm_ws(element.text_content()))
+            heading = "" if is_count_heading(text) else attribute_name(text)
+            since = set()
+            continue
+        found = anchors.get(id(element))
+        if found is None or any(e.tag in _HEADINGS for e in element.iterancestors()):
+            continue
+        anchor, link = found
+        since.add(link.path_attrs)
+        out.append((anchor, link, heading if len(since) == 1 else ""))
+    return out
+
+
+def _marked(group: _Group, sampled: set[str]) -> dict[str, str]:
+    """The values of `group` shaped as its first, when the page marks them as values: those
+    with a count where at least `MIN_VALUES` carry one, else all of them under a heading or
+    with one the sample entity page links to; {} when it does not."""
+    counted = [u for u in group.values if u in group.counted]
+    urls = counted if len(counted) >= MIN_VALUES else list(group.values)
+    if not urls:
+        return {}
+    shape = EntityPattern.from_urls(urls[:1])
+    alike = {u: group.values[u] for u in urls if shape.matches(u)}
+    if len(counted) >= MIN_VALUES or group.heading or sampled & alike.keys():
+        return alike
+    return {}

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from siteseer.algorithms.querycentric.model import FacetLabel
     from siteseer.render import Snapshot
 
-__all__ = ["listed_attributes", "listed_of", "page_fields", "read_records"]
+__all__ = ["listed_attributes", "listed_of", "page_fields", "read_records", "table_fields"]
 
 
 def listed_of(ex: Explorer) -> dict[str, dict[str, FieldValue]]:
@@ -41,14 +41,21 @@ def listed_of(ex: Explorer) -> dict[str, dict[str, FieldValue]]:
 def page_fields(ex: Explorer, page: Snapshot) -> Mapping[str, Mapping[str, FieldValue]]:
     """entity → the fields `page`'s result table shows of it, or else the lists its item
     links to (see `listed_of`); nothing when entities are rows themselves."""
-    entities = set(ex.entities(page))
-    if ex.rows is not None or ex.pattern is None or not entities:
-        return {}
-    urls = {a: entity_url(u) for a, u in anchor_urls(page, ex.canonical)}
-    table: Mapping[str, Mapping[str, FieldValue]] = listed_fields(page, urls, entities)
-    if not table and ex.containers:
+    table: Mapping[str, Mapping[str, FieldValue]] = table_fields(ex, page)
+    entities = set(ex.entities(page)) if ex.rows is None and ex.pattern is not None else set()
+    if not table and entities and ex.containers:
         table = _item_fields(ex, page, entities)
     return table
+
+
+def table_fields(ex: Explorer, page: Snapshot) -> dict[str, dict[str, str]]:
+    """entity → the fields `page`'s result table shows of it (rows.py `listed_fields`);
+    nothing when entities are rows themselves or the page shows no such table."""
+    entities = set(ex.entities(page)) if ex.rows is None and ex.pattern is not None else set()
+    if not entities:
+        return {}
+    urls = {a: entity_url(u) for a, u in anchor_urls(page, ex.canonical)}
+    return listed_fields(page, urls, entities)
 
 
 def _item_fields(

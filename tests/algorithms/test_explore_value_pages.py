@@ -1,0 +1,209 @@
+"""`explore` on sites whose attribute values are pages, each listing the entities that hold it,
+against the lab's truth (lab/real/app.py `value_pages_truth` builds such a truth for a real
+wiki):
+
+- a wiki whose home page shows a tag cloud under a "Tags" heading (no counts: the links' sizes
+  are classes) beside a link to its map of every page; each tag's page lists its pages as an
+  archive, drawn otherwise than the map's nested list, and each page links its tag;
+- a blog whose list shows each post's author and whose menu links a "Tags and Categories" page:
+  two groups of links alike (one DOM path, one address shape), each under its heading; a post
+  links its tags, not its category.
+"""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from siteseer.algorithms import explore, find_list_page
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import LabServer, Site, SiteTruth, pair_scores, set_scores
+
+# (folder, name, tag): 24 pages in three folders, four tags
+DOCS = [
+    (folder, f"{folder}-{n}", ("text", "netdata", "howto", "tutorial")[(n + i) % 4])
+    for i, (folder, size) in enumerate((("library", 12), ("howto", 6), ("tutorial", 6)))
+    for n in range(size)
+]
+
+
+def _html(body: str) -> web.Response:
+    return web.Response(
+        text=f'<html><body><div id="content">{body}</div></body></html>',
+        content_type="text/html",
+    )
+
+
+class _Wiki(Site):
+    id = "wiki-tags"
+    kind = "entity-tree"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        tags = sorted({t for *_, t in DOCS})
+        if path in ("/", "/index.html"):
+            cloud = "".join(
+                f'<span class="small"><a href="/tags/{t}.html">{t}</a></span>' for t in tags
+            )
+            return _html(
+                '<p>Every page: <a href="/sitemap.html">sitemap</a></p>'
+                f'<h2>Tags</h2><div class="pagecloud">{cloud}</div>'
+            )
+        if path == "/sitemap.html":
+            folders = "".join(
+                f"<li>{folder}<ul>"
+                + "".join(
+                    f'<li><a href="/{f}/{n}.html">{n}</a></li>' for f, n, _ in DOCS if f == folder
+                )
+                + "</ul></li>"
+                for folder in dict.fromkeys(f for f, _, _ in DOCS)
+            )
+            return _html(f'<a href="/index.html">home</a><div class="map"><ul>{folders}</ul></div>')
+        for tag in tags:
+            if path == f"/tags/{tag}.html":
+                listed = "".join(
+                    f'<div class="archivepage"><a href="/{f}/{n}.html">{n}</a><br/>'
+                    "<span>Posted today</span></div>"
+                    for f, n, t in DOCS
+                    if t == tag
+                )
+                return _html(f"<h1>Pages tagged {tag}</h1>{listed}")
+        for folder, name, tag in DOCS:
+            if path == f"/{folder}/{name}.html":
+                return _html(
+                    f'<h1>{name}</h1><p>Text.</p><div class="tags">Tags: '
+                    f'<a href="/tags/{tag}.html" rel="tag">{tag}</a></div>'
+                )
+        return web.Response(status=404, text="not found")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        urls = {n: f"{base_url}/{f}/{n}.html" for f, n, _ in DOCS}
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"page": tuple(urls.values())},
+            target_type="page",
+            seed_entity=urls["library-1"],
+            attributes={urls[n]: {"tag": (t,)} for _, n, t in DOCS},
+            facet_values={"tag": tuple(sorted({t for *_, t in DOCS}))},
+        )
+
+
+async def test_a_wikis_tag_cloud_on_the_page_its_map_was_found_on_gives_each_page_its_tag() -> None:
+    async with LabServer([_Wiki()]) as server:
+        truth = server.truth("wiki-tags")
+        loaded: list[str] = []
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            session.events.on(
+                "page", lambda snap, cached: None if cached else loaded.append(snap.url)
+            )
+            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
+            assert entry.url == truth.base_url + "/sitemap.html"
+            hub = entry.start if entry.url != entry.start else None
+            result = await explore(session, entry.url, entity_sample=truth.seed_entity, hub=hub)
+    entities = set_scores(result.entities, truth.target_entities)
+    assert entities.precision == entities.recall == 1.0
+    pairs = pair_scores(result.entities, truth)
+    assert pairs.precision == pairs.recall == 1.0
+    # each tag's page once, no page of a document but the sample's
+    tag_pages = [u for u in loaded if "/tags/" in u]
+    assert sorted(tag_pages) == sorted(set(tag_pages)) and len(tag_pages) == 4
+    assert [u for u in loaded if u in truth.target_entities] == [truth.seed_entity]
+
+
+# (slug, author, category, tags)
+POSTS = [
+    (f"post-{n}", ("ann", "bob")[n % 2], ("dpkg", "apt")[n % 3 == 0], (("unstable",), ("experimental", "urgency low"))[n % 2])
+    for n in range(7)
+]  # fmt: skip
+
+
+class _Blog(Site):
+    id = "blog-value-pages"
+    kind = "entity-tree"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        menu = '<nav><a href="/archive.html">Archives</a><a href="/categories/">Tags</a></nav>'
+
+        def page(body: str) -> web.Response:
+            return _html(f"{menu}<main>{body}</main>")
+
+        def posts(shown: list[tuple[str, str, str, tuple[str, ...]]]) -> str:
+            return (
+                '<div class="postindex">'
+                + "".join(
+                    f'<article><h1><a href="/posts/{s}/">{s}</a></h1>'
+                    f'<p class="byline"><a href="/authors/{a}/">{a}</a></p></article>'
+                    for s, a, _, _ in shown
+                )
+                + "</div>"
+            )
+
+        if path == "/":
+            return page(posts(POSTS))
+        if path == "/archive.html":
+            return page('<ul><li><a href="/2023/">2023</a></li></ul>')
+        categories = sorted({c for _, _, c, _ in POSTS})
+        tags = sorted({t for *_, ts in POSTS for t in ts})
+        if path == "/categories/":
+
+            def group(values: list[str], prefix: str) -> str:
+                return (
+                    '<ul class="inline">'
+                    + "".join(
+                        f'<li><a class="badge" href="/categories/{prefix}{v.replace(" ", "-")}/">{v}</a></li>'
+                        for v in values
+                    )
+                    + "</ul>"
+                )
+
+            return page(
+                f"<h1>Tags and Categories</h1><h2>Categories</h2>{group(categories, 'cat_')}"
+                f"<h2>Tags</h2>{group(tags, '')}"
+            )
+        for category in categories:
+            if path == f"/categories/cat_{category}/":
+                return page(posts([p for p in POSTS if p[2] == category]))
+        for tag in tags:
+            if path == f"/categories/{tag.replace(' ', '-')}/":
+                return page(posts([p for p in POSTS if tag in p[3]]))
+        for slug, author, _, ts in POSTS:
+            if path == f"/posts/{slug}/":
+                tagged = "".join(
+                    f'<a href="/categories/{t.replace(" ", "-")}/">{t}</a>' for t in ts
+                )
+                return page(f'<h1>{slug}</h1><a href="/authors/{author}/">{author}</a>{tagged}')
+        return web.Response(status=404, text="not found")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        urls = tuple(f"{base_url}/posts/{s}/" for s, *_ in POSTS)
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"post": urls},
+            target_type="post",
+            seed_entity=urls[0],
+            attributes={
+                url: {"category": (c,), "tags": ts}
+                for url, (_, _, c, ts) in zip(urls, POSTS, strict=True)
+            },
+            facet_values={
+                "category": tuple(sorted({c for _, _, c, _ in POSTS})),
+                "tags": tuple(sorted({t for *_, ts in POSTS for t in ts})),
+            },
+        )
+
+
+async def test_a_page_indexing_two_attributes_under_their_headings_gives_each_its_values() -> None:
+    async with LabServer([_Blog()]) as server:
+        truth = server.truth("blog-value-pages")
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            result = await explore(session, truth.base_url + "/", entity_sample=truth.seed_entity)
+    entities = set_scores(result.entities, truth.target_entities)
+    assert entities.precision == entities.recall == 1.0
+    pairs = pair_scores(result.entities, truth)
+    assert pairs.precision == pairs.recall == 1.0
+    named = {a for attributes in result.entities.values() for a in attributes}
+    assert {"Categories", "Tags"} <= named  # as the site's headings name them

@@ -227,7 +227,7 @@ async def _first_list(run: Run, seed: Snapshot) -> list[str]:
     one level, before the sample is loaded: its pages would read as the seed's level and be
     left out of the climb's probes); none when the climb finds no such page."""
     with suppress(Stopped):
-        chain, sdps, _ = await Climb(run, "attrs").sample_path(seed, 1)
+        chain, sdps, _, _ = await Climb(run, "attrs").sample_path(seed, 1)
         if len(chain) > 1 and sdps:
             top = chain[0]
             return list(dict.fromkeys(a.url for a in top.links if link_path(a, "attrs") == sdps[0]))

@@ -359,6 +359,12 @@ class Session(AsyncClosing):
         order (none when it has no robots.txt or it cannot be had now); read once per host."""
         return await self._hops.robots.sitemaps(self._admit(url))
 
+    async def disallowed(self, url: str) -> str:
+        """Why robots.txt keeps this Session from `url`, an in-scope URL ("" when it may be
+        loaded, or robots.txt is ignored); reads its host's robots.txt once, loads no page."""
+        refusal = await self._hops.robots_refusal(self._admit(url))
+        return "" if refusal is None else str(refusal)
+
     # -- admission: URL, scope, robots ----------------------------------------------------------
 
     def _admit(self, url: str) -> str:

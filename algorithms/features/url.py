@@ -170,6 +170,11 @@ def term_weights(sample_url: str, paths: LinkPaths, sample_path: str) -> TermWei
     Within a path each distinct URL counts once. TF is the number of URLs under `sample_path`
     whose schema contains the term; IDF is ``log(|P| / df)`` with df the number of paths having
     at least one URL containing it (natural logarithm; the base cancels out in strongsim).
+
+    Choice (beyond the paper): on a page holding a single link DOM path (a bare list: a package
+    index's simple page, a server's folder listing) every term is in every path and IDF is 0
+    for all of them, so nothing would be alike; there the terms are weighed by TF alone (IDF 1),
+    as no other path tells a term common to the page apart.
     """
     sample = url_schema(sample_url)
     schemas: dict[str, list[UrlSchema]] = {
@@ -183,7 +188,7 @@ def term_weights(sample_url: str, paths: LinkPaths, sample_path: str) -> TermWei
         if tf == 0 or n_paths == 0:
             continue
         df = sum(1 for group in schemas.values() if any(term in s for s in group))
-        idf = math.log(n_paths / df) if df else 0.0
+        idf = (math.log(n_paths / df) if df else 0.0) if n_paths > 1 else 1.0
         weight = tf * idf
         if weight > 0.0:
             weights[term] = weight

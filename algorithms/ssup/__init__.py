@@ -96,6 +96,24 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   (`algorithms.features.dom.list_tree`: a navigation tree's depths and a page's marked body
   are one list). Hash routes are read as paths (`probes.routed`), and a view of the seed (its
   own sections, ``#/page?id=part``) is no candidate of Algorithm 1.
+- The URL's ancestors (beyond the paper, which needs an entity page linking to its index
+  page): when the seed, or an index page the climb took as a page of a value (no other
+  was found), links to no page that lists it among pages like it, the
+  pages its URL's path names above it (``/a/b/c`` → ``/a/b/`` → ``/a/``, and the site root
+  from the seed; above the seed only the folders holding the seed too; at most 4, one
+  download each) are candidates, confirmed by Algorithm 1's test
+  (`climb._url_ancestor`, `probes.url_ancestors`): a package index's project page links
+  only its files, a wiki's page no folder listing it.
+- A wider list (beyond the paper): a page above the current index page that lists the page
+  below among more pages like it (W_ci) and holds at least 0.8 of the current index page's
+  list of it takes that level's place (a module index above a package's submodules;
+  `climb._wider`); the level it replaced is the walk's fallback when the wider one
+  finds no entity.
+- robots.txt is honoured: the pages a climbed page links to that it disallows are noted in
+  the trace (a list of the page may be among them, `candidates.refused`), counted in the
+  params (``robots_disallowed``) and named in the reason of a run that found no index page.
+- Term weights on a page holding a single link DOM path weigh terms by TF alone (IDF would be
+  0 for all of them, `features.url.term_weights`).
 - Lists of one page size (beyond the paper): W_ci counts the list a page shows, so two
   candidates whose lists each fill a page of one size tie (within 1%), however many pages each
   goes on over (a tracker's tickets of one reporter beside all its open tickets); the tie goes

@@ -26,19 +26,27 @@ from siteseer.algorithms.features.dom import (
     paths_to,
     simhtml,
 )
-from siteseer.algorithms.features.url import SIZE_TERM, term_weights, tokens, url_schema
-from siteseer.algorithms.features.urlshape import refines, template_share
+from siteseer.algorithms.features.url import SIZE_TERM, term_weights, url_schema
+from siteseer.algorithms.features.urlshape import template_share
 from siteseer.algorithms.run import Run
+from siteseer.algorithms.ssup.candidates import (
+    candidates,
+    first_pages,
+    own_urls,
+    path_terms,
+)
+from siteseer.algorithms.ssup.candidates import refused as candidates_refused
+from siteseer.algorithms.ssup.candidates import url_length as _length
 from siteseer.algorithms.ssup.probes import (
     ProbeOrder,
     Probes,
     ancestry,
     routed,
     same_menu,
-    view_of,
+    url_ancestors,
 )
 from siteseer.algorithms.ssup.weights import candidate_weight
-from siteseer.algorithms.ssup.yields import is_export, is_tool, pages_offered
+from siteseer.algorithms.ssup.yields import is_tool, pages_offered
 from siteseer.render import Snapshot
 
 __all__ = [
@@ -65,6 +73,10 @@ _NAVIGATION_OVERLAP = 0.8
 # A navigation list is taken as the seed's list when at least half of the pages it holds that
 # the climb loaded are at least this alike to the seed (simhtml; Indesit's general threshold).
 _NAVIGATION_LIST_SIM = 0.5
+# The seed's URL ancestors probed, nearest first, when no page it links to is its index page.
+_URL_ANCESTORS = 4
+# A wider list holds at least this share of the narrower one it replaces (`_wider`).
+_WIDER_SHARE = 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,15 +177,16 @@ class Climb:
         those the loaded pages settle are left out (`algorithms.ssup.probes`); ``"paper"``
         downloads them all.
         """
-        outgoing, skipped = _candidates(sp, down_path, self.mode, climbed=below is not None)
+        outgoing, skipped = candidates(sp, down_path, self.mode, climbed=below is not None)
         for subject, urls, why in skipped:
             self.run.note("top-index", "skip", subject, level=level, urls=urls, note=why)
+        await _note_refused(self.run, sp, level)
         found = _Found()
         if self.probe_order == "paper":
             fetched = await self.run.fetch(outgoing)
             for url in outgoing:
                 if url in fetched:
-                    self._judge(fetched[url], sp, level, found)
+                    self.judge(fetched[url], sp, level, found)
         else:
             await self._ranked(sp, outgoing, level, below, found)
         best = found.best
@@ -201,7 +214,7 @@ class Climb:
         those the loaded pages settle; all of them when that confirms no index page (see
         `algorithms.ssup.probes` and `_confirms`)."""
         # Only a page reached by climbing may continue a list (`_first_page`).
-        keep = _first_pages(sp, outgoing) if below is not None else frozenset()
+        keep = first_pages(sp, outgoing) if below is not None else frozenset()
         # Choice: from the seed, the site root is probed though the seed links to it only
         # through site navigation (its title), after the candidates linked from content and
         # unless a confirmed index page settles it: it may hold the site's main list, which
@@ -225,7 +238,7 @@ class Climb:
             if page is None:
                 continue
             peers = len(found.peers)
-            parent = self._judge(page, sp, level, found, probes.home_only(url))
+            parent = self.judge(page, sp, level, found, probes.home_only(url))
             if len(found.peers) > peers:
                 probes.peer(page)
             if (
@@ -281,7 +294,7 @@ class Climb:
                 # the pages left after it cannot be a better one worth their downloads.
                 probes.probed.add(url)
                 page = await self.run.fetch_one(url)
-                parent = None if page is None else self._judge(page, sp, level, found)
+                parent = None if page is None else self.judge(page, sp, level, found)
                 if parent is not None and _confirms(parent, sp, self.mode):
                     found.confirmed = True
                     probes.confirm(parent.page, parent.sdp)
@@ -303,7 +316,7 @@ class Climb:
                 note=f"not downloaded: {why}",
             )
 
-    def _judge(
+    def judge(
         self, page: Snapshot, sp: Snapshot, level: int | None, found: _Found, home: bool = False
     ) -> _Parent | None:
         """Algorithm 1's test of one candidate `page` of `sp`, written to `found` and the trace;
@@ -387,19 +400,21 @@ class Climb:
 
     async def sample_path(
         self, seed: Snapshot, height: Height
-    ) -> tuple[list[Snapshot], list[str], bool]:
-        """Algorithm 4, lines 4–12: root … seed, the sample link DOM path of each hop, and
-        whether the climb ended below site navigation: only pages linking to the root through
-        a menu every page carries were above it. The paper's climb takes such a page (the home
-        page) as a further root and prunes its extra level; ours stops below it, and the caller
-        counts that level as climbed."""
+    ) -> tuple[list[Snapshot], list[str], bool, tuple[list[Snapshot], list[str]] | None]:
+        """Algorithm 4, lines 4–12: root … seed, the sample link DOM path of each hop, whether
+        the climb ended below site navigation (only pages linking to the root through a menu
+        every page carries were above it: the paper's climb takes such a page as a further
+        root and prunes its extra level, ours stops below it, and the caller counts that level
+        as climbed), and the path before a wider list took a level's place (`_wider`)."""
         chain = [seed]
         sdps: list[str] = []
         below_navigation = False
+        lower: tuple[list[Snapshot], list[str]] | None = None
+        widened, weak = 0, False  # wider lists taken; the last index page is a value's
         limit = MAX_AUTO_HEIGHT if height == "auto" else height
-        for step in range(limit):
+        while len(chain) <= limit:
             current = chain[-1]
-            level = -(step + 1)
+            level = -len(chain)
             down = sdps[-1] if sdps else None
             below = chain[-2] if sdps else None
             parent, peers, navigation = await self.top_index_page(current, level, down, below=below)
@@ -467,6 +482,10 @@ class Climb:
                     "its level, this page its index page",
                 )
                 break
+            if parent is None and (not sdps or weak):
+                # Choice: the seed, or an index page taken as a page of a value (no other was
+                # found), linking to no list of it tries its URL's ancestors.
+                parent = await _url_ancestor(self, current, level, chain[0] if sdps else None)
             if parent is None:
                 below_navigation = navigation and bool(sdps)
                 self.run.note(
@@ -486,7 +505,12 @@ class Climb:
                     note="already on the sample page path (Algorithm 4 early stop)",
                 )
                 break
-            if height == "auto" and len(chain) > 1:
+            wider = _wider(self, parent, chain, sdps, level) if widened < MAX_AUTO_HEIGHT else None
+            if wider is not None:  # the climb goes on from the wider list
+                widened += 1
+                lower = lower or (chain[::-1], sdps[::-1])
+                chain[-1], sdps[-1] = _landed(self.run, wider.page, level + 1), wider.sdp
+            elif height == "auto" and len(chain) > 1:
                 climb, pattern = _climb(parent, current, self.mode)
                 self.run.note(
                     "sample-path",
@@ -503,21 +527,135 @@ class Climb:
                 )
                 if not climb:
                     break
-            chain.append(_landed(self.run, parent.page, level))
-            sdps.append(parent.sdp)
-            if _is_site_root(parent.page):
+            if wider is None:
+                weak = parent.value
+                chain.append(_landed(self.run, parent.page, level))
+                sdps.append(parent.sdp)
+            if _is_site_root(chain[-1]):
                 # Choice: nothing lists the site's root as an index page lists its entries (a
                 # page above it is reached through its menus); the level above counts as
                 # climbed, as site navigation above a root does.
                 below_navigation = True
-                self.run.note("sample-path", "stop", parent.page.url, note="the site root")
+                self.run.note("sample-path", "stop", chain[-1].url, note="the site root")
                 break
         chain.reverse()
         sdps.reverse()
-        return chain, sdps, below_navigation
+        return chain, sdps, below_navigation, lower
 
 
 # --- helpers ----------------------------------------------------------------------------------
+
+
+async def _url_ancestor(
+    climb: Climb, sp: Snapshot, level: int, seed: Snapshot | None = None
+) -> _Parent | None:
+    """The index page of `sp` among the ancestors of its URL (`probes.url_ancestors`: its
+    folder, the folder above, … the site root; at most `_URL_ANCESTORS`, nearest first,
+    those `sp` links to left out as Algorithm 1 judged them; above the `seed`, only those
+    that are the seed's URL ancestors too, but the root: the folders holding both), the
+    first one Algorithm 1's test confirms (`Climb.judge`, `_confirms`: it lists `sp` among pages
+    like it); else None.
+
+    Choice (beyond the paper, which needs an entity page linking to its index page): a
+    page that links to no list of its own (a package index's project page links only to
+    its files) is still listed by the page its URL's folder names, as crawlers that climb
+    a URL (``/a/b/c`` → ``/a/b/`` → ``/a/``) find; each ancestor costs one download."""
+    # A folder's URL with or without its final slash is one page (a server redirects one to
+    # the other): linked, it was judged.
+    linked = {u.rstrip("/") for u in {link.url for link in sp.links} | own_urls(sp)}
+    up = url_ancestors(sp.url)
+    if seed is not None:
+        shared = set(url_ancestors(seed.url))
+        up = [u for u in up if u in shared and not _is_root_url(u)]
+    found = _Found()
+    for url in [u for u in up if u.rstrip("/") not in linked][:_URL_ANCESTORS]:
+        climb.run.note(
+            "sample-path",
+            "ancestor",
+            url,
+            level=level,
+            urls=(sp.url,),
+            note=f"{sp.url} links to no page that lists it among pages like it: trying "
+            "the page its URL's path names above it",
+        )
+        page = await climb.run.fetch_one(url)
+        if page is None:
+            why = climb.run.failed.get(url, "no HTML page")
+            climb.run.note("top-index", "prune", url, level=level, note=f"no page: {why}")
+            continue
+        parent = climb.judge(page, sp, level, found)
+        if parent is not None and _confirms(parent, sp, climb.mode):
+            return parent
+    return None
+
+
+def _wider(
+    climb: Climb, parent: _Parent, chain: Sequence[Snapshot], sdps: Sequence[str], level: int
+) -> _Parent | None:
+    """`parent`, the index page found above the current one (`chain[-1]`), as the index
+    page of the page below it (`chain[-2]`) in its place, when it lists that page among
+    pages like it (most of its list shares a weighted URL term with it, `_climb`; no site
+    navigation, no page of a value), holds at least `_WIDER_SHARE` of the current index
+    page's list of it (`sdps[-1]`, which Algorithm 1 confirmed) and weighs more for it
+    (W_ci, the sum of strongsim over that list): else None. The URL template test of
+    `_confirms` is not asked for: a wider list holds pages of other depths too (a module
+    index lists ``/pkg/mod.html`` and ``/pkg/sub/mod.html``); the narrow, confirmed list it
+    holds confirms it.
+
+    Choice (beyond the paper, whose levels each list the one below): a module index lists
+    every module, a package's page its submodules; a site's index of all pages lists a
+    section's pages, which the section's page lists too. The climb from a page reaches the
+    narrowest list first; a page above it listing the same group and more pages like it is
+    the level's wider list, and a tree built on the narrow list (the index above it, then
+    each package's submodules) reaches only the pages nested in lists like it."""
+    if len(chain) < 2:
+        return None
+    below, current, down = chain[-2], chain[-1], sdps[-1]
+    page = parent.page
+    scored = candidate_weight(page, below, climb.mode)
+    narrow = candidate_weight(current, below, climb.mode)
+    if scored is None or narrow is None:
+        return None
+    sdp, weight = scored
+    wider = _Parent(page, sdp, weight, value_page(page, below, sdp, climb.mode))
+    group = set(link_collections(current, climb.mode).get(down, ())) - own_urls(below)
+    listed = set(link_collections(page, climb.mode).get(sdp, ()))
+    if (
+        not group
+        or weight <= narrow[1] * (1.0 + _WEIGHT_TIE)
+        or len(group & listed) < _WIDER_SHARE * len(group)
+        or wider.value
+        or navigation_list(page, below, sdp, climb.mode)
+        or not _climb(wider, below, climb.mode)[0]
+    ):
+        return None
+    climb.run.note(
+        "sample-path",
+        "wider",
+        page.url,
+        level=level + 1,
+        urls=(current.url, below.url),
+        values={"weight": weight, "replaced_weight": narrow[1]},
+        note=f"it lists {below.url} among more pages like it ({sdp}) than {current.url} "
+        f"does, and {len(group & listed)} of the {len(group)} pages that list holds: the "
+        "wider list of that level takes its place",
+    )
+    return wider
+
+
+async def _note_refused(run: Run, sp: Snapshot, level: int | None) -> None:
+    """Note the pages `sp` links to that robots.txt disallows (`candidates.refused`)."""
+    refused = await candidates_refused(run.session, sp)
+    if refused:
+        run.note(
+            "top-index",
+            "robots",
+            f"{len(refused)} pages {sp.url} links to",
+            level=level,
+            urls=refused,
+            note="not downloaded: robots.txt disallows them; an index page of the page "
+            "among them is out of reach of a crawl that honours robots.txt",
+        )
 
 
 def _landed(run: Run, page: Snapshot, level: int) -> Snapshot:
@@ -543,63 +681,6 @@ def _landed(run: Run, page: Snapshot, level: int) -> Snapshot:
         note=f"{page.url} redirects to {final}: the list is named by the URL it landed at",
     )
     return landed
-
-
-def own_urls(page: Snapshot) -> set[str]:
-    """The URLs that name `page` (requested and final)."""
-    return {page.url, page.final_url}
-
-
-def _candidates(
-    sp: Snapshot, down_path: str | None, mode: TagFeature, *, climbed: bool
-) -> tuple[list[str], list[tuple[str, list[str], str]]]:
-    """The pages `sp` links to that Algorithm 1 judges, and those it leaves out (the trace's
-    subject, the URLs, why) (see `Climb.top_index_page`).
-
-    Choices: on a hash-routed document, sp's route with a query of its own (``#/page?id=part``,
-    Docsify's sections) shows sp itself, not a page listing it; sp's own tools (its history,
-    edit form, a permanent link to it: links that name it, `yields.is_tool`) show sp again;
-    above the seed (`climbed`), sp's own URL with query parameters added, and exports of its
-    data, are its list's views (`_variants`); the links in `down_path` lead down the tree."""
-    targets = own_urls(sp)
-    urls = list(dict.fromkeys(link.url for link in sp.links))
-    down = sorted(
-        {
-            link.url
-            for link in sp.links
-            if down_path is not None and link_path(link, mode) == down_path
-        }
-    )
-    views = [u for u in urls if u not in targets and any(_section_of(u, t) for t in targets)]
-    variants = _variants(sp, targets | set(views)) if climbed else []
-    named = {link.url for link in sp.links if is_tool(link.url, link.text, sp.url)}
-    tools = [u for u in urls if u in named and u not in targets | set(down) | set(variants)]
-    left_out = targets | set(down) | set(views) | set(variants) | set(tools)
-    skipped = [
-        (
-            f"{len(tools)} tools of {sp.url}",
-            tools,
-            "not downloaded: they name the page in their query (its history, its edit form, a "
-            "permanent link to it), so they show it again",
-        ),
-        (
-            f"{len(variants)} views of {sp.url}",
-            variants,
-            "not downloaded: its own URL with query parameters added (its list paged, sorted "
-            "or filtered) or an export of its data",
-        ),
-        (
-            f"{len(views)} sections of {sp.url}",
-            views,
-            "not downloaded: the page's own route with a query (its sections)",
-        ),
-        (
-            f"{len(down)} links below {sp.url}",
-            down,
-            "the path leading down the tree holds no index page of it",
-        ),
-    ]
-    return [u for u in urls if u not in left_out], [s for s in skipped if s[1]]
 
 
 def _neg(url: str) -> tuple[int, ...]:
@@ -655,27 +736,6 @@ def _tab(candidate: Snapshot, sp: Snapshot, sdp: str, level: int | None, mode: T
     return sdp in back
 
 
-def _variants(sp: Snapshot, left_out: set[str]) -> list[str]:
-    """The pages `sp` links to (but `left_out`) that show `sp`'s own list paged, sorted or
-    filtered (its URL with query parameters added: ``?p=2``, ``?o=1``, ``?weather=rain``) or
-    export its data (``/export/csv``).
-
-    Choice: above the seed, such a page links back to sp through its list's own pager or
-    controls, never as its index page, and an export is no page at all: not downloaded.
-    """
-    return [
-        u
-        for u in dict.fromkeys(link.url for link in sp.links)
-        if u not in left_out and (refines(sp.url, u) or is_export(u))
-    ]
-
-
-def _section_of(url: str, page: str) -> bool:
-    """Whether `url` is `page`'s own hash route with more query parameters (a section of it:
-    ``/#/guide/a?id=part`` of ``/#/guide/a``)."""
-    return bool(urlsplit(url).fragment) and url != page and view_of(url, page)
-
-
 def _tree_urls(page: Snapshot, sdp: str, mode: TagFeature) -> set[str]:
     """The URLs `page` links to through the nested list (`list_tree`) `sdp` belongs to, but its
     own (a menu's ``href="#"`` toggle names the page it is on; two pages' menus are compared
@@ -714,33 +774,9 @@ def navigation_list(candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeatur
     return same_menu(ours, theirs, _NAVIGATION_OVERLAP)
 
 
-def _first_pages(sp: Snapshot, urls: Sequence[str]) -> frozenset[str]:
-    """The URLs among `urls` that may be the first page of a list `sp` continues: shorter than
-    `sp`'s, sharing a path or query term with it, on its path or a path above it (a list's
-    pages are ``/sports?page=4`` of ``/sports``, ``/2022/page/2`` of ``/2022``; see
-    `_first_page`): ``/tracker/users`` is no first page of ``/tracker/issues?page=2``."""
-    ours = path_terms(url_schema(sp.url))
-    path = _segments(sp.url)
-    return frozenset(
-        u
-        for u in urls
-        if _length(u) < _length(sp.url)
-        and path_terms(url_schema(u)) & ours
-        and path[: len(_segments(u))] == _segments(u)
-    )
-
-
-def _segments(url: str) -> list[str]:
-    return [s for s in urlsplit(url).path.split("/") if s]
-
-
 def _lists_through(page: Snapshot, sdp: str, mode: TagFeature) -> bool:
     """Whether `page` links to any page through the link DOM path `sdp`."""
     return any(link_path(link, mode) == sdp for link in page.links)
-
-
-def _length(url: str) -> tuple[int, int, str]:
-    return (len(tokens(url)), len(url), url)
 
 
 def _first_page(current: Snapshot, peers: Sequence[_Parent]) -> Snapshot | None:
@@ -752,11 +788,6 @@ def _first_page(current: Snapshot, peers: Sequence[_Parent]) -> Snapshot | None:
     if _length(shortest.page.url) < _length(current.url):
         return shortest.page
     return None
-
-
-def path_terms(schema: frozenset[tuple[str, str]]) -> frozenset[tuple[str, str]]:
-    """The terms of a url-schema outside the host (token 1) and other than the size term."""
-    return frozenset(t for t in schema if t[0] not in ("1", SIZE_TERM))
 
 
 def _unconfirmed(best: _Parent | None) -> str:

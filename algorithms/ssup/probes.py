@@ -66,6 +66,7 @@ __all__ = [
     "navigation_paths",
     "routed",
     "same_menu",
+    "url_ancestors",
     "view_of",
 ]
 
@@ -87,6 +88,21 @@ def ancestry(url: str, below: str) -> int:
         if a != b and not _alike(a, b):
             return -1
     return len(ours) - 1
+
+
+def url_ancestors(url: str) -> list[str]:
+    """The URLs above `url` in its path, nearest first: its path without its query, then each
+    folder up to the site root (``/a/b/c?x=1`` → ``/a/b/c``, ``/a/b/``, ``/a/``, ``/``), as a
+    crawler climbs a URL; its fragment is left out (a hash route's pages are named there)."""
+    parts = urlsplit(url)
+    if parts.fragment.startswith(("/", "!")):
+        return []
+    up = [urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))] if parts.query else []
+    segments = [s for s in parts.path.split("/") if s]
+    for depth in range(len(segments) - 1, -1, -1):
+        path = "/" + "".join(f"{s}/" for s in segments[:depth])
+        up.append(urlunsplit((parts.scheme, parts.netloc, path, "", "")))
+    return [u for u in dict.fromkeys(up) if u != url]
 
 
 def _folder(url_tokens: tuple[str, ...]) -> tuple[str, ...]:

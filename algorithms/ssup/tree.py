@@ -16,6 +16,7 @@ from siteseer.algorithms.features.url import query_pairs, route
 from siteseer.algorithms.features.urlshape import shape_of
 from siteseer.algorithms.result import Discovery
 from siteseer.algorithms.run import Run, Stopped
+from siteseer.algorithms.ssup.candidates import refused_urls, robots_refused
 from siteseer.algorithms.ssup.climb import Climb, Height, navigation_list, own_urls
 from siteseer.algorithms.ssup.grouping import LinkGrouper, group_links
 from siteseer.algorithms.ssup.levels import SameLevel
@@ -74,12 +75,29 @@ class _Walk:
         made again from the next page down the sample page path, down to the seed's index page,
         the highest level that finds entities. The pages loaded are not loaded again.
         """
-        chain, sdps, below_navigation = await self.climb.sample_path(seed, height)
+        chain, sdps, below_navigation, lower = await self.climb.sample_path(seed, height)
         self.seed, self.sdps = seed, list(sdps)
         while True:
             await self._walk_down(seed, chain, sdps, height, below_navigation)
-            if len(chain) <= 2 or set(self.entities) - {seed.url}:
+            if set(self.entities) - {seed.url}:
                 return
+            if len(chain) <= 2:
+                if lower is None:
+                    return
+                # A wider list took a confirmed level's place (`Climb._wider`): that level
+                # is never lost.
+                self.run.note(
+                    "sample-path",
+                    "fallback",
+                    lower[0][0].url,
+                    urls=(chain[0].url,),
+                    note=f"the walk from {chain[0].url} found no entity but the seed: walking "
+                    f"again from {lower[0][0].url}, the level it took the place of",
+                )
+                (chain, sdps), lower = lower, None
+                self.sdps = list(sdps)
+                self.levels, self.index_pages, self.entities = [], [], []
+                continue
             self.run.note(
                 "sample-path",
                 "fallback",
@@ -111,6 +129,7 @@ class _Walk:
             self.run.stop(
                 f"found no index page for {seed.url}: no page it links to lists it among "
                 "pages like it (SSUP needs an entity page that links to its index page)"
+                + robots_refused(self.run.trace)
             )
         # Choice: the site navigation above the root counts as the level the paper's climb
         # would have taken (and pruned), see `Climb.sample_path`.
@@ -359,6 +378,7 @@ async def ssup(
     dust = run.dust()
     params: tuple[tuple[str, object], ...] = (
         ("height", height),
+        ("robots_disallowed", len(refused_urls(run.trace))),
         ("height_used", walk.height_used),
         ("tag_feature", tag_feature),
         ("sample_size", sample_size),

@@ -22,7 +22,8 @@ __all__ = ["METHODS", "discovery_run", "registered", "run_ssup_auto"]
 
 def discovery_run(discovery: Discovery, truth: SiteTruth) -> MethodRun:
     """A Discovery as the bench's MethodRun: its entities, with index pages, the truth's lower
-    bound on downloads, the height SSUP used and why an incomplete run stopped as extras."""
+    bound on downloads, the height SSUP used, the pages robots.txt kept its climb from and why an
+    incomplete run stopped as extras."""
     params = dict(discovery.params)
     extra: dict[str, float | int | str] = {
         "index_pages": sum(len(level) for level in discovery.index_pages),
@@ -30,6 +31,9 @@ def discovery_run(discovery: Discovery, truth: SiteTruth) -> MethodRun:
     }
     if "height_used" in params:
         extra["height"] = int(params["height_used"])
+    if params.get("robots_disallowed"):
+        # the pages the climb could not judge: a list of the seed may be among them
+        extra["robots_disallowed"] = int(params["robots_disallowed"])
     if not discovery.complete:
         extra["reason"] = discovery.reason
     return MethodRun(

@@ -1,0 +1,166 @@
+"""The pages SSUP's climb judges as candidate index pages of a page (Algorithm 1's candidates)
+and those it leaves out before any download: the page's own tools, its list's views (its URL
+with query parameters added, exports), its hash route's sections, and the links leading down
+the tree. Pure: a page in, URLs out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from siteseer.algorithms.features.dom import TagFeature, link_path
+from siteseer.algorithms.features.url import SIZE_TERM, tokens, url_schema
+from siteseer.algorithms.features.urlshape import refines
+from siteseer.algorithms.result import TraceEntry
+from siteseer.algorithms.ssup.probes import view_of
+from siteseer.algorithms.ssup.yields import is_export, is_tool
+from siteseer.render import Snapshot
+
+if TYPE_CHECKING:
+    from siteseer.crawler import Session
+
+__all__ = [
+    "candidates",
+    "first_pages",
+    "own_urls",
+    "path_terms",
+    "refused",
+    "refused_urls",
+    "robots_refused",
+    "url_length",
+]
+
+
+def own_urls(page: Snapshot) -> set[str]:
+    """The URLs that name `page` (requested and final)."""
+    return {page.url, page.final_url}
+
+
+def candidates(
+    sp: Snapshot, down_path: str | None, mode: TagFeature, *, climbed: bool
+) -> tuple[list[str], list[tuple[str, list[str], str]]]:
+    """The pages `sp` links to that Algorithm 1 judges, and those it leaves out (the trace's
+    subject, the URLs, why) (see `Climb.top_index_page`).
+
+    Choices: on a hash-routed document, sp's route with a query of its own (``#/page?id=part``,
+    Docsify's sections) shows sp itself, not a page listing it; sp's own tools (its history,
+    edit form, a permanent link to it: links that name it, `yields.is_tool`) show sp again;
+    above the seed (`climbed`), sp's own URL with query parameters added, and exports of its
+    data, are its list's views (`_variants`); the links in `down_path` lead down the tree."""
+    targets = own_urls(sp)
+    urls = list(dict.fromkeys(link.url for link in sp.links))
+    down = sorted(
+        {
+            link.url
+            for link in sp.links
+            if down_path is not None and link_path(link, mode) == down_path
+        }
+    )
+    views = [u for u in urls if u not in targets and any(_section_of(u, t) for t in targets)]
+    variants = _variants(sp, targets | set(views)) if climbed else []
+    named = {link.url for link in sp.links if is_tool(link.url, link.text, sp.url)}
+    tools = [u for u in urls if u in named and u not in targets | set(down) | set(variants)]
+    left_out = targets | set(down) | set(views) | set(variants) | set(tools)
+    skipped = [
+        (
+            f"{len(tools)} tools of {sp.url}",
+            tools,
+            "not downloaded: they name the page in their query (its history, its edit form, a "
+            "permanent link to it), so they show it again",
+        ),
+        (
+            f"{len(variants)} views of {sp.url}",
+            variants,
+            "not downloaded: its own URL with query parameters added (its list paged, sorted "
+            "or filtered) or an export of its data",
+        ),
+        (
+            f"{len(views)} sections of {sp.url}",
+            views,
+            "not downloaded: the page's own route with a query (its sections)",
+        ),
+        (
+            f"{len(down)} links below {sp.url}",
+            down,
+            "the path leading down the tree holds no index page of it",
+        ),
+    ]
+    return [u for u in urls if u not in left_out], [s for s in skipped if s[1]]
+
+
+def _variants(sp: Snapshot, left_out: set[str]) -> list[str]:
+    """The pages `sp` links to (but `left_out`) that show `sp`'s own list paged, sorted or
+    filtered (its URL with query parameters added: ``?p=2``, ``?o=1``, ``?weather=rain``) or
+    export its data (``/export/csv``).
+
+    Choice: above the seed, such a page links back to sp through its list's own pager or
+    controls, never as its index page, and an export is no page at all: not downloaded.
+    """
+    return [
+        u
+        for u in dict.fromkeys(link.url for link in sp.links)
+        if u not in left_out and (refines(sp.url, u) or is_export(u))
+    ]
+
+
+def _section_of(url: str, page: str) -> bool:
+    """Whether `url` is `page`'s own hash route with more query parameters (a section of it:
+    ``/#/guide/a?id=part`` of ``/#/guide/a``)."""
+    return bool(urlsplit(url).fragment) and url != page and view_of(url, page)
+
+
+def first_pages(sp: Snapshot, urls: Sequence[str]) -> frozenset[str]:
+    """The URLs among `urls` that may be the first page of a list `sp` continues: shorter than
+    `sp`'s, sharing a path or query term with it, on its path or a path above it (a list's
+    pages are ``/sports?page=4`` of ``/sports``, ``/2022/page/2`` of ``/2022``; see
+    `_first_page`): ``/tracker/users`` is no first page of ``/tracker/issues?page=2``."""
+    ours = path_terms(url_schema(sp.url))
+    path = _segments(sp.url)
+    return frozenset(
+        u
+        for u in urls
+        if url_length(u) < url_length(sp.url)
+        and path_terms(url_schema(u)) & ours
+        and path[: len(_segments(u))] == _segments(u)
+    )
+
+
+def url_length(url: str) -> tuple[int, int, str]:
+    """A URL's length: its tokens, then its characters (then the URL, for a total order)."""
+    return (len(tokens(url)), len(url), url)
+
+
+def _segments(url: str) -> list[str]:
+    return [s for s in urlsplit(url).path.split("/") if s]
+
+
+def path_terms(schema: frozenset[tuple[str, str]]) -> frozenset[tuple[str, str]]:
+    """The terms of a url-schema outside the host (token 1) and other than the size term."""
+    return frozenset(t for t in schema if t[0] not in ("1", SIZE_TERM))
+
+
+async def refused(session: Session, sp: Snapshot) -> list[str]:
+    """The pages of the site `sp` links to (but itself and its tools) that robots.txt
+    disallows: Algorithm 1 cannot judge them, and when the index pages of `sp` are among them
+    (a wiki keeping its category and index pages from crawlers), no crawl that honours
+    robots.txt reaches its lists there."""
+    urls = dict.fromkeys(link.url for link in sp.links if not is_tool(link.url, link.text, sp.url))
+    own = own_urls(sp)
+    return [u for u in urls if u not in own and session.in_scope(u) and await session.disallowed(u)]
+
+
+def refused_urls(trace: Sequence[TraceEntry]) -> list[str]:
+    """The pages the climb noted robots.txt disallows (`Climb._robots`), in trace order."""
+    return list(dict.fromkeys(u for e in trace if e.decision == "robots" for u in e.urls))
+
+
+def robots_refused(trace: Sequence[TraceEntry]) -> str:
+    """The reason's words on the pages robots.txt kept the climb from ("" when none): the
+    index pages of the seed may be among them."""
+    refused = refused_urls(trace)
+    if not refused:
+        return ""
+    shown = ", ".join(refused[:5]) + (f" and {len(refused) - 5} more" if len(refused) > 5 else "")
+    return f"; the index pages may be disallowed by robots.txt, which keeps it from {shown}"

@@ -151,7 +151,9 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   nothing; another page's history), but a pager that did add and pages of other lists that did
   go on; once a family has paged the list of a level page to its end, every page adding
   mostly new links, the families left that only add query parameters to that page (sorts,
-  filters, facets, smaller page sizes) are its views and are not loaded. Exports (``.csv``,
+  filters, facets, smaller page sizes) are its views and are not loaded; once a level's last
+  `DRY_RUN` (3) pages added no entity link, the families left are not loaded (they are tried
+  most promising first: what is left is more views, menus and tools). Exports (``.csv``,
   ``/export/json``) are no pages. A candidate sharing no link DOM path with the level's
   sample is no page of it (the HTML test of a family's first page). Pagination goes on only
   from pages that show entries of the list, and not from a view's. Each decision is in the

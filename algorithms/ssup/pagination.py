@@ -9,7 +9,8 @@ that already added some (a list's pages go on to its end); a family of the level
 paged its list to its end makes the families left that only add query parameters to the sample
 (sorts, filters, facets, page sizes) its views, not downloaded. A family of page sizes
 (``?pageSize=10|25|50|100`` on a page of 10) is tried at its largest first, whose own pager then
-comes first.
+comes first. A level whose last `DRY_RUN` pages added no entity link tries no family left (a
+list being paged to its end goes on).
 
 Choices (listed in `algorithms.ssup`'s docstring): it leaves out the links of the next level's
 sample link DOM path (but a pager built like the entries: `_continues_level`), the site
@@ -58,6 +59,12 @@ _BATCH = 4
 # group; then it may go on. A third leaves two thirds for what follows a level (the next level's
 # catch, its minsim_html sample and probes, the levels below), whatever the level turns out to be.
 LEVEL_SHARE = 1 / 3
+
+# Choice (beyond the paper): a level's pagination stops trying its families once this many pages
+# in a row added no entity link (a list being paged to its end goes on): the families are tried
+# most promising first (page sizes, pagers, the largest yield), so those left after a run of
+# empty pages are more of its views, filters, menus and other tools.
+DRY_RUN = 3
 
 
 @dataclass(slots=True)
@@ -172,9 +179,13 @@ class Pagination:
         for page in level_pages:
             self._candidates(page, page.url, at, families, judged)
         found: list[Snapshot] = []
+        dry = 0  # the pages loaded in a row that added no entity link
         while not share.left_out:
             family = families.best()
             if family is None:
+                break
+            if dry >= DRY_RUN and not family.committed():
+                self._dry(at, families, dry)
                 break
             proven = bool(family.gains) and 2 * family.gains[-1] > family.shown[-1]
             urls = family.ahead(families.done)[: _BATCH if proven else 1]
@@ -187,6 +198,7 @@ class Pagination:
                 if loaded is None:
                     # Choice: a page that cannot be used (an error, not HTML) adds nothing: a
                     # family none of whose pages added entity links stops at it.
+                    dry += 1
                     stop = not any(family.gains)
                     why = "unavailable: its family stops, none of its pages added" if stop else ""
                     self._note(at, "prune", url, family, why or "unavailable")
@@ -196,9 +208,11 @@ class Pagination:
                     continue
                 page = loaded
                 if not self._judge(page, at, family):
+                    dry += 1
                     break
                 entries = self._entries(page, at)
                 gain = len(entries - seen)
+                dry = 0 if gain else dry + 1
                 seen |= entries
                 family.record(url, gain, len(entries))
                 if self._keep(page, at, family, gain, len(entries)):
@@ -439,6 +453,25 @@ class Pagination:
                 f"({len(complete.loaded)} pages, each adding entity links none gave before): it "
                 f"only adds query parameters to {complete.root} (a sort, a filter, a page size)",
             )
+
+    def _dry(self, at: _Level, families: Families, dry: int) -> None:
+        """Stop the level's pagination after `dry` pages in a row that added no entity link:
+        the families left are not loaded (the trace names the next page of each)."""
+        left = [
+            pending[0]
+            for f in families.families.values()
+            if not f.stopped and (pending := f.ahead(families.done))
+        ]
+        self.run.note(
+            "pagination",
+            "stop",
+            f"level {at.level}",
+            level=at.level,
+            urls=tuple(left),
+            values={"pages": dry, "families": len(left)},
+            note=f"its last {dry} pages added no entity link: the {len(left)} families left "
+            "(views, filters, menus, other tools of its pages) are not loaded",
+        )
 
     def _note(self, at: _Level, decision: str, url: str, family: Family, why: str) -> None:
         self.run.note(

@@ -21,8 +21,10 @@ archives: hgweb's default).
 
 Truth, from Mercurial itself (`hg log`, never hgweb's pages): the target type is `dpkg`, its
 entities every changeset page of the dpkg repository at the 12-digit short node hgweb links;
-debianutils' changesets are a second type. The index is one level, dpkg's shortlog pages as their
-navigation links write them; the seed is the newest changeset. Attributes: each changeset's
+debianutils' changesets are a second type. The index is one level, dpkg's shortlog at its largest
+page size: the fewer of its pages of 60 as their navigation links write them and the "more"
+links' chain from the tip (`?revcount=` doubled each time, hgweb's `morevars`, until one page
+shows every changeset: 4 pages for dpkg's 382 against 7); the seed is the newest changeset. Attributes: each changeset's
 author and first line of its description.
 """
 
@@ -42,7 +44,15 @@ from siteseer.lab.real.gitweb import REPOS, repository_changelog
 from siteseer.lab.real.pyenv import Progress, run_step
 from siteseer.lab.truth import SiteTruth
 
-__all__ = ["PAGE", "TARGET", "HgwebApp", "changesets", "repository_changesets", "shortlog_pages"]
+__all__ = [
+    "PAGE",
+    "TARGET",
+    "HgwebApp",
+    "changesets",
+    "repository_changesets",
+    "shortlog_pages",
+    "widening_pages",
+]
 
 APP_ID = "real-hgweb"
 PACKAGES = ("mercurial", "git")
@@ -85,6 +95,17 @@ def shortlog_pages(base: str, repo: str, nodes: Sequence[str], page: int = PAGE)
         canonical_url(f"{base}/{repo}/shortlog/{nodes[k]}") for k in range(page, len(nodes), page)
     )
     return (first, *older)
+
+
+def widening_pages(base: str, repo: str, count: int, page: int = PAGE) -> tuple[str, ...]:
+    """A repository's shortlog from the tip as its "more" links widen it, canonical:
+    `shortlog/tip`, then `?revcount=` twice the page before's (hgweb's `morevars`:
+    ``revcount * 2``) until one page shows all `count` changesets."""
+    first = canonical_url(f"{base}/{repo}/shortlog/tip")
+    sizes: list[int] = []
+    while (sizes[-1] if sizes else page) < count:
+        sizes.append(2 * (sizes[-1] if sizes else page))
+    return (first, *(canonical_url(f"{first}?revcount={n}") for n in sizes))
 
 
 def changeset_url(base: str, repo: str, node: str) -> str:
@@ -165,8 +186,15 @@ class HgwebApp(RealApp):
         logs = {name: repository_changesets(self.repos / name) for name in REPOS}
         for name, log in logs.items():
             templates[f"{b}/{name}/"] = "shortlog"
-            templates |= dict.fromkeys(shortlog_pages(b, name, [n for n, _, _ in log]), "shortlog")
-        level = shortlog_pages(b, TARGET, [node for node, _, _ in logs[TARGET]])
+            nodes = [n for n, _, _ in log]
+            templates |= dict.fromkeys(shortlog_pages(b, name, nodes), "shortlog")
+            templates |= dict.fromkeys(widening_pages(b, name, len(nodes)), "shortlog")
+        nodes = [node for node, _, _ in logs[TARGET]]
+        # The list at its largest page size: the "more" links' widening chain when it takes
+        # fewer pages than the "-60" links' pages (the truth's lower bound on downloads).
+        level = min(
+            shortlog_pages(b, TARGET, nodes), widening_pages(b, TARGET, len(nodes)), key=len
+        )
         counts = ", ".join(f"{len(v)} {k}" for k, v in logs.items())
         return history_truth(
             self,
@@ -178,7 +206,8 @@ class HgwebApp(RealApp):
             templates=templates,
             notes=(
                 f"hgweb of Mercurial {_hg_version()}, changesets ({counts}) from hg log; "
-                f"{len(level)} shortlog pages of {PAGE}. Not listed in templates: the shortlog "
+                f"{len(level)} shortlog pages (the fewer of the pages of {PAGE} and the 'more' "
+                "links' widening chain). Not listed in templates: the shortlog "
                 "from other changesets (a changeset's 'log' link, the '-100', '-300', '+…' and "
                 "'(0)' links), ?revcount=… ('more', 'less', and the page's script loading more "
                 "as it scrolls), the log, graph, tags, bookmarks, branches, file, diff, "

@@ -17,10 +17,18 @@ import pytest
 from lab_http import get_text
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.hgweb import PAGE, TARGET, HgwebApp, changesets, shortlog_pages
+from siteseer.lab.real.hgweb import (
+    PAGE,
+    TARGET,
+    HgwebApp,
+    changesets,
+    shortlog_pages,
+    widening_pages,
+)
 from siteseer.lab.server import LabServer, running_lab
 
 APP = "real-hgweb"
+MORE = re.compile(r'href="(/dpkg/shortlog/tip\?revcount=\d+)">more<')
 CHANGESET = re.compile(r'href="(/dpkg/rev/[0-9a-f]{12})"')
 OLDER = re.compile(rf'href="(/dpkg/shortlog/[0-9a-f]{{12}})">-{PAGE}<')
 
@@ -33,6 +41,17 @@ def test_shortlog_pages_step_back_a_page_from_the_tip() -> None:
         f"http://h/dpkg/shortlog/{nodes[2 * PAGE]}",
     )
     assert shortlog_pages("http://h", "dpkg", nodes[:PAGE]) == ("http://h/dpkg/shortlog/tip",)
+
+
+def test_the_more_links_double_the_page_size_until_one_page_shows_all() -> None:
+    first = "http://h/dpkg/shortlog/tip"
+    assert widening_pages("http://h", "dpkg", 382) == (
+        first,
+        f"{first}?revcount=120",
+        f"{first}?revcount=240",
+        f"{first}?revcount=480",
+    )
+    assert widening_pages("http://h", "dpkg", PAGE) == (first,)
 
 
 def test_changesets_split_hg_logs_lines() -> None:
@@ -70,9 +89,19 @@ def test_shortlog_pages_list_every_changeset_once_and_link_the_next(hgweb: LabSe
         listed += found
         older = OLDER.search(page)
         at = b + unescape(older.group(1)) if older else None
-    assert pages == list(level)
+    assert pages == list(shortlog_pages(b, TARGET, [r.rsplit("/", 1)[-1] for r in revs]))
     assert listed == list(revs)  # newest first, as hg log walks them
     assert listed[0] == truth.seed_entity
+    # The level is the "more" links' chain: each page's "more" link is the next, the last
+    # shows every changeset.
+    chain, at = [], b + "/dpkg/shortlog/tip"
+    while True:
+        chain.append(canonical_url(at))
+        page = get_text(at)
+        if set(CHANGESET.findall(page)) >= {r.removeprefix(b) for r in revs}:
+            break
+        at = b + unescape(MORE.search(page).group(1))  # type: ignore[union-attr]
+    assert chain == list(level) and len(level) < len(pages)
 
 
 @pytest.mark.slow

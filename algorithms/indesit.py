@@ -224,6 +224,7 @@ class _Crawl:
     linked_by: dict[str, set[str]] = field(default_factory=dict)  # URL → pages linking to it
     drought: dict[str, int] = field(default_factory=dict)  # path → downloads since an entity
     barren: set[str] = field(default_factory=set)  # link groups no more visited
+    kept: set[str] = field(default_factory=set)  # paths of the target collections kept
 
     async def fetch(self, urls: Iterable[str]) -> dict[str, Snapshot]:
         """The 2xx pages of `urls` (failures are not traced); every page loaded is judged
@@ -385,14 +386,19 @@ class _Crawl:
         collections on the pages it led to (a menu's lists, a category link's members). The
         collections of index pages (their pagers, A–Z bars) are never left, but for those of an
         index page judged like the seed (an entity page whose links to its neighbours, a
-        parent commit and its diff, make a target collection): the crawl's cost is bounded by
-        the site's link groups, not its pages, and a list is still paged to its end."""
+        parent commit and its diff, make a target collection), nor are those of a path that led
+        to an index page before (a pager, whose pages' entities are found only when their
+        target collections are visited, later) or of a target collection kept before (a list's
+        entries on its next page, met before that page is an index page): the crawl's cost is bounded by the site's link
+        groups, not its pages, and a list is still paged to its end."""
         path = collection.path
-        if path in self.barren:
-            return False
         on_index = self.queued.get((collection.page, path), _OTHER) == _ON_INDEX_PAGE
         if on_index and collection.page not in self.similar:
             return True
+        if path in self.index_paths or path in self.kept:
+            return True  # a list's pager or its entries elsewhere: the list is paged to its end
+        if path in self.barren:
+            return False
         if self.drought.get(path, 0) < _TRIAL:
             return True
         self.barren.add(path)
@@ -449,6 +455,7 @@ class _Crawl:
                 note="target collection: its links are entity pages",
             )
             self.entities.update(dict.fromkeys(collection.urls))
+            self.kept.add(collection.path)
             if collection.page not in self.index_pages:
                 self.index_pages.append(collection.page)
             if collection.page in self.reached_by:

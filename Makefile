@@ -47,9 +47,10 @@ demo: bootstrap
 # and serves none. pytest's exit code 5 (no test selected) fails `make test` and means "nothing
 # slow to run" for `make test-slow`.
 # The fast tests run on TEST_WORKERS processes (pytest-xdist; each test file stays on one of
-# them): much of a browser test is waiting, so two processes fill two cores. TEST_WORKERS=0 runs
-# them in this one process.
-TEST_WORKERS ?= 2
+# them): much of a browser test is waiting, so on two cores two processes keep them half busy
+# (3:08, 185 s of CPU) and three fill them (2:23, the same CPU). TEST_WORKERS=0 runs them in
+# this one process.
+TEST_WORKERS ?= 3
 # The tests write bytecode even where PYTHONDONTWRITEBYTECODE is set: each worker imports the
 # suite's modules and each command a test starts imports the package again, and without the
 # .pyc files (pytest's rewritten test modules among them) every one of them compiles its sources

@@ -25,14 +25,12 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
-import tarfile
 from pathlib import Path
 from xml.etree import ElementTree
 
 from siteseer.lab.real.app import RealApp
 from siteseer.lab.real.debian import apt_install
-from siteseer.lab.real.errors import InstallFailed
-from siteseer.lab.real.pyenv import Progress, run_step
+from siteseer.lab.real.pyenv import Progress, download_sdist, run_step
 from siteseer.lab.truth import SiteTruth
 
 __all__ = ["DoxygenApp", "defined_in", "read_compounds"]
@@ -111,16 +109,7 @@ class DoxygenApp(RealApp):
         if work.exists():
             shutil.rmtree(work)
         work.mkdir(parents=True)
-        pin = f"{SOURCE[0]}=={SOURCE[1]}"
-        download = [sys.executable, "-m", "pip", "download", "--no-binary", ":all:", "--no-deps",
-                    "--dest", str(work), pin]  # fmt: skip
-        run_step(self.id, f"pip download {pin} (sdist)", download, log, progress)
-        archives = sorted(work.glob("*.tar.gz"))
-        if len(archives) != 1:
-            raise InstallFailed(self.id, f"pip download gave {[a.name for a in archives]}")
-        with tarfile.open(archives[0]) as tar:
-            tar.extractall(work / "src", filter="data")
-        (top,) = (work / "src").iterdir()
+        top = download_sdist(self.id, f"{SOURCE[0]}=={SOURCE[1]}", work, log, progress)
         output = work / "docs"
         doxyfile = work / "Doxyfile"
         doxyfile.write_text(

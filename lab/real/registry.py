@@ -70,6 +70,7 @@ _REAL: dict[str, str] = {
     "real-mhonarc": "siteseer.lab.real.mhonarc:MhonarcApp",
     "real-doxygen": "siteseer.lab.real.doxygen:DoxygenApp",
     "real-moin": "siteseer.lab.real.moin:MoinApp",
+    "real-htags": "siteseer.lab.real.htags:HtagsApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -203,6 +203,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-mhonarc",
             "real-doxygen",
             "real-moin",
+            "real-htags",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

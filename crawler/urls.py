@@ -2,7 +2,10 @@
 
 `canonical_url` follows w3lib's `canonicalize_url(url, keep_fragments=False)`: query arguments
 are sorted (``?b=2&a=1`` and ``?a=1&b=2`` are one page — intended), percent-encoding is
-normalised and the fragment dropped. Paths and queries keep their case (``/Drivers/Hamilton``
+normalised and the fragment dropped. The canonical URL is also the one requested and reported, so
+it changes nothing a server reads differently: an argument written without ``=`` (an isindex
+query, ``?3+printf``) keeps that spelling, where w3lib would add one (``?3+printf=``, another
+request to a CGI program that reads its whole query string). Paths and queries keep their case (``/Drivers/Hamilton``
 and ``/drivers/hamilton`` are different pages on most servers); scheme and host are lower-cased
 and default ports (80 for http, 443 for https) dropped, which w3lib leaves alone.
 
@@ -225,6 +228,9 @@ def _canonical_url(
         # canonicalised on its own, for w3lib would read the whole as one value and escape them.
         head = canonicalize_url(urlunsplit((scheme, netloc, path, "", "")), keep_fragments=False)
         canonical = f"{head}?{';'.join(_canonical_query(piece) for piece in query.split(';'))}"
+    elif _has_bare_key(query):
+        head = canonicalize_url(urlunsplit((scheme, netloc, path, "", "")), keep_fragments=False)
+        canonical = f"{head}?{_canonical_query(query)}"
     else:
         rebuilt = urlunsplit((scheme, netloc, path, query, parts.fragment))
         canonical = canonicalize_url(rebuilt, keep_fragments=False)
@@ -233,9 +239,32 @@ def _canonical_url(
     return canonical
 
 
+def _has_bare_key(query: str) -> bool:
+    """Whether an argument of `query` (``&``-separated) is a bare key, written without ``=``."""
+    return any(part and "=" not in part for part in query.split("&"))
+
+
 def _canonical_query(query: str) -> str:
-    """`query` (``&``-separated) as w3lib canonicalises it: arguments sorted, escapes unified."""
-    return urlsplit(canonicalize_url(f"http://h/?{query}")).query if query else ""
+    """`query` (``&``-separated) as w3lib canonicalises it: arguments sorted, escapes unified;
+    an argument written without ``=`` stays so.
+
+    w3lib spells ``?3+printf`` as ``?3+printf=``, but a bare key is another request than the
+    same key with an empty value: a CGI program's isindex query (``man2html?3+printf``) reads
+    the whole query string, and ``=`` becomes part of the name it looks up. The canonical form is
+    the URL the crawl requests and reports, so it keeps the page's own spelling of each argument
+    and normalises only what servers read alike (the arguments' order, percent-escapes).
+    """
+    if not query:
+        return ""
+    if not _has_bare_key(query):
+        return urlsplit(canonicalize_url(f"http://h/?{query}")).query
+    pieces = []
+    for part in query.split("&"):
+        if not part:
+            continue
+        one = urlsplit(canonicalize_url(f"http://h/?{part}")).query
+        pieces.append(one if "=" in part else one.removesuffix("="))
+    return "&".join(sorted(pieces, key=lambda piece: piece.partition("=")[::2]))
 
 
 def host_of(url: str) -> str:

@@ -6,7 +6,7 @@ times it, scores it against the site's truth and reads the Session's cost. A run
 a row with its error, not the end of the bench. The rows go to ``results.json``, a markdown
 table ``results.md`` and the HTML report ``report.html`` (lab/report.py).
 
-Scoring: `MethodRun.found` against `SiteTruth.target_entities` with `lab.score.set_scores`,
+Scoring: `MethodRun.found` against `SiteTruth.target_entities` with `lab.score.url_scores`,
 unless the run brings its own metrics in `MethodRun.scores`: when it has any of precision,
 recall, f1, ari or purity, those metrics come from the run alone (a clustering run's empty
 `found` is not scored as an entity search).
@@ -50,7 +50,7 @@ from siteseer.lab.results import (
     method_means,
     tier_comparison,
 )
-from siteseer.lab.score import set_scores
+from siteseer.lab.score import url_scores
 from siteseer.lab.server import LabServer, build_sites
 from siteseer.lab.site import Size
 from siteseer.lab.sites import SITE_IDS
@@ -176,7 +176,7 @@ def score_run(
     if any(k in own for k in METRICS):
         metrics = {k: own.get(k) for k in ("precision", "recall", "f1")}
     else:
-        s = set_scores(run.found, relevant)
+        s = url_scores(run.found, relevant)
         metrics = {"precision": s.precision, "recall": s.recall, "f1": s.f1}
     images = tuple(
         (key.removeprefix(IMAGE_PREFIX), str(value))

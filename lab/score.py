@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from siteseer.crawler import Cost
+from siteseer.crawler import Cost, CrawlError, canonical_url
 from siteseer.lab.truth import SiteTruth
 
 __all__ = [
@@ -37,6 +37,8 @@ __all__ = [
     "pair_scores",
     "purity",
     "set_scores",
+    "url_key",
+    "url_scores",
 ]
 
 Pair = tuple[str, str, str]
@@ -68,6 +70,22 @@ def set_scores(found: Iterable[Hashable], relevant: Iterable[Hashable]) -> SetSc
     total = precision + recall
     f1 = 2 * precision * recall / total if total else 0.0
     return SetScores(precision, recall, f1, len(got), len(want), correct)
+
+
+def url_key(url: str) -> str:
+    """`url` in `canonical_url`'s spelling (its fragment kept), or as it is when not an http(s)
+    URL: what a reported entity URL and a truth URL are compared by."""
+    try:
+        return canonical_url(url, keep_fragment=True)
+    except CrawlError:
+        return url
+
+
+def url_scores(found: Iterable[str], relevant: Iterable[str]) -> SetScores:
+    """`set_scores` of entity URLs, both sides compared in one spelling (`url_key`): a truth
+    written as the site spells its links and a run's report of the URLs it requested agree
+    wherever the two name one request."""
+    return set_scores(map(url_key, found), map(url_key, relevant))
 
 
 def _norm(value: str) -> str:

@@ -28,8 +28,8 @@ section folders hold (a file or a link to one, named `<name>.<section>.gz`), at 
 section indexes link it by, in `canonical_url`'s spelling; attribute `section`, the one the
 page shows (a link's target's: `?3const+EOF` shows stdio.h(3head)). The index is
 the main contents, then the eight sections' name indexes (`mansec?1` … `mansec?8`); the seed is
-printf(3). The pages' queries are isindex queries, without `=`: `canonical_url` spells
-`man2html?3+printf` as `man2html?3+printf=`, which man2html reads as the name `printf=` (its 404
+printf(3). The pages' queries are isindex queries, without `=`, and `canonical_url` keeps them
+so: `man2html?3+printf=` is another request, which man2html reads as the name `printf=` (its 404
 page); the indexes' own spelling is the one that answers.
 """
 

@@ -39,6 +39,24 @@ def test_semicolon_separated_query_keeps_its_separators_and_order() -> None:
     assert canonical_url("/x?p=a;a=tree", "http://h/p") == "http://h/x?p=a;a=tree"
 
 
+def test_an_argument_written_without_equals_keeps_that_spelling() -> None:
+    # An isindex query: a CGI program reads the whole query string, so "?3+printf=" would ask
+    # for the name "printf=" (man2html's 404); the canonical URL is the one requested.
+    url = "http://127.0.0.1:8/cgi-bin/man/man2html?3+printf"
+    assert canonical_url(url) == url
+    assert canonical_url(url + "#top") == url
+    assert canonical_url(url + "=") == url + "="  # another request, another key
+    assert canonical_url("man2html?3+printf", "http://h/cgi-bin/man/mansec?3") == (
+        "http://h/cgi-bin/man/man2html?3+printf"
+    )
+    # mixed with key=value arguments: sorted, escapes unified, the bare key still bare
+    assert canonical_url("http://h/p?b=1&a&&%7ec=2") == "http://h/p?a&b=1&~c=2"
+    assert canonical_url("http://h/p?x&sid=F00") == "http://h/p?x"
+    assert canonical_url("http://h/p?a;b=1") == "http://h/p?a;b=1"
+    # every argument with "=" is canonicalised as before
+    assert canonical_url("http://h/p?b=&a=1") == "http://h/p?a=1&b="
+
+
 def test_empty_path_and_percent_encoding() -> None:
     assert canonical_url("http://h.com") == "http://h.com/"
     assert canonical_url("http://h.com/a b") == "http://h.com/a%20b"

@@ -15,6 +15,7 @@ from siteseer.lab.score import (
     pair_scores,
     purity,
     set_scores,
+    url_scores,
 )
 
 
@@ -29,6 +30,16 @@ def test_set_scores_counts_and_harmonic_mean() -> None:
 def test_set_scores_duplicates_count_once() -> None:
     s = set_scores(["a", "a", "b"], ["a"])
     assert (s.found, s.correct, s.precision, s.recall) == (2, 1, 0.5, 1.0)
+
+
+def test_url_scores_compare_both_sides_in_one_spelling() -> None:
+    # A truth written as the site's links spell them, a report as the crawl requested them:
+    # one request, one entity; a bare key and the same key with "=" are two requests.
+    truth = ["http://h:80/man2html?3+printf", "http://h/p?b=2&a=1", "http://h/q#/item/1"]
+    found = ["http://h/man2html?3+printf", "http://h/p?a=1&b=2", "http://h/q#/item/%31"]
+    assert url_scores(found, truth).f1 == 1.0
+    assert url_scores(["http://h/man2html?3+printf="], truth[:1]).correct == 0
+    assert url_scores(["not a url"], ["not a url"]).f1 == 1.0
 
 
 @pytest.mark.parametrize(

@@ -71,6 +71,7 @@ _REAL: dict[str, str] = {
     "real-doxygen": "siteseer.lab.real.doxygen:DoxygenApp",
     "real-moin": "siteseer.lab.real.moin:MoinApp",
     "real-htags": "siteseer.lab.real.htags:HtagsApp",
+    "real-vitepress": "siteseer.lab.real.vitepress:VitePressApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

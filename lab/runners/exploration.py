@@ -204,6 +204,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-doxygen",
             "real-moin",
             "real-htags",
+            "real-vitepress",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -5,7 +5,7 @@ needs root, so anyone else gets the command to run instead (`InstallFailed`). Us
 applications served from Debian's packages (real-dokuwiki, real-hugo, real-cgit, real-mediawiki,
 real-gitweb, real-jekyll, real-fossil, real-wordpress, real-hgweb, real-redmine,
 real-loggerhead, real-ikiwiki, real-gitit, real-klaus, real-man2html, real-mhonarc,
-real-doxygen).
+real-doxygen, real-kiwix).
 """
 
 from __future__ import annotations

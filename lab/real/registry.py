@@ -72,6 +72,7 @@ _REAL: dict[str, str] = {
     "real-moin": "siteseer.lab.real.moin:MoinApp",
     "real-htags": "siteseer.lab.real.htags:HtagsApp",
     "real-vitepress": "siteseer.lab.real.vitepress:VitePressApp",
+    "real-kiwix": "siteseer.lab.real.kiwix:KiwixApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

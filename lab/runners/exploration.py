@@ -205,6 +205,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-moin",
             "real-htags",
             "real-vitepress",
+            "real-kiwix",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -5,19 +5,21 @@ needs root, so anyone else gets the command to run instead (`InstallFailed`). Us
 applications served from Debian's packages (real-dokuwiki, real-hugo, real-cgit, real-mediawiki,
 real-gitweb, real-jekyll, real-fossil, real-wordpress, real-hgweb, real-redmine,
 real-loggerhead, real-ikiwiki, real-gitit, real-klaus, real-man2html, real-mhonarc,
-real-doxygen, real-kiwix).
+real-doxygen, real-kiwix, real-htags). `unpack_debs` fetches packages' files without installing
+them (the data of real-man2html and real-sigal).
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Sequence
 from pathlib import Path
 
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.pyenv import Progress, run_step
 
-__all__ = ["apt_install"]
+__all__ = ["apt_install", "unpack_debs"]
 
 
 def apt_install(
@@ -37,3 +39,27 @@ def apt_install(
     run_step(app_id, "apt-get update", [*apt, "update"], log, progress)
     install = [*apt, "install", "-y", "--no-install-recommends", *packages]
     run_step(app_id, f"apt-get install {' '.join(packages)}", install, log, progress)
+
+
+def unpack_debs(
+    app_id: str, packages: Sequence[str], root: Path, log: Path, progress: Progress
+) -> dict[str, str]:
+    """`apt-get download` of `packages` (no dependencies, nothing installed), each unpacked by
+    `dpkg-deb -x` into `root` (made anew); returns each package's version."""
+    debs = root.with_name(root.name + ".debs")
+    for folder in (debs, root):
+        if folder.exists():
+            shutil.rmtree(folder)
+    debs.mkdir(parents=True)
+    script = f'cd "{debs}" && apt-get download {" ".join(packages)}'
+    run_step(app_id, f"apt-get download {' '.join(packages)}", ["sh", "-c", script], log, progress)
+    versions = {}
+    for deb in sorted(debs.glob("*.deb")):
+        run_step(app_id, f"dpkg-deb -x {deb.name}", ["dpkg-deb", "-x", str(deb), str(root)],
+                 log, progress)  # fmt: skip
+        package, version = deb.name.split("_")[:2]
+        versions[package] = version
+    shutil.rmtree(debs)
+    if set(versions) != set(packages):
+        raise InstallFailed(app_id, f"apt-get download gave {sorted(versions)}")
+    return versions

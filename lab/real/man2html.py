@@ -45,8 +45,7 @@ from urllib.parse import quote
 
 from siteseer.crawler import canonical_url
 from siteseer.lab.real.app import RealApp
-from siteseer.lab.real.debian import apt_install
-from siteseer.lab.real.errors import InstallFailed
+from siteseer.lab.real.debian import apt_install, unpack_debs
 from siteseer.lab.real.pyenv import Progress, run_step
 from siteseer.lab.truth import SiteTruth
 
@@ -151,30 +150,14 @@ class Man2HtmlApp(RealApp):
             run_step(self.id, what, [*self._namespace(), "mandb", "--quiet"], log, progress)
 
     def _unpack(self, log: Path, progress: Progress) -> None:
-        debs = self.dir / "debs"
-        if debs.exists():
-            shutil.rmtree(debs)
-        debs.mkdir(parents=True)
-        script = f'cd "{debs}" && apt-get download {" ".join(DATA_PACKAGES)}'
-        run_step(self.id, "apt-get download the manual pages", ["sh", "-c", script], log, progress)
         root = self.dir / "unpacked.partial"
-        if root.exists():
-            shutil.rmtree(root)
-        versions = {}
-        for deb in sorted(debs.glob("*.deb")):
-            run_step(self.id, f"dpkg-deb -x {deb.name}", ["dpkg-deb", "-x", str(deb), str(root)],
-                     log, progress)  # fmt: skip
-            package, version = deb.name.split("_")[:2]
-            versions[package] = version
-        if set(versions) != set(DATA_PACKAGES):
-            raise InstallFailed(self.id, f"apt-get download gave {sorted(versions)}")
+        versions = unpack_debs(self.id, DATA_PACKAGES, root, log, progress)
         tree = root / "usr" / "share" / "man"
         (tree / "unpacked.json").write_text(json.dumps(versions, indent=1), encoding="utf-8")
         if self.man.exists():
             shutil.rmtree(self.man)
         tree.replace(self.man)
         shutil.rmtree(root)
-        shutil.rmtree(debs)
 
     def _namespace(self) -> list[str]:
         """A command's prefix running it where man2html's two system paths are the app's."""

@@ -73,6 +73,7 @@ _REAL: dict[str, str] = {
     "real-htags": "siteseer.lab.real.htags:HtagsApp",
     "real-vitepress": "siteseer.lab.real.vitepress:VitePressApp",
     "real-kiwix": "siteseer.lab.real.kiwix:KiwixApp",
+    "real-sigal": "siteseer.lab.real.sigal:SigalApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -206,6 +206,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-htags",
             "real-vitepress",
             "real-kiwix",
+            "real-sigal",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -74,6 +74,7 @@ _REAL: dict[str, str] = {
     "real-vitepress": "siteseer.lab.real.vitepress:VitePressApp",
     "real-kiwix": "siteseer.lab.real.kiwix:KiwixApp",
     "real-sigal": "siteseer.lab.real.sigal:SigalApp",
+    "real-starletteadmin": "siteseer.lab.real.starletteadmin:StarletteAdminApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

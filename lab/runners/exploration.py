@@ -207,6 +207,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-vitepress",
             "real-kiwix",
             "real-sigal",
+            "real-starletteadmin",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -49,6 +49,7 @@ import asyncio
 import time
 from collections.abc import Iterable, Mapping
 from contextlib import AbstractAsyncContextManager, AsyncExitStack
+from datetime import timedelta
 from types import MappingProxyType
 
 from pyee.asyncio import AsyncIOEventEmitter
@@ -358,6 +359,13 @@ class Session(AsyncClosing):
         """The sitemaps the `Sitemap:` lines of `url`'s host's robots.txt name, as written, in
         order (none when it has no robots.txt or it cannot be had now); read once per host."""
         return await self._hops.robots.sitemaps(self._admit(url))
+
+    async def crawl_delay(self, url: str) -> timedelta | None:
+        """The Crawl-delay `url`'s host's robots.txt asks of this Session's user agent (None:
+        none, or robots.txt not respected); read once per host, as every load reads it."""
+        if not self.config.respect_robots:
+            return None
+        return await self._hops.robots.crawl_delay(self._admit(url))
 
     async def disallowed(self, url: str) -> str:
         """Why robots.txt keeps this Session from `url`, an in-scope URL ("" when it may be

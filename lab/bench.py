@@ -28,12 +28,12 @@ import time
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from siteseer.crawler import Cost, Halt, Session, SessionConfig, halting
+from siteseer.crawler import Cost, CrawlError, Halt, Session, SessionConfig, halting
 from siteseer.lab.cold import ColdScore
 from siteseer.lab.errors import BenchError
 from siteseer.lab.method import MethodRun, MethodSpec
@@ -67,6 +67,7 @@ __all__ = [
     "plan",
     "run_bench",
     "run_pairs",
+    "run_time_limit",
     "score_run",
     "write_outputs",
 ]
@@ -75,6 +76,9 @@ IMAGE_PREFIX = "image:"
 METRICS = ("precision", "recall", "f1", "ari", "purity")
 # Seconds a run stopped at the bench's timeout may take to return its partial result.
 UNWIND_S = 60.0
+# Downloads beyond 1.5 times the lower bound a run is given time for at a site's Crawl-delay
+# (robots.txt, the seed's checks, a climb's first misses).
+POLITE_SLACK_DOWNLOADS = 10
 UNSCORED_SITES = frozenset({"testbed", "bench"})  # served for the renderer's tests, no truth
 Progress = Callable[[str], None]
 """Receives one line per finished run (and a few about the bench itself)."""
@@ -206,6 +210,27 @@ def score_run(
     )
 
 
+def run_time_limit(timeout_s: float, crawl_delay_s: float | None, lower_bound: int) -> float:
+    """The seconds one run may take: the bench's `timeout_s`, or longer where the site's
+    robots.txt sets a Crawl-delay, long enough for 1.5 times the lower bound of downloads plus
+    `POLITE_SLACK_DOWNLOADS` at that pace. A polite crawler cannot go faster than the site asks,
+    so a limit below that scores the site's pace, not the method."""
+    if not crawl_delay_s or crawl_delay_s <= 0:
+        return timeout_s
+    return max(timeout_s, crawl_delay_s * (1.5 * max(lower_bound, 0) + POLITE_SLACK_DOWNLOADS))
+
+
+async def _time_limit(session: Session, truth: SiteTruth, timeout_s: float) -> float:
+    """`run_time_limit` for `truth`'s site, its Crawl-delay read from its robots.txt by
+    `session` (read once: the run's loads use it again)."""
+    try:
+        delay = await session.crawl_delay(truth.seed_entity or truth.base_url + "/")
+    except CrawlError:
+        return timeout_s
+    seconds = None if delay is None else delay.total_seconds()
+    return run_time_limit(timeout_s, seconds, truth.lower_bound_downloads)
+
+
 async def run_one(
     spec: MethodSpec,
     truth: SiteTruth,
@@ -215,20 +240,23 @@ async def run_one(
 ) -> BenchRun:
     """Run one method on one served site in a fresh Session (cache in memory) and score it.
 
-    At `timeout_s` the run is stopped as a time limit stops it (a `Halt`: every method returns
-    the partial result it has, marked incomplete, and is scored on it); one that has not
-    returned `UNWIND_S` seconds later is cancelled and counts as failed."""
+    At `timeout_s` (longer on a site whose robots.txt sets a Crawl-delay: `run_time_limit`,
+    noted in the row as `time_limit_s`) the run is stopped as a time limit stops it (a `Halt`:
+    every method returns the partial result it has, marked incomplete, and is scored on it); one
+    that has not returned `UNWIND_S` seconds later is cancelled and counts as failed."""
     cost = Cost()
     started = time.perf_counter()
+    limit_s = timeout_s
     try:
         config = SessionConfig(render=spec.render, budget=budget, cache=None)
         async with Session(config) as session:
             label = f"{truth.site} · {spec.name}"
             watching = nullcontext() if watch is None else watch(session, label)
+            limit_s = await _time_limit(session, truth, timeout_s)
             started = time.perf_counter()
             try:
-                halt = Halt(timedelta(seconds=timeout_s))
-                async with asyncio.timeout(timeout_s + UNWIND_S):
+                halt = Halt(timedelta(seconds=limit_s))
+                async with asyncio.timeout(limit_s + UNWIND_S):
                     with watching, halting(halt):
                         run = await spec.run(session, truth)
             finally:
@@ -236,7 +264,7 @@ async def run_one(
                 cost = session.cost()
     except TimeoutError as e:
         message = (
-            f"timed out after {timeout_s:g} s and did not stop within {UNWIND_S:g} s more; "
+            f"timed out after {limit_s:g} s and did not stop within {UNWIND_S:g} s more; "
             "raise the bench's timeout or give a budget"
         )
         return _failed(spec, truth, cost, time.perf_counter() - started, message, e)
@@ -246,7 +274,10 @@ async def run_one(
         error = TypeError(f"runner returned {type(run).__name__}, not a MethodRun")
         return _failed(spec, truth, cost, seconds, str(error), error)
     seconds = max(0.0, seconds - run.report_s)
-    return BenchRun(score_run(spec, truth, run, cost, seconds), truth, run)
+    row = score_run(spec, truth, run, cost, seconds)
+    if limit_s != timeout_s:
+        row = replace(row, extra={**row.extra, "time_limit_s": round(limit_s, 1)})
+    return BenchRun(row, truth, run)
 
 
 def _failed(

@@ -15,16 +15,28 @@ canonicalisation, and the Session's trap guards refuse the endless rest (a calen
 `SessionConfig.max_urls_per_multi_pattern`, or `max_urls_per_pattern` where that is lower).
 Refused URLs (out of scope, robots.txt, spider trap) cost no download and do not count against
 the page cap, so the crawl ends when the guards leave nothing new.
+
+It watches the current `Halt` (the bench's time limit, Ctrl-C) as a method's run does: the loads
+of a batch still waiting when it fires (a Crawl-delay's turn among them) are cancelled, and the
+crawl reports what it loaded before, marked incomplete with the Halt's reason.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from siteseer.algorithms import Discovery, TraceEntry
-from siteseer.crawler import CrawlError, OutOfScope, RobotsDisallowed, SpiderTrap
+from siteseer.crawler import (
+    CrawlError,
+    Halt,
+    OutOfScope,
+    RobotsDisallowed,
+    SpiderTrap,
+    current_halt,
+)
 from siteseer.lab.method import MethodRun, MethodSpec
 from siteseer.lab.truth import SiteTruth
 from siteseer.render import Snapshot
@@ -64,24 +76,50 @@ def _batches(urls: list[str], size: int) -> Iterable[list[str]]:
         yield urls[start : start + size]
 
 
+async def _loaded(
+    session: Session, urls: list[str], halt: Halt | None
+) -> dict[str, Snapshot | CrawlError]:
+    """The answers to `urls` by URL: every one, or with a Halt only those had before it fired
+    (the loads still waiting are cancelled)."""
+    if halt is None:
+        return dict(zip(urls, await session.pages(urls), strict=True))
+    done: dict[str, Snapshot | CrawlError] = {}
+
+    async def one(url: str) -> None:
+        try:
+            done[url] = await session.page(url)
+        except CrawlError as e:
+            done[url] = e
+
+    await halt.race(asyncio.gather(*(one(u) for u in urls)))
+    return done
+
+
 async def follow_links(session: Session, truth: SiteTruth) -> MethodRun:
     """Crawl the site breadth-first from its root; report pages whose schema matches the seed's."""
-    seed = await session.page(truth.seed_entity)
-    seed_schema = schema(seed)
+    halt = current_halt()
+    seed = (await _loaded(session, [truth.seed_entity], halt)).get(truth.seed_entity)
+    if isinstance(seed, CrawlError):
+        raise seed
+    seed_schema = schema(seed) if seed is not None else frozenset()
     root = truth.base_url + "/"
     host = _host(root)
     cap = page_cap(truth)
     seen: set[str] = {root}
-    frontier = [root]
+    frontier = [root] if seed is not None else []  # none: the Halt fired while it loaded
     crawled: dict[str, Snapshot] = {}
     failed = 0
     skipped = 0
-    while frontier and len(crawled) + failed < cap:
+    while frontier and len(crawled) + failed < cap and not (halt and halt.check()):
         room = cap - len(crawled) - failed
         level, rest = frontier[:room], frontier[room:]
         next_level: list[str] = []
         for batch in _batches(level, BATCH):
-            for url, answer in zip(batch, await session.pages(batch), strict=True):
+            if halt is not None and halt.check():
+                break
+            answers = await _loaded(session, batch, halt)
+            for url in (u for u in batch if u in answers):
+                answer = answers[url]
                 if isinstance(answer, OutOfScope | RobotsDisallowed | SpiderTrap):
                     skipped += 1
                     continue
@@ -101,7 +139,12 @@ async def follow_links(session: Session, truth: SiteTruth) -> MethodRun:
         if snap.ok
     }
     found = tuple(sorted(u for u, s in similarities.items() if s >= SCHEMA_THRESHOLD))
-    complete = not frontier
+    stopped = halt.reason if halt is not None else ""
+    complete = not frontier and not stopped
+    if stopped:
+        reason = stopped
+    else:
+        reason = "" if complete else f"page cap of {cap} reached with {len(frontier)} URLs left"
     trace = (
         TraceEntry(
             step="crawl",
@@ -122,7 +165,7 @@ async def follow_links(session: Session, truth: SiteTruth) -> MethodRun:
         trace=trace,
         cost=session.cost(),
         complete=complete,
-        reason="" if complete else f"page cap of {cap} reached with {len(frontier)} URLs left",
+        reason=reason,
         params=(("threshold", SCHEMA_THRESHOLD), ("cap", cap)),
     )
     return MethodRun(

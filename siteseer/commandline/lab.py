@@ -167,7 +167,9 @@ def lab_install(sites: tuple[str, ...], size: LabSize) -> None:
     type=click.FloatRange(min=1.0),
     default=900.0,
     help="Seconds one run may take: then it stops and is scored on what it found, marked "
-    "incomplete (one not stopped a minute later counts as failed).",
+    "incomplete (one not stopped a minute later counts as failed). On a site whose robots.txt "
+    "sets a Crawl-delay a run may take as long as 1.5 times the lower bound of downloads plus "
+    "10 take at that pace (noted in its row as time_limit_s).",
 )
 @click.option(
     "--compare",

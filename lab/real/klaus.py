@@ -20,11 +20,20 @@ the next; page 0, `/<repo>/tree/master/`, the newest 30), `/<repo>/commit/<sha>/
 page: message, author, date, the diff of `debian/changelog`), and the blob, blame, raw, patch
 and tarball views.
 
-Truth, from git itself (`git log` in each repository, never klaus's pages): the target type is
-`dpkg`, its entities every commit page of the dpkg repository; debianutils' commits are a
-second type. The index is one level, `/dpkg/` then its history pages `?page=1` … as each
-page's "»»" link writes them (each commit on exactly one of them); the seed is the newest
-commit. Attributes: each commit's author and subject.
+Truth, from git itself (`git log` and `git for-each-ref refs/tags` in each repository, never
+klaus's pages): the target type is `dpkg`, its entities every tag's view of the dpkg repository
+(`/dpkg/debian/1.21.22?path=`: one per upload, the tree and the 10 commits from the tag);
+debianutils' tag views are a second type. The index is one level, `/dpkg/`, whose branch and tag
+selector links every tag's view (so does every page of the repository); the seed is the newest
+upload's tag. Attributes: the tagged commit's author and subject, the first of the view's
+history.
+
+Entity type: klaus's own robots.txt (`klaus/static/robots.txt`, served at `/robots.txt/`)
+disallows every commit, blob, blame, raw and tarball page but those at master (`Allow:
+/*/tree/master/`, `/*/blob/master/`), so a crawler that obeys it may load no commit page. The tag
+views are what it leaves open that is many pages of one kind behind one list: the pages a
+polite crawler can reach. (Until this change the target type was the commit pages, each
+`/dpkg/commit/<sha>/`, which every polite method was refused.)
 """
 
 from __future__ import annotations
@@ -33,17 +42,27 @@ import math
 import shutil
 from pathlib import Path
 from typing import ClassVar
+from urllib.parse import quote
 
 from siteseer.crawler import canonical_url
 from siteseer.lab.real.app import PythonApp, history_truth
-from siteseer.lab.real.cgit import repository_commits
+from siteseer.lab.real.cgit import git_output, repository_commits
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.gitweb import REPOS, build_repositories
 from siteseer.lab.real.pyenv import Progress, PyPackage
 from siteseer.lab.site import Size
 from siteseer.lab.truth import SiteTruth
 
-__all__ = ["INDEX", "PAGE", "TARGET", "KlausApp", "commit_url", "history_pages"]
+__all__ = [
+    "INDEX",
+    "PAGE",
+    "TARGET",
+    "KlausApp",
+    "commit_url",
+    "history_pages",
+    "repository_tags",
+    "tag_url",
+]
 
 INDEX = 10  # commits on a repository's index page (klaus's IndexView)
 PAGE = 30  # commits on a history page (klaus's HistoryView)
@@ -61,6 +80,26 @@ def history_pages(base: str, repo: str, commits: int) -> tuple[str, ...]:
 
 def commit_url(base: str, repo: str, sha: str) -> str:
     return f"{base}/{repo}/commit/{sha}/"
+
+
+def tag_url(base: str, repo: str, tag: str) -> str:
+    """A tag's view as the branch and tag selector links it (`/dpkg/debian/1.9.9?path=`),
+    canonical."""
+    return canonical_url(f"{base}/{repo}/{quote(tag, safe='/')}?path=")
+
+
+def repository_tags(repo: Path) -> dict[str, str]:
+    """The tag naming each tagged commit of the repository `repo`, by the commit's SHA (an
+    annotated tag peeled to its commit; the first in git's order where a commit has several)."""
+    out = git_output(
+        repo, "for-each-ref", "--format=%(objectname)%00%(*objectname)%00%(refname:strip=2)",
+        "refs/tags",
+    )  # fmt: skip
+    tags: dict[str, str] = {}
+    for line in out.splitlines():
+        target, peeled, name = line.split("\x00", 2)
+        tags.setdefault(peeled or target, name)
+    return tags
 
 
 class KlausApp(PythonApp):
@@ -101,33 +140,35 @@ class KlausApp(PythonApp):
         build_repositories(self.id, self.data_file, log, progress)
 
     def truth(self, base_url: str) -> SiteTruth:
-        """dpkg's commit pages, listed by its index and history pages; see the module
-        docstring."""
+        """dpkg's tag views, listed by its repository page; see the module docstring."""
         self.require_installed()
         b = base_url.rstrip("/")
-        logs = {name: repository_commits(self.data_file / f"{name}.git") for name in REPOS}
+        commits = {name: repository_commits(self.data_file / f"{name}.git") for name in REPOS}
+        tags = {name: repository_tags(self.data_file / f"{name}.git") for name in REPOS}
+        logs = {name: [c for c in log if c[0] in tags[name]] for name, log in commits.items()}
         templates = {b + "/": "repositories"}
-        for name, log in logs.items():
+        for name, log in commits.items():
             first, *history = history_pages(b, name, len(log))
             templates[first] = "repository"
             templates[canonical_url(f"{b}/{name}/tree/master/")] = "history"
             templates |= dict.fromkeys(history, "history")
-        level = history_pages(b, TARGET, len(logs[TARGET]))
+            templates |= {commit_url(b, name, sha): "commit" for sha, _, _ in log}
+        level = (canonical_url(f"{b}/{TARGET}/"),)
         counts = ", ".join(f"{len(v)} {k}" for k, v in logs.items())
         return history_truth(
             self,
             b,
             logs,
             target=TARGET,
-            commit=("commit", lambda repo, sha: commit_url(b, repo, sha)),
+            commit=("tag", lambda repo, sha: tag_url(b, repo, tags[repo][sha])),
             level=level,
             templates=templates,
             notes=(
-                f"klaus over commits ({counts}) from git log; the repository page's {INDEX} "
-                f"and {len(level) - 1} history pages of {PAGE}. Not listed in templates: "
-                "?page=0 (as /<repo>/tree/master/, the newest 30 again, linked from every "
-                "later history page), each tag's view (/<repo>/<tag>?path=, its 10 commits "
-                "from the tag) and its history, the blob, blame, raw, patch and tarball views, "
-                "the repository list's ?order_by=… and search."
+                f"klaus over tag views ({counts}) from git for-each-ref and git log; the "
+                "repository page's tag selector lists them all. The commit pages (robots.txt "
+                "disallows them) and the history pages are in templates. Not listed: ?page=0 "
+                "(as /<repo>/tree/master/), each tag's history, the branch view "
+                "(/<repo>/master?path=), the blob, blame, raw, patch and tarball views, the "
+                "repository list's ?order_by=… and search."
             ),
         )

@@ -9,9 +9,14 @@ attribute's value, one of its text nodes, its position in the group, as the URL 
 gives every other item's URL without a click. Only the items of a group no rule fits are
 clicked, each (up to `CLICKS_PER_PAGE` a page); an item a group's rule cannot read (a pager's
 "next" arrow beside its numbers) is left, its siblings holding what it would reach. A group
-whose clicks lead nowhere (the page keeps its URL) is inert and is not clicked again. Rules are
-kept per host and group (its DOM path and its container's selector), so the next page of the
-same list costs no click; a rule read off positions holds on the page it was learned on only.
+whose clicks lead nowhere (the page keeps its URL) is inert and is not clicked again, nor is
+any group of the same DOM path on that host (the toolbar each of a page's cards repeats: one
+template, one behaviour). Rules are kept per host and group (its DOM path and its container's
+selector), so the next page of the same list costs no click; a rule read off positions holds on
+the page it was learned on only. An element whose ARIA role says it acts in place (a tab, an
+option, a checkbox, a switch …) is a control, never an item that opens a page; so is a button
+that shows no text (an icon named only by its aria-label or title: close, edit, fold), a command
+where a list's items show what they open.
 
 Clicks are `Run.act`s: in the browser, through the safety filter's words first (an item whose
 text or attributes say delete, buy, log out … is never clicked) and the browser's own guard
@@ -42,6 +47,25 @@ MIN_GROUP = 2  # openers sharing a DOM path that make a list
 # Attributes that say how an element behaves, not which item it is.
 _BEHAVIOUR = frozenset(
     {"tabindex", "type", "role", "style", "draggable", "disabled", "hidden", "lang", "dir"}
+)
+# ARIA roles of widgets that change their own state in the page (a tab shows its panel, an
+# option or a checkbox is chosen): controls, which open no page.
+_IN_PLACE_ROLES = frozenset(
+    {
+        "tab",
+        "option",
+        "checkbox",
+        "radio",
+        "switch",
+        "slider",
+        "spinbutton",
+        "menuitemcheckbox",
+        "menuitemradio",
+        "combobox",
+        "textbox",
+        "searchbox",
+        "scrollbar",
+    }
 )
 # Attributes that mark the item a list shows as its current one (clicking it goes nowhere).
 _CURRENT = (("aria-current", ""), ("aria-selected", "true"), ("aria-pressed", "true"))
@@ -134,6 +158,7 @@ class Openers:
     def __init__(self, run: Run) -> None:
         self.run = run
         self._rules: dict[tuple[str, str], Rule | str] = {}
+        self._inert_paths: set[tuple[str, str]] = set()  # (host, DOM path) of inert groups
 
     async def opened(self, page: Snapshot) -> Snapshot:
         """`page` with a link for every script-opened item it shows (itself when none)."""
@@ -148,10 +173,13 @@ class Openers:
         for group, items in _groups(page.openers).items():
             key = (host, group)
             rule = self._rules.get(key)
+            if rule is None and (host, items[0].path_attrs) in self._inert_paths:
+                rule = self._rules[key] = _INERT
             if rule is None or (isinstance(rule, Rule) and rule.page not in ("", here)):
                 rule = await self._learn(page, here, items, budget)
                 self._rules[key] = rule
             if rule == _INERT:
+                self._inert_paths.add((host, items[0].path_attrs))
                 continue
             for index, item in enumerate(items):
                 if isinstance(rule, Rule):
@@ -230,10 +258,12 @@ def _groups(openers: Sequence[Opener]) -> dict[str, list[Opener]]:
     the same template: openers that share a DOM path (tags and attribute names) and sit in the
     same container — their selectors differ in the deepest step where any two of them differ
     (an item's place in its list), and only there. Two lists of the same shape (two filter
-    lists of a sidebar) are two groups; fewer than `MIN_GROUP` items make no list."""
+    lists of a sidebar) are two groups; fewer than `MIN_GROUP` items make no list. Controls
+    and commands are left out (`_command`)."""
     by_path: dict[str, list[Opener]] = defaultdict(list)
     for item in openers:
-        by_path[item.path_attrs].append(item)
+        if not _command(item):
+            by_path[item.path_attrs].append(item)
     groups: dict[str, list[Opener]] = {}
     for path, items in by_path.items():
         if len(items) < MIN_GROUP:
@@ -249,6 +279,13 @@ def _groups(openers: Sequence[Opener]) -> dict[str, list[Opener]]:
             if len(members) >= MIN_GROUP:
                 groups[f"{path} {key}"] = members
     return groups
+
+
+def _command(item: Opener) -> bool:
+    """A widget that acts in place (`_IN_PLACE_ROLES`: a tab, an option …) or a button that
+    shows no text (an icon named by its aria-label or title): no item of a list."""
+    role = dict(item.attrs).get("role", "").strip().lower()
+    return role in _IN_PLACE_ROLES or (not item.texts and item.path.endswith("button"))
 
 
 def _tag(step: str) -> str:

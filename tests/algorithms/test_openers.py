@@ -4,11 +4,12 @@ of rows without links read into the URLs their clicks reach, against the lab's t
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
 from siteseer.algorithms import ssup
-from siteseer.algorithms.openers import Rule, features, learn_rule
+from siteseer.algorithms.openers import Rule, _groups, features, learn_rule
 from siteseer.algorithms.run import Run
 from siteseer.crawler import Session, SessionConfig
 from siteseer.lab import LabServer, set_scores
@@ -64,6 +65,37 @@ def test_no_rule_when_the_clicks_disagree_and_positions_come_last() -> None:
     # an item's own values come first: its attribute, then its texts, then where it stands
     values = features(_row("3", "3", id="m3"), 2)
     assert list(values) == [("attr", "id"), ("text", "0"), ("position", "1"), ("position", "0")]
+
+
+def _button(where: str, n: int, text: str, **attrs: str) -> Opener:
+    """The n-th button of a toolbar at `where`: its text shown, or none (an icon)."""
+    return Opener(
+        selector=f"{where} > button:nth-of-type({n})",
+        text=text or attrs.get("aria-label", ""),
+        texts=(text,) if text else (),
+        attrs=tuple(attrs.items()),
+        path="html/body/div/span/button",
+        path_attrs="html/body/div[@class]/span[@class]/button" + "".join(f"[@{a}]" for a in attrs),
+    )
+
+
+def test_tabs_and_icon_buttons_make_no_list_of_items() -> None:
+    rows = [
+        replace(_row(k, k, f"Name {k}", **{"data-key": k}), selector=f"table > tr:nth-of-type({k})")
+        for k in ("1", "2", "3")
+    ]
+    tabs = [_button("div#tabs", n, t, role="tab") for n, t in enumerate(("Open", "Recent"), 1)]
+    # the toolbar each card repeats: icons named only by their aria-label
+    icons = [
+        _button(f"div#card{c}", n, "", **{"aria-label": label})
+        for c in (1, 2)
+        for n, label in enumerate(("edit", "close"), 1)
+    ]
+    pager = [_button("div#pager", n, str(n)) for n in (1, 2, 3)]
+    groups = _groups([*rows, *tabs, *icons, *pager])
+    assert sorted(len(items) for items in groups.values()) == [3, 3]
+    listed = {item.text for items in groups.values() for item in items}
+    assert listed == {"1 Name 1", "2 Name 2", "3 Name 3", "1", "2", "3"}
 
 
 async def test_a_season_whose_rows_open_by_script_lists_its_drivers(lab: Lab) -> None:

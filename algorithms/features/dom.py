@@ -38,6 +38,7 @@ __all__ = [
     "TagFeature",
     "element_step",
     "html_schema",
+    "item_rows",
     "label_schema",
     "link_collections",
     "link_dom_path",
@@ -90,6 +91,21 @@ def unnumbered(path: str) -> str:
 
 _ATTRIBUTES = re.compile(r"\[[^\]]*\]")
 _NESTED_LIST = re.compile(r"(?:/li/(?:ul|ol))+(?=/li(?:/|$))")
+
+
+# A list item's element, which a list may mark by its place in it (striped rows, a current item).
+_ITEM = re.compile(r"(?<![^/])(tr|li)\[[^\]]*\](?:\[[^\]]*\])*(?=/|$)")
+
+
+def item_rows(path: str) -> str:
+    """A link DOM path (any tag-feature mode) with its list items' attributes left out: the
+    rows of a table striped by their place in it (``tr[@id][@class]`` beside ``tr[@id]``,
+    ``tr[@class=odd]`` beside ``tr[@class=even]``) or a list's marked item are one list.
+
+    >>> item_rows("table/tr[@id][@class]/td[@class]/a")
+    'table/tr/td[@class]/a'
+    """
+    return _ITEM.sub(r"\1", path)
 
 
 def list_tree(path: str) -> str:

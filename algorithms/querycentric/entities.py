@@ -25,6 +25,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
+from siteseer.algorithms.features.dom import item_rows
 from siteseer.algorithms.querycentric.model import (
     EntityPattern,
     entity_url,
@@ -168,15 +169,9 @@ def result_group(page: Snapshot, pattern: EntityPattern) -> tuple[frozenset[str]
     return frozenset(c for c in counts if _item_key(c) == key), total
 
 
-_ITEM_TAGS = frozenset({"tr", "li"})
-
-
 def _item_key(container: str) -> str:
-    """A container's path with its rows' and items' attributes left out."""
-    steps = path_steps(container)
-    return "/".join(
-        step.split("[", 1)[0] if step.split("[", 1)[0] in _ITEM_TAGS else step for step in steps
-    )
+    """A container's path with its rows' and items' attributes left out (`dom.item_rows`)."""
+    return item_rows(container)
 
 
 def _main_container(page: Snapshot, pattern: EntityPattern) -> tuple[str, int] | None:

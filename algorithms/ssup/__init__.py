@@ -107,8 +107,23 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
 - A wider list (beyond the paper): a page above the current index page that lists the page
   below among more pages like it (W_ci) and holds at least 0.8 of the current index page's
   list of it takes that level's place (a module index above a package's submodules;
-  `climb._wider`); the level it replaced is the walk's fallback when the wider one
+  `climb.wider`); the level it replaced is the walk's fallback when the wider one
   finds no entity.
+- Hubs of the site navigation (beyond the paper, `hubs.hub_list`): a climb that stopped below
+  the site navigation at a page linking to the page below from no list or table (a source
+  file's code naming the structures it declares) whose URL reads as no ancestor of it tries
+  the navigation's top entries (the site root left out; at most `HUB_PROBES`, menu order) as
+  that level's wider list (`climb.wider`), judged on the narrow list's pages named as the
+  hub's entries are (``struct*.html``): a documentation's "Data Structures".
+- A pagination peer's list mates (beyond the paper): the pages the seed links to only beside
+  a peer (its "next") are left out as the list's other pages, but probed last when no index
+  page is confirmed (`probes.Probes.unconfirmed`): a message's bar holds its date index beside
+  its next message. A peer whose URL numbers more tokens than the page's (``mail2.html``
+  beside ``maillist.html``) is a later page of its list, no first page to climb from
+  (`candidates.first_page`); a link off the entries' path reading as a pager's ("Next Page") is
+  no entry, though a flat site's template takes in every page (`pagination`).
+- Striped rows (beyond the paper): a table's rows marked by their place (``tr[@id]`` beside
+  ``tr[@id][@class]``) are one list in Algorithm 2's grouping (`features.dom.item_rows`).
 - robots.txt is honoured: the pages a climbed page links to that it disallows are noted in
   the trace (a list of the page may be among them, `candidates.refused`), counted in the
   params (``robots_disallowed``) and named in the reason of a run that found no index page.
@@ -118,7 +133,7 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   candidates whose lists each fill a page of one size tie (within 1%), however many pages each
   goes on over (a tracker's tickets of one reporter beside all its open tickets); the tie goes
   to the one whose pager offers more pages (`yields.pages_offered`: its largest page number, a
-  "next" link at least a second page), then to the smaller URL (`climb._Parent.outranks`).
+  "next" link at least a second page), then to the smaller URL (`climb.Parent.outranks`).
 - A page's entry in a tree of pages (beyond the paper): a candidate that links to sp at
   several depths of one nested list (a table of contents: sp's entry, then sp's own headings
   below it) lists it where it is listed among its siblings, the shallowest depth

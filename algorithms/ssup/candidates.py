@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "candidates",
+    "first_page",
     "first_pages",
     "own_urls",
     "path_terms",
@@ -115,7 +116,7 @@ def first_pages(sp: Snapshot, urls: Sequence[str]) -> frozenset[str]:
     """The URLs among `urls` that may be the first page of a list `sp` continues: shorter than
     `sp`'s, sharing a path or query term with it, on its path or a path above it (a list's
     pages are ``/sports?page=4`` of ``/sports``, ``/2022/page/2`` of ``/2022``; see
-    `_first_page`): ``/tracker/users`` is no first page of ``/tracker/issues?page=2``."""
+    `first_page`): ``/tracker/users`` is no first page of ``/tracker/issues?page=2``."""
     ours = path_terms(url_schema(sp.url))
     path = _segments(sp.url)
     return frozenset(
@@ -125,6 +126,27 @@ def first_pages(sp: Snapshot, urls: Sequence[str]) -> frozenset[str]:
         and path_terms(url_schema(u)) & ours
         and path[: len(_segments(u))] == _segments(u)
     )
+
+
+def first_page(current: Snapshot, peers: Sequence[Snapshot]) -> Snapshot | None:
+    """The pagination peer with the shortest URL (fewest tokens, then fewest characters), when
+    it is shorter than `current`'s: the first page of the list `current` continues (the climb
+    goes on from there).
+
+    Choice: a peer whose URL numbers more of its tokens than `current`'s (``mail2.html`` beside
+    ``maillist.html``, ``/page/2/`` beside ``/``) is a later page of the list `current` begins,
+    however short: a list's first page goes unnumbered."""
+    ours = _numbered_tokens(current.url)
+    first = [p for p in peers if _numbered_tokens(p.url) <= ours]
+    if not first:
+        return None
+    shortest = min(first, key=lambda p: url_length(p.url))
+    return shortest if url_length(shortest.url) < url_length(current.url) else None
+
+
+def _numbered_tokens(url: str) -> int:
+    """How many of `url`'s tokens hold a digit."""
+    return sum(any(c.isdigit() for c in token) for token in tokens(url))
 
 
 def url_length(url: str) -> tuple[int, int, str]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from os.path import commonprefix
 from typing import Literal, TypeAlias
 from urllib.parse import urlsplit
 
@@ -31,6 +32,7 @@ from siteseer.algorithms.features.urlshape import template_share
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.candidates import (
     candidates,
+    first_page,
     first_pages,
     own_urls,
     path_terms,
@@ -53,10 +55,14 @@ __all__ = [
     "MAX_AUTO_HEIGHT",
     "Climb",
     "Height",
+    "Parent",
+    "is_root_url",
+    "landed",
     "navigation_list",
     "own_urls",
     "path_terms",
     "value_page",
+    "wider",
 ]
 
 Height: TypeAlias = int | Literal["auto"]
@@ -75,12 +81,12 @@ _NAVIGATION_OVERLAP = 0.8
 _NAVIGATION_LIST_SIM = 0.5
 # The seed's URL ancestors probed, nearest first, when no page it links to is its index page.
 _URL_ANCESTORS = 4
-# A wider list holds at least this share of the narrower one it replaces (`_wider`).
+# A wider list holds at least this share of the narrower one it replaces (`wider`).
 _WIDER_SHARE = 0.8
 
 
 @dataclass(frozen=True, slots=True)
-class _Parent:
+class Parent:
     """A candidate index page chosen by Algorithm 1; `value`: a page of a value its entries
     share (`value_page`), taken only when no other candidate is found; `main`: the site's
     main list (`_main_list`), taken before any other."""
@@ -112,7 +118,7 @@ class _Parent:
         list before and a page of a value after every other candidate."""
         return (not self.value, self.main, self.weight, _neg(self.page.url))
 
-    def outranks(self, other: _Parent) -> bool:
+    def outranks(self, other: Parent) -> bool:
         """Whether it comes before `other` in Algorithm 1's order (`rank`), two lists of one
         weight told apart by the pages their pagers offer (`yields.pages_offered`).
 
@@ -136,8 +142,8 @@ class _Found:
     """What one Algorithm 1 step found so far: the best candidate, the pagination peers, and
     whether a candidate linked back through site navigation only."""
 
-    best: _Parent | None = None
-    peers: list[_Parent] = field(default_factory=list)
+    best: Parent | None = None
+    peers: list[Parent] = field(default_factory=list)
     navigation: bool = False
     confirmed: bool = False
 
@@ -160,7 +166,7 @@ class Climb:
         down_path: str | None = None,
         *,
         below: Snapshot | None = None,
-    ) -> tuple[_Parent | None, list[_Parent], bool]:
+    ) -> tuple[Parent | None, list[Parent], bool]:
         """Algorithm 1: the page linked from `sp` that links back to it with the largest W_ci,
         the pagination peers of `sp` met on the way (see `_pagination_peer`), and whether a
         candidate was left out because it links to `sp` through site navigation only (see
@@ -213,13 +219,13 @@ class Climb:
         """Algorithm 1's candidates downloaded one at a time in order of promise, leaving out
         those the loaded pages settle; all of them when that confirms no index page (see
         `algorithms.ssup.probes` and `_confirms`)."""
-        # Only a page reached by climbing may continue a list (`_first_page`).
+        # Only a page reached by climbing may continue a list (`candidates.first_page`).
         keep = first_pages(sp, outgoing) if below is not None else frozenset()
         # Choice: from the seed, the site root is probed though the seed links to it only
         # through site navigation (its title), after the candidates linked from content and
         # unless a confirmed index page settles it: it may hold the site's main list, which
         # the index page found may subset (`_main_list`).
-        home = frozenset(u for u in outgoing if _is_root_url(u)) if below is None else frozenset()
+        home = frozenset(u for u in outgoing if is_root_url(u)) if below is None else frozenset()
         probes = Probes(sp, outgoing, self.mode, keep=keep, home=home)
         back = set(paths_to(below, sp.url, self.mode)) if below is not None else set()
         while True:
@@ -280,6 +286,8 @@ class Climb:
             # to sp, if at all, through the same menu (`navigation_list`): sp is the root below it.
             found.navigation = True
         stopped_at = ""  # the index page the full probe confirmed, if it stopped there
+        if not found.confirmed and not found.navigation:
+            left = probes.unconfirmed()
         if left and not found.confirmed and not (root and found.navigation):
             self.run.note(
                 "top-index",
@@ -318,7 +326,7 @@ class Climb:
 
     def judge(
         self, page: Snapshot, sp: Snapshot, level: int | None, found: _Found, home: bool = False
-    ) -> _Parent | None:
+    ) -> Parent | None:
         """Algorithm 1's test of one candidate `page` of `sp`, written to `found` and the trace;
         the candidate when it may be the index page. `home`: the site root probed for its main
         list though sp links to it through site navigation only (`Probes.home_only`), judged
@@ -334,8 +342,8 @@ class Climb:
         sdp, weight = scored
         peer = _pagination_peer(page, sp, sdp, self.mode)
         if peer:  # also one in a menu of the list's peers (categories in a footer): no
-            # index page, but a sign that `sp` continues a list (see `_first_page`)
-            found.peers.append(_Parent(page, sdp, weight))
+            # index page, but a sign that `sp` continues a list (see `candidates.first_page`)
+            found.peers.append(Parent(page, sdp, weight))
         navigation = navigation_list(page, sp, sdp, self.mode)
         found.navigation = found.navigation or (navigation and not home)
         pruned = _pruned(sp, sdp, weight, navigation=navigation, peer=peer)
@@ -349,7 +357,7 @@ class Climb:
                 "top-index", "prune", url, level=level, values={"weight": weight}, note=pruned
             )
             return None
-        parent = _Parent(page, sdp, weight, value_page(page, sp, sdp, self.mode))
+        parent = Parent(page, sdp, weight, value_page(page, sp, sdp, self.mode))
         if _main_list(parent, sp, self.mode):
             parent = replace(parent, main=True)
         self.run.note(
@@ -359,19 +367,19 @@ class Climb:
             found.best = parent
         return parent
 
-    async def navigation_index(self, sp: Snapshot) -> _Parent | None:
+    async def navigation_index(self, sp: Snapshot) -> Parent | None:
         """The index page of `sp` when only the site navigation lists it among pages like it
         (`navigation_list`; half of its loaded pages at simhtml ≥ `_NAVIGATION_LIST_SIM`): the
         shortest page of it, loaded if need be, whose URL reads as an ancestor of `sp`'s; else
         None. Choice beyond the paper (documentation sites), see `algorithms.ssup`."""
         own = own_urls(sp)
-        menus: dict[str, _Parent] = {}
+        menus: dict[str, Parent] = {}
         for page in list(self.run.pages.values()):
             if not page.ok or own_urls(page) & own:
                 continue
             scored = candidate_weight(page, sp, self.mode)
             if scored is not None and navigation_list(page, sp, scored[0], self.mode):
-                menus[page.url] = _Parent(page, scored[0], scored[1])
+                menus[page.url] = Parent(page, scored[0], scored[1])
         if not menus:
             return None
         members = _tree_urls(sp, next(iter(menus.values())).sdp, self.mode) - own
@@ -389,7 +397,7 @@ class Climb:
             home = self.run.pages.get(shortest) or await self.run.fetch_one(shortest)
             scored = None if home is None else candidate_weight(home, sp, self.mode)
             if home is not None and scored and navigation_list(home, sp, scored[0], self.mode):
-                best = _Parent(home, scored[0], scored[1])
+                best = Parent(home, scored[0], scored[1])
         # The index page of a site's navigation reads as an ancestor of sp by its URL (the site
         # root, a section): a list of related pages that sp's neighbours carry too is none.
         if ancestry(routed(best.page.url), routed(sp.url)) < 0:
@@ -405,7 +413,7 @@ class Climb:
         the climb ended below site navigation (only pages linking to the root through a menu
         every page carries were above it: the paper's climb takes such a page as a further
         root and prunes its extra level, ours stops below it, and the caller counts that level
-        as climbed), and the path before a wider list took a level's place (`_wider`)."""
+        as climbed), and the path before a wider list took a level's place (`wider`)."""
         chain = [seed]
         sdps: list[str] = []
         below_navigation = False
@@ -418,7 +426,7 @@ class Climb:
             down = sdps[-1] if sdps else None
             below = chain[-2] if sdps else None
             parent, peers, navigation = await self.top_index_page(current, level, down, below=below)
-            first = _first_page(current, peers) if sdps else None
+            first = first_page(current, [p.page for p in peers]) if sdps else None
             if (
                 first is not None
                 and down is not None
@@ -505,11 +513,11 @@ class Climb:
                     note="already on the sample page path (Algorithm 4 early stop)",
                 )
                 break
-            wider = _wider(self, parent, chain, sdps, level) if widened < MAX_AUTO_HEIGHT else None
-            if wider is not None:  # the climb goes on from the wider list
+            wide = wider(self, parent, chain, sdps, level) if widened < MAX_AUTO_HEIGHT else None
+            if wide is not None:  # the climb goes on from the wider list
                 widened += 1
                 lower = lower or (chain[::-1], sdps[::-1])
-                chain[-1], sdps[-1] = _landed(self.run, wider.page, level + 1), wider.sdp
+                chain[-1], sdps[-1] = landed(self.run, wide.page, level + 1), wide.sdp
             elif height == "auto" and len(chain) > 1:
                 climb, pattern = _climb(parent, current, self.mode)
                 self.run.note(
@@ -527,9 +535,9 @@ class Climb:
                 )
                 if not climb:
                     break
-            if wider is None:
+            if wide is None:
                 weak = parent.value
-                chain.append(_landed(self.run, parent.page, level))
+                chain.append(landed(self.run, parent.page, level))
                 sdps.append(parent.sdp)
             if _is_site_root(chain[-1]):
                 # Choice: nothing lists the site's root as an index page lists its entries (a
@@ -548,7 +556,7 @@ class Climb:
 
 async def _url_ancestor(
     climb: Climb, sp: Snapshot, level: int, seed: Snapshot | None = None
-) -> _Parent | None:
+) -> Parent | None:
     """The index page of `sp` among the ancestors of its URL (`probes.url_ancestors`: its
     folder, the folder above, … the site root; at most `_URL_ANCESTORS`, nearest first,
     those `sp` links to left out as Algorithm 1 judged them; above the `seed`, only those
@@ -566,7 +574,7 @@ async def _url_ancestor(
     up = url_ancestors(sp.url)
     if seed is not None:
         shared = set(url_ancestors(seed.url))
-        up = [u for u in up if u in shared and not _is_root_url(u)]
+        up = [u for u in up if u in shared and not is_root_url(u)]
     found = _Found()
     for url in [u for u in up if u.rstrip("/") not in linked][:_URL_ANCESTORS]:
         climb.run.note(
@@ -589,9 +597,15 @@ async def _url_ancestor(
     return None
 
 
-def _wider(
-    climb: Climb, parent: _Parent, chain: Sequence[Snapshot], sdps: Sequence[str], level: int
-) -> _Parent | None:
+def wider(
+    climb: Climb,
+    parent: Parent,
+    chain: Sequence[Snapshot],
+    sdps: Sequence[str],
+    level: int,
+    *,
+    named: bool = False,
+) -> Parent | None:
     """`parent`, the index page found above the current one (`chain[-1]`), as the index
     page of the page below it (`chain[-2]`) in its place, when it lists that page among
     pages like it (most of its list shares a weighted URL term with it, `_climb`; no site
@@ -617,9 +631,16 @@ def _wider(
     if scored is None or narrow is None:
         return None
     sdp, weight = scored
-    wider = _Parent(page, sdp, weight, value_page(page, below, sdp, climb.mode))
+    wider = Parent(page, sdp, weight, value_page(page, below, sdp, climb.mode))
     group = set(link_collections(current, climb.mode).get(down, ())) - own_urls(below)
     listed = set(link_collections(page, climb.mode).get(sdp, ()))
+    if named:
+        # Choice: a hub's list, read whole (`list_tree`: a table's striped rows are one list),
+        # names its entries alike (``struct*.html``): it need hold only the narrow list's
+        # pages named so, a source file's list mixing in other kinds.
+        listed = _tree_urls(page, sdp, climb.mode)
+        stem = commonprefix(sorted(listed))  # noqa: RUF071 (names, not paths)
+        group = {u for u in group if u.startswith(stem)}
     if (
         not group
         or weight <= narrow[1] * (1.0 + _WEIGHT_TIE)
@@ -658,7 +679,7 @@ async def _note_refused(run: Run, sp: Snapshot, level: int | None) -> None:
         )
 
 
-def _landed(run: Run, page: Snapshot, level: int) -> Snapshot:
+def landed(run: Run, page: Snapshot, level: int) -> Snapshot:
     """`page`, an index page the climb keeps, named by the URL its redirects ended at
     (`final_url`, on the same site) and kept in the run under it too.
 
@@ -779,18 +800,7 @@ def _lists_through(page: Snapshot, sdp: str, mode: TagFeature) -> bool:
     return any(link_path(link, mode) == sdp for link in page.links)
 
 
-def _first_page(current: Snapshot, peers: Sequence[_Parent]) -> Snapshot | None:
-    """The pagination peer with the shortest URL (fewest tokens, then fewest characters), when
-    it is shorter than `current`'s: the first page of the list `current` continues."""
-    if not peers:
-        return None
-    shortest = min(peers, key=lambda p: _length(p.page.url))
-    if _length(shortest.page.url) < _length(current.url):
-        return shortest.page
-    return None
-
-
-def _unconfirmed(best: _Parent | None) -> str:
+def _unconfirmed(best: Parent | None) -> str:
     """The trace's note on the fallback of a ranked probe that confirmed no index page."""
     if best is None:
         return "the ranked candidates confirm no index page: probing every page it links to"
@@ -800,7 +810,7 @@ def _unconfirmed(best: _Parent | None) -> str:
     )
 
 
-def _confirms(parent: _Parent, sp: Snapshot, mode: TagFeature) -> bool:
+def _confirms(parent: Parent, sp: Snapshot, mode: TagFeature) -> bool:
     """Whether `parent`, a candidate index page of `sp`, is confirmed: its list is a list of
     `sp`'s siblings (and so settles the candidates it makes needless, `algorithms.ssup.probes`).
 
@@ -826,7 +836,7 @@ def value_page(page: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature) -> bool
 
     Choice (beyond the paper): such a page lists the pages of one value, a subset of a list
     that other pages hold whole (the home page's, paged), and sp has one for each of its values;
-    Algorithm 1 takes it only when no other candidate is found (`_Parent.rank`), and it confirms
+    Algorithm 1 takes it only when no other candidate is found (`Parent.rank`), and it confirms
     nothing (`_confirms`). W_ci favours it, as its entries share the value in their URLs too.
     """
     own = own_urls(page)
@@ -840,15 +850,15 @@ def value_page(page: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature) -> bool
 
 def _is_site_root(page: Snapshot) -> bool:
     """Whether `page` is its site's root (``/``, or its index document: ``/index.html``)."""
-    return _is_root_url(page.final_url or page.url)
+    return is_root_url(page.final_url or page.url)
 
 
-def _is_root_url(url: str) -> bool:
+def is_root_url(url: str) -> bool:
     """Whether `url` names its site's root (``/``, or its index document: ``/index.html``)."""
     return ancestry(url, url) == 0
 
 
-def _main_list(parent: _Parent, sp: Snapshot, mode: TagFeature) -> bool:
+def _main_list(parent: Parent, sp: Snapshot, mode: TagFeature) -> bool:
     """Whether `parent`, a candidate index page of `sp`, is the site's main list: the site root,
     confirmed as an index page of `sp` (its list is mostly `sp`'s siblings, `_confirms`), whose
     pager offers more pages (`yields.pages_offered`).
@@ -865,7 +875,7 @@ def _main_list(parent: _Parent, sp: Snapshot, mode: TagFeature) -> bool:
     return _is_site_root(page) and pages_offered(page) > 1 and _confirms(parent, sp, mode)
 
 
-def _climb(parent: _Parent, current: Snapshot, mode: TagFeature) -> tuple[bool, float]:
+def _climb(parent: Parent, current: Snapshot, mode: TagFeature) -> tuple[bool, float]:
     """height="auto": whether `parent` is a further level of the entity tree above `current`.
 
     Our reading of "climb while a candidate index page outweighs the current root": W_ci counts

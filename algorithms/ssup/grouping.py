@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from siteseer.algorithms.features.dom import TagFeature, path_urls
+from siteseer.algorithms.features.dom import TagFeature, item_rows, path_urls
 from siteseer.algorithms.features.url import term_weights
 from siteseer.render import Snapshot
 
@@ -49,7 +49,11 @@ def group_links(
     paths = path_urls(index_pages, mode)
     weights = term_weights(sample_url, paths, sdp)
     grouped: dict[float, list[str]] = {}
-    for url in paths.get(sdp, ()):
+    rows = item_rows(sdp)
+    # Choice: a table's rows striped by their place (``tr[@id]`` beside ``tr[@id][@class]``)
+    # are one list (`dom.item_rows`), the sample's path first.
+    listed = [u for p, urls in paths.items() if p == sdp or item_rows(p) == rows for u in urls]
+    for url in dict.fromkeys(listed):
         if url == sample_url:
             continue
         score = round(weights.strongsim(url), SIM_DIGITS)

@@ -44,6 +44,7 @@ from siteseer.algorithms.ssup.yields import (
     is_export,
     is_tool,
     leads_back,
+    pager_text,
     spelled_defaults,
 )
 from siteseer.render import Snapshot
@@ -290,7 +291,14 @@ class Pagination:
                 exports.append(link.url)
             elif is_tool(link.url, link.text, page.url):
                 tools.append(link.url)
-            elif not pager and at.entity is not None and at.entity.matches(link.url):
+            elif (
+                not pager
+                and at.entity is not None
+                and at.entity.matches(link.url)
+                and not pager_text(link.text)
+            ):
+                # Choice: a link off the entries' path reading as a pager's ("Next Page") is
+                # no entry, though a flat site's template (``/*.html``) takes in every page.
                 entries.append(link.url)
             elif families.add(
                 page.url,

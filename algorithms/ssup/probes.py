@@ -34,7 +34,7 @@ pages already loaded show cannot change the choice:
 - Pagination peers: a probed candidate that is another page of the list sp is a page of
   (`climb._pagination_peer`) settles the pages sp links to only through the lists holding it.
 - A page that may be the first page of the list sp continues (a shorter URL sharing a path
-  term with sp, see `climb._first_page`; only for a page reached by climbing) is never left
+  term with sp, see `candidates.first_page`; only for a page reached by climbing) is never left
   out.
 
 When every page left to probe has been probed and no index page was confirmed, the pages left
@@ -163,6 +163,8 @@ def navigation_paths(
     return found
 
 
+# Why a pagination peer's list mates are left out (`Probes.unconfirmed` probes them last).
+_PEER_NOTE = "a pagination peer of the page (its list's other pages)"
 # A menu that varies one entry by the page it is on holds at least this many entries alike.
 _MENU_ALIKE = 4
 
@@ -280,7 +282,7 @@ class Probes:
             return f"listed with {mate}, a page of the level below (it links back as that does)"
         if paths and all(p in self._peers for p in paths):
             mate = self._peers[paths[0]]
-            return f"listed with {mate}, a pagination peer of the page (its list's other pages)"
+            return f"listed with {mate}, {_PEER_NOTE}"
         for index, beside in self._confirmed:
             if url in beside:
                 return f"listed beside the page by its index page {index}"
@@ -311,6 +313,22 @@ class Probes:
     def left(self) -> list[str]:
         """The candidates neither probed nor settled, in document order."""
         return [u for u in self.urls if u not in self.probed and not self._settled(u)]
+
+    def unconfirmed(self) -> list[str]:
+        """The candidates left for the full probe: those neither probed nor settled, then
+        those settled only as list mates of a pagination peer (`peer`), in document order.
+
+        Choice: a peer's list mates are the other pages of sp's list only by a guess (one
+        link DOM path holds them); a message's navigation bar holds its "next" link beside
+        the date and thread indexes that list it. When no index page is confirmed, they are
+        probed after the others."""
+        left = self.left()
+        mates = [
+            u
+            for u in self.urls
+            if u not in self.probed and u not in left and self._settled(u).endswith(_PEER_NOTE)
+        ]
+        return left + mates
 
     def unprobed(self) -> list[str]:
         """The candidates not probed (settled or not), in document order."""

@@ -17,8 +17,9 @@ from siteseer.algorithms.features.urlshape import shape_of
 from siteseer.algorithms.result import Discovery
 from siteseer.algorithms.run import Run, Stopped
 from siteseer.algorithms.ssup.candidates import refused_urls, robots_refused
-from siteseer.algorithms.ssup.climb import Climb, Height, navigation_list, own_urls
+from siteseer.algorithms.ssup.climb import Climb, Height, landed, navigation_list, own_urls
 from siteseer.algorithms.ssup.grouping import LinkGrouper, group_links
+from siteseer.algorithms.ssup.hubs import hub_list
 from siteseer.algorithms.ssup.levels import SameLevel
 from siteseer.algorithms.ssup.pagination import LEVEL_SHARE, Pagination
 from siteseer.algorithms.ssup.probes import PROBE_ORDERS, ProbeOrder
@@ -76,6 +77,10 @@ class _Walk:
         the highest level that finds entities. The pages loaded are not loaded again.
         """
         chain, sdps, below_navigation, lower = await self.climb.sample_path(seed, height)
+        hub = await hub_list(self.climb, chain, sdps) if below_navigation else None
+        if hub is not None:  # the navigation's hub takes the top level's place
+            lower = lower or (list(chain), list(sdps))
+            chain[0], sdps[0] = landed(self.run, hub.page, -len(chain) + 1), hub.sdp
         self.seed, self.sdps = seed, list(sdps)
         while True:
             await self._walk_down(seed, chain, sdps, height, below_navigation)
@@ -84,7 +89,7 @@ class _Walk:
             if len(chain) <= 2:
                 if lower is None:
                     return
-                # A wider list took a confirmed level's place (`Climb._wider`): that level
+                # A wider list took a confirmed level's place (`climb.wider`): that level
                 # is never lost.
                 self.run.note(
                     "sample-path",

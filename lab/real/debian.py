@@ -5,8 +5,8 @@ needs root, so anyone else gets the command to run instead (`InstallFailed`). Us
 applications served from Debian's packages (real-dokuwiki, real-hugo, real-cgit, real-mediawiki,
 real-gitweb, real-jekyll, real-fossil, real-wordpress, real-hgweb, real-redmine,
 real-loggerhead, real-ikiwiki, real-gitit, real-klaus, real-man2html, real-mhonarc,
-real-doxygen, real-kiwix, real-htags). `unpack_debs` fetches packages' files without installing
-them (the data of real-man2html and real-sigal).
+real-doxygen, real-kiwix, real-htags, real-publicinbox). `unpack_debs` fetches packages' files
+without installing them (the data of real-man2html and real-sigal).
 """
 
 from __future__ import annotations

@@ -41,7 +41,7 @@ from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.pyenv import Progress, run_step
 from siteseer.lab.truth import SiteTruth
 
-__all__ = ["PAGE", "MhonarcApp", "date_pages", "read_database", "year_runs"]
+__all__ = ["PAGE", "MhonarcApp", "date_pages", "patch_mails", "read_database", "year_runs"]
 
 APP_ID = "real-mhonarc"
 PACKAGES = ("mhonarc", "git", "binutils-common")
@@ -82,6 +82,29 @@ def year_runs(commits: list[tuple[str, str]]) -> list[list[str]]:
         else:
             runs.append((year, [sha]))
     return [shas for _, shas in runs]
+
+
+def patch_mails(app_id: str, repo: Path) -> bytes:
+    """The repository's commits as one mailbox of patch mails (`git format-patch --stdout
+    --thread=shallow --numbered`), a series per year of commits, each series' patches answering
+    its first."""
+    listing = git_output(repo, "log", "--reverse", "--format=%H %ad", "--date=format:%Y")
+    runs = year_runs([(sha, year) for sha, year in (ln.split() for ln in listing.splitlines())])
+    env = {**os.environ, "GIT_COMMITTER_NAME": "lab", "GIT_COMMITTER_EMAIL": "lab@localhost"}
+    out: list[bytes] = []
+    previous = ""
+    for run in runs:
+        span = [f"{previous}..{run[-1]}"] if previous else ["--root", run[-1]]
+        done = subprocess.run(
+            ["git", "-C", str(repo), "format-patch", "--stdout", "--thread=shallow",
+             "--numbered", *span],
+            capture_output=True, env=env, check=False,
+        )  # fmt: skip
+        if done.returncode != 0:
+            raise InstallFailed(app_id, f"git format-patch: {done.stderr.decode()[-300:]}")
+        out.append(done.stdout)
+        previous = run[-1]
+    return b"".join(out)
 
 
 def _perl_string(text: str) -> str:
@@ -147,7 +170,7 @@ class MhonarcApp(RealApp):
         build_repository(self.id, work, LIST, CHANGELOG, 0, log, progress)
         mbox = work / f"{LIST}.mbox"
         progress(f"{self.id}: git format-patch: {LIST}' uploads as patch mails …")
-        mbox.write_bytes(self._mails(work / f"{LIST}.git"))
+        mbox.write_bytes(patch_mails(self.id, work / f"{LIST}.git"))
         resources = work / "archive.mrc"
         resources.write_text(_RESOURCES, encoding="utf-8")
         out = work / "archive"
@@ -159,26 +182,6 @@ class MhonarcApp(RealApp):
             shutil.rmtree(self.archive)
         out.replace(self.archive)
         shutil.rmtree(work)
-
-    def _mails(self, repo: Path) -> bytes:
-        """The repository's commits as patch mails, a series per year (see the docstring)."""
-        listing = git_output(repo, "log", "--reverse", "--format=%H %ad", "--date=format:%Y")
-        runs = year_runs([(sha, year) for sha, year in (ln.split() for ln in listing.splitlines())])
-        env = {**os.environ, "GIT_COMMITTER_NAME": "lab", "GIT_COMMITTER_EMAIL": "lab@localhost"}
-        out: list[bytes] = []
-        previous = ""
-        for run in runs:
-            span = [f"{previous}..{run[-1]}"] if previous else ["--root", run[-1]]
-            done = subprocess.run(
-                ["git", "-C", str(repo), "format-patch", "--stdout", "--thread=shallow",
-                 "--numbered", *span],
-                capture_output=True, env=env, check=False,
-            )  # fmt: skip
-            if done.returncode != 0:
-                raise InstallFailed(self.id, f"git format-patch: {done.stderr.decode()[-300:]}")
-            out.append(done.stdout)
-            previous = run[-1]
-        return b"".join(out)
 
     def command(self, port: int) -> list[str]:
         """Python's static file server over the archive on 127.0.0.1:port."""

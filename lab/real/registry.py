@@ -75,6 +75,7 @@ _REAL: dict[str, str] = {
     "real-kiwix": "siteseer.lab.real.kiwix:KiwixApp",
     "real-sigal": "siteseer.lab.real.sigal:SigalApp",
     "real-starletteadmin": "siteseer.lab.real.starletteadmin:StarletteAdminApp",
+    "real-publicinbox": "siteseer.lab.real.publicinbox:PublicInboxApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

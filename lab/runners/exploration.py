@@ -208,6 +208,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-kiwix",
             "real-sigal",
             "real-starletteadmin",
+            "real-publicinbox",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -34,7 +34,10 @@ ten newest commits stand for the log that pages them all).
 
 When no page scored links the sample, their links to the sample's collection (a path ending
 in the word the sample's address names it in: ``/issues`` for ``/issues/37875``) are loaded
-and scored, one step further (a tracker's home page links its projects, whose tab is the list).
+and scored, one step further (a tracker's home page links its projects, whose tab is the list);
+when no list of lists below (see `_lists_of_lists`) links it either, the pages the sample's
+URL names above it (its folder and the folders above, not the root: a branch's folder
+redirecting to its log, a wiki's folder listing its pages).
 
 Not loaded: links that look like cart, account, log-in or log-out actions (`unsafe_reason`),
 links to the entity pages themselves, and the filtered views of the start page (its facet, sort
@@ -65,6 +68,7 @@ from siteseer.algorithms.querycentric.rows import listed_fields
 from siteseer.algorithms.querycentric.views import is_pager_text
 from siteseer.algorithms.result import TraceEntry
 from siteseer.algorithms.run import Run, Stopped
+from siteseer.algorithms.ssup.probes import url_ancestors
 from siteseer.algorithms.ssup.yields import pages_offered
 from siteseer.crawler import Cost
 
@@ -316,6 +320,32 @@ async def _collections(
     return out
 
 
+async def _ancestors(
+    run: Run, session: Session, pages: dict[str, Snapshot], sample: str
+) -> list[ListCandidate]:
+    """When no page scored links the sample, the pages its URL's path names above it (its
+    folder, the folder above: ``/dpkg/revision/382`` → ``/dpkg/revision/``, ``/dpkg/``; not the
+    site root), nearest first, `MAX_CONTINUATIONS` at most, each loaded and scored (`pages`
+    gets them): a folder's page lists what it holds, or redirects to that list (a branch's
+    folder to its log), as crawlers that climb a URL find."""
+    loaded = {u.rstrip("/") for p in pages.values() for u in (p.url, p.final_url)}
+    # folders only: a script's path without the query that names the sample serves the
+    # pages of its parameter (a wiki's doku.php), no list of them
+    up = [u for u in url_ancestors(sample) if urlsplit(u).path.strip("/") and u.endswith("/")]
+    todo = [u for u in up if u.rstrip("/") not in loaded and not unsafe_reason(url=u)]
+    todo = [u for u in todo if session.in_scope(u)][:MAX_CONTINUATIONS]
+    if not todo:
+        return []
+    fetched = await run.fetch(todo, step="entry")
+    pages.update(fetched)
+    out = []
+    for linked in fetched.values():
+        scored = list_score(linked, session.canonical, sample)
+        out.append(scored)
+        run.note("entry", "ancestor", linked.url, values={"like_sample": scored.like_sample})
+    return out
+
+
 async def _lists_of_lists(
     run: Run,
     session: Session,
@@ -385,6 +415,8 @@ async def find_list_page(
             candidates += await _collections(run, session, pages, sample)
         if sample and not any(c.like_sample for c in candidates):
             candidates += await _lists_of_lists(run, session, pages, candidates, sample)
+        if sample and not any(c.like_sample for c in candidates):
+            candidates += await _ancestors(run, session, pages, sample)
     except Stopped:
         pass  # run.reason says why
     best = _widest(candidates)

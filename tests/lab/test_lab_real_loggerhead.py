@@ -16,8 +16,10 @@ from html import unescape
 import pytest
 from lab_http import get_text
 
-from siteseer.crawler import canonical_url
+from siteseer.algorithms import find_list_page
+from siteseer.crawler import Session, SessionConfig, canonical_url
 from siteseer.lab.real.loggerhead import PAGE, TARGET, LoggerheadApp, changes_pages
+from siteseer.lab.runners.exploration import run_explore
 from siteseer.lab.server import LabServer, running_lab
 
 APP = "real-loggerhead"
@@ -84,3 +86,19 @@ def test_revision_pages_show_the_truths_committer_and_subject(loggerhead: LabSer
         (subject,) = truth.attributes[url]["subject"]
         assert committer.split(" <")[0] in text, url
         assert subject in text, url
+
+
+@pytest.mark.slow
+@pytest.mark.real_app(APP)
+@pytest.mark.timeout(900)
+async def test_explore_finds_the_log_above_the_sample_and_lists_every_revision(
+    loggerhead: LabServer,
+) -> None:
+    truth = loggerhead.truth(APP)
+    async with Session(SessionConfig(render="auto", cache=None)) as session:
+        entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
+        # the directory links each branch's files, never its log: the sample's folder
+        # (/dpkg/, redirected to /dpkg/changes) is the list
+        assert entry.found and entry.url == truth.base_url + "/dpkg/"
+        run = await run_explore(session, truth)
+    assert run.extra["entity_recall"] == 1.0 and run.extra["entity_precision"] == 1.0, run.extra

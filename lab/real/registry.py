@@ -76,6 +76,7 @@ _REAL: dict[str, str] = {
     "real-sigal": "siteseer.lab.real.sigal:SigalApp",
     "real-starletteadmin": "siteseer.lab.real.starletteadmin:StarletteAdminApp",
     "real-publicinbox": "siteseer.lab.real.publicinbox:PublicInboxApp",
+    "real-eleventy": "siteseer.lab.real.eleventy:EleventyApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -209,6 +209,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-sigal",
             "real-starletteadmin",
             "real-publicinbox",
+            "real-eleventy",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -27,7 +27,7 @@ attribute names sorted, the anchor's own attributes left out, and an ``ol``'s ``
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Literal, TypeAlias
 
 from siteseer.render import Link, Snapshot
@@ -145,15 +145,35 @@ def simhtml(a: HtmlSchema | Snapshot, b: HtmlSchema | Snapshot, mode: TagFeature
     return len(sa & sb) / len(union)
 
 
-def label_schema(page: Snapshot) -> frozenset[str]:
+def label_schema(page: Snapshot, key_cells: bool = False) -> frozenset[str]:
     """The label texts of `page`: ``tag:text`` of each ``th``, ``dt`` and ``label`` element with
-    text (whitespace collapsed)."""
+    text (whitespace collapsed); with `key_cells`, also ``td:text`` of each key cell of a
+    key/value table (`_key_cells`)."""
     labels = set()
     for element in page.tree().iter(*_LABEL_TAGS):
         text = " ".join(element.text_content().split())
         if text:
             labels.add(f"{element.tag}:{text}")
+    if key_cells:
+        labels.update(f"td:{text}" for text in _key_cells(page))
     return frozenset(labels)
+
+
+def _key_cells(page: Snapshot) -> Iterator[str]:
+    """The texts of the key cells of `page`'s key/value rows: a table row of two cells whose
+    first is a ``td`` holding nothing but one bold text (``<td><strong>Region</strong></td>``).
+
+    Choice: a record's page drawn as a two-column table of its fields names each field in the
+    row's first cell, emphasised, where a header row would name a list's columns; the names
+    are template text, the same on every record of a type, as ``th`` labels are."""
+    for row in page.tree().iter("tr"):
+        cells = [c for c in row if c.tag in ("td", "th")]
+        if len(cells) != 2 or cells[0].tag != "td":
+            continue
+        text = " ".join(cells[0].text_content().split())
+        bold = list(cells[0].iter("strong", "b"))
+        if text and len(bold) == 1 and " ".join(bold[0].text_content().split()) == text:
+            yield text
 
 
 def simlabels(a: frozenset[str], b: frozenset[str]) -> float:

@@ -179,8 +179,9 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   its query and changes the path); its way back ("« Newer") is not loaded from there.
 - Field names tell kinds apart (beyond the paper): at the entity level, a later group whose
   page passes simhtml but shares less than half of the sample's field labels (header cells,
-  terms, labels: `features.dom.label_schema`) is records of another kind (another table's
-  rows, built alike) and is pruned (`levels._unlike_fields`).
+  terms, labels, and the bold key cells of a two-column key/value table:
+  `features.dom.label_schema`) is records of another kind (another table's rows, built alike:
+  an admin's zone and country detail pages) and is pruned (`levels._unlike_fields`).
 - Lists of values (beyond the paper): where the sample sits outside the folder of the index
   pages listing it (a tag's page ``/tags/netdata.html`` listing ``/library/json.html``), a
   group below minsim_html is still kept when index pages of the level, kept as like the

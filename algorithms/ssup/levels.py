@@ -149,7 +149,7 @@ class SameLevel:
             ),
         )
         minsim = 1.0 if threshold.minsim is None else threshold.minsim
-        fields = label_schema(sp) if leaf else frozenset()
+        fields = label_schema(sp, key_cells=True) if leaf else frozenset()
         facet = leaf and _outside_lists(sp.url, index_pages)
         alike = {sp.url, *first.urls}
         for number, group in enumerate(rest, start=2):
@@ -467,7 +467,7 @@ def _unlike_fields(run: Run, urls: Sequence[str], fields: frozenset[str]) -> flo
     if not fields:
         return None
     page = next((run.pages[u] for u in urls if u in run.pages), None)
-    labels = label_schema(page) if page is not None else frozenset()
+    labels = label_schema(page, key_cells=True) if page is not None else frozenset()
     sim = simlabels(fields, labels)
     return sim if labels and sim < _KIND_SIM else None
 

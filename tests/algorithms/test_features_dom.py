@@ -145,3 +145,35 @@ def test_label_schema_reads_terms_and_form_labels_and_pages_without_labels_are_a
     assert label_schema(page) == {"dt:Born on", "label:Name"}
     assert simlabels(frozenset(), frozenset()) == 1.0
     assert simlabels(frozenset({"th:A", "th:B"}), frozenset({"th:B"})) == 0.5
+
+
+def _key_value_page(url: str, fields: dict[str, str]) -> Snapshot:
+    rows = "".join(
+        f"<tr><td><div><strong>{k}</strong></div></td><td><b>{v}</b></td></tr>"
+        for k, v in fields.items()
+    )
+    head = "<tr><th>Attribute</th><th>Value</th></tr>"
+    # A list's row beside it: three cells, its first bold, is no key/value row.
+    other = "<tr><td><b>Total</b></td><td>3</td><td>4</td></tr>"
+    html = f"<html><table>{head}{rows}{other}</table></html>"
+    return Snapshot(url=url, final_url=url, status=200, html=html)
+
+
+def test_label_schema_reads_the_key_cells_of_a_key_value_table() -> None:
+    # Two record pages of one admin application drawn as Attribute/Value tables: the header
+    # row is the same for every type, the field names sit bold in each row's first cell.
+    zone = _key_value_page(
+        "/zone/1", {"Id": "1", "Name": "Europe/Andorra", "Region": "EU", "Code": "AD"}
+    )
+    mate = _key_value_page(
+        "/zone/2", {"Id": "2", "Name": "Asia/Dubai", "Region": "AS", "Code": "AE"}
+    )
+    country = _key_value_page("/country/AD", {"Alpha-2": "AD", "Name": "Andorra"})
+    assert label_schema(zone) == {"th:Attribute", "th:Value"}
+    assert label_schema(zone, key_cells=True) == {
+        "th:Attribute", "th:Value", "td:Id", "td:Name", "td:Region", "td:Code"
+    }  # fmt: skip
+    assert simlabels(label_schema(zone, key_cells=True), label_schema(mate, key_cells=True)) == 1.0
+    assert (
+        simlabels(label_schema(zone, key_cells=True), label_schema(country, key_cells=True)) < 0.5
+    )

@@ -47,6 +47,7 @@ from siteseer.algorithms.querycentric.queries import QueryIndex, QueryKey, infer
 from siteseer.algorithms.querycentric.records import listed_attributes, listed_of
 from siteseer.algorithms.querycentric.rows import FieldValue, RowKey
 from siteseer.algorithms.querycentric.sections import section_pages
+from siteseer.algorithms.querycentric.sightings import Sightings
 from siteseer.algorithms.result import (
     Exploration,
     ExploredQuery,
@@ -144,7 +145,7 @@ class Explorer:
         self.skipped: list[Skipped] = []
         self.index = QueryIndex()
         self.by_drilldowns: dict[frozenset[tuple[str, str, int | None]], list[str]] = {}
-        self.states: set[str] = set()
+        self.states = Sightings(self)  # every state seen and the entities it listed
         # States a disclosure opened: their entities are the links the popup added, not the
         # page's result list (state key → the links of the state before, the value opened)
         self.opened: dict[str, tuple[frozenset[tuple[str, str]], str]] = {}
@@ -188,7 +189,7 @@ class Explorer:
             if snap is None:
                 self._not_loaded(url, url)
             else:
-                self.states.add(snap.key)
+                self.states.add(snap)
             out.append(snap)
         return out
 
@@ -201,7 +202,7 @@ class Explorer:
         if snap is None:
             self._not_loaded(url, url)
         else:
-            self.states.add(snap.key)
+            self.states.add(snap)
         return snap
 
     async def act(self, snap: Snapshot, action: Action) -> Snapshot | None:
@@ -222,7 +223,7 @@ class Explorer:
             self.skip(subject, "unsafe", "its action sent " + "; ".join(new.refused))
             return None
         else:
-            self.states.add(new.key)
+            self.states.add(new)
         return new
 
     # -- pages ------------------------------------------------------------------------------------
@@ -477,8 +478,7 @@ class Explorer:
         return self.pattern.describe() if self.pattern else ""
 
     def why_no_entities(self) -> str:
-        """Why a run yielded no entity: the page taken for the list, and what was (not) seen
-        there. 0 entities is never a silent success."""
+        """Why a run yielded no entity: the page taken for the list and what it saw there."""
         seen = f"{len(self.states)} list page(s) and state(s) seen"
         described = self.entity_description()
         why = (
@@ -493,6 +493,7 @@ class Explorer:
         # same results another way (a search box's "search in: author" with no words)
         whole = self.queries[0].entity_set if self.queries else frozenset()
         listed = [(q.conditions if q.entity_set != whole else (), q.entities) for q in self.queries]
+        listed += [] if self.run.complete else [((), self.states.entities())]  # stopped early
         labels = self.facet_labels()
         queries = tuple(
             ExploredQuery(

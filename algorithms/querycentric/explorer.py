@@ -105,7 +105,7 @@ async def explore(
 
 async def _explore(ex: Explorer) -> None:
     root = await ex.run.seed(ex.start)
-    ex.states.add(root.key)
+    ex.states.add(root)
     learned = await learn_entities(ex, root)
     if not learned and _may_change(root):  # a list a script builds: look at it rendered
         rendered = await ex.rendered(ex.start)
@@ -114,6 +114,7 @@ async def _explore(ex: Explorer) -> None:
             learned = await learn_entities(ex, root)
     if not learned:
         ex.run.stop(ex.why_no_entities())
+    ex.states.learned = True
     kinds = [kind(ex) for kind in FACET_KINDS]
     q0: Query | None = None
     for kind in kinds:  # followed as URLs, on the start page as loaded

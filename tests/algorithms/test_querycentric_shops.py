@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
 from siteseer.algorithms import Exploration, explore
+from siteseer.algorithms.querycentric.core import Explorer, Settings
+from siteseer.algorithms.querycentric.entities import learn_entities
+from siteseer.algorithms.run import Run, Stopped, time_limit_reason
 from siteseer.crawler import RenderMode, Session, SessionConfig
 from siteseer.lab import LabServer, SiteTruth, pair_scores, set_scores
 from siteseer.lab.runners.exploration import exploration_run, lower_bound, start_url
@@ -350,3 +355,39 @@ async def test_post_form_with_allow_post_submits_in_the_browser(
     # what the submissions revealed is right
     assert pair_scores(result.entities, truth).precision == 1.0
     assert dict(site.forbidden_hits) == before  # type: ignore[attr-defined]
+
+
+async def test_a_run_stopped_before_its_first_query_reports_the_entities_it_saw(
+    lab: Callable[[str], LabServer],
+) -> None:
+    # A stop (a time limit, the budget, Ctrl-C) may come before the start query is made: while
+    # the start page's views are clicked in turn or its list is grown. What the states seen
+    # until then listed is the partial result, marked incomplete.
+    server = lab("shop-links")
+    truth = server.truth("shop-links")
+    settings = Settings(entity_sample=truth.seed_entity)
+    async with Session(SessionConfig(render="never")) as session:
+        ex = Explorer(Run(session), start_url(truth), settings)
+        root = await ex.run.seed(ex.start)
+        ex.states.add(root)
+        assert await learn_entities(ex, root)
+        with suppress(Stopped):
+            ex.run.stop(time_limit_reason(timedelta(seconds=300)))
+        result = ex.result()
+    assert not ex.queries
+    assert not result.complete and result.reason.startswith("time limit")
+    found = set(result.entities)
+    assert found and found <= set(truth.target_entities)
+    assert found == set(ex.entities(root))  # the start page's list, as it showed it
+
+
+async def test_budget_spent_at_the_start_list_still_reports_its_entities(
+    lab: Callable[[str], LabServer],
+) -> None:
+    server = lab("shop-links")
+    truth = server.truth("shop-links")
+    async with Session(SessionConfig(render="never", budget=3)) as session:
+        result = await explore(session, start_url(truth), entity_sample=truth.seed_entity)
+    assert not result.complete and result.reason == "budget spent"
+    found = set(result.entities)
+    assert found and found <= set(truth.target_entities)

@@ -270,10 +270,10 @@ class Climb:
             if parent is not None and _confirms(parent, sp, self.mode):
                 found.confirmed = True
                 probes.confirm(parent.page, parent.sdp)
-                if ancestry(parent.page.url, sp.url) >= 1 or parent.main:
-                    # Choice: the sibling list and the URL hierarchy agree on this index page,
-                    # or it is the site's main list; the candidates left cannot be a better
-                    # one worth their downloads.
+                names = (parent.page.url, parent.page.final_url)  # a tab's redirect too
+                if parent.main or any(ancestry(u, sp.url) >= 1 for u in names):
+                    # Choice: the sibling list and the URL hierarchy agree on this index page, or
+                    # it is the site's main list; the candidates left cannot be a better one.
                     probes.stop_at(parent.page)
             elif parent is None and back and set(paths_to(page, sp.url, self.mode)) == back:
                 # Choice: it links to sp exactly as the page below does, so it is a page of

@@ -24,9 +24,10 @@ pages already loaded show cannot change the choice:
   for, property 8 of Definition 3; no page of a value: `climb._confirms`) settles the pages
   that list holds beside sp (they are sp's own level), and the pages sp links to only through
   lists holding that candidate (the rest of a breadcrumb or of a "back to" box). When its URL
-  also reads as an ancestor of sp's beyond the site root (``/sports`` above
-  ``/sport/alpine``), the list and the URL hierarchy agree and it settles every other
-  candidate (the host cities a sport page links to).
+  (or the URL its redirect landed at: a tab ``/projects?jump=issues`` → ``/issues``) also
+  reads as an ancestor of sp's beyond the site root (``/sports`` above ``/sport/alpine``),
+  the list and the URL hierarchy agree and it settles every other candidate (the host cities
+  a sport page links to, an issue's author and version).
 - The level below: above the seed, a probed candidate that links to sp exactly as the page
   below sp on the sample page path does (through the same link DOM paths) is a page of that
   level (a featured entry); the pages sp links to only through the lists holding it are its

@@ -2,6 +2,10 @@
 
 - `result_container`: a link's container key, its DOM path with the values that differ from
   item to item wildcarded (numbers, data-* attributes): the links of one list share it.
+- `sublist_links`: a nested list is one list: the links of the lists nested in the items of the
+  result list (``ul/li/ul/li/a``, through the elements an item wraps its link in:
+  ``li/div/a``), where the page that taught the result list showed its top level only (a
+  sitemap's folder opened in place lists its pages one level down).
 - `item_links`: the links inside the list's items. An item is a child of the element that holds
   every entity link of one container (their lowest common ancestor: the ``ol`` of a blog's
   ``ol/li/article/header/h1/a`` posts) that holds one of them: a post's author, category and tag
@@ -21,10 +25,20 @@ from typing import Any
 from siteseer.algorithms.querycentric.shapes import alike_container
 from siteseer.render import Link, Snapshot
 
-__all__ = ["item_links", "linked_anchors", "path_steps", "result_container", "result_items"]
+__all__ = [
+    "item_links",
+    "linked_anchors",
+    "path_steps",
+    "result_container",
+    "result_items",
+    "sublist_links",
+]
 
 _DIGIT_VALUE = re.compile(r"=([^\]]*\d[^\]]*)\]")
 _DATA_VALUE = re.compile(r"(@data-[\w.:-]+)=[^\]]*\]")
+_LISTS = frozenset({"ul", "ol"})
+# what a list item holds on the way to its link: lists, items and the elements items wrap text in
+_IN_ITEMS = frozenset({"ul", "ol", "li", "a", "div", "span", "p", "strong", "em", "b", "i"})
 
 
 def result_container(link: Link) -> str:
@@ -130,3 +144,34 @@ def _inside(anchor: Any, items: set[Any]) -> bool:
 def _item_root(container: str) -> str:
     steps = path_steps(container)
     return "/".join(steps[:-2]) if len(steps) > 2 else ""
+
+
+def sublist_links(links: Iterable[Link], containers: Iterable[str]) -> list[Link]:
+    """The `links` whose container lies in a list nested in an item of the list a container of
+    `containers` is an item of (see the module docstring), one list level down or more."""
+    roots = tuple({r + "/" for c in containers if (r := _list_of_item(c)) is not None})
+    if not roots:
+        return []
+    return [x for x in links if (c := result_container(x)).startswith(roots) and _nested(c, roots)]
+
+
+@lru_cache(maxsize=1 << 12)
+def _list_of_item(container: str) -> str | None:
+    """The innermost ``ul``/``ol`` of `container` whose item (``li``) leads to the link through
+    the elements an item holds only; None when the container is no list item's."""
+    steps = path_steps(container)
+    tags = [step.split("[", 1)[0] for step in steps]
+    for i in range(len(tags) - 1, -1, -1):
+        if tags[i] in _LISTS:
+            rest = tags[i + 1 :]
+            ok = rest[:1] == ["li"] and all(t in _IN_ITEMS for t in rest)
+            return "/".join(steps[: i + 1]) if ok else None
+    return None
+
+
+def _nested(container: str, roots: tuple[str, ...]) -> bool:
+    root = next(r for r in roots if container.startswith(r))
+    tags = [step.split("[", 1)[0] for step in path_steps(container[len(root) :])]
+    return (
+        tags[:1] == ["li"] and any(t in _LISTS for t in tags) and all(t in _IN_ITEMS for t in tags)
+    )

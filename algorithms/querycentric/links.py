@@ -8,6 +8,11 @@ equivalence test; the ordering parameters that pass it are skipped everywhere be
 whose attribute the start query's list table shows for every entity, spelled as its values, is
 not followed (skip "listed"): the list was paged to its end, so its queries would add neither
 an entity nor a pair; nor are the sort links tested when no facet is left to follow.
+
+A facet link may open its value in place: a sitemap's folder link lists the whole list again
+with the folder's own pages nested below its item (``ul/li/ul/li``). Its page lists every entity
+of the parent's and more, each added one in a list nested in an item: the added entities are
+the value's (the query's), not a list beyond the parent's.
 """
 
 from __future__ import annotations
@@ -16,11 +21,12 @@ from collections import Counter
 
 from siteseer.algorithms.querycentric.core import Query, show, with_facet
 from siteseer.algorithms.querycentric.exploring import Exploring, refused
-from siteseer.algorithms.querycentric.items import item_links
+from siteseer.algorithms.querycentric.items import item_links, sublist_links
 from siteseer.algorithms.querycentric.model import (
     Condition,
     Facet,
     drilldown_labels,
+    entity_url,
     is_subset,
     link_facets,
     ordering_links,
@@ -224,11 +230,34 @@ class LinkFacets:
             ex.edge(parent, child, facet)
             return None
         entities = {e for p in pages for e in ex.entities(p)}
-        if not is_subset(entities, parent.entities, ex.settings.subset_tolerance):
+        opened = self._opened_in_place(entities, parent, pages)
+        if not opened and not is_subset(entities, parent.entities, ex.settings.subset_tolerance):
             ex.skip(facet.url, "not-drill-down", "results not within the parent's", parent.id)
             return None
         child = ex.new_query(conditions, parent.depth + 1, first, parent=parent.id)
         ex.finish(child, pages, facets)
+        if opened:
+            child.entities = [e for e in child.entities if e in opened]
         ex.edge(parent, child, facet)
         ex.note_query(child, level=child.depth, urls=[p.url for p in pages], note=show(conditions))
         return child if child.status == "explored" else None
+
+    def _opened_in_place(
+        self, entities: set[str], parent: Query, pages: list[Snapshot]
+    ) -> set[str]:
+        """The entities a facet link's `pages` add to the parent's whole list, when every one
+        of them is listed nested below an item of it (a folder opened in place; see the module
+        docstring); empty otherwise."""
+        ex = self.ex
+        added = entities - set(parent.entities)
+        if not added or not parent.entities or not set(parent.entities) <= entities:
+            return set()
+        if ex.pattern is None or ex.containers is None:  # table rows: no nested list
+            return set()
+        nested = {
+            entity_url(x.url)
+            for p in pages
+            for x in sublist_links(p.links, ex.containers)
+            if ex.pattern.matches(x.url)
+        }
+        return added if added <= nested else set()

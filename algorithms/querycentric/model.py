@@ -41,6 +41,7 @@ from siteseer.algorithms.querycentric.items import (
     linked_anchors,
     path_steps,
     result_container,
+    sublist_links,
 )
 from siteseer.algorithms.querycentric.labels import (
     clean_label,
@@ -358,6 +359,10 @@ def result_entities(
     listed = [x for x in links if result_container(x) in containers]
     if not listed:  # the same list drawn with a modifier class more or less (a short page)
         listed = [x for x in links if alike_container(result_container(x), containers)]
+    nested = set(sublist_links(links, containers)) if listed else set()
+    if nested:  # a nested list is one list: its items' own lists too, in page order
+        nested.update(listed)
+        listed = [x for x in links if x in nested]
     return tuple(dict.fromkeys(entity_url(x.url) for x in listed))
 
 

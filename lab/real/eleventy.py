@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import json
 import math
-import shutil
 from pathlib import Path
 
 from siteseer.lab.real.app import APPS_DIR, RealApp
 from siteseer.lab.real.changelogs import Upload, read_uploads, slug
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.hugo import CUTOFF
+from siteseer.lab.real.npm import built_from, npm_ci
 from siteseer.lab.real.pyenv import Progress, run_step
 from siteseer.lab.truth import SiteTruth
 
@@ -163,25 +163,14 @@ class EleventyApp(RealApp):
         )
 
     def installed(self) -> bool:
-        if shutil.which("node") is None or not self.stamp.is_file():
-            return False
-        built = json.loads(self.stamp.read_text(encoding="utf-8"))
-        return bool(built.get("from") == json.loads(json.dumps(_stamp_of())))
+        return built_from(self.stamp, _stamp_of())
 
     def install(self, progress: Progress) -> None:
         """npm ci, the posts and templates written, then `eleventy` (once: the stamp)."""
         if self.installed():
             return
-        if shutil.which("npm") is None or shutil.which("node") is None:
-            raise InstallFailed(self.id, "needs node and npm (Node.js 18 or later) on PATH")
         log = self.dir / "logs" / "install.log"
-        if self.project.exists():
-            shutil.rmtree(self.project)
-        self.project.mkdir(parents=True)
-        for name, source in LOCK_FILES.items():
-            shutil.copyfile(APPS_DIR / source, self.project / name)
-        npm = ["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts", "--prefix"]
-        run_step(self.id, "npm ci (Eleventy)", [*npm, str(self.project)], log, progress)
+        npm_ci(self.id, self.project, LOCK_FILES, "Eleventy", log, progress)
         posts = uploads()
         (self.source / "posts").mkdir(parents=True)
         (self.source / "_includes").mkdir()

@@ -46,6 +46,7 @@ from siteseer.lab.real.changelogs import distinct, read_uploads
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.hugo import CUTOFF
 from siteseer.lab.real.jekyll import post_file, post_text, read_posts
+from siteseer.lab.real.npm import built_from, npm_ci
 from siteseer.lab.real.pyenv import Progress, run_step
 from siteseer.lab.truth import SiteTruth
 
@@ -149,25 +150,14 @@ class HexoApp(RealApp):
         )
 
     def installed(self) -> bool:
-        if shutil.which("node") is None or not self.stamp.is_file():
-            return False
-        built = json.loads(self.stamp.read_text(encoding="utf-8"))
-        return bool(built.get("from") == _stamp_of())
+        return built_from(self.stamp, _stamp_of())
 
     def install(self, progress: Progress) -> None:
         """npm ci, the theme's copy, the posts, then `hexo generate` (once: the stamp)."""
         if self.installed():
             return
-        if shutil.which("npm") is None or shutil.which("node") is None:
-            raise InstallFailed(self.id, "needs node and npm (Node.js 20 or later) on PATH")
         log = self.dir / "logs" / "install.log"
-        if self.project.exists():
-            shutil.rmtree(self.project)
-        self.project.mkdir(parents=True)
-        for name, source in LOCK_FILES.items():
-            shutil.copyfile(APPS_DIR / source, self.project / name)
-        npm = ["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts", "--prefix"]
-        run_step(self.id, "npm ci (Hexo and its plugins)", [*npm, str(self.project)], log, progress)
+        npm_ci(self.id, self.project, LOCK_FILES, "Hexo and its plugins", log, progress, node=20)
         self._theme()
         count = self._posts()
         (self.project / "_config.yml").write_text(CONFIG, encoding="utf-8")

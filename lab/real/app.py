@@ -25,6 +25,7 @@ from __future__ import annotations
 import fcntl
 import os
 import sqlite3
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
@@ -48,6 +49,7 @@ __all__ = [
     "history_truth",
     "install_command",
     "read_sqlite",
+    "static_server",
 ]
 
 APPS_DIR = Path(__file__).resolve().parent / "apps"
@@ -63,6 +65,15 @@ def default_home() -> Path:
     if (repo / "pyproject.toml").exists():
         return repo / ".lab-real"
     return Path.home() / ".cache" / "siteseer" / "lab-real"
+
+
+def static_server(directory: Path, port: int) -> list[str]:
+    """Python's static file server over `directory` on 127.0.0.1:`port`: the command of an
+    application built once into files (a generated site, an archive, a documentation tree)."""
+    return [
+        sys.executable, "-m", "http.server", "--bind", "127.0.0.1",
+        "--directory", str(directory), str(port),
+    ]  # fmt: skip
 
 
 def read_sqlite(db: Path, sql: str) -> list[tuple[object, ...]]:

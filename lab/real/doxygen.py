@@ -24,11 +24,10 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from xml.etree import ElementTree
 
-from siteseer.lab.real.app import RealApp
+from siteseer.lab.real.app import RealApp, static_server
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.pyenv import Progress, download_sdist, run_step
 from siteseer.lab.truth import SiteTruth
@@ -123,10 +122,7 @@ class DoxygenApp(RealApp):
 
     def command(self, port: int) -> list[str]:
         """Python's static file server over the HTML on 127.0.0.1:port."""
-        return [
-            sys.executable, "-m", "http.server", "--bind", "127.0.0.1",
-            "--directory", str(self.output / "html"), str(port),
-        ]  # fmt: skip
+        return static_server(self.output / "html", port)
 
     def truth(self, base_url: str) -> SiteTruth:
         """The struct pages, listed by the data structures list; see the module docstring."""

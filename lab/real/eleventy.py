@@ -25,7 +25,7 @@ import json
 import math
 from pathlib import Path
 
-from siteseer.lab.real.app import APPS_DIR, RealApp
+from siteseer.lab.real.app import APPS_DIR, RealApp, static_server
 from siteseer.lab.real.changelogs import Upload, read_uploads, slug
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.hugo import CUTOFF
@@ -192,10 +192,7 @@ class EleventyApp(RealApp):
 
     def command(self, port: int) -> list[str]:
         """Python's static file server over the built site on 127.0.0.1:port."""
-        return [
-            "python3", "-m", "http.server", "--bind", "127.0.0.1",
-            "--directory", str(self.site), str(port),
-        ]  # fmt: skip
+        return static_server(self.site, port)
 
     def truth(self, base_url: str) -> SiteTruth:
         """The post pages, listed by the blog's pages; see the module docstring."""

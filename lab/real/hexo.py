@@ -41,7 +41,7 @@ import json
 import shutil
 from pathlib import Path
 
-from siteseer.lab.real.app import APPS_DIR, RealApp, paged_list_truth
+from siteseer.lab.real.app import APPS_DIR, RealApp, paged_list_truth, static_server
 from siteseer.lab.real.changelogs import distinct, read_uploads
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.hugo import CUTOFF
@@ -198,10 +198,7 @@ class HexoApp(RealApp):
 
     def command(self, port: int) -> list[str]:
         """Python's static file server over the built site on 127.0.0.1:port."""
-        return [
-            "python3", "-m", "http.server", "--bind", "127.0.0.1",
-            "--directory", str(self.site), str(port),
-        ]  # fmt: skip
+        return static_server(self.site, port)
 
     def truth(self, base_url: str) -> SiteTruth:
         """The posts as entities, categories and tags as facets; see the module docstring."""

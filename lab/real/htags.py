@@ -30,10 +30,9 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
-from siteseer.lab.real.app import RealApp
+from siteseer.lab.real.app import RealApp, static_server
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.pyenv import Progress, download_sdist, run_step
 from siteseer.lab.truth import SiteTruth
@@ -121,10 +120,7 @@ class HtagsApp(RealApp):
 
     def command(self, port: int) -> list[str]:
         """Python's static file server over the HTML on 127.0.0.1:port."""
-        return [
-            sys.executable, "-m", "http.server", "--bind", "127.0.0.1",
-            "--directory", str(self.tree / "HTML"), str(port),
-        ]  # fmt: skip
+        return static_server(self.tree / "HTML", port)
 
     def truth(self, base_url: str) -> SiteTruth:
         """The source files' pages, from GLOBAL's tag files; see the module docstring."""

@@ -32,14 +32,13 @@ import calendar
 import json
 import shutil
 import subprocess
-import sys
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from siteseer.lab.real.app import RealApp
+from siteseer.lab.real.app import RealApp, static_server
 from siteseer.lab.real.changelogs import Upload, read_uploads, slug
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.errors import InstallFailed
@@ -235,10 +234,7 @@ class HugoApp(RealApp):
 
     def command(self, port: int) -> list[str]:
         """Python's static file server over the built site on 127.0.0.1:port."""
-        return [
-            sys.executable, "-m", "http.server", "--bind", "127.0.0.1",
-            "--directory", str(self.public), str(port),
-        ]  # fmt: skip
+        return static_server(self.public, port)
 
     def truth(self, base_url: str) -> SiteTruth:
         """The posts as entities, tags and categories as facets; see the module docstring."""

@@ -36,11 +36,10 @@ import posixpath
 import re
 import shutil
 import subprocess
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from siteseer.lab.real.app import RealApp, value_pages_truth
+from siteseer.lab.real.app import RealApp, static_server, value_pages_truth
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.pydoc_html import (
     HTML,
@@ -205,10 +204,7 @@ class IkiwikiApp(RealApp):
 
     def command(self, port: int) -> list[str]:
         """Python's static file server over the built wiki on 127.0.0.1:port."""
-        return [
-            sys.executable, "-m", "http.server", "--bind", "127.0.0.1",
-            "--directory", str(self.public), str(port),
-        ]  # fmt: skip
+        return static_server(self.public, port)
 
     def truth(self, base_url: str) -> SiteTruth:
         """The documents' pages as entities, their tags as the facet; see the module docstring."""

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from siteseer.lab.real.app import RealApp, paged_list_truth
+from siteseer.lab.real.app import RealApp, paged_list_truth, static_server
 from siteseer.lab.real.changelogs import Upload, read_uploads, slug
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.errors import InstallFailed
@@ -341,10 +341,7 @@ class JekyllApp(RealApp):
 
     def command(self, port: int) -> list[str]:
         """Python's static file server over the built site on 127.0.0.1:port."""
-        return [
-            "python3", "-m", "http.server", "--bind", "127.0.0.1",
-            "--directory", str(self.site), str(port),
-        ]  # fmt: skip
+        return static_server(self.site, port)
 
     def truth(self, base_url: str) -> SiteTruth:
         """The posts as entities, categories and tags as facets; see the module docstring."""

@@ -31,10 +31,9 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
-from siteseer.lab.real.app import RealApp
+from siteseer.lab.real.app import RealApp, static_server
 from siteseer.lab.real.cgit import build_repository, git_output
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.errors import InstallFailed
@@ -185,10 +184,7 @@ class MhonarcApp(RealApp):
 
     def command(self, port: int) -> list[str]:
         """Python's static file server over the archive on 127.0.0.1:port."""
-        return [
-            sys.executable, "-m", "http.server", "--bind", "127.0.0.1",
-            "--directory", str(self.archive), str(port),
-        ]  # fmt: skip
+        return static_server(self.archive, port)
 
     def messages(self) -> list[tuple[int, str, str]]:
         """(number, sender name, subject) of every message, in the date index's order."""

@@ -39,7 +39,7 @@ import tarfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from siteseer.lab.real.app import APPS_DIR, RealApp
+from siteseer.lab.real.app import APPS_DIR, RealApp, static_server
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.npm import built_from, npm_ci
 from siteseer.lab.real.pyenv import Progress, run_step
@@ -268,10 +268,7 @@ class VitePressApp(RealApp):
 
     def command(self, port: int) -> list[str]:
         """Python's static file server over the built site on 127.0.0.1:port."""
-        return [
-            "python3", "-m", "http.server", "--bind", "127.0.0.1",
-            "--directory", str(self.site), str(port),
-        ]  # fmt: skip
+        return static_server(self.site, port)
 
     def truth(self, base_url: str) -> SiteTruth:
         """The rule pages as entities, their README category an attribute; see the docstring."""

@@ -11,11 +11,10 @@ archive is the list of every post."""
 from __future__ import annotations
 
 from aiohttp import web
+from ssup_runs import serve_and_discover
 
-from siteseer.algorithms import Discovery, ssup
 from siteseer.algorithms.features.urlshape import continues
-from siteseer.crawler import Session, SessionConfig
-from siteseer.lab import LabServer, Site, SiteTruth, set_scores
+from siteseer.lab import Site, SiteTruth, set_scores
 
 POSTS = 64  # post k (1 = oldest) of category CATEGORIES[k % 4], all by one author
 CATEGORIES = ("dpkg", "glibc", "tzdata", "apt")
@@ -137,17 +136,6 @@ class _Blog(Site):
         )
 
 
-async def _discover(site: _Blog) -> tuple[SiteTruth, Discovery, list[str]]:
-    downloaded: list[str] = []
-    async with LabServer([site]) as server:
-        truth = server.truth(site.id)
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            session.events.on(
-                "page", lambda snap, cached: None if cached else downloaded.append(snap.url)
-            )
-            return truth, await ssup(session, truth.seed_entity), downloaded
-
-
 def test_a_page_named_by_a_word_and_its_number_continues_a_list() -> None:
     h = "http://h"
     assert continues(f"{h}/", f"{h}/page2/")
@@ -161,7 +149,7 @@ async def test_the_home_pages_list_is_the_index_page_though_only_its_title_links
     # The seed links the home page from the site's title and its sidebar only (site
     # navigation), and its category's page lists more posts on one page than the home page's
     # first: the climb had kept the category.
-    truth, result, downloaded = await _discover(_Blog(home_list=True))
+    truth, result, downloaded = await serve_and_discover(_Blog(home_list=True))
     assert result.sample_path == truth.seed_path, result.trace
     kept = next(e for e in result.trace if e.step == "top-index" and e.decision == "keep")
     assert "/main" in kept.note and "/aside" not in kept.note  # the posts, not the sidebar
@@ -177,7 +165,7 @@ async def test_an_archive_is_paged_to_its_end_though_its_pages_are_shaped_as_pos
     # /author/ann/page/2/ has as many path segments as /2022/05/14/upload-7/, whose template
     # varies every segment: the archive's pager had been read as entries of the list, and the
     # level was its first page (F1 0.27).
-    truth, result, downloaded = await _discover(_Blog(home_list=False))
+    truth, result, downloaded = await serve_and_discover(_Blog(home_list=False))
     assert result.sample_path == truth.seed_path, result.trace
     assert set_scores(result.entities, truth.target_entities).f1 == 1.0
     assert set(result.index_pages[0]) == set(truth.index_levels[0])

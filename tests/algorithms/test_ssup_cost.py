@@ -7,9 +7,8 @@ from __future__ import annotations
 from urllib.parse import parse_qsl, quote
 
 from aiohttp import web
+from ssup_runs import ssup_counting
 
-from siteseer.algorithms import ssup
-from siteseer.crawler import Session, SessionConfig
 from siteseer.lab import LabServer, Site, SiteTruth, set_scores
 
 CATEGORIES = 4
@@ -183,12 +182,7 @@ class _TrackerSite(Site):
 async def _discover(
     truth: SiteTruth, height: int
 ) -> tuple[float, int, list[str], list[tuple[str, str, str, str]]]:
-    downloaded: list[str] = []
-    async with Session(SessionConfig(render="never", cache=None)) as session:
-        session.events.on(
-            "page", lambda snap, cached: None if cached else downloaded.append(snap.url)
-        )
-        result = await ssup(session, truth.seed_entity, height=height)
+    result, downloaded = await ssup_counting(truth.seed_entity, height=height)
     assert result.complete, result.reason
     trace = [(t.step, t.decision, t.subject, t.note) for t in result.trace]
     f1 = set_scores(result.entities, truth.target_entities).f1

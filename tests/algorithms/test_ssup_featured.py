@@ -6,10 +6,9 @@ later pages number their entries on (``<ol start="6">``) and are files named aft
 from __future__ import annotations
 
 from aiohttp import web
+from ssup_runs import serve_and_discover
 
-from siteseer.algorithms import Discovery, ssup
-from siteseer.crawler import Session, SessionConfig
-from siteseer.lab import LabServer, Site, SiteTruth, set_scores
+from siteseer.lab import Site, SiteTruth, set_scores
 
 POSTS = 23  # post k (1 = oldest) of category CATEGORIES[k % 3]
 CATEGORIES = ("dash", "glibc", "tzdata")
@@ -111,21 +110,10 @@ class _FeaturedBlog(Site):
         )
 
 
-async def _discover() -> tuple[SiteTruth, Discovery, list[str]]:
-    downloaded: list[str] = []
-    async with LabServer([_FeaturedBlog()]) as server:
-        truth = server.truth("featured-blog")
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            session.events.on(
-                "page", lambda snap, cached: None if cached else downloaded.append(snap.url)
-            )
-            return truth, await ssup(session, truth.seed_entity, height=2), downloaded
-
-
 async def test_a_post_featured_apart_from_its_list_climbs_to_the_page_listing_it() -> None:
     # The seed, the newest post, sits alone in the home page's aside (and in its category's):
     # W_ci 1 pruned every page listing it, and the run found no index page (0 entities).
-    truth, result, _ = await _discover()
+    truth, result, _ = await serve_and_discover(_FeaturedBlog(), height=2)
     assert result.sample_path == truth.seed_path, result.trace
     kept = next(e for e in result.trace if e.step == "top-index" and e.decision == "keep")
     assert kept.subject == truth.seed_path[0]
@@ -142,7 +130,7 @@ async def test_a_list_paged_to_numbered_files_is_paged_to_its_end() -> None:
     # Its pages are /index2.html … (the home page's name numbered on), sharing no term with /,
     # and list their entries in <ol start="6"> …: without both rules the level was the first
     # page alone (F1 0.36).
-    truth, result, downloaded = await _discover()
+    truth, result, downloaded = await serve_and_discover(_FeaturedBlog(), height=2)
     assert set_scores(result.entities, truth.target_entities).f1 == 1.0
     assert set(result.index_pages[0]) == set(truth.index_levels[0])
     assert len(downloaded) <= truth.lower_bound_downloads + 3, downloaded

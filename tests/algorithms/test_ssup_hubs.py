@@ -12,10 +12,9 @@ whose "Data Structures" page lists every structure in a table of striped rows.""
 from __future__ import annotations
 
 from aiohttp import web
+from ssup_runs import serve_and_discover
 
-from siteseer.algorithms import Discovery, ssup
-from siteseer.crawler import Session, SessionConfig
-from siteseer.lab import LabServer, Site, SiteTruth, set_scores
+from siteseer.lab import Site, SiteTruth, set_scores
 
 MESSAGES = 250  # messages, 100 to a page of each index
 PAGE = 100
@@ -254,23 +253,12 @@ class _Reference(Site):
         )
 
 
-async def _discover(site: Site) -> tuple[SiteTruth, Discovery, list[str]]:
-    downloaded: list[str] = []
-    async with LabServer([site]) as server:
-        truth = server.truth(site.id)
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            session.events.on(
-                "page", lambda snap, cached: None if cached else downloaded.append(snap.url)
-            )
-            return truth, await ssup(session, truth.seed_entity), downloaded
-
-
 async def test_a_message_reaches_its_date_index_through_its_navigation_bar() -> None:
     # The bar holds the next message (a pagination peer of the message) beside the indexes:
     # they had been left out as the peer's list mates, and the climb found no index page (F1 0).
     # The date index's second page, mail2.html, is shorter than maillist.html but numbered:
     # a later page, not the first page to climb from.
-    truth, result, downloaded = await _discover(_Archive())
+    truth, result, downloaded = await serve_and_discover(_Archive())
     assert result.sample_path == truth.seed_path, result.trace
     assert set_scores(result.entities, truth.target_entities).f1 == 1.0
     assert set(result.index_pages[0]) == set(truth.index_levels[0])
@@ -282,7 +270,7 @@ async def test_a_structure_s_list_of_its_kind_is_a_hub_of_the_site_menu() -> Non
     # beside 3 other files: the narrow list the climb takes. The menu's "Data Structures"
     # lists every structure in a table whose rows are striped (``tr[@id]`` and
     # ``tr[@id][@class]``), one list.
-    truth, result, downloaded = await _discover(_Reference())
+    truth, result, downloaded = await serve_and_discover(_Reference())
     assert result.sample_path == truth.seed_path, result.trace
     assert set_scores(result.entities, truth.target_entities).f1 == 1.0
     hubs = [e.subject for e in result.trace if e.decision == "hub"]

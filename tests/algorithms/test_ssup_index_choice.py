@@ -6,8 +6,9 @@ paged home page and by a page per tag (each entry links back to its tags)."""
 from __future__ import annotations
 
 from aiohttp import web
+from ssup_runs import serve_and_discover
 
-from siteseer.algorithms import Discovery, gpp, ssup
+from siteseer.algorithms import gpp
 from siteseer.algorithms.ssup.climb import value_page
 from siteseer.crawler import Session, SessionConfig
 from siteseer.lab import LabServer, Site, SiteTruth, set_scores
@@ -211,15 +212,8 @@ class _BlogSite(Site):
         )
 
 
-async def _discover(site: Site, height: int = 2) -> tuple[SiteTruth, Discovery]:
-    async with LabServer([site]) as server:
-        truth = server.truth(site.id)
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            return truth, await ssup(session, truth.seed_entity, height=height)
-
-
 async def test_a_summary_mixing_the_entities_with_other_kinds_confirms_no_index_page() -> None:
-    truth, result = await _discover(_GitSite())
+    truth, result, _ = await serve_and_discover(_GitSite(), height=2)
     scores = set_scores(result.entities, truth.target_entities)
     # Without the rule the summary (/alpha/, an ancestor by URL) was confirmed and settled the
     # rest: 7 commits of 40, and the climb above it grouped both repositories (F1 0.2).
@@ -232,7 +226,7 @@ async def test_a_summary_mixing_the_entities_with_other_kinds_confirms_no_index_
 
 
 async def test_a_page_of_a_value_the_entries_share_is_taken_after_the_list_of_all() -> None:
-    truth, result = await _discover(_BlogSite())
+    truth, result, _ = await serve_and_discover(_BlogSite(), height=2)
     scores = set_scores(result.entities, truth.target_entities)
     # The tag page lists the seed's tag's 10 posts on one page, the home page 5: it weighs more.
     # Without the rule the climb took it, then /tags/ above it (F1 0.4).
@@ -250,7 +244,7 @@ async def test_a_pager_built_like_the_entries_pages_the_home_page() -> None:
     # The home page's pager items are <li> as its entries are (one link DOM path), and the home
     # page's URL has no term to share with /page/2/: without the rule the level was its first
     # page alone (F1 0.22).
-    truth, result = await _discover(_BlogSite())
+    truth, result, _ = await serve_and_discover(_BlogSite(), height=2)
     assert set_scores(result.entities, truth.target_entities).f1 == 1.0
     assert set(result.index_pages[0]) == set(truth.index_levels[0])
     kept = [e for e in result.trace if e.step == "pagination" and e.decision == "keep"]
@@ -261,7 +255,7 @@ async def test_a_number_the_best_group_shares_stands_for_any_number() -> None:
     # The best group is the seed's year's posts (2008/*/…), their pages all alike (minsim_html
     # 1.0); the posts of the years before 2006 are built otherwise. Without the rule the
     # template was 2008/*/* and the first older group failed the HTML test (F1 0.33).
-    truth, result = await _discover(_BlogSite())
+    truth, result, _ = await serve_and_discover(_BlogSite(), height=2)
     assert set_scores(result.entities, truth.target_entities).f1 == 1.0
     mates = [
         u

@@ -8,10 +8,9 @@ candidates are settled without a download, as they are when the link names the l
 from __future__ import annotations
 
 from aiohttp import web
+from ssup_runs import serve_and_discover
 
-from siteseer.algorithms import Discovery, ssup
-from siteseer.crawler import Session, SessionConfig
-from siteseer.lab import LabServer, Site, SiteTruth, set_scores
+from siteseer.lab import Site, SiteTruth, set_scores
 
 ISSUES = 30
 
@@ -71,19 +70,8 @@ class _Tracker(Site):
         )
 
 
-async def _discover(site: Site) -> tuple[SiteTruth, Discovery, list[str]]:
-    downloaded: list[str] = []
-    async with LabServer([site]) as server:
-        truth = server.truth(site.id)
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            session.events.on(
-                "page", lambda snap, cached: None if cached else downloaded.append(snap.url)
-            )
-            return truth, await ssup(session, truth.seed_entity), downloaded
-
-
 async def test_a_tab_redirecting_to_the_list_settles_the_other_candidates() -> None:
-    truth, result, downloaded = await _discover(_Tracker())
+    truth, result, downloaded = await serve_and_discover(_Tracker())
     assert set_scores(result.entities, truth.target_entities).f1 == 1.0
     assert result.index_pages[-1] == (truth.index_levels[0][0],), result.index_pages
     # The author's and the version's pages list a few issues each: settled by the list the

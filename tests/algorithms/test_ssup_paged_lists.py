@@ -8,11 +8,10 @@ from __future__ import annotations
 from urllib.parse import parse_qsl, urlencode
 
 from aiohttp import web
+from ssup_runs import serve_and_discover
 
-from siteseer.algorithms import Discovery, ssup
 from siteseer.algorithms.ssup.yields import pages_offered
-from siteseer.crawler import Session, SessionConfig
-from siteseer.lab import LabServer, Site, SiteTruth, set_scores
+from siteseer.lab import Site, SiteTruth, set_scores
 from siteseer.render import Link, Snapshot
 
 TICKETS = 100
@@ -108,15 +107,8 @@ class _TrackerSite(Site):
         )
 
 
-async def _discover(site: Site) -> tuple[SiteTruth, Discovery]:
-    async with LabServer([site]) as server:
-        truth = server.truth(site.id)
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            return truth, await ssup(session, truth.seed_entity, height=2)
-
-
 async def test_of_two_lists_filling_a_page_alike_the_one_offering_more_pages_is_the_index() -> None:
-    truth, result = await _discover(_TrackerSite())
+    truth, result, _ = await serve_and_discover(_TrackerSite(), height=2)
     assert result.complete, result.reason
     assert set_scores(result.entities, truth.target_entities).f1 == 1.0
     # The reporter's list ties with the open tickets' by W_ci (both show tickets 1 … 10) and

@@ -7,11 +7,10 @@ sub-heading (``<section><section>``); every page carries the same sidebar."""
 from __future__ import annotations
 
 from aiohttp import web
+from ssup_runs import serve_and_discover
 
-from siteseer.algorithms import Discovery, ssup
 from siteseer.algorithms.ssup.sections import outline
-from siteseer.crawler import Session, SessionConfig
-from siteseer.lab import LabServer, Site, SiteTruth, set_scores
+from siteseer.lab import Site, SiteTruth, set_scores
 
 # A section's folder → its pages and its sub-sections; "" is the home page's table of contents.
 TREE: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -119,17 +118,6 @@ class _DocsSite(Site):
         )
 
 
-async def _discover() -> tuple[SiteTruth, Discovery, list[str]]:
-    downloaded: list[str] = []
-    async with LabServer([_DocsSite()]) as server:
-        truth = server.truth("docs")
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            session.events.on(
-                "page", lambda snap, cached: None if cached else downloaded.append(snap.url)
-            )
-            return truth, await ssup(session, truth.seed_entity, height=2), downloaded
-
-
 def test_nested_sections_are_one_outline() -> None:
     assert outline("html/body/section[@id]/section[@id]/div[@class]/ul/li[@class]/a") == (
         outline("html/body/section[@id]/div[@class]/ul/li[@class]/ul/li/a")
@@ -141,7 +129,7 @@ async def test_the_sections_of_a_documentation_tree_list_its_pages() -> None:
     # The home page lists the seed beside the sections; each section lists its own pages
     # (the api's under a sub-heading), and the guide has a sub-section of its own. Without
     # the sections the level was the home page's list alone (F1 0.45).
-    truth, result, downloaded = await _discover()
+    truth, result, downloaded = await serve_and_discover(_DocsSite(), height=2)
     scores = set_scores(result.entities, truth.target_entities)
     assert scores.f1 == 1.0, (scores, result.trace)
     assert result.sample_path == truth.seed_path

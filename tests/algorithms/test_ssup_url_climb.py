@@ -5,11 +5,10 @@ module index listing every module, above packages' pages that each list their su
 from __future__ import annotations
 
 from aiohttp import web
+from ssup_runs import serve_and_discover
 
-from siteseer.algorithms import Discovery, ssup
 from siteseer.algorithms.ssup.probes import url_ancestors
-from siteseer.crawler import Session, SessionConfig
-from siteseer.lab import LabServer, Site, SiteTruth, set_scores
+from siteseer.lab import Site, SiteTruth, set_scores
 
 PROJECTS = tuple(f"project-{n}" for n in range(1, 31))
 # A module tree: packages (with submodules) and modules, by dotted name.
@@ -130,13 +129,6 @@ class _ModuleIndex(Site):
         )
 
 
-async def _discover(site: Site) -> tuple[SiteTruth, Discovery]:
-    async with LabServer([site]) as server:
-        truth = server.truth(site.id)
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            return truth, await ssup(session, truth.seed_entity, height=2)
-
-
 def test_url_ancestors_climb_a_url_folder_by_folder() -> None:
     assert url_ancestors("http://h/a/b/c?x=1") == [
         "http://h/a/b/c",
@@ -150,7 +142,7 @@ def test_url_ancestors_climb_a_url_folder_by_folder() -> None:
 
 
 async def test_a_page_linking_no_list_of_it_is_found_by_its_url_folder() -> None:
-    truth, result = await _discover(_PackageIndex())
+    truth, result, _ = await serve_and_discover(_PackageIndex(), height=2)
     assert set_scores(result.entities, truth.target_entities).f1 == 1.0
     assert result.sample_path == (truth.index_levels[0][0], truth.seed_entity)
     tried = [e.subject for e in result.trace if e.decision == "ancestor"]
@@ -158,7 +150,7 @@ async def test_a_page_linking_no_list_of_it_is_found_by_its_url_folder() -> None
 
 
 async def test_a_wider_list_above_takes_the_place_of_a_package_s_submodules() -> None:
-    truth, result = await _discover(_ModuleIndex())
+    truth, result, _ = await serve_and_discover(_ModuleIndex(), height=2)
     # Without the rule the climb kept core's 7 submodules as the seed's level, the
     # index above it as a level of packages: 7 of 30 modules.
     assert set_scores(result.entities, truth.target_entities).f1 == 1.0
@@ -201,7 +193,7 @@ class _HiddenIndex(Site):
 
 
 async def test_an_index_page_robots_txt_disallows_is_named_in_the_reason() -> None:
-    truth, result = await _discover(_HiddenIndex())
+    truth, result, _ = await serve_and_discover(_HiddenIndex(), height=2)
     index = truth.index_levels[0][0]
     assert not result.complete and index in result.reason
     assert "disallowed by robots.txt" in result.reason

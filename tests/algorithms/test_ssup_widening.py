@@ -13,10 +13,9 @@ import math
 from urllib.parse import parse_qsl, urlencode
 
 from aiohttp import web
+from ssup_runs import ssup_counting
 
-from siteseer.algorithms import ssup
 from siteseer.algorithms.ssup.yields import Families, family_of, state_params
-from siteseer.crawler import Session, SessionConfig
 from siteseer.lab import LabServer, Site, SiteTruth, set_scores
 
 CHANGES = 150
@@ -221,12 +220,7 @@ class _TimelineSite(Site):
 
 
 async def _discover(truth: SiteTruth) -> tuple[float, list[str], list[tuple[str, str, str]]]:
-    downloaded: list[str] = []
-    async with Session(SessionConfig(render="never", cache=None)) as session:
-        session.events.on(
-            "page", lambda snap, cached: None if cached else downloaded.append(snap.url)
-        )
-        result = await ssup(session, truth.seed_entity, height=1)
+    result, downloaded = await ssup_counting(truth.seed_entity, height=1)
     assert result.complete, result.reason
     trace = [(t.step, t.decision, f"{t.subject}: {t.note}") for t in result.trace]
     return set_scores(result.entities, truth.target_entities).f1, downloaded, trace

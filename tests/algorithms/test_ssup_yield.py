@@ -10,8 +10,8 @@ import math
 from urllib.parse import parse_qsl, urlencode
 
 from aiohttp import web
+from ssup_runs import ssup_counting
 
-from siteseer.algorithms import ssup
 from siteseer.algorithms.ssup.yields import (
     Families,
     entity_key,
@@ -20,7 +20,7 @@ from siteseer.algorithms.ssup.yields import (
     spelled_defaults,
     state_params,
 )
-from siteseer.crawler import Session, SessionConfig, canonical_url
+from siteseer.crawler import canonical_url
 from siteseer.lab import LabServer, Site, SiteTruth, set_scores
 
 ROWS = 120
@@ -258,12 +258,7 @@ class _LogSite(Site):
 
 
 async def _discover(truth: SiteTruth) -> tuple[float, list[str], list[tuple[str, str, str]]]:
-    downloaded: list[str] = []
-    async with Session(SessionConfig(render="never", cache=None)) as session:
-        session.events.on(
-            "page", lambda snap, cached: None if cached else downloaded.append(snap.url)
-        )
-        result = await ssup(session, truth.seed_entity)
+    result, downloaded = await ssup_counting(truth.seed_entity)
     assert result.complete, result.reason
     trace = [(t.decision, t.subject, t.note) for t in result.trace if t.step == "pagination"]
     return set_scores(result.entities, truth.target_entities).f1, downloaded, trace

@@ -77,6 +77,7 @@ _REAL: dict[str, str] = {
     "real-starletteadmin": "siteseer.lab.real.starletteadmin:StarletteAdminApp",
     "real-publicinbox": "siteseer.lab.real.publicinbox:PublicInboxApp",
     "real-eleventy": "siteseer.lab.real.eleventy:EleventyApp",
+    "real-drf": "siteseer.lab.real.drf:DrfApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -210,6 +210,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-starletteadmin",
             "real-publicinbox",
             "real-eleventy",
+            "real-drf",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

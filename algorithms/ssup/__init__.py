@@ -56,7 +56,7 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
 - An index page is reported for its level only when it links to a page kept at the next level;
   pagination candidates that turn out to be noise are pruned there (the paper prunes them the
   same way, implicitly, by finding nothing under them).
-- ``height="auto"`` (beyond the paper): see `climb._climb`.
+- ``height="auto"`` (beyond the paper): see `verdicts.climbs`.
 - The site root (beyond the paper): a climb stops at the site's root page, whatever the
   height (``/`` or its index document ``/index.html``: a folder's index document reads as the
   folder, `probes.ancestry`, and is no tool of the page above it, `yields.is_tool`); what lists
@@ -66,7 +66,7 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   only from site navigation, settled by a confirmed index page (all of them once its URL reads
   as an ancestor of sp's), or listed with a page of the level below, probing all of them only
   when that confirms no index page (`probes`). A candidate is confirmed when at least half of
-  its list matches the URL template sp's URL stands for (`climb._confirms`): a dashboard's table
+  its list matches the URL template sp's URL stands for (`verdicts.confirms`): a dashboard's table
   mixing a few of sp's siblings with other kinds (a repository summary's branches, tags and last
   commits) is a candidate, not a confirmed index page, and the log listing them all is probed.
   That full probe goes on one page at a time until a candidate confirms an index page. Above
@@ -83,7 +83,7 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   loads. ``probe_order="paper"`` samples the best group as before.
 - Site navigation (beyond the paper, for real applications): a candidate index page whose list
   to the current page is one the current page holds too (a header or footer menu) is none; a
-  climb that finds only such pages above the root stops there (`climb.navigation_list`) and counts
+  climb that finds only such pages above the root stops there (`verdicts.navigation_list`) and counts
   the level the paper's climb would have taken there (and pruned) as climbed. Pagination
   ignores the links the next level's sample holds in the same path (the same menu).
 - The site navigation as the level (beyond the paper, for documentation sites): when the seed's
@@ -223,7 +223,7 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
 - Pages of a value (beyond the paper): a candidate index page whose entries link back to it
   with the text sp links to it with (a tag's page, each post showing the tag) lists the pages
   of one value, a subset of a list that other pages hold whole; Algorithm 1 takes it only when
-  no other candidate is found, whatever its W_ci (`climb.value_page`).
+  no other candidate is found, whatever its W_ci (`verdicts.value_page`).
 - A pager built like the entries (beyond the paper): pagination also judges the links of the
   next level's sample link DOM path that continue this level's sample by URL (``/`` →
   ``/page/2/`` or ``/page2/``, or a numbered file: ``/`` → ``/index2.html``,
@@ -239,7 +239,7 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   When it is confirmed as an index page of the seed and its pager offers more pages, it is the
   site's main list (a blog's home page), which a category's, tag's or author's archive
   subsets: it outranks them whatever their W_ci, and settles the candidates left
-  (`climb._main_list`). A root linking the seed through navigation only sets no sign of a
+  (`verdicts.main_list`). A root linking the seed through navigation only sets no sign of a
   navigation list.
 - Sections of a tree of pages (beyond the paper, `sections`): at the leaves, an entry of the
   level that is a folder's index document (``/usage/index.html``) may list more pages of the

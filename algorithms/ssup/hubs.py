@@ -14,8 +14,9 @@ from collections.abc import Sequence
 
 from siteseer.algorithms.features.dom import link_path, list_tree
 from siteseer.algorithms.ssup.candidates import own_urls
-from siteseer.algorithms.ssup.climb import Climb, Parent, is_root_url, navigation_list, wider
+from siteseer.algorithms.ssup.climb import Climb, wider
 from siteseer.algorithms.ssup.probes import ancestry, navigation_paths
+from siteseer.algorithms.ssup.verdicts import Parent, is_root_url, navigation_list
 from siteseer.algorithms.ssup.yields import is_tool
 from siteseer.render import Snapshot
 

@@ -14,14 +14,14 @@ pages already loaded show cannot change the choice:
   (a breadcrumb, a "back to the list" link: one link in a list of n weighs 1/n), then document
   order.
 - Site navigation: a list sp holds that another loaded page (not a view of sp: `view_of`)
-  holds with mostly the same URLs (the Jaccard overlap `climb.navigation_list` uses; lists compared by
+  holds with mostly the same URLs (the Jaccard overlap `verdicts.navigation_list` uses; lists compared by
   their tag paths, as a menu marks the current page's entry with an attribute) is a menu every
   page carries; a page sp links to through such lists only links back to sp, if at all,
   through the same menu, which Algorithm 1 does not take as an index page
-  (`climb.navigation_list`).
+  (`verdicts.navigation_list`).
 - Confirmed index page: a candidate whose list holding sp is mostly sp's siblings (at least
   half of it shares a weighted URL term with sp and matches the URL template sp's URL stands
-  for, property 8 of Definition 3; no page of a value: `climb._confirms`) settles the pages
+  for, property 8 of Definition 3; no page of a value: `verdicts.confirms`) settles the pages
   that list holds beside sp (they are sp's own level), and the pages sp links to only through
   lists holding that candidate (the rest of a breadcrumb or of a "back to" box). When its URL
   (or the URL its redirect landed at: a tab ``/projects?jump=issues`` → ``/issues``) also
@@ -33,7 +33,7 @@ pages already loaded show cannot change the choice:
   level (a featured entry); the pages sp links to only through the lists holding it are its
   list mates and are left out.
 - Pagination peers: a probed candidate that is another page of the list sp is a page of
-  (`climb._pagination_peer`) settles the pages sp links to only through the lists holding it.
+  (`verdicts.pagination_peer`) settles the pages sp links to only through the lists holding it.
 - A page that may be the first page of the list sp continues (a shorter URL sharing a path
   term with sp, see `candidates.first_page`; only for a page reached by climbing) is never left
   out.
@@ -261,7 +261,7 @@ class Probes:
             self._below.setdefault(path, page.url)
 
     def peer(self, page: Snapshot) -> None:
-        """`page`, a probed candidate, is a pagination peer of sp (`climb._pagination_peer`):
+        """`page`, a probed candidate, is a pagination peer of sp (`verdicts.pagination_peer`):
         the candidates sp links to only through the lists holding `page` are peers too (the
         other pages of the list sp is a page of), no index page of it."""
         for path in self._content_paths(page.url):

@@ -17,13 +17,14 @@ from siteseer.algorithms.features.urlshape import shape_of
 from siteseer.algorithms.result import Discovery
 from siteseer.algorithms.run import Run, Stopped
 from siteseer.algorithms.ssup.candidates import refused_urls, robots_refused
-from siteseer.algorithms.ssup.climb import Climb, Height, landed, navigation_list, own_urls
+from siteseer.algorithms.ssup.climb import Climb, Height, landed, own_urls
 from siteseer.algorithms.ssup.grouping import LinkGrouper, group_links
 from siteseer.algorithms.ssup.hubs import hub_list
 from siteseer.algorithms.ssup.levels import SameLevel
 from siteseer.algorithms.ssup.pagination import LEVEL_SHARE, Pagination
 from siteseer.algorithms.ssup.probes import PROBE_ORDERS, ProbeOrder
 from siteseer.algorithms.ssup.sections import sections
+from siteseer.algorithms.ssup.verdicts import navigation_list
 from siteseer.algorithms.ssup.visual import VisualLevel, visual_group_links
 from siteseer.algorithms.ssup.yields import Families, family_of, stateless
 from siteseer.render import Snapshot

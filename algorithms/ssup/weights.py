@@ -31,7 +31,7 @@ def candidate_weight(
 ) -> tuple[str, float] | None:
     """(sdp, W_ci(page, sp)) for the path through which `page` links to `sp` with the largest
     weight; None when `page` does not link to `sp`. A path `navigation` tells is site
-    navigation (`climb.navigation_list`) counts only when every path is.
+    navigation (`verdicts.navigation_list`) counts only when every path is.
 
     Choice: the site root probed from the seed for its main list (`Probes.home`), which links
     to sp through a menu every page carries (a sidebar of recent posts, archives and

@@ -11,7 +11,7 @@ from siteseer.algorithms.features.urlshape import (
     template_share,
     url_template,
 )
-from siteseer.algorithms.ssup.climb import navigation_list
+from siteseer.algorithms.ssup.verdicts import navigation_list
 from siteseer.algorithms.ssup.weights import candidate_weight, entry_paths, marked_item_paths
 from siteseer.render import Link, Snapshot
 

@@ -9,8 +9,8 @@ import pytest
 
 from siteseer.algorithms import Discovery, Height, LinkGroup, ProbeOrder, group_links, ssup
 from siteseer.algorithms.features.dom import list_tree
-from siteseer.algorithms.ssup.climb import navigation_list
 from siteseer.algorithms.ssup.probes import ancestry, navigation_paths, routed, view_of
+from siteseer.algorithms.ssup.verdicts import navigation_list
 from siteseer.algorithms.ssup.yields import is_tool
 from siteseer.crawler import RenderMode, Session, SessionConfig
 from siteseer.lab import LabServer, SiteTruth, set_scores

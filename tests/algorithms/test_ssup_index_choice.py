@@ -9,7 +9,7 @@ from aiohttp import web
 from ssup_runs import serve_and_discover
 
 from siteseer.algorithms import gpp
-from siteseer.algorithms.ssup.climb import value_page
+from siteseer.algorithms.ssup.verdicts import value_page
 from siteseer.crawler import Session, SessionConfig
 from siteseer.lab import LabServer, Site, SiteTruth, set_scores
 from siteseer.render import Link, Snapshot

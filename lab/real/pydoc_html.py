@@ -180,9 +180,9 @@ def folder_commits(
     ]
 
 
-def _git(repo: Path, *args: str, date: int = DATE) -> list[str]:
+def _git(repo: Path, *args: str, date: int = DATE, author: tuple[str, str] = AUTHOR) -> list[str]:
     stamp = f"@{date} +0000"
-    name, email = AUTHOR
+    name, email = author
     return [
         "env", f"GIT_AUTHOR_DATE={stamp}", f"GIT_COMMITTER_DATE={stamp}",
         f"GIT_AUTHOR_NAME={name}", f"GIT_AUTHOR_EMAIL={email}",
@@ -192,10 +192,16 @@ def _git(repo: Path, *args: str, date: int = DATE) -> list[str]:
 
 
 def write_repository(
-    app_id: str, repo: Path, commits: Sequence[Commit], log: Path, progress: Progress
+    app_id: str,
+    repo: Path,
+    commits: Sequence[Commit],
+    log: Path,
+    progress: Progress,
+    author: tuple[str, str] = AUTHOR,
+    date: int = DATE,
 ) -> None:
     """A new git repository `repo` (branch master) of `commits` in order, an hour apart from
-    `DATE`, by `AUTHOR`."""
+    `date`, by `author` (name, e-mail)."""
     repo.mkdir(parents=True)
     run_step(app_id, "git init", _git(repo, "init", "--quiet", "-b", "master"), log, progress)
     for k, (message, files) in enumerate(commits):
@@ -204,5 +210,6 @@ def write_repository(
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
         run_step(app_id, f"git add ({message})", _git(repo, "add", "-A"), log, progress)
-        commit = _git(repo, "commit", "--quiet", "-m", message, date=DATE + 3600 * k)
+        stamp = date + 3600 * k
+        commit = _git(repo, "commit", "--quiet", "-m", message, date=stamp, author=author)
         run_step(app_id, f"git commit: {message}", commit, log, progress)

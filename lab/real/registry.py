@@ -78,6 +78,7 @@ _REAL: dict[str, str] = {
     "real-publicinbox": "siteseer.lab.real.publicinbox:PublicInboxApp",
     "real-eleventy": "siteseer.lab.real.eleventy:EleventyApp",
     "real-drf": "siteseer.lab.real.drf:DrfApp",
+    "real-otterwiki": "siteseer.lab.real.otterwiki:OtterWikiApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

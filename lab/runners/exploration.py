@@ -211,6 +211,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-publicinbox",
             "real-eleventy",
             "real-drf",
+            "real-otterwiki",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -79,6 +79,7 @@ _REAL: dict[str, str] = {
     "real-eleventy": "siteseer.lab.real.eleventy:EleventyApp",
     "real-drf": "siteseer.lab.real.drf:DrfApp",
     "real-otterwiki": "siteseer.lab.real.otterwiki:OtterWikiApp",
+    "real-spirit": "siteseer.lab.real.spirit:SpiritApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

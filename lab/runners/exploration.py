@@ -212,6 +212,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-eleventy",
             "real-drf",
             "real-otterwiki",
+            "real-spirit",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

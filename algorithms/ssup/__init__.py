@@ -161,7 +161,12 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   group (links in the next level's sample link DOM path, a "back to the list" state they carry
   left out) per download: a pager that adds mostly new links is followed to its end first; a
   family of page sizes (``?pageSize=10|25|50|100`` on a page of 10) is tried at its largest,
-  whose own pager comes next; a page that adds nothing (or cannot be used) stops its family
+  whose own pager comes next; a page size a level page names in a link or form field of its
+  own list (``_size``, ``per_page``, ``page_size``, ``limit``, ``rows``; its export's
+  ``/vega/airports.csv?_size=max`` too) larger than it shows, when it links a further page, is
+  a family of its own tried first (`sizes`: never a parameter the site does not show), and a
+  size whose page links no further page shows the list whole (its views are not loaded);
+  a page that adds nothing (or cannot be used) stops its family
   when none of its pages added any (a view: it reorders or subsets what others gave, or lists
   nothing; another page's history), but a pager that did add and pages of other lists that did
   go on; once a family has paged the list of a level page to its end, every page adding

@@ -37,6 +37,7 @@ from siteseer.algorithms.features.urlshape import (
 )
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.climb import path_terms
+from siteseer.algorithms.ssup.sizes import size_offers
 from siteseer.algorithms.ssup.yields import (
     Families,
     Family,
@@ -45,6 +46,7 @@ from siteseer.algorithms.ssup.yields import (
     is_tool,
     leads_back,
     pager_text,
+    pages_offered,
     spelled_defaults,
 )
 from siteseer.render import Snapshot
@@ -218,6 +220,8 @@ class Pagination:
                 family.record(url, gain, len(entries))
                 if self._keep(page, at, family, gain, len(entries)):
                     found.append(page)
+                    if family.sizes is not None and pages_offered(page) <= 1:
+                        family.whole = True  # its size shows the list whole: no page follows
                 # Choice: pagination goes on from the pages that show entries of the list, but
                 # a view's (its own pages are views too).
                 if entries and (gain or not family.refines):
@@ -314,6 +318,8 @@ class Pagination:
                 # A chain's way back, counted in no family: judged again where another page
                 # links it forward (the next page of the chain, seen first from the page after).
                 judged.discard(link.url)
+        if chain is None:
+            _offer_sizes(self.run, page, root, at, families, judged, shown)
         skipped = (
             (
                 unlike,
@@ -445,6 +451,12 @@ class Pagination:
         families left that only add query parameters to that page are its views: stopped."""
         if not families.complete(complete):
             return
+        paged = (
+            f"shown whole at the page size {complete.loaded[-1]}"
+            if complete.whole
+            else f"paged to its end ({len(complete.loaded)} pages, each adding entity links none "
+            "gave before)"
+        )
         for family in families.views(complete.root):
             if family is complete:
                 family.stopped = "end"  # what it has left links back to its first pages
@@ -457,9 +469,8 @@ class Pagination:
                 level=at.level,
                 urls=tuple(u for u in family.members if u not in families.done),
                 values={"pages": len(family.loaded)},
-                note=f"a view of the list {complete.template} paged to its end "
-                f"({len(complete.loaded)} pages, each adding entity links none gave before): it "
-                f"only adds query parameters to {complete.root} (a sort, a filter, a page size)",
+                note=f"a view of the list {complete.template} {paged}: it only adds query "
+                f"parameters to {complete.root} (a sort, a filter, a page size)",
             )
 
     def _dry(self, at: _Level, families: Families, dry: int) -> None:
@@ -509,6 +520,36 @@ class Pagination:
             if share.shown and share.left_out:
                 wanted, share.left_out = share.left_out, []
         return fetched
+
+
+def _offer_sizes(
+    run: Run,
+    page: Snapshot,
+    root: str,
+    at: _Level,
+    families: Families,
+    judged: set[str],
+    shown: int,
+) -> None:
+    """The level page `page`'s list at the largest page size it offers by name
+    (`sizes.size_offers`), each a family of its own loaded before the list's own pager."""
+    for url, size in size_offers(page, shown):
+        if url in judged:
+            continue
+        judged.add(url)
+        family = families.add(page.url, url, "", shown, root, refines(root, url))
+        if family is None or len(family.members) > 1 or family.loaded:
+            continue
+        family.offer(size)
+        run.note(
+            "pagination",
+            "candidate",
+            url,
+            level=at.level,
+            values={"entries": shown},
+            note=f"the page size {page.url} offers by name (a link or form field of its "
+            "list): its pages at that size hold the list in the fewest downloads",
+        )
 
 
 def _continues_level(sample: str, url: str, at: _Level) -> bool:

@@ -348,6 +348,8 @@ class Family:
     shown: list[int] = field(default_factory=list)
     stopped: str = ""
     sizes: int | None = None  # the page size chosen when its values are page sizes
+    offered: int | None = None  # the page size its one member asks for (`ssup.sizes`)
+    whole: bool = False  # its page size showed the whole list: no further page linked
     own: int | None = None  # the number the linking page itself takes where the members vary
     _numbers: dict[str, int] | None = None  # member → its number, when every member has one
     _counted: int = -1  # the member count `_numbers` and `_pager` were read at
@@ -358,7 +360,13 @@ class Family:
         self.members.setdefault(url, values)
         self.texts.add(" ".join(text.split()).casefold())
         if not self.loaded:
-            self.sizes = self._page_sizes(entries) if len(self.members) <= _SIZE_CHOICES else None
+            sizes = self._page_sizes(entries) if len(self.members) <= _SIZE_CHOICES else None
+            self.sizes = self.offered or sizes
+
+    def offer(self, size: int) -> None:
+        """Make it a page size the list offers by name (`ssup.sizes.size_offers`): its one
+        member shows `size` entries a page, loaded before the list's own pager."""
+        self.offered = self.sizes = size
 
     def carried(self) -> frozenset[str]:
         """The query parameters its template leaves open (``*`` or ``~``): those whose values
@@ -593,10 +601,12 @@ class Families:
 
     def complete(self, family: Family) -> bool:
         """Whether `family`, just loaded, paged the list of its level page to its end
-        (`Family.ended`): a family that only adds query parameters to that page, not a page
-        size."""
-        if family.stopped or family.sizes is not None or not family.refines:
+        (`Family.ended`), or showed it whole at a page size (`Family.whole`): a family that
+        only adds query parameters to that page."""
+        if family.stopped or not family.refines:
             return False
+        if family.sizes is not None:
+            return family.whole
         return bool(family.loaded) and family.ended(self.done)
 
     def loaded(self) -> Iterable[str]:

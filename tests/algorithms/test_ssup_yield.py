@@ -12,6 +12,7 @@ from urllib.parse import parse_qsl, urlencode
 from aiohttp import web
 from ssup_runs import ssup_counting
 
+from siteseer.algorithms.ssup.sizes import ALL_ENTRIES, is_size_name, size_offers
 from siteseer.algorithms.ssup.yields import (
     Families,
     entity_key,
@@ -22,6 +23,7 @@ from siteseer.algorithms.ssup.yields import (
 )
 from siteseer.crawler import canonical_url
 from siteseer.lab import LabServer, Site, SiteTruth, set_scores
+from siteseer.render import snapshot_from_html
 
 ROWS = 120
 KINDS = ("a", "b", "c")
@@ -32,13 +34,15 @@ class _TableSite(Site):
     `sizes`), sorted by a header link (``?sort=name``), filtered by a sidebar link
     (``?kind=a``), with a facet toggle (``?_facet=kind``), exports (``/rows.csv``,
     ``/rows.json``) and a "next" cursor (``?_next=<offset>``); each row opens ``/rows/<id>``,
-    its link carrying the list's query back (``?back=…``) on every page but the bare first."""
+    its link carrying the list's query back (``?back=…``) on every page but the bare first.
+    With `offered`, no page size is linked: the CSV export's link and its form's hidden field
+    name the size its data is given at (``/rows.csv?size=max``), which the list takes too."""
 
     kind = "entity-tree"
 
-    def __init__(self, *, sizes: bool) -> None:
-        self.sizes = sizes
-        self.id = "table-sizes" if sizes else "table-cursor"
+    def __init__(self, *, sizes: bool, offered: bool = False) -> None:
+        self.sizes, self.offered = sizes, offered
+        self.id = "table-offered" if offered else "table-sizes" if sizes else "table-cursor"
 
     @staticmethod
     def _page(title: str, body: str) -> web.Response:
@@ -51,8 +55,8 @@ class _TableSite(Site):
         return f"row {(row * 37) % ROWS:03d}"
 
     def _list(self, query: dict[str, str]) -> web.Response:
-        size = int(query.get("size", "10"))
         rows = [r for r in range(1, ROWS + 1) if query.get("kind") in (None, KINDS[r % 3])]
+        size = len(rows) if query.get("size") == "max" else int(query.get("size", "10"))
         order = query.get("sort", "id")
         rows.sort(key=self._name if order.lstrip("-") == "name" else int)
         if order.startswith("-"):
@@ -92,7 +96,13 @@ class _TableSite(Site):
             f'<div class="sizes">{sizes}</div>'
             f'<table class="rows"><thead><tr>{header}</tr></thead>{table}</table>'
             f'<p class="pager">{pager}</p>'
-            '<p class="export"><a href="/rows.csv">CSV</a> <a href="/rows.json">JSON</a></p>'
+            + (
+                '<p class="export"><a href="/rows.csv?size=max">CSV</a></p>'
+                '<form action="/rows.csv"><input type="hidden" name="size" value="max">'
+                '<input type="submit" value="Export"></form>'
+                if self.offered
+                else '<p class="export"><a href="/rows.csv">CSV</a> <a href="/rows.json">JSON</a></p>'
+            )
         )
         return self._page(f"{len(rows)} rows", body)
 
@@ -118,6 +128,17 @@ class _TableSite(Site):
     def truth(self, base_url: str) -> SiteTruth:
         rows = tuple(f"{base_url}/rows/{r}" for r in range(1, ROWS + 1))
         size = 60 if self.sizes else 10
+        if self.offered:
+            return SiteTruth(
+                site=self.id,
+                base_url=base_url,
+                kind=self.kind,
+                entities={"row": rows},
+                target_type="row",
+                seed_entity=rows[0],
+                seed_path=(f"{base_url}/rows", rows[0]),
+                index_levels=((f"{base_url}/rows?size=max",),),
+            )
         pages = tuple(
             canonical_url(f"{base_url}/rows?" + urlencode(sorted(q.items())))
             if (q := ({"size": str(size)} if self.sizes else {}) | ({"_next": str(n)} if n else {}))
@@ -279,6 +300,45 @@ async def test_a_table_is_paged_at_its_largest_page_size_and_its_views_are_not_l
     assert "page sizes: the largest" in notes
     assert "they download the list's data" in notes
     assert "a view of the list" in notes
+
+
+async def test_a_page_size_named_only_by_the_lists_export_is_taken() -> None:
+    async with LabServer([_TableSite(sizes=False, offered=True)]) as server:
+        truth = server.truth("table-offered")
+        f1, downloaded, trace = await _discover(truth)
+    assert f1 == 1.0
+    # The list at the size its export names, one page: not its cursor's 12 pages of 10.
+    lists = [u for u in downloaded if "/rows?" in u]
+    assert lists == list(truth.index_levels[0]), downloaded
+    assert len(downloaded) <= math.ceil(1.5 * truth.lower_bound_downloads), downloaded
+    offered = [s for d, s, _ in trace if d == "candidate"]
+    assert offered == list(truth.index_levels[0]), trace
+
+
+def test_page_size_offers_are_read_from_links_and_forms_of_the_list() -> None:
+    rows = [f'<a href="/rows/{r}">row {r}</a>' for r in range(10)]
+    html = (
+        "<html><body>"
+        + "".join(rows)
+        + '<a href="/rows?_next=10">Next</a> <a href="/rows?_facet_size=max">all facets</a>'
+        '<a href="/other.csv?_size=max">CSV</a>'
+        '<form action="/rows"><select name="per_page"><option>25</option><option>50</option>'
+        '<option value="5">five</option></select></form>'
+        '<form action="/rows.csv"><input type="hidden" name="page_size" value="all"></form>'
+        '<form action="/rows" method="post"><input type="hidden" name="limit" value="900">'
+        "</form></body></html>"
+    )
+    page = snapshot_from_html("http://h/rows", "http://h/rows", 200, html)
+    assert size_offers(page, 10) == [
+        ("http://h/rows?page_size=all", ALL_ENTRIES),
+        ("http://h/rows?per_page=50", 50),
+    ]
+    # A list shown whole (no further page of it linked) needs no larger page.
+    shown_whole = html.replace('<a href="/rows?_next=10">Next</a>', "")
+    whole = snapshot_from_html("http://h/rows", "http://h/rows", 200, shown_whole)
+    assert size_offers(whole, 10) == []
+    assert [n for n in ("_size", "pageSize", "per_page", "limit", "rows") if is_size_name(n)]
+    assert not [n for n in ("_facet_size", "font_size", "n", "sizes") if is_size_name(n)]
 
 
 async def test_a_cursor_is_followed_to_the_end_of_the_list() -> None:

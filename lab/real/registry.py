@@ -80,6 +80,7 @@ _REAL: dict[str, str] = {
     "real-drf": "siteseer.lab.real.drf:DrfApp",
     "real-otterwiki": "siteseer.lab.real.otterwiki:OtterWikiApp",
     "real-spirit": "siteseer.lab.real.spirit:SpiritApp",
+    "real-phpliteadmin": "siteseer.lab.real.phpliteadmin:PhpLiteAdminApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -213,6 +213,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-drf",
             "real-otterwiki",
             "real-spirit",
+            "real-phpliteadmin",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -81,6 +81,7 @@ _REAL: dict[str, str] = {
     "real-otterwiki": "siteseer.lab.real.otterwiki:OtterWikiApp",
     "real-spirit": "siteseer.lab.real.spirit:SpiritApp",
     "real-phpliteadmin": "siteseer.lab.real.phpliteadmin:PhpLiteAdminApp",
+    "real-pydoctor": "siteseer.lab.real.pydoctor:PydoctorApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -214,6 +214,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-otterwiki",
             "real-spirit",
             "real-phpliteadmin",
+            "real-pydoctor",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

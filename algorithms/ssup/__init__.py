@@ -166,6 +166,10 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   ``/vega/airports.csv?_size=max`` too) larger than it shows, when it links a further page, is
   a family of its own tried first (`sizes`: never a parameter the site does not show), and a
   size whose page links no further page shows the list whole (its views are not loaded);
+  above the entities, another level page's list (a browser's other table) whose entries have
+  not the entity sample's URL template is judged by its first entry before it is paged: a
+  record of another kind (its page, or the fields it names, unlike the sample's) leaves the
+  list unpaged (`pagination._other_kind`);
   a page that adds nothing (or cannot be used) stops its family
   when none of its pages added any (a view: it reorders or subsets what others gave, or lists
   nothing; another page's history), but a pager that did add and pages of other lists that did

@@ -26,7 +26,14 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from siteseer.algorithms.features.dom import TagFeature, html_schema, link_path, simhtml
+from siteseer.algorithms.features.dom import (
+    TagFeature,
+    html_schema,
+    label_schema,
+    link_path,
+    simhtml,
+    simlabels,
+)
 from siteseer.algorithms.features.url import query_pairs, route, url_schema
 from siteseer.algorithms.features.urlshape import (
     UrlTemplate,
@@ -34,6 +41,7 @@ from siteseer.algorithms.features.urlshape import (
     refines,
     seed_template,
     shape_of,
+    widened,
 )
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.climb import path_terms
@@ -68,6 +76,11 @@ LEVEL_SHARE = 1 / 3
 # most promising first (page sizes, pagers, the largest yield), so those left after a run of
 # empty pages are more of its views, filters, menus and other tools.
 DRY_RUN = 3
+
+# A first entry of another level page's list less alike to the next level's sample than this
+# (simhtml, or simlabels where both name fields) is a record of another kind (Indesit's general
+# threshold, as `levels`).
+KIND_SIM = 0.5
 
 
 @dataclass(slots=True)
@@ -153,10 +166,13 @@ class Pagination:
         placed: set[str],
         level: int,
         families: Families | None = None,
+        leaf: bool = False,
     ) -> list[Snapshot]:
         """Algorithm 3 by yield: pagination pages of `level`, each adding entity links of the
         seed's group that no page before it showed. `families`: the level's families as an
-        earlier call on some of its pages left them (their stops kept), else new ones."""
+        earlier call on some of its pages left them (their stops kept), else new ones.
+        `leaf`: whether the next level is the entities' (other level pages' lists are then
+        judged by their first entry, `_other_kind`)."""
         at = _Level(
             sp_x,
             html_schema(sp_x, self.mode),
@@ -183,10 +199,19 @@ class Pagination:
             self._candidates(page, page.url, at, families, judged)
         found: list[Snapshot] = []
         dry = 0  # the pages loaded in a row that added no entity link
+        # At the level above the entities, each other level page's list is judged by its first
+        # entry before its pages are loaded (`_other_kind`); the sample's own list is not.
+        unjudged = {p.url: p for p in level_pages if p.url != sp_x.url} if leaf else {}
         while not share.left_out:
             family = families.best()
             if family is None:
                 break
+            page_of_root = unjudged.pop(family.root, None)
+            if page_of_root is not None and await _other_kind(
+                self.run, self.mode, page_of_root, level_pages, sp_next, at
+            ):
+                families.stop(family.root, "other kind")
+                continue
             if dry >= DRY_RUN and not family.committed():
                 self._dry(at, families, dry)
                 break
@@ -520,6 +545,56 @@ class Pagination:
             if share.shown and share.left_out:
                 wanted, share.left_out = share.left_out, []
         return fetched
+
+
+async def _other_kind(
+    run: Run,
+    mode: TagFeature,
+    page: Snapshot,
+    level_pages: Sequence[Snapshot],
+    sp_next: Snapshot,
+    at: _Level,
+) -> bool:
+    """Whether the list of `page`, a level page beside this level's sample above the
+    entities, lists records of another kind: its entries have not the URL template of the
+    entity sample `sp_next` (`urlshape.seed_template`, widened over the level's entries:
+    `urlshape.widened`) and its first entry, loaded, is unlike `sp_next` (simhtml, or the
+    fields both name: `features.dom.label_schema`) by less than `KIND_SIM`.
+
+    Choice (beyond the paper): a table browser's or an admin's other tables are level pages
+    beside the seed's own, each a long list; their entries are pruned at the entity level
+    as another kind, after every page of their lists was loaded. One entry, which that
+    level's test loads anyway, tells so before: the list is not paged."""
+    links = [
+        k.url
+        for k in page.links
+        if link_path(k, mode) == at.sdp and (at.shaped is None or at.shaped.matches(k.url))
+    ]
+    if not links or at.entity is None:
+        return False
+    entries = [k.url for p in level_pages for k in p.links if link_path(k, mode) == at.sdp]
+    template = widened(at.entity, entries)
+    if any(template.matches(u) for u in links):
+        return False
+    first = await run.fetch_one(links[0])
+    if first is None:
+        return False
+    sim = simhtml(at.schema_next, html_schema(first, mode))
+    fields, labels = label_schema(sp_next, key_cells=True), label_schema(first, key_cells=True)
+    named = simlabels(fields, labels) if fields and labels else 1.0
+    if sim >= KIND_SIM and named >= KIND_SIM:
+        return False
+    run.note(
+        "pagination",
+        "prune",
+        page.url,
+        level=at.level,
+        urls=(links[0],),
+        values={"simhtml": sim, "simlabels": named},
+        note=f"its first entry {links[0]} is a record of another kind than {sp_next.url} "
+        "(its page or the fields it names are unlike): its list is not paged",
+    )
+    return True
 
 
 def _offer_sizes(

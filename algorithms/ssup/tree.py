@@ -168,6 +168,7 @@ class _Walk:
                 placed | set(self.levels[i]),
                 i,
                 self.families.pop(i, None),
+                leaf,
             )
             if more:
                 level_pages = level_pages + [p for p in more if p.url not in self.levels[i]]

@@ -609,6 +609,12 @@ class Families:
             return family.whole
         return bool(family.loaded) and family.ended(self.done)
 
+    def stop(self, root: str, why: str) -> None:
+        """Stop every family that varies the list of the level page `root`."""
+        for family in self.families.values():
+            if family.root == root:
+                family.stopped = why
+
     def loaded(self) -> Iterable[str]:
         return (u for f in self.families.values() for u in f.loaded)
 

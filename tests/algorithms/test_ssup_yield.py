@@ -7,6 +7,7 @@ that links its last page."""
 from __future__ import annotations
 
 import math
+from typing import ClassVar
 from urllib.parse import parse_qsl, urlencode
 
 from aiohttp import web
@@ -278,6 +279,62 @@ class _LogSite(Site):
         )
 
 
+class _TwoTablesSite(Site):
+    """A database browser: `/db` links two tables, `/db/towns` (the seed's: 60 towns, fields
+    Name and Region) and `/db/weather` (60 days, fields Date, Rain and Wind), each listed 10
+    rows a page with a "next" cursor (``?_next=<offset>``); a row opens `/db/<table>/<id>`,
+    a key/value table of its fields."""
+
+    kind = "entity-tree"
+    id = "two-tables"
+    fields: ClassVar[dict[str, tuple[str, ...]]] = {
+        "towns": ("Name", "Region"),
+        "weather": ("Date", "Rain", "Wind"),
+    }
+
+    def _list(self, table: str, start: int) -> web.Response:
+        rows = "".join(
+            f'<tr><td><a href="/db/{table}/{r}">{table} {r:03d}</a></td></tr>'
+            for r in range(start + 1, min(ROWS // 2, start + 10) + 1)
+        )
+        more = start + 10 < ROWS // 2
+        pager = f'<a href="/db/{table}?_next={start + 10}">Next page</a>' if more else ""
+        crumbs = '<nav class="crumbs"><a href="/db">db</a></nav>'
+        body = f'{crumbs}<table class="rows">{rows}</table><p class="pager">{pager}</p>'
+        return _TableSite._page(table, body)
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        parts = [p for p in request.path.split("/") if p]
+        if parts == ["db"]:
+            tables = "".join(f'<li><a href="/db/{t}">{t}</a></li>' for t in self.fields)
+            return _TableSite._page("db", f'<ul class="tables">{tables}</ul>')
+        if len(parts) == 2 and parts[1] in self.fields:
+            return self._list(parts[1], int(request.query.get("_next", "0")))
+        if len(parts) == 3 and parts[1] in self.fields and parts[2].isdigit():
+            cells = "".join(
+                f"<tr><td><strong>{f}</strong></td><td>{f.lower()} {parts[2]}</td></tr>"
+                for f in self.fields[parts[1]]
+            )
+            crumbs = f'<nav class="crumbs"><a href="/db/{parts[1]}">{parts[1]}</a></nav>'
+            return _TableSite._page(f"{parts[1]} {parts[2]}", f"{crumbs}<table>{cells}</table>")
+        return web.Response(status=404, text="not found")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        towns = tuple(f"{base_url}/db/towns/{r}" for r in range(1, ROWS // 2 + 1))
+        after = (f"{base_url}/db/towns?_next={n}" for n in range(10, ROWS // 2, 10))
+        pages = (f"{base_url}/db/towns", *after)
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"town": towns},
+            target_type="town",
+            seed_entity=towns[0],
+            seed_path=(f"{base_url}/db", f"{base_url}/db/towns", towns[0]),
+            index_levels=((f"{base_url}/db",), pages),
+        )
+
+
 async def _discover(truth: SiteTruth) -> tuple[float, list[str], list[tuple[str, str, str]]]:
     result, downloaded = await ssup_counting(truth.seed_entity)
     assert result.complete, result.reason
@@ -339,6 +396,20 @@ def test_page_size_offers_are_read_from_links_and_forms_of_the_list() -> None:
     assert size_offers(whole, 10) == []
     assert [n for n in ("_size", "pageSize", "per_page", "limit", "rows") if is_size_name(n)]
     assert not [n for n in ("_facet_size", "font_size", "n", "sizes") if is_size_name(n)]
+
+
+async def test_another_tables_list_is_judged_by_its_first_row_not_paged() -> None:
+    async with LabServer([_TwoTablesSite()]) as server:
+        truth = server.truth("two-tables")
+        f1, downloaded, trace = await _discover(truth)
+    assert f1 == 1.0
+    # The weather table's first page only, not its 5 further pages; of its rows, those the
+    # entity level judges its two groups by (``/db/weather/1`` … ``/9`` and ``/10``).
+    assert not [u for u in downloaded if "/db/weather?" in u], downloaded
+    assert len([u for u in downloaded if "/db/weather/" in u]) <= 2, downloaded
+    assert len(downloaded) <= math.ceil(1.5 * truth.lower_bound_downloads), downloaded
+    pruned = [(d, s) for d, s, n in trace if "another kind" in n]
+    assert pruned == [("prune", f"{truth.base_url}/db/weather")], trace
 
 
 async def test_a_cursor_is_followed_to_the_end_of_the_list() -> None:

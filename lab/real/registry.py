@@ -82,6 +82,7 @@ _REAL: dict[str, str] = {
     "real-spirit": "siteseer.lab.real.spirit:SpiritApp",
     "real-phpliteadmin": "siteseer.lab.real.phpliteadmin:PhpLiteAdminApp",
     "real-pydoctor": "siteseer.lab.real.pydoctor:PydoctorApp",
+    "real-oscar": "siteseer.lab.real.oscar:OscarApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

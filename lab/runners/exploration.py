@@ -215,6 +215,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-spirit",
             "real-phpliteadmin",
             "real-pydoctor",
+            "real-oscar",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -96,6 +96,7 @@ def test_real_ids_start_with_real_and_follow_the_synthetic_ones() -> None:
         "real-spirit",
         "real-phpliteadmin",
         "real-pydoctor",
+        "real-oscar",
     )
     assert ALL_IDS == SITE_IDS + REAL_IDS
     assert all(i.startswith("real-") for i in REAL_IDS)

@@ -32,7 +32,16 @@ marked [reconstructed] there are the named choices below:
    page whose list matches L_i, until no new page appears. Those pages join F_i: they are the
    same index continued, not another iteration, so K=1 covers the whole index list. The last
    page of a list may hold too few entries to line up as a visual list: there the anchors with
-   the DOM path and style of L_i's first entry stand in for it (`_remnant`). Views
+   the DOM path and style of L_i's first entry stand in for it (`_remnant`). A list is paged
+   from the URL its page's redirects ended at; a page number appended to that path together
+   with the cursor it counts from is a page of it too (``/log`` → ``/log/362?start=382``,
+   `_pages_on`). A level page with no next page of its own may show the first page of a list
+   whose own URL it links with that list's next pages (a repository's front page ``/repo/``
+   linking ``/repo/log`` and ``/repo/log?count=120``): those pages are followed as pages of
+   the list at that URL (`_other_names`). A chain of pages ends at a page that adds no entry
+   to the level (the pages a "more" link widens past the list's end, a "less" link's), and
+   no page is loaded twice. The entries are read without the state the list hands on to its
+   links (`_entries`: ``/rev/7?revcount=120`` listed by ``?revcount=120`` is ``/rev/7``). Views
    (`is_view`: a sort order or page size combined with a page, two or more parameters) are never
    followed, so a list with sort links on every column is rendered once per page, not once per
    order; a one-parameter view (a page size, a lone sort order) costs one page and its own
@@ -54,8 +63,9 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
+from siteseer.algorithms.features.url import query_pairs, route
 from siteseer.algorithms.features.urlshape import continues, is_view, template_share
 from siteseer.algorithms.features.visual import (
     MenuKey,
@@ -67,6 +77,7 @@ from siteseer.algorithms.features.visual import (
 )
 from siteseer.algorithms.result import Discovery, TraceEntry
 from siteseer.algorithms.run import Run, Stopped
+from siteseer.algorithms.ssup.yields import state_params
 from siteseer.render import Box, Link, Snapshot
 
 if TYPE_CHECKING:
@@ -181,12 +192,28 @@ def _tree_root(path: str) -> str | None:
     return None if end == len(steps) - 1 else "/".join(steps[:end])
 
 
+def _pages_on(first: str, url: str) -> bool:
+    """Whether `url` may be another page of the list at `first`: it `continues` it, or it is
+    `first` with a page number appended to its path together with one query parameter added,
+    the cursor the number counts from (``/log`` → ``/log/362?start=382``: a list paged
+    backwards from its newest entry)."""
+    if continues(first, url):
+        return True
+    parts = urlsplit(url)
+    own = query_pairs(urlsplit(first).query)
+    pairs = query_pairs(parts.query)
+    added = [pair for pair in pairs if pair not in own]
+    if len(added) != 1 or len(pairs) != len(own) + 1:
+        return False
+    bare = urlunsplit(parts._replace(query="&".join(f"{k}={v}" for k, v in own)))
+    return urlsplit(bare).path != urlsplit(first).path and continues(first, bare)
+
+
 def _continuations(
-    page: Snapshot, first: str, chosen: VisualList, known: dict[str, str], session: Session
+    page: Snapshot, first: str, chosen: VisualList, known: set[str], session: Session
 ) -> list[str]:
-    """Links of `page` that continue the list of the level page `first` (`continues`: its path
-    with one query parameter added or changed, none dropped) and are neither in `known` nor
-    entries of `chosen`, the list `page` grows through."""
+    """Links of `page` that continue the list at `first` (`_pages_on`) and are neither in
+    `known` nor entries of `chosen`, the list `page` grows through."""
     entries = set(chosen.urls)
     return sorted(
         {
@@ -195,9 +222,62 @@ def _continuations(
             if lk.url not in known
             and lk.url not in entries
             and session.in_scope(lk.url)
-            and continues(first, lk.url)
+            and _pages_on(first, lk.url)
         }
     )
+
+
+def _other_names(
+    page: Snapshot, chosen: VisualList, known: set[str], session: Session
+) -> dict[str, str]:
+    """The next pages of the list `page` shows that it links under another URL of the list,
+    each mapped to that URL: a link of `page` (not an entry of `chosen`, not in `known`) that
+    another of its links, continued by none of them, `_pages_on`. A repository's front page
+    ``/repo/`` shows its log's first page and links the log's own URL ``/repo/log`` and its
+    next page ``/repo/log?count=120``, which the front page's own URL does not lead to."""
+    entries = set(chosen.urls)
+    links = sorted(
+        {
+            lk.url
+            for lk in page.links
+            if lk.url not in entries and lk.url not in known and session.in_scope(lk.url)
+        }
+    )
+    paths = {url: route(url)[0].rstrip("/") for url in links}
+
+    def near(base: str, url: str) -> bool:  # a cheap test `_pages_on` implies
+        a, b = paths[base], paths[url]
+        return b.startswith(a) or a.rpartition("/")[0] == b.rpartition("/")[0]
+
+    paged = {
+        url: [b for b in links if b != url and near(b, url) and _pages_on(b, url)] for url in links
+    }
+    roots = {url for url, bases in paged.items() if not bases}
+    return {
+        url: min(named)
+        for url, bases in paged.items()
+        if (named := [b for b in bases if b in roots])
+    }
+
+
+def _names(url: str) -> frozenset[str]:
+    """The names of `url`'s query parameters."""
+    return frozenset(n for n, _ in query_pairs(route(url)[1]))
+
+
+def _entries(page: Snapshot, chosen: VisualList, names: frozenset[str]) -> set[str]:
+    """The entries of `chosen`, the list `page` shows, without the list's state their links
+    carry (`state_params`, `names` the parameters the entries' sample URL has): the entries of
+    ``/log?revcount=120`` link ``/rev/7?revcount=120``, the entity ``/rev/7``."""
+    found = set()
+    for url in chosen.urls:
+        state = state_params(url, page.url, names)
+        if state:
+            parts = urlsplit(url)
+            kept = [(n, v) for n, v in query_pairs(parts.query) if n not in state]
+            url = urlunsplit(parts._replace(query=urlencode(kept), fragment=""))
+        found.add(url)
+    return found
 
 
 def _remnant(page: Snapshot, model: VisualList) -> VisualList | None:
@@ -400,16 +480,20 @@ async def gpp(
         found: set[str] = set()
         chosen: VisualList | None
         pages = await _render(run, rendered, sorted(levels[i])) if i else [rendered[path[0]]]
-        origin = {page.url: page.url for page in pages}  # the level page a page continues
+        # The list URL each page continues: a level page's own (where its redirects ended),
+        # a continuation's that of the page it continues.
+        origin = {page.url: page.final_url for page in pages}
+        seen = set(origin) | set(origin.values())  # a page is never loaded twice
         while pages:
             following: list[str] = []
             for page in pages:
                 first = origin[page.url]
+                level_page = first == page.final_url
                 if page.url == path[i]:
                     chosen, score = model, 1.0
                 else:
                     chosen, score = _matching_list(page, model, menus, list_threshold)
-                if chosen is None and first != page.url:
+                if chosen is None and not level_page:
                     chosen = _remnant(page, model)
                 run.trace.append(
                     TraceEntry(
@@ -418,17 +502,26 @@ async def gpp(
                         page.url,
                         level=i,
                         values=(("listsim", score),),
-                        note="" if first == page.url else f"continues {first}",
+                        note="" if level_page else f"continues {first}",
                     )
                 )
                 if chosen is None:
                     continue
                 levels[i].add(page.url)
-                found.update(u for u in chosen.urls if session.in_scope(u))
-                for url in _continuations(page, first, chosen, origin, session):
-                    origin[url] = first
+                listed = _entries(page, chosen, _names(path[i + 1]))
+                new = {u for u in listed if session.in_scope(u)} - found
+                found |= new
+                if not new and not level_page:
+                    continue  # a page of the list that adds no entry ends its chain (yield)
+                nexts = dict.fromkeys(_continuations(page, first, chosen, seen, session), first)
+                if level_page and not nexts:
+                    nexts = _other_names(page, chosen, seen, session)
+                for url, listed_at in nexts.items():
+                    origin[url] = listed_at
+                    seen.add(url)
                     following.append(url)
             pages = await _render(run, rendered, sorted(following)) if following else []
+            seen.update(page.final_url for page in pages)
         levels.append(found)
 
     entities = set(levels[-1])
@@ -452,7 +545,8 @@ async def gpp(
             chosen, score = _matching_list(page, last_model, menus, list_threshold)
             if chosen is None:
                 continue
-            new = {u for u in chosen.urls if session.in_scope(u)} - entities
+            listed = _entries(page, chosen, _names(seed))
+            new = {u for u in listed if session.in_scope(u)} - entities
             run.trace.append(
                 TraceEntry(
                     "iterate",

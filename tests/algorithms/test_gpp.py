@@ -241,3 +241,127 @@ async def test_gpp_keeps_a_hash_routed_seed_and_finds_its_routes(
     assert found.complete, found.reason
     assert found.seed == f"{base}/#/p3"
     assert set(found.entities) == {f"{base}/#/p{n}" for n in range(1, 7)}
+
+
+def _html(body: str) -> web.Response:
+    return web.Response(
+        text=f"<!DOCTYPE html><html><body>{body}</body></html>", content_type="text/html"
+    )
+
+
+def _repository(revisions: int = 25) -> web.Application:
+    """A repository's front page ``/repo/`` showing its log's 10 newest revisions, and the log
+    itself at ``/repo/log``, sized by ``?count=`` ("more" doubles it, "less" halves it), which
+    it hands on to every link of the page (``/repo/rev/7?count=20``)."""
+
+    def rows(count: int, state: str) -> str:
+        newest = range(revisions, max(revisions - count, 0), -1)
+        return "".join(f'<li><a href="/repo/rev/{n}{state}">Revision {n}</a></li>' for n in newest)
+
+    async def home(_: web.Request) -> web.Response:
+        return _html('<a href="/repo/">repo</a>')
+
+    async def front(_: web.Request) -> web.Response:
+        tools = '<a href="/repo/log">log</a> <a href="/repo/tags">tags</a>'
+        pager = '<a href="/repo/log?count=20">more</a> <a href="/repo/log?count=5">less</a>'
+        return _html(f"<nav>{tools}</nav><ul>{rows(10, '')}</ul><p>{pager}</p>")
+
+    async def log(request: web.Request) -> web.Response:
+        count = int(request.query.get("count", "10"))
+        state = f"?count={count}"
+        tools = f'<a href="/repo/tags{state}">tags</a> <a href="/repo/files{state}">files</a>'
+        pager = f'<a href="/repo/log?count={count * 2}">more</a>'
+        if count > 1:
+            pager += f' <a href="/repo/log?count={count // 2}">less</a>'
+        return _html(f"<nav>{tools}</nav><ul>{rows(count, state)}</ul><p>{pager}</p>")
+
+    async def other(request: web.Request) -> web.Response:
+        return _html(f"<h1>{request.path}</h1><p>Text.</p>")
+
+    app = web.Application()
+    app.router.add_get("/", home)
+    app.router.add_get("/repo/", front)
+    app.router.add_get("/repo/log", log)
+    app.router.add_get("/repo/{view}/{n}", other)
+    app.router.add_get("/repo/{view}", other)
+    return app
+
+
+async def test_gpp_pages_a_list_through_its_other_url_until_a_page_adds_nothing(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    """The seed's list is shown on ``/repo/``, whose next page hangs off the log's own URL
+    (``/repo/log?count=20``): GPP follows it there, reads the entries without the page size
+    they carry, and ends each chain at the page that adds no revision (the wider ``count=80``,
+    the narrower ``count=5`` and ``count=10``), never loading a page twice."""
+    base = await serve_app(_repository())
+    async with Session(SessionConfig(render="always")) as session:
+        found = await gpp(session, f"{base}/repo/rev/25")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/repo/rev/{n}" for n in range(1, 26)}
+    pages = {f"{base}/repo/log?count={n}" for n in (5, 10, 20, 40, 80)}
+    assert set(found.index_pages[-1]) == {f"{base}/repo/"} | pages
+    grown = [e.subject for e in found.trace if e.step == "grow" and e.decision == "keep"]
+    assert len(grown) == len(set(grown))
+
+
+def _changes(revisions: int = 36, size: int = 12) -> web.Application:
+    """A branch ``/branch`` redirecting to its changes, newest first, ``size`` a page; each row
+    links its revision and its files (``/branch/files/30``); the older pages are numbered by
+    their newest revision counted from the list's start (``/branch/changes/24?start=36``),
+    which their links carry on (``/branch/revision/20?start=36``)."""
+
+    def page(top: int, state: str) -> web.Response:
+        shown = range(top, max(top - size, 0), -1)
+        cells = "".join(
+            f'<li><a href="/branch/revision/{n}{state}">Revision {n}</a>'
+            f'<small> <a href="/branch/files/{n}{state}">files</a></small></li>'
+            for n in shown
+        )
+        pager = ""
+        if top < revisions:
+            pager += f'<a href="/branch/changes/{top + size}?start={revisions}">newer</a> '
+        if top > size:
+            pager += f'<a href="/branch/changes/{top - size}?start={revisions}">older</a>'
+        return _html(f"<ul>{cells}</ul><p>{pager}</p>")
+
+    async def home(_: web.Request) -> web.Response:
+        return _html('<a href="/branch">branch</a>')
+
+    async def branch(_: web.Request) -> web.Response:
+        raise web.HTTPMovedPermanently("/branch/changes")
+
+    async def first(_: web.Request) -> web.Response:
+        return page(revisions, "")
+
+    async def older(request: web.Request) -> web.Response:
+        start = request.query.get("start")
+        return page(int(request.match_info["top"]), f"?start={start}" if start else "")
+
+    async def other(request: web.Request) -> web.Response:
+        return _html(f"<h1>{request.path}</h1><p>Text.</p>")
+
+    app = web.Application()
+    app.router.add_get("/", home)
+    app.router.add_get("/branch", branch)
+    app.router.add_get("/branch/changes", first)
+    app.router.add_get("/branch/changes/{top}", older)
+    app.router.add_get("/branch/{view}/{n}", other)
+    return app
+
+
+async def test_gpp_pages_a_list_numbered_from_a_cursor_past_its_rows_other_links(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    """``/branch`` lands on ``/branch/changes``, whose older pages add a number to its path
+    and the cursor it counts from (``/branch/changes/24?start=36``): they are its pages, and
+    the rows' "files" links (``/branch/files/30``, a number below the redirect's URL) are not."""
+    base = await serve_app(_changes())
+    async with Session(SessionConfig(render="always")) as session:
+        found = await gpp(session, f"{base}/branch/revision/36")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/branch/revision/{n}" for n in range(1, 37)}
+    index = set(found.index_pages[-1])
+    assert f"{base}/branch/changes/24?start=36" in index
+    grown = [e.subject for e in found.trace if e.step == "grow"]
+    assert not any("/files/" in url for url in grown)

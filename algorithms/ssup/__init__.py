@@ -161,8 +161,8 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   group (links in the next level's sample link DOM path, a "back to the list" state they carry
   left out) per download: a pager that adds mostly new links is followed to its end first; a
   family of page sizes (``?pageSize=10|25|50|100`` on a page of 10) is tried at its largest,
-  whose own pager comes next; a page size a level page names in a link or form field of its
-  own list (``_size``, ``per_page``, ``page_size``, ``limit``, ``rows``; its export's
+  whose own pager comes next; a page size a level page names in a link, a form field or a
+  select option's address (a size menu a script follows) of its own list (``_size``, ``per_page``, ``page_size``, ``limit``, ``rows``; its export's
   ``/vega/airports.csv?_size=max`` too) larger than it shows, when it links a further page, is
   a family of its own tried first (`sizes`: never a parameter the site does not show), and a
   size whose page links no further page shows the list whole (its views are not loaded);

@@ -1,5 +1,6 @@
 """Page sizes a list offers by name: a list page that links a further page of its list and names,
-in a link or a form field of its own list, a query parameter setting how many entries a page
+in a link, a form field or a select option's address (a menu of sizes a script follows) of its
+own list, a query parameter setting how many entries a page
 shows (``_size``, ``per_page``, ``page_size``, ``pageSize``, ``limit``, ``rows``) with a value
 larger than the entries it shows (a number, or ``max``/``all``), is worth loading at that size
 first: its pages at the largest size hold the list in the fewest downloads.
@@ -93,6 +94,18 @@ def _form_fields(page: Snapshot) -> list[tuple[str, str, str]]:
     return fields
 
 
+def _option_addresses(page: Snapshot) -> list[str]:
+    """The addresses `page`'s select options hold as values (a page-size menu whose script goes
+    to the chosen option's URL: ``<option value="/admin/zone/list?page_size=100">``): links in
+    all but their element."""
+    addresses = []
+    for option in page.tree().iter("option"):
+        value = (option.get("value") or "").strip()
+        if value.startswith(("http://", "https://", "/", "?")):
+            addresses.append(urljoin(page.url, value))
+    return addresses
+
+
 def size_offers(page: Snapshot, entries: int) -> list[tuple[str, int]]:
     """`page`'s URL at the largest page size it offers for each size parameter it names
     (`is_size_name`) in a link or form field addressing its own list (`_own_list`), when that
@@ -105,11 +118,19 @@ def size_offers(page: Snapshot, entries: int) -> list[tuple[str, int]]:
         for link in page.links
         for name, value in query_pairs(route(link.url)[1])
     ]
+    named += [
+        (url, name, value)
+        for url in _option_addresses(page)
+        for name, value in query_pairs(route(url)[1])
+    ]
     named += _form_fields(page)
     largest: dict[str, tuple[int, str]] = {}
+    # A page at a size its URL names (a list's last page shows fewer) takes no smaller one.
+    at_size = [_size(v) or 0 for n, v in own.items() if is_size_name(n)]
+    shown = max([entries, *at_size])
     for target, name, value in named:
         size = _size(value)
-        if size is None or size <= entries or not is_size_name(name) or own.get(name) == value:
+        if size is None or size <= shown or not is_size_name(name):
             continue
         if not _own_list(page.url, target):
             continue

@@ -383,12 +383,20 @@ def test_page_size_offers_are_read_from_links_and_forms_of_the_list() -> None:
         '<option value="5">five</option></select></form>'
         '<form action="/rows.csv"><input type="hidden" name="page_size" value="all"></form>'
         '<form action="/rows" method="post"><input type="hidden" name="limit" value="900">'
-        "</form></body></html>"
+        '</form><select onchange="window.location = this.value">'
+        '<option value="/rows?rows=20">20</option><option value="http://h/rows?rows=40">40'
+        "</option></select></body></html>"
     )
     page = snapshot_from_html("http://h/rows", "http://h/rows", 200, html)
     assert size_offers(page, 10) == [
         ("http://h/rows?page_size=all", ALL_ENTRIES),
         ("http://h/rows?per_page=50", 50),
+        ("http://h/rows?rows=40", 40),
+    ]
+    # A page at a size its URL names offers no smaller one, though it shows fewer entries.
+    last = snapshot_from_html("http://h/rows?per_page=50&_next=40", "http://h/rows", 200, html)
+    assert [u for u, _ in size_offers(last, 3)] == [
+        "http://h/rows?per_page=50&_next=40&page_size=all"
     ]
     # A list shown whole (no further page of it linked) needs no larger page.
     shown_whole = html.replace('<a href="/rows?_next=10">Next</a>', "")

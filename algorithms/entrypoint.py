@@ -54,12 +54,14 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urlsplit
 
+from siteseer.algorithms.querycentric.beside import lists_beside
 from siteseer.algorithms.querycentric.formfields import form_choices, forms_of
 from siteseer.algorithms.querycentric.model import (
     Canonical,
     EntityPattern,
     anchor_urls,
     control_facets,
+    entity_url,
     guess_entity_pattern,
     link_facets,
     unsafe_reason,
@@ -136,9 +138,10 @@ def list_score(
     the module docstring); `canonical` is the crawl's canonicalisation (`Session.canonical`).
     With `entity_sample`, the links shaped as it is (`like_sample`) when the page links it."""
     like = 0
-    if entity_sample and any(link.url == entity_sample for link in page.links):
+    # an entity link may carry the list's state back (``?pk=9&_origin=/list``): named without it
+    if entity_sample and any(entity_url(link.url) == entity_sample for link in page.links):
         shape = EntityPattern.from_urls([entity_sample])
-        like = len({link.url for link in page.links if shape.matches(link.url)})
+        like = len({entity_url(x.url) for x in page.links if shape.matches(x.url)})
     guessed = guess_entity_pattern(page)
     if guessed is None:
         return ListCandidate(page.url, 0, 0, like_sample=like)
@@ -180,6 +183,57 @@ def _widest(candidates: list[ListCandidate]) -> ListCandidate | None:
     return next((c for c in lists if c.like_sample == most), None)
 
 
+def _beside_sample(
+    candidates: list[ListCandidate], hub: Snapshot, sample: str
+) -> ListCandidate | None:
+    """Without a list of `MINIMUM_ROWS` links shaped as the sample, a shorter one that the start
+    page (`hub`) links among lists alike (beside.py `lists_beside`: a source browser's folders,
+    each listing its files) is one value of those lists: the one linking most pages shaped as
+    the sample, at least `MINIMUM_ITEMS`, no page shaped as the sample itself."""
+    shape = EntityPattern.from_urls([sample])
+    fits = [
+        c
+        for c in candidates[1:]
+        if c.like_sample >= MINIMUM_ITEMS
+        and not shape.matches(c.url)
+        and lists_beside(hub, c.url) is not None
+    ]
+    return max(fits, key=lambda c: c.like_sample, default=None)
+
+
+# Link texts naming the page that lists a site's every page.
+_SITE_INDEX = re.compile(r"site\s*map|site\s+index|all\s+pages|page\s+index", re.IGNORECASE)
+
+
+async def _site_index(
+    run: Run, session: Session, pages: dict[str, Snapshot], start: Snapshot, sample: str | None
+) -> ListCandidate | None:
+    """When no page scored is a list, the page `start` links as its site's index (a link named
+    "Sitemap", "Site index", "All pages"), loaded when it is not yet, scored: a wiki's sitemap
+    lists its pages by namespace where no list of the site's own shows them all."""
+    host = urlsplit(start.final_url).netloc
+    for link in start.links:
+        text = " ".join(link.text.split())
+        if not _SITE_INDEX.fullmatch(text) or urlsplit(link.url).netloc != host:
+            continue
+        if link.url in (start.url, start.final_url) or unsafe_reason(url=link.url, text=text):
+            continue
+        if not session.in_scope(link.url):
+            continue
+        page = pages.get(link.url)
+        if page is None:
+            try:
+                page = (await run.fetch([link.url], step="entry")).get(link.url)
+            except Stopped:
+                return None
+        if page is None:
+            return None
+        pages[link.url] = page
+        run.note("entry", "site-index", link.url, note=f"the start page's link {text!r}")
+        return list_score(page, session.canonical, sample)
+    return None
+
+
 def _widest_of(
     candidates: list[ListCandidate], score: Callable[[ListCandidate], int] = lambda c: c.score
 ) -> ListCandidate | None:
@@ -214,13 +268,22 @@ def _narrower(start: str, url: str) -> bool:
     return mine < set(parse_qsl(there.query, keep_blank_values=True))
 
 
-def _links(page: Snapshot, session: Session, *, views: bool = True) -> list[str]:
+def _links(
+    page: Snapshot, session: Session, *, views: bool = True, sample: str | None = None
+) -> list[str]:
     """The pages worth scoring that `page` links to: same host, safe, neither entity pages nor,
     when `page` is a list (`views`), filtered views of it (its facet links, sort and page
     links; the links of a page that lists nothing that add a query to its address are other
-    pages of one script: ``/?p=dpkg.git;a=summary``)."""
+    pages of one script: ``/?p=dpkg.git;a=summary``). The entity pages are those of the page's
+    largest group of links alike; with an entity `sample` the page does not link, a group of
+    fewer than `MINIMUM_ROWS` links not shaped as it is none (an admin's home page linking each
+    table's list)."""
     guessed = guess_entity_pattern(page)
     pattern = guessed[0] if guessed is not None else None
+    linked = sample and any(entity_url(x.url) == sample for x in page.links)
+    if guessed is not None and sample and not linked and len(guessed[1]) < MINIMUM_ROWS:
+        shape = EntityPattern.from_urls([sample])
+        pattern = pattern if any(shape.matches(u) for u in guessed[1]) else shape
     here = page.final_url
     host = urlsplit(here).netloc
     out: dict[str, None] = {}
@@ -403,7 +466,8 @@ async def find_list_page(
         pages[page.url] = page
         listing = list_score(page, session.canonical).is_list
         if _is_home(page.final_url) or not listing:
-            pages.update(await run.fetch(_links(page, session, views=listing), step="entry"))
+            links = _links(page, session, views=listing, sample=sample)
+            pages.update(await run.fetch(links, step="entry"))
         for linked in pages.values():
             scored = list_score(linked, session.canonical, sample)
             candidates.append(scored)
@@ -420,6 +484,12 @@ async def find_list_page(
     except Stopped:
         pass  # run.reason says why
     best = _widest(candidates)
+    # a start page that links the sample is its list when no page lists more of its kind; one
+    # that does not may lead to a shorter list of it, or to the site's index
+    if best is None and sample and candidates and not candidates[0].like_sample:
+        best = _beside_sample(candidates, pages[candidates[0].url], sample)
+        if best is None and run.complete:
+            best = await _site_index(run, session, pages, pages[candidates[0].url], sample)
     if best is not None and sample and best.like_sample:
         best = await _continued(run, session, pages[best.url], best, sample)
     if best is not None:

@@ -29,10 +29,12 @@ from siteseer.algorithms.querycentric.model import EntityPattern, entity_url
 from siteseer.algorithms.querycentric.shapes import spelled_namespace
 from siteseer.render import Snapshot
 
-__all__ = ["item_fields", "lists_beside", "shared_attribute"]
+__all__ = ["item_fields", "lists_beside", "nested_lists", "shared_attribute", "spelled_address"]
 
 # The fewest items of a page that must link to lists of an attribute for it to be one.
 ITEMS_ALIKE = 2
+# How deep lists beside the start list are followed into lists that hold lists only.
+NESTING = 3
 
 
 def shared_attribute(url: str) -> str:
@@ -61,9 +63,31 @@ def lists_beside(hub: Snapshot, start: str) -> dict[str, str] | None:
         if link.path_attrs not in groups or not shape.matches(link.url):
             continue
         value = clean_label(norm_ws(link.text))
-        if value and link.url not in found:
+        if value and not spelled_address(value) and link.url not in found:
             found[link.url] = value
     return found if len(found) > 1 and start in found else None
+
+
+def spelled_address(text: str) -> bool:
+    """Whether a link's text is an address (an API's browsable answer links each endpoint by
+    its URL): it names no value of the lists it links."""
+    return text.startswith(("http://", "https://", "/")) and " " not in text
+
+
+def nested_lists(page: Snapshot, start: str, known: Iterable[str]) -> dict[str, str]:
+    """The lists a list beside the start list holds when it holds lists instead of entities (a
+    source browser's folder holding folders): its links shaped as `start`'s address, not
+    `known`, each URL → its value (the link's text without a count), in document order."""
+    shape = EntityPattern.from_urls([start])
+    seen = set(known) | {page.url, page.final_url}
+    found: dict[str, str] = {}
+    for link in page.links:
+        if link.url in seen or link.url in found or not shape.matches(link.url):
+            continue
+        value = clean_label(norm_ws(link.text))
+        if value:
+            found[link.url] = value
+    return found
 
 
 def item_fields(

@@ -17,7 +17,12 @@ from contextlib import suppress
 from typing import TYPE_CHECKING
 
 from siteseer.algorithms.querycentric.ajax import facets_of
-from siteseer.algorithms.querycentric.beside import lists_beside, shared_attribute
+from siteseer.algorithms.querycentric.beside import (
+    NESTING,
+    lists_beside,
+    nested_lists,
+    shared_attribute,
+)
 from siteseer.algorithms.querycentric.core import Explorer, Query, Settings, show
 from siteseer.algorithms.querycentric.disclosures import TAB_LEVELS, tab_controls
 from siteseer.algorithms.querycentric.entities import join_container, learn_entities
@@ -179,6 +184,8 @@ async def _value_queries(ex: Explorer, q0: Query, attribute: str, lists: dict[st
     beside = ex.start in lists
     others = [url for url in lists if url != ex.start]
     loaded = [(u, p) for u, p in zip(others, await ex.pages(others), strict=True) if p]
+    if beside:
+        loaded += await _nested(ex, loaded, lists)
     firsts = []
     listed = set(q0.entities)
     for url, first in loaded:
@@ -199,6 +206,28 @@ async def _value_queries(ex: Explorer, q0: Query, attribute: str, lists: dict[st
         ex.edge(q0, child, facet)
         ex.note_query(child, level=1, urls=[p.url for p in pages], note=show(child.conditions))
     return len(every) + beside
+
+
+async def _nested(
+    ex: Explorer, loaded: list[tuple[str, Snapshot]], lists: dict[str, str]
+) -> list[tuple[str, Snapshot]]:
+    """The lists held by the lists beside the start list that list no entity themselves (a
+    folder holding folders: beside.py `nested_lists`), `NESTING` levels deep, each loaded and
+    added to `lists` with its value; the pages loaded."""
+    out: list[tuple[str, Snapshot]] = []
+    level = loaded
+    for _ in range(NESTING):
+        found: dict[str, str] = {}
+        for _url, page in level:
+            if not ex.entities(page):
+                found.update(nested_lists(page, ex.start, [*lists, *found]))
+        if not found:
+            break
+        lists.update(found)
+        urls = list(found)
+        level = [(u, p) for u, p in zip(urls, await ex.pages(urls), strict=True) if p]
+        out += level
+    return out
 
 
 async def _indexes(ex: Explorer, q0: Query, root: Snapshot) -> bool:

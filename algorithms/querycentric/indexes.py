@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-from siteseer.algorithms.querycentric.beside import shared_attribute
+from siteseer.algorithms.querycentric.beside import shared_attribute, spelled_address
 from siteseer.algorithms.querycentric.items import linked_anchors
 from siteseer.algorithms.querycentric.labels import clean_label, label_count, norm_ws
 from siteseer.algorithms.querycentric.model import EntityPattern
@@ -85,7 +85,7 @@ def value_indexes(
         if urlsplit(link.url).netloc != here or is_entity(link.url):
             continue
         value = clean_label(norm_ws(link.text))
-        if not value or not shared_attribute(link.url):
+        if not value or spelled_address(value) or not shared_attribute(link.url):
             continue
         group = groups.setdefault((link.path_attrs, heading), _Group(heading))
         group.values.setdefault(link.url, value)

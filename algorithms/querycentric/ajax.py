@@ -86,8 +86,9 @@ class AjaxFacets:
             return q0
         if q0 is None:
             root = await self._largest_page_size(root)
-            # a list its pager links page at other addresses is paged there (a list is a list)
-            addressed = root.state is None or not root.state.actions
+            # a list its pager links page at other addresses is paged there (a list is a list),
+            # also when the page-size choice took the page to an address of its own
+            addressed = root.state is None or not root.state.actions or _navigated(root)
             pages = await ex.start_pages(root) if addressed else [root]
             if len(pages) == 1:
                 pages = await self.lists.paged(await self.lists.load_all(root))
@@ -319,6 +320,13 @@ def _browser_pages(ex: Exploring) -> int:
     """The pages the Session's browser works on at once (its render configuration's)."""
     config = getattr(ex.run.session, "render_config", None)
     return max(1, config.pages) if isinstance(config, RenderConfig) else 1
+
+
+def _navigated(snap: Snapshot) -> bool:
+    """Whether the actions of `snap`'s state took its page to another address (a select that
+    loads the page it names): the state is then a page of its own, paged by its links."""
+    state = snap.state
+    return state is not None and snap.final_url not in (state.url, snap.url)
 
 
 def _then(base: Snapshot, steps: tuple[Action, ...]) -> Snapshot:

@@ -350,7 +350,7 @@ class Explorer:
                 # a history's pages link its tools at their own place (/graph/<node>)
                 alike = same_query(lx, ly, eps) or placeless_alike(lx, ly, eps)
                 onward = _onward(pages[i], got, self.entities)
-                if self.kind(got) == "list" and (same or alike or onward):
+                if _listing(self, got) and (same or alike or onward):
                     pages[i].append(got)
                     frontier.append((i, got))
                 else:
@@ -667,3 +667,11 @@ def with_facet(conditions: tuple[Condition, ...], facet: Facet) -> tuple[Conditi
 def show(conditions: Iterable[Condition]) -> str:
     """Conditions as people read them: ``{Brand=Nike, Colour=Red}``."""
     return "{" + ", ".join(f"{a}={v}" for a, v in conditions) + "}"
+
+
+def _listing(ex: Explorer, got: Snapshot) -> bool:
+    """Whether a page a pager link led to lists results: a list page, or a page the entity
+    pattern takes in that shows result entities where the list does (a pattern learned from
+    ``/msg00000.html`` is ``/*``: the next page ``/mail2.html`` is one of its)."""
+    kind = ex.kind(got)
+    return kind == "list" or (kind == "entity" and bool(ex.entities(got)))

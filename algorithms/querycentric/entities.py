@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from siteseer.algorithms.features.dom import item_rows
+from siteseer.algorithms.querycentric.items import result_items
 from siteseer.algorithms.querycentric.model import (
     EntityPattern,
     entity_url,
@@ -37,7 +38,7 @@ from siteseer.algorithms.querycentric.model import (
 )
 from siteseer.algorithms.querycentric.rows import RowKey, guess_row_key, row_key_from_sample
 from siteseer.algorithms.querycentric.shapes import outline_free
-from siteseer.render import Snapshot
+from siteseer.render import Link, Snapshot
 
 if TYPE_CHECKING:
     from siteseer.algorithms.querycentric.core import Explorer
@@ -191,6 +192,30 @@ def _top_container(ex: Exploring, page: Snapshot) -> tuple[str, int] | None:
     return _main_container(page, ex.pattern)
 
 
+def _sample_group(ex: Exploring, page: Snapshot, top: str) -> tuple[str, set[str]] | None:
+    """Where a pattern takes in every page of its host (``/*`` learned from
+    ``/structFoo.html``), the largest group of its links may be the site's menu: when `page`
+    lists the sample entity elsewhere than in `top`, the group listing it (containers alike but
+    for their items' attributes) is the result list (a documentation index's table beside its
+    menu): its container holding most entity links, and the group."""
+    assert ex.pattern is not None
+    sample = ex.settings.entity_sample
+    if ex.pattern.prefix or not sample:
+        return None
+    holding = {result_container(x) for x in page.links if entity_url(x.url) == sample}
+    if not holding or top in holding:
+        return None
+    keys = {_item_key(c) for c in holding}
+    counts = Counter(
+        c
+        for x in page.links
+        if ex.pattern.matches(x.url) and _item_key(c := result_container(x)) in keys
+    )
+    key = _item_key(max(counts.items(), key=lambda kv: (kv[1], kv[0]))[0])
+    group = {c for c in counts if _item_key(c) == key}
+    return max(group, key=lambda c: (counts[c], c)), group
+
+
 def learn_containers(ex: Exploring, page: Snapshot) -> None:
     """The result list is the container holding most entity links of the widest list page
     (other entity links there — featured, related — are not results); in a nested list, every
@@ -199,9 +224,12 @@ def learn_containers(ex: Exploring, page: Snapshot) -> None:
     if top is None:
         return
     assert ex.pattern is not None
-    tree = list_tree(top[0], {result_container(x) for x in page.links})
     group = result_group(page, ex.pattern)
     kept = set(group[0]) if group is not None else {top[0]}
+    listing = _sample_group(ex, page, top[0])
+    if listing is not None and listing[0] not in kept:
+        top, kept = (listing[0], top[1]), listing[1]
+    tree = list_tree(top[0], {result_container(x) for x in page.links})
     if tree is not None:
         roots = _alike_trees(page, tree)
         kept |= {
@@ -346,9 +374,12 @@ def _widen_to_list(ex: Explorer, root: Snapshot, sample: set[str]) -> None:
             if _item_key(result_container(x)) == group and _depth_and_keys(x.url) == shape
         }
     )
-    if len(alike) < 3 or all(ex.pattern.matches(url) for url in alike):
+    if len(alike) < 3:
         return
-    ex.pattern = EntityPattern.from_urls([mine.url, *alike])
+    deeper = _other_depths(root, mine, group)
+    if all(ex.pattern.matches(url) for url in alike) and not deeper:
+        return
+    ex.pattern = EntityPattern.from_urls([mine.url, *alike, *deeper])
     ex.run.note(
         "entity-pattern",
         "sample-list",
@@ -356,6 +387,36 @@ def _widen_to_list(ex: Explorer, root: Snapshot, sample: set[str]) -> None:
         values={"links": float(len(alike))},
         note=ex.pattern.describe(),
     )
+
+
+def _other_depths(root: Snapshot, mine: Link, group: str) -> list[str]:
+    """The links of the sample's list at other depths than the sample's (a module index listing
+    ``/docutils.html``, ``/docutils/core.html`` and ``/docutils/parsers/rst.html`` alike): those
+    of its container (the same host, query keys, fragment and file extension) when each item of
+    the list holds one link only (an item holding more links, its tags or its author's, is a
+    record whose other links are no entities); [] otherwise."""
+    containers = {c for x in root.links if _item_key(c := result_container(x)) == group}
+    items = result_items(root, containers)
+    if not items or any(len({x.url for _, x in item}) != 1 for item in items):
+        return []
+    shape, suffix = _shape(mine.url), _suffix(mine.url)
+    depth = _depth_and_keys(mine.url)[1]
+    return sorted(
+        {
+            x.url
+            for item in items
+            for _, x in item
+            if _shape(x.url) == shape
+            and _suffix(x.url) == suffix
+            and _depth_and_keys(x.url)[1] != depth
+        }
+    )
+
+
+def _suffix(url: str) -> str:
+    """The file extension of a URL's last path segment ("" without one)."""
+    last = urlsplit(url).path.rsplit("/", 1)[-1]
+    return last.rsplit(".", 1)[-1] if "." in last else ""
 
 
 def _depth_and_keys(url: str) -> tuple[str, int, tuple[str, ...], bool, str | None]:

@@ -34,6 +34,7 @@ __all__ = [
     "ListRequest",
     "answer_rows",
     "continuation",
+    "is_page_size",
     "learn_list_request",
     "next_url",
     "page_size_choice",
@@ -44,6 +45,7 @@ _MAX_URL = 2048
 _ALL_WORDS = frozenset({"all", "alle", "tous", "tout", "todos", "todo", "tutti", "tutto"})
 _PER_PAGE = re.compile(r"\bper\s+page\b|\bpage\s+size\b|^\s*show\b|^\s*results\b", re.I)
 _SIZE_NAMES = frozenset({"per_page", "perpage", "page_size", "pagesize", "limit", "size"})
+_PAGE_SIZE_NAMES = frozenset({"per_page", "perpage", "page_size", "pagesize"})
 _NUMBER = re.compile(r"^\s*(\d{1,5})\b")
 _SPACE = re.compile(r"\s")
 
@@ -216,6 +218,21 @@ def _size_control(control: Control, submit_forms: set[str]) -> bool:
     if control.form and control.form in submit_forms:
         return False
     return bool(_PER_PAGE.search(control.group)) or control.name.lower() in _SIZE_NAMES
+
+
+def is_page_size(control: Control, submit_forms: set[str]) -> bool:
+    """Whether `control` is a list's page-size control: named or headed as one ("Page size",
+    "per page", ``per_page``), every choice a number or "all" (a select's options, a radio's or
+    button's own label). A view of the list, never a facet."""
+    if (control.form and control.form in submit_forms) or control.kind == "checkbox":
+        return False
+    # a name alone ("size", "limit") may be a product's size: the heading or a page's own word
+    if not _PER_PAGE.search(control.group) and control.name.lower() not in _PAGE_SIZE_NAMES:
+        return False
+    if control.kind == "select":
+        labels = [o.label for o in control.options]
+        return len(labels) >= 2 and all(_size_of(label) is not None for label in labels)
+    return _size_of(control.label or control.value) is not None
 
 
 def page_size_choice(snapshot: Snapshot) -> Action | None:

@@ -49,6 +49,7 @@ from siteseer.algorithms.querycentric.labels import (
     label_count,
     norm_ws,
 )
+from siteseer.algorithms.querycentric.listing import is_page_size
 from siteseer.algorithms.querycentric.rows import element_at
 from siteseer.algorithms.querycentric.safety import unsafe_reason
 from siteseer.algorithms.querycentric.shapes import alike_container, namespace
@@ -538,12 +539,14 @@ def pagination_candidates(snapshot: Snapshot, pattern: EntityPattern) -> tuple[s
     found: set[str] = set()
     rel = rel_pager_urls([(a, link.url) for a, link in linked_anchors(snapshot)])
     for link in snapshot.links:
-        if pattern.matches(link.url) or link.url in (here, snapshot.url):
+        text = norm_ws(link.text)
+        if link.url in (here, snapshot.url):
             continue
+        if pattern.matches(link.url) and not _pager_words(text, link.url in rel):
+            continue  # an entity link; one named as a pager is a page of a pattern this wide
         if _differs_by_page(here, link.url):
             found.add(link.url)
             continue
-        text = norm_ws(link.text)
         pager = is_pager_text(text) or link.url in rel
         if not pager or _host(link.url) != _host(here):
             continue
@@ -565,6 +568,13 @@ def pagination_candidates(snapshot: Snapshot, pattern: EntityPattern) -> tuple[s
         if not presentation:
             found.add(link.url)
     return tuple(sorted(found))
+
+
+def _pager_words(text: str, rel: bool) -> bool:
+    """Whether a link is a pager by its words ("Next Page", "older posts") or its ``rel``, not
+    by a number or arrows alone (an entity's link may read "2" or "→"): a link the entity
+    pattern takes in (``/msg00000.html`` teaches ``/*``) that is still the list's next page."""
+    return rel or (is_pager_text(text) and any(ch.isalpha() for ch in text))
 
 
 def _spelled_defaults(here: str, url: str, text: str, changed: set[str]) -> set[str]:
@@ -827,6 +837,8 @@ def control_facets(snapshot: Snapshot) -> tuple[Facet, ...]:
         group = clean_label(control.group)
         if words_match(group, SORT_WORDS) or "per page" in group.lower():
             continue
+        if is_page_size(control, submit_forms):
+            continue  # an ordering or a page size: a view of the list, never a facet
         if control.kind in _FACET_KINDS and in_table_cell(element_at(snapshot, control.selector)):
             continue  # a row's selection box, "Select all" in a header: acts on rows
         if control.kind in _FACET_KINDS:

@@ -297,6 +297,17 @@ def test_control_facets_skip_sort_cart_and_form_fields() -> None:
     assert more is not None and more.selector == "#load-more"
 
 
+def test_a_page_size_control_is_a_view_not_a_facet() -> None:
+    sizes = "".join(f'<option value="{n}">{n}</option>' for n in (10, 25, 50, 100))
+    html = (
+        f'<label>Page size <select id="size" name="page_size">{sizes}</select></label>'
+        '<label>Region <select id="region" name="region"><option value="">All</option>'
+        '<option value="eu">Europe</option><option value="as">Asia</option></select></label>'
+    )
+    facets = control_facets(snap("/admin/zone/list", html))
+    assert [(f.attribute, f.value) for f in facets] == [("Region", "Asia"), ("Region", "Europe")]
+
+
 def test_unsafe_controls_and_links() -> None:
     assert unsafe_reason(Control("button", "#b", label="Add to cart"))
     assert unsafe_reason(Control("text", "#p", input_type="password"))

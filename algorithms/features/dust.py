@@ -164,9 +164,10 @@ class DustLearner:
             n for n, k in self._alike.items() if k >= self.min_pairs and n not in self._cleared
         )
 
-    def canonical(self, url: str) -> str:
-        """`url` without its DUST parameters (unchanged when it has none)."""
-        dust = self.params
+    def canonical(self, url: str, keep: frozenset[str] = frozenset()) -> str:
+        """`url` without its DUST parameters but those named in `keep` (unchanged when it has
+        none)."""
+        dust = self.params - keep
         parts = urlsplit(url)
         if not dust or not parts.query:
             return url

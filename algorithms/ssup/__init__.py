@@ -91,7 +91,7 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   site navigation the seed carries too, among pages like it (simhtml ≥ 0.5 for at least half
   of those loaded), that navigation is the seed's list: its index page is the shortest page of
   it (the home page), nothing above it is climbed, the candidates left are not downloaded, and
-  the level is the whole list without a download (`climb.Climb.navigation_index`,
+  the level is the whole list without a download (`climb.navigation_index`,
   `levels.SameLevel.navigation_level`). Lists are compared as nested lists
   (`algorithms.features.dom.list_tree`: a navigation tree's depths and a page's marked body
   are one list). Hash routes are read as paths (`probes.routed`), and a view of the seed (its

@@ -39,6 +39,7 @@ from siteseer.algorithms.ssup.probes import (
     ProbeOrder,
     Probes,
     ancestry,
+    folders_above,
     routed,
     url_ancestors,
 )
@@ -67,6 +68,7 @@ __all__ = [
     "Climb",
     "Height",
     "landed",
+    "navigation_index",
     "own_urls",
     "path_terms",
     "wider",
@@ -180,11 +182,17 @@ class Climb:
             probes.learn(self.run.pages.values())
             loaded = set(self.run.pages)
             url = probes.next(loaded)
-            if url is None and below is not None and found.best is None and not found.navigation:
+            if url is None and found.best is None and below is not None and not found.navigation:
                 # A page above the seed's level whose out-links are all site navigation: probe
                 # those whose URL reads as an ancestor of it, one at a time, until one shows the
                 # page is the root below it.
                 url = probes.next(loaded, navigation=True)
+            elif url is None and found.best is None and below is None and found.navigation:
+                # Choice: a seed the site navigation lists among pages like it probes the pages
+                # its URL's path names above it, nearest first, before the full probe: the one
+                # carrying that navigation is its index page (`navigation_index`), which a full
+                # probe of the menu's hundreds of entries (a repository's tags) reaches last.
+                url = next(iter(probes.url_ancestors()), None)
             if url is None:
                 break
             probes.probed.add(url)
@@ -199,7 +207,7 @@ class Climb:
                 below is None
                 and found.best is None
                 and found.navigation
-                and await self.navigation_index(sp) is not None
+                and await _navigation_settles(self, sp, probes)
             ):
                 # Choice: the seed is listed by the site navigation every page carries, among
                 # pages like it: that list is its level (`navigation_index`), and the pages
@@ -315,43 +323,6 @@ class Climb:
             found.best = parent
         return parent
 
-    async def navigation_index(self, sp: Snapshot) -> Parent | None:
-        """The index page of `sp` when only the site navigation lists it among pages like it
-        (`navigation_list`; half of its loaded pages at simhtml ≥ `_NAVIGATION_LIST_SIM`): the
-        shortest page of it, loaded if need be, whose URL reads as an ancestor of `sp`'s; else
-        None. Choice beyond the paper (documentation sites), see `algorithms.ssup`."""
-        own = own_urls(sp)
-        menus: dict[str, Parent] = {}
-        for page in list(self.run.pages.values()):
-            if not page.ok or own_urls(page) & own:
-                continue
-            scored = candidate_weight(page, sp, self.mode)
-            if scored is not None and navigation_list(page, sp, scored[0], self.mode):
-                menus[page.url] = Parent(page, scored[0], scored[1])
-        if not menus:
-            return None
-        members = tree_urls(sp, next(iter(menus.values())).sdp, self.mode) - own
-        schema = html_schema(sp, self.mode)
-        sims = [
-            simhtml(schema, html_schema(page, self.mode))
-            for url, page in self.run.pages.items()
-            if (url in members or url in menus) and page.ok
-        ]
-        if sum(s >= _NAVIGATION_LIST_SIM for s in sims) * 2 < len(sims):
-            return None
-        best = min(menus.values(), key=lambda m: _length(routed(m.page.url)))
-        shortest = min(members, key=lambda u: _length(routed(u)), default=None)
-        if shortest is not None and _length(routed(shortest)) < _length(routed(best.page.url)):
-            home = self.run.pages.get(shortest) or await self.run.fetch_one(shortest)
-            scored = None if home is None else candidate_weight(home, sp, self.mode)
-            if home is not None and scored and navigation_list(home, sp, scored[0], self.mode):
-                best = Parent(home, scored[0], scored[1])
-        # The index page of a site's navigation reads as an ancestor of sp by its URL (the site
-        # root, a section): a list of related pages that sp's neighbours carry too is none.
-        if ancestry(routed(best.page.url), routed(sp.url)) < 0:
-            return None
-        return best
-
     # -- Algorithm 4, lines 4–12 ---------------------------------------------------------------
 
     async def sample_path(
@@ -414,7 +385,7 @@ class Climb:
                         f"at {confirmed.url}, the index page it confirmed",
                     )
                     chain[-1] = current = confirmed
-            menu = await self.navigation_index(current) if parent is None and not sdps else None
+            menu = await navigation_index(self, current) if parent is None and not sdps else None
             if menu is not None:
                 # Choice: the seed's list is the site navigation (a documentation site's
                 # sidebar): its index page is the shortest page carrying it, and the list is
@@ -496,6 +467,61 @@ class Climb:
 
 
 # --- helpers ----------------------------------------------------------------------------------
+
+
+async def _navigation_settles(climb: Climb, sp: Snapshot, probes: Probes) -> bool:
+    """Whether the site navigation names the seed `sp`'s index page (`navigation_index`)
+    and settles the candidates left: it is a page the path of `sp`'s URL names above it,
+    or no such page is left to probe.
+
+    Choice: every page carrying the navigation lists the seed's level, the seed's
+    siblings too (a tag's page beside the other tags: a URL alike token by token reads as
+    an ancestor, `probes.ancestry`); the page its URL's path names above it (the
+    repository's page above its tags') is the index page a crawler climbing the URL
+    finds, probed before the menu's entries (`probes.Probes.url_ancestors`)."""
+    menu = await navigation_index(climb, sp)
+    if menu is None:
+        return False
+    above = routed(menu.page.url).rstrip("/") in folders_above(sp.url)
+    return above or not probes.url_ancestors()
+
+
+async def navigation_index(climb: Climb, sp: Snapshot) -> Parent | None:
+    """The index page of `sp` when only the site navigation lists it among pages like it
+    (`navigation_list`; half of its loaded pages at simhtml ≥ `_NAVIGATION_LIST_SIM`): the
+    shortest page of it, loaded if need be, whose URL reads as an ancestor of `sp`'s; else
+    None. Choice beyond the paper (documentation sites), see `algorithms.ssup`."""
+    own = own_urls(sp)
+    menus: dict[str, Parent] = {}
+    for page in list(climb.run.pages.values()):
+        if not page.ok or own_urls(page) & own:
+            continue
+        scored = candidate_weight(page, sp, climb.mode)
+        if scored is not None and navigation_list(page, sp, scored[0], climb.mode):
+            menus[page.url] = Parent(page, scored[0], scored[1])
+    if not menus:
+        return None
+    members = tree_urls(sp, next(iter(menus.values())).sdp, climb.mode) - own
+    schema = html_schema(sp, climb.mode)
+    sims = [
+        simhtml(schema, html_schema(page, climb.mode))
+        for url, page in climb.run.pages.items()
+        if (url in members or url in menus) and page.ok
+    ]
+    if sum(s >= _NAVIGATION_LIST_SIM for s in sims) * 2 < len(sims):
+        return None
+    best = min(menus.values(), key=lambda m: _length(routed(m.page.url)))
+    shortest = min(members, key=lambda u: _length(routed(u)), default=None)
+    if shortest is not None and _length(routed(shortest)) < _length(routed(best.page.url)):
+        home = climb.run.pages.get(shortest) or await climb.run.fetch_one(shortest)
+        scored = None if home is None else candidate_weight(home, sp, climb.mode)
+        if home is not None and scored and navigation_list(home, sp, scored[0], climb.mode):
+            best = Parent(home, scored[0], scored[1])
+    # The index page of a site's navigation reads as an ancestor of sp by its URL (the site
+    # root, a section): a list of related pages that sp's neighbours carry too is none.
+    if ancestry(routed(best.page.url), routed(sp.url)) < 0:
+        return None
+    return best
 
 
 async def _url_ancestor(

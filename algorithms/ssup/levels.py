@@ -259,7 +259,7 @@ class SameLevel:
         self, index_pages: Sequence[Snapshot], sp: Snapshot, sdp: str, level: int
     ) -> list[str]:
         """The pages of `level` when its list is the site navigation every page carries
-        (`climb.Climb.navigation_index`): `sp` and every page of the site's host the index pages
+        (`climb.navigation_index`): `sp` and every page of the site's host the index pages
         list in the nested list (`list_tree`) holding `sdp`, but the index pages themselves and
         their views (their own sections, ``#/?id=…`` of a hash-routed home).
 

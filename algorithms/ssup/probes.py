@@ -64,6 +64,7 @@ __all__ = [
     "ProbeOrder",
     "Probes",
     "ancestry",
+    "folders_above",
     "navigation_paths",
     "routed",
     "same_menu",
@@ -104,6 +105,15 @@ def url_ancestors(url: str) -> list[str]:
         path = "/" + "".join(f"{s}/" for s in segments[:depth])
         up.append(urlunsplit((parts.scheme, parts.netloc, path, "", "")))
     return [u for u in dict.fromkeys(up) if u != url]
+
+
+def folders_above(url: str) -> list[str]:
+    """The folders the path of `url` names above it (`url_ancestors` but its path without its
+    query, a view of it), nearest first, each without its final slash: a server answers a
+    folder's URL with or without it. Hash routes are read as paths (`routed`)."""
+    url = routed(url)
+    path = urlunsplit(urlsplit(url)._replace(query="", fragment=""))
+    return [u.rstrip("/") for u in url_ancestors(url) if u != path]
 
 
 def _folder(url_tokens: tuple[str, ...]) -> tuple[str, ...]:
@@ -310,6 +320,13 @@ class Probes:
             pool,
             key=lambda u: (-ancestry(u, self.sp.url), -self._specificity(u), position[u]),
         )
+
+    def url_ancestors(self) -> list[str]:
+        """The candidates left (`left`) naming a folder above sp's URL (`folders_above`),
+        nearest first, the site root left out."""
+        left = {u.rstrip("/"): u for u in reversed(self.left()) if ancestry(u, u) != 0}
+        up = (left.get(u) for u in folders_above(self.sp.url))
+        return [u for u in dict.fromkeys(up) if u is not None]
 
     def left(self) -> list[str]:
         """The candidates neither probed nor settled, in document order."""

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from siteseer.algorithms.features.dom import TagFeature, link_path
 from siteseer.algorithms.features.url import query_pairs, route
@@ -145,7 +146,7 @@ class _Walk:
                 f"{depth} level(s) at {chain[0].url}; the pages below it were searched with "
                 f"height {depth} (try --height {depth} or --height auto)"
             )
-        # The seed's list is the site navigation (`Climb.navigation_index`): the level is that
+        # The seed's list is the site navigation (`climb.navigation_index`): the level is that
         # list, which every page carries whole, so no page of it is paginated or downloaded.
         menu = depth > 0 and navigation_list(chain[-2], chain[-1], sdps[-1], self.mode)
         level_pages: list[Snapshot] = [chain[0]]
@@ -383,6 +384,10 @@ async def ssup(
         if why:
             run.unfinished(why)
     dust = run.dust()
+    # Choice: the seed's URL names an entity page as the user knows it; a parameter it carries
+    # is kept though DUST finds it changes little (a tag's tree view ``?path=`` beside its
+    # history, a page alike but for its file list under a menu of hundreds of tags).
+    named = frozenset(name for name, _ in query_pairs(urlsplit(seed).query))
     params: tuple[tuple[str, object], ...] = (
         ("height", height),
         ("robots_disallowed", len(refused_urls(run.trace))),
@@ -399,9 +404,10 @@ async def ssup(
     return Discovery(
         method="ssup",
         seed=seed,
-        entities=tuple(sorted({dust.canonical(u) for u in walk.entities})),
+        entities=tuple(sorted({dust.canonical(u, named) for u in walk.entities})),
         index_pages=tuple(
-            tuple(dict.fromkeys(dust.canonical(u) for u in level)) for level in walk.index_pages
+            tuple(dict.fromkeys(dust.canonical(u, named) for u in level))
+            for level in walk.index_pages
         ),
         sample_path=tuple(walk.sample_path),
         trace=tuple(run.trace),

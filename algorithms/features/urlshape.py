@@ -82,7 +82,9 @@ def _shape(url: str) -> tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]]
     parts = urlsplit(url)
     path, query = route(url)
     segments = tuple(s for s in path.split("/") if s)
-    pairs = query_pairs(query)
+    # A query without "=" is a value, not a parameter's name: an isindex query (``?3+printf``,
+    # man2html's section and page) varies as a path segment does.
+    pairs = query_pairs(query) if "=" in query or not query else [("", query)]
     if len({name for name, _ in pairs}) != len(pairs):
         return None
     return f"{parts.scheme}://{parts.netloc}".lower(), segments, tuple(sorted(pairs))

@@ -1,0 +1,92 @@
+"""SSUP against the lab's truth on a manual browser, as man2html draws one: a page links only
+to the main contents (``/cgi/man``) and to a few pages it names (SEE ALSO); the contents list
+the sections (``/cgi/sec?3``), each section its pages (``/cgi/man?3+printf``, an isindex query
+with no ``=``). No page the seed links to lists it: its section's page is two hops away, and
+its URL is the one the seed's continues."""
+
+from __future__ import annotations
+
+from aiohttp import web
+from ssup_runs import serve_and_discover
+
+from siteseer.lab import Site, SiteTruth, set_scores
+
+SECTIONS = 4
+PAGES = 12
+
+
+_WORDS = ("alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india")
+
+
+def _name(section: int, i: int) -> str:
+    """A page's name: a word of its own, as a manual's pages are named, a few of them a
+    variant of another (``printf``, ``printf_l``)."""
+    return _WORDS[i] if i < len(_WORDS) else f"{_WORDS[i - 5]}_l"
+
+
+def _html(title: str, body: str) -> web.Response:
+    html = f"<html><head><title>{title}</title></head><body><h1>{title}</h1>{body}</body></html>"
+    return web.Response(text=html, content_type="text/html")
+
+
+class _ManualSite(Site):
+    """`/cgi/man` lists the sections, `/cgi/sec?<n>` a section's pages (with a bar linking
+    itself and the contents), `/cgi/man?<n>+<name>` a page linking the contents and the next
+    two pages of its section."""
+
+    id = "manual"
+    kind = "entity-tree"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        query = request.rel_url.raw_query_string
+        contents = '<a href="/cgi/man">Return to Main Contents</a><hr>'
+        if request.path == "/cgi/man" and not query:
+            items = "".join(
+                f'<li><a href="/cgi/sec?{n}">Section {n}</a></li>' for n in range(1, SECTIONS + 1)
+            )
+            return _html("Manual", f"<ul>{items}</ul>")
+        if request.path == "/cgi/sec" and query.isdigit() and 1 <= int(query) <= SECTIONS:
+            n = int(query)
+            bar = f'<center><a href="/cgi/sec?{n}">Section {n}</a> <a href="/cgi/man">Contents</a>'
+            pages = "".join(
+                f'<a href="/cgi/man?{n}+{_name(n, i)}">{_name(n, i)}</a><br>' for i in range(PAGES)
+            )
+            return _html(f"Section {n}", f"{bar}</center>{pages}")
+        section, _, name = query.partition("+")
+        names = {_name(int(section), i) for i in range(PAGES)} if section.isdigit() else set()
+        if request.path == "/cgi/man" and name in names and 1 <= int(section) <= SECTIONS:
+            i = next(j for j in range(PAGES) if _name(int(section), j) == name)
+            see = "".join(
+                f'<a href="/cgi/man?{section}+{_name(int(section), j % PAGES)}">see</a> '
+                for j in (i + 1, i + 2)
+            )
+            return _html(name, f"{contents}<p>What {name} does.</p><h2>SEE ALSO</h2>{see}")
+        return web.Response(status=404, text="not found")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        pages = tuple(
+            f"{base_url}/cgi/man?{n}+{_name(n, i)}"
+            for n in range(1, SECTIONS + 1)
+            for i in range(PAGES)
+        )
+        sections = tuple(f"{base_url}/cgi/sec?{n}" for n in range(1, SECTIONS + 1))
+        seed = f"{base_url}/cgi/man?3+{_name(3, 5)}"  # foxtrot, beside foxtrot_l
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"page": pages},
+            target_type="page",
+            seed_entity=seed,
+            seed_path=(f"{base_url}/cgi/man", sections[2], seed),
+            index_levels=((f"{base_url}/cgi/man",), sections),
+        )
+
+
+async def test_a_section_two_hops_away_through_the_contents_is_the_index_page() -> None:
+    truth, result, downloaded = await serve_and_discover(_ManualSite())
+    assert result.complete, result.reason
+    assert set_scores(result.entities, truth.target_entities).f1 == 1.0, result.entities
+    # The seed's section, reached from the contents the seed links to, is its index page.
+    assert result.sample_path[-2] == f"{truth.base_url}/cgi/sec?3", result.sample_path
+    assert len(downloaded) <= truth.lower_bound_downloads + 6, downloaded

@@ -101,7 +101,7 @@ class ListCandidate:
     facets: int
     rows: int = 0  # entity items shown as rows of a table with a header (counted without facets)
     like_sample: int = 0  # links shaped as the entity sample's (with a sample, when it is linked)
-    pages: int = 1  # the pages its pager offers (the items of a list of lists: ties told apart)
+    pages: int = 1  # the pages its pager offers (a list linking the sample, a list of lists)
 
     @property
     def is_list(self) -> bool:
@@ -143,8 +143,10 @@ def list_score(
         shape = EntityPattern.from_urls([entity_sample])
         like = len({entity_url(x.url) for x in page.links if shape.matches(x.url)})
     guessed = guess_entity_pattern(page)
+    # a list linking the sample is as wide as its links times the pages its pager offers
+    pages = pages_offered(page) if like else 1
     if guessed is None:
-        return ListCandidate(page.url, 0, 0, like_sample=like)
+        return ListCandidate(page.url, 0, 0, like_sample=like, pages=pages)
     pattern, urls = guessed
     facets = len(link_facets(page, pattern, canonical))
     facets += len(control_facets(page))
@@ -152,7 +154,7 @@ def list_score(
     rows = 0
     if not facets:
         rows = len(listed_fields(page, dict(anchor_urls(page, canonical)), set(urls)))
-    return ListCandidate(page.url, len(urls), facets, rows, like)
+    return ListCandidate(page.url, len(urls), facets, rows, like, pages)
 
 
 def _query_size(url: str) -> int:
@@ -177,10 +179,11 @@ def _widest(candidates: list[ListCandidate]) -> ListCandidate | None:
     if best is not None:
         return best
     # a list of links (an index, a blog's posts) that links the sample: the most links shaped
-    # as it is, the start on a tie
+    # as it is times the pages its pager offers (a forum's front page paging every topic over a
+    # category's page listing a few), the start on a tie
     lists = [c for c in candidates if c.like_sample >= MINIMUM_ROWS]
-    most = max((c.like_sample for c in lists), default=0)
-    return next((c for c in lists if c.like_sample == most), None)
+    most = max((c.like_sample * c.pages for c in lists), default=0)
+    return next((c for c in lists if c.like_sample * c.pages == most), None)
 
 
 def _beside_sample(

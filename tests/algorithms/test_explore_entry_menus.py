@@ -245,3 +245,56 @@ async def test_without_a_list_the_site_index_the_start_page_links_is_the_start()
     assert result.complete, result.reason
     scores = set_scores(result.entities, truth.target_entities)
     assert scores.precision == 1.0 and scores.recall == 1.0
+
+
+TOPICS = 120
+TOPICS_PER_PAGE = 20
+
+
+class _Forum(Site):
+    """A forum: its front page lists the latest topics 20 a page (``/?page=N``); a category's
+    page lists its own 21 topics (the sample's among them), on one page."""
+
+    id = "forum-pages"
+    kind = "entity-tree"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        def topics(numbers: range) -> str:
+            return "".join(f'<li><a href="/topic/{n}/t-{n}/">Topic {n}</a></li>' for n in numbers)
+
+        if request.path == "/":
+            page = int(request.query.get("page", "1"))
+            first = (page - 1) * TOPICS_PER_PAGE + 1
+            shown = range(first, min(first + TOPICS_PER_PAGE, TOPICS + 1))
+            pages = -(-TOPICS // TOPICS_PER_PAGE)
+            pager = "".join(f'<a href="?page={k}">{k}</a> ' for k in range(1, pages + 1))
+            menu = '<nav><a href="/category/1/pkg/">pkg</a></nav>'
+            return _page(f'{menu}<ul class="topics">{topics(shown)}</ul><p>{pager}</p>')
+        if request.path == "/category/1/pkg/":
+            return _page(f'<ul class="topics">{topics(range(1, 22))}</ul>')
+        if request.path.startswith("/topic/"):
+            return _page(f"<h1>{request.path}</h1>")
+        return web.Response(status=404)
+
+    def truth(self, base_url: str) -> SiteTruth:
+        urls = tuple(f"{base_url}/topic/{n}/t-{n}/" for n in range(1, TOPICS + 1))
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"topic": urls},
+            target_type="topic",
+            seed_entity=urls[0],
+        )
+
+
+async def test_of_two_lists_linking_the_sample_the_one_paged_further_is_the_wider() -> None:
+    async with LabServer([_Forum()]) as server:
+        truth = server.truth("forum-pages")
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
+            assert entry.url == truth.base_url + "/"
+            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    assert result.complete, result.reason
+    scores = set_scores(result.entities, truth.target_entities)
+    assert scores.precision == 1.0 and scores.recall == 1.0

@@ -511,8 +511,11 @@ async def gpp(
                 listed = _entries(page, chosen, _names(path[i + 1]))
                 new = {u for u in listed if session.in_scope(u)} - found
                 found |= new
-                if not new and not level_page:
-                    continue  # a page of the list that adds no entry ends its chain (yield)
+                if not new and not level_page and i == len(models) - 1:
+                    # A page of the entities' list that adds none ends its chain (yield); a
+                    # list of values above them (a post's author) repeats its values page after
+                    # page, and is paged to its end.
+                    continue
                 nexts = dict.fromkeys(_continuations(page, first, chosen, seen, session), first)
                 if level_page and not nexts:
                     nexts = _other_names(page, chosen, seen, session)

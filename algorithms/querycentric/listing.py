@@ -45,7 +45,8 @@ _MAX_URL = 2048
 _ALL_WORDS = frozenset({"all", "alle", "tous", "tout", "todos", "todo", "tutti", "tutto"})
 _PER_PAGE = re.compile(r"\bper\s+page\b|\bpage\s+size\b|^\s*show\b|^\s*results\b", re.I)
 _SIZE_NAMES = frozenset({"per_page", "perpage", "page_size", "pagesize", "limit", "size"})
-_PAGE_SIZE_NAMES = frozenset({"per_page", "perpage", "page_size", "pagesize"})
+# The names that set a page size on their own: a bare "size" or "limit" may be a product's.
+_PAGE_SIZE_NAMES = _SIZE_NAMES - {"limit", "size"}
 _NUMBER = re.compile(r"^\s*(\d{1,5})\b")
 _SPACE = re.compile(r"\s")
 

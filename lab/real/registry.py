@@ -83,6 +83,7 @@ _REAL: dict[str, str] = {
     "real-phpliteadmin": "siteseer.lab.real.phpliteadmin:PhpLiteAdminApp",
     "real-pydoctor": "siteseer.lab.real.pydoctor:PydoctorApp",
     "real-oscar": "siteseer.lab.real.oscar:OscarApp",
+    "real-javadoc": "siteseer.lab.real.javadoc:JavadocApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -216,6 +216,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-phpliteadmin",
             "real-pydoctor",
             "real-oscar",
+            "real-javadoc",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -45,6 +45,7 @@ __all__ = [
     "link_dom_paths",
     "link_path",
     "list_tree",
+    "nested_list",
     "path_urls",
     "paths_to",
     "simhtml",
@@ -91,6 +92,8 @@ def unnumbered(path: str) -> str:
 
 _ATTRIBUTES = re.compile(r"\[[^\]]*\]")
 _NESTED_LIST = re.compile(r"(?:/li/(?:ul|ol))+(?=/li(?:/|$))")
+# A list nested in a list item, its own attributes kept (`nested_list`).
+_NESTED_LEVEL = re.compile(r"(?:/li/(?:ul|ol)(?:\[[^\]]*\])*)+(?=/li(?:/|$))")
 
 
 # A list item's element, which a list may mark by its place in it (striped rows, a current item).
@@ -121,6 +124,18 @@ def list_tree(path: str) -> str:
     'html/body/div/ul/li/a'
     """
     return _NESTED_LIST.sub("", _ATTRIBUTES.sub("", path))
+
+
+def nested_list(path: str) -> str:
+    """The link DOM path of the outermost list holding `path` (any tag-feature mode): the
+    levels of a list nested in a list item folded into it and the items' attributes left
+    out (`item_rows`), the lists' own kept, so that two lists built of the same tags in two
+    places of a page (a menu, the content) stay two.
+
+    >>> nested_list("div[@id]/ul[@class]/li[@class]/ul[@class]/li[@class]/div[@class]/a")
+    'div[@id]/ul[@class]/li/div[@class]/a'
+    """
+    return _NESTED_LEVEL.sub("", item_rows(path))
 
 
 def _links(page: Snapshot | Iterable[Link]) -> Iterable[Link]:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from siteseer.algorithms.features.dom import TagFeature, link_path
+from siteseer.algorithms.features.dom import TagFeature, link_path, nested_list
 from siteseer.algorithms.features.url import SIZE_TERM, tokens, url_schema
 from siteseer.algorithms.features.urlshape import refines
 from siteseer.algorithms.result import TraceEntry
@@ -49,14 +49,19 @@ def candidates(
     Docsify's sections) shows sp itself, not a page listing it; sp's own tools (its history,
     edit form, a permanent link to it: links that name it, `yields.is_tool`) show sp again;
     above the seed (`climbed`), sp's own URL with query parameters added, and exports of its
-    data, are its list's views (`_variants`); the links in `down_path` lead down the tree."""
+    data, are its list's views (`_variants`); the links in `down_path` lead down the tree, and so
+    do those of the nested list holding it at other depths (`features.dom.nested_list`)."""
     targets = own_urls(sp)
     urls = list(dict.fromkeys(link.url for link in sp.links))
+    # A nested list is one list: its entries at other depths (a sitemap's top pages beside
+    # the namespace holding the page below) lead down the tree as well.
+    tree = None if down_path is None else nested_list(down_path)
     down = sorted(
         {
             link.url
             for link in sp.links
-            if down_path is not None and link_path(link, mode) == down_path
+            if tree is not None
+            and (link_path(link, mode) == down_path or nested_list(link_path(link, mode)) == tree)
         }
     )
     views = [u for u in urls if u not in targets and any(_section_of(u, t) for t in targets)]

@@ -1,0 +1,115 @@
+"""SSUP's climb downloads against the lab's truth: a wiki whose sitemap is one nested list, the
+site's top pages at its first depth and the namespace of the page it is opened from expanded
+below its entry; each page's sitemap, recent changes and actions (edit, revisions, backlinks)
+are the page's URL with an action added."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from aiohttp import web
+from ssup_runs import serve_and_discover
+
+from siteseer.lab import Site, SiteTruth, set_scores
+
+PAGES = 12
+TOP = ("about", "bugs", "copyright", "glossary", "license")
+NAMESPACES = ("lib", "faq", "howto")
+PAGE_ACTIONS = ("edit", "revisions", "backlink")
+
+
+def _html(title: str, body: str) -> web.Response:
+    html = f"<html><head><title>{title}</title></head><body><h1>{title}</h1>{body}</body></html>"
+    return web.Response(text=html, content_type="text/html")
+
+
+class _SitemapWiki(Site):
+    """`/doku?id=<ns>:<page>` pages; each page's tools link its sitemap `/doku?do=index&id=…`
+    and its recent changes, naming the page. The sitemap is one nested list: the top pages
+    (``/doku?id=about``, …), then each namespace (``/doku?id=…&idx=<ns>``), the namespace of
+    the page named expanded below its entry (its pages one depth down)."""
+
+    id = "sitemap-wiki"
+    kind = "entity-tree"
+
+    def _page(self, title: str, name: str, body: str) -> web.Response:
+        q = quote(name)
+        tools = (
+            '<div id="tools"><ul>'
+            '<li><a href="/doku?id=start">Home</a></li>'
+            f'<li><a href="/doku?do=index&id={q}">Sitemap</a></li>'
+            f'<li><a href="/doku?do=recent&id={q}">Recent changes</a></li>'
+            "</ul></div>"
+        )
+        actions = "".join(f'<li><a href="/doku?do={a}&id={q}">{a}</a></li>' for a in PAGE_ACTIONS)
+        page_tools = f'<div id="pagetools"><ul class="actions">{actions}</ul></div>'
+        return _html(title, f'{tools}<div id="main">{body}</div>{page_tools}')
+
+    def _sitemap(self, name: str, open_ns: str) -> web.Response:
+        items = "".join(
+            f'<li class="level1"><div class="li"><a href="/doku?id={t}">{t}</a></div></li>'
+            for t in TOP
+        )
+        for ns in NAMESPACES:
+            inner = ""
+            if ns == open_ns:
+                pages = "".join(
+                    f'<li class="level2"><div class="li"><a href="/doku?id={ns}%3Ap{i}">'
+                    f"{ns} {i}</a></div></li>"
+                    for i in range(1, PAGES + 1)
+                )
+                inner = f'<ul class="idx">{pages}</ul>'
+            href = f"/doku?id={quote(name)}&idx={ns}"
+            items += (
+                f'<li class="closed"><div class="li"><a href="{href}">{ns}</a></div>{inner}</li>'
+            )
+        return self._page(
+            "Sitemap", name, f'<div id="index__tree"><ul class="idx">{items}</ul></div>'
+        )
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        if request.path != "/doku":
+            return web.Response(status=404, text="not found")
+        name = request.query.get("id", "")
+        ns, _, page = name.partition(":")
+        if request.query.get("do") == "index":
+            return self._sitemap(name, request.query.get("idx", ns))
+        if request.query.get("do") == "recent":
+            return self._page("Recent changes", name, "<p>Nothing changed.</p>")
+        if request.query.get("do") == "backlink":
+            links = "".join(f'<li><a href="/doku?id={ns}%3Ap{i}">{ns} {i}</a></li>' for i in (2, 3))
+            return self._page("Backlinks", name, f'<ul class="backlinks">{links}</ul>')
+        if request.query.get("do") in PAGE_ACTIONS:
+            return self._page(request.query["do"], name, "<form><textarea></textarea></form>")
+        if request.query.get("idx") in NAMESPACES:
+            return self._sitemap(name, request.query["idx"])
+        if name == "start" or name in TOP:
+            return self._page(name, name, "<p>A page of the site.</p>")
+        if ns in NAMESPACES and page[1:].isdigit() and 1 <= int(page[1:]) <= PAGES:
+            return self._page(name, name, f"<p>The text of {name}.</p>")
+        return web.Response(status=404, text="no such page")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        pages = tuple(f"{base_url}/doku?id=lib%3Ap{i}" for i in range(1, PAGES + 1))
+        index = f"{base_url}/doku?do=index&id=lib%3Ap1"
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"page": pages},
+            target_type="page",
+            seed_entity=pages[0],
+            seed_path=(index, pages[0]),
+            index_levels=((index,),),
+        )
+
+
+async def test_a_nested_lists_other_depths_lead_down_the_tree() -> None:
+    truth, result, downloaded = await serve_and_discover(_SitemapWiki(), height=2)
+    assert set_scores(result.entities, truth.target_entities).f1 == 1.0
+    # Above the sitemap, its top pages sit in the nested list that leads down to the seed:
+    # they are the list's entries at another depth, not pages listing the sitemap.
+    top = {f"{truth.base_url}/doku?id={t}" for t in TOP}
+    assert not top & set(downloaded), downloaded
+    skipped = [t.urls for t in result.trace if t.decision == "skip" and "links below" in t.subject]
+    assert any(top <= set(urls) for urls in skipped), result.trace

@@ -23,7 +23,10 @@ pages already loaded show cannot change the choice:
   half of it shares a weighted URL term with sp and matches the URL template sp's URL stands
   for, property 8 of Definition 3; no page of a value: `verdicts.confirms`) settles the pages
   that list holds beside sp (they are sp's own level), and the pages sp links to only through
-  lists holding that candidate (the rest of a breadcrumb or of a "back to" box). When its URL
+  lists holding that candidate (the rest of a breadcrumb or of a "back to" box), and the pages
+  whose URL varies one query value of its URL (`one_value_apart`: ``?do=edit&id=x`` beside the
+  index ``?do=index&id=x``), the same page's other views and actions or another value's
+  list, which list sp among no more pages like it. When its URL
   (or the URL its redirect landed at: a tab ``/projects?jump=issues`` → ``/issues``) also
   reads as an ancestor of sp's beyond the site root (``/sports`` above ``/sport/alpine``),
   the list and the URL hierarchy agree and it settles every other candidate (the host cities
@@ -66,6 +69,7 @@ __all__ = [
     "ancestry",
     "folders_above",
     "navigation_paths",
+    "one_value_apart",
     "routed",
     "same_menu",
     "url_ancestors",
@@ -135,6 +139,19 @@ def routed(url: str) -> str:
     route, _, query = parts.fragment.lstrip("!").partition("?")
     path = parts.path.rstrip("/") + "/" + route.lstrip("/")
     return urlunsplit((parts.scheme, parts.netloc, path, query or parts.query, ""))
+
+
+def one_value_apart(url: str, page: str) -> bool:
+    """Whether `url` is `page` with one query value changed: the same origin and path, the
+    same query names, one value differing (``?do=edit&id=x`` of ``?do=index&id=x``). Hash
+    routes are read as paths (`routed`)."""
+    a, b = urlsplit(routed(url)), urlsplit(routed(page))
+    if (a.scheme, a.netloc, a.path.rstrip("/")) != (b.scheme, b.netloc, b.path.rstrip("/")):
+        return False
+    ours, theirs = dict(query_pairs(a.query)), dict(query_pairs(b.query))
+    if len(ours) != len(query_pairs(a.query)) or ours.keys() != theirs.keys():
+        return False
+    return sum(ours[n] != theirs[n] for n in ours) == 1
 
 
 def view_of(url: str, page: str) -> bool:
@@ -297,6 +314,12 @@ class Probes:
         for index, beside in self._confirmed:
             if url in beside:
                 return f"listed beside the page by its index page {index}"
+            if one_value_apart(url, index):
+                return (
+                    f"its URL varies one query value of its index page {index}: another "
+                    "view or action of the same page (its edit form, its history) or another "
+                    "value's list, no wider list of the page"
+                )
             paths = self._content_paths(url)
             if paths and all(index in self._lists[p] for p in paths):
                 return f"linked only from lists that hold its index page {index}"

@@ -113,3 +113,14 @@ async def test_a_nested_lists_other_depths_lead_down_the_tree() -> None:
     assert not top & set(downloaded), downloaded
     skipped = [t.urls for t in result.trace if t.decision == "skip" and "links below" in t.subject]
     assert any(top <= set(urls) for urls in skipped), result.trace
+
+
+async def test_a_confirmed_index_pages_one_value_variants_are_not_probed() -> None:
+    truth, result, downloaded = await serve_and_discover(_SitemapWiki(), height=1)
+    assert set_scores(result.entities, truth.target_entities).f1 == 1.0
+    # The seed's sitemap (``?do=index&id=…``) is confirmed as its index page: the seed's other
+    # actions vary the same query value of that URL (``?do=edit&id=…``) and are not loaded.
+    seed = quote("lib:p1")
+    actions = {f"{truth.base_url}/doku?do={a}&id={seed}" for a in PAGE_ACTIONS}
+    assert not actions & set(downloaded), downloaded
+    assert len(downloaded) <= truth.lower_bound_downloads + 3, downloaded

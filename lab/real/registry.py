@@ -84,6 +84,7 @@ _REAL: dict[str, str] = {
     "real-pydoctor": "siteseer.lab.real.pydoctor:PydoctorApp",
     "real-oscar": "siteseer.lab.real.oscar:OscarApp",
     "real-javadoc": "siteseer.lab.real.javadoc:JavadocApp",
+    "real-haddock": "siteseer.lab.real.haddock:HaddockApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -217,6 +217,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-pydoctor",
             "real-oscar",
             "real-javadoc",
+            "real-haddock",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

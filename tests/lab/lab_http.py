@@ -5,11 +5,16 @@ Imported by the tests of this folder (`from lab_http import get_page, get_text, 
 
 from __future__ import annotations
 
+import re
 import urllib.request
+from html import unescape
 from typing import Any
+from urllib.parse import urljoin
 
 import aiohttp
 from lxml import html as lxml_html
+
+from siteseer.crawler import canonical_url
 
 
 async def get_page(http: aiohttp.ClientSession, url: str) -> tuple[int, str, str]:
@@ -26,3 +31,11 @@ def get_text(url: str) -> str:
     """The body of `url` as text (a real application's page, redirects followed)."""
     with urllib.request.urlopen(url, timeout=120) as response:
         return str(response.read().decode("utf-8"))
+
+
+def page_links(url: str, pattern: str = r'href="([^"#]+)') -> list[str]:
+    """The links of `url`'s page that `pattern` finds (its first group: every href, fragments
+    dropped, unless told), resolved and canonical, in order; links that are not HTTP (file://,
+    mailto:) are left out."""
+    hrefs = (urljoin(url, unescape(h)) for h in re.findall(pattern, get_text(url)))
+    return [canonical_url(h) for h in hrefs if h.startswith("http")]

@@ -13,10 +13,9 @@ import re
 from collections.abc import Iterator
 from html import unescape
 from pathlib import Path
-from urllib.parse import urljoin
 
 import pytest
-from lab_http import get_text
+from lab_http import get_text, page_links
 
 from siteseer.crawler import canonical_url
 from siteseer.lab.real.javadoc import INDEX, SEED, JavadocApp, read_types, type_path
@@ -98,13 +97,6 @@ def docs() -> Iterator[LabServer]:
         yield server
 
 
-def _links(url: str, pattern: str = r'href="([^"#]+)') -> list[str]:
-    """The page's links (those `pattern` finds), resolved and canonical, in order (fragments
-    dropped)."""
-    hrefs = (urljoin(url, unescape(h)) for h in re.findall(pattern, get_text(url)))
-    return [canonical_url(h) for h in hrefs if h.startswith("http")]
-
-
 @pytest.mark.slow
 @pytest.mark.real_app(APP)
 @pytest.mark.timeout(900)
@@ -112,7 +104,7 @@ def test_package_pages_list_the_truths_types_in_order(docs: LabServer) -> None:
     truth = docs.truth(APP)
     (top,), listing = truth.index_levels
     assert len(truth.target_entities) > 200 and len(listing) > 15
-    overview = _links(top)
+    overview = page_links(top)
     assert set(listing) <= set(overview)
     entities = set(truth.target_entities)
     assert set(truth.queries[0].entities) <= entities
@@ -121,7 +113,7 @@ def test_package_pages_list_the_truths_types_in_order(docs: LabServer) -> None:
         assert url.endswith("/" + package.replace(".", "/") + "/package-summary.html")
         # the first column of the table of its types (its description and the types'
         # summaries name other types), which also lists the related packages
-        table = _links(url, r'class="col-first[^"]*"><a href="([^"#]+)')
+        table = page_links(url, r'class="col-first[^"]*"><a href="([^"#]+)')
         listed = [u for u in table if u in entities]
         assert listed == list(query.entities), package
 
@@ -140,4 +132,4 @@ def test_type_pages_are_titled_by_their_name_and_link_their_package(docs: LabSer
         assert title is not None and url.endswith(f"/{unescape(title.group(1))}.html"), url
         ((package,),) = truth.attributes[url].values()
         summary = truth.base_url + "/" + type_path(package, "package-summary")
-        assert summary in _links(url), url
+        assert summary in page_links(url), url

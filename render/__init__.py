@@ -29,6 +29,7 @@ if typing.TYPE_CHECKING:
         RenderError,
     )
     from siteseer.render.extract import Canonicalize, default_canonical, snapshot_from_html
+    from siteseer.render.forms import form_links
     from siteseer.render.http import HttpFetcher, RawResponse, declared_charset, sent_headers
     from siteseer.render.identity import DEFAULT_USER_AGENT, Identity
     from siteseer.render.parse import parse_html, structure_fingerprint
@@ -92,6 +93,7 @@ __all__ = [
     "default_canonical",
     "destructive_text",
     "destructive_word",
+    "form_links",
     "is_private_host",
     "load_render_config",
     "parse_html",
@@ -138,6 +140,7 @@ _LAZY = {
     "Snapshot": "siteseer.render.snapshot",
     "State": "siteseer.render.snapshot",
     "declared_charset": "siteseer.render.http",
+    "form_links": "siteseer.render.forms",
     "default_canonical": "siteseer.render.extract",
     "destructive_text": "siteseer.render.effects",
     "destructive_word": "siteseer.render.effects",

@@ -233,7 +233,7 @@ class _Paths:
     def __init__(self) -> None:
         self._memo: dict[Any, tuple[str, str, str]] = {}
         self._steps: dict[tuple[Any, ...], tuple[str, str, str]] = {}
-        self._links: dict[tuple[str, str, str], tuple[str, str, str]] = {}
+        self._links: dict[tuple[tuple[str, str, str], str], tuple[str, str, str]] = {}
 
     def of(self, el: Any) -> tuple[str, str, str]:
         """The three path forms from html down to and including `el` (tbody left out)."""
@@ -261,13 +261,15 @@ class _Paths:
         found = self._steps[key] = _extend(prefix, step)
         return found
 
-    def link(self, anchor: Any) -> tuple[str, str, str]:
-        """The paths of an anchor: its parent's, plus ``/a``."""
-        parent = anchor.getparent()
+    def leaf(self, el: Any) -> tuple[str, str, str]:
+        """The paths of an anchor (or a form's button, `render.forms`): its parent's, plus its
+        tag without its attributes (``/a``)."""
+        parent = el.getparent()
         prefix = self.of(parent) if parent is not None else ("", "", "")
-        found = self._links.get(prefix)
+        key = (prefix, el.tag)
+        found = self._links.get(key)
         if found is None:
-            found = self._links[prefix] = _extend(prefix, ("a", "a", "a"))
+            found = self._links[key] = _extend(prefix, (el.tag, el.tag, el.tag))
         return found
 
 
@@ -312,7 +314,7 @@ def links_from_tree(
         url = resolve(href)
         if url is None:
             continue
-        path, path_attrs, path_values = paths.link(a)
+        path, path_attrs, path_values = paths.leaf(a)
         links.append(
             # Positional arguments: measurably cheaper than keywords for a frozen dataclass.
             Link(url, _anchor_text(a), path, path_attrs, path_values)

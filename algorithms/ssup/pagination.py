@@ -53,6 +53,7 @@ from siteseer.algorithms.ssup.yields import (
     is_export,
     is_tool,
     leads_back,
+    list_links,
     pager_text,
     pages_offered,
     spelled_defaults,
@@ -297,13 +298,13 @@ class Pagination:
         those that cannot be are named in the trace."""
         carried = chain.carried() if chain is not None else frozenset()
         shown = len(self._entries(page, at))
-        defaults = spelled_defaults(page.url, (link.url for link in page.links))
+        defaults = spelled_defaults(page.url, (link.url for link in page.links))  # `list_links`
 
         unlike: list[str] = []
         exports: list[str] = []
         tools: list[str] = []
         entries: list[str] = []
-        for link in page.links:
+        for link in list_links(page):
             path = link_path(link, self.mode)
             if link.url in judged or (path, link.url) in at.navigation:
                 continue

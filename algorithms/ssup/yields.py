@@ -37,7 +37,8 @@ from urllib.parse import unquote, urlencode, urljoin, urlsplit, urlunsplit
 
 from siteseer.algorithms.features.url import query_pairs, route
 from siteseer.algorithms.features.urlshape import is_index_document
-from siteseer.render import Snapshot
+from siteseer.crawler import canonical_url
+from siteseer.render import Link, Snapshot, form_links
 
 __all__ = [
     "EXPORT_FORMATS",
@@ -49,6 +50,7 @@ __all__ = [
     "is_export",
     "is_tool",
     "leads_back",
+    "list_links",
     "pages_offered",
     "returns_to",
     "spelled_defaults",
@@ -63,10 +65,11 @@ EXPORT_FORMATS = frozenset(
 )
 # Link texts that continue a list (besides page numbers): a family holding one is a pager.
 _CONTINUE = frozenset(
-    {"next", "previous", "prev", "older", "newer", "more", "last", "first", "»", "«", "›", "‹"}
-)
+    {"next", "previous", "prev", "older", "newer", "more", "last", "first", "»", "«", "›", "‹", "→",
+     "←"}
+)  # fmt: skip
 # Those of them that lead back, to the pages a list's pager came from.
-_BACK = frozenset({"previous", "prev", "newer", "first", "«", "‹"})
+_BACK = frozenset({"previous", "prev", "newer", "first", "«", "‹", "←"})
 
 
 def is_export(url: str) -> bool:
@@ -83,7 +86,11 @@ def is_export(url: str) -> bool:
 
 
 def _name(text: str) -> str:
-    return " ".join(text.replace("_", " ").split()).casefold()
+    """`text` folded, its words apart; a run of one sign is that sign (``»»``, ``→→``: the last
+    page, as a word continuing a list)."""
+    words = " ".join(text.replace("_", " ").split()).casefold().split(" ")
+    return " ".join(w[0] if len(w) > 1 and not w[0].isalnum() and w == w[0] * len(w) else w
+                    for w in words)  # fmt: skip
 
 
 def pager_text(text: str) -> bool:
@@ -358,7 +365,7 @@ class Family:
 
     def add(self, url: str, values: tuple[str, ...], text: str, entries: int) -> None:
         self.members.setdefault(url, values)
-        self.texts.add(" ".join(text.split()).casefold())
+        self.texts.add(_name(text))
         if not self.loaded:
             sizes = self._page_sizes(entries) if len(self.members) <= _SIZE_CHOICES else None
             self.sizes = self.offered or sizes
@@ -507,8 +514,8 @@ class Family:
         page shows (``?pageSize=10|25|50|100&page=1`` on a page of 10, ``?per_page=50|100`` on
         one of 25, ``?revcount=30|120`` on one of 60). Whether they are sizes is known when the
         largest is loaded (`Pagination._keep`: it shows more entries than the linking page)."""
-        if entries < 2 or len(self.members) < 2:
-            return None
+        if entries < 2 or len(self.members) < 2 or self.texts & (_CONTINUE - {"more"}):
+            return None  # Choice: "next" and "last" (``?start=30|330``) are offsets, no sizes.
         numbers = self._numbered()
         if numbers is None:
             return None
@@ -558,7 +565,7 @@ class Families:
         has none (`family_of`)."""
         if url in self.owner:
             known = self.families[self.owner[url]]
-            known.texts.add(" ".join(text.split()).casefold())
+            known.texts.add(_name(text))
             return known
         found = family_of(page, url, defaults, carried)
         paged = self.families.get(chain) if chain is not None else None
@@ -619,12 +626,28 @@ class Families:
         return (u for f in self.families.values() for u in f.loaded)
 
 
+def _canonical(url: str) -> str:
+    return canonical_url(url)
+
+
+def list_links(page: Snapshot) -> tuple[Link, ...]:
+    """`page`'s links and its GET forms that need no typing as links (`render.form_links`,
+    their URLs canonical as the crawl makes them): a pager written as forms (``startRow=30``
+    in hidden fields, an arrow for a button) pages a list as links do. A page's defaults are
+    read from its anchors alone (`spelled_defaults`): a form's hidden fields spell out the state
+    of the page it leads to, not this one's."""
+    forms = form_links(page, _canonical)
+    return (*page.links, *forms) if forms else page.links
+
+
 def pages_offered(page: Snapshot) -> int:
     """The pages the list `page` shows is offered over by its pager (`Family.last_page`): the
-    last page its links' families reach, 1 when it links to no further page of its list."""
+    last page its links' families reach (its GET forms' too, `list_links`), 1 when it links
+    to no further page of its list."""
     families = Families()
     defaults = spelled_defaults(page.url, (link.url for link in page.links))
-    for link in page.links:
+    links = list_links(page)
+    for link in links:
         families.add(page.url, link.url, link.text, 0, page.url, False, defaults)
     return max((f.last_page() for f in families.families.values()), default=1)
 

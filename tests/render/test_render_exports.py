@@ -51,6 +51,7 @@ EXPORTED = {
     "State",
     "declared_charset",
     "default_canonical",
+    "form_links",
     "load_render_config",
     "parse_html",
     "sent_headers",

@@ -85,6 +85,7 @@ _REAL: dict[str, str] = {
     "real-oscar": "siteseer.lab.real.oscar:OscarApp",
     "real-javadoc": "siteseer.lab.real.javadoc:JavadocApp",
     "real-haddock": "siteseer.lab.real.haddock:HaddockApp",
+    "real-mdbook": "siteseer.lab.real.mdbook:MdBookApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -218,6 +218,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-oscar",
             "real-javadoc",
             "real-haddock",
+            "real-mdbook",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

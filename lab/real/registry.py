@@ -86,6 +86,7 @@ _REAL: dict[str, str] = {
     "real-javadoc": "siteseer.lab.real.javadoc:JavadocApp",
     "real-haddock": "siteseer.lab.real.haddock:HaddockApp",
     "real-mdbook": "siteseer.lab.real.mdbook:MdBookApp",
+    "real-calibreweb": "siteseer.lab.real.calibreweb:CalibreWebApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -219,6 +219,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-javadoc",
             "real-haddock",
             "real-mdbook",
+            "real-calibreweb",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -87,6 +87,7 @@ _REAL: dict[str, str] = {
     "real-haddock": "siteseer.lab.real.haddock:HaddockApp",
     "real-mdbook": "siteseer.lab.real.mdbook:MdBookApp",
     "real-calibreweb": "siteseer.lab.real.calibreweb:CalibreWebApp",
+    "real-photologue": "siteseer.lab.real.photologue:PhotologueApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -36,7 +36,7 @@ from siteseer.lab.real.pyenv import Progress, PyPackage
 from siteseer.lab.site import Size
 from siteseer.lab.truth import SiteTruth
 
-__all__ = ["IMAGE_SUFFIXES", "SigalApp", "read_pictures"]
+__all__ = ["ALBUMS", "IMAGE_SUFFIXES", "SigalApp", "copy_pictures", "read_pictures"]
 
 # Debian package → (the folder of its pictures in the package, the album it becomes); each
 # package is unpacked alone, and a sub-folder of its folder stays a sub-album.
@@ -91,7 +91,7 @@ class SigalApp(PythonApp):
             for package, (folder, album) in ALBUMS.items():
                 root = self.dir / "unpacked"
                 unpack_debs(self.id, (package,), root, log, progress)
-                _copy_pictures(root / folder, self.project / "pictures" / album)
+                copy_pictures(root / folder, self.project / "pictures" / album)
                 shutil.rmtree(root)
             (self.project / "sigal.conf.py").write_text(SETTINGS, encoding="utf-8")
         super()._install(progress)
@@ -131,7 +131,7 @@ class SigalApp(PythonApp):
         )
 
 
-def _copy_pictures(source: Path, album: Path) -> None:
+def copy_pictures(source: Path, album: Path) -> None:
     """The regular files of `source` and its sub-folders copied to `album` (symbolic links
     left out)."""
     for file in sorted(source.rglob("*")):

@@ -220,6 +220,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-haddock",
             "real-mdbook",
             "real-calibreweb",
+            "real-photologue",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

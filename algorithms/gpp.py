@@ -66,7 +66,13 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from siteseer.algorithms.features.url import query_pairs, route
-from siteseer.algorithms.features.urlshape import continues, is_view, template_share
+from siteseer.algorithms.features.urlshape import (
+    UrlTemplate,
+    continues,
+    is_view,
+    seed_template,
+    template_share,
+)
 from siteseer.algorithms.features.visual import (
     MenuKey,
     VisualList,
@@ -311,13 +317,35 @@ def _holding_list_size(page: Snapshot, seed: str, menus: set[MenuKey]) -> int:
     Choice (for real applications): a list at least half of whose URLs are not of the seed's
     template (`template_share`) mixes a few of its siblings with other kinds (a repository
     summary's branch, tags and last commits in one table) and is no list of the seed's, however
-    long: the search goes on to the page that lists them all (the log)."""
+    long: the search goes on to the page that lists them all (the log). The seed's template is
+    widened over the list (`widened`): an index of every project's latest release lists the
+    seed's siblings each under its project (``/dev/<project>/<version>``), and is its list."""
     model = _list_with(page, seed, menus)
     if model is None or is_menu(model, menus) or model.signature[1] == COLLECTION:
         return 0
-    if template_share(seed, model.urls) < KIND_SHARE:
+    if template_share(seed, model.urls, widen=True) < KIND_SHARE:
         return 0
     return len(model.links)
+
+
+def _siblings_last(
+    frontier: Sequence[str], template: UrlTemplate | None
+) -> tuple[list[str], list[str]]:
+    """`frontier` split into the pages not of the seed's URL `template` and those of it.
+
+    Choice "the seed's siblings are its list's entries, not its list" (beyond the
+    reconstruction, for real applications): a page of the seed's own template is another
+    entity, which links the seed at most in a box of related pages; the list that holds it is
+    on a page of another template (a wiki's sitemap beside its namespaces' pages, an index
+    beside its entries). The breadth-first search renders a depth's other pages first, and
+    its siblings only when none of those holds the seed in a list of `SHORT_LIST` links or
+    more: a wiki whose namespace pages link its 300 pages at the depth of its sitemap's
+    namespace lists renders those lists alone."""
+    if template is None:
+        return list(frontier), []
+    own = [u for u in frontier if template.matches(u)]
+    mine = set(own)
+    return [u for u in frontier if u not in mine], own
 
 
 async def _seed_path(
@@ -332,10 +360,31 @@ async def _seed_path(
     frontier = [root]
     holders: list[str] = []
     hit: int | None = None
+    template = seed_template(seed)
     for depth in range(max_depth):
         following: list[str] = []
-        for start in range(0, len(frontier), BATCH):
-            for snapshot in await _render(run, rendered, frontier[start : start + BATCH]):
+        # The seed's siblings (pages of its URL template) are rendered last, and only when no
+        # other page of this depth already holds the seed in a long list (`_siblings_last`).
+        others, siblings = _siblings_last(frontier, template)
+        batches = [others[i : i + BATCH] for i in range(0, len(others), BATCH)]
+        first_sibling = len(batches)
+        batches += [siblings[i : i + BATCH] for i in range(0, len(siblings), BATCH)]
+        for number, batch in enumerate(batches):
+            if number == first_sibling and holders:
+                menus = menu_signatures(rendered.values())
+                if max(_holding_list_size(rendered[u], seed, menus) for u in holders) >= SHORT_LIST:
+                    run.trace.append(
+                        TraceEntry(
+                            "seed-path",
+                            "skip",
+                            seed,
+                            level=depth,
+                            values=(("siblings", float(len(siblings))),),
+                            note="the seed's siblings: a page of this depth lists it at length",
+                        )
+                    )
+                    break
+            for snapshot in await _render(run, rendered, batch):
                 for link in snapshot.links:
                     url = link.url
                     if url == seed:

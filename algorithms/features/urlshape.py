@@ -155,9 +155,11 @@ def shape_of(url: str) -> UrlTemplate | None:
     return replace(template, segments=segments, query=tuple((n, None) for n, _ in template.query))
 
 
-def template_share(seed: str, urls: Iterable[str]) -> float:
+def template_share(seed: str, urls: Iterable[str], *, widen: bool = False) -> float:
     """The share of the distinct URLs of `urls` (`seed` left out) that match the template
-    `seed`'s URL stands for (`seed_template`); 0.0 when none is left or `seed` has none.
+    `seed`'s URL stands for (`seed_template`; with `widen`, `widened` over `urls`: a list of
+    every category's entries, ``/dev/requests/2.3`` among ``/dev/<project>/<version>``); 0.0
+    when none is left or `seed` has none.
 
     A list of the seed's siblings is mostly of its template (SSUP's property 8); a dashboard's
     table mixing a few of them with other kinds (a repository summary's branch, tags and last
@@ -166,6 +168,8 @@ def template_share(seed: str, urls: Iterable[str]) -> float:
     others = [u for u in dict.fromkeys(urls) if u != seed]
     if template is None or not others:
         return 0.0
+    if widen:
+        template = widened(template, others)
     return sum(template.matches(u) for u in others) / len(others)
 
 

@@ -192,6 +192,17 @@ def test_the_share_of_a_list_of_the_seeds_template() -> None:
     assert template_share(seed, [seed, *commits, *others, commits[0]]) == 0.5
     assert template_share(seed, [seed, *commits]) == 1.0
     assert template_share(seed, [seed]) == 0.0
+    # widened over the list, the summary's table stays mixed: no segment varies in it.
+    assert template_share(seed, [seed, *commits, *others], widen=True) == 0.5
+
+
+def test_the_share_of_an_index_of_every_projects_release_widened_over_it() -> None:
+    seed = f"{H}/dev/requests/2.34.2"
+    releases = [f"{H}/dev/{name}/1.{n}" for n, name in enumerate(("flask", "attrs", "babel"))]
+    # Each release under its own project: of the seed's template only once widened over the list.
+    assert template_share(seed, [seed, *releases]) == 0.0
+    assert template_share(seed, [seed, *releases], widen=True) == 1.0
+    assert template_share(seed, [seed, *releases[:2]], widen=True) == 0.0  # two values: no level
 
 
 def test_a_page_listed_at_several_depths_of_a_tree_is_its_entry_at_the_shallowest() -> None:

@@ -365,3 +365,45 @@ async def test_gpp_pages_a_list_numbered_from_a_cursor_past_its_rows_other_links
     assert f"{base}/branch/changes/24?start=36" in index
     grown = [e.subject for e in found.trace if e.step == "grow"]
     assert not any("/files/" in url for url in grown)
+
+
+def _featured_wiki() -> web.Application:
+    """A wiki: its home page links its contents page (every page, 40, in one list) and 15
+    featured pages, each of which links the pages after it ("see next": 2 pages)."""
+    names = [f"p{n:02d}" for n in range(40)]
+
+    def items(chosen: list[str]) -> str:
+        return "<ul>" + "".join(f'<li><a href="/page/{n}">{n}</a></li>' for n in chosen) + "</ul>"
+
+    async def home(_: web.Request) -> web.Response:
+        return _html(f'<h1>Wiki</h1><p><a href="/contents">All pages</a></p>{items(names[:15])}')
+
+    async def contents(_: web.Request) -> web.Response:
+        return _html(f"<h1>Contents</h1>{items(names)}")
+
+    async def entry(request: web.Request) -> web.Response:
+        at = names.index(request.match_info["name"])
+        return _html(f"<h1>{names[at]}</h1><p>Text.</p>{items(names[at + 1 : at + 3])}")
+
+    app = web.Application()
+    app.add_routes(
+        [web.get("/", home), web.get("/contents", contents), web.get("/page/{name}", entry)]
+    )
+    return app
+
+
+async def test_gpp_renders_the_seeds_siblings_only_when_no_other_page_lists_it(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    """Choice "the seed's siblings are its list's entries, not its list": one hop from the
+    home page are the contents page and 15 pages of the seed's template; the contents page
+    lists the seed among 40, so the 15 siblings are never rendered while looking for it."""
+    base = await serve_app(_featured_wiki())
+    async with Session(SessionConfig(render="always")) as session:
+        found = await gpp(session, f"{base}/page/p30")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/page/p{n:02d}" for n in range(40)}
+    assert found.sample_path == (f"{base}/", f"{base}/contents", f"{base}/page/p30")
+    (skip,) = [e for e in found.trace if (e.step, e.decision) == ("seed-path", "skip")]
+    assert dict(skip.values)["siblings"] == 15
+    assert found.cost.downloads <= 5, found.cost  # the seed, home, contents (twice at most)

@@ -16,9 +16,14 @@ marked [reconstructed] there are the named choices below:
    navigation's whole tree of nested lists, collapsed drop-downs included, is its list
    (`_navigation_tree`: a documentation site lists its pages only there). The seed is the
    page as loaded (a hash-routed document's fragment is its page once the document is known).
+   A depth's pages of the seed's own template (its siblings) are rendered last, and not at all
+   once another page of that depth holds the seed in a list of `SHORT_LIST` links or more
+   (`_siblings_last`); a list is of the seed's template when its template widened over the
+   list matches it (`_holding_list_size`: every project's latest release in one index).
 2. At each hop, the visual list L_i of p_i that contains a_i (features.visual.visual_lists); when
    a_i is in no visual list (a lone link), the anchors of p_i sharing a_i's container path and
-   style stand in for it (`_collection_of`).
+   style stand in for it (`_collection_of`). A list set in parts that line up apart (columns,
+   runs under headings) is taken whole: every anchor of its container path and style (`_whole`).
 3. Grow: F0 = {p0}; F_{i+1} = the targets of the list matching L_i on every page of F_i (on p_i
    itself L_i; elsewhere the most similar non-menu list whose similarity is at least
    `list_threshold`). F_k are the entity pages. A hop through a site-wide menu or a lone link
@@ -35,7 +40,9 @@ marked [reconstructed] there are the named choices below:
    the DOM path and style of L_i's first entry stand in for it (`_remnant`). A list is paged
    from the URL its page's redirects ended at; a page number appended to that path together
    with the cursor it counts from is a page of it too (``/log`` → ``/log/362?start=382``,
-   `_pages_on`). A level page with no next page of its own may show the first page of a list
+   `_pages_on`), and so is a next page addressed to the script that serves the list, its path
+   named in a parameter (``/index.php/Category:X`` → ``/index.php?title=Category:X&from=Y``,
+   `_at_path`). A level page with no next page of its own may show the first page of a list
    whose own URL it links with that list's next pages (a repository's front page ``/repo/``
    linking ``/repo/log`` and ``/repo/log?count=120``): those pages are followed as pages of
    the list at that URL (`_other_names`). A chain of pages ends at a page that adds no entry
@@ -61,9 +68,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
-from urllib.parse import urlencode, urlsplit, urlunsplit
+from urllib.parse import unquote, urlencode, urlsplit, urlunsplit
 
 from siteseer.algorithms.features.url import query_pairs, route
 from siteseer.algorithms.features.urlshape import (
@@ -72,11 +79,13 @@ from siteseer.algorithms.features.urlshape import (
     is_view,
     seed_template,
     template_share,
+    url_template,
 )
 from siteseer.algorithms.features.visual import (
     MenuKey,
     VisualList,
     is_menu,
+    joined,
     list_similarity,
     menu_signatures,
     visual_lists,
@@ -152,7 +161,7 @@ def _list_with(snapshot: Snapshot, target: str, menus: set[MenuKey]) -> VisualLi
     holding = [vl for vl in lists if target in vl.urls]
     holding.sort(key=lambda vl: (is_menu(vl, menus), -len(vl.links), vl.urls))
     if holding:
-        return holding[0]
+        return _whole(snapshot, holding[0], menus)
     anchor = next((lk for lk in snapshot.links if lk.url == target), None)
     return None if anchor is None else _collection_of(snapshot, anchor)
 
@@ -202,7 +211,9 @@ def _pages_on(first: str, url: str) -> bool:
     """Whether `url` may be another page of the list at `first`: it `continues` it, or it is
     `first` with a page number appended to its path together with one query parameter added,
     the cursor the number counts from (``/log`` → ``/log/362?start=382``: a list paged
-    backwards from its newest entry)."""
+    backwards from its newest entry). A link to the script that serves `first` naming its path
+    in a parameter is read as `first`'s path (`_at_path`)."""
+    url = _at_path(first, url)
     if continues(first, url):
         return True
     parts = urlsplit(url)
@@ -213,6 +224,27 @@ def _pages_on(first: str, url: str) -> bool:
         return False
     bare = urlunsplit(parts._replace(query="&".join(f"{k}={v}" for k, v in own)))
     return urlsplit(bare).path != urlsplit(first).path and continues(first, bare)
+
+
+def _at_path(first: str, url: str) -> str:
+    """`url` read at `first`'s path where `url` addresses the script that serves `first` (a
+    path above it) and names the rest of `first`'s path in one query parameter: the script's
+    own form of the page's address, the parameter dropped (``/index.php?title=Category:X&from=Y``
+    beside ``/index.php/Category:X``, a wiki's pager, is ``/index.php/Category:X?from=Y``);
+    else `url` itself."""
+    page, other = urlsplit(first), urlsplit(url)
+    script = other.path.rstrip("/") + "/"
+    if (page.netloc, page.scheme) != (other.netloc, other.scheme) or not (
+        page.path.startswith(script) and len(page.path) > len(script)
+    ):
+        return url
+    rest = unquote(page.path[len(script) :])
+    pairs = query_pairs(other.query)
+    naming = [n for n, v in pairs if v == rest or v.replace(" ", "_") == rest]
+    if len(naming) != 1:
+        return url
+    kept = [(n, v) for n, v in pairs if n != naming[0]]
+    return urlunsplit(other._replace(path=page.path, query=urlencode(kept)))
 
 
 def _continuations(
@@ -307,7 +339,31 @@ def _matching_list(
         score = list_similarity(vl, model)
         if score > best[1] or (score == best[1] and best[0] is not None and vl.urls < best[0].urls):
             best = (vl, score)
-    return best if best[1] >= threshold else (None, best[1])
+    chosen, score = best
+    if chosen is None or score < threshold:
+        return None, score
+    return _whole(snapshot, chosen, menus), score
+
+
+def _whole(snapshot: Snapshot, part: VisualList, menus: set[MenuKey]) -> VisualList:
+    """`part` joined with the anchors of `snapshot` in its container and style (`joined`): one
+    list laid out in parts.
+
+    Choice "a list set in columns is one list" (beyond the reconstruction, for real
+    applications): a wiki's category page sets its 200 members in three columns, each cut
+    again under a heading per initial; the anchors share their DOM path and style, but each
+    column and each heading's run lines up on its own, and the part holding the seed (56 of
+    200) would be taken for the list, and on every page like it. Only the anchors of the part's
+    URL template join it (`url_template`: a post list's tags and categories, drawn alike, are
+    no posts). A menu stays as it is."""
+    if is_menu(part, menus):
+        return part
+    template = url_template(part.urls)
+    whole = joined(snapshot, part)
+    if template is None or whole is part:
+        return part
+    kept = tuple(lk for lk in whole.links if template.matches(lk.url))
+    return replace(whole, links=kept) if len(kept) > len(part.links) else part
 
 
 def _holding_list_size(page: Snapshot, seed: str, menus: set[MenuKey]) -> int:

@@ -39,6 +39,7 @@ __all__ = [
     "VisualList",
     "assign_to_blocks",
     "is_menu",
+    "joined",
     "list_similarity",
     "menu_key",
     "menu_signatures",
@@ -233,6 +234,33 @@ def visual_lists(snapshot: Snapshot) -> list[VisualList]:
             )
     found.sort(key=lambda vl: (-len(vl.links), vl.links[0].url))
     return found
+
+
+def joined(snapshot: Snapshot, part: VisualList) -> VisualList:
+    """`part` with every visible anchor of `snapshot` in its container and style (its signature
+    but for the orientation): the parts of one list that line up apart (its columns, its runs
+    under headings, an anchor out of step between them), in reading order, keeping `part`'s
+    signature."""
+    key = (part.signature[0], *part.signature[2:])
+    links = [
+        link
+        for link in snapshot.links
+        if link.box is not None
+        and link.style is not None
+        and link.style.visible
+        and link.box.w > 0
+        and link.box.h > 0
+        and (_container(link), *_style_key(link)) == key
+    ]
+    if len(links) <= len(part.links):
+        return part
+    links.sort(key=lambda lk: (lk.box.y, lk.box.x) if lk.box else (0.0, 0.0))
+    return VisualList(
+        signature=part.signature,
+        orientation=part.orientation,
+        links=tuple(links),
+        box=_enclosing(lk.box for lk in links if lk.box is not None),
+    )
 
 
 MenuKey = tuple[tuple[str, str, float, int, str, str], frozenset[str]]

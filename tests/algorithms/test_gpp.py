@@ -407,3 +407,63 @@ async def test_gpp_renders_the_seeds_siblings_only_when_no_other_page_lists_it(
     (skip,) = [e for e in found.trace if (e.step, e.decision) == ("seed-path", "skip")]
     assert dict(skip.values)["siblings"] == 15
     assert found.cost.downloads <= 5, found.cost  # the seed, home, contents (twice at most)
+
+
+def _category_wiki() -> web.Application:
+    """A wiki's category of 30 items, 15 a page (the next page named by the script's own
+    address, ``/index.php?title=Category:Items&from=Item_16``), each page's members set in
+    columns of runs under their initials that line up apart, as MediaWiki sets them."""
+    names = [f"{'ABC'[n % 3]}item_{n:02d}" for n in range(1, 31)]
+
+    def run(initial: str, members: list[str]) -> str:
+        rows = "".join(f'<li><a href="/index.php/{n}">{n}</a></li>' for n in members)
+        return f"<h3>{initial}</h3><ul>{rows}</ul>"
+
+    async def home(_: web.Request) -> web.Response:
+        return _html('<ul><li><a href="/index.php/Category:Items">Items</a></li></ul>')
+
+    async def category(request: web.Request) -> web.Response:
+        start = names.index(request.query["from"]) if "from" in request.query else 0
+        shown = sorted(names[start : start + 15])
+        columns = "".join(
+            f'<div style="flex:1;padding-top:{9 * k}px">'
+            + run(c, [n for n in shown if n[0] == c])
+            + "</div>"
+            for k, c in enumerate("ABC")
+        )
+        more = start + 15 < len(names)
+        after = f"/index.php?title=Category:Items&amp;from={names[start + 15]}" if more else ""
+        pager = f'<p><a href="{after}">next page</a></p>' if more else ""
+        return _html(f'<h1>Category</h1><div style="display:flex">{columns}</div>{pager}')
+
+    async def script(request: web.Request) -> web.Response:
+        return await category(request)
+
+    async def item(request: web.Request) -> web.Response:
+        return _html(f"<h1>{request.match_info['name']}</h1><p>Text.</p>")
+
+    app = web.Application()
+    app.add_routes(
+        [
+            web.get("/", home),
+            web.get("/index.php/Category:Items", category),
+            web.get("/index.php", script),
+            web.get("/index.php/{name}", item),
+        ]
+    )
+    return app
+
+
+async def test_gpp_takes_a_list_set_in_columns_whole_and_its_pages_by_the_scripts_address(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    """Choice "a list set in columns is one list": the category's members line up in runs
+    apart (a column, an initial's heading), the seed's run a third of the page; and a next
+    page addressed to the script with the category's title in a parameter is a page of it
+    (`_at_path`)."""
+    base = await serve_app(_category_wiki())
+    async with Session(SessionConfig(render="always")) as session:
+        found = await gpp(session, f"{base}/index.php/Bitem_07")
+    assert found.complete, found.reason
+    names = {f"{'ABC'[n % 3]}item_{n:02d}" for n in range(1, 31)}
+    assert set(found.entities) == {f"{base}/index.php/{n}" for n in names}

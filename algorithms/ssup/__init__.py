@@ -144,6 +144,10 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   shaped as the next level's sample (`urlshape.shape_of`: first path segment, length, query
   names) that the pages before it did not is a view of the same entities (a repository's log
   from each of its tags): its other pages are not downloaded (`tree._Walk._index_level`).
+  Within a family, the values sharing a leading word (``Category:Urgency_low``,
+  ``Category:Urgency_high`` beside ``Category:Dpkg``: an attribute's values, another
+  partition of the same entities; `yields.value_words`) are loaded after the others, and a
+  group whose first page shows no such new link is not loaded further (`tree._Walk._by_yield`).
   minsim_html is learned from a sample of the best group at every level. In pagination, the
   entries counted are the links of that shape, and a candidate with the next level's sample's
   template (an entry, its parent) is no page of the list.

@@ -6,7 +6,7 @@ DOM path (`algorithms.ssup.levels`). The leaves are the entity pages.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -27,7 +27,7 @@ from siteseer.algorithms.ssup.probes import PROBE_ORDERS, ProbeOrder
 from siteseer.algorithms.ssup.sections import sections
 from siteseer.algorithms.ssup.verdicts import navigation_list
 from siteseer.algorithms.ssup.visual import VisualLevel, visual_group_links
-from siteseer.algorithms.ssup.yields import Families, family_of, stateless
+from siteseer.algorithms.ssup.yields import Families, family_of, stateless, value_words
 from siteseer.render import Snapshot
 
 if TYPE_CHECKING:
@@ -259,13 +259,53 @@ class _Walk:
                     )
                     continue
                 seen |= links
-            rest = await self.run.fetch(urls[1:])
-            for page in rest.values():
-                seen |= down(page)
-            fetched |= rest
+            fetched |= await self._by_yield(sample.url, template, urls[1:], down, seen, placed)
         return [fetched[u] for u in caught if u in fetched] + [
             p for p in own if p.url not in fetched
         ]
+
+    async def _by_yield(
+        self,
+        page: str,
+        template: str,
+        urls: list[str],
+        down: Callable[[Snapshot], set[str]],
+        seen: set[str],
+        placed: set[str],
+    ) -> dict[str, Snapshot]:
+        """The pages `urls` of a level's family `template` (links on `page`), each added to
+        `seen`: those whose varying value's leading word no other holds first, then each group
+        of values sharing one (`yields.value_words`: an attribute's values, another partition
+        of the same entities), whose pages after its first are not loaded when that first
+        one shows no link to the next level that the pages before it did not."""
+        groups = value_words(page, urls)
+        fetched = await self.run.fetch([u for g in groups if len(g) == 1 for u in g])
+        for loaded in fetched.values():
+            seen |= down(loaded)
+        for group in [g for g in groups if len(g) > 1]:
+            first = await self.run.fetch_one(group[0])
+            links = set() if first is None else down(first)
+            if first is not None:
+                fetched[group[0]] = first
+            if first is not None and not links - seen:
+                placed.update(group[1:])
+                self.run.note(
+                    "same-level",
+                    "stop",
+                    template,
+                    level=len(self.levels),
+                    urls=group[1:],
+                    note=f"{group[0]} shows no link to the next level that the pages before it "
+                    "did not: the values sharing its leading word are another partition of the "
+                    "same entities, not downloaded",
+                )
+                continue
+            seen |= links
+            rest = await self.run.fetch(group[1:])
+            for loaded in rest.values():
+                seen |= down(loaded)
+            fetched |= rest
+        return fetched
 
     def partial(self) -> None:
         """Choice (beyond the paper): a run stopped (budget, time limit, signal) before its

@@ -30,12 +30,12 @@ the trace.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from urllib.parse import unquote, urlencode, urljoin, urlsplit, urlunsplit
 
-from siteseer.algorithms.features.url import query_pairs, route
+from siteseer.algorithms.features.url import query_pairs, route, sub_tokens
 from siteseer.algorithms.features.urlshape import is_index_document
 from siteseer.crawler import canonical_url
 from siteseer.render import Link, Snapshot, form_links
@@ -56,6 +56,7 @@ __all__ = [
     "spelled_defaults",
     "state_params",
     "stateless",
+    "value_words",
 ]
 
 # A link whose last path segment is (or ends in) one of these, or whose format parameter names
@@ -310,6 +311,37 @@ def family_of(
         *(b.query[n] for n in open_names),
     )
     return b.origin + path + ("?" + query if query else ""), values
+
+
+def value_words(page: str, urls: Sequence[str]) -> list[list[str]]:
+    """`urls`, a family of links on `page` (`family_of`), grouped by the leading word of the
+    values each varies, the words all of them (and `page`'s own) begin with left out
+    (``Category:Urgency_high`` and ``Category:Urgency_low`` are one group beside
+    ``Category:Dpkg``), groups in order of their first URL.
+
+    Choice: values sharing a leading word name values of one attribute (an urgency, a
+    suite): such a group is another partition of the entities the family's other values
+    list, and `tree._Walk._index_level` loads it last, by yield."""
+    words: dict[str, tuple[str, ...]] = {}
+    for url in (page, *urls):
+        found = family_of(page, url) if url != page else None
+        value = found[1] if found is not None else _values(page, urls)
+        words[url] = tuple(w.lower() for v in value for w in sub_tokens(v) if not w.isdigit())
+    common = 0
+    shortest = min((len(w) for w in words.values()), default=0)
+    while common < shortest and len({w[common] for w in words.values()}) == 1:
+        common += 1
+    groups: dict[str, list[str]] = {}
+    for url in urls:
+        rest = words[url][common:]
+        groups.setdefault(rest[0] if rest else url, []).append(url)
+    return list(groups.values())
+
+
+def _values(page: str, urls: Sequence[str]) -> tuple[str, ...]:
+    """`page`'s own values of what its family `urls` varies (read from its first member)."""
+    found = family_of(urls[0], page) if urls else None
+    return found[1] if found is not None else ()
 
 
 def _own_value(page: str, template: str, defaults: dict[str, str] | None) -> int | None:

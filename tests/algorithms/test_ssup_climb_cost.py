@@ -124,3 +124,87 @@ async def test_a_confirmed_index_pages_one_value_variants_are_not_probed() -> No
     actions = {f"{truth.base_url}/doku?do={a}&id={seed}" for a in PAGE_ACTIONS}
     assert not actions & set(downloaded), downloaded
     assert len(downloaded) <= truth.lower_bound_downloads + 3, downloaded
+
+
+PACKAGES = ("Dpkg", "Apt", "Grep", "Sed", "Gzip", "Mawk")
+URGENCIES = ("Urgency_low", "Urgency_medium", "Urgency_high")
+SUITES = ("Uploads_to_sid", "Uploads_to_unstable")
+ENTRIES = 6
+
+
+class _CategoryWiki(Site):
+    """`/wiki/<Package>_<n>` entries, each in three categories: its package's, its urgency's
+    and its suite's (``/wiki/category/Urgency_low``, ``/wiki/category/Uploads_to_sid``): the main page
+    lists every category, each category page its entries."""
+
+    id = "category-wiki"
+    kind = "entity-tree"
+
+    @staticmethod
+    def _categories(package: str, n: int) -> tuple[str, str, str]:
+        return package, URGENCIES[n % len(URGENCIES)], SUITES[n % len(SUITES)]
+
+    def _page(self, title: str, body: str) -> web.Response:
+        nav = '<div id="nav"><ul><li><a href="/wiki/Main_Page">Main page</a></li></ul></div>'
+        return _html(title, f'{nav}<div id="content">{body}</div>')
+
+    def _entries(self, category: str) -> list[str]:
+        return [
+            f"{p}_{n}"
+            for p in PACKAGES
+            for n in range(1, ENTRIES + 1)
+            if category in self._categories(p, n)
+        ]
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        if request.path.startswith("/wiki/category/") and self._entries(request.path[15:]):
+            items = "".join(
+                f'<li><a href="/wiki/{e}">{e}</a></li>' for e in self._entries(request.path[15:])
+            )
+            return self._page(
+                request.path[15:],
+                f'<div id="pages"><div class="group"><ul class="entries">{items}</ul></div></div>',
+            )
+        title = request.path.removeprefix("/wiki/")
+        if title == "Main_Page":
+            cats = "".join(
+                f'<li><a href="/wiki/category/{c}">{c}</a></li>'
+                for c in (*PACKAGES, *URGENCIES, *SUITES)
+            )
+            return self._page("Main page", f'<ul class="categories">{cats}</ul>')
+        package, _, n = title.rpartition("_")
+        if package in PACKAGES and n.isdigit() and 1 <= int(n) <= ENTRIES:
+            cats = "".join(
+                f'<li><a href="/wiki/category/{c}">{c}</a></li>'
+                for c in self._categories(package, int(n))
+            )
+            return self._page(title, f'<p>Changes.</p><div id="catlinks"><ul>{cats}</ul></div>')
+        return web.Response(status=404, text="no such page")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        entries = tuple(f"{base_url}/wiki/{p}_{n}" for p in PACKAGES for n in range(1, ENTRIES + 1))
+        packages = tuple(f"{base_url}/wiki/category/{p}" for p in PACKAGES)
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"entry": entries},
+            target_type="entry",
+            seed_entity=entries[0],
+            seed_path=(f"{base_url}/wiki/Main_Page", packages[0], entries[0]),
+            index_levels=((f"{base_url}/wiki/Main_Page",), packages),
+        )
+
+
+async def test_an_attributes_values_are_loaded_last_and_by_yield() -> None:
+    truth, result, downloaded = await serve_and_discover(_CategoryWiki(), height=2)
+    assert set_scores(result.entities, truth.target_entities).f1 == 1.0
+    # The categories of one attribute (their names' leading word: Urgency_…, Uploads_to_…)
+    # partition the entries the packages' categories list: loaded after those, the first of
+    # each not loaded yet adds nothing, and the others are not loaded.
+    for names in (URGENCIES, SUITES):
+        loaded = [n for n in names if f"{truth.base_url}/wiki/category/{n}" in downloaded]
+        assert len(loaded) < len(names), downloaded
+    stops = [t for t in result.trace if t.decision == "stop" and "partition" in t.note]
+    assert len(stops) == 2, result.trace
+    assert len(downloaded) <= truth.lower_bound_downloads + 3, downloaded

@@ -177,7 +177,7 @@ class Climb:
         # unless a confirmed index page settles it: it may hold the site's main list, which
         # the index page found may subset (`main_list`).
         home = frozenset(u for u in outgoing if is_root_url(u)) if below is None else frozenset()
-        probes = Probes(sp, outgoing, self.mode, keep=keep, home=home)
+        probes = Probes(sp, outgoing, self.mode, keep=keep, home=home, climbed=below is not None)
         back = set(paths_to(below, sp.url, self.mode)) if below is not None else set()
         while True:
             probes.learn(self.run.pages.values())

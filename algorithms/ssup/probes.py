@@ -37,6 +37,9 @@ pages already loaded show cannot change the choice:
   list mates and are left out.
 - Pagination peers: a probed candidate that is another page of the list sp is a page of
   (`verdicts.pagination_peer`) settles the pages sp links to only through the lists holding it.
+- Lists that lead nowhere: above the seed, the entries of a list of sp of which
+  `DRY_ENTRIES` or more were loaded, none linking to sp, are left out: sp's contents (a
+  manual's guides beside its commands), pages below it, none its index page.
 - A page that may be the first page of the list sp continues (a shorter URL sharing a path
   term with sp, see `candidates.first_page`; only for a page reached by climbing) is never left
   out.
@@ -63,6 +66,7 @@ from siteseer.algorithms.ssup.yields import is_tool
 from siteseer.render import Snapshot
 
 __all__ = [
+    "DRY_ENTRIES",
     "PROBE_ORDERS",
     "ProbeOrder",
     "Probes",
@@ -193,6 +197,9 @@ def navigation_paths(
 
 # Why a pagination peer's list mates are left out (`Probes.unconfirmed` probes them last).
 _PEER_NOTE = "a pagination peer of the page (its list's other pages)"
+# Above the seed, a list of the page whose loaded entries, this many at least, none links back
+# to it holds no index page of it (`Probes._dry`).
+DRY_ENTRIES = 3
 # A menu that varies one entry by the page it is on holds at least this many entries alike.
 _MENU_ALIKE = 4
 
@@ -243,6 +250,7 @@ class Probes:
     mode: TagFeature
     keep: frozenset[str] = frozenset()
     home: frozenset[str] = frozenset()  # the site root, probed when linked through navigation
+    climbed: bool = False  # sp was reached by climbing: its lists are its contents
     overlap: float = 0.8
     probed: set[str] = field(default_factory=set)
     _lists: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -253,6 +261,7 @@ class Probes:
     _ancestor: str = ""
     _below: dict[str, str] = field(default_factory=dict)
     _peers: dict[str, str] = field(default_factory=dict)
+    _linking: dict[str, bool] = field(default_factory=dict)  # loaded candidate: links to sp?
 
     def __post_init__(self) -> None:
         self._lists = link_collections(self.sp, self.mode)
@@ -266,6 +275,10 @@ class Probes:
         same URLs (`navigation_paths`)."""
         fresh = [p for p in pages if p.url not in self._seen]
         self._seen.update(p.url for p in fresh)
+        targets = {self.sp.url, self.sp.final_url}
+        for page in fresh:
+            if page.url in self._paths:
+                self._linking[page.url] = any(k.url in targets for k in page.links)
         self._navigation |= navigation_paths(self.sp, fresh, self.mode, self.overlap)
 
     def confirm(self, index: Snapshot, sdp: str) -> None:
@@ -311,6 +324,11 @@ class Probes:
         if paths and all(p in self._peers for p in paths):
             mate = self._peers[paths[0]]
             return f"listed with {mate}, {_PEER_NOTE}"
+        if self.climbed and paths and all(self._dry(p) for p in paths):
+            return (
+                f"listed only in lists of the page of which {DRY_ENTRIES} entries or more were "
+                "loaded and none links back to it: its contents, pages below it"
+            )
         for index, beside in self._confirmed:
             if url in beside:
                 return f"listed beside the page by its index page {index}"
@@ -392,6 +410,12 @@ class Probes:
 
     def _content_paths(self, url: str) -> tuple[str, ...]:
         return tuple(p for p in self._paths.get(url, ()) if p not in self._navigation)
+
+    def _dry(self, path: str) -> bool:
+        """Whether `DRY_ENTRIES` entries or more of sp's list `path` were loaded and none of
+        them links to sp."""
+        loaded = [self._linking[u] for u in self._lists[path] if u in self._linking]
+        return len(loaded) >= DRY_ENTRIES and not any(loaded)
 
     def _specificity(self, url: str) -> float:
         return max((1.0 / len(self._lists[p]) for p in self._content_paths(url)), default=0.0)

@@ -208,3 +208,59 @@ async def test_an_attributes_values_are_loaded_last_and_by_yield() -> None:
     stops = [t for t in result.trace if t.decision == "stop" and "partition" in t.note]
     assert len(stops) == 2, result.trace
     assert len(downloaded) <= truth.lower_bound_downloads + 3, downloaded
+
+
+COMMANDS = 12
+GUIDES = ("tutorial", "workflows", "glossary", "hooks", "revisions", "everyday", "cli", "faq")
+
+
+class _ManualSite(Site):
+    """A manual: `/doc/index.html` lists the commands (`/doc/cmd-<n>.html`) and, below them,
+    the guides (`/doc/<guide>.html`), which link to no page of the site; each command's page
+    links the index in its header."""
+
+    id = "manual"
+    kind = "entity-tree"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        name = request.path.removeprefix("/doc/").removesuffix(".html")
+        if name == "index":
+            commands = "".join(
+                f'<dt class="cmd"><a href="cmd-{n}.html">cmd {n}</a></dt><dd>Does {n}.</dd>'
+                for n in range(1, COMMANDS + 1)
+            )
+            guides = "".join(f'<li><a href="{g}.html">{g}</a></li>' for g in GUIDES)
+            body = f'<dl class="commands">{commands}</dl><ul class="guides">{guides}</ul>'
+            return _html("Manual", body)
+        if name in GUIDES:
+            return _html(name, "<p>A guide.</p>")
+        number = name.removeprefix("cmd-")
+        if number.isdigit() and 1 <= int(number) <= COMMANDS:
+            header = '<div id="header"><a href="index.html">Manual</a></div>'
+            return _html(name, f"{header}<p>What cmd {number} does.</p>")
+        return web.Response(status=404, text="not found")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        commands = tuple(f"{base_url}/doc/cmd-{n}.html" for n in range(1, COMMANDS + 1))
+        index = f"{base_url}/doc/index.html"
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"command": commands},
+            target_type="command",
+            seed_entity=commands[0],
+            seed_path=(index, commands[0]),
+            index_levels=((index,),),
+        )
+
+
+async def test_a_list_none_of_whose_pages_links_back_is_not_probed_further() -> None:
+    truth, result, downloaded = await serve_and_discover(_ManualSite(), height=2)
+    assert set_scores(result.entities, truth.target_entities).f1 == 1.0
+    # Above the seed, the index's guides link back to it not at all: after three of them,
+    # the others are not probed.
+    guides = [g for g in GUIDES if f"{truth.base_url}/doc/{g}.html" in downloaded]
+    assert len(guides) == 3, downloaded
+    skipped = [t for t in result.trace if t.decision == "skip" and "none links back" in t.note]
+    assert skipped, result.trace

@@ -39,12 +39,16 @@ NESTING = 3
 
 def shared_attribute(url: str) -> str:
     """The attribute the lists shaped as `url` are values of: its last segment's namespace as
-    spelled, else the literal segment before its last; "" when the address names none."""
+    spelled, else the literal segment before its last (before the value's number too, where a
+    value is named by its number and then its name: a forum's ``/category/5/dpkg/``); "" when
+    the address names none."""
     spelled = spelled_namespace(url)
     if spelled:
         return spelled.replace("_", " ")
-    segs = [s for s in urlsplit(url).path.split("/") if s]
-    parent = unquote(segs[-2]) if len(segs) > 1 else ""
+    segs = [unquote(s) for s in urlsplit(url).path.split("/") if s]
+    if len(segs) > 2 and segs[-2].isdigit() and not segs[-1].isdigit():
+        segs.pop(-2)  # the value's number before its name names no attribute
+    parent = segs[-2] if len(segs) > 1 else ""
     return parent if parent.isalpha() else ""
 
 

@@ -233,11 +233,13 @@ async def _nested(
 async def _indexes(ex: Explorer, q0: Query, root: Snapshot) -> bool:
     """The pages the start page's menu links (a few, beside its items, entities and pager)
     and the page it was found on (`hub`) that index an attribute's values (indexes.py), each
-    value's list a query below q0 when the first lists result entities within q0's; False
-    when none does."""
+    value's list a query below q0 when the first lists result entities within q0's (not those
+    of an attribute the list's items link values of: its fields give them); False when none
+    does."""
     assert ex.pattern is not None
     skip = set(pagination_candidates(root, ex.pattern))
-    skip |= item_links(root, ex.containers) if ex.containers else set()
+    linked = item_links(root, ex.containers) if ex.containers else set()
+    skip |= linked
     skip |= {x.url for x in root.links if ex.pattern.matches(x.url)}
     menu = menu_links(root, skip)
     hub = ex.settings.hub
@@ -249,6 +251,8 @@ async def _indexes(ex: Explorer, q0: Query, root: Snapshot) -> bool:
     for url, page in zip(candidates, await ex.pages(candidates), strict=True):
         indexed = {} if page is None else value_indexes(page, listed, sampled)
         for attribute, lists in indexed.items():
+            if linked.intersection(lists):  # the list's items link these values: its fields
+                continue
             first = next(iter(lists))
             if first in tried or not await _lists_results(ex, q0, first):
                 tried.add(first)

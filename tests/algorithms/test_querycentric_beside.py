@@ -53,6 +53,10 @@ def test_the_lists_a_main_page_links_alike_are_values_of_the_attribute_their_add
     assert shared_attribute(WIKI + "Category:Uploads_to_unstable") == "Category"
     assert shared_attribute("http://blog.test/tags/python/") == "tags"
     assert shared_attribute("http://blog.test/2024/07/") == ""  # a number names nothing
+    # a value named by its number and then its name: the word before both
+    assert shared_attribute("http://forum.test/category/5/dpkg/") == "category"
+    assert shared_attribute("http://forum.test/category/5/") == "category"
+    assert shared_attribute("http://blog.test/archives/2024/07/") == ""
     # a page the hub does not link, or links alone, has none beside it
     assert lists_beside(MAIN, WIKI + "Category:Grep") is None
     # the sidebar's special pages are alike, but not its help page (another namespace); the

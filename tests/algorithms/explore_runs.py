@@ -1,0 +1,30 @@
+"""Explore runs for the tests: a lab site served on loopback, `explore` run from one of its
+pages with the site's seed entity as the sample, no cache and no browser, and the pages it
+downloaded, in order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from siteseer.algorithms import explore
+from siteseer.algorithms.result import Exploration
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import LabServer, Site, SiteTruth
+
+
+async def serve_and_explore(
+    site: Site, start: str = "/", **options: Any
+) -> tuple[SiteTruth, Exploration, list[str]]:
+    """Serve `site`, explore it from `start` (a path and query on its root) with its seed
+    entity as the sample: its truth, the exploration, the URLs downloaded (cache hits aside)."""
+    async with LabServer([site]) as server:
+        truth = server.truth(site.id)
+        downloaded: list[str] = []
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            session.events.on(
+                "page", lambda snap, cached: None if cached else downloaded.append(snap.url)
+            )
+            result = await explore(
+                session, truth.base_url + start, entity_sample=truth.seed_entity, **options
+            )
+        return truth, result, downloaded

@@ -64,9 +64,10 @@ def _button_text(el: Any) -> str:
     return text or collapse(el.get("aria-label") or el.get("title") or el.get("alt") or "")
 
 
-def _data_set(form: Any) -> tuple[list[tuple[str, str]], Any] | None:
+def _data_set(form: Any, hidden_only: bool = False) -> tuple[list[tuple[str, str]], Any] | None:
     """The form data set a press of the form's first submit button sends, and that button;
-    None when the form needs typing, has a password or file field, or no submit button."""
+    None when the form needs typing, has a password or file field, or no submit button, or
+    (`hidden_only`) any field but a hidden one."""
     pairs: list[tuple[str, str]] = []
     submitter = None
     for el in _fields(form):
@@ -80,6 +81,8 @@ def _data_set(form: Any) -> tuple[list[tuple[str, str]], Any] | None:
             continue
         if el.tag == "button" or (el.tag == "input" and kind in ("button", "reset")):
             continue
+        if hidden_only and (el.tag != "input" or kind != "hidden"):
+            return None
         if el.tag == "input" and kind in ("password", "file"):
             return None
         if el.tag == "select":
@@ -103,11 +106,14 @@ def _data_set(form: Any) -> tuple[list[tuple[str, str]], Any] | None:
     return None if submitter is None else (pairs, submitter)
 
 
-def form_links(page: Snapshot, canonicalize: Canonicalize = default_canonical) -> tuple[Link, ...]:
+def form_links(
+    page: Snapshot, canonicalize: Canonicalize = default_canonical, *, hidden_only: bool = False
+) -> tuple[Link, ...]:
     """The GET forms of `page` that need no typing, as links to the URLs their submit buttons
     load (see the module docstring), made canonical by `canonicalize` (a URL it rejects with
-    ValueError, or no http(s) URL, is left out), in document order. Empty for a page without
-    HTML (a cached page's tree is parsed from it)."""
+    ValueError, or no http(s) URL, is left out), in document order; with `hidden_only`, only
+    the forms whose fields are all hidden (a pager's buttons, not a select of a site's tools).
+    Empty for a page without HTML (a cached page's tree is parsed from it)."""
     if not page.html:
         return ()
     root = page.tree()
@@ -118,7 +124,7 @@ def form_links(page: Snapshot, canonicalize: Canonicalize = default_canonical) -
     for form in root.iter("form"):
         if form in inert or (form.get("method") or "get").strip().lower() != "get":
             continue
-        found = _data_set(form)
+        found = _data_set(form, hidden_only)
         if found is None:
             continue
         pairs, submitter = found

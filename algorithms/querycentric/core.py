@@ -264,7 +264,7 @@ class Explorer:
         if size <= shown:
             self.skip(url, "page-size", f"{size} a page is not more than the {shown} shown", "q0")
             return root
-        if not pagination_candidates(root, self.pattern):
+        if not pagination_candidates(root, self.pattern, self.canonical):
             self.skip(url, "page-size", f"all results fit on the page shown ({shown})", "q0")
             return root
         bigger = await self.page(url)
@@ -281,7 +281,7 @@ class Explorer:
         assert self.pattern is not None
         want: dict[int, str] = {}
         for i, first in enumerate(firsts):
-            if first is None or not pagination_candidates(first, self.pattern):
+            if first is None or not pagination_candidates(first, self.pattern, self.canonical):
                 continue
             sizes = page_size_links(first, self.canonical)
             if sizes:
@@ -329,7 +329,7 @@ class Explorer:
         while frontier:
             candidates: list[tuple[int, str]] = []
             for i, snap in frontier:
-                for url in pagination_candidates(snap, self.pattern):
+                for url in pagination_candidates(snap, self.pattern, self.canonical):
                     form = first_page_form(url, zero_based=zero[i])
                     if form not in seen[i] and not unsafe_reason(url=url):
                         seen[i].add(form)

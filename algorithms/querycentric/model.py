@@ -57,6 +57,7 @@ from siteseer.algorithms.querycentric.views import (
     PAGE_KEYS,
     VIEW_WORDS,
     date_field,
+    form_pager_links,
     in_header_cell,
     in_table_cell,
     is_all_value,
@@ -64,7 +65,9 @@ from siteseer.algorithms.querycentric.views import (
     is_display_toggle,
     is_format_key,
     is_pager_text,
+    names_a_pager,
     path_page,
+    points_up_or_down,
     rel_pager_urls,
 )
 from siteseer.render import Control, Link, Snapshot
@@ -430,6 +433,8 @@ _PAGE_KEYS = PAGE_KEYS
 # a page number or a page size: frameworks qualify their parameters with the list's name.
 _PAGE_TOKENS = frozenset({"page", "pagenum", "pageno", "offset", "cursor", "startwith", "ofs"})
 _SIZE_TOKENS = frozenset({"psize", "pagesize", "perpage", "limit"})
+# What a "start" parameter counts when it names a list's first entry (startRow, startIndex).
+_START_UNITS = frozenset({"row", "rows", "record", "records", "index", "item", "items", "result"})
 _KEY_TOKEN = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 
 
@@ -450,10 +455,14 @@ def is_page_size_key(key: str) -> bool:
 
 def is_page_key(key: str) -> bool:
     """Whether the parameter `key` selects a page of the results (``page``, ``offset``,
-    ``page_ItemView``), not their number per page."""
+    ``page_ItemView``; "start" with the unit it counts: ``startRow``, ``startIndex``), not
+    their number per page."""
     if key.lower() in _PAGE_KEYS:
         return True
-    return not is_page_size_key(key) and bool(_key_tokens(key) & _PAGE_TOKENS)
+    tokens = _key_tokens(key)
+    if "start" in tokens and len(tokens) == 2 and tokens & _START_UNITS:
+        return True
+    return not is_page_size_key(key) and bool(tokens & _PAGE_TOKENS)
 
 
 def _without(url: str, drop: Callable[[str, str], bool], *, fragment: bool = True) -> str:
@@ -530,30 +539,35 @@ def zero_based_pages(snapshot: Snapshot) -> bool:
     return False
 
 
-def pagination_candidates(snapshot: Snapshot, pattern: EntityPattern) -> tuple[str, ...]:
+def pagination_candidates(
+    snapshot: Snapshot, pattern: EntityPattern, canonical: Canonical | None = None
+) -> tuple[str, ...]:
     """Links that may lead to another page of the same query (sorted): pager texts ("2", "Next
     ›", "[next]", "»"), ``rel`` next or prev, or URLs that differ from the page only in a page,
-    offset or cursor parameter (views.py). The caller fetches them and keeps those `same_query`
-    confirms (Algorithm 1)."""
+    offset or cursor parameter (views.py); with `canonical` (the Session's), the buttons of a
+    pager drawn as GET forms of hidden fields too (render.form_links), each judged as a link
+    labelled as it reads.
+    The caller fetches them and keeps those `same_query` confirms (Algorithm 1)."""
     here = snapshot.final_url
     found: set[str] = set()
     rel = rel_pager_urls([(a, link.url) for a, link in linked_anchors(snapshot)])
-    for link in snapshot.links:
-        text = norm_ws(link.text)
-        if link.url in (here, snapshot.url):
+    links = [(link.url, norm_ws(link.text)) for link in snapshot.links]
+    links += form_pager_links(snapshot, canonical) if canonical is not None else []
+    for url, text in links:
+        if url in (here, snapshot.url):
             continue
-        if pattern.matches(link.url) and not _pager_words(text, link.url in rel):
+        if pattern.matches(url) and not names_a_pager(text, url in rel):
             continue  # an entity link; one named as a pager is a page of a pattern this wide
-        if _differs_by_page(here, link.url):
-            found.add(link.url)
+        if _differs_by_page(here, url):
+            found.add(url)
             continue
-        pager = is_pager_text(text) or link.url in rel
-        if not pager or _host(link.url) != _host(here):
+        pager = (is_pager_text(text) and not points_up_or_down(text)) or url in rel
+        if not pager or _host(url) != _host(here):
             continue
-        changed = _changed_keys(here, link.url)
+        changed = _changed_keys(here, url)
         # a page number whose link also spells out what the page leaves to its defaults (a
         # first page without parameters, `?page=2&sort=id&perPage=25` beyond it): still a page
-        spelled = _spelled_defaults(here, link.url, text, changed)
+        spelled = _spelled_defaults(here, url, text, changed)
         if (
             text.isdigit()
             and "<path>" not in changed
@@ -566,15 +580,8 @@ def pagination_candidates(snapshot: Snapshot, pattern: EntityPattern) -> tuple[s
         if sizes and (text.isdigit() or not any(map(is_page_key, changed))):
             presentation |= sizes
         if not presentation:
-            found.add(link.url)
+            found.add(url)
     return tuple(sorted(found))
-
-
-def _pager_words(text: str, rel: bool) -> bool:
-    """Whether a link is a pager by its words ("Next Page", "older posts") or its ``rel``, not
-    by a number or arrows alone (an entity's link may read "2" or "→"): a link the entity
-    pattern takes in (``/msg00000.html`` teaches ``/*``) that is still the list's next page."""
-    return rel or (is_pager_text(text) and any(ch.isalpha() for ch in text))
 
 
 def _spelled_defaults(here: str, url: str, text: str, changed: set[str]) -> set[str]:

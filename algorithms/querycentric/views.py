@@ -34,9 +34,12 @@ a count. A "By origin" / "Filter by origin" heading names the attribute "origin"
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
+
+from siteseer.algorithms.querycentric.safety import unsafe_reason
+from siteseer.render import Snapshot, form_links
 
 __all__ = [
     "FORMAT_KEYS",
@@ -44,6 +47,7 @@ __all__ = [
     "VIEW_WORDS",
     "attribute_name",
     "date_field",
+    "form_pager_links",
     "in_header_cell",
     "in_table_cell",
     "is_all_value",
@@ -54,7 +58,9 @@ __all__ = [
     "is_format_key",
     "is_operator_menu",
     "is_pager_text",
+    "names_a_pager",
     "path_page",
+    "points_up_or_down",
     "rel_pager_urls",
 ]
 
@@ -145,6 +151,33 @@ def is_pager_text(text: str) -> bool:
         return True
     pager = [w for w in words if w not in _PAGER_FILLERS]
     return 0 < len(pager) <= 2 and all(w in _PAGER_WORDS for w in pager) and len(words) <= 3
+
+
+def names_a_pager(text: str, rel: bool) -> bool:
+    """Whether a link is a pager by its words ("Next Page", "older posts") or its ``rel``, not
+    by a number or arrows alone (an entity's link may read "2" or "→"): a link the entity
+    pattern takes in (``/msg00000.html`` teaches ``/*``) that is still the list's next page."""
+    return rel or (is_pager_text(text) and any(ch.isalpha() for ch in text))
+
+
+def form_pager_links(page: Snapshot, canonical: Callable[[str], str]) -> list[tuple[str, str]]:
+    """(URL, label) of the buttons of `page`'s GET forms of hidden fields (render.form_links:
+    a pager drawn as forms, ``startRow=30`` behind "→"; a select of a site's tools is no
+    pager), those whose label says it changes something left out; read only where the page
+    has a GET form's submit button (no tree parsed for nothing)."""
+    if not any(c.kind == "submit" and c.form_method == "get" for c in page.controls):
+        return []
+    forms = form_links(page, canonical, hidden_only=True)
+    return [(x.url, " ".join(x.text.split())) for x in forms if not unsafe_reason(text=x.text)]
+
+
+def points_up_or_down(text: str) -> bool:
+    """Whether a link's text is vertical arrows alone ("[↓]", "↑"): a download, a sort order
+    or the top of the page, never another page of a list (a pager's arrows point across)."""
+    return bool(_VERTICAL.fullmatch(text.strip()))
+
+
+_VERTICAL = re.compile(r"[\[\](){}|\s]*[↑↓]+[\[\](){}|\s]*")
 
 
 def rel_pager_urls(anchors: Sequence[tuple[Any, str]]) -> frozenset[str]:

@@ -27,6 +27,7 @@ from siteseer.algorithms.querycentric.views import (
     is_display_toggle,
     is_operator_menu,
     is_pager_text,
+    points_up_or_down,
 )
 from siteseer.crawler import canonical_url
 from siteseer.render import Control, Option, Snapshot, snapshot_from_html
@@ -74,6 +75,9 @@ def test_a_cursor_page_is_the_lists_whatever_its_facet_counts() -> None:
 def test_an_ellipsis_is_no_pager_and_no_facet_value() -> None:
     assert not is_pager_text("…") and not is_pager_text("...")
     assert is_pager_text("›") and is_pager_text("Next ›")
+    # arrows up or down alone are a download's, a sort's or the page top's, never a pager's
+    assert points_up_or_down("[↓]") and points_up_or_down("↑")
+    assert not points_up_or_down("→") and not points_up_or_down("More ↓")
     first = page(0, {"AK": 263})
     assert TABLE + "?_facet_size=max" not in pagination_candidates(first, PATTERN)
     facets = link_facets(first, PATTERN, canonical_url)

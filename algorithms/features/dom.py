@@ -91,9 +91,12 @@ def unnumbered(path: str) -> str:
 
 
 _ATTRIBUTES = re.compile(r"\[[^\]]*\]")
-_NESTED_LIST = re.compile(r"(?:/li/(?:ul|ol))+(?=/li(?:/|$))")
-# A list nested in a list item, its own attributes kept (`nested_list`).
-_NESTED_LEVEL = re.compile(r"(?:/li/(?:ul|ol)(?:\[[^\]]*\])*)+(?=/li(?:/|$))")
+_NESTED_LIST = re.compile(r"(?:/li(?:/details)?/(?:ul|ol))+(?=/li(?:/|$))")
+# A list nested in a list item, its own attributes kept (`nested_list`); a collapsible tree
+# wraps it in a ``details`` element.
+_NESTED_LEVEL = re.compile(
+    r"(?:/li(?:/details(?:\[[^\]]*\])*)?/(?:ul|ol)(?:\[[^\]]*\])*)+(?=/li(?:/|$))"
+)
 
 
 # A list item's element, which a list may mark by its place in it (striped rows, a current item).
@@ -134,6 +137,8 @@ def nested_list(path: str) -> str:
 
     >>> nested_list("div[@id]/ul[@class]/li[@class]/ul[@class]/li[@class]/div[@class]/a")
     'div[@id]/ul[@class]/li/div[@class]/a'
+    >>> nested_list("ul/li/details[@id][@open]/ul/li/span[@class]/a")
+    'ul/li/span[@class]/a'
     """
     return _NESTED_LEVEL.sub("", item_rows(path))
 

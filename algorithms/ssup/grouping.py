@@ -9,11 +9,12 @@ list's role.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from siteseer.algorithms.features.dom import TagFeature, item_rows, path_urls
+from siteseer.algorithms.features.dom import TagFeature, item_rows, nested_list, path_urls
 from siteseer.algorithms.features.url import term_weights
 from siteseer.render import Snapshot
 
@@ -21,6 +22,9 @@ __all__ = ["SIM_DIGITS", "LinkGroup", "LinkGrouper", "group_links"]
 
 # Two strongsim values closer than this are one group (float noise from summing weights).
 SIM_DIGITS = 9
+
+# A list nested in a collapsible item of another (``li/details/ul/li``).
+_COLLAPSIBLE = re.compile(r"(?<![^/])li(?:\[[^\]]*\])*/details(?:\[[^\]]*\])*/(?:ul|ol)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,8 +55,18 @@ def group_links(
     grouped: dict[float, list[str]] = {}
     rows = item_rows(sdp)
     # Choice: a table's rows striped by their place (``tr[@id]`` beside ``tr[@id][@class]``)
-    # are one list (`dom.item_rows`), the sample's path first.
-    listed = [u for p, urls in paths.items() if p == sdp or item_rows(p) == rows for u in urls]
+    # are one list (`dom.item_rows`), the sample's path first; so are the depths of a
+    # collapsible tree of links (`dom.nested_list`: a module index nests each namespace's
+    # entries in a ``details`` element of its item), whose entries a path per depth would
+    # split. A tree that does not fold (a table of contents) is left to the sections its pages
+    # list, as its depths may hold pages of other kinds.
+    tree = nested_list(sdp) if _COLLAPSIBLE.search(sdp) else None
+    listed = [
+        u
+        for p, urls in paths.items()
+        if p == sdp or item_rows(p) == rows or (tree is not None and nested_list(p) == tree)
+        for u in urls
+    ]
     for url in dict.fromkeys(listed):
         if url == sample_url:
             continue

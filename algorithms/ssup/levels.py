@@ -156,7 +156,7 @@ class SameLevel:
             subject = f"group {number} of {len(groups)}"
             passed, best = await self._probe(group.urls, sample_schema, minsim)
             values = {"strongsim": group.score, "simhtml": best, "minsim_html": minsim}
-            labels = _unlike_fields(self.run, group.urls, fields) if passed else None
+            labels = _unlike_fields(self.run, group.urls, fields, alike) if passed else None
             if labels is not None:
                 self.run.note(
                     "same-level",
@@ -456,20 +456,29 @@ class SameLevel:
         return False, max(best, 0.0)
 
 
-def _unlike_fields(run: Run, urls: Sequence[str], fields: frozenset[str]) -> float | None:
-    """simlabels between the sample's field labels `fields` and those of the first page of
-    `urls` `run` loaded (the one its group was probed by), when both show labels and share less
-    than `_KIND_SIM` of them; None otherwise.
+def _unlike_fields(
+    run: Run, urls: Sequence[str], fields: frozenset[str], alike: set[str]
+) -> float | None:
+    """simlabels between the first page of `urls` `run` loaded (the one its group was probed
+    by) and the pages of the sample's kind, when both show labels and that page shares less
+    than `_KIND_SIM` of them with the sample's field labels `fields` and with those of each
+    page of `alike` (the groups kept so far) `run` loaded; None otherwise.
 
     Choice (beyond the paper): field names are template text, the same on every page of a
     type (`features.dom.label_schema`); two tables' rows share every link path, and differ
-    there. Pages without labels (a wiki's, a blog's) are not judged so."""
+    there. Pages without labels (a wiki's, a blog's) are not judged so. The kept pages the
+    level loaded count as the sample does: a type's pages may name several sets of fields
+    (an API reference's classes, interfaces and enums), and a page naming the fields of one
+    of them is of the kind."""
     if not fields:
         return None
     page = next((run.pages[u] for u in urls if u in run.pages), None)
     labels = label_schema(page, key_cells=True) if page is not None else frozenset()
-    sim = simlabels(fields, labels)
-    return sim if labels and sim < _KIND_SIM else None
+    if not labels:
+        return None
+    kinds = [fields] + [label_schema(run.pages[u], key_cells=True) for u in alike if u in run.pages]
+    sim = max(simlabels(kind, labels) for kind in kinds)
+    return sim if sim < _KIND_SIM else None
 
 
 def _outside_lists(sample: str, index_pages: Sequence[Snapshot]) -> bool:

@@ -88,6 +88,7 @@ _REAL: dict[str, str] = {
     "real-mdbook": "siteseer.lab.real.mdbook:MdBookApp",
     "real-calibreweb": "siteseer.lab.real.calibreweb:CalibreWebApp",
     "real-photologue": "siteseer.lab.real.photologue:PhotologueApp",
+    "real-rustdoc": "siteseer.lab.real.rustdoc:RustdocApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -221,6 +221,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-mdbook",
             "real-calibreweb",
             "real-photologue",
+            "real-rustdoc",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -89,6 +89,7 @@ _REAL: dict[str, str] = {
     "real-calibreweb": "siteseer.lab.real.calibreweb:CalibreWebApp",
     "real-photologue": "siteseer.lab.real.photologue:PhotologueApp",
     "real-rustdoc": "siteseer.lab.real.rustdoc:RustdocApp",
+    "real-gtkdoc": "siteseer.lab.real.gtkdoc:GtkDocApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -222,6 +222,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-calibreweb",
             "real-photologue",
             "real-rustdoc",
+            "real-gtkdoc",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

@@ -90,6 +90,7 @@ _REAL: dict[str, str] = {
     "real-photologue": "siteseer.lab.real.photologue:PhotologueApp",
     "real-rustdoc": "siteseer.lab.real.rustdoc:RustdocApp",
     "real-gtkdoc": "siteseer.lab.real.gtkdoc:GtkDocApp",
+    "real-texinfo": "siteseer.lab.real.texinfo:TexinfoApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

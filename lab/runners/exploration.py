@@ -223,6 +223,7 @@ METHODS: tuple[MethodSpec, ...] = (
             "real-photologue",
             "real-rustdoc",
             "real-gtkdoc",
+            "real-texinfo",
         ),
         description="Query-centric exploration (seed 004) with Ajax facets, forms and load-more",
     ),

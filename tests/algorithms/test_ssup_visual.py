@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from siteseer.algorithms.ssup import ambiguity, group_links, role_mates, ssup, visual_group_links
+from siteseer.algorithms.ssup.visual import rendered_path
 from siteseer.crawler import Session, SessionConfig
 from siteseer.lab import LabServer, set_scores
 from siteseer.render import Box, Link, LinkStyle, Snapshot
@@ -120,3 +121,22 @@ async def test_visual_ssup_finds_people_under_two_dom_paths(lab: Lab) -> None:
     assert "link DOM path" in rendered.note
     assert visual.cost.renders == len(rendered.urls) < visual.cost.downloads
     assert dict(visual.params)["grouper"] == "visual_group_links"
+
+
+def test_the_sample_path_is_read_again_on_the_drawn_pages() -> None:
+    """Rendered for its boxes, a level's page spells the sample link DOM path the way the
+    browser drew it: a `tbody` in a table the HTML left without one and a class a script set
+    on `body` (real-trac's ticket query: 1 entity of 1,000 before)."""
+    seed = "http://lab/ticket/17"
+    served = "html[@lang]/body/div[@id]/table[@class]/tr[@class]/td[@class]/a"
+    drawn = "html[@lang]/body[@class]/div[@id]/table[@class]/tbody/tr[@class]/td[@class]/a"
+    nav = "html[@lang]/body[@class]/nav/ul/li/a"
+
+    def anchor(url: str, path: str) -> Link:
+        return Link(url, url, path, path, path)
+
+    page = [anchor(seed, nav), anchor("http://lab/ticket/16", drawn), anchor(seed, drawn)]
+    assert rendered_path([page], seed, served, "attrs") == drawn
+    # a page that links the sample through the served path keeps it; no match keeps it too
+    assert rendered_path([[anchor(seed, served), *page]], seed, served, "attrs") == served
+    assert rendered_path([[anchor(seed, nav)]], seed, served, "attrs") == served

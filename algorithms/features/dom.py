@@ -46,6 +46,7 @@ __all__ = [
     "link_path",
     "list_tree",
     "nested_list",
+    "path_tags",
     "path_urls",
     "paths_to",
     "simhtml",
@@ -103,6 +104,15 @@ _NESTED_LEVEL = re.compile(
 _ITEM = re.compile(r"(?<![^/])(tr|li)\[[^\]]*\](?:\[[^\]]*\])*(?=/|$)")
 
 
+def path_tags(path: str) -> str:
+    """A link DOM path (any tag-feature mode) by its tags alone.
+
+    >>> path_tags("html[@lang]/body[@class]/div[@id=main]/a")
+    'html/body/div/a'
+    """
+    return _ATTRIBUTES.sub("", path)
+
+
 def item_rows(path: str) -> str:
     """A link DOM path (any tag-feature mode) with its list items' attributes left out: the
     rows of a table striped by their place in it (``tr[@id][@class]`` beside ``tr[@id]``,
@@ -126,7 +136,7 @@ def list_tree(path: str) -> str:
     >>> list_tree("html/body/div[@id]/ul[@class]/li[@class]/ul[@class]/li/a")
     'html/body/div/ul/li/a'
     """
-    return _NESTED_LIST.sub("", _ATTRIBUTES.sub("", path))
+    return _NESTED_LIST.sub("", path_tags(path))
 
 
 def nested_list(path: str) -> str:

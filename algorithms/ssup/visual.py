@@ -38,19 +38,18 @@ nor the home page — rule 2 without the column test, which needs boxes. Such a 
 possible role-mate, and only boxes can tell; otherwise the role-mate rule has nothing to find
 and the render is not spent. The trace says, per level, whether the pages were rendered and why
 (step ``visual``). Rendered pages are grouped through the sample link DOM path as the browser drew
-it (`rendered_path`: a `tbody` or a script's class on an ancestor is not another list).
+it (`rendered_path`: a class a script sets on an ancestor is not another list).
 """
 
 from __future__ import annotations
 
 import asyncio
-import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from siteseer.algorithms.features.dom import TagFeature, link_path, path_urls, paths_to
+from siteseer.algorithms.features.dom import TagFeature, link_path, path_tags, path_urls, paths_to
 from siteseer.algorithms.features.url import SIZE_TERM, term_weights, url_schema
 from siteseer.algorithms.features.visual import VisualList, is_menu, menu_signatures, visual_lists
 from siteseer.algorithms.ssup.grouping import SIM_DIGITS, LinkGroup, group_links
@@ -275,28 +274,17 @@ class VisualLevel(SameLevel):
         await super().catch(pages, sp, drawn, level, leaf, kept)
 
 
-# What a drawn page's link DOM paths may add to the served page's: the `tbody` a browser puts
-# where the served HTML has rows right under a table, and attributes scripts set (a class on
-# `body`), so paths are compared by their tags without `tbody` steps.
-_TBODY = re.compile(r"/tbody(?=/)")
-_PREDICATES = re.compile(r"\[[^\]]*\]")
-
-
-def _tags(path: str) -> str:
-    return _TBODY.sub("", _PREDICATES.sub("", path))
-
-
 def rendered_path(
     pages: Sequence[Snapshot | Iterable[Link]], sample_url: str, sdp: str, mode: TagFeature
 ) -> str:
     """The sample link DOM path `sdp` (read from the pages as served) as the rendered `pages`
-    spell it. A browser adds to the served DOM (a `tbody` in a table the HTML left without one,
-    a class a script sets on `body`), and then the served path finds no link on the drawn
-    pages. The answer is `sdp` itself where a page links the sample through it; otherwise the
-    first path through which a page links the sample with the same tags as `sdp` (`tbody` left
-    out); `sdp` where none has."""
-    want = _tags(sdp)
+    spell it. Scripts set attributes on the drawn DOM (a class on `body`), and then the served
+    path finds no link on the drawn pages (the `tbody` a browser adds is already left out of
+    every path: render.extract). The answer is `sdp` itself where a page links the sample
+    through it; otherwise the first path through which a page links the sample with the same
+    tags as `sdp`; `sdp` where none has."""
+    want = path_tags(sdp)
     drawn = [path for page in pages for path in paths_to(page, sample_url, mode)]
     if sdp in drawn:
         return sdp
-    return next((path for path in drawn if _tags(path) == want), sdp)
+    return next((path for path in drawn if path_tags(path) == want), sdp)

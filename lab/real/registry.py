@@ -91,6 +91,7 @@ _REAL: dict[str, str] = {
     "real-rustdoc": "siteseer.lab.real.rustdoc:RustdocApp",
     "real-gtkdoc": "siteseer.lab.real.gtkdoc:GtkDocApp",
     "real-texinfo": "siteseer.lab.real.texinfo:TexinfoApp",
+    "real-yard": "siteseer.lab.real.yard:YardApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

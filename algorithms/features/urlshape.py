@@ -35,6 +35,7 @@ __all__ = [
     "VIEW_PARAMS",
     "UrlTemplate",
     "continues",
+    "is_file",
     "is_index_document",
     "is_view",
     "query_changes",
@@ -296,6 +297,25 @@ def is_index_document(segment: str) -> bool:
     ``/usage/index.html`` is the page of the folder ``/usage/``, which static site generators
     link by name. A name without an extension (a route's ``/guide/index``) is a page's own."""
     return bool(_INDEX_DOCUMENT.fullmatch(segment))
+
+
+# File formats no server answers as an HTML page: archives and packages, binaries, documents,
+# signatures, images, sound and video.
+FILE_FORMATS = frozenset(
+    {"whl", "egg", "zip", "gz", "tgz", "bz2", "xz", "zst", "lz", "tar", "7z", "rar", "jar",
+     "war", "deb", "rpm", "apk", "exe", "msi", "dmg", "iso", "pdf", "epub", "djvu", "dvi", "ps",
+     "asc", "sig", "png", "jpg", "jpeg", "gif", "webp", "svg", "ico", "bmp", "tif", "tiff",
+     "mp3", "mp4", "ogg", "ogv", "webm", "wav", "flac", "mov", "avi"}
+)  # fmt: skip
+
+
+def is_file(url: str) -> bool:
+    """Whether `url`'s path names a file of a format that is never an HTML page (`FILE_FORMATS`:
+    ``/packages/requests-2.32.3-py3-none-any.whl``, ``/snapshot/dpkg-1.21.tar.gz``, a PDF, an
+    image): a download, no page that can list another."""
+    last = route(url)[0].rstrip("/").rsplit("/", 1)[-1]
+    stem, dot, ext = last.rpartition(".")
+    return bool(dot and stem) and ext.lower() in FILE_FORMATS
 
 
 # A page number appended to a file's name: ``index2.html``, ``tzdata-3.html``, ``page_4``.

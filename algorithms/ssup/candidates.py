@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 from siteseer.algorithms.features.dom import TagFeature, link_path, nested_list
 from siteseer.algorithms.features.url import SIZE_TERM, tokens, url_schema
-from siteseer.algorithms.features.urlshape import refines
+from siteseer.algorithms.features.urlshape import is_file, refines
 from siteseer.algorithms.result import TraceEntry
 from siteseer.algorithms.ssup.probes import view_of
 from siteseer.algorithms.ssup.yields import is_export, is_tool
@@ -50,7 +50,9 @@ def candidates(
     edit form, a permanent link to it: links that name it, `yields.is_tool`) show sp again;
     above the seed (`climbed`), sp's own URL with query parameters added, and exports of its
     data, are its list's views (`_variants`); the links in `down_path` lead down the tree, and so
-    do those of the nested list holding it at other depths (`features.dom.nested_list`)."""
+    do those of the nested list holding it at other depths (`features.dom.nested_list`); a file
+    no server answers as a page (a package, an archive, a PDF, an image: `urlshape.is_file`)
+    lists nothing."""
     targets = own_urls(sp)
     urls = list(dict.fromkeys(link.url for link in sp.links))
     # A nested list is one list: its entries at other depths (a sitemap's top pages beside
@@ -68,8 +70,15 @@ def candidates(
     variants = _variants(sp, targets | set(views)) if climbed else []
     named = {link.url for link in sp.links if is_tool(link.url, link.text, sp.url)}
     tools = [u for u in urls if u in named and u not in targets | set(down) | set(variants)]
-    left_out = targets | set(down) | set(views) | set(variants) | set(tools)
+    files = [u for u in urls if is_file(u) and u not in targets | set(down) | set(variants) | named]
+    left_out = targets | set(down) | set(views) | set(variants) | set(tools) | set(files)
     skipped = [
+        (
+            f"{len(files)} files {sp.url} links to",
+            files,
+            "not downloaded: files of a format no server answers as a page (packages, archives, "
+            "documents, images) list nothing",
+        ),
         (
             f"{len(tools)} tools of {sp.url}",
             tools,

@@ -147,6 +147,10 @@ async def test_a_page_linking_no_list_of_it_is_found_by_its_url_folder() -> None
     assert result.sample_path == (truth.index_levels[0][0], truth.seed_entity)
     tried = [e.subject for e in result.trace if e.decision == "ancestor"]
     assert tried == [truth.index_levels[0][0]]  # the nearest ancestor confirms: / is not loaded
+    # The project's files (archives, no HTML) list nothing: not downloaded as candidates.
+    files = [u for e in result.trace if e.subject.startswith("2 files") for u in e.urls]
+    assert files == [f"{truth.base_url}/packages/{PROJECTS[11]}-{v}.tar.gz" for v in ("1.0", "1.1")]
+    assert result.cost.downloads == 2  # the seed and /simple/
 
 
 async def test_a_wider_list_above_takes_the_place_of_a_package_s_submodules() -> None:

@@ -92,6 +92,7 @@ _REAL: dict[str, str] = {
     "real-gtkdoc": "siteseer.lab.real.gtkdoc:GtkDocApp",
     "real-texinfo": "siteseer.lab.real.texinfo:TexinfoApp",
     "real-yard": "siteseer.lab.real.yard:YardApp",
+    "real-djangowiki": "siteseer.lab.real.djangowiki:DjangoWikiApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -92,7 +92,9 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   of those loaded), that navigation is the seed's list: its index page is the shortest page of
   it (the home page), nothing above it is climbed, the candidates left are not downloaded, and
   the level is the whole list without a download (`climb.navigation_index`,
-  `levels.SameLevel.navigation_level`). Lists are compared as nested lists
+  `levels.SameLevel.navigation_level`). When that shortest page lists the seed in a list of
+  its own beside the navigation (an overview's tables of the rules its sidebar lists among the
+  guide's pages), the navigation settles nothing: Algorithm 1 judges that page. Lists are compared as nested lists
   (`algorithms.features.dom.list_tree`: a navigation tree's depths and a page's marked body
   are one list). Hash routes are read as paths (`probes.routed`), and a view of the seed (its
   own sections, ``#/page?id=part``) is no candidate of Algorithm 1.

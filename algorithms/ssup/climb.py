@@ -480,18 +480,20 @@ async def _navigation_settles(climb: Climb, sp: Snapshot, probes: Probes) -> boo
     an ancestor, `probes.ancestry`); the page its URL's path names above it (the
     repository's page above its tags') is the index page a crawler climbing the URL
     finds, probed before the menu's entries (`probes.Probes.url_ancestors`)."""
-    menu = await navigation_index(climb, sp)
+    menu = await navigation_index(climb, sp, settling=True)
     if menu is None:
         return False
     above = routed(menu.page.url).rstrip("/") in folders_above(sp.url)
     return above or not probes.url_ancestors()
 
 
-async def navigation_index(climb: Climb, sp: Snapshot) -> Parent | None:
+async def navigation_index(climb: Climb, sp: Snapshot, *, settling: bool = False) -> Parent | None:
     """The index page of `sp` when only the site navigation lists it among pages like it
     (`navigation_list`; half of its loaded pages at simhtml ≥ `_NAVIGATION_LIST_SIM`): the
     shortest page of it, loaded if need be, whose URL reads as an ancestor of `sp`'s; else
-    None. Choice beyond the paper (documentation sites), see `algorithms.ssup`."""
+    None. `settling` (the climb asks whether the navigation settles its candidates): None too
+    when that shortest page lists `sp` in a list of its own, which Algorithm 1 judges. Choice
+    beyond the paper (documentation sites), see `algorithms.ssup`."""
     own = own_urls(sp)
     menus: dict[str, Parent] = {}
     for page in list(climb.run.pages.values()):
@@ -518,11 +520,21 @@ async def navigation_index(climb: Climb, sp: Snapshot) -> Parent | None:
         scored = None if home is None else candidate_weight(home, sp, climb.mode)
         if home is not None and scored and navigation_list(home, sp, scored[0], climb.mode):
             best = Parent(home, scored[0], scored[1])
+        elif home is not None and scored and settling and not _lone(sp, scored):
+            # The shortest page of the navigation lists sp among pages like it in a list of
+            # its own (a table of its content): Algorithm 1 judges it, the navigation settles
+            # nothing.
+            return None
     # The index page of a site's navigation reads as an ancestor of sp by its URL (the site
     # root, a section): a list of related pages that sp's neighbours carry too is none.
     if ancestry(routed(best.page.url), routed(sp.url)) < 0:
         return None
     return best
+
+
+def _lone(sp: Snapshot, scored: tuple[str, float]) -> bool:
+    """Whether the list of path and weight `scored` groups nothing like `sp` (W_ci = 1)."""
+    return bool(prune_reason(sp, scored[0], scored[1], navigation=False, peer=False))
 
 
 async def _url_ancestor(

@@ -26,7 +26,12 @@ from siteseer.algorithms.querycentric.beside import (
 from siteseer.algorithms.querycentric.core import Explorer, Query, Settings, show
 from siteseer.algorithms.querycentric.disclosures import TAB_LEVELS, tab_controls
 from siteseer.algorithms.querycentric.entities import join_container, learn_entities
-from siteseer.algorithms.querycentric.indexes import linked_values, menu_links, value_indexes
+from siteseer.algorithms.querycentric.indexes import (
+    linked_values,
+    menu_links,
+    value_indexes,
+    value_labels,
+)
 from siteseer.algorithms.querycentric.items import item_links
 from siteseer.algorithms.querycentric.kinds import FACET_KINDS
 from siteseer.algorithms.querycentric.lists import ListGrower
@@ -166,6 +171,8 @@ async def _beside(ex: Explorer, q0: Query) -> bool:
         return False
     attribute = shared_attribute(ex.start)
     made = await _value_queries(ex, q0, attribute, lists)
+    if not made:
+        return False
     q0.entities = list(dict.fromkeys(e for q in ex.queries for e in q.entities))
     ex.run.note(
         "beside",
@@ -197,6 +204,8 @@ async def _value_queries(ex: Explorer, q0: Query, attribute: str, lists: dict[st
             ex.skip(url, "not-drill-down", "results not within the start list's", q0.id)
         else:
             firsts.append((url, first))
+    if beside and not firsts:  # the start list alone lists entities: no values beside it
+        return 0
     clusters = await ex.cluster_many([p for _, p in firsts], [lists[u] for u, _ in firsts])
     every = [(u, c) for (u, _), c in zip(firsts, clusters, strict=True)]
     for url, pages in [(ex.start, q0.pages), *every] if beside else every:
@@ -245,11 +254,12 @@ async def _indexes(ex: Explorer, q0: Query, root: Snapshot) -> bool:
     hub = ex.settings.hub
     candidates = [*menu, hub] if hub and hub not in menu and hub != ex.start else menu
     sampled = _sampled_values(ex, q0, root)
+    labels = {} if ex.sample is None else value_labels(ex.sample, sampled)
     listed = _listed(q0)
     found = 0
     tried: set[str] = set()  # each index's first value once (a footer's group on every page)
     for url, page in zip(candidates, await ex.pages(candidates), strict=True):
-        indexed = {} if page is None else value_indexes(page, listed, sampled)
+        indexed = {} if page is None else value_indexes(page, listed, sampled, labels)
         for attribute, lists in indexed.items():
             if linked.intersection(lists):  # the list's items link these values: its fields
                 continue

@@ -15,7 +15,7 @@ query. One page may index several attributes (a "Tags and Categories" page: a he
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -27,7 +27,7 @@ from siteseer.algorithms.querycentric.model import EntityPattern
 from siteseer.algorithms.querycentric.views import attribute_name, is_count_heading
 from siteseer.render import Link, Snapshot
 
-__all__ = ["MAX_MENU", "linked_values", "menu_links", "value_indexes"]
+__all__ = ["MAX_MENU", "linked_values", "menu_links", "value_indexes", "value_labels"]
 
 MAX_MENU = 6  # the most menu links of a list page loaded as possible value indexes
 MIN_VALUES = 2  # the fewest values an index lists
@@ -66,6 +66,39 @@ def linked_values(
     }
 
 
+def value_labels(page: Snapshot, urls: Collection[str]) -> dict[str, str]:
+    """The names `page` (an entity page) writes before its links to `urls`, each URL → the
+    name: the words in the link's own element before it ("Package org.example", "Publisher:
+    Addison-Wesley"), one to `MAX_LABEL_WORDS` words of letters, without the colon; a link
+    with no such words before it is left out."""
+    wanted = set(urls)
+    out: dict[str, str] = {}
+    for anchor, link in linked_anchors(page):
+        if link.url in wanted and link.url not in out and (label := _label_before(anchor)):
+            out[link.url] = label
+    return out
+
+
+MAX_LABEL_WORDS = 3
+
+
+def _label_before(anchor: Any) -> str:
+    parent = anchor.getparent()
+    if parent is None:
+        return ""
+    parts = [parent.text or ""]
+    for child in parent:
+        if child is anchor:
+            break
+        if not isinstance(child.tag, str) or child.tag == "a":
+            return ""  # another link before it: a list of links, no label
+        parts += [child.text_content(), child.tail or ""]
+    words = norm_ws(" ".join(parts)).rstrip(":").split()
+    if not 0 < len(words) <= MAX_LABEL_WORDS or not all(w.isalpha() for w in words):
+        return ""
+    return " ".join(words)
+
+
 @dataclass
 class _Group:
     heading: str
@@ -74,11 +107,16 @@ class _Group:
 
 
 def value_indexes(
-    page: Snapshot, is_entity: Callable[[str], bool], sampled: Collection[str] = ()
+    page: Snapshot,
+    is_entity: Callable[[str], bool],
+    sampled: Collection[str] = (),
+    labels: Mapping[str, str] | None = None,
 ) -> dict[str, dict[str, str]]:
     """The attributes `page` indexes the values of, each its value lists' URLs → the value (see
-    the module docstring; `sampled`: the pages of values the sample entity page links to);
-    {} when it indexes none."""
+    the module docstring; `sampled`: the pages of values the sample entity page links to,
+    `labels` the names it writes before some of them, `value_labels`: a group holding one of
+    those is named so, over its heading); {} when it indexes none."""
+    named = labels or {}
     here = urlsplit(page.final_url).netloc
     groups: dict[tuple[str, str], _Group] = {}
     for anchor, link, heading in _headed_anchors(page):
@@ -96,7 +134,8 @@ def value_indexes(
         values = _marked(group, set(sampled))
         if len(values) < MIN_VALUES:
             continue
-        attribute = group.heading or shared_attribute(next(iter(values)))
+        label = next((named[u] for u in values if u in named), "")
+        attribute = label or group.heading or shared_attribute(next(iter(values)))
         found.setdefault(attribute, {}).update(values)
     return found
 
@@ -107,22 +146,30 @@ _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 def _headed_anchors(page: Snapshot) -> list[tuple[Any, Link, str]]:
     """`page`'s anchors with their links (items.py `linked_anchors`) and the heading each sits
     under: the nearest heading before it in the document when no link of another group (DOM
-    path) lies between them ("" else, and for a count: "3,500 rows"); the links inside a
-    heading are its own, no group's."""
+    path) lies between them ("" else, and for a count: "3,500 rows"). A link inside a heading
+    is a title (a gallery's name heading its own section): it sits under no heading, and its
+    heading names no group after it."""
     anchors = {id(a): (a, x) for a, x in linked_anchors(page)}
+    here = urlsplit(page.final_url).netloc
     out: list[tuple[Any, Link, str]] = []
     heading, since = "", set[str]()
     for element in page.tree().iter():
         if element.tag in _HEADINGS:
             text = clean_label(norm_ws(element.text_content()))
-            heading = "" if is_count_heading(text) else attribute_name(text)
+            titled = next(element.iter("a"), None) is not None
+            unnamed = titled or len(text) == 1 or is_count_heading(text)  # "I": a letter
+            heading = "" if unnamed else attribute_name(text)
             since = set()
             continue
         found = anchors.get(id(element))
-        if found is None or any(e.tag in _HEADINGS for e in element.iterancestors()):
+        if found is None:
             continue
         anchor, link = found
-        since.add(link.path_attrs)
+        if any(e.tag in _HEADINGS for e in element.iterancestors()):
+            out.append((anchor, link, ""))
+            continue
+        if urlsplit(link.url).netloc == here:  # a link off the site breaks no group
+            since.add(link.path_attrs)
         out.append((anchor, link, heading if len(since) == 1 else ""))
     return out
 

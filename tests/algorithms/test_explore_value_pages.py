@@ -12,11 +12,14 @@ wiki):
 
 from __future__ import annotations
 
+import pytest
 from aiohttp import web
 
 from siteseer.algorithms import explore, find_list_page
+from siteseer.algorithms.querycentric.indexes import value_indexes
 from siteseer.crawler import Session, SessionConfig
 from siteseer.lab import LabServer, Site, SiteTruth, pair_scores, set_scores
+from siteseer.render import snapshot_from_html
 
 # (folder, name, tag): 24 pages in three folders, four tags
 DOCS = [
@@ -207,3 +210,123 @@ async def test_a_page_indexing_two_attributes_under_their_headings_gives_each_it
     assert pairs.precision == pairs.recall == 1.0
     named = {a for attributes in result.entities.values() for a in attributes}
     assert {"Categories", "Tags"} <= named  # as the site's headings name them
+
+
+# (slug, gallery): 14 photos in three galleries
+PHOTOS = [(f"photo-{n}", ("nature", "desktop", "abstract")[n % 3]) for n in range(14)]
+
+
+class _Photos(Site):
+    """A photo site: its home's menu links the photo list (5 a page) and the gallery list
+    alike; the gallery list titles each gallery with a linked heading above its thumbnails;
+    each photo page links its gallery, written after `label` when given."""
+
+    kind = "entity-tree"
+
+    def __init__(self, label: str = "") -> None:
+        self.id = "photos-labelled" if label else "photos"
+        self.label = label
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path, menu = (
+            request.path,
+            (
+                '<nav><a href="/photos/gallerylist/">Galleries</a> '
+                '<a href="/photos/photolist/">Photos</a></nav>'
+            ),
+        )
+
+        def thumbs(shown: list[tuple[str, str]]) -> str:
+            return "".join(
+                f'<a href="/photos/photo/{s}/"><img src="/media/{s}.jpg" alt="{s}"/></a>'
+                for s, _ in shown
+            )
+
+        if path == "/":
+            return _html(f"{menu}<h1>Welcome</h1>")
+        if path == "/photos/photolist/":
+            n = int(request.query.get("page", "1"))
+            pager = "".join(f'<a href="?page={i}">{i}</a> ' for i in (1, 2, 3) if i != n)
+            shown = PHOTOS[(n - 1) * 5 : n * 5]
+            return _html(f'{menu}<h1>All photos</h1><div class="grid">{thumbs(shown)}</div>{pager}')
+        galleries = list(dict.fromkeys(g for _, g in PHOTOS))
+        if path == "/photos/gallerylist/":
+            sections = "".join(
+                f'<h2><a href="/photos/gallery/{g}/">{g.title()}</a></h2>'
+                f"<p>{thumbs([p for p in PHOTOS if p[1] == g][:1])}</p>"
+                for g in galleries
+            )
+            return _html(f"{menu}<h1>All galleries</h1>{sections}")
+        for gallery in galleries:
+            if path == f"/photos/gallery/{gallery}/":
+                shown = [p for p in PHOTOS if p[1] == gallery]
+                return _html(
+                    f'{menu}<h1>{gallery.title()}</h1><div class="grid">{thumbs(shown)}</div>'
+                )
+        for slug, gallery in PHOTOS:
+            if path == f"/photos/photo/{slug}/":
+                label = f"<span>{self.label}</span> " if self.label else ""
+                return _html(
+                    f'{menu}<h1>{slug}</h1><img src="/media/{slug}.jpg"/>'
+                    f'<p>{label}<a href="/photos/gallery/{gallery}/">{gallery.title()}</a></p>'
+                )
+        return web.Response(status=404, text="not found")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        urls = {s: f"{base_url}/photos/photo/{s}/" for s, _ in PHOTOS}
+        name = self.label.casefold() or "gallery"
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"photo": tuple(urls.values())},
+            target_type="photo",
+            seed_entity=urls["photo-0"],
+            attributes={urls[s]: {name: (g.title(),)} for s, g in PHOTOS},
+            facet_values={name: tuple(sorted({g.title() for _, g in PHOTOS}))},
+        )
+
+
+@pytest.mark.parametrize("label", ["", "Album"])
+async def test_a_gallery_list_of_linked_headings_beside_the_photo_list_gives_each_its_gallery(
+    label: str,
+) -> None:
+    """The gallery list, linked beside the photo list, lists no photo of its own: it is no
+    value of the menu's lists (the photo list would be a query of itself), but an index of the
+    galleries, whose linked headings are its values. The attribute is the name the sample
+    photo page writes before its gallery's link, else its address's ("gallery")."""
+    site = _Photos(label)
+    async with LabServer([site]) as server:
+        truth = server.truth(site.id)
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
+            assert entry.url == truth.base_url + "/photos/photolist/"
+            hub = entry.start if entry.url != entry.start else None
+            result = await explore(session, entry.url, entity_sample=truth.seed_entity, hub=hub)
+    entities = set_scores(result.entities, truth.target_entities)
+    assert entities.precision == entities.recall == 1.0
+    pairs = pair_scores(result.entities, truth)
+    assert pairs.precision == pairs.recall == 1.0
+    named = {a for attributes in result.entities.values() for a in attributes}
+    assert named == {label or "gallery"}
+
+
+def test_a_letter_or_a_link_off_the_site_names_or_breaks_no_group_of_values() -> None:
+    """An alphabetical index's letters name no attribute, and a group of values under a heading
+    stays one where each value's description links another site."""
+    rows = "".join(
+        f'<div class="row"><a href="/gallery/{g}/">{g}</a>'
+        f'<div class="block">See <a href="https://other.test/{g}">{g}</a></div></div>'
+        for g in ("nature", "desktop", "abstract")
+    )
+    lettered = "".join(
+        f'<h2>{g[0].upper()}</h2><dl><dt><a href="/gallery/{g}/">{g}</a></dt></dl>'
+        for g in ("abstract", "desktop")
+    )
+    html = f"<html><body><h2>Galleries</h2>{rows}<h1>Index</h1>{lettered}</body></html>"
+    page = snapshot_from_html("http://p.test/", "http://p.test/", 200, html)
+    found = value_indexes(page, lambda url: False, {"http://p.test/gallery/desktop/"})
+    assert {a: sorted(v.values()) for a, v in found.items()} == {
+        "Galleries": ["abstract", "desktop", "nature"],
+        "gallery": ["abstract", "desktop"],
+    }

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from siteseer.algorithms.querycentric.ajax import facets_of
 from siteseer.algorithms.querycentric.beside import (
@@ -254,7 +255,7 @@ async def _indexes(ex: Explorer, q0: Query, root: Snapshot) -> bool:
     hub = ex.settings.hub
     candidates = [*menu, hub] if hub and hub not in menu and hub != ex.start else menu
     sampled = _sampled_values(ex, q0, root)
-    labels = {} if ex.sample is None else value_labels(ex.sample, sampled)
+    labels = {} if ex.sample is None else value_labels(ex.sample, _sample_links(ex, q0, root))
     listed = _listed(q0)
     found = 0
     tried: set[str] = set()  # each index's first value once (a footer's group on every page)
@@ -303,6 +304,19 @@ def _sampled_values(ex: Explorer, q0: Query, root: Snapshot) -> dict[str, str]:
     if ex.sample is None:
         return {}
     return linked_values(ex.sample, _listed(q0), {x.url for x in root.links})
+
+
+def _sample_links(ex: Explorer, q0: Query, root: Snapshot) -> set[str]:
+    """The links of the sample entity page on its host to pages that are no entity of the
+    start list and that the start page does not show (its site's menu)."""
+    assert ex.sample is not None
+    here = urlsplit(ex.sample.final_url).netloc
+    menu, listed = {x.url for x in root.links}, _listed(q0)
+    return {
+        x.url
+        for x in ex.sample.links
+        if urlsplit(x.url).netloc == here and x.url not in menu and not listed(x.url)
+    }
 
 
 def _listed(q0: Query) -> Callable[[str], bool]:

@@ -123,7 +123,7 @@ def value_indexes(
         if urlsplit(link.url).netloc != here or is_entity(link.url):
             continue
         value = clean_label(norm_ws(link.text))
-        if not value or spelled_address(value) or not shared_attribute(link.url):
+        if not value or spelled_address(value):
             continue
         group = groups.setdefault((link.path_attrs, heading), _Group(heading))
         group.values.setdefault(link.url, value)
@@ -131,10 +131,12 @@ def value_indexes(
             group.counted.add(link.url)  # "rake (46)": the count in or just after its text
     found: dict[str, dict[str, str]] = {}
     for group in groups.values():
-        values = _marked(group, set(sampled))
+        label = next((named[u] for u in group.values if u in named), "")
+        if not label:  # values whose address names their attribute
+            group.values = {u: v for u, v in group.values.items() if shared_attribute(u)}
+        values = _marked(group, set(sampled) | named.keys(), whole=bool(label))
         if len(values) < MIN_VALUES:
             continue
-        label = next((named[u] for u in values if u in named), "")
         attribute = label or group.heading or shared_attribute(next(iter(values)))
         found.setdefault(attribute, {}).update(values)
     return found
@@ -174,15 +176,16 @@ def _headed_anchors(page: Snapshot) -> list[tuple[Any, Link, str]]:
     return out
 
 
-def _marked(group: _Group, sampled: set[str]) -> dict[str, str]:
-    """The values of `group` shaped as its first, when the page marks them as values: those
-    with a count where at least `MIN_VALUES` carry one, else all of them under a heading or
-    with one the sample entity page links to; {} when it does not."""
+def _marked(group: _Group, sampled: set[str], whole: bool = False) -> dict[str, str]:
+    """The values of `group` shaped as its first (`whole`: as any of them, a group the sample
+    entity page names by a label), when the page marks them as values: those with a count
+    where at least `MIN_VALUES` carry one, else all of them under a heading or with one the
+    sample entity page links to; {} when it does not."""
     counted = [u for u in group.values if u in group.counted]
     urls = counted if len(counted) >= MIN_VALUES else list(group.values)
     if not urls:
         return {}
-    shape = EntityPattern.from_urls(urls[:1])
+    shape = EntityPattern.from_urls(urls if whole else urls[:1])
     alike = {u: group.values[u] for u in urls if shape.matches(u)}
     if len(counted) >= MIN_VALUES or group.heading or sampled & alike.keys():
         return alike

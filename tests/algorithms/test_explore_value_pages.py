@@ -330,3 +330,88 @@ def test_a_letter_or_a_link_off_the_site_names_or_breaks_no_group_of_values() ->
         "Galleries": ["abstract", "desktop", "nature"],
         "gallery": ["abstract", "desktop"],
     }
+
+
+# (package, class): 12 classes in three packages at three depths
+TYPES = [
+    (package, f"{name}{n}")
+    for package, name in (("org.lib", "Lib"), ("org.lib.util", "Util"), ("org.lib.util.io", "Io"))
+    for n in range(4)
+]
+
+
+def _folder(package: str) -> str:
+    return "/" + package.replace(".", "/") + "/"
+
+
+class _ApiDocs(Site):
+    """An API reference: its home lists the packages in a grid under the title (each package's
+    page in the package's folder, `package-summary.html`, the address naming no attribute)
+    beside a link to every class; each class page names its package "Package" before its link."""
+
+    id = "api-packages"
+    kind = "entity-tree"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        packages = list(dict.fromkeys(p for p, _ in TYPES))
+
+        def classes(shown: list[tuple[str, str]]) -> str:
+            return (
+                "<ul>"
+                + "".join(f'<li><a href="{_folder(p)}{c}.html">{c}</a></li>' for p, c in shown)
+                + "</ul>"
+            )
+
+        if path in ("/", "/index.html"):
+            grid = "".join(
+                f'<div class="col"><a href="{_folder(p)}package-summary.html">{p}</a></div>'
+                f'<div class="block">See <a href="https://other.test/{p}">{p}</a></div>'
+                for p in packages
+            )
+            return _html(
+                '<nav><a href="/allclasses.html">All Classes</a></nav>'
+                f'<h1>Lib 1.0 API</h1><div class="table-header">Package</div>{grid}'
+            )
+        if path == "/allclasses.html":
+            return _html(f"<h1>All Classes</h1>{classes(TYPES)}")
+        for package in packages:
+            if path == f"{_folder(package)}package-summary.html":
+                shown = [t for t in TYPES if t[0] == package]
+                return _html(f"<h1>Package {package}</h1>{classes(shown)}")
+        for package, name in TYPES:
+            if path == f"{_folder(package)}{name}.html":
+                return _html(
+                    f'<div class="sub-title"><span>Package</span>&nbsp;'
+                    f'<a href="package-summary.html">{package}</a></div><h1>Class {name}</h1>'
+                )
+        return web.Response(status=404, text="not found")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        urls = {c: f"{base_url}{_folder(p)}{c}.html" for p, c in TYPES}
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"class": tuple(urls.values())},
+            target_type="class",
+            seed_entity=urls["Util1"],
+            attributes={urls[c]: {"package": (p,)} for p, c in TYPES},
+            facet_values={"package": tuple(sorted({p for p, _ in TYPES}))},
+        )
+
+
+async def test_a_value_the_sample_names_by_a_label_names_its_group_whatever_its_address() -> None:
+    """The packages' pages lie at three depths and their address names no attribute; the sample
+    class page writes "Package" before its package's link, so the home's group holding that
+    link is an index of packages, named so, over the title heading it sits under."""
+    async with LabServer([_ApiDocs()]) as server:
+        truth = server.truth("api-packages")
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            start, hub = truth.base_url + "/allclasses.html", truth.base_url + "/"
+            result = await explore(session, start, entity_sample=truth.seed_entity, hub=hub)
+    entities = set_scores(result.entities, truth.target_entities)
+    assert entities.precision == entities.recall == 1.0
+    pairs = pair_scores(result.entities, truth)
+    assert pairs.precision == pairs.recall == 1.0
+    assert {a for attributes in result.entities.values() for a in attributes} == {"Package"}

@@ -29,7 +29,14 @@ from siteseer.algorithms.querycentric.model import EntityPattern, entity_url
 from siteseer.algorithms.querycentric.shapes import spelled_namespace
 from siteseer.render import Snapshot
 
-__all__ = ["item_fields", "lists_beside", "nested_lists", "shared_attribute", "spelled_address"]
+__all__ = [
+    "distinct_attributes",
+    "item_fields",
+    "lists_beside",
+    "nested_lists",
+    "shared_attribute",
+    "spelled_address",
+]
 
 # The fewest items of a page that must link to lists of an attribute for it to be one.
 ITEMS_ALIKE = 2
@@ -94,6 +101,34 @@ def nested_lists(page: Snapshot, start: str, known: Iterable[str]) -> dict[str, 
     return found
 
 
+def distinct_attributes(urls: Iterable[str]) -> dict[str, str]:
+    """Each of `urls` whose address names an attribute (`shared_attribute`) → that attribute;
+    where addresses that differ before the segment naming it name the same one (a view's word
+    in every value's address: ``/author/stored/5``, ``/series/stored/2``), each is named by
+    its first segment that differs instead ("author", "series")."""
+    named = {u: a for u in dict.fromkeys(urls) if (a := shared_attribute(u))}
+    heads: dict[str, set[tuple[str, ...]]] = {}
+    for url, attribute in named.items():
+        heads.setdefault(attribute, set()).add(_head(url, attribute))
+    out: dict[str, str] = {}
+    for url, attribute in named.items():
+        shared = heads[attribute]
+        head = _head(url, attribute)
+        differ = next(
+            (i for i in range(len(head)) if len({h[i] if i < len(h) else "" for h in shared}) > 1),
+            None,
+        )
+        word = head[differ] if differ is not None and len(shared) > 1 else attribute
+        out[url] = word if word.isalpha() else attribute
+    return out
+
+
+def _head(url: str, attribute: str) -> tuple[str, ...]:
+    """The segments of `url`'s path before the one naming `attribute`."""
+    segs = [unquote(s) for s in urlsplit(url).path.split("/") if s]
+    return tuple(segs[: segs.index(attribute)]) if attribute in segs else ()
+
+
 def item_fields(
     snapshot: Snapshot,
     containers: Iterable[str],
@@ -107,16 +142,24 @@ def item_fields(
     without a count. An attribute counts when at least `ITEMS_ALIKE` items link to it."""
     host = urlsplit(snapshot.final_url).netloc
     listed = set(entities)
+    items = [
+        (own, item)
+        for item in result_items(snapshot, containers)
+        if len(own := {entity_url(x.url) for _, x in item if is_entity(x.url)} & listed) == 1
+    ]
+    names = distinct_attributes(
+        x.url
+        for _, item in items
+        for _, x in item
+        if not is_entity(x.url) and urlsplit(x.url).netloc == host
+    )
     found: dict[str, dict[str, tuple[str, ...]]] = {}
-    for item in result_items(snapshot, containers):
-        own = {entity_url(x.url) for _, x in item if is_entity(x.url)} & listed
-        if len(own) != 1:
-            continue
+    for own, item in items:
         fields: dict[str, tuple[str, ...]] = {}
         for _, link in item:
-            if is_entity(link.url) or urlsplit(link.url).netloc != host:
+            if link.url not in names:
                 continue
-            attribute = shared_attribute(link.url)
+            attribute = names[link.url]
             value = clean_label(norm_ws(link.text))
             if attribute and value and value not in fields.get(attribute, ()):
                 fields[attribute] = (*fields.get(attribute, ()), value)

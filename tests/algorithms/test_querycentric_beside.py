@@ -3,7 +3,11 @@ alike (shapes.py), on pages drawn as a wiki draws its Main Page and its categori
 
 from __future__ import annotations
 
-from siteseer.algorithms.querycentric.beside import lists_beside, shared_attribute
+from siteseer.algorithms.querycentric.beside import (
+    distinct_attributes,
+    lists_beside,
+    shared_attribute,
+)
 from siteseer.algorithms.querycentric.model import (
     EntityPattern,
     result_container,
@@ -90,3 +94,26 @@ def test_a_short_category_drawn_without_columns_lists_the_same_entities() -> Non
     assert alike_container(key.replace(" mw-category-columns", ""), learned)
     assert not alike_container(other, learned)
     assert namespace(WIKI + "Category:Dpkg") == "category" and namespace(WIKI + "Dpkg_1") == ""
+
+
+def test_addresses_naming_one_attribute_after_different_heads_are_named_by_their_heads() -> None:
+    """A catalogue writes its sort order into every value's address (``/author/stored/5``,
+    ``/series/stored/2``): the word before the number names no attribute, the first segment
+    where the addresses differ does; an attribute one family of addresses names stays."""
+    names = distinct_attributes(
+        [
+            "http://b.test/author/stored/5",
+            "http://b.test/author/stored/6",
+            "http://b.test/series/stored/2",
+            "http://b.test/category/5/dpkg/",
+            "http://b.test/index.php/Category:Dpkg",
+            "http://b.test/about",
+        ]
+    )
+    assert names == {
+        "http://b.test/author/stored/5": "author",
+        "http://b.test/author/stored/6": "author",
+        "http://b.test/series/stored/2": "series",
+        "http://b.test/category/5/dpkg/": "category",
+        "http://b.test/index.php/Category:Dpkg": "Category",
+    }

@@ -26,6 +26,8 @@ Truth, from the library's `metadata.db` (never a crawl): the entities are every 
 `/book/<id>`; the index is one level, the recently added list as its pagination links it (`/`,
 `/page/2` …), newest first; the seed is its first book. Attributes: each book's authors,
 publisher, tags and series; `facet_values` their values, one query each (its page lists them).
+Calibre's tags are named "category", as Calibre-Web shows them (its menu's "Categories", a
+tag's page "Category: <tag>"); the site never writes "tag".
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ __all__ = ["PER_PAGE", "CalibreWebApp", "books", "index_pages"]
 PER_PAGE = 60  # Calibre-Web's config_books_per_page
 DATA_PACKAGE = "texlive-bibtex-extra"
 BIBLIOGRAPHY = "usr/share/texlive/texmf-dist/bibtex/bib/biblatex/biblatex/biblatex-examples.bib"
-FACETS = ("author", "publisher", "tag", "series")
+FACETS = ("author", "publisher", "category", "series")
 _JOURNAL_TYPES = ("article", "periodical")  # their `series` is a journal's, not a book series
 
 
@@ -147,7 +149,7 @@ class CalibreWebApp(PythonApp):
         values = {
             "author": self._values(db, "authors", "author"),
             "publisher": self._values(db, "publishers", "publisher"),
-            "tag": self._values(db, "tags", "tag"),
+            "category": self._values(db, "tags", "tag"),
             "series": self._values(db, "series", "series"),
         }
         attributes: dict[str, dict[str, tuple[str, ...]]] = {
@@ -159,7 +161,7 @@ class CalibreWebApp(PythonApp):
             for row in rows
         }
         level = index_pages(b, len(urls))
-        listing = {"author": "author", "publisher": "publisher", "tag": "category"}
+        listing = {"author": "author", "publisher": "publisher"}
         value_pages = {
             f"{b}/{listing.get(name, name)}/stored/{pk}": name
             for name, by_book in values.items()

@@ -114,7 +114,7 @@ def test_each_value_page_lists_its_books(library: LabServer) -> None:
     truth = library.truth(APP)
     queries = {(q.conditions[0][0], q.conditions[0][1]): set(q.entities) for q in truth.queries}
     pages = [(url, name) for url, name in truth.templates.items() if "/stored/" in url]
-    assert {name for _, name in pages} == {"author", "publisher", "tag", "series"}
+    assert {name for _, name in pages} == {"author", "publisher", "category", "series"}
     for url, name in pages:
         text = get_text(url)
         title = re.search(r"<title>(.*?)</title>", text, re.S)  # Calibre-Web | Author: Homer
@@ -132,5 +132,5 @@ def test_book_pages_show_their_title_and_authors(library: LabServer) -> None:
         text = " ".join(unescape(re.sub(r"<[^>]+>", " ", get_text(url))).split())
         for author in truth.attributes[url].get("author", ()):
             assert author in text, url
-        for tag in truth.attributes[url]["tag"]:
+        for tag in truth.attributes[url]["category"]:
             assert tag in text, url

@@ -212,6 +212,24 @@ async def test_a_page_indexing_two_attributes_under_their_headings_gives_each_it
     assert {"Categories", "Tags"} <= named  # as the site's headings name them
 
 
+def _one_value_each(
+    site: Site, base_url: str, target: str, held: dict[str, str], attribute: str, seed: int = 0
+) -> SiteTruth:
+    """The truth of a site whose entities (`held`: URL → value) hold one value of `attribute`
+    each, the `seed`-th the sample."""
+    urls = tuple(held)
+    return SiteTruth(
+        site=site.id,
+        base_url=base_url,
+        kind=site.kind,
+        entities={target: urls},
+        target_type=target,
+        seed_entity=urls[seed],
+        attributes={u: {attribute: (v,)} for u, v in held.items()},
+        facet_values={attribute: tuple(sorted(set(held.values())))},
+    )
+
+
 # (slug, gallery): 14 photos in three galleries
 PHOTOS = [(f"photo-{n}", ("nature", "desktop", "abstract")[n % 3]) for n in range(14)]
 
@@ -273,18 +291,9 @@ class _Photos(Site):
         return web.Response(status=404, text="not found")
 
     def truth(self, base_url: str) -> SiteTruth:
-        urls = {s: f"{base_url}/photos/photo/{s}/" for s, _ in PHOTOS}
+        held = {f"{base_url}/photos/photo/{s}/": g.title() for s, g in PHOTOS}
         name = self.label.casefold() or "gallery"
-        return SiteTruth(
-            site=self.id,
-            base_url=base_url,
-            kind=self.kind,
-            entities={"photo": tuple(urls.values())},
-            target_type="photo",
-            seed_entity=urls["photo-0"],
-            attributes={urls[s]: {name: (g.title(),)} for s, g in PHOTOS},
-            facet_values={name: tuple(sorted({g.title() for _, g in PHOTOS}))},
-        )
+        return _one_value_each(self, base_url, "photo", held, name)
 
 
 @pytest.mark.parametrize("label", ["", "Album"])
@@ -388,17 +397,9 @@ class _ApiDocs(Site):
         return web.Response(status=404, text="not found")
 
     def truth(self, base_url: str) -> SiteTruth:
-        urls = {c: f"{base_url}{_folder(p)}{c}.html" for p, c in TYPES}
-        return SiteTruth(
-            site=self.id,
-            base_url=base_url,
-            kind=self.kind,
-            entities={"class": tuple(urls.values())},
-            target_type="class",
-            seed_entity=urls["Util1"],
-            attributes={urls[c]: {"package": (p,)} for p, c in TYPES},
-            facet_values={"package": tuple(sorted({p for p, _ in TYPES}))},
-        )
+        held = {f"{base_url}{_folder(p)}{c}.html": p for p, c in TYPES}
+        seed = [c for _, c in TYPES].index("Util1")  # a class of a nested package
+        return _one_value_each(self, base_url, "class", held, "package", seed)
 
 
 async def test_a_value_the_sample_names_by_a_label_names_its_group_whatever_its_address() -> None:

@@ -11,7 +11,9 @@ clicked, each (up to `CLICKS_PER_PAGE` a page); an item a group's rule cannot re
 "next" arrow beside its numbers) is left, its siblings holding what it would reach. A group
 whose clicks lead nowhere (the page keeps its URL) is inert and is not clicked again, nor is
 any group of the same DOM path on that host (the toolbar each of a page's cards repeats: one
-template, one behaviour). Rules are kept per host and group (its DOM path and its container's
+template, one behaviour), nor any group whose items carry the same attribute names, a ``data-``
+one among them (`marks`: the toggles a script binds by ``[data-details-id]`` wherever they sit,
+a heading's as a list item's: one selector, one handler). Rules are kept per host and group (its DOM path and its container's
 selector), so the next page of the same list costs no click; a rule read off positions holds on
 the page it was learned on only. An element whose ARIA role says it acts in place (a tab, an
 option, a checkbox, a switch …) is a control, never an item that opens a page; so is a button
@@ -39,7 +41,7 @@ from siteseer.render import Action, Link, Opener, Snapshot
 if TYPE_CHECKING:
     from siteseer.algorithms.run import Run
 
-__all__ = ["CLICKS_PER_PAGE", "Openers", "Rule", "features", "learn_rule"]
+__all__ = ["CLICKS_PER_PAGE", "Openers", "Rule", "features", "learn_rule", "marks"]
 
 CLICKS_PER_PAGE = 60  # clicks on the items of one page that no rule reads
 LEARN_CLICKS = 3  # items of a new group clicked at most to learn its rule
@@ -159,6 +161,7 @@ class Openers:
         self.run = run
         self._rules: dict[tuple[str, str], Rule | str] = {}
         self._inert_paths: set[tuple[str, str]] = set()  # (host, DOM path) of inert groups
+        self._inert_marks: set[tuple[str, frozenset[str]]] = set()  # (host, `marks`) of those
 
     async def opened(self, page: Snapshot) -> Snapshot:
         """`page` with a link for every script-opened item it shows (itself when none)."""
@@ -173,13 +176,19 @@ class Openers:
         for group, items in _groups(page.openers).items():
             key = (host, group)
             rule = self._rules.get(key)
-            if rule is None and (host, items[0].path_attrs) in self._inert_paths:
+            mark = marks(items[0])
+            if rule is None and (
+                (host, items[0].path_attrs) in self._inert_paths
+                or (mark and (host, mark) in self._inert_marks)
+            ):
                 rule = self._rules[key] = _INERT
             if rule is None or (isinstance(rule, Rule) and rule.page not in ("", here)):
                 rule = await self._learn(page, here, items, budget)
                 self._rules[key] = rule
             if rule == _INERT:
                 self._inert_paths.add((host, items[0].path_attrs))
+                if mark:
+                    self._inert_marks.add((host, mark))
                 continue
             for index, item in enumerate(items):
                 if isinstance(rule, Rule):
@@ -279,6 +288,17 @@ def _groups(openers: Sequence[Opener]) -> dict[str, list[Opener]]:
             if len(members) >= MIN_GROUP:
                 groups[f"{path} {key}"] = members
     return groups
+
+
+def marks(item: Opener) -> frozenset[str]:
+    """The names of the attributes that select `item` for a script (those that say what it is,
+    not how it behaves), when a ``data-`` attribute is among them; else none: a script binds a
+    click handler to every element such a selector finds, so items carrying the same names
+    behave alike wherever they sit."""
+    names = frozenset(
+        name for name, _ in item.attrs if name not in _BEHAVIOUR and not name.startswith("aria-")
+    )
+    return names if any(n.startswith("data-") for n in names) else frozenset()
 
 
 def _command(item: Opener) -> bool:

@@ -299,11 +299,12 @@ def is_index_document(segment: str) -> bool:
     return bool(_INDEX_DOCUMENT.fullmatch(segment))
 
 
-# File formats no server answers as an HTML page: archives and packages, binaries, documents,
-# signatures, images, sound and video.
+# File formats no server answers as an HTML page: archives and packages, binaries, databases,
+# documents, signatures, images, sound and video.
 FILE_FORMATS = frozenset(
     {"whl", "egg", "zip", "gz", "tgz", "bz2", "xz", "zst", "lz", "tar", "7z", "rar", "jar",
-     "war", "deb", "rpm", "apk", "exe", "msi", "dmg", "iso", "pdf", "epub", "djvu", "dvi", "ps",
+     "war", "deb", "rpm", "apk", "exe", "msi", "dmg", "iso", "db", "sqlite", "sqlite3", "pdf",
+     "epub", "djvu", "dvi", "ps",
      "asc", "sig", "png", "jpg", "jpeg", "gif", "webp", "svg", "ico", "bmp", "tif", "tiff",
      "mp3", "mp4", "ogg", "ogv", "webm", "wav", "flac", "mov", "avi"}
 )  # fmt: skip

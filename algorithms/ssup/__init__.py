@@ -184,7 +184,8 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   filters, facets, smaller page sizes) are its views and are not loaded; once a level's last
   `DRY_RUN` (3) pages added no entity link, the families left are not loaded (they are tried
   most promising first: what is left is more views, menus and tools). Exports (``.csv``,
-  ``/export/json``) are no pages. A candidate sharing no link DOM path with the level's
+  ``/export/json``) and files (``/vega.db``, ``.tar.gz``: `urlshape.is_file`) are no pages,
+  nor candidates of Algorithm 1 either, from the seed up. A candidate sharing no link DOM path with the level's
   sample is no page of it (the HTML test of a family's first page). Pagination goes on only
   from pages that show entries of the list, and not from a view's. Each decision is in the
   trace. A chain of "next" links is one family however each link is spelled: a link reading

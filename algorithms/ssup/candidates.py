@@ -51,8 +51,9 @@ def candidates(
     above the seed (`climbed`), sp's own URL with query parameters added, and exports of its
     data, are its list's views (`_variants`); the links in `down_path` lead down the tree, and so
     do those of the nested list holding it at other depths (`features.dom.nested_list`); a file
-    no server answers as a page (a package, an archive, a PDF, an image: `urlshape.is_file`)
-    lists nothing."""
+    no server answers as a page (a package, an archive, a database, a PDF, an image:
+    `urlshape.is_file`) and an export of any page's data (the seed's record as ``.json``,
+    `yields.is_export`) list nothing."""
     targets = own_urls(sp)
     urls = list(dict.fromkeys(link.url for link in sp.links))
     # A nested list is one list: its entries at other depths (a sitemap's top pages beside
@@ -70,14 +71,18 @@ def candidates(
     variants = _variants(sp, targets | set(views)) if climbed else []
     named = {link.url for link in sp.links if is_tool(link.url, link.text, sp.url)}
     tools = [u for u in urls if u in named and u not in targets | set(down) | set(variants)]
-    files = [u for u in urls if is_file(u) and u not in targets | set(down) | set(variants) | named]
+    files = [
+        u
+        for u in urls
+        if (is_file(u) or is_export(u)) and u not in targets | set(down) | set(variants) | named
+    ]
     left_out = targets | set(down) | set(views) | set(variants) | set(tools) | set(files)
     skipped = [
         (
             f"{len(files)} files {sp.url} links to",
             files,
             "not downloaded: files of a format no server answers as a page (packages, archives, "
-            "documents, images) list nothing",
+            "databases, documents, images) and exports of data list nothing",
         ),
         (
             f"{len(tools)} tools of {sp.url}",

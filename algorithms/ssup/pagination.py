@@ -38,6 +38,7 @@ from siteseer.algorithms.features.url import query_pairs, route, url_schema
 from siteseer.algorithms.features.urlshape import (
     UrlTemplate,
     continues,
+    is_file,
     refines,
     seed_template,
     shape_of,
@@ -317,7 +318,7 @@ class Pagination:
             judged.add(link.url)
             if not (pager or at.terms & path_terms(url_schema(link.url))):
                 unlike.append(link.url)
-            elif is_export(link.url):
+            elif is_export(link.url) or is_file(link.url):
                 exports.append(link.url)
             elif is_tool(link.url, link.text, page.url):
                 tools.append(link.url)

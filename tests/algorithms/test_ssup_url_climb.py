@@ -46,8 +46,8 @@ def _html(title: str, body: str) -> web.Response:
 
 class _PackageIndex(Site):
     """PEP 503's simple index: `/simple/` lists every project (nothing but its links), a
-    project's page `/simple/<p>/` links its files (`/packages/<file>`, no HTML), and `/`
-    links both indexes in a paragraph."""
+    project's page `/simple/<p>/` links its files (`/packages/<file>`, no HTML) and its
+    metadata as JSON (`/pypi/<p>/json`), and `/` links both indexes in a paragraph."""
 
     id = "package-index"
     kind = "entity-tree"
@@ -69,9 +69,12 @@ class _PackageIndex(Site):
                 f'<a href="/packages/{parts[1]}-{v}.tar.gz">{parts[1]}-{v}.tar.gz</a><br>'
                 for v in ("1.0", "1.1")
             )
-            return _html(f"Links for {parts[1]}", files)
+            meta = f'<a href="/pypi/{parts[1]}/json">JSON</a>'
+            return _html(f"Links for {parts[1]}", files + meta)
         if parts and parts[0] == "packages" and len(parts) == 2:
             return web.Response(body=b"\x1f\x8b", content_type="application/gzip")
+        if len(parts) == 3 and parts[0] == "pypi" and parts[2] == "json":
+            return web.json_response({"name": parts[1]})
         return web.Response(status=404)
 
     def truth(self, base_url: str) -> SiteTruth:
@@ -147,9 +150,14 @@ async def test_a_page_linking_no_list_of_it_is_found_by_its_url_folder() -> None
     assert result.sample_path == (truth.index_levels[0][0], truth.seed_entity)
     tried = [e.subject for e in result.trace if e.decision == "ancestor"]
     assert tried == [truth.index_levels[0][0]]  # the nearest ancestor confirms: / is not loaded
-    # The project's files (archives, no HTML) list nothing: not downloaded as candidates.
-    files = [u for e in result.trace if e.subject.startswith("2 files") for u in e.urls]
-    assert files == [f"{truth.base_url}/packages/{PROJECTS[11]}-{v}.tar.gz" for v in ("1.0", "1.1")]
+    # The project's files (archives, no HTML) and its data export list nothing: not
+    # downloaded as candidates.
+    files = [u for e in result.trace if e.subject.startswith("3 files") for u in e.urls]
+    project = PROJECTS[11]
+    assert files == [
+        *(f"{truth.base_url}/packages/{project}-{v}.tar.gz" for v in ("1.0", "1.1")),
+        f"{truth.base_url}/pypi/{project}/json",
+    ]
     assert result.cost.downloads == 2  # the seed and /simple/
 
 

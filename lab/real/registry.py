@@ -93,6 +93,7 @@ _REAL: dict[str, str] = {
     "real-texinfo": "siteseer.lab.real.texinfo:TexinfoApp",
     "real-yard": "siteseer.lab.real.yard:YardApp",
     "real-djangowiki": "siteseer.lab.real.djangowiki:DjangoWikiApp",
+    "real-rdoc": "siteseer.lab.real.rdoc:RdocApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

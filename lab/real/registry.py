@@ -94,6 +94,7 @@ _REAL: dict[str, str] = {
     "real-yard": "siteseer.lab.real.yard:YardApp",
     "real-djangowiki": "siteseer.lab.real.djangowiki:DjangoWikiApp",
     "real-rdoc": "siteseer.lab.real.rdoc:RdocApp",
+    "real-handbook": "siteseer.lab.real.handbook:HandbookApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

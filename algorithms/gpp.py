@@ -52,7 +52,16 @@ marked [reconstructed] there are the named choices below:
    (`is_view`: a sort order or page size combined with a page, two or more parameters) are never
    followed, so a list with sort links on every column is rendered once per page, not once per
    order; a one-parameter view (a page size, a lone sort order) costs one page and its own
-   pagination, a view of the level page, is not followed.
+   pagination, a view of the level page, is not followed. A level page's list is read with
+   the defaults its own links spell out for the parameters its URL leaves out (`_spelled`: a
+   pager writing the default page size beside each page number continues the first page).
+   Choice "a list of another kind is no list of the seed's": on the pages of the level above
+   the entities, other than the seed's own, a list matching L_{k-1} whose entries are mostly
+   not of the seed's URL template (`_of_kind`, widened over the whole level's entries: a
+   category segment varies across its pages) lists another type (an admin's index of two
+   models whose change lists are laid out alike): only its entries of the seed's template are
+   taken (a source browser's symbol index linking each symbol's definition and its file), and
+   a page with none of them leaves the level.
 4. Iterations [reconstructed]: iteration j+1 renders the pages one hop from the level k−1 pages
    found so far that are neither entities nor menu targets (pagination, sibling index pages) and
    grows from those whose layout holds a list matching L_{k−1}. SSUP's comparison used K=1.
@@ -80,6 +89,7 @@ from siteseer.algorithms.features.urlshape import (
     seed_template,
     template_share,
     url_template,
+    widened,
 )
 from siteseer.algorithms.features.visual import (
     MenuKey,
@@ -92,7 +102,7 @@ from siteseer.algorithms.features.visual import (
 )
 from siteseer.algorithms.result import Discovery, TraceEntry
 from siteseer.algorithms.run import Run, Stopped
-from siteseer.algorithms.ssup.yields import state_params
+from siteseer.algorithms.ssup.yields import spelled_defaults, state_params
 from siteseer.render import Box, Link, Snapshot
 
 if TYPE_CHECKING:
@@ -248,10 +258,11 @@ def _at_path(first: str, url: str) -> str:
 
 
 def _continuations(
-    page: Snapshot, first: str, chosen: VisualList, known: set[str], session: Session
+    page: Snapshot, firsts: Sequence[str], chosen: VisualList, known: set[str], session: Session
 ) -> list[str]:
-    """Links of `page` that continue the list at `first` (`_pages_on`) and are neither in
-    `known` nor entries of `chosen`, the list `page` grows through."""
+    """Links of `page` that continue the list at one of `firsts` (its URL, and that URL with
+    its defaults spelled out: `_pages_on`) and are neither in `known` nor entries of `chosen`,
+    the list `page` grows through."""
     entries = set(chosen.urls)
     return sorted(
         {
@@ -260,9 +271,28 @@ def _continuations(
             if lk.url not in known
             and lk.url not in entries
             and session.in_scope(lk.url)
-            and _pages_on(first, lk.url)
+            and any(_pages_on(first, lk.url) for first in firsts)
         }
     )
+
+
+def _spelled(first: str, urls: Sequence[str]) -> str:
+    """`first` with the defaults its list takes for the parameters its URL leaves out, as the
+    links `urls` of its own page spell them (`spelled_defaults`; its next pages' links spell
+    their own sort order or filter too): an admin's ``/admin/flight/`` whose pager links
+    ``?page=2&page_size=20`` is ``/admin/flight/?page_size=20``, which those pages continue.
+    A list's pages continue its URL or this one: a value its links share may be a filter's
+    (a date drill-down's end) rather than a default, and its pager leaves it out.
+
+    Choice "a list's defaults spelled out" (beyond the reconstruction, for real applications):
+    a pager that writes the default page size on every page number added two parameters to
+    the first page's URL, a view's shape, and the list was never paged."""
+    defaults = spelled_defaults(first, urls)
+    if not defaults:
+        return first
+    parts = urlsplit(first)
+    pairs = [*query_pairs(parts.query), *sorted(defaults.items())]
+    return urlunsplit(parts._replace(query=urlencode(pairs)))
 
 
 def _other_names(
@@ -303,18 +333,52 @@ def _names(url: str) -> frozenset[str]:
     return frozenset(n for n, _ in query_pairs(route(url)[1]))
 
 
+def _stateless(url: str, page: str, names: frozenset[str]) -> str:
+    """`url`, a link on the list page `page`, without the list's state it carries
+    (`state_params`, `names` the parameters the entries' sample URL has): ``/rev/7?revcount=120``
+    on ``/log?revcount=120`` is ``/rev/7``; a return address (``&url=/admin/flight/``) too."""
+    state = state_params(url, page, names)
+    if not state:
+        return url
+    parts = urlsplit(url)
+    kept = [(n, v) for n, v in query_pairs(parts.query) if n not in state]
+    return urlunsplit(parts._replace(query=urlencode(kept), fragment=""))
+
+
 def _entries(page: Snapshot, chosen: VisualList, names: frozenset[str]) -> set[str]:
     """The entries of `chosen`, the list `page` shows, without the list's state their links
-    carry (`state_params`, `names` the parameters the entries' sample URL has): the entries of
-    ``/log?revcount=120`` link ``/rev/7?revcount=120``, the entity ``/rev/7``."""
-    found = set()
-    for url in chosen.urls:
-        state = state_params(url, page.url, names)
-        if state:
-            parts = urlsplit(url)
-            kept = [(n, v) for n, v in query_pairs(parts.query) if n not in state]
-            url = urlunsplit(parts._replace(query=urlencode(kept), fragment=""))
-        found.add(url)
+    carry (`_stateless`): the entries of ``/log?revcount=120`` link ``/rev/7?revcount=120``,
+    the entity ``/rev/7``."""
+    return {_stateless(url, page.url, names) for url in chosen.urls}
+
+
+def _of_kind(
+    run: Run,
+    kind: UrlTemplate,
+    seed: str,
+    parent: str,
+    listed_on: dict[str, set[str]],
+    level: set[str],
+) -> set[str]:
+    """The entities of the pages `listed_on` (each kept page of the level above them, with its
+    entries), each page's entries all of them where they are mostly of the seed's URL
+    template `kind` (`KIND_SHARE`; widened over every page's entries, as `template_share`
+    does: a category level varies across the level's pages), else its entries of that
+    template only; a page with none leaves `level`. The seed's `parent` is taken whole."""
+    wide = widened(kind, set().union(*listed_on.values()) - {seed})
+    found: set[str] = set()
+    for url, listed in listed_on.items():
+        others = listed - {seed}
+        mine = {u for u in listed if wide.matches(u)}
+        if url == parent or len(mine - {seed}) >= KIND_SHARE * len(others):
+            found |= listed
+            continue
+        found |= mine
+        note = "a list mostly of another URL template: its entries of the seed's"
+        if not mine:
+            level.discard(url)
+            note = "a list of another URL template than the seed's"
+        run.trace.append(TraceEntry("grow", "narrow", url, urls=tuple(sorted(mine)), note=note))
     return found
 
 
@@ -406,15 +470,22 @@ def _siblings_last(
 
 async def _seed_path(
     run: Run, rendered: dict[str, Snapshot], root: str, seed: str, max_depth: int, extra_depth: int
-) -> tuple[list[str], VisualList | None] | None:
-    """Breadth-first from `root` (rendering) to the best page linking to `seed` (step 1), and
-    the site navigation that stands for the seed's list on it when no list holds the seed
-    (`_navigation_tree`; None otherwise)."""
+) -> tuple[list[str], VisualList | None, str] | None:
+    """Breadth-first from `root` (rendering) to the best page linking to `seed` (step 1), the
+    site navigation that stands for the seed's list on it when no list holds the seed
+    (`_navigation_tree`; None otherwise), and the seed's link on it.
+
+    Choice "a link to the seed is the seed without the list's state": a list that hands its
+    own address to every entry (an admin's ``/details/?id=1&url=/admin/flight/``, its "back to
+    the list" target) links the seed under another URL on each page; a link names the seed
+    when it does once that state is left out (`_stateless`)."""
     session = run.session
     parent: dict[str, str] = {root: ""}
     depth_of: dict[str, int] = {root: 0}
     frontier = [root]
     holders: list[str] = []
+    seed_links: dict[str, str] = {}  # a holder's link to the seed, as it writes it
+    names, seed_path = _names(seed), route(seed)[0]
     hit: int | None = None
     template = seed_template(seed)
     for depth in range(max_depth):
@@ -428,7 +499,10 @@ async def _seed_path(
         for number, batch in enumerate(batches):
             if number == first_sibling and holders:
                 menus = menu_signatures(rendered.values())
-                if max(_holding_list_size(rendered[u], seed, menus) for u in holders) >= SHORT_LIST:
+                if (
+                    max(_holding_list_size(rendered[u], seed_links[u], menus) for u in holders)
+                    >= SHORT_LIST
+                ):
                     run.trace.append(
                         TraceEntry(
                             "seed-path",
@@ -443,9 +517,13 @@ async def _seed_path(
             for snapshot in await _render(run, rendered, batch):
                 for link in snapshot.links:
                     url = link.url
-                    if url == seed:
+                    if url == seed or (
+                        route(url)[0] == seed_path
+                        and session.canonical(_stateless(url, snapshot.url, names)) == seed
+                    ):
                         if snapshot.url not in holders:
                             holders.append(snapshot.url)
+                            seed_links[snapshot.url] = url
                         continue
                     if url in parent or not session.in_scope(url):
                         continue
@@ -459,7 +537,7 @@ async def _seed_path(
         if holders and hit is None:
             hit = depth
             menus = menu_signatures(rendered.values())
-            longest = max(_holding_list_size(rendered[u], seed, menus) for u in holders)
+            longest = max(_holding_list_size(rendered[u], seed_links[u], menus) for u in holders)
             if longest >= SHORT_LIST:
                 break  # the seed sits in a long list already, not in a "featured" box
         if hit is not None and depth >= hit + extra_depth:
@@ -468,12 +546,14 @@ async def _seed_path(
     if not holders:
         return None
     menus = menu_signatures(rendered.values())
-    sizes = {u: _holding_list_size(rendered[u], seed, menus) for u in holders}
+    sizes = {u: _holding_list_size(rendered[u], seed_links[u], menus) for u in holders}
     best = min(holders, key=lambda u: (-sizes[u], depth_of[u], u))
     note = "the page whose list holding the seed is the longest"
     navigation: VisualList | None = None
     if sizes[best] < SHORT_LIST:
-        trees = {u: t for u in holders if (t := _navigation_tree(rendered[u], seed)) is not None}
+        trees = {
+            u: t for u in holders if (t := _navigation_tree(rendered[u], seed_links[u])) is not None
+        }
         reach = {u: len(set(t.urls)) for u, t in trees.items()}
         longest = max(reach.values(), default=0)
         if longest > sizes[best]:
@@ -495,7 +575,7 @@ async def _seed_path(
     path = [seed, best]
     while parent[path[-1]]:
         path.append(parent[path[-1]])
-    return path[::-1], navigation
+    return path[::-1], navigation, seed_links[best]
 
 
 async def gpp(
@@ -550,7 +630,7 @@ async def gpp(
     if found_path is None:
         run.unfinished(f"no path from {root} to the seed within depth {max_depth}")
         return result(set(), [], ())
-    path, navigation = found_path
+    path, navigation, seed_link = found_path
     run.trace.append(TraceEntry("seed-path", "keep", seed, urls=tuple(path)))
     menus = menu_signatures(rendered.values())
 
@@ -559,13 +639,17 @@ async def gpp(
     for i in range(len(path) - 1):
         page = rendered[path[i]]
         last = i == len(path) - 2
-        model = navigation if last and navigation else _list_with(page, path[i + 1], menus)
+        target = seed_link if last else path[i + 1]
+        model = navigation if last and navigation else _list_with(page, target, menus)
         assert model is not None  # path[i] links to path[i + 1] by construction
         models.append(model)
         run.trace.append(
             TraceEntry("hop", "keep", path[i], level=i, urls=(path[i + 1],), note=model.orientation)
         )
 
+    # A level page's list like the seed's but mostly of another URL template lists another
+    # type (choice "a list of another kind is no list of the seed's"); where the seed has one.
+    kind = seed_template(seed)
     levels: list[set[str]] = [{path[0]}]
     for i, model in enumerate(models):
         if is_menu(model, menus) or model.signature[1] == COLLECTION:
@@ -584,11 +668,14 @@ async def gpp(
             continue
         found: set[str] = set()
         chosen: VisualList | None
+        last = i == len(models) - 1
         pages = await _render(run, rendered, sorted(levels[i])) if i else [rendered[path[0]]]
         # The list URL each page continues: a level page's own (where its redirects ended),
         # a continuation's that of the page it continues.
         origin = {page.url: page.final_url for page in pages}
         seen = set(origin) | set(origin.values())  # a page is never loaded twice
+        spelled: dict[str, str] = {}  # a list's URL with its defaults (`_spelled`)
+        listed_on: dict[str, set[str]] = {}  # each kept page's entries
         while pages:
             following: list[str] = []
             for page in pages:
@@ -600,6 +687,8 @@ async def gpp(
                     chosen, score = _matching_list(page, model, menus, list_threshold)
                 if chosen is None and not level_page:
                     chosen = _remnant(page, model)
+                listed = set() if chosen is None else _entries(page, chosen, _names(path[i + 1]))
+                note = "" if level_page else f"continues {first}"
                 run.trace.append(
                     TraceEntry(
                         "grow",
@@ -607,21 +696,25 @@ async def gpp(
                         page.url,
                         level=i,
                         values=(("listsim", score),),
-                        note="" if level_page else f"continues {first}",
+                        note=note,
                     )
                 )
                 if chosen is None:
                     continue
                 levels[i].add(page.url)
-                listed = _entries(page, chosen, _names(path[i + 1]))
-                new = {u for u in listed if session.in_scope(u)} - found
+                listed = {u for u in listed if session.in_scope(u)}
+                listed_on[page.url] = listed
+                new = listed - found
                 found |= new
-                if not new and not level_page and i == len(models) - 1:
+                if not new and not level_page and last:
                     # A page of the entities' list that adds none ends its chain (yield); a
                     # list of values above them (a post's author) repeats its values page after
                     # page, and is paged to its end.
                     continue
-                nexts = dict.fromkeys(_continuations(page, first, chosen, seen, session), first)
+                if level_page:  # its list's defaults, as its own links spell them
+                    spelled[first] = _spelled(first, [lk.url for lk in page.links])
+                at = dict.fromkeys((first, spelled.get(first, first)))
+                nexts = dict.fromkeys(_continuations(page, list(at), chosen, seen, session), first)
                 if level_page and not nexts:
                     nexts = _other_names(page, chosen, seen, session)
                 for url, listed_at in nexts.items():
@@ -630,6 +723,8 @@ async def gpp(
                     following.append(url)
             pages = await _render(run, rendered, sorted(following)) if following else []
             seen.update(page.final_url for page in pages)
+        if last and kind is not None:
+            found = _of_kind(run, kind, seed, path[i], listed_on, levels[i])
         levels.append(found)
 
     entities = set(levels[-1])

@@ -9,6 +9,7 @@ with K=1 or K=2 (every page of the three seasons the root lists; the other seaso
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from urllib.parse import quote
 
 import pytest
 from aiohttp import web
@@ -467,3 +468,71 @@ async def test_gpp_takes_a_list_set_in_columns_whole_and_its_pages_by_the_script
     assert found.complete, found.reason
     names = {f"{'ABC'[n % 3]}item_{n:02d}" for n in range(1, 31)}
     assert set(found.entities) == {f"{base}/index.php/{n}" for n in names}
+
+
+_MODELS = {"item": 12, "tag": 8}
+
+
+def _admin_list() -> web.Application:
+    """An admin of two models, its index a list of their change lists and add forms, the
+    lists laid out alike:
+    4 rows a page (``?page=N&page_size=4``: the pager spells the default page size out, as the
+    sort links do), each row linking its record with the list page's own address as a return
+    address (``/admin/item/details/?id=5&url=…``): no page links a record under the URL it
+    answers at alone."""
+
+    def page(body: str) -> web.Response:
+        html = f'<!DOCTYPE html><html><body><nav><a href="/admin/">Home</a></nav><main>{body}'
+        return web.Response(text=html + "</main></body></html>", content_type="text/html")
+
+    async def home(_: web.Request) -> web.Response:
+        models = "".join(
+            f'<li><a href="/admin/{m}/">{m.title()}s</a></li>'
+            f'<li><a href="/admin/{m}/add/">Add a {m}</a></li>'
+            for m in _MODELS
+        )
+        return page(f"<h1>An admin</h1><ul class='models'>{models}</ul>")
+
+    async def records(request: web.Request) -> web.Response:
+        model = request.match_info["model"]
+        number = int(request.query.get("page", "0"))
+        back = quote(request.path_qs, safe="")
+        rows = "".join(
+            f'<tr><td><a href="/admin/{model}/details/?id={n}&amp;url={back}">#{n}</a></td></tr>'
+            for n in range(number * 4 + 1, min(number * 4 + 5, _MODELS[model] + 1))
+        )
+        pager = "".join(
+            f'<a href="/admin/{model}/?page={k}&amp;page_size=4">{k + 1}</a> '
+            for k in range(_MODELS[model] // 4)
+        )
+        sorts = "".join(
+            f'<a href="/admin/{model}/?sort={c}&amp;page_size=4">{c}</a> ' for c in ("id", "name")
+        )
+        return page(f"<table>{rows}</table><p class='pager'>{pager}<span>{sorts}</span></p>")
+
+    async def details(request: web.Request) -> web.Response:
+        back = request.query.get("url", "/admin/")
+        return page(f"<h1>Record {request.query['id']}</h1><a href='{back}'>List</a>")
+
+    app = web.Application()
+    app.router.add_get("/", home)
+    app.router.add_get("/admin/", home)
+    app.router.add_get("/admin/{model}/", records)
+    app.router.add_get("/admin/{model}/details/", details)
+    app.router.add_get("/admin/{model}/add/", home)
+    return app
+
+
+async def test_gpp_finds_the_seed_linked_with_its_lists_return_address(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    """The list links the seed ``/admin/item/details/?id=2`` as ``…?id=2&url=%2Fadmin%2Fitem%2F``:
+    without the return address the link is the seed, so the list is found; its pages continue
+    ``/admin/item/`` read with the page size its links spell out, and every item of its three
+    pages is found, each by its own address. The other model's list, laid out alike, lists
+    records of another URL template: none of theirs is taken."""
+    base = await serve_app(_admin_list())
+    async with Session(SessionConfig(render="always")) as session:
+        found = await gpp(session, f"{base}/admin/item/details/?id=2")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/admin/item/details/?id={n}" for n in range(1, 13)}

@@ -90,7 +90,12 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   first climb finds no index page and the pages it loaded link to the seed only through the
   site navigation the seed carries too, among pages like it (simhtml ≥ 0.5 for at least half
   of those loaded), that navigation is the seed's list: its index page is the shortest page of
-  it (the home page), nothing above it is climbed, the candidates left are not downloaded, and
+  it (the home page), which must read as an ancestor of the seed by its URL unless the
+  navigation is whole (it holds at least 90% of the pages of the seed's URL template that the
+  three or more pages carrying it loaded link to: a book's sidebar of every chapter, not a
+  blog's recent posts), and the site root when it carries the navigation too (one download:
+  a part's page above the seed is one of the list's pages); nothing above it is climbed,
+  the candidates left are not downloaded, and
   the level is the whole list without a download (`climb.navigation_index`,
   `levels.SameLevel.navigation_level`). When that shortest page lists the seed in a list of
   its own beside the navigation (an overview's tables of the rules its sidebar lists among the

@@ -26,6 +26,7 @@ from siteseer.algorithms.features.dom import (
     simhtml,
 )
 from siteseer.algorithms.features.url import url_schema
+from siteseer.algorithms.features.urlshape import seed_template
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.candidates import (
     candidates,
@@ -86,6 +87,11 @@ _NAVIGATION_LIST_SIM = 0.5
 _URL_ANCESTORS = 4
 # A wider list holds at least this share of the narrower one it replaces (`wider`).
 _WIDER_SHARE = 0.8
+# A navigation no page of which reads as the seed's ancestor is its level when at least this
+# many pages carrying it were loaded, and it holds this share of the pages of the seed's URL
+# template they link to (`_navigation_whole`).
+_WHOLE_PAGES = 3
+_WHOLE_SHARE = 0.9
 
 
 @dataclass(slots=True)
@@ -526,10 +532,57 @@ async def navigation_index(climb: Climb, sp: Snapshot, *, settling: bool = False
             # nothing.
             return None
     # The index page of a site's navigation reads as an ancestor of sp by its URL (the site
-    # root, a section): a list of related pages that sp's neighbours carry too is none.
-    if ancestry(routed(best.page.url), routed(sp.url)) < 0:
+    # root, a section): a list of related pages that sp's neighbours carry too is none,
+    # unless it holds the pages of sp's kind the pages loaded link to (`_navigation_whole`).
+    # The site root carrying it is its index page (`_root_menu`).
+    if ancestry(routed(best.page.url), routed(sp.url)) < 0 and (
+        len(menus) < _WHOLE_PAGES or not _navigation_whole(climb, sp, members)
+    ):
         return None
-    return best
+    return best if is_site_root(best.page) else await _root_menu(climb, sp) or best
+
+
+async def _root_menu(climb: Climb, sp: Snapshot) -> Parent | None:
+    """The site root as the index page of the navigation listing `sp` (`navigation_index`)
+    when it carries that navigation too (one download, once); else None.
+
+    Choice (beyond the paper): a documentation book's sidebar lists every chapter on every
+    page, the home page's too, and names no page above them (the book's first chapter is its
+    first entry, the home page a copy of it): the site root carrying the list is the page a
+    reader starts from, and a part's page reading as a folder above the seed (``/items.html``
+    above ``/items/functions.html``) one of the list's pages, not its index page."""
+    parts = urlsplit(sp.url)
+    url = f"{parts.scheme}://{parts.netloc}/"
+    home = climb.run.pages.get(url) or await climb.run.fetch_one(url)
+    if home is None or not home.ok or own_urls(home) & own_urls(sp):
+        return None
+    scored = candidate_weight(home, sp, climb.mode)
+    if scored is None or not navigation_list(home, sp, scored[0], climb.mode):
+        return None
+    return Parent(home, scored[0], scored[1])
+
+
+def _navigation_whole(climb: Climb, sp: Snapshot, members: set[str]) -> bool:
+    """Whether the navigation listing `sp` (its pages `members`) is the whole list of `sp`'s
+    kind: it holds at least `_WHOLE_SHARE` of the pages of `sp`'s URL template
+    (`seed_template`) that the pages the climb loaded link to.
+
+    Choice (beyond the paper): the pages loaded are the yield that tells a site's
+    navigation, which lists every page of its kind (a book's chapters in its sidebar), from a
+    list every page carries that holds a few of them (a blog's recent posts, beside archives
+    and tags listing the others) or a list of related pages that slides from page to page."""
+    template = seed_template(sp.url)
+    if template is None:
+        return False
+    own = own_urls(sp)
+    shown = {
+        link.url
+        for page in climb.run.pages.values()
+        if page.ok
+        for link in page.links
+        if link.url not in own and template.matches(link.url)
+    }
+    return bool(shown) and len(shown & members) >= _WHOLE_SHARE * len(shown)
 
 
 def _lone(sp: Snapshot, scored: tuple[str, float]) -> bool:

@@ -1,0 +1,92 @@
+"""SSUP on shapes of generated documentation, each served as its generator writes it:
+
+- a book whose sidebar lists every chapter on every page (the site root a copy of the first
+  chapter), chapters at the top and in part folders beside the part's own page
+  (``/items.html``, ``/items/functions.html``) (mdBook).
+"""
+
+from __future__ import annotations
+
+from aiohttp import web
+from ssup_runs import serve_and_discover
+
+from siteseer.lab import Site, SiteTruth, set_scores
+
+
+def _page(title: str, body: str) -> web.Response:
+    html = f'<html lang="en"><head><title>{title}</title></head><body>{body}</body></html>'
+    return web.Response(text=html, content_type="text/html")
+
+
+# -- a book ----------------------------------------------------------------------------------
+
+_PARTS = {
+    "": ("introduction", "notation", "lexical-structure", "keywords", "comments"),
+    "items": ("modules", "functions", "structs", "enumerations", "unions", "traits"),
+    "types": ("boolean", "numeric", "textual", "tuple", "array"),
+}
+_PART_PAGES = ("items", "types")  # a part's own page sits at the top: /items.html
+
+
+class _Book(Site):
+    """Chapters at ``/<name>.html`` and ``/<part>/<name>.html``; every page (the site root, a
+    copy of the first chapter, too) carries a sidebar listing every chapter, nested by part,
+    and a print page holding the whole book links every chapter from its text."""
+
+    id = "book"
+    kind = "entity-tree"
+
+    @staticmethod
+    def chapters() -> list[str]:
+        top = [f"/{n}.html" for n in _PARTS[""]] + [f"/{p}.html" for p in _PART_PAGES]
+        return top + [f"/{p}/{n}.html" for p in _PART_PAGES for n in _PARTS[p]]
+
+    def _sidebar(self) -> str:
+        items = "".join(f'<li><a href="/{n}.html">{n}</a></li>' for n in _PARTS[""])
+        for part in _PART_PAGES:
+            subs = "".join(f'<li><a href="/{part}/{n}.html">{n}</a></li>' for n in _PARTS[part])
+            items += f'<li><a href="/{part}.html">{part}</a><ol>{subs}</ol></li>'
+        return f'<nav class="sidebar"><ol class="chapter">{items}</ol></nav>'
+
+    def _chapter(self, path: str) -> web.Response:
+        others = [c for c in self.chapters() if c != path]
+        text = "".join(
+            f'<p>See <a href="{others[(len(path) + k) % len(others)]}">more</a>.</p>'
+            for k in range(3)
+        )
+        bar = '<div class="menu-bar"><a href="/print.html">Print</a></div>'
+        return _page(path, f'{self._sidebar()}<div class="page">{bar}<main>{text}</main></div>')
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        if path in ("/", "/index.html"):
+            return self._chapter("/introduction.html")
+        if path in self.chapters():
+            return self._chapter(path)
+        if path == "/print.html":
+            text = "".join(f'<p><a href="{c}">{c}</a></p>' for c in self.chapters())
+            return _page("print", f'{self._sidebar()}<div class="page"><main>{text}</main></div>')
+        return web.Response(status=404)
+
+    def truth(self, base_url: str) -> SiteTruth:
+        seed = base_url + "/items/functions.html"
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"chapter": tuple(base_url + c for c in self.chapters())},
+            target_type="chapter",
+            seed_entity=seed,
+            seed_path=(base_url + "/", seed),
+            index_levels=((base_url + "/",),),
+        )
+
+
+async def test_a_sidebar_listing_every_chapter_is_the_level() -> None:
+    # No page of the sidebar reads as a folder above the seed's: the navigation was no level,
+    # and the climb took the print page's text (or nothing) for the seed's list.
+    truth, result, downloaded = await serve_and_discover(_Book(), height=2)
+    scores = set_scores(result.entities, truth.target_entities)
+    assert scores.f1 == 1.0, (scores, result.trace)
+    assert result.sample_path == truth.seed_path
+    assert len(downloaded) <= 8, downloaded

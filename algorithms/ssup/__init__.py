@@ -267,7 +267,9 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   level in the same kind of list as the index page (`sections.outline`: nested lists and
   nested ``<section>`` elements folded): a documentation site's section page and its table of
   contents. They are loaded one at a time, and the pages they list join the level, their own
-  sections in turn, until three in a row add none.
+  sections in turn, until three in a row add none. When the level's sample is itself such a
+  section (an API reference's module page listing its items), a section's pages are its
+  children, of the level below it: no section is loaded.
 - DUST: after the walk, the query parameters that leave a page's content unchanged are learned
   from the pages the run loaded (`algorithms.features.dust`, no download) and the entities and
   index pages are reported without them (params: ``dust_params``).

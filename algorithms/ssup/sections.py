@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 from siteseer.algorithms.features.dom import TagFeature, link_path, list_tree
 from siteseer.algorithms.features.urlshape import is_index_document
 from siteseer.algorithms.run import Run
+from siteseer.algorithms.ssup.candidates import own_urls
 from siteseer.render import Snapshot
 
 __all__ = ["SECTION_MISSES", "outline", "sections"]
@@ -56,13 +57,30 @@ async def sections(
     sdp: str,
     kept: list[str],
     level: int,
+    sample: Snapshot,
 ) -> list[str]:
     """The section pages among `kept` (the level's pages) that list pages of the level in the
     kind of list `sdp` is (`outline`), loaded one at a time in order; the pages they list are
-    added to `kept`. Returns the sections that added pages (index pages of the level)."""
+    added to `kept`. Returns the sections that added pages (index pages of the level).
+
+    Choice: when the level's `sample` is itself a section listing pages in that kind of list
+    (an API reference's module page listing its items), the pages a section lists are its
+    children, a level below the sample's, not its siblings: no section is loaded."""
     tree = outline(sdp)
     own = {u for p in index_pages for u in (p.url, p.final_url)}
     host = urlsplit(kept[0]).netloc if kept else ""
+    children = [u for u in _listed(sample, tree, mode, host, run) if u not in own_urls(sample)]
+    if _is_section(sample.url) and children:
+        run.note(
+            "same-level",
+            "skip",
+            f"the sections of {sample.url}'s level",
+            level=level,
+            urls=tuple(children),
+            note=f"the sample is a section listing {len(children)} pages in the level's list "
+            f"({tree}): a section's pages are its children, of the level below it",
+        )
+        return []
     queue = [u for u in kept if _is_section(u) and u not in own]
     seen = set(kept) | own
     used: list[str] = []
@@ -73,14 +91,8 @@ async def sections(
         if page is None:
             misses += 1
             continue
-        listed = [
-            k.url
-            for k in page.links
-            if outline(link_path(k, mode)) == tree
-            and urlsplit(k.url).netloc == host
-            and run.session.in_scope(k.url)
-        ]
-        new = [u for u in dict.fromkeys(listed) if u not in seen and u not in (url, page.final_url)]
+        listed = _listed(page, tree, mode, host, run)
+        new = [u for u in listed if u not in seen and u not in (url, page.final_url)]
         if not new:
             misses += 1
             run.note(
@@ -106,3 +118,16 @@ async def sections(
             f"level's list ({tree}): its section's pages, of the level too",
         )
     return used
+
+
+def _listed(page: Snapshot, tree: str, mode: TagFeature, host: str, run: Run) -> list[str]:
+    """The pages of `host` in the crawl's scope that `page` lists in the kind of list `tree`
+    (`outline`), in document order."""
+    listed = (
+        k.url
+        for k in page.links
+        if outline(link_path(k, mode)) == tree
+        and urlsplit(k.url).netloc == host
+        and run.session.in_scope(k.url)
+    )
+    return list(dict.fromkeys(listed))

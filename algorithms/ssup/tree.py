@@ -190,7 +190,7 @@ class _Walk:
                 # Choice (beyond the paper): a section page among the leaves lists more of
                 # them in the same kind of list (a documentation tree), see `sections`.
                 self.index_pages[-1] += await sections(
-                    self.run, self.mode, level_pages, sdp, caught, i + 1
+                    self.run, self.mode, level_pages, sdp, caught, i + 1, sp_next
                 )
                 self.levels.append(caught)
                 break

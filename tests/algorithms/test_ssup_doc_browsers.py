@@ -2,7 +2,9 @@
 
 - a book whose sidebar lists every chapter on every page (the site root a copy of the first
   chapter), chapters at the top and in part folders beside the part's own page
-  (``/items.html``, ``/items/functions.html``) (mdBook).
+  (``/items.html``, ``/items/functions.html``) (mdBook);
+- an API reference whose crate page lists its modules (``/std/<m>/index.html``) and whose
+  module pages list their items in the same kind of list (rustdoc).
 """
 
 from __future__ import annotations
@@ -90,3 +92,61 @@ async def test_a_sidebar_listing_every_chapter_is_the_level() -> None:
     assert scores.f1 == 1.0, (scores, result.trace)
     assert result.sample_path == truth.seed_path
     assert len(downloaded) <= 8, downloaded
+
+
+# -- an API reference --------------------------------------------------------------------------
+
+_MODULES = {
+    m: tuple(f"{kind}.{m.title()}{k}.html" for kind in ("struct", "fn") for k in range(3))
+    for m in ("alloc", "any", "cell", "collections", "env", "fmt", "io", "net")
+}
+
+
+class _Reference(Site):
+    """The crate page ``/std/index.html`` lists its modules; each module page lists its items
+    in the same kind of list; an item page lists nothing."""
+
+    id = "reference"
+    kind = "entity-tree"
+
+    @staticmethod
+    def _listing(title: str, urls: list[str]) -> web.Response:
+        rows = "".join(f'<div class="item-row"><a href="{u}">{u}</a></div>' for u in urls)
+        side = '<nav class="sidebar"><a href="/std/index.html">std</a></nav>'
+        body = f'{side}<main><h1>{title}</h1><div class="item-table">{rows}</div></main>'
+        return _page(title, body)
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        if path == "/std/index.html":
+            return self._listing("std", [f"/std/{m}/index.html" for m in _MODULES])
+        for module, items in _MODULES.items():
+            if path == f"/std/{module}/index.html":
+                return self._listing(module, [f"/std/{module}/{i}" for i in items])
+            if path.startswith(f"/std/{module}/") and path.rpartition("/")[2] in items:
+                side = f'<nav class="sidebar"><a href="/std/{module}/index.html">{module}</a></nav>'
+                return _page(path, f"{side}<main><h1>{path}</h1><p>An item.</p></main>")
+        return web.Response(status=404)
+
+    def truth(self, base_url: str) -> SiteTruth:
+        index = base_url + "/std/index.html"
+        seed = base_url + "/std/collections/index.html"
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"module": tuple(f"{base_url}/std/{m}/index.html" for m in _MODULES)},
+            target_type="module",
+            seed_entity=seed,
+            seed_path=(index, seed),
+            index_levels=((index,),),
+        )
+
+
+async def test_the_items_a_module_lists_are_no_modules() -> None:
+    # The seed is a module page listing its items in the crate page's kind of list: the
+    # other modules' items are its children's kind, not pages of its level (precision 0.3).
+    truth, result, _ = await serve_and_discover(_Reference(), height=1)
+    scores = set_scores(result.entities, truth.target_entities)
+    assert scores.f1 == 1.0, (scores, result.trace)
+    assert result.sample_path == truth.seed_path

@@ -165,7 +165,11 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   it lists its siblings in another: W_ci is also computed over each path of the candidate that
   lists at least three other pages, at least half of them of the template sp's URL stands
   for (`weights._sibling_paths`); a page linking to sp alone and listing nothing like it stays
-  a group of one.
+  a group of one. On a site whose every page is named alike (``/Name.html``, a manual of one
+  folder), every path holds that template and IDF leaves no term sp shares with its list
+  mates a weight: on the page of a folder above sp (its index document), a list holding at
+  least three other pages, half of them of sp's template, whose W_ci is 1 is weighed by TF
+  alone, by its size (`weights._weight`).
 - Pagination chosen by yield (beyond the paper, `yields`): the candidates are grouped in
   families (what a link varies of the page linking it: ``?p=*``, ``?o=*``, ``?_next=*``), and
   the pages loaded are those of the family whose pages add the most entity links of the seed's

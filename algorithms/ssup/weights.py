@@ -10,16 +10,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from urllib.parse import urlsplit, urlunsplit
 
 from siteseer.algorithms.features.dom import TagFeature, link_collections, list_tree, paths_to
 from siteseer.algorithms.features.url import LinkPaths, term_weights
-from siteseer.algorithms.features.urlshape import template_share
+from siteseer.algorithms.features.urlshape import is_index_document, template_share
+from siteseer.algorithms.ssup.candidates import own_urls
+from siteseer.algorithms.ssup.probes import folders_above
 from siteseer.render import Snapshot
 
 __all__ = ["candidate_weight", "entry_paths", "marked_item_paths"]
 
 # A list the page is featured apart from holds at least this share of pages of its template.
 _FEATURED_SHARE = 0.5
+# W_ci of a list holding the page alone.
+_EPSILON = 1e-9
 
 
 def candidate_weight(
@@ -39,13 +44,13 @@ def candidate_weight(
     list: the menu names no level of the entity tree, wherever it weighs more."""
     own = {sp.url, sp.final_url}
     paths: LinkPaths = link_collections(page, mode)
+    folder = _folder_page(page, sp)
     best: tuple[str, float] | None = None
     listed: tuple[str, float] | None = None  # the best path that is no site navigation
     for target in sorted(own):
         for sdp in entry_paths(paths_to(page, target, mode)):
             for path in _sibling_paths(paths, sdp, own, target):
-                weights = term_weights(target, paths, path)
-                weight = sum(weights.strongsim(u) for u in set(paths[path]) | {target})
+                weight = _weight(target, paths, path, flat=folder)
                 if best is None or (weight, path) > (best[1], best[0]):
                     best = (path, weight)
                 if (
@@ -55,6 +60,47 @@ def candidate_weight(
                 ):
                     listed = (path, weight)
     return listed or best
+
+
+def _weight(target: str, paths: LinkPaths, path: str, *, flat: bool) -> float:
+    """W_ci of the list `path` for the page `target`: the sum of strongsim over its links, the
+    terms weighed over every path of the page (TF × IDF).
+
+    Choice (beyond the paper): on a site whose every page is named alike (``/Name.html``, a
+    manual of one folder), each path of a page holds that template, so IDF leaves no term the
+    page shares with its list mates a weight, and W_ci = 1 whatever the list holds. On the
+    page of the folder holding `target` (`flat`: its index document, which lists the folder's
+    pages), a list holding at least `_FEATURED_LIST` other pages of the page's URL template,
+    half of it at least, is weighed by TF alone (as on a page of one path): by its size. A
+    page of the template itself listing some of them (a man page's table of the functions
+    it documents) keeps the paper's weight."""
+    urls = set(paths[path]) | {target}
+    weights = term_weights(target, paths, path)
+    weight = sum(weights.strongsim(u) for u in urls)
+    others = [u for u in urls if u != target]
+    if (
+        not flat
+        or weight > 1.0 + _EPSILON
+        or len(others) < _FEATURED_LIST
+        or template_share(target, others) < _FEATURED_SHARE
+    ):
+        return weight
+    alone = term_weights(target, {path: paths[path]}, path)
+    return sum(alone.strongsim(u) for u in urls)
+
+
+def _folder_page(page: Snapshot, sp: Snapshot) -> bool:
+    """Whether `page` is the page of a folder above `sp`'s URL (the folder, or its index
+    document: ``/index.html`` of ``/Getting-Started.html``)."""
+    above = set(folders_above(sp.url))
+    for url in own_urls(page):
+        parts = urlsplit(url)
+        folder, _, name = parts.path.rpartition("/")
+        if parts.query or (name and not is_index_document(name)):
+            continue
+        if urlunsplit((parts.scheme, parts.netloc, folder, "", "")).rstrip("/") in above:
+            return True
+    return False
 
 
 def entry_paths(paths: Sequence[str]) -> list[str]:

@@ -4,7 +4,10 @@
   chapter), chapters at the top and in part folders beside the part's own page
   (``/items.html``, ``/items/functions.html``) (mdBook);
 - an API reference whose crate page lists its modules (``/std/<m>/index.html``) and whose
-  module pages list their items in the same kind of list (rustdoc).
+  module pages list their items in the same kind of list (rustdoc);
+- a manual of one flat folder (``/Name.html``): the Top node's table of contents lists the
+  chapters and, nested, their sections; each node has a Next/Previous/Up bar and a chapter a
+  menu of its sections (makeinfo's HTML).
 """
 
 from __future__ import annotations
@@ -147,6 +150,87 @@ async def test_the_items_a_module_lists_are_no_modules() -> None:
     # The seed is a module page listing its items in the crate page's kind of list: the
     # other modules' items are its children's kind, not pages of its level (precision 0.3).
     truth, result, _ = await serve_and_discover(_Reference(), height=1)
+    scores = set_scores(result.entities, truth.target_entities)
+    assert scores.f1 == 1.0, (scores, result.trace)
+    assert result.sample_path == truth.seed_path
+
+
+# -- a manual of one flat folder ---------------------------------------------------------------
+
+_CHAPTERS = {
+    "Preface": ("Acknowledgements", "Distribution"),
+    "Introduction": ("Running-Programs", "Simple-Examples", "Conventions"),
+    "Getting-Started": ("Invoking-the-Program", "Quitting", "Getting-Help", "Comments"),
+    "Data-Types": ("Built-in-Types", "User-Types"),
+    "Strings": ("Escape-Sequences", "Character-Arrays", "Converting-Strings"),
+    "Containers": ("Structures", "Cell-Arrays"),
+    "Variables": ("Global-Variables", "Persistent-Variables"),
+    "Expressions": ("Index-Expressions", "Calling-Functions", "Operators"),
+}
+
+
+class _Manual(Site):
+    """Every node at ``/<Node>.html``: the Top node ``/index.html`` holds a table of contents
+    (chapters, their sections nested); a chapter shows a Next/Previous bar and a menu of its
+    sections; a section a Next/Previous/Up bar."""
+
+    id = "manual"
+    kind = "entity-tree"
+
+    @staticmethod
+    def _bar(links: list[tuple[str, str]]) -> str:
+        words = ", ".join(f'{label}: <a href="{node}.html">{node}</a>' for label, node in links)
+        return (
+            f'<div class="header"><p>{words} [<a href="index.html#Contents">Contents</a>]</p></div>'
+        )
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        name = request.path.lstrip("/").removesuffix(".html")
+        chapters = list(_CHAPTERS)
+        if name in ("", "index"):
+            toc = ""
+            for chapter, sections in _CHAPTERS.items():
+                subs = "".join(f'<li><a href="{s}.html">{s}</a></li>' for s in sections)
+                toc += f'<li><a href="{chapter}.html">{chapter}</a><ul>{subs}</ul></li>'
+            bar = self._bar([("Next", chapters[0])])
+            return _page(
+                "Top", f'<div class="top">{bar}<div class="contents"><ul>{toc}</ul></div></div>'
+            )
+        if name in _CHAPTERS:
+            k = chapters.index(name)
+            near = [("Next", chapters[(k + 1) % len(chapters)]), ("Previous", chapters[k - 1])]
+            menu = "".join(f'<li><a href="{s}.html">{s}</a></li>' for s in _CHAPTERS[name])
+            body = f'{self._bar(near)}<h2>{name}</h2><ul class="section-toc">{menu}</ul>'
+            return _page(name, f'<div class="chapter">{body}</div>')
+        for chapter, sections in _CHAPTERS.items():
+            if name in sections:
+                k = sections.index(name)
+                near = [("Next", sections[(k + 1) % len(sections)]), ("Up", chapter)]
+                # A node's text refers to other nodes (``@xref``).
+                refs = "".join(
+                    f'<p>See <a href="{s}.html">{s}</a>.</p>' for s in sections if s != name
+                )
+                return _page(name, f'<div class="section">{self._bar(near)}{refs}</div>')
+        return web.Response(status=404)
+
+    def truth(self, base_url: str) -> SiteTruth:
+        seed = base_url + "/Getting-Started.html"
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"chapter": tuple(f"{base_url}/{c}.html" for c in _CHAPTERS)},
+            target_type="chapter",
+            seed_entity=seed,
+            seed_path=(base_url + "/index.html", seed),
+            index_levels=((base_url + "/index.html",),),
+        )
+
+
+async def test_a_flat_manuals_table_of_contents_weighs_by_its_size() -> None:
+    # Every URL is /Name.html, so every path of the Top node holds the chapter's template and
+    # W_ci was 1 (its list "groups nothing like the page"): the climb took a section's bar.
+    truth, result, _ = await serve_and_discover(_Manual(), height=1)
     scores = set_scores(result.entities, truth.target_entities)
     assert scores.f1 == 1.0, (scores, result.trace)
     assert result.sample_path == truth.seed_path

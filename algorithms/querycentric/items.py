@@ -63,16 +63,18 @@ def path_steps(path: str) -> list[str]:
 
 def linked_anchors(snapshot: Snapshot) -> list[tuple[Any, Link]]:
     """The page's anchors with their links when the extraction kept every one (in order); []
-    otherwise."""
+    otherwise. The links of a rendered page that are no anchor (an item a script opens, drawn
+    as a link from its element: its path ends in that element) have no anchor to pair."""
     anchors = [
         a
         for a in snapshot.tree().iter("a")
         if (h := (a.get("href") or "").strip())
         and not h.startswith(("javascript:", "mailto:", "tel:", "data:"))
     ]
-    if len(anchors) != len(snapshot.links):
+    links = [x for x in snapshot.links if x.path.rsplit("/", 1)[-1] == "a"]
+    if len(anchors) != len(links):
         return []
-    return list(zip(anchors, snapshot.links, strict=True))
+    return list(zip(anchors, links, strict=True))
 
 
 def item_links(snapshot: Snapshot, containers: Iterable[str]) -> set[str]:

@@ -3,8 +3,11 @@ alike (shapes.py), on pages drawn as a wiki draws its Main Page and its categori
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from siteseer.algorithms.querycentric.beside import (
     distinct_attributes,
+    item_fields,
     lists_beside,
     shared_attribute,
 )
@@ -116,4 +119,29 @@ def test_addresses_naming_one_attribute_after_different_heads_are_named_by_their
         "http://b.test/series/stored/2": "series",
         "http://b.test/category/5/dpkg/": "category",
         "http://b.test/index.php/Category:Dpkg": "Category",
+    }
+
+
+def test_a_rendered_lists_script_opened_items_leave_its_items_fields_read() -> None:
+    """A forum's rendered list draws each topic's clickable area as a link of its own (no
+    anchor: its path ends in the area's ``div``); the anchors still pair with the links that
+    are anchors, and each topic's category link is its field, as on the list served."""
+    topics = "".join(
+        f'<div class="topic"><div class="title"><a href="/topic/{n}/t-{n}/">T {n}</a></div>'
+        f'<a class="cat" href="/category/{n % 2 + 3}/{c}/">{c}</a></div>'
+        for n, c in ((1, "dpkg"), (2, "apt"), (3, "dpkg"))
+    )
+    served = snapshot_from_html(
+        "http://f.test/", "http://f.test/", 200, f"<html><body>{topics}</body></html>"
+    )
+    areas = tuple(
+        replace(x, path=x.path.rsplit("/", 2)[0]) for x in served.links if "/topic/" in x.url
+    )
+    drawn = replace(served, links=(*served.links, *areas), rendered=True)
+    pattern = EntityPattern.from_urls(["http://f.test/topic/1/t-1/"])
+    containers = {result_container(x) for x in served.links if pattern.matches(x.url)}
+    entities = [x.url for x in served.links if pattern.matches(x.url)]
+    fields = item_fields(drawn, containers, pattern.matches, entities)
+    assert fields == {
+        u: {"category": (c,)} for u, c in zip(entities, ("dpkg", "apt", "dpkg"), strict=True)
     }

@@ -63,6 +63,8 @@ TAG_FEATURES: tuple[TagFeature, ...] = ("tags", "attrs", "values")
 
 # The elements whose text names a field rather than holding a value.
 _LABEL_TAGS = ("th", "dt", "label")
+# A JSON object's key opening a line of a pretty-printed record.
+_JSON_KEY = re.compile(r'^\s*"([^"\n]{1,64})"\s*:', re.MULTILINE)
 
 
 def link_path(link: Link, mode: TagFeature = "tags") -> str:
@@ -186,7 +188,18 @@ def label_schema(page: Snapshot, key_cells: bool = False) -> frozenset[str]:
             labels.add(f"{element.tag}:{text}")
     if key_cells:
         labels.update(f"td:{text}" for text in _key_cells(page))
+        labels.update(f"pre:{key}" for key in _record_keys(page))
     return frozenset(labels)
+
+
+def _record_keys(page: Snapshot) -> Iterator[str]:
+    """The keys of the JSON objects `page` shows as text in a ``pre`` element (a browsable
+    API's response, a record's raw view): each ``"key":`` that opens a line.
+
+    Choice: a record drawn as its JSON names each field by its key, template text the same on
+    every record of a type, as a header cell names a column."""
+    for element in page.tree().iter("pre"):
+        yield from _JSON_KEY.findall(element.text_content())
 
 
 def _key_cells(page: Snapshot) -> Iterator[str]:

@@ -184,7 +184,10 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   above the entities, another level page's list (a browser's other table) whose entries have
   not the entity sample's URL template is judged by its first entry before it is paged: a
   record of another kind (its page, or the fields it names, unlike the sample's) leaves the
-  list unpaged (`pagination._other_kind`);
+  list unpaged and out of the level (`pagination._other_kind`: a list whose entries are
+  mostly of other templates, each record linking one of the sample's kind, a subdivision its
+  country, is judged so too; the template is widened over the other level pages' entries,
+  never by the list judged);
   a page that adds nothing (or cannot be used) stops its family
   when none of its pages added any (a view: it reorders or subsets what others gave, or lists
   nothing; another page's history), but a pager that did add and pages of other lists that did
@@ -204,8 +207,8 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   its query and changes the path); its way back ("« Newer") is not loaded from there.
 - Field names tell kinds apart (beyond the paper): at the entity level, a later group whose
   page passes simhtml but shares less than half of the sample's field labels (header cells,
-  terms, labels, and the bold key cells of a two-column key/value table:
-  `features.dom.label_schema`) is records of another kind (another table's rows, built alike:
+  terms, labels, the bold key cells of a two-column key/value table, and the keys of a record
+  shown as JSON in a ``pre``, a browsable API's: `features.dom.label_schema`) is records of another kind (another table's rows, built alike:
   an admin's zone and country detail pages) and is pruned (`levels._unlike_fields`).
 - Lists of values (beyond the paper): where the sample sits outside the folder of the index
   pages listing it (a tag's page ``/tags/netdata.html`` listing ``/library/json.html``), a

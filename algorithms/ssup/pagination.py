@@ -151,13 +151,14 @@ class _Level:
 class Pagination:
     """Algorithm 3 for one SSUP run: pages and trace go to `run`. `share`: the share of the
     budget left a level's pagination may spend before it has shown entity links (None: no
-    bound; see `LEVEL_SHARE`); `stopped` says why levels stopped at it (the run is then
-    incomplete: pages were left out)."""
+    bound; see `LEVEL_SHARE`); `stopped`: why levels stopped at it (the run is incomplete);
+    `other_kinds`: the level pages whose lists are of another kind (`_other_kind`)."""
 
     run: Run
     mode: TagFeature
     share: float | None = LEVEL_SHARE
     stopped: list[str] = field(default_factory=list)  # why levels stopped at their share
+    other_kinds: set[str] = field(default_factory=set)
 
     async def find(
         self,
@@ -172,9 +173,8 @@ class Pagination:
     ) -> list[Snapshot]:
         """Algorithm 3 by yield: pagination pages of `level`, each adding entity links of the
         seed's group that no page before it showed. `families`: the level's families as an
-        earlier call on some of its pages left them (their stops kept), else new ones.
-        `leaf`: whether the next level is the entities' (other level pages' lists are then
-        judged by their first entry, `_other_kind`)."""
+        earlier call on some of its pages left them (their stops kept), else new ones. `leaf`:
+        whether the next level is the entities' (other lists judged by `_other_kind`)."""
         at = _Level(
             sp_x,
             html_schema(sp_x, self.mode),
@@ -213,6 +213,7 @@ class Pagination:
                 self.run, self.mode, page_of_root, level_pages, sp_next, at
             ):
                 families.stop(family.root, "other kind")
+                self.other_kinds.add(page_of_root.url)
                 continue
             if dry >= DRY_RUN and not family.committed():
                 self._dry(at, families, dry)
@@ -558,10 +559,13 @@ async def _other_kind(
     at: _Level,
 ) -> bool:
     """Whether the list of `page`, a level page beside this level's sample above the
-    entities, lists records of another kind: its entries have not the URL template of the
-    entity sample `sp_next` (`urlshape.seed_template`, widened over the level's entries:
-    `urlshape.widened`) and its first entry, loaded, is unlike `sp_next` (simhtml, or the
-    fields both name: `features.dom.label_schema`) by less than `KIND_SIM`.
+    entities, lists records of another kind: its entries have mostly not the URL template of
+    the entity sample `sp_next` (`urlshape.seed_template`, widened over the other level
+    pages' entries: `urlshape.widened`) and the first of those, loaded, is unlike `sp_next`
+    (simhtml, or the fields both name: `features.dom.label_schema`) by less than `KIND_SIM`.
+    A record linking one of the sample's kind (a subdivision its country) leaves its list
+    mostly of another template; the list judged never widens the template that would take
+    its entries in (three collections' names would free the type's segment).
 
     Choice (beyond the paper): a table browser's or an admin's other tables are level pages
     beside the seed's own, each a long list; their entries are pruned at the entity level
@@ -574,11 +578,19 @@ async def _other_kind(
     ]
     if not links or at.entity is None:
         return False
-    entries = [k.url for p in level_pages for k in p.links if link_path(k, mode) == at.sdp]
+    # The list judged is no evidence for the template that would take its entries in.
+    entries = [
+        k.url
+        for p in level_pages
+        if p.url != page.url
+        for k in p.links
+        if link_path(k, mode) == at.sdp
+    ]
     template = widened(at.entity, entries)
-    if any(template.matches(u) for u in links):
+    others = [u for u in links if not template.matches(u)]
+    if len(others) * 2 < len(links) or not others:
         return False
-    first = await run.fetch_one(links[0])
+    first = await run.fetch_one(others[0])
     if first is None:
         return False
     sim = simhtml(at.schema_next, html_schema(first, mode))
@@ -591,10 +603,10 @@ async def _other_kind(
         "prune",
         page.url,
         level=at.level,
-        urls=(links[0],),
+        urls=(others[0],),
         values={"simhtml": sim, "simlabels": named},
-        note=f"its first entry {links[0]} is a record of another kind than {sp_next.url} "
-        "(its page or the fields it names are unlike): its list is not paged",
+        note=f"its first entry {others[0]} is a record of another kind than {sp_next.url} "
+        "(its page or the fields it names are unlike): its list is not paged, nor kept",
     )
     return True
 

@@ -175,6 +175,10 @@ class _Walk:
                 level_pages = level_pages + [p for p in more if p.url not in self.levels[i]]
                 self.levels[i] = [p.url for p in level_pages]
                 placed.update(self.levels[i])
+            if leaf and self.pagination.other_kinds:
+                # Choice: a level page whose list is of another kind (`_other_kind`) lists
+                # no entity: its entries are left out of the level's groups.
+                level_pages = [p for p in level_pages if p.url not in self.pagination.other_kinds]
             # Choice: entries carrying a parameter of their list page's own URL that no entry's
             # URL has (a page size) name the entity without it (`yields.state_params`).
             names = frozenset(n for n, _ in query_pairs(route(sp_next.url)[1]))

@@ -95,6 +95,7 @@ _REAL: dict[str, str] = {
     "real-djangowiki": "siteseer.lab.real.djangowiki:DjangoWikiApp",
     "real-rdoc": "siteseer.lab.real.rdoc:RdocApp",
     "real-handbook": "siteseer.lab.real.handbook:HandbookApp",
+    "real-mezzanine": "siteseer.lab.real.mezzanine:MezzanineApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -96,6 +96,7 @@ _REAL: dict[str, str] = {
     "real-rdoc": "siteseer.lab.real.rdoc:RdocApp",
     "real-handbook": "siteseer.lab.real.handbook:HandbookApp",
     "real-mezzanine": "siteseer.lab.real.mezzanine:MezzanineApp",
+    "real-askbot": "siteseer.lab.real.askbot:AskbotApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

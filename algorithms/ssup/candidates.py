@@ -15,7 +15,7 @@ from siteseer.algorithms.features.url import SIZE_TERM, tokens, url_schema
 from siteseer.algorithms.features.urlshape import is_file, refines
 from siteseer.algorithms.result import TraceEntry
 from siteseer.algorithms.ssup.probes import view_of
-from siteseer.algorithms.ssup.yields import is_export, is_tool
+from siteseer.algorithms.ssup.yields import is_export, is_tool, names_export
 from siteseer.render import Snapshot
 
 if TYPE_CHECKING:
@@ -53,7 +53,8 @@ def candidates(
     do those of the nested list holding it at other depths (`features.dom.nested_list`); a file
     no server answers as a page (a package, an archive, a database, a PDF, an image:
     `urlshape.is_file`) and an export of any page's data (the seed's record as ``.json``,
-    `yields.is_export`) list nothing."""
+    `yields.is_export`; a feed its link names: "RSS" at ``?a=rss``, `yields.names_export`)
+    list nothing."""
     targets = own_urls(sp)
     urls = list(dict.fromkeys(link.url for link in sp.links))
     # A nested list is one list: its entries at other depths (a sitemap's top pages beside
@@ -71,10 +72,12 @@ def candidates(
     variants = _variants(sp, targets | set(views)) if climbed else []
     named = {link.url for link in sp.links if is_tool(link.url, link.text, sp.url)}
     tools = [u for u in urls if u in named and u not in targets | set(down) | set(variants)]
+    exports = {link.url for link in sp.links if names_export(link.url, link.text)}
     files = [
         u
         for u in urls
-        if (is_file(u) or is_export(u)) and u not in targets | set(down) | set(variants) | named
+        if (is_file(u) or is_export(u) or u in exports)
+        and u not in targets | set(down) | set(variants) | named
     ]
     left_out = targets | set(down) | set(views) | set(variants) | set(tools) | set(files)
     skipped = [

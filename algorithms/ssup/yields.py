@@ -51,6 +51,7 @@ __all__ = [
     "is_tool",
     "leads_back",
     "list_links",
+    "names_export",
     "pages_offered",
     "returns_to",
     "spelled_defaults",
@@ -84,6 +85,19 @@ def is_export(url: str) -> bool:
         "format" in name.lower() and value.lower() in EXPORT_FORMATS
         for name, value in query_pairs(query)
     )
+
+
+def names_export(url: str, text: str) -> bool:
+    """Whether a link's `text` names a data or feed format its `url` names too (a query value,
+    a path segment, an extension): gitweb's "RSS" at ``?p=x.git;a=rss``, "Atom" at ``/atom/``:
+    the link says what it downloads, no page of a list."""
+    words = [w for w in _name(text.replace(".", " ")).split(" ") if w and w != "feed"]
+    if len(words) != 1 or words[0] not in EXPORT_FORMATS:
+        return False
+    path, query = route(url)
+    named = {s.lower() for s in path.replace(".", "/").split("/")}
+    named |= {v.lower() for _, v in query_pairs(query)}
+    return words[0] in named
 
 
 def _name(text: str) -> str:

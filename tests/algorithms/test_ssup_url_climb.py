@@ -8,6 +8,7 @@ from aiohttp import web
 from ssup_runs import serve_and_discover
 
 from siteseer.algorithms.ssup.probes import url_ancestors
+from siteseer.algorithms.ssup.yields import names_export
 from siteseer.lab import Site, SiteTruth, set_scores
 
 PROJECTS = tuple(f"project-{n}" for n in range(1, 31))
@@ -69,10 +70,12 @@ class _PackageIndex(Site):
                 f'<a href="/packages/{parts[1]}-{v}.tar.gz">{parts[1]}-{v}.tar.gz</a><br>'
                 for v in ("1.0", "1.1")
             )
-            meta = f'<a href="/pypi/{parts[1]}/json">JSON</a>'
+            meta = f'<a href="/pypi/{parts[1]}/json">JSON</a> <a href="/feed?a=rss">RSS</a>'
             return _html(f"Links for {parts[1]}", files + meta)
         if parts and parts[0] == "packages" and len(parts) == 2:
             return web.Response(body=b"\x1f\x8b", content_type="application/gzip")
+        if path == "/feed":
+            return web.Response(text="<rss/>", content_type="application/rss+xml")
         if len(parts) == 3 and parts[0] == "pypi" and parts[2] == "json":
             return web.json_response({"name": parts[1]})
         return web.Response(status=404)
@@ -132,6 +135,14 @@ class _ModuleIndex(Site):
         )
 
 
+def test_a_link_naming_the_format_its_url_names_is_an_export() -> None:
+    assert names_export("http://h/?p=dpkg.git;a=rss;h=master", "RSS")
+    assert names_export("http://h/dpkg/atom/?h=master", "Atom feed")
+    assert names_export("http://h/db/table/7.json", ".json")
+    assert not names_export("http://h/tags/rss/", "RSS readers")  # a page about feeds
+    assert not names_export("http://h/export?a=1", "CSV")  # the URL names no format
+
+
 def test_url_ancestors_climb_a_url_folder_by_folder() -> None:
     assert url_ancestors("http://h/a/b/c?x=1") == [
         "http://h/a/b/c",
@@ -150,13 +161,14 @@ async def test_a_page_linking_no_list_of_it_is_found_by_its_url_folder() -> None
     assert result.sample_path == (truth.index_levels[0][0], truth.seed_entity)
     tried = [e.subject for e in result.trace if e.decision == "ancestor"]
     assert tried == [truth.index_levels[0][0]]  # the nearest ancestor confirms: / is not loaded
-    # The project's files (archives, no HTML) and its data export list nothing: not
-    # downloaded as candidates.
-    files = [u for e in result.trace if e.subject.startswith("3 files") for u in e.urls]
+    # The project's files (archives, no HTML), its data export and the feed its link names
+    # list nothing: not downloaded as candidates.
+    files = [u for e in result.trace if e.subject.startswith("4 files") for u in e.urls]
     project = PROJECTS[11]
     assert files == [
         *(f"{truth.base_url}/packages/{project}-{v}.tar.gz" for v in ("1.0", "1.1")),
         f"{truth.base_url}/pypi/{project}/json",
+        f"{truth.base_url}/feed?a=rss",
     ]
     assert result.cost.downloads == 2  # the seed and /simple/
 

@@ -26,9 +26,12 @@ from datetime import datetime
 from email.utils import parsedate_to_datetime
 from pathlib import Path
 
+from siteseer.lab.real.errors import InstallFailed
+
 __all__ = [
     "DOC_ROOT",
     "Upload",
+    "app_uploads",
     "changelog_file",
     "distinct",
     "parse_changelog",
@@ -164,3 +167,14 @@ def read_uploads(
         uploads = [u for u in parse_changelog(text) if u.date <= cutoff]
         out[package] = uploads[:per_package] if per_package else uploads
     return out
+
+
+def app_uploads(
+    app_id: str, packages: Iterable[str], cutoff: datetime, per_package: int = 0
+) -> dict[str, list[Upload]]:
+    """`read_uploads` for the install of the app `app_id`: a missing changelog is its
+    InstallFailed, which asks whether the host's image leaves /usr/share/doc out."""
+    try:
+        return read_uploads(packages, cutoff, per_package)
+    except FileNotFoundError as e:
+        raise InstallFailed(app_id, f"{e} (is /usr/share/doc excluded?)") from e

@@ -35,8 +35,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from siteseer.lab.real.app import PythonApp, read_sqlite, value_pages_truth
-from siteseer.lab.real.changelogs import Upload, distinct, read_uploads
-from siteseer.lab.real.errors import InstallFailed
+from siteseer.lab.real.changelogs import Upload, app_uploads, distinct
 from siteseer.lab.real.hugo import CUTOFF
 from siteseer.lab.real.pyenv import Progress, PyPackage
 from siteseer.lab.truth import SiteTruth
@@ -137,10 +136,7 @@ class DjangoWikiApp(PythonApp):
 
     def _install(self, progress: Progress) -> None:
         if not self.data_file.exists():
-            try:
-                uploads = read_uploads(PACKAGES, CUTOFF, 0)
-            except FileNotFoundError as e:
-                raise InstallFailed(self.id, f"{e} (is /usr/share/doc excluded?)") from e
+            uploads = app_uploads(self.id, PACKAGES, CUTOFF)
             self.dir.mkdir(parents=True, exist_ok=True)
             tree = wiki_tree({p: uploads[p] for p in PACKAGES})
             self.data_file.with_suffix(".json").write_text(json.dumps(tree), encoding="utf-8")

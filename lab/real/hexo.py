@@ -42,7 +42,7 @@ import shutil
 from pathlib import Path
 
 from siteseer.lab.real.app import APPS_DIR, RealApp, paged_list_truth, static_server
-from siteseer.lab.real.changelogs import distinct, read_uploads
+from siteseer.lab.real.changelogs import app_uploads, distinct
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.hugo import CUTOFF
 from siteseer.lab.real.jekyll import post_file, post_text, read_posts
@@ -181,10 +181,7 @@ class HexoApp(RealApp):
 
     def _posts(self) -> int:
         """Write a post per upload into `source/_posts/`; return how many."""
-        try:
-            uploads = read_uploads(PACKAGES, CUTOFF, 0)
-        except FileNotFoundError as e:
-            raise InstallFailed(self.id, f"{e} (is /usr/share/doc excluded?)") from e
+        uploads = app_uploads(self.id, PACKAGES, CUTOFF)
         posts = self.project / "source" / "_posts"
         posts.mkdir(parents=True)
         count = 0

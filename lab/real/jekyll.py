@@ -40,7 +40,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from siteseer.lab.real.app import RealApp, paged_list_truth, static_server
-from siteseer.lab.real.changelogs import Upload, read_uploads, slug
+from siteseer.lab.real.changelogs import Upload, app_uploads, slug
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.hugo import CUTOFF
@@ -319,10 +319,7 @@ class JekyllApp(RealApp):
         for folder in (self.project, self.site):
             if folder.exists():
                 shutil.rmtree(folder)
-        try:
-            uploads = read_uploads(PACKAGES, CUTOFF, 0)
-        except FileNotFoundError as e:
-            raise InstallFailed(self.id, f"{e} (is /usr/share/doc excluded?)") from e
+        uploads = app_uploads(self.id, PACKAGES, CUTOFF)
         for path, text in FILES.items():
             (self.project / path).parent.mkdir(parents=True, exist_ok=True)
             (self.project / path).write_text(text, encoding="utf-8")

@@ -44,8 +44,7 @@ from typing import ClassVar
 
 from siteseer.crawler import canonical_url
 from siteseer.lab.real.app import PythonApp, paged_list_truth, read_sqlite
-from siteseer.lab.real.changelogs import Upload, distinct, read_uploads, slug
-from siteseer.lab.real.errors import InstallFailed
+from siteseer.lab.real.changelogs import Upload, app_uploads, distinct, slug
 from siteseer.lab.real.hugo import CUTOFF
 from siteseer.lab.real.pyenv import Progress, PyPackage
 from siteseer.lab.truth import SiteTruth
@@ -128,10 +127,7 @@ class MezzanineApp(PythonApp):
 
     def _install(self, progress: Progress) -> None:
         if not self.data_file.exists():
-            try:
-                uploads = read_uploads(PACKAGES, CUTOFF, 0)
-            except FileNotFoundError as e:
-                raise InstallFailed(self.id, f"{e} (is /usr/share/doc excluded?)") from e
+            uploads = app_uploads(self.id, PACKAGES, CUTOFF)
             self.dir.mkdir(parents=True, exist_ok=True)
             kept = [u for p in PACKAGES for u in distinct(uploads[p])]
             self.data_file.with_suffix(".json").write_text(json.dumps(blog(kept)), encoding="utf-8")

@@ -39,7 +39,7 @@ from typing import ClassVar
 from urllib.parse import quote
 
 from siteseer.lab.real.app import PythonApp, value_pages_truth
-from siteseer.lab.real.changelogs import Upload, distinct, read_uploads, slug
+from siteseer.lab.real.changelogs import Upload, app_uploads, distinct, slug
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.hugo import CUTOFF
 from siteseer.lab.real.pyenv import Progress, PyPackage
@@ -117,10 +117,7 @@ class MoinApp(PythonApp):
     def _install(self, progress: Progress) -> None:
         if not self.items.is_file() and self.data_file.exists():
             shutil.rmtree(self.data_file)  # a load that did not finish
-        try:
-            uploads = read_uploads(PACKAGES, CUTOFF, 0)
-        except FileNotFoundError as e:
-            raise InstallFailed(self.id, f"{e} (is /usr/share/doc excluded?)") from e
+        uploads = app_uploads(self.id, PACKAGES, CUTOFF)
         pages = [page_of(u) for p in PACKAGES for u in distinct(uploads[p])]
         if len({p["name"] for p in pages}) != len(pages):
             raise InstallFailed(self.id, "two uploads would be the same page")

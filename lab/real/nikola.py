@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from siteseer.lab.real.app import PythonApp, paged_list_truth
-from siteseer.lab.real.changelogs import Upload, read_uploads, slug
+from siteseer.lab.real.changelogs import Upload, app_uploads, slug
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.hugo import CUTOFF
 from siteseer.lab.real.pyenv import Progress, PyPackage
@@ -167,10 +167,7 @@ class NikolaApp(PythonApp):
 
     def _install(self, progress: Progress) -> None:
         if not (self.project / "conf.py").exists():
-            try:
-                uploads = read_uploads(PACKAGES, CUTOFF, 0)
-            except FileNotFoundError as e:
-                raise InstallFailed(self.id, f"{e} (is /usr/share/doc excluded?)") from e
+            uploads = app_uploads(self.id, PACKAGES, CUTOFF)
             if self.project.exists():
                 shutil.rmtree(self.project)
             (self.project / "posts").mkdir(parents=True)

@@ -39,8 +39,7 @@ from typing import ClassVar
 from urllib.parse import quote
 
 from siteseer.lab.real.app import PythonApp, read_sqlite
-from siteseer.lab.real.changelogs import Upload, read_uploads
-from siteseer.lab.real.errors import InstallFailed
+from siteseer.lab.real.changelogs import Upload, app_uploads
 from siteseer.lab.real.hugo import CUTOFF
 from siteseer.lab.real.pyenv import Progress, PyPackage
 from siteseer.lab.site import Size
@@ -160,10 +159,7 @@ class TracApp(PythonApp):
     def _install(self, progress: Progress) -> None:
         tickets = self.dir / "tickets.json"
         if not tickets.exists():
-            try:
-                uploads = read_uploads(PACKAGES, CUTOFF, 0)
-            except FileNotFoundError as e:
-                raise InstallFailed(self.id, f"{e} (is /usr/share/doc excluded?)") from e
+            uploads = app_uploads(self.id, PACKAGES, CUTOFF)
             found = changes(u for package in PACKAGES for u in uploads[package])
             tickets.parent.mkdir(parents=True, exist_ok=True)
             text = json.dumps([asdict(c) for c in found], ensure_ascii=False, indent=0)

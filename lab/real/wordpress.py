@@ -52,7 +52,7 @@ from pathlib import Path
 
 from siteseer.crawler import canonical_url
 from siteseer.lab.real.app import APPS_DIR, RealApp, paged_list_truth
-from siteseer.lab.real.changelogs import Upload, read_uploads
+from siteseer.lab.real.changelogs import Upload, app_uploads
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.hugo import CUTOFF
@@ -276,10 +276,7 @@ class WordPressApp(RealApp):
         self.db.initialize(self.id, log, progress)
         if self.stamp.is_file():
             return
-        try:
-            uploads = read_uploads(PACKAGES, CUTOFF, PER_PACKAGE[self.size])
-        except FileNotFoundError as e:
-            raise InstallFailed(self.id, f"{e} (is /usr/share/doc excluded?)") from e
+        uploads = app_uploads(self.id, PACKAGES, CUTOFF, PER_PACKAGE[self.size])
         self._document_root()
         records = post_records(u for package in PACKAGES for u in uploads[package])
         data = self.site / "posts.json"

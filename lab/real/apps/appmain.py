@@ -48,6 +48,18 @@ def serve_static(folder: Path, port: int) -> None:
     )  # fmt: skip
 
 
+def serve_django(port: int) -> None:
+    """Serve the Django project set up in this process on 127.0.0.1:`port` with Django's
+    threaded server, its apps' static files beside it (as `runserver` does): the `serve` of a
+    Django application once its settings and URLs are in place."""
+    from django.contrib.staticfiles.handlers import StaticFilesHandler
+    from django.core.servers.basehttp import WSGIServer, run
+    from django.core.wsgi import get_wsgi_application
+
+    application = StaticFilesHandler(get_wsgi_application())
+    run("127.0.0.1", port, application, threading=True, server_cls=WSGIServer)
+
+
 def unpacked_sdist(requirement: str, scratch: Path) -> Path:
     """Fetch `requirement`'s source distribution from PyPI with pip (`pip download --no-binary
     :all: --no-deps`) into the directory `scratch`, unpack it there, and return its top folder."""

@@ -27,7 +27,7 @@ import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from appmain import run_app
+from appmain import run_app, serve_django
 
 PROJECT = "qa"
 START = datetime(2023, 6, 1, tzinfo=UTC)  # the first question's date
@@ -87,13 +87,7 @@ def load(db: Path, limit: int) -> None:
 
 def serve(db: Path, port: int) -> None:
     _setup(db)
-    from django.contrib.staticfiles.handlers import StaticFilesHandler
-    from django.core.servers.basehttp import WSGIServer, run
-    from django.core.wsgi import get_wsgi_application
-
-    # the application with its apps' static files served at /m/ (as `runserver` does)
-    application = StaticFilesHandler(get_wsgi_application())
-    run("127.0.0.1", port, application, threading=True, server_cls=WSGIServer)
+    serve_django(port)  # its apps' static files at /m/
 
 
 def main() -> None:

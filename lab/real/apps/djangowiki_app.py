@@ -26,7 +26,7 @@ import sys
 from pathlib import Path
 
 import django
-from appmain import run_app
+from appmain import run_app, serve_django
 from django.conf import settings
 
 
@@ -116,8 +116,6 @@ def load(db: Path, limit: int) -> None:
 
 def serve(db: Path, port: int) -> None:
     _setup(db)
-    from django.core.servers.basehttp import WSGIServer, run
-    from django.core.wsgi import get_wsgi_application
     from django.urls import include, path
 
     urls = sys.modules[__name__]
@@ -125,14 +123,7 @@ def serve(db: Path, port: int) -> None:
         path("notify/", include("django_nyt.urls")),
         path("", include("wiki.urls")),
     ]
-    run("127.0.0.1", port, _static(get_wsgi_application()), threading=True, server_cls=WSGIServer)
-
-
-def _static(application: object) -> object:
-    """The application with its apps' static files served at /static/ (as `runserver` does)."""
-    from django.contrib.staticfiles.handlers import StaticFilesHandler
-
-    return StaticFilesHandler(application)
+    serve_django(port)
 
 
 def main() -> None:

@@ -29,7 +29,7 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
-from appmain import run_app
+from appmain import run_app, serve_django
 
 PROJECT = "uploads"
 LOCAL_SETTINGS = """# Written by the lab's load step; exec'd from settings.py as Mezzanine's template does.
@@ -102,13 +102,7 @@ def load(db: Path, limit: int) -> None:
 
 def serve(db: Path, port: int) -> None:
     _setup(db)
-    from django.contrib.staticfiles.handlers import StaticFilesHandler
-    from django.core.servers.basehttp import WSGIServer, run
-    from django.core.wsgi import get_wsgi_application
-
-    # the application with its apps' static files served at /static/ (as `runserver` does)
-    application = StaticFilesHandler(get_wsgi_application())
-    run("127.0.0.1", port, application, threading=True, server_cls=WSGIServer)
+    serve_django(port)
 
 
 def main() -> None:

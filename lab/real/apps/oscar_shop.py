@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import django
-from appmain import run_app
+from appmain import run_app, serve_django
 from django.conf import settings
 
 APPS = [
@@ -202,9 +202,6 @@ def load(db: Path, limit: int) -> None:
 def serve(db: Path, port: int) -> None:
     _setup(db)
     from django.apps import apps
-    from django.contrib.staticfiles.handlers import StaticFilesHandler
-    from django.core.servers.basehttp import WSGIServer, run
-    from django.core.wsgi import get_wsgi_application
     from django.urls import include, path
     from django.views.generic import RedirectView
     from django.views.static import serve as media
@@ -216,8 +213,7 @@ def serve(db: Path, port: int) -> None:
         path("media/<path:path>", media, {"document_root": settings.MEDIA_ROOT}),
         path("", include(apps.get_app_config("oscar").urls[0])),
     ]
-    application = StaticFilesHandler(get_wsgi_application())  # /static/, as runserver does
-    run("127.0.0.1", port, application, threading=True, server_cls=WSGIServer)
+    serve_django(port)
 
 
 def main() -> None:

@@ -27,10 +27,9 @@ import json
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 import django
-from appmain import run_app
+from appmain import run_app, serve_django
 from django.conf import settings
 
 BASE = """<!DOCTYPE html>
@@ -122,8 +121,6 @@ def load(db: Path, limit: int) -> None:
 
 def serve(db: Path, port: int) -> None:
     _setup(db)
-    from django.core.servers.basehttp import WSGIServer, run
-    from django.core.wsgi import get_wsgi_application
     from django.urls import include, path, re_path
     from django.views.generic import RedirectView
     from django.views.static import serve as media
@@ -134,14 +131,7 @@ def serve(db: Path, port: int) -> None:
         path("photologue/", include("photologue.urls", namespace="photologue")),
         re_path(r"^media/(?P<path>.*)$", media, {"document_root": settings.MEDIA_ROOT}),
     ]
-    run("127.0.0.1", port, _static(get_wsgi_application()), threading=True, server_cls=WSGIServer)
-
-
-def _static(application: Any) -> Any:
-    """The application with its apps' static files served at /static/ (as `runserver` does)."""
-    from django.contrib.staticfiles.handlers import StaticFilesHandler
-
-    return StaticFilesHandler(application)
+    serve_django(port)
 
 
 def main() -> None:

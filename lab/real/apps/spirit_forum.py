@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import django
-from appmain import run_app
+from appmain import run_app, serve_django
 from django.conf import settings
 
 APPS = [
@@ -224,21 +224,11 @@ def load(db: Path, limit: int) -> None:
 def serve(db: Path, port: int) -> None:
     _setup(db, read_only=False)  # a topic's page counts its views
     import spirit.urls
-    from django.core.servers.basehttp import WSGIServer, run
-    from django.core.wsgi import get_wsgi_application
     from django.urls import include, path
 
     urls = sys.modules[__name__]
     urls.urlpatterns = [path("", include(spirit.urls))]  # type: ignore[attr-defined]
-    static = _static_handler(get_wsgi_application())
-    run("127.0.0.1", port, static, threading=True, server_cls=WSGIServer)
-
-
-def _static_handler(application: Any) -> Any:
-    """The application with its apps' static files served at /static/ (as `runserver` does)."""
-    from django.contrib.staticfiles.handlers import StaticFilesHandler
-
-    return StaticFilesHandler(application)
+    serve_django(port)
 
 
 def main() -> None:

@@ -248,6 +248,9 @@ class RealApp(ABC):
     kind: ClassVar[str]
     description: ClassVar[str] = ""
     tier: ClassVar[str] = "real"
+    # a page that answers 200 only once the application has loaded what it serves (None: any
+    # answer of the root below 500 will do)
+    ready_path: ClassVar[str | None] = None
 
     def __init__(self, size: Size = "small", seed: int = 0, home: Path | None = None) -> None:
         self.size = size
@@ -294,7 +297,9 @@ class RealApp(ABC):
         port = port or free_port()
         log = self.dir / "logs" / f"serve-{port}.log"
         env = {**os.environ, **self.environment()} if self.environment() else None
-        process = AppProcess(self.id, self.command(port), port, log, cwd=self.dir, env=env)
+        process = AppProcess(
+            self.id, self.command(port), port, log, cwd=self.dir, env=env, ready=self.ready_path
+        )
         await process.start()
         return process
 

@@ -2,9 +2,11 @@
 
 `AppProcess.start` launches the application's command in a new session (so the child and
 anything it spawns form one process group whose id is the child's PID), its output appended to
-a log file, and waits until its root URL answers HTTP (any status below 500). `stop` sends
-SIGTERM to that process group, waits, and sends SIGKILL to what is left after the grace period.
-Only that group is ever signalled, and only while its leader is unreaped.
+a log file, and waits until its root URL answers HTTP (any status below 500), or until the page
+it names `ready` answers 200 (for an application that answers before it has loaded what it
+serves). `stop` sends SIGTERM to that process group, waits, and sends SIGKILL to what is left
+after the grace period. Only that group is ever signalled, and only while its leader is
+unreaped.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ class AppProcess:
         *,
         cwd: Path | None = None,
         env: Mapping[str, str] | None = None,
+        ready: str | None = None,
     ) -> None:
         self.app_id = app_id
         self.argv = list(argv)
@@ -69,6 +72,7 @@ class AppProcess:
         self.log = log
         self.cwd = cwd
         self.env = dict(env) if env is not None else None
+        self.ready = ready
         self._proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -81,8 +85,8 @@ class AppProcess:
         return None if self._proc is None else self._proc.pid
 
     async def start(self, ready_timeout: timedelta = timedelta(seconds=120)) -> None:
-        """Launch the command and wait until the root URL answers; raise `AppFailed` if the
-        process exits first or does not answer in time (it is stopped then)."""
+        """Launch the command and wait until it answers (see the module docstring); raise
+        `AppFailed` if the process exits first or does not answer in time (it is stopped then)."""
         self.log.parent.mkdir(parents=True, exist_ok=True)
         with self.log.open("ab") as out:
             out.write(f"$ {' '.join(self.argv)}\n".encode())
@@ -113,15 +117,16 @@ class AppProcess:
                     await self.stop()
                     raise AppFailed(
                         self.app_id,
-                        f"did not answer on {self.url}/ within {ready_timeout.total_seconds():g} s; "
+                        f"did not answer on {self.url}{self.ready or '/'} within "
+                        f"{ready_timeout.total_seconds():g} s; "
                         f"see {self.log}",
                     )
                 await asyncio.sleep(POLL_S)
 
     async def _answers(self, http: aiohttp.ClientSession) -> bool:
         try:
-            async with http.get(self.url + "/", allow_redirects=False) as response:
-                return response.status < 500
+            async with http.get(self.url + (self.ready or "/"), allow_redirects=False) as response:
+                return response.status == 200 if self.ready else response.status < 500
         except (aiohttp.ClientError, TimeoutError, OSError):
             return False
 

@@ -97,6 +97,7 @@ _REAL: dict[str, str] = {
     "real-handbook": "siteseer.lab.real.handbook:HandbookApp",
     "real-mezzanine": "siteseer.lab.real.mezzanine:MezzanineApp",
     "real-askbot": "siteseer.lab.real.askbot:AskbotApp",
+    "real-godoc": "siteseer.lab.real.godoc:GodocApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -111,6 +111,7 @@ def test_real_ids_start_with_real_and_follow_the_synthetic_ones() -> None:
         "real-handbook",
         "real-mezzanine",
         "real-askbot",
+        "real-godoc",
     )
     assert ALL_IDS == SITE_IDS + REAL_IDS
     assert all(i.startswith("real-") for i in REAL_IDS)
@@ -275,6 +276,21 @@ async def test_a_child_process_is_served_then_stopped_with_its_group(tmp_path: P
         os.kill(pid, 0)
     assert process.pid is None
     await process.stop()  # twice is harmless
+
+
+async def test_a_child_is_ready_when_its_ready_page_answers_200(tmp_path: Path) -> None:
+    """The root answers 200 at once, the ready page 404 until the child has written it."""
+    port = free_port()
+    server = f"{sys.executable} -m http.server --bind 127.0.0.1 {port}"
+    argv = ["sh", "-c", f"(sleep 1 && mkdir loaded && touch loaded/index.html) & exec {server}"]
+    process = AppProcess(
+        "test-ready", argv, port, tmp_path / "s.log", cwd=tmp_path, ready="/loaded/"
+    )
+    await process.start()
+    try:
+        assert (tmp_path / "loaded" / "index.html").is_file()
+    finally:
+        await process.stop()
 
 
 async def test_a_child_that_exits_at_once_names_its_log(tmp_path: Path) -> None:

@@ -98,6 +98,7 @@ _REAL: dict[str, str] = {
     "real-mezzanine": "siteseer.lab.real.mezzanine:MezzanineApp",
     "real-askbot": "siteseer.lab.real.askbot:AskbotApp",
     "real-godoc": "siteseer.lab.real.godoc:GodocApp",
+    "real-piccoloadmin": "siteseer.lab.real.piccoloadmin:PiccoloAdminApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

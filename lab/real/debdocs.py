@@ -7,11 +7,16 @@ into the application's directory (`root/`; nothing is installed on the host, so 
 served are the package's whatever the machine has), records their versions (`versions.json`),
 and serves one folder of them with Python's static file server. The documentation is the same
 at every size.
+
+A `GeneratedDocsApp` unpacks documentation sources the same way (POD, Mallard, …) and builds
+them once into `html/` with a generator from Debian (its `build`), the folder it serves.
 """
 
 from __future__ import annotations
 
 import json
+import shutil
+from abc import abstractmethod
 from pathlib import Path
 from typing import ClassVar
 
@@ -19,7 +24,7 @@ from siteseer.lab.real.app import RealApp, static_server
 from siteseer.lab.real.debian import unpack_debs
 from siteseer.lab.real.pyenv import Progress
 
-__all__ = ["DebianDocsApp"]
+__all__ = ["DebianDocsApp", "GeneratedDocsApp"]
 
 
 class DebianDocsApp(RealApp):
@@ -57,3 +62,29 @@ class DebianDocsApp(RealApp):
     def command(self, port: int) -> list[str]:
         """Python's static file server over the served folder on 127.0.0.1:port."""
         return static_server(self.served, port)
+
+
+class GeneratedDocsApp(DebianDocsApp):
+    """Documentation sources from Debian packages (`packages`, the sources in `folder`), built
+    once into `html/` by `build` and served from there (`marker`: a file of the built HTML)."""
+
+    @property
+    def served(self) -> Path:
+        return self.dir / "html"
+
+    @abstractmethod
+    def build(self, into: Path, log: Path, progress: Progress) -> None:
+        """Write the HTML of the unpacked sources into the (empty) folder `into`."""
+
+    def install(self, progress: Progress) -> None:
+        """The packages unpacked, then built into html/, once."""
+        if self.installed():
+            return
+        super().install(progress)
+        partial = self.dir / "html.partial"
+        for folder in (partial, self.served):
+            if folder.exists():
+                shutil.rmtree(folder)
+        partial.mkdir()
+        self.build(partial, self.dir / "logs" / "install.log", progress)
+        partial.rename(self.served)

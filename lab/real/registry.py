@@ -99,6 +99,7 @@ _REAL: dict[str, str] = {
     "real-askbot": "siteseer.lab.real.askbot:AskbotApp",
     "real-godoc": "siteseer.lab.real.godoc:GodocApp",
     "real-piccoloadmin": "siteseer.lab.real.piccoloadmin:PiccoloAdminApp",
+    "real-perlpod": "siteseer.lab.real.perlpod:PerlPodApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -100,6 +100,7 @@ _REAL: dict[str, str] = {
     "real-godoc": "siteseer.lab.real.godoc:GodocApp",
     "real-piccoloadmin": "siteseer.lab.real.piccoloadmin:PiccoloAdminApp",
     "real-perlpod": "siteseer.lab.real.perlpod:PerlPodApp",
+    "real-mallard": "siteseer.lab.real.mallard:MallardApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

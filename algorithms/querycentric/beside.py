@@ -27,6 +27,7 @@ from siteseer.algorithms.querycentric.items import result_items
 from siteseer.algorithms.querycentric.labels import clean_label, norm_ws
 from siteseer.algorithms.querycentric.model import EntityPattern, entity_url
 from siteseer.algorithms.querycentric.shapes import spelled_namespace
+from siteseer.algorithms.querycentric.views import path_page
 from siteseer.render import Snapshot
 
 __all__ = [
@@ -46,13 +47,17 @@ NESTING = 3
 
 def shared_attribute(url: str) -> str:
     """The attribute the lists shaped as `url` are values of: its last segment's namespace as
-    spelled, else the literal segment before its last (before the value's number too, where a
+    spelled (a trailing page of the list named by a page word left out:
+    ``/questions/tags:gui/page:1/`` → "tags"), else the literal segment before its last (before the value's number too, where a
     value is named by its number and then its name: a forum's ``/category/5/dpkg/``); "" when
     the address names none."""
-    spelled = spelled_namespace(url)
+    segs = [unquote(s) for s in urlsplit(url).path.split("/") if s]
+    listed, page = path_page(segs)
+    if page and (len(listed) < len(segs) - 1 or not segs[-1].isdigit()):
+        segs = list(listed)  # a page word's page of the value's list (``tags:gui/page:2/``)
+    spelled = spelled_namespace("/" + "/".join(segs))
     if spelled:
         return spelled.replace("_", " ")
-    segs = [unquote(s) for s in urlsplit(url).path.split("/") if s]
     if len(segs) > 2 and segs[-2].isdigit() and not segs[-1].isdigit():
         segs.pop(-2)  # the value's number before its name names no attribute
     parent = segs[-2] if len(segs) > 1 else ""

@@ -38,6 +38,8 @@ _DIGIT_VALUE = re.compile(r"=([^\]]*\d[^\]]*)\]")
 _DATA_VALUE = re.compile(r"(@data-[\w.:-]+)=[^\]]*\]")
 _LISTS = frozenset({"ul", "ol"})
 # what a list item holds on the way to its link: lists, items and the elements items wrap text in
+# elements whose contents a scripting browser does not have (render.extract's `_inert`)
+_INERT = frozenset({"noscript", "template"})
 _IN_ITEMS = frozenset({"ul", "ol", "li", "a", "div", "span", "p", "strong", "em", "b", "i"})
 
 
@@ -64,12 +66,15 @@ def path_steps(path: str) -> list[str]:
 def linked_anchors(snapshot: Snapshot) -> list[tuple[Any, Link]]:
     """The page's anchors with their links when the extraction kept every one (in order); []
     otherwise. The links of a rendered page that are no anchor (an item a script opens, drawn
-    as a link from its element: its path ends in that element) have no anchor to pair."""
+    as a link from its element: its path ends in that element) have no anchor to pair; the
+    anchors of ``<noscript>`` and ``<template>`` contents are none of a scripting browser's
+    (render.extract leaves them out too: a forum's "enable JavaScript" help link)."""
     anchors = [
         a
         for a in snapshot.tree().iter("a")
         if (h := (a.get("href") or "").strip())
         and not h.startswith(("javascript:", "mailto:", "tel:", "data:"))
+        and not any(e.tag in _INERT for e in a.iterancestors())
     ]
     links = [x for x in snapshot.links if x.path.rsplit("/", 1)[-1] == "a"]
     if len(anchors) != len(links):

@@ -103,12 +103,12 @@ VIEW_WORDS = (
 FORMAT_KEYS = frozenset({"format", "fmt", "_format", "output", "export", "download"})
 
 
-_PATH_PAGE = re.compile(r"([a-z]+)[-_]?([1-9]\d*)", re.IGNORECASE)
+_PATH_PAGE = re.compile(r"([a-z]+)[-_:]?([1-9]\d*)", re.IGNORECASE)
 
 
 def path_page(segments: Sequence[str]) -> tuple[tuple[str, ...], str]:
     """A path's list and the page of it the path names: a trailing page word and number
-    (``/page/2/``, ``/p/3``), a segment of both (``/page2/``), or a trailing number of at most
+    (``/page/2/``, ``/p/3``), a segment of both (``/page2/``, ``/page:2/``), or a trailing number of at most
     three digits without a leading zero after a word (``/list/2``; a year, ``/2023/06/``'s or
     ``/2023/12/``'s month is no page); the page is "" for a path that names none (the list's
     first page)."""

@@ -138,10 +138,40 @@ def test_a_rendered_lists_script_opened_items_leave_its_items_fields_read() -> N
         replace(x, path=x.path.rsplit("/", 2)[0]) for x in served.links if "/topic/" in x.url
     )
     drawn = replace(served, links=(*served.links, *areas), rendered=True)
-    pattern = EntityPattern.from_urls(["http://f.test/topic/1/t-1/"])
-    containers = {result_container(x) for x in served.links if pattern.matches(x.url)}
-    entities = [x.url for x in served.links if pattern.matches(x.url)]
-    fields = item_fields(drawn, containers, pattern.matches, entities)
+    entities, fields = _item_fields(served, drawn, "http://f.test/topic/1/t-1/")
     assert fields == {
         u: {"category": (c,)} for u, c in zip(entities, ("dpkg", "apt", "dpkg"), strict=True)
     }
+
+
+def _item_fields(
+    served: Snapshot, read: Snapshot, sample: str
+) -> tuple[list[str], dict[str, dict[str, tuple[str, ...]]]]:
+    """The entities `served` lists alike `sample`, and the fields item_fields reads off `read`."""
+    pattern = EntityPattern.from_urls([sample])
+    containers = {result_container(x) for x in served.links if pattern.matches(x.url)}
+    entities = [x.url for x in served.links if pattern.matches(x.url)]
+    return entities, item_fields(read, containers, pattern.matches, entities)
+
+
+def test_a_forums_tags_spelled_in_its_path_are_its_questions_values_beside_a_noscript_link() -> (
+    None
+):
+    """A forum's question list: each question's tag links to the tag's list, spelled as a path
+    segment ``tags:<tag>`` before the list's page (``/page:1/``); a ``<noscript>`` help link
+    is no link of the page (the extraction leaves it out) and leaves the anchors paired."""
+    questions = "".join(
+        f'<div class="question"><h2><a href="/question/{n}/q-{n}/">Q {n}</a></h2>'
+        f'<ul class="tags"><li><a rel="tag" href="/questions/scope:all/sort:activity-desc/'
+        f'tags:{t}/page:1/">{t}</a></li></ul></div>'
+        for n, t in ((1, "gui"), (2, "windows"), (3, "gui"))
+    )
+    help_link = '<noscript><a href="https://help.test/js">enable JavaScript</a></noscript>'
+    html = f"<html><body>{questions}{help_link}</body></html>"
+    page = snapshot_from_html("http://f.test/", "http://f.test/", 200, html)
+    entities, fields = _item_fields(page, page, "http://f.test/question/1/q-1/")
+    assert fields == {
+        u: {"tags": (t,)} for u, t in zip(entities, ("gui", "windows", "gui"), strict=True)
+    }
+    assert shared_attribute("http://f.test/questions/tags:gui/page:2/") == "tags"
+    assert shared_attribute("http://blog.test/tags/python/page/2/") == "tags"

@@ -651,8 +651,8 @@ def ordering_links(snapshot: Snapshot, canonical: Canonical) -> dict[str, str]:
     """Links that re-order the page's results: URL → the ordering key (parameter name or heading).
 
     A link qualifies when its URL differs from the page's only in parameters named like an
-    ordering ("sort", "order", …), or when it leads to the same list path and sits under a
-    heading such as "Sort by".
+    ordering ("sort", "order", …), or when it sits under a heading such as "Sort by" (on the
+    page's host, wherever its path leads).
     """
     return _ordering_links(snapshot, _Anchors(snapshot, canonical))
 
@@ -661,16 +661,18 @@ def _ordering_links(snapshot: Snapshot, anchors: _Anchors) -> dict[str, str]:
     here = snapshot.final_url
     out: dict[str, str] = {}
     for link in snapshot.links:
-        if not _same_list(here, link.url) or link.url in out:
+        if link.url in out or _host(link.url) != _host(here):
             continue
+        same = _same_list(here, link.url)
         changed = _changed_keys(here, link.url)
-        if changed and all(words_match(k, VIEW_WORDS) for k in changed):
+        if same and changed and all(words_match(k, VIEW_WORDS) for k in changed):
             out[link.url] = ",".join(sorted(changed))
             continue
         heading = anchors.heading(link.url)
         if heading and words_match(heading, SORT_WORDS):
-            out[link.url] = ",".join(sorted(changed)) or heading
-        elif changed and anchors.in_header(link.url):  # a column's sort link
+            # wherever its links lead: an order spelled in the path (``/q/sort:votes-desc/``)
+            out[link.url] = ",".join(sorted(changed)) if same and changed else heading
+        elif same and changed and anchors.in_header(link.url):  # a column's sort link
             out[link.url] = ",".join(sorted(changed))
     return out
 

@@ -233,6 +233,24 @@ def test_pagination_candidates_and_same_query() -> None:
     assert first_page_form(BASE + "/shop?page=1&sort=new") == BASE + "/shop?sort=new"
 
 
+def test_a_sort_by_group_orders_the_list_where_its_links_spell_the_order_in_the_path() -> None:
+    """A forum's home page lists its questions under a "Sort by" label whose links lead to the
+    list's address with the order as a path segment (``/questions/sort:votes-desc/``): views
+    of the same list, no facet "Sort by"."""
+    sort = (
+        '<nav class="sort"><span class="sort-label">Sort by</span>'
+        '<a href="/questions/scope:all/sort:age-desc/page:1/">date</a>'
+        '<a href="/questions/scope:all/sort:votes-desc/page:1/">votes</a></nav>'
+    )
+    home = snap("/", sort + cards(1, 2, 3))
+    orders = ordering_links(home, canonical_url)
+    assert set(orders) == {
+        BASE + "/questions/scope:all/sort:age-desc/page:1/",
+        BASE + "/questions/scope:all/sort:votes-desc/page:1/",
+    }
+    assert not link_facets(home, PATTERN, canonical_url)
+
+
 def test_jaccard_and_subset() -> None:
     assert jaccard({"a", "b"}, {"b", "c"}) == 1 / 3
     assert jaccard(set(), set()) == 1.0

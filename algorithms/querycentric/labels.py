@@ -93,8 +93,9 @@ def _heading_text(element: Any) -> str:
 def facet_heading(element: Any, seen: dict[Any, str | None] | None = None) -> str:
     """The heading of the facet group `element` (an lxml element) sits under, or "".
 
-    Walks up at most six ancestors; at each level looks at the preceding siblings (nearest first)
-    for a heading element (h1–h6, legend, dt, summary, caption, or an element whose class names
+    Walks up at most six ancestors; at each level looks at the text before the element first (a
+    label ending in a colon, "Tags:", as its parent's text or a sibling's tail), then at the
+    preceding siblings (nearest first) for a heading element (h1–h6, legend, dt, summary, caption, or an element whose class names
     a title) and at ``aria-label``/``data-facet`` attributes of the ancestor itself. A heading
     is the nearest one above the element, as a reader sees it, passing over headings that are
     counts ("3,500 rows"); "By origin" names "origin" (views.py).
@@ -110,7 +111,9 @@ def facet_heading(element: Any, seen: dict[Any, str | None] | None = None) -> st
         if parent is None:
             return ""
         previous = node.getprevious()
-        found = None if previous is None else _nearest_heading(previous, seen)
+        found = _label_before(node, seen)
+        if found is None and previous is not None:
+            found = _nearest_heading(previous, seen)
         if found is not None:
             return found
         for attr in ("aria-label", "data-facet", "data-attribute"):
@@ -120,6 +123,50 @@ def facet_heading(element: Any, seen: dict[Any, str | None] | None = None) -> st
             return ""
         node = parent
     return ""
+
+
+_LABEL = re.compile(r"^([^\W\d_][\w'’ -]{0,38}):$")
+_BLANK = re.compile(r"^[\s,;|·•/]*$")
+
+
+def _label_before(node: Any, seen: dict[Any, str | None]) -> str | None:
+    """The name the nearest text before `node` among its siblings gives when it is a label
+    ending in a colon ("Tags:" before a post's tag links, its parent's own text or a tail
+    between its siblings); None when that text is no label, or a heading element comes first.
+    Blank and separator texts are passed over; each sibling's answer is kept in `seen`."""
+    unread: list[Any] = []
+    found: str | None = None
+    sibling = node.getprevious()
+    while True:
+        if sibling is None:
+            parent = node.getparent()
+            found = _label_text(parent.text if parent is not None else None)
+            break
+        if (sibling, ":") in seen:
+            found = seen[sibling, ":"]
+            break
+        unread.append(sibling)
+        text = _label_text(sibling.tail)
+        if text is not None or not _BLANK.match(sibling.tail or ""):
+            found = text
+            unread.pop()
+            seen[sibling, ":"] = found
+            break
+        if isinstance(sibling.tag, str) and _own_heading(sibling) is not None:
+            found = None
+            break
+        sibling = sibling.getprevious()
+    for other in unread:
+        seen[other, ":"] = found
+    return found
+
+
+def _label_text(text: str | None) -> str | None:
+    """`text`'s name when it is a label ending in a colon (at most four words), else None."""
+    match = _LABEL.match(norm_ws(text or ""))
+    if match is None or len(match.group(1).split()) > 4 or is_count_heading(match.group(1)):
+        return None
+    return attribute_name(match.group(1).strip())
 
 
 def _nearest_heading(sibling: Any, seen: dict[Any, str | None]) -> str | None:

@@ -102,6 +102,27 @@ def test_facet_heading_is_the_heading_above_the_group() -> None:
     assert facet_heading(by_id["y"]) == "All products"
 
 
+def test_a_label_ending_in_a_colon_names_the_links_after_it() -> None:
+    """A blog post's tags follow a "Tags:" label in their list (its own text, no heading
+    element), below the post's title and meta line: every tag link is named by the label,
+    the first and the ones after it alike; a text that is no label names nothing."""
+    tree = parse_html(
+        '<html><body><h2><a href="/blog/p-1/">Post 1</a></h2>'
+        '<h6 class="post-meta">Posted by: <a id="a" href="/blog/author/ann/">Ann</a>'
+        ' in <a id="c" href="/blog/category/dpkg/">dpkg</a></h6>'
+        '<ul class="tags">Tags: <li><a id="t1" href="/blog/tag/sid/">sid</a></li>'
+        '<li><a id="t2" href="/blog/tag/stable/">stable</a></li></ul>'
+        '<p>Read more at <a id="m" href="/blog/p-1/">the post</a></p></body></html>'
+    )
+    by_id = {a.get("id"): a for a in tree.iter("a")}
+    seen: dict[object, str | None] = {}
+    assert facet_heading(by_id["t1"], seen) == "Tags"
+    assert facet_heading(by_id["t2"], seen) == "Tags"
+    assert facet_heading(by_id["a"], seen) == "Posted by"
+    assert facet_heading(by_id["c"], seen) != "Posted by"  # "in" is no label
+    assert facet_heading(by_id["m"], seen) not in ("Tags", "Read more at")
+
+
 # -- entities and pages -------------------------------------------------------------------------
 
 

@@ -223,6 +223,9 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   return to it lists the seed. A page-size family whose linking page leaves its own size to
   a default the links spell out (``?page_size=20``: the page itself) counts that size among
   those offered.
+- The level page again (beyond the paper): a pager's first page loaded that shows the very
+  entries of the level page it varies (its ``?page=1`` on ``/blog/``) is that page, no view of
+  it: its family goes on (`pagination.Pagination._again`).
 - A level's share of the budget (beyond the paper, ``level_share``, default `LEVEL_SHARE` = 1/3):
   with a budget, a level's pagination may spend at most that share of the pages left when it
   starts until one of the pages it found shows entity links of the seed's group (new links in
@@ -251,7 +254,17 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
 - Pages of a value (beyond the paper): a candidate index page whose entries link back to it
   with the text sp links to it with (a tag's page, each post showing the tag) lists the pages
   of one value, a subset of a list that other pages hold whole; Algorithm 1 takes it only when
-  no other candidate is found, whatever its W_ci (`verdicts.value_page`).
+  no other candidate is found, whatever its W_ci (`verdicts.value_page`). The links back
+  counted stand beside the entries (a link DOM path holding two of them at least): a blog's
+  list of every post linked from its header menu, breadcrumb and footer, once each, with the
+  text its posts link to it with, is no page of a value.
+- A list beside the site navigation (beyond the paper): a candidate linking to sp through a
+  menu both carry (a blog's sidebar of the recent posts, months, tags and authors, where W_ci
+  is largest) and through a list of its own (the blog's posts) is judged by its own list
+  (`Climb.judge`): the sidebar is a sample of the posts, the list that pages them all their
+  level. A list of its own that groups nothing (a "next post" link) leaves it judged by the
+  navigation. A list holding sp and the candidate's own entry alone (a menu of Home and Blog
+  on the home page, `weights.candidate_weight`) groups nothing like sp either: W_ci = 1.
 - A pager built like the entries (beyond the paper): pagination also judges the links of the
   next level's sample link DOM path that continue this level's sample by URL (``/`` →
   ``/page/2/`` or ``/page2/``, or a numbered file: ``/`` → ``/index2.html``,

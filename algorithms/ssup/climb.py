@@ -26,7 +26,7 @@ from siteseer.algorithms.features.dom import (
     simhtml,
 )
 from siteseer.algorithms.features.url import url_schema
-from siteseer.algorithms.features.urlshape import seed_template
+from siteseer.algorithms.features.urlshape import continues, seed_template
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.candidates import (
     candidates,
@@ -296,19 +296,29 @@ class Climb:
         by a list of its own beside that navigation (`weights.candidate_weight`), and no sign
         of a navigation listing sp when it has none."""
         url = page.url
-        scored = candidate_weight(
-            page, sp, self.mode, navigation=menu_of(page, sp, self.mode) if home else None
-        )
+        menu = menu_of(page, sp, self.mode)
+        scored = candidate_weight(page, sp, self.mode)
         if scored is None:
             self.run.note("top-index", "prune", url, level=level, note=f"no link to {sp.url}")
             return None
+        navigation = menu(scored[0])
+        found.navigation = found.navigation or (navigation and not home)
+        listed = candidate_weight(page, sp, self.mode, navigation=menu) if navigation else None
+        if listed is not None and (home or self._own_list(page, sp, listed, scored[0])):
+            # Choice: a page listing sp in a list of its own beside the site navigation both
+            # carry (a blog's list of posts beside the sidebar of recent posts, months and
+            # tags every post shows) is judged by its own list when that list confirms it and
+            # the navigation holds a sample of it: the navigation names no level of the entity
+            # tree, wherever it weighs more. A list of its own that does not confirm it (a
+            # "next post" link, a home page's links to sections), or that the navigation holds
+            # whole (a book's chapter listing its sections, every one in the book's sidebar),
+            # leaves the page judged by its navigation.
+            scored, navigation = listed, menu(listed[0])
         sdp, weight = scored
         peer = pagination_peer(page, sp, sdp, self.mode)
         if peer:  # also one in a menu of the list's peers (categories in a footer): no
             # index page, but a sign that `sp` continues a list (see `candidates.first_page`)
             found.peers.append(Parent(page, sdp, weight))
-        navigation = navigation_list(page, sp, sdp, self.mode)
-        found.navigation = found.navigation or (navigation and not home)
         pruned = prune_reason(sp, sdp, weight, navigation=navigation, peer=peer)
         if not pruned and is_tab(page, sp, sdp, level, self.mode):
             pruned = (
@@ -329,6 +339,22 @@ class Climb:
         if found.best is None or parent.outranks(found.best):
             found.best = parent
         return parent
+
+    def _own_list(
+        self, page: Snapshot, sp: Snapshot, listed: tuple[str, float], navigation: str
+    ) -> bool:
+        """Whether `page`'s list `listed` (path, W_ci), beside the site navigation through
+        `navigation`, is a confirmed list of `sp`'s siblings (`confirms`), of no value its
+        entries share, that the navigation holds a sample of: it lists pages the navigation
+        does not, or goes on over further pages (a link continuing `page`'s URL, ``?page=2``:
+        `urlshape.continues`)."""
+        sdp, weight = listed
+        parent = Parent(page, sdp, weight, value_page(page, sp, sdp, self.mode))
+        if not confirms(parent, sp, self.mode):
+            return False
+        own = set(link_collections(page, self.mode).get(sdp, ())) - own_urls(sp)
+        paged = any(continues(page.url, link.url) for link in page.links)
+        return paged or bool(own - tree_urls(page, navigation, self.mode))
 
     # -- Algorithm 4, lines 4–12 ---------------------------------------------------------------
 

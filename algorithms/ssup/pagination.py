@@ -216,7 +216,7 @@ class Pagination:
                 self.other_kinds.add(page_of_root.url)
                 continue
             if dry >= DRY_RUN and not family.committed():
-                self._dry(at, families, dry)
+                _dry(self.run, at, families, dry)
                 break
             proven = bool(family.gains) and 2 * family.gains[-1] > family.shown[-1]
             urls = family.ahead(families.done)[: _BATCH if proven else 1]
@@ -243,6 +243,18 @@ class Pagination:
                     break
                 entries = self._entries(page, at)
                 gain = len(entries - seen)
+                if (
+                    not gain
+                    and not family.loaded
+                    and family.pager()
+                    and self._again(entries, family.root, at)
+                ):
+                    # Choice: a pager's link to its first page spelled out (``?page=1`` on
+                    # ``/blog/``) shows the very entries of the page linking it: the page
+                    # itself, no view of it; its family goes on. Another family's page showing
+                    # them (a sitemap's namespace expanded again) stops it as a view.
+                    self._note(at, "skip", url, family, "the level page itself again")
+                    continue
                 dry = 0 if gain else dry + 1
                 seen |= entries
                 family.record(url, gain, len(entries))
@@ -284,6 +296,12 @@ class Pagination:
             if link_path(k, self.mode) == at.sdp and not _continues_level(at.sp_x.url, k.url, at)
         }
         return {u for u in keys if at.shaped is None or at.shaped.matches(u)}
+
+    def _again(self, entries: set[str], root: str, at: _Level) -> bool:
+        """Whether `entries`, shown by a page of a family of the level page `root`, are the
+        very entries `root` shows (none: no)."""
+        page = self.run.pages.get(root)
+        return bool(entries) and page is not None and entries == self._entries(page, at)
 
     def _candidates(
         self,
@@ -501,25 +519,6 @@ class Pagination:
                 f"parameters to {complete.root} (a sort, a filter, a page size)",
             )
 
-    def _dry(self, at: _Level, families: Families, dry: int) -> None:
-        """Stop the level's pagination after `dry` pages in a row that added no entity link:
-        the families left are not loaded (the trace names the next page of each)."""
-        left = [
-            pending[0]
-            for f in families.families.values()
-            if not f.stopped and (pending := f.ahead(families.done))
-        ]
-        self.run.note(
-            "pagination",
-            "stop",
-            f"level {at.level}",
-            level=at.level,
-            urls=tuple(left),
-            values={"pages": dry, "families": len(left)},
-            note=f"its last {dry} pages added no entity link: the {len(left)} families left "
-            "(views, filters, menus, other tools of its pages) are not loaded",
-        )
-
     def _note(self, at: _Level, decision: str, url: str, family: Family, why: str) -> None:
         self.run.note(
             "pagination", decision, url, level=at.level, note=f"{why} ({family.template})"
@@ -548,6 +547,26 @@ class Pagination:
             if share.shown and share.left_out:
                 wanted, share.left_out = share.left_out, []
         return fetched
+
+
+def _dry(run: Run, at: _Level, families: Families, dry: int) -> None:
+    """Stop the level's pagination after `dry` pages in a row that added no entity link:
+    the families left are not loaded (the trace names the next page of each)."""
+    left = [
+        pending[0]
+        for f in families.families.values()
+        if not f.stopped and (pending := f.ahead(families.done))
+    ]
+    run.note(
+        "pagination",
+        "stop",
+        f"level {at.level}",
+        level=at.level,
+        urls=tuple(left),
+        values={"pages": dry, "families": len(left)},
+        note=f"its last {dry} pages added no entity link: the {len(left)} families left "
+        "(views, filters, menus, other tools of its pages) are not loaded",
+    )
 
 
 async def _other_kind(

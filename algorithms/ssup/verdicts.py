@@ -9,6 +9,7 @@ index page these verdicts choose; they are pure functions of Snapshots.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -154,7 +155,7 @@ def is_tab(
     on every other, both ways through one path; an index page lists its pages in a list and is
     linked back from a breadcrumb, another path. A pagination peer shares the page's URL
     pattern too (`pagination_peer`); tabs name other kinds of pages."""
-    if level is None or level >= -1 or not value_page(candidate, sp, sdp, mode):
+    if level is None or level >= -1 or not value_page(candidate, sp, sdp, mode, entries=False):
         return False
     back = set(paths_to(sp, candidate.url, mode)) | set(paths_to(sp, candidate.final_url, mode))
     return sdp in back
@@ -221,7 +222,9 @@ def confirms(parent: Parent, sp: Snapshot, mode: TagFeature) -> bool:
     return template_share(sp.url, (u for u in listed if u != sp.final_url)) >= _CLIMB_SHARE
 
 
-def value_page(page: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature) -> bool:
+def value_page(
+    page: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature, *, entries: bool = True
+) -> bool:
     """Whether `page`, a candidate index page of `sp` through its list `sdp`, is the page of a
     value its entries share (a tag, a category, an author): the entries link back to `page`
     itself with the text `sp` links to it with (``dpkg`` beside every post of ``/tags/dpkg/``),
@@ -231,12 +234,19 @@ def value_page(page: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature) -> bool
     that other pages hold whole (the home page's, paged), and sp has one for each of its values;
     Algorithm 1 takes it only when no other candidate is found (`Parent.rank`), and it confirms
     nothing (`confirms`). W_ci favours it, as its entries share the value in their URLs too.
+    A value stands beside each entry: the links back counted are those of a link DOM path
+    holding two of them at least (`entries`), not a menu's, a breadcrumb's and a footer's
+    single link to the page (a blog's list of all posts, named as its header menu names it).
+    `entries=False` counts every link back (a tab names itself in menus, `is_tab`).
     """
     own = own_urls(page)
     names = {link.text for link in sp.links if link.url in own and link.text}
     if not names:
         return False
-    back = sum(1 for link in page.links if link.url in own and link.text in names)
+    paths = Counter(
+        link_path(link, mode) for link in page.links if link.url in own and link.text in names
+    )
+    back = sum(n for n in paths.values() if n >= 2 or not entries)
     listed = set(link_collections(page, mode).get(sdp, ())) - own
     return back >= 2 and 2 * back >= len(listed)
 

@@ -43,6 +43,7 @@ def candidate_weight(
     categories) and through a list of its own (a home page's posts), is judged by its own
     list: the menu names no level of the entity tree, wherever it weighs more."""
     own = {sp.url, sp.final_url}
+    mine = own | own_urls(page)
     paths: LinkPaths = link_collections(page, mode)
     folder = _folder_page(page, sp)
     best: tuple[str, float] | None = None
@@ -50,7 +51,10 @@ def candidate_weight(
     for target in sorted(own):
         for sdp in entry_paths(paths_to(page, target, mode)):
             for path in _sibling_paths(paths, sdp, own, target):
-                weight = _weight(target, paths, path, flat=folder)
+                # Choice: a list holding sp and the candidate's own entry alone (a menu of
+                # "Home" and "Blog" on the home page) groups nothing like sp: W_ci = 1.
+                alone = not set(paths[path]) - mine
+                weight = 1.0 if alone else _weight(target, paths, path, flat=folder)
                 if best is None or (weight, path) > (best[1], best[0]):
                     best = (path, weight)
                 if (

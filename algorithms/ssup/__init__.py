@@ -226,6 +226,11 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
 - The level page again (beyond the paper): a pager's first page loaded that shows the very
   entries of the level page it varies (its ``?page=1`` on ``/blog/``) is that page, no view of
   it: its family goes on (`pagination.Pagination._again`).
+- A list's state in its path (beyond the paper): a path of two segments or more that each
+  name a parameter and its value (``/questions/scope:all/sort:votes-desc/page:2/``) holds them
+  as parameters (`yields._split`): from ``/questions/``, whose links spell out the defaults,
+  the pager varies ``page:`` alone, each sort order ``sort:`` alone, one family each; read as
+  a path, every link varied everything after ``/questions/``, one family of all.
 - A level's share of the budget (beyond the paper, ``level_share``, default `LEVEL_SHARE` = 1/3):
   with a budget, a level's pagination may spend at most that share of the pages left when it
   starts until one of the pages it found shows entity links of the seed's group (new links in

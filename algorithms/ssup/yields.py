@@ -30,6 +30,7 @@ the trace.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
@@ -224,14 +225,24 @@ def entity_key(url: str, names: frozenset[str]) -> str:
 class _Split:
     origin: str
     segments: tuple[str, ...]
-    query: dict[str, str]
+    query: dict[str, str]  # named path segments too, as ``name:`` (`_NAMED`)
+
+
+# A path segment naming a parameter and its value (``sort:votes-desc``, ``page:2``).
+_NAMED = re.compile(r"(?P<name>[A-Za-z][\w-]*):(?P<value>[^:]+)")
+# A path holding at least this many such segments reads them as parameters.
+_NAMED_SEGMENTS = 2
 
 
 def _split(url: str) -> _Split | None:
     """`url` cut in origin, path segments and query; a parameter with an empty value (a
     search form's empty field, which next-page links leave out) is left out: it selects
     nothing either way. A hash route's path and query are the URL's (`features.url.route`),
-    its document in the origin (``http://host/#`` and ``/movies?page=2``)."""
+    its document in the origin (``http://host/#`` and ``/movies?page=2``). A path holding
+    `_NAMED_SEGMENTS` segments or more that each name a parameter and its value
+    (``/questions/scope:all/sort:votes-desc/page:2/``) holds them as parameters (``sort:``):
+    a list's state spelled in its path, in any order, and not a place in a tree (a wiki's
+    single ``Category:Dpkg`` is a page's name)."""
     parts = urlsplit(url)
     path, own = route(url)
     pairs = query_pairs(own)
@@ -242,7 +253,24 @@ def _split(url: str) -> _Split | None:
     if parts.fragment.lstrip("!").startswith("/"):
         document = parts.path.rstrip("/")
         origin, path = f"{origin}{document}/#", path[len(document) :]
-    return _Split(origin, tuple(path.split("/")), query)
+    segments = path.split("/")
+    named = [m for m in map(_NAMED.fullmatch, segments) if m is not None]
+    if len(named) >= _NAMED_SEGMENTS and len({m["name"] for m in named}) == len(named):
+        segments = [s for s in segments if _NAMED.fullmatch(s) is None]
+        query |= {f"{m['name']}:": m["value"] for m in named}
+    return _Split(origin, tuple(segments), query)
+
+
+def _unsplit(split: _Split, values: dict[str, str]) -> str:
+    """The URL template of `split` with `values` for its parameters (named path segments
+    after its path's segments, the others in its query)."""
+    named = [f"{n}{v}" for n, v in sorted(values.items()) if n.endswith(":")]
+    segments = list(split.segments)
+    if named:
+        trail = segments[-1] == "" and len(segments) > 1
+        segments = [*(segments[:-1] if trail else segments), *named, *[""] * trail]
+    query = "&".join(f"{n}={v}" for n, v in sorted(values.items()) if not n.endswith(":"))
+    return split.origin + "/".join(segments) + ("?" + query if query else "")
 
 
 def spelled_defaults(page: str, urls: Iterable[str]) -> dict[str, str]:
@@ -315,16 +343,16 @@ def family_of(
     open_names = sorted(n for n, v in b.query.items() if a.query.get(n) != v)
     if not open_segments and not open_names:
         return None
-    path = "/".join("*" if i in open_segments else s for i, s in enumerate(b.segments))
-    query = "&".join(
-        f"{n}={'*' if n in open_names else '~' if n in carried else v}"
-        for n, v in sorted(b.query.items())
+    segments = tuple("*" if i in open_segments else s for i, s in enumerate(b.segments))
+    template = _unsplit(
+        replace(b, segments=segments),
+        {n: "*" if n in open_names else "~" if n in carried else v for n, v in b.query.items()},
     )
     values = (
         *(b.segments[i] for i in sorted(open_segments)),
         *(b.query[n] for n in open_names),
     )
-    return b.origin + path + ("?" + query if query else ""), values
+    return template, values
 
 
 def value_words(page: str, urls: Sequence[str]) -> list[list[str]]:
@@ -425,12 +453,9 @@ class Family:
         """The query parameters its template leaves open (``*`` or ``~``): those whose values
         make one of its pages that page (``page`` of ``?page=*&per_page=~``), which the page's
         own links carry back as its state."""
-        query = self.template.partition("?")[2]
-        return frozenset(
-            name
-            for name, _, value in (p.partition("=") for p in query.split("&"))
-            if value in ("*", "~")
-        )
+        split = _split(self.template)
+        query = split.query if split is not None else {}
+        return frozenset(name for name, value in query.items() if value in ("*", "~"))
 
     def pending(self, done: set[str]) -> list[str]:
         """The members not loaded yet (nor failed): the largest page size first; numbered

@@ -204,10 +204,12 @@ class Climb:
                 break
             probes.probed.add(url)
             page = await self.run.fetch_one(url)
+            probes.probed_as(url, page)
             if page is None:
                 continue
             peers = len(found.peers)
             parent = self.judge(page, sp, level, found, probes.home_only(url))
+            probes.weighed(url, 0.0 if parent is None else parent.weight)
             if len(found.peers) > peers:
                 probes.peer(page)
             if (
@@ -263,8 +265,11 @@ class Climb:
             for url in left:
                 # Choice: the full probe goes on only until a candidate confirms an index page;
                 # the pages left after it cannot be a better one worth their downloads.
+                if probes.broken(url):
+                    continue
                 probes.probed.add(url)
                 page = await self.run.fetch_one(url)
+                probes.probed_as(url, page)
                 parent = None if page is None else self.judge(page, sp, level, found)
                 if parent is not None and confirms(parent, sp, self.mode):
                     found.confirmed = True

@@ -10,7 +10,8 @@ pages already loaded show cannot change the choice:
 - Order: pages already loaded first (they cost nothing), then pages whose URL reads as an
   ancestor of sp's (each of their path and query tokens starts like sp's token at the same
   position: ``/members.php`` above ``/member.php?id=810``, ``/sports`` above
-  ``/sport/alpine``, the site root above every page), then pages sp links to from a short list
+  ``/sport/alpine``, the site root above every page; another file of sp's folder is its
+  sibling, whatever prefix their names share), then pages sp links to from a short list
   (a breadcrumb, a "back to the list" link: one link in a list of n weighs 1/n), then document
   order.
 - Site navigation: a list sp holds that another loaded page (not a view of sp: `view_of`)
@@ -40,6 +41,17 @@ pages already loaded show cannot change the choice:
 - Lists that lead nowhere: above the seed, the entries of a list of sp of which
   `DRY_ENTRIES` or more were loaded, none linking to sp, are left out: sp's contents (a
   manual's guides beside its commands), pages below it, none its index page.
+  From the seed, the entries of a list of sp of which `DRY_ENTRIES` or more were judged,
+  none weighing `WEAK_SHARE` of the best candidate's W_ci, are left out the same: a
+  chapter's menu of its sections, each linking back through its Up link alone
+  (`Probes.weighed`).
+- Pages below sp's own folder: sp naming a folder (``/std/collections/`` or its index document
+  ``/std/collections/index.html``), the pages whose URL goes on inside it are its contents,
+  none its index page (`below_folder`).
+- Families that lead nowhere: a family of candidates (`url_families`: one folder below the
+  root, or one URL with its numbers changed) none of whose probes linked back to sp is left
+  out once two of them failed to load (broken links), or, above the seed, once three were
+  probed (`Probes.probed_as`).
 - A page that may be the first page of the list sp continues (a shorter URL sharing a path
   term with sp, see `candidates.first_page`; only for a page reached by climbing) is never left
   out.
@@ -54,33 +66,40 @@ whose URL reads as an ancestor of sp's beyond the site root are probed first, on
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 from urllib.parse import urlsplit, urlunsplit
 
 from siteseer.algorithms.features.dom import TagFeature, link_collections, link_path, list_tree
-from siteseer.algorithms.features.url import query_pairs, sub_tokens, tokens
+from siteseer.algorithms.features.url import query_pairs, route, sub_tokens, tokens
 from siteseer.algorithms.features.urlshape import is_index_document
 from siteseer.algorithms.ssup.yields import is_tool
 from siteseer.render import Snapshot
 
 __all__ = [
+    "BROKEN_PROBES",
     "DRY_ENTRIES",
     "PROBE_ORDERS",
+    "WEAK_SHARE",
     "ProbeOrder",
     "Probes",
     "ancestry",
+    "below_folder",
     "folders_above",
+    "namesake",
     "navigation_paths",
     "one_value_apart",
     "routed",
     "same_menu",
     "url_ancestors",
+    "url_families",
     "view_of",
 ]
 
 ProbeOrder: TypeAlias = Literal["paper", "ranked"]
+_DIGITS = re.compile(r"\d+")
 PROBE_ORDERS: tuple[ProbeOrder, ...] = ("paper", "ranked")
 
 
@@ -90,7 +109,33 @@ def ancestry(url: str, below: str) -> int:
     prefix of the other's), on the same host; -1 when `url` is no such ancestor (another host,
     more tokens, or a token unlike `below`'s). The site root is 0. A folder's index document
     is the folder (`_folder`: ``/usage/index.html`` reads as ``/usage/``).
+
+    Choice: another file of `below`'s folder (no query on either, as many tokens, the last
+    one another) is its sibling, not its ancestor, whatever its name shares with `below`'s: a
+    manual's ``/glib-Basic-Types.html`` beside ``/glib-Arrays.html``, a book's
+    ``/sect.apt-cache.html`` beside ``/sect.apt-get.html`` (`namesake`). Read as an ancestor,
+    every such page would be probed before the folder's index document, which lists them all.
     """
+    return -1 if _sibling(url, below) else _above(url, below)
+
+
+def namesake(url: str, below: str) -> bool:
+    """Whether `url` is another file of `below`'s folder whose name starts like `below`'s
+    (``/Dpkg_1.21.21`` beside ``/Dpkg_1.21.22``): a neighbour of its sequence (the previous
+    version, the next section). `Probes.next` probes one first, as it shows which of
+    `below`'s lists are its pager or the site's menu, and the others after the pages above
+    `below`, before the rest."""
+    return _sibling(url, below) and _above(url, below) >= 0
+
+
+def _sibling(url: str, below: str) -> bool:
+    ours, theirs = _folder(tokens(url)), tokens(below)
+    return (
+        len(ours) == len(theirs) and ours[-1] != theirs[-1] and not (_query(url) or _query(below))
+    )
+
+
+def _above(url: str, below: str) -> int:
     ours, theirs = _folder(tokens(url)), tokens(below)
     if not ours or not theirs or ours[0] != theirs[0] or len(ours) > len(theirs):
         return -1
@@ -98,6 +143,11 @@ def ancestry(url: str, below: str) -> int:
         if a != b and not _alike(a, b):
             return -1
     return len(ours) - 1
+
+
+def _query(url: str) -> str:
+    """The query `url` shows (a hash route's too: `route`)."""
+    return route(url)[1]
 
 
 def url_ancestors(url: str) -> list[str]:
@@ -122,6 +172,41 @@ def folders_above(url: str) -> list[str]:
     url = routed(url)
     path = urlunsplit(urlsplit(url)._replace(query="", fragment=""))
     return [u.rstrip("/") for u in url_ancestors(url) if u != path]
+
+
+def below_folder(url: str, page: str) -> bool:
+    """Whether `url` lies below `page`'s own folder: `page` names a folder (``/std/collections/``
+    or its index document ``/std/collections/index.html``) and `url`'s path goes on inside it
+    (``/std/collections/struct.HashMap.html``, ``/std/collections/hash_map/index.html``), on
+    the same origin. Hash routes are read as paths (`routed`). A page naming a file
+    (``/glib-Arrays.html``) has no folder of its own: its folder's other files are its
+    siblings."""
+    a, b = urlsplit(routed(url)), urlsplit(routed(page))
+    if (a.scheme, a.netloc) != (b.scheme, b.netloc):
+        return False
+    folder = _folder_path(b.path)
+    return (
+        folder is not None
+        and (_folder_path(a.path) or a.path).startswith(folder)
+        and (_folder_path(a.path) != folder)
+    )
+
+
+def url_families(url: str) -> tuple[str, ...]:
+    """The families `url` belongs to among a page's links: its folder below the site root
+    (``/book/*``), and its URL with every number a placeholder (``/api-index-#-#.html``)."""
+    parts = urlsplit(url)
+    head = parts.path.rpartition("/")[0]
+    folder = (f"{parts.netloc}{head}/*",) if head else ()
+    masked = urlunsplit(parts._replace(fragment=""))
+    return (*folder, _DIGITS.sub("#", masked))
+
+
+def _folder_path(path: str) -> str | None:
+    """The folder `path` names, with its final slash (``/a/b/`` for ``/a/b/`` and
+    ``/a/b/index.html``); None for a file's path."""
+    head, _, last = path.rpartition("/")
+    return head + "/" if not last or is_index_document(last) else None
 
 
 def _folder(url_tokens: tuple[str, ...]) -> tuple[str, ...]:
@@ -200,6 +285,12 @@ _PEER_NOTE = "a pagination peer of the page (its list's other pages)"
 # Above the seed, a list of the page whose loaded entries, this many at least, none links back
 # to it holds no index page of it (`Probes._dry`).
 DRY_ENTRIES = 3
+# Probes of one family of candidates that failed (errors, non-2xx, not HTML), none linking to
+# the page, after which its other members are left out (`Probes.probed_as`).
+BROKEN_PROBES = 2
+# From the seed, a list of it whose judged entries, `DRY_ENTRIES` at least, all weigh less than
+# this share of the best candidate's W_ci holds no better index page (`Probes.weighed`).
+WEAK_SHARE = 0.1
 # A menu that varies one entry by the page it is on holds at least this many entries alike.
 _MENU_ALIKE = 4
 
@@ -262,6 +353,10 @@ class Probes:
     _below: dict[str, str] = field(default_factory=dict)
     _peers: dict[str, str] = field(default_factory=dict)
     _linking: dict[str, bool] = field(default_factory=dict)  # loaded candidate: links to sp?
+    _broken: dict[str, int] = field(default_factory=dict)  # family → its failed probes
+    _dead: dict[str, int] = field(default_factory=dict)  # family → loaded, not linking to sp
+    _weights: dict[str, float] = field(default_factory=dict)  # judged candidate → its W_ci
+    _sound: set[str] = field(default_factory=set)  # families a probe of which linked to sp
 
     def __post_init__(self) -> None:
         self._lists = link_collections(self.sp, self.mode)
@@ -280,6 +375,56 @@ class Probes:
             if page.url in self._paths:
                 self._linking[page.url] = any(k.url in targets for k in page.links)
         self._navigation |= navigation_paths(self.sp, fresh, self.mode, self.overlap)
+
+    def probed_as(self, url: str, page: Snapshot | None) -> None:
+        """A probe of `url` gave `page` (None: it failed, an error, a non-2xx answer, no HTML):
+        a family of candidates (`url_families`) none of whose probes linked back to sp is left
+        out once `BROKEN_PROBES` of them failed or, above the seed, `DRY_ENTRIES` of them
+        failed or did not link to sp (`broken`).
+
+        Choice: links to documents the site does not serve come in families (a manual's links
+        to symbol indexes of releases not generated), and so do, above the seed, the links of
+        an index page's text to documents of another kind (a library reference's links into
+        the books beside it, all under one folder); a page that cannot be loaded, or, above
+        the seed, one that does not link to it, is no index page of it, and neither are its
+        family's others, most likely (`_dry` says the same of a list's entries)."""
+        targets = {self.sp.url, self.sp.final_url}
+        linking = page is not None and any(k.url in targets for k in page.links)
+        for family in url_families(url):
+            if linking:
+                self._sound.add(family)
+            elif page is None:
+                self._broken[family] = self._broken.get(family, 0) + 1
+            else:
+                self._dead[family] = self._dead.get(family, 0) + 1
+
+    def weighed(self, url: str, weight: float) -> None:
+        """The probe of `url` gave a candidate index page of W_ci `weight` (0.0: none).
+
+        Choice: from the seed, a list of it of which `DRY_ENTRIES` entries were judged, none
+        weighing `WEAK_SHARE` of the best candidate's W_ci, is its contents (a chapter's menu
+        of its sections, each linking back to it through its Up link alone), no list holding
+        a better index page: its other entries are left out (`_weak`), as above the seed the
+        entries of a list none of which links back (`_dry`)."""
+        self._weights[url] = weight
+
+    def broken(self, url: str) -> str:
+        """Why `url`'s family is left out (`probed_as`; "" when it is not)."""
+        for family in url_families(url):
+            if family in self._sound:
+                continue
+            failed = self._broken.get(family, 0)
+            if failed >= BROKEN_PROBES:
+                return (
+                    f"of the family {family}, {failed} of whose pages could not be loaded and "
+                    "none linked to the page: broken links"
+                )
+            if self.climbed and failed + self._dead.get(family, 0) >= DRY_ENTRIES:
+                return (
+                    f"of the family {family}, {DRY_ENTRIES} or more of whose pages were probed "
+                    "and none linked to the page: documents of another kind"
+                )
+        return ""
 
     def confirm(self, index: Snapshot, sdp: str) -> None:
         """`index` is an index page of sp through its list `sdp`: the pages that list holds are
@@ -312,6 +457,8 @@ class Probes:
         `url` ("" when none does)."""
         if url in self.keep:
             return ""
+        if below_folder(url, self.sp.url):
+            return "its URL lies below the page's own folder: the page's contents, no list of it"
         if self._ancestor:
             return (
                 f"the index page {self._ancestor} is confirmed and its URL reads as an ancestor "
@@ -328,6 +475,15 @@ class Probes:
             return (
                 f"listed only in lists of the page of which {DRY_ENTRIES} entries or more were "
                 "loaded and none links back to it: its contents, pages below it"
+            )
+        broken = self.broken(url)
+        if broken:
+            return broken
+        if not self.climbed and paths and all(self._weak(p) for p in paths):
+            return (
+                f"listed only in lists of the page of which {DRY_ENTRIES} entries or more were "
+                f"loaded and none weighs {WEAK_SHARE:g} of the best candidate's W_ci: its "
+                "contents, pages below it"
             )
         for index, beside in self._confirmed:
             if url in beside:
@@ -356,10 +512,24 @@ class Probes:
         pool = free or content or home or above
         if not pool:
             return None
+        if pool is content and not any(namesake(u, self.sp.url) for u in self.probed):
+            # Choice: one namesake of sp first: it carries sp's template, so its lists tell
+            # sp's site navigation (the same menu) and pager apart from sp's content lists
+            # before a page above sp is judged through one of them. Not one listed beside a
+            # page above sp (a Home/Up/Prev/Next bar, a breadcrumb): that may be sp's index
+            # page itself, which would settle the pages above it before they are probed.
+            pool = [
+                u for u in content if namesake(u, self.sp.url) and not self._beside_above(u)
+            ] or content
         position = {u: i for i, u in enumerate(self.urls)}
         return min(
             pool,
-            key=lambda u: (-ancestry(u, self.sp.url), -self._specificity(u), position[u]),
+            key=lambda u: (
+                -ancestry(u, self.sp.url),
+                -namesake(u, self.sp.url),
+                -self._specificity(u),
+                position[u],
+            ),
         )
 
     def url_ancestors(self) -> list[str]:
@@ -416,6 +586,24 @@ class Probes:
         them links to sp."""
         loaded = [self._linking[u] for u in self._lists[path] if u in self._linking]
         return len(loaded) >= DRY_ENTRIES and not any(loaded)
+
+    def _beside_above(self, url: str) -> bool:
+        """Whether sp lists `url` beside a page whose URL reads as above sp's (`ancestry` ≥ 0:
+        the site root, a folder above)."""
+        own = {self.sp.url, self.sp.final_url}
+        return any(
+            ancestry(u, self.sp.url) >= 0
+            for p in self._paths.get(url, ())
+            for u in self._lists[p]
+            if u not in own
+        )
+
+    def _weak(self, path: str) -> bool:
+        """Whether `DRY_ENTRIES` entries or more of sp's list `path` were judged (`weighed`)
+        and none weighs `WEAK_SHARE` of the best candidate's W_ci."""
+        best = max(self._weights.values(), default=0.0)
+        judged = [self._weights[u] for u in self._lists[path] if u in self._weights]
+        return best > 0.0 and len(judged) >= DRY_ENTRIES and max(judged) < WEAK_SHARE * best
 
     def _specificity(self, url: str) -> float:
         return max((1.0 / len(self._lists[p]) for p in self._content_paths(url)), default=0.0)

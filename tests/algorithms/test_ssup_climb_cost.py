@@ -216,24 +216,27 @@ GUIDES = ("tutorial", "workflows", "glossary", "hooks", "revisions", "everyday",
 
 class _ManualSite(Site):
     """A manual: `/doc/index.html` lists the commands (`/doc/cmd-<n>.html`) and, below them,
-    the guides (`/doc/<guide>.html`), which link to no page of the site; each command's page
-    links the index in its header."""
+    the guides (`/guides/<guide>.html`, outside its folder), which link to no page of the site;
+    each command's page links the index in its header."""
 
     id = "manual"
     kind = "entity-tree"
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
+        if request.path.startswith("/guides/"):
+            guide = request.path.removeprefix("/guides/").removesuffix(".html")
+            if guide in GUIDES:
+                return _html(guide, "<p>A guide.</p>")
+            return web.Response(status=404, text="not found")
         name = request.path.removeprefix("/doc/").removesuffix(".html")
         if name == "index":
             commands = "".join(
                 f'<dt class="cmd"><a href="cmd-{n}.html">cmd {n}</a></dt><dd>Does {n}.</dd>'
                 for n in range(1, COMMANDS + 1)
             )
-            guides = "".join(f'<li><a href="{g}.html">{g}</a></li>' for g in GUIDES)
+            guides = "".join(f'<li><a href="../guides/{g}.html">{g}</a></li>' for g in GUIDES)
             body = f'<dl class="commands">{commands}</dl><ul class="guides">{guides}</ul>'
             return _html("Manual", body)
-        if name in GUIDES:
-            return _html(name, "<p>A guide.</p>")
         number = name.removeprefix("cmd-")
         if number.isdigit() and 1 <= int(number) <= COMMANDS:
             header = '<div id="header"><a href="index.html">Manual</a></div>'
@@ -260,7 +263,7 @@ async def test_a_list_none_of_whose_pages_links_back_is_not_probed_further() -> 
     assert set_scores(result.entities, truth.target_entities).f1 == 1.0
     # Above the seed, the index's guides link back to it not at all: after three of them,
     # the others are not probed.
-    guides = [g for g in GUIDES if f"{truth.base_url}/doc/{g}.html" in downloaded]
+    guides = [g for g in GUIDES if f"{truth.base_url}/guides/{g}.html" in downloaded]
     assert len(guides) == 3, downloaded
     skipped = [t for t in result.trace if t.decision == "skip" and "none links back" in t.note]
     assert skipped, result.trace

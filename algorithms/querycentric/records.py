@@ -101,8 +101,9 @@ async def read_records(ex: Explorer) -> None:
     """Read the fields only entity pages show (rows.py `record_fields`), once per entity page.
 
     - When the result list is a table of entity rows, the sample entity page must be their
-      record: it repeats at least half of the table's columns and shows fields that neither the
-      table nor a facet gave.
+      record: it repeats at least half of the table's columns, or two of its own row's cells
+      with their values (`_row_agrees`), and shows fields that neither the table nor a facet
+      gave.
     - Any other list (links, cards) without facets (with facets, they are the entities'
       attributes, and a page load per entity would cost more than exploring them): the sample
       shows at least two label/value fields, and a second entity page shows at least half of
@@ -127,7 +128,7 @@ async def read_records(ex: Explorer) -> None:
         if why:
             ex.run.note("entity-pages", "skip", ex.sample.final_url, values=values, note=why)
             return
-    elif not more or 2 * len(repeated) < len(shown):
+    elif not more or (2 * len(repeated) < len(shown) and not _row_agrees(ex, listed, sample)):
         why = "no field beyond the list's" if not more else "not the rows' record"
         ex.run.note("entity-pages", "skip", ex.sample.final_url, values=values, note=why)
         return
@@ -147,6 +148,30 @@ async def read_records(ex: Explorer) -> None:
             ex.records[entity] = {
                 name: value for name, value in fields.items() if name.casefold() in more
             }
+
+
+def _row_agrees(
+    ex: Explorer,
+    listed: Mapping[str, Mapping[str, FieldValue]],
+    sample: Mapping[str, FieldValue],
+) -> bool:
+    """Whether the sample entity page shows at least two of its own row's cells under their
+    column's label with the row's value (an issue page's "Status: Resolved", "Priority:
+    Normal" beside a row showing them among its subject, project and dates): its record,
+    though it shows fewer than half of the table's columns as fields."""
+    assert ex.sample is not None
+    row = listed.get(entity_url(ex.sample.final_url)) or listed.get(entity_url(ex.sample.url))
+    if not row:
+        return False
+    cells = {name.casefold(): _texts(value) for name, value in row.items()}
+    same = [n for n, v in sample.items() if cells.get(n.casefold()) == _texts(v)]
+    return len(same) >= 2
+
+
+def _texts(value: FieldValue) -> tuple[str, ...]:
+    return tuple(
+        " ".join(v.split()).casefold() for v in (value if isinstance(value, tuple) else (value,))
+    )
 
 
 async def _second_record(

@@ -254,15 +254,25 @@ def _label_value_rows(table: Any) -> list[tuple[str, FieldValue]]:
 
 
 _LABEL_TAGS = ("b", "strong", "label", "span", "th", "dt")
+# a block whose class says it holds a label (an issue tracker's
+# ``<div class="label">Status:</div><div class="value">…``)
+_LABEL_CLASS = re.compile(r"(^|[\s_-])(label|key)($|[\s_-])", re.I)
+
+
+def _is_label_element(el: Any) -> bool:
+    if el.tag in _LABEL_TAGS:
+        return True
+    return el.tag in ("div", "p") and bool(_LABEL_CLASS.search(el.get("class") or ""))
 
 
 def _colon_lines(snapshot: Snapshot) -> list[tuple[str, FieldValue]]:
     """ "Label: value" lines: a list item, paragraph or block whose first element is a bold or
-    label element reading "Label:", followed by the value's text (or its links' texts)."""
+    label element (or a block whose class names it a label) reading "Label:", followed by the
+    value's text (or its links' texts)."""
     out: list[tuple[str, FieldValue]] = []
     for el in snapshot.tree().iter("li", "p", "div"):
         first = next((c for c in el if isinstance(c.tag, str)), None)
-        if first is None or first.tag not in _LABEL_TAGS or (el.text or "").strip():
+        if first is None or not _is_label_element(first) or (el.text or "").strip():
             continue
         head = _text(first)
         if not head.endswith(":"):

@@ -101,6 +101,7 @@ _REAL: dict[str, str] = {
     "real-piccoloadmin": "siteseer.lab.real.piccoloadmin:PiccoloAdminApp",
     "real-perlpod": "siteseer.lab.real.perlpod:PerlPodApp",
     "real-mallard": "siteseer.lab.real.mallard:MallardApp",
+    "real-puput": "siteseer.lab.real.puput:PuputApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -122,6 +122,17 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   the navigation's top entries (the site root left out; at most `HUB_PROBES`, menu order) as
   that level's wider list (`climb.wider`), judged on the narrow list's pages named as the
   hub's entries are (``struct*.html``): a documentation's "Data Structures".
+- The root of the seed's trail (beyond the paper, `trails.trail_root`): the link the seed
+  shows just before its first link to a page the climb found above it, in that trail's
+  container, which every page of the path links to ("Index » YARD » CLI » Command", "Home »
+  gnutls28 » 3.7.9-2"), is loaded once the climb ends. When it lists the seed among more pages
+  like it than the seed's index page (`climb.wider`) and every page of the path above the seed
+  in that list, the tree is of the seed's own pages (namespaces that are objects too): the
+  path is the root, then the seed, and the level its whole list, as a navigation's level is
+  taken (no page downloaded). When it lists the path's top among pages like it (Algorithm 1's
+  test) through the link DOM path through which the top lists the page below (a tree lists
+  each page's children alike), and the height allows, it is the level above: the climb leaves
+  it out as site navigation, or never reaches it.
 - A pagination peer's list mates (beyond the paper): the pages the seed links to only beside
   a peer (its "next") are left out as the list's other pages, but probed last when no index
   page is confirmed (`probes.Probes.unconfirmed`): a message's bar holds its date index beside

@@ -256,12 +256,12 @@ class SameLevel:
         return left
 
     def navigation_level(
-        self, index_pages: Sequence[Snapshot], sp: Snapshot, sdp: str, level: int
+        self, index_pages: Sequence[Snapshot], sp: Snapshot, sdp: str, level: int, source: str
     ) -> list[str]:
-        """The pages of `level` when its list is the site navigation every page carries
-        (`climb.navigation_index`): `sp` and every page of the site's host the index pages
-        list in the nested list (`list_tree`) holding `sdp`, but the index pages themselves and
-        their views (their own sections, ``#/?id=…`` of a hash-routed home).
+        """The pages of `level` when its list is `source`, the site navigation every page carries
+        (`climb.navigation_index`) or a flat list of the seed's tree (`trails.trail_root`): `sp`
+        and every page of the site's host the index pages list in the nested list (`list_tree`)
+        holding `sdp`, but the index pages and their views (``#/?id=…`` of a hash-routed home).
 
         Choice: no page is downloaded. The climb has loaded pages of that list and found them
         like `sp`; grouping the list by strongsim and testing each group's HTML would cost a
@@ -286,7 +286,7 @@ class SameLevel:
             f"the navigation list of {len(index_pages)} index page(s)",
             level=level,
             urls=tuple(kept),
-            note=f"every page of the site's navigation ({tree}), no page downloaded: "
+            note=f"every page of {source} ({tree}), no page downloaded: "
             "the pages of it the climb loaded are like the sample",
         )
         return list(kept)

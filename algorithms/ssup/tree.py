@@ -25,6 +25,7 @@ from siteseer.algorithms.ssup.levels import SameLevel
 from siteseer.algorithms.ssup.pagination import LEVEL_SHARE, Pagination
 from siteseer.algorithms.ssup.probes import PROBE_ORDERS, ProbeOrder
 from siteseer.algorithms.ssup.sections import sections
+from siteseer.algorithms.ssup.trails import trail_root
 from siteseer.algorithms.ssup.verdicts import navigation_list
 from siteseer.algorithms.ssup.visual import VisualLevel, visual_group_links
 from siteseer.algorithms.ssup.yields import Families, family_of, stateless, value_words
@@ -68,6 +69,7 @@ class _Walk:
     seed: Snapshot | None = None
     sdps: list[str] = field(default_factory=list)  # the climb's sample link DOM paths
     families: dict[int, Families] = field(default_factory=dict)  # an index level's, paged first
+    flat: bool = False  # the root is the flat list of the seed's tree (`trails.trail_root`)
 
     async def walk(self, seed: Snapshot, height: Height) -> None:
         """Algorithm 4: climb from `seed`, then catch each level from the root down.
@@ -79,7 +81,12 @@ class _Walk:
         the highest level that finds entities. The pages loaded are not loaded again.
         """
         chain, sdps, below_navigation, lower = await self.climb.sample_path(seed, height)
-        hub = await hub_list(self.climb, chain, sdps) if below_navigation else None
+        trail = await trail_root(self.climb, chain, sdps, height)
+        if trail is not None:  # the root of the seed's trail, nothing above it
+            lower = lower or (list(chain), list(sdps))
+            chain, sdps, self.flat = trail
+            below_navigation = True
+        hub = await hub_list(self.climb, chain, sdps) if below_navigation and not trail else None
         if hub is not None:  # the navigation's hub takes the top level's place
             lower = lower or (list(chain), list(sdps))
             chain[0], sdps[0] = landed(self.run, hub.page, -len(chain) + 1), hub.sdp
@@ -102,6 +109,7 @@ class _Walk:
                     f"again from {lower[0][0].url}, the level it took the place of",
                 )
                 (chain, sdps), lower = lower, None
+                self.flat = False
                 self.sdps = list(sdps)
                 self.levels, self.index_pages, self.entities = [], [], []
                 continue
@@ -148,7 +156,11 @@ class _Walk:
             )
         # The seed's list is the site navigation (`climb.navigation_index`): the level is that
         # list, which every page carries whole, so no page of it is paginated or downloaded.
-        menu = depth > 0 and navigation_list(chain[-2], chain[-1], sdps[-1], self.mode)
+        # So is a flat list of the seed's tree that holds the pages of its trail
+        # (`trails.trail_root`): every entry of it is a page of the tree.
+        menu = depth > 0 and (
+            self.flat or navigation_list(chain[-2], chain[-1], sdps[-1], self.mode)
+        )
         level_pages: list[Snapshot] = [chain[0]]
         self.levels = [[chain[0].url]]
         placed: set[str] = set(own_urls(chain[0]))
@@ -157,7 +169,10 @@ class _Walk:
             leaf = i + 1 == depth
             if leaf and menu:
                 self.index_pages.append([p.url for p in level_pages])
-                self.entities = self.same_level.navigation_level(level_pages, sp_next, sdp, i + 1)
+                source = "a flat list of the seed's tree" if self.flat else "the site's navigation"
+                self.entities = self.same_level.navigation_level(
+                    level_pages, sp_next, sdp, i + 1, source
+                )
                 self.levels.append(self.entities)
                 break
             # Choice: paginate every index level (the root included), see the module docstring.

@@ -1,0 +1,134 @@
+"""The root of the trail that leads to the seed, as the index page a climb through it misses.
+
+A page of a tree of pages (an API reference's namespaces, a wiki's articles under articles)
+shows the trail of its ancestors ("Index » YARD » CLI » Command", "Home » gnutls28 »
+3.7.9-2"): the climb follows the trail's pages, the seed's ancestors, each an index page of the
+one below. The trail's first entry, its root, is the page every page of the tree links to
+through the trail: the climb leaves it out as site navigation (every page links to it), and a
+climb stopped by its height never reaches it. It is either a flat list of the whole tree (an
+alphabetic index of every object of the reference, the namespaces among them), or the index
+page of the top of the path the climb found (the wiki's home listing its articles of the
+first depth). One download tells which.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from siteseer.algorithms.features.dom import link_collections, link_path
+from siteseer.algorithms.ssup.candidates import own_urls
+from siteseer.algorithms.ssup.climb import MAX_AUTO_HEIGHT, Climb, Height, landed, wider
+from siteseer.algorithms.ssup.verdicts import Parent, confirms, navigation_list
+from siteseer.algorithms.ssup.weights import candidate_weight
+from siteseer.render import Snapshot
+
+__all__ = ["trail_root", "trail_root_url"]
+
+# A trail's container lies below html/body: its link DOM path has at least this many steps.
+_CONTAINER_DEPTH = 2
+
+
+def trail_root_url(chain: list[Snapshot], climb: Climb) -> str | None:
+    """The URL of the root of the trail on the seed (`chain`'s last page; root first, the
+    pages the climb found above it): the link the seed shows just before its first link to a
+    page of `chain` above it, in the trail's container (the element holding its anchor holds
+    that link too: its link DOM path is a prefix of the other's), which every page of `chain`
+    links to, on the seed's site and no page of `chain`; else None. The container is an
+    element inside the page's body: a bar of links straight in the body is no trail.
+
+    Choice (beyond the paper): a trail lists the seed's ancestors in order, root first; the
+    root is its entry that the climb, which judges the pages linking to the seed in lists of
+    its siblings, has no reason to take (every page of the tree links to it alike)."""
+    seed, above = chain[-1], chain[:-1]
+    on_path = set().union(*(own_urls(p) for p in chain))
+    ups = set().union(*(own_urls(p) for p in above))
+    links = seed.links
+    first = next((i for i, link in enumerate(links) if link.url in ups), None)
+    if first is None:
+        return None
+    trail = link_path(links[first], climb.mode)
+    host = urlsplit(seed.url).netloc
+    for link in reversed(links[:first]):
+        container = link_path(link, climb.mode).rsplit("/", 1)[0]
+        if container.count("/") < _CONTAINER_DEPTH or not trail.startswith(container + "/"):
+            return None
+        url = link.url.split("#", 1)[0]
+        if not url or url in on_path or urlsplit(url).netloc != host:
+            continue
+        linked = all(url in {lk.url.split("#", 1)[0] for lk in page.links} for page in above)
+        return url if linked else None
+    return None
+
+
+async def trail_root(
+    climb: Climb, chain: list[Snapshot], sdps: list[str], height: Height
+) -> tuple[list[Snapshot], list[str], bool] | None:
+    """The sample page path `chain` (root first, its sample link DOM paths `sdps`) with the
+    root of the seed's trail (`trail_root_url`, one download) in its place or above it, and
+    whether the path collapsed to one level; else None.
+
+    - A flat list of the tree: the root lists the seed among more pages like it than the
+      seed's index page does, and most of that page's list of them (`climb.wider`), and it
+      lists every page of `chain` above the seed too, in one list: those pages are entries of
+      its list, not levels above it, and the path is the root, then the seed.
+    - The index page of the top of `chain`: it lists that page among pages like it
+      (`verdicts.confirms`, no site navigation) in the link DOM path through which that page
+      lists the page below it, and the path is shorter than `height`: the root is the level
+      above it.
+
+    Choice (beyond the paper): a tree of pages of one kind nests the seed's siblings under
+    pages that are its siblings too; the trail's root is where a reader goes for the whole."""
+    if len(chain) < 2:
+        return None
+    url = trail_root_url(chain, climb)
+    if url is None:
+        return None
+    seed, top = chain[-1], chain[0]
+    level = -len(chain)
+    climb.run.note(
+        "sample-path",
+        "trail",
+        url,
+        level=level,
+        urls=(seed.url,),
+        note=f"{seed.url} shows the trail of its ancestors from {url}, which every page of the "
+        "path links to: trying the trail's root as a flat list of the tree or the index page "
+        f"of {top.url}",
+    )
+    page = climb.run.pages.get(url) or await climb.run.fetch_one(url)
+    if page is None or own_urls(page) & set().union(*(own_urls(p) for p in chain)):
+        return None
+    flat = wider(climb, Parent(page, "", 0.0), [seed, chain[-2]], [sdps[-1]], -2)
+    if flat is not None:
+        listed = set(link_collections(page, climb.mode).get(flat.sdp, ()))
+        if all(own_urls(p) & listed for p in chain[:-1]):
+            climb.run.note(
+                "sample-path",
+                "flat",
+                page.url,
+                level=-2,
+                urls=[p.url for p in chain[:-1]],
+                note=f"it lists {seed.url} and every page above it on the path in one list "
+                f"({flat.sdp}): those pages are entries of its list, not levels above it",
+            )
+            return [landed(climb.run, page, -2), seed], [flat.sdp], True
+    limit = MAX_AUTO_HEIGHT if height == "auto" else height
+    # A tree of pages of one kind lists each page's children alike: the root lists the top
+    # in the path through which the top lists the page below it (a menu of the same entries
+    # beside it names no level, a bar of links to neighbours no list of siblings).
+    scored = candidate_weight(page, top, climb.mode, navigation=lambda path: path != sdps[0])
+    if len(chain) > limit or scored is None or scored[0] != sdps[0]:
+        return None
+    parent = Parent(page, scored[0], scored[1])
+    if navigation_list(page, top, parent.sdp, climb.mode) or not confirms(parent, top, climb.mode):
+        return None
+    climb.run.note(
+        "sample-path",
+        "root",
+        page.url,
+        level=level - 1,
+        urls=(top.url,),
+        values={"weight": parent.weight},
+        note=f"it lists {top.url} among pages like it ({parent.sdp}): the level above it",
+    )
+    return [landed(climb.run, page, level - 1), *chain], [parent.sdp, *sdps], False

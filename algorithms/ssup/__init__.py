@@ -132,7 +132,10 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   taken (no page downloaded). When it lists the path's top among pages like it (Algorithm 1's
   test) through the link DOM path through which the top lists the page below (a tree lists
   each page's children alike), and the height allows, it is the level above: the climb leaves
-  it out as site navigation, or never reaches it.
+  it out as site navigation, or never reaches it. A level under several index pages whose
+  entries sit under their index page's URL (``/krb5/1_17-4/`` under ``/krb5/``) takes each
+  index page's entries of the sample's template without an HTML test, when the sample names
+  no fields (`levels._Sample.under_own_index`).
 - A pagination peer's list mates (beyond the paper): the pages the seed links to only beside
   a peer (its "next") are left out as the list's other pages, but probed last when no index
   page is confirmed (`probes.Probes.unconfirmed`): a message's bar holds its date index beside

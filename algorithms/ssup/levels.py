@@ -98,7 +98,8 @@ class SameLevel:
         sample_schema = html_schema(sp, self.mode)
         first, rest = groups[0], groups[1:]
         # The template mates need no download: kept first, so that a spent budget keeps them.
-        rest = self._template_mates(rest, (sp.url, *first.urls), level, kept)
+        sample = _Sample(sp, (sp.url, *first.urls), tuple(index_pages), sdp)
+        rest = self._template_mates(rest, sample, level, kept)
         if self.on_demand:
             rest = self._menu_entries(rest, sp, index_pages, level)
         # Choice (`sample_size`): learn minsim_html from a sample of G1, at an index level too:
@@ -304,7 +305,7 @@ class SameLevel:
         return True
 
     def _template_mates(
-        self, groups: Sequence[LinkGroup], siblings: Sequence[str], level: int, kept: list[str]
+        self, groups: Sequence[LinkGroup], sample: _Sample, level: int, kept: list[str]
     ) -> list[LinkGroup]:
         """Choice: the links of later groups that match the URL template of the sample and the
         best group are kept without an HTML test; the groups left (without them) go on to it.
@@ -317,9 +318,9 @@ class SameLevel:
         with nothing fixed names no level and is not used, unless some of its path segments are
         numbers in every URL (a blog's ``/2023/04/16/<slug>/``: that they are numbers is what
         it fixes). A fixed path segment that is a number stands for any number
-        (`_numbers_vary`).
+        (`_numbers_vary`); one an entry takes from its index page's URL, by each for its own.
         """
-        template = url_template(siblings)
+        template, siblings = url_template(sample.siblings), sample.siblings
         if template is None:
             return list(groups)
         numbers = frozenset(
@@ -329,7 +330,8 @@ class SameLevel:
             numbers = _numbered_segments(template, siblings)
             if not numbers:
                 return list(groups)
-        left, taken = _split_groups(groups, _numbers_vary(template, numbers))
+        shaped, own = _numbers_vary(template, numbers), sample.under_own_index(template, self.mode)
+        left, taken = _split_groups(groups, lambda u: shaped(u) or own(u))
         for group, mates in taken:
             kept.extend(mates)
             self.run.note(
@@ -583,6 +585,65 @@ def _numbers_vary(template: UrlTemplate, numbers: frozenset[int]) -> Callable[[s
         return all(segments[i].isdigit() for i in numbers)
 
     return matches
+
+
+@dataclass(frozen=True, slots=True)
+class _Sample:
+    """A level's sample `sp`, the URLs of its best group with it (`siblings`), the level's
+    index pages and the sample link DOM path `sdp`."""
+
+    sp: Snapshot
+    siblings: tuple[str, ...]
+    index_pages: tuple[Snapshot, ...]
+    sdp: str
+
+    def under_own_index(self, template: UrlTemplate, mode: TagFeature) -> Callable[[str], bool]:
+        """A test of the level's URLs by `template` (learned from the sample and its best
+        group) whose leading fixed path segments are the path of the index page listing the
+        sample (its entries sit under its URL: ``/gnutls28/3_7_9-2/`` under ``/gnutls28/``):
+        a URL passes when it has the template's shape with those segments those of an index
+        page listing it through `sdp`, ``/krb5/1_17-4/`` listed by ``/krb5/``, that names
+        the fields the sample's index page names (`label_schema`: a table's header cells).
+        None passes when the level has one index page, the sample names fields of its own
+        (its kind is told by them, `_unlike_fields`, which needs its pages), or no index page
+        whose path is a folder of the sample's lists it.
+
+        Choice (property 8 of Definition 3, read per index page): a level under several
+        index pages of one tree (a wiki's articles under their package's) shares a URL
+        structure in which each index page's entries carry its path; the template of the
+        sample's group fixes its own index page's, and every other index page's entries
+        would cost a download per strongsim group to pass the HTML test their URLs pass."""
+        if len(self.index_pages) < 2 or label_schema(self.sp, key_cells=True):
+            return lambda url: False
+        listed: dict[str, set[tuple[str, ...]]] = {}
+        fields: dict[tuple[str, ...], frozenset[str]] = {}
+        for page in self.index_pages:
+            parts = urlsplit(page.url)
+            if parts.query:
+                continue
+            own = tuple(s for s in parts.path.split("/") if s)
+            fields[own] = label_schema(page, key_cells=True)
+            for link in page.links:
+                if link_path(link, mode) == self.sdp:
+                    listed.setdefault(link.url, set()).add(own)
+        owners = [
+            o
+            for o in listed.get(self.sp.url, ())
+            if o and len(o) < len(template.segments) and template.segments[: len(o)] == o
+        ]
+        if not owners:
+            return lambda url: False
+        depth, kind = len(owners[0]), fields[owners[0]]
+        heads = {o for o, names in fields.items() if len(o) == depth and names == kind}
+        loose = replace(template, segments=(None,) * depth + template.segments[depth:])
+
+        def matches(url: str) -> bool:
+            if not loose.matches(url):
+                return False
+            head = tuple(s for s in urlsplit(url).path.split("/") if s)[:depth]
+            return head in heads and head in listed.get(url, ())
+
+        return matches
 
 
 def _split_groups(

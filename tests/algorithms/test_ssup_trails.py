@@ -3,7 +3,8 @@ root of the trail each page shows ("Index » A » B » page"): an API reference 
 pages are objects of the reference themselves (YARD's shape: each namespace page lists its
 children, the alphabetic index lists every object), and a wiki whose articles sit under
 articles (django-wiki's shape: the home article lists the first depth, each of those its
-articles; every page links home through its menu)."""
+articles; every page links home through its menu, and each package's articles sit under its
+URL)."""
 
 from __future__ import annotations
 
@@ -190,4 +191,5 @@ async def test_the_trail_root_listing_the_top_of_the_climb_is_the_level_above() 
     assert result.complete, result.reason
     assert set_scores(result.entities, truth.target_entities).f1 == 1.0, result.entities
     assert result.sample_path == truth.seed_path, result.trace
-    assert len(downloaded) <= truth.lower_bound_downloads + 4, downloaded
+    # Each package's articles sit under its URL: no group of them is downloaded to be judged.
+    assert len(downloaded) <= truth.lower_bound_downloads + 2, downloaded

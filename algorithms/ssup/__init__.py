@@ -237,9 +237,10 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   return to it lists the seed. A page-size family whose linking page leaves its own size to
   a default the links spell out (``?page_size=20``: the page itself) counts that size among
   those offered.
-- The level page again (beyond the paper): a pager's first page loaded that shows the very
-  entries of the level page it varies (its ``?page=1`` on ``/blog/``) is that page, no view of
-  it: its family goes on (`pagination.Pagination._again`).
+- The level page again (beyond the paper): a pager's link to its first page (numbered 0 or 1:
+  ``?page=1`` on ``/blog/``) that shows the very entries of the level page it varies is that
+  page, no view of it: its family goes on (`pagination.Pagination._again`). Another page
+  showing them (a date drill-down's first year) stops its family as a view.
 - A list's state in its path (beyond the paper): a path of two segments or more that each
   name a parameter and its value (``/questions/scope:all/sort:votes-desc/page:2/``) holds them
   as parameters (`yields._split`): from ``/questions/``, whose links spell out the defaults,

@@ -246,13 +246,14 @@ class Pagination:
                 if (
                     not gain
                     and not family.loaded
-                    and family.pager()
+                    and family.first_page(url)
                     and self._again(entries, family.root, at)
                 ):
                     # Choice: a pager's link to its first page spelled out (``?page=1`` on
                     # ``/blog/``) shows the very entries of the page linking it: the page
-                    # itself, no view of it; its family goes on. Another family's page showing
-                    # them (a sitemap's namespace expanded again) stops it as a view.
+                    # itself, no view of it; its family goes on. Another page showing them (a
+                    # sitemap's namespace expanded again, a date drill-down's first year) stops
+                    # its family as a view.
                     self._note(at, "skip", url, family, "the level page itself again")
                     continue
                 dry = 0 if gain else dry + 1

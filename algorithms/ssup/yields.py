@@ -487,6 +487,12 @@ class Family:
         top = max(number[u] for u in self.loaded)
         return [u for u in pending if number[u] > top] or pending
 
+    def first_page(self, url: str) -> bool:
+        """Whether its member `url` is its pager's first page spelled out: numbered 0 or 1
+        (``?page=1``), where the others number the pages after it."""
+        numbers = self._numbered()
+        return self.pager() and numbers is not None and numbers.get(url) in (0, 1)
+
     def pager(self) -> bool:
         """Whether its links read as a pager's: numbered pages (one value, a number, and the
         link texts numbers too) or a "next"/"previous" link."""

@@ -10,6 +10,7 @@ from aiohttp import web
 from ssup_runs import serve_and_discover
 
 from siteseer.algorithms.ssup.verdicts import value_page
+from siteseer.algorithms.ssup.yields import Families
 from siteseer.lab import Site, SiteTruth, set_scores
 from siteseer.render import Link, Snapshot
 
@@ -168,3 +169,24 @@ def test_a_value_stands_beside_each_entry_not_in_the_menus() -> None:
         links=tuple(_link("http://h/blog/", "Blog", m) for m in menus),
     )
     assert not value_page(page, seed, entry, "tags")
+
+
+def test_only_a_pagers_first_page_is_the_level_page_again() -> None:
+    # ?page=1 on /blog/ is the list's first page spelled out; a date drill-down's first year
+    # (?date__year=2012, its texts numbers too) shows the same first rows but is a view.
+    pager, years = Families(), Families()
+    for n in range(1, 6):
+        pager.add("http://h/blog/", f"http://h/blog/?page={n}", str(n), 5, "http://h/blog/", True)
+        years.add(
+            "http://h/day/",
+            f"http://h/day/?year={2011 + n}",
+            str(2011 + n),
+            50,
+            "http://h/day/",
+            True,
+        )
+    (paged,) = pager.families.values()
+    (dated,) = years.families.values()
+    assert paged.first_page("http://h/blog/?page=1")
+    assert not paged.first_page("http://h/blog/?page=2")
+    assert not dated.first_page("http://h/day/?year=2012")

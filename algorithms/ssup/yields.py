@@ -30,6 +30,8 @@ the trace.
 
 from __future__ import annotations
 
+import base64
+import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -195,13 +197,39 @@ def carried_state(page: Snapshot, names: frozenset[str] = frozenset()) -> frozen
     return frozenset(n for n, p in paths.items() if len(p) >= CARRIED_PATHS)
 
 
+# A signed token longer than this is read no further (`_signed_addresses`).
+_TOKEN_CHARS = 2000
+
+
+def _signed_addresses(value: str) -> list[str]:
+    """The addresses a signed token carries (a JSON Web Token, ``header.payload.signature``,
+    each part base64url: ``{"next_url": "/questions/"}``): the string values of its JSON
+    objects that start with ``/`` or ``http``; none for any other value."""
+    parts = value.split(".")
+    if len(parts) != 3 or len(value) > _TOKEN_CHARS:
+        return []
+    found: list[str] = []
+    for part in parts[:2]:
+        try:
+            data = json.loads(base64.urlsafe_b64decode(part + "=" * (-len(part) % 4)))
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if isinstance(data, dict):
+            found += [
+                v for v in data.values() if isinstance(v, str) and v.startswith(("/", "http"))
+            ]
+    return found
+
+
 def returns_to(value: str, page: str) -> bool:
     """Whether a query value (percent-decoded, as `query_pairs` gives it) is the address of
     `page`: an absolute URL or a path from the site's root, resolved against `page`, with its
-    origin and path (its own query, a list's page or sort, may differ). A value that names
-    another page (``?path=/src/main.c``, ``?next=/login``) is no return address."""
+    origin and path (its own query, a list's page or sort, may differ), or a signed token
+    carrying such an address (`_signed_addresses`: a forum's ``?next=<JSON Web Token of
+    {"next_url": "/questions/"}>`` on every page's sign-in and feedback links). A value that
+    names another page (``?path=/src/main.c``, ``?next=/login``) is no return address."""
     if not value.startswith(("/", "http://", "https://")):
-        return False
+        return any(returns_to(v, page) for v in _signed_addresses(value))
     target, ours = urlsplit(urljoin(page, value)), urlsplit(page)
     return (target.scheme, target.netloc.lower(), target.path.rstrip("/")) == (
         ours.scheme,

@@ -7,6 +7,8 @@ column headers sort it."""
 
 from __future__ import annotations
 
+import base64
+import json
 import math
 from urllib.parse import parse_qsl, quote, urlencode
 
@@ -126,6 +128,28 @@ def test_a_link_carrying_its_pages_address_back_names_what_it_names_without_it()
     a = Link(url=link, text="view", path="html/a", path_attrs="html/a", path_values="html/a")
     snap = Snapshot(url=page, final_url=page, status=200, html="", links=(a,))
     assert [k.url for k in stateless(snap).links] == ["http://h/admin/item/details/?id=7"]
+
+
+def _token(payload: dict[str, str]) -> str:
+    """A JSON Web Token of `payload` (header, payload, signature: base64url, no padding)."""
+
+    def part(data: bytes) -> str:
+        return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+    header = part(json.dumps({"alg": "HS256", "typ": "JWT"}).encode())
+    return f"{header}.{part(json.dumps(payload).encode())}.{part(b'signature-bytes')}"
+
+
+def test_a_signed_token_carrying_the_pages_address_is_a_return_address() -> None:
+    # A forum's footer links its feedback and sign-in forms with ?next=<a signed token of the
+    # page's path>: every page carries its own, and the footer is one menu without them.
+    page = "http://h/questions/"
+    link = f"http://h/feedback/?next={_token({'next_url': '/questions/'})}"
+    assert state_params(link, page) == {"next"}
+    # A token naming another page, or carrying no address, is part of what the link names.
+    assert state_params(link, "http://h/question/7/") == frozenset()
+    assert state_params(f"http://h/a?t={_token({'user': 'ann'})}", page) == frozenset()
+    assert state_params("http://h/a?v=1.2.3", page) == frozenset()
 
 
 def test_a_page_size_left_to_its_default_is_one_of_the_sizes_offered() -> None:

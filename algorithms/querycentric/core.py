@@ -315,7 +315,7 @@ class Explorer:
         self, firsts: Sequence[Snapshot], names: Sequence[str]
     ) -> list[list[Snapshot]]:
         """`cluster` for several queries at once: each round fetches the pager links of every
-        query's newest pages in one batch."""
+        query's newest pages in one batch, until the run's Halt fires (`_unless_halted`)."""
         assert self.pattern is not None
         pages = [[first] for first in firsts]
         zero = [zero_based_pages(f) for f in firsts]
@@ -323,10 +323,11 @@ class Explorer:
             {first_page_form(f.url, zero_based=z), first_page_form(f.final_url, zero_based=z)}
             for f, z in zip(firsts, zero, strict=True)
         ]
-        lxs = [self._lx(first) for first in firsts]
+        if (lxs := _unless_halted(self.run, self._lx, firsts)) is None:
+            return pages
         apart = [_apart(first, self.containers) for first in firsts]
         frontier = [(i, first) for i, first in enumerate(firsts)]
-        while frontier:
+        while frontier and not self.run.stopping():
             candidates: list[tuple[int, str]] = []
             for i, snap in frontier:
                 for url in pagination_candidates(snap, self.pattern, self.canonical):
@@ -339,7 +340,7 @@ class Explorer:
             frontier = []
             fetched = await self.pages([url for _, url in candidates])
             for (i, url), got in zip(candidates, fetched, strict=True):
-                if got is None:
+                if got is None or self.run.stopping():
                     continue
                 seen[i].add(first_page_form(got.final_url, zero_based=zero[i]))
                 # the two pages compared without what either holds apart
@@ -592,6 +593,20 @@ def with_fields(
             for name, value in source.get(entity, {}).items():
                 merged.setdefault(spelling[name.casefold()], _values(value))
         out[entity] = dict(sorted(merged.items()))
+    return out
+
+
+def _unless_halted(
+    run: Run, links: Callable[[Snapshot], frozenset[str]], pages: Sequence[Snapshot]
+) -> list[frozenset[str]] | None:
+    """`links` of each page; None once the run's Halt (a time limit, Ctrl-C) has fired between
+    two. Comparing a page's links parses its list: over hundreds of loaded pages, a round that
+    went on would hold the run (and its signals) for minutes."""
+    out: list[frozenset[str]] = []
+    for page in pages:
+        if run.stopping():
+            return None
+        out.append(links(page))
     return out
 
 

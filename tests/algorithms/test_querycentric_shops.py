@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from siteseer.algorithms import Exploration, explore
+from siteseer.algorithms import INTERRUPTED, Exploration, Halt, explore
+from siteseer.algorithms.querycentric import core
 from siteseer.algorithms.querycentric.core import Explorer, Settings
 from siteseer.algorithms.querycentric.entities import learn_entities
 from siteseer.algorithms.run import Run, Stopped, time_limit_reason
@@ -17,6 +18,7 @@ from siteseer.crawler import RenderMode, Session, SessionConfig
 from siteseer.lab import LabServer, SiteTruth, pair_scores, set_scores
 from siteseer.lab.runners.exploration import exploration_run, lower_bound, start_url
 from siteseer.lab.sites.catalog_data import HIDDEN_ATTRIBUTES
+from siteseer.render import Snapshot
 
 pytestmark = pytest.mark.timeout(600)
 
@@ -391,3 +393,33 @@ async def test_budget_spent_at_the_start_list_still_reports_its_entities(
     assert not result.complete and result.reason == "budget spent"
     found = set(result.entities)
     assert found and found <= set(truth.target_entities)
+
+
+async def test_a_fired_halt_ends_clustering_before_its_next_page(
+    lab: Callable[[str], LabServer], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Comparing a loaded page's links parses its list; once the run's Halt fires (a time
+    # limit, Ctrl-C) no further page is compared: each query keeps the pages clustered so far.
+    server = lab("shop-links")
+    truth = server.truth("shop-links")
+    halt = Halt()
+    async with Session(SessionConfig(render="never")) as session:
+        ex = Explorer(
+            Run(session, halt=halt), start_url(truth), Settings(entity_sample=truth.seed_entity)
+        )
+        root = await ex.run.seed(ex.start)
+        assert await learn_entities(ex, root)
+        firsts = [root, root]
+        assert len((await ex.cluster_many(firsts, ["a", "b"]))[0]) > 1  # the list is paged
+        compared: list[str] = []
+        links = core.query_links
+
+        def counted(snap: Snapshot, *args: object) -> frozenset[str]:
+            compared.append(snap.url)
+            if len(compared) == 1:
+                halt.halt(INTERRUPTED)
+            return links(snap, *args)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(core, "query_links", counted)
+        assert await ex.cluster_many(firsts, ["a", "b"]) == [[root], [root]]
+    assert compared == [root.url]

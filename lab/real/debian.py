@@ -15,6 +15,7 @@ import os
 import shutil
 from collections.abc import Sequence
 from pathlib import Path
+from urllib.parse import unquote
 
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.pyenv import Progress, run_step
@@ -57,7 +58,7 @@ def unpack_debs(
     for deb in sorted(debs.glob("*.deb")):
         run_step(app_id, f"dpkg-deb -x {deb.name}", ["dpkg-deb", "-x", str(deb), str(root)],
                  log, progress)  # fmt: skip
-        package, version = deb.name.split("_")[:2]
+        package, version = unquote(deb.name).split("_")[:2]  # the epoch's colon is %3a
         versions[package] = version
     shutil.rmtree(debs)
     if set(versions) != set(packages):

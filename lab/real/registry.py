@@ -102,6 +102,7 @@ _REAL: dict[str, str] = {
     "real-perlpod": "siteseer.lab.real.perlpod:PerlPodApp",
     "real-mallard": "siteseer.lab.real.mallard:MallardApp",
     "real-puput": "siteseer.lab.real.puput:PuputApp",
+    "real-gitdoc": "siteseer.lab.real.gitdoc:GitDocApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

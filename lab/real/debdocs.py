@@ -66,11 +66,18 @@ class DebianDocsApp(RealApp):
 
 class GeneratedDocsApp(DebianDocsApp):
     """Documentation sources from Debian packages (`packages`, the sources in `folder`), built
-    once into `html/` by `build` and served from there (`marker`: a file of the built HTML)."""
+    once into `html/` by `build` and served from there (`marker`: a file of the built HTML);
+    `tools`: the Debian packages of the generator, which `build` installs with apt-get."""
+
+    tools: ClassVar[tuple[str, ...]] = ()
 
     @property
     def served(self) -> Path:
         return self.dir / "html"
+
+    def needs(self) -> tuple[str, ...]:
+        tools = (f"Debian {', '.join(self.tools)} (apt-get)",) if self.tools else ()
+        return (*super().needs(), *tools)
 
     @abstractmethod
     def build(self, into: Path, log: Path, progress: Progress) -> None:

@@ -95,9 +95,6 @@ class MallardApp(GeneratedDocsApp):
     marker = f"{FRONT}.html"
     tools = ("yelp-tools",)  # Debian: yelp-build with yelp-xsl, xsltproc, itstool
 
-    def needs(self) -> tuple[str, ...]:
-        return (*super().needs(), f"Debian {', '.join(self.tools)} (apt-get)")
-
     def build(self, into: Path, log: Path, progress: Progress) -> None:
         """yelp-build's HTML of the unpacked document, into `into`."""
         apt_install(self.id, self.tools, Path("/usr/bin/yelp-build").is_file(), log, progress)

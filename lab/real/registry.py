@@ -103,6 +103,7 @@ _REAL: dict[str, str] = {
     "real-mallard": "siteseer.lab.real.mallard:MallardApp",
     "real-puput": "siteseer.lab.real.puput:PuputApp",
     "real-gitdoc": "siteseer.lab.real.gitdoc:GitDocApp",
+    "real-ldoc": "siteseer.lab.real.ldoc:LdocApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

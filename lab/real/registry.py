@@ -104,6 +104,7 @@ _REAL: dict[str, str] = {
     "real-puput": "siteseer.lab.real.puput:PuputApp",
     "real-gitdoc": "siteseer.lab.real.gitdoc:GitDocApp",
     "real-ldoc": "siteseer.lab.real.ldoc:LdocApp",
+    "real-valadoc": "siteseer.lab.real.valadoc:ValadocApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

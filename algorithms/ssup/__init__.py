@@ -74,6 +74,10 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   a download. A page's own tools (links naming it in their query: ``?title=Main_Page&
   action=history``, `yields.is_tool`) are no candidates, and no pagination candidates either.
   ``probe_order="paper"`` keeps the full probe.
+  The full probe (`fullprobe`) ends once `FULL_PROBE_HELD` pages in a row left its best
+  candidate the best (a menu's entries, each linking back through the menu if at all); from the
+  seed with no candidate found, it leaves out the pages of the seed's own URL template once
+  three were probed (its "SEE ALSO" pages), and the pages its URL's path names above it follow.
 - Downloads on demand in Algorithm 2 (with ``probe_order="ranked"``): the links of later groups
   that the sample links to only through site navigation are menu entries, dropped without a
   download (`SameLevel._menu_entries`); at the leaves, minsim_html is learned only when a later

@@ -37,6 +37,7 @@ from siteseer.algorithms.ssup.candidates import (
 )
 from siteseer.algorithms.ssup.candidates import refused as candidates_refused
 from siteseer.algorithms.ssup.candidates import url_length as _length
+from siteseer.algorithms.ssup.fullprobe import FullProbe
 from siteseer.algorithms.ssup.probes import (
     ProbeOrder,
     Probes,
@@ -95,7 +96,7 @@ _WHOLE_SHARE = 0.9
 
 
 @dataclass(slots=True)
-class _Found:
+class Found:
     """What one Algorithm 1 step found so far: the best candidate, the pagination peers, and
     whether a candidate linked back through site navigation only."""
 
@@ -144,7 +145,7 @@ class Climb:
         for subject, urls, why in skipped:
             self.run.note("top-index", "skip", subject, level=level, urls=urls, note=why)
         await _note_refused(self.run, sp, level)
-        found = _Found()
+        found = Found()
         if self.probe_order == "paper":
             fetched = await self.run.fetch(outgoing)
             for url in outgoing:
@@ -171,7 +172,7 @@ class Climb:
         outgoing: list[str],
         level: int | None,
         below: Snapshot | None,
-        found: _Found,
+        found: Found,
     ) -> None:
         """Algorithm 1's candidates downloaded one at a time in order of promise, leaving out
         those the loaded pages settle; all of them when that confirms no index page (see
@@ -250,9 +251,9 @@ class Climb:
             # Choice: above the seed, the pages left are all site navigation, which links back
             # to sp, if at all, through the same menu (`navigation_list`): sp is the root below it.
             found.navigation = True
-        stopped_at = ""  # the index page the full probe confirmed, if it stopped there
         if not found.confirmed and not found.navigation:
             left = probes.unconfirmed()
+        probe = FullProbe()
         if left and not found.confirmed and not (root and found.navigation):
             self.run.note(
                 "top-index",
@@ -262,26 +263,11 @@ class Climb:
                 urls=left,
                 note=_unconfirmed(found.best),
             )
-            for url in left:
-                # Choice: the full probe goes on only until a candidate confirms an index page;
-                # the pages left after it cannot be a better one worth their downloads.
-                if probes.broken(url):
-                    continue
-                probes.probed.add(url)
-                page = await self.run.fetch_one(url)
-                probes.probed_as(url, page)
-                parent = None if page is None else self.judge(page, sp, level, found)
-                if parent is not None and confirms(parent, sp, self.mode):
-                    found.confirmed = True
-                    probes.confirm(parent.page, parent.sdp)
-                    stopped_at = parent.page.url
-                    break
+            await probe.run(self, sp, level, found, probes, left, seed=below is None)
         reasons: dict[str, list[str]] = {}
         for url in probes.unprobed():
-            why = probes.why_left_out(url)
-            if stopped_at and url in left:
-                why = f"the full probe stopped at the index page {stopped_at} it confirmed"
-            reasons.setdefault(why, []).append(url)
+            why = probe.left_out(url, sp.url) if url in left else ""
+            reasons.setdefault(why or probes.why_left_out(url), []).append(url)
         for why, urls in reasons.items():
             self.run.note(
                 "top-index",
@@ -293,7 +279,7 @@ class Climb:
             )
 
     def judge(
-        self, page: Snapshot, sp: Snapshot, level: int | None, found: _Found, home: bool = False
+        self, page: Snapshot, sp: Snapshot, level: int | None, found: Found, home: bool = False
     ) -> Parent | None:
         """Algorithm 1's test of one candidate `page` of `sp`, written to `found` and the trace;
         the candidate when it may be the index page. `home`: the site root probed for its main
@@ -642,7 +628,7 @@ async def _url_ancestor(
     if seed is not None:
         shared = set(url_ancestors(seed.url))
         up = [u for u in up if u in shared and not is_root_url(u)]
-    found = _Found()
+    found = Found()
     for url in [u for u in up if u.rstrip("/") not in linked][:_URL_ANCESTORS]:
         climb.run.note(
             "sample-path",
@@ -664,7 +650,7 @@ async def _url_ancestor(
     return None if seed is not None else await _listed_above(climb, sp, level, found)
 
 
-async def _listed_above(climb: Climb, sp: Snapshot, level: int, found: _Found) -> Parent | None:
+async def _listed_above(climb: Climb, sp: Snapshot, level: int, found: Found) -> Parent | None:
     """The index page of the seed `sp` among the sections its URL's ancestors list
     (`_sections_of`), at most `_URL_ANCESTORS`, not loaded yet: the first one Algorithm 1's
     test confirms; else None.

@@ -9,6 +9,7 @@ from __future__ import annotations
 from aiohttp import web
 from ssup_runs import serve_and_discover
 
+from siteseer.algorithms.ssup.probes import DRY_ENTRIES
 from siteseer.lab import Site, SiteTruth, set_scores
 
 SECTIONS = 4
@@ -37,6 +38,10 @@ class _ManualSite(Site):
     id = "manual"
     kind = "entity-tree"
 
+    def __init__(self, see: int = 2) -> None:
+        super().__init__()
+        self.see = see  # the pages of its section a page names in SEE ALSO
+
     async def handle(self, request: web.Request) -> web.StreamResponse:
         query = request.rel_url.raw_query_string
         contents = '<a href="/cgi/man">Return to Main Contents</a><hr>'
@@ -58,7 +63,7 @@ class _ManualSite(Site):
             i = next(j for j in range(PAGES) if _name(int(section), j) == name)
             see = "".join(
                 f'<a href="/cgi/man?{section}+{_name(int(section), j % PAGES)}">see</a> '
-                for j in (i + 1, i + 2)
+                for j in range(i + 1, i + 1 + self.see)
             )
             return _html(name, f"{contents}<p>What {name} does.</p><h2>SEE ALSO</h2>{see}")
         return web.Response(status=404, text="not found")
@@ -89,4 +94,15 @@ async def test_a_section_two_hops_away_through_the_contents_is_the_index_page() 
     assert set_scores(result.entities, truth.target_entities).f1 == 1.0, result.entities
     # The seed's section, reached from the contents the seed links to, is its index page.
     assert result.sample_path[-2] == f"{truth.base_url}/cgi/sec?3", result.sample_path
+    assert len(downloaded) <= truth.lower_bound_downloads + 6, downloaded
+
+
+async def test_the_seeds_see_also_pages_stop_once_three_list_nothing() -> None:
+    # Pages of the seed's own URL template link to it as related pages, not from a list of it:
+    # three probed, the others are left out and the contents above it are tried.
+    truth, result, downloaded = await serve_and_discover(_ManualSite(see=9))
+    assert set_scores(result.entities, truth.target_entities).f1 == 1.0, result.entities
+    assert result.sample_path[-2] == f"{truth.base_url}/cgi/sec?3", result.sample_path
+    mates = [u for u in downloaded if "+" in u and u != truth.seed_entity]
+    assert len(mates) <= DRY_ENTRIES + 2, downloaded  # two compared by the level below
     assert len(downloaded) <= truth.lower_bound_downloads + 6, downloaded

@@ -1,0 +1,118 @@
+"""SSUP's full probe: when the ranked candidates of Algorithm 1 confirm no index page, the
+pages they left out are downloaded too (the paper's probe of every page sp links to), one at a
+time, until a candidate confirms an index page (`verdicts.confirms`).
+
+Choices (beyond the paper; listed in `algorithms.ssup`'s docstring):
+
+- A best candidate that `FULL_PROBE_HELD` pages in a row of the full probe did not outrank
+  ends it: the full probe goes through the lists sp holds in document order (a sidebar's or a
+  menu's every entry, each linking back through that menu if at all), and what those pages
+  have not shown, the rest of the same lists does not either.
+- From the seed, with no candidate found, the pages of the seed's own URL template (no
+  folder's page, no ancestor of it by its URL: `mates`) are probed until `DRY_ENTRIES` of them
+  were, none listing it among pages like it: the others are its related pages ("SEE ALSO", a
+  neighbour), and the climb goes on to the pages its URL's path names above it, where a list
+  of it is (`climb._url_ancestor`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from siteseer.algorithms.features.urlshape import is_index_document, seed_template
+from siteseer.algorithms.ssup.candidates import own_urls
+from siteseer.algorithms.ssup.probes import DRY_ENTRIES, Probes, url_ancestors
+from siteseer.algorithms.ssup.verdicts import confirms
+from siteseer.render import Snapshot
+
+if TYPE_CHECKING:
+    from siteseer.algorithms.ssup.climb import Climb, Found
+
+__all__ = ["FULL_PROBE_HELD", "FullProbe", "mates"]
+
+# The full probe stops once this many pages in a row left its best candidate the best.
+FULL_PROBE_HELD = 5
+
+
+@dataclass(slots=True)
+class FullProbe:
+    """One full probe: the index page it confirmed (`stopped_at`), the best candidate its last
+    pages did not outrank (`held_by`), the pages of the seed's kind it left out (`mated`)."""
+
+    stopped_at: str = ""
+    held_by: str = ""
+    mated: list[str] = field(default_factory=list)
+
+    async def run(
+        self,
+        climb: Climb,
+        sp: Snapshot,
+        level: int | None,
+        found: Found,
+        probes: Probes,
+        left: list[str],
+        *,
+        seed: bool,
+    ) -> None:
+        """Probe the pages of `left` that sp links to, judged into `found` (`Climb.judge`)."""
+        held = 0  # the pages probed in a row that left the best candidate the best
+        kind = mates(sp) if found.best is None and seed else None
+        for url in left:
+            if probes.broken(url):
+                continue
+            if kind is not None and kind(url) and sum(map(kind, probes.probed)) >= DRY_ENTRIES:
+                self.mated.append(url)
+                continue
+            if found.best is not None and held >= FULL_PROBE_HELD:
+                self.held_by = found.best.page.url
+                break
+            probes.probed.add(url)
+            best = found.best
+            page = await climb.run.fetch_one(url)
+            probes.probed_as(url, page)
+            parent = None if page is None else climb.judge(page, sp, level, found)
+            held = held + 1 if best is not None and found.best is best else 0
+            if parent is not None and confirms(parent, sp, climb.mode):
+                # Choice: the full probe goes on only until a candidate confirms an index
+                # page; the pages left after it cannot be a better one worth their downloads.
+                found.confirmed = True
+                probes.confirm(parent.page, parent.sdp)
+                self.stopped_at = parent.page.url
+                break
+
+    def left_out(self, url: str, sp: str) -> str:
+        """Why the full probe left out `url`, one of its pages ("" when it did not end it)."""
+        if self.stopped_at:
+            return f"the full probe stopped at the index page {self.stopped_at} it confirmed"
+        if url in self.mated:
+            return (
+                f"pages of {sp}'s own URL template, {DRY_ENTRIES} or more of which were probed "
+                'and none listed it among pages like it: its related pages (a "see also"), no '
+                "list of it"
+            )
+        if self.held_by:
+            return (
+                f"the full probe stopped: its last {FULL_PROBE_HELD} pages left {self.held_by} "
+                "the best candidate"
+            )
+        return ""
+
+
+def mates(sp: Snapshot) -> Callable[[str], bool] | None:
+    """Whether a page `sp` links to is of `sp`'s own URL template (`seed_template`) and is no
+    folder's page (``/usage/``, ``/usage/index.html``) nor an ancestor of sp by its URL:
+    another page of its kind. None when sp's URL has no template."""
+    template = seed_template(sp.url)
+    if template is None:
+        return None
+    above = {*url_ancestors(sp.url), *own_urls(sp)}
+
+    def mate(url: str) -> bool:
+        name = urlsplit(url).path.rpartition("/")[2]
+        folder = not name or is_index_document(name)
+        return template.matches(url) and not folder and url not in above
+
+    return mate

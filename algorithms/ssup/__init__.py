@@ -38,7 +38,11 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   an index level's pages are loaded by yield, see below).
 - `probe`: Algorithm 2 keeps a later group when the *max* simhtml over it reaches minsim_html;
   the paper's worked example (Figure 5) computes only the first page of each group. We try up to
-  `probe` pages, in URL order, and stop at the first that passes.
+  `probe` pages, in URL order, and stop at the first that passes. A group's pages whose URL
+  names a folder of other pages of the level (``/pkg/archive/`` beside ``/pkg/archive/tar/``)
+  are tried after its others (`levels._leaves_first`): a tree of variable depth lists its
+  inner nodes among its leaves, and an inner node's page is a list of the pages below it, no
+  page of the group's kind.
 - Algorithm 4 line 19 (``if i < h - 2``) runs pagination for levels 0 … h-2 counting from the
   leaves' parents; the paper's text says "entity pages do not have pagination", i.e. every index
   level is paginated. We paginate every index level, the root included.

@@ -25,7 +25,12 @@ from siteseer.algorithms.features.dom import (
     simlabels,
 )
 from siteseer.algorithms.features.url import SIZE_TERM, spread, term_weights, url_schema
-from siteseer.algorithms.features.urlshape import UrlTemplate, seed_template, url_template
+from siteseer.algorithms.features.urlshape import (
+    UrlTemplate,
+    is_index_document,
+    seed_template,
+    url_template,
+)
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.grouping import LinkGroup, LinkGrouper
 from siteseer.algorithms.ssup.items import item_structures
@@ -96,7 +101,10 @@ class SameLevel:
             self.run.note("same-level", "keep", sp.url, level=level, note="the sample is alone")
             return
         sample_schema = html_schema(sp, self.mode)
-        first, rest = groups[0], groups[1:]
+        first, rest = (
+            groups[0],
+            _leaves_first(groups[1:], (sp.url, *(u for g in groups for u in g.urls))),
+        )
         # The template mates need no download: kept first, so that a spent budget keeps them.
         sample = _Sample(sp, (sp.url, *first.urls), tuple(index_pages), sdp)
         rest = self._template_mates(rest, sample, level, kept)
@@ -547,6 +555,36 @@ def _listed_alone(
         if listed & ours and not listed & alike:
             found.append(page.url)
     return found
+
+
+def _leaves_first(groups: Sequence[LinkGroup], level: Sequence[str]) -> list[LinkGroup]:
+    """`groups`, each with its URLs naming a folder of other pages of the `level` (``/pkg/archive/``
+    beside ``/pkg/archive/tar/``) after the others, so that a group's probe is one of its leaves.
+
+    Choice (beyond the paper, which judges a group by its first page): a tree of variable depth
+    lists its inner nodes among its leaves (a package index's folders that hold no package of
+    their own, among the packages at every depth); an inner node's page is a list of the pages
+    below it, no page of the group's kind, and judged by it the group of leaves is lost."""
+    folders = {u: _folder(u) for u in level}
+    paths = {urlsplit(u).path for u in level}
+    inner = {
+        u
+        for u, folder in folders.items()
+        if folder is not None and any(p != folder and p.startswith(folder) for p in paths)
+    }
+    if not inner:
+        return list(groups)
+    return [replace(g, urls=tuple(sorted(g.urls, key=lambda u: u in inner))) for g in groups]
+
+
+def _folder(url: str) -> str | None:
+    """The folder `url` names (its path ending in ``/``, or its folder's index document,
+    ``/usage/index.html`` → ``/usage/``), None for another page."""
+    path = urlsplit(url).path
+    head, _, name = path.rpartition("/")
+    if not name:
+        return path
+    return f"{head}/" if is_index_document(name) else None
 
 
 def _numbered_segments(template: UrlTemplate, urls: Sequence[str]) -> frozenset[int]:

@@ -144,6 +144,21 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   entries sit under their index page's URL (``/krb5/1_17-4/`` under ``/krb5/``) takes each
   index page's entries of the sample's template without an HTML test, when the sample names
   no fields (`levels._Sample.under_own_index`).
+- Trees of variable depth (beyond the paper). A climb its height stopped at a folder's page
+  below the site's root (``/mate/`` above ``/mate/nature/``) takes the page of the folder above
+  it (one download) as the level above when it lists the top in the very list through which
+  the top lists the page below (`trails.folder_root`: a gallery's albums of albums). An index
+  page of a level above the leaves' parents that links to no page of the level below its own
+  but to pages through the leaves' sample link DOM path is a branch that ends sooner (an album
+  of images beside albums of albums): a page of the leaves' parents too (`tree._Walk._ended`).
+  When the seed's index page and the page above it have the seed's own URL template, the one
+  listing the other in the kind of list it lists the seed in (`nested.tree_template`: a
+  topic-oriented help whose guides list topics beside sub-guides, every page ``/<name>.html``),
+  every page of that template the tree's lists link to outside the seed's own lists and the
+  site navigation is loaded once and judged, from the path's index pages and the root of the
+  seed's trail: a list (built more like the path's lists than like the seed, or named by a
+  page's trail) is followed in turn, another page is an entity (`nested.one_template_tree`);
+  the pages the walk caught are not loaded again.
 - A pagination peer's list mates (beyond the paper): the pages the seed links to only beside
   a peer (its "next") are left out as the list's other pages, but probed last when no index
   page is confirmed (`probes.Probes.unconfirmed`): a message's bar holds its date index beside
@@ -328,7 +343,8 @@ The package, one module per step:
 - `climb.py`: Algorithm 1 and the climb of Algorithm 4 (the sample page path); `weights.py`:
   Algorithm 1's candidate weight W_ci; `probes.py`: the order of Algorithm 1's downloads.
 - `levels.py`: Algorithm 2 (catching same-level pages); `grouping.py`: its link groups;
-  `sections.py`: the section pages of a tree of pages at the leaves.
+  `sections.py`: the section pages of a tree of pages at the leaves; `nested.py`: a tree of
+  one template followed to every depth.
 - `pagination.py`: Algorithm 3, by yield; `yields.py`: its families of candidates and their
   yield (pure bookkeeping).
 - `visual.py`: visual SSUP's grouping (`ssup(..., visual=True)`), index pages rendered only

@@ -18,11 +18,12 @@ from urllib.parse import urlsplit
 from siteseer.algorithms.features.dom import link_collections, link_path
 from siteseer.algorithms.ssup.candidates import own_urls
 from siteseer.algorithms.ssup.climb import MAX_AUTO_HEIGHT, Climb, Height, landed, wider
+from siteseer.algorithms.ssup.probes import url_ancestors
 from siteseer.algorithms.ssup.verdicts import Parent, confirms, navigation_list
 from siteseer.algorithms.ssup.weights import candidate_weight
 from siteseer.render import Snapshot
 
-__all__ = ["trail_root", "trail_root_url"]
+__all__ = ["folder_root", "trail_root", "trail_root_url"]
 
 # A trail's container lies below html/body: its link DOM path has at least this many steps.
 _CONTAINER_DEPTH = 2
@@ -113,11 +114,23 @@ async def trail_root(
             )
             return [landed(climb.run, page, -2), seed], [flat.sdp], True
     limit = MAX_AUTO_HEIGHT if height == "auto" else height
-    # A tree of pages of one kind lists each page's children alike: the root lists the top
-    # in the path through which the top lists the page below it (a menu of the same entries
-    # beside it names no level, a bar of links to neighbours no list of siblings).
+    above = None if len(chain) > limit else _level_above(climb, page, chain, sdps)
+    return None if above is None else (*above, False)
+
+
+def _level_above(
+    climb: Climb, page: Snapshot, chain: list[Snapshot], sdps: list[str]
+) -> tuple[list[Snapshot], list[str]] | None:
+    """`chain` and `sdps` with `page` above the top of `chain` when it lists that top among
+    pages like it (`verdicts.confirms`, no site navigation) in the link DOM path through which
+    the top lists the page below it; else None.
+
+    A tree of pages of one kind lists each page's children alike: the root lists the top in
+    the path through which the top lists the page below it (a menu of the same entries beside
+    it names no level, a bar of links to neighbours no list of siblings)."""
+    top, level = chain[0], -len(chain)
     scored = candidate_weight(page, top, climb.mode, navigation=lambda path: path != sdps[0])
-    if len(chain) > limit or scored is None or scored[0] != sdps[0]:
+    if scored is None or scored[0] != sdps[0]:
         return None
     parent = Parent(page, scored[0], scored[1])
     if navigation_list(page, top, parent.sdp, climb.mode) or not confirms(parent, top, climb.mode):
@@ -131,4 +144,27 @@ async def trail_root(
         values={"weight": parent.weight},
         note=f"it lists {top.url} among pages like it ({parent.sdp}): the level above it",
     )
-    return [landed(climb.run, page, level - 1), *chain], [parent.sdp, *sdps], False
+    return [landed(climb.run, page, level - 1), *chain], [parent.sdp, *sdps]
+
+
+async def folder_root(
+    climb: Climb, chain: list[Snapshot], sdps: list[str]
+) -> tuple[list[Snapshot], list[str]] | None:
+    """The sample page path `chain` (root first, its sample link DOM paths `sdps`), which the
+    climb's height stopped at a folder's page below its site's root, with the page of the folder above
+    that top (one download) as the level above it when it lists the top in the very list
+    through which the top lists the page below it (`_level_above`); else None.
+
+    Choice (beyond the paper): a tree of folders that each list their sub-folders alike (a
+    gallery's albums of albums) is as deep as each branch goes, no tree of one height: the
+    folder above lists the top's siblings, some of which list entities straight away."""
+    top = chain[0]
+    if len(chain) < 2 or not urlsplit(top.url).path.endswith("/"):
+        return None
+    folder = next((u for u in url_ancestors(top.url) if urlsplit(u).path.endswith("/")), None)
+    if folder is None:
+        return None
+    page = climb.run.pages.get(folder) or await climb.run.fetch_one(folder)
+    if page is None or own_urls(page) & set().union(*(own_urls(p) for p in chain)):
+        return None
+    return _level_above(climb, page, chain, sdps)

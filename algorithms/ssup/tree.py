@@ -22,11 +22,12 @@ from siteseer.algorithms.ssup.climb import Climb, Height, landed, own_urls
 from siteseer.algorithms.ssup.grouping import LinkGrouper, group_links
 from siteseer.algorithms.ssup.hubs import hub_list
 from siteseer.algorithms.ssup.levels import SameLevel
+from siteseer.algorithms.ssup.nested import one_template_tree, tree_template
 from siteseer.algorithms.ssup.pagination import LEVEL_SHARE, Pagination
 from siteseer.algorithms.ssup.probes import PROBE_ORDERS, ProbeOrder
 from siteseer.algorithms.ssup.sections import sections
-from siteseer.algorithms.ssup.trails import trail_root
-from siteseer.algorithms.ssup.verdicts import navigation_list
+from siteseer.algorithms.ssup.trails import folder_root, trail_root, trail_root_url
+from siteseer.algorithms.ssup.verdicts import lists_through, navigation_list
 from siteseer.algorithms.ssup.visual import VisualLevel, visual_group_links
 from siteseer.algorithms.ssup.yields import Families, family_of, stateless, value_words
 from siteseer.render import Snapshot
@@ -86,6 +87,10 @@ class _Walk:
             lower = lower or (list(chain), list(sdps))
             chain, sdps, self.flat = trail
             below_navigation = True
+        if trail is None and not below_navigation and height != "auto" and len(chain) > height:
+            folder = await folder_root(self.climb, chain, sdps)
+            if folder is not None:  # a tree of folders as deep as each branch goes
+                chain, sdps = folder
         hub = await hub_list(self.climb, chain, sdps) if below_navigation and not trail else None
         if hub is not None:  # the navigation's hub takes the top level's place
             lower = lower or (list(chain), list(sdps))
@@ -94,6 +99,7 @@ class _Walk:
         while True:
             await self._walk_down(seed, chain, sdps, height, below_navigation)
             if set(self.entities) - {seed.url}:
+                await self._one_template(chain, sdps)
                 return
             if len(chain) <= 2:
                 if lower is None:
@@ -125,6 +131,22 @@ class _Walk:
             # The level left out counts as climbed, as site navigation above a root does.
             below_navigation = True
             self.levels, self.index_pages, self.entities = [], [], []
+
+    async def _one_template(self, chain: list[Snapshot], sdps: list[str]) -> None:
+        """Choice (beyond the paper): a tree whose lists are pages of the seed's own template,
+        nested to any depth, is followed to every depth (`nested.one_template_tree`), from
+        the path's index pages and the root of the seed's trail when it has the template too."""
+        template = None if self.flat else tree_template(chain, sdps)
+        if template is None:
+            return
+        roots = list(chain[:-1])
+        top = trail_root_url(chain, self.climb)
+        page = self.run.pages.get(top) if top is not None else None
+        if page is not None and page.ok and template.matches(page.url):
+            roots.insert(0, page)
+        self.index_pages[-1] += await one_template_tree(
+            self.run, self.mode, template, chain, roots, self.entities, len(chain) - 1
+        )
 
     async def _walk_down(
         self,
@@ -162,6 +184,7 @@ class _Walk:
             self.flat or navigation_list(chain[-2], chain[-1], sdps[-1], self.mode)
         )
         level_pages: list[Snapshot] = [chain[0]]
+        ended: list[Snapshot] = []  # index pages linking to no page of the level below theirs
         self.levels = [[chain[0].url]]
         placed: set[str] = set(own_urls(chain[0]))
         for i in range(depth):
@@ -200,10 +223,12 @@ class _Walk:
             level_pages = [stateless(p, names) for p in level_pages]
             caught: list[str] = []
             if leaf:
+                level_pages += self._ended(ended, sdp, i)
                 self.entities = caught  # grows with every group kept: a spent budget keeps them
             await self.same_level.catch(level_pages, sp_next, sdp, i + 1, leaf, caught)
             caught = [u for u in caught if u not in placed or u == sp_next.url]
             self.index_pages.append(self._contributors(level_pages, sdp, set(caught), level=i))
+            ended += [p for p in level_pages if p.url not in self.index_pages[-1]]
             if leaf:
                 self.entities = caught
                 # Choice (beyond the paper): a section page among the leaves lists more of
@@ -354,6 +379,24 @@ class _Walk:
             note=f"the run stopped before its entity level ({self.run.reason}): the best group "
             f"of the links through the seed's list on the {len(pages)} pages it loaded",
         )
+
+    def _ended(self, ended: Sequence[Snapshot], sdp: str, level: int) -> list[Snapshot]:
+        """Choice (beyond the paper): an index page of a level above the leaves' parents that
+        links to no page of the level below its own but to pages through the leaves' sample
+        link DOM path `sdp` is a branch of the tree that ends sooner (a gallery's album of
+        images beside albums of albums): a page of the leaves' parents too."""
+        extra = [p for p in ended if lists_through(p, sdp, self.mode)]
+        if extra:
+            self.run.note(
+                "same-level",
+                "keep",
+                f"{len(extra)} index pages of a level above",
+                level=level,
+                urls=[p.url for p in extra],
+                note=f"they list no page of the level below theirs, but pages through {sdp}: "
+                "branches of the tree that end sooner, parents of leaves too",
+            )
+        return extra
 
     def _contributors(
         self, pages: Sequence[Snapshot], sdp: str, kept: set[str], level: int

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import timedelta
 from typing import Any, TypeVar
@@ -34,12 +34,14 @@ def time_limit_reason(limit: timedelta) -> str:
 class Halt:
     """A stop asked for from outside the methods: the time `limit` of the whole run (None: no
     limit, counted from the Halt's creation) or a call to `halt` (Ctrl-C). `reason` is "" until
-    it fires; the first reason wins."""
+    it fires; the first reason wins. A Halt `within` another fires when that one does, with its
+    reason (one run's time limit within a bench that Ctrl-C stops)."""
 
-    def __init__(self, limit: timedelta | None = None) -> None:
+    def __init__(self, limit: timedelta | None = None, *, within: Halt | None = None) -> None:
         if limit is not None and limit <= timedelta(0):
             raise ValueError(f"a time limit must be positive, not {limit}")
         self.limit = limit
+        self.within = within
         self._deadline = None if limit is None else time.monotonic() + limit.total_seconds()
         self._reason = ""
         self._fired: asyncio.Event | None = None
@@ -50,7 +52,10 @@ class Halt:
         return self._reason
 
     def check(self) -> str:
-        """`reason`, firing the Halt first when the time limit has passed."""
+        """`reason`, firing the Halt first when the time limit has passed or the Halt it is
+        within has fired."""
+        if not self._reason and self.within is not None and self.within.check():
+            self.halt(self.within.reason)
         if not self._reason and self._deadline is not None and time.monotonic() >= self._deadline:
             assert self.limit is not None
             self.halt(time_limit_reason(self.limit))
@@ -91,12 +96,15 @@ class Halt:
             self._fired = asyncio.Event()
         if self.check():
             return self._reason
-        if self._deadline is None:
-            await self._fired.wait()
-        else:
-            left = self._deadline - time.monotonic()
-            with suppress(TimeoutError):
-                await asyncio.wait_for(self._fired.wait(), timeout=max(0.0, left))
+        left = None if self._deadline is None else max(0.0, self._deadline - time.monotonic())
+        waits: set[asyncio.Future[Any]] = {asyncio.ensure_future(self._fired.wait())}
+        if self.within is not None:
+            waits.add(asyncio.ensure_future(self.within.wait()))
+        try:
+            await asyncio.wait(waits, timeout=left, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for waiting in waits:
+                waiting.cancel()
         return self.check()
 
     async def race(self, work: Awaitable[T]) -> T | None:

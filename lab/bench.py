@@ -237,13 +237,15 @@ async def run_one(
     budget: int | None,
     timeout_s: float,
     watch: Watch | None = None,
+    halt: Halt | None = None,
 ) -> BenchRun:
     """Run one method on one served site in a fresh Session (cache in memory) and score it.
 
     At `timeout_s` (longer on a site whose robots.txt sets a Crawl-delay: `run_time_limit`,
     noted in the row as `time_limit_s`) the run is stopped as a time limit stops it (a `Halt`:
     every method returns the partial result it has, marked incomplete, and is scored on it); one
-    that has not returned `UNWIND_S` seconds later is cancelled and counts as failed."""
+    that has not returned `UNWIND_S` seconds later is cancelled and counts as failed. `halt`
+    (the bench's: Ctrl-C) stops the run the same way."""
     cost = Cost()
     started = time.perf_counter()
     limit_s = timeout_s
@@ -255,9 +257,9 @@ async def run_one(
             limit_s = await _time_limit(session, truth, timeout_s)
             started = time.perf_counter()
             try:
-                halt = Halt(timedelta(seconds=limit_s))
+                run_halt = Halt(timedelta(seconds=limit_s), within=halt)
                 async with asyncio.timeout(limit_s + UNWIND_S):
-                    with watching, halting(halt):
+                    with watching, halting(run_halt):
                         run = await spec.run(session, truth)
             finally:
                 seconds = time.perf_counter() - started
@@ -323,11 +325,14 @@ async def run_pairs(
     timeout_s: float = 900.0,
     progress: Progress | None = None,
     watch: Watch | None = None,
+    halt: Halt | None = None,
 ) -> list[BenchRun]:
     """Run each (site, method) pair on `server` one after the other, in order.
 
     Runs are sequential on purpose: they share the machine, and concurrent runs would distort
     each other's times. A pair whose method does not apply to the served truth is left out.
+    Once `halt` fires (Ctrl-C), the run under way stops and is scored on what it found, and the
+    pairs after it are not run.
     """
     todo: list[tuple[MethodSpec, SiteTruth]] = []
     for site_id, spec in pairs:
@@ -336,7 +341,9 @@ async def run_pairs(
             todo.append((spec, truth))
     runs: list[BenchRun] = []
     for index, (spec, truth) in enumerate(todo, 1):
-        result = await run_one(spec, truth, budget, timeout_s, watch)
+        if halt is not None and halt.check():
+            break
+        result = await run_one(spec, truth, budget, timeout_s, watch, halt)
         runs.append(result)
         if progress is not None:
             progress(_progress_line(index, len(todo), result.row))
@@ -344,9 +351,13 @@ async def run_pairs(
 
 
 async def run_bench(
-    config: BenchConfig, progress: Progress | None = None, watch: Watch | None = None
+    config: BenchConfig,
+    progress: Progress | None = None,
+    watch: Watch | None = None,
+    halt: Halt | None = None,
 ) -> list[BenchRun]:
-    """Serve the sites `config` selects and run every applicable method on each.
+    """Serve the sites `config` selects and run every applicable method on each, until `halt`
+    fires (`run_pairs`).
 
     Every site is served by a process of its own (`LabServer(apart=True)`): a run's seconds are
     the crawler's, not the crawler's plus the server's."""
@@ -371,6 +382,7 @@ async def run_bench(
                 timeout_s=config.timeout_s,
                 progress=progress,
                 watch=watch,
+                halt=halt,
             )
     except RealAppError as e:
         raise BenchError(str(e)) from e

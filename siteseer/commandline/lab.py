@@ -12,7 +12,16 @@ from typing import Any, TypeVar
 import click
 
 from siteseer.choices import DemoSize, LabSize
-from siteseer.commandline.base import PATH, Command, Group, choice, note, run, user_errors
+from siteseer.commandline.base import (
+    PATH,
+    Command,
+    Group,
+    choice,
+    exit_if_incomplete,
+    note,
+    run,
+    user_errors,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -205,6 +214,10 @@ def lab_bench(
     mean F1 on the synthetic sites (of this bench, or of --compare) and beside their cold score:
     the first finished run of a method on an application that joined the real tier is kept,
     once, with the commit it ran at (--cold; never overwritten; not with --budget).
+
+    Ctrl-C stops the run under way as its time limit would (it is scored on what it found),
+    runs nothing more, writes the outputs of the runs done, keeps no cold score and exits 130;
+    a second Ctrl-C stops at once, writing nothing.
     """
     from siteseer.commands import lab as command
 
@@ -215,6 +228,7 @@ def lab_bench(
     click.echo(
         f"wrote {outputs.results_json}, {outputs.results_md}, {outputs.report_html}", err=True
     )
+    exit_if_incomplete(not outcome.stopped, outcome.stopped)
 
 
 @click.command("demo", cls=Command, example="siteseer demo --size small")

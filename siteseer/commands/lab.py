@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from siteseer.crawler import Halt
 from siteseer.crawler.progress import progress as progress_line
 from siteseer.errors import BadInput, BadOption, RunFailed, run_failures
 from siteseer.lab import (
@@ -49,6 +50,7 @@ from siteseer.lab.real import (
     resolve_site_ids,
 )
 from siteseer.lab.server import LabSite, build_sites
+from siteseer.sessions import interruptible
 
 __all__ = [
     "BenchOptions",
@@ -254,6 +256,7 @@ class BenchOutcome:
     outputs: BenchOutputs
     reference: tuple[dict[str, Any], ...] = ()
     cold: Mapping[tuple[str, str], ColdScore] = field(default_factory=dict)
+    stopped: str = ""  # why the bench stopped before its last run (Ctrl-C); "" when it did not
 
     @property
     def table(self) -> str:
@@ -279,11 +282,17 @@ async def bench(options: BenchOptions, progress: Progress) -> BenchOutcome:
     )
     reference = read_results(options.compare) if options.compare is not None else ()
     commit = current_commit()  # the methods' commit: taken before they run
-    with run_failures(BenchError):
-        runs = await run_bench(config, progress=progress, watch=progress_line)
+    halt = Halt()
+    with run_failures(BenchError), interruptible(halt):
+        runs = await run_bench(config, progress=progress, watch=progress_line, halt=halt)
     cold_dir = options.cold or default_cold_dir()
     rows = [r.row for r in runs]
-    if options.budget is None:
+    if halt.reason:
+        progress(
+            f"bench stopped: {halt.reason}; {len(runs)} run(s) scored, the last on what it "
+            "found; the rest not run, and no cold score kept"
+        )
+    elif options.budget is None:
         for kept in record_cold(cold_dir, rows, options.size, commit):
             f1 = "no F1" if kept.f1 is None else f"F1 {kept.f1:.3f}"
             progress(
@@ -300,8 +309,10 @@ async def bench(options: BenchOptions, progress: Progress) -> BenchOutcome:
         "seed": str(options.seed),
         "budget": str(options.budget or "none"),
     }
+    if halt.reason:
+        meta["stopped"] = halt.reason
     outputs = write_outputs(runs, options.out, meta=meta, reference=reference, cold=cold)
-    return BenchOutcome(tuple(runs), outputs, reference, cold)
+    return BenchOutcome(tuple(runs), outputs, reference, cold, halt.reason)
 
 
 def read_results(path: Path) -> tuple[dict[str, Any], ...]:

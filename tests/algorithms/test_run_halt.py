@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from datetime import timedelta
 
@@ -48,6 +49,22 @@ def test_a_halt_fires_once_with_the_first_reason() -> None:
     assert halt.reason == INTERRUPTED and halt.interrupted
     with pytest.raises(ValueError, match="positive"):
         Halt(timedelta(0))
+
+
+async def test_a_halt_within_another_fires_with_it() -> None:
+    bench = Halt()
+    run = Halt(timedelta(minutes=5), within=bench)
+    waiting = asyncio.ensure_future(run.wait())
+    await asyncio.sleep(0)
+    assert not waiting.done() and run.check() == ""
+    bench.mark(INTERRUPTED)  # as a signal handler does: seen at once by a long computation
+    assert run.stopping() and run.reason == INTERRUPTED
+    bench.halt(INTERRUPTED)  # then through the loop: the run's waiters wake
+    assert await asyncio.wait_for(waiting, 1) == INTERRUPTED
+    # the inner Halt's own limit still fires alone, leaving the outer one running
+    short = Halt(timedelta(seconds=0.05), within=Halt())
+    assert "time limit" in await asyncio.wait_for(short.wait(), 1)
+    assert short.within is not None and short.within.reason == ""
 
 
 async def test_the_time_limit_stops_a_batch(lab: Callable[[str], LabServer]) -> None:

@@ -6,6 +6,7 @@ it left running)."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import signal
 import subprocess
@@ -264,3 +265,23 @@ def test_sigterm_mid_explore(hostile: HostileServer, tmp_path: Path, saw: Saw) -
     left = _alive(browser)
     assert not left, f"{len(left)} of the run's {len(browser)} processes left running"
     saw(f"exit 143 {took:.2f} s after SIGTERM; 0 of {len(browser)} browser processes left")
+
+
+# -- the bench ------------------------------------------------------------------------------------
+
+
+@fault(
+    "first Ctrl-C mid lab bench (a run under way, more to come)",
+    "the run under way scored on what it found, no more runs, the outputs written: exit 130",
+    within=90,
+)
+def test_ctrl_c_mid_bench(tmp_path: Path, saw: Saw) -> None:
+    args = ["-v", "lab", "bench", "--sites", "council,cars", "--methods", "gpp", "--out", "out"]
+    child = _Child([sys.executable, "-m", "siteseer.cli", *args], tmp_path)
+    child.wait_for(lambda: any("launched Chromium" in line for line in child.stderr), 60)
+    time.sleep(1.0)  # inside the first run (GPP renders every page it loads)
+    stderr, took = child.stopped_by(signal.SIGINT)
+    rows = json.loads((tmp_path / "out" / "results.json").read_text())
+    assert [(row["site"], row["complete"]) for row in rows] == [("council", False)], rows
+    assert "the rest not run, and no cold score kept" in stderr, stderr
+    saw(f"exit 130 {took:.2f} s after SIGINT; 1 row of 2, marked incomplete")

@@ -12,7 +12,7 @@ from aiohttp import web
 from tiny_site import PIXEL_PNG, REPORT_S, SPECS, TinyTreeSite
 
 from siteseer.algorithms import Discovery
-from siteseer.crawler import Cost
+from siteseer.crawler import INTERRUPTED, Cost, Halt
 from siteseer.lab import LabServer, MethodRun
 from siteseer.lab.bench import (
     BenchConfig,
@@ -204,3 +204,22 @@ async def test_a_run_stopped_at_the_timeout_is_scored_on_what_it_found() -> None
     assert run.run is not None and "time limit" in str(run.run.extra["reason"])
     # the items of the first list page, the seed among them; not those of the second
     assert row.recall is not None and 0 < row.recall < 1, run.run.found
+
+
+async def test_a_bench_halted_scores_the_run_under_way_and_runs_no_more() -> None:
+    # Ctrl-C during a bench fires its Halt: the run under way stops as a time limit stops it and
+    # is scored on what it found; the pairs after it are not run.
+    bench = Halt()
+    async with LabServer([_SlowItems()]) as server:
+        lines: list[str] = []
+        pairs = [("tiny", methods()["indesit"]), ("tiny", methods()["follow-links"])]
+        pending = asyncio.ensure_future(
+            run_pairs(server, pairs, timeout_s=60, progress=lines.append, halt=bench)
+        )
+        await asyncio.sleep(3)
+        bench.halt(INTERRUPTED)
+        (run,) = await asyncio.wait_for(pending, 30)
+    assert run.row.method == "indesit" and run.row.error is None and not run.row.complete
+    assert run.run is not None and run.run.extra["reason"] == INTERRUPTED
+    assert run.row.recall is not None and 0 < run.row.recall < 1, run.run.found
+    assert len(lines) == 1

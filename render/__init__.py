@@ -28,7 +28,12 @@ if typing.TYPE_CHECKING:
         RedirectLoop,
         RenderError,
     )
-    from siteseer.render.extract import Canonicalize, default_canonical, snapshot_from_html
+    from siteseer.render.extract import (
+        Canonicalize,
+        default_canonical,
+        inert_elements,
+        snapshot_from_html,
+    )
     from siteseer.render.forms import form_links
     from siteseer.render.http import HttpFetcher, RawResponse, declared_charset, sent_headers
     from siteseer.render.identity import DEFAULT_USER_AGENT, Identity
@@ -94,6 +99,7 @@ __all__ = [
     "destructive_text",
     "destructive_word",
     "form_links",
+    "inert_elements",
     "is_private_host",
     "load_render_config",
     "parse_html",
@@ -142,6 +148,7 @@ _LAZY = {
     "declared_charset": "siteseer.render.http",
     "form_links": "siteseer.render.forms",
     "default_canonical": "siteseer.render.extract",
+    "inert_elements": "siteseer.render.extract",
     "destructive_text": "siteseer.render.effects",
     "destructive_word": "siteseer.render.effects",
     "is_private_host": "siteseer.render.effects",

@@ -210,8 +210,9 @@ def _is_element(node: Any) -> bool:
     return isinstance(node.tag, str)
 
 
-def _inert(root: Any) -> frozenset[Any]:
-    """Elements a scripting browser does not have: ``<template>`` and ``<noscript>`` contents."""
+def inert_elements(root: Any) -> frozenset[Any]:
+    """Elements a scripting browser does not have: ``<template>`` and ``<noscript>`` contents
+    (their links are none of a rendered page's)."""
     return frozenset(d for t in root.iter("template", "noscript") for d in t.iterdescendants())
 
 
@@ -305,7 +306,7 @@ def links_from_tree(
     paths = _Paths()
     links: list[Link] = []
     if inert is None:
-        inert = _inert(root)
+        inert = inert_elements(root)
     resolve = UrlResolver(base, canonicalize)
     for a in root.iter("a"):
         href = a.get("href")
@@ -368,7 +369,7 @@ class _Document:
         self.root = root
         self.base = base
         self.page_url = page_url
-        self.inert = _inert(root) if inert is None else inert
+        self.inert = inert_elements(root) if inert is None else inert
         # Document-wide facts that let most anchors skip the control rules. With the source
         # text at hand, a substring test rules most of them out without walking the tree.
         if source is None:
@@ -831,7 +832,7 @@ def snapshot_from_html(
     """
     root = parse_html(html, final_url) if keep_tree else parse_fast(html)
     base = document_base(root, final_url)
-    inert = _inert(root)
+    inert = inert_elements(root)
     snap = Snapshot(
         url=url,
         final_url=final_url,

@@ -24,11 +24,11 @@ from urllib.parse import urlencode, urljoin, urlsplit, urlunsplit
 
 from siteseer.render.extract import (
     Canonicalize,
-    _inert,
     _Paths,
     collapse,
     default_canonical,
     document_base,
+    inert_elements,
 )
 from siteseer.render.snapshot import Link, Snapshot
 
@@ -117,7 +117,7 @@ def form_links(
     if not page.html:
         return ()
     root = page.tree()
-    inert = _inert(root)
+    inert = inert_elements(root)
     base = document_base(root, page.url)
     paths = _Paths()
     links: list[Link] = []

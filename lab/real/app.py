@@ -23,6 +23,7 @@ script. Everything lives in the application's directory under the lab's home
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import sqlite3
 import sys
@@ -359,6 +360,9 @@ class PythonApp(RealApp):
             self._install(progress)
 
     def _install(self, progress: Progress) -> None:
+        if not self.data_file.exists() and (data := self.load_input()) is not None:
+            self.dir.mkdir(parents=True, exist_ok=True)
+            self.data_file.with_suffix(".json").write_text(json.dumps(data), encoding="utf-8")
         log = self.dir / "logs" / "install.log"
         self.env.create(self.id, log, progress)
         if self.data_file.exists():
@@ -373,6 +377,11 @@ class PythonApp(RealApp):
             progress,
         )
         partial.replace(self.data_file)
+
+    def load_input(self) -> object | None:
+        """What the load step reads, written as JSON beside the data file (its name with the
+        suffix `.json`) before it runs; None (the default): the script finds its data itself."""
+        return None
 
     def _script(self) -> list[str]:
         return [str(self.env.python), str(APPS_DIR / self.script)]

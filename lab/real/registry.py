@@ -105,6 +105,7 @@ _REAL: dict[str, str] = {
     "real-gitdoc": "siteseer.lab.real.gitdoc:GitDocApp",
     "real-ldoc": "siteseer.lab.real.ldoc:LdocApp",
     "real-valadoc": "siteseer.lab.real.valadoc:ValadocApp",
+    "real-machina": "siteseer.lab.real.machina:MachinaApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

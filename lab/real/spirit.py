@@ -26,17 +26,15 @@ name; `facet_values` the categories (each category's page lists its topics).
 
 from __future__ import annotations
 
-import json
 import math
 import re
-from pathlib import Path
 from typing import ClassVar
 
 from siteseer.crawler import canonical_url
 from siteseer.lab.real.app import PythonApp, facet_queries, facet_values, read_sqlite
 from siteseer.lab.real.changelogs import Upload, distinct, read_uploads
 from siteseer.lab.real.hugo import CUTOFF
-from siteseer.lab.real.pyenv import Progress, PyPackage
+from siteseer.lab.real.pyenv import PyPackage
 from siteseer.lab.site import Size
 from siteseer.lab.truth import SiteTruth
 
@@ -98,16 +96,8 @@ class SpiritApp(PythonApp):
     script = "spirit_forum.py"
     data_description = f"the Debian changelogs of {', '.join(PACKAGES)} (/usr/share/doc)"
 
-    @property
-    def forum_file(self) -> Path:
-        """The forum the load step reads: the data file's name with the suffix `.json`."""
-        return self.data_file.with_suffix(".json")
-
-    def _install(self, progress: Progress) -> None:
-        if not self.data_file.exists():
-            self.dir.mkdir(parents=True, exist_ok=True)
-            self.forum_file.write_text(json.dumps(forum(self.size)), encoding="utf-8")
-        super()._install(progress)
+    def load_input(self) -> object:
+        return forum(self.size)
 
     def truth(self, base_url: str) -> SiteTruth:
         self.require_installed()

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tarfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 
 def run_app(
@@ -58,6 +60,34 @@ def serve_django(port: int) -> None:
 
     application = StaticFilesHandler(get_wsgi_application())
     run("127.0.0.1", port, application, threading=True, server_cls=WSGIServer)
+
+
+def django_users() -> Callable[[str], Any]:
+    """A function from a person's name to their Django user, made on first use: the name split
+    into first and last name, a username of its words (letters and digits, unique), no usable
+    password (nobody can log in). Call it once the Django project is set up and migrated."""
+    from django.contrib.auth import get_user_model
+
+    users: dict[str, Any] = {}
+    taken: set[str] = set()
+
+    def user(name: str) -> Any:
+        if name not in users:
+            base = re.sub(r"[^A-Za-z0-9]+", "", name.title()) or "user"
+            username, n = base[:30], 1
+            while username.lower() in taken:
+                n += 1
+                username = f"{base[:27]}{n}"
+            taken.add(username.lower())
+            first, _, last = name.partition(" ")
+            users[name] = get_user_model().objects.create(
+                username=username, first_name=first[:150], last_name=last[:150]
+            )
+            users[name].set_unusable_password()
+            users[name].save()
+        return users[name]
+
+    return user
 
 
 def unpacked_sdist(requirement: str, scratch: Path) -> Path:

@@ -26,14 +26,12 @@ profile with their topics and comments, search and the login and sign-up forms.
 from __future__ import annotations
 
 import json
-import re
 import sys
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 import django
-from appmain import run_app, serve_django
+from appmain import django_users, run_app, serve_django
 from django.conf import settings
 
 APPS = [
@@ -154,17 +152,6 @@ def _setup(db: Path, read_only: bool) -> None:
     django.setup()
 
 
-def _username(name: str, taken: set[str]) -> str:
-    """A username for `name`: its words joined, letters and digits only, unique."""
-    base = re.sub(r"[^A-Za-z0-9]+", "", name.title()) or "user"
-    username, n = base[:30], 1
-    while username.lower() in taken:
-        n += 1
-        username = f"{base[:27]}{n}"
-    taken.add(username.lower())
-    return username
-
-
 def load(db: Path, limit: int) -> None:
     forum = json.loads(db.with_suffix(".json").read_text(encoding="utf-8"))
     db.unlink(missing_ok=True)
@@ -177,18 +164,7 @@ def load(db: Path, limit: int) -> None:
     from spirit.topic.models import Topic
 
     call_command("migrate", verbosity=0)
-    users: dict[str, Any] = {}
-    taken: set[str] = set()
-
-    def user(name: str) -> Any:
-        if name not in users:
-            first, _, last = name.partition(" ")
-            users[name] = get_user_model().objects.create(
-                username=_username(name, taken), first_name=first[:150], last_name=last[:150]
-            )
-            users[name].set_unusable_password()
-            users[name].save()
-        return users[name]
+    user = django_users()
 
     for entry in forum:
         category = Category.objects.create(title=entry["title"], description=entry["description"])
@@ -215,7 +191,7 @@ def load(db: Path, limit: int) -> None:
                 )
                 for n, c in enumerate(comments)
             )
-    for u in users.values():  # the profile's counts, as posting keeps them
+    for u in get_user_model().objects.all():  # the profile's counts, as posting keeps them
         u.st.topic_count = Topic.objects.filter(user=u).count()
         u.st.comment_count = Comment.objects.filter(user=u).count()
         u.st.save()

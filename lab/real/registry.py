@@ -106,6 +106,7 @@ _REAL: dict[str, str] = {
     "real-ldoc": "siteseer.lab.real.ldoc:LdocApp",
     "real-valadoc": "siteseer.lab.real.valadoc:ValadocApp",
     "real-machina": "siteseer.lab.real.machina:MachinaApp",
+    "real-djangocms": "siteseer.lab.real.djangocms:DjangoCmsApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

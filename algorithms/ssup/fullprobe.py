@@ -4,6 +4,11 @@ time, until a candidate confirms an index page (`verdicts.confirms`).
 
 Choices (beyond the paper; listed in `algorithms.ssup`'s docstring):
 
+- The pages whose URL reads as an ancestor of sp beyond the site root come first, the nearest
+  first, as in the ranked probe (`nearest_first`): a breadcrumb every page carries is left
+  out of the ranked probe as site navigation, and its entry of sp's index page
+  (``/lab/dev`` above ``/lab/dev/requests/2.34.2``) is the full probe's first page. Such a
+  page found the best candidate ends the full probe: its list and the URL hierarchy agree.
 - A best candidate that `FULL_PROBE_HELD` pages in a row of the full probe did not outrank
   ends it: the full probe goes through the lists sp holds in document order (a sidebar's or a
   menu's every entry, each linking back through that menu if at all), and what those pages
@@ -24,14 +29,14 @@ from urllib.parse import urlsplit
 
 from siteseer.algorithms.features.urlshape import is_index_document, seed_template
 from siteseer.algorithms.ssup.candidates import own_urls
-from siteseer.algorithms.ssup.probes import DRY_ENTRIES, Probes, url_ancestors
+from siteseer.algorithms.ssup.probes import DRY_ENTRIES, Probes, ancestry, url_ancestors
 from siteseer.algorithms.ssup.verdicts import confirms
 from siteseer.render import Snapshot
 
 if TYPE_CHECKING:
     from siteseer.algorithms.ssup.climb import Climb, Found
 
-__all__ = ["FULL_PROBE_HELD", "FullProbe", "mates"]
+__all__ = ["FULL_PROBE_HELD", "FullProbe", "mates", "nearest_first"]
 
 # The full probe stops once this many pages in a row left its best candidate the best.
 FULL_PROBE_HELD = 5
@@ -40,10 +45,12 @@ FULL_PROBE_HELD = 5
 @dataclass(slots=True)
 class FullProbe:
     """One full probe: the index page it confirmed (`stopped_at`), the best candidate its last
-    pages did not outrank (`held_by`), the pages of the seed's kind it left out (`mated`)."""
+    pages did not outrank (`held_by`), the best one a URL ancestor of sp (`above`), the pages
+    of the seed's kind it left out (`mated`)."""
 
     stopped_at: str = ""
     held_by: str = ""
+    above: str = ""
     mated: list[str] = field(default_factory=list)
 
     async def run(
@@ -60,7 +67,7 @@ class FullProbe:
         """Probe the pages of `left` that sp links to, judged into `found` (`Climb.judge`)."""
         held = 0  # the pages probed in a row that left the best candidate the best
         kind = mates(sp) if found.best is None and seed else None
-        for url in left:
+        for url in nearest_first(left, sp.url):
             if probes.broken(url):
                 continue
             if kind is not None and kind(url) and sum(map(kind, probes.probed)) >= DRY_ENTRIES:
@@ -75,6 +82,12 @@ class FullProbe:
             probes.probed_as(url, page)
             parent = None if page is None else climb.judge(page, sp, level, found)
             held = held + 1 if best is not None and found.best is best else 0
+            if found.best is not None and found.best.page is page and ancestry(url, sp.url) >= 1:
+                # Choice: the list of it a page above it by its URL holds, the best yet: the
+                # list and the URL hierarchy agree, as on a confirmed index page (the pages
+                # left are no ancestors of it, `nearest_first`).
+                self.above = url
+                break
             if parent is not None and confirms(parent, sp, climb.mode):
                 # Choice: the full probe goes on only until a candidate confirms an index
                 # page; the pages left after it cannot be a better one worth their downloads.
@@ -93,12 +106,23 @@ class FullProbe:
                 'and none listed it among pages like it: its related pages (a "see also"), no '
                 "list of it"
             )
+        if self.above:
+            return (
+                f"the full probe stopped at {self.above}, the best candidate, whose URL reads "
+                f"as an ancestor of {sp}'s"
+            )
         if self.held_by:
             return (
                 f"the full probe stopped: its last {FULL_PROBE_HELD} pages left {self.held_by} "
                 "the best candidate"
             )
         return ""
+
+
+def nearest_first(urls: list[str], sp: str) -> list[str]:
+    """`urls` with those whose URL reads as an ancestor of `sp` beyond the site root
+    (`probes.ancestry`) first, the nearest first, the others after them in their order."""
+    return sorted(urls, key=lambda u: -max(ancestry(u, sp), 0))
 
 
 def mates(sp: Snapshot) -> Callable[[str], bool] | None:

@@ -35,7 +35,10 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
 
 - `sample_size`: minsim_html is learned from an evenly spread sample of the best group (the
   paper downloads the whole group; an entity level is exactly what SSUP must not download, and
-  an index level's pages are loaded by yield, see below).
+  an index level's pages are loaded by yield, see below). When a later group falls below it
+  and the sample's pages were not all equally like the sample page, the sample grows over the
+  rest of the best group, round by round while a round lowers it, before the group is pruned
+  (`levels._Threshold.widen`).
 - `probe`: Algorithm 2 keeps a later group when the *max* simhtml over it reaches minsim_html;
   the paper's worked example (Figure 5) computes only the first page of each group. We try up to
   `probe` pages, in URL order, and stop at the first that passes. A group's pages whose URL

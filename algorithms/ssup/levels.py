@@ -42,6 +42,8 @@ __all__ = ["SameLevel"]
 # A page of a list item unlike the sample's is of the sample's kind when at least this alike to
 # it (simhtml; Indesit's general threshold).
 _KIND_SIM = 0.5
+# Two simhtml values closer than this are equal (float noise of Jaccard ratios).
+_SIM_EPSILON = 1e-9
 
 
 @dataclass
@@ -53,17 +55,57 @@ class _Threshold:
     mode: TagFeature
     sample_schema: frozenset[str]
     learn: Sequence[str]
+    group: Sequence[str] = ()
     sims: dict[str, float] = field(default_factory=dict)
     minsim: float | None = None
 
     async def measure(self) -> float | None:
         """minsim_html over the pages of `learn` that load; None when none does."""
         fetched = await self.run.fetch(self.learn)
-        self.sims = {
+        self.sims |= {
             u: simhtml(self.sample_schema, html_schema(p, self.mode)) for u, p in fetched.items()
         }
         self.minsim = min(self.sims.values()) if self.sims else None
         return self.minsim
+
+    async def widen(self, below: float, subject: str, level: int) -> bool:
+        """Whether minsim_html, learned again over more of `group` (the best group), falls to
+        `below` (the best simhtml of a later group that failed it): `learn`'s number of pages
+        more, spread over those not measured yet, round after round while a round lowers it;
+        noted in `run`'s trace as `subject` when a page was measured.
+
+        Choice (beyond `sample_size`): the paper learns minsim_html from the whole best group;
+        a sample of it is as low only when the group is alike throughout. A later group's
+        failure is the sign that it may not be (a list's classes, some with a few members and
+        some with many, under the seed's own folder, and the same list's other folders'): the
+        sample grows before the group is pruned, and stops growing when the pages it adds are
+        no less like the sample than those it had. It grows only when the later group falls
+        below minsim_html by no more than the sample's pages differ among themselves (the
+        spread of their simhtml): a sample alike throughout shows a group alike throughout,
+        and a group far below it (a page of another kind) is none of its kind."""
+        sims = self.sims.values()
+        if self.minsim is None or self.minsim - below > max(sims) - min(sims) + _SIM_EPSILON:
+            return False
+        measured = len(self.sims)
+        while self.minsim is not None and self.minsim > below:
+            left = [u for u in self.group if u not in self.sims]
+            before = self.minsim
+            self.learn = spread(left, len(self.learn))
+            if not left or await self.measure() is None or self.minsim >= before:
+                break
+        passed = self.minsim is not None and self.minsim <= below
+        if len(self.sims) > measured:
+            self.run.note(
+                "same-level",
+                "keep" if passed else "prune",
+                subject,
+                level=level,
+                urls=self.group,
+                values={"minsim_html": self.minsim or 0.0, "measured": len(self.sims)},
+                note="a later group below minsim_html: minsim_html learned again over more of "
+                "the best group",
+            )
+        return passed
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +155,7 @@ class SameLevel:
         # Choice (`sample_size`): learn minsim_html from a sample of G1, at an index level too:
         # its pages are loaded after it by yield (`tree._Walk._index_level`), not whole.
         threshold = _Threshold(
-            self.run, self.mode, sample_schema, spread(first.urls, self.sample_size)
+            self.run, self.mode, sample_schema, spread(first.urls, self.sample_size), first.urls
         )
         # Choice (`on_demand`): at the leaves the sample is downloaded only when a later group's
         # page falls below simhtml 1.0 (no minsim_html can be higher). An index level is
@@ -164,6 +206,13 @@ class SameLevel:
         for number, group in enumerate(rest, start=2):
             subject = f"group {number} of {len(groups)}"
             passed, best = await self._probe(group.urls, sample_schema, minsim)
+            listed = (self.run, self.mode, group, alike, index_pages, sdp, subject, level)
+            if not passed and facet and _kept_as_listed(*listed):
+                kept.extend(group.urls)
+                continue
+            if not passed and best > 0.0:
+                passed = await threshold.widen(best, f"best group's sample for {subject}", level)
+                minsim = minsim if threshold.minsim is None else min(minsim, threshold.minsim)
             values = {"strongsim": group.score, "simhtml": best, "minsim_html": minsim}
             labels = _unlike_fields(self.run, group.urls, fields, alike) if passed else None
             if labels is not None:
@@ -184,10 +233,6 @@ class SameLevel:
                 self.run.note(
                     "same-level", "keep", subject, level=level, urls=group.urls, values=values
                 )
-                continue
-            listed = (self.run, self.mode, group, alike, index_pages, sdp, subject, level)
-            if facet and _kept_as_listed(*listed):
-                kept.extend(group.urls)
                 continue
             self.run.note(
                 "same-level",

@@ -49,6 +49,7 @@ __all__ = [
     "path_tags",
     "path_urls",
     "paths_to",
+    "record_fields",
     "simhtml",
     "simlabels",
     "unnumbered",
@@ -63,8 +64,8 @@ TAG_FEATURES: tuple[TagFeature, ...] = ("tags", "attrs", "values")
 
 # The elements whose text names a field rather than holding a value.
 _LABEL_TAGS = ("th", "dt", "label")
-# A JSON object's key opening a line of a pretty-printed record.
-_JSON_KEY = re.compile(r'^\s*"([^"\n]{1,64})"\s*:', re.MULTILINE)
+# A JSON object's key opening a line of a pretty-printed record, with its indentation.
+_JSON_FIELD = re.compile(r'^([ \t]*)"([^"\n]{1,64})"\s*:', re.MULTILINE)
 
 
 def link_path(link: Link, mode: TagFeature = "tags") -> str:
@@ -199,7 +200,24 @@ def _record_keys(page: Snapshot) -> Iterator[str]:
     Choice: a record drawn as its JSON names each field by its key, template text the same on
     every record of a type, as a header cell names a column."""
     for element in page.tree().iter("pre"):
-        yield from _JSON_KEY.findall(element.text_content())
+        yield from (m[2] for m in _JSON_FIELD.finditer(element.text_content()))
+
+
+def record_fields(page: Snapshot) -> frozenset[str]:
+    """The keys of the outermost level of each JSON object `page` shows as text in a ``pre``
+    element (a browsable API's record): those of the least indentation in it; a nested
+    object's keys are left out.
+
+    Choice: a serializer writes every field of a record, empty ones too (``null``, ``""``),
+    so that records of one type name the same keys there, where a nested object's keys
+    come and go with its value."""
+    fields: set[str] = set()
+    for element in page.tree().iter("pre"):
+        found = [(len(m[1]), m[2]) for m in _JSON_FIELD.finditer(element.text_content())]
+        if found:
+            least = min(depth for depth, _ in found)
+            fields.update(key for depth, key in found if depth == least)
+    return frozenset(fields)
 
 
 def _key_cells(page: Snapshot) -> Iterator[str]:

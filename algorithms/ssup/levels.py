@@ -21,6 +21,7 @@ from siteseer.algorithms.features.dom import (
     link_path,
     list_tree,
     path_urls,
+    record_fields,
     simhtml,
     simlabels,
 )
@@ -44,6 +45,9 @@ __all__ = ["SameLevel"]
 _KIND_SIM = 0.5
 # Two simhtml values closer than this are equal (float noise of Jaccard ratios).
 _SIM_EPSILON = 1e-9
+# The records of the sample's kind (the sample's among them) that must name one set of fields
+# before a record naming another is of another kind (`_other_record`).
+_RECORDS_SEEN = 3
 
 
 @dataclass
@@ -215,6 +219,8 @@ class SameLevel:
                 minsim = minsim if threshold.minsim is None else min(minsim, threshold.minsim)
             values = {"strongsim": group.score, "simhtml": best, "minsim_html": minsim}
             labels = _unlike_fields(self.run, group.urls, fields, alike) if passed else None
+            if labels is None and passed and fields:
+                labels = await _other_record(self.run, sp, group.urls, alike)
             if labels is not None:
                 self.run.note(
                     "same-level",
@@ -534,6 +540,47 @@ def _unlike_fields(
     kinds = [fields] + [label_schema(run.pages[u], key_cells=True) for u in alike if u in run.pages]
     sim = max(simlabels(kind, labels) for kind in kinds)
     return sim if sim < _KIND_SIM else None
+
+
+async def _other_record(
+    run: Run, sp: Snapshot, urls: Sequence[str], alike: set[str]
+) -> float | None:
+    """simlabels between the fields of the JSON record `sp` shows
+    (`features.dom.record_fields`) and those of the first page of `urls` shaped like `sp`'s
+    URL (as many path segments, a query or none; loaded if need be), when that page names
+    other fields and `_RECORDS_SEEN` pages of `alike` (the sample and the pages found like
+    it) shaped so, those `run` loaded and, short of them, others spread over the rest, all
+    name the sample's; None otherwise.
+
+    Choice (beyond the paper): a serializer writes every field of its type, empty ones too,
+    so that records of one type name the same fields, and a few of them tell the type's; a
+    record naming a part of them only (a currency's code, number and name beside a
+    country's) is of another type, though it shares half of them. Where the records of the
+    sample's kind name fields of their own (a package's manifest), the pages of `alike`
+    disagree and nothing is told so. A group's page of another shape (the next page of a
+    list, linked from the record's JSON too) tells nothing of its records."""
+    own = record_fields(sp)
+    if not own:
+        return None
+    shape = _record_shape(sp.url)
+    shaped = sorted(u for u in alike if _record_shape(u) == shape)
+    loaded = [u for u in shaped if u in run.pages]
+    if len(loaded) < _RECORDS_SEEN:
+        left = [u for u in shaped if u not in run.pages]
+        await run.fetch(spread(left, _RECORDS_SEEN - len(loaded)))
+    seen = [fields for u in shaped if u in run.pages and (fields := record_fields(run.pages[u]))]
+    if len(seen) < _RECORDS_SEEN or set(seen) != {own}:
+        return None
+    url = next((u for u in urls if _record_shape(u) == shape), None)
+    page = None if url is None else await run.fetch_one(url)
+    theirs = frozenset() if page is None else record_fields(page)
+    return simlabels(own, theirs) if theirs and theirs != own else None
+
+
+def _record_shape(url: str) -> tuple[int, bool]:
+    """How many path segments `url` has, and whether it has a query."""
+    parts = urlsplit(url)
+    return len([s for s in parts.path.split("/") if s]), bool(parts.query)
 
 
 def _outside_lists(sample: str, index_pages: Sequence[Snapshot]) -> bool:

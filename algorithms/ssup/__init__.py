@@ -267,6 +267,11 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   return to it lists the seed. A page-size family whose linking page leaves its own size to
   a default the links spell out (``?page_size=20``: the page itself) counts that size among
   those offered.
+- A list's state handed on to its entries (beyond the paper): a page of the level page's list
+  shown in another state (``&fulltexts=1``: its long values whole) whose entry links carry
+  that state at the page's own value name the entries the level page names in its own state:
+  each such value is read as the level page's before the page's new entries are counted
+  (`yields.state_back`), so that the state's pages add none and stop as a view.
 - The level page again (beyond the paper): a pager's link to its first page (numbered 0 or 1:
   ``?page=1`` on ``/blog/``) that shows the very entries of the level page it varies is that
   page, no view of it: its family goes on (`pagination.Pagination._again`). Another page

@@ -58,6 +58,7 @@ from siteseer.algorithms.ssup.yields import (
     pager_text,
     pages_offered,
     spelled_defaults,
+    state_back,
 )
 from siteseer.render import Snapshot
 
@@ -241,7 +242,7 @@ class Pagination:
                 if not self._judge(page, at, family):
                     dry += 1
                     break
-                entries = self._entries(page, at)
+                entries = self._entries(page, at, family.root)
                 gain = len(entries - seen)
                 if (
                     not gain
@@ -287,12 +288,14 @@ class Pagination:
             )
         return found
 
-    def _entries(self, page: Snapshot, at: _Level) -> set[str]:
+    def _entries(self, page: Snapshot, at: _Level, root: str | None = None) -> set[str]:
         """The entity links of the seed's group `page` shows (links in the next level's sample
         link DOM path, shaped as that sample: `urlshape.shape_of`), as entities
-        (`yields.entity_key`: the list's state they carry left out)."""
+        (`yields.entity_key`: the list's state they carry left out; with `root`, the level
+        page whose list `page` is a page of, the state `page` shows it in set back to
+        `root`'s: `yields.state_back`)."""
         keys = {
-            entity_key(k.url, at.names)
+            entity_key(k.url if root is None else state_back(k.url, page.url, root), at.names)
             for k in page.links
             if link_path(k, self.mode) == at.sdp and not _continues_level(at.sp_x.url, k.url, at)
         }

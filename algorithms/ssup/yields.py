@@ -58,6 +58,7 @@ __all__ = [
     "pages_offered",
     "returns_to",
     "spelled_defaults",
+    "state_back",
     "state_params",
     "stateless",
     "value_words",
@@ -236,6 +237,26 @@ def returns_to(value: str, page: str) -> bool:
         ours.netloc.lower(),
         ours.path.rstrip("/"),
     )
+
+
+def state_back(url: str, page: str, root: str) -> str:
+    """`url`, a link on `page` (a page of the list of the level page `root`), with each query
+    parameter it carries at `page`'s own value where `root`'s URL sets another set back to
+    `root`'s value: the state `page` shows its list in, handed on to its entries.
+
+    Choice (beyond the paper): a list shown in another state (its full texts, a layout, a
+    language) may hand that state on to every entry it links (``&fulltexts=1`` on a table's
+    rows, the list itself ``&fulltexts=1``): the entries are those `root` links in its own
+    state, none new, and the state's pages are a view of the list."""
+    ours = dict(query_pairs(urlsplit(page).query))
+    theirs = dict(query_pairs(urlsplit(root).query))
+    back = {n: theirs[n] for n, v in ours.items() if n in theirs and theirs[n] != v}
+    parts = urlsplit(url)
+    pairs = query_pairs(parts.query)
+    if not any(n in back and v == ours[n] for n, v in pairs):
+        return url
+    query = [(n, back[n] if n in back and v == ours[n] else v) for n, v in pairs]
+    return urlunsplit(parts._replace(query=urlencode(query)))
 
 
 def entity_key(url: str, names: frozenset[str]) -> str:

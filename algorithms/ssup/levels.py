@@ -74,9 +74,9 @@ class _Threshold:
 
     async def widen(self, below: float, subject: str, level: int) -> bool:
         """Whether minsim_html, learned again over more of `group` (the best group), falls to
-        `below` (the best simhtml of a later group that failed it): `learn`'s number of pages
-        more, spread over those not measured yet, round after round while a round lowers it;
-        noted in `run`'s trace as `subject` when a page was measured.
+        `below` (the best simhtml of a later group, `subject`, that failed it; 0 when none
+        loaded): `learn`'s number of pages more, spread over those not measured yet, round
+        after round while a round lowers it; noted in `run`'s trace when a page was measured.
 
         Choice (beyond `sample_size`): the paper learns minsim_html from the whole best group;
         a sample of it is as low only when the group is alike throughout. A later group's
@@ -90,6 +90,8 @@ class _Threshold:
         sims = self.sims.values()
         if self.minsim is None or self.minsim - below > max(sims) - min(sims) + _SIM_EPSILON:
             return False
+        if below <= 0.0:
+            return False
         measured = len(self.sims)
         while self.minsim is not None and self.minsim > below:
             left = [u for u in self.group if u not in self.sims]
@@ -102,7 +104,7 @@ class _Threshold:
             self.run.note(
                 "same-level",
                 "keep" if passed else "prune",
-                subject,
+                f"best group's sample for {subject}",
                 level=level,
                 urls=self.group,
                 values={"minsim_html": self.minsim or 0.0, "measured": len(self.sims)},
@@ -214,13 +216,10 @@ class SameLevel:
             if not passed and facet and _kept_as_listed(*listed):
                 kept.extend(group.urls)
                 continue
-            if not passed and best > 0.0:
-                passed = await threshold.widen(best, f"best group's sample for {subject}", level)
-                minsim = minsim if threshold.minsim is None else min(minsim, threshold.minsim)
+            if not passed and await threshold.widen(best, subject, level):
+                passed, minsim = True, min(minsim, threshold.minsim or 0.0)
             values = {"strongsim": group.score, "simhtml": best, "minsim_html": minsim}
-            labels = _unlike_fields(self.run, group.urls, fields, alike) if passed else None
-            if labels is None and passed and fields:
-                labels = await _other_record(self.run, sp, group.urls, alike)
+            labels = await _unlike_fields(self.run, sp, group, fields, alike) if passed else None
             if labels is not None:
                 self.run.note(
                     "same-level",
@@ -517,13 +516,14 @@ class SameLevel:
         return False, max(best, 0.0)
 
 
-def _unlike_fields(
-    run: Run, urls: Sequence[str], fields: frozenset[str], alike: set[str]
+async def _unlike_fields(
+    run: Run, sp: Snapshot, group: LinkGroup, fields: frozenset[str], alike: set[str]
 ) -> float | None:
-    """simlabels between the first page of `urls` `run` loaded (the one its group was probed
-    by) and the pages of the sample's kind, when both show labels and that page shares less
+    """simlabels between the first page of `group` `run` loaded (the one it was probed by) and the pages of the sample's kind, when both show labels and that page shares less
     than `_KIND_SIM` of them with the sample's field labels `fields` and with those of each
-    page of `alike` (the groups kept so far) `run` loaded; None otherwise.
+    page of `alike` (the groups kept so far) `run` loaded; else, at the leaves (`fields`
+    given), the simlabels of a JSON record naming other fields than the sample `sp`'s kind
+    (`_other_record`); None otherwise.
 
     Choice (beyond the paper): field names are template text, the same on every page of a
     type (`features.dom.label_schema`); two tables' rows share every link path, and differ
@@ -533,13 +533,15 @@ def _unlike_fields(
     of them is of the kind."""
     if not fields:
         return None
-    page = next((run.pages[u] for u in urls if u in run.pages), None)
+    page = next((run.pages[u] for u in group.urls if u in run.pages), None)
     labels = label_schema(page, key_cells=True) if page is not None else frozenset()
-    if not labels:
-        return None
-    kinds = [fields] + [label_schema(run.pages[u], key_cells=True) for u in alike if u in run.pages]
-    sim = max(simlabels(kind, labels) for kind in kinds)
-    return sim if sim < _KIND_SIM else None
+    if labels:
+        kinds = [fields]
+        kinds += [label_schema(run.pages[u], key_cells=True) for u in alike if u in run.pages]
+        sim = max(simlabels(kind, labels) for kind in kinds)
+        if sim < _KIND_SIM:
+            return sim
+    return await _other_record(run, sp, group.urls, alike)
 
 
 async def _other_record(

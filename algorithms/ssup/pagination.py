@@ -289,11 +289,9 @@ class Pagination:
         return found
 
     def _entries(self, page: Snapshot, at: _Level, root: str | None = None) -> set[str]:
-        """The entity links of the seed's group `page` shows (links in the next level's sample
-        link DOM path, shaped as that sample: `urlshape.shape_of`), as entities
-        (`yields.entity_key`: the list's state they carry left out; with `root`, the level
-        page whose list `page` is a page of, the state `page` shows it in set back to
-        `root`'s: `yields.state_back`)."""
+        """The entity links of the seed's group `page` shows (in the next level's sample link
+        DOM path, shaped as that sample), as entities (`yields.entity_key`; with `root`, the
+        level page `page` is a page of, its state set back to `root`'s: `yields.state_back`)."""
         keys = {
             entity_key(k.url if root is None else state_back(k.url, page.url, root), at.names)
             for k in page.links

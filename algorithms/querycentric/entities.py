@@ -19,6 +19,7 @@ their rows' or items' own attributes (``tr[@class=odd]`` beside ``tr[@class=even
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
@@ -159,20 +160,41 @@ def result_group(page: Snapshot, pattern: EntityPattern) -> tuple[frozenset[str]
     """The result list's containers on `page` and its entity links: of the containers of the
     links `pattern` matches, those alike but for their items' own attributes (rows or items of
     alternating classes, ``tr[@class=odd]`` and ``tr[@class=even]``, are one list), the group
-    holding most links (ties: by key); None without entity links."""
-    counts = Counter(result_container(x) for x in page.links if pattern.matches(x.url))
-    if not counts:
+    holding most entity links (ties: by key); None without entity links. A link repeated with
+    its text counts once: a sidebar's latest posts drawn twice list fewer than the blog's page
+    beside them (a table of contents linking a page's sections, each by its own title, counts
+    each)."""
+    held = _entities_by_container(page, pattern)
+    if not held:
         return None
-    groups: dict[str, int] = {}
-    for container, n in counts.items():
-        groups[_item_key(container)] = groups.get(_item_key(container), 0) + n
-    key, total = max(groups.items(), key=lambda kv: (kv[1], kv[0]))
-    return frozenset(c for c in counts if _item_key(c) == key), total
+    groups: dict[str, set[tuple[str, str]]] = {}
+    for container, urls in held.items():
+        groups.setdefault(_item_key(container), set()).update(urls)
+    key, urls = max(groups.items(), key=lambda kv: (len(kv[1]), kv[0]))
+    return frozenset(c for c in held if _item_key(c) == key), len(urls)
+
+
+def _entities_by_container(
+    page: Snapshot, pattern: EntityPattern
+) -> dict[str, set[tuple[str, str]]]:
+    """The entity links of each container of `page` (`pattern`'s), each entity and text once."""
+    held: dict[str, set[tuple[str, str]]] = {}
+    for link in page.links:
+        if pattern.matches(link.url):
+            text = " ".join(link.text.split())
+            held.setdefault(result_container(link), set()).add((entity_url(link.url), text))
+    return held
 
 
 def _item_key(container: str) -> str:
-    """A container's path with its rows' and items' attributes left out (`dom.item_rows`)."""
-    return item_rows(container)
+    """A container's path with its rows' and items' attributes left out (`dom.item_rows`), and
+    the ids of lists counted by a letter or a number named alike (an index's ``alpha_A``,
+    ``alpha_B``: one list by initial)."""
+    return _COUNTED_ID.sub(r"[@id=\1*]", item_rows(container))
+
+
+# an id naming one of a series: a word and a separator, then a letter or a number
+_COUNTED_ID = re.compile(r"\[@id=([A-Za-z]+[_-])(?:[A-Za-z]|[0-9]{1,3})\]")
 
 
 def _main_container(page: Snapshot, pattern: EntityPattern) -> tuple[str, int] | None:
@@ -181,10 +203,8 @@ def _main_container(page: Snapshot, pattern: EntityPattern) -> tuple[str, int] |
     group = result_group(page, pattern)
     if group is None:
         return None
-    counts = Counter(
-        c for x in page.links if pattern.matches(x.url) and (c := result_container(x)) in group[0]
-    )
-    return max(counts.items(), key=lambda kv: (kv[1], kv[0]))[0], group[1]
+    held = _entities_by_container(page, pattern)
+    return max(group[0], key=lambda c: (len(held[c]), c)), group[1]
 
 
 def _top_container(ex: Exploring, page: Snapshot) -> tuple[str, int] | None:

@@ -297,3 +297,43 @@ def test_rows_of_alternating_classes_are_one_list_and_next_may_spell_the_page_si
     assert pagination_candidates(page, pattern) == (
         BASE + "/tracker/bug?@pagesize=50&@startwith=50",
     )
+
+
+def test_a_list_drawn_twice_counts_its_links_once() -> None:
+    # a blog's page of five posts, each linked once by its title, beside a sidebar drawing its
+    # three latest posts twice (for wide and for narrow screens: six links): the posts are the
+    # list
+    posts = "".join(
+        f'<article class="post"><h2><a href="/blog/2026/0{i}/01/p{i}/">Post {i}</a></h2></article>'
+        for i in range(1, 6)
+    )
+    latest = "".join(
+        f'<article class="summary"><h5><a href="/blog/2026/0{i}/01/p{i}/">Post {i}</a></h5></article>'
+        for i in range(1, 4)
+    )
+    sidebar = f'<div class="latest">{latest}</div><div class="latest">{latest}</div>'
+    page = snap("/blog/", f'<main>{posts}</main><aside class="sidebar">{sidebar}</aside>')
+    pattern = EntityPattern.from_urls([BASE + "/blog/2026/01/01/p1/"])
+    group = result_group(page, pattern)
+    assert group is not None and group[1] == 5
+    assert set(result_entities(page, pattern, group[0])) == {
+        BASE + f"/blog/2026/0{i}/01/p{i}/" for i in range(1, 6)
+    }
+
+
+def test_lists_by_initial_named_alike_by_their_ids_are_one_list() -> None:
+    # an index of classes by initial: a list per letter, ids alpha_A, alpha_B, ...; every
+    # letter's classes are the list's entities, not the largest letter's only
+    letters = {"A": ["Array", "Ast/Node"], "B": ["Base", "Block"], "C": ["Cli/Command", "Cmd", "C"]}
+    lists = "".join(
+        f'<ul class="alpha" id="alpha_{letter}"><li>{letter}</li><ul>'
+        + "".join(
+            f'<li><span class="object_link"><a href="/{n}.html">{n}</a></span></li>' for n in names
+        )
+        + "</ul></ul>"
+        for letter, names in letters.items()
+    )
+    page = snap("/_index.html", f'<div id="listing">{lists}</div>')
+    pattern = EntityPattern.from_urls([BASE + f"/{n}.html" for ns in letters.values() for n in ns])
+    group = result_group(page, pattern)
+    assert group is not None and len(group[0]) == 3 and group[1] == 7

@@ -423,17 +423,18 @@ async def _lists_of_lists(
     those items are lists themselves (a tracker's reports, each a query of its tickets): each
     is loaded and scored (`pages` gets them), and the widest stands for them, with the pages
     its pager offers (of two lists that each fill a first page, the one paged further is the
-    wider), the first listed on a tie."""
+    wider), the first listed on a tie. When the widest list's items lead nowhere new (a help
+    page's links to other sites), the candidate showing most items is taken instead (a
+    tracker's list of reports beside its wiki)."""
     best = _widest(candidates)
-    page = None if best is None else pages[best.url]
-    guessed = None if page is None else guess_entity_pattern(page)
-    if page is None or guessed is None or guessed[0].matches(sample):
+    ranked = sorted(candidates, key=lambda c: -c.items)
+    for candidate in ([best] if best is not None else []) + ranked:
+        urls = _items_to_load(session, pages, pages.get(candidate.url), sample)
+        if urls:
+            break
+    else:
         return []
-    items = set(guessed[1])
-    listed = dict.fromkeys(x.url for x in page.links if x.url in items)  # in order
-    urls = [u for u in listed if u not in pages and not unsafe_reason(url=u)]
-    urls = [u for u in urls if session.in_scope(u)][:MAX_CANDIDATES]
-    run.note("entry", "lists-of-lists", page.url, values={"lists": len(urls)})
+    run.note("entry", "lists-of-lists", candidate.url, values={"lists": len(urls)})
     fetched = await run.fetch(urls, step="entry")
     pages.update(fetched)
     out = []
@@ -447,6 +448,20 @@ async def _lists_of_lists(
         run.note("entry", "score", linked.url, values={**values, "like_sample": scored.like_sample})
     # the widest of them, the first listed on a tie (a list's first item is its main one)
     return sorted(out, key=lambda c: (-c.score, -c.pages))[:1]
+
+
+def _items_to_load(
+    session: Session, pages: dict[str, Snapshot], page: Snapshot | None, sample: str
+) -> list[str]:
+    """The items of `page`'s widest list not loaded yet, in order, when they are not shaped as
+    the sample (lists of its entities, then); none else."""
+    guessed = None if page is None else guess_entity_pattern(page)
+    if page is None or guessed is None or guessed[0].matches(sample):
+        return []
+    items = set(guessed[1])
+    listed = dict.fromkeys(x.url for x in page.links if x.url in items)  # in order
+    urls = [u for u in listed if u not in pages and not unsafe_reason(url=u)]
+    return [u for u in urls if session.in_scope(u)][:MAX_CANDIDATES]
 
 
 async def find_list_page(

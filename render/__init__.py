@@ -31,6 +31,7 @@ if typing.TYPE_CHECKING:
     from siteseer.render.extract import (
         Canonicalize,
         default_canonical,
+        element_selector,
         inert_elements,
         snapshot_from_html,
     )
@@ -98,6 +99,7 @@ __all__ = [
     "default_canonical",
     "destructive_text",
     "destructive_word",
+    "element_selector",
     "form_links",
     "inert_elements",
     "is_private_host",
@@ -151,6 +153,7 @@ _LAZY = {
     "inert_elements": "siteseer.render.extract",
     "destructive_text": "siteseer.render.effects",
     "destructive_word": "siteseer.render.effects",
+    "element_selector": "siteseer.render.extract",
     "is_private_host": "siteseer.render.effects",
     "load_render_config": "siteseer.render.config",
     "parse_html": "siteseer.render.parse",

@@ -41,6 +41,9 @@
   const kept = (el) => {
     const out = [];
     for (const a of el.attributes) {
+      // an empty class names no class (a script that took an element's last class off
+      // leaves the attribute): the element's step is the same without it
+      if (a.name === "class" && !a.value.trim()) continue;
       if (a.name !== "style" && !a.name.startsWith("on")) out.push([a.name, a.value]);
     }
     out.sort((p, q) => (p[0] < q[0] ? -1 : p[0] > q[0] ? 1 : (p[1] < q[1] ? -1 : p[1] > q[1] ? 1 : 0)));

@@ -11,8 +11,9 @@ Links
     ``title``, or the ``alt`` of its first image. The link DOM path runs from ``html`` to the
     anchor: tags only (``html/body/div/ul/li/a``), with sorted attribute names
     (``div[@class][@id]``), or with names and values (``div[@class=list][@id=content]``); values
-    have their whitespace collapsed, ``style`` and ``on*`` attributes are ignored, the anchor's
-    own attributes are not included, and ``tbody`` is left out (browsers insert it, lxml does not).
+    have their whitespace collapsed, ``style``, ``on*`` and empty ``class`` attributes are
+    ignored, the anchor's own attributes are not included, and ``tbody`` is left out (browsers
+    insert it, lxml does not).
 
 Controls
     In document order: checkboxes, radios (one Control each), text-like inputs and textareas,
@@ -49,6 +50,7 @@ __all__ = [
     "controls_from_tree",
     "default_canonical",
     "document_base",
+    "element_selector",
     "links_from_tree",
     "snapshot_from_html",
 ]
@@ -217,10 +219,13 @@ def inert_elements(root: Any) -> frozenset[Any]:
 
 
 def _kept_attrs(el: Any) -> list[tuple[str, str]]:
+    """An element's attributes as its step of a link DOM path writes them: not its style nor
+    its event handlers, nor an empty class, which names no class (a script that took an
+    element's last class off leaves the attribute)."""
     return sorted(
         (name, value)
         for name, value in el.attrib.items()
-        if name != "style" and not name.startswith("on")
+        if name != "style" and not name.startswith("on") and (name != "class" or value.strip())
     )
 
 
@@ -353,6 +358,14 @@ def _anchors_say_more(root: Any) -> bool:
 
 def _css_string(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def element_selector(root: Any, el: Any) -> str:
+    """A selector of `el`, an element of the document `root`, as the extraction writes a
+    control's (a ``tag:nth-of-type(k)`` path from the nearest element with a unique id, or from
+    ``html``; see the module docstring): an element the extraction keeps as no control (an
+    anchor a script answers) is clicked by it."""
+    return _Document(root, "", "").nth_path(el)
 
 
 class _Document:

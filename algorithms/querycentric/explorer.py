@@ -44,9 +44,9 @@ from siteseer.algorithms.querycentric.model import (
     pagination_candidates,
 )
 from siteseer.algorithms.querycentric.records import page_fields, read_records, table_fields
-from siteseer.algorithms.querycentric.rows import element_at, pager_next
 from siteseer.algorithms.result import Exploration
 from siteseer.algorithms.run import Run, Stopped
+from siteseer.algorithms.scriptpager import in_place
 from siteseer.crawler import runs_scripts
 from siteseer.render import Action, Control, Snapshot
 
@@ -143,7 +143,7 @@ async def _explore(ex: Explorer) -> None:
     if q0 is None:  # the start page's own list is still the start query's result
         root = await ex.largest_page_size(root)
         pages = await ex.start_pages(root)
-        if len(pages) == 1 and root.rendered and (load_more_control(root) or _in_place(root)):
+        if len(pages) == 1 and root.rendered and (load_more_control(root) or in_place(root)):
             # a list grown or paged in place (load-more, a Next button): as a facet state's
             grower = ListGrower(ex)
             pages = await grower.paged(await grower.load_all(root))
@@ -343,17 +343,6 @@ def _may_change(root: Snapshot) -> bool:
     """Whether `root`, loaded without a browser, may show more rendered: its HTML holds a
     script the browser would run (a page without one is drawn as it was served)."""
     return not root.rendered and runs_scripts(root)
-
-
-def _in_place(root: Snapshot) -> bool:
-    """Whether `root` has a pager that changes its list in place: a Next button or a link that
-    goes nowhere (``#``, a script); a pager link to another address was a pager link."""
-    found = pager_next(root)
-    if found is None or found[1]:
-        return False
-    element = element_at(root, found[0].selector)
-    href = "" if element is None else (element.get("href") or "").strip()
-    return found[0].kind == "button" or not href or href.startswith(("#", "javascript:"))
 
 
 async def _widest_view(ex: Explorer, root: Snapshot) -> Snapshot:

@@ -25,8 +25,8 @@ from siteseer.algorithms.querycentric.listing import (
     next_url,
 )
 from siteseer.algorithms.querycentric.model import load_more_control, unsafe_reason
-from siteseer.algorithms.querycentric.rows import pager_next
 from siteseer.algorithms.run import Stopped
+from siteseer.algorithms.scriptpager import page_through
 from siteseer.render import Action, Control, Snapshot, State
 
 __all__ = ["DIRECT_PAGE_SIZE", "ListGrower"]
@@ -191,21 +191,14 @@ class ListGrower:
         clicked until it is gone or disabled or the rows stop changing (at most
         `load_more_rounds` clicks, each one a state of its own and counted as an action)."""
         ex = self.ex
-        pages = [first]
-        seen = set(ex.entities(first))
-        current = first
-        while seen and len(pages) <= ex.settings.load_more_rounds:
-            found = pager_next(current, len(pages))
-            if found is None or found[1] or unsafe_reason(found[0]):
-                break
-            action = Action("click", found[0].selector, label=f"page {len(pages) + 1}")
-            shown = await ex.act(current, action)
-            rows = ex.entities(shown) if shown is not None else ()
-            if shown is None or not rows or set(rows) <= seen:
-                break
-            seen.update(rows)
-            pages.append(shown)
-            current = shown
+        pages = await page_through(
+            first,
+            ex.act,
+            ex.entities,
+            rounds=ex.settings.load_more_rounds,
+            allowed=lambda control: not unsafe_reason(control),
+        )
+        seen = {url for page in pages for url in ex.entities(page)}
         if len(pages) > 1:
             ex.run.note(
                 "pager",

@@ -42,6 +42,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlsplit, urlunsplit
 
+from siteseer.algorithms.scriptpager import element_at, is_disabled, pager_next
 from siteseer.render import Control, Snapshot
 
 __all__ = [
@@ -348,107 +349,6 @@ def guess_row_key(snapshot: Snapshot) -> RowKey | None:
         if len(set(column)) == len(column):
             return RowKey(slug(name))
     return None
-
-
-# -- pagers -----------------------------------------------------------------------------------
-
-_NEXT_TEXT = re.compile(r"^(next|next page|›|»|>|→|>>|next ›|next »|next →)$", re.I)
-_NEXT_WORDS = frozenset({"next"})
-_ARROW_WORDS = frozenset({"angle", "chevron", "arrow", "caret"})
-_END_WORDS = frozenset({"double", "last", "end", "prev", "previous", "left"})
-_STEP = re.compile(r"\s*(?:>|\s)\s*")
-
-
-def element_at(snapshot: Snapshot, selector: str) -> Any | None:
-    """The element a control selector (as render's extraction writes them: ``#id``,
-    ``tag[name="n"][value="v"]`` and ``#id > div:nth-of-type(3) > button:nth-of-type(1)``
-    paths) names in the Snapshot's tree; None for other forms or when nothing matches."""
-    tree = snapshot.tree()
-    steps = [s for s in _STEP.split(selector.strip()) if s]
-    if not steps:
-        return None
-    node: Any | None = None
-    for n, step in enumerate(steps):
-        if step.startswith("#"):
-            if n:
-                return None
-            found = tree.xpath("//*[@id=$id]", id=step[1:])
-            node = found[0] if len(found) == 1 else None
-        elif n == 0 and step in ("html", "body"):
-            node = tree if step == "html" else tree.find(".//body")
-        elif step in ("body", "head"):
-            node = None if node is None else node.find(step)
-        else:
-            match = re.fullmatch(r"([a-z0-9-]+):nth-of-type\((\d+)\)", step)
-            if match is None or node is None:
-                return None
-            tag, index = match.group(1), int(match.group(2))
-            children = [c for c in node if isinstance(c.tag, str)]
-            if tag == "tr" or node.tag == "table":  # extraction skips tbody
-                children = [
-                    g
-                    for c in children
-                    for g in (c if c.tag in ("tbody", "thead", "tfoot") else [c])
-                    if isinstance(g.tag, str)
-                ]
-            same = [c for c in children if c.tag == tag]
-            node = same[index - 1] if 0 < index <= len(same) else None
-        if node is None:
-            return None
-    return node
-
-
-def _hint_words(element: Any) -> set[str]:
-    """Words of an element's class, title, ARIA label, rel and its icons' names."""
-    words: set[str] = set()
-    for el in element.iter():
-        if not isinstance(el.tag, str):
-            continue
-        for attr in ("class", "title", "aria-label", "rel", "data-icon", "name"):
-            value = el.get(attr)
-            if value:
-                words |= set(re.split(r"[^a-z]+", value.lower()))
-    words.discard("")
-    return words
-
-
-def _looks_next(control: Control, element: Any | None) -> bool:
-    if _NEXT_TEXT.match(" ".join(control.label.split())):
-        return True
-    if element is None:
-        return False
-    words = _hint_words(element)
-    if words & _END_WORDS:
-        return False
-    return bool(words & _NEXT_WORDS) or ("right" in words and bool(words & _ARROW_WORDS))
-
-
-def is_disabled(element: Any | None) -> bool:
-    """A control the page marks as not usable now (``disabled``, ``aria-disabled``, a
-    "disabled" class)."""
-    if element is None:
-        return False
-    if element.get("disabled") is not None or element.get("aria-disabled") == "true":
-        return True
-    return "disabled" in (element.get("class") or "").lower().split()
-
-
-def pager_next(snapshot: Snapshot, page: int = 1) -> tuple[Control, bool] | None:
-    """The control that shows the page after `page` (1-based) of the current result list, and
-    whether it is disabled: a "Next" button or link (see the module docstring), else the
-    numbered button or link of page `page` + 1. None when the page has neither."""
-    numbered: Control | None = None
-    for control in snapshot.controls:
-        if control.kind not in ("button", "link"):
-            continue
-        element = element_at(snapshot, control.selector)
-        if _looks_next(control, element):
-            return control, is_disabled(element)
-        if numbered is None and control.label.strip() == str(page + 1):
-            numbered = control
-    if numbered is None:
-        return None
-    return numbered, is_disabled(element_at(snapshot, numbered.selector))
 
 
 # -- custom dropdowns -------------------------------------------------------------------------

@@ -121,7 +121,14 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   from the seed; above the seed only the folders holding the seed too; at most 4, one
   download each) are candidates, confirmed by Algorithm 1's test
   (`climb._url_ancestor`, `probes.url_ancestors`): a package index's project page links
-  only its files, a wiki's page no folder listing it.
+  only its files, a wiki's page no folder listing it. A hash-routed seed's ancestors are its
+  route's (``/#/penguin/17/`` → ``/#/penguin/`` → ``/``): a single-page admin's row page
+  links only the home route.
+- A list paged by script (beyond the paper, whose pages all have URLs): an ancestor candidate
+  listing links of the seed's URL template behind a pager that changes the list in place (a
+  Next button, an arrow ``<a href="#">``; its pages are states of one URL) is paged through
+  with the pager explore uses (`algorithms.scriptpager`), until a page adds no link of the
+  group; its pages' links join its own before Algorithm 1 weighs it (`inplace.paged_in_place`).
 - A wider list (beyond the paper): a page above the current index page that lists the page
   below among more pages like it (W_ci) and holds at least 0.8 of the current index page's
   list of it takes that level's place (a module index above a package's submodules;

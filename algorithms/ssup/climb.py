@@ -38,6 +38,7 @@ from siteseer.algorithms.ssup.candidates import (
 from siteseer.algorithms.ssup.candidates import refused as candidates_refused
 from siteseer.algorithms.ssup.candidates import url_length as _length
 from siteseer.algorithms.ssup.fullprobe import FullProbe
+from siteseer.algorithms.ssup.inplace import paged_in_place
 from siteseer.algorithms.ssup.probes import (
     ProbeOrder,
     Probes,
@@ -644,6 +645,7 @@ async def _url_ancestor(
             why = climb.run.failed.get(url, "no HTML page")
             climb.run.note("top-index", "prune", url, level=level, note=f"no page: {why}")
             continue
+        page = await paged_in_place(climb.run, page, seed or sp, level=level)
         parent = climb.judge(page, sp, level, found)
         if parent is not None and confirms(parent, sp, climb.mode):
             return parent

@@ -153,15 +153,33 @@ def _query(url: str) -> str:
 def url_ancestors(url: str) -> list[str]:
     """The URLs above `url` in its path, nearest first: its path without its query, then each
     folder up to the site root (``/a/b/c?x=1`` → ``/a/b/c``, ``/a/b/``, ``/a/``, ``/``), as a
-    crawler climbs a URL; its fragment is left out (a hash route's pages are named there)."""
+    crawler climbs a URL. A hash route's pages are named in its fragment: its ancestors are
+    its fragment's, then the document's own (``/#/movie/17/?tab=cast`` → ``/#/movie/17/``,
+    ``/#/movie/``, ``/``: a hash-routed seed's parents are its route's parents, the route
+    ``/`` the document itself)."""
     parts = urlsplit(url)
-    if parts.fragment.startswith(("/", "!")):
-        return []
+    if parts.fragment.lstrip("!").startswith("/"):
+        return _route_ancestors(url)
     up = [urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))] if parts.query else []
     segments = [s for s in parts.path.split("/") if s]
     for depth in range(len(segments) - 1, -1, -1):
         path = "/" + "".join(f"{s}/" for s in segments[:depth])
         up.append(urlunsplit((parts.scheme, parts.netloc, path, "", "")))
+    return [u for u in dict.fromkeys(up) if u != url]
+
+
+def _route_ancestors(url: str) -> list[str]:
+    """`url_ancestors` of a hash route: its route without its query, each folder of the route
+    (spelled as its links spell it, ``#/`` or ``#!/``), then the document (the route ``/``)."""
+    parts = urlsplit(url)
+    bang = "!" if parts.fragment.startswith("!") else ""
+    route, _, query = parts.fragment.lstrip("!").partition("?")
+    document = urlunsplit((parts.scheme, parts.netloc, parts.path, parts.query, ""))
+    up = [f"{document}#{bang}{route}"] if query else []
+    segments = [s for s in route.split("/") if s]
+    for depth in range(len(segments) - 1, 0, -1):
+        up.append(f"{document}#{bang}/" + "".join(f"{s}/" for s in segments[:depth]))
+    up.append(document)
     return [u for u in dict.fromkeys(up) if u != url]
 
 

@@ -152,7 +152,7 @@ def test_url_ancestors_climb_a_url_folder_by_folder() -> None:
     ]
     assert url_ancestors("http://h/simple/requests/") == ["http://h/simple/", "http://h/"]
     assert url_ancestors("http://h/") == []
-    assert url_ancestors("http://h/#/guide/a") == []
+    assert url_ancestors("http://h/#/guide/a") == ["http://h/#/guide/", "http://h/"]
 
 
 async def test_a_page_linking_no_list_of_it_is_found_by_its_url_folder() -> None:

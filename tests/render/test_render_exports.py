@@ -51,6 +51,7 @@ EXPORTED = {
     "State",
     "declared_charset",
     "default_canonical",
+    "element_selector",
     "form_links",
     "inert_elements",
     "load_render_config",

@@ -291,7 +291,10 @@ async def test_a_child_is_ready_when_its_ready_page_answers_200(tmp_path: Path) 
     """The root answers 200 at once, the ready page 404 until the child has written it."""
     port = free_port()
     server = f"{sys.executable} -m http.server --bind 127.0.0.1 {port}"
-    argv = ["sh", "-c", f"(sleep 1 && mkdir loaded && touch loaded/index.html) & exec {server}"]
+    # the folder appears with its page in it (renamed into place): http.server answers a folder
+    # without index.html with 200 too
+    write = "mkdir writing && touch writing/index.html && mv writing loaded"
+    argv = ["sh", "-c", f"(sleep 1 && {write}) & exec {server}"]
     process = AppProcess(
         "test-ready", argv, port, tmp_path / "s.log", cwd=tmp_path, ready="/loaded/"
     )

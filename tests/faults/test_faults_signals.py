@@ -273,15 +273,17 @@ def test_sigterm_mid_explore(hostile: HostileServer, tmp_path: Path, saw: Saw) -
 @fault(
     "first Ctrl-C mid lab bench (a run under way, more to come)",
     "the run under way scored on what it found, no more runs, the outputs written: exit 130",
-    within=90,
+    within=120,
 )
 def test_ctrl_c_mid_bench(tmp_path: Path, saw: Saw) -> None:
-    args = ["-v", "lab", "bench", "--sites", "council,cars", "--methods", "gpp", "--out", "out"]
+    sites = "council,cars,drivers,people"  # four GPP runs of seconds each (it renders every page)
+    args = ["-v", "lab", "bench", "--sites", sites, "--methods", "gpp", "--out", "out"]
     child = _Child([sys.executable, "-m", "siteseer.cli", *args], tmp_path)
     child.wait_for(lambda: any("launched Chromium" in line for line in child.stderr), 60)
-    time.sleep(1.0)  # inside the first run (GPP renders every page it loads)
+    time.sleep(1.0)  # inside the first run, or (on a fast machine) the next
     stderr, took = child.stopped_by(signal.SIGINT)
     rows = json.loads((tmp_path / "out" / "results.json").read_text())
-    assert [(row["site"], row["complete"]) for row in rows] == [("council", False)], rows
+    # the runs before the one under way complete; that one, when Ctrl-C came inside it, not
+    assert 1 <= len(rows) < 4 and all(row["complete"] for row in rows[:-1]), rows
     assert "the rest not run, and no cold score kept" in stderr, stderr
-    saw(f"exit 130 {took:.2f} s after SIGINT; 1 row of 2, marked incomplete")
+    saw(f"exit 130 {took:.2f} s after SIGINT; {len(rows)} of 4 rows written")

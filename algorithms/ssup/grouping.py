@@ -16,6 +16,7 @@ from typing import TypeAlias
 
 from siteseer.algorithms.features.dom import TagFeature, item_rows, nested_list, path_urls
 from siteseer.algorithms.features.url import term_weights
+from siteseer.algorithms.ssup.headed import other_sections
 from siteseer.render import Snapshot
 
 __all__ = ["SIM_DIGITS", "LinkGroup", "LinkGrouper", "group_links"]
@@ -67,8 +68,9 @@ def group_links(
         if p == sdp or item_rows(p) == rows or (tree is not None and nested_list(p) == tree)
         for u in urls
     ]
+    others = other_sections(index_pages, sample_url, listed)
     for url in dict.fromkeys(listed):
-        if url == sample_url:
+        if url == sample_url or url in others:
             continue
         score = round(weights.strongsim(url), SIM_DIGITS)
         grouped.setdefault(score, []).append(url)

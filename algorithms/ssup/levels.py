@@ -34,6 +34,7 @@ from siteseer.algorithms.features.urlshape import (
 )
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.grouping import LinkGroup, LinkGrouper
+from siteseer.algorithms.ssup.headed import other_sections
 from siteseer.algorithms.ssup.items import item_structures
 from siteseer.algorithms.ssup.probes import navigation_paths, routed, view_of
 from siteseer.render import Snapshot
@@ -336,9 +337,10 @@ class SameLevel:
                 if list_tree(link_path(link, self.mode)) != tree:
                     continue
                 route = routed(link.url)
-                if urlsplit(link.url).netloc != host or any(view_of(route, o) for o in own):
-                    continue
-                kept[link.url] = None
+                if urlsplit(link.url).netloc == host and not any(view_of(route, o) for o in own):
+                    kept[link.url] = None
+        for url in other_sections(index_pages, sp.url, kept):
+            del kept[url]
         self.run.note(
             "same-level",
             "keep",

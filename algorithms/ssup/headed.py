@@ -1,0 +1,98 @@
+"""Lists split under headings: an index page that lists several kinds of pages through one link
+DOM path, one list per kind, each list after its own heading (``<h3>Classes:</h3><ul>…</ul>
+<h3>Interfaces:</h3><ul>…</ul>``), lists the sample's kind in the list that holds the sample.
+
+`other_sections` names the links a level's group would take from the other lists. A list is
+another kind's when it follows a heading and its links share nothing with the sample's lists:
+no top folder of their URLs (``modules/…`` beside ``classes/…``) or, where its items carry a class,
+no class value of them (``li.class`` beside ``li.interface``). Lists of one kind cut in parts
+(an index by initial letter: a heading per letter, the same folder, the same item classes) share
+both and stay whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from urllib.parse import urldefrag, urljoin, urlsplit
+
+import lxml.etree
+import lxml.html
+
+from siteseer.render import Snapshot
+
+__all__ = ["other_sections"]
+
+_LISTS = frozenset({"ul", "ol", "dl", "table"})
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+
+def other_sections(
+    pages: Sequence[Snapshot], sample_url: str, urls: Iterable[str]
+) -> frozenset[str]:
+    """The URLs of `urls` that `pages` list only in headed lists of another kind than the
+    lists holding `sample_url` (see the module's text); empty where no page splits them."""
+    wanted = set(urls)
+    wanted.add(sample_url)
+    dropped: set[str] = set()
+    kept: set[str] = set()
+    for page in pages:
+        sections = _sections(page, wanted)
+        own = [links for links in sections.values() if any(u == sample_url for u, _ in links)]
+        if len(sections) < 2 or not own:
+            kept.update(u for links in sections.values() for u, _ in links)
+            continue
+        folders = {f for links in own for f in _folders(links)}
+        classes = {c for links in own for c in _classes(links)}
+        for lst, links in sections.items():
+            other = (
+                not any(u == sample_url for u, _ in links)
+                and _headed(lst)
+                and (
+                    not folders & _folders(links)
+                    or bool(classes and _classes(links) and not classes & _classes(links))
+                )
+            )
+            (dropped if other else kept).update(u for u, _ in links)
+    return frozenset(dropped - kept)
+
+
+def _sections(page: Snapshot, wanted: set[str]) -> dict[object, list[tuple[str, object]]]:
+    """The lists of `page` linking to `wanted` URLs: list element → (URL, its item) pairs."""
+    try:
+        root = lxml.html.fromstring(page.html)
+    except (ValueError, lxml.etree.ParserError):
+        return {}
+    base = page.final_url or page.url
+    sections: dict[object, list[tuple[str, object]]] = {}
+    for anchor in root.iter("a"):
+        href = anchor.get("href")
+        if not href:
+            continue
+        url = urldefrag(urljoin(base, href.strip()))[0]
+        if url not in wanted:
+            continue
+        item = anchor
+        for parent in anchor.iterancestors():
+            if isinstance(parent.tag, str) and parent.tag.lower() in _LISTS:
+                sections.setdefault(parent, []).append((url, item))
+                break
+            item = parent
+    return sections
+
+
+def _headed(lst: object) -> bool:
+    before = lst.getprevious()  # type: ignore[attr-defined]
+    while before is not None and not isinstance(before.tag, str):
+        before = before.getprevious()
+    return before is not None and before.tag.lower() in _HEADINGS
+
+
+def _folders(links: list[tuple[str, object]]) -> set[str]:
+    """The top folders of the links' URLs (``modules`` of ``/modules/a.html``; ``""`` for a
+    page at the root): the folders below one top (``/season/gp2/…``, ``/season/gp3/…``) are
+    categories of one kind of page, not kinds."""
+    return {urlsplit(u).path.lstrip("/").rsplit("/", 1)[0].split("/", 1)[0] for u, _ in links}
+
+
+def _classes(links: list[tuple[str, object]]) -> set[str]:
+    return {c for _, item in links for c in (item.get("class") or "").split()}  # type: ignore[attr-defined]

@@ -1,0 +1,93 @@
+"""SSUP against the lab's truth on an API reference whose index lists each kind of symbol in a
+list of its own after a heading (``<h3>Classes:</h3><ul>…</ul><h3>Interfaces:</h3><ul>…</ul>``),
+every list in the same link DOM path. The kinds differ by their items' class value (one folder
+for all) or by their URLs' folder (items without a class); the seed is a class, and its kind is
+the seed's list only. An index by initial letter (a heading per letter, one kind) stays whole,
+and so do categories of one kind in folders below one top folder (``api/a/…``, ``api/b/…``)."""
+
+from __future__ import annotations
+
+import pytest
+from aiohttp import web
+from ssup_runs import serve_and_discover
+
+from siteseer.lab import Site, SiteTruth, set_scores
+
+_CLASSES = [f"Class{c}{i}" for c in "ABC" for i in range(4)]
+_OTHERS = {
+    "interface": [f"Iface{i}" for i in range(5)],
+    "enum": [f"Enum{i}" for i in range(9)],
+    "struct": [f"Struct{i}" for i in range(6)],
+}
+
+
+def _html(title: str, body: str) -> web.Response:
+    html = f"<html><head><title>{title}</title></head><body>{body}</body></html>"
+    return web.Response(text=html, content_type="text/html")
+
+
+class _HeadedIndexSite(Site):
+    """`/index.html` lists the kinds under headings; `by` says how the kinds differ: "class"
+    (every page in one folder, items classed by kind), "folder" (a folder per kind, no item
+    class), "letter" (classes only, a list per initial letter) or "category" (as "letter", each
+    letter's pages in a folder of its own below one top folder)."""
+
+    kind = "entity-tree"
+
+    def __init__(self, by: str) -> None:
+        self.by = by
+        self.id = f"headed-{by}"
+
+    def _kinds(self) -> dict[str, list[str]]:
+        if self.by in ("letter", "category"):
+            return {c: [n for n in _CLASSES if n[5] == c] for c in "ABC"}
+        return {"class": _CLASSES, **_OTHERS}
+
+    def _url(self, kind: str, name: str) -> str:
+        if self.by == "category":
+            return f"api/{name[5].lower()}/{name}.html"
+        return f"{kind}s/{name}.html" if self.by == "folder" else f"api/{name}.html"
+
+    def _index(self) -> str:
+        parts = []
+        for kind, names in self._kinds().items():
+            item = f' class="{kind}"' if self.by == "class" else ""
+            links = "".join(
+                f'<li{item}><a href="/{self._url(kind if self.by in ("class", "folder") else "class", n)}">'
+                f"{n}</a></li>"
+                for n in names
+            )
+            parts.append(f'<h3>{kind.title()}:</h3><ul class="inline">{links}</ul>')
+        return f'<div class="content"><h1>Reference</h1>{"".join(parts)}</div>'
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        bar = '<div class="nav"><a href="/index.html">Reference</a></div>'
+        if request.path in ("/", "/index.html"):
+            return _html("Reference", bar + self._index())
+        name = request.path.rsplit("/", 1)[-1].removesuffix(".html")
+        if not any(name in names for names in (_CLASSES, *_OTHERS.values())):
+            return web.Response(status=404, text="not found")
+        body = "".join(f"<h2>{h}</h2><p>{name} {h.lower()}.</p>" for h in ("Members", "Methods"))
+        return _html(name, f'{bar}<div class="content"><h1>{name}</h1>{body}</div>')
+
+    def truth(self, base_url: str) -> SiteTruth:
+        pages = tuple(f"{base_url}/{self._url('class', n)}" for n in _CLASSES)
+        seed = f"{base_url}/{self._url('class', 'ClassB2')}"
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"class": pages},
+            target_type="class",
+            seed_entity=seed,
+            seed_path=(f"{base_url}/index.html", seed),
+            index_levels=((f"{base_url}/index.html",),),
+        )
+
+
+@pytest.mark.parametrize("by", ["class", "folder", "letter", "category"])
+async def test_the_seeds_kind_is_its_headed_list_and_one_kind_stays_whole(by: str) -> None:
+    """By class or by folder, the other kinds' lists are left out; by letter or by category,
+    every list is of the seed's kind and is kept."""
+    truth, result, _ = await serve_and_discover(_HeadedIndexSite(by))
+    assert set_scores(result.entities, truth.target_entities).f1 == 1.0, result.entities

@@ -15,9 +15,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from urllib.parse import urldefrag, urljoin, urlsplit
 
-import lxml.etree
-import lxml.html
-
 from siteseer.render import Snapshot
 
 __all__ = ["other_sections"]
@@ -58,13 +55,9 @@ def other_sections(
 
 def _sections(page: Snapshot, wanted: set[str]) -> dict[object, list[tuple[str, object]]]:
     """The lists of `page` linking to `wanted` URLs: list element → (URL, its item) pairs."""
-    try:
-        root = lxml.html.fromstring(page.html)
-    except (ValueError, lxml.etree.ParserError):
-        return {}
     base = page.final_url or page.url
     sections: dict[object, list[tuple[str, object]]] = {}
-    for anchor in root.iter("a"):
+    for anchor in page.tree().iter("a"):  # the page's one parse, shared with every reader
         href = anchor.get("href")
         if not href:
             continue

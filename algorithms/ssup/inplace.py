@@ -43,12 +43,14 @@ async def paged_in_place(run: Run, page: Snapshot, seed: Snapshot, *, level: int
     pages = await page_through(page, run.act, group, rounds=MAX_CLICKS)
     seen = {x.url for x in page.links}
     added = []
+    entries = set(group(page))
     for shown in pages[1:]:
+        members = set(group(shown))
+        entries |= members
         for link in shown.links:
-            if link.url not in seen and link.url not in own and template.matches(link.url):
+            if link.url in members and link.url not in seen:
                 seen.add(link.url)
                 added.append(link)
-    entries = {x.url for shown in pages for x in shown.links if x.url in set(group(shown))}
     run.note(
         "pagination",
         "in-place",

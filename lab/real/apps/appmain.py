@@ -50,14 +50,18 @@ def serve_static(folder: Path, port: int) -> None:
     )  # fmt: skip
 
 
-def serve_django(port: int) -> None:
+def serve_django(port: int, urlpatterns: list[Any] | None = None) -> None:
     """Serve the Django project set up in this process on 127.0.0.1:`port` with Django's
     threaded server, its apps' static files beside it (as `runserver` does): the `serve` of a
-    Django application once its settings and URLs are in place."""
+    Django application once its settings are in place. `urlpatterns`, when given, become those
+    of the module its ROOT_URLCONF names (the application's script, which names itself)."""
+    from django.conf import settings
     from django.contrib.staticfiles.handlers import StaticFilesHandler
     from django.core.servers.basehttp import WSGIServer, run
     from django.core.wsgi import get_wsgi_application
 
+    if urlpatterns is not None:
+        sys.modules[settings.ROOT_URLCONF].urlpatterns = urlpatterns  # type: ignore[attr-defined]
     application = StaticFilesHandler(get_wsgi_application())
     run("127.0.0.1", port, application, threading=True, server_cls=WSGIServer)
 

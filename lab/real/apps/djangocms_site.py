@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import html
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -179,9 +178,7 @@ def serve(db: Path, port: int) -> None:
     _setup(db)
     from django.urls import include, path
 
-    urls = sys.modules[__name__]
-    urls.urlpatterns = [path("", include("cms.urls"))]  # type: ignore[attr-defined]
-    serve_django(port)
+    serve_django(port, [path("", include("cms.urls"))])
 
 
 def main() -> None:

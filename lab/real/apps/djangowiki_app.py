@@ -22,7 +22,6 @@ sign-up closed). The wiki is mounted at the site's root, as its documentation mo
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import django
@@ -118,12 +117,13 @@ def serve(db: Path, port: int) -> None:
     _setup(db)
     from django.urls import include, path
 
-    urls = sys.modules[__name__]
-    urls.urlpatterns = [  # type: ignore[attr-defined]
-        path("notify/", include("django_nyt.urls")),
-        path("", include("wiki.urls")),
-    ]
-    serve_django(port)
+    serve_django(
+        port,
+        [
+            path("notify/", include("django_nyt.urls")),
+            path("", include("wiki.urls")),
+        ],
+    )
 
 
 def main() -> None:

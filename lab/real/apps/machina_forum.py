@@ -28,7 +28,6 @@ forms (new topic, reply).
 from __future__ import annotations
 
 import json
-import sys
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -186,9 +185,7 @@ def serve(db: Path, port: int) -> None:
     _setup(db)
     from django.urls import include, path
 
-    urls = sys.modules[__name__]
-    urls.urlpatterns = [path("", include("machina.urls"))]  # type: ignore[attr-defined]
-    serve_django(port)
+    serve_django(port, [path("", include("machina.urls"))])
 
 
 def main() -> None:

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -206,14 +205,15 @@ def serve(db: Path, port: int) -> None:
     from django.views.generic import RedirectView
     from django.views.static import serve as media
 
-    urls = sys.modules[__name__]
-    urls.urlpatterns = [  # type: ignore[attr-defined]
-        path("", RedirectView.as_view(url="/catalogue/")),
-        path("i18n/", include("django.conf.urls.i18n")),  # the language selector's view
-        path("media/<path:path>", media, {"document_root": settings.MEDIA_ROOT}),
-        path("", include(apps.get_app_config("oscar").urls[0])),
-    ]
-    serve_django(port)
+    serve_django(
+        port,
+        [
+            path("", RedirectView.as_view(url="/catalogue/")),
+            path("i18n/", include("django.conf.urls.i18n")),  # the language selector's view
+            path("media/<path:path>", media, {"document_root": settings.MEDIA_ROOT}),
+            path("", include(apps.get_app_config("oscar").urls[0])),
+        ],
+    )
 
 
 def main() -> None:

@@ -24,7 +24,6 @@ page counting its views. `/` redirects to `/photologue/`.
 from __future__ import annotations
 
 import json
-import sys
 from datetime import datetime
 from pathlib import Path
 
@@ -125,13 +124,14 @@ def serve(db: Path, port: int) -> None:
     from django.views.generic import RedirectView
     from django.views.static import serve as media
 
-    urls = sys.modules[__name__]
-    urls.urlpatterns = [  # type: ignore[attr-defined]
-        path("", RedirectView.as_view(url="/photologue/")),
-        path("photologue/", include("photologue.urls", namespace="photologue")),
-        re_path(r"^media/(?P<path>.*)$", media, {"document_root": settings.MEDIA_ROOT}),
-    ]
-    serve_django(port)
+    serve_django(
+        port,
+        [
+            path("", RedirectView.as_view(url="/photologue/")),
+            path("photologue/", include("photologue.urls", namespace="photologue")),
+            re_path(r"^media/(?P<path>.*)$", media, {"document_root": settings.MEDIA_ROOT}),
+        ],
+    )
 
 
 def main() -> None:

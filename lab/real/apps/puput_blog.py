@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import html
 import re
-import sys
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -238,12 +237,13 @@ def serve(db: Path, port: int) -> None:
 
     # The site's address, as Wagtail writes it into the sitemap's and the feed's links.
     Site.objects.filter(is_default_site=True).update(hostname="127.0.0.1", port=port)
-    urls = sys.modules[__name__]
-    urls.urlpatterns = [  # type: ignore[attr-defined]
-        path("", RedirectView.as_view(url=BLOG)),
-        path("", include("puput.urls")),
-    ]
-    serve_django(port)
+    serve_django(
+        port,
+        [
+            path("", RedirectView.as_view(url=BLOG)),
+            path("", include("puput.urls")),
+        ],
+    )
 
 
 def main() -> None:

@@ -26,7 +26,6 @@ profile with their topics and comments, search and the login and sign-up forms.
 from __future__ import annotations
 
 import json
-import sys
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -202,9 +201,7 @@ def serve(db: Path, port: int) -> None:
     import spirit.urls
     from django.urls import include, path
 
-    urls = sys.modules[__name__]
-    urls.urlpatterns = [path("", include(spirit.urls))]  # type: ignore[attr-defined]
-    serve_django(port)
+    serve_django(port, [path("", include(spirit.urls))])
 
 
 def main() -> None:

@@ -107,6 +107,7 @@ _REAL: dict[str, str] = {
     "real-valadoc": "siteseer.lab.real.valadoc:ValadocApp",
     "real-machina": "siteseer.lab.real.machina:MachinaApp",
     "real-djangocms": "siteseer.lab.real.djangocms:DjangoCmsApp",
+    "real-ocamldoc": "siteseer.lab.real.ocamldoc:OcamldocApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -108,6 +108,7 @@ _REAL: dict[str, str] = {
     "real-machina": "siteseer.lab.real.machina:MachinaApp",
     "real-djangocms": "siteseer.lab.real.djangocms:DjangoCmsApp",
     "real-ocamldoc": "siteseer.lab.real.ocamldoc:OcamldocApp",
+    "real-info2www": "siteseer.lab.real.info2www:Info2wwwApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

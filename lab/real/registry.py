@@ -109,6 +109,7 @@ _REAL: dict[str, str] = {
     "real-djangocms": "siteseer.lab.real.djangocms:DjangoCmsApp",
     "real-ocamldoc": "siteseer.lab.real.ocamldoc:OcamldocApp",
     "real-info2www": "siteseer.lab.real.info2www:Info2wwwApp",
+    "real-rhelp": "siteseer.lab.real.rhelp:RHelpApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

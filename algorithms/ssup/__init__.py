@@ -71,8 +71,14 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
 - Probe order (beyond the paper, ``probe_order="ranked"``, the default): Algorithm 1 downloads
   every page sp links to; we download them most promising first and leave out those linked
   only from site navigation, settled by a confirmed index page (all of them once its URL reads
-  as an ancestor of sp's), or listed with a page of the level below, probing all of them only
-  when that confirms no index page (`probes`). A candidate is confirmed when at least half of
+  as an ancestor of sp's, or names the folder sp is a file of, the site root too:
+  `probes.own_folder`), or listed with a page of the level below, probing all of them only
+  when that confirms no index page (`probes`). From a seed named by its path alone, the
+  folders its path names above it come first, menu entries or not, and the best candidate
+  among them ends the probe, confirmed or not (`Probes.folders_first`: a seed named by a query
+  is an application's record, whose path's folders are its other pages, a repository's
+  summary); from the seed, once a candidate is found, a family of pages three of which were
+  probed, none linking back, is left out (`Probes.broken`). A candidate is confirmed when at least half of
   its list matches the URL template sp's URL stands for (`verdicts.confirms`): a dashboard's table
   mixing a few of sp's siblings with other kinds (a repository summary's branches, tags and last
   commits) is a candidate, not a confirmed index page, and the log listing them all is probed.

@@ -44,6 +44,7 @@ from siteseer.algorithms.ssup.probes import (
     Probes,
     ancestry,
     folders_above,
+    own_folder,
     routed,
     url_ancestors,
 )
@@ -238,10 +239,25 @@ class Climb:
                 found.confirmed = True
                 probes.confirm(parent.page, parent.sdp)
                 names = (parent.page.url, parent.page.final_url)  # a tab's redirect too
-                if parent.main or any(ancestry(u, sp.url) >= 1 for u in names):
-                    # Choice: the sibling list and the URL hierarchy agree on this index page, or
-                    # it is the site's main list; the candidates left cannot be a better one.
+                if parent.main or any(
+                    ancestry(u, sp.url) >= 1 or own_folder(u, sp.url) for u in names
+                ):
+                    # Choice: the sibling list and the URL hierarchy agree on this index page
+                    # (the page of sp's own folder, the site root's too), or it is the site's
+                    # main list; the candidates left cannot be a better one.
                     probes.stop_at(parent.page)
+            elif (
+                parent is not None
+                and found.best is parent
+                and not parent.value
+                and probes.folders_first()
+                and probes.folder(url)
+            ):
+                # Choice: from a seed named by its path, the best candidate yet lists it from a
+                # folder above it: the list and the URL hierarchy agree, as the full probe
+                # takes them (`FullProbe`), though the list holds more than the seed's URL
+                # template (a package index listing packages at every depth).
+                probes.stop_at(parent.page)
             elif parent is None and back and set(paths_to(page, sp.url, self.mode)) == back:
                 # Choice: it links to sp exactly as the page below does, so it is a page of
                 # that level (a featured entry, a related item), and so are its list mates.

@@ -29,8 +29,9 @@ pages already loaded show cannot change the choice:
   index ``?do=index&id=x``), the same page's other views and actions or another value's
   list, which list sp among no more pages like it. When its URL
   (or the URL its redirect landed at: a tab ``/projects?jump=issues`` → ``/issues``) also
-  reads as an ancestor of sp's beyond the site root (``/sports`` above ``/sport/alpine``),
-  the list and the URL hierarchy agree and it settles every other candidate (the host cities
+  reads as an ancestor of sp's beyond the site root (``/sports`` above ``/sport/alpine``), or
+  names the folder sp is a file of (the site root's ``/index.html`` above ``/Data-List.html``,
+  `own_folder`), the list and the URL hierarchy agree and it settles every other candidate (the host cities
   a sport page links to, an issue's author and version).
 - The level below: above the seed, a probed candidate that links to sp exactly as the page
   below sp on the sample page path does (through the same link DOM paths) is a page of that
@@ -50,8 +51,12 @@ pages already loaded show cannot change the choice:
   none its index page (`below_folder`).
 - Families that lead nowhere: a family of candidates (`url_families`: one folder below the
   root, or one URL with its numbers changed) none of whose probes linked back to sp is left
-  out once two of them failed to load (broken links), or, above the seed, once three were
-  probed (`Probes.probed_as`).
+  out once two of them failed to load (broken links), or, above the seed (from it once a
+  candidate index page was found), once three were probed (`Probes.probed_as`).
+- Folders first: from a seed named by its path alone, the pages its path names above it are
+  probed before its content's other links, menu entries or not, and the best candidate among
+  them ends the probe though its list holds more than sp's template (a package index listing
+  packages at every depth), as the full probe takes it (`Probes.folders_first`).
 - A page that may be the first page of the list sp continues (a shorter URL sharing a path
   term with sp, see `candidates.first_page`; only for a page reached by climbing) is never left
   out.
@@ -91,6 +96,7 @@ __all__ = [
     "namesake",
     "navigation_paths",
     "one_value_apart",
+    "own_folder",
     "routed",
     "same_menu",
     "url_ancestors",
@@ -117,6 +123,18 @@ def ancestry(url: str, below: str) -> int:
     every such page would be probed before the folder's index document, which lists them all.
     """
     return -1 if _sibling(url, below) else _above(url, below)
+
+
+def own_folder(url: str, below: str) -> bool:
+    """Whether `url` names the folder `below` is a file of (``/index.html`` or ``/`` for
+    ``/Control-Lens-Lens.html``, ``/man/`` for ``/man/ls.html``): the nearest of its URL's
+    ancestors, the site root too when `below` sits in it. `below` names a file without a query
+    (a folder's own page, or a query's page, has no such folder: the root above ``/?p=7`` is
+    any page's)."""
+    theirs = tokens(below)
+    if _query(below) or len(theirs) < 2 or is_index_document(theirs[-1]):
+        return False
+    return _above(url, below) == len(theirs) - 2 and len(_folder(tokens(url))) == len(theirs) - 1
 
 
 def namesake(url: str, below: str) -> bool:
@@ -437,12 +455,23 @@ class Probes:
                     f"of the family {family}, {failed} of whose pages could not be loaded and "
                     "none linked to the page: broken links"
                 )
-            if self.climbed and failed + self._dead.get(family, 0) >= DRY_ENTRIES:
+            if self._judging and failed + self._dead.get(family, 0) >= DRY_ENTRIES:
                 return (
                     f"of the family {family}, {DRY_ENTRIES} or more of whose pages were probed "
                     "and none linked to the page: documents of another kind"
                 )
         return ""
+
+    @property
+    def _judging(self) -> bool:
+        """Whether a family's dead probes leave out its others (`broken`): above the seed, or
+        from the seed once a candidate index page was found.
+
+        Choice: from the seed, a family of pages its text links to none of which lists it (a
+        package's source files, the other packages it uses) holds no index page of it once
+        one was found elsewhere; before that, a family may be the seed's neighbours, one of
+        which leads on."""
+        return self.climbed or any(w > 0.0 for w in self._weights.values())
 
     def confirm(self, index: Snapshot, sdp: str) -> None:
         """`index` is an index page of sp through its list `sdp`: the pages that list holds are
@@ -452,8 +481,9 @@ class Probes:
         )
 
     def stop_at(self, index: Snapshot) -> None:
-        """`index`, a confirmed index page, reads as an ancestor of sp by URL (`ancestry` of at
-        least one token beyond the host): every candidate not kept is settled."""
+        """`index`, a confirmed index page or the best candidate, reads as an ancestor of sp by
+        URL (`ancestry` of at least one token beyond the host, or sp's own folder,
+        `own_folder`): every candidate not kept is settled."""
         self._ancestor = index.url
 
     def below(self, page: Snapshot) -> None:
@@ -479,8 +509,8 @@ class Probes:
             return "its URL lies below the page's own folder: the page's contents, no list of it"
         if self._ancestor:
             return (
-                f"the index page {self._ancestor} is confirmed and its URL reads as an ancestor "
-                "of the page's"
+                f"the index page {self._ancestor} (confirmed, or the best candidate) reads as "
+                "an ancestor of the page by its URL"
             )
         paths = self._content_paths(url)
         if paths and all(p in self._below for p in paths):
@@ -528,6 +558,12 @@ class Probes:
         home = [u for u in left if u in self.home]
         above = [u for u in left if ancestry(u, self.sp.url) >= 1] if navigation else []
         pool = free or content or home or above
+        if pool is content and self.folders_first() and not any(map(self.folder, content)):
+            # Choice: from a seed named by its path, the folders its path names above it come
+            # before its content's other links, though it links to them through site
+            # navigation only (a breadcrumb, a menu's entry): a package's index above its
+            # page, which a probe of the types and sources its text links to reaches last.
+            pool = [u for u in left if self.folder(u)] or content
         if not pool:
             return None
         if pool is content and not any(namesake(u, self.sp.url) for u in self.probed):
@@ -549,6 +585,20 @@ class Probes:
                 position[u],
             ),
         )
+
+    def folders_first(self) -> bool:
+        """Whether the folders sp's URL names above it are read as its lists' hierarchy: from
+        the seed (not climbed), whose URL names it by its path alone.
+
+        Choice: a page named by a query (``/repo/commit/?id=…``, ``/?p=repo;a=commit;h=…``)
+        is a record an application shows; the folders of its path name the application's
+        other pages (a repository's summary, which previews a few of its records), no list
+        of it."""
+        return not self.climbed and not _query(self.sp.url)
+
+    def folder(self, url: str) -> bool:
+        """Whether `url` reads as a folder above sp by its URL beyond the site root."""
+        return ancestry(url, self.sp.url) >= 1
 
     def url_ancestors(self) -> list[str]:
         """The candidates left (`left`) naming a folder above sp's URL (`folders_above`),

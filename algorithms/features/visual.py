@@ -89,8 +89,21 @@ def _container(link: Link) -> str:
 
 def _style_key(link: Link) -> tuple[float, int, str, str]:
     style = link.style
-    assert style is not None
+    if style is None:  # an item that opens by script: drawn, but not styled as an anchor
+        return (0.0, 0, "", "")
     return (round(style.font_size, 1), style.font_weight, style.font_family, style.color)
+
+
+def _drawn(link: Link) -> bool:
+    """Whether `link` is drawn on the page: it has a box with an area and, when it is an
+    anchor, a visible style. A link with a box and no style is an item that opens by script
+    (algorithms/openers.py: a table row, a card with a click handler): the browser drew it where
+    its box says, and its items line up as anchors do, by their container and their boxes.
+    An HTTP-only snapshot's links have neither box nor style."""
+    box, style = link.box, link.style
+    if box is None or box.w <= 0 or box.h <= 0:
+        return False
+    return style is None or style.visible
 
 
 def _step_tolerance(step: float) -> float:
@@ -208,14 +221,13 @@ def _split_aligned(links: list[Link]) -> list[tuple[Orientation, list[Link]]]:
 def visual_lists(snapshot: Snapshot) -> list[VisualList]:
     """The visual lists of a rendered page, largest first (ties by first URL).
 
-    Anchors without a box or style (an HTTP-only snapshot) or that are not visible are ignored;
-    an HTTP-only snapshot therefore has no visual lists.
+    Anchors without a box (an HTTP-only snapshot) or that are not visible are ignored (an
+    HTTP-only snapshot therefore has no visual lists); items that open by script count as drawn
+    by their box (`_drawn`).
     """
     groups: dict[tuple[str, float, int, str, str], list[Link]] = defaultdict(list)
     for link in snapshot.links:
-        if link.box is None or link.style is None or not link.style.visible:
-            continue
-        if link.box.w <= 0 or link.box.h <= 0:
+        if not _drawn(link):
             continue
         groups[(_container(link), *_style_key(link))].append(link)
     found: list[VisualList] = []
@@ -245,12 +257,7 @@ def joined(snapshot: Snapshot, part: VisualList) -> VisualList:
     links = [
         link
         for link in snapshot.links
-        if link.box is not None
-        and link.style is not None
-        and link.style.visible
-        and link.box.w > 0
-        and link.box.h > 0
-        and (_container(link), *_style_key(link)) == key
+        if _drawn(link) and (_container(link), *_style_key(link)) == key
     ]
     if len(links) <= len(part.links):
         return part

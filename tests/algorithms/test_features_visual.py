@@ -55,6 +55,28 @@ def test_vertical_and_horizontal_lists_are_found() -> None:
     assert all("http://s/about" not in vl.urls for vl in lists)
 
 
+def test_rows_that_open_by_script_line_up_by_their_boxes() -> None:
+    """A table's rows hold no anchor but open a page each by script: the URLs their clicks
+    reach are links with the row's box and no anchor style (algorithms/openers.py). They are
+    drawn, so they make a list by their container and boxes; a link with no box (an HTTP-only
+    snapshot) still makes none."""
+    rows = [
+        Link(
+            f"http://s/#/m/{i}/show",
+            f"{i}",
+            "html/body/table/tr",
+            "",
+            "",
+            Box(0, 80 + 30 * i, 600, 30),
+        )
+        for i in range(1, 6)
+    ]
+    bare = [Link(f"http://s/x/{i}", "", "html/body/ul/li/a", "", "") for i in range(5)]
+    lists = visual_lists(page("http://s/#/m", rows + bare))
+    assert [vl.urls for vl in lists] == [tuple(lk.url for lk in rows)]
+    assert lists[0].container == "html/body/table"
+
+
 def test_misaligned_or_differently_styled_anchors_are_not_list_mates() -> None:
     zigzag = [
         link(f"http://s/z/{i}", "html/body/div/a", 40 + 200 * (i % 2) + 7 * i, 100 + 31 * i)

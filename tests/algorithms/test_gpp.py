@@ -536,3 +536,15 @@ async def test_gpp_finds_the_seed_linked_with_its_lists_return_address(
         found = await gpp(session, f"{base}/admin/item/details/?id=2")
     assert found.complete, found.reason
     assert set(found.entities) == {f"{base}/admin/item/details/?id={n}" for n in range(1, 13)}
+
+
+async def test_gpp_grows_through_rows_that_open_by_script(lab: Lab) -> None:
+    """The season's rows hold no link: each opens its driver by a click handler. The URLs the
+    clicks teach (algorithms/openers.py) are drawn where the rows are, so the rows line up as
+    a visual list and the seed's list is grown from them, not followed as a lone link
+    (measured: F1 0.846, the seed's season paged through; 0.033 when the rows were no list)."""
+    truth = lab("spa-script").truth("spa-script")
+    async with Session(SessionConfig(render="always", cache=None)) as session:
+        found = await gpp(session, truth.seed_entity)
+    scores = set_scores(found.entities, truth.target_entities)
+    assert scores.precision == 1.0 and scores.f1 >= 0.8, scores

@@ -16,6 +16,9 @@ marked [reconstructed] there are the named choices below:
    navigation's whole tree of nested lists, collapsed drop-downs included, is its list
    (`_navigation_tree`: a documentation site lists its pages only there). The seed is the
    page as loaded (a hash-routed document's fragment is its page once the document is known).
+   Where the seed stands alone on every page linking it (a blog's newest post, featured above
+   the list of the others), the list of its siblings beside it, with the seed, is its list
+   (`_beside`).
    A depth's pages of the seed's own template (its siblings) are rendered last, and not at all
    once another page of that depth holds the seed in a list of `SHORT_LIST` links or more
    (`_siblings_last`); a list is of the seed's template when its template widened over the
@@ -205,6 +208,33 @@ def _navigation_tree(snapshot: Snapshot, target: str) -> VisualList | None:
     box = Box(0, 0, max((b.x + b.w for b in boxes), default=0.0), 0) if boxes else Box(0, 0, 0, 0)
     signature = (root, NAVIGATION, 0.0, 0, "", "")
     return VisualList(signature=signature, orientation="vertical", links=members, box=box)
+
+
+def _beside(snapshot: Snapshot, target: str, menus: set[MenuKey]) -> VisualList | None:
+    """The longest list of `snapshot` beside the lone link to `target`, the seed, that lists
+    the seed's siblings (mostly of its URL template, widened over the list: `template_share`),
+    with the seed's link appended; None when the page shows no such list (menus are none).
+
+    Choice "a featured seed stands beside its list" (beyond the reconstruction, for real
+    applications): a blog's home page shows its newest post in a box of its own and the posts
+    after it in the list below; on every page linking the newest post (the home list, its
+    category's, tag's and author's pages) it stands alone, and no page holds it in a list. The
+    list of its siblings on the page it stands on is its list, the seed its first entry: the
+    level's pages are grown through that list, and the seed is one of its entities."""
+    anchor = next((lk for lk in snapshot.links if lk.url == target), None)
+    if anchor is None:
+        return None
+    lists = [
+        vl
+        for vl in visual_lists(snapshot)
+        if target not in vl.urls
+        and not is_menu(vl, menus)
+        and template_share(target, vl.urls, widen=True) >= KIND_SHARE
+    ]
+    if not lists:
+        return None
+    whole = _whole(snapshot, lists[0], menus)
+    return replace(whole, links=(*whole.links, anchor))
 
 
 def _tree_root(path: str) -> str | None:
@@ -472,8 +502,9 @@ async def _seed_path(
     run: Run, rendered: dict[str, Snapshot], root: str, seed: str, max_depth: int, extra_depth: int
 ) -> tuple[list[str], VisualList | None, str] | None:
     """Breadth-first from `root` (rendering) to the best page linking to `seed` (step 1), the
-    site navigation that stands for the seed's list on it when no list holds the seed
-    (`_navigation_tree`; None otherwise), and the seed's link on it.
+    list that stands for the seed's list on it when no list holds the seed (the site
+    navigation, `_navigation_tree`; the list the seed stands beside, `_beside`; None
+    otherwise), and the seed's link on it.
 
     Choice "a link to the seed is the seed without the list's state": a list that hands its
     own address to every entry (an admin's ``/details/?id=1&url=/admin/flight/``, its "back to
@@ -562,6 +593,14 @@ async def _seed_path(
             )
             navigation, sizes[best] = trees[best], longest
             note = "the seed is in no long list but its site navigation: that is its list"
+    if navigation is None and sizes[best] == 0:
+        beside = {
+            u: vl for u in holders if (vl := _beside(rendered[u], seed_links[u], menus)) is not None
+        }
+        if beside:
+            best = min(beside, key=lambda u: (-len(beside[u].links), depth_of[u], u))
+            navigation, sizes[best] = beside[best], len(beside[best].links)
+            note = "the seed stands alone beside a list of its siblings: that list is its list"
     run.trace.append(
         TraceEntry(
             "seed-path",

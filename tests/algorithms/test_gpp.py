@@ -8,7 +8,7 @@ with K=1 or K=2 (every page of the three seasons the root lists; the other seaso
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from urllib.parse import quote
 
 import pytest
@@ -536,6 +536,71 @@ async def test_gpp_finds_the_seed_linked_with_its_lists_return_address(
         found = await gpp(session, f"{base}/admin/item/details/?id=2")
     assert found.complete, found.reason
     assert set(found.entities) == {f"{base}/admin/item/details/?id={n}" for n in range(1, 13)}
+
+
+def _featured_blog(posts: int = 26, size: int = 10) -> web.Application:
+    """A blog: each list page shows `size` posts, newest first; the home page shows the newest
+    alone in a box of its own above the 9 after it, and each post's tag page features it the
+    same way above its other posts, so no page holds the newest post in a list. The home
+    list's next pages are ``/index2.html``, ``/index3.html``."""
+    newest = range(posts, 0, -1)
+
+    def item(n: int) -> str:
+        tag = f'<span><a href="/tag/t{n % 3}.html">t{n % 3}</a></span>'
+        return f'<li><a href="/posts/{n}.html">Post {n}</a> {tag}</li>'
+
+    def listed(numbers: Sequence[int]) -> str:
+        return "<ul class='posts'>" + "".join(item(n) for n in numbers) + "</ul>"
+
+    def featured(n: int) -> str:
+        title = f'<h2><a href="/posts/{n}.html">Post {n}</a></h2>'
+        return f'<div class="featured">{title}<p>News.</p></div>'
+
+    def pager(at: int) -> str:
+        pages = -(-posts // size)
+        return "".join(
+            f'<a href="{"/" if p == 1 else f"/index{p}.html"}">{p}</a> '
+            for p in range(1, pages + 1)
+            if p != at
+        )
+
+    async def home(_: web.Request) -> web.Response:
+        firsts = list(newest[:size])
+        return _html(featured(firsts[0]) + listed(firsts[1:]) + pager(1))
+
+    async def index(request: web.Request) -> web.Response:
+        at = int(request.match_info["n"])
+        return _html(listed(list(newest[(at - 1) * size : at * size])) + pager(at))
+
+    async def tag(request: web.Request) -> web.Response:
+        own = [n for n in newest if f"t{n % 3}" == request.match_info["t"]]
+        return _html(featured(own[0]) + listed(own[1:]))
+
+    async def post(request: web.Request) -> web.Response:
+        return _html(f"<h1>Post {request.match_info['n']}</h1><p>Changes.</p>")
+
+    app = web.Application()
+    app.router.add_get("/", home)
+    app.router.add_get("/index{n:\\d+}.html", index)
+    app.router.add_get("/tag/{t}.html", tag)
+    app.router.add_get("/posts/{n}.html", post)
+    return app
+
+
+async def test_gpp_takes_the_list_beside_a_featured_seed_for_its_list(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    """Choice "a featured seed stands beside its list": the newest post stands alone on every
+    page linking it, so the list of its siblings beside it on the home page, with it, is its
+    list, grown through the home list's pages: every post, from the home page."""
+    base = await serve_app(_featured_blog())
+    async with Session(SessionConfig(render="always")) as session:
+        found = await gpp(session, f"{base}/posts/26.html")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/posts/{n}.html" for n in range(1, 27)}
+    assert found.sample_path == (f"{base}/", f"{base}/posts/26.html")
+    (chosen,) = [e for e in found.trace if e.step == "seed-path" and e.decision == "parent"]
+    assert "beside" in chosen.note
 
 
 async def test_gpp_grows_through_rows_that_open_by_script(lab: Lab) -> None:

@@ -58,12 +58,13 @@ class _Child:
             assert time.monotonic() < deadline, "".join(self.stderr)
             time.sleep(0.05)
 
-    def signal(self, signum: int) -> tuple[int, float]:
-        """Send `signum`; the exit code and the seconds until the process ended."""
+    def signal(self, signum: int, wait: float = 30) -> tuple[int, float]:
+        """Send `signum`; the exit code and the seconds until the process ended (killed after
+        `wait` seconds)."""
         sent = time.monotonic()
         self.process.send_signal(signum)
         try:
-            code = self.process.wait(timeout=30)
+            code = self.process.wait(timeout=wait)
         finally:
             if self.process.poll() is None:
                 self.process.kill()
@@ -73,18 +74,18 @@ class _Child:
             reader.join(5)
         return code, took
 
-    def stopped_by(self, signum: int) -> tuple[str, float]:
-        """Send `signum` (SIGTERM or SIGINT); the process must end soon after as the command
-        line says (143 "terminated", or 130 "incomplete: interrupted"), with no traceback. Its
-        stderr and the seconds it took."""
-        code, took = self.signal(signum)
+    def stopped_by(self, signum: int, within: float = 10) -> tuple[str, float]:
+        """Send `signum` (SIGTERM or SIGINT); the process must end within `within` seconds as
+        the command line says (143 "terminated", or 130 "incomplete: interrupted"), with no
+        traceback. Its stderr and the seconds it took."""
+        code, took = self.signal(signum, wait=3 * within)
         stderr = "".join(self.stderr)
         if signum == signal.SIGTERM:
             assert code == 143 and "terminated (SIGTERM)" in stderr, stderr
         else:
             assert code == 130 and "incomplete: interrupted (Ctrl-C)" in stderr, stderr
         assert "Traceback" not in stderr and "never retrieved" not in stderr, stderr
-        assert took < 10  # loosely: the work interrupted runs for minutes
+        assert took < within  # loosely: the work interrupted runs for minutes
         return stderr, took
 
 
@@ -281,7 +282,9 @@ def test_ctrl_c_mid_bench(tmp_path: Path, saw: Saw) -> None:
     child = _Child([sys.executable, "-m", "siteseer.cli", *args], tmp_path)
     child.wait_for(lambda: any("launched Chromium" in line for line in child.stderr), 60)
     time.sleep(1.0)  # inside the first run, or (on a fast machine) the next
-    stderr, took = child.stopped_by(signal.SIGINT)
+    # the run under way is scored and every output written before the exit: seconds of work
+    # that a loaded machine stretches, so the bound is the case's, not the one for a bare stop
+    stderr, took = child.stopped_by(signal.SIGINT, within=60)
     rows = json.loads((tmp_path / "out" / "results.json").read_text())
     # the runs before the one under way complete; that one, when Ctrl-C came inside it, not
     assert 1 <= len(rows) < 4 and all(row["complete"] for row in rows[:-1]), rows

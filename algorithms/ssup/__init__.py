@@ -38,7 +38,9 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   an index level's pages are loaded by yield, see below). When a later group falls below it
   and the sample's pages were not all equally like the sample page, the sample grows over the
   rest of the best group, round by round while a round lowers it, before the group is pruned
-  (`levels._Threshold.widen`).
+  (`levels._Threshold.widen`). Short of that, a later group within that spread of minsim_html,
+  or larger than the best group, is judged by a spread sample of its pages as the best group
+  was; kept so, it brings minsim_html down to the least simhtml of its pages measured.
 - `probe`: Algorithm 2 keeps a later group when the *max* simhtml over it reaches minsim_html;
   the paper's worked example (Figure 5) computes only the first page of each group. We try up to
   `probe` pages, in URL order, and stop at the first that passes. A group's pages whose URL
@@ -273,7 +275,9 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   page passes simhtml but shares less than half of the sample's field labels (header cells,
   terms, labels, the bold key cells of a two-column key/value table, and the keys of a record
   shown as JSON in a ``pre``, a browsable API's: `features.dom.label_schema`) is records of another kind (another table's rows, built alike:
-  an admin's zone and country detail pages) and is pruned (`levels._unlike_fields`). Where
+  an admin's zone and country detail pages) and is pruned (`levels._unlike_fields`), but only
+  where the pages of the sample's kind agree on their labels (a manual page's option terms
+  are its own text: no two agree, and nothing is told by them). Where
   the sample and a few pages of its kind show JSON records naming one set of keys at their
   outermost level (`features.dom.record_fields`: a serializer writes every field), a later
   group's record naming another set is of another kind, though it shares half of them

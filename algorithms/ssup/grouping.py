@@ -26,6 +26,8 @@ SIM_DIGITS = 9
 
 # A list nested in a collapsible item of another (``li/details/ul/li``).
 _COLLAPSIBLE = re.compile(r"(?<![^/])li(?:\[[^\]]*\])*/details(?:\[[^\]]*\])*/(?:ul|ol)")
+# A list nested in an item of another (``li/ul/li``).
+_NESTED = re.compile(r"(?<![^/])li(?:\[[^\]]*\])*/(?:ul|ol)(?:\[[^\]]*\])*/li(?:/|\[)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,9 +61,12 @@ def group_links(
     # are one list (`dom.item_rows`), the sample's path first; so are the depths of a
     # collapsible tree of links (`dom.nested_list`: a module index nests each namespace's
     # entries in a ``details`` element of its item), whose entries a path per depth would
-    # split. A tree that does not fold (a table of contents) is left to the sections its pages
-    # list, as its depths may hold pages of other kinds.
-    tree = nested_list(sdp) if _COLLAPSIBLE.search(sdp) else None
+    # split, and those of a tree that holds the sample below its top (an inheritance tree
+    # nests each class under its base), where its depths are the entries' content, not
+    # their kinds; their items must be built as the sample's (``li/div/code/a`` at each
+    # depth). A tree holding the sample at its top (a table of contents' chapters over their
+    # sections) is left to the sections its pages list, as its depths may hold other kinds.
+    tree = nested_list(sdp) if _COLLAPSIBLE.search(sdp) or _NESTED.search(sdp) else None
     listed = [
         u
         for p, urls in paths.items()

@@ -73,11 +73,15 @@ class _Threshold:
         self.minsim = min(self.sims.values()) if self.sims else None
         return self.minsim
 
-    async def widen(self, below: float, subject: str, level: int) -> bool:
+    async def widen(
+        self, below: float, subject: str, level: int, later: Sequence[str] = ()
+    ) -> bool:
         """Whether minsim_html, learned again over more of `group` (the best group), falls to
         `below` (the best simhtml of a later group, `subject`, that failed it; 0 when none
         loaded): `learn`'s number of pages more, spread over those not measured yet, round
         after round while a round lowers it; noted in `run`'s trace when a page was measured.
+        Short of that, whether a page of `later` (the later group's links, its first one
+        probed already), `learn`'s number of them spread over the rest, reaches minsim_html.
 
         Choice (beyond `sample_size`): the paper learns minsim_html from the whole best group;
         a sample of it is as low only when the group is alike throughout. A later group's
@@ -87,20 +91,34 @@ class _Threshold:
         no less like the sample than those it had. It grows only when the later group falls
         below minsim_html by no more than the sample's pages differ among themselves (the
         spread of their simhtml): a sample alike throughout shows a group alike throughout,
-        and a group far below it (a page of another kind) is none of its kind."""
+        and a group far below it (a page of another kind) is none of its kind. A later group
+        within that spread, or larger than the best group (whose few pages may not show the
+        kind's spread), is judged as the best group was, by a few of its pages, not by its
+        first alone (a manual's guides beside its commands, an inheritance tree's classes
+        beside the few at the sample's depth: each page's links its own); a group kept so
+        brings minsim_html down to the least simhtml of its pages measured."""
         sims = self.sims.values()
-        if self.minsim is None or self.minsim - below > max(sims) - min(sims) + _SIM_EPSILON:
+        if self.minsim is None or below <= 0.0:
             return False
-        if below <= 0.0:
+        near = self.minsim - below <= max(sims) - min(sims) + _SIM_EPSILON
+        if not near and len(later) <= len(self.group):
             return False
         measured = len(self.sims)
-        while self.minsim is not None and self.minsim > below:
+        while near and self.minsim is not None and self.minsim > below:
             left = [u for u in self.group if u not in self.sims]
             before = self.minsim
             self.learn = spread(left, len(self.learn))
             if not left or await self.measure() is None or self.minsim >= before:
                 break
         passed = self.minsim is not None and self.minsim <= below
+        if not passed and self.minsim is not None and len(later) > 1:
+            fetched = await self.run.fetch(spread(later[1:], len(self.learn)))
+            seen = [
+                simhtml(self.sample_schema, html_schema(p, self.mode)) for p in fetched.values()
+            ]
+            passed = any(sim >= self.minsim for sim in seen)
+            if passed:  # the group is of the kind: its pages measured show how far it varies
+                self.minsim = min(below, *seen)
         if len(self.sims) > measured:
             self.run.note(
                 "same-level",
@@ -217,7 +235,7 @@ class SameLevel:
             if not passed and facet and _kept_as_listed(*listed):
                 kept.extend(group.urls)
                 continue
-            if not passed and await threshold.widen(best, subject, level):
+            if not passed and await threshold.widen(best, subject, level, group.urls):
                 passed, minsim = True, min(minsim, threshold.minsim or 0.0)
             values = {"strongsim": group.score, "simhtml": best, "minsim_html": minsim}
             labels = await _unlike_fields(self.run, sp, group, fields, alike) if passed else None
@@ -532,17 +550,25 @@ async def _unlike_fields(
     there. Pages without labels (a wiki's, a blog's) are not judged so. The kept pages the
     level loaded count as the sample does: a type's pages may name several sets of fields
     (an API reference's classes, interfaces and enums), and a page naming the fields of one
-    of them is of the kind."""
+    of them is of the kind.
+
+    Choice: labels tell a kind only where the kind's pages agree on them. When each page of
+    `alike` `run` loaded (the sample left out; one is loaded if none was) shares less than
+    `_KIND_SIM` of its labels with the sample's, the labels are the pages' own text (a manual
+    page's option terms), not field names, and nothing is told by them."""
     if not fields:
         return None
     page = next((run.pages[u] for u in group.urls if u in run.pages), None)
     labels = label_schema(page, key_cells=True) if page is not None else frozenset()
     if labels:
-        kinds = [fields]
-        kinds += [label_schema(run.pages[u], key_cells=True) for u in alike if u in run.pages]
-        sim = max(simlabels(kind, labels) for kind in kinds)
-        if sim < _KIND_SIM:
-            return sim
+        others = sorted(alike - {sp.url})
+        if others and not any(u in run.pages for u in others):
+            await run.fetch_one(others[0])
+        mates = [label_schema(run.pages[u], key_cells=True) for u in others if u in run.pages]
+        if not mates or max(simlabels(fields, m) for m in mates) >= _KIND_SIM:
+            sim = max(simlabels(kind, labels) for kind in (fields, *mates))
+            if sim < _KIND_SIM:
+                return sim
     return await _other_record(run, sp, group.urls, alike)
 
 

@@ -185,9 +185,10 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   topic-oriented help whose guides list topics beside sub-guides, every page ``/<name>.html``),
   every page of that template the tree's lists link to outside the seed's own lists and the
   site navigation is loaded once and judged, from the path's index pages and the root of the
-  seed's trail: a list (built more like the path's lists than like the seed, or named by a
-  page's trail) is followed in turn, another page is an entity (`nested.one_template_tree`);
-  the pages the walk caught are not loaded again.
+  seed's trail: a list (built more like the path's lists than like the seed, named by a
+  page's trail, or listing pages of the template through a list built as the path's, however
+  deep its wrappers nest: `nested.list_shape`) is followed in turn, another page is an entity
+  (`nested.one_template_tree`); the pages the walk caught are not loaded again.
 - A pagination peer's list mates (beyond the paper): the pages the seed links to only beside
   a peer (its "next") are left out as the list's other pages, but probed last when no index
   page is confirmed (`probes.Probes.unconfirmed`): a message's bar holds its date index beside

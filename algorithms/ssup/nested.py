@@ -15,11 +15,15 @@ its structure (`element_schema`: every element's path, classes included) is more
 the path's lists than like the seed, or when a page of the tree names it in its trail (the
 link DOM path through which the seed shows its ancestors: a page's trail names lists only).
 The roots are the path's index pages and the root of the seed's trail when it has the template
-too (`trails.trail_root_url`: the front page the climb leaves out as navigation).
+too (`trails.trail_root_url`: the front page the climb leaves out as navigation). A page that
+lists pages of the template through a list built as the tree's (`list_shape`) is a list too,
+however few entries it holds (a guide of three topics, drawn in one column where a longer one
+takes two, is built more like a topic than like the path's lists).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urldefrag, urlsplit
@@ -32,7 +36,11 @@ from siteseer.algorithms.ssup.sections import outline
 from siteseer.algorithms.ssup.verdicts import navigation_list
 from siteseer.render import Snapshot
 
-__all__ = ["element_schema", "one_template_tree", "tree_template"]
+__all__ = ["element_schema", "list_shape", "one_template_tree", "tree_template"]
+
+# A step repeated (``div/div/div``), and a section's step (`list_shape`).
+_RUN = re.compile(r"(?<![^/])([^/]+)(?:/\1)+(?![^/])")
+_SECTION = re.compile(r"/section(?=/)")
 
 
 def tree_template(chain: Sequence[Snapshot], sdps: Sequence[str]) -> UrlTemplate | None:
@@ -45,6 +53,16 @@ def tree_template(chain: Sequence[Snapshot], sdps: Sequence[str]) -> UrlTemplate
     if template is None or not all(template.matches(p.url) for p in chain[-3:-1]):
         return None
     return template if outline(sdps[-1]) == outline(sdps[-2]) else None
+
+
+def list_shape(path: str) -> str:
+    """The kind of list a link DOM path (any tag-feature mode) belongs to, however deep its
+    wrappers nest: its `outline` without sections, each run of one tag folded into one.
+
+    >>> list_shape("html/body/main/article/div[@class]/div[@class]/section/div[@class]/a")
+    'html/body/main/article/div/a'
+    """
+    return _RUN.sub(r"\1", _SECTION.sub("", outline(path)))
 
 
 def element_schema(page: Snapshot) -> frozenset[str]:
@@ -82,13 +100,16 @@ async def one_template_tree(
     roots: Sequence[Snapshot],
     entities: list[str],
     level: int,
+    sdp: str,
 ) -> list[str]:
     """The lists of the tree of `template` from `roots` (the index pages of `chain`, the sample
     page path, and the trail's root), each page of the template they link to outside the site
     navigation the seed carries too (`verdicts.navigation_list`) loaded once and judged: a list
     is followed, another page added to `entities`, which holds the seed and the pages the walk
-    caught (those are not loaded again). Returns the lists that added an entity."""
+    caught (those are not loaded again). `sdp` is the link DOM path through which the seed's
+    index page lists it. Returns the lists that added an entity."""
     seed = chain[-1]
+    shape = list_shape(sdp)
     lists = [element_schema(p) for p in chain[:-1]]
     alike = element_schema(seed)
     trail = _trail_path(seed, chain[:-1], mode)
@@ -138,7 +159,17 @@ async def one_template_tree(
                 continue
             names(got)
             schema = element_schema(got)
-            if url in named or max(_jaccard(s, schema) for s in lists) > _jaccard(alike, schema):
+            listing = any(
+                list_shape(link_path(k, mode)) == shape
+                and template.matches(k.url)
+                and urldefrag(k.url)[0] != url
+                for k in got.links
+            )
+            if (
+                listing
+                or url in named
+                or max(_jaccard(s, schema) for s in lists) > _jaccard(alike, schema)
+            ):
                 follow(got)
                 continue
             held[url] = got

@@ -155,7 +155,7 @@ class _Walk:
         if page is not None and page.ok and template.matches(page.url):
             roots.insert(0, page)
         self.index_pages[-1] += await one_template_tree(
-            self.run, self.mode, template, chain, roots, self.entities, len(chain) - 1
+            self.run, self.mode, template, chain, roots, self.entities, len(chain) - 1, sdps[-1]
         )
 
     async def _walk_down(

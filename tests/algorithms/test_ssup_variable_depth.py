@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import pytest
 from aiohttp import web
 from ssup_runs import serve_and_discover
 
@@ -134,6 +135,11 @@ _GUIDES: dict[str, tuple[str, ...]] = {
     "clock": ("clock-set", "clock-world", "clock-timezone"),
     "power": ("power-status", "power-suspend", "power-closelid", "power-lowpower"),
 }
+_NOTE = (
+    '<div class="note"><div class="inner"><div class="region"><p>Note.</p></div></div></div>'
+    '<div class="figure"><div class="inner"><div class="contents"><img src="/f.png" alt="">'
+    '<div class="desc"><p>A figure.</p></div></div></div></div>'
+)
 _TOPICS = sorted({e for entries in _GUIDES.values() for e in entries} - set(_GUIDES))
 _TITLES = {n: n.replace("-", " ").title() for n in (*_GUIDES, *_TOPICS)}
 
@@ -143,8 +149,13 @@ class _TopicHelpSite(Site):
     entries in one list of links with their descriptions, a topic's text, its guides under "More
     Information" and a "See also" list."""
 
-    id = "topic-help"
     kind = "entity-tree"
+
+    def __init__(self, columns: bool = False) -> None:
+        # `columns`: a guide of more than three entries lists them in two columns, a shorter
+        # one in one column (one wrapper less) after a line of text, as yelp-build draws them.
+        self.columns = columns
+        self.id = "topic-help-columns" if columns else "topic-help"
 
     @staticmethod
     def _guides_of(name: str) -> list[str]:
@@ -177,7 +188,13 @@ class _TopicHelpSite(Site):
                 f'{_TITLES[e]}</span><span class="desc">About {_TITLES[e].lower()}.</span></a></div>'
                 for e in _GUIDES[name]
             )
-            body = f'<div class="links topiclinks"><div class="region">{items}</div></div>'
+            items = f'<div class="links-divs">{items}</div>' if self.columns else items
+            lead = ""
+            if self.columns and len(_GUIDES[name]) > 3:
+                items = f'<div class="links-twocolumn">{items}</div>'
+            elif self.columns:
+                lead = f'<div class="p"><p>{_TITLES[name]} in short.</p></div>{_NOTE}'
+            body = f'{lead}<div class="links topiclinks"><div class="region">{items}</div></div>'
         else:
             at = _TOPICS.index(name)
             see = "".join(
@@ -189,6 +206,7 @@ class _TopicHelpSite(Site):
             )
             body = (
                 f'<div class="p"><p>How to {_TITLES[name].lower()}.</p></div><ol class="steps">{steps}</ol>'
+                f"{_NOTE if self.columns else ''}"
                 f'<section class="links"><h2>See Also</h2><ul>{see}</ul></section>'
             )
         page = f'<main>{head}<article><h1>{_TITLES[name]}</h1><div class="region">{body}</div>{info}</article></main>'
@@ -216,8 +234,12 @@ class _TopicHelpSite(Site):
         )
 
 
-async def test_topics_of_guides_nested_at_every_depth() -> None:
-    truth, result, downloaded = await serve_and_discover(_TopicHelpSite())
+@pytest.mark.parametrize("columns", [False, True])
+async def test_topics_of_guides_nested_at_every_depth(columns: bool) -> None:
+    """With `columns`, the short guides, listing their topics in one column where the path's
+    guides take two, are built more like a topic than like those: they are guides all the
+    same, as they list pages of the tree in a list built as the path's."""
+    truth, result, downloaded = await serve_and_discover(_TopicHelpSite(columns))
     assert result.complete, result.reason
     assert set_scores(result.entities, truth.target_entities).f1 >= 0.95, result.entities
     assert len(downloaded) <= len(_GUIDES) + len(_TOPICS) + 4, downloaded

@@ -13,9 +13,18 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
+from urllib.parse import urldefrag, urljoin
 
-from siteseer.algorithms.features.dom import TagFeature, item_rows, nested_list, path_urls
+from siteseer.algorithms.features.dom import (
+    TagFeature,
+    item_rows,
+    link_dom_path,
+    nested_list,
+    path_urls,
+    unnumbered,
+)
 from siteseer.algorithms.features.url import term_weights
+from siteseer.algorithms.features.urlshape import seed_template
 from siteseer.algorithms.ssup.headed import other_sections
 from siteseer.render import Snapshot
 
@@ -61,12 +70,14 @@ def group_links(
     # are one list (`dom.item_rows`), the sample's path first; so are the depths of a
     # collapsible tree of links (`dom.nested_list`: a module index nests each namespace's
     # entries in a ``details`` element of its item), whose entries a path per depth would
-    # split, and those of a tree that holds the sample below its top (an inheritance tree
-    # nests each class under its base), where its depths are the entries' content, not
-    # their kinds; their items must be built as the sample's (``li/div/code/a`` at each
-    # depth). A tree holding the sample at its top (a table of contents' chapters over their
-    # sections) is left to the sections its pages list, as its depths may hold other kinds.
-    tree = nested_list(sdp) if _COLLAPSIBLE.search(sdp) or _NESTED.search(sdp) else None
+    # split, and those of a tree that holds the sample under an item of its own URL template
+    # (an inheritance tree nests each class under its base: `_under_own_kind`), where its
+    # depths are the entries' content, not their kinds; their items must be built as the
+    # sample's (``li/div/code/a`` at each depth). Another tree (a table of contents' chapters
+    # over their sections, a wiki's namespaces over their pages) is left to the sections its
+    # pages list, as its depths may hold other kinds.
+    nested = _NESTED.search(sdp) and _under_own_kind(index_pages, sample_url, sdp, mode)
+    tree = nested_list(sdp) if _COLLAPSIBLE.search(sdp) or nested else None
     listed = [
         u
         for p, urls in paths.items()
@@ -83,3 +94,32 @@ def group_links(
         LinkGroup(score, tuple(sorted(urls)))
         for score, urls in sorted(grouped.items(), key=lambda kv: -kv[0])
     ]
+
+
+def _under_own_kind(
+    index_pages: Sequence[Snapshot], sample_url: str, sdp: str, mode: TagFeature
+) -> bool:
+    """Whether an index page lists the sample through `sdp` in a list nested in an item that
+    links, outside its own nested lists, a page of the sample's URL template
+    (`urlshape.seed_template`): the sample's parent in a tree of its own kind."""
+    template = seed_template(sample_url)
+    if template is None:
+        return False
+    for page in index_pages:
+        base = page.final_url or page.url
+        for anchor in page.tree().iter("a"):
+            href = anchor.get("href")
+            if href is None or urldefrag(urljoin(base, href.strip()))[0] != sample_url:
+                continue
+            if unnumbered(link_dom_path(anchor, mode)) != sdp:
+                continue
+            item = next(anchor.iterancestors("li"), None)
+            parent = None if item is None else next(item.iterancestors("li"), None)
+            if parent is None:
+                continue
+            for other in parent.iter("a"):
+                if next(other.iterancestors("li"), None) is not parent or not other.get("href"):
+                    continue
+                if template.matches(urldefrag(urljoin(base, other.get("href").strip()))[0]):
+                    return True
+    return False

@@ -553,22 +553,21 @@ async def _unlike_fields(
     of them is of the kind.
 
     Choice: labels tell a kind only where the kind's pages agree on them. When each page of
-    `alike` `run` loaded (the sample left out; one is loaded if none was) shares less than
-    `_KIND_SIM` of its labels with the sample's, the labels are the pages' own text (a manual
-    page's option terms), not field names, and nothing is told by them."""
+    `alike` `run` loaded (the sample left out; one is loaded if none was and the group would
+    be pruned) shares less than `_KIND_SIM` of its labels with the sample's, the labels are
+    the pages' own text (a manual page's option terms), not field names, and tell nothing."""
     if not fields:
         return None
     page = next((run.pages[u] for u in group.urls if u in run.pages), None)
     labels = label_schema(page, key_cells=True) if page is not None else frozenset()
-    if labels:
-        others = sorted(alike - {sp.url})
-        if others and not any(u in run.pages for u in others):
-            await run.fetch_one(others[0])
-        mates = [label_schema(run.pages[u], key_cells=True) for u in others if u in run.pages]
+    others = sorted(alike - {sp.url})
+    mates = [label_schema(run.pages[u], key_cells=True) for u in others if u in run.pages]
+    if labels and max(simlabels(kind, labels) for kind in (fields, *mates)) < _KIND_SIM:
+        if others and not mates:
+            page = await run.fetch_one(others[0])
+            mates = [label_schema(page, key_cells=True)] if page is not None else []
         if not mates or max(simlabels(fields, m) for m in mates) >= _KIND_SIM:
-            sim = max(simlabels(kind, labels) for kind in (fields, *mates))
-            if sim < _KIND_SIM:
-                return sim
+            return max(simlabels(kind, labels) for kind in (fields, *mates))
     return await _other_record(run, sp, group.urls, alike)
 
 

@@ -40,8 +40,9 @@ URL names above it (its folder and the folders above, not the root: a branch's f
 redirecting to its log, a wiki's folder listing its pages).
 
 Not loaded: links that look like cart, account, log-in or log-out actions (`unsafe_reason`),
-links to the entity pages themselves, and the filtered views of the start page (its facet, sort
-and page links: narrower by definition). A start page that is a list page and not the site's
+links to the entity pages themselves, the filtered views of the start page (its facet, sort
+and page links: narrower by definition), and links labelled as an ordering ("Sort title in
+alphabetical order": another order of a list, wherever their path leads). A start page that is a list page and not the site's
 home page (its root; a home page may carry the site's search form beside a featured grid) is
 kept as it is, and nothing else is loaded.
 """
@@ -67,7 +68,7 @@ from siteseer.algorithms.querycentric.model import (
     unsafe_reason,
 )
 from siteseer.algorithms.querycentric.rows import listed_fields
-from siteseer.algorithms.querycentric.views import is_pager_text
+from siteseer.algorithms.querycentric.views import is_pager_text, names_an_order
 from siteseer.algorithms.result import TraceEntry
 from siteseer.algorithms.run import Run, Stopped
 from siteseer.algorithms.ssup.probes import url_ancestors
@@ -301,6 +302,8 @@ def _links(
         if pattern is not None and pattern.matches(url):
             continue
         if unsafe_reason(url=url, text=link.text) or not session.in_scope(url):
+            continue
+        if names_an_order(link.text):  # "Sort title in alphabetical order": a list's view
             continue
         out.setdefault(url)
     return list(out)[:MAX_CANDIDATES]

@@ -6,11 +6,12 @@ wiki's Main Page linking every category, each category page listing its articles
 start list was found on (`hub`, the entry point's start) links each of them alike. Those lists
 are the values of one attribute, named by the address they share — the namespace of their last
 segment (``/index.php/Category:Dpkg`` → "Category") or the literal segment before it
-(``/tags/python/`` → "tags") — and each value is its link's text on the hub. The lists beside
-the start list are its links on the hub shaped as its own address (`EntityPattern.from_urls`:
-host, leading literal segments, depth, query keys, namespace) in the same link group (their
-DOM path, with attribute names); none when the hub does not link the start list, or links no
-other list so.
+(``/tags/python/`` → "tags") — and each value is its link's text on the hub; a link labelled
+as an ordering ("Sort title in alphabetical order") shows the same list in another order, no
+value. The lists beside the start list are its links on the hub shaped as its own address
+(`EntityPattern.from_urls`: host, leading literal segments, depth, query keys, namespace) in
+the same link group (their DOM path, with attribute names); none when the hub does not link
+the start list, or links no other list so.
 
 The lists an item of the start list links to beside its entity (a post's category and tags,
 ``/category/dpkg/``, ``/tag/unstable/``) are the same kind of values (`item_fields`): each
@@ -27,7 +28,7 @@ from siteseer.algorithms.querycentric.items import result_items
 from siteseer.algorithms.querycentric.labels import clean_label, norm_ws
 from siteseer.algorithms.querycentric.model import EntityPattern, entity_url
 from siteseer.algorithms.querycentric.shapes import spelled_namespace
-from siteseer.algorithms.querycentric.views import path_page
+from siteseer.algorithms.querycentric.views import names_an_order, path_page
 from siteseer.render import Snapshot
 
 __all__ = [
@@ -79,6 +80,8 @@ def lists_beside(hub: Snapshot, start: str) -> dict[str, str] | None:
         if link.path_attrs not in groups or not shape.matches(link.url):
             continue
         value = clean_label(norm_ws(link.text))
+        if names_an_order(value):
+            continue  # the same list in another order (a view), no list of a value
         if value and not spelled_address(value) and link.url not in found:
             found[link.url] = value
     return found if len(found) > 1 and start in found else None

@@ -24,7 +24,11 @@ from siteseer.algorithms.querycentric.beside import shared_attribute, spelled_ad
 from siteseer.algorithms.querycentric.items import linked_anchors
 from siteseer.algorithms.querycentric.labels import clean_label, label_count, norm_ws
 from siteseer.algorithms.querycentric.model import EntityPattern
-from siteseer.algorithms.querycentric.views import attribute_name, is_count_heading
+from siteseer.algorithms.querycentric.views import (
+    attribute_name,
+    is_count_heading,
+    names_an_order,
+)
 from siteseer.render import Link, Snapshot
 
 __all__ = ["MAX_MENU", "linked_values", "menu_links", "value_indexes", "value_labels"]
@@ -123,8 +127,8 @@ def value_indexes(
         if urlsplit(link.url).netloc != here or is_entity(link.url):
             continue
         value = clean_label(norm_ws(link.text))
-        if not value or spelled_address(value):
-            continue
+        if not value or spelled_address(value) or names_an_order(value):
+            continue  # "Sort title in alphabetical order": the same list, no value's
         group = groups.setdefault((link.path_attrs, heading), _Group(heading))
         group.values.setdefault(link.url, value)
         if label_count(norm_ws(f"{link.text} {anchor.tail or ''}")) is not None:

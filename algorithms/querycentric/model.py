@@ -66,6 +66,7 @@ from siteseer.algorithms.querycentric.views import (
     is_format_key,
     is_pager_text,
     names_a_pager,
+    names_an_order,
     path_page,
     points_up_or_down,
     rel_pager_urls,
@@ -651,8 +652,9 @@ def ordering_links(snapshot: Snapshot, canonical: Canonical) -> dict[str, str]:
     """Links that re-order the page's results: URL → the ordering key (parameter name or heading).
 
     A link qualifies when its URL differs from the page's only in parameters named like an
-    ordering ("sort", "order", …), or when it sits under a heading such as "Sort by" (on the
-    page's host, wherever its path leads).
+    ordering ("sort", "order", …), when its label reads as one ("Sort by date", an icon's
+    title "Sort title in alphabetical order"), or when it sits under a heading such as "Sort
+    by" (on the page's host, wherever its path leads).
     """
     return _ordering_links(snapshot, _Anchors(snapshot, canonical))
 
@@ -667,6 +669,9 @@ def _ordering_links(snapshot: Snapshot, anchors: _Anchors) -> dict[str, str]:
         changed = _changed_keys(here, link.url)
         if same and changed and all(words_match(k, VIEW_WORDS) for k in changed):
             out[link.url] = ",".join(sorted(changed))
+            continue
+        if names_an_order(link.text):  # "Sort title in alphabetical order" (its title)
+            out[link.url] = ",".join(sorted(changed)) if same and changed else "sort"
             continue
         heading = anchors.heading(link.url)
         if heading and words_match(heading, SORT_WORDS):

@@ -13,6 +13,9 @@ facet and never a new entity: a parameter named for it (``sort``, ``order``, ``o
 ``columns``, ``group`` …), or a link in a header cell of the result table (the column sort links
 of a table browser or an admin change list) that keeps the list's path.
 
+A link labelled as an ordering ("Sort by date", "Sort title in alphabetical order", its title
+when it shows icons only) is a view too, wherever its path leads.
+
 Display toggles ("Show counts", "Hide details") are views too. The levels of a date drill-down
 (``?date__year=2012`` → ``&date__month=4`` → ``&date__day=1``) are one attribute, the field the
 parameters are parts of ("date").
@@ -59,6 +62,7 @@ __all__ = [
     "is_operator_menu",
     "is_pager_text",
     "names_a_pager",
+    "names_an_order",
     "path_page",
     "points_up_or_down",
     "rel_pager_urls",
@@ -169,6 +173,16 @@ def form_pager_links(page: Snapshot, canonical: Callable[[str], str]) -> list[tu
         return []
     forms = form_links(page, canonical, hidden_only=True)
     return [(x.url, " ".join(x.text.split())) for x in forms if not unsafe_reason(text=x.text)]
+
+
+_ORDER_OPENERS = re.compile(r"(sort|sorted|order by|ordered by)\b")
+
+
+def names_an_order(text: str) -> bool:
+    """Whether a link's label (its text, else its title) reads as an ordering of the same list
+    ("Sort title in alphabetical order", "Sort according to date", "Order by price"): a view,
+    never a value of the list's attribute."""
+    return _ORDER_OPENERS.match(" ".join(text.lower().split())) is not None
 
 
 def points_up_or_down(text: str) -> bool:

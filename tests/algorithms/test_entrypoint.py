@@ -8,7 +8,13 @@ from urllib.parse import urljoin
 import pytest
 
 from siteseer.algorithms import find_list_page
-from siteseer.algorithms.entrypoint import MINIMUM_ROWS, _more_links, _widest, list_score
+from siteseer.algorithms.entrypoint import (
+    MINIMUM_ROWS,
+    _links,
+    _more_links,
+    _widest,
+    list_score,
+)
 from siteseer.crawler import Session, SessionConfig
 from siteseer.lab import LabServer
 from siteseer.lab.runners.exploration import start_url
@@ -136,3 +142,20 @@ def test_with_a_sample_the_lists_linking_it_and_their_more_links_win() -> None:
     assert scored[0].is_list and scored[1].is_list and scored[1].like_sample == 10
     assert _widest(scored) == scored[1]
     assert _more_links(mine) == ["http://127.0.0.1:8000/bin/log/"]
+
+
+async def test_links_labelled_as_an_ordering_are_no_candidates_for_the_start_page() -> None:
+    """A catalogue's home page lists its books with a toolbar of icon buttons, each titled with
+    the order it shows (``/newest/abc/``: the same list re-ordered): none is scored; its menu's
+    list pages are."""
+    url = "http://127.0.0.1:8000/"
+    books = "".join(f'<li><a href="/book/{i}">Book {i}</a></li>' for i in range(12))
+    toolbar = "".join(
+        f'<a title="Sort {how}" href="/newest/{key}/"><span class="icon"></span></a>'
+        for key, how in (("abc", "title in alphabetical order"), ("old", "by date, oldest"))
+    )
+    menu = '<nav><a href="/category">Categories</a><a href="/author">Authors</a></nav>'
+    home = snapshot_from_html(url, url, 200, f"<html><body>{menu}{toolbar}<ul>{books}</ul>")
+    async with Session(SessionConfig(render="never", cache=None)) as session:
+        linked = _links(home, session)
+    assert linked == [url + "category", url + "author"]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from functools import partial
 
+from siteseer.algorithms.querycentric.beside import lists_beside
 from siteseer.algorithms.querycentric.formfields import form_choices, forms_of, get_submission
+from siteseer.algorithms.querycentric.indexes import value_indexes
 from siteseer.algorithms.querycentric.model import (
     EntityPattern,
     Facet,
@@ -38,6 +40,7 @@ from siteseer.algorithms.querycentric.queries import (
     infer_attributes,
     state_key,
 )
+from siteseer.algorithms.querycentric.views import names_an_order
 from siteseer.crawler import canonical_url
 from siteseer.render import Control, Snapshot, parse_html, snapshot_from_html
 
@@ -270,6 +273,29 @@ def test_a_sort_by_group_orders_the_list_where_its_links_spell_the_order_in_the_
         BASE + "/questions/scope:all/sort:votes-desc/page:1/",
     }
     assert not link_facets(home, PATTERN, canonical_url)
+
+
+def test_links_labelled_as_an_ordering_are_views_wherever_their_path_leads() -> None:
+    """A catalogue's toolbar of icon buttons, each titled with the order it shows and leading
+    to the list's address with the order as its last segment (``/newest/abc/``): views of the
+    same list — no facet, no list of a value beside it, no index of values."""
+    titles = {
+        "new": "Sort according to book date, newest first",
+        "abc": "Sort title in alphabetical order",
+        "authza": "Sort authors in reverse alphabetical order",
+    }
+    toolbar = "".join(
+        f'<a title="{t}" class="btn" href="/newest/{k}/"><span class="icon"></span></a>'
+        for k, t in titles.items()
+    )
+    page = snap("/newest/new/", f"<h2>Books</h2><div>{toolbar}</div>" + cards(1, 2, 3))
+    orders = ordering_links(page, canonical_url)
+    assert set(orders) == {f"{BASE}/newest/{k}/" for k in titles}
+    assert not link_facets(page, PATTERN, canonical_url)
+    assert lists_beside(page, f"{BASE}/newest/new/") is None
+    assert value_indexes(page, PATTERN.matches) == {}
+    assert names_an_order("Order by price") and names_an_order("sorted by date")
+    assert not names_an_order("Ordnance survey") and not names_an_order("Sorting hat")
 
 
 def test_jaccard_and_subset() -> None:

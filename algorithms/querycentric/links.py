@@ -9,6 +9,10 @@ whose attribute the start query's list table shows for every entity, spelled as 
 not followed (skip "listed"): the list was paged to its end, so its queries would add neither
 an entity nor a pair; nor are the sort links tested when no facet is left to follow.
 
+A facet link whose address is a folder of the list's entities (a blog's month archive
+``/blog/2026/11/`` above its posts ``/blog/2026/11/03/<slug>/``) lists those the start list,
+paged to its end, names under it: its query is made from them without a load.
+
 A facet link may open its value in place: a sitemap's folder link lists the whole list again
 with the folder's own pages nested below its item (``ul/li/ul/li``). Its page lists every entity
 of the parent's and more, each added one in a list nested in an item: the added entities are
@@ -25,6 +29,7 @@ from siteseer.algorithms.querycentric.items import item_links, sublist_links
 from siteseer.algorithms.querycentric.model import (
     Condition,
     Facet,
+    addressed_under,
     drilldown_labels,
     entity_url,
     is_subset,
@@ -138,6 +143,7 @@ class LinkFacets:
                 continue
             todo.append((facet, conditions))
         self._skip_orderings(q)
+        todo = self._by_address(q, todo)
         if not todo:
             return []
         firsts = await ex.at_largest_size(await ex.pages([f.url for f, _ in todo]))
@@ -163,6 +169,35 @@ class LinkFacets:
             if child is not None:
                 children.append(child)
         return children
+
+    def _by_address(
+        self, q: Query, todo: list[tuple[Facet, tuple[Condition, ...]]]
+    ) -> list[tuple[Facet, tuple[Condition, ...]]]:
+        """`todo` without the drill-downs known without a load: a facet link whose address is
+        a folder holding some, not all, of `q`'s entities (a blog's month archive
+        ``/blog/2026/11/`` above ``/blog/2026/11/03/<post>/``): `q`'s list, paged to its end,
+        already names them, and the value's query is those (no drill-down of its own); the
+        folders of one label (each year's "April") one query of them all."""
+        rest: list[tuple[Facet, tuple[Condition, ...]]] = []
+        held: dict[tuple[Condition, ...], tuple[Facet, list[str]]] = {}
+        for facet, conditions in todo:
+            under = addressed_under(facet.url, q.entities)
+            if not under or len(under) == len(q.entities):
+                rest.append((facet, conditions))
+                continue
+            first, entities = held.get(conditions, (facet, []))
+            held[conditions] = (first, [*entities, *under])
+        ex = self.ex
+        for conditions, (facet, entities) in held.items():
+            if ex.index.with_conditions(conditions) is not None:
+                ex.skip(facet.url, "same-conditions", show(conditions), q.id)
+                continue
+            child = ex.new_query(conditions, q.depth + 1, q.first, parent=q.id)
+            child.entities = list(dict.fromkeys(entities))
+            ex.index.add(child.id, QueryKey(child.entity_set, frozenset()), conditions)
+            ex.edge(q, child, facet)
+            ex.note_query(child, level=child.depth, note=f"{show(conditions)}: by address")
+        return rest
 
     def _not_listed(self, q: Query) -> list[Facet]:
         """`q`'s drill-downs worth exploring, but at the start query those of an attribute its

@@ -83,6 +83,7 @@ __all__ = [
     "Facet",
     "FacetLabel",
     "PageKind",
+    "addressed_under",
     "anchor_urls",
     "carries_state",
     "classify_page",
@@ -768,6 +769,24 @@ def _is_refinement(current: str, target: str) -> bool:
     # a path facet extends the list's own path (/shop → /shop/brand/nike); the site root has
     # no path of its own to extend
     return a.path.strip("/") != "" and b.path.startswith(a.path.rstrip("/") + "/")
+
+
+def addressed_under(url: str, entities: Iterable[str]) -> list[str]:
+    """The `entities` whose address lies below `url`'s path, a folder of them (same host, the
+    path's segments a proper prefix of theirs; `url` without a query): ``/blog/2026/11/``
+    holds ``/blog/2026/11/03/<slug>/``; [] for any other `url`."""
+    parts = urlsplit(url)
+    folder = [s for s in parts.path.split("/") if s]
+    if parts.query or not folder:
+        return []
+    out = []
+    for entity in entities:
+        other = urlsplit(entity)
+        segments = [s for s in other.path.split("/") if s]
+        below = len(segments) > len(folder) and segments[: len(folder)] == folder
+        if other.netloc == parts.netloc and below:
+            out.append(entity)
+    return out
 
 
 def _is_selected(anchor: Any) -> bool:

@@ -5,6 +5,8 @@ category and tags linked in its item beside its title."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from aiohttp import web
 
 from siteseer.algorithms import explore
@@ -74,19 +76,31 @@ class _Blog(Site):
             url: {"category": (c,), "tags": t}
             for url, (_, _, c, t) in zip(urls, POSTS, strict=True)
         }
-        return SiteTruth(
-            site=self.id,
-            base_url=base_url,
-            kind=self.kind,
-            entities={"post": urls},
-            target_type="post",
-            seed_entity=urls[0],
-            attributes=attributes,
-            facet_values={
-                "category": tuple(sorted({c for _, _, c, _ in POSTS})),
-                "tags": tuple(sorted({t for *_, ts in POSTS for t in ts})),
-            },
-        )
+        facets = {
+            "category": tuple(sorted({c for _, _, c, _ in POSTS})),
+            "tags": tuple(sorted({t for *_, ts in POSTS for t in ts})),
+        }
+        return _posts_truth(self, base_url, urls, attributes, facets)
+
+
+def _posts_truth(
+    site: Site,
+    base_url: str,
+    urls: tuple[str, ...],
+    attributes: Mapping[str, Mapping[str, tuple[str, ...]]],
+    facets: Mapping[str, tuple[str, ...]],
+) -> SiteTruth:
+    """The truth of a blog of `POSTS` at `urls`, the first its seed."""
+    return SiteTruth(
+        site=site.id,
+        base_url=base_url,
+        kind=site.kind,
+        entities={"post": urls},
+        target_type="post",
+        seed_entity=urls[0],
+        attributes={url: dict(fields) for url, fields in attributes.items()},
+        facet_values=dict(facets),
+    )
 
 
 async def test_a_blog_is_paged_to_its_end_and_its_posts_carry_their_items_category_and_tags() -> (
@@ -168,3 +182,70 @@ async def test_a_blogs_menu_pages_indexing_its_categories_and_tags_are_its_facet
     assert entities.precision == entities.recall == 1.0
     pairs = pair_scores(result.entities, truth)
     assert pairs.precision == pairs.recall == 1.0
+
+
+class _MonthArchives(Site):
+    """A blog at ``/blog/`` (paged ``?page=N``) whose sidebar's archive links each month's
+    folder (``/blog/2023/11/ (3)``), the folder its posts' addresses sit in
+    (``/blog/2023/11/01/post-1/``); truth: each post's month."""
+
+    id = "blog-months"
+    kind = "entity-tree"
+
+    def _url(self, slug: str, month: str) -> str:
+        return f"/blog/{month}/01/{slug}/"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        months = sorted({m for _, m, _, _ in POSTS}, reverse=True)
+        side = "".join(
+            f'<li><a href="/blog/{m}/">{m}</a> ({sum(1 for p in POSTS if p[1] == m)})</li>'
+            for m in months
+        )
+        for slug, month, _, _ in POSTS:
+            if request.path == self._url(slug, month):
+                page = f"<html><body><h1>{slug}</h1></body></html>"
+                return web.Response(text=page, content_type="text/html")
+        listed = [p for p in POSTS if request.path == "/blog/" or request.path == f"/blog/{p[1]}/"]
+        if not listed:
+            return web.Response(status=404, text="not found")
+        n = int(request.query.get("page", "1"))
+        shown = listed[(n - 1) * PER_PAGE : n * PER_PAGE]
+        items = "".join(
+            f'<article class="post"><h2><a href="{self._url(s, m)}">{s}</a></h2></article>'
+            for s, m, _, _ in shown
+        )
+        more = len(listed) > n * PER_PAGE
+        older = f'<a href="{request.path}?page={n + 1}">Older posts</a>' if more else ""
+        html = (
+            f'<html><body><main class="site-main">{items}<nav>{older}</nav></main>'
+            f"<aside><h2>Archive</h2><ul>{side}</ul></aside></body></html>"
+        )
+        return web.Response(text=html, content_type="text/html")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        urls = tuple(base_url + self._url(s, m) for s, m, _, _ in POSTS)
+        attributes = {u: {"archive": (p[1],)} for u, p in zip(urls, POSTS, strict=True)}
+        facets = {"archive": tuple(sorted({m for _, m, _, _ in POSTS}))}
+        return _posts_truth(self, base_url, urls, attributes, facets)
+
+
+async def test_a_month_archive_holding_its_posts_addresses_is_read_off_the_list_paged_to_its_end() -> (
+    None
+):
+    """A query whose results the start list already gave adds nothing: each month's archive
+    lists the posts the start list names under its folder, so no archive page is loaded and
+    every post still carries its month."""
+    async with LabServer([_MonthArchives()]) as server:
+        truth = server.truth("blog-months")
+        loaded: list[str] = []
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            session.events.on(
+                "page", lambda snap, cached: None if cached else loaded.append(snap.url)
+            )
+            result = await explore(
+                session, truth.base_url + "/blog/", entity_sample=truth.seed_entity
+            )
+    pairs = pair_scores(result.entities, truth)
+    assert pairs.precision == pairs.recall == 1.0
+    pages = {f"{truth.base_url}/blog/"} | {f"{truth.base_url}/blog/?page={n}" for n in (2, 3)}
+    assert set(loaded) == pages | {truth.seed_entity}

@@ -10,6 +10,7 @@ from siteseer.algorithms.querycentric.indexes import value_indexes
 from siteseer.algorithms.querycentric.model import (
     EntityPattern,
     Facet,
+    addressed_under,
     classify_page,
     clean_label,
     control_facets,
@@ -296,6 +297,15 @@ def test_links_labelled_as_an_ordering_are_views_wherever_their_path_leads() -> 
     assert value_indexes(page, PATTERN.matches) == {}
     assert names_an_order("Order by price") and names_an_order("sorted by date")
     assert not names_an_order("Ordnance survey") and not names_an_order("Sorting hat")
+
+
+def test_a_folder_holds_the_entities_whose_address_lies_below_it() -> None:
+    posts = [f"{BASE}/blog/2026/11/03/a/", f"{BASE}/blog/2026/10/06/b/", f"{BASE}/blog/about/"]
+    assert addressed_under(f"{BASE}/blog/2026/11/", posts) == posts[:1]
+    assert addressed_under(f"{BASE}/blog/2026/", posts) == posts[:2]
+    assert addressed_under(f"{BASE}/blog/about/", posts) == []  # itself, not below
+    assert addressed_under(f"{BASE}/blog/?year=2026", posts) == []  # a query is no folder
+    assert addressed_under("http://other.test/blog/2026/", posts) == []
 
 
 def test_jaccard_and_subset() -> None:

@@ -32,6 +32,7 @@ from siteseer.algorithms.querycentric.views import names_an_order, path_page
 from siteseer.render import Snapshot
 
 __all__ = [
+    "addressed_under",
     "distinct_attributes",
     "item_fields",
     "lists_beside",
@@ -182,3 +183,21 @@ def item_fields(
         for entity, fields in found.items()
         if (kept := {a: v for a, v in fields.items() if counts[a] >= ITEMS_ALIKE})
     }
+
+
+def addressed_under(url: str, entities: Iterable[str]) -> list[str]:
+    """The `entities` whose address lies below `url`'s path, a folder of them (same host, the
+    path's segments a proper prefix of theirs; `url` without a query): ``/blog/2026/11/``
+    holds ``/blog/2026/11/03/<slug>/``; [] for any other `url`."""
+    parts = urlsplit(url)
+    folder = [s for s in parts.path.split("/") if s]
+    if parts.query or not folder:
+        return []
+    out = []
+    for entity in entities:
+        other = urlsplit(entity)
+        segments = [s for s in other.path.split("/") if s]
+        below = len(segments) > len(folder) and segments[: len(folder)] == folder
+        if other.netloc == parts.netloc and below:
+            out.append(entity)
+    return out

@@ -14,7 +14,7 @@ from siteseer.algorithms.querycentric.views import (
     is_count_text,
 )
 
-__all__ = ["clean_label", "facet_heading", "label_count", "norm_ws"]
+__all__ = ["clean_label", "facet_heading", "is_selected", "label_count", "norm_ws"]
 
 _COUNT = re.compile(r"\s*[(\[]\s*(\d[\d,.]*)\s*[)\]]\s*$")
 _REMOVE_MARKS = "×✕✖✗x"
@@ -198,3 +198,19 @@ def _own_heading(sibling: Any) -> str | None:
         if named and not sibling.findall(".//a"):
             return attribute_name(clean_label(_heading_text(found)))
     return None
+
+
+def is_selected(anchor: Any) -> bool:
+    """Whether a facet link (or its parent) is marked as the selection applied: a class
+    "selected", "active", "current", "remove" or "applied", ``aria-current``, ``aria-pressed``."""
+    node = anchor
+    for _ in range(2):
+        if node is None:
+            break
+        cls = (node.get("class") or "").lower()
+        if any(w in cls.split() for w in ("selected", "active", "current", "remove", "applied")):
+            return True
+        if node.get("aria-current") or node.get("aria-pressed") == "true":
+            return True
+        node = node.getparent()
+    return False

@@ -23,13 +23,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+from siteseer.algorithms.querycentric.beside import addressed_under
 from siteseer.algorithms.querycentric.core import Query, show, with_facet
 from siteseer.algorithms.querycentric.exploring import Exploring, refused
 from siteseer.algorithms.querycentric.items import item_links, sublist_links
 from siteseer.algorithms.querycentric.model import (
     Condition,
     Facet,
-    addressed_under,
     drilldown_labels,
     entity_url,
     is_subset,

@@ -46,6 +46,7 @@ from siteseer.algorithms.querycentric.items import (
 from siteseer.algorithms.querycentric.labels import (
     clean_label,
     facet_heading,
+    is_selected,
     label_count,
     norm_ws,
 )
@@ -83,7 +84,6 @@ __all__ = [
     "Facet",
     "FacetLabel",
     "PageKind",
-    "addressed_under",
     "anchor_urls",
     "carries_state",
     "classify_page",
@@ -771,38 +771,6 @@ def _is_refinement(current: str, target: str) -> bool:
     return a.path.strip("/") != "" and b.path.startswith(a.path.rstrip("/") + "/")
 
 
-def addressed_under(url: str, entities: Iterable[str]) -> list[str]:
-    """The `entities` whose address lies below `url`'s path, a folder of them (same host, the
-    path's segments a proper prefix of theirs; `url` without a query): ``/blog/2026/11/``
-    holds ``/blog/2026/11/03/<slug>/``; [] for any other `url`."""
-    parts = urlsplit(url)
-    folder = [s for s in parts.path.split("/") if s]
-    if parts.query or not folder:
-        return []
-    out = []
-    for entity in entities:
-        other = urlsplit(entity)
-        segments = [s for s in other.path.split("/") if s]
-        below = len(segments) > len(folder) and segments[: len(folder)] == folder
-        if other.netloc == parts.netloc and below:
-            out.append(entity)
-    return out
-
-
-def _is_selected(anchor: Any) -> bool:
-    node = anchor
-    for _ in range(2):
-        if node is None:
-            break
-        cls = (node.get("class") or "").lower()
-        if any(w in cls.split() for w in ("selected", "active", "current", "remove", "applied")):
-            return True
-        if node.get("aria-current") or node.get("aria-pressed") == "true":
-            return True
-        node = node.getparent()
-    return False
-
-
 def link_facets(
     snapshot: Snapshot, pattern: EntityPattern, canonical: Canonical
 ) -> tuple[Facet, ...]:
@@ -839,7 +807,7 @@ def link_facets(
         count = label_count(text)
         if count is None and not _is_refinement(here, url):
             continue
-        found[url] = Facet(heading, value, count, url=url, selected=_is_selected(anchor))
+        found[url] = Facet(heading, value, count, url=url, selected=is_selected(anchor))
     return tuple(sorted(found.values(), key=lambda f: (f.attribute, f.value, f.url)))
 
 

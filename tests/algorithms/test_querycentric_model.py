@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from functools import partial
 
-from siteseer.algorithms.querycentric.beside import lists_beside
+from siteseer.algorithms.querycentric.beside import addressed_under, lists_beside
 from siteseer.algorithms.querycentric.formfields import form_choices, forms_of, get_submission
 from siteseer.algorithms.querycentric.indexes import value_indexes
 from siteseer.algorithms.querycentric.model import (
     EntityPattern,
     Facet,
-    addressed_under,
     classify_page,
     clean_label,
     control_facets,

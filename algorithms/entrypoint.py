@@ -27,7 +27,11 @@ sample with the most links shaped as it is (`EntityPattern.from_urls`, at least 
 an index of modules, a blog's posts), the start page on a tie; without a sample, the start.
 
 With a sample, the candidates that link it stand for the site's lists when any does (a git
-browser's summary of the sample's repository, not of another), and the chosen list's "more"
+browser's summary of the sample's repository, not of another), a list with facets among them
+unless a list of links shows `DWARFED` times more pages shaped as the sample (a documentation
+index beside module pages whose few cross-links and a form look like a list with a facet;
+a sample that is its folder's index document, ``/std/collections/index.html``, is shaped as
+``/std/*/*``: entities.py `sample_pattern`), and the chosen list's "more"
 links ("[...]", "more", pager words to another path; `MAX_CONTINUATIONS` of them) are loaded
 once: a page they lead to that links more pages shaped as the sample is the list (a summary's
 ten newest commits stand for the log that pages them all).
@@ -56,10 +60,10 @@ from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urlsplit
 
 from siteseer.algorithms.querycentric.beside import lists_beside
+from siteseer.algorithms.querycentric.entities import sample_pattern
 from siteseer.algorithms.querycentric.formfields import form_choices, forms_of
 from siteseer.algorithms.querycentric.model import (
     Canonical,
-    EntityPattern,
     anchor_urls,
     control_facets,
     entity_url,
@@ -91,6 +95,7 @@ __all__ = [
 MINIMUM_ITEMS = 3  # entity items a list page shows at least
 MINIMUM_ROWS = 10  # table rows a list page without facets shows at least
 MAX_CANDIDATES = 40  # linked pages loaded at most
+DWARFED = 2  # a list of links showing this many times more of the sample's kind than a faceted one
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +146,7 @@ def list_score(
     like = 0
     # an entity link may carry the list's state back (``?pk=9&_origin=/list``): named without it
     if entity_sample and any(entity_url(link.url) == entity_sample for link in page.links):
-        shape = EntityPattern.from_urls([entity_sample])
+        shape = sample_pattern(entity_sample)
         like = len({entity_url(x.url) for x in page.links if shape.matches(x.url)})
     guessed = guess_entity_pattern(page)
     # a list linking the sample is as wide as its links times the pages its pager offers
@@ -172,7 +177,7 @@ def _widest(candidates: list[ListCandidate]) -> ListCandidate | None:
     # the sample's repository, not another repository's)
     linking = [c for c in candidates if c.like_sample > 0]
     best = _widest_of([c for c in (linking or candidates) if c.is_list])
-    if best is not None:
+    if best is not None and not _dwarfed(best, linking):
         return best
     if candidates[0].is_facetless_list:
         return candidates[0]
@@ -187,6 +192,15 @@ def _widest(candidates: list[ListCandidate]) -> ListCandidate | None:
     return next((c for c in lists if c.like_sample * c.pages == most), None)
 
 
+def _dwarfed(best: ListCandidate, linking: list[ListCandidate]) -> bool:
+    """Whether a list of links linking the sample shows `DWARFED` times more links shaped as it
+    (times the pages its pager offers) than `best`, a list with facets that links it too: a
+    documentation index of every module beside a module page whose few cross-links and a menu
+    look like a list with a facet."""
+    wide = [c.like_sample * c.pages for c in linking if c.like_sample >= MINIMUM_ROWS]
+    return max(wide, default=0) > DWARFED * best.like_sample * best.pages
+
+
 def _beside_sample(
     candidates: list[ListCandidate], hub: Snapshot, sample: str
 ) -> ListCandidate | None:
@@ -194,7 +208,7 @@ def _beside_sample(
     page (`hub`) links among lists alike (beside.py `lists_beside`: a source browser's folders,
     each listing its files) is one value of those lists: the one linking most pages shaped as
     the sample, at least `MINIMUM_ITEMS`, no page shaped as the sample itself."""
-    shape = EntityPattern.from_urls([sample])
+    shape = sample_pattern(sample)
     fits = [
         c
         for c in candidates[1:]
@@ -286,7 +300,7 @@ def _links(
     pattern = guessed[0] if guessed is not None else None
     linked = sample and any(entity_url(x.url) == sample for x in page.links)
     if guessed is not None and sample and not linked and len(guessed[1]) < MINIMUM_ROWS:
-        shape = EntityPattern.from_urls([sample])
+        shape = sample_pattern(sample)
         pattern = pattern if any(shape.matches(u) for u in guessed[1]) else shape
     here = page.final_url
     host = urlsplit(here).netloc

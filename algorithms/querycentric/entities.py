@@ -4,9 +4,11 @@ result table, and the container of the result list (a seam of core.py's `Explore
 `pattern`, `rows`, `sample` and `containers` these set).
 
 A nested list is one list. When the result list is a tree of lists (``ul > li > ul > li > a``,
-two list levels or more: a documentation site's navigation, a category tree), its items at every
+two list levels or more: a documentation site's navigation, a category tree; a sublist in a
+disclosure, ``li > details > ul``; definition lists, ``dl > dd > dl > dt``), its items at every
 level are its entities: the result containers are every link container of the tree (the outermost
-``ul``/``ol`` holding the result list, and below it only list and item elements), and when the
+``ul``/``ol``/``dl`` holding the result list, and below it only list and item elements, a link
+wrapped in a ``span``), and when the
 tree's items have URLs the pattern does not match (a sample ``/guide/users/navigating/`` beside
 ``/changelog/`` and ``/extensions/built-in/``), the pattern is learned again from all of them
 (`EntityPattern.from_urls`: their common prefix, every depth they have). The site's root and the
@@ -14,7 +16,8 @@ list page itself are no items.
 
 Rows are rows whatever their classes: the result list's containers are all those alike but for
 their rows' or items' own attributes (``tr[@class=odd]`` beside ``tr[@class=even]``:
-`result_group`).
+`result_group`), or but for a modifier class more at some step (an index's unstable modules,
+``div[@class=item-left unstable module-item]`` beside ``item-left module-item``).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from siteseer.algorithms.features.dom import item_rows
+from siteseer.algorithms.features.urlshape import is_index_document
 from siteseer.algorithms.querycentric.items import result_items
 from siteseer.algorithms.querycentric.model import (
     EntityPattern,
@@ -38,7 +42,7 @@ from siteseer.algorithms.querycentric.model import (
     result_entities,
 )
 from siteseer.algorithms.querycentric.rows import RowKey, guess_row_key, row_key_from_sample
-from siteseer.algorithms.querycentric.shapes import outline_free
+from siteseer.algorithms.querycentric.shapes import alike_container, outline_free
 from siteseer.render import Link, Snapshot
 
 if TYPE_CHECKING:
@@ -51,6 +55,7 @@ __all__ = [
     "learn_containers",
     "learn_entities",
     "list_tree",
+    "sample_pattern",
     "tree_items",
 ]
 
@@ -84,7 +89,7 @@ async def learn_entities(ex: Explorer, root: Snapshot) -> bool:
         sample = await ex.page(sample_url)
         if sample is None:
             return False
-        ex.pattern = EntityPattern.from_urls([sample.final_url])
+        ex.pattern = sample_pattern(sample.final_url)
         ex.sample = sample
         ex.run.note("entity-pattern", "sample", sample.final_url, note=ex.pattern.describe())
         _widen_to_list(ex, root, {sample_url, sample.url, sample.final_url})
@@ -154,6 +159,17 @@ def _fix_views(ex: Explorer, root: Snapshot) -> None:
         return
     ex.pattern = replace(pattern, views=views)
     ex.run.note("entity-pattern", "views", root.final_url, note=ex.pattern.describe())
+
+
+def sample_pattern(url: str) -> EntityPattern:
+    """The pattern of one sample entity page (`EntityPattern.from_urls`); a folder's index
+    document (``/std/collections/index.html``) is named by its folder, the pages alike varying
+    there (``/std/*/*``)."""
+    pattern = EntityPattern.from_urls([url])
+    segs = [s for s in urlsplit(url).path.split("/") if s]
+    if len(segs) > 1 and is_index_document(segs[-1]) and len(pattern.prefix) == len(segs) - 1:
+        return replace(pattern, prefix=pattern.prefix[:-1])
+    return pattern
 
 
 def result_group(page: Snapshot, pattern: EntityPattern) -> tuple[frozenset[str], int] | None:
@@ -249,6 +265,9 @@ def learn_containers(ex: Exploring, page: Snapshot) -> None:
     listing = _sample_group(ex, page, top[0])
     if listing is not None and listing[0] not in kept:
         top, kept = (listing[0], top[1]), listing[1]
+    # items marked by a modifier class more (an index's ``item-left unstable``): one list
+    held = {result_container(x) for x in page.links if ex.pattern.matches(x.url)}
+    kept |= {c for c in held - kept if alike_container(c, kept)}
     tree = list_tree(top[0], {result_container(x) for x in page.links})
     if tree is not None:
         roots = _alike_trees(page, tree)
@@ -288,8 +307,10 @@ def join_container(ex: Exploring, page: Snapshot, listed: Iterable[str]) -> bool
     return True
 
 
-_LISTS = frozenset({"ul", "ol"})
-_ITEMS = frozenset({"ul", "ol", "li", "a"})
+# a definition list nests as a list does (a DocBook table of contents: ``dl/dd/dl/dt``)
+_LISTS = frozenset({"ul", "ol", "dl"})
+# an item may wrap its link in a span and its sublist in a disclosure (``li/details/ul``)
+_ITEMS = _LISTS | {"li", "dt", "dd", "a", "span", "details"}
 
 
 def _tags(path: str) -> list[str]:

@@ -231,6 +231,8 @@ async def _nested(
         for _url, page in level:
             if not ex.entities(page):
                 found.update(nested_lists(page, ex.start, [*lists, *found]))
+        # an entity page is no list of lists (a keyless ``?3+printf`` is shaped as ``?3``)
+        found = {u: v for u, v in found.items() if ex.pattern is None or not ex.pattern.matches(u)}
         if not found:
             break
         lists.update(found)

@@ -53,7 +53,7 @@ from siteseer.algorithms.querycentric.labels import (
 from siteseer.algorithms.querycentric.listing import is_page_size
 from siteseer.algorithms.querycentric.rows import element_at
 from siteseer.algorithms.querycentric.safety import unsafe_reason
-from siteseer.algorithms.querycentric.shapes import alike_container, namespace
+from siteseer.algorithms.querycentric.shapes import alike_container, namespace, query_pairs
 from siteseer.algorithms.querycentric.views import (
     PAGE_KEYS,
     VIEW_WORDS,
@@ -164,7 +164,7 @@ def _has_fragment(url: str) -> bool:
 
 
 def _query_keys(url: str) -> tuple[str, ...]:
-    pairs = parse_qsl(_route_query(url), keep_blank_values=True)
+    pairs = query_pairs(_route_query(url))
     return tuple(sorted({k for k, v in pairs if not carries_state(v)}))
 
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import lru_cache
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qsl, unquote, urlsplit
 
-__all__ = ["alike_container", "namespace", "outline_free", "spelled_namespace"]
+__all__ = ["alike_container", "namespace", "outline_free", "query_pairs", "spelled_namespace"]
 
 _NAMESPACE = re.compile(r"^([A-Za-z][A-Za-z_ -]*):(?!//)")
 
@@ -123,3 +123,9 @@ _PAGE_ELEMENTS = frozenset({"html", "body"})
 def outline_free(path: str) -> str:
     """`path` without its ``section`` steps (`_outlined`), as a path."""
     return "/".join(step for step in _STEP.findall(path) if step.split("[", 1)[0] != "section")
+
+
+def query_pairs(query: str) -> list[tuple[str, str]]:
+    """A query's pairs; a keyless query (``?3+printf``, ISINDEX) is one value of no key: the
+    pages of one script so named are one kind, not each a kind of its own key."""
+    return parse_qsl(query, keep_blank_values=True) if "=" in query or not query else [("", "")]

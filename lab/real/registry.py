@@ -110,6 +110,7 @@ _REAL: dict[str, str] = {
     "real-ocamldoc": "siteseer.lab.real.ocamldoc:OcamldocApp",
     "real-info2www": "siteseer.lab.real.info2www:Info2wwwApp",
     "real-rhelp": "siteseer.lab.real.rhelp:RHelpApp",
+    "real-nodedoc": "siteseer.lab.real.nodedoc:NodedocApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

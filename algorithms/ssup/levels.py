@@ -66,11 +66,23 @@ class _Threshold:
 
     async def measure(self) -> float | None:
         """minsim_html over the pages of `learn` that load; None when none does."""
-        fetched = await self.run.fetch(self.learn)
+        return self._add(await self.run.fetch(self.learn))
+
+    def _add(self, fetched: dict[str, Snapshot]) -> float | None:
+        """minsim_html with the pages `fetched` measured too."""
         self.sims |= {
             u: simhtml(self.sample_schema, html_schema(p, self.mode)) for u, p in fetched.items()
         }
         self.minsim = min(self.sims.values()) if self.sims else None
+        return self.minsim
+
+    async def _measure_until(self, below: float) -> float | None:
+        """minsim_html over the pages of `learn`, loaded one by one until it falls to `below`
+        (the round's later pages cannot raise it back: the verdict is the whole round's)."""
+        for url in self.learn:
+            minsim = self._add(await self.run.fetch([url]))
+            if minsim is not None and minsim <= below:
+                break
         return self.minsim
 
     async def widen(
@@ -96,7 +108,10 @@ class _Threshold:
         kind's spread), is judged as the best group was, by a few of its pages, not by its
         first alone (a manual's guides beside its commands, an inheritance tree's classes
         beside the few at the sample's depth: each page's links its own); a group kept so
-        brings minsim_html down to the least simhtml of its pages measured."""
+        brings minsim_html down to the least simhtml of its pages measured. A round's pages
+        load one by one and the round ends at the first that brings minsim_html down to
+        `below`: the rest of it could only lower minsim_html further, which the verdict
+        does not need."""
         sims = self.sims.values()
         if self.minsim is None or below <= 0.0:
             return False
@@ -108,7 +123,7 @@ class _Threshold:
             left = [u for u in self.group if u not in self.sims]
             before = self.minsim
             self.learn = spread(left, len(self.learn))
-            if not left or await self.measure() is None or self.minsim >= before:
+            if not left or await self._measure_until(below) is None or self.minsim >= before:
                 break
         passed = self.minsim is not None and self.minsim <= below
         if not passed and self.minsim is not None and len(later) > 1:

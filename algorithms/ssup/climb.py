@@ -328,6 +328,11 @@ class Climb:
             # index page, but a sign that `sp` continues a list (see `candidates.first_page`)
             found.peers.append(Parent(page, sdp, weight))
         pruned = prune_reason(sp, sdp, weight, navigation=navigation, peer=peer)
+        if not pruned and _child_of(page, sp, sdp, self.mode):
+            pruned = (
+                f"a page below it: it lists the page ({sdp}) beside one other page only, and "
+                "the page lists both in a list of its own"
+            )
         if not pruned and is_tab(page, sp, sdp, level, self.mode):
             pruned = (
                 f"a tab beside it: it lists the page in the menu ({sdp}) through which the page "
@@ -846,4 +851,20 @@ def _unconfirmed(best: Parent | None) -> str:
     return (
         f"the ranked candidates confirm no index page ({best.page.url}'s list is mostly of "
         "other URL templates, or of a value its entries share): probing every page it links to"
+    )
+
+
+def _child_of(page: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature) -> bool:
+    """Whether candidate `page` reads as an entry of `sp`'s own list (a section of a manual's
+    node, whose "Next" and "Up" links name its sibling and `sp`): its path to `sp` holds `sp`
+    and one or two other pages (its neighbours), and `sp` lists `page` and them in one list of
+    its own of three pages or more. An index page lists `sp` among its siblings, which `sp` does not list
+    beside it."""
+    own = own_urls(sp)
+    mates = {u for u in link_collections(page, mode).get(sdp, ()) if u not in own}
+    if not 1 <= len(mates) <= 2:
+        return False
+    return any(
+        len(set(urls)) >= 3 and mates <= set(urls) and own_urls(page) & set(urls)
+        for urls in link_collections(sp, mode).values()
     )

@@ -1,0 +1,91 @@
+"""SSUP's climb does not take a section of the seed for its index page.
+
+A manual's node pages (a CGI answering ``/doc?(m)<node>``) carry a bar of "Next" and "Up" links
+and a menu of their own sections; each section's bar links its neighbour and, "Up", the node.
+A section links to the seed beside one other page, both of which the seed lists in its menu:
+it reads as an entry of the seed's list, not a list of the seed. The directory the URL's path
+names above the seed (``/doc``) lists every program node: the index page."""
+
+from __future__ import annotations
+
+from aiohttp import web
+from ssup_runs import serve_and_discover
+
+from siteseer.lab import Site, SiteTruth, set_scores
+
+PROGRAMS = 12
+SECTIONS = ("Options", "Output", "Examples")
+
+
+def _node(name: str) -> str:
+    return "/doc?%28m%29" + name.replace(" ", "+")
+
+
+def _html(title: str, bar: str, body: str) -> web.Response:
+    return web.Response(
+        text=f"<html><head><title>{title}</title></head><body><h1>{title}</h1>"
+        f"<form action='/doc'><hr>{bar}<hr><input name='query'></form>{body}</body></html>",
+        content_type="text/html",
+    )
+
+
+def _bar(**links: str) -> str:
+    return "".join(f'{k}: <strong><a href="{_node(v)}">{v}</a></strong> ' for k, v in links.items())
+
+
+def _menu(names: list[str]) -> str:
+    return (
+        "<dl>" + "".join(f'<dt><a href="{_node(n)}">{n}</a></dt><dd></dd>' for n in names) + "</dl>"
+    )
+
+
+def _prog(k: int) -> str:
+    return f"p{k} invocation"
+
+
+class _Manual(Site):
+    kind = "entity-tree"
+    id = "manual-nodes"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        if request.path != "/doc":
+            return web.Response(status=404)
+        node = request.query_string.replace("%28", "(").replace("%29", ")").replace("+", " ")
+        programs = [_prog(k) for k in range(1, PROGRAMS + 1)]
+        if not node:
+            return _html("dir", "", _menu(programs))
+        for k in range(1, PROGRAMS + 1):
+            name = _prog(k)
+            sections = [f"{name} {s}" for s in SECTIONS]
+            if node == f"(m){name}":
+                after = {"Next": _prog(k + 1)} if k < PROGRAMS else {}
+                text = f"<pre>{name} prints things.</pre>"
+                return _html(name, _bar(**after, Up="Top"), text + _menu(sections))
+            for i, section in enumerate(sections):
+                if node == f"(m){section}":
+                    near = {"Next": sections[i + 1]} if i + 1 < len(sections) else {}
+                    near |= {"Prev": sections[i - 1]} if i else {}
+                    return _html(section, _bar(**near, Up=name), "<pre>details</pre>")
+        if node == "(m)Top":
+            return _html("Top", "", "<p>The manual.</p>")
+        return web.Response(status=404)
+
+    def truth(self, base_url: str) -> SiteTruth:
+        nodes = tuple(f"{base_url}{_node(_prog(k))}" for k in range(1, PROGRAMS + 1))
+        index = f"{base_url}/doc"
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"program": nodes},
+            target_type="program",
+            seed_entity=nodes[4],
+            seed_path=(index, nodes[4]),
+            index_levels=((index,),),
+        )
+
+
+async def test_a_section_linking_up_to_the_seed_is_not_its_index_page() -> None:
+    truth, result, _ = await serve_and_discover(_Manual())
+    assert set_scores(result.entities, truth.target_entities).f1 == 1.0, result.entities
+    assert result.index_pages[-1] == (truth.index_levels[0][0],), result.index_pages

@@ -329,10 +329,7 @@ class Climb:
             found.peers.append(Parent(page, sdp, weight))
         pruned = prune_reason(sp, sdp, weight, navigation=navigation, peer=peer)
         if not pruned and _child_of(page, sp, sdp, self.mode):
-            pruned = (
-                f"a page below it: it lists the page ({sdp}) beside one other page only, and "
-                "the page lists both in a list of its own"
-            )
+            pruned = f"an entry of the page's own list, linking to it ({sdp}) beside its neighbours"
         if not pruned and is_tab(page, sp, sdp, level, self.mode):
             pruned = (
                 f"a tab beside it: it lists the page in the menu ({sdp}) through which the page "

@@ -460,9 +460,7 @@
       for (const o of el.getElementsByTagName("option")) {
         const text = collapse(o.textContent);
         const v = attr(o, "value");
-        // an option's label attribute is what the browser shows for it ("15 per page")
-        const label = collapse(attr(o, "label") || "") || text;
-        c.options.push({ value: v === null ? text : v, label, selected: o.selected });
+        c.options.push({ value: v === null ? text : v, label: text, selected: o.selected });
       }
       const chosen = c.options.find((o) => o.selected);
       c.value = chosen ? chosen.value : "";

@@ -651,11 +651,7 @@ def _select_options(select: Any) -> tuple[Option, ...]:
     for i, o in enumerate(options):
         text = collapse(_text(o))
         value = o.get("value")
-        # an option's label attribute is what the browser shows for it ("15 per page")
-        label = collapse(o.get("label") or "") or text
-        out.append(
-            Option(value=text if value is None else value, label=label, selected=i in chosen)
-        )
+        out.append(Option(value=text if value is None else value, label=text, selected=i in chosen))
     return tuple(out)
 
 

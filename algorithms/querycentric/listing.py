@@ -218,18 +218,7 @@ def _size_of(label: str) -> float | None:
 def _size_control(control: Control, submit_forms: set[str]) -> bool:
     if control.form and control.form in submit_forms:
         return False
-    return (
-        bool(_PER_PAGE.search(control.group))
-        or control.name.lower() in _SIZE_NAMES
-        or _sizes_named(control)
-    )
-
-
-def _sizes_named(control: Control) -> bool:
-    """Whether every choice of a select names itself a page size ("15 per page"), its select
-    having no heading or name that says so."""
-    labels = [o.label for o in control.options]
-    return len(labels) >= 2 and all(_PER_PAGE.search(label) for label in labels)
+    return bool(_PER_PAGE.search(control.group)) or control.name.lower() in _SIZE_NAMES
 
 
 def is_page_size(control: Control, submit_forms: set[str]) -> bool:
@@ -239,11 +228,7 @@ def is_page_size(control: Control, submit_forms: set[str]) -> bool:
     if (control.form and control.form in submit_forms) or control.kind == "checkbox":
         return False
     # a name alone ("size", "limit") may be a product's size: the heading or a page's own word
-    if (
-        not _PER_PAGE.search(control.group)
-        and control.name.lower() not in _PAGE_SIZE_NAMES
-        and not _sizes_named(control)
-    ):
+    if not _PER_PAGE.search(control.group) and control.name.lower() not in _PAGE_SIZE_NAMES:
         return False
     if control.kind == "select":
         labels = [o.label for o in control.options]

@@ -7,20 +7,16 @@ the seed's group (links matching the URL template the seed's URL stands for,
 `urlshape.seed_template`) and shows a pager that changes the list in place
 (`scriptpager.in_place`) is paged through with the pager every method uses
 (`scriptpager.page_through`: each click a `Run.act`, in the budget), until a page adds no new
-link of the group, as pagination stops a family that yields nothing new; a page-size
-control of its own (a select whose options say "per page", `listing.page_size_choice`) set
-to its largest size first, which one action does for many clicks. The group's links
+link of the group, as pagination stops a family that yields nothing new. The group's links
 each page adds join the candidate's own, after them, each once: Algorithm 1 then weighs its whole list,
 and the levels below read it as one page listing every entry.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
 from siteseer.algorithms.features.urlshape import seed_template
-from siteseer.algorithms.querycentric.listing import page_size_choice
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.scriptpager import in_place, page_through
 from siteseer.algorithms.ssup.candidates import own_urls
@@ -44,12 +40,11 @@ async def paged_in_place(run: Run, page: Snapshot, seed: Snapshot, *, level: int
 
     if not group(page) or not in_place(page):
         return page
-    first = await _largest(run, page, group, level)
-    pages = await page_through(first, run.act, group, rounds=MAX_CLICKS)
+    pages = await page_through(page, run.act, group, rounds=MAX_CLICKS)
     seen = {x.url for x in page.links}
     added = []
     entries = set(group(page))
-    for shown in pages[0 if first is not page else 1 :]:
+    for shown in pages[1:]:
         members = set(group(shown))
         entries |= members
         for link in shown.links:
@@ -70,25 +65,3 @@ async def paged_in_place(run: Run, page: Snapshot, seed: Snapshot, *, level: int
     whole = replace(page, links=(*page.links, *added))
     run.pages[page.url] = whole
     return whole
-
-
-async def _largest(
-    run: Run, page: Snapshot, group: Callable[[Snapshot], list[str]], level: int
-) -> Snapshot:
-    """`page` with its list shown at the largest size its page-size control offers
-    (`listing.page_size_choice`), when that shows more links of the group; else `page`."""
-    action = page_size_choice(page)
-    if action is None:
-        return page
-    shown = await run.act(page, action)
-    if shown is None or len(set(group(shown))) <= len(set(group(page))):
-        return page
-    run.note(
-        "pagination",
-        "page-size",
-        page.url,
-        level=level,
-        values={"entities": float(len(set(group(shown))))},
-        note=f"{action.label}: its list shown at the largest size it offers before paging",
-    )
-    return shown

@@ -157,16 +157,3 @@ def test_no_page_size_choice_when_the_largest_is_shown_or_the_choices_are_words(
         '<option value="g">Grid</option><option value="l">List</option></select>'
     )
     assert page_size_choice(words) is None
-
-
-def test_a_select_whose_options_say_per_page_in_their_label_is_a_page_size() -> None:
-    # An unnamed select under no heading: its options say what they are only in their label
-    # attribute, which the browser shows ("15 per page"), not in their text ("15").
-    page = _controls_page(
-        '<div id="page_size"><select id="ps">'
-        + "".join(f'<option label="{n} per page">{n}</option>' for n in (15, 30, 50, 100))
-        + "</select></div>"
-    )
-    choice = page_size_choice(page)
-    assert choice is not None and choice.kind == "select"
-    assert (choice.value, choice.selector) == ("100", "#ps")

@@ -30,7 +30,7 @@ SEED = 8  # a bird of the second page
 # while it redraws, the table's wrapper carries a class the script takes off again after
 # (leaving `class=""`), as Vue's transitions do.
 APP_JS = r"""
-var BIRDS=__BIRDS__,SIZE=__SIZE__,SIZES=__SIZES__,page=1;
+var BIRDS=__BIRDS__,SIZE=__SIZE__,page=1;
 function icon(side){return '<svg class="fa-angle-'+side+'" data-icon="angle-'+side+'"></svg>';}
 function draw(){
  var app=document.getElementById('app'),route=location.hash.slice(1)||'/',m,h;
@@ -45,9 +45,7 @@ function draw(){
     b.name+'</td><td>'+b.kind+'</td></tr>';}).join('')+'</table></div>'+
    '<ul id="pager"><li><a href="#" class="prev'+(page===1?' disabled':'')+'">'+icon('left')+
    '</a></li><li><input type="number" value="'+page+'"> of '+last+'</li><li><a href="#" '+
-   'class="next'+(page===last?' disabled':'')+'">'+icon('right')+'</a></li></ul>'+
-   (SIZES.length?'<div id="page_size"><select>'+SIZES.map(function(n){return '<option label="'+
-    n+' per page"'+(n===SIZE?' selected':'')+'>'+n+'</option>';}).join('')+'</select></div>':'');}
+   'class="next'+(page===last?' disabled':'')+'">'+icon('right')+'</a></li></ul>';}
  else if((m=/^\/bird\/(\d+)\/$/.exec(route))){
   var b=BIRDS[+m[1]-1];h='<h1>'+b.name+'</h1><dl><dt>kind</dt><dd>'+b.kind+'</dd></dl>';}
  else{h='<h1>Not found</h1>';}
@@ -60,8 +58,6 @@ function draw(){
   if(a.classList.contains('prev')&&page>1){page--;draw();}});});
  app.querySelectorAll('a.toggle').forEach(function(a){a.addEventListener('click',
   function(e){e.preventDefault();});});
- app.querySelectorAll('#page_size select').forEach(function(s){s.addEventListener('change',
-  function(){SIZE=+s.value;page=1;draw();});});
 }
 window.addEventListener('hashchange',function(){page=1;draw();});
 draw();
@@ -76,18 +72,10 @@ class _BirdsAdmin(Site):
     id = "birds-admin"
     kind = "entity-tree"
 
-    def __init__(self, sizes: tuple[int, ...] = ()) -> None:
-        super().__init__()
-        self.sizes = sizes  # a page-size select's choices, each labelled "<n> per page"
-
     async def handle(self, request: web.Request) -> web.StreamResponse:
         if request.path != "/":
             return web.Response(status=404)
-        script = (
-            APP_JS.replace("__BIRDS__", json.dumps(BIRDS))
-            .replace("__SIZE__", str(SIZE))
-            .replace("__SIZES__", json.dumps(self.sizes))
-        )
+        script = APP_JS.replace("__BIRDS__", json.dumps(BIRDS)).replace("__SIZE__", str(SIZE))
         html = (
             "<!doctype html><html><head><title>Birds admin</title></head><body>"
             f'<div id="app"></div><script>{script}</script></body></html>'
@@ -116,21 +104,6 @@ async def test_ssup_pages_the_list_its_route_parent_names_by_script() -> None:
     assert set_scores(result.entities, truth.target_entities).f1 == 1.0
     paged = [e for e in result.trace if e.step == "pagination" and e.decision == "in-place"]
     assert [dict(e.values)["pages"] for e in paged] == [5.0]
-
-
-async def test_ssup_shows_the_list_at_its_largest_page_size_before_paging() -> None:
-    # The page-size select's options say "per page" only in their label attribute.
-    site = _BirdsAdmin(sizes=(SIZE, 30))
-    async with LabServer([site]) as server:
-        truth = server.truth(site.id)
-        async with Session(SessionConfig(render="always", cache=None)) as session:
-            result = await ssup(session, truth.seed_entity, height=1)
-    assert set_scores(result.entities, truth.target_entities).f1 == 1.0
-    sized = [e for e in result.trace if e.step == "pagination" and e.decision == "page-size"]
-    assert [dict(e.values)["entities"] for e in sized] == [float(len(BIRDS))]
-    paged = [e for e in result.trace if e.step == "pagination" and e.decision == "in-place"]
-    assert [dict(e.values)["pages"] for e in paged] == [1.0]
-    assert result.cost.actions == 1
 
 
 async def test_explore_pages_the_list_by_the_same_pager() -> None:

@@ -111,6 +111,7 @@ _REAL: dict[str, str] = {
     "real-info2www": "siteseer.lab.real.info2www:Info2wwwApp",
     "real-rhelp": "siteseer.lab.real.rhelp:RHelpApp",
     "real-nodedoc": "siteseer.lab.real.nodedoc:NodedocApp",
+    "real-dirhtml": "siteseer.lab.real.dirhtml:DirhtmlApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -30,21 +30,27 @@ SOURCE = "sphinx==8.2.3"  # the sdist whose doc/ is the data; the same release b
 
 
 def load(db: Path, limit: int) -> None:
+    build_docs(SOURCE, "doc", "html", db)
+
+
+def build_docs(source: str, folder: str, builder: str, db: Path) -> None:
+    """Build the documentation in `folder` of `source`'s sdist with its own conf.py (less
+    intersphinx's inventories) and Sphinx's `builder` into `db`; write `toctree.json` beside it."""
     doctrees = db.parent / "doctrees"
     for old in (db, doctrees):
         if old.exists():
             shutil.rmtree(old)
     with tempfile.TemporaryDirectory() as scratch:
-        top = unpacked_sdist(SOURCE, Path(scratch))
-        conf = top / "doc" / "conf.py"
+        docs = unpacked_sdist(source, Path(scratch)) / folder
+        conf = docs / "conf.py"
         conf.write_text(
             conf.read_text(encoding="utf-8")
             + "\n# siteseer's lab: no network, no inventories fetched\nintersphinx_mapping = {}\n",
             encoding="utf-8",
         )
         build = Path(sys.executable).with_name("sphinx-build")
-        argv = [str(build), "-q", "-b", "html", "-d", str(doctrees), str(top / "doc"), str(db)]
-        subprocess.run(argv, check=True, cwd=top / "doc")
+        argv = [str(build), "-q", "-b", builder, "-d", str(doctrees), str(docs), str(db)]
+        subprocess.run(argv, check=True, cwd=docs)
     with (doctrees / "environment.pickle").open("rb") as handle:
         env = pickle.load(handle)
     tree = {

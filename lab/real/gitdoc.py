@@ -20,12 +20,17 @@ in the package `git-p4` (not found here). No robots.txt (404).
 
 Truth, from the AsciiDoc sources, never from a crawl: git.txt includes each command list
 (`include::cmds-mainporcelain.txt[]`) under a heading, and each list names its pages
-(`linkgit:git-add[1]::` and a line of description); the entities are the manual pages listed
-whose HTML is in the package (182 of 183), in git.txt's order; attributes `category` (the
-heading of git.txt the list is included under) and `man_section` (1, 5 or 7, from the
-`linkgit:` macro). The index is one level, `git.html`; the seed is `git-log.html`. A few manual
-pages that git.html does not list (`git-stage.html`, `gitweb.conf.html`, helpers' pages) are
-reached only by other pages' links and are not entities.
+(`linkgit:git-add[1]::` and a line of description, the page's manual section in brackets); the
+entities are the listed pages of the seed's manual section, 1, the user commands, whose HTML is
+in the package (150 of 151: `git-p4` is not), in git.txt's order; attributes `category` (the
+heading of git.txt the list is included under) and `man_section`. The guides (section 7,
+"guides about Git concepts") and the repository, file and protocol interfaces (section 5) that
+git.txt lists after the commands, under headings of their own, are pages of other kinds, as
+`git help -a` and `git help -g` list them apart: not entities, though AsciiDoc draws them with
+the same template (their 32 pages are in `templates`). The same pages as real-kiwix's truth.
+The index is one level, `git.html`; the seed is `git-log.html`. A few manual pages that
+git.html does not list (`git-stage.html`, `gitweb.conf.html`, helpers' pages) are reached only
+by other pages' links and are not entities.
 """
 
 from __future__ import annotations
@@ -90,12 +95,15 @@ class GitDocApp(DebianDocsApp):
         self.require_installed()
         b = base_url.rstrip("/")
         listed = read_command_lists(self.served)
-        pages = [p for p in listed if (self.served / f"{p.name}.html").is_file()]
-        if SEED not in {p.name for p in pages} or len(pages) < 100:
+        shipped = [p for p in listed if (self.served / f"{p.name}.html").is_file()]
+        section = next((p.man_section for p in shipped if p.name == SEED), None)
+        pages = [p for p in shipped if p.man_section == section]
+        if section is None or len(pages) < 100:
             raise ValueError(f"{self.id}: git.txt's lists lack {SEED} or most of their pages")
         urls = {p.name: f"{b}/{p.name}.html" for p in pages}
+        others = [f"{b}/{p.name}.html" for p in shipped if p.man_section != section]
         command_list = f"{b}/git.html"
-        missing = sorted({p.name for p in listed} - set(urls))
+        missing = sorted({p.name for p in listed} - {p.name for p in shipped})
         return SiteTruth(
             site=self.id,
             base_url=b,
@@ -110,11 +118,13 @@ class GitDocApp(DebianDocsApp):
                 for p in pages
             },
             templates=dict.fromkeys((b + "/", f"{b}/index.html", command_list), "command list")
-            | dict.fromkeys(urls.values(), "manual page"),
+            | dict.fromkeys((*urls.values(), *others), "manual page"),
             notes=(
-                f"{len(pages)} manual pages in {len({p.category for p in pages})} categories "
-                f"of git.txt's command lists (git-doc {self.versions.get('git-doc', '?')}); "
-                f"listed but not shipped: {', '.join(missing) or 'none'}. "
+                f"{len(pages)} manual pages of section {section} in "
+                f"{len({p.category for p in pages})} categories of git.txt's command lists "
+                f"(git-doc {self.versions.get('git-doc', '?')}); listed but not shipped: "
+                f"{', '.join(missing) or 'none'}; listed in other sections (guides, "
+                f"interfaces), not entities: {len(others)}. "
                 "Not listed in templates: the pages git(1) does not list, the user manual, "
                 "how-tos, technical notes, the AsciiDoc sources (.txt) served beside the pages."
             ),

@@ -19,9 +19,12 @@ welcome page and to a random page, `/random?content=<book>`), plus suggestions
 (`/suggest`), the catalogue and the illustration.
 
 Truth, from the HTML sources (the copy packed into the file): the entities are the command pages
-git(1) lists, the files `git-<command>.html` its page `git.html` links to that exist and whose
-title is `git-<command>(1)`, in its order; the index is one level, `/<book>/git.html` (every
-command page links back to it, "Part of the git(1) suite"); the seed is `/<book>/git-add.html`.
+git(1) lists, the files its page `git.html` links to (but itself) that exist and are titled
+`<name>(1)`, in its order: the manual's section 1, its user commands, `gitk`, `gitweb` and
+`scalar` among them (git(1) lists them among the commands; its guides and interfaces are pages
+of sections 7 and 5); the index is one level, `/<book>/git.html` (every command page links back
+to it, "Part of the git(1) suite"); the seed is `/<book>/git-add.html`. The same pages as
+real-gitdoc's truth.
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ BOOK = "git-doc"  # the ZIM file's name, kiwix-serve's name for the book in its 
 INDEX = "git.html"
 SEED = "git-add.html"
 COPIED = ("*.html", "*.css", "*.png", "*.gif", "*.jpg")
-_LINK = re.compile(r'href="(git-[^"#/]+\.html)"')
+_LINK = re.compile(r'href="([^"#/:]+\.html)"')
 _TITLE = re.compile(r"<title>([^<]*)</title>")
 
 
@@ -69,13 +72,13 @@ def illustration_png(size: int = 48, rgb: tuple[int, int, int] = (240, 80, 50)) 
 
 
 def read_commands(html: Path) -> list[str]:
-    """The command pages git(1) lists: the `git-*.html` files `html/git.html` links to (first
-    link first) that exist and are titled `git-<command>(1)`."""
+    """The command pages git(1) lists: the files `html/git.html` links to (first link first;
+    not itself) that exist and are titled `<name>(1)`, manual section 1."""
     text = (html / INDEX).read_text(encoding="utf-8")
     out: list[str] = []
     for name in dict.fromkeys(_LINK.findall(text)):
         page = html / name
-        if not page.is_file():
+        if name == INDEX or not page.is_file():
             continue
         title = _TITLE.search(page.read_text(encoding="utf-8", errors="replace"))
         if title is not None and title.group(1) == name.removesuffix(".html") + "(1)":

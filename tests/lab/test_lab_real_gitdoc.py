@@ -76,7 +76,7 @@ def manual() -> Iterator[LabServer]:
 def test_git_1_links_every_listed_page(manual: LabServer) -> None:
     truth = manual.truth(APP)
     ((command_list,),) = truth.index_levels
-    assert len(truth.target_entities) > 150
+    assert len(truth.target_entities) >= 150
     assert get_text(truth.base_url + "/") == get_text(command_list)
     links = page_links(command_list)
     assert set(truth.target_entities) <= set(links)
@@ -85,7 +85,11 @@ def test_git_1_links_every_listed_page(manual: LabServer) -> None:
         "man_section": ("1",),
     }
     categories = {v for a in truth.attributes.values() for v in a["category"]}
-    assert {"Guides", "Interrogation commands", "Internal helper commands"} <= categories
+    assert {"Interrogation commands", "Internal helper commands"} <= categories
+    assert "Guides" not in categories  # section 7: listed by git(1), not commands
+    assert {a["man_section"] for a in truth.attributes.values()} == {("1",)}
+    guides = [u for u, kind in truth.templates.items() if kind == "manual page"]
+    assert f"{truth.base_url}/gitglossary.html" in set(guides) - set(truth.target_entities)
 
 
 @pytest.mark.slow

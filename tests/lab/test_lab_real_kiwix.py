@@ -23,7 +23,7 @@ from siteseer.lab.real.kiwix import BOOK, KiwixApp, illustration_png, read_comma
 from siteseer.lab.server import LabServer, running_lab
 
 APP = "real-kiwix"
-COMMAND_LINK = re.compile(r'href="(git-[^"#/]+\.html)"')
+COMMAND_LINK = re.compile(r'href="([^"#/:]+\.html)"')
 REMOTE = re.compile(
     r'(?:src|action)="((?:https?:)?//[^"]*)"|<link[^>]+href="((?:https?:)?//[^"]*)"'
 )
@@ -44,15 +44,19 @@ def test_commands_are_the_existing_section_1_pages_git_links(tmp_path: Path) -> 
         "git-add.html": "git-add(1)",
         "git-tools.html": "Git Tools",  # not a manual page
         "git-commit.html": "git-commit(1)",
+        "gitk.html": "gitk(1)",
+        "gitglossary.html": "gitglossary(7)",  # a guide
+        "git.html": "git(1)",  # the list itself
     }
     for name, title in pages.items():
         (tmp_path / name).write_text(f"<html><title>{title}</title></html>")
     (tmp_path / "git.html").write_text(
-        '<a href="git-commit.html">commit</a> <a href="git-add.html#x">add</a> '
-        '<a href="git-add.html">add</a> <a href="git-p4.html">missing</a> '
-        '<a href="git-tools.html">tools</a> <a href="gitglossary.html">glossary</a>'
+        '<a href="git.html">git</a> <a href="git-commit.html">commit</a> '
+        '<a href="git-add.html#x">add</a> <a href="git-add.html">add</a> '
+        '<a href="git-p4.html">missing</a> <a href="git-tools.html">tools</a> '
+        '<a href="gitk.html">gitk</a> <a href="gitglossary.html">glossary</a>'
     )
-    assert read_commands(tmp_path) == ["git-commit.html", "git-add.html"]
+    assert read_commands(tmp_path) == ["git-commit.html", "git-add.html", "gitk.html"]
 
 
 @pytest.fixture(scope="module")

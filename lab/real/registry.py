@@ -112,6 +112,7 @@ _REAL: dict[str, str] = {
     "real-rhelp": "siteseer.lab.real.rhelp:RHelpApp",
     "real-nodedoc": "siteseer.lab.real.nodedoc:NodedocApp",
     "real-dirhtml": "siteseer.lab.real.dirhtml:DirhtmlApp",
+    "real-docutils": "siteseer.lab.real.docutilsdocs:DocutilsApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

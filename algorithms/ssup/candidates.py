@@ -14,7 +14,7 @@ from siteseer.algorithms.features.dom import TagFeature, link_path, nested_list
 from siteseer.algorithms.features.url import SIZE_TERM, tokens, url_schema
 from siteseer.algorithms.features.urlshape import is_file, refines
 from siteseer.algorithms.result import TraceEntry
-from siteseer.algorithms.ssup.probes import view_of
+from siteseer.algorithms.ssup.probes import other_section, view_of
 from siteseer.algorithms.ssup.yields import is_export, is_tool, names_export
 from siteseer.render import Snapshot
 
@@ -54,7 +54,9 @@ def candidates(
     no server answers as a page (a package, an archive, a database, a PDF, an image:
     `urlshape.is_file`) and an export of any page's data (the seed's record as ``.json``,
     `yields.is_export`; a feed its link names: "RSS" at ``?a=rss``, `yields.names_export`)
-    list nothing."""
+    list nothing; above the seed, a page of a folder just below the site root is listed from
+    the root or from within that folder, not from another folder's pages
+    (`probes.other_section`)."""
     targets = own_urls(sp)
     urls = list(dict.fromkeys(link.url for link in sp.links))
     # A nested list is one list: its entries at other depths (a sitemap's top pages beside
@@ -80,6 +82,13 @@ def candidates(
         and u not in targets | set(down) | set(variants) | named
     ]
     left_out = targets | set(down) | set(views) | set(variants) | set(tools) | set(files)
+    # A section's page above the seed (``/std/index.html``) is listed from the site root or
+    # its files, or from within its own folder: another section's documents (the book's
+    # chapters, the sources) cite it in their text, they do not list it among pages like it.
+    sections = (
+        [u for u in urls if u not in left_out and other_section(u, sp.url)] if climbed else []
+    )
+    left_out |= set(sections)
     skipped = [
         (
             f"{len(files)} files {sp.url} links to",
@@ -103,6 +112,12 @@ def candidates(
             f"{len(views)} sections of {sp.url}",
             views,
             "not downloaded: the page's own route with a query (its sections)",
+        ),
+        (
+            f"{len(sections)} pages of other sections than {sp.url}'s",
+            sections,
+            "not downloaded: they lie in another folder below the site root than the one this "
+            "section's page names, and a section is listed from the root or from within itself",
         ),
         (
             f"{len(down)} links below {sp.url}",

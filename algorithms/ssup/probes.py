@@ -96,6 +96,7 @@ __all__ = [
     "namesake",
     "navigation_paths",
     "one_value_apart",
+    "other_section",
     "own_folder",
     "routed",
     "same_menu",
@@ -226,6 +227,22 @@ def below_folder(url: str, page: str) -> bool:
         and (_folder_path(a.path) or a.path).startswith(folder)
         and (_folder_path(a.path) != folder)
     )
+
+
+def other_section(url: str, page: str) -> bool:
+    """Whether `url` lies inside another folder just below the site root than the one `page`
+    names: `page` is such a folder's page (``/std/`` or ``/std/index.html``, no query) and `url`
+    goes on inside a sibling folder of it (``/book/ch03-02-data-types.html``,
+    ``/src/std/lib.rs.html``), on the same origin. The site root and its files are no such
+    URLs."""
+    a, b = urlsplit(url), urlsplit(page)
+    if (a.scheme, a.netloc) != (b.scheme, b.netloc) or b.query or b.fragment:
+        return False
+    folder = _folder_path(b.path)
+    if folder is None or folder.count("/") != 2:
+        return False
+    head, slash, _ = a.path.lstrip("/").partition("/")
+    return bool(slash and head) and f"/{head}/" != folder
 
 
 def url_families(url: str) -> tuple[str, ...]:

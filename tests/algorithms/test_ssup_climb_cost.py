@@ -215,20 +215,22 @@ GUIDES = ("tutorial", "workflows", "glossary", "hooks", "revisions", "everyday",
 
 
 class _ManualSite(Site):
-    """A manual: `/doc/index.html` lists the commands (`/doc/cmd-<n>.html`) and, below them,
-    the guides (`/guides/<guide>.html`, outside its folder), which link to no page of the site;
-    each command's page links the index in its header."""
+    """A manual: `/share/doc/index.html` lists the commands (`/share/doc/cmd-<n>.html`) and,
+    below them, the guides (`/share/guides/<guide>.html`, outside its folder), which link to no
+    page of the site; each command's page links the index in its header. (Its folders lie
+    below `/share/`: a folder just below the site root is not looked for in another one at
+    all, `probes.other_section`.)"""
 
     id = "manual"
     kind = "entity-tree"
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
-        if request.path.startswith("/guides/"):
-            guide = request.path.removeprefix("/guides/").removesuffix(".html")
+        if request.path.startswith("/share/guides/"):
+            guide = request.path.removeprefix("/share/guides/").removesuffix(".html")
             if guide in GUIDES:
                 return _html(guide, "<p>A guide.</p>")
             return web.Response(status=404, text="not found")
-        name = request.path.removeprefix("/doc/").removesuffix(".html")
+        name = request.path.removeprefix("/share/doc/").removesuffix(".html")
         if name == "index":
             commands = "".join(
                 f'<dt class="cmd"><a href="cmd-{n}.html">cmd {n}</a></dt><dd>Does {n}.</dd>'
@@ -244,8 +246,8 @@ class _ManualSite(Site):
         return web.Response(status=404, text="not found")
 
     def truth(self, base_url: str) -> SiteTruth:
-        commands = tuple(f"{base_url}/doc/cmd-{n}.html" for n in range(1, COMMANDS + 1))
-        index = f"{base_url}/doc/index.html"
+        commands = tuple(f"{base_url}/share/doc/cmd-{n}.html" for n in range(1, COMMANDS + 1))
+        index = f"{base_url}/share/doc/index.html"
         return SiteTruth(
             site=self.id,
             base_url=base_url,
@@ -263,7 +265,7 @@ async def test_a_list_none_of_whose_pages_links_back_is_not_probed_further() -> 
     assert set_scores(result.entities, truth.target_entities).f1 == 1.0
     # Above the seed, the index's guides link back to it not at all: after three of them,
     # the others are not probed.
-    guides = [g for g in GUIDES if f"{truth.base_url}/guides/{g}.html" in downloaded]
+    guides = [g for g in GUIDES if f"{truth.base_url}/share/guides/{g}.html" in downloaded]
     assert len(guides) == 3, downloaded
     skipped = [t for t in result.trace if t.decision == "skip" and "none links back" in t.note]
     assert skipped, result.trace

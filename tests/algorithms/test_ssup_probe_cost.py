@@ -10,7 +10,10 @@
   folder, each linking back to it: the items are the page's contents, never probed (rustdoc);
 - a manual whose chapter lists its sections, each linking back to it through its Up link
   alone: once three weigh nothing beside the contents' list, the others are left out
-  (makeinfo).
+  (makeinfo);
+- a crate page ``/std/index.html`` whose description cites the book's chapters and links its
+  sources (``/book/…``, ``/src/std/…``), each linking back to it: climbing above it, the other
+  sections' documents are not probed (rustdoc).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from ssup_runs import serve_and_discover
 from test_ssup_doc_browsers import _CHAPTERS, _page, _Reference
 from test_ssup_doc_browsers import _Manual as _Texinfo
 
-from siteseer.algorithms.ssup.probes import DRY_ENTRIES, ancestry, below_folder
+from siteseer.algorithms.ssup.probes import DRY_ENTRIES, ancestry, below_folder, other_section
 from siteseer.lab import Site, SiteTruth, set_scores
 
 _PARTS = {
@@ -142,3 +145,48 @@ async def test_a_chapters_sections_stop_once_they_weigh_nothing() -> None:
     sections = {f"{truth.base_url}/{s}.html" for s in _CHAPTERS["Getting-Started"]}
     assert len(sections) > DRY_ENTRIES
     assert len(sections & set(downloaded)) == DRY_ENTRIES, downloaded
+
+
+class _CitingReference(_Reference):
+    """`_Reference` whose crate page cites chapters of a book beside it (``/book/ch<k>.html``,
+    each citing the crate page back in its text) and links its source (``/src/std/lib.rs.html``,
+    linking back to it)."""
+
+    id = "citing-reference"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        cite = '<p>See <a href="/std/index.html">the standard library</a>.</p>'
+        if path.startswith("/book/ch") or path == "/src/std/lib.rs.html":
+            return _page(path, f"<main><h1>{path}</h1>{cite}</main>")
+        response = await super().handle(request)
+        if path != "/std/index.html" or not isinstance(response, web.Response):
+            return response
+        prose = "".join(
+            f'<p>Read <a href="/book/ch{k}.html">chapter {k}</a>.</p>' for k in range(6)
+        )
+        source = '<p><a href="/src/std/lib.rs.html">source</a></p>'
+        return _page("std", (response.text or "").replace("<main>", f"<main>{prose}{source}"))
+
+
+def test_another_sections_documents_lie_outside_a_sections_folder() -> None:
+    page = "http://h/std/index.html"
+    assert other_section("http://h/book/ch03-02-data-types.html", page)
+    assert other_section("http://h/src/std/lib.rs.html", page)
+    assert not other_section("http://h/index.html", page)  # the root's files may list it
+    assert not other_section("http://h/all.html", page)
+    assert not other_section("http://h/std/all.html", page)  # its own folder
+    assert not other_section("http://h/book/ch03.html", "http://h/std/collections/index.html")
+    assert not other_section("http://h/book/ch03.html", "http://h/std/?page=2")
+    assert not other_section("http://other/book/ch03.html", page)
+
+
+async def test_a_sections_page_is_not_looked_for_in_other_sections() -> None:
+    truth, result, downloaded = await serve_and_discover(_CitingReference(), height=2)
+    scores = set_scores(result.entities, truth.target_entities)
+    assert scores.f1 == 1.0, (scores, result.trace)
+    assert result.sample_path == truth.seed_path
+    judged = [e.subject for e in result.trace if e.step == "top-index" and e.decision != "skip"]
+    assert not [u for u in judged if "/book/" in u or "/src/" in u], judged
+    # the level's pager may try one page of another family; the climb tries none of them
+    assert sum("/book/" in u or "/src/" in u for u in downloaded) <= 1, downloaded

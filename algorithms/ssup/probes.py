@@ -45,7 +45,9 @@ pages already loaded show cannot change the choice:
   From the seed, the entries of a list of sp of which `DRY_ENTRIES` or more were judged,
   none weighing `WEAK_SHARE` of the best candidate's W_ci, are left out the same: a
   chapter's menu of its sections, each linking back through its Up link alone
-  (`Probes.weighed`).
+  (`Probes.weighed`); while no candidate was found, those of a list whose judged entries all
+  link back to sp, none of them a candidate (a manual node's own sections, each pruned as an
+  entry of sp's list).
 - Pages below sp's own folder: sp naming a folder (``/std/collections/`` or its index document
   ``/std/collections/index.html``), the pages whose URL goes on inside it are its contents,
   none its index page (`below_folder`).
@@ -547,8 +549,8 @@ class Probes:
         if not self.climbed and paths and all(self._weak(p) for p in paths):
             return (
                 f"listed only in lists of the page of which {DRY_ENTRIES} entries or more were "
-                f"loaded and none weighs {WEAK_SHARE:g} of the best candidate's W_ci: its "
-                "contents, pages below it"
+                f"loaded and none weighs {WEAK_SHARE:g} of the best candidate's W_ci (none a "
+                "candidate yet: all link back to it): its contents, pages below it"
             )
         for index, beside in self._confirmed:
             if url in beside:
@@ -685,10 +687,19 @@ class Probes:
 
     def _weak(self, path: str) -> bool:
         """Whether `DRY_ENTRIES` entries or more of sp's list `path` were judged (`weighed`)
-        and none weighs `WEAK_SHARE` of the best candidate's W_ci."""
+        and none weighs `WEAK_SHARE` of the best candidate's W_ci; while no candidate was
+        found, whether they all link back to sp and none is a candidate.
+
+        Choice: entries of one list of sp that link back to it yet are no index page of it
+        (its own sections, each listing it beside its neighbours; its pagination peers) show
+        what the list is: sp's contents or its siblings, whose other entries are the same."""
         best = max(self._weights.values(), default=0.0)
-        judged = [self._weights[u] for u in self._lists[path] if u in self._weights]
-        return best > 0.0 and len(judged) >= DRY_ENTRIES and max(judged) < WEAK_SHARE * best
+        judged = [u for u in self._lists[path] if u in self._weights]
+        if len(judged) < DRY_ENTRIES:
+            return False
+        if best == 0.0:
+            return all(self._linking.get(u, False) for u in judged)
+        return max(self._weights[u] for u in judged) < WEAK_SHARE * best
 
     def _specificity(self, url: str) -> float:
         return max((1.0 / len(self._lists[p]) for p in self._content_paths(url)), default=0.0)

@@ -4,13 +4,15 @@ A manual's node pages (a CGI answering ``/doc?(m)<node>``) carry a bar of "Next"
 and a menu of their own sections; each section's bar links its neighbour and, "Up", the node.
 A section links to the seed beside one other page, both of which the seed lists in its menu:
 it reads as an entry of the seed's list, not a list of the seed. The directory the URL's path
-names above the seed (``/doc``) lists every program node: the index page."""
+names above the seed (``/doc``) lists every program node: the index page. Once `DRY_ENTRIES`
+sections were judged, each linking back and none an index page, the others are not probed."""
 
 from __future__ import annotations
 
 from aiohttp import web
 from ssup_runs import serve_and_discover
 
+from siteseer.algorithms.ssup.probes import DRY_ENTRIES
 from siteseer.lab import Site, SiteTruth, set_scores
 
 PROGRAMS = 12
@@ -46,6 +48,7 @@ def _prog(k: int) -> str:
 class _Manual(Site):
     kind = "entity-tree"
     id = "manual-nodes"
+    sections: tuple[str, ...] = SECTIONS
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         if request.path != "/doc":
@@ -56,7 +59,7 @@ class _Manual(Site):
             return _html("dir", "", _menu(programs))
         for k in range(1, PROGRAMS + 1):
             name = _prog(k)
-            sections = [f"{name} {s}" for s in SECTIONS]
+            sections = [f"{name} {s}" for s in self.sections]
             if node == f"(m){name}":
                 after = {"Next": _prog(k + 1)} if k < PROGRAMS else {}
                 text = f"<pre>{name} prints things.</pre>"
@@ -89,3 +92,17 @@ async def test_a_section_linking_up_to_the_seed_is_not_its_index_page() -> None:
     truth, result, _ = await serve_and_discover(_Manual())
     assert set_scores(result.entities, truth.target_entities).f1 == 1.0, result.entities
     assert result.index_pages[-1] == (truth.index_levels[0][0],), result.index_pages
+
+
+class _LongManual(_Manual):
+    id = "manual-long-nodes"
+    sections = (*SECTIONS, "Sorting", "Colors", "Exit status", "Environment")
+
+
+async def test_a_seeds_sections_stop_once_they_all_link_back_and_none_lists_it() -> None:
+    truth, result, downloaded = await serve_and_discover(_LongManual())
+    assert set_scores(result.entities, truth.target_entities).f1 == 1.0, result.entities
+    assert result.index_pages[-1] == (truth.index_levels[0][0],), result.index_pages
+    seed = truth.seed_entity.removeprefix(truth.base_url + _node(""))
+    sections = [u for u in downloaded if u.startswith(truth.base_url + _node(seed + " "))]
+    assert len(set(sections)) == DRY_ENTRIES, downloaded

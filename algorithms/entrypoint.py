@@ -24,7 +24,9 @@ start page that is such a list is kept. A menu or a grid of links is no such lis
 table on a content page (an agenda); exploring a table reads its rows' fields. Without such a
 table either, a list of links is a list when an entity sample says which: the page linking the
 sample with the most links shaped as it is (`EntityPattern.from_urls`, at least `MINIMUM_ROWS`:
-an index of modules, a blog's posts), the start page on a tie; without a sample, the start.
+an index of modules, a blog's posts), the start page on a tie; without a sample, the start. A
+page linking each of those pages over `REPEATED` times (an index of values, a row per value
+naming its module) indexes what they hold and links none as a list would.
 
 With a sample, the candidates that link it stand for the site's lists when any does (a git
 browser's summary of the sample's repository, not of another), a list with facets among them
@@ -41,7 +43,9 @@ in the word the sample's address names it in: ``/issues`` for ``/issues/37875``)
 and scored, one step further (a tracker's home page links its projects, whose tab is the list);
 when no list of lists below (see `_lists_of_lists`) links it either, the pages the sample's
 URL names above it (its folder and the folders above, not the root: a branch's folder
-redirecting to its log, a wiki's folder listing its pages).
+redirecting to its log, a wiki's folder listing its pages), and last the pages of the
+sample's folder that the pages loaded link (its index document beside it: a package's
+``00Index.html``, linked from the list of packages).
 
 Not loaded: links that look like cart, account, log-in or log-out actions (`unsafe_reason`),
 links to the entity pages themselves, the filtered views of the start page (its facet, sort
@@ -96,6 +100,10 @@ MINIMUM_ITEMS = 3  # entity items a list page shows at least
 MINIMUM_ROWS = 10  # table rows a list page without facets shows at least
 MAX_CANDIDATES = 40  # linked pages loaded at most
 DWARFED = 2  # a list of links showing this many times more of the sample's kind than a faceted one
+# Links to one page shaped as the sample (its sections' anchors count: a table of contents
+# links a page's every section, up to about 11 times on a documentation home page) beyond
+# which a page indexes what the pages hold (an index of values links a module 54 times)
+REPEATED = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +155,12 @@ def list_score(
     # an entity link may carry the list's state back (``?pk=9&_origin=/list``): named without it
     if entity_sample and any(entity_url(link.url) == entity_sample for link in page.links):
         shape = sample_pattern(entity_sample)
-        like = len({entity_url(x.url) for x in page.links if shape.matches(x.url)})
+        shaped = [x.url for x in page.links if shape.matches(x.url)]
+        like = len({entity_url(u) for u in shaped})
+        # an index of what the pages hold (values, types: a row each, naming its page) links
+        # each page over REPEATED times: no list of the pages themselves
+        if len(shaped) > REPEATED * like:
+            like = 0
     guessed = guess_entity_pattern(page)
     # a list linking the sample is as wide as its links times the pages its pager offers
     pages = pages_offered(page) if like else 1
@@ -371,6 +384,26 @@ def _collection(sample: str) -> str:
     return word if word.isalpha() else ""
 
 
+async def _scored(
+    run: Run,
+    session: Session,
+    pages: dict[str, Snapshot],
+    urls: list[str],
+    sample: str,
+    decision: str,
+) -> list[ListCandidate]:
+    """`urls` loaded and scored against the sample (`pages` gets them), each noted as
+    `decision` (what led to it: "collection", "ancestor", "folder")."""
+    fetched = await run.fetch(urls, step="entry")
+    pages.update(fetched)
+    out = []
+    for linked in fetched.values():
+        scored = list_score(linked, session.canonical, sample)
+        out.append(scored)
+        run.note("entry", decision, linked.url, values={"like_sample": scored.like_sample})
+    return out
+
+
 async def _collections(
     run: Run, session: Session, pages: dict[str, Snapshot], sample: str
 ) -> list[ListCandidate]:
@@ -393,14 +426,7 @@ async def _collections(
     todo = [u for u in urls if not unsafe_reason(url=u) and session.in_scope(u)]
     if not todo:
         return []
-    fetched = await run.fetch(todo[:MAX_CONTINUATIONS], step="entry")
-    pages.update(fetched)
-    out = []
-    for linked in fetched.values():
-        scored = list_score(linked, session.canonical, sample)
-        out.append(scored)
-        run.note("entry", "collection", linked.url, values={"like_sample": scored.like_sample})
-    return out
+    return await _scored(run, session, pages, todo[:MAX_CONTINUATIONS], sample, "collection")
 
 
 async def _ancestors(
@@ -419,14 +445,34 @@ async def _ancestors(
     todo = [u for u in todo if session.in_scope(u)][:MAX_CONTINUATIONS]
     if not todo:
         return []
-    fetched = await run.fetch(todo, step="entry")
-    pages.update(fetched)
-    out = []
-    for linked in fetched.values():
-        scored = list_score(linked, session.canonical, sample)
-        out.append(scored)
-        run.note("entry", "ancestor", linked.url, values={"like_sample": scored.like_sample})
-    return out
+    return await _scored(run, session, pages, todo, sample, "ancestor")
+
+
+async def _beside_in_folder(
+    run: Run, session: Session, pages: dict[str, Snapshot], sample: str
+) -> list[ListCandidate]:
+    """When nothing above found a page linking the sample, the pages of the sample's own folder
+    (not the site root) that the pages loaded link, in order, `MAX_CONTINUATIONS` at most, each
+    loaded and scored (`pages` gets them): a folder's index document lives beside the pages it
+    lists (a package's ``00Index.html`` beside its help pages, linked from the list of
+    packages), where the folder's own address serves no list."""
+    here = urlsplit(sample)
+    folder = here.path[: here.path.rfind("/") + 1]
+    if not folder.strip("/"):
+        return []
+    urls: dict[str, None] = {}
+    for page in list(pages.values()):
+        for link in page.links:
+            there = urlsplit(link.url)
+            rest = there.path.removeprefix(folder)
+            if there.netloc != here.netloc or rest == there.path or not rest or "/" in rest:
+                continue
+            if entity_url(link.url) != sample and link.url not in pages:
+                urls.setdefault(link.url)
+    todo = [u for u in urls if not unsafe_reason(url=u) and session.in_scope(u)]
+    if not todo:
+        return []
+    return await _scored(run, session, pages, todo[:MAX_CONTINUATIONS], sample, "folder")
 
 
 async def _lists_of_lists(
@@ -516,6 +562,8 @@ async def find_list_page(
             candidates += await _lists_of_lists(run, session, pages, candidates, sample)
         if sample and not any(c.like_sample for c in candidates):
             candidates += await _ancestors(run, session, pages, sample)
+        if sample and not any(c.like_sample for c in candidates):
+            candidates += await _beside_in_folder(run, session, pages, sample)
     except Stopped:
         pass  # run.reason says why
     best = _widest(candidates)

@@ -6,7 +6,8 @@ wiki's Main Page linking every category, each category page listing its articles
 start list was found on (`hub`, the entry point's start) links each of them alike. Those lists
 are the values of one attribute, named by the address they share — the namespace of their last
 segment (``/index.php/Category:Dpkg`` → "Category") or the literal segment before it
-(``/tags/python/`` → "tags") — and each value is its link's text on the hub; a link labelled
+(``/tags/python/`` → "tags"; a section one segment deep that is the folder of its entities:
+"section") — and each value is its link's text on the hub; a link labelled
 as an ordering ("Sort title in alphabetical order") shows the same list in another order, no
 value. The lists beside the start list are its links on the hub shaped as its own address
 (`EntityPattern.from_urls`: host, leading literal segments, depth, query keys, namespace) in
@@ -32,7 +33,9 @@ from siteseer.algorithms.querycentric.views import names_an_order, path_page
 from siteseer.render import Snapshot
 
 __all__ = [
+    "SECTION",
     "addressed_under",
+    "beside_attribute",
     "distinct_attributes",
     "item_fields",
     "lists_beside",
@@ -45,6 +48,10 @@ __all__ = [
 ITEMS_ALIKE = 2
 # How deep lists beside the start list are followed into lists that hold lists only.
 NESTING = 3
+# The attribute of sections whose address names none, and the fewest entities a section's
+# folder must hold for its siblings to be taken as the other sections.
+SECTION = "section"
+MINIMUM_BELOW = 3
 
 
 def shared_attribute(url: str) -> str:
@@ -66,11 +73,12 @@ def shared_attribute(url: str) -> str:
     return parent if parent.isalpha() else ""
 
 
-def lists_beside(hub: Snapshot, start: str) -> dict[str, str] | None:
+def lists_beside(hub: Snapshot, start: str, entities: Iterable[str] = ()) -> dict[str, str] | None:
     """The lists `hub` links beside `start`, in document order, each URL → its value (the
     link's text without a count), `start`'s own included; None when `hub` does not link
-    `start`, links no other list alike, or their address names no attribute."""
-    if not shared_attribute(start):
+    `start`, links no other list alike, or their address names no attribute and `start` is not
+    the folder of its `entities` (`beside_attribute`)."""
+    if not beside_attribute(start, entities):
         return None
     shape = EntityPattern.from_urls([start])
     groups = {x.path_attrs for x in hub.links if x.url == start}
@@ -86,6 +94,19 @@ def lists_beside(hub: Snapshot, start: str) -> dict[str, str] | None:
         if value and not spelled_address(value) and link.url not in found:
             found[link.url] = value
     return found if len(found) > 1 and start in found else None
+
+
+def beside_attribute(start: str, entities: Iterable[str]) -> str:
+    """The attribute the lists beside `start` are values of: the one their address names
+    (`shared_attribute`), else `SECTION` when `start` is the folder of every one of its
+    `entities` (a wiki's or a CMS's section one segment deep, ``/gnutls28/`` above
+    ``/gnutls28/3_7_9-2/``: its sibling folders are the other sections); "" else."""
+    named = shared_attribute(start)
+    if named:
+        return named
+    listed = list(entities)
+    below = addressed_under(start, listed)
+    return SECTION if len(below) >= MINIMUM_BELOW and len(below) == len(listed) else ""
 
 
 def spelled_address(text: str) -> bool:

@@ -14,15 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import suppress
+from dataclasses import replace
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from siteseer.algorithms.querycentric.ajax import facets_of
 from siteseer.algorithms.querycentric.beside import (
     NESTING,
+    SECTION,
+    beside_attribute,
     lists_beside,
     nested_lists,
-    shared_attribute,
 )
 from siteseer.algorithms.querycentric.core import Explorer, Query, Settings, show
 from siteseer.algorithms.querycentric.disclosures import TAB_LEVELS, tab_controls
@@ -167,12 +169,18 @@ async def _beside(ex: Explorer, q0: Query) -> bool:
     address names (beside.py), the start list's own among them; the start query then lists
     them all. False when there are none."""
     hub = None if not ex.settings.hub or ex.rows is not None else await ex.page(ex.settings.hub)
-    lists = None if hub is None else lists_beside(hub, ex.start)
+    lists = None if hub is None else lists_beside(hub, ex.start, q0.entities)
     if hub is None or lists is None:
         return False
-    attribute = shared_attribute(ex.start)
+    attribute = beside_attribute(ex.start, q0.entities)
+    learned = ex.pattern
+    if attribute == SECTION and learned is not None:
+        # the sections' entities are named below their own folders, not the start list's
+        folder = [seg for seg in urlsplit(ex.start).path.split("/") if seg]
+        ex.pattern = replace(learned, prefix=learned.prefix[: len(folder) - 1])
     made = await _value_queries(ex, q0, attribute, lists)
     if not made:
+        ex.pattern = learned
         return False
     q0.entities = list(dict.fromkeys(e for q in ex.queries for e in q.entities))
     ex.run.note(

@@ -47,6 +47,11 @@ redirecting to its log, a wiki's folder listing its pages), and last the pages o
 sample's folder that the pages loaded link (its index document beside it: a package's
 ``00Index.html``, linked from the list of packages).
 
+Linked pages are loaded `ROUND` first, then the rest (`MAX_CANDIDATES` in all). With a sample,
+a start page that lists `MINIMUM_ROWS` links shaped as it without facets (a documentation's
+index, whose every page carries a menu of the same pages) is the list when no page of the first
+round is a wider one: the rest are not loaded.
+
 Not loaded: links that look like cart, account, log-in or log-out actions (`unsafe_reason`),
 links to the entity pages themselves, the filtered views of the start page (its facet, sort
 and page links: narrower by definition), and links labelled as an ordering ("Sort title in
@@ -336,6 +341,38 @@ def _links(
     return list(out)[:MAX_CANDIDATES]
 
 
+def _adds_nothing(scored: ListCandidate, start: ListCandidate) -> bool:
+    """Whether a linked page is no wider list than the start page, a list of links linking
+    the sample: no list with facets, no table of rows, no more links shaped as the sample
+    (times the pages its pager offers) than the start's."""
+    if scored.is_list or scored.is_facetless_list:
+        return False
+    return scored.like_sample * scored.pages <= start.like_sample * start.pages
+
+
+async def _linked(
+    run: Run, session: Session, pages: dict[str, Snapshot], links: list[str], sample: str | None
+) -> None:
+    """The pages of `links` (into `pages`, whose first is the start page), the first `ROUND`
+    of them, then the rest. When the start page is a list of links linking the `sample`
+    (`MINIMUM_ROWS` links shaped as it, no facets: a documentation's index, a wiki's list of
+    pages) and no page of the first round is a wider list (`_adds_nothing`), the start is the
+    list, and the rest (the site's other pages, most carrying the same menu) are not loaded."""
+    start = next(iter(pages.values()))
+    own = list_score(start, session.canonical, sample)
+    first, rest = links[:ROUND], links[ROUND:]
+    pages.update(await run.fetch(first, step="entry"))
+    if rest and sample and own.like_sample >= MINIMUM_ROWS and not own.is_list:
+        scores = [list_score(pages[u], session.canonical, sample) for u in first if u in pages]
+        if all(_adds_nothing(c, own) for c in scores):
+            run.note("entry", "start-widest", start.url, values={"left": len(rest)})
+            return
+    pages.update(await run.fetch(rest, step="entry"))
+
+
+ROUND = 8  # linked pages loaded before judging whether any adds to the start page's list
+
+
 def _more_links(page: Snapshot) -> list[str]:
     """The links of `page` to the rest of what it lists: pager words or an ellipsis ("[...]",
     "more", "» ") leading to another path of its host (a summary's "[...]" under its ten newest
@@ -548,7 +585,7 @@ async def find_list_page(
         listing = list_score(page, session.canonical).is_list
         if _is_home(page.final_url) or not listing:
             links = _links(page, session, views=listing, sample=sample)
-            pages.update(await run.fetch(links, step="entry"))
+            await _linked(run, session, pages, links, sample)
         for linked in pages.values():
             scored = list_score(linked, session.canonical, sample)
             candidates.append(scored)

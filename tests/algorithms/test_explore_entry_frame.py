@@ -1,0 +1,68 @@
+"""Where `explore` starts on a documentation site whose every page carries the whole menu: the
+home page lists every page, so its linked pages add nothing after the first round of them and
+the rest are not loaded (against the lab's truth)."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from siteseer.algorithms import explore, find_list_page
+from siteseer.algorithms.entrypoint import ROUND
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import LabServer, Site, SiteTruth, set_scores
+
+CHAPTERS = {"guide": 14, "reference": 12, "howto": 9}
+
+
+def _pages() -> list[str]:
+    return [f"/{c}/{c}-{n}/" for c, count in CHAPTERS.items() for n in range(1, count + 1)]
+
+
+class _Manual(Site):
+    """A manual: every page, the home page included, shows the menu of every chapter's pages
+    (``/<chapter>/<chapter>-<n>/``) beside its own text."""
+
+    id = "manual-frame"
+    kind = "entity-tree"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        if path != "/" and path not in _pages():
+            return web.Response(status=404)
+        menu = "".join(
+            f"<li>{c.title()}<ul>"
+            + "".join(
+                f'<li><a href="/{c}/{c}-{n}/">{c.title()} page {n}</a></li>'
+                for n in range(1, count + 1)
+            )
+            + "</ul></li>"
+            for c, count in CHAPTERS.items()
+        )
+        body = f'<nav><ul class="menu">{menu}</ul></nav><main><h1>{path}</h1><p>Text.</p></main>'
+        return web.Response(text=f"<html><body>{body}</body></html>", content_type="text/html")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        urls = tuple(base_url + p for p in _pages())
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"page": urls},
+            target_type="page",
+            seed_entity=urls[3],
+        )
+
+
+async def test_pages_carrying_the_start_pages_list_are_loaded_one_round_only() -> None:
+    async with LabServer([_Manual()]) as server:
+        truth = server.truth("manual-frame")
+        start = truth.base_url + "/"
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            entry = await find_list_page(session, start, truth.seed_entity)
+            assert entry.url == start and entry.complete
+            assert entry.cost.downloads == 1 + ROUND < len(_pages())
+            assert any(t.decision == "start-widest" for t in entry.trace)
+            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    assert result.complete, result.reason
+    scores = set_scores(result.entities, truth.target_entities)
+    assert scores.precision == 1.0 and scores.recall == 1.0

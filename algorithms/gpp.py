@@ -14,7 +14,9 @@ marked [reconstructed] there are the named choices below:
    other URL templates than the seed's counts as none (`_holding_list_size`). Where no page
    holds the seed in a list of `SHORT_LIST` links or more but its site navigation does, the
    navigation's whole tree of nested lists, collapsed drop-downs included, is its list
-   (`_navigation_tree`: a documentation site lists its pages only there). The seed is the
+   (`_navigation_tree`: a documentation site lists its pages only there). A list its page
+   pages counts as long however few links it shows (`_long`: a blog's five posts a page,
+   beside a box of its five newest on every page). The seed is the
    page as loaded (a hash-routed document's fragment is its page once the document is known).
    Where the seed stands alone on every page linking it (a blog's newest post, featured above
    the list of the others), the list of its siblings beside it, with the seed, is its list
@@ -50,7 +52,9 @@ marked [reconstructed] there are the named choices below:
    linking ``/repo/log`` and ``/repo/log?count=120``): those pages are followed as pages of
    the list at that URL (`_other_names`). A chain of pages ends at a page that adds no entry
    to the level (the pages a "more" link widens past the list's end, a "less" link's), and
-   no page is loaded twice. The entries are read without the state the list hands on to its
+   no page is loaded twice. Where no link of a page continues its list's URL, the links its
+   pager names are its next pages: a "Next Page" link, a page number its URL spells
+   (`_pager_links`: ``/maillist.html`` → ``/mail2.html``). The entries are read without the state the list hands on to its
    links (`_entries`: ``/rev/7?revcount=120`` listed by ``?revcount=120`` is ``/rev/7``). Views
    (`is_view`: a sort order or page size combined with a page, two or more parameters) are never
    followed, so a list with sort links on every column is rendered once per page, not once per
@@ -78,6 +82,7 @@ Every page GPP analyses is rendered (its cost, and why SSUP's paper found it ~65
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -105,7 +110,7 @@ from siteseer.algorithms.features.visual import (
 )
 from siteseer.algorithms.result import Discovery, TraceEntry
 from siteseer.algorithms.run import Run, Stopped
-from siteseer.algorithms.ssup.yields import spelled_defaults, state_params
+from siteseer.algorithms.ssup.yields import leads_on, spelled_defaults, state_params
 from siteseer.render import Box, Link, Snapshot
 
 if TYPE_CHECKING:
@@ -306,6 +311,50 @@ def _continuations(
     )
 
 
+def _pager_links(
+    page: Snapshot, first: str, chosen: VisualList, known: set[str], session: Session
+) -> list[str]:
+    """Links of `page` that its pager names as the list's next pages, whatever their URLs: a
+    link reading as a way forward ("Next Page", `leads_on`), or a page number from 2 on that its
+    URL spells (text ``3``, ``/questions/sort:activity/page:3/``), neither in `known` nor an
+    entry of `chosen`, at another path than `first`, the list's URL (a link at its path is a
+    page of it only where it `continues` it: the pages of a filter's view are no pages of it).
+
+    Choice "a pager names its pages" (beyond the reconstruction, for real applications): a
+    list's next pages need not continue its URL's shape. A mail archive writes its pages to
+    ``maillist.html``, ``mail2.html``, ``mail3.html``; a forum's front page ``/questions/``
+    is paged ``/questions/scope:all/sort:activity-desc/page:2/``. Read only where no link of
+    the page continues its list's URL (`_continuations`), so that a list paged by its URL is
+    paged as before."""
+    entries = set(chosen.urls)
+    own = {page.url, page.final_url}
+    path = route(first)[0]
+
+    def named(link: Link) -> bool:
+        text = link.text.strip()
+        if text.isdigit():
+            return int(text) >= 2 and int(text) in {
+                int(d) for d in _DIGITS.findall("?".join(route(link.url)))
+            }
+        return leads_on(text)
+
+    return sorted(
+        {
+            lk.url
+            for lk in page.links
+            if lk.url not in known
+            and lk.url not in entries
+            and lk.url not in own
+            and session.in_scope(lk.url)
+            and route(lk.url)[0] != path
+            and named(lk)
+        }
+    )
+
+
+_DIGITS = re.compile(r"\d+")
+
+
 def _spelled(first: str, urls: Sequence[str]) -> str:
     """`first` with the defaults its list takes for the parameters its URL leaves out, as the
     links `urls` of its own page spell them (`spelled_defaults`; its next pages' links spell
@@ -478,6 +527,28 @@ def _holding_list_size(page: Snapshot, seed: str, menus: set[MenuKey]) -> int:
     return len(model.links)
 
 
+def _long(page: Snapshot, seed: str, menus: set[MenuKey], session: Session) -> bool:
+    """Whether the list of `page` holding `seed` lists it at length: it holds `SHORT_LIST`
+    links or more, or it goes on over pages of its own (`page` links a next page of it:
+    `_continuations`, `_pager_links`).
+
+    Choice "a paged list is a long one" (beyond the reconstruction, for real applications): a
+    blog's index shows five posts a page, the newest first, and a box of its five recent posts
+    beside it on every page; the search went on past the index for a longer list, and took the
+    sidebar's tree for the seed's list. A list its page pages is no "featured" box."""
+    size = _holding_list_size(page, seed, menus)
+    if size >= SHORT_LIST:
+        return True
+    model = _list_with(page, seed, menus) if size else None
+    if model is None:
+        return False
+    own = {page.url, page.final_url}
+    return bool(
+        _continuations(page, [page.final_url], model, own, session)
+        or _pager_links(page, page.final_url, model, own, session)
+    )
+
+
 def _siblings_last(
     frontier: Sequence[str], template: UrlTemplate | None
 ) -> tuple[list[str], list[str]]:
@@ -530,10 +601,7 @@ async def _seed_path(
         for number, batch in enumerate(batches):
             if number == first_sibling and holders:
                 menus = menu_signatures(rendered.values())
-                if (
-                    max(_holding_list_size(rendered[u], seed_links[u], menus) for u in holders)
-                    >= SHORT_LIST
-                ):
+                if any(_long(rendered[u], seed_links[u], menus, session) for u in holders):
                     run.trace.append(
                         TraceEntry(
                             "seed-path",
@@ -568,8 +636,7 @@ async def _seed_path(
         if holders and hit is None:
             hit = depth
             menus = menu_signatures(rendered.values())
-            longest = max(_holding_list_size(rendered[u], seed_links[u], menus) for u in holders)
-            if longest >= SHORT_LIST:
+            if any(_long(rendered[u], seed_links[u], menus, session) for u in holders):
                 break  # the seed sits in a long list already, not in a "featured" box
         if hit is not None and depth >= hit + extra_depth:
             break
@@ -581,7 +648,7 @@ async def _seed_path(
     best = min(holders, key=lambda u: (-sizes[u], depth_of[u], u))
     note = "the page whose list holding the seed is the longest"
     navigation: VisualList | None = None
-    if sizes[best] < SHORT_LIST:
+    if not _long(rendered[best], seed_links[best], menus, session):
         trees = {
             u: t for u in holders if (t := _navigation_tree(rendered[u], seed_links[u])) is not None
         }
@@ -756,6 +823,8 @@ async def gpp(
                 nexts = dict.fromkeys(_continuations(page, list(at), chosen, seen, session), first)
                 if level_page and not nexts:
                     nexts = _other_names(page, chosen, seen, session)
+                if not nexts:
+                    nexts = dict.fromkeys(_pager_links(page, first, chosen, seen, session), first)
                 for url, listed_at in nexts.items():
                     origin[url] = listed_at
                     seen.add(url)

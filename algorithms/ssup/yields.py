@@ -53,6 +53,7 @@ __all__ = [
     "is_export",
     "is_tool",
     "leads_back",
+    "leads_on",
     "list_links",
     "names_export",
     "pages_offered",
@@ -125,6 +126,14 @@ def leads_back(text: str) -> bool:
     words = _name(text).split(" ")
     ends = {words[0], words[-1]}
     return bool(ends & _BACK) and not ends & (_CONTINUE - _BACK)
+
+
+def leads_on(text: str) -> bool:
+    """Whether a link's text reads as a pager's way forward, by a word ("Next Page", "Older »",
+    "›"): not a page number, not "more" (a post's "Read more") nor "last" (the list's end)."""
+    words = _name(text).split(" ")
+    ends = {words[0], words[-1]}
+    return bool(ends & (_CONTINUE - _BACK - {"more", "last"})) and not ends & _BACK
 
 
 def is_tool(url: str, text: str, page: str) -> bool:

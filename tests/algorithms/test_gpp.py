@@ -613,3 +613,111 @@ async def test_gpp_grows_through_rows_that_open_by_script(lab: Lab) -> None:
         found = await gpp(session, truth.seed_entity)
     scores = set_scores(found.entities, truth.target_entities)
     assert scores.precision == 1.0 and scores.f1 >= 0.8, scores
+
+
+def _mail_archive(messages: int = 34, size: int = 10) -> web.Application:
+    """A mail archive written to files: ``/maillist.html`` lists the first `size` messages,
+    ``/mail2.html``, ``/mail3.html``, … the next, each page linked from the one before by its
+    "Next Page" link (and back by "Prev Page"), the only names of its pages."""
+    pages = -(-messages // size)
+
+    def name(p: int) -> str:
+        return "/maillist.html" if p == 1 else f"/mail{p}.html"
+
+    async def home(_: web.Request) -> web.Response:
+        return _html('<a href="/maillist.html">By date</a>')
+
+    async def listing(request: web.Request) -> web.Response:
+        at = int(request.match_info.get("n", "1"))
+        rows = "".join(
+            f'<li><a href="/msg{n:05d}.html">Upload {n}</a></li>'
+            for n in range((at - 1) * size, min(at * size, messages))
+        )
+        back = f'[<a href="{name(at - 1)}">Prev Page</a>]' if at > 1 else "[Prev Page]"
+        on = f'[<a href="{name(at + 1)}">Next Page</a>]' if at < pages else "[Next Page]"
+        return _html(f"<p>{back}{on}</p><ul>{rows}</ul>")
+
+    async def message(request: web.Request) -> web.Response:
+        return _html(f"<h1>{request.path}</h1><p>Upload.</p>")
+
+    app = web.Application()
+    app.router.add_get("/", home)
+    app.router.add_get("/maillist.html", listing)
+    app.router.add_get("/mail{n:\\d+}.html", listing)
+    app.router.add_get("/msg{n:\\d+}.html", message)
+    return app
+
+
+async def test_gpp_pages_a_list_by_its_next_page_links_whatever_their_names(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    """Choice "a pager names its pages": ``/mail2.html`` continues no shape of
+    ``/maillist.html``'s URL, but the "Next Page" link names it, and each page the next: every
+    message, the archive's four pages its index."""
+    base = await serve_app(_mail_archive())
+    async with Session(SessionConfig(render="always")) as session:
+        found = await gpp(session, f"{base}/msg00000.html")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/msg{n:05d}.html" for n in range(34)}
+    pages = {f"{base}/maillist.html"} | {f"{base}/mail{p}.html" for p in (2, 3, 4)}
+    assert set(found.index_pages[-1]) == pages
+
+
+def _forum(questions: int = 23, size: int = 5) -> web.Application:
+    """A forum whose front page ``/questions/`` lists the `size` newest questions, paged as
+    ``/questions/sort:activity/page:2/``, … by page numbers and an arrow with no text, with a
+    box of the five newest questions beside the list on every page and, in the same box, a
+    link per month of its archive (whose pages list nothing)."""
+    newest = range(questions, 0, -1)
+    pages = -(-questions // size)
+
+    def box() -> str:
+        recent = "".join(f'<li><a href="/question/{n}/">Q{n}</a></li>' for n in newest[:5])
+        months = "".join(f'<li><a href="/archive/{m}/">Month {m}</a></li>' for m in range(1, 21))
+        return f'<div class="side"><h3>Recent</h3><ul>{recent}</ul><ul>{months}</ul></div>'
+
+    def page(at: int) -> web.Response:
+        rows = "".join(
+            f'<h2><a href="/question/{n}/">Question {n}</a></h2><p>Asked.</p>'
+            for n in newest[(at - 1) * size : at * size]
+        )
+        numbers = "".join(
+            f'<a href="/questions/sort:activity/page:{p}/">{p}</a> ' for p in range(1, pages + 1)
+        )
+        arrow = f'<a href="/questions/sort:activity/page:{at + 1}/"></a>' if at < pages else ""
+        return _html(f'<div class="main">{rows}<p>{numbers}{arrow}</p></div>{box()}')
+
+    async def home(_: web.Request) -> web.Response:
+        return _html('<a href="/questions/">Questions</a>')
+
+    async def front(_: web.Request) -> web.Response:
+        return page(1)
+
+    async def paged(request: web.Request) -> web.Response:
+        return page(int(request.match_info["n"]))
+
+    async def other(request: web.Request) -> web.Response:
+        return _html(f"<h1>{request.path}</h1><p>Text.</p>{box()}")
+
+    app = web.Application()
+    app.router.add_get("/", home)
+    app.router.add_get("/questions/", front)
+    app.router.add_get("/questions/sort:activity/page:{n:\\d+}/", paged)
+    app.router.add_get("/question/{n}/", other)
+    app.router.add_get("/archive/{m}/", other)
+    return app
+
+
+async def test_gpp_takes_a_short_list_its_page_pages_for_the_seeds_list(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    """Choice "a paged list is a long one": the newest question stands in a list of five on
+    ``/questions/``, which pages it, and in the box beside it on every page; the search stops
+    at ``/questions/`` rather than take the box's tree for its list, and pages the list by
+    the page numbers its URLs spell (choice "a pager names its pages"): every question."""
+    base = await serve_app(_forum())
+    async with Session(SessionConfig(render="always")) as session:
+        found = await gpp(session, f"{base}/question/23/")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/question/{n}/" for n in range(1, 24)}
+    assert found.sample_path == (f"{base}/", f"{base}/questions/", f"{base}/question/23/")

@@ -38,6 +38,7 @@ __all__ = [
     "is_file",
     "is_index_document",
     "is_view",
+    "moved",
     "query_changes",
     "refines",
     "seed_template",
@@ -193,6 +194,25 @@ def widened(template: UrlTemplate, urls: Iterable[str], *, minimum: int = 3) -> 
                     segments[i] = None
                     break
     return replace(template, segments=tuple(segments))
+
+
+def moved(template: UrlTemplate | None, page: str, other: str) -> UrlTemplate | None:
+    """`template`, the URLs `page` links to, as `other` (a page like it) links to them: each
+    fixed segment or query value that `page`'s URL holds at the same place left free where
+    `other`'s URL differs from `page`'s (``/intro/*`` on ``/intro/`` is ``/*/*`` on
+    ``/topics/``). `template` unchanged when the two URLs differ in shape."""
+    pair, own = url_template((page, other)), url_template((page,))
+    if template is None or pair is None or own is None:
+        return template
+    differ = {i for i, s in enumerate(pair.segments) if s is None}
+    segments = tuple(
+        None if i in differ and i < len(own.segments) and s == own.segments[i] else s
+        for i, s in enumerate(template.segments)
+    )
+    names = {n for n, v in pair.query if v is None}
+    values = dict(own.query)
+    query = tuple((n, None if n in names and values.get(n) == v else v) for n, v in template.query)
+    return replace(template, segments=segments, query=query)
 
 
 def _has_digit(text: str) -> bool:

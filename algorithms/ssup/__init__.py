@@ -148,6 +148,21 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   the navigation's top entries (the site root left out; at most `HUB_PROBES`, menu order) as
   that level's wider list (`climb.wider`), judged on the narrow list's pages named as the
   hub's entries are (``struct*.html``): a documentation's "Data Structures".
+- The site menu as the level above (beyond the paper, `menus.menu_level`): a climb that stopped
+  below the site navigation at a confirmed index page (a CMS's section listing its documents,
+  the home page's own list empty) whose menu lists it, shorter than the height, probes the
+  menu's entries whose URL varies the part of the index page's URL that the seed's carries
+  (``/topics/`` beside ``/intro/`` for ``/intro/contributing/``; `urlshape.moved`), at most
+  `MENU_PROBES`, in menu order, where the seed's URL names it straight below the index page's
+  (`menus.named_below`: an admin's record route, ``/admin/car/details/1`` beside
+  ``/admin/car/list``, is one every model shares, and its menu lists other models). One that
+  lists, through the index page's own list, links of the seed's URL template as it names them
+  (``/topics/*``) that the index page does not, under the same labels (`menus.other_kind`:
+  another model's list names other columns, and ends the probe), makes
+  the menu the level above, hung from the site root carrying it (loaded if need be); its
+  pages are judged by their own yield, none a view of another, until `MENU_DRY` downloads in
+  a row add none (`menus.menu_pages`). How a menu's links look does not tell sections from
+  tools; what their pages yield does.
 - The root of the seed's trail (beyond the paper, `trails.trail_root`): the link the seed
   shows just before its first link to a page the climb found above it, in that trail's
   container, which every page of the path links to ("Index » YARD » CLI » Command", "Home »

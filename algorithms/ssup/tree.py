@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 from siteseer.algorithms.features.dom import TagFeature, link_path
 from siteseer.algorithms.features.url import query_pairs, route
-from siteseer.algorithms.features.urlshape import shape_of
+from siteseer.algorithms.features.urlshape import moved, shape_of
 from siteseer.algorithms.result import Discovery
 from siteseer.algorithms.run import Run, Stopped
 from siteseer.algorithms.ssup.candidates import refused_urls, robots_refused
@@ -22,6 +22,7 @@ from siteseer.algorithms.ssup.climb import Climb, Height, landed, own_urls
 from siteseer.algorithms.ssup.grouping import LinkGrouper, group_links
 from siteseer.algorithms.ssup.hubs import hub_list
 from siteseer.algorithms.ssup.levels import SameLevel
+from siteseer.algorithms.ssup.menus import menu_level, menu_pages
 from siteseer.algorithms.ssup.nested import one_template_tree, tree_template
 from siteseer.algorithms.ssup.pagination import LEVEL_SHARE, Pagination
 from siteseer.algorithms.ssup.probes import PROBE_ORDERS, ProbeOrder
@@ -71,6 +72,7 @@ class _Walk:
     sdps: list[str] = field(default_factory=list)  # the climb's sample link DOM paths
     families: dict[int, Families] = field(default_factory=dict)  # an index level's, paged first
     flat: bool = False  # the root is the flat list of the seed's tree (`trails.trail_root`)
+    menu: bool = False  # the root is the site menu above the climb's top (`menus.menu_level`)
 
     async def walk(self, seed: Snapshot, height: Height) -> None:
         """Algorithm 4: climb from `seed`, then catch each level from the root down.
@@ -95,6 +97,14 @@ class _Walk:
         if hub is not None:  # the navigation's hub takes the top level's place
             lower = lower or (list(chain), list(sdps))
             chain[0], sdps[0] = landed(self.run, hub.page, -len(chain) + 1), hub.sdp
+        above = None
+        if below_navigation and trail is None and hub is None:
+            above = await menu_level(self.climb, chain, sdps, height)
+        if above is not None:  # the menu listing the top among pages like it: the level above
+            lower = lower or (list(chain), list(sdps))
+            chain.insert(0, above.page)
+            sdps.insert(0, above.sdp)
+            self.menu = True
         self.seed, self.sdps = seed, list(sdps)
         while True:
             await self._walk_down(seed, chain, sdps, height, below_navigation)
@@ -115,7 +125,7 @@ class _Walk:
                     f"again from {lower[0][0].url}, the level it took the place of",
                 )
                 (chain, sdps), lower = lower, None
-                self.flat = False
+                self.flat = self.menu = False
                 self.sdps = list(sdps)
                 self.levels, self.index_pages, self.entities = [], [], []
                 continue
@@ -262,10 +272,14 @@ class _Walk:
         own = await self.pagination.find(
             sample, below, [sample], sdp, placed | set(caught), level, self.families[level]
         )
-        shaped = shape_of(below.url)
+        shape = shape_of(below.url)
+        # Choice: the pages of the site menu's level (`menus.menu_level`) each list the next
+        # level under their own URL (``/topics/*`` on ``/topics/``): shaped as each lists it.
+        moves = self.menu and level == 1
 
         def down(page: Snapshot) -> set[str]:
             """The links of `page` through `sdp` shaped as the next level's sample."""
+            shaped = moved(shape, sample.url, page.url) if moves else shape
             return {
                 k.url
                 for k in page.links
@@ -273,15 +287,19 @@ class _Walk:
             }
 
         seen = {u for p in (sample, *own) for u in down(p)}
+        fetched: dict[str, Snapshot] = {}
+        if moves:  # the menu's pages are none another's view: each is judged by its yield
+            root = self.run.pages.get(self.levels[0][0])
+            fetched = await menu_pages(self.run, root, sample, caught, down, seen, level)
         families: dict[str, list[str]] = {}
         alone: list[str] = []
-        for url in caught:
+        for url in [] if moves else caught:
             found = family_of(sample.url, url) if url != sample.url else None
             if found is None:
                 alone.append(url)
             else:
                 families.setdefault(found[0], []).append(url)
-        fetched = await self.run.fetch(alone)
+        fetched |= await self.run.fetch(alone)
         for page in fetched.values():
             seen |= down(page)
         for template, urls in families.items():

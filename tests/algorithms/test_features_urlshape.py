@@ -6,8 +6,10 @@ from __future__ import annotations
 from siteseer.algorithms.features.urlshape import (
     continues,
     is_view,
+    moved,
     query_changes,
     refines,
+    seed_template,
     template_share,
     url_template,
 )
@@ -203,6 +205,24 @@ def test_the_share_of_an_index_of_every_projects_release_widened_over_it() -> No
     assert template_share(seed, [seed, *releases]) == 0.0
     assert template_share(seed, [seed, *releases], widen=True) == 1.0
     assert template_share(seed, [seed, *releases[:2]], widen=True) == 0.0  # two values: no level
+
+
+def test_the_seeds_template_as_another_section_of_the_menu_lists_it() -> None:
+    seed = seed_template(f"{H}/intro/contributing/")
+    assert seed is not None and seed.segments == ("intro", None)
+    # The section's name the seed's URL carries moves with the section.
+    topics = moved(seed, f"{H}/intro/", f"{H}/topics/")
+    assert topics is not None and topics.matches(f"{H}/topics/async/")
+    assert not seed.matches(f"{H}/topics/async/")
+    # A member's page names no members' list: the committees' page leaves its template as is.
+    member = seed_template(f"{H}/member.php?id=120")
+    assert moved(member, f"{H}/members.php", f"{H}/committees.php") == member
+    # A value the seed's URL shares with its list, the list's query varying it.
+    item = seed_template(f"{H}/item?cat=tools&id=7")
+    assert item is not None and ("cat", "tools") in item.query
+    other = moved(item, f"{H}/list?cat=tools", f"{H}/list?cat=books")
+    assert other is not None and other.matches(f"{H}/item?cat=books&id=9")
+    assert moved(item, f"{H}/list?cat=tools", f"{H}/about") == item  # another shape: unchanged
 
 
 def test_a_page_listed_at_several_depths_of_a_tree_is_its_entry_at_the_shallowest() -> None:

@@ -142,6 +142,11 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   list of it takes that level's place (a module index above a package's submodules;
   `climb.wider`); the level it replaced is the walk's fallback when the wider one
   finds no entity.
+- The top depth of a table of contents (beyond the paper, `grouping._depth_above`): a list
+  nested in the items of another (``li/ul/li/a``) whose entries are most of the depth above's
+  pages (each page's sections, ``quickstart/#routing``) has that depth's other entries (a
+  section's own page, whose entry holds its child pages; a page with no sections) joined to
+  the group most of those pages fell in, kept with it and never probed (`LinkGroup.joined`).
 - Hubs of the site navigation (beyond the paper, `hubs.hub_list`): a climb that stopped below
   the site navigation at a page linking to the page below from no list or table (a source
   file's code naming the structures it declares) whose URL reads as no ancestor of it tries

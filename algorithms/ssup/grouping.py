@@ -10,6 +10,7 @@ list's role.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
@@ -37,15 +38,23 @@ SIM_DIGITS = 9
 _COLLAPSIBLE = re.compile(r"(?<![^/])li(?:\[[^\]]*\])*/details(?:\[[^\]]*\])*/(?:ul|ol)")
 # A list nested in an item of another (``li/ul/li``).
 _NESTED = re.compile(r"(?<![^/])li(?:\[[^\]]*\])*/(?:ul|ol)(?:\[[^\]]*\])*/li(?:/|\[)")
+# The innermost list nested in an item of another, split around it (``…li/`` ``ul/li`` ``/a``).
+_INNERMOST = re.compile(
+    r"^(.*(?<![^/])li(?:\[[^\]]*\])*)/(?:ul|ol)(?:\[[^\]]*\])*/li(?:\[[^\]]*\])*(/[^/]*)$"
+)
+# The share of a depth's entries the depth below must link to for its other entries to join.
+_DEPTH_SHARE = 0.8
 
 
 @dataclass(frozen=True, slots=True)
 class LinkGroup:
     """Links judged together by Algorithm 2: `score` is what they share with the sample page
-    (their strongsim for `group_links`), `urls` are in URL order."""
+    (their strongsim for `group_links`), `urls` are in URL order; `joined` are kept with the
+    group and never probed (`_depth_above`)."""
 
     score: float
     urls: tuple[str, ...]
+    joined: tuple[str, ...] = ()
 
 
 LinkGrouper: TypeAlias = Callable[[str, Sequence[Snapshot], str, TagFeature], list[LinkGroup]]
@@ -85,15 +94,44 @@ def group_links(
         for u in urls
     ]
     others = other_sections(index_pages, sample_url, listed)
+    scores: dict[str, float] = {}
     for url in dict.fromkeys(listed):
         if url == sample_url or url in others:
             continue
-        score = round(weights.strongsim(url), SIM_DIGITS)
-        grouped.setdefault(score, []).append(url)
+        scores[url] = round(weights.strongsim(url), SIM_DIGITS)
+        grouped.setdefault(scores[url], []).append(url)
+    extra, held = _depth_above(paths, sdp, listed)
+    joins = -1.0  # the score of the group the depth above joins: most of its entries fell in it
+    if extra and held & scores.keys():
+        joins = Counter(scores[u] for u in held & scores.keys()).most_common(1)[0][0]
     return [
-        LinkGroup(score, tuple(sorted(urls)))
+        LinkGroup(
+            score,
+            tuple(sorted(urls)),
+            tuple(u for u in extra if u != sample_url) if score == joins else (),
+        )
         for score, urls in sorted(grouped.items(), key=lambda kv: -kv[0])
     ]
+
+
+def _depth_above(
+    paths: dict[str, tuple[str, ...]], sdp: str, listed: Sequence[str]
+) -> tuple[list[str], set[str]]:
+    """The entries of the depth above `sdp` in a nested list (``li/ul/li/a`` → ``li/a``) that
+    `listed` leaves out, when at least `_DEPTH_SHARE` of that depth's entries (three or more)
+    are pages `listed` holds, and those it holds.
+
+    Choice (beyond the paper): a table of contents lists each page's sections under its entry
+    (``quickstart/#routing``, read as the page itself); a page whose entry holds its child
+    pages instead (a section's own page), or no sections at all, is linked only from the depth
+    above, which lists the same pages: that depth is the same list."""
+    match = _INNERMOST.match(sdp)
+    above = paths.get(f"{match[1]}{match[2]}", ()) if match else ()
+    known = set(listed)
+    held = [u for u in above if u in known]
+    if len(held) < 3 or len(held) < _DEPTH_SHARE * len(above):
+        return [], set()
+    return [u for u in above if u not in known], set(held)
 
 
 def _under_own_kind(

@@ -207,7 +207,7 @@ class SameLevel:
         )
         # G1 is kept before its sample is downloaded: a budget spent on the sample keeps it.
         mark = len(kept)
-        kept.extend(first.urls)
+        kept.extend(first.urls + first.joined)
         if needed and await threshold.measure() is None:
             del kept[mark:]
             self.run.note(
@@ -248,7 +248,7 @@ class SameLevel:
             passed, best = await self._probe(group.urls, sample_schema, minsim)
             listed = (self.run, self.mode, group, alike, index_pages, sdp, subject, level)
             if not passed and facet and _kept_as_listed(*listed):
-                kept.extend(group.urls)
+                kept.extend(group.urls + group.joined)
                 continue
             if not passed and await threshold.widen(best, subject, level, group.urls):
                 passed, minsim = True, min(minsim, threshold.minsim or 0.0)
@@ -267,7 +267,7 @@ class SameLevel:
                 )
                 continue
             if passed:
-                kept.extend(group.urls)
+                kept.extend(group.urls + group.joined)
                 alike.update(group.urls)
                 self.run.note(
                     "same-level", "keep", subject, level=level, urls=group.urls, values=values
@@ -831,7 +831,7 @@ def _split_groups(
         picked = [u for u in group.urls if take(u)]
         others = tuple(u for u in group.urls if u not in picked)
         if others:
-            left.append(LinkGroup(group.score, others))
+            left.append(replace(group, urls=others))
         if picked:
             taken.append((group, picked))
     return left, taken

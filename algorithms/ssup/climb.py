@@ -11,6 +11,7 @@ the code and listed in `algorithms.ssup`'s docstring.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from os.path import commonprefix
@@ -471,6 +472,8 @@ class Climb:
                     note="already on the sample page path (Algorithm 4 early stop)",
                 )
                 break
+            if down is not None and _listed_beside(self, parent.page.url, current, down, level):
+                break
             wide = wider(self, parent, chain, sdps, level) if widened < MAX_AUTO_HEIGHT else None
             if wide is not None:  # the climb goes on from the wider list
                 widened += 1
@@ -510,6 +513,35 @@ class Climb:
 
 
 # --- helpers ----------------------------------------------------------------------------------
+
+
+# A step of a link DOM path that opens a list (``ul``, ``dl[@class]``, ``table``).
+_LIST_STEP = re.compile(r"^(?:ul|ol|dl|table)(?:\[|$)")
+
+
+def _listed_beside(climb: Climb, url: str, current: Snapshot, down: str, level: int) -> bool:
+    """Whether `current` links to `url`, the page found above it, from within the list through
+    which it lists the page below (`down`): a path sharing with `down` the steps down to a
+    list element (``dl/dt/a`` beside ``dl/dd/ul/li/a``). Noted as the climb's stop.
+
+    Choice (beyond the paper): a page the index page lists beside the entries of its level (a
+    release notes page under a term of the documentation's index, citing the index in turn) is
+    an entry of that list, no page above it; the climb stops at the index page it confirmed."""
+    steps = down.split("/")
+    for path in paths_to(current, url, climb.mode):
+        shared = commonprefix([steps, path.split("/")])  # noqa: RUF071 (lists of steps)
+        if any(_LIST_STEP.match(step) for step in shared):
+            climb.run.note(
+                "sample-path",
+                "stop",
+                url,
+                level=level,
+                urls=(current.url,),
+                note=f"{current.url} lists it within the list through which it lists the page "
+                f"below ({path}): an entry of that list, not a page above it",
+            )
+            return True
+    return False
 
 
 async def _navigation_settles(climb: Climb, sp: Snapshot, probes: Probes) -> bool:

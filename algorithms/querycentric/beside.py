@@ -38,6 +38,7 @@ __all__ = [
     "beside_attribute",
     "distinct_attributes",
     "item_fields",
+    "leaf_shape",
     "lists_beside",
     "nested_lists",
     "shared_attribute",
@@ -107,6 +108,18 @@ def beside_attribute(start: str, entities: Iterable[str]) -> str:
     listed = list(entities)
     below = addressed_under(start, listed)
     return SECTION if len(below) >= MINIMUM_BELOW and len(below) == len(listed) else ""
+
+
+def leaf_shape(url: str) -> tuple[bool, str]:
+    """What a URL's last path segment is: a folder (ending in "/") or a file, and its
+    extension when it has one of letters (``.whl``, ``.html``; a version's ``1.21.22`` has
+    none). A section beside the start list holds entities of the start list's own leaf shape:
+    a package index's folder of files (``/packages/``, each a ``.whl``) beside its folder of
+    project pages (``/simple/``, each a folder) is no other section of them."""
+    path = urlsplit(url).path
+    last = path.rsplit("/", 1)[-1]
+    ext = last.rsplit(".", 1)[-1] if "." in last else ""
+    return path.endswith("/"), ext.lower() if ext.isalpha() else ""
 
 
 def spelled_address(text: str) -> bool:

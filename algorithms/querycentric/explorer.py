@@ -23,6 +23,7 @@ from siteseer.algorithms.querycentric.beside import (
     NESTING,
     SECTION,
     beside_attribute,
+    leaf_shape,
     lists_beside,
     nested_lists,
 )
@@ -204,11 +205,14 @@ async def _value_queries(ex: Explorer, q0: Query, attribute: str, lists: dict[st
         loaded += await _nested(ex, loaded, lists)
     firsts = []
     listed = set(q0.entities)
+    leaves = {leaf_shape(e) for e in q0.entities} if attribute == SECTION else set()
     for url, first in loaded:
         # a list of entities that is none of them (the pattern learned may take in the lists:
         # a wiki's tag pages beside its documents)
         if not ex.entities(first) or entity_url(first.final_url) in listed:
             ex.skip(url, "not-a-list", "no result entities", q0.id)
+        elif leaves and not {leaf_shape(e) for e in ex.entities(first)} <= leaves:
+            ex.skip(url, "not-a-list", "entities named unlike the start list's", q0.id)
         elif not beside and not is_subset(ex.entities(first), q0.entities):
             ex.skip(url, "not-drill-down", "results not within the start list's", q0.id)
         else:

@@ -2,14 +2,15 @@
 truth: the home page links every section in its menu, each section lists its articles (its own
 folder: ``/dpkg/`` above ``/dpkg/1_21_1/``); the list linking the sample is one section, and the
 others its menu links alike are the rest of the list. A menu of pages that hold no article of
-the kind (an about page) adds nothing."""
+the kind (an about page) adds nothing, nor does a folder of the uploads' files (``/files/``,
+each a ``.deb``): its entries are named unlike the articles."""
 
 from __future__ import annotations
 
 from aiohttp import web
 
 from siteseer.algorithms import explore, find_list_page
-from siteseer.algorithms.querycentric.beside import SECTION, beside_attribute
+from siteseer.algorithms.querycentric.beside import SECTION, beside_attribute, leaf_shape
 from siteseer.crawler import Session, SessionConfig
 from siteseer.lab import LabServer, Site, SiteTruth, set_scores
 
@@ -26,7 +27,8 @@ def _page(body: str) -> web.Response:
 
 def _menu() -> str:
     items = "".join(f'<li><a href="/{s}/">{s}</a></li>' for s in SECTIONS)
-    return f'<nav><ul>{items}<li><a href="/about/">about</a></li></ul></nav>'
+    more = '<li><a href="/files/">files</a></li><li><a href="/about/">about</a></li>'
+    return f"<nav><ul>{items}{more}</ul></nav>"
 
 
 class _SectionWiki(Site):
@@ -37,6 +39,10 @@ class _SectionWiki(Site):
         segs = [s for s in request.path.split("/") if s]
         if not segs:
             return _page(f"{_menu()}<h1>Uploads</h1><p>One article per upload.</p>")
+        if segs == ["files"]:
+            files = [f"{s}_{v}.deb" for s, vs in SECTIONS.items() for v in vs]
+            items = "".join(f'<li><a href="/files/{f}">{f}</a></li>' for f in files)
+            return _page(f'{_menu()}<h1>Files</h1><ul class="list">{items}</ul>')
         if segs == ["about"]:
             return _page(f"{_menu()}<h1>About</h1><p>Who writes it.</p>")
         if segs[0] in SECTIONS and len(segs) == 1:
@@ -84,3 +90,10 @@ def test_a_section_is_named_so_only_when_it_is_the_folder_of_its_entities() -> N
     assert beside_attribute(f"{base}/dpkg/", [*below, f"{base}/apt/2_6_0/"]) == ""
     # an address that names its attribute keeps it
     assert beside_attribute(f"{base}/tags/dpkg/", [f"{base}/posts/a/"]) == "tags"
+
+
+def test_a_folder_of_files_is_named_unlike_a_folder_of_pages() -> None:
+    assert leaf_shape("http://pkg.test/simple/requests/") == (True, "")
+    assert leaf_shape("http://pkg.test/packages/Babel-2.14.0-py3-none-any.whl") == (False, "whl")
+    # a version's dots name no extension
+    assert leaf_shape("http://git.test/dpkg/debian/1.21.22?path=") == (False, "")

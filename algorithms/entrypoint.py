@@ -352,22 +352,25 @@ def _adds_nothing(scored: ListCandidate, start: ListCandidate) -> bool:
 
 async def _linked(
     run: Run, session: Session, pages: dict[str, Snapshot], links: list[str], sample: str | None
-) -> None:
+) -> dict[str, ListCandidate]:
     """The pages of `links` (into `pages`, whose first is the start page), the first `ROUND`
     of them, then the rest. When the start page is a list of links linking the `sample`
     (`MINIMUM_ROWS` links shaped as it, no facets: a documentation's index, a wiki's list of
     pages) and no page of the first round is a wider list (`_adds_nothing`), the start is the
-    list, and the rest (the site's other pages, most carrying the same menu) are not loaded."""
+    list, and the rest (the site's other pages, most carrying the same menu) are not loaded.
+    The scores it took (`list_score` with `sample`), by URL, for the caller to keep."""
     start = next(iter(pages.values()))
     own = list_score(start, session.canonical, sample)
+    scored = {start.url: own}
     first, rest = links[:ROUND], links[ROUND:]
     pages.update(await run.fetch(first, step="entry"))
     if rest and sample and own.like_sample >= MINIMUM_ROWS and not own.is_list:
-        scores = [list_score(pages[u], session.canonical, sample) for u in first if u in pages]
-        if all(_adds_nothing(c, own) for c in scores):
+        scored |= {u: list_score(pages[u], session.canonical, sample) for u in first if u in pages}
+        if all(_adds_nothing(scored[u], own) for u in first if u in scored):
             run.note("entry", "start-widest", start.url, values={"left": len(rest)})
-            return
+            return scored
     pages.update(await run.fetch(rest, step="entry"))
+    return scored
 
 
 ROUND = 8  # linked pages loaded before judging whether any adds to the start page's list
@@ -583,11 +586,12 @@ async def find_list_page(
         page = await run.seed(start)
         pages[page.url] = page
         listing = list_score(page, session.canonical).is_list
+        known: dict[str, ListCandidate] = {}
         if _is_home(page.final_url) or not listing:
             links = _links(page, session, views=listing, sample=sample)
-            await _linked(run, session, pages, links, sample)
+            known = await _linked(run, session, pages, links, sample)
         for linked in pages.values():
-            scored = list_score(linked, session.canonical, sample)
+            scored = known.get(linked.url) or list_score(linked, session.canonical, sample)
             candidates.append(scored)
             values = {"items": scored.items, "facets": scored.facets, "rows": scored.rows}
             if sample:

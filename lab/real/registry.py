@@ -113,6 +113,7 @@ _REAL: dict[str, str] = {
     "real-nodedoc": "siteseer.lab.real.nodedoc:NodedocApp",
     "real-dirhtml": "siteseer.lab.real.dirhtml:DirhtmlApp",
     "real-docutils": "siteseer.lab.real.docutilsdocs:DocutilsApp",
+    "real-sqlitedoc": "siteseer.lab.real.sqlitedoc:SqliteDocApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -114,6 +114,7 @@ _REAL: dict[str, str] = {
     "real-dirhtml": "siteseer.lab.real.dirhtml:DirhtmlApp",
     "real-docutils": "siteseer.lab.real.docutilsdocs:DocutilsApp",
     "real-sqlitedoc": "siteseer.lab.real.sqlitedoc:SqliteDocApp",
+    "real-pgdoc": "siteseer.lab.real.pgdoc:PgDocApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -50,7 +50,10 @@ sample's folder that the pages loaded link (its index document beside it: a pack
 Linked pages are loaded `ROUND` first, then the rest (`MAX_CANDIDATES` in all). With a sample,
 a start page that lists `MINIMUM_ROWS` links shaped as it without facets (a documentation's
 index, whose every page carries a menu of the same pages) is the list when no page of the first
-round is a wider one: the rest are not loaded.
+round is a wider one: the rest are not loaded. Else, when the start page or a page of the
+first round lists `MINIMUM_ROWS` links shaped as the sample and none is a list with facets or a
+table of rows, the rest shaped as the sample (its peers: a module index's modules, a manual's
+nodes) are not loaded: only the others are.
 
 Not loaded: links that look like cart, account, log-in or log-out actions (`unsafe_reason`),
 links to the entity pages themselves, the filtered views of the start page (its facet, sort
@@ -358,19 +361,41 @@ async def _linked(
     (`MINIMUM_ROWS` links shaped as it, no facets: a documentation's index, a wiki's list of
     pages) and no page of the first round is a wider list (`_adds_nothing`), the start is the
     list, and the rest (the site's other pages, most carrying the same menu) are not loaded.
+    Else the rest shaped as the sample are not loaded once a list of it is found (`_peers`).
     The scores it took (`list_score` with `sample`), by URL, for the caller to keep."""
     start = next(iter(pages.values()))
     own = list_score(start, session.canonical, sample)
     scored = {start.url: own}
     first, rest = links[:ROUND], links[ROUND:]
     pages.update(await run.fetch(first, step="entry"))
-    if rest and sample and own.like_sample >= MINIMUM_ROWS and not own.is_list:
+    if rest and sample:
         scored |= {u: list_score(pages[u], session.canonical, sample) for u in first if u in pages}
-        if all(_adds_nothing(scored[u], own) for u in first if u in scored):
+        if (
+            own.like_sample >= MINIMUM_ROWS
+            and not own.is_list
+            and all(_adds_nothing(scored[u], own) for u in first if u in scored)
+        ):
             run.note("entry", "start-widest", start.url, values={"left": len(rest)})
             return scored
+        peers = _peers(list(scored.values()), rest, sample)
+        if peers:
+            run.note("entry", "peers-left", start.url, values={"left": len(peers)})
+            rest = [u for u in rest if u not in peers]
     pages.update(await run.fetch(rest, step="entry"))
     return scored
+
+
+def _peers(scored: list[ListCandidate], rest: list[str], sample: str) -> set[str]:
+    """The pages of `rest` shaped as the `sample` when a page of `scored` (the start page and
+    the first round) lists `MINIMUM_ROWS` links shaped as it and none is a list with facets or
+    a table of rows: the sample's peers, entities of that list (a module index's modules, a
+    manual's nodes), not lists of them; none otherwise."""
+    if any(c.is_list or c.is_facetless_list for c in scored):
+        return set()
+    if max((c.like_sample for c in scored), default=0) < MINIMUM_ROWS:
+        return set()
+    shape = sample_pattern(sample)
+    return {u for u in rest if shape.matches(u)}
 
 
 ROUND = 8  # linked pages loaded before judging whether any adds to the start page's list

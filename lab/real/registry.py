@@ -115,6 +115,7 @@ _REAL: dict[str, str] = {
     "real-docutils": "siteseer.lab.real.docutilsdocs:DocutilsApp",
     "real-sqlitedoc": "siteseer.lab.real.sqlitedoc:SqliteDocApp",
     "real-pgdoc": "siteseer.lab.real.pgdoc:PgDocApp",
+    "real-dpkgwww": "siteseer.lab.real.dpkgwww:DpkgWwwApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

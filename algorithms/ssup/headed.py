@@ -7,7 +7,10 @@ another kind's when it follows a heading and its links share nothing with the sa
 no top folder of their URLs (``modules/…`` beside ``classes/…``) or, where its items carry a class,
 no class value of them (``li.class`` beside ``li.interface``). Lists of one kind cut in parts
 (an index by initial letter: a heading per letter, the same folder, the same item classes) share
-both and stay whole.
+both and stay whole. A link in no list element and no paragraph is in the block a heading
+opens, where it sits in one, and is its own item there (an API reference's tables of ``div``
+rows, one after each heading, the kind the links' class: ``a.mod`` beside ``a.macro``); a
+paragraph's links are prose, no list's.
 """
 
 from __future__ import annotations
@@ -53,10 +56,15 @@ def other_sections(
     return frozenset(dropped - kept)
 
 
-def _sections(page: Snapshot, wanted: set[str]) -> dict[object, list[tuple[str, object]]]:
-    """The lists of `page` linking to `wanted` URLs: list element → (URL, its item) pairs."""
+_Link = tuple[str, object]  # a URL, its item (the list's child holding it)
+
+
+def _sections(page: Snapshot, wanted: set[str]) -> dict[object, list[_Link]]:
+    """The lists of `page` linking to `wanted` URLs: list element → (URL, its item) pairs; a
+    link in no list element and no paragraph is in the nearest block a heading opens, if any,
+    its anchor its item."""
     base = page.final_url or page.url
-    sections: dict[object, list[tuple[str, object]]] = {}
+    sections: dict[object, list[_Link]] = {}
     for anchor in page.tree().iter("a"):  # the page's one parse, shared with every reader
         href = anchor.get("href")
         if not href:
@@ -64,12 +72,20 @@ def _sections(page: Snapshot, wanted: set[str]) -> dict[object, list[tuple[str, 
         url = urldefrag(urljoin(base, href.strip()))[0]
         if url not in wanted:
             continue
-        item = anchor
+        item, block = anchor, None
         for parent in anchor.iterancestors():
-            if isinstance(parent.tag, str) and parent.tag.lower() in _LISTS:
+            tag = parent.tag.lower() if isinstance(parent.tag, str) else ""
+            if tag in _LISTS:
                 sections.setdefault(parent, []).append((url, item))
                 break
+            if tag == "p":
+                block = False
+            elif block is None and _headed(parent):
+                block = parent
             item = parent
+        else:
+            if block is not None and block is not False:
+                sections.setdefault(block, []).append((url, anchor))
     return sections
 
 
@@ -80,12 +96,13 @@ def _headed(lst: object) -> bool:
     return before is not None and before.tag.lower() in _HEADINGS
 
 
-def _folders(links: list[tuple[str, object]]) -> set[str]:
+def _folders(links: list[_Link]) -> set[str]:
     """The top folders of the links' URLs (``modules`` of ``/modules/a.html``; ``""`` for a
     page at the root): the folders below one top (``/season/gp2/…``, ``/season/gp3/…``) are
     categories of one kind of page, not kinds."""
-    return {urlsplit(u).path.lstrip("/").rsplit("/", 1)[0].split("/", 1)[0] for u, _ in links}
+    paths = (urlsplit(u).path.lstrip("/") for u, _ in links)
+    return {p.split("/", 1)[0] if "/" in p else "" for p in paths}
 
 
-def _classes(links: list[tuple[str, object]]) -> set[str]:
+def _classes(links: list[_Link]) -> set[str]:
     return {c for _, item in links for c in (item.get("class") or "").split()}  # type: ignore[attr-defined]

@@ -3,7 +3,10 @@ list of its own after a heading (``<h3>Classes:</h3><ul>…</ul><h3>Interfaces:<
 every list in the same link DOM path. The kinds differ by their items' class value (one folder
 for all) or by their URLs' folder (items without a class); the seed is a class, and its kind is
 the seed's list only. An index by initial letter (a heading per letter, one kind) stays whole,
-and so do categories of one kind in folders below one top folder (``api/a/…``, ``api/b/…``)."""
+and so do categories of one kind in folders below one top folder (``api/a/…``, ``api/b/…``)
+and pages of the site root (one folder, ``/a.html`` beside ``/b.html``).
+An index of no list elements (a table of ``div`` rows after each heading, each link classed by
+its kind, every page in one folder) is split the same way, and read whole by letter."""
 
 from __future__ import annotations
 
@@ -30,7 +33,9 @@ class _HeadedIndexSite(Site):
     """`/index.html` lists the kinds under headings; `by` says how the kinds differ: "class"
     (every page in one folder, items classed by kind), "folder" (a folder per kind, no item
     class), "letter" (classes only, a list per initial letter) or "category" (as "letter", each
-    letter's pages in a folder of its own below one top folder)."""
+    letter's pages in a folder of its own below one top folder), "root" (as "letter", every page
+    at the site root, one folder); "block" and "block-letter" as
+    "class" and "letter" in ``div`` rows, the kind the links' class."""
 
     kind = "entity-tree"
 
@@ -39,16 +44,33 @@ class _HeadedIndexSite(Site):
         self.id = f"headed-{by}"
 
     def _kinds(self) -> dict[str, list[str]]:
-        if self.by in ("letter", "category"):
+        if self.by in ("letter", "category", "root", "block-letter"):
             return {c: [n for n in _CLASSES if n[5] == c] for c in "ABC"}
         return {"class": _CLASSES, **_OTHERS}
 
     def _url(self, kind: str, name: str) -> str:
         if self.by == "category":
             return f"api/{name[5].lower()}/{name}.html"
+        if self.by == "root":
+            return f"{name}.html"
         return f"{kind}s/{name}.html" if self.by == "folder" else f"api/{name}.html"
 
+    def _blocks(self) -> str:
+        parts = []
+        for kind, names in self._kinds().items():
+            mark = kind if self.by == "block" else "item"
+            rows = "".join(
+                f'<div class="row"><div class="left"><a class="{mark}" '
+                f'href="/{self._url("class", n)}">{n}</a></div><div class="right">{n} in '
+                "short.</div></div>"
+                for n in names
+            )
+            parts.append(f'<h2 class="head">{kind.title()}</h2><div class="table">{rows}</div>')
+        return f'<div class="content"><h1>Reference</h1><section>{"".join(parts)}</section></div>'
+
     def _index(self) -> str:
+        if self.by.startswith("block"):
+            return self._blocks()
         parts = []
         for kind, names in self._kinds().items():
             item = f' class="{kind}"' if self.by == "class" else ""
@@ -85,9 +107,19 @@ class _HeadedIndexSite(Site):
         )
 
 
-@pytest.mark.parametrize("by", ["class", "folder", "letter", "category"])
+@pytest.mark.parametrize(
+    "by", ["class", "folder", "letter", "category", "root", "block", "block-letter"]
+)
 async def test_the_seeds_kind_is_its_headed_list_and_one_kind_stays_whole(by: str) -> None:
     """By class or by folder, the other kinds' lists are left out; by letter or by category,
     every list is of the seed's kind and is kept."""
     truth, result, _ = await serve_and_discover(_HeadedIndexSite(by))
     assert set_scores(result.entities, truth.target_entities).f1 == 1.0, result.entities
+
+
+async def test_other_kinds_blocks_are_left_out_without_a_download() -> None:
+    """The other kinds' blocks are no group to judge: the seed's block is the level, and no
+    page of it or of them is downloaded to learn minsim_html (the seed and the index only)."""
+    truth, result, downloaded = await serve_and_discover(_HeadedIndexSite("block"))
+    assert set_scores(result.entities, truth.target_entities).f1 == 1.0, result.entities
+    assert len(downloaded) <= 2, downloaded

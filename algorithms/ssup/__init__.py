@@ -275,7 +275,10 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   mostly new links, the families left that only add query parameters to that page (sorts,
   filters, facets, smaller page sizes) are its views and are not loaded; once a level's last
   `DRY_RUN` (3) pages added no entity link, the families left are not loaded (they are tried
-  most promising first: what is left is more views, menus and tools). Exports (``.csv``,
+  most promising first: what is left is more views, menus and tools), and on a level of one
+  page whose list was shown to its end (paged to its last page, or whole at a page size) once
+  one page after it added none; a page size showing fewer entries than it asks for (a log's
+  "more" link doubling past its end) shows the whole list, no larger size is loaded. Exports (``.csv``,
   ``/export/json``) and files (``/vega.db``, ``.tar.gz``: `urlshape.is_file`) are no pages,
   nor candidates of Algorithm 1 either, from the seed up. A candidate sharing no link DOM path with the level's
   sample is no page of it (the HTML test of a family's first page). Pagination goes on only

@@ -201,7 +201,7 @@ class Pagination:
         for page in level_pages:
             self._candidates(page, page.url, at, families, judged)
         found: list[Snapshot] = []
-        dry = 0  # the pages loaded in a row that added no entity link
+        dry, patience = 0, DRY_RUN  # pages in a row that added no entity link; how many stop it
         # At the level above the entities, each other level page's list is judged by its first
         # entry before its pages are loaded (`_other_kind`); the sample's own list is not.
         unjudged = {p.url: p for p in level_pages if p.url != sp_x.url} if leaf else {}
@@ -216,7 +216,7 @@ class Pagination:
                 families.stop(family.root, "other kind")
                 self.other_kinds.add(page_of_root.url)
                 continue
-            if dry >= DRY_RUN and not family.committed():
+            if dry >= patience and not family.committed():
                 _dry(self.run, at, families, dry)
                 break
             proven = bool(family.gains) and 2 * family.gains[-1] > family.shown[-1]
@@ -262,12 +262,12 @@ class Pagination:
                 family.record(url, gain, len(entries))
                 if self._keep(page, at, family, gain, len(entries)):
                     found.append(page)
-                    if family.sizes is not None and pages_offered(page) <= 1:
-                        family.whole = True  # its size shows the list whole: no page follows
+                    _shown_whole(self.run, at, family, url, page, len(entries))
                 # Choice: pagination goes on from the pages that show entries of the list, but
                 # a view's (its own pages are views too).
                 if entries and (gain or not family.refines):
                     self._candidates(page, family.root, at, families, judged, family)
+                patience = min(patience, _patience(level_pages, family, families))
                 if family.stopped:
                     break
             self._views(families, family, at)
@@ -551,6 +551,38 @@ class Pagination:
         return fetched
 
 
+def _shown_whole(
+    run: Run, at: _Level, family: Family, url: str, page: Snapshot, shown: int
+) -> None:
+    """Mark `family` whole when its page size `url`, `page` (just kept, showing `shown` entries)
+    shows the whole list: it links no further page, or it shows fewer entries than it asks
+    for (a "more" link doubling on past the list's end: no larger size is loaded)."""
+    if family.sizes is None:
+        return
+    if pages_offered(page) <= 1:
+        family.whole = True
+    elif (size := family.short_of(url, shown)) is not None:
+        family.whole = True
+        run.note(
+            "pagination",
+            "stop",
+            url,
+            level=at.level,
+            note=f"shows {shown} entries at the page size {size}: the whole list, no larger "
+            f"size is loaded ({family.template})",
+        )
+
+
+def _patience(level_pages: Sequence[Snapshot], family: Family, families: Families) -> int:
+    """How many pages in a row adding no entity link stop the level's pagination once
+    `family` was loaded: `DRY_RUN`, or 1 on a level of one page whose list `family` showed to
+    its end (paged to its last page, or whole at a page size).
+
+    Choice: what such a level has left are its page's tools, views and menus."""
+    ended = family.whole or (family.pager() and family.ended(families.done))
+    return 1 if len(level_pages) == 1 and ended else DRY_RUN
+
+
 def _dry(run: Run, at: _Level, families: Families, dry: int) -> None:
     """Stop the level's pagination after `dry` pages in a row that added no entity link:
     the families left are not loaded (the trace names the next page of each)."""
@@ -566,8 +598,13 @@ def _dry(run: Run, at: _Level, families: Families, dry: int) -> None:
         level=at.level,
         urls=tuple(left),
         values={"pages": dry, "families": len(left)},
-        note=f"its last {dry} pages added no entity link: the {len(left)} families left "
-        "(views, filters, menus, other tools of its pages) are not loaded",
+        note=(
+            f"its last {dry} pages added no entity link"
+            if dry >= DRY_RUN
+            else "its list was shown to its end, and the page after it added no entity link"
+        )
+        + f": the {len(left)} families left (views, filters, menus, other tools of its pages) "
+        "are not loaded",
     )
 
 

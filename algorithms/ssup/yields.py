@@ -519,6 +519,8 @@ class Family:
         """The members not loaded yet (nor failed): the largest page size first; numbered
         pages in order, those after the last loaded first (a link back to page 1 comes last);
         else as first seen."""
+        if self.whole:
+            return []  # its size showed the whole list: no larger size, no further page
         number = self._numbered()
         top = max((number[u] for u in self.loaded), default=None) if number else None
         key = (len(self.members), top, self.sizes)
@@ -662,6 +664,14 @@ class Family:
         if any(b - a == 1 for a, b in pairwise(values)) or 2 * values[0] < entries:
             return None
         return values[-1] if values[-1] > entries else None
+
+    def short_of(self, url: str, shown: int) -> int | None:
+        """The page size its member `url` asks for, when its members are page sizes and that
+        page shows fewer entries (`shown`) than it: the list ended before its page did, so the
+        page holds it whole (``?revcount=480`` showing 382). None otherwise."""
+        number = self._numbered()
+        size = number.get(url) if self.sizes is not None and number else None
+        return size if size is not None and shown < size else None
 
     def widest(self) -> int | None:
         """The largest page size loaded, when its members are page sizes: the sizes up to it

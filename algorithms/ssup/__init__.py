@@ -298,7 +298,7 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   the sample and a few pages of its kind show JSON records naming one set of keys at their
   outermost level (`features.dom.record_fields`: a serializer writes every field), a later
   group's record naming another set is of another kind, though it shares half of them
-  (`levels._other_record`).
+  (`levels.other_record`).
 - Lists of values (beyond the paper): where the sample sits outside the folder of the index
   pages listing it (a tag's page ``/tags/netdata.html`` listing ``/library/json.html``), a
   group below minsim_html is still kept when index pages of the level, kept as like the

@@ -39,7 +39,7 @@ from siteseer.algorithms.ssup.items import item_structures
 from siteseer.algorithms.ssup.probes import navigation_paths, routed, view_of
 from siteseer.render import Snapshot
 
-__all__ = ["SameLevel"]
+__all__ = ["SameLevel", "other_record"]
 
 # A page of a list item unlike the sample's is of the sample's kind when at least this alike to
 # it (simhtml; Indesit's general threshold).
@@ -47,7 +47,7 @@ _KIND_SIM = 0.5
 # Two simhtml values closer than this are equal (float noise of Jaccard ratios).
 _SIM_EPSILON = 1e-9
 # The records of the sample's kind (the sample's among them) that must name one set of fields
-# before a record naming another is of another kind (`_other_record`).
+# before a record naming another is of another kind (`other_record`).
 _RECORDS_SEEN = 3
 
 
@@ -558,7 +558,7 @@ async def _unlike_fields(
     than `_KIND_SIM` of them with the sample's field labels `fields` and with those of each
     page of `alike` (the groups kept so far) `run` loaded; else, at the leaves (`fields`
     given), the simlabels of a JSON record naming other fields than the sample `sp`'s kind
-    (`_other_record`); None otherwise.
+    (`other_record`); None otherwise.
 
     Choice (beyond the paper): field names are template text, the same on every page of a
     type (`features.dom.label_schema`); two tables' rows share every link path, and differ
@@ -583,10 +583,10 @@ async def _unlike_fields(
             mates = [label_schema(page, key_cells=True)] if page is not None else []
         if not mates or max(simlabels(fields, m) for m in mates) >= _KIND_SIM:
             return max(simlabels(kind, labels) for kind in (fields, *mates))
-    return await _other_record(run, sp, group.urls, alike)
+    return await other_record(run, sp, group.urls, alike)
 
 
-async def _other_record(
+async def other_record(
     run: Run, sp: Snapshot, urls: Sequence[str], alike: set[str]
 ) -> float | None:
     """simlabels between the fields of the JSON record `sp` shows

@@ -153,7 +153,11 @@ class _CurrenciesSite(_ApiSite):
 async def test_records_naming_a_part_of_the_fields_of_the_samples_are_of_another_kind() -> None:
     # A currency names three of the four fields a country names: its records share more than
     # half the country's field names and passed for countries (F1 0.74). The countries loaded
-    # all name the same four: a record naming others is of another kind.
-    truth, result, _ = await serve_and_discover(_CurrenciesSite(), height=2)
+    # all name the same four: a record naming others is of another kind. Its first record
+    # tells so before the currencies' list is paged (each of its pages was loaded, then pruned).
+    truth, result, downloaded = await serve_and_discover(_CurrenciesSite(), height=2)
     scores = set_scores(result.entities, truth.target_entities)
     assert scores.f1 == 1.0, (scores, sorted(set(result.entities) - set(truth.target_entities)))
+    notes = [e for e in result.trace if e.step == "pagination" and "another kind" in e.note]
+    assert [e.subject.rsplit("/api/", 1)[-1] for e in notes] == ["currencies/"]
+    assert not [u for u in downloaded if "/api/currencies/?page=" in u], downloaded

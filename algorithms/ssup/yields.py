@@ -140,11 +140,11 @@ def is_tool(url: str, text: str, page: str) -> bool:
     """Whether `url`, a link with `text` on `page`, is one of `page`'s own tools: it names the
     page by the last segment of its path in a query value (``/w?title=Main_Page&action=history``
     on ``/w/Main_Page``: its history, its edit form, a permanent link to it, a login page
-    returning to it) on another path, or by the last segment of a longer path (what links to
-    it), and reads as no pager (a page number, "next"). It shows that page again or something
-    about it, not another page of its list. A number names no
-    page (``/season/3`` beside ``?round=3``), and a folder's index document is named by its
-    folder (``/usage/index.html`` is no tool of ``/index.html``)."""
+    returning to it; in another namespace, its discussion page) on another path, or by the
+    last segment of a longer path (what links to it), and reads as no pager (a page number,
+    "next"). It shows that page again or something about it, not another page of its list. A
+    number names no page (``/season/3`` beside ``?round=3``), and a folder's index document is
+    named by its folder (``/usage/index.html`` is no tool of ``/index.html``)."""
     ours, theirs = urlsplit(page), urlsplit(url)
     (our_path, _), (their_path, their_query) = route(page), route(url)
     if their_path == our_path or (theirs.scheme, theirs.netloc) != (ours.scheme, ours.netloc):
@@ -158,7 +158,17 @@ def is_tool(url: str, text: str, page: str) -> bool:
     below = their_path.rstrip("/").split("/")
     if len(below) > len(segments) and _name(unquote(below[-1])) == name:
         return True  # a page about it: ``/w/Special:WhatLinksHere/Main_Page``
-    return any(_name(v) == name for _, v in query_pairs(their_query))
+    return any(_name(v) == name or _namespaced(_name(v), name) for _, v in query_pairs(their_query))
+
+
+def _namespaced(value: str, name: str) -> bool:
+    """Whether the name `value` is the page named `name` in a namespace of its own: the same
+    name after a prefix ending in a colon that continues the page's own prefix (a wiki's
+    ``Talk:Main_Page`` on ``Main_Page``, ``Category_talk:Dpkg`` on ``Category:Dpkg``: the
+    page's discussion, about it; ``Help:Dpkg`` is another page on ``Manual:Dpkg``)."""
+    prefix, colon, tail = value.rpartition(":")
+    own, _, our_tail = name.rpartition(":")
+    return bool(colon and prefix and tail) and tail == our_tail and prefix.startswith(own)
 
 
 def state_params(url: str, page: str, names: frozenset[str] | None = None) -> frozenset[str]:

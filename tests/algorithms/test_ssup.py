@@ -232,6 +232,21 @@ def test_a_folders_index_document_is_no_tool_of_the_page_above() -> None:
     )
 
 
+def test_a_wiki_pages_discussion_in_another_namespace_is_one_of_its_tools() -> None:
+    # A wiki's discussion tab names the page in its own namespace: its edit form when the
+    # discussion is not written yet, an error to load, and no page of any list.
+    talk = "http://h/index.php?title=Talk:Main_Page&action=edit&redlink=1"
+    assert is_tool(talk, "Discussion", "http://h/index.php/Main_Page")
+    talk = "http://h/index.php?title=Category_talk:Dpkg&action=edit&redlink=1"
+    assert is_tool(talk, "Discussion", "http://h/index.php/Category:Dpkg")
+    # Another page of the namespace, or the page's name as a part of another, is no tool.
+    other = "http://h/index.php?title=Category:Apt&action=edit"
+    assert not is_tool(other, "Apt", "http://h/index.php/Category:Dpkg")
+    other = "http://h/index.php?title=Help:Dpkg&action=edit"
+    assert not is_tool(other, "Dpkg", "http://h/index.php/Manual:Dpkg")
+    assert not is_tool("http://h/list?q=tag:python3", "Python 3", "http://h/tags/python")
+
+
 async def test_an_unknown_probe_order_is_refused(lab: Lab) -> None:
     async with Session(SessionConfig(render="never", cache=None)) as session:
         with pytest.raises(ValueError, match="probe_order"):

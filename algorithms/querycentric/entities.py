@@ -41,6 +41,7 @@ from siteseer.algorithms.querycentric.model import (
     result_container,
     result_entities,
 )
+from siteseer.algorithms.querycentric.outline import leaf_suffix, section_lists
 from siteseer.algorithms.querycentric.rows import RowKey, guess_row_key, row_key_from_sample
 from siteseer.algorithms.querycentric.shapes import alike_container, outline_free
 from siteseer.render import Link, Snapshot
@@ -93,6 +94,7 @@ async def learn_entities(ex: Explorer, root: Snapshot) -> bool:
         ex.sample = sample
         ex.run.note("entity-pattern", "sample", sample.final_url, note=ex.pattern.describe())
         _widen_to_list(ex, root, {sample_url, sample.url, sample.final_url})
+        sections = _widen_to_sections(ex, root, {sample_url, sample.url, sample.final_url})
     else:
         guessed = guess_entity_pattern(root)
         if guessed is None and _learn_rows(ex, root, guess_row_key(root), "rows-guess"):
@@ -114,9 +116,13 @@ async def learn_entities(ex: Explorer, root: Snapshot) -> bool:
             values={"group_links": float(len(urls))},
             note=pattern.describe(),
         )
-    _widen_to_tree(ex, root)
+        sections = frozenset()
+    if not sections:
+        _widen_to_tree(ex, root)
     _fix_views(ex, root)
     learn_containers(ex, root)
+    if sections and ex.containers is not None:
+        ex.containers = ex.containers | sections
     return True
 
 
@@ -395,6 +401,28 @@ def _widen_to_tree(ex: Explorer, root: Snapshot) -> None:
         values={"items": float(len(items))},
         note=ex.pattern.describe(),
     )
+
+
+def _widen_to_sections(ex: Explorer, root: Snapshot, sample: set[str]) -> frozenset[str]:
+    """When `root` is a hand-written index (outline.py `section_lists`: sections beside the
+    sample's, each listing pages named like it), its entities are every section's: the pattern
+    learned from all of them, of the sample's last-segment form, and the containers of their
+    lists (returned; learn_containers keeps them beside its own)."""
+    mine = next((x.url for x in root.links if x.url in sample), None)
+    found = section_lists(root, mine) if mine is not None else None
+    if mine is None or found is None:
+        return frozenset()
+    links = [x for listed in found.values() for x in listed]
+    urls = sorted({x.url for x in links})
+    ex.pattern = replace(EntityPattern.from_urls(urls), suffix=leaf_suffix(mine))
+    ex.run.note(
+        "entity-pattern",
+        "sections",
+        root.final_url,
+        values={"sections": float(len(found)), "links": float(len(urls))},
+        note=f"an index of {len(found)} sections listing pages: {ex.pattern.describe()}",
+    )
+    return frozenset(result_container(x) for x in links)
 
 
 def _widen_to_list(ex: Explorer, root: Snapshot, sample: set[str]) -> None:

@@ -51,6 +51,7 @@ from siteseer.algorithms.querycentric.labels import (
     norm_ws,
 )
 from siteseer.algorithms.querycentric.listing import is_page_size
+from siteseer.algorithms.querycentric.outline import leaf_suffix
 from siteseer.algorithms.querycentric.rows import element_at
 from siteseer.algorithms.querycentric.safety import unsafe_reason
 from siteseer.algorithms.querycentric.shapes import alike_container, namespace, query_pairs
@@ -234,6 +235,9 @@ class EntityPattern:
     # Parameters whose value picks a view of the entity (`a=commit`, beside `a=commitdiff` of
     # the same commit): the entity page's value, fixed.
     views: tuple[tuple[str, str], ...] = ()
+    # Every entity's last-segment form when a list names it (outline.py `leaf_suffix`: "html",
+    # "/" a folder); "" for any. Where set, a list's text sources beside its pages are none.
+    suffix: str = ""
 
     @classmethod
     def from_urls(cls, urls: Sequence[str]) -> EntityPattern:
@@ -275,6 +279,8 @@ class EntityPattern:
             return False
         if self.views and any(_query(url).get(k) != [v] for k, v in self.views):
             return False
+        if self.suffix and leaf_suffix(url) != self.suffix:
+            return False
         return self.namespace is None or namespace(url) == self.namespace
 
     def describe(self) -> str:
@@ -292,7 +298,8 @@ class EntityPattern:
     def _keys(self) -> str:
         fixed = dict(self.views)
         keys = "&".join(f"{k}={fixed.get(k, '*')}" for k in self.query_keys)
-        return "?" + keys if keys else ""
+        form = f" (*{'/' if self.suffix == '/' else '.' + self.suffix})" if self.suffix else ""
+        return ("?" + keys if keys else "") + form
 
 
 def guess_entity_pattern(snapshot: Snapshot) -> tuple[EntityPattern, tuple[str, ...]] | None:

@@ -1,5 +1,6 @@
 """The fields of an exploration's entities beyond the facets' attributes: those its result
-tables show (`listed_of`) and those only entity pages show (`read_records`): a seam of core.py's
+tables show (`listed_of`; on a hand-written index, the heading of the section listing each:
+outline.py) and those only entity pages show (`read_records`): a seam of core.py's
 `Explorer`, whose `listed` and `records` these fill.
 """
 
@@ -8,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from siteseer.algorithms.querycentric.beside import item_fields
+from siteseer.algorithms.querycentric.beside import SECTION, item_fields
+from siteseer.algorithms.querycentric.items import result_container
 from siteseer.algorithms.querycentric.model import anchor_urls, entity_url
+from siteseer.algorithms.querycentric.outline import section_heading, section_level
 from siteseer.algorithms.querycentric.rows import FieldValue, listed_fields, record_fields
 
 if TYPE_CHECKING:
@@ -44,7 +47,7 @@ def page_fields(ex: Explorer, page: Snapshot) -> Mapping[str, Mapping[str, Field
     table: Mapping[str, Mapping[str, FieldValue]] = table_fields(ex, page)
     entities = set(ex.entities(page)) if ex.rows is None and ex.pattern is not None else set()
     if not table and entities and ex.containers:
-        table = _item_fields(ex, page, entities)
+        table = _section_fields(ex, page, entities) or _item_fields(ex, page, entities)
     return table
 
 
@@ -56,6 +59,28 @@ def table_fields(ex: Explorer, page: Snapshot) -> dict[str, dict[str, str]]:
         return {}
     urls = {a: entity_url(u) for a, u in anchor_urls(page, ex.canonical)}
     return listed_fields(page, urls, entities)
+
+
+def _section_fields(
+    ex: Explorer, page: Snapshot, entities: set[str]
+) -> dict[str, dict[str, tuple[str, ...]]]:
+    """entity → its "section" on a hand-written index (outline.py; the entity pattern it taught
+    names the entities' last segment): the heading of the first section listing it. An item's
+    other links there (a page's text source) are no fields."""
+    assert ex.pattern is not None and ex.containers is not None
+    level = section_level(ex.containers) if ex.pattern.suffix else None
+    if level is None:
+        return {}
+    out: dict[str, dict[str, tuple[str, ...]]] = {}
+    for link in page.links:
+        url = entity_url(link.url)
+        container = result_container(link)
+        if url in out or url not in entities or container not in ex.containers:
+            continue
+        heading = section_heading(page, container, level)
+        if heading:
+            out[url] = {SECTION: (heading,)}
+    return out
 
 
 def _item_fields(

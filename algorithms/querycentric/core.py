@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 from siteseer.algorithms.querycentric.disclosures import revealed_entities
+from siteseer.algorithms.querycentric.folders import folder_pages
 from siteseer.algorithms.querycentric.model import (
     Condition,
     EntityPattern,
@@ -303,9 +304,9 @@ class Explorer:
 
     async def start_pages(self, first: Snapshot) -> list[Snapshot]:
         """The start query's list pages: `first`'s and its pager's (`cluster`), then the
-        section pages a documentation tree continues on (sections.py)."""
+        pages a documentation tree (sections.py) or a tree of folders (folders.py) goes on to."""
         pages = await self.cluster(first, "q0")
-        return pages + await section_pages(self, pages)
+        return pages + await section_pages(self, pages) + await folder_pages(self, pages)
 
     async def cluster(self, first: Snapshot, query: str) -> list[Snapshot]:
         """The list pages of `first`'s query, following pager links (first page first)."""

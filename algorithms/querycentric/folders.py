@@ -1,0 +1,135 @@
+"""A tree of folders: a gallery's albums, each its own folder, listing its sub-albums or its items.
+
+When the start list is a folder's page listing the entities its folder holds (``/mate/nature/``
+listing ``/mate/nature/Dune.jpg.html``), the folders above it show the tree it sits in: each lists
+the next folder down the start's path (``/`` lists ``/mate/``, ``/mate/`` lists
+``/mate/nature/``), in a list of folders. Those lists, wherever a page of the tree draws them
+(the containers the path's links sit in), name the rest of the tree: every folder they link one
+segment below the page's own is loaded, a wave at a time, and each that lists entities named
+like the start list's (the same container, the same last-segment form: outline.py
+`leaf_suffix`) directly in its folder is one more page of the start query; the folders it lists
+in turn make the next wave. The entity pattern is learned again from every entity listed.
+
+Nothing is loaded where the start list's entities are not all its folder's own, where the
+start page is no folder two segments deep or more (a section one segment deep and the folders
+beside it are the lists beside the start list, each a value of its own: beside.py), or where no
+folder above it lists the next one down.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from siteseer.algorithms.querycentric.items import result_container
+from siteseer.algorithms.querycentric.model import EntityPattern, entity_url
+from siteseer.algorithms.querycentric.outline import leaf_suffix
+from siteseer.render import Snapshot
+
+if TYPE_CHECKING:
+    from siteseer.algorithms.querycentric.core import Explorer
+
+__all__ = ["MAX_FOLDERS", "child_of", "folder_pages"]
+
+MAX_FOLDERS = 100  # folder pages loaded at most
+
+
+def _folder(url: str) -> tuple[str, tuple[str, ...]] | None:
+    """A folder URL's host and path segments (None for a file or an address with a query)."""
+    parts = urlsplit(url)
+    if parts.query or not parts.path.endswith("/"):
+        return None
+    return parts.netloc.lower(), tuple(s for s in parts.path.split("/") if s)
+
+
+def child_of(url: str, folder: tuple[str, tuple[str, ...]]) -> bool:
+    """Whether `url` lies directly in `folder` (same host, one segment below its path)."""
+    parts = urlsplit(url)
+    segs = tuple(s for s in parts.path.split("/") if s)
+    host, path = folder
+    return parts.netloc.lower() == host and len(segs) == len(path) + 1 and segs[:-1] == path
+
+
+def _base(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+async def folder_pages(ex: Explorer, pages: list[Snapshot]) -> list[Snapshot]:
+    """The folder pages the start list's tree of folders continues on (see the module
+    docstring), in the order loaded; [] when the start list is no folder's own."""
+    if ex.rows is not None or ex.pattern is None or ex.containers is None or not pages:
+        return []
+    first = pages[0]
+    start = _folder(first.final_url)
+    listed = list(ex.entities(first))
+    if start is None or len(start[1]) < 2 or not listed:
+        return []
+    suffixes = {leaf_suffix(u) for u in listed}
+    if len(suffixes) != 1 or not all(child_of(u, start) for u in listed):
+        return []
+    suffix = suffixes.pop()
+    base = _base(first.final_url)
+    above = [f"{base}/" + "/".join(start[1][:i]) + ("/" if i else "") for i in range(len(start[1]))]
+    ups = [p for p in await ex.pages(above[::-1]) if p is not None]
+    # the lists of folders: the containers through which each folder above links the next
+    # folder down the start's path
+    path = [*above, first.final_url]
+    lists = {
+        result_container(x)
+        for page in ups
+        if (own := _folder(page.final_url)) is not None
+        for x in page.links
+        if x.url in path and child_of(x.url, own)
+    }
+    if not lists:
+        return []
+    seen = {u for p in pages for u in (p.url, p.final_url)} | set(above)
+    items = list(listed)
+    out: list[Snapshot] = []
+    wave = _subfolders([*ups, first], lists, seen)
+    while wave and len(out) < MAX_FOLDERS:
+        wave = wave[: MAX_FOLDERS - len(out)]
+        seen.update(wave)
+        loaded = [p for p in await ex.pages(wave) if p is not None]
+        for snap in loaded:
+            own = _folder(snap.final_url)
+            if own is None:
+                continue
+            found = [
+                entity_url(x.url)
+                for x in snap.links
+                if result_container(x) in ex.containers
+                and child_of(x.url, own)
+                and leaf_suffix(x.url) == suffix
+            ]
+            if found:
+                out.append(snap)
+                items += [u for u in dict.fromkeys(found) if u not in items]
+        wave = _subfolders(loaded, lists, seen)
+    if out:
+        ex.pattern = replace(EntityPattern.from_urls(sorted(items)), suffix=suffix)
+        ex.run.note(
+            "folders",
+            "continue",
+            first.final_url,
+            values={"pages": float(len(out))},
+            note=f"the list continues in the folders of its tree ({ex.pattern.describe()})",
+        )
+    return out
+
+
+def _subfolders(pages: list[Snapshot], lists: set[str], seen: set[str]) -> list[str]:
+    """The folders `pages` link in a list of folders (`lists`), each one segment below the
+    page's own, not yet seen."""
+    out: list[str] = []
+    for page in pages:
+        own = _folder(page.final_url)
+        if own is None:
+            continue
+        for x in page.links:
+            shown = result_container(x) in lists and child_of(x.url, own) and _folder(x.url)
+            if shown and x.url not in seen and x.url not in out:
+                out.append(x.url)
+    return out

@@ -5,8 +5,8 @@ alone; a drill-down's own drill-downs are followed only when they offer an attri
 ancestors did not (hierarchical facets). Each level's first pages are loaded in one batch, then
 paginated together. Sort-order links of the start query are loaded once and must pass the
 equivalence test; the ordering parameters that pass it are skipped everywhere below. A facet
-whose attribute the start query's list table shows for every entity, spelled as its values, is
-not followed (skip "listed"): the list was paged to its end, so its queries would add neither
+whose attribute the start query's list table shows for every entity, or its items link every
+entity's value of (a post's category), spelled as its values, is not followed (skip "listed"): the list was paged to its end, so its queries would add neither
 an entity nor a pair; nor are the sort links tested when no facet is left to follow.
 
 A facet link whose address is a folder of the list's entities (a blog's month archive

@@ -92,23 +92,23 @@ def _item_fields(
 
 def listed_attributes(ex: Explorer, q0: Query, offered: Iterable[FacetLabel]) -> set[str]:
     """The attributes of `offered` (attribute, value) drill-downs (case-folded) whose value
-    the start query's list table shows for every entity it lists, spelled as the values
-    offered: their drill-downs would add no entity (the list was paged to its end) and no
+    the start query's list table shows for every entity it lists, or else its items link
+    every entity's value of (`page_fields`: a post's /category/<slug>/), spelled as the values
+    offered, the names matched in the singular ("Categories": category): their drill-downs would add no entity (the list was paged to its end) and no
     pair, so they are not followed. Read once per start query page set."""
     if ex.rows is not None or not q0.entities:
         return set()
-    shown: dict[str, dict[str, str]] = {}
+    shown: dict[str, dict[str, tuple[str, ...]]] = {}
     for page in q0.pages:
-        urls = {a: entity_url(u) for a, u in anchor_urls(page, ex.canonical)}
-        for entity, fields in listed_fields(page, urls, set(ex.entities(page))).items():
-            shown.setdefault(entity, {k.casefold(): v for k, v in fields.items()})
+        for entity, fields in page_fields(ex, page).items():
+            shown.setdefault(entity, {_name(k): _values(v) for k, v in fields.items()})
     values: dict[str, set[str]] = {}
     for attribute, value in offered:
         values.setdefault(attribute.casefold(), set()).add(value.casefold())
     given: set[str] = set()
     for attribute, wanted in values.items():
-        column = [shown.get(e, {}).get(attribute) for e in q0.entities]
-        cells = {v.casefold() for v in column if v is not None}
+        column = [shown.get(e, {}).get(_name(attribute)) for e in q0.entities]
+        cells = {v.casefold() for vs in column if vs is not None for v in vs}
         if None not in column and wanted <= cells:
             given.add(attribute)
     if given:
@@ -120,6 +120,19 @@ def listed_attributes(ex: Explorer, q0: Query, offered: Iterable[FacetLabel]) ->
             note=", ".join(sorted(given)) + ": every entity's value is a column of the list",
         )
     return given
+
+
+def _name(attribute: str) -> str:
+    """An attribute's name as a list's facets and its items' fields are matched: case-folded,
+    its last word in the singular (a sidebar's "Categories", an item's /category/<slug>/)."""
+    name = attribute.casefold()
+    if name.endswith("ies"):
+        return name[:-3] + "y"
+    return name[:-1] if name.endswith("s") and not name.endswith("ss") else name
+
+
+def _values(value: FieldValue) -> tuple[str, ...]:
+    return (value,) if isinstance(value, str) else value
 
 
 async def read_records(ex: Explorer) -> None:

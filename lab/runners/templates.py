@@ -17,10 +17,12 @@ from __future__ import annotations
 import asyncio
 import re
 from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from siteseer.algorithms import (
     SPLIT_MINIMUM_URLS,
+    EntityDescription,
     FeatureCache,
     TemplateReport,
     cluster_pages,
@@ -29,6 +31,7 @@ from siteseer.algorithms import (
     is_instance,
     url_templates,
 )
+from siteseer.crawler import Halt, current_halt
 from siteseer.lab.method import MethodRun, MethodSpec
 from siteseer.lab.score import cluster_scores, set_scores
 from siteseer.lab.truth import SiteTruth
@@ -39,6 +42,7 @@ if TYPE_CHECKING:
 __all__ = [
     "METHODS",
     "empty_accuracy",
+    "judge_pages",
     "minimum_values_for",
     "run_describe",
     "run_page_clusters",
@@ -89,6 +93,10 @@ def empty_accuracy(report: TemplateReport, truth: SiteTruth) -> float:
         said_entity = checked.verdict in ("entity", "duplicate")
         right += is_entity == said_entity
     return right / len(report.checked)
+
+
+# isInstance calls under way at once in a describe run (each loads its page and a few like it).
+JUDGED_AT_ONCE = 16
 
 
 async def run_url_templates(session: Session, truth: SiteTruth) -> MethodRun:
@@ -145,19 +153,48 @@ async def run_page_clusters_exact(session: Session, truth: SiteTruth) -> MethodR
     return await _page_clusters(session, truth, exact=True)
 
 
+async def judge_pages(
+    session: Session,
+    pages: Sequence[str],
+    description: EntityDescription,
+    *,
+    halt: Halt | None,
+) -> dict[str, bool]:
+    """isInstance of each of `pages`, at most `JUDGED_AT_ONCE` at a time; once `halt` fires (the
+    run's time limit), no further page is judged, and the pages not judged are left out."""
+    cache = FeatureCache()
+    slots = asyncio.Semaphore(JUDGED_AT_ONCE)
+
+    async def judged(url: str) -> bool | None:
+        async with slots:
+            if halt is not None and halt.stopping():
+                return None  # not judged: the time limit came first
+            return await is_instance(session, url, description, cache=cache)
+
+    verdicts = await asyncio.gather(*(judged(url) for url in pages))
+    return {u: v for u, v in zip(pages, verdicts, strict=True) if v is not None}
+
+
 async def run_describe(session: Session, truth: SiteTruth) -> MethodRun:
+    """The description of the seed's type, then isInstance on every page of the site
+    (`judge_pages`). A run whose time limit fires while it judges is scored on the verdicts
+    given until then and marked incomplete, as every method's run stopped by its time limit is
+    (before, every page's isInstance was started at once, none of them minding the limit, and a
+    site of thousands of pages failed the run with nothing scored)."""
     description = await describe(session, [truth.seed_entity])
     pages = sorted(truth.templates)
-    cache = FeatureCache()
-    verdicts = await asyncio.gather(
-        *(is_instance(session, url, description, cache=cache) for url in pages)
-    )
-    found = tuple(url for url, yes in zip(pages, verdicts, strict=True) if yes)
+    verdicts = await judge_pages(session, pages, description, halt=current_halt())
+    found = tuple(url for url in pages if verdicts.get(url))
     scores = set_scores(found, truth.target_entities)
     return MethodRun(
         found=found,
+        complete=description.complete and len(verdicts) == len(pages),
         scores={"precision": scores.precision, "recall": scores.recall, "f1": scores.f1},
-        extra={"terms": len(description.terms), "description": " ".join(description.terms)},
+        extra={
+            "terms": len(description.terms),
+            "description": " ".join(description.terms),
+            "judged": len(verdicts),
+        },
         result=description,
     )
 

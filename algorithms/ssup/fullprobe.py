@@ -36,7 +36,7 @@ from siteseer.render import Snapshot
 if TYPE_CHECKING:
     from siteseer.algorithms.ssup.climb import Climb, Found
 
-__all__ = ["FULL_PROBE_HELD", "FullProbe", "mates", "nearest_first"]
+__all__ = ["FULL_PROBE_HELD", "FullProbe", "mates", "nearest_first", "shared"]
 
 # The full probe stops once this many pages in a row left its best candidate the best.
 FULL_PROBE_HELD = 5
@@ -67,10 +67,20 @@ class FullProbe:
         """Probe the pages of `left` that sp links to, judged into `found` (`Climb.judge`)."""
         held = 0  # the pages probed in a row that left the best candidate the best
         kind = mates(sp) if found.best is None and seed else None
-        for url in nearest_first(left, sp.url):
+        pending = nearest_first(left, sp.url)
+        while pending:
+            probed = [climb.run.pages[u] for u in probes.probed if u in climb.run.pages]
+            common = frozenset(u for u in shared(sp, probed) if probes.in_content(u))
+            url = nearest_first(pending, sp.url, common)[0]
+            pending.remove(url)
             if probes.broken(url):
                 continue
-            if kind is not None and kind(url) and sum(map(kind, probes.probed)) >= DRY_ENTRIES:
+            if (
+                kind is not None
+                and kind(url)
+                and url not in common
+                and sum(map(kind, probes.probed)) >= DRY_ENTRIES
+            ):
                 self.mated.append(url)
                 continue
             if found.best is not None and held >= FULL_PROBE_HELD:
@@ -119,10 +129,43 @@ class FullProbe:
         return ""
 
 
-def nearest_first(urls: list[str], sp: str) -> list[str]:
+def nearest_first(urls: list[str], sp: str, common: frozenset[str] = frozenset()) -> list[str]:
     """`urls` with those whose URL reads as an ancestor of `sp` beyond the site root
-    (`probes.ancestry`) first, the nearest first, the others after them in their order."""
-    return sorted(urls, key=lambda u: -max(ancestry(u, sp), 0))
+    (`probes.ancestry`) first, the nearest first, then those of `common` (`shared`), the
+    others after them in their order."""
+    return sorted(urls, key=lambda u: (-max(ancestry(u, sp), 0), u not in common))
+
+
+def shared(sp: Snapshot, probed: list[Snapshot]) -> frozenset[str]:
+    """The pages `sp` links to that every probed page of `sp`'s own URL template linking back
+    to it links to as well (`mates`; two of them at least): the links each page of its kind
+    carries.
+
+    Choice: a page every entry of a list links to is where they are listed (a reference's
+    "see also the list of functions" below each function's page), or the site's menu (left
+    out already as site navigation). The full probe takes them first, ahead of the pages
+    its text links to in document order (a guide citing the page among others, which a
+    list of a few of its kind confirms), and the seed's own template does not leave them
+    out as its related pages (`mates`): the pages of its kind link to them alike. Those sp
+    links to through site navigation only are not taken first (`FullProbe.run`). None for a
+    seed of the site's root folder: the page its URL's path names above it is the site root,
+    which every page links to and the climb probes once its mates are left out
+    (`climb._url_ancestor`); a folder's own URL often names no page."""
+    kind = mates(sp)
+    if kind is None or urlsplit(sp.url).path.count("/") < 2:
+        return frozenset()
+    ours = {link.url for link in sp.links} - own_urls(sp)
+    own = own_urls(sp)
+    peers = [
+        page
+        for page in probed
+        if kind(page.url) and page.url not in own and any(k.url in own for k in page.links)
+    ]
+    if len(peers) < 2:
+        return frozenset()
+    for page in peers:
+        ours &= {link.url for link in page.links}
+    return frozenset(ours)
 
 
 def mates(sp: Snapshot) -> Callable[[str], bool] | None:

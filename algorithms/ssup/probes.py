@@ -378,11 +378,17 @@ def _trees(page: Snapshot) -> dict[str, set[str]]:
 
 
 def _alike(a: str, b: str) -> bool:
+    """Whether tokens `a` and `b` start alike: the first sub-token of one is a prefix of the
+    other's (``members.php`` and ``member.php``, ``sports`` and ``sport``).
+
+    Choice: a single character is no shared stem: ``c3ref`` (``c``, ``3``, ``ref``) does not
+    start like ``compile.html``; read so, every page of the site's root folder whose name
+    starts with its letter would read as an ancestor of the folder's pages."""
     sa, sb = sub_tokens(a), sub_tokens(b)
     if not sa or not sb:
         return False
     x, y = sa[0].lower(), sb[0].lower()
-    return x.startswith(y) or y.startswith(x)
+    return min(len(x), len(y)) > 1 and (x.startswith(y) or y.startswith(x))
 
 
 @dataclass
@@ -660,6 +666,10 @@ class Probes:
         """Whether `url` is probed as the site root only: sp links to it through site
         navigation alone (its title), so that it links back, if at all, through the same."""
         return url in self.home and url not in self.keep and not self._content_paths(url)
+
+    def in_content(self, url: str) -> bool:
+        """Whether sp links to `url` through a list that is not site navigation."""
+        return bool(self._content_paths(url))
 
     def navigation_only(self) -> bool:
         """Whether every candidate left is linked from site navigation only."""

@@ -50,6 +50,7 @@ __all__ = [
     "path_urls",
     "paths_to",
     "record_fields",
+    "section_headings",
     "simhtml",
     "simlabels",
     "unnumbered",
@@ -64,6 +65,7 @@ TAG_FEATURES: tuple[TagFeature, ...] = ("tags", "attrs", "values")
 
 # The elements whose text names a field rather than holding a value.
 _LABEL_TAGS = ("th", "dt", "label")
+_SECTION_TAGS = ("h2", "h3", "h4", "h5", "h6")
 # A JSON object's key opening a line of a pretty-printed record, with its indentation.
 _JSON_FIELD = re.compile(r'^([ \t]*)"([^"\n]{1,64})"\s*:', re.MULTILINE)
 
@@ -191,6 +193,24 @@ def label_schema(page: Snapshot, key_cells: bool = False) -> frozenset[str]:
         labels.update(f"td:{text}" for text in _key_cells(page))
         labels.update(f"pre:{key}" for key in _record_keys(page))
     return frozenset(labels)
+
+
+def section_headings(page: Snapshot) -> frozenset[str]:
+    """The section headings of `page`: the text of each ``h2``–``h6`` element (whitespace
+    collapsed) of the highest of those levels it uses, those that repeat the page's title
+    left out.
+
+    Choice: a reference's pages of one kind open the same sections (a data set's Format and
+    Source, a function's Arguments and Value), template text like a field's label; the heading
+    that repeats the title names the page itself, and the levels below the top one name its own
+    parts (each function a page documents)."""
+    title = " ".join(page.title.split()).casefold()
+    headings: dict[str, set[str]] = {}
+    for element in page.tree().iter(*_SECTION_TAGS):
+        text = " ".join(element.text_content().split())
+        if text and text.casefold() not in title:
+            headings.setdefault(element.tag, set()).add(text)
+    return frozenset(headings[min(headings)]) if headings else frozenset()
 
 
 def _record_keys(page: Snapshot) -> Iterator[str]:

@@ -292,13 +292,13 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   page passes simhtml but shares less than half of the sample's field labels (header cells,
   terms, labels, the bold key cells of a two-column key/value table, and the keys of a record
   shown as JSON in a ``pre``, a browsable API's: `features.dom.label_schema`) is records of another kind (another table's rows, built alike:
-  an admin's zone and country detail pages) and is pruned (`levels._unlike_fields`), but only
+  an admin's zone and country detail pages) and is pruned (`kinds._unlike_fields`), but only
   where the pages of the sample's kind agree on their labels (a manual page's option terms
   are its own text: no two agree, and nothing is told by them). Where
   the sample and a few pages of its kind show JSON records naming one set of keys at their
   outermost level (`features.dom.record_fields`: a serializer writes every field), a later
   group's record naming another set is of another kind, though it shares half of them
-  (`levels.other_record`).
+  (`kinds.other_record`).
 - Lists of values (beyond the paper): where the sample sits outside the folder of the index
   pages listing it (a tag's page ``/tags/netdata.html`` listing ``/library/json.html``), a
   group below minsim_html is still kept when index pages of the level, kept as like the

@@ -15,15 +15,14 @@ from dataclasses import dataclass, field, replace
 from urllib.parse import urlsplit
 
 from siteseer.algorithms.features.dom import (
+    HtmlSchema,
     TagFeature,
     html_schema,
     label_schema,
     link_path,
     list_tree,
     path_urls,
-    record_fields,
     simhtml,
-    simlabels,
 )
 from siteseer.algorithms.features.url import SIZE_TERM, spread, term_weights, url_schema
 from siteseer.algorithms.features.urlshape import (
@@ -36,19 +35,14 @@ from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.grouping import LinkGroup, LinkGrouper
 from siteseer.algorithms.ssup.headed import other_sections
 from siteseer.algorithms.ssup.items import item_structures
+from siteseer.algorithms.ssup.kinds import KIND_SIM, other_kind, pages_only
 from siteseer.algorithms.ssup.probes import navigation_paths, routed, view_of
 from siteseer.render import Snapshot
 
-__all__ = ["SameLevel", "other_record"]
+__all__ = ["SameLevel"]
 
-# A page of a list item unlike the sample's is of the sample's kind when at least this alike to
-# it (simhtml; Indesit's general threshold).
-_KIND_SIM = 0.5
 # Two simhtml values closer than this are equal (float noise of Jaccard ratios).
 _SIM_EPSILON = 1e-9
-# The records of the sample's kind (the sample's among them) that must name one set of fields
-# before a record naming another is of another kind (`other_record`).
-_RECORDS_SEEN = 3
 
 
 @dataclass
@@ -245,34 +239,40 @@ class SameLevel:
         alike = {sp.url, *first.urls}
         for number, group in enumerate(rest, start=2):
             subject = f"group {number} of {len(groups)}"
-            passed, best = await self._probe(group.urls, sample_schema, minsim)
+            passed, best = await _probe(
+                self.run, self.mode, self.probe, group.urls, sample_schema, minsim
+            )
             listed = (self.run, self.mode, group, alike, index_pages, sdp, subject, level)
             if not passed and facet and _kept_as_listed(*listed):
                 kept.extend(group.urls + group.joined)
                 continue
             if not passed and await threshold.widen(best, subject, level, group.urls):
                 passed, minsim = True, min(minsim, threshold.minsim or 0.0)
-            values = {"strongsim": group.score, "simhtml": best, "minsim_html": minsim}
-            labels = await _unlike_fields(self.run, sp, group, fields, alike) if passed else None
-            if labels is not None:
+            values = {"strongsim": group.score, "simhtml": max(best, 0.0), "minsim_html": minsim}
+            unlike = await other_kind(self.run, sp, group, fields, alike, leaf) if passed else None
+            if unlike is not None:
+                measure, value, why = unlike
                 self.run.note(
                     "same-level",
                     "prune",
                     subject,
                     level=level,
                     urls=group.urls,
-                    values=values | {"simlabels": labels},
-                    note="built like the sample, it names other fields (header cells, terms, "
-                    "labels): records of another kind",
+                    values=values | {measure: value},
+                    note=f"built like the sample, it {why}: records of another kind",
                 )
                 continue
             if passed:
-                kept.extend(group.urls + group.joined)
+                kept.extend(pages_only(self.run, sp.url, group.urls + group.joined))
                 alike.update(group.urls)
                 self.run.note(
                     "same-level", "keep", subject, level=level, urls=group.urls, values=values
                 )
                 continue
+            # Choice (beyond the paper): a group none of whose pages could be used (not HTML:
+            # a schema file, a text source) shows nothing of the level's pages; it is pruned
+            # alone, and the later groups are judged.
+            unusable = best < 0.0
             self.run.note(
                 "same-level",
                 "prune",
@@ -280,8 +280,13 @@ class SameLevel:
                 level=level,
                 urls=group.urls,
                 values=values,
-                note="simhtml below minsim_html: this and every later group pruned",
+                note="none of its pages could be used (errors, not HTML): the later groups are "
+                "judged"
+                if unusable
+                else "simhtml below minsim_html: this and every later group pruned",
             )
+            if unusable:
+                continue
             for later, other in enumerate(rest[number - 1 :], start=number + 1):
                 self.run.note(
                     "same-level",
@@ -307,7 +312,7 @@ class SameLevel:
         two kinds: its own row, and another record's naming it) may be records of another kind
         the list mixes in (a timeline's tag changes among its check-ins, each linking a page of
         the same URL template from the same cell). One page per such item structure is loaded:
-        when it is less like the sample than `_KIND_SIM`, that structure is another kind, and
+        when it is less like the sample than `KIND_SIM`, that structure is another kind, and
         a link listed only in items of other kinds is dropped. Only links of the sample's URL
         template (`urlshape.seed_template`) are judged so: the others are no entries of its
         kind by their URLs already (menu entries, a row's other links)."""
@@ -326,9 +331,12 @@ class SameLevel:
         other: set[frozenset[str]] = set()
         for structure, urls in sorted(kinds.items(), key=lambda k: (-len(k[1]), sorted(k[0]))):
             alone = [u for u in urls if len(structures[u]) == 1] or urls
-            passed, best = await self._probe(alone, sample_schema, _KIND_SIM)
+            passed, best = await _probe(
+                self.run, self.mode, self.probe, alone, sample_schema, KIND_SIM
+            )
             if passed:
                 continue
+            best = max(best, 0.0)
             other.add(structure)
             self.run.note(
                 "same-level",
@@ -392,7 +400,9 @@ class SameLevel:
         minsim_html is). Probes stop at the first group that does not: its pages stay loaded,
         so judging it again against minsim_html costs nothing."""
         for group in groups:
-            passed, _ = await self._probe(group.urls, sample_schema, 1.0)
+            passed, _ = await _probe(
+                self.run, self.mode, self.probe, group.urls, sample_schema, 1.0
+            )
             if not passed:
                 return False
         return True
@@ -531,100 +541,31 @@ class SameLevel:
             )
         return out
 
-    async def _probe(
-        self, urls: Sequence[str], sample_schema: frozenset[str], minsim: float
-    ) -> tuple[bool, float]:
-        """Try up to `probe` pages of a group; (passed, best simhtml seen)."""
-        best = -1.0
-        tried = 0
-        for url in urls:
-            if tried >= self.probe:
-                break
-            page = await self.run.fetch_one(url)
-            if page is None:
-                continue
-            tried += 1
-            sim = simhtml(sample_schema, html_schema(page, self.mode))
-            best = max(best, sim)
-            if sim >= minsim:
-                return True, sim
-        return False, max(best, 0.0)
 
-
-async def _unlike_fields(
-    run: Run, sp: Snapshot, group: LinkGroup, fields: frozenset[str], alike: set[str]
-) -> float | None:
-    """simlabels between the first page of `group` `run` loaded (the one it was probed by) and the pages of the sample's kind, when both show labels and that page shares less
-    than `_KIND_SIM` of them with the sample's field labels `fields` and with those of each
-    page of `alike` (the groups kept so far) `run` loaded; else, at the leaves (`fields`
-    given), the simlabels of a JSON record naming other fields than the sample `sp`'s kind
-    (`other_record`); None otherwise.
-
-    Choice (beyond the paper): field names are template text, the same on every page of a
-    type (`features.dom.label_schema`); two tables' rows share every link path, and differ
-    there. Pages without labels (a wiki's, a blog's) are not judged so. The kept pages the
-    level loaded count as the sample does: a type's pages may name several sets of fields
-    (an API reference's classes, interfaces and enums), and a page naming the fields of one
-    of them is of the kind.
-
-    Choice: labels tell a kind only where the kind's pages agree on them. When each page of
-    `alike` `run` loaded (the sample left out; one is loaded if none was and the group would
-    be pruned) shares less than `_KIND_SIM` of its labels with the sample's, the labels are
-    the pages' own text (a manual page's option terms), not field names, and tell nothing."""
-    if not fields:
-        return None
-    page = next((run.pages[u] for u in group.urls if u in run.pages), None)
-    labels = label_schema(page, key_cells=True) if page is not None else frozenset()
-    others = sorted(alike - {sp.url})
-    mates = [label_schema(run.pages[u], key_cells=True) for u in others if u in run.pages]
-    if labels and max(simlabels(kind, labels) for kind in (fields, *mates)) < _KIND_SIM:
-        if others and not mates:
-            page = await run.fetch_one(others[0])
-            mates = [label_schema(page, key_cells=True)] if page is not None else []
-        if not mates or max(simlabels(fields, m) for m in mates) >= _KIND_SIM:
-            return max(simlabels(kind, labels) for kind in (fields, *mates))
-    return await other_record(run, sp, group.urls, alike)
-
-
-async def other_record(
-    run: Run, sp: Snapshot, urls: Sequence[str], alike: set[str]
-) -> float | None:
-    """simlabels between the fields of the JSON record `sp` shows
-    (`features.dom.record_fields`) and those of the first page of `urls` shaped like `sp`'s
-    URL (as many path segments, a query or none; loaded if need be), when that page names
-    other fields and `_RECORDS_SEEN` pages of `alike` (the sample and the pages found like
-    it) shaped so, those `run` loaded and, short of them, others spread over the rest, all
-    name the sample's; None otherwise.
-
-    Choice (beyond the paper): a serializer writes every field of its type, empty ones too,
-    so that records of one type name the same fields, and a few of them tell the type's; a
-    record naming a part of them only (a currency's code, number and name beside a
-    country's) is of another type, though it shares half of them. Where the records of the
-    sample's kind name fields of their own (a package's manifest), the pages of `alike`
-    disagree and nothing is told so. A group's page of another shape (the next page of a
-    list, linked from the record's JSON too) tells nothing of its records."""
-    own = record_fields(sp)
-    if not own:
-        return None
-    shape = _record_shape(sp.url)
-    shaped = sorted(u for u in alike if _record_shape(u) == shape)
-    loaded = [u for u in shaped if u in run.pages]
-    if len(loaded) < _RECORDS_SEEN:
-        left = [u for u in shaped if u not in run.pages]
-        await run.fetch(spread(left, _RECORDS_SEEN - len(loaded)))
-    seen = [fields for u in shaped if u in run.pages and (fields := record_fields(run.pages[u]))]
-    if len(seen) < _RECORDS_SEEN or set(seen) != {own}:
-        return None
-    url = next((u for u in urls if _record_shape(u) == shape), None)
-    page = None if url is None else await run.fetch_one(url)
-    theirs = frozenset() if page is None else record_fields(page)
-    return simlabels(own, theirs) if theirs and theirs != own else None
-
-
-def _record_shape(url: str) -> tuple[int, bool]:
-    """How many path segments `url` has, and whether it has a query."""
-    parts = urlsplit(url)
-    return len([s for s in parts.path.split("/") if s]), bool(parts.query)
+async def _probe(
+    run: Run,
+    mode: TagFeature,
+    limit: int,
+    urls: Sequence[str],
+    sample_schema: HtmlSchema,
+    minsim: float,
+) -> tuple[bool, float]:
+    """Try up to `limit` pages of a group; (passed, best simhtml seen: -1.0 when none of its
+    pages could be used)."""
+    best = -1.0
+    tried = 0
+    for url in urls:
+        if tried >= limit:
+            break
+        page = await run.fetch_one(url)
+        if page is None:
+            continue
+        tried += 1
+        sim = simhtml(sample_schema, html_schema(page, mode))
+        best = max(best, sim)
+        if sim >= minsim:
+            return True, sim
+    return False, best
 
 
 def _outside_lists(sample: str, index_pages: Sequence[Snapshot]) -> bool:
@@ -779,7 +720,7 @@ class _Sample:
         page listing it through `sdp`, ``/krb5/1_17-4/`` listed by ``/krb5/``, that names
         the fields the sample's index page names (`label_schema`: a table's header cells).
         None passes when the level has one index page, the sample names fields of its own
-        (its kind is told by them, `_unlike_fields`, which needs its pages), or no index page
+        (its kind is told by them, `kinds.unlike_fields`, which needs its pages), or no index page
         whose path is a folder of the sample's lists it.
 
         Choice (property 8 of Definition 3, read per index page): a level under several

@@ -46,7 +46,7 @@ from siteseer.algorithms.features.urlshape import (
 )
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.climb import path_terms
-from siteseer.algorithms.ssup.levels import other_record
+from siteseer.algorithms.ssup.kinds import other_record
 from siteseer.algorithms.ssup.sizes import size_offers
 from siteseer.algorithms.ssup.yields import (
     Families,
@@ -657,7 +657,7 @@ async def _other_kind(
     named = simlabels(fields, labels) if fields and labels else 1.0
     if sim >= KIND_SIM and named >= KIND_SIM:
         # Choice: a record naming other fields than the records of the sample's kind (a
-        # browsable API's currency beside its countries: `levels.other_record`) is of another
+        # browsable API's currency beside its countries: `kinds.other_record`) is of another
         # kind, as the entity level would find after every page of its list was loaded.
         listed = (k.url for k in at.sp_x.links if link_path(k, mode) == at.sdp)
         kind = {sp_next.url, *(u for u in listed if at.entity.matches(u))}

@@ -116,6 +116,7 @@ _REAL: dict[str, str] = {
     "real-sqlitedoc": "siteseer.lab.real.sqlitedoc:SqliteDocApp",
     "real-pgdoc": "siteseer.lab.real.pgdoc:PgDocApp",
     "real-dpkgwww": "siteseer.lab.real.dpkgwww:DpkgWwwApp",
+    "real-qdoc": "siteseer.lab.real.qdoc:QdocApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

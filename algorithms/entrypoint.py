@@ -404,7 +404,8 @@ ROUND = 8  # linked pages loaded before judging whether any adds to the start pa
 def _more_links(page: Snapshot) -> list[str]:
     """The links of `page` to the rest of what it lists: pager words or an ellipsis ("[...]",
     "more", "» ") leading to another path of its host (a summary's "[...]" under its ten newest
-    commits, to the log that pages them all)."""
+    commits, to the log that pages them all). Not a link back ("Prev", "First"): what comes
+    before a page (a manual's part above its chapter) is no rest of its list."""
     here = urlsplit(page.final_url)
     out: dict[str, None] = {}
     for link in page.links:
@@ -412,12 +413,15 @@ def _more_links(page: Snapshot) -> list[str]:
         text = " ".join(link.text.split())
         if there.netloc != here.netloc or there.path == here.path or not text:
             continue
+        if _BACK.search(text.lower()):
+            continue
         if is_pager_text(text) or _MORE.fullmatch(text.lower()):
             out.setdefault(link.url)
     return list(out)[:MAX_CONTINUATIONS]
 
 
 _MORE = re.compile(r"[\[(]?\s*(?:\.{3}|…|more|see all|view all|show all|all)\s*[\])]?")
+_BACK = re.compile(r"\b(?:prev|previous|first)\b")
 MAX_CONTINUATIONS = 4  # "more" links of the chosen list loaded at most
 
 
@@ -479,19 +483,30 @@ async def _collections(
     word = _collection(sample)
     if not word:
         return []
+
+    def named(url: str) -> bool:
+        segs = [s for s in urlsplit(url).path.split("/") if s]
+        return bool(segs) and segs[-1].casefold() == word
+
+    todo = _unloaded_links(session, pages, sample, named)
+    if not todo:
+        return []
+    return await _scored(run, session, pages, todo[:MAX_CONTINUATIONS], sample, "collection")
+
+
+def _unloaded_links(
+    session: Session, pages: dict[str, Snapshot], sample: str, keep: Callable[[str], bool]
+) -> list[str]:
+    """The links of `pages` (in their order) on the sample's host that `keep` accepts, neither
+    loaded yet nor the sample, safe and in scope."""
     host = urlsplit(sample).netloc
     urls: dict[str, None] = {}
     for page in list(pages.values()):
         for link in page.links:
-            there = urlsplit(link.url)
-            segs = [s for s in there.path.split("/") if s]
-            if segs and segs[-1].casefold() == word and there.netloc == host:
+            if urlsplit(link.url).netloc == host and keep(link.url):
                 urls.setdefault(link.url)
-    urls = {u: None for u in urls if u not in pages}
-    todo = [u for u in urls if not unsafe_reason(url=u) and session.in_scope(u)]
-    if not todo:
-        return []
-    return await _scored(run, session, pages, todo[:MAX_CONTINUATIONS], sample, "collection")
+    urls = {u: None for u in urls if u not in pages and entity_url(u) != sample}
+    return [u for u in urls if not unsafe_reason(url=u) and session.in_scope(u)]
 
 
 async def _ancestors(
@@ -538,6 +553,40 @@ async def _beside_in_folder(
     if not todo:
         return []
     return await _scored(run, session, pages, todo[:MAX_CONTINUATIONS], sample, "folder")
+
+
+def _prefix(url: str) -> str:
+    """The first word of the file name `url`'s path ends in, when that name is several words
+    (``sql-select.html`` → "sql"), else ""."""
+    name = urlsplit(url).path.rsplit("/", 1)[-1].split(".", 1)[0].casefold()
+    words = [w for w in _WORD_BREAK.split(name) if w]
+    return words[0] if len(words) > 1 and words[0].isalpha() else ""
+
+
+_WORD_BREAK = re.compile(r"[-_]")
+
+
+async def _named_alike(
+    run: Run, session: Session, pages: dict[str, Snapshot], sample: str
+) -> list[ListCandidate]:
+    """When nothing above found a page linking the sample, the pages the pages loaded link
+    (the start page's first) whose file name begins with the word the sample's begins with,
+    not loaded yet, `MAX_CONTINUATIONS` at most, each loaded and scored (`pages` gets them): a
+    manual names a chapter's pages by its prefix (``sql-commands.html`` lists
+    ``sql-select.html``), where a table of contents too long to load whole links the chapter
+    after the pages loaded."""
+    word = _prefix(sample)
+    if not word:
+        return []
+
+    def named(url: str) -> bool:
+        name = urlsplit(url).path.rsplit("/", 1)[-1].split(".", 1)[0].casefold()
+        return name == word or _prefix(url) == word
+
+    todo = _unloaded_links(session, pages, sample, named)
+    if not todo:
+        return []
+    return await _scored(run, session, pages, todo[:MAX_CONTINUATIONS], sample, "named")
 
 
 async def _lists_of_lists(
@@ -630,6 +679,8 @@ async def find_list_page(
             candidates += await _ancestors(run, session, pages, sample)
         if sample and not any(c.like_sample for c in candidates):
             candidates += await _beside_in_folder(run, session, pages, sample)
+        if sample and not any(c.like_sample for c in candidates) and not _widest(candidates):
+            candidates += await _named_alike(run, session, pages, sample)
     except Stopped:
         pass  # run.reason says why
     best = _widest(candidates)

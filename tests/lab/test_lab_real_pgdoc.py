@@ -3,7 +3,8 @@
 The fast test reads the reference entries of a small chunked manual written here (nothing
 installed). The slow one installs the application (one Debian package downloaded and unpacked:
 seconds) and serves it: the truth, from the Up links of the pages' headers, is held against the
-chapter's table of contents and the entry pages as served.
+chapter's table of contents and the entry pages as served; explore, from the home page, finds
+the chapter past the contents' first chapters and lists every command page.
 """
 
 from __future__ import annotations
@@ -16,7 +17,10 @@ from pathlib import Path
 import pytest
 from lab_http import get_text, page_links
 
+from siteseer.algorithms import find_list_page
+from siteseer.crawler import Session, SessionConfig
 from siteseer.lab.real.pgdoc import CHAPTER, SEED, PgDocApp, read_entries
+from siteseer.lab.runners.exploration import run_explore
 from siteseer.lab.server import LabServer, running_lab
 
 APP = "real-pgdoc"
@@ -86,3 +90,19 @@ def test_the_chapter_lists_every_command_page_headed_as_the_truth_says(
         assert unescape(title.group(1)) in truth.attributes[url]["command"], url
         (purpose,) = truth.attributes[url]["purpose"]
         assert f"— {purpose}" in " ".join(unescape(re.sub(r"<[^>]+>", "", toc)).split()), url
+
+
+@pytest.mark.slow
+@pytest.mark.real_app(APP)
+@pytest.mark.timeout(900)
+async def test_explore_finds_the_chapter_named_as_its_commands_and_lists_them(
+    manual: LabServer,
+) -> None:
+    truth = manual.truth(APP)
+    async with Session(SessionConfig(render="auto", cache=None)) as session:
+        entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
+        # the home page's contents link the chapter after more pages than are loaded; its
+        # "Prev" link leads to the part above it, no rest of its list
+        assert entry.found and entry.url == f"{truth.base_url}/{CHAPTER}"
+        run = await run_explore(session, truth)
+    assert run.extra["entity_recall"] == 1.0 and run.extra["entity_precision"] == 1.0, run.extra

@@ -77,7 +77,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urldefrag, urljoin, urlsplit, urlunsplit
 
 from siteseer.algorithms.features.dom import TagFeature, link_collections, link_path, list_tree
 from siteseer.algorithms.features.url import query_pairs, route, sub_tokens, tokens
@@ -377,6 +377,47 @@ def _trees(page: Snapshot) -> dict[str, set[str]]:
     return trees
 
 
+_HEAD_LINK = re.compile(r"<link\b[^>]*>", re.IGNORECASE)
+_ATTR = re.compile(r"""([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""")
+_SEQUENCE_RELS = frozenset({"prev", "previous", "next"})
+
+
+def sequence(page: Snapshot) -> frozenset[str]:
+    """The pages `page`'s head names the previous and the next of its sequence (``<link
+    rel="prev">``, ``<link rel="next">``), by absolute URL; empty when it names none."""
+    head, ends, _ = page.html.partition("</head>")
+    if not ends:
+        return frozenset()
+    base = page.final_url or page.url
+    found: set[str] = set()
+    for tag in _HEAD_LINK.findall(head):
+        attrs = {m[0].lower(): m[1] or m[2] or m[3] for m in _ATTR.findall(tag)}
+        href = attrs.get("href", "").strip()
+        if href and set(attrs.get("rel", "").lower().split()) & _SEQUENCE_RELS:
+            found.add(urldefrag(urljoin(base, href))[0])
+    return frozenset(found)
+
+
+def bar_mates(page: Snapshot, mode: TagFeature) -> frozenset[str]:
+    """The pages `page` lists beside the previous and next pages its head names (`sequence`),
+    other than those: the Up and Home links of a manual's "Prev | Up | Home | Next" bar.
+
+    Choice: a page that declares its sequence's neighbours tells its pager apart from the bar
+    that shows them: only the pages it names are the other pages of its list; those listed
+    beside them are no pagination peers of it (`Probes.peer`), and a candidate index page
+    listing the bar beside the page does not settle them (`Probes.confirm`): the chapter the
+    page belongs to, which a one-folder manual names like its pages, is among them
+    (`weights.candidate_weight` weighs its list as the folder's page's)."""
+    named = sequence(page)
+    if not named:
+        return frozenset()
+    mates: set[str] = set()
+    for urls in link_collections(page, mode).values():
+        if named & set(urls):
+            mates.update(urls)
+    return frozenset(mates - named - {page.url, page.final_url})
+
+
 def _alike(a: str, b: str) -> bool:
     """Whether tokens `a` and `b` start alike: the first sub-token of one is a prefix of the
     other's (``members.php`` and ``member.php``, ``sports`` and ``sport``).
@@ -413,6 +454,7 @@ class Probes:
     _ancestor: str = ""
     _below: dict[str, str] = field(default_factory=dict)
     _peers: dict[str, str] = field(default_factory=dict)
+    _bar: frozenset[str] = frozenset()  # `bar_mates` of sp: no peers, nor listed beside it
     _linking: dict[str, bool] = field(default_factory=dict)  # loaded candidate: links to sp?
     _broken: dict[str, int] = field(default_factory=dict)  # family → its failed probes
     _dead: dict[str, int] = field(default_factory=dict)  # family → loaded, not linking to sp
@@ -425,6 +467,7 @@ class Probes:
         for link in self.sp.links:
             paths.setdefault(link.url, {})[link_path(link, self.mode)] = None
         self._paths = {u: tuple(paths.get(u, ())) for u in self.urls}
+        self._bar = bar_mates(self.sp, self.mode)
 
     def learn(self, pages: Iterable[Snapshot]) -> None:
         """Mark as site navigation the lists of sp that one of `pages` holds with mostly the
@@ -541,7 +584,7 @@ class Probes:
         if paths and all(p in self._below for p in paths):
             mate = self._below[paths[0]]
             return f"listed with {mate}, a page of the level below (it links back as that does)"
-        if paths and all(p in self._peers for p in paths):
+        if paths and all(p in self._peers for p in paths) and url not in self._bar:
             mate = self._peers[paths[0]]
             return f"listed with {mate}, {_PEER_NOTE}"
         if self.climbed and paths and all(self._dry(p) for p in paths):
@@ -559,7 +602,7 @@ class Probes:
                 "candidate yet: all link back to it): its contents, pages below it"
             )
         for index, beside in self._confirmed:
-            if url in beside:
+            if url in beside and url not in self._bar:
                 return f"listed beside the page by its index page {index}"
             if one_value_apart(url, index):
                 return (

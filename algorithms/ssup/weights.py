@@ -16,7 +16,7 @@ from siteseer.algorithms.features.dom import TagFeature, link_collections, list_
 from siteseer.algorithms.features.url import LinkPaths, term_weights
 from siteseer.algorithms.features.urlshape import is_index_document, template_share
 from siteseer.algorithms.ssup.candidates import own_urls
-from siteseer.algorithms.ssup.probes import folders_above
+from siteseer.algorithms.ssup.probes import bar_mates, folders_above
 from siteseer.render import Snapshot
 
 __all__ = ["candidate_weight", "entry_paths", "marked_item_paths"]
@@ -45,7 +45,7 @@ def candidate_weight(
     own = {sp.url, sp.final_url}
     mine = own | own_urls(page)
     paths: LinkPaths = link_collections(page, mode)
-    folder = _folder_page(page, sp)
+    folder = _folder_page(page, sp) or page.url in bar_mates(sp, mode)
     best: tuple[str, float] | None = None
     listed: tuple[str, float] | None = None  # the best path that is no site navigation
     for target in sorted(own):
@@ -77,7 +77,8 @@ def _weight(target: str, paths: LinkPaths, path: str, *, flat: bool) -> float:
     pages), a list holding at least `_FEATURED_LIST` other pages of the page's URL template,
     half of it at least, is weighed by TF alone (as on a page of one path): by its size. A
     page of the template itself listing some of them (a man page's table of the functions
-    it documents) keeps the paper's weight."""
+    it documents) keeps the paper's weight. So is a page the bar showing `target`'s previous
+    and next pages lists beside them (`flat` too: its Up link, `probes.bar_mates`)."""
     urls = set(paths[path]) | {target}
     weights = term_weights(target, paths, path)
     weight = sum(weights.strongsim(u) for u in urls)

@@ -154,7 +154,10 @@ async def read_records(ex: Explorer) -> None:
         return
     listed = listed_of(ex)
     shown = {name.casefold() for fields in listed.values() for name in fields}
-    faceted = {a.casefold() for q in ex.queries for a, _ in q.conditions}
+    # a facet whose query lists what another does (an "only installed" box ticked by default)
+    # gives no entity an attribute
+    explored = [q for q in ex.queries if q.status != "equivalent"]
+    faceted = {a.casefold() for q in explored for a, _ in q.conditions}
     sample = record_fields(ex.sample)
     labels = {name.casefold() for name in sample}
     repeated, more = labels & shown, labels - shown - faceted

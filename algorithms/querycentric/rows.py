@@ -223,9 +223,26 @@ def record_fields(snapshot: Snapshot) -> dict[str, FieldValue]:
                 if _has_value(value):
                     out.setdefault(label, value)
                 label = ""
-    for label, value in _colon_lines(snapshot):
+    for label, value in [*_colon_lines(snapshot), *_field_lines(snapshot)]:
         out.setdefault(label, value)
     return out
+
+
+def _field_lines(snapshot: Snapshot) -> list[tuple[str, FieldValue]]:
+    """The "Label: value" lines of preformatted text holding at least two of them, each label
+    one word starting a line (a package's control fields, a message's headers); continuation
+    lines, indented, are left out."""
+    out: list[tuple[str, FieldValue]] = []
+    for el in snapshot.tree().iter("pre"):
+        lines = [_FIELD_LINE.match(line) for line in el.text_content().splitlines()]
+        fields = [(m[1], " ".join(m[2].split())) for m in lines if m]
+        fields = [(label, value) for label, value in fields if _has_value(value)]
+        if len(fields) >= 2:
+            out += [(label, value) for label, value in fields if len(value) <= 200]
+    return out
+
+
+_FIELD_LINE = re.compile(r"([A-Za-z][\w-]{0,40}):[ \t]+(\S.*)")
 
 
 _MAX_LABEL = 60

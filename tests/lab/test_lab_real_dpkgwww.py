@@ -4,7 +4,7 @@ The fast tests read installed packages from a dpkg status file written here and 
 links as dpkg-www does (nothing installed). The slow ones install the application (three Debian
 packages unpacked, 31 packages installed by dpkg into the app's own root: seconds) and serve
 it: the truth, from the database's status file, is held against the package list, the
-packages' pages and the sections' pages.
+packages' pages and the sections' pages; explore reads every package's section off its page.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 from lab_http import get_text, page_links
 
-from siteseer.crawler import canonical_url
+from siteseer.crawler import Session, SessionConfig, canonical_url
 from siteseer.lab.real.dpkgwww import (
     PACKAGES,
     SEED,
@@ -23,6 +23,7 @@ from siteseer.lab.real.dpkgwww import (
     installed_packages,
     package_href,
 )
+from siteseer.lab.runners.exploration import run_explore
 from siteseer.lab.server import LabServer, running_lab
 
 APP = "real-dpkgwww"
@@ -84,3 +85,16 @@ def test_package_pages_show_their_fields_and_sections_list_them(browser: LabServ
         assert url in set(page_links(section_url)), url
     seed_links = set(page_links(truth.seed_entity))
     assert canonical_url(truth.base_url + package_href("liburi-perl")) in seed_links
+
+
+@pytest.mark.slow
+@pytest.mark.real_app(APP)
+@pytest.mark.timeout(900)
+async def test_explore_reads_each_packages_section_off_its_page(browser: LabServer) -> None:
+    truth = browser.truth(APP)
+    async with Session(SessionConfig(render="auto", cache=None)) as session:
+        run = await run_explore(session, truth)
+    # the list's "only installed" box lists the same packages: no facet; the pages' control
+    # fields give each package its section
+    assert run.extra["entity_recall"] == 1.0 and run.scores["recall"] == 1.0, run.extra
+    assert run.scores["precision"] == 1.0, run.scores

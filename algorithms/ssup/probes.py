@@ -422,14 +422,16 @@ def _alike(a: str, b: str) -> bool:
     """Whether tokens `a` and `b` start alike: the first sub-token of one is a prefix of the
     other's (``members.php`` and ``member.php``, ``sports`` and ``sport``).
 
-    Choice: a single character is no shared stem: ``c3ref`` (``c``, ``3``, ``ref``) does not
-    start like ``compile.html``; read so, every page of the site's root folder whose name
-    starts with its letter would read as an ancestor of the folder's pages."""
+    Choice: a single character is the prefix of no longer stem: ``c3ref`` (``c``, ``3``,
+    ``ref``) does not start like ``compile.html``; read so, every page of the site's root
+    folder whose name starts with its letter would read as an ancestor of the folder's pages.
+    Equal ones still match: one-letter query keys (``a=shortlog`` above ``a=commit``) name a
+    view's parameter, not a word."""
     sa, sb = sub_tokens(a), sub_tokens(b)
     if not sa or not sb:
         return False
     x, y = sa[0].lower(), sb[0].lower()
-    return min(len(x), len(y)) > 1 and (x.startswith(y) or y.startswith(x))
+    return x == y or (min(len(x), len(y)) > 1 and (x.startswith(y) or y.startswith(x)))
 
 
 @dataclass

@@ -220,6 +220,10 @@ def test_ancestry_reads_urls_above_a_page() -> None:
     assert ancestry("http://h/index.html", page) == 0
     assert ancestry("http://h/usage/index.html", "http://h/usage/configuration.html") == 1
     assert ancestry("http://h/usage/index.html", "http://h/guide/first.html") == -1
+    # One letter is no word's stem, but one-letter query keys alike are one parameter.
+    assert ancestry("http://h/compile.html", "http://h/c3ref/open.html") == -1
+    commit = "http://h/gitweb.cgi?p=dpkg.git;a=commit;h=4f2e"
+    assert ancestry("http://h/gitweb.cgi?p=dpkg.git;a=shortlog", commit) == 2
 
 
 def test_a_folders_index_document_is_no_tool_of_the_page_above() -> None:

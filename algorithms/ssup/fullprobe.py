@@ -67,11 +67,18 @@ class FullProbe:
         """Probe the pages of `left` that sp links to, judged into `found` (`Climb.judge`)."""
         held = 0  # the pages probed in a row that left the best candidate the best
         kind = mates(sp) if found.best is None and seed else None
-        pending = nearest_first(left, sp.url)
+        rank = {u: _nearness(u, sp.url) for u in left}
+        pending = sorted(left, key=rank.__getitem__)  # `nearest_first`
+        common: frozenset[str] = frozenset()
+        counted = -1  # how many pages were probed when `common` was read
         while pending:
-            probed = [climb.run.pages[u] for u in probes.probed if u in climb.run.pages]
-            common = frozenset(u for u in shared(sp, probed) if probes.in_content(u))
-            url = nearest_first(pending, sp.url, common)[0]
+            if len(probes.probed) != counted:
+                # Choice: what the pages of sp's kind link to alike changes only as pages
+                # are probed; read once per page, not once per link left.
+                counted = len(probes.probed)
+                probed = [climb.run.pages[u] for u in probes.probed if u in climb.run.pages]
+                common = frozenset(u for u in shared(sp, probed) if probes.in_content(u))
+            url = min(pending, key=lambda u: (rank[u], u not in common))  # `nearest_first`
             pending.remove(url)
             if probes.broken(url):
                 continue
@@ -133,7 +140,12 @@ def nearest_first(urls: list[str], sp: str, common: frozenset[str] = frozenset()
     """`urls` with those whose URL reads as an ancestor of `sp` beyond the site root
     (`probes.ancestry`) first, the nearest first, then those of `common` (`shared`), the
     others after them in their order."""
-    return sorted(urls, key=lambda u: (-max(ancestry(u, sp), 0), u not in common))
+    return sorted(urls, key=lambda u: (_nearness(u, sp), u not in common))
+
+
+def _nearness(url: str, sp: str) -> int:
+    """`nearest_first`'s order of `url` above `sp`: its ancestry, negated, 0 for no ancestor."""
+    return -max(ancestry(url, sp), 0)
 
 
 def shared(sp: Snapshot, probed: list[Snapshot]) -> frozenset[str]:
@@ -154,8 +166,8 @@ def shared(sp: Snapshot, probed: list[Snapshot]) -> frozenset[str]:
     kind = mates(sp)
     if kind is None or urlsplit(sp.url).path.count("/") < 2:
         return frozenset()
-    ours = {link.url for link in sp.links} - own_urls(sp)
     own = own_urls(sp)
+    ours = {link.url for link in sp.links} - own
     peers = [
         page
         for page in probed

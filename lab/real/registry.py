@@ -117,6 +117,7 @@ _REAL: dict[str, str] = {
     "real-pgdoc": "siteseer.lab.real.pgdoc:PgDocApp",
     "real-dpkgwww": "siteseer.lab.real.dpkgwww:DpkgWwwApp",
     "real-qdoc": "siteseer.lab.real.qdoc:QdocApp",
+    "real-gramps": "siteseer.lab.real.gramps:GrampsApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

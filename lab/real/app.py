@@ -31,7 +31,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from siteseer.lab.real.errors import NotInstalled
 from siteseer.lab.real.process import AppProcess, free_port
@@ -110,6 +110,37 @@ def facet_queries(
     )
 
 
+def type_truth(
+    app: RealApp,
+    base_url: str,
+    entity: str,
+    urls: Iterable[str],
+    path: Sequence[str],
+    *,
+    levels: Sequence[Sequence[str]] | None = None,
+    others: Mapping[str, tuple[str, ...]] | None = None,
+    **more: Any,
+) -> SiteTruth:
+    """The truth of an application whose target type is `entity`, its pages `urls`, reached by
+    `path` from the top index page down to the seed. `levels` holds each level's index pages,
+    root first (by default the path's pages above the seed, one a level); `others` the pages of
+    the site's other entity types; `more` the rest of the truth (attributes, templates,
+    queries, notes, …)."""
+    return SiteTruth(
+        site=app.id,
+        base_url=base_url,
+        kind=app.kind,
+        entities={entity: tuple(urls), **(others or {})},
+        target_type=entity,
+        seed_entity=path[-1],
+        index_levels=tuple(
+            tuple(level) for level in (levels if levels is not None else ([p] for p in path[:-1]))
+        ),
+        seed_path=tuple(path),
+        **more,
+    )
+
+
 def paged_list_truth(
     app: RealApp,
     base_url: str,
@@ -125,15 +156,13 @@ def paged_list_truth(
     template and the entities' (a blog's ("list", "post"), a tracker's ("issue list", "issue"))."""
     listing, entity = kind
     values = facet_values(attributes, facets)
-    return SiteTruth(
-        site=app.id,
-        base_url=base_url,
-        kind=app.kind,
-        entities={entity: tuple(urls)},
-        target_type=entity,
-        seed_entity=urls[0],
-        index_levels=(tuple(pages),),
-        seed_path=(pages[0], urls[0]),
+    return type_truth(
+        app,
+        base_url,
+        entity,
+        urls,
+        (pages[0], urls[0]),
+        levels=(pages,),
         attributes=attributes,
         queries=facet_queries(attributes, values),
         facet_values=values,

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import PythonApp, facet_queries, facet_values, read_sqlite
+from siteseer.lab.real.app import PythonApp, facet_queries, facet_values, read_sqlite, type_truth
 from siteseer.lab.real.pyenv import PyPackage
 from siteseer.lab.truth import SiteTruth
 
@@ -101,15 +101,14 @@ class DatasetteApp(PythonApp):
         templates |= {f"{b}/{DATABASE}/{OTHER}": "table"}
         templates |= dict.fromkeys(level, "list-max")
         templates |= dict.fromkeys(airports, "row") | dict.fromkeys(day_urls, "row")
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={TARGET: airports, OTHER: day_urls},
-            target_type=TARGET,
-            seed_entity=seed,
-            index_levels=(level,),
-            seed_path=(level[0], seed),
+        return type_truth(
+            self,
+            b,
+            TARGET,
+            airports,
+            (level[0], seed),
+            levels=(level,),
+            others={OTHER: day_urls},
             attributes=attributes,
             queries=facet_queries(attributes, values),
             facet_values=values,

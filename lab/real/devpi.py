@@ -42,7 +42,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from siteseer.lab.real.app import RealApp
+from siteseer.lab.real.app import RealApp, type_truth
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.process import AppProcess, free_port
 from siteseer.lab.real.pyenv import Progress, PyPackage, PythonEnv, run_step
@@ -292,18 +292,13 @@ class DevpiApp(RealApp):
             "Entities: release pages (target) and project pages; the index page lists every "
             "release. Not in templates: /+simple/ pages, /+search result pages, /+status."
         )
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={
-                "release": tuple(release_url.values()),
-                "project": tuple(project_url.values()),
-            },
-            target_type="release",
-            seed_entity=release_url[seed],
-            index_levels=((index_page,),),
-            seed_path=(index_page, release_url[seed]),
+        return type_truth(
+            self,
+            b,
+            "release",
+            release_url.values(),
+            (index_page, release_url[seed]),
+            others={"project": tuple(project_url.values())},
             attributes={
                 release_url[r]: {"project": (r.name,), "version": (r.version,)} for r in releases
             },

@@ -31,7 +31,7 @@ import math
 from typing import ClassVar
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import PythonApp, facet_queries, facet_values, read_sqlite
+from siteseer.lab.real.app import PythonApp, facet_queries, facet_values, read_sqlite, type_truth
 from siteseer.lab.real.pyenv import PyPackage
 from siteseer.lab.site import Size
 from siteseer.lab.truth import SiteTruth
@@ -96,15 +96,13 @@ class DjangoAdminApp(PythonApp):
         level = list_pages(b, len(rows))
         templates = {b + "/": "redirect", b + "/admin/": "home", b + "/admin/weather/": "app"}
         templates |= dict.fromkeys(level, "day-list") | dict.fromkeys(urls, "day")
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"day": urls},
-            target_type="day",
-            seed_entity=urls[0],
-            index_levels=(level,),
-            seed_path=(level[0], urls[0]),
+        return type_truth(
+            self,
+            b,
+            "day",
+            urls,
+            (level[0], urls[0]),
+            levels=(level,),
             attributes=attributes,
             queries=queries,
             facet_values=offered,

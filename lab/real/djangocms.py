@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
-from siteseer.lab.real.app import PythonApp, facet_queries, facet_values, read_sqlite
+from siteseer.lab.real.app import PythonApp, facet_queries, facet_values, read_sqlite, type_truth
 from siteseer.lab.real.pyenv import PyPackage
 from siteseer.lab.site import Size
 from siteseer.lab.truth import SiteTruth
@@ -91,15 +91,13 @@ class DjangoCmsApp(PythonApp):
         home = f"{b}/"
         level = tuple(sections)
         templates = {home: "home"} | dict.fromkeys(level, "section") | dict.fromkeys(urls, "doc")
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"doc": urls},
-            target_type="doc",
-            seed_entity=urls[0],
-            index_levels=((home,), level),
-            seed_path=(home, level[0], urls[0]),
+        return type_truth(
+            self,
+            b,
+            "doc",
+            urls,
+            (home, level[0], urls[0]),
+            levels=((home,), level),
             attributes=attributes,
             queries=facet_queries(attributes, offered),
             facet_values=offered,

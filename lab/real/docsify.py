@@ -20,7 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
-from siteseer.lab.real.app import PythonApp
+from siteseer.lab.real.app import PythonApp, type_truth
 from siteseer.lab.real.pyenv import Progress, PyPackage, run_step
 from siteseer.lab.truth import SiteTruth
 
@@ -86,15 +86,12 @@ class DocsifyApp(PythonApp):
         )
         entities = tuple(b + route(s) for s in sources if s != "index.md")
         home = b + "/#/"
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"page": entities},
-            target_type="page",
-            seed_entity=b + SEED,
-            index_levels=((home,),),
-            seed_path=(home, b + SEED),
+        return type_truth(
+            self,
+            b,
+            "page",
+            entities,
+            (home, b + SEED),
             templates={home: "home"} | dict.fromkeys(entities, "page"),
             notes=(
                 f"{len(entities)} pages besides the home route; Docsify renders each in the "

@@ -41,7 +41,7 @@ from pathlib import Path
 from urllib.parse import quote, unquote
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import RealApp
+from siteseer.lab.real.app import RealApp, type_truth
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.pyenv import Progress, run_step
 from siteseer.lab.real.rst_dokuwiki import convert, modules_defined, page_id
@@ -287,15 +287,13 @@ class DokuWikiApp(RealApp):
             "namespace's start page. `templates`: page, or index for start pages; not listed: "
             "do=index/recent/search/revisions/backlink/export views of every page."
         )
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"page": tuple(urls[p] for p in entities)},
-            target_type="page",
-            seed_entity=urls[SEED_PAGE],
-            index_levels=((urls["start"],), tuple(urls[p] for p in starts)),
-            seed_path=tuple(urls[p] for p in _seed_path(pages, SEED_PAGE)),
+        return type_truth(
+            self,
+            b,
+            "page",
+            tuple(urls[p] for p in entities),
+            tuple(urls[p] for p in _seed_path(pages, SEED_PAGE)),
+            levels=((urls["start"],), tuple(urls[p] for p in starts)),
             attributes={urls[p]: {"namespace": (_namespace(p),)} for p in entities},
             queries=tuple(
                 FacetQuery((("namespace", ns),), tuple(members))

@@ -27,7 +27,7 @@ import subprocess
 from pathlib import Path
 from xml.etree import ElementTree
 
-from siteseer.lab.real.app import RealApp, static_server
+from siteseer.lab.real.app import RealApp, static_server, type_truth
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.pyenv import Progress, download_sdist, run_step
 from siteseer.lab.truth import SiteTruth
@@ -135,15 +135,13 @@ class DoxygenApp(RealApp):
         if SEED not in structs:
             raise ValueError(f"{self.id}: Doxygen documented no struct {SEED}")
         index = f"{b}/annotated.html"
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"struct": tuple(structs.values()), "file": files},
-            target_type="struct",
-            seed_entity=structs[SEED],
-            index_levels=((index,),),
-            seed_path=(index, structs[SEED]),
+        return type_truth(
+            self,
+            b,
+            "struct",
+            structs.values(),
+            (index, structs[SEED]),
+            others={"file": files},
             attributes={
                 structs[name]: {"file": (defined_in(xml, refid),)}
                 for refid, name in compounds.get("struct", [])

@@ -41,7 +41,7 @@ import tarfile
 from pathlib import Path
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import RealApp, facet_queries, facet_values
+from siteseer.lab.real.app import RealApp, facet_queries, facet_values, type_truth
 from siteseer.lab.real.debian import apt_install, unpack_debs
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.pyenv import Progress, run_step
@@ -195,15 +195,12 @@ class DpkgWwwApp(RealApp):
         home = canonical_url(b + PREFIX + "dpkg")
         values = facet_values(attributes, ["section"])
         version = json.loads((self.dir / "versions.json").read_text(encoding="utf-8"))
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"package": tuple(attributes)},
-            target_type="package",
-            seed_entity=seed,
-            index_levels=((home,),),
-            seed_path=(home, seed),
+        return type_truth(
+            self,
+            b,
+            "package",
+            attributes,
+            (home, seed),
             attributes=attributes,
             queries=facet_queries(attributes, values),
             facet_values=values,

@@ -30,7 +30,7 @@ import math
 from typing import ClassVar
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import PythonApp, read_sqlite
+from siteseer.lab.real.app import PythonApp, read_sqlite, type_truth
 from siteseer.lab.real.pyenv import PyPackage
 from siteseer.lab.site import Size
 from siteseer.lab.truth import SiteTruth
@@ -99,15 +99,14 @@ class DrfApp(PythonApp):
         templates |= dict.fromkeys(urls, "country")
         for kind, pages in others.items():
             templates |= dict.fromkeys(pages, kind)
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"country": urls, **others},
-            target_type="country",
-            seed_entity=urls[0],
-            index_levels=(level,),
-            seed_path=(level[0], urls[0]),
+        return type_truth(
+            self,
+            b,
+            "country",
+            urls,
+            (level[0], urls[0]),
+            levels=(level,),
+            others={**others},
             attributes=attributes,
             templates=templates,
             notes=(

@@ -25,7 +25,7 @@ import json
 import math
 from pathlib import Path
 
-from siteseer.lab.real.app import APPS_DIR, RealApp, static_server
+from siteseer.lab.real.app import APPS_DIR, RealApp, static_server, type_truth
 from siteseer.lab.real.changelogs import Upload, read_uploads, slug
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.hugo import CUTOFF
@@ -202,15 +202,13 @@ class EleventyApp(RealApp):
         urls = tuple(f"{b}/posts/{slug(u.title)}/" for u in posts)
         level = list_pages(b, len(urls))
         tags = {f"{b}/tags/{u.package}/" for u in posts}
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"post": urls},
-            target_type="post",
-            seed_entity=urls[0],
-            index_levels=(level,),
-            seed_path=(level[0], urls[0]),
+        return type_truth(
+            self,
+            b,
+            "post",
+            urls,
+            (level[0], urls[0]),
+            levels=(level,),
             attributes={
                 url: {"package": (u.package,), "author": (u.author,)}
                 for url, u in zip(urls, posts, strict=True)

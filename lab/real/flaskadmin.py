@@ -30,7 +30,7 @@ import math
 from typing import ClassVar
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import PythonApp, facet_queries, facet_values, read_sqlite
+from siteseer.lab.real.app import PythonApp, facet_queries, facet_values, read_sqlite, type_truth
 from siteseer.lab.real.pyenv import PyPackage
 from siteseer.lab.site import Size
 from siteseer.lab.truth import SiteTruth
@@ -91,18 +91,14 @@ class FlaskAdminApp(PythonApp):
         templates = {b + "/": "redirect", b + "/admin/": "home", b + "/admin/flight/": "list"}
         templates |= dict.fromkeys(level, "flight-list") | dict.fromkeys(flight_urls, "flight")
         templates |= dict.fromkeys((details_url(b, "airline", pk) for pk in airlines), "airline")
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={
-                "flight": flight_urls,
-                "airline": tuple(details_url(b, "airline", pk) for pk in airlines),
-            },
-            target_type="flight",
-            seed_entity=flight_urls[0],
-            index_levels=(level,),
-            seed_path=(level[0], flight_urls[0]),
+        return type_truth(
+            self,
+            b,
+            "flight",
+            flight_urls,
+            (level[0], flight_urls[0]),
+            levels=(level,),
+            others={"airline": tuple(details_url(b, "airline", pk) for pk in airlines)},
             attributes=attributes,
             queries=facet_queries(attributes, offered),
             facet_values=offered,

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import RealApp, read_sqlite
+from siteseer.lab.real.app import RealApp, read_sqlite, type_truth
 from siteseer.lab.real.cgit import build_repository
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.gitweb import repository_changelog
@@ -158,15 +158,13 @@ class FossilApp(RealApp):
         level = timeline_pages(b, [date for _, date, _, _ in rows])
         templates = {b + "/": "redirect"} | dict.fromkeys(level, "timeline")
         templates |= dict.fromkeys(entities, "checkin")
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"checkin": entities},
-            target_type="checkin",
-            seed_entity=entities[0],
-            index_levels=(level,),
-            seed_path=(level[0], entities[0]),
+        return type_truth(
+            self,
+            b,
+            "checkin",
+            entities,
+            (level[0], entities[0]),
+            levels=(level,),
             attributes=attributes,
             templates=templates,
             notes=(

@@ -39,6 +39,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from siteseer.lab.real.app import type_truth
 from siteseer.lab.real.debdocs import DebianDocsApp
 from siteseer.lab.truth import SiteTruth
 
@@ -104,15 +105,12 @@ class GitDocApp(DebianDocsApp):
         others = [f"{b}/{p.name}.html" for p in shipped if p.man_section != section]
         command_list = f"{b}/git.html"
         missing = sorted({p.name for p in listed} - {p.name for p in shipped})
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"manual page": tuple(urls.values())},
-            target_type="manual page",
-            seed_entity=urls[SEED],
-            index_levels=((command_list,),),
-            seed_path=(command_list, urls[SEED]),
+        return type_truth(
+            self,
+            b,
+            "manual page",
+            urls.values(),
+            (command_list, urls[SEED]),
             attributes={
                 urls[p.name]: {"category": (p.category,), "man_section": (p.man_section,)}
                 for p in pages

@@ -31,6 +31,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from siteseer.lab.real.app import type_truth
 from siteseer.lab.real.debdocs import DebianDocsApp
 from siteseer.lab.real.pyenv import Progress
 from siteseer.lab.truth import SiteTruth
@@ -119,15 +120,12 @@ class GodocApp(DebianDocsApp):
             urls[p]: {"directory": (os.path.dirname(p),)} if "/" in p else {} for p in packages
         }
         index = f"{b}/pkg/"
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"package": tuple(urls.values())},
-            target_type="package",
-            seed_entity=urls[SEED],
-            index_levels=((index,),),
-            seed_path=(index, urls[SEED]),
+        return type_truth(
+            self,
+            b,
+            "package",
+            urls.values(),
+            (index, urls[SEED]),
             attributes=attributes,
             templates={b + "/": "package index", index: "package index"}
             | {f"{b}/cmd/": "command index"}

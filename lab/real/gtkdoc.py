@@ -26,6 +26,7 @@ from __future__ import annotations
 from pathlib import Path
 from xml.etree import ElementTree
 
+from siteseer.lab.real.app import type_truth
 from siteseer.lab.real.debdocs import DebianDocsApp
 from siteseer.lab.truth import SiteTruth
 
@@ -69,15 +70,12 @@ class GtkDocApp(DebianDocsApp):
             raise ValueError(f"{self.id}: {BOOK} lacks {SEED} or has a page without a link")
         urls = {p: f"{b}/{p}" for p in pages}
         contents = f"{b}/index.html"
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"reference": tuple(urls.values())},
-            target_type="reference",
-            seed_entity=urls[SEED],
-            index_levels=((contents,),),
-            seed_path=(contents, urls[SEED]),
+        return type_truth(
+            self,
+            b,
+            "reference",
+            urls.values(),
+            (contents, urls[SEED]),
             attributes={urls[p]: {"part": (part,)} for p, part in pages.items()},
             templates={b + "/": "contents", contents: "contents"}
             | {b + "/api-index-full.html": "symbol index"}

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from siteseer.lab.real.app import type_truth
 from siteseer.lab.real.debdocs import DebianDocsApp
 from siteseer.lab.truth import SiteTruth
 
@@ -69,15 +70,12 @@ class HaddockApp(DebianDocsApp):
         urls = {m: f"{b}/{module_page(m)}" for m in modules}
         contents = f"{b}/index.html"
         sources = tuple(f"{b}/src/{m}.html" for m in modules)
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"module": tuple(urls.values())},
-            target_type="module",
-            seed_entity=urls[SEED],
-            index_levels=((contents,),),
-            seed_path=(contents, urls[SEED]),
+        return type_truth(
+            self,
+            b,
+            "module",
+            urls.values(),
+            (contents, urls[SEED]),
             attributes={urls[m]: {"namespace": (m.rpartition(".")[0],)} for m in modules},
             templates={b + "/": "contents", contents: "contents"}
             | {b + "/doc-index.html": "name index", b + "/doc-index-All.html": "name index"}

@@ -28,6 +28,7 @@ import re
 from html import unescape
 from pathlib import Path
 
+from siteseer.lab.real.app import type_truth
 from siteseer.lab.real.debdocs import DebianDocsApp
 from siteseer.lab.truth import SiteTruth
 
@@ -76,15 +77,12 @@ class HandbookApp(DebianDocsApp):
             raise ValueError(f"{self.id}: {self.served} lacks {SEED} or holds too few sections")
         urls = {p: f"{b}/{p}" for p in sections}
         contents = f"{b}/{CONTENTS}"
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"section": tuple(urls.values())},
-            target_type="section",
-            seed_entity=urls[SEED],
-            index_levels=((contents,),),
-            seed_path=(contents, urls[SEED]),
+        return type_truth(
+            self,
+            b,
+            "section",
+            urls.values(),
+            (contents, urls[SEED]),
             attributes={urls[p]: {"chapter": (chapter,)} for p, chapter in sections.items()},
             templates={b + "/": "contents", contents: "contents"}
             | dict.fromkeys(urls.values(), "section"),

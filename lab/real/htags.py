@@ -32,7 +32,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from siteseer.lab.real.app import RealApp, static_server
+from siteseer.lab.real.app import RealApp, static_server, type_truth
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.pyenv import Progress, download_sdist, run_step
 from siteseer.lab.truth import SiteTruth
@@ -139,15 +139,13 @@ class HtagsApp(RealApp):
         folders = {d: f"{b}/{page}" for d, page in folder_pages(self.tree / "HTML").items()}
         seed_folder = SEED.rpartition("/")[0]
         main = b + "/mains.html"
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"file": tuple(urls.values())},
-            target_type="file",
-            seed_entity=urls[SEED],
-            index_levels=((main,), tuple(folders.values())),
-            seed_path=(main, folders[seed_folder], urls[SEED]),
+        return type_truth(
+            self,
+            b,
+            "file",
+            urls.values(),
+            (main, folders[seed_folder], urls[SEED]),
+            levels=((main,), tuple(folders.values())),
             attributes={urls[f]: {"directory": (f.rpartition("/")[0],)} for f in files},
             templates={b + "/": "main", b + "/index.html": "main", main: "main"}
             | {b + "/files.html": "files"}

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from siteseer.lab.real.app import RealApp, static_server
+from siteseer.lab.real.app import RealApp, static_server, type_truth
 from siteseer.lab.real.changelogs import Upload, read_uploads, slug
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.errors import InstallFailed
@@ -259,15 +259,13 @@ class HugoApp(RealApp):
             facet_values[facet] = tuple(sorted(members))
             queries += [FacetQuery(((facet, v),), tuple(members[v])) for v in sorted(members)]
         built = json.loads(self.stamp.read_text(encoding="utf-8"))
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"post": tuple(urls)},
-            target_type="post",
-            seed_entity=urls[seed_at],
-            index_levels=(pages,),
-            seed_path=tuple(dict.fromkeys((pages[0], seed_page, urls[seed_at]))),
+        return type_truth(
+            self,
+            b,
+            "post",
+            urls,
+            tuple(dict.fromkeys((pages[0], seed_page, urls[seed_at]))),
+            levels=(pages,),
             attributes=attributes,
             queries=tuple(queries),
             facet_values=facet_values,

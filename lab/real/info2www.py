@@ -39,7 +39,7 @@ import sys
 from pathlib import Path
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import RealApp
+from siteseer.lab.real.app import RealApp, type_truth
 from siteseer.lab.real.debian import unpack_debs
 from siteseer.lab.real.pyenv import Progress
 from siteseer.lab.truth import SiteTruth
@@ -184,15 +184,12 @@ class Info2wwwApp(RealApp):
         seed_chapter = canonical_url(b + node_href(MANUAL, chapter(SEED)))
         chapters = sorted({v for a in attributes.values() for v in a["chapter"]})
         version = json.loads((self.dir / "versions.json").read_text(encoding="utf-8"))
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"program": tuple(attributes)},
-            target_type="program",
-            seed_entity=seed,
-            index_levels=((home,),),
-            seed_path=(home, seed),
+        return type_truth(
+            self,
+            b,
+            "program",
+            attributes,
+            (home, seed),
             attributes=attributes,
             facet_values={"chapter": tuple(chapters)},
             templates={b + "/": "directory", home: "directory", top: "manual"}

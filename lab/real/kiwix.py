@@ -35,7 +35,7 @@ import struct
 import zlib
 from pathlib import Path
 
-from siteseer.lab.real.app import RealApp
+from siteseer.lab.real.app import RealApp, type_truth
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.pyenv import Progress, run_step
@@ -162,15 +162,12 @@ class KiwixApp(RealApp):
         book = f"{b}/{BOOK}/"
         urls = tuple(book + name for name in read_commands(self.html))
         index = book + INDEX
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"command": urls},
-            target_type="command",
-            seed_entity=book + SEED,
-            index_levels=((index,),),
-            seed_path=(index, book + SEED),
+        return type_truth(
+            self,
+            b,
+            "command",
+            urls,
+            (index, book + SEED),
             templates={b + "/": "library", index: "index"} | dict.fromkeys(urls, "command"),
             notes=(
                 f"{len(urls)} command pages, every one listed by git(1) ({INDEX}); the welcome "

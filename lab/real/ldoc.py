@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from siteseer.lab.real.app import type_truth
 from siteseer.lab.real.debdocs import GeneratedDocsApp
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.pyenv import Progress, run_step
@@ -108,15 +109,12 @@ class LdocApp(GeneratedDocsApp):
             raise ValueError(f"{self.id}: {self.sources} lacks {SEED} or most of its modules")
         classes = [f"{b}/classes/{m.name}.html" for m in modules if m.is_class]
         index = f"{b}/index.html"
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"module": tuple(urls.values())},
-            target_type="module",
-            seed_entity=urls[SEED],
-            index_levels=((index,),),
-            seed_path=(index, urls[SEED]),
+        return type_truth(
+            self,
+            b,
+            "module",
+            urls.values(),
+            (index, urls[SEED]),
             templates={b + "/": "index", index: "index"}
             | dict.fromkeys(urls.values(), "module")
             | dict.fromkeys(classes, "class"),

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from typing import ClassVar
 
-from siteseer.lab.real.app import PythonApp, facet_queries, facet_values, read_sqlite
+from siteseer.lab.real.app import PythonApp, facet_queries, facet_values, read_sqlite, type_truth
 from siteseer.lab.real.changelogs import app_uploads, distinct
 from siteseer.lab.real.hugo import CUTOFF
 from siteseer.lab.real.pyenv import PyPackage
@@ -111,15 +111,13 @@ class MachinaApp(PythonApp):
         level = tuple(u for pages in lists for u in pages)
         offered = facet_values(attributes, FACETS)
         templates = {root: "board"} | dict.fromkeys(level, "forum") | dict.fromkeys(urls, "topic")
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"topic": urls},
-            target_type="topic",
-            seed_entity=urls[0],
-            index_levels=((root,), level),
-            seed_path=(root, lists[0][0], urls[0]),
+        return type_truth(
+            self,
+            b,
+            "topic",
+            urls,
+            (root, lists[0][0], urls[0]),
+            levels=((root,), level),
             attributes=attributes,
             queries=facet_queries(attributes, offered),
             facet_values=offered,

@@ -34,6 +34,7 @@ from pathlib import Path
 
 from lxml import etree
 
+from siteseer.lab.real.app import type_truth
 from siteseer.lab.real.debdocs import GeneratedDocsApp
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.pyenv import Progress, run_step
@@ -121,15 +122,13 @@ class MallardApp(GeneratedDocsApp):
         while path[0] != FRONT:  # up by the shallowest guide, to the front page
             depth = {g: d for d, level in enumerate(levels) for g in level}
             path.insert(0, min((g for g in pages[path[0]][2] if g in depth), key=depth.__getitem__))
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"topic": tuple(url[p] for p in topics)},
-            target_type="topic",
-            seed_entity=url[SEED],
-            index_levels=tuple(tuple(url[g] for g in level) for level in levels),
-            seed_path=tuple(url[p] for p in path),
+        return type_truth(
+            self,
+            b,
+            "topic",
+            tuple(url[p] for p in topics),
+            tuple(url[p] for p in path),
+            levels=tuple(tuple(url[g] for g in level) for level in levels),
             attributes=attributes,
             templates={b + "/": "guide"}
             | {url[g]: "guide" for g in guides}

@@ -44,7 +44,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import RealApp
+from siteseer.lab.real.app import RealApp, type_truth
 from siteseer.lab.real.debian import apt_install, unpack_debs
 from siteseer.lab.real.pyenv import Progress, run_step
 from siteseer.lab.truth import SiteTruth
@@ -189,27 +189,23 @@ class Man2HtmlApp(RealApp):
             raise ValueError(f"{self.id}: no page {SEED[1]}({SEED[0]}) in {self.man}")
         whatis = {canonical_url(f"{b}{PREFIX}manwhatis?{n}"): "whatis" for n in SECTIONS}
         versions = json.loads(self.stamp.read_text(encoding="utf-8"))
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"page": tuple(attributes)},
-            target_type="page",
-            seed_entity=seed,
-            index_levels=((home,), tuple(indexes.values())),
-            seed_path=(home, indexes[SEED[0]], seed),
+        return type_truth(
+            self,
+            b,
+            "page",
+            attributes,
+            (home, indexes[SEED[0]], seed),
+            levels=((home,), tuple(indexes.values())),
             attributes=attributes,
             templates={home: "contents", canonical_url(f"{b}{PREFIX}mansec?all"): "section"}
             | dict.fromkeys(indexes.values(), "section")
             | whatis
             | dict.fromkeys(attributes, "page"),
-            notes=(
-                f"man2html {_version('man2html')} over "
-                + ", ".join(f"{p} {v}" for p, v in sorted(versions.items()))
-                + f": {len(attributes)} pages (files and links) in {len(SECTIONS)} sections. "
-                "Not listed in templates: the lookup form's answers (man2html?query=…), the "
-                "full text search (mansearch), the pages' file:/// links to headers."
-            ),
+            notes=f"man2html {_version('man2html')} over "
+            + ", ".join(f"{p} {v}" for p, v in sorted(versions.items()))
+            + f": {len(attributes)} pages (files and links) in {len(SECTIONS)} sections. "
+            "Not listed in templates: the lookup form's answers (man2html?query=…), the "
+            "full text search (mansearch), the pages' file:/// links to headers.",
         )
 
 

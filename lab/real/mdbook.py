@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from siteseer.lab.real.app import type_truth
 from siteseer.lab.real.debdocs import DebianDocsApp
 from siteseer.lab.truth import SiteTruth
 
@@ -74,15 +75,12 @@ class MdBookApp(DebianDocsApp):
             raise ValueError(f"{self.id}: {INDEX} has no chapter {SEED}")
         urls = {page: f"{b}/{page}" for page in chapters}
         first = f"{b}/index.html"
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"chapter": tuple(urls.values())},
-            target_type="chapter",
-            seed_entity=urls[SEED],
-            index_levels=((first,),),
-            seed_path=(first, urls[SEED]),
+        return type_truth(
+            self,
+            b,
+            "chapter",
+            urls.values(),
+            (first, urls[SEED]),
             attributes={urls[page]: {"part": (part,)} for page, part in chapters.items()},
             templates={b + "/": "first chapter", first: "first chapter"}
             | {b + "/print.html": "whole book"}

@@ -46,7 +46,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import RealApp, read_sqlite
+from siteseer.lab.real.app import RealApp, read_sqlite, type_truth
 from siteseer.lab.real.changelogs import Upload, read_uploads
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.hugo import CUTOFF
@@ -325,15 +325,13 @@ class MediaWikiApp(RealApp):
         templates = {main: "main"} | dict.fromkeys(level, "category")
         templates |= {page_url(b, f"Category:{title_key(c)}"): "category" for c in all_categories}
         templates |= dict.fromkeys(urls.values(), "article")
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"article": tuple(urls.values())},
-            target_type="article",
-            seed_entity=urls[seed_key],
-            index_levels=((main,), level),
-            seed_path=(main, page_url(b, f"Category:{title_key(SEED_PACKAGE)}"), urls[seed_key]),
+        return type_truth(
+            self,
+            b,
+            "article",
+            urls.values(),
+            (main, page_url(b, f"Category:{title_key(SEED_PACKAGE)}"), urls[seed_key]),
+            levels=((main,), level),
             attributes=attributes,
             queries=tuple(
                 FacetQuery((("category", c),), tuple(by_category[c])) for c in all_categories

@@ -33,7 +33,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from siteseer.lab.real.app import RealApp, static_server
+from siteseer.lab.real.app import RealApp, static_server, type_truth
 from siteseer.lab.real.cgit import build_repository, git_output
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.errors import InstallFailed
@@ -200,15 +200,13 @@ class MhonarcApp(RealApp):
         urls = [f"{b}/msg{number:05d}.html" for number, _, _ in messages]
         level = date_pages(b, len(urls))
         threads = (f"{b}/threads.html", *(f"{b}/thrd{n}.html" for n in range(2, len(level) + 1)))
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"message": tuple(urls)},
-            target_type="message",
-            seed_entity=urls[0],
-            index_levels=(level,),
-            seed_path=(level[0], urls[0]),
+        return type_truth(
+            self,
+            b,
+            "message",
+            urls,
+            (level[0], urls[0]),
+            levels=(level,),
             attributes={
                 url: {"author": (author,), "subject": (subject,)}
                 for url, (_, author, subject) in zip(urls, messages, strict=True)

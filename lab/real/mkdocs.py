@@ -19,7 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
-from siteseer.lab.real.app import PythonApp
+from siteseer.lab.real.app import PythonApp, type_truth
 from siteseer.lab.real.pyenv import PyPackage
 from siteseer.lab.truth import SiteTruth
 
@@ -67,15 +67,12 @@ class MkDocsApp(PythonApp):
         pages = read_pages(self.data_file / "docs")
         entities = tuple(b + p for p in pages if p != "/")
         templates = {b + "/": "home"} | dict.fromkeys(entities, "page")
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"page": entities},
-            target_type="page",
-            seed_entity=b + SEED,
-            index_levels=((b + "/",),),
-            seed_path=(b + "/", b + SEED),
+        return type_truth(
+            self,
+            b,
+            "page",
+            entities,
+            (b + "/", b + SEED),
             templates=templates,
             notes=(
                 f"{len(entities)} pages besides the home page; every page's navigation bar lists "

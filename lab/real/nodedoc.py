@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from siteseer.lab.real.app import type_truth
 from siteseer.lab.real.debdocs import DebianDocsApp
 from siteseer.lab.truth import SiteTruth
 
@@ -61,15 +62,12 @@ class NodedocApp(DebianDocsApp):
         if SEED not in urls or len(urls) < 20:
             raise ValueError(f"{self.id}: {self.served} lacks {SEED} or most of its pages")
         index = f"{b}/index.html"
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"page": tuple(urls.values())},
-            target_type="page",
-            seed_entity=urls[SEED],
-            index_levels=((index,),),
-            seed_path=(index, urls[SEED]),
+        return type_truth(
+            self,
+            b,
+            "page",
+            urls.values(),
+            (index, urls[SEED]),
             templates={b + "/": "index", index: "index", f"{b}/all.html": "all"}
             | dict.fromkeys(urls.values(), "page"),
             notes=(

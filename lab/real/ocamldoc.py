@@ -31,7 +31,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from siteseer.lab.real.app import RealApp, static_server
+from siteseer.lab.real.app import RealApp, static_server, type_truth
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.pyenv import Progress, run_step
 from siteseer.lab.truth import SiteTruth
@@ -113,15 +113,12 @@ class OcamldocApp(RealApp):
         urls = [f"{b}/{name}.html" for name in modules]
         index = f"{b}/index.html"
         version = (self.dir / "version").read_text(encoding="utf-8")
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"module": tuple(urls)},
-            target_type="module",
-            seed_entity=f"{b}/{SEED}.html",
-            index_levels=((index,),),
-            seed_path=(index, f"{b}/{SEED}.html"),
+        return type_truth(
+            self,
+            b,
+            "module",
+            urls,
+            (index, f"{b}/{SEED}.html"),
             templates={b + "/": "index", index: "index"}
             | dict.fromkeys(urls, "module")
             | {f"{b}/type_{name}.html": "signature" for name in modules},

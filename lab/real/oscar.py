@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import PythonApp, facet_queries, facet_values, read_sqlite
+from siteseer.lab.real.app import PythonApp, facet_queries, facet_values, read_sqlite, type_truth
 from siteseer.lab.real.pyenv import PyPackage
 from siteseer.lab.site import Size
 from siteseer.lab.truth import SiteTruth
@@ -127,15 +127,13 @@ class OscarApp(PythonApp):
         listed = {u for n in range(1, len(level) + 1) for u in shown(urls, n)}
         templates = {b + "/": "redirect"} | dict.fromkeys(level, "catalogue")
         templates |= dict.fromkeys(category_urls.values(), "category")
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"product": urls},
-            target_type="product",
-            seed_entity=urls[0],
-            index_levels=(level,),
-            seed_path=(level[0], urls[0]),
+        return type_truth(
+            self,
+            b,
+            "product",
+            urls,
+            (level[0], urls[0]),
+            levels=(level,),
             attributes=attributes,
             queries=facet_queries(attributes, offered),
             hidden=tuple(u for u in urls if u not in listed),

@@ -26,7 +26,7 @@ import json
 from pathlib import Path
 from typing import ClassVar
 
-from siteseer.lab.real.app import PythonApp
+from siteseer.lab.real.app import PythonApp, type_truth
 from siteseer.lab.real.pyenv import PyPackage
 from siteseer.lab.site import Size
 from siteseer.lab.truth import SiteTruth
@@ -76,15 +76,12 @@ class PdocApp(PythonApp):
         public = listed(modules)
         entities = tuple(b + module_path(m) for m in public)
         index = b + "/index.html"
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"module": entities},
-            target_type="module",
-            seed_entity=b + module_path(SEED),
-            index_levels=((index,),),
-            seed_path=(index, b + module_path(SEED)),
+        return type_truth(
+            self,
+            b,
+            "module",
+            entities,
+            (index, b + module_path(SEED)),
             templates={b + "/": "index", index: "index"} | dict.fromkeys(entities, "module"),
             notes=(
                 f"{len(entities)} public modules of {' and '.join(record['packages'])}, every one "

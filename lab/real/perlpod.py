@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from siteseer.lab.real.app import type_truth
 from siteseer.lab.real.debdocs import GeneratedDocsApp
 from siteseer.lab.real.pyenv import Progress, run_step
 from siteseer.lab.truth import SiteTruth
@@ -87,15 +88,12 @@ class PerlPodApp(GeneratedDocsApp):
             urls[n]: {"section": (sections[n],)} if n in sections else {} for n in names
         }
         contents = f"{b}/index.html"
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"page": tuple(urls.values())},
-            target_type="page",
-            seed_entity=urls[SEED],
-            index_levels=((contents,),),
-            seed_path=(contents, urls[SEED]),
+        return type_truth(
+            self,
+            b,
+            "page",
+            urls.values(),
+            (contents, urls[SEED]),
             attributes=attributes,
             templates={b + "/": "contents", contents: "contents"}
             | dict.fromkeys(urls.values(), "page"),

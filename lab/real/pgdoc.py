@@ -31,6 +31,7 @@ import re
 from html import unescape
 from pathlib import Path
 
+from siteseer.lab.real.app import type_truth
 from siteseer.lab.real.debdocs import DebianDocsApp
 from siteseer.lab.truth import SiteTruth
 
@@ -81,15 +82,12 @@ class PgDocApp(DebianDocsApp):
             raise ValueError(f"{self.id}: {self.served} lacks {SEED} or most SQL commands")
         urls = {p: f"{b}/{p}" for p in entries}
         chapter = f"{b}/{CHAPTER}"
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"command": tuple(urls.values())},
-            target_type="command",
-            seed_entity=urls[SEED],
-            index_levels=((chapter,),),
-            seed_path=(chapter, urls[SEED]),
+        return type_truth(
+            self,
+            b,
+            "command",
+            urls.values(),
+            (chapter, urls[SEED]),
             attributes={urls[p]: attributes for p, attributes in entries.items()},
             templates={
                 b + "/": "contents",

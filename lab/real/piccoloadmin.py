@@ -30,7 +30,7 @@ import math
 from typing import ClassVar
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import PythonApp, facet_queries, facet_values, read_sqlite
+from siteseer.lab.real.app import PythonApp, facet_queries, facet_values, read_sqlite, type_truth
 from siteseer.lab.real.pyenv import PyPackage
 from siteseer.lab.truth import SiteTruth
 
@@ -89,15 +89,12 @@ class PiccoloAdminApp(PythonApp):
         values = facet_values(attributes, FACETS)
         index = listing(b)
         pages = max(1, math.ceil(len(rows) / DEFAULT_PAGE))
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={TABLE: urls},
-            target_type=TABLE,
-            seed_entity=urls[0],
-            index_levels=((index,),),
-            seed_path=(index, urls[0]),
+        return type_truth(
+            self,
+            b,
+            TABLE,
+            urls,
+            (index, urls[0]),
             attributes=attributes,
             queries=facet_queries(attributes, values),
             facet_values=values,

@@ -29,7 +29,7 @@ import math
 from collections.abc import Sequence
 from typing import ClassVar
 
-from siteseer.lab.real.app import PythonApp, facet_values, read_sqlite
+from siteseer.lab.real.app import PythonApp, facet_values, read_sqlite, type_truth
 from siteseer.lab.real.pyenv import PyPackage
 from siteseer.lab.site import Size
 from siteseer.lab.truth import SiteTruth
@@ -93,18 +93,14 @@ class PlanesApp(PythonApp):
         templates |= _templated(b, airport_lists, "airport-list")
         templates |= _templated(b, airport_urls, "airport")
         ids = [int(str(row[0])) for row in planes]
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={
-                "plane": tuple(b + u for u in plane_urls),
-                "airport": tuple(b + u for u in airport_urls),
-            },
-            target_type="plane",
-            seed_entity=b + plane_urls[0],
-            index_levels=(tuple(b + u for u in plane_lists),),
-            seed_path=(b + plane_lists[0], b + plane_urls[0]),
+        return type_truth(
+            self,
+            b,
+            "plane",
+            tuple(b + u for u in plane_urls),
+            (b + plane_lists[0], b + plane_urls[0]),
+            levels=(tuple(b + u for u in plane_lists),),
+            others={"airport": tuple(b + u for u in airport_urls)},
             attributes=attributes,
             facet_values=offered,
             id_ranges={"plane": (min(ids), max(ids))} if ids else {},

@@ -37,7 +37,7 @@ import time
 from pathlib import Path
 from urllib.parse import quote
 
-from siteseer.lab.real.app import APPS_DIR, RealApp, read_sqlite
+from siteseer.lab.real.app import APPS_DIR, RealApp, read_sqlite, type_truth
 from siteseer.lab.real.cgit import build_repository
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.mhonarc import CHANGELOG, patch_mails
@@ -213,15 +213,13 @@ class PublicInboxApp(RealApp):
         pages = tuple(inbox + q for q in inbox_pages(self.times()))
         newest_root = roots[mails[-1][0]]
         seed = f"{inbox}{mid_path(newest_root)}/"
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"message": tuple(urls)},
-            target_type="message",
-            seed_entity=seed,
-            index_levels=(pages, threads),
-            seed_path=(pages[0], f"{seed}T/", seed),
+        return type_truth(
+            self,
+            b,
+            "message",
+            urls,
+            (pages[0], f"{seed}T/", seed),
+            levels=(pages, threads),
             attributes={
                 url: {"author": (author,), "subject": (subject,)}
                 for url, (_, _, author, subject) in zip(urls, mails, strict=True)

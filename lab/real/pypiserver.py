@@ -28,7 +28,7 @@ import re
 from pathlib import Path
 from typing import ClassVar
 
-from siteseer.lab.real.app import PythonApp
+from siteseer.lab.real.app import PythonApp, type_truth
 from siteseer.lab.real.pyenv import Progress, PyPackage
 from siteseer.lab.site import Size
 from siteseer.lab.truth import SiteTruth
@@ -112,15 +112,12 @@ class PypiServerApp(PythonApp):
         url = {p: f"{b}/simple/{p}/" for p in projects}
         index = b + "/simple/"
         files = sum(len(f) for f in projects.values())
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"project": tuple(url.values())},
-            target_type="project",
-            seed_entity=url[SEED],
-            index_levels=((index,),),
-            seed_path=(index, url[SEED]),
+        return type_truth(
+            self,
+            b,
+            "project",
+            url.values(),
+            (index, url[SEED]),
             attributes={
                 url[p]: {"version": tuple(dict.fromkeys(v for v, _ in f))}
                 for p, f in projects.items()

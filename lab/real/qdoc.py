@@ -28,6 +28,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from siteseer.lab.real.app import type_truth
 from siteseer.lab.real.debdocs import DebianDocsApp
 from siteseer.lab.truth import SiteTruth
 
@@ -82,15 +83,12 @@ class QdocApp(DebianDocsApp):
         if len(set(urls.values())) != len(urls):
             raise ValueError(f"{self.id}: two classes share a page in {INDEX}")
         index = f"{b}/{CLASS_LIST}"
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"class": tuple(urls.values())},
-            target_type="class",
-            seed_entity=urls[SEED],
-            index_levels=((index,),),
-            seed_path=(index, urls[SEED]),
+        return type_truth(
+            self,
+            b,
+            "class",
+            urls.values(),
+            (index, urls[SEED]),
             attributes={
                 urls[name]: {"header": (header,)} if header else {}
                 for name, (_, header) in classes.items()

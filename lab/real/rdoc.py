@@ -28,6 +28,7 @@ import json
 import re
 from pathlib import Path
 
+from siteseer.lab.real.app import type_truth
 from siteseer.lab.real.debdocs import DebianDocsApp
 from siteseer.lab.truth import SiteTruth
 
@@ -83,15 +84,12 @@ class RdocApp(DebianDocsApp):
                 values["namespace"] = (namespace,)
             attributes[urls[page]] = values
         home = f"{b}/index.html"
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"namespace": tuple(urls.values())},
-            target_type="namespace",
-            seed_entity=urls[SEED],
-            index_levels=((home,),),
-            seed_path=(home, urls[SEED]),
+        return type_truth(
+            self,
+            b,
+            "namespace",
+            urls.values(),
+            (home, urls[SEED]),
             attributes=attributes,
             templates={b + "/": "home", home: "home"}
             | {f"{b}/table_of_contents.html": "table of contents"}

@@ -31,7 +31,7 @@ from typing import ClassVar
 from urllib.parse import quote
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import APPS_DIR, PythonApp, facet_queries, facet_values
+from siteseer.lab.real.app import APPS_DIR, PythonApp, facet_queries, facet_values, type_truth
 from siteseer.lab.real.pyenv import Progress, PyPackage, run_step
 from siteseer.lab.site import Size
 from siteseer.lab.truth import SiteTruth
@@ -148,15 +148,13 @@ class ReactAdminApp(PythonApp):
         home = canonical_url(f"{b}/#/movies", keep_fragment=True)
         templates = {b + "/": "home", home: "list"} | dict.fromkeys(level, "list-max")
         templates |= dict.fromkeys(entities, "movie")
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"movies": entities},
-            target_type="movies",
-            seed_entity=entities[0],
-            index_levels=(level,),
-            seed_path=(level[0], entities[0]),
+        return type_truth(
+            self,
+            b,
+            "movies",
+            entities,
+            (level[0], entities[0]),
+            levels=(level,),
             attributes=attributes,
             queries=facet_queries(attributes, values),
             facet_values=values,

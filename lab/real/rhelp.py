@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from siteseer.lab.real.app import RealApp
+from siteseer.lab.real.app import RealApp, type_truth
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.pyenv import Progress, run_step
 from siteseer.lab.truth import SiteTruth
@@ -104,15 +104,12 @@ class RHelpApp(RealApp):
         if seed not in attributes or len(attributes) < 50:
             raise ValueError(f"{self.id}: {self.topics} lacks {SEED} or most of its pages")
         index = f"{folder}/00Index.html"
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"help page": tuple(attributes)},
-            target_type="help page",
-            seed_entity=seed,
-            index_levels=((index,),),
-            seed_path=(index, seed),
+        return type_truth(
+            self,
+            b,
+            "help page",
+            attributes,
+            (index, seed),
             attributes=attributes,
             templates={f"{b}/doc/html/index.html": "home", index: "index"}
             | {f"{b}/doc/html/packages.html": "packages"}

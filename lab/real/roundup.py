@@ -34,7 +34,7 @@ from typing import ClassVar
 from urllib.parse import quote, urlencode
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import PythonApp, read_sqlite
+from siteseer.lab.real.app import PythonApp, read_sqlite, type_truth
 from siteseer.lab.real.pyenv import PyPackage
 from siteseer.lab.site import Size
 from siteseer.lab.truth import SiteTruth
@@ -115,15 +115,14 @@ class RoundupApp(PythonApp):
         templates = {b + "/": "redirect", tracker + "/": "home", tracker + "/index": "home"}
         templates |= {tracker + "/bug": "list"} | dict.fromkeys(level, "bug-list")
         templates |= dict.fromkeys(bugs, "bug") | dict.fromkeys(messages, "msg")
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"bug": bugs, "msg": messages},
-            target_type="bug",
-            seed_entity=seed,
-            index_levels=(level,),
-            seed_path=(level[0], seed),
+        return type_truth(
+            self,
+            b,
+            "bug",
+            bugs,
+            (level[0], seed),
+            levels=(level,),
+            others={"msg": messages},
             attributes=attributes,
             id_ranges={"bug": (1, len(bugs))} if bugs else {},
             templates=templates,

@@ -31,6 +31,7 @@ import re
 from html import unescape
 from pathlib import Path
 
+from siteseer.lab.real.app import type_truth
 from siteseer.lab.real.debdocs import DebianDocsApp
 from siteseer.lab.truth import SiteTruth
 
@@ -88,15 +89,12 @@ class RustdocApp(DebianDocsApp):
             raise ValueError(f"{self.id}: {INDEX} lacks std::{SEED} or holds too few modules")
         urls = {m: f"{b}/{CRATE}/{m}/index.html" for m in modules}
         crate = f"{b}/{CRATE}/index.html"
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"module": tuple(urls.values())},
-            target_type="module",
-            seed_entity=urls[SEED],
-            index_levels=((crate,),),
-            seed_path=(crate, urls[SEED]),
+        return type_truth(
+            self,
+            b,
+            "module",
+            urls.values(),
+            (crate, urls[SEED]),
             attributes={urls[m]: {"summary": (s,)} for m, s in modules.items()},
             templates={crate: "crate", f"{b}/{CRATE}/all.html": "item list"}
             | dict.fromkeys(urls.values(), "module"),

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import ClassVar
 from urllib.parse import quote
 
-from siteseer.lab.real.app import PythonApp
+from siteseer.lab.real.app import PythonApp, type_truth
 from siteseer.lab.real.debian import unpack_debs
 from siteseer.lab.real.pyenv import Progress, PyPackage
 from siteseer.lab.site import Size
@@ -110,15 +110,13 @@ class SigalApp(PythonApp):
         albums = {f: f"{b}/{quote(f)}/" for f in folders}
         root = b + "/"
         seed_albums = [albums[f] for f in folders if SEED.startswith(f + "/")]
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"image": tuple(urls.values())},
-            target_type="image",
-            seed_entity=urls[SEED],
-            index_levels=((root,), tuple(albums.values())),
-            seed_path=(root, *seed_albums, urls[SEED]),
+        return type_truth(
+            self,
+            b,
+            "image",
+            urls.values(),
+            (root, *seed_albums, urls[SEED]),
+            levels=((root,), tuple(albums.values())),
             attributes={urls[i]: {"album": (i.rpartition("/")[0],)} for i in images},
             templates={root: "gallery"}
             | dict.fromkeys(albums.values(), "album")

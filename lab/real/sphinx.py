@@ -23,7 +23,7 @@ import json
 from pathlib import Path
 from typing import ClassVar
 
-from siteseer.lab.real.app import PythonApp
+from siteseer.lab.real.app import PythonApp, type_truth
 from siteseer.lab.real.pyenv import PyPackage
 from siteseer.lab.site import Size
 from siteseer.lab.truth import SiteTruth
@@ -60,15 +60,13 @@ class SphinxApp(PythonApp):
         url = {doc: f"{b}/{doc}.html" for doc in (*docs, root)}
         sections = tuple(url[doc] for doc in includes if doc != root)
         home = url[root]
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"document": tuple(url[doc] for doc in docs)},
-            target_type="document",
-            seed_entity=url[SEED],
-            index_levels=((home,), sections),
-            seed_path=(home, url[SEED_SECTION], url[SEED]),
+        return type_truth(
+            self,
+            b,
+            "document",
+            tuple(url[doc] for doc in docs),
+            (home, url[SEED_SECTION], url[SEED]),
+            levels=((home,), sections),
             templates={b + "/": "home", home: "home"} | dict.fromkeys(url.values(), "document"),
             notes=(
                 f"{len(docs)} documents in the toctrees of {len(includes)} ({len(sections)} "

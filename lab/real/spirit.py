@@ -31,7 +31,7 @@ import re
 from typing import ClassVar
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import PythonApp, facet_queries, facet_values, read_sqlite
+from siteseer.lab.real.app import PythonApp, facet_queries, facet_values, read_sqlite, type_truth
 from siteseer.lab.real.changelogs import Upload, distinct, read_uploads
 from siteseer.lab.real.hugo import CUTOFF
 from siteseer.lab.real.pyenv import PyPackage
@@ -124,15 +124,13 @@ class SpiritApp(PythonApp):
         templates = dict.fromkeys(level, "topic-list") | {
             f"{b}/category/{pk}/{slug}/": "category" for pk, slug in categories
         }
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"topic": urls},
-            target_type="topic",
-            seed_entity=urls[0],
-            index_levels=(level,),
-            seed_path=(level[0], urls[0]),
+        return type_truth(
+            self,
+            b,
+            "topic",
+            urls,
+            (level[0], urls[0]),
+            levels=(level,),
             attributes=attributes,
             queries=facet_queries(attributes, offered),
             facet_values=offered,

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import PythonApp, facet_queries, facet_values, read_sqlite
+from siteseer.lab.real.app import PythonApp, facet_queries, facet_values, read_sqlite, type_truth
 from siteseer.lab.real.pyenv import PyPackage
 from siteseer.lab.site import Size
 from siteseer.lab.truth import SiteTruth
@@ -97,15 +97,14 @@ class SqlAdminApp(PythonApp):
         templates |= {b + "/admin/car/list": "list"} | dict.fromkeys(level, "car-list")
         templates |= _templated(car_urls, "car") | _templated(day_urls, "weather")
         templates |= dict.fromkeys(list_pages(b, "weather", len(days)), "weather-list")
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"car": car_urls, "weather": day_urls},
-            target_type="car",
-            seed_entity=car_urls[0],
-            index_levels=(level,),
-            seed_path=(level[0], car_urls[0]),
+        return type_truth(
+            self,
+            b,
+            "car",
+            car_urls,
+            (level[0], car_urls[0]),
+            levels=(level,),
+            others={"weather": day_urls},
             attributes=attributes,
             queries=queries,
             facet_values=offered,

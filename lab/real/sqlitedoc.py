@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 
+from siteseer.lab.real.app import type_truth
 from siteseer.lab.real.debdocs import DebianDocsApp
 from siteseer.lab.truth import SiteTruth
 
@@ -73,15 +74,12 @@ class SqliteDocApp(DebianDocsApp):
             raise ValueError(f"{self.id}: {self.served} lacks {SEED} or most function pages")
         urls = {p: f"{b}/{p}" for p in pages}
         index = f"{b}/{FUNCLIST}"
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"function": tuple(urls.values())},
-            target_type="function",
-            seed_entity=urls[SEED],
-            index_levels=((index,),),
-            seed_path=(index, urls[SEED]),
+        return type_truth(
+            self,
+            b,
+            "function",
+            urls.values(),
+            (index, urls[SEED]),
             attributes={urls[p]: {"function": names} for p, names in pages.items()},
             templates={
                 b + "/": "home",

@@ -30,7 +30,7 @@ import math
 from typing import ClassVar
 from urllib.parse import quote
 
-from siteseer.lab.real.app import PythonApp, read_sqlite
+from siteseer.lab.real.app import PythonApp, read_sqlite, type_truth
 from siteseer.lab.real.pyenv import PyPackage
 from siteseer.lab.site import Size
 from siteseer.lab.truth import SiteTruth
@@ -79,15 +79,14 @@ class StarletteAdminApp(PythonApp):
             for url, row in zip(zone_urls, zones, strict=True)
         }  # fmt: skip
         level = list_pages(b, "zone", len(zones))
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"zone": zone_urls, "country": country_urls},
-            target_type="zone",
-            seed_entity=zone_urls[0],
-            index_levels=(level,),
-            seed_path=(level[0], zone_urls[0]),
+        return type_truth(
+            self,
+            b,
+            "zone",
+            zone_urls,
+            (level[0], zone_urls[0]),
+            levels=(level,),
+            others={"country": country_urls},
             attributes=attributes,
             id_ranges={"zone": (1, len(zones))} if zones else {},
             templates={b + "/": "redirect", b + "/admin/": "home"}

@@ -29,6 +29,7 @@ import gzip
 import re
 from pathlib import Path
 
+from siteseer.lab.real.app import type_truth
 from siteseer.lab.real.debdocs import DebianDocsApp
 from siteseer.lab.truth import SiteTruth
 
@@ -103,15 +104,12 @@ class TexinfoApp(DebianDocsApp):
             raise ValueError(f"{self.id}: the Info manual lacks {SEED!r} or has few chapters")
         urls = {c: f"{b}/{node_file(c)}" for c in chapters}
         top = f"{b}/index.html"
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"chapter": tuple(urls.values())},
-            target_type="chapter",
-            seed_entity=urls[SEED],
-            index_levels=((top,),),
-            seed_path=(top, urls[SEED]),
+        return type_truth(
+            self,
+            b,
+            "chapter",
+            urls.values(),
+            (top, urls[SEED]),
             attributes={urls[c]: {"sections": (str(n),)} for c, n in chapters.items()},
             templates={b + "/": "top", top: "top"}
             | {b + "/Concept-Index.html": "index", b + "/Function-Index.html": "index"}

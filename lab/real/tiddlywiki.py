@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from siteseer.lab.real.app import RealApp
+from siteseer.lab.real.app import RealApp, type_truth
 from siteseer.lab.real.pyenv import Progress, run_step
 from siteseer.lab.truth import FacetQuery, SiteTruth
 
@@ -217,15 +217,12 @@ class TiddlyWikiApp(RealApp):
             "tagged tiddlers. `templates`: the home page (the list to start from) and every "
             "tiddler state."
         )
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"tiddler": tuple(urls.values())},
-            target_type="tiddler",
-            seed_entity=urls[SEED_TITLE],
-            index_levels=((home_page,),),
-            seed_path=(home_page, urls[SEED_TITLE]),
+        return type_truth(
+            self,
+            b,
+            "tiddler",
+            urls.values(),
+            (home_page, urls[SEED_TITLE]),
             attributes={urls[t.title]: {ATTRIBUTE: t.tags} for t in tiddlers if t.tags},
             queries=_queries(urls, tiddlers),
             facet_values={ATTRIBUTE: tuple(tags)},

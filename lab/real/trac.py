@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import ClassVar
 from urllib.parse import quote
 
-from siteseer.lab.real.app import PythonApp, read_sqlite
+from siteseer.lab.real.app import PythonApp, read_sqlite, type_truth
 from siteseer.lab.real.changelogs import Upload, app_uploads
 from siteseer.lab.real.hugo import CUTOFF
 from siteseer.lab.real.pyenv import Progress, PyPackage
@@ -189,15 +189,14 @@ class TracApp(PythonApp):
         seed = f"{b}/ticket/{listed[0]}"
         templates = {b + "/": "home", b + "/report": "reports"} | dict.fromkeys(level, "report")
         templates |= dict.fromkeys(tickets, "ticket") | dict.fromkeys(wiki, "wiki")
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"ticket": tickets, "wiki": wiki},
-            target_type="ticket",
-            seed_entity=seed,
-            index_levels=(level,),
-            seed_path=(level[0], seed),
+        return type_truth(
+            self,
+            b,
+            "ticket",
+            tickets,
+            (level[0], seed),
+            levels=(level,),
+            others={"wiki": wiki},
             attributes=attributes,
             id_ranges={"ticket": (1, len(tickets))} if tickets else {},
             templates=templates,

@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from siteseer.lab.real.app import type_truth
 from siteseer.lab.real.debdocs import GeneratedDocsApp
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.pyenv import Progress, run_step
@@ -98,15 +99,12 @@ class ValadocApp(GeneratedDocsApp):
         if SEED not in urls or len(urls) < 20:
             raise ValueError(f"{self.id}: {PACKAGE}.vapi lacks {SEED} or most of its classes")
         namespace = f"{b}/{PACKAGE}/{NAMESPACE}.html"
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"class": tuple(urls.values())},
-            target_type="class",
-            seed_entity=urls[SEED],
-            index_levels=((namespace,),),
-            seed_path=(namespace, urls[SEED]),
+        return type_truth(
+            self,
+            b,
+            "class",
+            urls.values(),
+            (namespace, urls[SEED]),
             attributes={urls[c.name]: {"kind": (c.kind,)} for c in classes},
             templates={b + "/": "packages", f"{b}/index.html": "packages"}
             | {f"{b}/{PACKAGE}/index.htm": "package", namespace: "namespace"}

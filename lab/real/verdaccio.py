@@ -47,7 +47,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from siteseer.lab.real.app import APPS_DIR, RealApp
+from siteseer.lab.real.app import APPS_DIR, RealApp, type_truth
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.process import AppProcess, free_port
 from siteseer.lab.real.pyenv import Progress, run_step
@@ -327,15 +327,12 @@ class VerdaccioApp(RealApp):
             raise ValueError(f"{self.id}: no package {SEED_PACKAGE!r} in {self.storage}")
         home = b + "/"
         versions = sum(len(p.versions) for p in packages)
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"package": tuple(urls.values())},
-            target_type="package",
-            seed_entity=urls[SEED_PACKAGE],
-            index_levels=((home,),),
-            seed_path=(home, urls[SEED_PACKAGE]),
+        return type_truth(
+            self,
+            b,
+            "package",
+            urls.values(),
+            (home, urls[SEED_PACKAGE]),
             attributes={urls[p.name]: {"version": p.versions} for p in packages},
             templates={home: "list"} | dict.fromkeys(urls.values(), "package"),
             notes=(

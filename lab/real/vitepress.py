@@ -39,7 +39,7 @@ import tarfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from siteseer.lab.real.app import APPS_DIR, RealApp, static_server
+from siteseer.lab.real.app import APPS_DIR, RealApp, static_server, type_truth
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.npm import built_from, npm_ci
 from siteseer.lab.real.pyenv import Progress, run_step
@@ -278,15 +278,12 @@ class VitePressApp(RealApp):
         urls = tuple(b + page_path(r.source) for r in rules)
         readme = b + page_path("README.md")
         guide = {b + page_path(source): "guide" for _, source in GUIDE}
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"rule": urls},
-            target_type="rule",
-            seed_entity=b + SEED,
-            index_levels=((readme,),),
-            seed_path=(readme, b + SEED),
+        return type_truth(
+            self,
+            b,
+            "rule",
+            urls,
+            (readme, b + SEED),
             attributes={u: {"category": (r.category,)} for u, r in zip(urls, rules, strict=True)},
             templates={b + "/": "home"} | guide | dict.fromkeys(urls, "rule"),
             notes=(

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from siteseer.lab.real.app import type_truth
 from siteseer.lab.real.debdocs import DebianDocsApp
 from siteseer.lab.truth import SiteTruth
 
@@ -78,15 +79,12 @@ class YardApp(DebianDocsApp):
             if namespace:
                 values["namespace"] = (namespace,)
             attributes[urls[path]] = values
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"object": tuple(urls.values())},
-            target_type="object",
-            seed_entity=urls[SEED],
-            index_levels=((index,),),
-            seed_path=(index, urls[SEED]),
+        return type_truth(
+            self,
+            b,
+            "object",
+            urls.values(),
+            (index, urls[SEED]),
             attributes=attributes,
             templates={index: "index", f"{b}/class_list.html": "class list"}
             | {b + "/": "readme", f"{b}/index.html": "readme"}

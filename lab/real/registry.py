@@ -118,6 +118,7 @@ _REAL: dict[str, str] = {
     "real-dpkgwww": "siteseer.lab.real.dpkgwww:DpkgWwwApp",
     "real-qdoc": "siteseer.lab.real.qdoc:QdocApp",
     "real-gramps": "siteseer.lab.real.gramps:GrampsApp",
+    "real-vimdoc": "siteseer.lab.real.vimdoc:VimdocApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -49,6 +49,7 @@ from siteseer.algorithms.querycentric.records import listed_attributes, listed_o
 from siteseer.algorithms.querycentric.rows import FieldValue, RowKey
 from siteseer.algorithms.querycentric.sections import section_pages
 from siteseer.algorithms.querycentric.sightings import Sightings
+from siteseer.algorithms.querycentric.treelists import tree_list_pages
 from siteseer.algorithms.result import (
     Exploration,
     ExploredQuery,
@@ -141,6 +142,9 @@ class Explorer:
         self.pattern: EntityPattern | None = None
         self.rows: RowKey | None = None  # entities are result-table rows, not pages
         self.containers: frozenset[str] | None = None
+        self.lists: frozenset[str] = (
+            frozenset()
+        )  # pages of the pattern that are lists (treelists.py)
         self.queries: list[Query] = []
         self.edges: list[QueryEdge] = []
         self.skipped: list[Skipped] = []
@@ -236,7 +240,8 @@ class Explorer:
         if self.rows is not None:
             return self.rows.entities(snap)
         assert self.pattern is not None
-        return result_entities(snap, self.pattern, self.containers)
+        found = result_entities(snap, self.pattern, self.containers)
+        return tuple(u for u in found if u not in self.lists) if self.lists else found
 
     def kind(self, snap: Snapshot) -> str:
         if self.rows is not None:
@@ -274,39 +279,13 @@ class Explorer:
         self.run.note("page-size", "choose", url, values={"per_page": float(size)})
         return bigger
 
-    async def at_largest_size(self, firsts: Sequence[Snapshot | None]) -> list[Snapshot | None]:
-        """Drill-downs' first pages at the largest page size their own page-size links offer,
-        loaded in one batch (a facet link that drops the page size the start query was given
-        would page its results at the default size); a page that shows all its results, or
-        offers no larger size, is kept."""
-        assert self.pattern is not None
-        want: dict[int, str] = {}
-        for i, first in enumerate(firsts):
-            if first is None or not pagination_candidates(first, self.pattern, self.canonical):
-                continue
-            sizes = page_size_links(first, self.canonical)
-            if sizes:
-                url, size = max(sizes.items(), key=lambda kv: (kv[1], kv[0]))
-                if size > len(self.entities(first)):
-                    want[i] = url
-        out = list(firsts)
-        for i, bigger in zip(want, await self.pages(list(want.values())), strict=True):
-            if bigger is not None and self.kind(bigger) == "list":
-                out[i] = bigger
-        if want:
-            self.run.note(
-                "page-size",
-                "choose",
-                f"{len(want)} drill-downs",
-                values={"pages": float(len(want))},
-            )
-        return out
-
     async def start_pages(self, first: Snapshot) -> list[Snapshot]:
         """The start query's list pages: `first`'s and its pager's (`cluster`), then the
-        pages a documentation tree (sections.py) or a tree of folders (folders.py) goes on to."""
+        pages a documentation tree (sections.py), a tree of folders (folders.py) or a tree of lists
+        of one template (treelists.py) goes on to."""
         pages = await self.cluster(first, "q0")
-        return pages + await section_pages(self, pages) + await folder_pages(self, pages)
+        more = await section_pages(self, pages) + await folder_pages(self, pages)
+        return pages + more + await tree_list_pages(self, pages)
 
     async def cluster(self, first: Snapshot, query: str) -> list[Snapshot]:
         """The list pages of `first`'s query, following pager links (first page first)."""

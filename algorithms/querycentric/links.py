@@ -22,6 +22,7 @@ the value's (the query's), not a list beyond the parent's.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from siteseer.algorithms.querycentric.beside import addressed_under
 from siteseer.algorithms.querycentric.core import Query, show, with_facet
@@ -35,6 +36,8 @@ from siteseer.algorithms.querycentric.model import (
     is_subset,
     link_facets,
     ordering_links,
+    page_size_links,
+    pagination_candidates,
     unsafe_reason,
 )
 from siteseer.algorithms.querycentric.queries import QueryKey
@@ -146,7 +149,7 @@ class LinkFacets:
         todo = self._by_address(q, todo)
         if not todo:
             return []
-        firsts = await ex.at_largest_size(await ex.pages([f.url for f, _ in todo]))
+        firsts = await at_largest_size(ex, await ex.pages([f.url for f, _ in todo]))
         # First pages that show a query already known need no more pages; the others are
         # paginated together, then become queries in facet order.
         plans: list[_Plan] = []
@@ -296,3 +299,35 @@ class LinkFacets:
             if ex.pattern.matches(x.url)
         }
         return added if added <= nested else set()
+
+
+async def at_largest_size(
+    ex: Exploring,
+    firsts: Sequence[Snapshot | None],
+) -> list[Snapshot | None]:
+    """Drill-downs' first pages at the largest page size their own page-size links offer,
+    loaded in one batch (a facet link that drops the page size the start query was given
+    would page its results at the default size); a page that shows all its results, or
+    offers no larger size, is kept."""
+    assert ex.pattern is not None
+    want: dict[int, str] = {}
+    for i, first in enumerate(firsts):
+        if first is None or not pagination_candidates(first, ex.pattern, ex.canonical):
+            continue
+        sizes = page_size_links(first, ex.canonical)
+        if sizes:
+            url, size = max(sizes.items(), key=lambda kv: (kv[1], kv[0]))
+            if size > len(ex.entities(first)):
+                want[i] = url
+    out = list(firsts)
+    for i, bigger in zip(want, await ex.pages(list(want.values())), strict=True):
+        if bigger is not None and ex.kind(bigger) == "list":
+            out[i] = bigger
+    if want:
+        ex.run.note(
+            "page-size",
+            "choose",
+            f"{len(want)} drill-downs",
+            values={"pages": float(len(want))},
+        )
+    return out

@@ -466,20 +466,35 @@ def _other_depths(root: Snapshot, mine: Link, group: str) -> list[str]:
     record whose other links are no entities); [] otherwise."""
     containers = {c for x in root.links if _item_key(c := result_container(x)) == group}
     items = result_items(root, containers)
-    if not items or any(len({x.url for _, x in item}) != 1 for item in items):
-        return []
     shape, suffix = _shape(mine.url), _suffix(mine.url)
     depth = _depth_and_keys(mine.url)[1]
+    if items:
+        if any(len({x.url for _, x in item}) != 1 for item in items):
+            return []
+        links = [x for item in items for _, x in item]
+    else:  # a list read as it scrolled, drawn no more: the sample's own links, under its folder
+        prefix = sample_pattern(mine.url).prefix
+        own = result_container(mine)
+        links = [
+            x
+            for x in root.links
+            if prefix
+            and result_container(x) == own
+            and _path_segments(x.url)[: len(prefix)] == prefix
+        ]
     return sorted(
         {
             x.url
-            for item in items
-            for _, x in item
+            for x in links
             if _shape(x.url) == shape
             and _suffix(x.url) == suffix
             and _depth_and_keys(x.url)[1] != depth
         }
     )
+
+
+def _path_segments(url: str) -> tuple[str, ...]:
+    return tuple(s for s in urlsplit(url).path.split("/") if s)
 
 
 def _suffix(url: str) -> str:

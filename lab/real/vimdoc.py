@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from siteseer.lab.real.app import facet_queries, facet_values
+from siteseer.lab.real.app import facet_queries, facet_values, type_truth
 from siteseer.lab.real.debdocs import DebianDocsApp
 from siteseer.lab.truth import SiteTruth
 
@@ -114,15 +114,12 @@ class VimdocApp(DebianDocsApp):
                 attributes[urls[name]]["last_change"] = (changed,)
         values = facet_values(attributes, ["section"])
         index = f"{b}/{INDEX}"
-        return SiteTruth(
-            site=self.id,
-            base_url=b,
-            kind=self.kind,
-            entities={"help-file": tuple(urls.values())},
-            target_type="help-file",
-            seed_entity=urls[SEED],
-            index_levels=((index,),),
-            seed_path=(index, urls[SEED]),
+        return type_truth(
+            self,
+            b,
+            "help-file",
+            urls.values(),
+            (index, urls[SEED]),
             attributes=attributes,
             queries=facet_queries(attributes, values),
             facet_values=values,

@@ -119,6 +119,7 @@ _REAL: dict[str, str] = {
     "real-qdoc": "siteseer.lab.real.qdoc:QdocApp",
     "real-gramps": "siteseer.lab.real.gramps:GrampsApp",
     "real-vimdoc": "siteseer.lab.real.vimdoc:VimdocApp",
+    "real-gidocgen": "siteseer.lab.real.gidocgen:GidocgenApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -45,22 +45,22 @@ marked [reconstructed] there are the named choices below:
    the DOM path and style of L_i's first entry stand in for it (`_remnant`). A list is paged
    from the URL its page's redirects ended at; a page number appended to that path together
    with the cursor it counts from is a page of it too (``/log`` → ``/log/362?start=382``,
-   `_pages_on`), and so is a next page addressed to the script that serves the list, its path
+   `pages_on`), and so is a next page addressed to the script that serves the list, its path
    named in a parameter (``/index.php/Category:X`` → ``/index.php?title=Category:X&from=Y``,
-   `_at_path`). A level page with no next page of its own may show the first page of a list
+   `at_path`). A level page with no next page of its own may show the first page of a list
    whose own URL it links with that list's next pages (a repository's front page ``/repo/``
    linking ``/repo/log`` and ``/repo/log?count=120``): those pages are followed as pages of
-   the list at that URL (`_other_names`). A chain of pages ends at a page that adds no entry
+   the list at that URL (`other_names`). A chain of pages ends at a page that adds no entry
    to the level (the pages a "more" link widens past the list's end, a "less" link's), and
    no page is loaded twice. Where no link of a page continues its list's URL, the links its
    pager names are its next pages: a "Next Page" link, a page number its URL spells
-   (`_pager_links`: ``/maillist.html`` → ``/mail2.html``). The entries are read without the state the list hands on to its
+   (`pager_links`: ``/maillist.html`` → ``/mail2.html``). The entries are read without the state the list hands on to its
    links (`_entries`: ``/rev/7?revcount=120`` listed by ``?revcount=120`` is ``/rev/7``). Views
    (`is_view`: a sort order or page size combined with a page, two or more parameters) are never
    followed, so a list with sort links on every column is rendered once per page, not once per
    order; a one-parameter view (a page size, a lone sort order) costs one page and its own
    pagination, a view of the level page, is not followed. A level page's list is read with
-   the defaults its own links spell out for the parameters its URL leaves out (`_spelled`: a
+   the defaults its own links spell out for the parameters its URL leaves out (`spelled`: a
    pager writing the default page size beside each page number continues the first page).
    Choice "a list of another kind is no list of the seed's": on the pages of the level above
    the entities, other than the seed's own, a list matching L_{k-1} whose entries are mostly
@@ -82,18 +82,18 @@ Every page GPP analyses is rendered (its cost, and why SSUP's paper found it ~65
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
-from urllib.parse import unquote, urlencode, urlsplit, urlunsplit
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
+from siteseer.algorithms import gpppages
 from siteseer.algorithms.features.url import query_pairs, route
 from siteseer.algorithms.features.urlshape import (
     UrlTemplate,
-    continues,
     is_view,
+    moved,
     seed_template,
     template_share,
     url_template,
@@ -110,7 +110,8 @@ from siteseer.algorithms.features.visual import (
 )
 from siteseer.algorithms.result import Discovery, TraceEntry
 from siteseer.algorithms.run import Run, Stopped
-from siteseer.algorithms.ssup.yields import leads_on, spelled_defaults, state_params
+from siteseer.algorithms.ssup.menus import named_below
+from siteseer.algorithms.ssup.yields import state_params
 from siteseer.render import Box, Link, Snapshot
 
 if TYPE_CHECKING:
@@ -127,6 +128,7 @@ BATCH = 8  # pages rendered per batch while searching for the seed path
 COLLECTION = "collection"  # the signature's orientation slot for a lone link's stand-in list
 NAVIGATION = "navigation"  # the signature's orientation slot for a site navigation tree
 LIST_TAGS = frozenset({"ul", "ol", "menu"})
+TERMS = 2.0  # a list linking its pages more times each than this is an index of terms
 
 
 @dataclass(frozen=True)
@@ -252,161 +254,6 @@ def _tree_root(path: str) -> str | None:
     return None if end == len(steps) - 1 else "/".join(steps[:end])
 
 
-def _pages_on(first: str, url: str) -> bool:
-    """Whether `url` may be another page of the list at `first`: it `continues` it, or it is
-    `first` with a page number appended to its path together with one query parameter added,
-    the cursor the number counts from (``/log`` → ``/log/362?start=382``: a list paged
-    backwards from its newest entry). A link to the script that serves `first` naming its path
-    in a parameter is read as `first`'s path (`_at_path`)."""
-    url = _at_path(first, url)
-    if continues(first, url):
-        return True
-    parts = urlsplit(url)
-    own = query_pairs(urlsplit(first).query)
-    pairs = query_pairs(parts.query)
-    added = [pair for pair in pairs if pair not in own]
-    if len(added) != 1 or len(pairs) != len(own) + 1:
-        return False
-    bare = urlunsplit(parts._replace(query="&".join(f"{k}={v}" for k, v in own)))
-    return urlsplit(bare).path != urlsplit(first).path and continues(first, bare)
-
-
-def _at_path(first: str, url: str) -> str:
-    """`url` read at `first`'s path where `url` addresses the script that serves `first` (a
-    path above it) and names the rest of `first`'s path in one query parameter: the script's
-    own form of the page's address, the parameter dropped (``/index.php?title=Category:X&from=Y``
-    beside ``/index.php/Category:X``, a wiki's pager, is ``/index.php/Category:X?from=Y``);
-    else `url` itself."""
-    page, other = urlsplit(first), urlsplit(url)
-    script = other.path.rstrip("/") + "/"
-    if (page.netloc, page.scheme) != (other.netloc, other.scheme) or not (
-        page.path.startswith(script) and len(page.path) > len(script)
-    ):
-        return url
-    rest = unquote(page.path[len(script) :])
-    pairs = query_pairs(other.query)
-    naming = [n for n, v in pairs if v == rest or v.replace(" ", "_") == rest]
-    if len(naming) != 1:
-        return url
-    kept = [(n, v) for n, v in pairs if n != naming[0]]
-    return urlunsplit(other._replace(path=page.path, query=urlencode(kept)))
-
-
-def _continuations(
-    page: Snapshot, firsts: Sequence[str], chosen: VisualList, known: set[str], session: Session
-) -> list[str]:
-    """Links of `page` that continue the list at one of `firsts` (its URL, and that URL with
-    its defaults spelled out: `_pages_on`) and are neither in `known` nor entries of `chosen`,
-    the list `page` grows through."""
-    entries = set(chosen.urls)
-    return sorted(
-        {
-            lk.url
-            for lk in page.links
-            if lk.url not in known
-            and lk.url not in entries
-            and session.in_scope(lk.url)
-            and any(_pages_on(first, lk.url) for first in firsts)
-        }
-    )
-
-
-def _pager_links(
-    page: Snapshot, first: str, chosen: VisualList, known: set[str], session: Session
-) -> list[str]:
-    """Links of `page` that its pager names as the list's next pages, whatever their URLs: a
-    link reading as a way forward ("Next Page", `leads_on`), or a page number from 2 on that its
-    URL spells (text ``3``, ``/questions/sort:activity/page:3/``), neither in `known` nor an
-    entry of `chosen`, at another path than `first`, the list's URL (a link at its path is a
-    page of it only where it `continues` it: the pages of a filter's view are no pages of it).
-
-    Choice "a pager names its pages" (beyond the reconstruction, for real applications): a
-    list's next pages need not continue its URL's shape. A mail archive writes its pages to
-    ``maillist.html``, ``mail2.html``, ``mail3.html``; a forum's front page ``/questions/``
-    is paged ``/questions/scope:all/sort:activity-desc/page:2/``. Read only where no link of
-    the page continues its list's URL (`_continuations`), so that a list paged by its URL is
-    paged as before."""
-    entries = set(chosen.urls)
-    own = {page.url, page.final_url}
-    path = route(first)[0]
-
-    def named(link: Link) -> bool:
-        text = link.text.strip()
-        if text.isdigit():
-            return int(text) >= 2 and int(text) in {
-                int(d) for d in _DIGITS.findall("?".join(route(link.url)))
-            }
-        return leads_on(text)
-
-    return sorted(
-        {
-            lk.url
-            for lk in page.links
-            if lk.url not in known
-            and lk.url not in entries
-            and lk.url not in own
-            and session.in_scope(lk.url)
-            and route(lk.url)[0] != path
-            and named(lk)
-        }
-    )
-
-
-_DIGITS = re.compile(r"\d+")
-
-
-def _spelled(first: str, urls: Sequence[str]) -> str:
-    """`first` with the defaults its list takes for the parameters its URL leaves out, as the
-    links `urls` of its own page spell them (`spelled_defaults`; its next pages' links spell
-    their own sort order or filter too): an admin's ``/admin/flight/`` whose pager links
-    ``?page=2&page_size=20`` is ``/admin/flight/?page_size=20``, which those pages continue.
-    A list's pages continue its URL or this one: a value its links share may be a filter's
-    (a date drill-down's end) rather than a default, and its pager leaves it out.
-
-    Choice "a list's defaults spelled out" (beyond the reconstruction, for real applications):
-    a pager that writes the default page size on every page number added two parameters to
-    the first page's URL, a view's shape, and the list was never paged."""
-    defaults = spelled_defaults(first, urls)
-    if not defaults:
-        return first
-    parts = urlsplit(first)
-    pairs = [*query_pairs(parts.query), *sorted(defaults.items())]
-    return urlunsplit(parts._replace(query=urlencode(pairs)))
-
-
-def _other_names(
-    page: Snapshot, chosen: VisualList, known: set[str], session: Session
-) -> dict[str, str]:
-    """The next pages of the list `page` shows that it links under another URL of the list,
-    each mapped to that URL: a link of `page` (not an entry of `chosen`, not in `known`) that
-    another of its links, continued by none of them, `_pages_on`. A repository's front page
-    ``/repo/`` shows its log's first page and links the log's own URL ``/repo/log`` and its
-    next page ``/repo/log?count=120``, which the front page's own URL does not lead to."""
-    entries = set(chosen.urls)
-    links = sorted(
-        {
-            lk.url
-            for lk in page.links
-            if lk.url not in entries and lk.url not in known and session.in_scope(lk.url)
-        }
-    )
-    paths = {url: route(url)[0].rstrip("/") for url in links}
-
-    def near(base: str, url: str) -> bool:  # a cheap test `_pages_on` implies
-        a, b = paths[base], paths[url]
-        return b.startswith(a) or a.rpartition("/")[0] == b.rpartition("/")[0]
-
-    paged = {
-        url: [b for b in links if b != url and near(b, url) and _pages_on(b, url)] for url in links
-    }
-    roots = {url for url, bases in paged.items() if not bases}
-    return {
-        url: min(named)
-        for url, bases in paged.items()
-        if (named := [b for b in bases if b in roots])
-    }
-
-
 def _names(url: str) -> frozenset[str]:
     """The names of `url`'s query parameters."""
     return frozenset(n for n, _ in query_pairs(route(url)[1]))
@@ -438,17 +285,22 @@ def _of_kind(
     parent: str,
     listed_on: dict[str, set[str]],
     level: set[str],
+    sections: set[str],
 ) -> set[str]:
     """The entities of the pages `listed_on` (each kept page of the level above them, with its
     entries), each page's entries all of them where they are mostly of the seed's URL
     template `kind` (`KIND_SHARE`; widened over every page's entries, as `template_share`
     does: a category level varies across the level's pages), else its entries of that
-    template only; a page with none leaves `level`. The seed's `parent` is taken whole."""
-    wide = widened(kind, set().union(*listed_on.values()) - {seed})
+    template only; a page with none leaves `level`. The seed's `parent` is taken whole. On
+    a page of `sections` (the sections a menu fans out to, `_sections`) the seed's template
+    is read as that page names its own documents (`moved`: ``/intro/*`` on ``/faq/``)."""
+    every = set().union(*listed_on.values()) - {seed}
+    wide = widened(kind, every)
     found: set[str] = set()
     for url, listed in listed_on.items():
         others = listed - {seed}
-        mine = {u for u in listed if wide.matches(u)}
+        own = wide if url not in sections else widened(moved(kind, parent, url) or kind, every)
+        mine = {u for u in listed if own.matches(u)}
         if url == parent or len(mine - {seed}) >= KIND_SHARE * len(others):
             found |= listed
             continue
@@ -459,6 +311,29 @@ def _of_kind(
             note = "a list of another URL template than the seed's"
         run.trace.append(TraceEntry("grow", "narrow", url, urls=tuple(sorted(mine)), note=note))
     return found
+
+
+def _sections(menu: VisualList, page: str, section: str, session: Session) -> set[str]:
+    """The other sections `menu`, a site-wide menu on `page`, lists beside `section`, the
+    seed's: its entries named like `section` one segment below the same folder (`named_below`),
+    in scope, `page` itself left out.
+
+    Choice "a menu of sections is the level of their lists" (beyond the reconstruction, for
+    real applications; SSUP's `ssup.menus.named_below` decides where): step 5 follows a
+    site-wide menu's one link and never fans out through it, and a documentation site whose
+    sections each list their documents yielded one section's. Where the seed is named straight
+    below its section's page (``/intro/contributing/`` below ``/intro/``) and the menu leads to
+    that page, the menu's other sections are pages of the level too: each is grown through the
+    list like the seed's it shows (`_matching_list`), none where it shows none. A CRUD admin's
+    records, named by a route word after their model (``/flight/7/change/``), are not named
+    below their list, and their menu of models is followed as before."""
+    folder = route(section)[0].rstrip("/").rpartition("/")[0] + "/"
+    above = urlunsplit(urlsplit(section)._replace(path=folder, query="", fragment=""))
+    return {
+        u
+        for u in menu.urls
+        if u not in (page, section) and session.in_scope(u) and named_below(above, u)
+    }
 
 
 def _remnant(page: Snapshot, model: VisualList) -> VisualList | None:
@@ -522,15 +397,28 @@ def _holding_list_size(page: Snapshot, seed: str, menus: set[MenuKey]) -> int:
     model = _list_with(page, seed, menus)
     if model is None or is_menu(model, menus) or model.signature[1] == COLLECTION:
         return 0
-    if template_share(seed, model.urls, widen=True) < KIND_SHARE:
+    if template_share(seed, model.urls, widen=True) < KIND_SHARE or _of_terms(model):
         return 0
     return len(model.links)
+
+
+def _of_terms(model: VisualList) -> bool:
+    """Whether `model` is an index of terms: it links its pages over `TERMS` times each on
+    average (a manual's back-of-book index, a source browser's index of definitions, each
+    entry a place in a page).
+
+    Choice "an index of terms is no list of the seed's" (beyond the reconstruction, for real
+    applications): a manual's index links the seed under each term it defines, and lists
+    every page of the manual that defines one; it is the longest list holding the seed, and
+    no list of its kind. A list of entities links each entity once, or twice (its name and
+    its number in two columns)."""
+    return len(model.links) > TERMS * len(set(model.urls))
 
 
 def _long(page: Snapshot, seed: str, menus: set[MenuKey], session: Session) -> bool:
     """Whether the list of `page` holding `seed` lists it at length: it holds `SHORT_LIST`
     links or more, or it goes on over pages of its own (`page` links a next page of it:
-    `_continuations`, `_pager_links`).
+    `continuations`, `pager_links`).
 
     Choice "a paged list is a long one" (beyond the reconstruction, for real applications): a
     blog's index shows five posts a page, the newest first, and a box of its five recent posts
@@ -544,8 +432,8 @@ def _long(page: Snapshot, seed: str, menus: set[MenuKey], session: Session) -> b
         return False
     own = {page.url, page.final_url}
     return bool(
-        _continuations(page, [page.final_url], model, own, session)
-        or _pager_links(page, page.final_url, model, own, session)
+        gpppages.continuations(page, [page.final_url], model, own, session)
+        or gpppages.pager_links(page, page.final_url, model, own, session)
     )
 
 
@@ -757,7 +645,22 @@ async def gpp(
     # type (choice "a list of another kind is no list of the seed's"); where the seed has one.
     kind = seed_template(seed)
     levels: list[set[str]] = [{path[0]}]
+    sections: set[str] = set()  # the section pages a menu hop fans out to (`_sections`)
     for i, model in enumerate(models):
+        if i == len(models) - 2 and named_below(path[i + 1], seed) and is_menu(model, menus):
+            sections = _sections(model, path[i], path[i + 1], session)
+            run.trace.append(
+                TraceEntry(
+                    "grow",
+                    "fan-out",
+                    path[i],
+                    level=i,
+                    urls=(path[i + 1], *sorted(sections)),
+                    note="a site-wide menu lists the seed's section among sections like it",
+                )
+            )
+            levels.append({path[i + 1], *sections})
+            continue
         if is_menu(model, menus) or model.signature[1] == COLLECTION:
             # Step 5: a site-wide menu or a lone link is navigation, not a list: follow a_i only.
             run.trace.append(
@@ -780,7 +683,7 @@ async def gpp(
         # a continuation's that of the page it continues.
         origin = {page.url: page.final_url for page in pages}
         seen = set(origin) | set(origin.values())  # a page is never loaded twice
-        spelled: dict[str, str] = {}  # a list's URL with its defaults (`_spelled`)
+        spelled: dict[str, str] = {}  # a list's URL with its defaults (`spelled`)
         listed_on: dict[str, set[str]] = {}  # each kept page's entries
         while pages:
             following: list[str] = []
@@ -818,13 +721,17 @@ async def gpp(
                     # page, and is paged to its end.
                     continue
                 if level_page:  # its list's defaults, as its own links spell them
-                    spelled[first] = _spelled(first, [lk.url for lk in page.links])
+                    spelled[first] = gpppages.spelled(first, [lk.url for lk in page.links])
                 at = dict.fromkeys((first, spelled.get(first, first)))
-                nexts = dict.fromkeys(_continuations(page, list(at), chosen, seen, session), first)
+                nexts = dict.fromkeys(
+                    gpppages.continuations(page, list(at), chosen, seen, session), first
+                )
                 if level_page and not nexts:
-                    nexts = _other_names(page, chosen, seen, session)
+                    nexts = gpppages.other_names(page, chosen, seen, session)
                 if not nexts:
-                    nexts = dict.fromkeys(_pager_links(page, first, chosen, seen, session), first)
+                    nexts = dict.fromkeys(
+                        gpppages.pager_links(page, first, chosen, seen, session), first
+                    )
                 for url, listed_at in nexts.items():
                     origin[url] = listed_at
                     seen.add(url)
@@ -832,7 +739,7 @@ async def gpp(
             pages = await _render(run, rendered, sorted(following)) if following else []
             seen.update(page.final_url for page in pages)
         if last and kind is not None:
-            found = _of_kind(run, kind, seed, path[i], listed_on, levels[i])
+            found = _of_kind(run, kind, seed, path[i], listed_on, levels[i], sections)
         levels.append(found)
 
     entities = set(levels[-1])

@@ -56,6 +56,7 @@ __all__ = [
     "leads_on",
     "list_links",
     "names_export",
+    "pager_text",
     "pages_offered",
     "returns_to",
     "spelled_defaults",

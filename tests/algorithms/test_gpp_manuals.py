@@ -1,0 +1,148 @@
+"""GPP on small documentation sites, rendered, against the truth each site is built from: a
+document's "Next »" link, a manual's index of terms and a menu of sections."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from aiohttp import web
+
+from siteseer.algorithms import gpp
+from siteseer.crawler import Session, SessionConfig
+
+Serve = Callable[[web.Application], Awaitable[str]]
+
+_GUIDES = ("install", "usage", "faq", "upgrade", "deploy")
+_COMMANDS = tuple(f"cmd{n}" for n in range(12))
+
+
+def _html(body: str) -> web.Response:
+    return web.Response(
+        text=f"<!DOCTYPE html><html><body>{body}</body></html>", content_type="text/html"
+    )
+
+
+def _item(url: str, text: str) -> str:
+    return f'<li><a href="{url}">{text}</a></li>'
+
+
+def _guides() -> web.Application:
+    """Guides listed only by the navigation every page carries; the home page starts the
+    reader with a short list of three guides and a "Next »" link to the first guide, and each
+    guide leads to the next by "Next »" too."""
+    order = [f"/guide/{g}/" for g in _GUIDES]
+    nav = (
+        '<div class="nav"><ul>' + "".join(_item(u, u.split("/")[2]) for u in order) + "</ul></div>"
+    )
+
+    def page(body: str, after: str) -> web.Response:
+        foot = f'<p class="foot"><a href="{after}">Next »</a></p>' if after else ""
+        return _html(f"{nav}<main>{body}</main>{foot}")
+
+    async def home(_: web.Request) -> web.Response:
+        start = '<ul class="start">' + "".join(_item(u, u.split("/")[2]) for u in order[1:4])
+        return page(f"<h1>Docs</h1><p>Start here.</p>{start}</ul>", order[0])
+
+    async def guide(request: web.Request) -> web.Response:
+        at = order.index(request.path)
+        after = order[at + 1] if at + 1 < len(order) else ""
+        return page(f"<h1>{request.path}</h1><p>Text.</p>", after)
+
+    app = web.Application()
+    app.router.add_get("/", home)
+    app.router.add_get("/guide/{g}/", guide)
+    return app
+
+
+async def test_gpp_reads_a_documents_next_link_as_no_page_of_its_list(serve_app: Serve) -> None:
+    """Choice "a next document is no next page": the home page's "Next »" leads to the first
+    guide, which the navigation names by its title; the home page's short list is no paged
+    list, and the navigation's tree is the seed's list: every guide."""
+    base = await serve_app(_guides())
+    async with Session(SessionConfig(render="always")) as session:
+        found = await gpp(session, f"{base}/guide/usage/")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/guide/{g}/" for g in _GUIDES}
+    (chosen,) = [e for e in found.trace if e.step == "seed-path" and e.decision == "parent"]
+    assert "site navigation" in chosen.note
+
+
+def _manual() -> web.Application:
+    """A manual: a chapter page ``/commands/`` listing its 12 command pages, guides, and an
+    index of terms ``/genindex/`` linking every page three times, once per term it defines."""
+    commands = [f"/commands/{c}/" for c in _COMMANDS]
+    pages = commands + [f"/guide/{g}/" for g in _GUIDES]
+
+    async def home(_: web.Request) -> web.Response:
+        return _html('<a href="/commands/">Commands</a> <a href="/genindex/">Index</a>')
+
+    async def chapter(_: web.Request) -> web.Response:
+        rows = "".join(_item(u, u.split("/")[2]) for u in commands)
+        return _html(f'<h1>Commands</h1><ul class="toc">{rows}</ul>')
+
+    async def index(_: web.Request) -> web.Response:
+        terms = sorted((f"{u.split('/')[2]} {t}", f"{u}#t{t}") for u in pages for t in range(3))
+        rows = "".join(_item(url, term) for term, url in terms)
+        return _html(f'<h1>Index</h1><ul class="terms">{rows}</ul>')
+
+    async def doc(request: web.Request) -> web.Response:
+        return _html(f'<h1>{request.path}</h1><p>Text.</p><a href="/">Home</a>')
+
+    app = web.Application()
+    app.router.add_get("/", home)
+    app.router.add_get("/commands/", chapter)
+    app.router.add_get("/genindex/", index)
+    app.router.add_get("/commands/{c}/", doc)
+    app.router.add_get("/guide/{g}/", doc)
+    return app
+
+
+async def test_gpp_takes_no_index_of_terms_for_the_seeds_list(serve_app: Serve) -> None:
+    """Choice "an index of terms is no list of the seed's": the index links every page of the
+    manual three times, the longest list holding the seed; the chapter's list is its list."""
+    base = await serve_app(_manual())
+    async with Session(SessionConfig(render="always")) as session:
+        found = await gpp(session, f"{base}/commands/cmd3/")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/commands/{c}/" for c in _COMMANDS}
+    assert found.sample_path == (f"{base}/", f"{base}/commands/", f"{base}/commands/cmd3/")
+
+
+_BOOK = {"intro": 11, "faq": 12, "howto": 10}
+
+
+def _sections() -> web.Application:
+    """A page tree: a menu on every page linking three sections, each section's page listing
+    its own documents (``/faq/`` lists ``/faq/doc0/`` …)."""
+    menu = '<ul class="menu">' + "".join(_item(f"/{s}/", s) for s in _BOOK) + "</ul>"
+
+    async def home(_: web.Request) -> web.Response:
+        return _html(f"{menu}<h1>Home</h1>")
+
+    async def section(request: web.Request) -> web.Response:
+        name = request.match_info["s"]
+        rows = "".join(_item(f"/{name}/doc{n}/", f"Doc {n}") for n in range(_BOOK[name]))
+        return _html(f'{menu}<h1>{name}</h1><ul class="docs">{rows}</ul>')
+
+    async def doc(request: web.Request) -> web.Response:
+        return _html(f"{menu}<h1>{request.path}</h1><p>Text.</p>")
+
+    app = web.Application()
+    app.router.add_get("/", home)
+    app.router.add_get("/{s}/", section)
+    app.router.add_get("/{s}/{d}/", doc)
+    return app
+
+
+async def test_gpp_fans_out_through_a_menu_of_sections(serve_app: Serve) -> None:
+    """Choice "a menu of sections is the level of their lists": the seed is named below its
+    section's page, which the menu on every page lists beside the other sections; each
+    section's list of documents is grown, not only the seed's."""
+    base = await serve_app(_sections())
+    async with Session(SessionConfig(render="always")) as session:
+        found = await gpp(session, f"{base}/faq/doc2/")
+    assert found.complete, found.reason
+    assert set(found.entities) == {
+        f"{base}/{s}/doc{n}/" for s, size in _BOOK.items() for n in range(size)
+    }
+    assert set(found.index_pages[-1]) == {f"{base}/{s}/" for s in _BOOK}

@@ -47,6 +47,12 @@ redirecting to its log, a wiki's folder listing its pages), and last the pages o
 sample's folder that the pages loaded link (its index document beside it: a package's
 ``00Index.html``, linked from the list of packages).
 
+A start page that is a web server's listing of a folder's files (nearly every link named by its
+own file name: Python's "Directory listing for /", Apache's "Index of /") lists every file
+alike, member lists and data files beside the entity pages: the file it lists as the folder's
+index document (``qtbluetooth-index.html``, `listing_index`) is loaded and stands for the start
+page.
+
 Linked pages are loaded `ROUND` first, then the rest (`MAX_CANDIDATES` in all). With a sample,
 a start page that lists `MINIMUM_ROWS` links shaped as it without facets (a documentation's
 index, whose every page carries a menu of the same pages) is the list when no page of the first
@@ -69,7 +75,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 from siteseer.algorithms.querycentric.beside import lists_beside
 from siteseer.algorithms.querycentric.entities import sample_pattern
@@ -93,7 +99,7 @@ from siteseer.crawler import Cost
 
 if TYPE_CHECKING:
     from siteseer.crawler import Session
-    from siteseer.render import Snapshot
+    from siteseer.render import Link, Snapshot
 
 __all__ = [
     "MINIMUM_ITEMS",
@@ -182,6 +188,43 @@ def list_score(
     if not facets:
         rows = len(listed_fields(page, dict(anchor_urls(page, canonical)), set(urls)))
     return ListCandidate(page.url, len(urls), facets, rows, like, pages)
+
+
+def listing_index(page: Snapshot, sample: str | None) -> str | None:
+    """When `page` is a web server's listing of a folder's files (at least `MINIMUM_ROWS` links
+    on its host, three in four named by their own file name, extension included, or by their
+    folder's name and a slash), the file it lists whose name says it is the folder's index
+    document (``index.html``, ``qtbluetooth-index.html``), of the sample's extension (HTML
+    without a sample), the shortest name first; None for any other page, or a listing without
+    such a file."""
+    host = urlsplit(page.final_url).netloc
+    links = [x for x in page.links if urlsplit(x.url).netloc == host]
+    named = [x for x in links if _named_as_file(x)]
+    if len(named) < MINIMUM_ROWS or 4 * len(named) < 3 * len(links):
+        return None
+    wanted = _extension(sample) if sample else "html"
+    index = [
+        x.url
+        for x in named
+        if "index" in re.split(r"[^a-z0-9]+", x.text.strip().lower().rsplit(".", 1)[0])
+        and _extension(x.url) in (wanted, wanted[:3])
+    ]
+    return min(index, key=lambda u: (len(u), u), default=None)
+
+
+def _named_as_file(link: Link) -> bool:
+    """Whether a link's text is its URL's last path segment (a folder's with its slash), a
+    file's with its extension: a directory listing's entry."""
+    path = unquote(urlsplit(link.url).path)
+    name = path.rstrip("/").rsplit("/", 1)[-1] + ("/" if path.endswith("/") else "")
+    text = link.text.strip()
+    return bool(name) and text == name and ("." in text or text.endswith("/"))
+
+
+def _extension(url: str) -> str:
+    """The lower-case file extension of a URL's last path segment ("" without one)."""
+    last = urlsplit(url).path.rsplit("/", 1)[-1]
+    return last.rsplit(".", 1)[-1].lower() if "." in last else ""
 
 
 def _query_size(url: str) -> int:
@@ -658,6 +701,13 @@ async def find_list_page(
     url, found = start, False
     try:
         page = await run.seed(start)
+        index = listing_index(page, sample)
+        if index is not None:
+            # a server's listing of a folder's files lists every file alike: the folder's index
+            # document is the site's own start page
+            run.note("entry", "file-listing", page.url, note=f"its index document {index}")
+            page = (await run.fetch([index], step="entry")).get(index) or page
+            start = page.url
         pages[page.url] = page
         listing = list_score(page, session.canonical).is_list
         known: dict[str, ListCandidate] = {}

@@ -12,7 +12,9 @@ wrapped in a ``span``), and when the
 tree's items have URLs the pattern does not match (a sample ``/guide/users/navigating/`` beside
 ``/changelog/`` and ``/extensions/built-in/``), the pattern is learned again from all of them
 (`EntityPattern.from_urls`: their common prefix, every depth they have). The site's root and the
-list page itself are no items.
+list page itself are no items. But where the sample is an item of the tree's outermost level
+heading a sublist of its own (a manual's chapter above its sections, `_heads_a_branch`), the
+entities are that level's items (`EntityPattern.nested` False): the sample names the depth.
 
 Rows are rows whatever their classes: the result list's containers are all those alike but for
 their rows' or items' own attributes (``tr[@class=odd]`` beside ``tr[@class=even]``:
@@ -117,7 +119,12 @@ async def learn_entities(ex: Explorer, root: Snapshot) -> bool:
             note=pattern.describe(),
         )
         sections = frozenset()
-    if not sections:
+    given = {sample_url, ex.sample.url, ex.sample.final_url} if sample_url and ex.sample else None
+    branch = _heads_a_branch(root, given) if given else None
+    if branch is not None:
+        ex.pattern = replace(ex.pattern, nested=False)
+        ex.run.note("entity-pattern", "outermost", branch, note="the sample heads a branch")
+    elif not sections:
         _widen_to_tree(ex, root)
     _fix_views(ex, root)
     learn_containers(ex, root)
@@ -275,6 +282,7 @@ def learn_containers(ex: Exploring, page: Snapshot) -> None:
     held = {result_container(x) for x in page.links if ex.pattern.matches(x.url)}
     kept |= {c for c in held - kept if alike_container(c, kept)}
     tree = list_tree(top[0], {result_container(x) for x in page.links})
+    tree = tree if ex.pattern.nested else None
     if tree is not None:
         roots = _alike_trees(page, tree)
         kept |= {
@@ -291,6 +299,26 @@ def learn_containers(ex: Exploring, page: Snapshot) -> None:
     ex.run.note(
         "result-container", "keep", top[0], values={"entity_links": float(links)}, note=note
     )
+
+
+def _heads_a_branch(page: Snapshot, sample: set[str]) -> str | None:
+    """The root of the nested list (`list_tree`) whose outermost level lists the sample when
+    the sample heads a sublist of its own there (the page's next link lies a list level deeper
+    in the tree): a manual's chapter above its sections, whose entities are that level's items,
+    not every depth's; None otherwise."""
+    at = next((i for i, x in enumerate(page.links) if x.url in sample), None)
+    if at is None or at + 1 >= len(page.links):
+        return None
+    mine, after = (result_container(x) for x in page.links[at : at + 2])
+    tree = list_tree(mine, {result_container(x) for x in page.links})
+    if tree is None or not in_tree(after, tree):
+        return None
+    return tree if _levels(mine, tree) == 0 and _levels(after, tree) > 0 else None
+
+
+def _levels(container: str, tree: str) -> int:
+    """The list levels between the root of the nested list `tree` and a link's container."""
+    return sum(1 for tag in _tags(container[len(tree) + 1 :]) if tag in _LISTS)
 
 
 def join_container(ex: Exploring, page: Snapshot, listed: Iterable[str]) -> bool:

@@ -238,6 +238,7 @@ class EntityPattern:
     # Every entity's last-segment form when a list names it (outline.py `leaf_suffix`: "html",
     # "/" a folder); "" for any. Where set, a list's text sources beside its pages are none.
     suffix: str = ""
+    nested: bool = True  # sublists' items are entities too (False: a manual's chapters only)
 
     @classmethod
     def from_urls(cls, urls: Sequence[str]) -> EntityPattern:
@@ -372,7 +373,7 @@ def result_entities(
     listed = [x for x in links if result_container(x) in containers]
     if not listed:  # the same list drawn with a modifier class more or less (a short page)
         listed = [x for x in links if alike_container(result_container(x), containers)]
-    nested = set(sublist_links(links, containers)) if listed else set()
+    nested = set(sublist_links(links, containers)) if listed and pattern.nested else set()
     if nested:  # a nested list is one list: its items' own lists too, in page order
         nested.update(listed)
         listed = [x for x in links if x in nested]

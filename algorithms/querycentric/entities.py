@@ -19,7 +19,10 @@ entities are that level's items (`EntityPattern.nested` False): the sample names
 Rows are rows whatever their classes: the result list's containers are all those alike but for
 their rows' or items' own attributes (``tr[@class=odd]`` beside ``tr[@class=even]``:
 `result_group`), or but for a modifier class more at some step (an index's unstable modules,
-``div[@class=item-left unstable module-item]`` beside ``item-left module-item``).
+``div[@class=item-left unstable module-item]`` beside ``item-left module-item``). But lists
+whose items all carry another mark than the sample's item, none of them the sample's list,
+are lists of another kind (a reference index's ``li[@class=enum]`` list under "Enums:" beside
+the ``li[@class=class]`` list holding the sample: `_other_kinds`).
 """
 
 from __future__ import annotations
@@ -28,12 +31,12 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from siteseer.algorithms.features.dom import item_rows
 from siteseer.algorithms.features.urlshape import is_index_document
-from siteseer.algorithms.querycentric.items import result_items
+from siteseer.algorithms.querycentric.items import linked_anchors, result_items
 from siteseer.algorithms.querycentric.model import (
     EntityPattern,
     entity_url,
@@ -291,6 +294,10 @@ def learn_containers(ex: Exploring, page: Snapshot) -> None:
             if ex.pattern.matches(x.url)
             and any(in_tree(c := result_container(x), root) for root in roots)
         }
+    apart = _other_kinds(page, kept, ex.settings.entity_sample)
+    if apart:
+        kept -= apart
+        ex.run.note("result-container", "other-kind", top[0], values={"lists": float(len(apart))})
     ex.containers = frozenset(kept)
     links = sum(1 for x in page.links if ex.pattern.matches(x.url) and result_container(x) in kept)
     note = f"a nested list: {len(kept)} levels and branches under {tree}" if tree else ""
@@ -299,6 +306,48 @@ def learn_containers(ex: Exploring, page: Snapshot) -> None:
     ex.run.note(
         "result-container", "keep", top[0], values={"entity_links": float(links)}, note=note
     )
+
+
+def _other_kinds(page: Snapshot, kept: set[str], sample: str | None) -> set[str]:
+    """The containers of `kept` (alike but for their items' attributes) whose items are marked
+    as another kind than the sample's: each of their lists (the anchors' nearest list or table)
+    holds items of that one mark only, and none holds the sample (a reference index's
+    ``li[@class=enum]`` list beside the ``li[@class=class]`` list of the sample's class). Rows
+    striped in one table, or a list's marked items beside the sample's, stay one list."""
+    anchors = linked_anchors(page)
+    mine = next((result_container(x) for _, x in anchors if entity_url(x.url) == sample), None)
+    if mine is None or len(kept) < 2:
+        return set()
+    lists: dict[str, set[Any]] = {}
+    marks: dict[Any, set[str]] = {}
+    for anchor, link in anchors:
+        container = result_container(link)
+        if container not in kept:
+            continue
+        owner = next((e for e in anchor.iterancestors() if e.tag in _OWNERS), None)
+        lists.setdefault(container, set()).add(owner)
+        marks.setdefault(owner, set()).add(_mark(container))
+    own = lists.get(mine, set())
+    return {
+        c
+        for c, held in lists.items()
+        if _mark(c) != _mark(mine)
+        and None not in held
+        and not held & own
+        and all(marks[e] == {_mark(c)} for e in held)
+    }
+
+
+# the elements a list's items sit in
+_OWNERS = frozenset({"ul", "ol", "dl", "table"})
+_ITEM_STEP = re.compile(r"(?:^|/)(li|tr|dt|dd)(\[[^/]*\])")
+
+
+def _mark(container: str) -> str:
+    """The attributes of the item element of a container (its last ``li``, ``tr``, ``dt`` or
+    ``dd`` step): what marks an item's kind."""
+    found = _ITEM_STEP.findall(container)
+    return found[-1][1] if found else ""
 
 
 def _heads_a_branch(page: Snapshot, sample: set[str]) -> str | None:

@@ -16,14 +16,18 @@ page of the tree that lists pages in a list alike continues it (a namespace's ch
 their pages), each page loaded once.
 
 A site whose items are folders (``/guide/``, ``/guide/install/``) names every page as a folder's:
-there nothing tells a section, and nothing is loaded.
+there nothing tells a section by its name. But a list cut at a depth tells it by what it shows:
+where some items' sublists name the documents below them, an item whose sublist links only its
+own page's sections (``/deploying/#hosting``) may hold documents below the depth shown (its own
+list under one of those headings); those items are loaded, and each listing entities not yet
+known continues the start list (`own_sections_only`). Otherwise nothing is loaded.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
-from urllib.parse import parse_qsl, urlsplit
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qsl, urldefrag, urljoin, urlsplit
 
 from siteseer.algorithms.querycentric.entities import tree_items
 from siteseer.algorithms.querycentric.model import EntityPattern
@@ -32,7 +36,13 @@ from siteseer.render import Snapshot
 if TYPE_CHECKING:
     from siteseer.algorithms.querycentric.core import Explorer
 
-__all__ = ["MAX_SECTIONS", "namespace_pages", "section_pages", "sections_of"]
+__all__ = [
+    "MAX_SECTIONS",
+    "namespace_pages",
+    "own_sections_only",
+    "section_pages",
+    "sections_of",
+]
 
 MAX_SECTIONS = 200  # section pages loaded at most
 _INDEX = re.compile(r"index\.[a-z]{2,5}", re.IGNORECASE)
@@ -69,6 +79,38 @@ def namespace_pages(items: list[str]) -> list[str]:
     return [u for u, (space, leaf) in zip(items, named, strict=True) if space and leaf in shared]
 
 
+def own_sections_only(page: Snapshot, items: list[str]) -> list[str]:
+    """The items of `page`'s nested list, when most name folders, whose sublist links only
+    their own page's sections (``/deploying/`` over ``/deploying/#hosting``), where another
+    item's sublist names documents below it (``/patterns/`` over ``/patterns/celery/``): the
+    list is cut at a depth, and such an item's page may list documents the list does not show
+    (its own list under a section heading). [] when no item's sublist names a document."""
+    last = [urlsplit(u).path.rsplit("/", 1)[-1] for u in items]
+    if sum(1 for name in last if "." in name) * 2 >= len(last):
+        return []
+    anchors = [
+        (a, urldefrag(urljoin(page.final_url, href))[0])
+        for a in page.tree().iter("a")
+        if (href := (a.get("href") or "").strip())
+    ]
+    inside: dict[Any, list[str]] = {}  # a list item → the URLs of the anchors inside it
+    for anchor, url in anchors:
+        for element in anchor.iterancestors("li"):
+            inside.setdefault(element, []).append(url)
+    wanted = set(items)
+    own: list[str] = []
+    documents = False
+    for anchor, url in anchors:
+        item = next(anchor.iterancestors("li"), None)
+        if url not in wanted or item is None:
+            continue
+        urls = set(inside[item])
+        if len(inside[item]) > 1 and urls == {url}:
+            own.append(url)
+        documents = documents or bool(urls - {url})
+    return list(dict.fromkeys(own)) if documents else []
+
+
 async def section_pages(ex: Explorer, pages: list[Snapshot]) -> list[Snapshot]:
     """The section pages the nested start list of `pages` continues on (see the module
     docstring), in the order loaded; [] when the start list is no nested list."""
@@ -80,7 +122,8 @@ async def section_pages(ex: Explorer, pages: list[Snapshot]) -> list[Snapshot]:
         return []
     seen = {u for p in pages for u in (p.url, p.final_url)}
     out: list[Snapshot] = []
-    wave = [u for u in sections_of(items) if u not in seen]
+    folders = [] if found is None else own_sections_only(pages[0], items)
+    wave = [u for u in sections_of(items) or folders if u not in seen]
     while wave and len(out) < MAX_SECTIONS:
         wave = wave[: MAX_SECTIONS - len(out)]
         seen.update(wave)
@@ -88,6 +131,8 @@ async def section_pages(ex: Explorer, pages: list[Snapshot]) -> list[Snapshot]:
         for snap in await ex.pages(wave):
             if snap is None or not ex.entities(snap):
                 continue
+            if snap.url in folders and not set(ex.entities(snap)) - set(items):
+                continue  # a document's sections, no list below it
             out.append(snap)
             more = tree_items(snap, ex.pattern)
             listed = list(more[1]) if more is not None else list(ex.entities(snap))

@@ -42,7 +42,7 @@ from typing import ClassVar
 
 from siteseer.lab.real.app import APPS_DIR, PythonApp, paged_list_truth, read_sqlite
 from siteseer.lab.real.bibtex import Entry, person_names, read_bibtex
-from siteseer.lab.real.debian import apt_install, unpack_debs
+from siteseer.lab.real.debian import apt_install, deb_file
 from siteseer.lab.real.pyenv import Progress, PyPackage, run_step
 from siteseer.lab.truth import SiteTruth
 
@@ -121,12 +121,7 @@ class CalibreWebApp(PythonApp):
         self.env.create(self.id, log, progress)
         if self.data_file.exists():
             return
-        bibliography = self.dir / Path(BIBLIOGRAPHY).name
-        if not bibliography.exists():
-            root = self.dir / "unpacked"
-            unpack_debs(self.id, (DATA_PACKAGE,), root, log, progress)
-            shutil.copyfile(root / BIBLIOGRAPHY, bibliography)
-            shutil.rmtree(root)
+        bibliography = deb_file(self.id, DATA_PACKAGE, BIBLIOGRAPHY, self.dir, log, progress)
         books_file = self.dir / "books.json"
         text = bibliography.read_text(encoding="utf-8")
         books_file.write_text(json.dumps(books(text), ensure_ascii=False), encoding="utf-8")

@@ -6,7 +6,8 @@ applications served from Debian's packages (real-dokuwiki, real-hugo, real-cgit,
 real-gitweb, real-jekyll, real-fossil, real-wordpress, real-hgweb, real-redmine,
 real-loggerhead, real-ikiwiki, real-gitit, real-klaus, real-man2html, real-mhonarc,
 real-doxygen, real-kiwix, real-htags, real-publicinbox). `unpack_debs` fetches packages' files
-without installing them (the data of real-man2html and real-sigal).
+without installing them (the data of real-man2html and real-sigal); `deb_file` keeps one file of
+a package (real-calibreweb's and real-papis' bibliography).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from urllib.parse import unquote
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.pyenv import Progress, run_step
 
-__all__ = ["apt_install", "unpack_debs"]
+__all__ = ["apt_install", "deb_file", "unpack_debs"]
 
 
 def apt_install(
@@ -64,3 +65,17 @@ def unpack_debs(
     if set(versions) != set(packages):
         raise InstallFailed(app_id, f"apt-get download gave {sorted(versions)}")
     return versions
+
+
+def deb_file(
+    app_id: str, package: str, path: str, into: Path, log: Path, progress: Progress
+) -> Path:
+    """The file `path` of the Debian `package` copied into the folder `into` (downloaded and
+    unpacked beside it, then removed) unless it is there already; returns the copy."""
+    copy = into / Path(path).name
+    if not copy.exists():
+        root = into / "unpacked"
+        unpack_debs(app_id, (package,), root, log, progress)
+        shutil.copyfile(root / path, copy)
+        shutil.rmtree(root)
+    return copy

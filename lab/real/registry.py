@@ -120,6 +120,7 @@ _REAL: dict[str, str] = {
     "real-gramps": "siteseer.lab.real.gramps:GrampsApp",
     "real-vimdoc": "siteseer.lab.real.vimdoc:VimdocApp",
     "real-gidocgen": "siteseer.lab.real.gidocgen:GidocgenApp",
+    "real-papis": "siteseer.lab.real.papisweb:PapisApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -20,7 +20,8 @@ query parameters stands for them.
 When no page offers facets (a list whose filters take typed text, or none), the widest list is
 the page showing the most entity items as *rows* of a table with a header (a CRUD list view:
 `querycentric.rows.listed_fields`), at least `MINIMUM_ROWS` of them, the shorter URL on a tie; a
-start page that is such a list is kept. A menu or a grid of links is no such list, nor a short
+start page that is such a list is kept (with a sample, of the tables that link it when any does:
+a family tree's table of surnames gives way to its table of people). A menu or a grid of links is no such list, nor a short
 table on a content page (an agenda); exploring a table reads its rows' fields. Without such a
 table either, a list of links is a list when an entity sample says which: the page linking the
 sample with the most links shaped as it is (`EntityPattern.from_urls`, at least `MINIMUM_ROWS`:
@@ -234,7 +235,8 @@ def _query_size(url: str) -> int:
 def _widest(candidates: list[ListCandidate]) -> ListCandidate | None:
     """The widest list page: of each path's list pages the least filtered one, then the highest
     score (ties: the shorter URL); without a list page offering facets, the first candidate (the
-    start page) when it is a list without facets, else the same choice over those lists."""
+    start page) when it is a list without facets, else the same choice over those lists; with a
+    sample, over those that link it when any does."""
     if not candidates:
         return None
     # with a sample, the lists that link it stand for the site's (a git browser's summary of
@@ -243,9 +245,12 @@ def _widest(candidates: list[ListCandidate]) -> ListCandidate | None:
     best = _widest_of([c for c in (linking or candidates) if c.is_list])
     if best is not None and not _dwarfed(best, linking):
         return best
-    if candidates[0].is_facetless_list:
+    # likewise the tables of rows that link the sample (a family tree's people beside its
+    # surnames): the start page stands for them only when it is one of them
+    tables = [c for c in linking if c.is_facetless_list] or candidates
+    if candidates[0].is_facetless_list and candidates[0] in tables:
         return candidates[0]
-    best = _widest_of([c for c in candidates if c.is_facetless_list], lambda c: c.rows)
+    best = _widest_of([c for c in tables if c.is_facetless_list], lambda c: c.rows)
     if best is not None:
         return best
     # a list of links (an index, a blog's posts) that links the sample: the most links shaped

@@ -327,6 +327,11 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   ``?page=1`` on ``/blog/``) that shows the very entries of the level page it varies is that
   page, no view of it: its family goes on (`pagination.Pagination._again`). Another page
   showing them (a date drill-down's first year) stops its family as a view.
+- The level above (beyond the paper): a page a family loads whose entries (the next level's
+  sample link DOM path) name a page of this level is a list of the level's lists, not a page of
+  one: a manual's part contents listing its chapters, the chapter being read among them, that
+  the chapter's head names its previous page (`pagination._lists_level`). Its other entries,
+  the next chapters, are no entities.
 - A list's state in its path (beyond the paper): a path of two segments or more that each
   name a parameter and its value (``/questions/scope:all/sort:votes-desc/page:2/``) holds them
   as parameters (`yields._split`): from ``/questions/``, whose links spell out the defaults,

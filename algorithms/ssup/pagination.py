@@ -196,6 +196,7 @@ class Pagination:
         seen: set[str] = set()
         for page in level_pages:
             seen |= self._entries(page, at)
+        level_urls = {u for p in level_pages for u in (p.url, p.final_url)}
         families = families if families is not None else Families()
         families.done |= placed
         judged: set[str] = set(placed)
@@ -234,7 +235,7 @@ class Pagination:
                     dry += 1
                     stop = not any(family.gains)
                     why = "unavailable: its family stops, none of its pages added" if stop else ""
-                    self._note(at, "prune", url, family, why or "unavailable")
+                    _note(self.run, at, "prune", url, family, why or "unavailable")
                     if stop:
                         family.stopped = "unavailable"
                         break
@@ -244,6 +245,9 @@ class Pagination:
                     dry += 1
                     break
                 entries = self._entries(page, at, family.root)
+                if _lists_level(self.run, self.mode, at, page, family, level_urls):
+                    dry += 1
+                    continue
                 gain = len(entries - seen)
                 if (
                     not gain
@@ -256,7 +260,7 @@ class Pagination:
                     # itself, no view of it; its family goes on. Another page showing them (a
                     # sitemap's namespace expanded again, a date drill-down's first year) stops
                     # its family as a view.
-                    self._note(at, "skip", url, family, "the level page itself again")
+                    _note(self.run, at, "skip", url, family, "the level page itself again")
                     continue
                 dry = 0 if gain else dry + 1
                 seen |= entries
@@ -522,11 +526,6 @@ class Pagination:
                 f"parameters to {complete.root} (a sort, a filter, a page size)",
             )
 
-    def _note(self, at: _Level, decision: str, url: str, family: Family, why: str) -> None:
-        self.run.note(
-            "pagination", decision, url, level=at.level, note=f"{why} ({family.template})"
-        )
-
     def _share(self, level_pages: Sequence[Snapshot], sp_next: Snapshot, sdp: str) -> _Share:
         """The level's share of the budget left now (no bound without a budget)."""
         left = self.run.session.budget_left
@@ -572,6 +571,41 @@ def _shown_whole(
             note=f"shows {shown} entries at the page size {size}: the whole list, no larger "
             f"size is loaded ({family.template})",
         )
+
+
+def _lists_level(
+    run: Run, mode: TagFeature, at: _Level, page: Snapshot, family: Family, level: set[str]
+) -> bool:
+    """Whether `page`, loaded for `family`, links a page of this level (`level`, their URLs)
+    through the next level's sample link DOM path, as its entries (shaped as they are, no pager
+    of this level: `Pagination._entries`): a list of the level's lists, not a page of one
+    (named in the trace)."""
+    # Choice: a page listing this level's own pages among its entries (a part's contents naming
+    # its chapters, the one being read among them) is the level above, though its head names it
+    # the previous page of a chapter of it. Their URLs as linked, not as entities (a sitemap
+    # page named by the page it was opened from is no entry of its own list).
+    shown = {
+        k.url
+        for k in page.links
+        if link_path(k, mode) == at.sdp
+        and not _continues_level(at.sp_x.url, k.url, at)
+        and (at.shaped is None or at.shaped.matches(k.url))
+    } & level
+    if not shown:
+        return False
+    run.note(
+        "pagination",
+        "prune",
+        page.url,
+        level=at.level,
+        note=f"it lists {min(shown)}, a page of this level, among its entries: a list of the "
+        f"level's lists (the level above), not a page of one ({family.template})",
+    )
+    return True
+
+
+def _note(run: Run, at: _Level, decision: str, url: str, family: Family, why: str) -> None:
+    run.note("pagination", decision, url, level=at.level, note=f"{why} ({family.template})")
 
 
 def _patience(level_pages: Sequence[Snapshot], family: Family, families: Families) -> int:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
+from functools import lru_cache
 from typing import Any, Literal, TypeAlias
 
 from siteseer.render import Link, Snapshot
@@ -46,10 +47,12 @@ __all__ = [
     "link_path",
     "list_tree",
     "nested_list",
+    "path_steps",
     "path_tags",
     "path_urls",
     "paths_to",
     "record_fields",
+    "result_container",
     "section_headings",
     "simhtml",
     "simlabels",
@@ -327,3 +330,27 @@ def link_dom_path(anchor: Any, mode: TagFeature = "tags") -> str:
 def link_dom_paths(tree: Any, mode: TagFeature = "tags") -> tuple[str, ...]:
     """Link DOM paths of every ``<a href>`` in an lxml tree, in document order."""
     return tuple(link_dom_path(a, mode) for a in tree.iter("a") if a.get("href") is not None)
+
+
+_DIGIT_VALUE = re.compile(r"=([^\]]*\d[^\]]*)\]")
+_DATA_VALUE = re.compile(r"(@data-[\w.:-]+)=[^\]]*\]")
+
+
+def result_container(link: Link) -> str:
+    """The container key of a link: its DOM path with values, numeric values and the values of
+    data-* attributes (an item's own data: ``li[@data-colour=red]``) wildcarded."""
+    return _container_of(link.path_values or link.path_attrs)
+
+
+@lru_cache(maxsize=1 << 14)
+def _container_of(path: str) -> str:
+    """`result_container` of a DOM path (once per path: the links of a list share a few)."""
+    return _DIGIT_VALUE.sub("=*]", _DATA_VALUE.sub(r"\1=*]", path))
+
+
+_PATH_STEP = re.compile(r"[^/\[]+(?:\[[^\]]*\])*")
+
+
+def path_steps(path: str) -> list[str]:
+    """A link DOM path's steps, ``tag[@attr=value]…`` each (a value may hold a slash)."""
+    return _PATH_STEP.findall(path)

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from siteseer.algorithms.features.dom import item_rows
+from siteseer.algorithms.features.outline import leaf_suffix, section_lists
 from siteseer.algorithms.features.urlshape import is_index_document
 from siteseer.algorithms.querycentric.items import linked_anchors, result_items
 from siteseer.algorithms.querycentric.model import (
@@ -46,7 +47,6 @@ from siteseer.algorithms.querycentric.model import (
     result_container,
     result_entities,
 )
-from siteseer.algorithms.querycentric.outline import leaf_suffix, section_lists
 from siteseer.algorithms.querycentric.rows import RowKey, guess_row_key, row_key_from_sample
 from siteseer.algorithms.querycentric.shapes import alike_container, outline_free
 from siteseer.render import Link, Snapshot

@@ -22,9 +22,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
+from siteseer.algorithms.features.outline import leaf_suffix
 from siteseer.algorithms.querycentric.items import result_container
 from siteseer.algorithms.querycentric.model import EntityPattern, entity_url
-from siteseer.algorithms.querycentric.outline import leaf_suffix
 from siteseer.render import Snapshot
 
 if TYPE_CHECKING:

@@ -17,11 +17,11 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
+from siteseer.algorithms.features.dom import path_steps, result_container
 from siteseer.algorithms.querycentric.shapes import alike_container
 from siteseer.render import Link, Snapshot, inert_elements
 
@@ -34,31 +34,9 @@ __all__ = [
     "sublist_links",
 ]
 
-_DIGIT_VALUE = re.compile(r"=([^\]]*\d[^\]]*)\]")
-_DATA_VALUE = re.compile(r"(@data-[\w.:-]+)=[^\]]*\]")
 _LISTS = frozenset({"ul", "ol"})
 # what a list item holds on the way to its link: lists, items and the elements items wrap text in
 _IN_ITEMS = frozenset({"ul", "ol", "li", "a", "div", "span", "p", "strong", "em", "b", "i"})
-
-
-def result_container(link: Link) -> str:
-    """The container key of a link: its DOM path with values, numeric values and the values of
-    data-* attributes (an item's own data: ``li[@data-colour=red]``) wildcarded."""
-    return _container_of(link.path_values or link.path_attrs)
-
-
-@lru_cache(maxsize=1 << 14)
-def _container_of(path: str) -> str:
-    """`result_container` of a DOM path (once per path: the links of a list share a few)."""
-    return _DIGIT_VALUE.sub("=*]", _DATA_VALUE.sub(r"\1=*]", path))
-
-
-_PATH_STEP = re.compile(r"[^/\[]+(?:\[[^\]]*\])*")
-
-
-def path_steps(path: str) -> list[str]:
-    """A link DOM path's steps, ``tag[@attr=value]…`` each (a value may hold a slash)."""
-    return _PATH_STEP.findall(path)
 
 
 def linked_anchors(snapshot: Snapshot) -> list[tuple[Any, Link]]:

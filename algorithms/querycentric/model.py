@@ -35,6 +35,7 @@ from functools import cached_property, lru_cache
 from typing import Any, Literal, Protocol
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from siteseer.algorithms.features.outline import leaf_suffix
 from siteseer.algorithms.features.url import route
 from siteseer.algorithms.querycentric.items import (
     item_links,
@@ -51,7 +52,6 @@ from siteseer.algorithms.querycentric.labels import (
     norm_ws,
 )
 from siteseer.algorithms.querycentric.listing import is_page_size
-from siteseer.algorithms.querycentric.outline import leaf_suffix
 from siteseer.algorithms.querycentric.rows import element_at
 from siteseer.algorithms.querycentric.safety import unsafe_reason
 from siteseer.algorithms.querycentric.shapes import alike_container, namespace, query_pairs

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from siteseer.algorithms.features.outline import section_heading, section_level
 from siteseer.algorithms.querycentric.beside import SECTION, item_fields
 from siteseer.algorithms.querycentric.items import result_container
 from siteseer.algorithms.querycentric.model import anchor_urls, entity_url
-from siteseer.algorithms.querycentric.outline import section_heading, section_level
 from siteseer.algorithms.querycentric.rows import FieldValue, listed_fields, record_fields
 
 if TYPE_CHECKING:

@@ -401,6 +401,12 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   sections in turn, until three in a row add none. When the level's sample is itself such a
   section (an API reference's module page listing its items), a section's pages are its
   children, of the level below it: no section is loaded.
+- A hand-written index (beyond the paper, `sections.outline_entries`): at the leaves, an index
+  page that is a series of at least three sections alike but for their id, each listing pages
+  named like the seed (its host, query keys and extension) in lists of any form (bullets,
+  definition terms, bullets inside definitions: `querycentric.outline.section_lists`, the
+  reading explore makes of the same page), lists the level in all of them: the seed's link DOM
+  path reaches one form of list only. Nothing is loaded.
 - DUST: after the walk, the query parameters that leave a page's content unchanged are learned
   from the pages the run loaded (`algorithms.features.dust`, no download) and the entities and
   index pages are reported without them (params: ``dust_params``).

@@ -11,6 +11,12 @@ where every document is still one entity of one type. The list is the same kind 
 its link DOM path reads the same as the index page's with nested lists folded (`list_tree`)
 and nested sections folded (`outline`: HTML's ``<section>`` elements nest by the heading a list
 falls under, ``section/section/div/ul`` on one page and ``section/div/ul`` on another).
+
+A hand-written index is no tree either: a project's documentation overview is a series of
+sections alike but for their ids, each under its heading, listing its documents as bullet
+lists, definition terms or bullet lists inside definitions (`querycentric.outline`, which
+explore reads the same index by). The seed's link DOM path reaches one form of list only; every
+section's lists named like the seed are the level (`outline_entries`).
 """
 
 from __future__ import annotations
@@ -20,12 +26,13 @@ from collections.abc import Sequence
 from urllib.parse import urlsplit
 
 from siteseer.algorithms.features.dom import TagFeature, link_path, list_tree
+from siteseer.algorithms.features.outline import section_lists
 from siteseer.algorithms.features.urlshape import is_index_document
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.candidates import own_urls
 from siteseer.render import Snapshot
 
-__all__ = ["SECTION_MISSES", "outline", "sections"]
+__all__ = ["SECTION_MISSES", "outline", "outline_entries", "sections"]
 
 # The sections are loaded until this many in a row add no page to the level.
 SECTION_MISSES = 3
@@ -131,3 +138,33 @@ def _listed(page: Snapshot, tree: str, mode: TagFeature, host: str, run: Run) ->
         and run.session.in_scope(k.url)
     )
     return list(dict.fromkeys(listed))
+
+
+def outline_entries(
+    run: Run, index_pages: Sequence[Snapshot], sample: str, kept: list[str], level: int
+) -> None:
+    """The pages a hand-written index among `index_pages` lists in its sections beside the
+    sample's (`querycentric.outline.section_lists`: at least 3 sections alike but for their id,
+    each listing pages named like `sample` in lists of any form), added to `kept` (the level's
+    pages) in page order; nothing is loaded."""
+    seen = set(kept)
+    for page in index_pages:
+        found = section_lists(page, sample)
+        if not found:
+            continue
+        listed = (k.url for links in found.values() for k in links)
+        new = [u for u in dict.fromkeys(listed) if u not in seen and run.session.in_scope(u)]
+        if not new:
+            continue
+        seen.update(new)
+        kept.extend(new)
+        run.note(
+            "same-level",
+            "keep",
+            f"{len(new)} pages listed by the sections of {page.url}",
+            level=level,
+            urls=tuple(new),
+            note=f"{page.url} is an index of {len(found)} sections alike but for their id, each "
+            "listing pages named like the sample in lists of any form (bullets, definition "
+            "terms): every section's pages are the level's",
+        )

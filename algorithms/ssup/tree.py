@@ -26,7 +26,7 @@ from siteseer.algorithms.ssup.menus import menu_level, menu_pages
 from siteseer.algorithms.ssup.nested import one_template_tree, tree_template
 from siteseer.algorithms.ssup.pagination import LEVEL_SHARE, Pagination
 from siteseer.algorithms.ssup.probes import PROBE_ORDERS, ProbeOrder
-from siteseer.algorithms.ssup.sections import sections
+from siteseer.algorithms.ssup.sections import outline_entries, sections
 from siteseer.algorithms.ssup.trails import folder_root, trail_root, trail_root_url
 from siteseer.algorithms.ssup.verdicts import lists_through, navigation_list
 from siteseer.algorithms.ssup.visual import VisualLevel, visual_group_links
@@ -241,6 +241,9 @@ class _Walk:
             ended += [p for p in level_pages if p.url not in self.index_pages[-1]]
             if leaf:
                 self.entities = caught
+                # Choice (beyond the paper): a hand-written index lists the level in sections
+                # alike, in lists of any form (`outline_entries`).
+                outline_entries(self.run, level_pages, sp_next.url, caught, i + 1)
                 # Choice (beyond the paper): a section page among the leaves lists more of
                 # them in the same kind of list (a documentation tree), see `sections`.
                 self.index_pages[-1] += await sections(

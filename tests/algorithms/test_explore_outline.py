@@ -9,8 +9,8 @@ from __future__ import annotations
 from aiohttp import web
 
 from siteseer.algorithms import explore
+from siteseer.algorithms.features.outline import leaf_suffix
 from siteseer.algorithms.querycentric.beside import SECTION
-from siteseer.algorithms.querycentric.outline import leaf_suffix
 from siteseer.crawler import Session, SessionConfig
 from siteseer.lab import LabServer, Site, SiteTruth, set_scores
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
-from siteseer.algorithms.querycentric.items import path_steps, result_container
+from siteseer.algorithms.features.dom import path_steps, result_container
 from siteseer.render import Link, Snapshot
 
 __all__ = ["MIN_SECTIONS", "leaf_suffix", "section_lists"]

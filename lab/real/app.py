@@ -33,7 +33,7 @@ from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any, ClassVar
 
-from siteseer.lab.real.errors import NotInstalled
+from siteseer.lab.real.errors import AppFailed, NotInstalled
 from siteseer.lab.real.process import AppProcess, free_port
 from siteseer.lab.real.pyenv import Progress, PyPackage, PythonEnv, run_step
 from siteseer.lab.site import Size
@@ -55,6 +55,12 @@ __all__ = [
 
 APPS_DIR = Path(__file__).resolve().parent / "apps"
 HOME_VARIABLE = "SITESEER_LAB_REAL"
+
+
+# how many ports `RealApp.start` tries when the port it chose is taken before the app binds it
+PORT_TRIES = 3
+# what servers write when the port they were given is taken (Python, Node, PHP, Ruby, C)
+_PORT_TAKEN = ("Address already in use", "EADDRINUSE", "Errno 98")
 
 
 def default_home() -> Path:
@@ -322,16 +328,43 @@ class RealApp(ABC):
             )
 
     async def start(self, port: int = 0) -> AppProcess:
-        """Serve the application on 127.0.0.1:`port` (0: a free port) until `stop()`."""
+        """Serve the application on 127.0.0.1:`port` (0: a free port) until `stop()`.
+
+        A port chosen here is free when chosen, but another process (another bench, another
+        site of this one) may bind it before the application does: the application then exits
+        saying so in its log, and is started again on another port (`PORT_TRIES` in all)."""
         self.require_installed()
-        port = port or free_port()
-        log = self.dir / "logs" / f"serve-{port}.log"
-        env = {**os.environ, **self.environment()} if self.environment() else None
-        process = AppProcess(
-            self.id, self.command(port), port, log, cwd=self.dir, env=env, ready=self.ready_path
-        )
-        await process.start()
-        return process
+        tries = 1 if port else PORT_TRIES
+        for attempt in range(1, tries + 1):
+            chosen = port or free_port()
+            log = self.dir / "logs" / f"serve-{chosen}.log"
+            written = log.stat().st_size if log.exists() else 0
+            env = {**os.environ, **self.environment()} if self.environment() else None
+            process = AppProcess(
+                self.id,
+                self.command(chosen),
+                chosen,
+                log,
+                cwd=self.dir,
+                env=env,
+                ready=self.ready_path,
+            )
+            try:
+                await process.start()
+            except AppFailed:
+                if attempt == tries or not port_taken(log, written):
+                    raise
+                continue
+            return process
+        raise AssertionError("unreachable: the last try returns or raises")
+
+
+def port_taken(log: Path, offset: int = 0) -> bool:
+    """True when what a server wrote to `log` past `offset` says its port was in use."""
+    with log.open("rb") as handle:
+        handle.seek(offset)
+        text = handle.read().decode("utf-8", "replace")
+    return any(sign in text for sign in _PORT_TAKEN)
 
 
 @contextmanager

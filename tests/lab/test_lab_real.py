@@ -7,6 +7,7 @@ import asyncio
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -24,12 +25,14 @@ from siteseer.lab.real import (
     NotInstalled,
     PyPackage,
     PythonEnv,
+    RealApp,
     entries,
     free_port,
     lab_site_class,
     real_app_class,
     resolve_site_ids,
 )
+from siteseer.lab.real.app import port_taken
 from siteseer.lab.real.djangoadmin import admin_date
 from siteseer.lab.real.djangoadmin import list_pages as change_list_pages
 from siteseer.lab.real.gapminder import GapminderApp, entity_id
@@ -39,6 +42,7 @@ from siteseer.lab.real.roundup import list_pages as roundup_pages
 from siteseer.lab.registry import methods
 from siteseer.lab.server import LabServer
 from siteseer.lab.sites import SITE_IDS
+from siteseer.lab.truth import SiteTruth
 
 runner = CliRunner()
 
@@ -324,6 +328,68 @@ async def test_a_child_that_exits_at_once_names_its_log(tmp_path: Path) -> None:
     process = AppProcess("test-exit", argv, free_port(), tmp_path / "serve.log")
     with pytest.raises(AppFailed, match=r"test-exit: exited with code 3 .*serve\.log"):
         await process.start()
+
+
+class _FileServerApp(RealApp):
+    """Python's file server as a real application: nothing to install, `argv` to run instead."""
+
+    id = "test-files"
+    kind = "entity-tree"
+
+    def __init__(self, home: Path, argv: list[str] | None = None) -> None:
+        super().__init__(home=home)
+        self.argv = argv
+
+    def needs(self) -> tuple[str, ...]:
+        return ()
+
+    def installed(self) -> bool:
+        return True
+
+    def install(self, progress: object) -> None:
+        return None
+
+    def command(self, port: int) -> list[str]:
+        server = [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port)]
+        return self.argv or server
+
+    def truth(self, base_url: str) -> SiteTruth:
+        return SiteTruth(site=self.id, base_url=base_url, kind=self.kind)
+
+
+async def test_an_app_whose_port_is_taken_before_it_binds_it_starts_on_another(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process binds the port chosen for the app first: the app's server exits saying
+    so, and the app is started again on a port chosen anew."""
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        taken = int(holder.getsockname()[1])
+        chosen = iter([taken, free_port()])
+        monkeypatch.setattr("siteseer.lab.real.app.free_port", lambda: next(chosen))
+        app = _FileServerApp(tmp_path)
+        process = await app.start()
+        try:
+            assert process.port != taken
+            assert port_taken(app.dir / "logs" / f"serve-{taken}.log")
+            _reader, writer = await asyncio.open_connection("127.0.0.1", process.port)
+            writer.close()
+            await writer.wait_closed()
+        finally:
+            await process.stop()
+
+
+async def test_an_app_that_fails_for_another_reason_is_started_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chosen: list[int] = []
+    monkeypatch.setattr(
+        "siteseer.lab.real.app.free_port", lambda: chosen.append(free_port()) or chosen[-1]
+    )
+    app = _FileServerApp(tmp_path, [sys.executable, "-c", "raise SystemExit(3)"])
+    with pytest.raises(AppFailed, match="exited with code 3"):
+        await app.start()
+    assert len(chosen) == 1
 
 
 TERMINATED_SCRIPT = """

@@ -57,57 +57,23 @@ class _Threshold:
     group: Sequence[str] = ()
     sims: dict[str, float] = field(default_factory=dict)
     minsim: float | None = None
-    tried: set[str] = field(default_factory=set)
-    free: bool = False  # whether `reached` measures the loaded pages of `group` first
 
     async def measure(self) -> float | None:
         """minsim_html over the pages of `learn` that load; None when none does."""
-        self.tried.update(self.learn)
         return self._add(await self.run.fetch(self.learn))
 
-    async def reached(self, sim: float) -> bool:
-        """Whether `sim` reaches minsim_html over the pages of `learn`, measured one by one
-        only until one of them is no more like the sample than `sim` (False when none loads).
-
-        Choice (`on_demand`): minsim_html is the least simhtml over the sample; each page
-        measured can only lower it. A page of a later group passes once one measured page is
-        no more like the sample than it is, whatever the pages left would show: the verdict is
-        the whole sample's, and those pages are not downloaded. One whose simhtml is 1.0 passes
-        with none measured (no minsim_html is higher); one that fails has the whole sample
-        measured, as before. The pages of the best group loaded already (the climb's probes)
-        are measured first, at no download (`settled`)."""
-        if self.settled(sim):
-            return True
-        for url in self.learn:
-            if self.minsim is not None and self.minsim <= sim:
-                return True
-            if url not in self.tried:
-                self.tried.add(url)
-                self._add(await self.run.fetch([url]))
-        return self.minsim is not None and self.minsim <= sim
-
-    def settled(self, sim: float) -> bool:
-        """Whether `sim` reaches minsim_html by what is known of it without a download: 1.0,
-        or the pages measured so far with the loaded pages of `group` (when `free`: the
-        paper's minsim_html is the whole best group's, of which the sample is a part)."""
-        if self.free:
-            self._add({u: p for u, p in self.run.loaded(self.group).items() if u not in self.sims})
-        return sim >= 1.0 - _SIM_EPSILON or (self.minsim is not None and self.minsim <= sim)
-
     def _add(self, fetched: dict[str, Snapshot]) -> float | None:
-        """minsim_html with the pages `fetched` measured too (it never rises)."""
+        """minsim_html with the pages `fetched` measured too."""
         self.sims |= {
             u: simhtml(self.sample_schema, html_schema(p, self.mode)) for u, p in fetched.items()
         }
-        least = [*self.sims.values(), *([] if self.minsim is None else [self.minsim])]
-        self.minsim = min(least) if least else None
+        self.minsim = min(self.sims.values()) if self.sims else None
         return self.minsim
 
     async def _measure_until(self, below: float) -> float | None:
         """minsim_html over the pages of `learn`, loaded one by one until it falls to `below`
         (the round's later pages cannot raise it back: the verdict is the whole round's)."""
         for url in self.learn:
-            self.tried.add(url)
             minsim = self._add(await self.run.fetch([url]))
             if minsim is not None and minsim <= below:
                 break
@@ -225,13 +191,18 @@ class SameLevel:
         threshold = _Threshold(
             self.run, self.mode, sample_schema, spread(first.urls, self.sample_size), first.urls
         )
-        # Choice (`on_demand`): at the leaves the sample is measured only as far as a later
-        # group's page needs it (`_Threshold.reached`). An index level is downloaded anyway.
-        lazy = threshold.free = leaf and self.on_demand
+        # Choice (`on_demand`): at the leaves the sample is downloaded only when a later group's
+        # page falls below simhtml 1.0 (no minsim_html can be higher). An index level is
+        # downloaded anyway.
+        needed = (
+            not leaf
+            or not self.on_demand
+            or (bool(rest) and not await self._all_identical(rest, sample_schema))
+        )
         # G1 is kept before its sample is downloaded: a budget spent on the sample keeps it.
         mark = len(kept)
         kept.extend(first.urls + first.joined)
-        if not lazy and await threshold.measure() is None:
+        if needed and await threshold.measure() is None:
             del kept[mark:]
             self.run.note(
                 "same-level",
@@ -257,28 +228,27 @@ class SameLevel:
             if threshold.minsim is not None
             else "best strongsim group; minsim_html not needed, no page of it downloaded: "
             + (
-                "a later group's page needs it measured only as far as its simhtml, page by page"
+                "every later group's page has simhtml 1.0 with the sample"
                 if rest
                 else "no later group is left to judge"
             ),
         )
+        minsim = 1.0 if threshold.minsim is None else threshold.minsim
         fields = label_schema(sp, key_cells=True) if leaf else frozenset()
         facet = leaf and _outside_lists(sp.url, index_pages)
         alike = {sp.url, *first.urls}
         for number, group in enumerate(rest, start=2):
             subject = f"group {number} of {len(groups)}"
             passed, best = await _probe(
-                self.run, self.mode, self.probe, group.urls, sample_schema, threshold
+                self.run, self.mode, self.probe, group.urls, sample_schema, minsim
             )
             listed = (self.run, self.mode, group, alike, index_pages, sdp, subject, level)
             if not passed and facet and _kept_as_listed(*listed):
                 kept.extend(group.urls + group.joined)
                 continue
             if not passed and await threshold.widen(best, subject, level, group.urls):
-                passed = True
-            minsim = 1.0 if threshold.minsim is None else threshold.minsim
+                passed, minsim = True, min(minsim, threshold.minsim or 0.0)
             values = {"strongsim": group.score, "simhtml": max(best, 0.0), "minsim_html": minsim}
-            values["measured"] = len(threshold.sims)
             unlike = await other_kind(self.run, sp, group, fields, alike, leaf) if passed else None
             if unlike is not None:
                 measure, value, why = unlike
@@ -423,6 +393,20 @@ class SameLevel:
         )
         return list(kept)
 
+    async def _all_identical(
+        self, groups: Sequence[LinkGroup], sample_schema: frozenset[str]
+    ) -> bool:
+        """Whether each group's probe reaches simhtml 1.0 with the sample (a pass whatever
+        minsim_html is). Probes stop at the first group that does not: its pages stay loaded,
+        so judging it again against minsim_html costs nothing."""
+        for group in groups:
+            passed, _ = await _probe(
+                self.run, self.mode, self.probe, group.urls, sample_schema, 1.0
+            )
+            if not passed:
+                return False
+        return True
+
     def _template_mates(
         self, groups: Sequence[LinkGroup], sample: _Sample, level: int, kept: list[str]
     ) -> list[LinkGroup]:
@@ -564,20 +548,10 @@ async def _probe(
     limit: int,
     urls: Sequence[str],
     sample_schema: HtmlSchema,
-    minsim: float | _Threshold,
+    minsim: float,
 ) -> tuple[bool, float]:
-    """Try up to `limit` pages of a group against `minsim` (a least simhtml, or minsim_html
-    learned as far as a page needs it, `_Threshold.reached`); (passed, best simhtml seen: -1.0
-    when none of its pages could be used).
-
-    Choice: the group's pages loaded already are tried first, at no download: one passes
-    when its simhtml reaches what is known of minsim_html without a download
-    (`_Threshold.settled`). Short of that the group is probed as before."""
-    loaded = run.loaded(urls)
-    for known in loaded.values():
-        sim = simhtml(sample_schema, html_schema(known, mode))
-        if (sim >= minsim) if isinstance(minsim, float) else minsim.settled(sim):
-            return True, sim
+    """Try up to `limit` pages of a group; (passed, best simhtml seen: -1.0 when none of its
+    pages could be used)."""
     best = -1.0
     tried = 0
     for url in urls:
@@ -589,7 +563,7 @@ async def _probe(
         tried += 1
         sim = simhtml(sample_schema, html_schema(page, mode))
         best = max(best, sim)
-        if (sim >= minsim) if isinstance(minsim, float) else await minsim.reached(sim):
+        if sim >= minsim:
             return True, sim
     return False, best
 

@@ -90,9 +90,7 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   action=history``, `yields.is_tool`) are no candidates, and no pagination candidates either.
   ``probe_order="paper"`` keeps the full probe.
   The full probe (`fullprobe`) ends once `FULL_PROBE_HELD` pages in a row left its best
-  candidate the best (a menu's entries, each linking back through the menu if at all), and
-  leaves out the entries of a list of sp of which three were probed and judged no candidate,
-  once a candidate is found (`Probes.spent`: a tab bar's other tabs); from the
+  candidate the best (a menu's entries, each linking back through the menu if at all); from the
   seed with no candidate found, it leaves out the pages of the seed's own URL template once
   three were probed (its "SEE ALSO" pages), and the pages its URL's path names above it follow.
 - Downloads on demand in Algorithm 2 (with ``probe_order="ranked"``): the links of later groups

@@ -13,13 +13,6 @@ Choices (beyond the paper; listed in `algorithms.ssup`'s docstring):
   ends it: the full probe goes through the lists sp holds in document order (a sidebar's or a
   menu's every entry, each linking back through that menu if at all), and what those pages
   have not shown, the rest of the same lists does not either.
-- With a best candidate found, a page sp links to only through lists of which `DRY_ENTRIES`
-  entries or more were probed (by the ranked probe or this one) and judged no candidate is
-  left out (`Probes.spent`): a menu's or a tab bar's entries are alike (a
-  table's structure, its search form, its export, each about the table the seed is a row
-  of), and what three of them have not shown, the others do not either. `FULL_PROBE_HELD`
-  ends the probe across lists; this ends each list sooner, counting the entries the ranked
-  probe judged before it. A folder sp's path names above it is not left out.
 - From the seed, with no candidate found, the pages of the seed's own URL template (no
   folder's page, no ancestor of it by its URL: `mates`) are probed until `DRY_ENTRIES` of them
   were, none listing it among pages like it: the others are its related pages ("SEE ALSO", a
@@ -53,13 +46,12 @@ FULL_PROBE_HELD = 5
 class FullProbe:
     """One full probe: the index page it confirmed (`stopped_at`), the best candidate its last
     pages did not outrank (`held_by`), the best one a URL ancestor of sp (`above`), the pages
-    of the seed's kind it left out (`mated`), those of lists spent (`spent`)."""
+    of the seed's kind it left out (`mated`)."""
 
     stopped_at: str = ""
     held_by: str = ""
     above: str = ""
     mated: list[str] = field(default_factory=list)
-    spent: list[str] = field(default_factory=list)
 
     async def run(
         self,
@@ -74,7 +66,6 @@ class FullProbe:
     ) -> None:
         """Probe the pages of `left` that sp links to, judged into `found` (`Climb.judge`)."""
         held = 0  # the pages probed in a row that left the best candidate the best
-        barren: set[str] = set()  # the pages probed that were judged no candidate
         kind = mates(sp) if found.best is None and seed else None
         rank = {u: _nearness(u, sp.url) for u in left}
         pending = sorted(left, key=rank.__getitem__)  # `nearest_first`
@@ -99,9 +90,6 @@ class FullProbe:
             ):
                 self.mated.append(url)
                 continue
-            if found.best is not None and probes.spent(url, barren):
-                self.spent.append(url)
-                continue
             if found.best is not None and held >= FULL_PROBE_HELD:
                 self.held_by = found.best.page.url
                 break
@@ -110,8 +98,6 @@ class FullProbe:
             page = await climb.run.fetch_one(url)
             probes.probed_as(url, page)
             parent = None if page is None else climb.judge(page, sp, level, found)
-            if page is not None and parent is None:
-                barren.add(url)
             held = held + 1 if best is not None and found.best is best else 0
             if found.best is not None and found.best.page is page and ancestry(url, sp.url) >= 1:
                 # Choice: the list of it a page above it by its URL holds, the best yet: the
@@ -129,12 +115,6 @@ class FullProbe:
 
     def left_out(self, url: str, sp: str) -> str:
         """Why the full probe left out `url`, one of its pages ("" when it did not end it)."""
-        if url in self.spent:
-            return (
-                f"listed only in lists of {sp} of which {DRY_ENTRIES} entries or more were "
-                "probed and judged no candidate, with a best candidate found: the list's "
-                "other entries (a menu's tabs) hold no better index page"
-            )
         if self.stopped_at:
             return f"the full probe stopped at the index page {self.stopped_at} it confirmed"
         if url in self.mated:

@@ -74,7 +74,7 @@ whose URL reads as an ancestor of sp's beyond the site root are probed first, on
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 from urllib.parse import urldefrag, urljoin, urlsplit, urlunsplit
@@ -462,7 +462,6 @@ class Probes:
     _dead: dict[str, int] = field(default_factory=dict)  # family → loaded, not linking to sp
     _weights: dict[str, float] = field(default_factory=dict)  # judged candidate → its W_ci
     _sound: set[str] = field(default_factory=set)  # families a probe of which linked to sp
-    _folders: frozenset[str] = frozenset()  # `folders_above` sp, each with its final slash
 
     def __post_init__(self) -> None:
         self._lists = link_collections(self.sp, self.mode)
@@ -471,7 +470,6 @@ class Probes:
             paths.setdefault(link.url, {})[link_path(link, self.mode)] = None
         self._paths = {u: tuple(paths.get(u, ())) for u in self.urls}
         self._bar = bar_mates(self.sp, self.mode)
-        self._folders = frozenset(f"{u}/" for u in folders_above(self.sp.url))
 
     def learn(self, pages: Iterable[Snapshot]) -> None:
         """Mark as site navigation the lists of sp that one of `pages` holds with mostly the
@@ -730,20 +728,6 @@ class Probes:
         them links to sp."""
         loaded = [self._linking[u] for u in self._lists[path] if u in self._linking]
         return len(loaded) >= DRY_ENTRIES and not any(loaded)
-
-    def spent(self, url: str, barren: Container[str]) -> bool:
-        """Whether every list of sp holding `url` (site navigation too) has `DRY_ENTRIES`
-        entries or more probed and judged no candidate: those of the ranked probe weighed 0.0
-        (`weighed`), and `barren`. Not for a folder sp's path names above it (`url_ancestors`:
-        a breadcrumb's entry), which a menu may hold too."""
-        paths = self._paths.get(url, ())
-        if not paths or url in url_ancestors(self.sp.url) or url in self._folders:
-            return False
-        return all(
-            sum(u in barren or self._weights.get(u, 1.0) == 0.0 for u in set(self._lists[p]))
-            >= DRY_ENTRIES
-            for p in paths
-        )
 
     def _beside_above(self, url: str) -> bool:
         """Whether sp lists `url` beside a page whose URL reads as above sp's (`ancestry` ≥ 0:

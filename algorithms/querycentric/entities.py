@@ -311,9 +311,11 @@ def learn_containers(ex: Exploring, page: Snapshot) -> None:
 def _other_kinds(page: Snapshot, kept: set[str], sample: str | None) -> set[str]:
     """The containers of `kept` (alike but for their items' attributes) whose items are marked
     as another kind than the sample's: each of their lists (the anchors' nearest list or table)
-    holds items of that one mark only, and none holds the sample (a reference index's
-    ``li[@class=enum]`` list beside the ``li[@class=class]`` list of the sample's class). Rows
-    striped in one table, or a list's marked items beside the sample's, stay one list."""
+    holds items of that one mark only, none holds the sample, and no list of the sample's
+    shows that mark (a reference index's ``li[@class=enum]`` list beside the
+    ``li[@class=class]`` list of the sample's class). Rows striped in one table, a list's
+    marked items beside the sample's, or the current page's item marked among plain ones (a
+    sidebar's ``li[@class=active]``, a mark no other item shows) stay one list."""
     anchors = linked_anchors(page)
     mine = next((result_container(x) for _, x in anchors if entity_url(x.url) == sample), None)
     if mine is None or len(kept) < 2:
@@ -328,10 +330,16 @@ def _other_kinds(page: Snapshot, kept: set[str], sample: str | None) -> set[str]
         lists.setdefault(container, set()).add(owner)
         marks.setdefault(owner, set()).add(_mark(container))
     own = lists.get(mine, set())
+    # a mark on one item of the page is the current page's highlight, no kind
+    marked = Counter(_mark(result_container(link)) for _, link in anchors)
+    # the marks the sample's own lists show: its item's, and its neighbours' (the current
+    # page's item marked "active" among plain ones)
+    shown = {_mark(mine)}.union(*(marks[e] for e in own if e is not None))
     return {
         c
         for c, held in lists.items()
-        if _mark(c) != _mark(mine)
+        if _mark(c) not in shown
+        and marked[_mark(c)] > 1
         and None not in held
         and not held & own
         and all(marks[e] == {_mark(c)} for e in held)
@@ -340,12 +348,12 @@ def _other_kinds(page: Snapshot, kept: set[str], sample: str | None) -> set[str]
 
 # the elements a list's items sit in
 _OWNERS = frozenset({"ul", "ol", "dl", "table"})
-_ITEM_STEP = re.compile(r"(?:^|/)(li|tr|dt|dd)(\[[^/]*\])")
+_ITEM_STEP = re.compile(r"(?:^|/)(li|tr|dt|dd)((?:\[[^\]]*\])*)(?=/|$)")
 
 
 def _mark(container: str) -> str:
     """The attributes of the item element of a container (its last ``li``, ``tr``, ``dt`` or
-    ``dd`` step): what marks an item's kind."""
+    ``dd`` step, marked or not): what marks an item's kind."""
     found = _ITEM_STEP.findall(container)
     return found[-1][1] if found else ""
 

@@ -3,7 +3,8 @@ heading ("Classes:", "Structs:", "Enums:"), each item marked by its kind's class
 (``li class="class"``, ``li class="abstract_class"`` among them, ``li class="enum"``), every
 symbol a page `/Lib.<Name>.html`. With a class as the sample, the entities are the classes, the
 abstract ones included; the lists of the other kinds are not theirs. A table whose rows are
-striped odd and even stays one list (against the lab's truth)."""
+striped odd and even stays one list, and so does a sidebar that marks the current page's item
+among plain ones (against the lab's truth)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,19 @@ ABSTRACT = {"Widget4", "Widget9"}
 
 def _mark(kind: str, name: str) -> str:
     return "abstract_class" if name in ABSTRACT else kind
+
+
+def _sidebar(current: str) -> str:
+    """The classes as a guide's sidebar: the first four at its top level, the others in a
+    sublist under a heading item; the current page's item is marked active."""
+
+    def item(n: str) -> str:
+        active = ' class="active"' if n == current else ""
+        return f'<li{active}><a href="Lib.{n}.html">{n}</a></li>'
+
+    top, rest = KINDS["class"][:4], KINDS["class"][4:]
+    sub = "<li><p>More widgets</p><ul>" + "".join(map(item, rest)) + "</ul></li>"
+    return f'<aside><ul class="sidebar">{"".join(map(item, top))}{sub}</ul></aside>'
 
 
 class _Reference(Site):
@@ -52,6 +66,8 @@ class _Reference(Site):
                 for i, n in enumerate(KINDS["class"])
             )
             body = f"<h1>Classes</h1><table>{rows}</table>"
+        elif name == "guide.htm":
+            body = _sidebar(KINDS["class"][5])
         elif any(name == f"Lib.{n}.html" for names in KINDS.values() for n in names):
             body = f'<h1>{name}</h1><a href="index.htm">Index</a>'
         else:
@@ -87,5 +103,11 @@ async def test_the_lists_of_other_kinds_beside_the_samples_are_not_its_entities(
 
 async def test_rows_striped_odd_and_even_stay_one_list() -> None:
     truth, found = await _explored("/table.htm")
+    scores = set_scores(found, truth.target_entities)
+    assert scores.precision == 1.0 and scores.recall == 1.0
+
+
+async def test_a_sidebar_marking_the_current_page_among_plain_items_stays_one_list() -> None:
+    truth, found = await _explored("/guide.htm")
     scores = set_scores(found, truth.target_entities)
     assert scores.precision == 1.0 and scores.recall == 1.0

@@ -7,10 +7,9 @@ commands beside other reference pages."""
 from __future__ import annotations
 
 from aiohttp import web
+from explore_runs import serve_and_explore_from_entry
 
-from siteseer.algorithms import explore, find_list_page
-from siteseer.crawler import Session, SessionConfig
-from siteseer.lab import LabServer, Site, SiteTruth, set_scores
+from siteseer.lab import Site, SiteTruth, set_scores
 
 CHAPTERS = [f"topic{i}" for i in range(60)]
 COMMANDS = ["select", "insert", "update", "delete", "create-table", "drop-table", "alter-table"]
@@ -79,13 +78,9 @@ class _ChunkedManual(Site):
 
 
 async def test_a_chapter_named_as_its_commands_is_their_list_past_a_long_contents() -> None:
-    async with LabServer([_ChunkedManual()]) as server:
-        truth = server.truth("chunked-manual")
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
-            # the contents' first pages link no command; the chapter named as they are lists
-            # them, and its "Prev" link to the part above is no rest of its list
-            assert entry.found and entry.url == truth.base_url + "/cmd-commands.html"
-            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    truth, entry, result = await serve_and_explore_from_entry(_ChunkedManual())
+    # the contents' first pages link no command; the chapter named as they are lists
+    # them, and its "Prev" link to the part above is no rest of its list
+    assert entry.found and entry.url == truth.base_url + "/cmd-commands.html"
     scores = set_scores(result.entities, truth.target_entities)
     assert scores.recall == 1.0 and scores.precision >= 0.9, scores

@@ -7,8 +7,8 @@ grouping select): none of those tools is a facet."""
 from __future__ import annotations
 
 from aiohttp import web
+from explore_runs import serve_and_explore_from_entry
 
-from siteseer.algorithms import explore, find_list_page
 from siteseer.algorithms.querycentric.model import control_facets
 from siteseer.crawler import Session, SessionConfig
 from siteseer.lab import LabServer, Site, SiteTruth, set_scores
@@ -91,12 +91,8 @@ class _Projects(Site):
 
 
 async def test_the_list_a_page_of_the_home_page_links_as_the_samples_collection() -> None:
-    async with LabServer([_Projects()]) as server:
-        truth = server.truth("tracker-projects")
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
-            assert entry.found and entry.url == f"{truth.base_url}/issues"
-            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    truth, entry, result = await serve_and_explore_from_entry(_Projects())
+    assert entry.found and entry.url == f"{truth.base_url}/issues"
     scores = set_scores(result.entities, truth.target_entities)
     assert scores.precision == scores.recall == 1.0
 

@@ -7,6 +7,7 @@ some marked by a modifier class; a manual's sections whose pages are named by a 
 from __future__ import annotations
 
 from aiohttp import web
+from explore_runs import serve_and_explore_from_entry
 
 from siteseer.algorithms import explore, find_list_page
 from siteseer.crawler import Session, SessionConfig
@@ -84,14 +85,10 @@ class _ModuleTree(Site):
 
 
 async def test_a_module_tree_in_disclosures_is_the_list_beside_module_pages() -> None:
-    async with LabServer([_ModuleTree()]) as server:
-        truth = server.truth("module-tree")
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
-            # the index lists every module; a module page's three links and its form do not
-            # make it the wider list
-            assert entry.found and entry.url == truth.base_url + "/"
-            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    truth, entry, result = await serve_and_explore_from_entry(_ModuleTree())
+    # the index lists every module; a module page's three links and its form do not
+    # make it the wider list
+    assert entry.found and entry.url == truth.base_url + "/"
     scores = set_scores(result.entities, truth.target_entities)
     assert scores.precision == 1.0 and scores.recall == 1.0
 
@@ -144,12 +141,8 @@ class _Crate(Site):
 
 
 async def test_a_crates_modules_named_by_their_folders_are_one_list() -> None:
-    async with LabServer([_Crate()]) as server:
-        truth = server.truth("crate-index")
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
-            assert entry.found and entry.url == truth.base_url + "/std/index.html"
-            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    truth, entry, result = await serve_and_explore_from_entry(_Crate())
+    assert entry.found and entry.url == truth.base_url + "/std/index.html"
     scores = set_scores(result.entities, truth.target_entities)
     assert scores.precision == 1.0 and scores.recall == 1.0
 

@@ -5,10 +5,9 @@ page and linked only from the list of packages; the folders themselves serve no 
 from __future__ import annotations
 
 from aiohttp import web
+from explore_runs import serve_and_explore_from_entry
 
-from siteseer.algorithms import explore, find_list_page
-from siteseer.crawler import Session, SessionConfig
-from siteseer.lab import LabServer, Site, SiteTruth, set_scores
+from siteseer.lab import Site, SiteTruth, set_scores
 
 PACKAGES = {
     "base": ["abs", "apply", "cat", "paste", "sum"],
@@ -91,14 +90,10 @@ class _HelpServer(Site):
 
 
 async def test_the_index_document_beside_the_sample_is_its_list() -> None:
-    async with LabServer([_HelpServer()]) as server:
-        truth = server.truth("help-server")
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
-            # the folders above the sample serve the error page; the page beside it that the
-            # list of packages links is its list
-            assert entry.found and entry.url == truth.base_url + "/library/data/html/00Index.html"
-            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    truth, entry, result = await serve_and_explore_from_entry(_HelpServer())
+    # the folders above the sample serve the error page; the page beside it that the
+    # list of packages links is its list
+    assert entry.found and entry.url == truth.base_url + "/library/data/html/00Index.html"
     scores = set_scores(result.entities, truth.target_entities)
     assert scores.precision == 1.0 and scores.recall == 1.0
 
@@ -151,13 +146,9 @@ class _Reference(Site):
 
 
 async def test_an_index_of_values_is_no_list_of_their_modules() -> None:
-    async with LabServer([_Reference()]) as server:
-        truth = server.truth("reference")
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
-            # the index of values links more pages, but each 48 times (24 values, each an
-            # anchor and a link): the table of modules is the list
-            assert entry.found and entry.url == truth.base_url + "/"
-            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    truth, entry, result = await serve_and_explore_from_entry(_Reference())
+    # the index of values links more pages, but each 48 times (24 values, each an
+    # anchor and a link): the table of modules is the list
+    assert entry.found and entry.url == truth.base_url + "/"
     scores = set_scores(result.entities, truth.target_entities)
     assert scores.precision == 1.0 and scores.recall == 1.0

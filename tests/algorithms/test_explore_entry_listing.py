@@ -7,8 +7,8 @@ the class list is found (against the lab's truth)."""
 from __future__ import annotations
 
 from aiohttp import web
+from explore_runs import serve_and_explore_from_entry
 
-from siteseer.algorithms import explore, find_list_page
 from siteseer.algorithms.entrypoint import listing_index
 from siteseer.crawler import Session, SessionConfig
 from siteseer.lab import LabServer, Site, SiteTruth, set_scores
@@ -73,13 +73,9 @@ class _FileFolder(Site):
 
 
 async def test_a_servers_file_listing_leads_to_its_index_document() -> None:
-    async with LabServer([_FileFolder()]) as server:
-        truth = server.truth("file-folder")
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
-            assert entry.url == truth.base_url + "/lib-module.html" and entry.complete
-            assert any(t.decision == "file-listing" for t in entry.trace)
-            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    truth, entry, result = await serve_and_explore_from_entry(_FileFolder())
+    assert entry.url == truth.base_url + "/lib-module.html" and entry.complete
+    assert any(t.decision == "file-listing" for t in entry.trace)
     assert result.complete, result.reason
     scores = set_scores(result.entities, truth.target_entities)
     assert scores.precision == 1.0 and scores.recall == 1.0

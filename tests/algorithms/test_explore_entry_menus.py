@@ -5,6 +5,7 @@ its files (one folder holding folders only), and a wiki whose pages only its sit
 from __future__ import annotations
 
 from aiohttp import web
+from explore_runs import serve_and_explore_from_entry
 
 from siteseer.algorithms import explore, find_list_page
 from siteseer.crawler import Session, SessionConfig
@@ -72,12 +73,8 @@ class _Admin(Site):
 
 
 async def test_a_short_menu_is_no_entity_list_and_its_list_is_found() -> None:
-    async with LabServer([_Admin()]) as server:
-        truth = server.truth("admin-menu")
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
-            assert entry.url == truth.base_url + "/admin/zone/list"
-            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    truth, entry, result = await serve_and_explore_from_entry(_Admin())
+    assert entry.url == truth.base_url + "/admin/zone/list"
     assert result.complete, result.reason
     scores = set_scores(result.entities, truth.target_entities)
     assert scores.precision == 1.0 and scores.recall == 1.0
@@ -236,12 +233,8 @@ class _Wiki(Site):
 
 
 async def test_without_a_list_the_site_index_the_start_page_links_is_the_start() -> None:
-    async with LabServer([_Wiki()]) as server:
-        truth = server.truth("wiki-start")
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
-            assert entry.url == truth.base_url + "/doku.php?do=index"
-            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    truth, entry, result = await serve_and_explore_from_entry(_Wiki())
+    assert entry.url == truth.base_url + "/doku.php?do=index"
     assert result.complete, result.reason
     scores = set_scores(result.entities, truth.target_entities)
     assert scores.precision == 1.0 and scores.recall == 1.0
@@ -289,12 +282,8 @@ class _Forum(Site):
 
 
 async def test_of_two_lists_linking_the_sample_the_one_paged_further_is_the_wider() -> None:
-    async with LabServer([_Forum()]) as server:
-        truth = server.truth("forum-pages")
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
-            assert entry.url == truth.base_url + "/"
-            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    truth, entry, result = await serve_and_explore_from_entry(_Forum())
+    assert entry.url == truth.base_url + "/"
     assert result.complete, result.reason
     scores = set_scores(result.entities, truth.target_entities)
     assert scores.precision == 1.0 and scores.recall == 1.0

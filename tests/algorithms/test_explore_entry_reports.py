@@ -5,10 +5,9 @@ and the list of its reports; each report is a table of tickets, the first one of
 from __future__ import annotations
 
 from aiohttp import web
+from explore_runs import serve_and_explore_from_entry
 
-from siteseer.algorithms import explore, find_list_page
-from siteseer.crawler import Session, SessionConfig
-from siteseer.lab import LabServer, Site, SiteTruth, set_scores
+from siteseer.lab import Site, SiteTruth, set_scores
 
 TICKETS = 24
 WIKI = ("Guide", "Install", "Upgrade", "Formatting")
@@ -71,12 +70,8 @@ class _Tracker(Site):
 
 
 async def test_a_list_of_reports_beside_a_help_page_leads_to_the_widest_report() -> None:
-    async with LabServer([_Tracker()]) as server:
-        truth = server.truth("tracker-reports")
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
-            assert entry.url == truth.base_url + "/report/1"
-            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    truth, entry, result = await serve_and_explore_from_entry(_Tracker())
+    assert entry.url == truth.base_url + "/report/1"
     assert result.complete, result.reason
     scores = set_scores(result.entities, truth.target_entities)
     assert scores.precision == 1.0 and scores.recall == 1.0

@@ -6,10 +6,9 @@ entity sample."""
 from __future__ import annotations
 
 from aiohttp import web
+from explore_runs import serve_and_explore_from_entry
 
-from siteseer.algorithms import explore, find_list_page
-from siteseer.crawler import Session, SessionConfig
-from siteseer.lab import LabServer, Site, SiteTruth, set_scores
+from siteseer.lab import Site, SiteTruth, set_scores
 
 PEOPLE = 30
 SURNAMES = 12
@@ -84,11 +83,7 @@ class _FamilyTree(Site):
 
 
 async def test_a_home_table_not_linking_the_sample_gives_way_to_the_table_that_does() -> None:
-    async with LabServer([_FamilyTree()]) as server:
-        truth = server.truth("family-tables")
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
-            assert entry.url == truth.base_url + "/people.html"
-            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    truth, entry, result = await serve_and_explore_from_entry(_FamilyTree())
+    assert entry.url == truth.base_url + "/people.html"
     scores = set_scores(result.entities, truth.target_entities)
     assert scores.recall == 1.0 and scores.precision == 1.0

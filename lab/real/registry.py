@@ -121,6 +121,7 @@ _REAL: dict[str, str] = {
     "real-vimdoc": "siteseer.lab.real.vimdoc:VimdocApp",
     "real-gidocgen": "siteseer.lab.real.gidocgen:GidocgenApp",
     "real-papis": "siteseer.lab.real.papisweb:PapisApp",
+    "real-pygeoapi": "siteseer.lab.real.geoapi:GeoapiApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -33,6 +33,15 @@ def get_text(url: str) -> str:
         return str(response.read().decode("utf-8"))
 
 
+def get_html(url: str) -> str:
+    """The body of `url` as a browser is sent it (`Accept: text/html`): an application that
+    answers JSON otherwise (a browsable API, an OGC API server) writes its HTML page."""
+    request = urllib.request.Request(url, headers={"Accept": "text/html"})
+    with urllib.request.urlopen(request, timeout=120) as response:
+        assert response.headers.get_content_type() == "text/html", url
+        return str(response.read().decode("utf-8"))
+
+
 def page_links(url: str, pattern: str = r'href="([^"#]+)') -> list[str]:
     """The links of `url`'s page that `pattern` finds (its first group: every href, fragments
     dropped, unless told), resolved and canonical, in order; links that are not HTTP (file://,

@@ -9,24 +9,16 @@ browser asking for text/html is sent) of the list pages and the countries' pages
 from __future__ import annotations
 
 import re
-import urllib.request
 from collections.abc import Iterator
 from html import unescape
 
 import pytest
+from lab_http import get_html
 
 from siteseer.lab.real.drf import DrfApp, list_pages
 from siteseer.lab.server import LabServer, running_lab
 
 APP = "real-drf"
-
-
-def html_of(url: str) -> str:
-    """The page a browser is sent: the browsable API's HTML, not the JSON."""
-    request = urllib.request.Request(url, headers={"Accept": "text/html"})
-    with urllib.request.urlopen(request, timeout=120) as response:
-        assert response.headers.get_content_type() == "text/html", url
-        return str(response.read().decode("utf-8"))
 
 
 def test_list_pages_follow_the_pagination() -> None:
@@ -51,13 +43,13 @@ def api() -> Iterator[LabServer]:
 def test_the_list_pages_link_every_country_of_the_truth(api: LabServer) -> None:
     truth = api.truth(APP)
     (level,) = truth.index_levels
-    assert f'href="{level[0]}"' in html_of(truth.base_url + "/api/")
+    assert f'href="{level[0]}"' in get_html(truth.base_url + "/api/")
     country = re.compile(re.escape(truth.base_url) + r"/api/countries/[A-Z]{2}/")
     page_link = re.compile(re.escape(truth.base_url) + r"/api/countries/(?:\?page=\d+)?")
     linked_pages: set[str] = set()
     found: list[str] = []
     for page in level:
-        hrefs = [unescape(h) for h in re.findall(r'href="([^"]*)"', html_of(page))]
+        hrefs = [unescape(h) for h in re.findall(r'href="([^"]*)"', get_html(page))]
         linked_pages |= {h for h in hrefs if page_link.fullmatch(h)}
         found.extend(dict.fromkeys(h for h in hrefs if country.fullmatch(h)))
     assert linked_pages >= set(level)
@@ -74,7 +66,7 @@ def test_the_list_pages_link_every_country_of_the_truth(api: LabServer) -> None:
 def test_country_pages_show_the_fields(api: LabServer) -> None:
     truth = api.truth(APP)
     for url in truth.entities["country"][::25]:
-        text = unescape(html_of(url))
+        text = unescape(get_html(url))
         assert f'href="{url}"' in text  # the record's own url, drawn as a link
         for name, values in truth.attributes[url].items():
             assert f'"{name}": "{values[0]}"' in text, (url, name, values)
@@ -88,6 +80,6 @@ def test_subdivision_pages_link_their_country(api: LabServer) -> None:
     countries = set(truth.entities["country"])
     for url in truth.entities["subdivision"][::100]:
         code = url.rstrip("/").rsplit("/", 1)[1]
-        linked = set(re.findall(r'href="([^"]*/api/countries/[A-Z]{2}/)"', html_of(url)))
+        linked = set(re.findall(r'href="([^"]*/api/countries/[A-Z]{2}/)"', get_html(url)))
         assert linked and linked <= countries, url
         assert any(c.endswith(f"/{code.split('-')[0]}/") for c in linked), url

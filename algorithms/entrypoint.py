@@ -60,7 +60,9 @@ index, whose every page carries a menu of the same pages) is the list when no pa
 round is a wider one: the rest are not loaded. Else, when the start page or a page of the
 first round lists `MINIMUM_ROWS` links shaped as the sample and none is a list with facets or a
 table of rows, the rest shaped as the sample (its peers: a module index's modules, a manual's
-nodes) are not loaded: only the others are.
+nodes) are not loaded: only the others are. A page linking each entity through a view of its
+page (a mail archive's thread views ``<message>/T/#t``: throughviews.py) is scored as linking
+the entities.
 
 Not loaded: links that look like cart, account, log-in or log-out actions (`unsafe_reason`),
 links to the entity pages themselves, the filtered views of the start page (its facet, sort
@@ -91,6 +93,7 @@ from siteseer.algorithms.querycentric.model import (
     unsafe_reason,
 )
 from siteseer.algorithms.querycentric.rows import listed_fields
+from siteseer.algorithms.querycentric.throughviews import entity_view, through_view
 from siteseer.algorithms.querycentric.views import is_pager_text, names_an_order
 from siteseer.algorithms.result import TraceEntry
 from siteseer.algorithms.run import Run, Stopped
@@ -167,6 +170,9 @@ def list_score(
     the module docstring); `canonical` is the crawl's canonicalisation (`Session.canonical`).
     With `entity_sample`, the links shaped as it is (`like_sample`) when the page links it."""
     like = 0
+    if entity_sample:  # a list may link each entity through a view of its page
+        shape = sample_pattern(entity_sample)
+        page = through_view(page, shape, entity_view(page, shape, entity_sample), entity_sample)
     # an entity link may carry the list's state back (``?pk=9&_origin=/list``): named without it
     if entity_sample and any(entity_url(link.url) == entity_sample for link in page.links):
         shape = sample_pattern(entity_sample)

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 from siteseer.algorithms.querycentric.disclosures import revealed_entities
+from siteseer.algorithms.querycentric.entities import sample_pattern
 from siteseer.algorithms.querycentric.folders import folder_pages
 from siteseer.algorithms.querycentric.model import (
     Condition,
@@ -49,6 +50,7 @@ from siteseer.algorithms.querycentric.records import listed_attributes, listed_o
 from siteseer.algorithms.querycentric.rows import FieldValue, RowKey
 from siteseer.algorithms.querycentric.sections import section_pages
 from siteseer.algorithms.querycentric.sightings import Sightings
+from siteseer.algorithms.querycentric.throughviews import through_view
 from siteseer.algorithms.querycentric.treelists import tree_list_pages
 from siteseer.algorithms.result import (
     Exploration,
@@ -162,6 +164,9 @@ class Explorer:
         self.listed: dict[str, dict[str, FieldValue]] | None = None  # records.py `listed_of`, once
         # controls whose action led to a request the browser refused: never acted on again
         self.unsafe_selectors: set[str] = set()
+        # the path below an entity's page the start list links each entity through
+        # (throughviews.py): every page loaded names those links by their entities
+        self.view: tuple[str, ...] = ()
 
     # -- skips and loads --------------------------------------------------------------------------
 
@@ -194,6 +199,7 @@ class Explorer:
             if snap is None:
                 self._not_loaded(url, url)
             else:
+                snap = self.through_view(snap)
                 self.states.add(snap)
             out.append(snap)
         return out
@@ -207,6 +213,7 @@ class Explorer:
         if snap is None:
             self._not_loaded(url, url)
         else:
+            snap = self.through_view(snap)
             self.states.add(snap)
         return snap
 
@@ -228,8 +235,16 @@ class Explorer:
             self.skip(subject, "unsafe", "its action sent " + "; ".join(new.refused))
             return None
         else:
+            new = self.through_view(new)
             self.states.add(new)
         return new
+
+    def through_view(self, snap: Snapshot) -> Snapshot:
+        """`snap` with its links to the entities' `view` named by their entities."""
+        sample = self.settings.entity_sample
+        if not self.view or not sample:
+            return snap
+        return through_view(snap, sample_pattern(sample), self.view, sample)
 
     # -- pages ------------------------------------------------------------------------------------
 

@@ -29,7 +29,11 @@ from siteseer.algorithms.querycentric.beside import (
 )
 from siteseer.algorithms.querycentric.core import Explorer, Query, Settings, show
 from siteseer.algorithms.querycentric.disclosures import TAB_LEVELS, tab_controls
-from siteseer.algorithms.querycentric.entities import join_container, learn_entities
+from siteseer.algorithms.querycentric.entities import (
+    join_container,
+    learn_entities,
+    sample_pattern,
+)
 from siteseer.algorithms.querycentric.indexes import (
     linked_values,
     menu_links,
@@ -47,6 +51,7 @@ from siteseer.algorithms.querycentric.model import (
     pagination_candidates,
 )
 from siteseer.algorithms.querycentric.records import page_fields, read_records, table_fields
+from siteseer.algorithms.querycentric.throughviews import entity_view
 from siteseer.algorithms.result import Exploration
 from siteseer.algorithms.run import Run, Stopped
 from siteseer.algorithms.scriptpager import in_place
@@ -119,6 +124,12 @@ async def explore(
 
 async def _explore(ex: Explorer) -> None:
     root = await ex.run.seed(ex.start)
+    sample = ex.settings.entity_sample
+    if sample:  # a list linking each entity through a view of its page lists the entities
+        ex.view = entity_view(root, sample_pattern(sample), sample)
+        if ex.view:
+            ex.run.note("entity-pattern", "view", root.final_url, note="/".join(ex.view))
+            root = ex.through_view(root)
     ex.states.add(root)
     learned = await learn_entities(ex, root)
     if not learned and _may_change(root):  # a list a script builds: look at it rendered

@@ -13,7 +13,9 @@ whose clicks lead nowhere (the page keeps its URL) is inert and is not clicked a
 any group of the same DOM path on that host (the toolbar each of a page's cards repeats: one
 template, one behaviour), nor any group whose items carry the same attribute names, a ``data-``
 one among them (`marks`: the toggles a script binds by ``[data-details-id]`` wherever they sit,
-a heading's as a list item's: one selector, one handler). Rules are kept per host and group (its DOM path and its container's
+a heading's as a list item's: one selector, one handler). An item that names another element
+of the page by its id (``aria-controls``, a ``data-`` attribute: `acts_on`) shows or hides it in
+place and is never clicked. Rules are kept per host and group (its DOM path and its container's
 selector), so the next page of the same list costs no click; a rule read off positions holds on
 the page it was learned on only. An element whose ARIA role says it acts in place (a tab, an
 option, a checkbox, a switch …) is a control, never an item that opens a page; so is a button
@@ -41,7 +43,7 @@ from siteseer.render import Action, Link, Opener, Snapshot
 if TYPE_CHECKING:
     from siteseer.algorithms.run import Run
 
-__all__ = ["CLICKS_PER_PAGE", "Openers", "Rule", "features", "learn_rule", "marks"]
+__all__ = ["CLICKS_PER_PAGE", "Openers", "Rule", "acts_on", "features", "learn_rule", "marks"]
 
 CLICKS_PER_PAGE = 60  # clicks on the items of one page that no rule reads
 LEARN_CLICKS = 3  # items of a new group clicked at most to learn its rule
@@ -173,7 +175,7 @@ class Openers:
         host = urlsplit(here).netloc
         budget = [CLICKS_PER_PAGE]
         links: list[Link] = []
-        for group, items in _groups(page.openers).items():
+        for group, items in _groups(page.openers, _element_ids(page)).items():
             key = (host, group)
             rule = self._rules.get(key)
             mark = marks(items[0])
@@ -262,16 +264,19 @@ class Openers:
         return self.run.session.canonical(url)
 
 
-def _groups(openers: Sequence[Opener]) -> dict[str, list[Opener]]:
+def _groups(
+    openers: Sequence[Opener], ids: frozenset[str] = frozenset()
+) -> dict[str, list[Opener]]:
     """The page's lists of openers, in page order, each by a key that names it on every page of
     the same template: openers that share a DOM path (tags and attribute names) and sit in the
     same container — their selectors differ in the deepest step where any two of them differ
     (an item's place in its list), and only there. Two lists of the same shape (two filter
     lists of a sidebar) are two groups; fewer than `MIN_GROUP` items make no list. Controls
-    and commands are left out (`_command`)."""
+    and commands are left out (`_command`), and so are the items that name an element of the
+    page by one of its `ids` (`acts_on`)."""
     by_path: dict[str, list[Opener]] = defaultdict(list)
     for item in openers:
-        if not _command(item):
+        if not _command(item) and not acts_on(item, ids):
             by_path[item.path_attrs].append(item)
     groups: dict[str, list[Opener]] = {}
     for path, items in by_path.items():
@@ -299,6 +304,34 @@ def marks(item: Opener) -> frozenset[str]:
         name for name, _ in item.attrs if name not in _BEHAVIOUR and not name.startswith("aria-")
     )
     return names if any(n.startswith("data-") for n in names) else frozenset()
+
+
+def _element_ids(page: Snapshot) -> frozenset[str]:
+    """The ids of `page`'s elements (none when it has no HTML)."""
+    if not page.html:
+        return frozenset()
+    return frozenset(str(v) for v in page.tree().xpath("//@id"))
+
+
+def acts_on(item: Opener, ids: frozenset[str]) -> bool:
+    """Whether `item` names another element of the page by its id (one of `ids`) in
+    ``aria-controls`` or a ``data-`` attribute (``aria-controls="panel"``,
+    ``data-target="#panel"``, a script's ``data-details-id="i:Context"`` beside
+    ``<details id="i:Context">``): a control that shows, hides or fills that element in place,
+    no item of a list that opens a page.
+
+    Choice: ARIA says so of ``aria-controls``; a ``data-`` attribute holding a page element's
+    id is the same wiring done by a script (the collapse toggles of Bootstrap and of
+    documentation generators). Clicking such items only proves them inert, one page load a
+    click (three on every page of a reference manual whose sections fold)."""
+    own = dict(item.attrs).get("id", "")
+    for name, value in item.attrs:
+        if name != "aria-controls" and not name.startswith("data-"):
+            continue
+        target = value.strip().removeprefix("#")
+        if target and target != own and target in ids:
+            return True
+    return False
 
 
 def _command(item: Opener) -> bool:

@@ -31,6 +31,10 @@ the description was empty.
 Choice "a home like the sample": the site template is TEMPLATE TOKENS over the sample's pages
 and the home page only when the home is not itself like the sample. A wiki's start page has the
 articles' template; subtracting it left only "table of contents" (real-dokuwiki, recall 0.40).
+Choice "a home of the sample's template": a home page that holds every term of the samples'
+template has that template (a documentation set's pages share nothing but the site's menu and
+footer, which the home shows too), so it is not subtracted; subtracting it left no term, and
+isInstance, with nothing to look for, turned every page down (real-mkdocs: F1 0).
 
 The light Indesit samples the link collections of the page and of the pages they lead to (two
 hops; a third only when two found no collection of pages like the page), keeps the collections
@@ -307,10 +311,13 @@ def template_terms(pages: Sequence[Snapshot]) -> set[str]:
 
 def description_terms(pages: Sequence[Snapshot], home: Snapshot | None) -> set[str]:
     """The template terms of same-template `pages` without the site template's terms (those
-    still found when the site's home page joins the set)."""
+    still found when the site's home page joins the set), unless the home page holds all of
+    them (choice "a home of the sample's template")."""
     terms = template_terms(pages)
     if home is not None and all(home.url != p.url for p in pages):
-        terms -= template_terms([*pages, home])
+        own = terms - template_terms([*pages, home])
+        if own:
+            return own
     return terms
 
 

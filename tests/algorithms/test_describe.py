@@ -67,6 +67,18 @@ def test_description_terms_remove_the_site_template() -> None:
     assert description_terms(pages, home) == {"height", "weight", "team"}
 
 
+def test_a_home_of_the_samples_template_is_not_subtracted() -> None:
+    # A documentation set's pages share only the site's menu and footer, which the home page
+    # shows too: subtracting its terms left none, and isInstance turned every page down.
+    def chapter(n: int, name: str) -> Snapshot:
+        return html(f"http://h.test/c/{n}", f"<h1>{name}</h1><p>How to {name.lower()}</p>")
+
+    pages = [chapter(1, "Install"), chapter(2, "Upgrade"), chapter(3, "Tune")]
+    home = html("http://h.test/", "<h1>Welcome</h1><p>Read the chapters</p>")
+    assert template_terms(pages) == {"home", "news", "hoops", "weekly"}
+    assert description_terms(pages, home) == template_terms(pages)
+
+
 # --- on the lab ------------------------------------------------------------------------------
 
 

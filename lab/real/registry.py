@@ -122,6 +122,7 @@ _REAL: dict[str, str] = {
     "real-gidocgen": "siteseer.lab.real.gidocgen:GidocgenApp",
     "real-papis": "siteseer.lab.real.papisweb:PapisApp",
     "real-pygeoapi": "siteseer.lab.real.geoapi:GeoapiApp",
+    "real-chronicle": "siteseer.lab.real.chronicle:ChronicleApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

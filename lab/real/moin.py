@@ -25,8 +25,9 @@ login; the navigation (Home, History, Index, Tags) on every page.
 
 Truth, from moin's own index after the load (`items.json`, which the load script writes from
 `storage.documents`: every item of the default namespace, its name and tags; never a crawl):
-the entities are the pages of the uploads (every item with a tag); attribute `package`, its
-tag; the index is two levels, `/+tags` then each tag's page; the seed is the newest bash
+the entities are the pages of the uploads (every item with a tag); attribute `tag` (moin's
+own name: "Tags" in the navigation, "tags:" before a page's tag links; each tag is the upload's
+source package); the index is two levels, `/+tags` then each tag's page; the seed is the newest bash
 upload's page.
 """
 
@@ -146,7 +147,7 @@ class MoinApp(PythonApp):
             urls=urls,
             values=values,
             order=sorted(tagged),
-            attribute=("package", lambda tag: f"{b}/+tags/{quote(tag)}"),
+            attribute=("tag", lambda tag: f"{b}/+tags/{quote(tag)}"),
             templates={b + "/Home": "home", b + "/+index/": "index", b + "/all": "index"},
             notes=(
                 f"{len(urls)} pages of uploads of {len(PACKAGES)} packages, each with one tag "

@@ -76,7 +76,7 @@ def test_upload_pages_show_their_heading_and_link_their_tag(moin: LabServer) -> 
     truth = moin.truth(APP)
     for url in (truth.seed_entity, truth.target_entities[0], truth.target_entities[-1]):
         page = get_text(url)
-        (package,) = truth.attributes[url]["package"]
+        (package,) = truth.attributes[url]["tag"]
         assert f'href="/+tags/{package}"' in page, url
         assert re.search(
             rf"<h1[^>]*>{re.escape(package)} [^<]+<a class=\"moin-permalink\"", page

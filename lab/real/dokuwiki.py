@@ -25,8 +25,9 @@ namespace tree), recent changes (`do=recent`, paged), search (`do=search&q=`), p
 
 Truth, from the data directory's page files (`data/pages/**/*.txt`): the entities are the wiki
 pages except the start pages (the root's and each namespace's, the index pages), at
-`/doku.php?id=<page>` (in the crawler's canonical form, `id=library%3Ajson`); attribute `namespace` (top-level namespace, "(root)" for pages at the
-root); one query per namespace; index levels: the root start page, then the namespaces' start
+`/doku.php?id=<page>` (in the crawler's canonical form, `id=library%3Ajson`); attribute `namespace`
+(top-level namespace; a page at the root has none: the index shows it outside every namespace
+and the wiki names no root namespace); one query per namespace; index levels: the root start page, then the namespaces' start
 pages; the seed path follows the pages' own links from the root start page.
 """
 
@@ -64,7 +65,6 @@ SKELETON = Path("/var/lib/dokuwiki/data")
 SOURCES = Path("/usr/share/doc/python3/html/_sources")
 PACKAGES = ("dokuwiki", "php-cli", "php-cgi", "python3-doc")
 SEED_PAGE = "library:json"
-ROOT_NS = "(root)"
 IMPORT_SCRIPT = Path(__file__).parent / "apps" / "dokuwiki_import.php"
 _CONF_SKIP = {"acl.auth.php", "users.auth.php", "apache.conf", "lighttpd.conf", "local.php"}
 _LOCAL_PHP = """<?php
@@ -168,8 +168,9 @@ def page_links(text: str) -> list[str]:
     return out
 
 
-def _namespace(page: str) -> str:
-    return page.split(":", 1)[0] if ":" in page else ROOT_NS
+def _namespace(page: str) -> str | None:
+    """A page's top-level namespace; None for a page at the root."""
+    return page.split(":", 1)[0] if ":" in page else None
 
 
 def _is_start(page: str) -> bool:
@@ -277,7 +278,9 @@ class DokuWikiApp(RealApp):
         urls = {p: page_url(b, p) for p in pages}
         by_ns: dict[str, list[str]] = {}
         for page in entities:
-            by_ns.setdefault(_namespace(page), []).append(urls[page])
+            ns = _namespace(page)
+            if ns is not None:
+                by_ns.setdefault(ns, []).append(urls[page])
         starts = sorted(p for p in pages if p.endswith(":start"))
         version = (DOKU_INC / "VERSION").read_text(encoding="utf-8").strip()
         notes = (
@@ -294,7 +297,9 @@ class DokuWikiApp(RealApp):
             tuple(urls[p] for p in entities),
             tuple(urls[p] for p in _seed_path(pages, SEED_PAGE)),
             levels=((urls["start"],), tuple(urls[p] for p in starts)),
-            attributes={urls[p]: {"namespace": (_namespace(p),)} for p in entities},
+            attributes={
+                urls[p]: {"namespace": (ns,)} for p in entities if (ns := _namespace(p)) is not None
+            },
             queries=tuple(
                 FacetQuery((("namespace", ns),), tuple(members))
                 for ns, members in sorted(by_ns.items())

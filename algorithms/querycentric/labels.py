@@ -197,7 +197,33 @@ def _own_heading(sibling: Any) -> str | None:
         named = found is not None and not is_count_heading(_heading_text(found))
         if named and not sibling.findall(".//a"):
             return attribute_name(clean_label(_heading_text(found)))
-    return None
+    return _grouped_by(sibling)
+
+
+# A sentence that says what a list below it is grouped by: "This is a sitemap over all
+# available pages ordered by namespaces." A sort order ("sorted by date") groups nothing.
+_GROUPED_BY = re.compile(
+    r"\b(?:grouped|ordered|organi[sz]ed|arranged|classified)\s+by\s+"
+    r"(?:their\s+|its\s+|the\s+)?([^\W\d_][\w-]*(?:\s[^\W\d_][\w-]*)?)\s*[.:]?$",
+    re.I,
+)
+_PROSE_WORDS = 30
+
+
+def _grouped_by(sibling: Any) -> str | None:
+    """The attribute a short paragraph before a list names when it says what the list is
+    grouped by ("… pages ordered by namespaces." → "namespaces"), a paragraph alone or wrapped
+    alone in a block; None for any other element."""
+    node = sibling
+    while node.tag in {"div", "section"} and len(node) == 1 and not (node.text or "").strip():
+        node = node[0]
+    if node.tag != "p":
+        return None
+    text = _text(node)
+    if len(text.split()) > _PROSE_WORDS:
+        return None
+    match = _GROUPED_BY.search(text)
+    return match.group(1) if match else None
 
 
 def is_selected(anchor: Any) -> bool:

@@ -105,6 +105,26 @@ def test_facet_heading_is_the_heading_above_the_group() -> None:
     assert facet_heading(by_id["y"]) == "All products"
 
 
+def test_a_sentence_saying_what_the_list_is_grouped_by_names_its_groups() -> None:
+    """A wiki's index: its heading names the page ("Sitemap"), the sentence under it what the
+    tree's folders are ("… ordered by namespaces."): the folders are values of that; a sort
+    order ("sorted by date") groups nothing, and a long paragraph is no description."""
+    tree = parse_html(
+        "<html><body><h1>Sitemap</h1><div class='level1'><p>This is a sitemap over all "
+        'available pages ordered by <a href="/wiki/namespaces">namespaces</a>.</p></div>'
+        '<div><ul><li><a id="n" href="/w?id=start&amp;idx=faq">faq</a></li></ul></div>'
+        "<h2>Recent</h2><p>Pages sorted by date.</p>"
+        '<ul><li><a id="r" href="/w?id=start&amp;do=recent&amp;first=20">2</a></li></ul>'
+        "<h2>Topics</h2><p>" + "A long text about the topics. " * 8 + "Grouped by topic.</p>"
+        '<ul><li><a id="t" href="/w?id=start&amp;idx=faq">faq</a></li></ul>'
+        "</body></html>"
+    )
+    by_id = {a.get("id"): a for a in tree.iter("a")}
+    assert facet_heading(by_id["n"]) == "namespaces"
+    assert facet_heading(by_id["r"]) == "Recent"
+    assert facet_heading(by_id["t"]) == "Topics"
+
+
 def test_a_label_ending_in_a_colon_names_the_links_after_it() -> None:
     """A blog post's tags follow a "Tags:" label in their list (its own text, no heading
     element), below the post's title and meta line: every tag link is named by the label,

@@ -22,7 +22,10 @@ their rows' or items' own attributes (``tr[@class=odd]`` beside ``tr[@class=even
 ``div[@class=item-left unstable module-item]`` beside ``item-left module-item``). But lists
 whose items all carry another mark than the sample's item, none of them the sample's list,
 are lists of another kind (a reference index's ``li[@class=enum]`` list under "Enums:" beside
-the ``li[@class=class]`` list holding the sample: `_other_kinds`).
+the ``li[@class=class]`` list holding the sample: `_other_kinds`). So are lists whose items'
+file names all start with another word than the sample's, where the word names a kind and no
+page (``enum.Easing.html`` under "Enumerations" beside ``class.TabView.html`` under "Classes",
+the page naming no ``class.html``: `_narrow_to_kind`).
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ from siteseer.algorithms.querycentric.model import (
     result_entities,
 )
 from siteseer.algorithms.querycentric.rows import RowKey, guess_row_key, row_key_from_sample
-from siteseer.algorithms.querycentric.shapes import alike_container, outline_free
+from siteseer.algorithms.querycentric.shapes import alike_container, kind_of, outline_free
 from siteseer.render import Link, Snapshot
 
 if TYPE_CHECKING:
@@ -99,6 +102,7 @@ async def learn_entities(ex: Explorer, root: Snapshot) -> bool:
         ex.sample = sample
         ex.run.note("entity-pattern", "sample", sample.final_url, note=ex.pattern.describe())
         _widen_to_list(ex, root, {sample_url, sample.url, sample.final_url})
+        _narrow_to_kind(ex, root, {sample_url, sample.url, sample.final_url})
         sections = _widen_to_sections(ex, root, {sample_url, sample.url, sample.final_url})
     else:
         guessed = guess_entity_pattern(root)
@@ -541,6 +545,44 @@ def _widen_to_list(ex: Explorer, root: Snapshot, sample: set[str]) -> None:
         values={"links": float(len(alike))},
         note=ex.pattern.describe(),
     )
+
+
+def _narrow_to_kind(ex: Explorer, root: Snapshot, sample: set[str]) -> None:
+    """When the sample's file name starts with a word (shapes.py `kind_of`: "class" of
+    ``class.TabView.html``) that every entity link of its list (the anchor's nearest list or
+    table) starts with, another list's links all start with another word, and the start page
+    links no page the word names (``class.html``: the word would be a parent module's name,
+    ``docutils.core.html`` below ``docutils.html``), the word names the sample's kind: the
+    pattern keeps it."""
+    assert ex.pattern is not None
+    word = next((kind_of(u) for u in sample if kind_of(u)), "")
+    if not word or any(_stem(x.url) == word for x in root.links):
+        return
+    words: dict[Any, set[str]] = {}
+    mine: Any = None
+    for anchor, link in linked_anchors(root):
+        if not ex.pattern.matches(link.url):
+            continue
+        owner = next((e for e in anchor.iterancestors() if e.tag in _OWNERS), None)
+        words.setdefault(owner, set()).add(kind_of(link.url))
+        if link.url in sample:
+            mine = owner
+    if mine is None or words.get(mine) != {word}:
+        return
+    others = {
+        w for owner, held in words.items() if owner is not None and len(held) == 1 for w in held
+    }
+    if not others - {word, ""}:
+        return
+    ex.pattern = replace(ex.pattern, kind=word)
+    note = f"{ex.pattern.describe()}, file names {word}.*"
+    ex.run.note("entity-pattern", "kind", root.final_url, note=note)
+
+
+def _stem(url: str) -> str:
+    """A URL's last path segment without its extension (``class.html`` → "class")."""
+    last = urlsplit(url).path.rstrip("/").rsplit("/", 1)[-1]
+    return last.rsplit(".", 1)[0] if "." in last else last
 
 
 def _other_depths(root: Snapshot, mine: Link, group: str) -> list[str]:

@@ -54,7 +54,7 @@ from siteseer.algorithms.querycentric.labels import (
 from siteseer.algorithms.querycentric.listing import is_page_size
 from siteseer.algorithms.querycentric.rows import element_at
 from siteseer.algorithms.querycentric.safety import unsafe_reason
-from siteseer.algorithms.querycentric.shapes import alike_container, namespace, query_pairs
+from siteseer.algorithms.querycentric.shapes import alike_container, kind_of, namespace, query_pairs
 from siteseer.algorithms.querycentric.views import (
     PAGE_KEYS,
     VIEW_WORDS,
@@ -210,10 +210,6 @@ def _url_shape(url: str) -> tuple[str, tuple[str, ...], tuple[str, ...], bool]:
     return _host(url), _segments(url), _query_keys(url), _has_fragment(url)
 
 
-def _literal(segment: str) -> bool:
-    return not any(ch.isdigit() for ch in segment)
-
-
 @dataclass(frozen=True, slots=True)
 class EntityPattern:
     """Which URLs are entity pages: same host, same path depth, same leading literal segments
@@ -239,6 +235,7 @@ class EntityPattern:
     # "/" a folder); "" for any. Where set, a list's text sources beside its pages are none.
     suffix: str = ""
     nested: bool = True  # sublists' items are entities too (False: a manual's chapters only)
+    kind: str = ""  # the word every entity's file name starts with (shapes.py `kind_of`)
 
     @classmethod
     def from_urls(cls, urls: Sequence[str]) -> EntityPattern:
@@ -253,7 +250,7 @@ class EntityPattern:
         prefix: list[str] = []
         for i in range(max(depth - 1, 0)):
             column = {s[i] for s in segs}
-            if len(column) == 1 and _literal(segs[0][i]):
+            if len(column) == 1 and not any(ch.isdigit() for ch in segs[0][i]):  # literal
                 prefix.append(segs[0][i])
             else:
                 break
@@ -281,6 +278,8 @@ class EntityPattern:
         if self.views and any(_query(url).get(k) != [v] for k, v in self.views):
             return False
         if self.suffix and leaf_suffix(url) != self.suffix:
+            return False
+        if self.kind and kind_of(url) != self.kind:
             return False
         return self.namespace is None or namespace(url) == self.namespace
 

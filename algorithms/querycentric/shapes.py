@@ -12,6 +12,9 @@
   document outline a table of contents is drawn under: its headings split one list), or under
   a ``body`` of other classes (they name the page: a blog's ``paged-2``), or under one
   wrapping ``div`` more or less (a blog's home page wraps the post list its archives draw).
+- A reference's kinds: the word a file name gives before its name (``class.TabView.html``,
+  ``enum.Easing.html``, ``func.init.html``: `kind_of`) may name the page's kind; the entity
+  pattern keeps it where the index lists each kind apart (entities.py `_narrow_to_kind`).
 """
 
 from __future__ import annotations
@@ -21,7 +24,14 @@ from collections.abc import Iterable
 from functools import lru_cache
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-__all__ = ["alike_container", "namespace", "outline_free", "query_pairs", "spelled_namespace"]
+__all__ = [
+    "alike_container",
+    "kind_of",
+    "namespace",
+    "outline_free",
+    "query_pairs",
+    "spelled_namespace",
+]
 
 _NAMESPACE = re.compile(r"^([A-Za-z][A-Za-z_ -]*):(?!//)")
 
@@ -38,6 +48,18 @@ def spelled_namespace(url: str) -> str:
 def namespace(url: str) -> str:
     """`spelled_namespace`, case-folded."""
     return spelled_namespace(url).casefold()
+
+
+_KIND_WORD = re.compile(r"^([a-z]+)\.[^./]+\.[a-z]{2,5}$")
+
+
+def kind_of(url: str) -> str:
+    """The lower-case word a URL's last path segment gives before the name of a file of three
+    dotted parts (``class.TabView.html`` → "class"); "" for any other segment (``index.html``,
+    ``docutils.core.py.html``: four parts, ``Gtk.Widget.html``: a capital)."""
+    segs = [s for s in urlsplit(url).path.split("/") if s]
+    found = _KIND_WORD.match(unquote(segs[-1])) if segs else None
+    return found.group(1) if found else ""
 
 
 _STEP = re.compile(r"[^/\[]+(?:\[[^\]]*\])*")

@@ -1,6 +1,6 @@
 """The fields of an exploration's entities beyond the facets' attributes: those its result
 tables show (`listed_of`; on a hand-written index, the heading of the section listing each:
-outline.py) and those only entity pages show (`read_records`): a seam of core.py's
+outline.py, or the bold line heading its block of a plain-text index: preformatted.py) and those only entity pages show (`read_records`): a seam of core.py's
 `Explorer`, whose `listed` and `records` these fill.
 """
 
@@ -13,6 +13,7 @@ from siteseer.algorithms.features.outline import section_heading, section_level
 from siteseer.algorithms.querycentric.beside import SECTION, item_fields
 from siteseer.algorithms.querycentric.items import result_container
 from siteseer.algorithms.querycentric.model import anchor_urls, entity_url
+from siteseer.algorithms.querycentric.preformatted import pre_sections
 from siteseer.algorithms.querycentric.rows import FieldValue, listed_fields, record_fields
 
 if TYPE_CHECKING:
@@ -47,7 +48,11 @@ def page_fields(ex: Explorer, page: Snapshot) -> Mapping[str, Mapping[str, Field
     table: Mapping[str, Mapping[str, FieldValue]] = table_fields(ex, page)
     entities = set(ex.entities(page)) if ex.rows is None and ex.pattern is not None else set()
     if not table and entities and ex.containers:
-        table = _section_fields(ex, page, entities) or _item_fields(ex, page, entities)
+        table = (
+            _section_fields(ex, page, entities)
+            or _pre_fields(page, entities)
+            or _item_fields(ex, page, entities)
+        )
     return table
 
 
@@ -80,6 +85,15 @@ def _section_fields(
         heading = section_heading(page, container, level)
         if heading:
             out[url] = {SECTION: (heading,)}
+    return out
+
+
+def _pre_fields(page: Snapshot, entities: set[str]) -> dict[str, dict[str, tuple[str, ...]]]:
+    """entity → its "section" on a plain-text index (preformatted.py): the bold heading of the
+    first block of lines it leads."""
+    out: dict[str, dict[str, tuple[str, ...]]] = {}
+    for url, heading in pre_sections(page, lambda u: entity_url(u) in entities).items():
+        out.setdefault(entity_url(url), {SECTION: (heading,)})
     return out
 
 

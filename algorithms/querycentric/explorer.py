@@ -50,7 +50,12 @@ from siteseer.algorithms.querycentric.model import (
     load_more_control,
     pagination_candidates,
 )
-from siteseer.algorithms.querycentric.records import page_fields, read_records, table_fields
+from siteseer.algorithms.querycentric.records import (
+    grouped_columns,
+    page_fields,
+    read_records,
+    table_fields,
+)
 from siteseer.algorithms.querycentric.throughviews import entity_view
 from siteseer.algorithms.result import Exploration
 from siteseer.algorithms.run import Run, Stopped
@@ -354,12 +359,13 @@ def _listed(q0: Query) -> Callable[[str], bool]:
 def _values_unshown(ex: Explorer, q0: Query, root: Snapshot) -> bool:
     """Whether the start list may have values indexed elsewhere: it shows no field of its
     items, or its items link to the lists of some attributes (no table's columns) and the
-    sample entity page links to a value of another."""
+    sample entity page links to a value of another, or its table groups its rows by a column
+    that names no attribute (records.py `grouped_columns`)."""
     shown = page_fields(ex, q0.pages[0])
     if not shown:
         return True
-    if table_fields(ex, q0.pages[0]):
-        return False
+    if table := table_fields(ex, q0.pages[0]):
+        return bool(grouped_columns(table))
     attributes = {a for fields in shown.values() for a in fields}
     return bool(set(_sampled_values(ex, q0, root).values()) - attributes)
 

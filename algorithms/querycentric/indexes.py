@@ -10,11 +10,14 @@ alike (`EntityPattern.from_urls`) and name an attribute (beside.py `shared_attri
 its text or just after it), or a heading names the group (``<h2>Tags</h2>``), or the sample
 entity page links one of them (the value it holds). The attribute is the heading's name, else
 the one the address gives; each value its link's text without the count, each value's list a
-query. One page may index several attributes (a "Tags and Categories" page: a heading each).
+query. An index drawn as a table marks its values by a count in the next cell of their row
+(a genealogy's surnames: ``Adams | 1``), and, under no heading, the header of their column
+names the attribute ("Surname"), whatever their addresses. One page may index several attributes (a "Tags and Categories" page: a heading each).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -108,6 +111,7 @@ class _Group:
     heading: str
     values: dict[str, str] = field(default_factory=dict)  # URL → its value
     counted: set[str] = field(default_factory=set)  # the URLs whose link carries a count
+    column: bool = False  # named by its table column's header, no heading
 
 
 def value_indexes(
@@ -129,16 +133,20 @@ def value_indexes(
         value = clean_label(norm_ws(link.text))
         if not value or spelled_address(value) or names_an_order(value):
             continue  # "Sort title in alphabetical order": the same list, no value's
-        group = groups.setdefault((link.path_attrs, heading), _Group(heading))
+        column, in_cell = _column(anchor) if not heading else ("", False)
+        title = heading or column
+        # a column's rows are one group whatever their classes (a letter's first row marked)
+        key = ("", title) if column else (link.path_attrs, title)
+        group = groups.setdefault(key, _Group(title, column=bool(column)))
         group.values.setdefault(link.url, value)
-        if label_count(norm_ws(f"{link.text} {anchor.tail or ''}")) is not None:
+        if in_cell or label_count(norm_ws(f"{link.text} {anchor.tail or ''}")) is not None:
             group.counted.add(link.url)  # "rake (46)": the count in or just after its text
     found: dict[str, dict[str, str]] = {}
     for group in groups.values():
         label = next((named[u] for u in group.values if u in named), "")
-        if not label:  # values whose address names their attribute
+        if not label and not group.column:  # values whose address names their attribute
             group.values = {u: v for u, v in group.values.items() if shared_attribute(u)}
-        values = _marked(group, set(sampled) | named.keys(), whole=bool(label))
+        values = _marked(group, set(sampled) | named.keys(), whole=bool(label) or group.column)
         if len(values) < MIN_VALUES:
             continue
         attribute = label or group.heading or shared_attribute(next(iter(values)))
@@ -180,9 +188,42 @@ def _headed_anchors(page: Snapshot) -> list[tuple[Any, Link, str]]:
     return out
 
 
+_CELLS = frozenset({"td", "th"})
+_BARE_COUNT = re.compile(r"\d[\d,]*")
+
+
+def _column(anchor: Any) -> tuple[str, bool]:
+    """The header of the table column whose cell holds `anchor` ("" when none names it: no
+    header row lining up with the row, a letter, a count) and whether the next cell of its row
+    is a bare count (an index of surnames: ``<td><a>Adams</a></td><td>1</td>``)."""
+    cell = next((e for e in anchor.iterancestors() if e.tag in _CELLS), None)
+    row = cell.getparent() if cell is not None else None
+    table = (
+        next((e for e in row.iterancestors() if e.tag == "table"), None)
+        if row is not None
+        else None
+    )
+    if cell is None or row is None or row.tag != "tr" or table is None:
+        return "", False
+    cells = [c for c in row if c.tag in _CELLS]
+    i = cells.index(cell)
+    after = cells[i + 1] if i + 1 < len(cells) else None
+    counted = after is not None and bool(_BARE_COUNT.fullmatch(norm_ws(after.text_content())))
+    header = next((r for r in table.iter("tr") if any(c.tag == "th" for c in r)), None)
+    heads = (
+        [c for c in header if c.tag in _CELLS] if header is not None and header is not row else []
+    )
+    if len(heads) != len(cells):
+        return "", counted
+    name = clean_label(norm_ws(heads[i].text_content()))
+    if len(name) < 2 or is_count_heading(name):
+        return "", counted
+    return attribute_name(name), counted
+
+
 def _marked(group: _Group, sampled: set[str], whole: bool = False) -> dict[str, str]:
     """The values of `group` shaped as its first (`whole`: as any of them, a group the sample
-    entity page names by a label), when the page marks them as values: those with a count
+    entity page names by a label or a table's column names), when the page marks them as values: those with a count
     where at least `MIN_VALUES` carry one, else all of them under a heading or with one the
     sample entity page links to; {} when it does not."""
     counted = [u for u in group.values if u in group.counted]

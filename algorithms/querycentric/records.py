@@ -21,7 +21,14 @@ if TYPE_CHECKING:
     from siteseer.algorithms.querycentric.model import FacetLabel
     from siteseer.render import Snapshot
 
-__all__ = ["listed_attributes", "listed_of", "page_fields", "read_records", "table_fields"]
+__all__ = [
+    "grouped_columns",
+    "listed_attributes",
+    "listed_of",
+    "page_fields",
+    "read_records",
+    "table_fields",
+]
 
 
 def listed_of(ex: Explorer) -> dict[str, dict[str, FieldValue]]:
@@ -64,6 +71,27 @@ def table_fields(ex: Explorer, page: Snapshot) -> dict[str, dict[str, str]]:
         return {}
     urls = {a: entity_url(u) for a, u in anchor_urls(page, ex.canonical)}
     return listed_fields(page, urls, entities)
+
+
+def grouped_columns(table: Mapping[str, Mapping[str, str]]) -> list[str]:
+    """The columns of a result table (entity → its fields, in the rows' order) that group its
+    rows: written on a group's first row only, the rows after it blank (a family tree's people
+    by surname under a "Group as" column), each value once and in sorted order. The column
+    shows its groups' values, but names them no attribute: a page indexing them may."""
+    rows = list(table.values())
+    out = []
+    for name in dict.fromkeys(k for fields in rows for k in fields):
+        cells = [fields.get(name) for fields in rows]
+        values = [v.casefold() for v in cells if v is not None]
+        if (
+            cells[0] is not None
+            and len(values) < len(cells)
+            and len(values) >= 2
+            and len(set(values)) == len(values)
+            and values == sorted(values)
+        ):
+            out.append(name)
+    return out
 
 
 def _section_fields(

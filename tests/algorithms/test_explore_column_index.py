@@ -1,0 +1,105 @@
+"""`explore` on a genealogy site: its people listed in one table grouped by surname (the
+surname written on a group's first row only, under a "Group as" header), and a page of
+surnames drawn as a table (a "Surname" column of links to each surname's page, the number of
+its people in the next cell; the pages named by a hash, no word). The surnames page indexes
+the surname: each person's surname is read from the surname pages (against the lab's truth:
+the attribute pairs)."""
+
+from __future__ import annotations
+
+import hashlib
+
+from aiohttp import web
+
+from siteseer.algorithms import explore
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import LabServer, Site, SiteTruth, pair_scores
+
+PEOPLE = {
+    "Adams": ["Janice"],
+    "Brown": ["Ann", "Carl", "Dora"],
+    "Green": ["Eli"],
+    "Jones": ["Finn", "Gina"],
+    "Smith": ["Hal", "Ida", "Jon", "Kay"],
+}
+MENU = '<ul class="nav"><li><a href="people.html">People</a></li><li><a href="surnames.html">Surnames</a></li></ul>'
+
+
+def _person(surname: str, first: str) -> str:
+    return f"/p/{first[0].lower()}/{surname.lower()}-{first.lower()}.html"
+
+
+def _surname(surname: str) -> str:
+    digest = hashlib.md5(surname.encode()).hexdigest()
+    return f"/srn/{digest[0]}/{digest}.html"
+
+
+def _rows(surname: str, firsts: list[str], grouped: bool) -> str:
+    return "".join(
+        f"<tr><td>{surname if i == 0 or not grouped else '&nbsp;'}</td>"
+        f'<td><a href="{_person(surname, f)}">{surname}, {f}</a></td><td>19{i}0</td></tr>'
+        for i, f in enumerate(firsts)
+    )
+
+
+class _Genealogy(Site):
+    """`/people.html` lists everyone; `/surnames.html` indexes the surnames."""
+
+    id = "column-index"
+    kind = "entity-tree"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        surnames = {_surname(s): s for s in PEOPLE}
+        people = {_person(s, f) for s, fs in PEOPLE.items() for f in fs}
+        head = "<tr><th>Group as</th><th>Name</th><th>Birth</th></tr>"
+        if path == "/people.html":
+            rows = "".join(_rows(s, fs, True) for s, fs in PEOPLE.items())
+            body = f"<h1>People</h1><table>{head}{rows}</table>"
+        elif path in {"/", "/surnames.html"}:
+            rows = "".join(
+                f'<tr><td><a href="{_surname(s)}">{s}</a></td><td>{len(fs)}</td></tr>'
+                for s, fs in PEOPLE.items()
+            )
+            body = f"<table><tr><th>Surname</th><th>Number of people</th></tr>{rows}</table>"
+        elif path in surnames:
+            s = surnames[path]
+            body = f"<h3>{s}</h3><table>{head}{_rows(s, PEOPLE[s], False)}</table>"
+        elif path in people:
+            body = f"<h3>{path}</h3><p>A person.</p>"
+        else:
+            return web.Response(status=404)
+        page = f"<html><body>{MENU}{body}</body></html>"
+        return web.Response(text=page, content_type="text/html")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        attributes = {
+            base_url + _person(s, f): {"surname": (s,)} for s, fs in PEOPLE.items() for f in fs
+        }
+        urls = tuple(attributes)
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"person": urls},
+            target_type="person",
+            seed_entity=urls[2],
+            attributes=attributes,
+            facet_values={"surname": tuple(PEOPLE)},
+        )
+
+
+async def test_a_surnames_table_counting_people_in_the_next_cell_indexes_the_surname() -> None:
+    async with LabServer([_Genealogy()]) as server:
+        truth = server.truth("column-index")
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            result = await explore(
+                session,
+                truth.base_url + "/people.html",
+                entity_sample=truth.seed_entity,
+                hub=truth.base_url + "/",
+            )
+    assert result.complete, result.reason
+    assert set(result.entities) == set(truth.target_entities)
+    scores = pair_scores(result.entities, truth)
+    assert scores.precision == 1.0 and scores.recall == 1.0

@@ -53,6 +53,10 @@ Choice "links into the site": the light Indesit follows and compares only the li
 site (as Indesit queues only those): a package page's description links out to its project's
 repositories and documentation, whose paths vary with the description: two release pages of
 real-devpi score simhtml 0.47 over all their links, 0.55 over the links into the site.
+Choice "a list's link to itself is no target" (Indesit's): a collection's links to the page it
+is on are left out. A table browser's list links itself in the cells of its rows' links; sampled
+with them, the list page (its column names the rows' field labels) joined a row's similar pages,
+and their template lost the row's fields (real-sqliteweb: every row turned down).
 """
 
 from __future__ import annotations
@@ -418,11 +422,13 @@ async def light_indesit(
         return _jaccard(layout, features.page_paths(other))
 
     async def score(source: Snapshot) -> list[str]:
+        here = {source.url, source.final_url}  # choice "a list's link to itself is no target"
         collections = {
             path: [
                 u
                 for u in urls
                 if u not in own
+                and u not in here
                 and session.in_scope(u)
                 and not is_view(source.url, u)
                 and not refines(source.url, u)

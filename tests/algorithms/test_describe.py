@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import pytest
+from aiohttp import web
 
 from siteseer.algorithms.describe import (
     Token,
     description_terms,
+    light_indesit,
     page_tokens,
     template_terms,
     template_tokens,
 )
+from siteseer.crawler import Session, SessionConfig
 from siteseer.render import Snapshot
 
 
@@ -133,3 +138,49 @@ async def test_description_and_is_instance_on_council(lab) -> None:  # type: ign
     found = [u for u, yes in zip(pages, verdicts, strict=True) if yes]
     scores = set_scores(found, truth.target_entities)
     assert scores.precision >= 0.9 and scores.recall >= 0.9, scores
+
+
+def _table_browser() -> web.Application:
+    """A table's rows: /rows lists them in a table whose first row links /rows itself; each
+    row page shows its fields under the list's column names and links back to /rows."""
+
+    def page(body: str) -> web.Response:
+        menu = '<nav><a href="/">Home</a> <a href="/rows">Rows</a></nav>'
+        html = f"<!DOCTYPE html><html><body>{menu}<main>{body}</main></body></html>"
+        return web.Response(text=html, content_type="text/html")
+
+    async def home(_: web.Request) -> web.Response:
+        return page("<p>A database.</p>")
+
+    async def rows(_: web.Request) -> web.Response:
+        body = "".join(
+            f'<tr><td><a href="/row/{n}">{n}</a></td><td>City {n}</td></tr>' for n in range(1, 9)
+        )
+        head = "<tr><th>Name</th><th>City</th></tr>"
+        return page(f'<table>{head}<tr><td><a href="/rows">all</a></td></tr>{body}</table>')
+
+    async def row(request: web.Request) -> web.Response:
+        n = request.match_info["n"]
+        fields = f"<tr><th>Name</th><td>{n}</td></tr><tr><th>City</th><td>City {n}</td></tr>"
+        return page(f'<table>{fields}<tr><td><a href="/rows">back</a></td></tr></table>')
+
+    app = web.Application()
+    app.router.add_get("/", home)
+    app.router.add_get("/rows", rows)
+    app.router.add_get("/row/{n}", row)
+    return app
+
+
+async def test_light_indesit_takes_no_list_for_a_page_it_lists(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    # The list's link to its own page shares the path of its entries: sampled with them, the
+    # list page (its column names the rows' labels) joined the row's similar pages, and the
+    # template of the set lost the row's fields (real-sqliteweb: describe recall 0).
+    base = await serve_app(_table_browser())
+    async with Session(SessionConfig(render="never")) as session:
+        page = await session.page(f"{base}/row/1")
+        similar = await light_indesit(session, page)
+    urls = [p.url for p in similar]
+    assert f"{base}/rows" not in urls
+    assert len(urls) == 4 and all("/row/" in u for u in urls), urls

@@ -19,7 +19,8 @@ place and is never clicked. Rules are kept per host and group (its DOM path and 
 selector), so the next page of the same list costs no click; a rule read off positions holds on
 the page it was learned on only. An element whose ARIA role says it acts in place (a tab, an
 option, a checkbox, a switch …) is a control, never an item that opens a page; so is a button
-that shows no text (an icon named only by its aria-label or title: close, edit, fold), a command
+that shows no text (an icon named only by its aria-label or title: close, edit, fold) or
+whose title says it copies to the clipboard, a command
 where a list's items show what they open.
 
 Clicks are `Run.act`s: in the browser, through the safety filter's words first (an item whose
@@ -335,10 +336,21 @@ def acts_on(item: Opener, ids: frozenset[str]) -> bool:
 
 
 def _command(item: Opener) -> bool:
-    """A widget that acts in place (`_IN_PLACE_ROLES`: a tab, an option …) or a button that
-    shows no text (an icon named by its aria-label or title): no item of a list."""
-    role = dict(item.attrs).get("role", "").strip().lower()
-    return role in _IN_PLACE_ROLES or (not item.texts and item.path.endswith("button"))
+    """A widget that acts in place (`_IN_PLACE_ROLES`: a tab, an option …), a button that
+    shows no text (an icon named by its aria-label or title), or one whose name says it copies
+    to the clipboard: no item of a list.
+
+    Choice: the "Copy" button a documentation generator's script adds to every code block
+    (titled "Copy code to clipboard") is one per block, a group by its DOM path, each click a
+    page load that copies a text and goes nowhere."""
+    attrs = dict(item.attrs)
+    role = attrs.get("role", "").strip().lower()
+    named = f"{attrs.get('title', '')} {attrs.get('aria-label', '')}".lower()
+    return (
+        role in _IN_PLACE_ROLES
+        or (not item.texts and item.path.endswith("button"))
+        or "clipboard" in named
+    )
 
 
 def _tag(step: str) -> str:

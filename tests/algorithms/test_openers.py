@@ -98,6 +98,20 @@ def test_tabs_and_icon_buttons_make_no_list_of_items() -> None:
     assert listed == {"1 Name 1", "2 Name 2", "3 Name 3", "1", "2", "3"}
 
 
+def test_buttons_that_copy_to_the_clipboard_make_no_list_of_items() -> None:
+    # the "Copy" button a script adds to every code block of a reference page: one group
+    copies = [
+        _button(f"div#block{n}", 1, "Copy", title="Copy code to clipboard") for n in (1, 2, 3)
+    ]
+    copies = [
+        replace(b, selector=f"main > div:nth-of-type({n}) > button")
+        for n, b in enumerate(copies, 1)
+    ]
+    pager = [_button("div#pager", n, str(n), title=f"Page {n}") for n in (1, 2, 3)]
+    groups = _groups([*copies, *pager])
+    assert [[item.text for item in items] for items in groups.values()] == [["1", "2", "3"]]
+
+
 async def test_a_season_whose_rows_open_by_script_lists_its_drivers(lab: Lab) -> None:
     server = lab("spa-script")
     truth = server.truth("spa-script")

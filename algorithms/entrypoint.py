@@ -570,7 +570,8 @@ async def _ancestors(
     folder, the folder above: ``/dpkg/revision/382`` → ``/dpkg/revision/``, ``/dpkg/``; not the
     site root), nearest first, `MAX_CONTINUATIONS` at most, each loaded and scored (`pages`
     gets them): a folder's page lists what it holds, or redirects to that list (a branch's
-    folder to its log), as crawlers that climb a URL find."""
+    folder to its log), as crawlers that climb a URL find. A folder that is no page is asked
+    for again without its slash: a route names its list ``/items``, and ``/items/`` is a 404."""
     loaded = {u.rstrip("/") for p in pages.values() for u in (p.url, p.final_url)}
     # folders only: a script's path without the query that names the sample serves the
     # pages of its parameter (a wiki's doku.php), no list of them
@@ -579,7 +580,11 @@ async def _ancestors(
     todo = [u for u in todo if session.in_scope(u)][:MAX_CONTINUATIONS]
     if not todo:
         return []
-    return await _scored(run, session, pages, todo, sample, "ancestor")
+    scored = await _scored(run, session, pages, todo, sample, "ancestor")
+    bare = [u.rstrip("/") for u in todo if u not in pages]
+    if bare and not any(c.like_sample for c in scored):
+        scored += await _scored(run, session, pages, bare, sample, "ancestor")
+    return scored
 
 
 async def _beside_in_folder(

@@ -53,6 +53,7 @@ from siteseer.algorithms.ssup.verdicts import (
     WEIGHT_TIE,
     Parent,
     climbs,
+    confirmed,
     confirms,
     is_root_url,
     is_site_root,
@@ -236,7 +237,7 @@ class Climb:
                 )
                 probes.probed.update(left)
                 break
-            if parent is not None and confirms(parent, sp, self.mode):
+            if parent is not None and confirmed(self.run, parent, sp, self.mode, level):
                 found.confirmed = True
                 probes.confirm(parent.page, parent.sdp)
                 names = (parent.page.url, parent.page.final_url)  # a tab's redirect too

@@ -22,8 +22,9 @@ from siteseer.algorithms.features.dom import (
 )
 from siteseer.algorithms.features.url import SIZE_TERM, term_weights, url_schema
 from siteseer.algorithms.features.urlshape import template_share
+from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.candidates import own_urls, path_terms
-from siteseer.algorithms.ssup.probes import ancestry, same_menu
+from siteseer.algorithms.ssup.probes import DRY_ENTRIES, ancestry, own_folder, same_menu
 from siteseer.algorithms.ssup.yields import is_tool, pages_offered
 from siteseer.render import Snapshot
 
@@ -31,7 +32,9 @@ __all__ = [
     "WEIGHT_TIE",
     "Parent",
     "climbs",
+    "confirmed",
     "confirms",
+    "flat_index",
     "is_root_url",
     "is_site_root",
     "is_tab",
@@ -220,6 +223,54 @@ def confirms(parent: Parent, sp: Snapshot, mode: TagFeature) -> bool:
         return False
     listed = link_collections(parent.page, mode).get(parent.sdp, ())
     return template_share(sp.url, (u for u in listed if u != sp.final_url)) >= _CLIMB_SHARE
+
+
+def confirmed(run: Run, parent: Parent, sp: Snapshot, mode: TagFeature, level: int | None) -> bool:
+    """Whether `parent` is a confirmed index page of `sp` (`confirms`), or one the URL
+    hierarchy confirms where no URL term can (`flat_index`, noted in the trace)."""
+    if confirms(parent, sp, mode):
+        return True
+    if not flat_index(parent, sp, mode):
+        return False
+    run.note(
+        "top-index",
+        "confirm",
+        parent.page.url,
+        level=level,
+        urls=(sp.url,),
+        note=(
+            f"names the folder {sp.url} is a file of and lists it among pages of its URL "
+            "template, which share no URL term of weight with it (every list holds their "
+            "extension): the level the URL hierarchy names"
+        ),
+    )
+    return True
+
+
+def flat_index(parent: Parent, sp: Snapshot, mode: TagFeature) -> bool:
+    """Whether `parent`, a candidate index page of `sp` that `confirms` does not confirm for
+    want of a URL term, is confirmed by the URL hierarchy: it names the folder sp is a file of
+    (`own_folder`: the site root's ``/index.html`` above ``/Data-Types.html``), its list
+    holding sp is mostly of sp's URL template (`template_share`) with `DRY_ENTRIES` entries
+    at least beside sp, and no page of a value its entries share.
+
+    Choice (property 8 of Definition 3, read by the URL hierarchy): on a site whose pages are
+    all files of one folder under names of their own (a manual's nodes, a module reference's
+    modules), sp's siblings share with it no URL term of any weight (the extension is in every
+    list, `climbs`), and the index page would be confirmed only by probing every other page
+    sp links to. A list of sp's template on the page of sp's own folder is sp's level as the
+    URL names it."""
+    if parent.value:
+        return False
+    names = {parent.page.url, parent.page.final_url or parent.page.url}
+    if not any(own_folder(u, sp.url) for u in names):
+        return False
+    own = own_urls(sp)
+    listed = link_collections(parent.page, mode).get(parent.sdp, ())
+    siblings = [u for u in dict.fromkeys(listed) if u not in own]
+    if len(siblings) < DRY_ENTRIES:
+        return False
+    return template_share(sp.url, siblings) >= _CLIMB_SHARE
 
 
 def value_page(

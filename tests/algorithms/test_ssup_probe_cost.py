@@ -144,7 +144,9 @@ async def test_a_chapters_sections_stop_once_they_weigh_nothing() -> None:
     assert scores.f1 == 1.0, (scores, result.trace)
     sections = {f"{truth.base_url}/{s}.html" for s in _CHAPTERS["Getting-Started"]}
     assert len(sections) > DRY_ENTRIES
-    assert len(sections & set(downloaded)) == DRY_ENTRIES, downloaded
+    # At most DRY_ENTRIES of them: the root's index, confirmed by the folder the flat-named
+    # chapters are files of (`verdicts.flat_index`), may settle them sooner.
+    assert len(sections & set(downloaded)) <= DRY_ENTRIES, downloaded
 
 
 class _CitingReference(_Reference):

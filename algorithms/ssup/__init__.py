@@ -95,11 +95,15 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   three were probed (its "SEE ALSO" pages), and the pages its URL's path names above it follow.
 - Downloads on demand in Algorithm 2 (with ``probe_order="ranked"``): the links of later groups
   that the sample links to only through site navigation are menu entries, dropped without a
-  download (`SameLevel._menu_entries`); at the leaves, minsim_html is learned only when a later
-  group's probe falls below simhtml 1.0 (no threshold is higher): with no later group, or every
-  later group's page identical in structure to the sample, the best group is kept without
-  downloading any of its pages. The outcome is the full sample's, as long as one of its pages
-  loads. ``probe_order="paper"`` samples the best group as before.
+  download (`SameLevel._menu_entries`); at the leaves, minsim_html is measured only as far as
+  a later group's probe needs it (`levels._Threshold.reached`): the sample's pages loaded
+  already first, then the others one by one, until one is no more like the sample than the
+  probe (minsim_html can only fall lower: the probe passes whatever the rest would show).
+  With no later group, or every later group's page identical in structure to the sample, the
+  best group is kept without downloading any of its pages; a probe that fails has the whole
+  sample measured. Only the sample's pages are measured, so every verdict is the full
+  sample's, as long as one of its pages loads. ``probe_order="paper"`` samples the best group
+  as before.
 - Site navigation (beyond the paper, for real applications): a candidate index page whose list
   to the current page is one the current page holds too (a header or footer menu) is none; a
   climb that finds only such pages above the root stops there (`verdicts.navigation_list`) and counts

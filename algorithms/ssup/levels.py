@@ -57,23 +57,54 @@ class _Threshold:
     group: Sequence[str] = ()
     sims: dict[str, float] = field(default_factory=dict)
     minsim: float | None = None
+    tried: set[str] = field(default_factory=set)  # the pages of `learn` asked for
 
     async def measure(self) -> float | None:
         """minsim_html over the pages of `learn` that load; None when none does."""
+        self.tried.update(self.learn)
         return self._add(await self.run.fetch(self.learn))
 
+    async def reached(self, sim: float) -> bool:
+        """Whether `sim` reaches minsim_html over the pages of `learn`, which are measured one
+        by one (those loaded already first) only until one is no more like the sample than
+        `sim`; False when none loads.
+
+        Choice (`on_demand`): minsim_html is the least simhtml over the sample, and each page
+        measured can only lower it: once one measured page is no more like the sample than
+        `sim`, the whole sample's verdict is a pass, and the sample's other pages are not
+        downloaded. A page of simhtml 1.0 passes with none measured (no minsim_html is
+        higher); one that fails has the whole sample measured. Only the sample's own pages
+        are measured, so every verdict is the whole sample's."""
+        if sim >= 1.0 - _SIM_EPSILON:
+            return True
+        loaded = self.run.loaded(self.learn)
+        for url in sorted(self.learn, key=lambda u: u not in loaded):
+            if self.minsim is not None and self.minsim <= sim:
+                return True
+            if url not in self.tried:
+                self.tried.add(url)
+                self._add(await self.run.fetch([url]))
+        return self.minsim is not None and self.minsim <= sim
+
+    def exhausted(self) -> bool:
+        """Whether every page of `learn` was asked for and none loaded."""
+        return self.minsim is None and self.tried.issuperset(self.learn)
+
     def _add(self, fetched: dict[str, Snapshot]) -> float | None:
-        """minsim_html with the pages `fetched` measured too."""
+        """minsim_html with the pages `fetched` measured too (it never rises: a later group
+        kept by `widen` may have lowered it below every page measured)."""
         self.sims |= {
             u: simhtml(self.sample_schema, html_schema(p, self.mode)) for u, p in fetched.items()
         }
-        self.minsim = min(self.sims.values()) if self.sims else None
+        least = [*self.sims.values(), *([] if self.minsim is None else [self.minsim])]
+        self.minsim = min(least) if least else None
         return self.minsim
 
     async def _measure_until(self, below: float) -> float | None:
         """minsim_html over the pages of `learn`, loaded one by one until it falls to `below`
         (the round's later pages cannot raise it back: the verdict is the whole round's)."""
         for url in self.learn:
+            self.tried.add(url)
             minsim = self._add(await self.run.fetch([url]))
             if minsim is not None and minsim <= below:
                 break
@@ -191,28 +222,14 @@ class SameLevel:
         threshold = _Threshold(
             self.run, self.mode, sample_schema, spread(first.urls, self.sample_size), first.urls
         )
-        # Choice (`on_demand`): at the leaves the sample is downloaded only when a later group's
-        # page falls below simhtml 1.0 (no minsim_html can be higher). An index level is
-        # downloaded anyway.
-        needed = (
-            not leaf
-            or not self.on_demand
-            or (bool(rest) and not await self._all_identical(rest, sample_schema))
-        )
+        # Choice (`on_demand`): at the leaves the sample is measured only as far as a later
+        # group's page needs it (`_Threshold.reached`). An index level is downloaded anyway.
+        lazy = leaf and self.on_demand
         # G1 is kept before its sample is downloaded: a budget spent on the sample keeps it.
         mark = len(kept)
         kept.extend(first.urls + first.joined)
-        if needed and await threshold.measure() is None:
-            del kept[mark:]
-            self.run.note(
-                "same-level",
-                "prune",
-                f"group 1 of {len(groups)}",
-                level=level,
-                urls=first.urls,
-                values={"strongsim": first.score},
-                note="no page of the best group could be fetched",
-            )
+        if not lazy and await threshold.measure() is None:
+            self._unloaded(first, len(groups), level, kept, mark)
             return
         values: dict[str, float] = {"strongsim": first.score}
         if threshold.minsim is not None:
@@ -226,29 +243,33 @@ class SameLevel:
             values=values,
             note="best strongsim group; sets minsim_html"
             if threshold.minsim is not None
-            else "best strongsim group; minsim_html not needed, no page of it downloaded: "
+            else "best strongsim group; minsim_html not needed yet, no page of it downloaded: "
             + (
-                "every later group's page has simhtml 1.0 with the sample"
+                "each later group's page measures the sample only as far as its simhtml needs"
                 if rest
                 else "no later group is left to judge"
             ),
         )
-        minsim = 1.0 if threshold.minsim is None else threshold.minsim
         fields = label_schema(sp, key_cells=True) if leaf else frozenset()
         facet = leaf and _outside_lists(sp.url, index_pages)
         alike = {sp.url, *first.urls}
         for number, group in enumerate(rest, start=2):
             subject = f"group {number} of {len(groups)}"
             passed, best = await _probe(
-                self.run, self.mode, self.probe, group.urls, sample_schema, minsim
+                self.run, self.mode, self.probe, group.urls, sample_schema, threshold
             )
+            if threshold.exhausted():
+                self._unloaded(first, len(groups), level, kept, mark)
+                return
             listed = (self.run, self.mode, group, alike, index_pages, sdp, subject, level)
             if not passed and facet and _kept_as_listed(*listed):
                 kept.extend(group.urls + group.joined)
                 continue
             if not passed and await threshold.widen(best, subject, level, group.urls):
-                passed, minsim = True, min(minsim, threshold.minsim or 0.0)
+                passed = True
+            minsim = 1.0 if threshold.minsim is None else threshold.minsim
             values = {"strongsim": group.score, "simhtml": max(best, 0.0), "minsim_html": minsim}
+            values["measured"] = len(threshold.sims)
             unlike = await other_kind(self.run, sp, group, fields, alike, leaf) if passed else None
             if unlike is not None:
                 measure, value, why = unlike
@@ -393,19 +414,20 @@ class SameLevel:
         )
         return list(kept)
 
-    async def _all_identical(
-        self, groups: Sequence[LinkGroup], sample_schema: frozenset[str]
-    ) -> bool:
-        """Whether each group's probe reaches simhtml 1.0 with the sample (a pass whatever
-        minsim_html is). Probes stop at the first group that does not: its pages stay loaded,
-        so judging it again against minsim_html costs nothing."""
-        for group in groups:
-            passed, _ = await _probe(
-                self.run, self.mode, self.probe, group.urls, sample_schema, 1.0
-            )
-            if not passed:
-                return False
-        return True
+    def _unloaded(
+        self, first: LinkGroup, groups: int, level: int, kept: list[str], mark: int
+    ) -> None:
+        """The best group, no page of whose sample loads, pruned from `kept` (from `mark`)."""
+        del kept[mark:]
+        self.run.note(
+            "same-level",
+            "prune",
+            f"group 1 of {groups}",
+            level=level,
+            urls=first.urls,
+            values={"strongsim": first.score},
+            note="no page of the best group could be fetched",
+        )
 
     def _template_mates(
         self, groups: Sequence[LinkGroup], sample: _Sample, level: int, kept: list[str]
@@ -548,10 +570,11 @@ async def _probe(
     limit: int,
     urls: Sequence[str],
     sample_schema: HtmlSchema,
-    minsim: float,
+    minsim: float | _Threshold,
 ) -> tuple[bool, float]:
-    """Try up to `limit` pages of a group; (passed, best simhtml seen: -1.0 when none of its
-    pages could be used)."""
+    """Try up to `limit` pages of a group against `minsim` (a least simhtml, or minsim_html
+    measured as far as a page needs it, `_Threshold.reached`); (passed, best simhtml seen:
+    -1.0 when none of its pages could be used)."""
     best = -1.0
     tried = 0
     for url in urls:
@@ -563,7 +586,7 @@ async def _probe(
         tried += 1
         sim = simhtml(sample_schema, html_schema(page, mode))
         best = max(best, sim)
-        if sim >= minsim:
+        if (sim >= minsim) if isinstance(minsim, float) else await minsim.reached(sim):
             return True, sim
     return False, best
 

@@ -77,14 +77,10 @@ class _Threshold:
         are measured, so every verdict is the whole sample's."""
         if sim >= 1.0 - _SIM_EPSILON:
             return True
-        loaded = self.run.loaded(self.learn)
-        for url in sorted(self.learn, key=lambda u: u not in loaded):
-            if self.minsim is not None and self.minsim <= sim:
-                return True
-            if url not in self.tried:
-                self.tried.add(url)
-                self._add(await self.run.fetch([url]))
-        return self.minsim is not None and self.minsim <= sim
+        untried = [u for u in self.learn if u not in self.tried]
+        loaded = self.run.loaded(untried)
+        minsim = await self._measure_until(sim, sorted(untried, key=lambda u: u not in loaded))
+        return minsim is not None and minsim <= sim
 
     def exhausted(self) -> bool:
         """Whether every page of `learn` was asked for and none loaded."""
@@ -100,14 +96,14 @@ class _Threshold:
         self.minsim = min(least) if least else None
         return self.minsim
 
-    async def _measure_until(self, below: float) -> float | None:
-        """minsim_html over the pages of `learn`, loaded one by one until it falls to `below`
-        (the round's later pages cannot raise it back: the verdict is the whole round's)."""
-        for url in self.learn:
-            self.tried.add(url)
-            minsim = self._add(await self.run.fetch([url]))
-            if minsim is not None and minsim <= below:
+    async def _measure_until(self, below: float, urls: Sequence[str]) -> float | None:
+        """minsim_html with the pages `urls` measured, loaded one by one until it falls to
+        `below` (the later pages cannot raise it back: the verdict is the whole round's)."""
+        for url in urls:
+            if self.minsim is not None and self.minsim <= below:
                 break
+            self.tried.add(url)
+            self._add(await self.run.fetch([url]))
         return self.minsim
 
     async def widen(
@@ -148,7 +144,11 @@ class _Threshold:
             left = [u for u in self.group if u not in self.sims]
             before = self.minsim
             self.learn = spread(left, len(self.learn))
-            if not left or await self._measure_until(below) is None or self.minsim >= before:
+            if (
+                not left
+                or await self._measure_until(below, self.learn) is None
+                or self.minsim >= before
+            ):
                 break
         passed = self.minsim is not None and self.minsim <= below
         if not passed and self.minsim is not None and len(later) > 1:

@@ -382,7 +382,13 @@ def _exclusive(lock: Path) -> Iterator[None]:
 def ensure_installed(sites: Iterable[object], progress: Progress) -> None:
     """Install every real application among `sites` that is not installed yet (others pass)."""
     for site in sites:
-        if isinstance(site, RealApp) and not site.installed():
+        if not isinstance(site, RealApp) or site.installed():
+            continue
+        # One installer at a time per application, whichever process (a bench, `lab install`,
+        # `lab serve`) asks: a second one waits, then finds the application installed.
+        with _exclusive(site.dir / ".install.lock"):
+            if site.installed():
+                continue
             progress(f"{site.id}: not installed yet; installing: {'; '.join(site.needs())}")
             site.install(progress)
 
@@ -418,10 +424,6 @@ class PythonApp(RealApp):
         return self.env.ready() and self.data_file.exists()
 
     def install(self, progress: Progress) -> None:
-        with _exclusive(self.dir / ".install.lock"):  # one installer at a time per application
-            self._install(progress)
-
-    def _install(self, progress: Progress) -> None:
         if not self.data_file.exists() and (data := self.load_input()) is not None:
             self.dir.mkdir(parents=True, exist_ok=True)
             self.data_file.with_suffix(".json").write_text(json.dumps(data), encoding="utf-8")

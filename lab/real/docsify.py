@@ -62,8 +62,8 @@ class DocsifyApp(PythonApp):
     def installed(self) -> bool:
         return super().installed() and self._docsify.exists()
 
-    def _install(self, progress: Progress) -> None:
-        super()._install(progress)
+    def install(self, progress: Progress) -> None:
+        super().install(progress)
         if not self._docsify.exists():
             npm = ["npm", "install", "--no-audit", "--no-fund", "--ignore-scripts"]
             run_step(

@@ -97,11 +97,11 @@ class PhpLiteAdminApp(PythonApp):
     def installed(self) -> bool:
         return super().installed() and _packages_present()
 
-    def _install(self, progress: Progress) -> None:
+    def install(self, progress: Progress) -> None:
         log = self.dir / "logs" / "install.log"
         self.dir.mkdir(parents=True, exist_ok=True)
         apt_install(self.id, PACKAGES, _packages_present(), log, progress)
-        super()._install(progress)
+        super().install(progress)
 
     def truth(self, base_url: str) -> SiteTruth:
         """Every row's edit page, listed by the row pages; see the module docstring."""

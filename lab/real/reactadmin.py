@@ -95,7 +95,7 @@ class ReactAdminApp(PythonApp):
     def installed(self) -> bool:
         return super().installed() and self._bundle.exists()
 
-    def _install(self, progress: Progress) -> None:
+    def install(self, progress: Progress) -> None:
         log = self.dir / "logs" / "install.log"
         if not self._bundle.exists():
             self._build.mkdir(parents=True, exist_ok=True)
@@ -124,7 +124,7 @@ class ReactAdminApp(PythonApp):
                 log,
                 progress,
             )
-        super()._install(progress)
+        super().install(progress)
 
     def truth(self, base_url: str) -> SiteTruth:
         self.require_installed()

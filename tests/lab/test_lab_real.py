@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,7 @@ from siteseer.lab.real import (
     PyPackage,
     PythonEnv,
     RealApp,
+    ensure_installed,
     entries,
     free_port,
     lab_site_class,
@@ -444,3 +446,40 @@ def test_sigterm_stops_the_applications_a_command_started(tmp_path: Path) -> Non
     assert "siteseer: terminated (SIGTERM)" in err and "Traceback" not in err
     with pytest.raises(ProcessLookupError):
         os.kill(child, 0)
+
+
+class _SlowInstallApp(_FileServerApp):
+    """Installed once `install` has run; `install` holds on until a second installer has
+    asked whether the application is installed (so both are under way at once)."""
+
+    def __init__(self, home: Path) -> None:
+        super().__init__(home)
+        self.done = False
+        self.asked = 0
+        self.installs = 0
+        self.others_asked = threading.Condition()
+
+    def installed(self) -> bool:
+        with self.others_asked:
+            self.asked += 1
+            self.others_asked.notify_all()
+        return self.done
+
+    def install(self, progress: object) -> None:
+        self.installs += 1
+        with self.others_asked:  # the first installer's two questions, then the second's
+            self.others_asked.wait_for(lambda: self.asked >= 3, timeout=30)
+        self.done = True
+
+
+def test_two_installers_of_one_application_install_it_once(tmp_path: Path) -> None:
+    """A bench and `lab install` (or two benches) asking for the same application at once: the
+    second waits for the first, then finds it installed, and nothing is installed twice over a
+    half-made one."""
+    site = _SlowInstallApp(tmp_path)
+    installers = [threading.Thread(target=ensure_installed, args=([site], print)) for _ in "ab"]
+    for thread in installers:
+        thread.start()
+    for thread in installers:
+        thread.join(timeout=60)
+    assert site.done and site.installs == 1

@@ -23,6 +23,8 @@ from siteseer.lab.real.pyenv import Progress, run_step
 
 __all__ = ["apt_install", "deb_file", "unpack_debs"]
 
+LOCK_WAIT = 900  # seconds apt-get waits for dpkg's lock held by another apt-get
+
 
 def apt_install(
     app_id: str, packages: Sequence[str], present: bool, log: Path, progress: Progress
@@ -37,7 +39,10 @@ def apt_install(
             f"needs the Debian packages {', '.join(packages)}: run "
             f"`apt-get install -y --no-install-recommends {' '.join(packages)}` as root",
         )
+    # Another apt-get (another application's install, in another bench) holds dpkg's lock for
+    # a minute or two: wait for it rather than fail.
     apt = ["env", "DEBIAN_FRONTEND=noninteractive", "apt-get"]
+    apt += ["-o", f"DPkg::Lock::Timeout={LOCK_WAIT}"]
     run_step(app_id, "apt-get update", [*apt, "update"], log, progress)
     install = [*apt, "install", "-y", "--no-install-recommends", *packages]
     run_step(app_id, f"apt-get install {' '.join(packages)}", install, log, progress)

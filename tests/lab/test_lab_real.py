@@ -27,6 +27,7 @@ from siteseer.lab.real import (
     PyPackage,
     PythonEnv,
     RealApp,
+    debian,
     ensure_installed,
     entries,
     free_port,
@@ -483,3 +484,21 @@ def test_two_installers_of_one_application_install_it_once(tmp_path: Path) -> No
     for thread in installers:
         thread.join(timeout=60)
     assert site.done and site.installs == 1
+
+
+def test_apt_install_waits_for_another_apt_get_holding_dpkgs_lock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two applications' installs (two benches) run apt-get at once: the second waits for
+    dpkg's lock instead of failing with "Could not get lock"."""
+    steps: list[list[str]] = []
+    monkeypatch.setattr(debian.os, "geteuid", lambda: 0)
+    monkeypatch.setattr(debian, "run_step", lambda _id, _what, argv, *_: steps.append(argv))
+    debian.apt_install("real-x", ("hello",), False, tmp_path / "install.log", print)
+    assert [argv[argv.index("apt-get") + 3 :] for argv in steps] == [
+        ["update"],
+        ["install", "-y", "--no-install-recommends", "hello"],
+    ]
+    for argv in steps:
+        option = argv[argv.index("-o") + 1]
+        assert option == f"DPkg::Lock::Timeout={debian.LOCK_WAIT}" and debian.LOCK_WAIT >= 600

@@ -46,7 +46,9 @@ airport: 0.0; project page and release page: 0.0, the project page has no files 
 (``siteseer lab bench --methods indesit --size small``), F1 before → after: council 0.762 →
 0.976, drivers 0.779 → 1.000, cars 0.661 → 0.878, olympic 0.594 → 1.000, people 1.000 → 1.000,
 spa 0.779 → 1.000 (lab mean 0.762 → 0.976); real-planes 0.666 → 1.000, real-devpi 0.664
-→ 1.000, real-dokuwiki 0.977 → 0.977.
+→ 1.000, real-dokuwiki 0.977 → 0.977. Choice "a linked term is an entry" (`_labels`): a
+definition term that is all a link is an entry of a menu (a manual node's list of its
+subnodes), not a field name; a node with such a menu is like the nodes without one.
 
 Beyond the reconstruction, for real applications (named in the code): the crawl does not follow
 a page's *variants* (`_Crawl._variant`: views of a list, an entity page's own URL with parameters
@@ -158,18 +160,25 @@ class SeedSimilarity:
     ) -> SeedSimilarity:
         """The measure for `seed` (`schema`: its html-schema, when computed otherwise than from
         all its links); `entry`'s labels (the site's chrome) are left out."""
-        chrome = label_schema(entry) if entry is not None else frozenset()
+        chrome = _labels(entry) if entry is not None else frozenset()
         own = html_schema(seed, mode) if schema is None else schema
-        return cls(own, label_schema(seed) - chrome, chrome, mode, contained)
+        return cls(own, _labels(seed) - chrome, chrome, mode, contained)
 
     def __call__(self, page: Snapshot, schema: frozenset[str] | None = None) -> float:
         """`page`'s similarity (`schema`: its html-schema under `mode`, when already known)."""
         sim = simhtml(self.schema, html_schema(page, self.mode) if schema is None else schema)
         if self.labels:
-            labels = label_schema(page) - self.chrome
+            labels = _labels(page) - self.chrome
             measure = label_containment if self.contained else simlabels
             sim = min(sim, measure(self.labels, labels))
         return sim
+
+
+def _labels(page: Snapshot) -> frozenset[str]:
+    """`page`'s field names (`label_schema`), its definition terms that are links left out
+    (choice "a linked term is an entry": a manual's node with a menu of subnodes, set as a
+    definition list, is a node like those without one)."""
+    return label_schema(page, linked_terms=False)
 
 
 def label_containment(a: frozenset[str], b: frozenset[str]) -> float:

@@ -183,19 +183,33 @@ def simhtml(a: HtmlSchema | Snapshot, b: HtmlSchema | Snapshot, mode: TagFeature
     return len(sa & sb) / len(union)
 
 
-def label_schema(page: Snapshot, key_cells: bool = False) -> frozenset[str]:
+def label_schema(
+    page: Snapshot, key_cells: bool = False, *, linked_terms: bool = True
+) -> frozenset[str]:
     """The label texts of `page`: ``tag:text`` of each ``th``, ``dt`` and ``label`` element with
     text (whitespace collapsed); with `key_cells`, also ``td:text`` of each key cell of a
-    key/value table (`_key_cells`)."""
+    key/value table (`_key_cells`); without `linked_terms`, no definition term whose text is
+    all a link's (`_linked`)."""
     labels = set()
     for element in page.tree().iter(*_LABEL_TAGS):
         text = " ".join(element.text_content().split())
-        if text:
+        if text and (linked_terms or element.tag != "dt" or not _linked(element, text)):
             labels.add(f"{element.tag}:{text}")
     if key_cells:
         labels.update(f"td:{text}" for text in _key_cells(page))
         labels.update(f"pre:{key}" for key in _record_keys(page))
     return frozenset(labels)
+
+
+def _linked(element: Any, text: str) -> bool:
+    """Whether the text of `element` is all the text of the links in it.
+
+    Choice "a linked term is an entry": a definition list whose terms are links is a list of
+    pages (a manual node's menu of its subnodes, a glossary's index), its terms the names of
+    the pages it links, not the names of fields; a page of a type may have such a menu or not
+    (one program's node has subnodes, the next has none)."""
+    anchors = " ".join(" ".join(a.text_content().split()) for a in element.iter("a"))
+    return bool(anchors) and anchors == text
 
 
 def section_headings(page: Snapshot) -> frozenset[str]:

@@ -207,3 +207,55 @@ async def test_indesit_crawls_no_state_view_or_endless_link_group(
     assert {("collection", "view"), ("collection", "stop")} <= decisions
     # home, the log, its sorted view, the commits, and a few trials of each tree group
     assert found.cost.downloads <= 3 + 20 + 2 * 12 + 3, found.cost
+
+
+def _manual() -> web.Application:
+    """A manual: home → a chapter listing its 6 nodes → node pages (previous and next links,
+    text); node 1 also has a menu of its 3 subnodes, set as a definition list of links, which
+    link back to it alone."""
+
+    def page(body: str) -> web.Response:
+        menu = '<nav><a href="/">Home</a> <a href="/chapter">Chapter</a></nav>'
+        html = f"<!DOCTYPE html><html><body>{menu}<main>{body}</main></body></html>"
+        return web.Response(text=html, content_type="text/html")
+
+    async def home(_: web.Request) -> web.Response:
+        return page("<p>A manual.</p>")
+
+    async def chapter(_: web.Request) -> web.Response:
+        rows = "".join(f'<li><a href="/node/{n}">Node {n}</a></li>' for n in range(1, 7))
+        return page(f'<ul class="nodes">{rows}</ul>')
+
+    async def node(request: web.Request) -> web.Response:
+        n = int(request.match_info["n"])
+        near = f'<p class="links"><a href="/node/{max(n - 1, 1)}">Prev</a> '
+        near += f'<a href="/node/{min(n + 1, 6)}">Next</a></p>'
+        menu = ""
+        if n == 1:
+            subs = "".join(f'<dt><a href="/sub/{k}">Part {k}</a></dt><dd></dd>' for k in (1, 2, 3))
+            menu = f"<dl>{subs}</dl>"
+        return page(f"<h1>Node {n}</h1>{near}<p>Text of node {n}.</p>{menu}")
+
+    async def sub(request: web.Request) -> web.Response:
+        k = request.match_info["k"]
+        return page(f'<h1>Part {k}</h1><div class="up"><a href="/node/1">Up</a></div>')
+
+    app = web.Application()
+    app.router.add_get("/", home)
+    app.router.add_get("/chapter", chapter)
+    app.router.add_get("/node/{n}", node)
+    app.router.add_get("/sub/{k}", sub)
+    return app
+
+
+async def test_indesit_a_menu_of_linked_terms_names_no_fields(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    """Choice "a linked term is an entry": the seed's definition list of links to its subnodes
+    is a menu, not field names; a node without one is like it (simhtml 2/3), and every node
+    is found (before, the menu's terms were the seed's labels, and no other node had them)."""
+    base = await serve_app(_manual())
+    async with Session(SessionConfig(render="never")) as session:
+        found = await indesit(session, f"{base}/node/1")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/node/{n}" for n in range(1, 7)}

@@ -55,9 +55,14 @@ index document (``qtbluetooth-index.html``, `listing_index`) is loaded and stand
 page.
 
 Linked pages are loaded `ROUND` first, then the rest (`MAX_CANDIDATES` in all). With a sample,
-a start page that lists `MINIMUM_ROWS` links shaped as it without facets (a documentation's
-index, whose every page carries a menu of the same pages) is the list when no page of the first
-round is a wider one: the rest are not loaded. Else, when the start page or a page of the
+the linked pages nearest it come first (sharing a folder of its path, or its file name's first
+word: `_nearness`), loaded `ROUND` at a time before any other: once one lists `MINIMUM_ROWS`
+links shaped as the sample, more than the start page does, the farther pages are not loaded (a
+function list in the functions' folder, a manual's ``sql-commands.html`` above
+``sql-select.html``, a repository's page above its changesets). Else a start page that lists
+`MINIMUM_ROWS` links shaped as it without facets (a documentation's index, whose every page
+carries a menu of the same pages) is the list when no page of the first round is a wider one:
+the rest are not loaded. Else, when the start page or a page of the
 first round lists `MINIMUM_ROWS` links shaped as the sample and none is a list with facets or a
 table of rows, the rest shaped as the sample (its peers: a module index's modules, a manual's
 nodes) are not loaded: only the others are. A page linking each entity through a view of its
@@ -395,7 +400,25 @@ def _links(
         if names_an_order(link.text):  # "Sort title in alphabetical order": a list's view
             continue
         out.setdefault(url)
+    if sample:  # the pages nearest the sample first (sorted is stable: in order otherwise)
+        return sorted(out, key=lambda u: _nearness(u, sample), reverse=True)[:MAX_CANDIDATES]
     return list(out)[:MAX_CANDIDATES]
+
+
+def _nearness(url: str, sample: str) -> tuple[int, bool]:
+    """How near `url` is to the entity `sample`: the folders of the sample's path it begins
+    with (``/c3ref/funclist.html`` beside ``/c3ref/open.html``: 1), then whether its file name
+    begins with the word the sample's does (``sql-commands.html`` for ``sql-select.html``)."""
+    mine = [s for s in urlsplit(sample).path.split("/") if s][:-1]
+    theirs = [s for s in urlsplit(url).path.split("/") if s]
+    shared = 0
+    for a, b in zip(mine, theirs, strict=False):
+        if a != b:
+            break
+        shared += 1
+    word = _prefix(sample)
+    name = urlsplit(url).path.rsplit("/", 1)[-1].split(".", 1)[0].casefold()
+    return shared, bool(word) and (name == word or _prefix(url) == word)
 
 
 def _adds_nothing(scored: ListCandidate, start: ListCandidate) -> bool:
@@ -420,6 +443,9 @@ async def _linked(
     start = next(iter(pages.values()))
     own = list_score(start, session.canonical, sample)
     scored = {start.url: own}
+    if sample and await _near_list(run, session, pages, links, sample, scored):
+        return scored
+    links = [u for u in links if u not in scored]
     first, rest = links[:ROUND], links[ROUND:]
     pages.update(await run.fetch(first, step="entry"))
     if rest and sample:
@@ -427,7 +453,7 @@ async def _linked(
         if (
             own.like_sample >= MINIMUM_ROWS
             and not own.is_list
-            and all(_adds_nothing(scored[u], own) for u in first if u in scored)
+            and all(_adds_nothing(c, own) for c in list(scored.values())[1:])
         ):
             run.note("entry", "start-widest", start.url, values={"left": len(rest)})
             return scored
@@ -437,6 +463,50 @@ async def _linked(
             rest = [u for u in rest if u not in peers]
     pages.update(await run.fetch(rest, step="entry"))
     return scored
+
+
+async def _near_list(
+    run: Run,
+    session: Session,
+    pages: dict[str, Snapshot],
+    links: list[str],
+    sample: str,
+    scored: dict[str, ListCandidate],
+) -> bool:
+    """The pages of `links` near the `sample` (sharing a folder of its path or its file name's
+    first word: `_nearness`), the nearest first, `ROUND` at a time, each scored (into `pages`
+    and `scored`, whose first is the start page), until one lists `MINIMUM_ROWS` links shaped
+    as the sample, more (times the pages its pager offers) than the start page: a list of the
+    sample's kind lives beside it (a function list in the functions' folder, a manual's
+    ``sql-commands.html`` above ``sql-select.html``, a repository's log above its changesets).
+    Whether one did: the farther pages are then not loaded."""
+    own = next(iter(scored.values()))
+    tiers: dict[tuple[int, bool], list[str]] = {}
+    for url in links:
+        if (near := _nearness(url, sample)) > (0, False):
+            tiers.setdefault(near, []).append(url)
+    for near in sorted(tiers, reverse=True):
+        for at in range(0, len(tiers[near]), ROUND):
+            chunk = tiers[near][at : at + ROUND]
+            pages.update(await run.fetch(chunk, step="entry"))
+            for url in chunk:
+                if url in pages:
+                    scored[url] = list_score(pages[url], session.canonical, sample)
+            wider = [
+                c
+                for c in (scored[u] for u in chunk if u in scored)
+                if c.like_sample >= MINIMUM_ROWS
+                and c.like_sample * c.pages > own.like_sample * own.pages
+            ]
+            if wider:
+                run.note(
+                    "entry",
+                    "near-list",
+                    wider[0].url,
+                    values={"left": len(links) - len(scored) + 1},
+                )
+                return True
+    return False
 
 
 def _peers(scored: list[ListCandidate], rest: list[str], sample: str) -> set[str]:

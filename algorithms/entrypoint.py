@@ -56,9 +56,9 @@ page.
 
 Linked pages are loaded `ROUND` first, then the rest (`MAX_CANDIDATES` in all). With a sample,
 the linked pages nearest it come first (sharing a folder of its path, or its file name's first
-word: `_nearness`), loaded `ROUND` at a time before any other: once one lists `MINIMUM_ROWS`
-links shaped as the sample, more than the start page does, the farther pages are not loaded (a
-function list in the functions' folder, a manual's ``sql-commands.html`` above
+word: `_nearness`), loaded `ROUND` at a time before any other when the start page lists fewer
+than `MINIMUM_ROWS` links shaped as the sample: once one lists that many, the farther pages are
+not loaded (a function list in the functions' folder, a manual's ``sql-commands.html`` above
 ``sql-select.html``, a repository's page above its changesets). Else a start page that lists
 `MINIMUM_ROWS` links shaped as it without facets (a documentation's index, whose every page
 carries a menu of the same pages) is the list when no page of the first round is a wider one:
@@ -375,7 +375,7 @@ def _links(
     pages of one script: ``/?p=dpkg.git;a=summary``). The entity pages are those of the page's
     largest group of links alike; with an entity `sample` the page does not link, a group of
     fewer than `MINIMUM_ROWS` links not shaped as it is none (an admin's home page linking each
-    table's list)."""
+    table's list). In the page's order, all of them (`_linked` keeps `MAX_CANDIDATES`)."""
     guessed = guess_entity_pattern(page)
     pattern = guessed[0] if guessed is not None else None
     linked = sample and any(entity_url(x.url) == sample for x in page.links)
@@ -400,9 +400,7 @@ def _links(
         if names_an_order(link.text):  # "Sort title in alphabetical order": a list's view
             continue
         out.setdefault(url)
-    if sample:  # the pages nearest the sample first (sorted is stable: in order otherwise)
-        return sorted(out, key=lambda u: _nearness(u, sample), reverse=True)[:MAX_CANDIDATES]
-    return list(out)[:MAX_CANDIDATES]
+    return list(out)
 
 
 def _nearness(url: str, sample: str) -> tuple[int, bool]:
@@ -433,8 +431,9 @@ def _adds_nothing(scored: ListCandidate, start: ListCandidate) -> bool:
 async def _linked(
     run: Run, session: Session, pages: dict[str, Snapshot], links: list[str], sample: str | None
 ) -> dict[str, ListCandidate]:
-    """The pages of `links` (into `pages`, whose first is the start page), the first `ROUND`
-    of them, then the rest. When the start page is a list of links linking the `sample`
+    """The pages of `links` (into `pages`, whose first is the start page; `MAX_CANDIDATES` of
+    them, the nearest the sample first when the start lists fewer than `MINIMUM_ROWS` of its
+    kind, loaded first: `_near_list`), the first `ROUND` of them, then the rest. When the start page is a list of links linking the `sample`
     (`MINIMUM_ROWS` links shaped as it, no facets: a documentation's index, a wiki's list of
     pages) and no page of the first round is a wider list (`_adds_nothing`), the start is the
     list, and the rest (the site's other pages, most carrying the same menu) are not loaded.
@@ -443,7 +442,12 @@ async def _linked(
     start = next(iter(pages.values()))
     own = list_score(start, session.canonical, sample)
     scored = {start.url: own}
-    if sample and await _near_list(run, session, pages, links, sample, scored):
+    # a start listing the sample's kind itself is judged against the first round instead
+    near = own.like_sample < MINIMUM_ROWS
+    if sample and near:  # the pages nearest the sample first (sorted is stable)
+        links = sorted(links, key=lambda u: _nearness(u, sample), reverse=True)
+    links = links[:MAX_CANDIDATES]
+    if sample and near and await _near_list(run, session, pages, links, sample, scored):
         return scored
     links = [u for u in links if u not in scored]
     first, rest = links[:ROUND], links[ROUND:]

@@ -24,7 +24,7 @@ from siteseer.algorithms.querycentric.disclosures import (
     seen_links,
 )
 from siteseer.algorithms.querycentric.exploring import Exploring, refused
-from siteseer.algorithms.querycentric.listing import page_size_choice
+from siteseer.algorithms.querycentric.listing import page_size_choice, shows_its_size
 from siteseer.algorithms.querycentric.lists import ListGrower
 from siteseer.algorithms.querycentric.model import (
     SORT_WORDS,
@@ -256,7 +256,9 @@ class AjaxFacets:
         if q.status != "explored":
             return []
         out: list[tuple[Query, Snapshot]] = []
-        facets = facets_of(q.pages[0]) if q.depth else facets_of(base)
+        shown = q.pages[0] if q.depth else base
+        # its page-size menu is no drill-down, though it made the Ajax list the start query
+        facets = facets_of(shown, len(ex.entities(shown)))
         if q.depth:
             self._skip_orderings(q)
         openings = await self._popup_facets(q, base)
@@ -306,9 +308,15 @@ class AjaxFacets:
         return out
 
 
-def facets_of(snap: Snapshot) -> tuple[Facet, ...]:
-    """The facets a state offers to click: its facet controls, then its disclosures."""
-    own = control_facets(snap)
+def facets_of(snap: Snapshot, listed: int = 0) -> tuple[Facet, ...]:
+    """The facets a state offers to click: its facet controls, then its disclosures; with
+    `listed`, the entities the state lists (its drill-downs chosen), a select of page sizes
+    whose chosen size is that number is none (`shows_its_size`)."""
+    own = tuple(
+        f
+        for f in control_facets(snap)
+        if f.control is None or not shows_its_size(f.control, listed)
+    )
     taken = {f.control.selector for f in own if f.control is not None}
     more = tuple(
         f for f in disclosure_facets(snap) if f.control and f.control.selector not in taken

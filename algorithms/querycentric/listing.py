@@ -38,6 +38,7 @@ __all__ = [
     "learn_list_request",
     "next_url",
     "page_size_choice",
+    "shows_its_size",
 ]
 
 _MAX_URL = 2048
@@ -234,6 +235,18 @@ def is_page_size(control: Control, submit_forms: set[str]) -> bool:
         labels = [o.label for o in control.options]
         return len(labels) >= 2 and all(_size_of(label) is not None for label in labels)
     return _size_of(control.label or control.value) is not None
+
+
+def shows_its_size(control: Control, listed: int) -> bool:
+    """Whether `control` is a list's page-size menu by what the page shows, whatever names or
+    heads it (a "Limit:" menu under the list's own heading): a select whose every option is a
+    number (or "all"), the one chosen the number of entities the page lists (`listed`). A view
+    of the list, never a facet."""
+    if control.kind != "select" or listed < 2:
+        return False
+    sizes = [_size_of(o.label) for o in control.options]
+    chosen = [size for size, o in zip(sizes, control.options, strict=True) if o.selected]
+    return len(sizes) >= 2 and None not in sizes and chosen == [float(listed)]
 
 
 def page_size_choice(snapshot: Snapshot) -> Action | None:

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from siteseer.algorithms.querycentric.ajax import facets_of
 from siteseer.algorithms.querycentric.listing import (
     ListRequest,
     answer_rows,
@@ -13,6 +14,7 @@ from siteseer.algorithms.querycentric.listing import (
     learn_list_request,
     next_url,
     page_size_choice,
+    shows_its_size,
 )
 from siteseer.crawler import canonical_url
 from siteseer.render import PageRequest, Snapshot, snapshot_from_html
@@ -157,3 +159,21 @@ def test_no_page_size_choice_when_the_largest_is_shown_or_the_choices_are_words(
         '<option value="g">Grid</option><option value="l">List</option></select>'
     )
     assert page_size_choice(words) is None
+
+
+def test_a_select_of_sizes_showing_the_number_listed_is_a_view_whatever_heads_it() -> None:
+    # a "Limit:" menu under the list's own heading: its chosen size is the rows the page lists
+    page = _controls_page(
+        '<h1>Airports</h1><table><tr><td><a href="/items/a">A</a></td></tr>'
+        '<tr><td><a href="/items/b">B</a></td></tr></table>'
+        'Limit: <select id="limits"><option value="2" selected>2 (default)</option>'
+        '<option value="100">100</option><option value="1000">1,000</option></select>'
+        '<h2>Year</h2><select id="year"><option value="1952" selected>1952</option>'
+        '<option value="2">2</option></select>'
+    )
+    limits, years = page.controls
+    assert shows_its_size(limits, 2) and not shows_its_size(limits, 20)
+    assert not shows_its_size(years, 2)  # a year facet whose chosen value is no page's size
+    offered = {(f.attribute, f.value) for f in facets_of(page, 2)}
+    assert offered == {("Year", "1952"), ("Year", "2")}
+    assert ("Airports", "100") in {(f.attribute, f.value) for f in facets_of(page)}

@@ -149,7 +149,9 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
 - An entry of the index page's list is no page above it (beyond the paper,
   `climb._listed_beside`): the climb stops at an index page that links to the candidate found
   above it from within the list through which it lists the page below (a documentation
-  index's term ``dl/dt/a`` beside its documents ``dl/dd/ul/li/a``: release notes citing it).
+  index's term ``dl/dt/a`` beside its documents ``dl/dd/ul/li/a``: release notes citing it);
+  such entries are no candidates of it either, and are not downloaded
+  (`candidates.listed_beside`), but a page that may be the first page of a list it continues.
 - The top depth of a table of contents (beyond the paper, `grouping._depth_above`): a list
   nested in the items of another (``li/ul/li/a``) whose entries are most of the depth above's
   pages (each page's sections, ``quickstart/#routing``) has that depth's other entries (a

@@ -6,11 +6,13 @@ the tree. Pure: a page in, URLs out.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from os.path import commonprefix
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from siteseer.algorithms.features.dom import TagFeature, link_path, nested_list
+from siteseer.algorithms.features.dom import TagFeature, link_path, nested_list, paths_to
 from siteseer.algorithms.features.url import SIZE_TERM, tokens, url_schema
 from siteseer.algorithms.features.urlshape import is_file, refines
 from siteseer.algorithms.result import TraceEntry
@@ -25,6 +27,7 @@ __all__ = [
     "candidates",
     "first_page",
     "first_pages",
+    "listed_beside",
     "own_urls",
     "path_terms",
     "refused",
@@ -56,7 +59,9 @@ def candidates(
     `yields.is_export`; a feed its link names: "RSS" at ``?a=rss``, `yields.names_export`)
     list nothing; above the seed, a page of a folder just below the site root is listed from
     the root or from within that folder, not from another folder's pages
-    (`probes.other_section`)."""
+    (`probes.other_section`); above the seed, an entry of the list through which sp lists the
+    page below, beside it (`listed_beside`), is no page above sp, unless it may be the first
+    page of a list sp continues (`first_pages`)."""
     targets = own_urls(sp)
     urls = list(dict.fromkeys(link.url for link in sp.links))
     # A nested list is one list: its entries at other depths (a sitemap's top pages beside
@@ -89,6 +94,18 @@ def candidates(
         [u for u in urls if u not in left_out and other_section(u, sp.url)] if climbed else []
     )
     left_out |= set(sections)
+    beside = (
+        [
+            u
+            for u in urls
+            if u not in left_out
+            and u not in first_pages(sp, urls)
+            and listed_beside(sp, u, down_path, mode)
+        ]
+        if climbed and down_path is not None
+        else []
+    )
+    left_out |= set(beside)
     skipped = [
         (
             f"{len(files)} files {sp.url} links to",
@@ -124,8 +141,30 @@ def candidates(
             down,
             "the path leading down the tree holds no index page of it",
         ),
+        (
+            f"{len(beside)} entries beside the page below {sp.url}",
+            beside,
+            "not downloaded: listed within the list through which the page lists the page "
+            "below (a term beside its entries), an entry of that list, no page above it",
+        ),
     ]
     return [u for u in urls if u not in left_out], [s for s in skipped if s[1]]
+
+
+# A step of a link DOM path that opens a list (``ul``, ``dl[@class]``, ``table``).
+_LIST_STEP = re.compile(r"^(?:ul|ol|dl|table)(?:\[|$)")
+
+
+def listed_beside(sp: Snapshot, url: str, down: str, mode: TagFeature) -> str | None:
+    """The link DOM path through which `sp` links to `url` from within the list through which
+    it lists the page below (`down`): a path sharing with `down` the steps down to a list
+    element (``dl/dt/a`` beside ``dl/dd/ul/li/a``), or None."""
+    steps = down.split("/")
+    for path in paths_to(sp, url, mode):
+        shared = commonprefix([steps, path.split("/")])  # noqa: RUF071 (lists of steps)
+        if any(_LIST_STEP.match(step) for step in shared):
+            return path
+    return None
 
 
 def _variants(sp: Snapshot, left_out: set[str]) -> list[str]:

@@ -11,7 +11,6 @@ the code and listed in `algorithms.ssup`'s docstring.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from os.path import commonprefix
@@ -33,6 +32,7 @@ from siteseer.algorithms.ssup.candidates import (
     candidates,
     first_page,
     first_pages,
+    listed_beside,
     own_urls,
     path_terms,
 )
@@ -516,33 +516,26 @@ class Climb:
 # --- helpers ----------------------------------------------------------------------------------
 
 
-# A step of a link DOM path that opens a list (``ul``, ``dl[@class]``, ``table``).
-_LIST_STEP = re.compile(r"^(?:ul|ol|dl|table)(?:\[|$)")
-
-
 def _listed_beside(climb: Climb, url: str, current: Snapshot, down: str, level: int) -> bool:
     """Whether `current` links to `url`, the page found above it, from within the list through
-    which it lists the page below (`down`): a path sharing with `down` the steps down to a
-    list element (``dl/dt/a`` beside ``dl/dd/ul/li/a``). Noted as the climb's stop.
+    which it lists the page below (`down`, `candidates.listed_beside`). Noted as the climb's
+    stop.
 
     Choice (beyond the paper): a page the index page lists beside the entries of its level (a
     release notes page under a term of the documentation's index, citing the index in turn) is
     an entry of that list, no page above it; the climb stops at the index page it confirmed."""
-    steps = down.split("/")
-    for path in paths_to(current, url, climb.mode):
-        shared = commonprefix([steps, path.split("/")])  # noqa: RUF071 (lists of steps)
-        if any(_LIST_STEP.match(step) for step in shared):
-            climb.run.note(
-                "sample-path",
-                "stop",
-                url,
-                level=level,
-                urls=(current.url,),
-                note=f"{current.url} lists it within the list through which it lists the page "
-                f"below ({path}): an entry of that list, not a page above it",
-            )
-            return True
-    return False
+    path = listed_beside(current, url, down, climb.mode)
+    if path is not None:
+        climb.run.note(
+            "sample-path",
+            "stop",
+            url,
+            level=level,
+            urls=(current.url,),
+            note=f"{current.url} lists it within the list through which it lists the page "
+            f"below ({path}): an entry of that list, not a page above it",
+        )
+    return path is not None
 
 
 async def _navigation_settles(climb: Climb, sp: Snapshot, probes: Probes) -> bool:

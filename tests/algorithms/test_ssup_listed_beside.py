@@ -77,3 +77,10 @@ async def test_the_climb_stops_at_an_index_page_listing_the_page_above_among_its
     truth, result, _ = await serve_and_discover(_Docs(), height="auto")
     assert set_scores(result.entities, truth.target_entities).f1 == 1.0, sorted(result.entities)
     assert result.index_pages[-1] == (truth.index_levels[0][0],), result.index_pages
+
+
+async def test_the_entries_beside_the_page_below_are_not_downloaded_as_pages_above() -> None:
+    truth, result, downloaded = await serve_and_discover(_Docs(), height=2)
+    assert set_scores(result.entities, truth.target_entities).f1 == 1.0, sorted(result.entities)
+    terms = {f"{truth.base_url}/{t}.html" for t in TERMS}
+    assert not terms & set(downloaded), downloaded

@@ -54,7 +54,9 @@ pages already loaded show cannot change the choice:
 - Families that lead nowhere: a family of candidates (`url_families`: one folder below the
   root, or one URL with its numbers changed) none of whose probes linked back to sp is left
   out once two of them failed to load (broken links), or, above the seed (from it once a
-  candidate index page was found), once three were probed (`Probes.probed_as`).
+  candidate index page was found), once three were probed (`Probes.probed_as`). The pages of
+  one script named by their query's values (``/cgi-bin/files?location=*&type=*``) are a family
+  of broken links too, once two of them failed (`Probes.broken`).
 - Folders first: from a seed named by its path alone, the pages its path names above it are
   probed before its content's other links, menu entries or not, and the best candidate among
   them ends the probe though its list holds more than sp's template (a package index listing
@@ -255,6 +257,14 @@ def url_families(url: str) -> tuple[str, ...]:
     folder = (f"{parts.netloc}{head}/*",) if head else ()
     masked = urlunsplit(parts._replace(fragment=""))
     return (*folder, _DIGITS.sub("#", masked))
+
+
+def _script_family(url: str) -> tuple[str, ...]:
+    """The family of `url` as a script's page: its path with its query's names, every value a
+    placeholder (``/cgi-bin/dwww?location=*&type=*``); none for a URL without a query."""
+    parts = urlsplit(url)
+    names = sorted({name for name, _ in query_pairs(parts.query)})
+    return (f"{parts.netloc}{parts.path}?{'&'.join(f'{n}=*' for n in names)}",) if names else ()
 
 
 def _folder_path(path: str) -> str | None:
@@ -496,7 +506,7 @@ class Probes:
         family's others, most likely (`_dry` says the same of a list's entries)."""
         targets = {self.sp.url, self.sp.final_url}
         linking = page is not None and any(k.url in targets for k in page.links)
-        for family in url_families(url):
+        for family in (*url_families(url), *_script_family(url)):
             if linking:
                 self._sound.add(family)
             elif page is None:
@@ -515,8 +525,14 @@ class Probes:
         self._weights[url] = weight
 
     def broken(self, url: str) -> str:
-        """Why `url`'s family is left out (`probed_as`; "" when it is not)."""
-        for family in url_families(url):
+        """Why `url`'s family is left out (`probed_as`; "" when it is not).
+
+        Choice: the pages of one script named by their query's values (a package browser's
+        links to each of a package's files, ``/cgi-bin/dwww?location=*&type=*``) are a family of
+        broken links once `BROKEN_PROBES` of them failed, as a folder's are (a script the site
+        does not serve); whether they list sp is left to each, as for the numbers' family."""
+        scripts = _script_family(url)
+        for family in (*url_families(url), *scripts):
             if family in self._sound:
                 continue
             failed = self._broken.get(family, 0)
@@ -525,7 +541,11 @@ class Probes:
                     f"of the family {family}, {failed} of whose pages could not be loaded and "
                     "none linked to the page: broken links"
                 )
-            if self._judging and failed + self._dead.get(family, 0) >= DRY_ENTRIES:
+            if (
+                self._judging
+                and family not in scripts
+                and failed + self._dead.get(family, 0) >= DRY_ENTRIES
+            ):
                 return (
                     f"of the family {family}, {DRY_ENTRIES} or more of whose pages were probed "
                     "and none linked to the page: documents of another kind"

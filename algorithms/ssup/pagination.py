@@ -10,7 +10,8 @@ paged its list to its end makes the families left that only add query parameters
 (sorts, filters, facets, page sizes) its views, not downloaded. A family of page sizes
 (``?pageSize=10|25|50|100`` on a page of 10) is tried at its largest first, whose own pager then
 comes first. A level whose last `DRY_RUN` pages added no entity link tries no family left (a
-list being paged to its end goes on).
+list being paged to its end goes on), nor do its later calls (on the level's other pages, after
+its sample's list): only the families their pages add.
 
 Choices (listed in `algorithms.ssup`'s docstring): it leaves out the links of the next level's
 sample link DOM path (but a pager built like the entries: `_continues_level`), the site
@@ -620,12 +621,13 @@ def _patience(level_pages: Sequence[Snapshot], family: Family, families: Familie
 
 def _dry(run: Run, at: _Level, families: Families, dry: int) -> None:
     """Stop the level's pagination after `dry` pages in a row that added no entity link:
-    the families left are not loaded (the trace names the next page of each)."""
-    left = [
-        pending[0]
-        for f in families.families.values()
-        if not f.stopped and (pending := f.ahead(families.done))
-    ]
+    the families left are not loaded (the trace names the next page of each), nor by a later
+    call on the level's other pages, whose own families are tried then."""
+    left: list[str] = []
+    for f in families.families.values():
+        if not f.stopped and (pending := f.ahead(families.done)):
+            left.append(pending[0])
+            f.stopped = "dry"
     run.note(
         "pagination",
         "stop",

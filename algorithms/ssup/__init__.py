@@ -93,6 +93,14 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   candidate the best (a menu's entries, each linking back through the menu if at all); from the
   seed with no candidate found, it leaves out the pages of the seed's own URL template once
   three were probed (its "SEE ALSO" pages), and the pages its URL's path names above it follow.
+  While its best candidate is a page of a value (a tag's, see "Pages of a value"), a page
+  listing two or more pages of the seed's kind that the seed links to nowhere, the seed not
+  among them (a month's posts: `fullprobe.lists_kind`), holds nothing, and its family is not
+  left out: a family of lists that share the kind out holds the seed on one of its pages.
+  When the seed's index page is listed by nothing but the site navigation and two or more of
+  its pagination peers list pages of the seed's kind too (`fullprobe.kind_shared`), that
+  navigation is the level above it (`climb.navigation_index`): a blog's months, listed in
+  the sidebar of every page.
 - Downloads on demand in Algorithm 2 (with ``probe_order="ranked"``): the links of later groups
   that the sample links to only through site navigation are menu entries, dropped without a
   download (`SameLevel._menu_entries`); at the leaves, minsim_html is measured only as far as

@@ -38,7 +38,7 @@ from siteseer.algorithms.ssup.candidates import (
 )
 from siteseer.algorithms.ssup.candidates import refused as candidates_refused
 from siteseer.algorithms.ssup.candidates import url_length as _length
-from siteseer.algorithms.ssup.fullprobe import FullProbe
+from siteseer.algorithms.ssup.fullprobe import FullProbe, kind_shared, unconfirmed
 from siteseer.algorithms.ssup.inplace import paged_in_place
 from siteseer.algorithms.ssup.probes import (
     ProbeOrder,
@@ -280,7 +280,7 @@ class Climb:
                 f"{len(left)} pages left out",
                 level=level,
                 urls=left,
-                note=_unconfirmed(found.best),
+                note=unconfirmed(found.best),
             )
             await probe.run(self, sp, level, found, probes, left, seed=below is None)
         reasons: dict[str, list[str]] = {}
@@ -404,8 +404,7 @@ class Climb:
                 )
                 first = None
             if first is not None:
-                # Choice: an index page reached on its page n climbs from its first page, where
-                # the parent links (Definition 5, the pagination operation).
+                # Choice: an index page reached on its page n climbs from its first (Definition 5).
                 self.run.note(
                     "sample-path",
                     "sideways",
@@ -430,7 +429,8 @@ class Climb:
                         f"at {confirmed.url}, the index page it confirmed",
                     )
                     chain[-1] = current = confirmed
-            menu = await navigation_index(self, current) if parent is None and not sdps else None
+            listed = parent is None and (not sdps or kind_shared(peers, chain, navigation))
+            menu = await navigation_index(self, current) if listed else None
             if menu is not None:
                 # Choice: the seed's list is the site navigation (a documentation site's
                 # sidebar): its index page is the shortest page carrying it, and the list is
@@ -865,16 +865,6 @@ def landed(run: Run, page: Snapshot, level: int) -> Snapshot:
         note=f"{page.url} redirects to {final}: the list is named by the URL it landed at",
     )
     return landed
-
-
-def _unconfirmed(best: Parent | None) -> str:
-    """The trace's note on the fallback of a ranked probe that confirmed no index page."""
-    if best is None:
-        return "the ranked candidates confirm no index page: probing every page it links to"
-    return (
-        f"the ranked candidates confirm no index page ({best.page.url}'s list is mostly of "
-        "other URL templates, or of a value its entries share): probing every page it links to"
-    )
 
 
 def _child_of(page: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature) -> bool:

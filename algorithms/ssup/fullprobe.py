@@ -22,11 +22,12 @@ Choices (beyond the paper; listed in `algorithms.ssup`'s docstring):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
+from siteseer.algorithms.features.dom import link_path
 from siteseer.algorithms.features.urlshape import is_index_document, seed_template
 from siteseer.algorithms.ssup.candidates import own_urls
 from siteseer.algorithms.ssup.probes import DRY_ENTRIES, Probes, ancestry, url_ancestors
@@ -35,8 +36,17 @@ from siteseer.render import Snapshot
 
 if TYPE_CHECKING:
     from siteseer.algorithms.ssup.climb import Climb, Found
+    from siteseer.algorithms.ssup.verdicts import Parent
 
-__all__ = ["FULL_PROBE_HELD", "FullProbe", "mates", "nearest_first", "shared"]
+__all__ = [
+    "FULL_PROBE_HELD",
+    "FullProbe",
+    "kind_shared",
+    "lists_kind",
+    "mates",
+    "nearest_first",
+    "shared",
+]
 
 # The full probe stops once this many pages in a row left its best candidate the best.
 FULL_PROBE_HELD = 5
@@ -99,6 +109,13 @@ class FullProbe:
             probes.probed_as(url, page)
             parent = None if page is None else climb.judge(page, sp, level, found)
             held = held + 1 if best is not None and found.best is best else 0
+            if best is not None and best.value and page is not None and lists_kind(page, sp):
+                # Choice: while the best candidate lists one value's pages (a tag's), a page
+                # listing pages of sp's kind that sp does not link to, sp left out, is one of
+                # a family of lists that share the kind out (a blog's months): its next page
+                # may hold sp, and neither it nor its family's others hold the probe.
+                held = 0
+                probes.lists_kind(url)
             if found.best is not None and found.best.page is page and ancestry(url, sp.url) >= 1:
                 # Choice: the list of it a page above it by its URL holds, the best yet: the
                 # list and the URL hierarchy agree, as on a confirmed index page (the pages
@@ -178,6 +195,42 @@ def shared(sp: Snapshot, probed: list[Snapshot]) -> frozenset[str]:
     for page in peers:
         ours &= {link.url for link in page.links}
     return frozenset(ours)
+
+
+def unconfirmed(best: Parent | None) -> str:
+    """The trace's note on the fallback of a ranked probe that confirmed no index page."""
+    if best is None:
+        return "the ranked candidates confirm no index page: probing every page it links to"
+    return (
+        f"the ranked candidates confirm no index page ({best.page.url}'s list is mostly of "
+        "other URL templates, or of a value its entries share): probing every page it links to"
+    )
+
+
+def lists_kind(page: Snapshot, sp: Snapshot) -> bool:
+    """Whether `page` lists, as one list (a link DOM path, tags only), two pages or more of
+    `sp`'s kind (`mates`) that `sp` links to nowhere, `sp` not among them: a list of its
+    siblings that does not hold it (a month's posts), not a menu every page carries."""
+    kind = mates(sp)
+    if kind is None:
+        return False
+    ours = {link.url for link in sp.links} | own_urls(sp)
+    lists: dict[str, set[str]] = {}
+    for link in page.links:
+        if link.url not in ours and kind(link.url):
+            lists.setdefault(link_path(link, "tags"), set()).add(link.url)
+    return any(len(urls) >= 2 for urls in lists.values())
+
+
+def kind_shared(peers: Sequence[Parent], chain: Sequence[Snapshot], navigation: bool) -> bool:
+    """Whether the seed's index page (`chain`: the seed, that page), listed by nothing but the
+    site navigation (`navigation`), has two or more pagination peers (`peers`) listing pages of
+    the seed's kind without it (`lists_kind`): a family of lists that share the kind out (a
+    blog's months, each listing its posts once), the navigation listing them the level above
+    (`climb.navigation_index`)."""
+    if not navigation or len(chain) != 2:
+        return False
+    return sum(lists_kind(peer.page, chain[0]) for peer in peers) >= 2
 
 
 def mates(sp: Snapshot) -> Callable[[str], bool] | None:

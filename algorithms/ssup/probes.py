@@ -524,6 +524,11 @@ class Probes:
         entries of a list none of which links back (`_dry`)."""
         self._weights[url] = weight
 
+    def lists_kind(self, url: str) -> None:
+        """`url`, loaded, lists pages of sp's kind without sp (`fullprobe.lists_kind`): its
+        families are not left out as documents of another kind (`broken`)."""
+        self._sound.update(url_families(url))
+
     def broken(self, url: str) -> str:
         """Why `url`'s family is left out (`probed_as`; "" when it is not).
 

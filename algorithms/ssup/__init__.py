@@ -33,7 +33,8 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   sorted or filtered: ``?p=2``, ``?o=1``, ``?weather=rain``) is not downloaded as a candidate,
   nor is an export of its data (``/export/csv``).
 
-- `sample_size`: minsim_html is learned from an evenly spread sample of the best group (the
+- `sample_size`: minsim_html is learned from a sample of the best group, its pages loaded
+  already first (a climb's probes measure it at no cost), the rest evenly spread (the
   paper downloads the whole group; an entity level is exactly what SSUP must not download, and
   an index level's pages are loaded by yield, see below). When a later group falls below it
   and the sample's pages were not all equally like the sample page, the sample grows over the

@@ -220,7 +220,7 @@ class SameLevel:
         # Choice (`sample_size`): learn minsim_html from a sample of G1, at an index level too:
         # its pages are loaded after it by yield (`tree._Walk._index_level`), not whole.
         threshold = _Threshold(
-            self.run, self.mode, sample_schema, spread(first.urls, self.sample_size), first.urls
+            self.run, self.mode, sample_schema, self._learn(first.urls), first.urls
         )
         # Choice (`on_demand`): at the leaves the sample is measured only as far as a later
         # group's page needs it (`_Threshold.reached`). An index level is downloaded anyway.
@@ -413,6 +413,17 @@ class SameLevel:
             "the pages of it the climb loaded are like the sample",
         )
         return list(kept)
+
+    def _learn(self, urls: Sequence[str]) -> tuple[str, ...]:
+        """The sample of the best group `urls` minsim_html is learned from: its pages loaded
+        already (a climb's probes), then pages spread over the rest, `sample_size` in all.
+
+        Choice (`sample_size`): a page loaded already measures the group at no cost; the
+        sample is as large as a spread one, so its verdicts are as sure."""
+        loaded = tuple(self.run.loaded(urls))[: self.sample_size]
+        left = [u for u in urls if u not in loaded]
+        more = self.sample_size - len(loaded)
+        return loaded + (spread(left, more) if more > 0 else ())
 
     def _unloaded(
         self, first: LinkGroup, groups: int, level: int, kept: list[str], mark: int

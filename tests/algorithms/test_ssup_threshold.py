@@ -141,3 +141,15 @@ async def test_the_pages_of_the_sample_loaded_already_are_measured_first() -> No
     assert set_scores(result.entities, truth.target_entities).f1 == 1.0
     chapters = [u for u in downloaded if "/ch/c" in u and u != truth.seed_entity]
     assert [u.rsplit("/", 1)[1] for u in chapters] == ["c4.html"], downloaded
+
+
+async def test_a_page_of_the_best_group_loaded_already_takes_a_place_in_the_sample() -> None:
+    # The seed links to chapter 2, outside the spread sample, which the climb loads: it takes
+    # a place in the threshold's sample and settles minsim_html at no download.
+    async with LabServer([_HandbookSite({0: 0}, 2, 1, menu=False, see_also=2)]) as server:
+        truth = server.truth("handbook-tools")
+        result, downloaded = await ssup_counting(truth.seed_entity, height=1)
+    assert result.complete, result.reason
+    assert set_scores(result.entities, truth.target_entities).f1 == 1.0
+    chapters = [u for u in downloaded if "/ch/c" in u and u != truth.seed_entity]
+    assert [u.rsplit("/", 1)[1] for u in chapters] == ["c2.html"], downloaded

@@ -223,8 +223,9 @@ class SameLevel:
             self.run, self.mode, sample_schema, self._learn(first.urls), first.urls
         )
         # Choice (`on_demand`): at the leaves the sample is measured only as far as a later
-        # group's page needs it (`_Threshold.reached`). An index level is downloaded anyway.
-        lazy = leaf and self.on_demand
+        # group's page needs it (`_Threshold.reached`); at an index level too when no later
+        # group is left to judge: its pages are loaded by yield, as far as they add links.
+        lazy = self.on_demand and (leaf or not rest)
         # G1 is kept before its sample is downloaded: a budget spent on the sample keeps it.
         mark = len(kept)
         kept.extend(first.urls + first.joined)

@@ -101,13 +101,19 @@ def beside_attribute(start: str, entities: Iterable[str]) -> str:
     """The attribute the lists beside `start` are values of: the one their address names
     (`shared_attribute`), else `SECTION` when `start` is the folder of every one of its
     `entities` (a wiki's or a CMS's section one segment deep, ``/gnutls28/`` above
-    ``/gnutls28/3_7_9-2/``: its sibling folders are the other sections); "" else."""
+    ``/gnutls28/3_7_9-2/``: its sibling folders are the other sections) and their pattern's
+    literal segments end at it (``/dpkg/`` above ``/dpkg/debian/1.21.22``: the literal
+    ``debian`` makes the entities' own folder a deeper one, and a sibling of ``/dpkg/`` no
+    other section of them); "" else."""
     named = shared_attribute(start)
     if named:
         return named
     listed = list(entities)
     below = addressed_under(start, listed)
-    return SECTION if len(below) >= MINIMUM_BELOW and len(below) == len(listed) else ""
+    if len(below) < MINIMUM_BELOW or len(below) != len(listed):
+        return ""
+    folder = [s for s in urlsplit(start).path.split("/") if s]
+    return SECTION if len(EntityPattern.from_urls(below).prefix) <= len(folder) else ""
 
 
 def leaf_shape(url: str) -> tuple[bool, str]:

@@ -88,6 +88,9 @@ def test_a_section_is_named_so_only_when_it_is_the_folder_of_its_entities() -> N
     assert beside_attribute(f"{base}/dpkg/", below) == SECTION
     # one entity elsewhere: no folder of them
     assert beside_attribute(f"{base}/dpkg/", [*below, f"{base}/apt/2_6_0/"]) == ""
+    # a literal segment every entity shares below it: their folder is a deeper one
+    tags = [f"{base}/dpkg/debian/{v}?path=" for v in ("1.21.22", "1.21.21", "1.21.20")]
+    assert beside_attribute(f"{base}/dpkg/", tags) == ""
     # an address that names its attribute keeps it
     assert beside_attribute(f"{base}/tags/dpkg/", [f"{base}/posts/a/"]) == "tags"
 

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import ClassVar
 
 from siteseer.lab.real.app import PythonApp, type_truth
-from siteseer.lab.real.pyenv import Progress, PyPackage, run_step
+from siteseer.lab.real.npm import npm_install
+from siteseer.lab.real.pyenv import Progress, PyPackage
 from siteseer.lab.truth import SiteTruth
 
 __all__ = ["VERSION", "DocsifyApp", "route"]
@@ -65,14 +66,8 @@ class DocsifyApp(PythonApp):
     def install(self, progress: Progress) -> None:
         super().install(progress)
         if not self._docsify.exists():
-            npm = ["npm", "install", "--no-audit", "--no-fund", "--ignore-scripts"]
-            run_step(
-                self.id,
-                f"npm install docsify@{VERSION}",
-                [*npm, "--prefix", str(self.data_file), f"docsify@{VERSION}"],
-                self.dir / "logs" / "install.log",
-                progress,
-            )
+            log = self.dir / "logs" / "install.log"
+            npm_install(self.id, self.data_file, (f"docsify@{VERSION}",), log, progress)
 
     def truth(self, base_url: str) -> SiteTruth:
         self.require_installed()

@@ -1,23 +1,25 @@
 """Node applications built once from a lockfile shipped in lab/real/apps/ (real-hexo,
-real-vitepress, real-eleventy).
+real-vitepress, real-eleventy), and npm packages installed by name (real-docsify,
+real-reactadmin, real-swaggerui).
 
 `npm_ci` makes a fresh project folder from the application's package.json and lockfile and
 fills it with `npm ci`; `built_from` says whether a build's stamp records the inputs a build
-would be made from now (so an edited lockfile or template rebuilds the site).
+would be made from now (so an edited lockfile or template rebuilds the site); `npm_install`
+installs pinned packages into a folder's `node_modules/` (no scripts run).
 """
 
 from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from siteseer.lab.real.app import APPS_DIR
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.pyenv import Progress, run_step
 
-__all__ = ["built_from", "npm_ci"]
+__all__ = ["built_from", "npm_ci", "npm_install"]
 
 
 def npm_ci(
@@ -41,6 +43,16 @@ def npm_ci(
         shutil.copyfile(APPS_DIR / source, project / name)
     npm = ["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts", "--prefix", str(project)]
     run_step(app_id, f"npm ci ({what})", npm, log, progress)
+
+
+def npm_install(
+    app_id: str, prefix: Path, packages: Sequence[str], log: Path, progress: Progress
+) -> None:
+    """`npm install` of `packages` (pinned specs, `name@version`) into `prefix`'s
+    `node_modules/`, no scripts run."""
+    npm = ["npm", "install", "--no-audit", "--no-fund", "--ignore-scripts", "--prefix"]
+    what = "npm install " + " ".join(packages)
+    run_step(app_id, what, [*npm, str(prefix), *packages], log, progress)
 
 
 def built_from(stamp: Path, made_from: Mapping[str, object]) -> bool:

@@ -32,6 +32,7 @@ from urllib.parse import quote
 
 from siteseer.crawler import canonical_url
 from siteseer.lab.real.app import APPS_DIR, PythonApp, facet_queries, facet_values, type_truth
+from siteseer.lab.real.npm import npm_install
 from siteseer.lab.real.pyenv import Progress, PyPackage, run_step
 from siteseer.lab.site import Size
 from siteseer.lab.truth import SiteTruth
@@ -99,14 +100,7 @@ class ReactAdminApp(PythonApp):
         log = self.dir / "logs" / "install.log"
         if not self._bundle.exists():
             self._build.mkdir(parents=True, exist_ok=True)
-            npm = ["npm", "install", "--no-audit", "--no-fund", "--ignore-scripts"]
-            run_step(
-                self.id,
-                "npm install " + " ".join(NPM_PACKAGES),
-                [*npm, "--prefix", str(self._build), *NPM_PACKAGES],
-                log,
-                progress,
-            )
+            npm_install(self.id, self._build, NPM_PACKAGES, log, progress)
             source = self._build / "app.jsx"
             source.write_text((APPS_DIR / "reactadmin_app.jsx").read_text(), encoding="utf-8")
             run_step(

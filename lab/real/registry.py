@@ -123,6 +123,7 @@ _REAL: dict[str, str] = {
     "real-papis": "siteseer.lab.real.papisweb:PapisApp",
     "real-pygeoapi": "siteseer.lab.real.geoapi:GeoapiApp",
     "real-chronicle": "siteseer.lab.real.chronicle:ChronicleApp",
+    "real-swaggerui": "siteseer.lab.real.swaggerui:SwaggerUiApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -32,16 +32,14 @@ pages by 30 as their forms write them; the seed is row 1. Attributes: species, i
 from __future__ import annotations
 
 import math
-import shutil
 from pathlib import Path
 from typing import ClassVar
 from urllib.parse import quote, urlencode
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import PythonApp, paged_list_truth, read_sqlite
-from siteseer.lab.real.debian import apt_install
-from siteseer.lab.real.pyenv import Progress, PyPackage
-from siteseer.lab.site import Size
+from siteseer.lab.real.app import paged_list_truth
+from siteseer.lab.real.phptable import PhpTableApp
+from siteseer.lab.real.pyenv import PyPackage
 from siteseer.lab.truth import SiteTruth
 
 __all__ = ["PAGE", "PhpLiteAdminApp", "row_pages", "row_url"]
@@ -72,11 +70,7 @@ def row_pages(base: str, rows: int) -> tuple[str, ...]:
     return (_url(base, action="row_view"), *later)
 
 
-def _packages_present() -> bool:
-    return PHPLITEADMIN.is_file() and shutil.which("php") is not None
-
-
-class PhpLiteAdminApp(PythonApp):
+class PhpLiteAdminApp(PhpTableApp):
     """phpLiteAdmin from Debian over a SQLite table of the Palmer penguins."""
 
     id = "real-phpliteadmin"
@@ -85,36 +79,19 @@ class PhpLiteAdminApp(PythonApp):
     packages: ClassVar[tuple[PyPackage, ...]] = (PyPackage("palmerpenguins==0.1.6", deps=False),)
     script = "phpliteadmin_site.py"
     data_description = "palmerpenguins' penguins-raw.csv (a file it ships), one table"
-    row_limits: ClassVar[dict[Size, int]] = {"small": 0, "medium": 0, "large": 0}
-
-    @property
-    def data_file(self) -> Path:
-        return self.dir / "penguins.sqlite"  # the same at every size
-
-    def needs(self) -> tuple[str, ...]:
-        return (f"Debian {', '.join(PACKAGES)}", *super().needs())
-
-    def installed(self) -> bool:
-        return super().installed() and _packages_present()
-
-    def install(self, progress: Progress) -> None:
-        log = self.dir / "logs" / "install.log"
-        self.dir.mkdir(parents=True, exist_ok=True)
-        apt_install(self.id, PACKAGES, _packages_present(), log, progress)
-        super().install(progress)
+    debian_packages = PACKAGES
+    php_script = PHPLITEADMIN
+    database = DATABASE
+    table = TABLE
+    row_attributes = ATTRIBUTES
 
     def truth(self, base_url: str) -> SiteTruth:
         """Every row's edit page, listed by the row pages; see the module docstring."""
         self.require_installed()
         b = base_url.rstrip("/")
-        names = ", ".join(f'"{name}"' for name in ATTRIBUTES)
-        rows = read_sqlite(self.data_file, f'SELECT id, {names} FROM "{TABLE}" ORDER BY id')
-        urls = [row_url(b, int(str(row[0]))) for row in rows]
-        attributes: dict[str, dict[str, tuple[str, ...]]] = {
-            url: {n: (str(v),) for n, v in zip(ATTRIBUTES, row[1:], strict=True) if v}
-            for url, row in zip(urls, rows, strict=True)
-        }
-        pages = row_pages(b, len(rows))
+        attributes = self.rows(lambda key: row_url(b, key))
+        urls = list(attributes)
+        pages = row_pages(b, len(urls))
         return paged_list_truth(
             self,
             b,

@@ -124,6 +124,7 @@ _REAL: dict[str, str] = {
     "real-pygeoapi": "siteseer.lab.real.geoapi:GeoapiApp",
     "real-chronicle": "siteseer.lab.real.chronicle:ChronicleApp",
     "real-swaggerui": "siteseer.lab.real.swaggerui:SwaggerUiApp",
+    "real-adminer": "siteseer.lab.real.adminer:AdminerApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

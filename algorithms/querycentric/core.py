@@ -52,6 +52,7 @@ from siteseer.algorithms.querycentric.sections import section_pages
 from siteseer.algorithms.querycentric.sightings import Sightings
 from siteseer.algorithms.querycentric.throughviews import through_view
 from siteseer.algorithms.querycentric.treelists import tree_list_pages
+from siteseer.algorithms.querycentric.widening import Widths
 from siteseer.algorithms.result import (
     Exploration,
     ExploredQuery,
@@ -322,19 +323,21 @@ class Explorer:
             return pages
         apart = [_apart(first, self.containers) for first in firsts]
         frontier = [(i, first) for i, first in enumerate(firsts)]
+        widths = [Widths() for _ in firsts]  # one pagination form a list (widening.py)
         while frontier and not self.run.stopping():
-            candidates: list[tuple[int, str]] = []
+            candidates: list[tuple[int, str, Snapshot]] = []
             for i, snap in frontier:
                 for url in pagination_candidates(snap, self.pattern, self.canonical):
                     form = first_page_form(url, zero_based=zero[i])
-                    if form not in seen[i] and not unsafe_reason(url=url):
+                    fresh = form not in seen[i] and widths[i].allows(url, snap)
+                    if fresh and not unsafe_reason(url=url):
                         seen[i].add(form)
-                        candidates.append((i, url))
+                        candidates.append((i, url, snap))
             if not candidates:
                 break
             frontier = []
-            fetched = await self.pages([url for _, url in candidates])
-            for (i, url), got in zip(candidates, fetched, strict=True):
+            fetched = await self.pages([url for _, url, _ in candidates])
+            for (i, url, source), got in zip(candidates, fetched, strict=True):
                 if got is None or self.run.stopping():
                     continue
                 seen[i].add(first_page_form(got.final_url, zero_based=zero[i]))
@@ -346,6 +349,9 @@ class Explorer:
                 # a history's pages link its tools at their own place (/graph/<node>)
                 alike = same_query(lx, ly, eps) or placeless_alike(lx, ly, eps)
                 onward = _onward(pages[i], got, self.entities)
+                if widths[i].learn(source, got, self.entities, pages[i]):
+                    self.run.note("page-size", "view", url, note=names[i])
+                    continue
                 if _listing(self, got) and (same or alike or onward):
                     pages[i].append(got)
                     frontier.append((i, got))

@@ -7,7 +7,9 @@ real application (and size) that has no cold score yet, it writes the run's figu
 commit the methods ran at into ``<directory>/<app id>.json``, a file committed with the
 repository (``bench/cold/`` in a source tree). An entry is never overwritten: later benches are
 current scores, shown beside the cold ones (`lab.results.tier_comparison`, the markdown table,
-report.html).
+report.html). An application's record is open only at the commit it was begun at: once the
+methods have moved on, a method or size it lacks gets no entry (its first run now would not be
+cold), and a bench of it no longer changes the tracked file.
 
 The applications that were in the tier before cold scores were kept (`JOINED_WARM`) get none:
 the methods were tuned on them first, so their first recorded run would not be cold.
@@ -128,6 +130,11 @@ def _entries(path: Path) -> dict[str, dict[str, Any]]:
     return {k: v for k, v in (scores or {}).items() if isinstance(v, dict)}
 
 
+def _clean(commit: object) -> str:
+    """A commit without the ``+dirty`` mark (the methods are that commit's either way)."""
+    return str(commit).removesuffix("+dirty")
+
+
 def _entry(row: BenchRow, commit: str, date: str) -> dict[str, Any]:
     full = row.to_dict()
     entry: dict[str, Any] = {"commit": commit, "date": date}
@@ -147,9 +154,10 @@ def record_cold(
     now: datetime | None = None,
 ) -> list[ColdScore]:
     """Write the cold score of every finished run in `rows` on a real application (not
-    `JOINED_WARM`) that has none yet for its method at `size`; return those written. A run that
-    failed (raised, timed out) is no score and is not kept: the first run that finishes is.
-    Existing entries are never changed; each file is replaced whole (written aside, renamed)."""
+    `JOINED_WARM`) that has none yet for its method at `size`, while the application's record
+    is new or was begun at `commit`; return those written. A run that failed (raised, timed
+    out) is no score and is not kept: the next run that finishes at that commit is. Existing
+    entries are never changed; each file is replaced whole (written aside, renamed)."""
     commit = commit or current_commit()
     date = (now or datetime.now(UTC)).strftime("%Y-%m-%d")
     by_site: dict[str, list[BenchRow]] = {}
@@ -160,6 +168,8 @@ def record_cold(
     for site, site_rows in by_site.items():
         path = _file(directory, site)
         entries = _entries(path)
+        if entries and _clean(commit) not in {_clean(e.get("commit")) for e in entries.values()}:
+            continue  # begun at another commit: what runs now is no longer cold
         added = False
         for row in site_rows:
             key = f"{row.method}@{size}"

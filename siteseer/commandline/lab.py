@@ -213,7 +213,8 @@ def lab_bench(
     markdown table at the end. Runs on real applications are also shown beside their method's
     mean F1 on the synthetic sites (of this bench, or of --compare) and beside their cold score:
     the first finished run of a method on an application that joined the real tier is kept,
-    once, with the commit it ran at (--cold; never overwritten; not with --budget).
+    once, with the commit it ran at (--cold; never overwritten; not with --budget; only at the
+    commit the application's record was begun at).
 
     Ctrl-C stops the run under way as its time limit would (it is scored on what it found),
     runs nothing more, writes the outputs of the runs done, keeps no cold score and exits 130;

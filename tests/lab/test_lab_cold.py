@@ -46,16 +46,19 @@ def test_the_first_run_per_method_is_kept_and_never_overwritten(tmp_path: Path) 
     assert entry["commit"] == "abc123" and entry["date"] == "2026-11-27"
     assert (entry["f1"], entry["downloads"], entry["lower_bound_downloads"]) == (0.25, 40, 12)
     assert "gpp@small" not in data["scores"]  # a failed run is no score: the next one is kept
-    # a later bench: the kept scores stay; a new method and a new size are added
-    later = [_row("real-new", "ssup", 0.99), _row("real-new", "gpp", 0.5)]
-    kept = record_cold(tmp_path, later, "small", commit="def456", now=NOW)
-    assert [(k.method, k.commit) for k in kept] == [("gpp", "def456")]
-    record_cold(tmp_path, [_row("real-new", "ssup", 0.9)], "medium", commit="def456", now=NOW)
-    assert _cold(tmp_path, "real-new") == {
-        ("ssup", "small"): 0.25,
-        ("gpp", "small"): 0.5,
-        ("ssup", "medium"): 0.9,
-    }
+    # another bench at the same commit (a dirty tree is still that commit): the kept scores
+    # stay; a new method and a new size are added
+    again = [_row("real-new", "ssup", 0.99), _row("real-new", "gpp", 0.5)]
+    kept = record_cold(tmp_path, again, "small", commit="abc123+dirty", now=NOW)
+    assert [(k.method, k.commit) for k in kept] == [("gpp", "abc123+dirty")]
+    record_cold(tmp_path, [_row("real-new", "ssup", 0.9)], "medium", commit="abc123", now=NOW)
+    expected = {("ssup", "small"): 0.25, ("gpp", "small"): 0.5, ("ssup", "medium"): 0.9}
+    assert _cold(tmp_path, "real-new") == expected
+    # a bench once the methods have moved on: nothing is cold any more, the file is untouched
+    before = (tmp_path / "real-new.json").read_bytes()
+    later = [_row("real-new", "indesit", 0.7), _row("real-new", "ssup", 1.0)]
+    assert record_cold(tmp_path, later, "large", commit="def456", now=NOW) == []
+    assert (tmp_path / "real-new.json").read_bytes() == before
 
 
 def test_the_table_and_report_show_the_cold_score_beside_the_current_one(

@@ -272,7 +272,7 @@ class Climb:
             found.navigation = True
         if not found.confirmed and not found.navigation:
             left = probes.unconfirmed()
-        probe = FullProbe()
+        probe, left = FullProbe(), _past_root_menu(below, found, probes, left)
         if left and not found.confirmed and not (root and found.navigation):
             self.run.note(
                 "top-index",
@@ -881,3 +881,18 @@ def _child_of(page: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature) -> bool:
         len(set(urls)) >= 3 and mates <= set(urls) and own_urls(page) & set(urls)
         for urls in link_collections(sp, mode).values()
     )
+
+
+def _past_root_menu(
+    below: Snapshot | None, found: Found, probes: Probes, left: list[str]
+) -> list[str]:
+    """The candidates `left` for the full probe, none when, above the seed (`below`), the site
+    root is the best candidate and they are all site navigation the root carries too.
+
+    Choice: the site root ends the climb there (nothing lists it); the menu it shares links
+    back, if at all, through that menu. A page's own navigation the root lacks (its uses,
+    its tree) is probed: it may hold a wider list."""
+    if below is None or found.best is None or not is_site_root(found.best.page):
+        return left
+    menu = {link.url for link in found.best.page.links}
+    return [] if probes.navigation_only() and menu.issuperset(left) else left

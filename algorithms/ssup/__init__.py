@@ -293,7 +293,12 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   most promising first: what is left is more views, menus and tools), and on a level of one
   page whose list was shown to its end (paged to its last page, or whole at a page size) once
   one page after it added none; a page size showing fewer entries than it asks for (a log's
-  "more" link doubling past its end) shows the whole list, no larger size is loaded. Exports (``.csv``,
+  "more" link doubling past its end) shows the whole list, no larger size is loaded; the
+  entries of the pages of a level above that list the leaves' parents' entries too (a
+  summary's pager over the same log: `tree._listing`) count as shown when those parents'
+  lists are paged, whose pages adding none of their own are views; a page of the leaves'
+  parents listing only entries shown before (a log from an older tag) is a view, its list not
+  paged (`pagination._view_pages`). Exports (``.csv``,
   ``/export/json``) and files (``/vega.db``, ``.tar.gz``: `urlshape.is_file`) are no pages,
   nor candidates of Algorithm 1 either, from the seed up. A candidate sharing no link DOM path with the level's
   sample is no page of it (the HTML test of a family's first page). Pagination goes on only

@@ -24,7 +24,7 @@ term shared with this level's sample, or its URL continued). Every decision is i
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from siteseer.algorithms.features.dom import (
@@ -173,11 +173,13 @@ class Pagination:
         level: int,
         families: Families | None = None,
         leaf: bool = False,
+        known: Sequence[Snapshot] = (),
     ) -> list[Snapshot]:
         """Algorithm 3 by yield: pagination pages of `level`, each adding entity links of the
         seed's group that no page before it showed. `families`: the level's families as an
         earlier call on some of its pages left them (their stops kept), else new ones. `leaf`:
-        whether the next level is the entities' (other lists judged by `_other_kind`)."""
+        whether the next level is the entities' (other lists judged by `_other_kind`).
+        `known`: pages of a level above (a summary's pager over the same log): shown before."""
         at = _Level(
             sp_x,
             html_schema(sp_x, self.mode),
@@ -194,15 +196,14 @@ class Pagination:
             _below(sp_next.url, sp_x.url),
         )
         share = self._share(level_pages, sp_next, next_sdp)
-        seen: set[str] = set()
-        for page in level_pages:
-            seen |= self._entries(page, at)
+        seen = {u for page in known for u in self._entries(page, at)}
         level_urls = {u for p in level_pages for u in (p.url, p.final_url)}
         families = families if families is not None else Families()
         families.done |= placed
         judged: set[str] = set(placed)
         for page in level_pages:
             self._candidates(page, page.url, at, families, judged)
+        _view_pages(self.run, at, level_pages, seen, self._entries, families)
         found: list[Snapshot] = []
         dry, patience = 0, DRY_RUN  # pages in a row that added no entity link; how many stop it
         # At the level above the entities, each other level page's list is judged by its first
@@ -603,6 +604,41 @@ def _lists_level(
         f"level's lists (the level above), not a page of one ({family.template})",
     )
     return True
+
+
+def _view_pages(
+    run: Run,
+    at: _Level,
+    level_pages: Sequence[Snapshot],
+    seen: set[str],
+    entries: Callable[[Snapshot, _Level], set[str]],
+    families: Families,
+) -> None:
+    """Add to `seen` the `entries` of `level_pages` (the level's sample first); stop the
+    families of the pages but the sample each of whose entries a page before it showed (named
+    in the trace): their lists are not paged.
+
+    Choice: a level page listing only what the pages before it listed (a repository's log from
+    one of its tags, the history shown again from an older starting point) is a view of the
+    same entities: so are its own pages, which start further in that history."""
+    views: list[str] = []
+    for page in sorted(level_pages, key=lambda p: p.url != at.sp_x.url):
+        shown = entries(page, at)
+        if page.url != at.sp_x.url and shown and shown <= seen:
+            views.append(page.url)
+        seen |= shown
+    for url in views:
+        families.stop(url, "view")
+    if views:
+        run.note(
+            "pagination",
+            "skip",
+            f"{len(views)} views",
+            level=at.level,
+            urls=views,
+            note="each lists only entries the level pages before it listed: a view of the same "
+            "entities, whose own pages are not loaded",
+        )
 
 
 def _note(run: Run, at: _Level, decision: str, url: str, family: Family, why: str) -> None:

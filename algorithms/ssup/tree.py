@@ -218,6 +218,7 @@ class _Walk:
                 i,
                 self.families.pop(i, None),
                 leaf,
+                _listing(ended, sdp, self.mode) if leaf else (),
             )
             if more:
                 level_pages = level_pages + [p for p in more if p.url not in self.levels[i]]
@@ -251,12 +252,20 @@ class _Walk:
                 )
                 self.levels.append(caught)
                 break
-            level_pages = await self._index_level(caught, chain[i + 1 : i + 3], sdps[i + 1], placed)
+            known = _listing(ended, sdps[i + 1], self.mode) if i + 2 == depth else []
+            level_pages = await self._index_level(
+                caught, chain[i + 1 : i + 3], sdps[i + 1], placed, known
+            )
             self.levels.append([p.url for p in level_pages])
             placed.update(self.levels[-1])
 
     async def _index_level(
-        self, caught: Sequence[str], samples: Sequence[Snapshot], sdp: str, placed: set[str]
+        self,
+        caught: Sequence[str],
+        samples: Sequence[Snapshot],
+        sdp: str,
+        placed: set[str],
+        known: Sequence[Snapshot] = (),
     ) -> list[Snapshot]:
         """The pages of an index level among `caught`, its sample's own list paged first
         (`Pagination.find`), the others loaded by yield: grouped in families by what each
@@ -267,13 +276,20 @@ class _Walk:
         Choice (beyond the paper, which downloads an index level whole): such a page lists
         again what the level's other pages list, from another starting point (a repository's
         log from each of its tags, a window sliding over one history): its family's other pages
-        are views of the same entities, which the sample's own pages reach."""
+        are views of the same entities, which the sample's own pages reach (`known`: shown)."""
         sample, below = samples
         level = len(self.levels)
         # The level's families, their stops kept for its pagination over all its pages.
         self.families[level] = Families()
         own = await self.pagination.find(
-            sample, below, [sample], sdp, placed | set(caught), level, self.families[level]
+            sample,
+            below,
+            [sample],
+            sdp,
+            placed | set(caught),
+            level,
+            self.families[level],
+            known=known,
         )
         shape = shape_of(below.url)
         # Choice: the pages of the site menu's level (`menus.menu_level`) each list the next
@@ -406,7 +422,7 @@ class _Walk:
         links to no page of the level below its own but to pages through the leaves' sample
         link DOM path `sdp` is a branch of the tree that ends sooner (a gallery's album of
         images beside albums of albums): a page of the leaves' parents too."""
-        extra = [p for p in ended if lists_through(p, sdp, self.mode)]
+        extra = _listing(ended, sdp, self.mode)
         if extra:
             self.run.note(
                 "same-level",
@@ -553,3 +569,9 @@ async def _seed(run: Run, seed: str) -> Snapshot:
             "give an entity page that links back to its list"
         )
     return page
+
+
+def _listing(ended: Sequence[Snapshot], sdp: str, mode: TagFeature) -> list[Snapshot]:
+    """The pages of `ended` (index pages linking to no page of the level below theirs) that
+    list pages through the leaves' sample link DOM path `sdp` (`_Walk._ended`)."""
+    return [p for p in ended if lists_through(p, sdp, mode)]

@@ -39,10 +39,8 @@ from typing import ClassVar
 from urllib.parse import quote, urlencode
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import paged_list_truth
 from siteseer.lab.real.phptable import PhpTableApp
 from siteseer.lab.real.pyenv import PyPackage
-from siteseer.lab.truth import SiteTruth
 
 __all__ = ["PAGE", "AdminerApp", "row_url", "select_pages"]
 
@@ -86,27 +84,17 @@ class AdminerApp(PhpTableApp):
     database = DATABASE
     table = TABLE
     row_attributes = ATTRIBUTES
+    page_size = PAGE
+    facets = FACETS
+    unlisted = (
+        "the database page (/ redirects to it), the "
+        "table's structure, sorted and filtered selects (&order[0]=…, &where[0][col]="
+        "…), the SQL command, import and export pages, the new-row form "
+        "(&edit=cars alone), Adminer's files (?file=…)."
+    )
 
-    def truth(self, base_url: str) -> SiteTruth:
-        """Every row's edit page, listed by the select pages; see the module docstring."""
-        self.require_installed()
-        b = base_url.rstrip("/")
-        attributes = self.rows(lambda key: row_url(b, key))
-        urls = list(attributes)
-        pages = select_pages(b, len(urls))
-        return paged_list_truth(
-            self,
-            b,
-            ("rows", "row"),
-            urls,
-            pages,
-            attributes,
-            FACETS,
-            notes=(
-                f"{len(urls)} rows of the table {TABLE}, {PAGE} a page ({len(pages)} pages). "
-                "Not listed in templates: the database page (/ redirects to it), the "
-                "table's structure, sorted and filtered selects (&order[0]=…, &where[0][col]="
-                "…), the SQL command, import and export pages, the new-row form "
-                "(&edit=cars alone), Adminer's files (?file=…)."
-            ),
-        )
+    def row_url(self, base: str, key: int) -> str:
+        return row_url(base, key)
+
+    def list_pages(self, base: str, rows: int) -> tuple[str, ...]:
+        return select_pages(base, rows)

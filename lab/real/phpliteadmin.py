@@ -37,10 +37,8 @@ from typing import ClassVar
 from urllib.parse import quote, urlencode
 
 from siteseer.crawler import canonical_url
-from siteseer.lab.real.app import paged_list_truth
 from siteseer.lab.real.phptable import PhpTableApp
 from siteseer.lab.real.pyenv import PyPackage
-from siteseer.lab.truth import SiteTruth
 
 __all__ = ["PAGE", "PhpLiteAdminApp", "row_pages", "row_url"]
 
@@ -84,27 +82,16 @@ class PhpLiteAdminApp(PhpTableApp):
     database = DATABASE
     table = TABLE
     row_attributes = ATTRIBUTES
+    page_size = PAGE
+    unlisted = (
+        "the database page (/), each row's delete "
+        "confirmation, the table's structure, sorted rows (&sort=<column>&order=…), "
+        "the search, SQL, insert, export, import, rename, empty and drop forms, the "
+        "database's download link."
+    )
 
-    def truth(self, base_url: str) -> SiteTruth:
-        """Every row's edit page, listed by the row pages; see the module docstring."""
-        self.require_installed()
-        b = base_url.rstrip("/")
-        attributes = self.rows(lambda key: row_url(b, key))
-        urls = list(attributes)
-        pages = row_pages(b, len(urls))
-        return paged_list_truth(
-            self,
-            b,
-            ("rows", "row"),
-            urls,
-            pages,
-            attributes,
-            (),
-            notes=(
-                f"{len(urls)} rows of the table {TABLE}, {PAGE} a page ({len(pages)} pages). "
-                "Not listed in templates: the database page (/), each row's delete "
-                "confirmation, the table's structure, sorted rows (&sort=<column>&order=…), "
-                "the search, SQL, insert, export, import, rename, empty and drop forms, the "
-                "database's download link."
-            ),
-        )
+    def row_url(self, base: str, key: int) -> str:
+        return row_url(base, key)
+
+    def list_pages(self, base: str, rows: int) -> tuple[str, ...]:
+        return row_pages(base, rows)

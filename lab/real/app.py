@@ -5,7 +5,7 @@ served by a child process. Both report `truth(base_url)`, and `LabServer` serves
 
     app = PlanesApp(size="small")
     app.installed()            # software and data present under .lab-real/<id>/?
-    app.install(progress)      # idempotent: venv/packages, then the data set for this size
+    app.install(progress)      # idempotent, one installer at a time: venv, then the data
     running = await app.start(port)   # AppProcess on 127.0.0.1 (port 0: a free one)
     app.truth(running.url)     # from the application's own database or files
     await running.stop()       # SIGTERM (then SIGKILL) its process group
@@ -305,9 +305,17 @@ class RealApp(ABC):
     def installed(self) -> bool:
         """True when its software and its data for this size are in place."""
 
-    @abstractmethod
     def install(self, progress: Progress) -> None:
-        """Install what is missing (idempotent; does nothing when `installed()`)."""
+        """Install what is missing (`_install`); nothing when `installed()`. One installer at a
+        time per application, whichever process asks (a bench, `lab install`, a test's
+        fixture): a second one waits, then finds the application installed."""
+        with _exclusive(self.dir / ".install.lock"):
+            if not self.installed():
+                self._install(progress)
+
+    @abstractmethod
+    def _install(self, progress: Progress) -> None:
+        """Install what is missing, step by step (each step only when its result is missing)."""
 
     @abstractmethod
     def command(self, port: int) -> list[str]:
@@ -382,13 +390,7 @@ def _exclusive(lock: Path) -> Iterator[None]:
 def ensure_installed(sites: Iterable[object], progress: Progress) -> None:
     """Install every real application among `sites` that is not installed yet (others pass)."""
     for site in sites:
-        if not isinstance(site, RealApp) or site.installed():
-            continue
-        # One installer at a time per application, whichever process (a bench, `lab install`,
-        # `lab serve`) asks: a second one waits, then finds the application installed.
-        with _exclusive(site.dir / ".install.lock"):
-            if site.installed():
-                continue
+        if isinstance(site, RealApp) and not site.installed():
             progress(f"{site.id}: not installed yet; installing: {'; '.join(site.needs())}")
             site.install(progress)
 
@@ -423,7 +425,7 @@ class PythonApp(RealApp):
     def installed(self) -> bool:
         return self.env.ready() and self.data_file.exists()
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         if not self.data_file.exists() and (data := self.load_input()) is not None:
             self.dir.mkdir(parents=True, exist_ok=True)
             self.data_file.with_suffix(".json").write_text(json.dumps(data), encoding="utf-8")

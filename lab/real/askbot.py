@@ -124,7 +124,7 @@ class AskbotApp(PythonApp):
     def installed(self) -> bool:
         return super().installed() and self.urls_file.is_file()
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         if not self.data_file.exists():
             log = self.dir / "logs" / "install.log"
             pages = [HTML / "faq" / f"{name}.html" for name in FAQS]
@@ -136,7 +136,7 @@ class AskbotApp(PythonApp):
             ]
             self.dir.mkdir(parents=True, exist_ok=True)
             self.data_file.with_suffix(".json").write_text(json.dumps(questions), encoding="utf-8")
-        super().install(progress)
+        super()._install(progress)
 
     def truth(self, base_url: str) -> SiteTruth:
         self.require_installed()

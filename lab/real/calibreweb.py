@@ -113,7 +113,7 @@ class CalibreWebApp(PythonApp):
     def installed(self) -> bool:
         return super().installed() and shutil.which("calibre-debug") is not None
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         log = self.dir / "logs" / "install.log"
         self.dir.mkdir(parents=True, exist_ok=True)
         present = shutil.which("calibre-debug") is not None

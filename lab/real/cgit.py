@@ -231,7 +231,7 @@ class CgitApp(RealApp):
     def installed(self) -> bool:
         return _packages_present() and self.stamp.is_file() and self.config.is_file()
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """Packages, then each repository from its changelog (once: the stamp lists their
         heads), then the cgitrc."""
         self.dir.mkdir(parents=True, exist_ok=True)

@@ -127,7 +127,7 @@ class ChronicleApp(RealApp):
     def installed(self) -> bool:
         return Path(CHRONICLE).is_file() and self.stamp.is_file()
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """The package, then the entries written and compiled once (its stamp: the count)."""
         self.dir.mkdir(parents=True, exist_ok=True)
         log = self.dir / "logs" / "install.log"

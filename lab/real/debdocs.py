@@ -50,7 +50,7 @@ class DebianDocsApp(RealApp):
     def installed(self) -> bool:
         return (self.served / self.marker).is_file() and bool(self.versions)
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """The packages downloaded and unpacked, once."""
         if self.installed():
             return
@@ -83,11 +83,11 @@ class GeneratedDocsApp(DebianDocsApp):
     def build(self, into: Path, log: Path, progress: Progress) -> None:
         """Write the HTML of the unpacked sources into the (empty) folder `into`."""
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """The packages unpacked, then built into html/, once."""
         if self.installed():
             return
-        super().install(progress)
+        super()._install(progress)
         partial = self.dir / "html.partial"
         for folder in (partial, self.served):
             if folder.exists():

@@ -224,7 +224,7 @@ class DevpiApp(RealApp):
         run_step(self.id, what, argv, log, progress)
         roots_file.write_text(json.dumps(list(ROOTS)), encoding="utf-8")
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """Venv, metadata report, server state with the registered releases, export; each
         step only when its result is missing (the load's stamp is the export)."""
         self.dir.mkdir(parents=True, exist_ok=True)

@@ -134,13 +134,13 @@ class DjangoWikiApp(PythonApp):
     def data_file(self) -> Path:
         return self.dir / "wiki.sqlite"  # the same at every size
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         if not self.data_file.exists():
             uploads = app_uploads(self.id, PACKAGES, CUTOFF)
             self.dir.mkdir(parents=True, exist_ok=True)
             tree = wiki_tree({p: uploads[p] for p in PACKAGES})
             self.data_file.with_suffix(".json").write_text(json.dumps(tree), encoding="utf-8")
-        super().install(progress)
+        super()._install(progress)
 
     def truth(self, base_url: str) -> SiteTruth:
         """The upload articles, listed by their package's article; see the module docstring."""

@@ -63,8 +63,8 @@ class DocsifyApp(PythonApp):
     def installed(self) -> bool:
         return super().installed() and self._docsify.exists()
 
-    def install(self, progress: Progress) -> None:
-        super().install(progress)
+    def _install(self, progress: Progress) -> None:
+        super()._install(progress)
         if not self._docsify.exists():
             log = self.dir / "logs" / "install.log"
             npm_install(self.id, self.data_file, (f"docsify@{VERSION}",), log, progress)

@@ -229,7 +229,7 @@ class DokuWikiApp(RealApp):
     def installed(self) -> bool:
         return _packages_present() and self.stamp.is_file() and (self.dir / "prepend.php").is_file()
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """Packages, configuration, data directory and the imported pages; the import runs
         once (its stamp lists the page ids DokuWiki saved)."""
         self.dir.mkdir(parents=True, exist_ok=True)

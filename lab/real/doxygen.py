@@ -97,7 +97,7 @@ class DoxygenApp(RealApp):
             shutil.which("doxygen") is not None and (self.output / "html" / "index.html").is_file()
         )
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """Doxygen, then (once) the sdist downloaded and unpacked and Doxygen run over it."""
         self.dir.mkdir(parents=True, exist_ok=True)
         log = self.dir / "logs" / "install.log"

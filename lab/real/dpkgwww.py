@@ -128,7 +128,7 @@ class DpkgWwwApp(RealApp):
     def installed(self) -> bool:
         return (self.dir / "versions.json").is_file() and (self.admindir / "status").is_file()
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """The tools unpacked, the packages installed by dpkg into system/, the CGI program
         configured, once."""
         if self.installed():

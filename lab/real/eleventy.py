@@ -165,7 +165,7 @@ class EleventyApp(RealApp):
     def installed(self) -> bool:
         return built_from(self.stamp, _stamp_of())
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """npm ci, the posts and templates written, then `eleventy` (once: the stamp)."""
         if self.installed():
             return

@@ -110,7 +110,7 @@ class FossilApp(RealApp):
     def installed(self) -> bool:
         return _packages_present() and self.stamp.is_file() and self.repository.is_file()
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """Packages, then the git repository, its import and the anonymous visitor's rights
         (once: the stamp names the git head)."""
         self.dir.mkdir(parents=True, exist_ok=True)

@@ -138,7 +138,7 @@ class GititApp(RealApp):
     def installed(self) -> bool:
         return _packages_present() and self.stamp.is_file()
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """Packages, then the wiki's repository (once: the stamp lists the pages)."""
         self.dir.mkdir(parents=True, exist_ok=True)
         log = self.dir / "logs" / "install.log"

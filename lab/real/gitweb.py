@@ -115,7 +115,7 @@ class GitwebApp(RealApp):
     def installed(self) -> bool:
         return _packages_present() and self.stamp.is_file() and self.config.is_file()
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """Packages, then each repository from its changelog (`build_repositories`), then
         gitweb.conf."""
         self.dir.mkdir(parents=True, exist_ok=True)

@@ -90,8 +90,8 @@ class GodocApp(DebianDocsApp):
     def gopath(self) -> Path:
         return self.dir / "gopath"  # empty: no package but the GOROOT's
 
-    def install(self, progress: Progress) -> None:
-        super().install(progress)
+    def _install(self, progress: Progress) -> None:
+        super()._install(progress)
         self.gopath.mkdir(exist_ok=True)
 
     def installed(self) -> bool:

@@ -152,7 +152,7 @@ class HexoApp(RealApp):
     def installed(self) -> bool:
         return built_from(self.stamp, _stamp_of())
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """npm ci, the theme's copy, the posts, then `hexo generate` (once: the stamp)."""
         if self.installed():
             return

@@ -140,7 +140,7 @@ class HgwebApp(RealApp):
     def installed(self) -> bool:
         return _packages_present() and self.stamp.is_file() and self.config.is_file()
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """Packages, then each git repository from its changelog and its conversion (once: the
         stamp lists the git heads), then hgweb.config."""
         self.dir.mkdir(parents=True, exist_ok=True)

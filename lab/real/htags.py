@@ -96,7 +96,7 @@ class HtagsApp(RealApp):
     def installed(self) -> bool:
         return shutil.which("htags") is not None and (self.tree / "HTML" / "index.html").is_file()
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """GLOBAL, then (once) the sdist downloaded and unpacked and htags run over its C
         sources."""
         self.dir.mkdir(parents=True, exist_ok=True)

@@ -204,7 +204,7 @@ class HugoApp(RealApp):
     def installed(self) -> bool:
         return Path(HUGO).is_file() and self.stamp.is_file()
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """The package, then the site written and built once (its stamp: the post count)."""
         self.dir.mkdir(parents=True, exist_ok=True)
         log = self.dir / "logs" / "install.log"

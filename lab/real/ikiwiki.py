@@ -181,7 +181,7 @@ class IkiwikiApp(RealApp):
     def installed(self) -> bool:
         return _packages_present() and self.stamp.is_file()
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """Packages, the wiki's source (once), its setup file and its build (once: the stamp
         lists the pages)."""
         self.dir.mkdir(parents=True, exist_ok=True)

@@ -119,7 +119,7 @@ class Info2wwwApp(RealApp):
     def installed(self) -> bool:
         return (self.dir / "versions.json").is_file() and (self.info / "dir").is_file()
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """The packages downloaded and unpacked, the CGI program configured, the manual and its
         directory in info/, once."""
         if self.installed():

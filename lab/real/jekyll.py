@@ -309,7 +309,7 @@ class JekyllApp(RealApp):
             json.loads(self.stamp.read_text(encoding="utf-8")).get("files") == _files_digest()
         )
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """The packages, then the project written and built once (its stamp: the post count)."""
         self.dir.mkdir(parents=True, exist_ok=True)
         log = self.dir / "logs" / "install.log"

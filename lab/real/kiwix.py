@@ -116,7 +116,7 @@ class KiwixApp(RealApp):
     def installed(self) -> bool:
         return self._tools() and self.zim.is_file() and (self.html / INDEX).is_file()
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """The packages, then (once) the HTML copied and packed by zimwriterfs."""
         self.dir.mkdir(parents=True, exist_ok=True)
         log = self.dir / "logs" / "install.log"

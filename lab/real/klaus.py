@@ -132,7 +132,7 @@ class KlausApp(PythonApp):
             and shutil.which("git") is not None
         )
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """The venv, Debian's git if missing, then the repositories (once)."""
         log = self.dir / "logs" / "install.log"
         self.env.create(self.id, log, progress)

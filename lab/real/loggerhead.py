@@ -104,7 +104,7 @@ class LoggerheadApp(RealApp):
     def installed(self) -> bool:
         return _packages_present() and self.stamp.is_file()
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """Packages, then each git repository from its changelog and its Bazaar branch (once:
         the stamp names the git heads)."""
         self.dir.mkdir(parents=True, exist_ok=True)

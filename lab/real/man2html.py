@@ -128,7 +128,7 @@ class Man2HtmlApp(RealApp):
             and (self.cache / "man" / "index.db").is_file()
         )
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """Packages; the data packages downloaded and unpacked (once: the stamp names their
         versions); manpath.config; the whatis database."""
         self.dir.mkdir(parents=True, exist_ok=True)

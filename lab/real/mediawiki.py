@@ -236,7 +236,7 @@ class MediaWikiApp(RealApp):
         return ["env", f"MW_CONFIG_FILE={self.settings}", "php", str(MW / "maintenance" / script),
                 *args]  # fmt: skip
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """Packages, then (once per size) MediaWiki's installer, the import, the statistics."""
         self.dir.mkdir(parents=True, exist_ok=True)
         log = self.dir / "logs" / "install.log"

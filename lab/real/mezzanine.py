@@ -125,13 +125,13 @@ class MezzanineApp(PythonApp):
     def data_file(self) -> Path:
         return self.dir / "blog.sqlite"  # the same at every size
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         if not self.data_file.exists():
             uploads = app_uploads(self.id, PACKAGES, CUTOFF)
             self.dir.mkdir(parents=True, exist_ok=True)
             kept = [u for p in PACKAGES for u in distinct(uploads[p])]
             self.data_file.with_suffix(".json").write_text(json.dumps(blog(kept)), encoding="utf-8")
-        super().install(progress)
+        super()._install(progress)
 
     def truth(self, base_url: str) -> SiteTruth:
         self.require_installed()

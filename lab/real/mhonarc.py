@@ -155,7 +155,7 @@ class MhonarcApp(RealApp):
     def installed(self) -> bool:
         return _packages_present() and (self.archive / "index.html").is_file()
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """Packages, then (once) the repository, its mailbox and MHonArc's archive of it."""
         self.dir.mkdir(parents=True, exist_ok=True)
         log = self.dir / "logs" / "install.log"

@@ -115,7 +115,7 @@ class MoinApp(PythonApp):
     def installed(self) -> bool:
         return super().installed() and self.items.is_file()
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         if not self.items.is_file() and self.data_file.exists():
             shutil.rmtree(self.data_file)  # a load that did not finish
         uploads = app_uploads(self.id, PACKAGES, CUTOFF)
@@ -126,7 +126,7 @@ class MoinApp(PythonApp):
                 "summary": "Debian uploads", "text": HOME.format(count=len(PACKAGES))}  # fmt: skip
         self.dir.mkdir(parents=True, exist_ok=True)
         (self.dir / "pages.json").write_text(json.dumps([home, *pages]), encoding="utf-8")
-        super().install(progress)
+        super()._install(progress)
 
     def truth(self, base_url: str) -> SiteTruth:
         """The upload pages, listed by their tag's page; see the module docstring."""

@@ -165,7 +165,7 @@ class NikolaApp(PythonApp):
     def data_file(self) -> Path:
         return self.dir / "site"  # the built site, the same at every size
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         if not (self.project / "conf.py").exists():
             uploads = app_uploads(self.id, PACKAGES, CUTOFF)
             if self.project.exists():
@@ -177,7 +177,7 @@ class NikolaApp(PythonApp):
                     raise InstallFailed(self.id, f"two uploads would be the same post {file}")
                 file.write_text(post_text(upload), encoding="utf-8")
             (self.project / "conf.py").write_text(SETTINGS, encoding="utf-8")
-        super().install(progress)
+        super()._install(progress)
 
     def truth(self, base_url: str) -> SiteTruth:
         """The posts as entities, categories and tags as facets; see the module docstring."""

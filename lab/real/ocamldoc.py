@@ -71,7 +71,7 @@ class OcamldocApp(RealApp):
     def installed(self) -> bool:
         return (self.served / "index.html").is_file() and (self.dir / "version").is_file()
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """ocaml installed when missing, the interfaces copied into src/, built into html/."""
         if self.installed():
             return

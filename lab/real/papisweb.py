@@ -81,7 +81,7 @@ class PapisApp(PythonApp):
     def data_file(self) -> Path:
         return self.dir / "library"  # Papis' configuration, cache and documents
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         log = self.dir / "logs" / "install.log"
         self.dir.mkdir(parents=True, exist_ok=True)
         self.env.create(self.id, log, progress)

@@ -158,7 +158,7 @@ class PelicanApp(PythonApp):
     def data_file(self) -> Path:
         return self.dir / "site"  # the built site, the same at every size
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         if not (self.project / "pelicanconf.py").exists():
             uploads = app_uploads(self.id, PACKAGES, CUTOFF)
             if self.project.exists():
@@ -172,7 +172,7 @@ class PelicanApp(PythonApp):
                 file.parent.mkdir(parents=True, exist_ok=True)
                 file.write_text(post_text(upload), encoding="utf-8")
             (self.project / "pelicanconf.py").write_text(SETTINGS, encoding="utf-8")
-        super().install(progress)
+        super()._install(progress)
 
     def truth(self, base_url: str) -> SiteTruth:
         """The posts as entities, categories and tags as facets; see the module docstring."""

@@ -107,7 +107,7 @@ class PhotologueApp(PythonApp):
     def data_file(self) -> Path:
         return self.dir / "photologue.sqlite"  # the same at every size
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         pictures = self.dir / "pictures"
         if not self.data_file.exists() and not pictures.exists():
             log = self.dir / "logs" / "install.log"
@@ -122,7 +122,7 @@ class PhotologueApp(PythonApp):
                 shutil.rmtree(media)
             load = self.data_file.with_suffix(".json")
             load.write_text(json.dumps(galleries(pictures)), encoding="utf-8")
-        super().install(progress)
+        super()._install(progress)
 
     def truth(self, base_url: str) -> SiteTruth:
         self.require_installed()

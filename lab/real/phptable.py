@@ -56,12 +56,12 @@ class PhpTableApp(PythonApp):
     def installed(self) -> bool:
         return super().installed() and self._packages_present()
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         log = self.dir / "logs" / "install.log"
         self.dir.mkdir(parents=True, exist_ok=True)
         present = self._packages_present()
         apt_install(self.id, self.debian_packages, present, log, progress)
-        super().install(progress)
+        super()._install(progress)
 
     def rows(self, url: Callable[[int], str]) -> dict[str, dict[str, tuple[str, ...]]]:
         """Each row's page (`url(id)`), in key order, with its attributes: the columns of

@@ -147,7 +147,7 @@ class PublicInboxApp(RealApp):
     def installed(self) -> bool:
         return _packages_present() and (self.dir / "done").is_file()
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """Packages, then (once) the repository, its mailbox and the inbox built from it."""
         self.dir.mkdir(parents=True, exist_ok=True)
         log = self.dir / "logs" / "install.log"

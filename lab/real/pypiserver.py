@@ -97,11 +97,11 @@ class PypiServerApp(PythonApp):
     def data_file(self) -> Path:
         return self.dir / "packages"  # the served distributions, the same at every size
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         rounds = self.dir / "rounds.json"
         rounds.parent.mkdir(parents=True, exist_ok=True)
         rounds.write_text(json.dumps([list(r) for r in ROUNDS]), encoding="utf-8")
-        super().install(progress)
+        super()._install(progress)
 
     def truth(self, base_url: str) -> SiteTruth:
         self.require_installed()

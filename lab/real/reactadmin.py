@@ -96,7 +96,7 @@ class ReactAdminApp(PythonApp):
     def installed(self) -> bool:
         return super().installed() and self._bundle.exists()
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         log = self.dir / "logs" / "install.log"
         if not self._bundle.exists():
             self._build.mkdir(parents=True, exist_ok=True)
@@ -118,7 +118,7 @@ class ReactAdminApp(PythonApp):
                 log,
                 progress,
             )
-        super().install(progress)
+        super()._install(progress)
 
     def truth(self, base_url: str) -> SiteTruth:
         self.require_installed()

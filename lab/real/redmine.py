@@ -182,7 +182,7 @@ class RedmineApp(RealApp):
         (config / "secret_key.txt").write_text(secrets.token_hex(32), encoding="utf-8")
         (self.instance / "Gemfile").write_text(GEMFILE, encoding="utf-8")
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """Packages, then (once per size) the instance, Rails' tasks and the issues."""
         self.dir.mkdir(parents=True, exist_ok=True)
         log = self.dir / "logs" / "install.log"

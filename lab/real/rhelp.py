@@ -74,7 +74,7 @@ class RHelpApp(RealApp):
     def installed(self) -> bool:
         return self.topics.is_file() and _INDEX.is_file()
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """R installed when missing; the package's help pages recorded in topics.json."""
         if self.installed():
             return

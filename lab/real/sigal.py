@@ -83,7 +83,7 @@ class SigalApp(PythonApp):
     def data_file(self) -> Path:
         return self.dir / "gallery"  # the built gallery, the same at every size
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         if not (self.project / "sigal.conf.py").exists():
             log = self.dir / "logs" / "install.log"
             if self.project.exists():
@@ -94,7 +94,7 @@ class SigalApp(PythonApp):
                 copy_pictures(root / folder, self.project / "pictures" / album)
                 shutil.rmtree(root)
             (self.project / "sigal.conf.py").write_text(SETTINGS, encoding="utf-8")
-        super().install(progress)
+        super()._install(progress)
 
     def truth(self, base_url: str) -> SiteTruth:
         """The images' pages, from the pictures' folder; see the module docstring."""

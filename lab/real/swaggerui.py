@@ -86,14 +86,14 @@ class SwaggerUiApp(PythonApp):
     def load_input(self) -> object:
         return {"dist": str(self._dist), "spec": str(self.dir / Path(SPEC_PATH).name)}
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         log = self.dir / "logs" / "install.log"
         self.dir.mkdir(parents=True, exist_ok=True)
         deb_file(self.id, SPEC_PACKAGE, SPEC_PATH, self.dir, log, progress)
         if not (self._dist / "swagger-ui-bundle.js").is_file():
             package = f"swagger-ui-dist@{VERSION}"
             npm_install(self.id, self.dir / "npm", (package,), log, progress)
-        super().install(progress)
+        super()._install(progress)
 
     def truth(self, base_url: str) -> SiteTruth:
         """The operations, all on the one page, tag the facet; see the module docstring."""

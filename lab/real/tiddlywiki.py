@@ -167,7 +167,7 @@ class TiddlyWikiApp(RealApp):
             and self.export.is_file()
         )
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """npm install, the wiki folder, the truth export; each only when missing."""
         log = self.dir / "logs" / "install.log"
         self.dir.mkdir(parents=True, exist_ok=True)

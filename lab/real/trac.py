@@ -156,7 +156,7 @@ class TracApp(PythonApp):
     def database(self) -> Path:
         return self.data_file / "db" / "trac.db"
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         tickets = self.dir / "tickets.json"
         if not tickets.exists():
             uploads = app_uploads(self.id, PACKAGES, CUTOFF)
@@ -164,7 +164,7 @@ class TracApp(PythonApp):
             tickets.parent.mkdir(parents=True, exist_ok=True)
             text = json.dumps([asdict(c) for c in found], ensure_ascii=False, indent=0)
             tickets.write_text(text, encoding="utf-8")
-        super().install(progress)
+        super()._install(progress)
 
     def truth(self, base_url: str) -> SiteTruth:
         self.require_installed()

@@ -267,7 +267,7 @@ class VerdaccioApp(RealApp):
             and (self.dir / "config.yaml").is_file()
         )
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """npm ci, the tarballs, the config, the published storage; each only when missing."""
         self.dir.mkdir(parents=True, exist_ok=True)
         log = self.dir / "logs" / "install.log"

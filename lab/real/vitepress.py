@@ -223,7 +223,7 @@ class VitePressApp(RealApp):
     def installed(self) -> bool:
         return built_from(self.stamp, _stamp_of())
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """npm ci, the data package unpacked, then `vitepress build` (once: the stamp)."""
         if self.installed():
             return

@@ -267,7 +267,7 @@ class WordPressApp(RealApp):
             f"<?php\ndefine('ABSPATH', {json.dumps(str(self.htdocs) + '/')});\n", encoding="utf-8"
         )
 
-    def install(self, progress: Progress) -> None:
+    def _install(self, progress: Progress) -> None:
         """Packages, MariaDB's data directory, then (once per size) the document root,
         the database, WordPress's installer and the posts."""
         self.dir.mkdir(parents=True, exist_ok=True)

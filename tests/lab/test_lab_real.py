@@ -353,7 +353,7 @@ class _FileServerApp(RealApp):
     def installed(self) -> bool:
         return True
 
-    def install(self, progress: object) -> None:
+    def _install(self, progress: object) -> None:
         return None
 
     def command(self, port: int) -> list[str]:
@@ -468,7 +468,7 @@ class _SlowInstallApp(_FileServerApp):
             self.others_asked.notify_all()
         return self.done
 
-    def install(self, progress: object) -> None:
+    def _install(self, progress: object) -> None:
         self.installs += 1
         with self.others_asked:  # the first installer's two questions, then the second's
             self.others_asked.wait_for(lambda: self.asked >= 3, timeout=30)

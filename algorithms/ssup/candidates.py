@@ -94,17 +94,14 @@ def candidates(
         [u for u in urls if u not in left_out and other_section(u, sp.url)] if climbed else []
     )
     left_out |= set(sections)
-    beside = (
-        [
+    beside: list[str] = []
+    if climbed and down_path is not None:
+        firsts = first_pages(sp, urls)
+        beside = [
             u
             for u in urls
-            if u not in left_out
-            and u not in first_pages(sp, urls)
-            and listed_beside(sp, u, down_path, mode)
+            if u not in left_out and u not in firsts and listed_beside(sp, u, down_path, mode)
         ]
-        if climbed and down_path is not None
-        else []
-    )
     left_out |= set(beside)
     skipped = [
         (

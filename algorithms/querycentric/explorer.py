@@ -50,7 +50,9 @@ from siteseer.algorithms.querycentric.model import (
     load_more_control,
     pagination_candidates,
 )
+from siteseer.algorithms.querycentric.queries import QueryKey
 from siteseer.algorithms.querycentric.records import (
+    column_groups,
     grouped_columns,
     page_fields,
     read_records,
@@ -299,7 +301,8 @@ async def _indexes(ex: Explorer, q0: Query, root: Snapshot) -> bool:
                 tried.add(first)
                 continue
             tried.add(first)
-            made = await _value_queries(ex, q0, attribute, lists)
+            made = await _grouped_values(ex, q0, attribute, lists)
+            made = made or await _value_queries(ex, q0, attribute, lists)
             ex.run.note(
                 "index",
                 "values",
@@ -309,6 +312,37 @@ async def _indexes(ex: Explorer, q0: Query, root: Snapshot) -> bool:
             )
             found += made
     return found > 0
+
+
+async def _grouped_values(ex: Explorer, q0: Query, attribute: str, lists: dict[str, str]) -> int:
+    """The values of an index (URL → value) as the groups a column of the start list's table
+    draws (records.py `column_groups`: a family tree's people under each surname), when every
+    value is a group's and the first value's list, loaded, lists its group's rows: each value's
+    query is its group, no other value's list loaded. How many queries; 0 when none is."""
+    first = await ex.page(next(iter(lists)))
+    table = table_fields(ex, q0.pages[0])
+    if first is None or not table:
+        return 0
+    listed = set(ex.entities(first))
+    for column in grouped_columns(table):
+        groups = column_groups(table, column)
+        if any(v.casefold() not in groups for v in lists.values()):
+            continue
+        if set(groups[next(iter(lists.values())).casefold()]) != listed:
+            continue
+        made = 0
+        for url, value in lists.items():
+            conditions = ((attribute, value),)
+            if ex.index.with_conditions(conditions) is not None:
+                continue
+            child = ex.new_query(conditions, 1, q0.first, parent=q0.id)
+            child.entities = list(groups[value.casefold()])
+            ex.index.add(child.id, QueryKey(child.entity_set, frozenset()), conditions)
+            ex.edge(q0, child, Facet(attribute, value, url=url))
+            ex.note_query(child, level=1, note=f"{show(conditions)}: the rows {column} groups")
+            made += 1
+        return made
+    return 0
 
 
 async def _lists_results(ex: Explorer, q0: Query, url: str) -> bool:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from siteseer.render import Snapshot
 
 __all__ = [
+    "column_groups",
     "grouped_columns",
     "listed_attributes",
     "listed_of",
@@ -92,6 +93,18 @@ def grouped_columns(table: Mapping[str, Mapping[str, str]]) -> list[str]:
         ):
             out.append(name)
     return out
+
+
+def column_groups(table: Mapping[str, Mapping[str, str]], name: str) -> dict[str, list[str]]:
+    """The groups of rows a grouping column (`grouped_columns`) draws: its value (case-folded)
+    → the entities of the rows from the one that writes it to the next that writes another."""
+    groups: dict[str, list[str]] = {}
+    current = None
+    for entity, fields in table.items():
+        current = fields[name].casefold() if fields.get(name) else current
+        if current is not None:
+            groups.setdefault(current, []).append(entity)
+    return groups
 
 
 def _section_fields(

@@ -301,6 +301,8 @@ async def _indexes(ex: Explorer, q0: Query, root: Snapshot) -> bool:
                 tried.add(first)
                 continue
             tried.add(first)
+            if await _paged_values(ex, q0, lists):
+                continue
             made = await _grouped_values(ex, q0, attribute, lists)
             made = made or await _value_queries(ex, q0, attribute, lists)
             ex.run.note(
@@ -312,6 +314,19 @@ async def _indexes(ex: Explorer, q0: Query, root: Snapshot) -> bool:
             )
             found += made
     return found > 0
+
+
+async def _paged_values(ex: Explorer, q0: Query, lists: dict[str, str]) -> bool:
+    """Whether the first value's list of an index (URL → value; loaded) pages to another
+    value's (its pager's Previous/Next lead there: a gallery's media pages, each a page of one
+    sequence): the values are one list's pages, no attribute's, and none other is loaded."""
+    first = await ex.page(next(iter(lists)))
+    if first is None or ex.pattern is None:
+        return False
+    if not set(pagination_candidates(first, ex.pattern, ex.canonical)) & set(lists):
+        return False
+    ex.skip(first.url, "not-a-list", "the index's values page to each other", q0.id)
+    return True
 
 
 async def _grouped_values(ex: Explorer, q0: Query, attribute: str, lists: dict[str, str]) -> int:

@@ -4,7 +4,8 @@ surnames drawn as a table (a "Surname" column of links to each surname's page, t
 its people in the next cell; the pages named by a hash, no word). The surnames page indexes
 the surname: each person's surname is read from the surname pages (against the lab's truth:
 the attribute pairs). The people table's groups are those of the surnames: once the first
-surname's page lists its group's rows, the others are read off the table, not loaded."""
+surname's page lists its group's rows, the others are read off the table, not loaded. A media
+gallery beside them lists photos whose pages page to each other (Previous/Next): no values."""
 
 from __future__ import annotations
 
@@ -23,7 +24,12 @@ PEOPLE = {
     "Jones": ["Finn", "Gina"],
     "Smith": ["Hal", "Ida", "Jon", "Kay"],
 }
-MENU = '<ul class="nav"><li><a href="people.html">People</a></li><li><a href="surnames.html">Surnames</a></li></ul>'
+MENU = (
+    '<ul class="nav"><li><a href="/people.html">People</a></li>'
+    '<li><a href="/surnames.html">Surnames</a></li><li><a href="/media.html">Media</a></li></ul>'
+)
+# a media gallery: each photo's page shows one person, and Previous/Next lead through them all
+PHOTOS = [("Brown", "Carl"), ("Smith", "Hal"), ("Jones", "Gina"), ("Green", "Eli")]
 
 
 def _person(surname: str, first: str) -> str:
@@ -71,8 +77,28 @@ class _Genealogy(Site):
         elif path in surnames:
             s = surnames[path]
             body = f"<h3>{s}</h3><table>{head}{_rows(s, PEOPLE[s], False)}</table>"
+        elif path == "/media.html":
+            rows = "".join(
+                f'<tr><td>{i + 1}</td><td><a href="/img/{i}.html" title="Photo of {f}">'
+                f"Photo of {f}</a></td><td>image/jpeg</td></tr>"
+                for i, (_, f) in enumerate(PHOTOS)
+            )
+            body = f"<table><tr><th></th><th>Name</th><th>Mime Type</th></tr>{rows}</table>"
+        elif path.startswith("/img/") and path[5:-5].isdigit() and int(path[5:-5]) < len(PHOTOS):
+            i = int(path[5:-5])
+            pager = "".join(
+                f'<a href="/img/{j}.html" title="{label}">{label}</a> '
+                for j, label in ((i - 1, "Previous"), (i + 1, "Next"))
+                if 0 <= j < len(PHOTOS)
+            )
+            body = f'<h3>Photo {i}</h3>{pager}<a href="{_person(*PHOTOS[i])}">{PHOTOS[i][1]}</a>'
         elif path in people:
-            body = f"<h3>{path}</h3><p>A person.</p>"
+            photos = "".join(
+                f'<a href="/img/{i}.html">Photo {i}</a>'
+                for i, p in enumerate(PHOTOS)
+                if _person(*p) == path
+            )
+            body = f"<h3>{path}</h3><p>A person.</p>{photos}"
         else:
             return web.Response(status=404)
         page = f"<html><body>{MENU}{body}</body></html>"
@@ -112,3 +138,21 @@ async def test_a_surnames_table_counting_people_in_the_next_cell_indexes_the_sur
     assert scores.precision == 1.0 and scores.recall == 1.0
     # the first surname's page checked against the table's groups, the others not loaded
     assert [p for p in site.asked if p.startswith("/srn/")] == [_surname("Adams")]
+
+
+async def test_an_index_whose_values_page_to_each_other_is_no_attribute() -> None:
+    # the media index's photos page to each other (Previous/Next): one gallery's pages, no
+    # values: the first is loaded, the others are not
+    site = _Genealogy()
+    async with LabServer([site]) as server:
+        truth = server.truth("column-index")
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            result = await explore(
+                session,
+                truth.base_url + "/people.html",
+                entity_sample=truth.seed_entity,
+                hub=truth.base_url + "/",
+            )
+    assert result.complete, result.reason
+    assert pair_scores(result.entities, truth).recall == 1.0
+    assert [p for p in site.asked if p.startswith("/img/")] == ["/img/0.html"]

@@ -50,7 +50,9 @@ pages already loaded show cannot change the choice:
   entry of sp's list).
 - Pages below sp's own folder: sp naming a folder (``/std/collections/`` or its index document
   ``/std/collections/index.html``), the pages whose URL goes on inside it are its contents,
-  none its index page (`below_folder`).
+  none its index page (`below_folder`); but from the seed, with no index page confirmed, one
+  listed beside a candidate index page (a message's thread page in its thread overview, beside
+  the thread's other messages) is probed (`Probes._beside_candidate`).
 - Families that lead nowhere: a family of candidates (`url_families`: one folder below the
   root, or one URL with its numbers changed) none of whose probes linked back to sp is left
   out once two of them failed to load (broken links), or, above the seed (from it once a
@@ -600,7 +602,7 @@ class Probes:
         `url` ("" when none does)."""
         if url in self.keep:
             return ""
-        if below_folder(url, self.sp.url):
+        if below_folder(url, self.sp.url) and not self._beside_candidate(url):
             return "its URL lies below the page's own folder: the page's contents, no list of it"
         if self._ancestor:
             return (
@@ -763,6 +765,22 @@ class Probes:
             for p in self._paths.get(url, ())
             for u in self._lists[p]
             if u not in own
+        )
+
+    def _beside_candidate(self, url: str) -> bool:
+        """Whether the seed, no index page of it confirmed, lists `url` (below its own folder)
+        in a list beside a candidate index page found outside that folder.
+
+        Choice: the pages below a page's folder are its contents, but one its list of its
+        siblings holds (a message's thread overview, listing its thread's other messages
+        beside the thread's page) is where they are listed, no part of it: it is probed once
+        the siblings were, when they confirm no index page."""
+        if self.climbed or self._confirmed:
+            return False
+        return any(
+            self._weights.get(u, 0.0) > 0.0 and not below_folder(u, self.sp.url)
+            for p in self._content_paths(url)
+            for u in self._lists[p]
         )
 
     def _weak(self, path: str) -> bool:

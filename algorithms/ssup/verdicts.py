@@ -21,10 +21,16 @@ from siteseer.algorithms.features.dom import (
     paths_to,
 )
 from siteseer.algorithms.features.url import SIZE_TERM, term_weights, url_schema
-from siteseer.algorithms.features.urlshape import template_share
+from siteseer.algorithms.features.urlshape import continues, template_share
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.candidates import own_urls, path_terms
-from siteseer.algorithms.ssup.probes import DRY_ENTRIES, ancestry, own_folder, same_menu
+from siteseer.algorithms.ssup.probes import (
+    DRY_ENTRIES,
+    ancestry,
+    below_folder,
+    own_folder,
+    same_menu,
+)
 from siteseer.algorithms.ssup.yields import is_tool, pages_offered
 from siteseer.render import Snapshot
 
@@ -121,10 +127,14 @@ def pagination_peer(candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeatur
     each other through one path (the pager) and share a path or query term
     (``/sports?page=4`` ↔ ``/sports``), where an index page lists `sp` in one path and `sp` links
     back through another (a breadcrumb). Without this test, climbing from ``/sports`` picks its
-    own page 4 as its index page.
+    own page 4 as its index page. A page below `sp`'s own folder continues its list only by a
+    page number (``/sports/page/2``, `urlshape.continues`); another (a message's thread,
+    ``/<id>/T/``) lists `sp` among pages of its own.
     """
     back = set(paths_to(sp, candidate.url, mode)) | set(paths_to(sp, candidate.final_url, mode))
     if sdp not in back:
+        return False
+    if below_folder(candidate.url, sp.url) and not continues(sp.url, candidate.url):
         return False
     return bool(path_terms(url_schema(candidate.url)) & path_terms(url_schema(sp.url)))
 

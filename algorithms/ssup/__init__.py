@@ -225,7 +225,8 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   (`candidates.first_page`); a link off the entries' path reading as a pager's ("Next Page") is
   no entry, though a flat site's template takes in every page (`pagination`).
 - Striped rows (beyond the paper): a table's rows marked by their place (``tr[@id]`` beside
-  ``tr[@id][@class]``) are one list in Algorithm 2's grouping (`features.dom.item_rows`).
+  ``tr[@id][@class]``) are one list in Algorithm 2's grouping (`features.dom.item_rows`), and
+  in Algorithm 3's count of the entity links a page of the list shows (`pagination`).
 - robots.txt is honoured: the pages a climbed page links to that it disallows are noted in
   the trace (a list of the page may be among them, `candidates.refused`), counted in the
   params (``robots_disallowed``) and named in the reason of a run that found no index page.

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from siteseer.algorithms.features.dom import (
     TagFeature,
     html_schema,
+    item_rows,
     label_schema,
     link_path,
     simhtml,
@@ -148,6 +149,12 @@ class _Level:
     entity: UrlTemplate | None  # the next level's sample's URL template
     shaped: UrlTemplate | None  # its shape (`urlshape.shape_of`): what an entity link has
     below: bool  # whether the next level's sample sits below this level's sample by its path
+
+    def lists(self, path: str) -> bool:
+        """Whether the link DOM path `path` is the next level's sample's: `sdp`, or it with its
+        rows' attributes left out (`dom.item_rows`: a table striped by its rows' place in it is
+        one list, as Algorithm 2 groups it)."""
+        return path == self.sdp or item_rows(path) == item_rows(self.sdp)
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,7 +309,7 @@ class Pagination:
         keys = {
             entity_key(k.url if root is None else state_back(k.url, page.url, root), at.names)
             for k in page.links
-            if link_path(k, self.mode) == at.sdp and not _continues_level(at.sp_x.url, k.url, at)
+            if at.lists(link_path(k, self.mode)) and not _continues_level(at.sp_x.url, k.url, at)
         }
         return {u for u in keys if at.shaped is None or at.shaped.matches(u)}
 
@@ -341,7 +348,7 @@ class Pagination:
             # level's sample by its URL shape (``/`` → ``/page/2/``), where the entries have the
             # next level's (`_continues_level`).
             pager = _continues_level(at.sp_x.url, link.url, at)
-            if path == at.sdp and not pager:
+            if at.lists(path) and not pager:
                 continue
             judged.add(link.url)
             if not (pager or at.terms & path_terms(url_schema(link.url))):
@@ -589,7 +596,7 @@ def _lists_level(
     shown = {
         k.url
         for k in page.links
-        if link_path(k, mode) == at.sdp
+        if at.lists(link_path(k, mode))
         and not _continues_level(at.sp_x.url, k.url, at)
         and (at.shaped is None or at.shaped.matches(k.url))
     } & level
@@ -705,7 +712,7 @@ async def _other_kind(
     links = [
         k.url
         for k in page.links
-        if link_path(k, mode) == at.sdp and (at.shaped is None or at.shaped.matches(k.url))
+        if at.lists(link_path(k, mode)) and (at.shaped is None or at.shaped.matches(k.url))
     ]
     if not links or at.entity is None:
         return False
@@ -715,7 +722,7 @@ async def _other_kind(
         for p in level_pages
         if p.url != page.url
         for k in p.links
-        if link_path(k, mode) == at.sdp
+        if at.lists(link_path(k, mode))
     ]
     template = widened(at.entity, entries)
     others = [u for u in links if not template.matches(u)]
@@ -731,7 +738,7 @@ async def _other_kind(
         # Choice: a record naming other fields than the records of the sample's kind (a
         # browsable API's currency beside its countries: `kinds.other_record`) is of another
         # kind, as the entity level would find after every page of its list was loaded.
-        listed = (k.url for k in at.sp_x.links if link_path(k, mode) == at.sdp)
+        listed = (k.url for k in at.sp_x.links if at.lists(link_path(k, mode)))
         kind = {sp_next.url, *(u for u in listed if at.entity.matches(u))}
         record = await other_record(run, sp_next, (others[0],), kind)
         if record is None:

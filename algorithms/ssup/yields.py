@@ -643,7 +643,14 @@ class Family:
         self._numbers = numbers or None
         texts = [t for t in self.texts if t]
         single = all(len(v) == 1 for v in self.members.values())
-        self._pager = single and bool(numbers) and bool(texts) and all(t.isdigit() for t in texts)
+        # Choice: a numbered pager's link reading as a word that continues the list ("Load
+        # more data" beside "2", to the same page) is one of its own: still a pager.
+        self._pager = (
+            single
+            and bool(numbers)
+            and any(t.isdigit() for t in texts)
+            and all(t.isdigit() or not _CONTINUE.isdisjoint(t.split(" ")) for t in texts)
+        )
         return self._numbers
 
     def _varying(self) -> int | None:

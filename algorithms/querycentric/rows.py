@@ -18,9 +18,11 @@ with the most body rows.
 
 Fields of entities. A result table with a header row whose rows link to entity pages (a CRUD
 list view) shows fields of each entity it links to: `listed_fields` reads each row with one entity
-link as {column header: cell text}. An entity's own page may show more as a record, a two-column
-table of header and data cells or a description list: `record_fields` reads those label → value
-pairs. Empty cells and nulls printed as text (`NO_VALUE`: "", "None", "null", "N/A", dashes) are
+link as {column header: cell text}; a header row led by a data cell (a "check all" box) names
+that column nothing. An entity's own page may show more as a record, a two-column table of header
+and data cells (or an edit form's: the values its controls show, read from the page, never
+submitted) or a description list: `record_fields` reads those label → value pairs. A cell's
+text is what a reader sees: not its scripts, nor what it hides (``hidden``). Empty cells and nulls printed as text (`NO_VALUE`: "", "None", "null", "N/A", dashes) are
 no value.
 
 Ajax pagers. A pager control replaces the result rows in place (no URL change): a "Next"
@@ -78,7 +80,37 @@ def slug(text: str) -> str:
 
 
 def _text(element: Any) -> str:
-    return " ".join(element.text_content().split())
+    """An element's text as a reader sees it: not its scripts' and styles' code, nor what it
+    hides (`_unseen`: a header's search and sort tools shown on hover)."""
+    if not any(_unseen(d) for d in element.iterdescendants()):
+        return " ".join(element.text_content().split())
+    parts: list[str] = []
+    _seen_text(element, parts)
+    return " ".join(" ".join(parts).split())
+
+
+# Elements whose text no reader sees: code, and a ``<template>``'s contents.
+_CODE = frozenset({"script", "style", "template", "noscript"})
+
+
+def _unseen(el: Any) -> bool:
+    """Whether `el` shows no text: code (`_CODE`), an element with the ``hidden`` attribute, or
+    one whose class is ``hidden`` (a stylesheet's convention), no breakpoint's variant beside
+    it (``hidden md:block`` shows on a wide screen)."""
+    if not isinstance(el.tag, str):
+        return True
+    if el.tag in _CODE or el.get("hidden") is not None:
+        return True
+    classes = (el.get("class") or "").split()
+    return "hidden" in classes and not any(":" in c for c in classes)
+
+
+def _seen_text(el: Any, parts: list[str], skip: tuple[str, ...] = ()) -> None:
+    parts.append(el.text or "")
+    for child in el:
+        if not _unseen(child) and child.tag not in skip:
+            _seen_text(child, parts, skip)
+        parts.append(child.tail or "")
 
 
 def _cells(row: Any, tags: tuple[str, ...], roles: tuple[str, ...]) -> list[Any]:
@@ -120,14 +152,26 @@ def _result_rows(snapshot: Snapshot) -> tuple[tuple[str, ...], list[tuple[Any, t
         for row in _rows(table):
             heads = _cells(row, ("th",), ("columnheader",))
             data = _cells(row, ("td",), ("cell", "gridcell"))
-            if heads and not data and not header:
-                header = tuple(_SORT_MARKS.sub("", _text(c)) for c in heads)
+            if heads and not header and _heading(row, heads, data):
+                header = tuple(
+                    _SORT_MARKS.sub("", _text(c)) if c in heads else "" for c in (*data, *heads)
+                )
             elif data:
                 cells = _cells(row, ("th", "td"), ("cell", "gridcell", "rowheader"))
                 body.append((row, tuple(_text(c) for c in cells)))
         if len(body) > len(best[1]):
             best = (header, body)
     return best
+
+
+def _heading(row: Any, heads: list[Any], data: list[Any]) -> bool:
+    """Whether a table's row of header cells `heads` and data cells `data` is its header: no
+    data cell, or two header cells at least after the data cells (a row-selection column's
+    "check all" box leading the column names), which are then unnamed columns."""
+    if not data:
+        return True
+    cells = [c for c in row if c in heads or c in data]
+    return len(heads) >= 2 and cells == [*data, *heads]
 
 
 def result_table(snapshot: Snapshot) -> tuple[tuple[str, ...], list[tuple[str, ...]]] | None:
@@ -194,7 +238,8 @@ def _has_value(value: FieldValue) -> bool:
 
 def record_fields(snapshot: Snapshot) -> dict[str, FieldValue]:
     """The label → value pairs an entity's own page shows as a record: the rows of a two-column
-    table whose first cell is a header cell (``<tr><th>Label</th><td>value</td></tr>``), the
+    table whose first cell is a header cell (``<tr><th>Label</th><td>value</td></tr>``; on an
+    edit form, the one data cell after it whose controls show a value: `_row_value`), the
     rows of a two-column table of data cells whose first column holds distinct labels (a
     "Column | Value" table, `_label_value_rows`), the terms of a description list
     (``<dt>Label</dt><dd>value</dd>``) and "Label: value" lines (a bold or label element ending in
@@ -205,8 +250,8 @@ def record_fields(snapshot: Snapshot) -> dict[str, FieldValue]:
         if el.tag == "table":
             for row in _rows(el):
                 cells = _cells(row, ("th", "td"), ())
-                if len(cells) == 2 and cells[0].tag == "th" and cells[1].tag == "td":
-                    label, value = _text(cells[0]), _value(cells[1])
+                if len(cells) >= 2 and cells[0].tag == "th":
+                    label, value = _text(cells[0]), _row_value(cells[1:])
                     if label and _has_value(value):
                         out.setdefault(label, value)
             for label, value in _label_value_rows(el):
@@ -226,6 +271,50 @@ def record_fields(snapshot: Snapshot) -> dict[str, FieldValue]:
     for label, value in [*_colon_lines(snapshot), *_field_lines(snapshot)]:
         out.setdefault(label, value)
     return out
+
+
+# The input types whose value shows as a field's (no button, box, file or secret).
+_SHOWN_INPUTS = frozenset(
+    {"", "text", "number", "email", "url", "tel", "search", "date", "time", "datetime-local",
+     "month", "week", "color"}
+)  # fmt: skip
+_CONTROLS = ("input", "textarea", "select")
+
+
+def _row_value(cells: Sequence[Any]) -> FieldValue:
+    """The value of a record's row after its header cell: its one data cell's (`_value`), or,
+    on an edit form, the one of its data cells whose controls show a value (`_control_value`:
+    an input's value, a textarea's text, a select's chosen option), the others holding only
+    controls that show none (a per-field function menu left at its blank default). "" when
+    none or several do, or a cell is a header cell."""
+    if any(c.tag != "td" for c in cells):
+        return ""
+    if not any(True for c in cells for _ in c.iter(*_CONTROLS)):
+        return _value(cells[0]) if len(cells) == 1 else ""
+    values = [v for c in cells if (v := _control_value(c))]
+    return values[0] if len(values) == 1 else ""
+
+
+def _control_value(cell: Any) -> str:
+    """The value the form controls of `cell` show, read as a page shows them (nothing is
+    submitted): an input's value (a shown type: `_SHOWN_INPUTS`), a textarea's text, a
+    select's selected option; else its text but its controls' (a menu's options). "" when
+    none shows one."""
+    for control in cell.iter(*_CONTROLS):
+        if control.tag == "input":
+            shown = (control.get("type") or "").casefold() in _SHOWN_INPUTS
+            value = (control.get("value") or "").strip() if shown else ""
+        elif control.tag == "textarea":
+            value = _text(control)
+        else:
+            chosen = [o for o in control.iter("option") if o.get("selected") is not None]
+            value = _text(chosen[0]) if chosen else ""
+        if _is_value(value):
+            return value
+    parts: list[str] = []
+    _seen_text(cell, parts, _CONTROLS)
+    text = " ".join(" ".join(parts).split())
+    return text if _is_value(text) else ""
 
 
 def _field_lines(snapshot: Snapshot) -> list[tuple[str, FieldValue]]:

@@ -232,3 +232,41 @@ def test_a_name_is_spelled_one_way_across_the_site() -> None:
         "e1": {"Wind": ("3",), "weather": ("rain",)},
         "e2": {"Wind": ("4",), "weather": ("sun",)},
     }
+
+
+def test_a_header_row_led_by_a_check_all_box_names_the_columns() -> None:
+    tools = (
+        "<script>mixin(qsl('th'), {onmouseover: columnMouse});</script>"
+        '<span class="column hidden"><a href="?order=x&amp;desc=1">↓</a><a href="#s">=</a></span>'
+    )
+    snap = _snap(
+        "<table><thead><tr><td><input type='checkbox'> <a href='?modify=1'>Modify</a></td>"
+        f'<th><a href="?order=name">name</a>{tools}</th><th><a href="?order=origin">origin</a>'
+        f"{tools}</th></tr></thead>"
+        '<tr><td><input type="checkbox"> <a href="/edit?id=1">edit</a></td><td>ford</td>'
+        "<td>USA</td></tr>"
+        '<tr class="odd"><td><input type="checkbox"> <a href="/edit?id=2">edit</a></td>'
+        "<td>fiat</td><td>Europe</td></tr></table>"
+    )
+    header, rows = result_table(snap) or ((), [])
+    assert header == ("", "name", "origin")
+    assert rows == [("edit", "ford", "USA"), ("edit", "fiat", "Europe")]
+    entities = {URL + "edit?id=1", URL + "edit?id=2"}
+    assert listed_fields(snap, _urls(snap), entities) == {
+        URL + "edit?id=1": {"name": "ford", "origin": "USA"},
+        URL + "edit?id=2": {"name": "fiat", "origin": "Europe"},
+    }
+
+
+def test_an_edit_forms_fields_are_the_values_its_controls_show() -> None:
+    tool = "<td><select name='f'><option>NULL<option selected><option>SQL</select></td>"
+    snap = _snap(
+        '<form method="post"><table>'
+        f"<tr><th><span title='integer'>id</span></th>{tool}<td><input type='number' value='7'>"
+        f"</td></tr><tr><th>name</th>{tool}<td><textarea>ford torino</textarea></td></tr>"
+        "<tr><th>origin</th><td><select><option>Europe<option selected>USA</select></td></tr>"
+        "<tr><th>note</th><td><input value=''></td></tr>"
+        "<tr><th>secret</th><td><input type='password' value='x'></td></tr>"
+        "</table><input type='submit' value='Save'></form>"
+    )
+    assert record_fields(snap) == {"id": "7", "name": "ford torino", "origin": "USA"}

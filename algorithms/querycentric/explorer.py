@@ -37,6 +37,7 @@ from siteseer.algorithms.querycentric.entities import (
 from siteseer.algorithms.querycentric.indexes import (
     linked_values,
     menu_links,
+    value_folders,
     value_indexes,
     value_labels,
 )
@@ -273,8 +274,9 @@ async def _nested(
 
 
 async def _indexes(ex: Explorer, q0: Query, root: Snapshot) -> bool:
-    """The pages the start page's menu links (a few, beside its items, entities and pager)
-    and the page it was found on (`hub`) that index an attribute's values (indexes.py), each
+    """The pages the start page's menu links (a few, beside its items, entities and pager),
+    the page it was found on (`hub`) and the folders of the values the sample entity page
+    links that the start page links too (indexes.py `value_folders`) that index an attribute's values (indexes.py), each
     value's list a query below q0 when the first lists result entities within q0's (not those
     of an attribute the list's items link values of: its fields give them); False when none
     does."""
@@ -287,6 +289,7 @@ async def _indexes(ex: Explorer, q0: Query, root: Snapshot) -> bool:
     hub = ex.settings.hub
     candidates = [*menu, hub] if hub and hub not in menu and hub != ex.start else menu
     sampled = _sampled_values(ex, q0, root)
+    candidates += [u for u in value_folders(root, sampled) if u not in candidates]
     labels = {} if ex.sample is None else value_labels(ex.sample, _sample_links(ex, q0, root))
     listed = _listed(q0)
     found = 0

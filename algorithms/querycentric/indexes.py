@@ -3,13 +3,16 @@
 heading: ``netdata`` → ``/tags/netdata.html``).
 
 A list without facets of its own may link, beside its items, a few pages of its site's menu.
-One of them (or the page the list was found on) indexes an attribute's values when it lists, in
+One of them (or the page the list was found on, or the folder of a value the sample entity
+page links, which the list links too: a wiki's ``/+tags`` above ``/+tags/bash``, shaped as its
+pages) indexes an attribute's values when it lists, in
 one link group, links to pages of the site that are no entities, whose addresses are shaped
 alike (`EntityPattern.from_urls`) and name an attribute (beside.py `shared_attribute`:
-``/category/rake/`` → "category"), and which the page marks as values: each carries a count (in
-its text or just after it), or a heading names the group (``<h2>Tags</h2>``), or the sample
-entity page links one of them (the value it holds). The attribute is the heading's name, else
-the one the address gives; each value its link's text without the count, each value's list a
+``/category/rake/`` → "category"; or a route's word behind its mark: ``/+tags/bash`` →
+"tags"), and which the page marks as values: each carries a count (in its text or just after
+it), or a heading names the group (``<h2>Tags</h2>``), or the sample entity page links one of
+them (the value it holds). The attribute is the heading's name (its last word when that is the
+one the address gives: "Global Tags" → "Tags"), else the one the address gives; each value its link's text without the count, each value's list a
 query. An index drawn as a table marks its values by a count in the next cell of their row
 (a genealogy's surnames: ``Adams | 1``), and, under no heading, the header of their column
 names the attribute ("Surname"), whatever their addresses. One page may index several attributes (a "Tags and Categories" page: a heading each).
@@ -34,7 +37,15 @@ from siteseer.algorithms.querycentric.views import (
 )
 from siteseer.render import Link, Snapshot
 
-__all__ = ["MAX_MENU", "linked_values", "menu_links", "value_indexes", "value_labels"]
+__all__ = [
+    "MAX_MENU",
+    "linked_values",
+    "menu_links",
+    "value_attribute",
+    "value_folders",
+    "value_indexes",
+    "value_labels",
+]
 
 MAX_MENU = 6  # the most menu links of a list page loaded as possible value indexes
 MIN_VALUES = 2  # the fewest values an index lists
@@ -69,8 +80,41 @@ def linked_values(
         if urlsplit(x.url).netloc == here
         and x.url not in menu
         and not is_entity(x.url)
-        and (attribute := shared_attribute(x.url))
+        and (attribute := value_attribute(x.url))
     }
+
+
+# The marks a site's own routes begin with before their word (``/+tags/``, ``/@tags/``,
+# ``/_tags/``).
+_ROUTE_MARKS = frozenset("+@_")
+
+
+def value_attribute(url: str) -> str:
+    """The attribute a value's page names by its address (beside.py `shared_attribute`), or by
+    its folder's word behind a route's mark (a wiki's ``/+tags/bash`` → "tags"); "" for
+    none. The mark is read here only, on the pages of values an index or the sample entity
+    page links: an item's links to its own views (``/+diff/<page>``) name no attribute."""
+    named = shared_attribute(url)
+    segs = [s for s in urlsplit(url).path.split("/") if s]
+    if named or len(segs) < 2 or segs[-2][:1] not in _ROUTE_MARKS:
+        return named
+    word = segs[-2][1:]
+    return word if word.isalpha() else ""
+
+
+def value_folders(page: Snapshot, values: Collection[str]) -> list[str]:
+    """The links of `page` to the folder a value's page lies in (``/+tags`` above
+    ``/+tags/bash``), for the pages of `values`, in `page`'s order: the page that lists the
+    values beside each other, linked from the list's menu however its address is shaped (a
+    wiki's ``/+tags`` shaped as its pages)."""
+    folders: set[str] = set()
+    for url in values:
+        parts = urlsplit(url)
+        parent = parts.path.rstrip("/").rsplit("/", 1)[0]
+        if parent.strip("/"):
+            base = f"{parts.scheme}://{parts.netloc}{parent}"
+            folders |= {base, base + "/"}
+    return list(dict.fromkeys(x.url for x in page.links if x.url in folders))
 
 
 def value_labels(page: Snapshot, urls: Collection[str]) -> dict[str, str]:
@@ -145,13 +189,25 @@ def value_indexes(
     for group in groups.values():
         label = next((named[u] for u in group.values if u in named), "")
         if not label and not group.column:  # values whose address names their attribute
-            group.values = {u: v for u, v in group.values.items() if shared_attribute(u)}
+            group.values = {u: v for u, v in group.values.items() if value_attribute(u)}
         values = _marked(group, set(sampled) | named.keys(), whole=bool(label) or group.column)
         if len(values) < MIN_VALUES:
             continue
-        attribute = label or group.heading or shared_attribute(next(iter(values)))
+        spelled = value_attribute(next(iter(values)))
+        attribute = label or _named_by(group.heading, spelled) or spelled
         found.setdefault(attribute, {}).update(values)
     return found
+
+
+def _named_by(heading: str, spelled: str) -> str:
+    """The attribute a group's heading names, given the one its values' address spells: the
+    heading's last word where it is that one ("Global Tags" over ``/+tags/<value>`` →
+    "Tags": the words before it qualify the list, they name no other attribute), else the
+    heading."""
+    words = heading.split()
+    if len(words) > 1 and spelled and words[-1].casefold() == spelled.casefold():
+        return words[-1]
+    return heading
 
 
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})

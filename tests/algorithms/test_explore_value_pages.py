@@ -416,3 +416,79 @@ async def test_a_value_the_sample_names_by_a_label_names_its_group_whatever_its_
     pairs = pair_scores(result.entities, truth)
     assert pairs.precision == pairs.recall == 1.0
     assert {a for attributes in result.entities.values() for a in attributes} == {"Package"}
+
+
+# (page, tag): a flat wiki's 12 pages, three tags
+FLAT = [(f"{tag}-{n}", tag) for tag in ("bash", "tar", "xz") for n in range(4)]
+
+
+class _FlatWiki(Site):
+    """A wiki whose pages and special pages are both one segment deep (``/bash-0``,
+    ``/+tags``): its history lists every page; its menu links the tags' page, which lists the
+    tags under a heading qualifying them ("Global Tags"), each ``/+tags/<tag>`` listing its
+    pages; a page writes its tag after its revision's line, unlabelled."""
+
+    id = "wiki-flat-tags"
+    kind = "entity-tree"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        menu = '<nav><a href="/+history">History</a> <a href="/+tags">Tags</a></nav>'
+
+        def rows(pages: list[tuple[str, str]]) -> str:
+            return (
+                '<table class="history">'
+                + "".join(
+                    f'<tr><td><a href="/{p}">{p}</a></td><td><a href="/+diff/{p}">diff</a></td></tr>'
+                    for p, _ in pages
+                )
+                + "</table>"
+            )
+
+        if path == "/":
+            return _html(f"{menu}<h1>Home</h1><p>Welcome.</p>")
+        if path == "/+history":
+            return _html(f"{menu}<h1>History</h1>{rows(FLAT)}")
+        tags = sorted({t for _, t in FLAT})
+        if path == "/+tags":
+            cloud = "".join(f'<li><a href="/+tags/{t}">{t}</a></li>' for t in tags)
+            return _html(f'{menu}<h1>Global Tags</h1><ul class="tags">{cloud}</ul>')
+        for tag in tags:
+            if path == f"/+tags/{tag}":
+                listed = "".join(f'<li><a href="/{p}">{p}</a></li>' for p, t in FLAT if t == tag)
+                return _html(f"{menu}<h1>Pages tagged {tag}</h1><ul>{listed}</ul>")
+        for name, tag in FLAT:
+            if path == f"/{name}":
+                return _html(
+                    f"{menu}<h1>{name}</h1><p>Text.</p><p>{name} (rev 1), modified today by "
+                    f'<span>someone</span>, tags: <a href="/+tags/{tag}">{tag}</a>.</p>'
+                )
+        return web.Response(status=404, text="not found")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        urls = {name: f"{base_url}/{name}" for name, _ in FLAT}
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"page": tuple(urls.values())},
+            target_type="page",
+            seed_entity=urls["bash-1"],
+            attributes={urls[n]: {"tag": (t,)} for n, t in FLAT},
+            facet_values={"tag": tuple(sorted({t for _, t in FLAT}))},
+        )
+
+
+async def test_a_tags_page_shaped_as_the_pages_is_found_above_the_tag_the_sample_links() -> None:
+    # the menu's tags page is shaped as an entity (one segment deep), so no menu page: it is
+    # the folder of the tag the sample page links; its heading's last word is the address's
+    async with LabServer([_FlatWiki()]) as server:
+        truth = server.truth("wiki-flat-tags")
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            base = truth.base_url
+            result = await explore(
+                session, base + "/+history", entity_sample=truth.seed_entity, hub=base + "/"
+            )
+    pairs = pair_scores(result.entities, truth)
+    assert pairs.precision == pairs.recall == 1.0
+    assert {a for attributes in result.entities.values() for a in attributes} == {"Tags"}

@@ -259,3 +259,55 @@ async def test_indesit_a_menu_of_linked_terms_names_no_fields(
         found = await indesit(session, f"{base}/node/1")
     assert found.complete, found.reason
     assert set(found.entities) == {f"{base}/node/{n}" for n in range(1, 7)}
+
+
+def _reference() -> web.Application:
+    """A library reference: home → an index of its 6 modules → module pages, each documenting
+    its own functions in a definition list (a paragraph and an example for each, but the last,
+    documented in a sentence); no two modules share a function name. Module pages link their
+    neighbours, and their functions' paragraphs link other modules."""
+
+    def page(body: str) -> web.Response:
+        menu = '<nav><a href="/">Home</a> <a href="/modules">Modules</a></nav>'
+        html = f"<!DOCTYPE html><html><body>{menu}<main>{body}</main></body></html>"
+        return web.Response(text=html, content_type="text/html")
+
+    async def home(_: web.Request) -> web.Response:
+        return page("<p>A library.</p>")
+
+    async def modules(_: web.Request) -> web.Response:
+        rows = "".join(f'<li><a href="/module/{n}">Module {n}</a></li>' for n in range(1, 7))
+        return page(f'<ul class="modules">{rows}</ul>')
+
+    async def module(request: web.Request) -> web.Response:
+        n = int(request.match_info["n"])
+        entries = "".join(
+            f"<dt><strong>f{n}_{k} (s)</strong></dt><dd><p>Does {k} to s "
+            f'(<a href="/module/{n % 6 + 1}">see also</a>).</p>'
+            f"<pre>f{n}_{k}('a')</pre></dd>"
+            for k in range(1, 4)
+        )
+        entries += f"<dt><strong>g{n} ()</strong></dt><dd>Imports module {n}.</dd>"
+        near = f'<p class="links"><a href="/module/{max(n - 1, 1)}">Prev</a> '
+        near += f'<a href="/module/{min(n + 1, 6)}">Next</a></p>'
+        return page(f"<h1>Module {n}</h1>{near}<dl class='functions'>{entries}</dl>")
+
+    app = web.Application()
+    app.router.add_get("/", home)
+    app.router.add_get("/modules", modules)
+    app.router.add_get("/module/{n}", module)
+    return app
+
+
+async def test_indesit_documented_terms_name_no_fields(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    """Choice "a documented term is an entry": a definition list whose definitions are
+    paragraphs and examples documents the module's functions, which name no fields; every
+    module is like the seed (before, the seed's function names were its labels, no other
+    module had them, and the seed alone was found)."""
+    base = await serve_app(_reference())
+    async with Session(SessionConfig(render="never")) as session:
+        found = await indesit(session, f"{base}/module/1")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/module/{n}" for n in range(1, 7)}

@@ -61,8 +61,9 @@ than `MINIMUM_ROWS` links shaped as the sample: once one lists that many, the fa
 not loaded (a function list in the functions' folder, a manual's ``sql-commands.html`` above
 ``sql-select.html``, a repository's page above its changesets). Else a start page that lists
 `MINIMUM_ROWS` links shaped as it without facets (a documentation's index, whose every page
-carries a menu of the same pages) is the list when no page of the first round is a wider one:
-the rest are not loaded. Else, when the start page or a page of the
+carries a menu of the same pages) is the list when no page of the first round is a wider one
+(a module page whose few links and a form read as a list with a facet, fewer than
+`MINIMUM_ROWS` items that the start's links dwarf, is none): the rest are not loaded. Else, when the start page or a page of the
 first round lists `MINIMUM_ROWS` links shaped as the sample and none is a list with facets or a
 table of rows, the rest shaped as the sample (its peers: a module index's modules, a manual's
 nodes) are not loaded: only the others are. A page linking each entity through a view of its
@@ -421,9 +422,13 @@ def _nearness(url: str, sample: str) -> tuple[int, bool]:
 
 def _adds_nothing(scored: ListCandidate, start: ListCandidate) -> bool:
     """Whether a linked page is no wider list than the start page, a list of links linking
-    the sample: no list with facets, no table of rows, no more links shaped as the sample
-    (times the pages its pager offers) than the start's."""
-    if scored.is_list or scored.is_facetless_list:
+    the sample: no table of rows, no list with facets but one of fewer than `MINIMUM_ROWS`
+    items the start dwarfs (a module page whose few cross-links and a form look like a list
+    with a facet: `_dwarfed`), no more links shaped as the sample (times the pages its pager
+    offers) than the start's."""
+    if scored.is_facetless_list:
+        return False
+    if scored.is_list and (scored.items >= MINIMUM_ROWS or not _dwarfed(scored, [start])):
         return False
     return scored.like_sample * scored.pages <= start.like_sample * start.pages
 

@@ -1,6 +1,8 @@
 """Where `explore` starts on a documentation site whose every page carries the whole menu: the
 home page lists every page, so its linked pages add nothing after the first round of them and
-the rest are not loaded (against the lab's truth)."""
+the rest are not loaded (against the lab's truth); an API reference's module pages, whose few
+links and a search form read as a small list with a facet, add nothing to its home page's list
+of every module either."""
 
 from __future__ import annotations
 
@@ -62,6 +64,65 @@ async def test_pages_carrying_the_start_pages_list_are_loaded_one_round_only() -
             assert entry.url == start and entry.complete
             assert entry.cost.downloads == 1 + ROUND < len(_pages())
             assert any(t.decision == "start-widest" for t in entry.trace)
+            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    assert result.complete, result.reason
+    scores = set_scores(result.entities, truth.target_entities)
+    assert scores.precision == 1.0 and scores.recall == 1.0
+
+
+MODULES = 30
+
+
+class _ModuleIndex(Site):
+    """An API reference: its home page lists every module (``/Mod-<n>.html``); a module's page
+    links its few source files and carries a GET search form whose select of scopes reads as a
+    facet, no menu of the modules."""
+
+    id = "module-index"
+    kind = "entity-tree"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        modules = [f"/Mod-{n}.html" for n in range(1, MODULES + 1)]
+        if path == "/":
+            items = "".join(f'<li><a href="{m}">Module {m[5:-5]}</a></li>' for m in modules)
+            body = f'<h1>Modules</h1><ul class="modules">{items}</ul>'
+        elif path in modules:
+            sources = "".join(
+                f'<li><a href="/src/{path[1:-5]}-{i}.html">Source {i}</a></li>' for i in range(4)
+            )
+            form = (
+                '<form action="/search" method="get"><input name="q">'
+                '<select name="scope"><option value="all">All</option>'
+                '<option value="module">This module</option></select></form>'
+            )
+            body = f'<h1>{path}</h1>{form}<ul class="sources">{sources}</ul>'
+        else:
+            return web.Response(status=404)
+        return web.Response(text=f"<html><body>{body}</body></html>", content_type="text/html")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        urls = tuple(f"{base_url}/Mod-{n}.html" for n in range(1, MODULES + 1))
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"module": urls},
+            target_type="module",
+            seed_entity=urls[4],
+        )
+
+
+async def test_module_pages_whose_small_list_reads_as_faceted_are_loaded_one_round_only() -> None:
+    # a module page's few source links beside a form's select read as a list with a facet,
+    # dwarfed by the home page's list of every module: it adds nothing, the rest not loaded
+    async with LabServer([_ModuleIndex()]) as server:
+        truth = server.truth("module-index")
+        start = truth.base_url + "/"
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            entry = await find_list_page(session, start, truth.seed_entity)
+            assert entry.url == start and entry.complete
+            assert entry.cost.downloads == 1 + ROUND
             result = await explore(session, entry.url, entity_sample=truth.seed_entity)
     assert result.complete, result.reason
     scores = set_scores(result.entities, truth.target_entities)

@@ -27,6 +27,7 @@ from siteseer.algorithms.features.dom import (
 from siteseer.algorithms.features.url import term_weights
 from siteseer.algorithms.features.urlshape import seed_template
 from siteseer.algorithms.ssup.headed import other_sections
+from siteseer.algorithms.ssup.probes import below_folder
 from siteseer.render import Snapshot
 
 __all__ = ["SIM_DIGITS", "LinkGroup", "LinkGrouper", "group_links"]
@@ -110,8 +111,18 @@ def group_links(
             tuple(sorted(urls)),
             tuple(u for u in extra if u != sample_url) if score == joins else (),
         )
-        for score, urls in sorted(grouped.items(), key=lambda kv: -kv[0])
+        for score, urls in sorted(grouped.items(), key=lambda kv: (_own(kv[1], sample_url), -kv[0]))
     ]
+
+
+def _own(urls: Sequence[str], sample_url: str) -> bool:
+    """Whether every page of a group lies below the sample's own folder (`probes.below_folder`).
+
+    Choice: the pages below the sample's folder (its thread, its raw source: ``/<id>/T/``,
+    ``/<id>/raw`` beside ``/<id>/``) share its URL's own terms, and so weigh most in strongsim;
+    they are the sample's contents, no sample of its siblings: such a group comes after the
+    others, judged as they are (it is no best group, which sets minsim_html)."""
+    return all(below_folder(u, sample_url) for u in urls)
 
 
 def _depth_above(

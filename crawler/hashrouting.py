@@ -9,9 +9,11 @@ A document loaded without a fragment that writes a route into its own (``/`` bec
 ``/#/movies``: its router's redirect) is hash-routed without a probe. Otherwise
 `route_candidates(page)` lists the rendered page's links to its own document whose fragment
 names no element of it (an anchor names one: ``id`` or ``name``); `decide(document, probe)`
-compares the document as loaded with the document loaded at such a fragment (`probe`): when
-what they show differs (`content_signature`: the visible text blocks, Jaccard below
-`SAME_CONTENT`), the document is hash-routed. Pure functions over Snapshots; `Routing` is the
+compares the document as loaded with the document loaded at such a fragment (`probe`, the
+first of the shape most candidates share: `route_probe`): when what they show differs
+(`content_signature`: the visible text blocks, Jaccard below `SAME_CONTENT`), or the fragment
+opens a part of the document in place (`OPENED_BLOCKS` more text blocks, next to none lost),
+the document is hash-routed. Pure functions over Snapshots; `Routing` is the
 Session's side of them: it loads the two pages, keeps the decision per document (``host[:port]``
 and path) in the Session's store and keeps fragments in the URLs of a hash-routed document only
 (`keep_routed`).
@@ -23,6 +25,8 @@ from __future__ import annotations
 
 import json
 import logging
+import re
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, replace
 from types import MappingProxyType
@@ -36,6 +40,7 @@ from siteseer.crawler.urls import canonical_fragment, canonical_url, host_of
 from siteseer.render import Snapshot, State
 
 __all__ = [
+    "OPENED_BLOCKS",
     "PROBES_PER_HOST",
     "SAME_CONTENT",
     "Routing",
@@ -49,12 +54,18 @@ __all__ = [
     "keep_routed",
     "own_fragments",
     "route_candidates",
+    "route_probe",
     "with_fragment",
 ]
 
 # Two loads of one document whose visible text blocks overlap at least this much (Jaccard) show
 # the same content: an in-page anchor, or a page with a little changing text (a clock, an ad).
 SAME_CONTENT = 0.9
+# A fragment that adds at least this many text blocks to its document, losing at most one of
+# its blocks for every `OPENED_RATIO` it adds, opens a part of it (a state): a clock or an ad
+# changes a block or two, and replaces what it adds.
+OPENED_BLOCKS = 10
+OPENED_RATIO = 10
 # Documents of one host probed for hash routing before the host is taken for one without it
 # (each probe is one more browser load; `page(url#fragment)` still probes what it is asked).
 PROBES_PER_HOST = 3
@@ -141,6 +152,25 @@ def route_candidates(page: Snapshot) -> tuple[str, ...]:
     return tuple(u for u in found if fragment_of(u) not in names)
 
 
+def _skeleton(url: str) -> str:
+    """A fragment's shape: its route delimiters, each run of anything else one ``a``
+    (``#/Container/ContainerList`` and ``#/Image/ImageList`` are both ``/a/a``)."""
+    return re.sub(r"[^/=&!?]+", "a", fragment_of(url))
+
+
+def route_probe(page: Snapshot) -> str | None:
+    """The `route_candidates` fragment to load to decide the page's routing: the first of the
+    shape most of them share (a router's links are many and alike; a lone odd one, as a
+    description's link to a heading its page never renders, says nothing of it). None for a
+    page without candidates."""
+    candidates = route_candidates(page)
+    if not candidates:
+        return None
+    shapes = Counter(_skeleton(u) for u in candidates)
+    common = max(shapes.values())
+    return next(u for u in candidates if shapes[_skeleton(u)] == common)
+
+
 def content_signature(page: Snapshot) -> frozenset[str]:
     """The page's visible text blocks (each text node, whitespace collapsed), as a set."""
     texts = page.tree().xpath(_VISIBLE_TEXT)
@@ -155,13 +185,23 @@ def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
 def decide(document: Snapshot, probe: Snapshot) -> RoutingDecision:
     """Compare `document` with the same document loaded at a fragment (`probe`, whose `url`
     carries the fragment): hash-routed when their visible text differs (Jaccard below
-    `SAME_CONTENT`)."""
-    similarity = round(_jaccard(content_signature(document), content_signature(probe)), 4)
-    routed = similarity < SAME_CONTENT
+    `SAME_CONTENT`), or when the fragment opens a part of the document in place: the probe
+    shows all but a few of the document's text blocks and at least `OPENED_BLOCKS` more (an
+    operation of a long reference expanded, a small share of the whole page)."""
+    shown, probed = content_signature(document), content_signature(probe)
+    similarity = round(_jaccard(shown, probed), 4)
+    added, lost = len(probed - shown), len(shown - probed)
+    opened = added >= OPENED_BLOCKS and lost * OPENED_RATIO <= added
+    routed = similarity < SAME_CONTENT or opened
     fragment = fragment_of(probe.url)
-    if routed:
+    if similarity < SAME_CONTENT:
         reason = (
             f"#{fragment} shows other content than the document "
+            f"(text blocks shared: {similarity:.0%}): fragments are states"
+        )
+    elif opened:
+        reason = (
+            f"#{fragment} opens {added} text blocks in the document "
             f"(text blocks shared: {similarity:.0%}): fragments are states"
         )
     else:
@@ -259,11 +299,9 @@ class Routing:
                 )
             )
         elif undecided and not self._probed_enough(state.url):
-            candidates = route_candidates(snapshot)
-            if candidates:
-                await self._runs.run(
-                    document_key(state.url), lambda: self._decide(snapshot, candidates[0])
-                )
+            probe = route_probe(snapshot)
+            if probe is not None:
+                await self._runs.run(document_key(state.url), lambda: self._decide(snapshot, probe))
         routed = keep_routed(snapshot, self.routed)
         if "#" in routed.final_url:
             try:

@@ -9,6 +9,7 @@ from siteseer.crawler.hashrouting import (
     keep_routed,
     own_fragments,
     route_candidates,
+    route_probe,
 )
 from siteseer.crawler.urls import canonical_fragment, canonical_url
 from siteseer.render import Snapshot, snapshot_from_html
@@ -65,6 +66,27 @@ def test_decide_compares_what_the_two_loads_show() -> None:
     assert not same.hash_routed and same.similarity == 1.0
     assert content_signature(home) == frozenset({"One", "Two", "Welcome", "Pick one."})
     assert type(routed).from_json(routed.to_json()) == routed
+
+
+def test_the_probe_is_of_the_shape_most_candidates_share() -> None:
+    routes = "".join(f'<a href="#/Tag/op{i}">op {i}</a>' for i in range(3))
+    snap = page('<p>See <a href="#section/Auth">Auth</a>.</p><a href="#/Tag">Tag</a>' + routes)
+    assert route_candidates(snap)[0] == BASE + "#section/Auth"
+    assert route_probe(snap) == BASE + "#/Tag/op0"
+    assert route_probe(page('<a href="#item=2">2</a>')) == BASE + "#item=2"
+    assert route_probe(page('<a href="/x">x</a>')) is None
+
+
+def test_a_fragment_that_opens_a_part_of_a_long_page_routes() -> None:
+    rows = "".join(f"<li>GET /op{i} Summary {i}</li>" for i in range(200))
+    home = page(f"<ul>{rows}</ul>")
+    body = "".join(f"<p>Parameter {i}</p>" for i in range(12))
+    opened = decide(home, page(f"<ul>{rows}<div>{body}</div></ul>", BASE + "#/Tag/op3"))
+    assert opened.hash_routed and opened.similarity > 0.9
+    few = "".join(f"<p>Parameter {i}</p>" for i in range(3))
+    assert not decide(home, page(f"<ul>{rows}<div>{few}</div></ul>", BASE + "#x")).hash_routed
+    swapped = "".join(f"<li>GET /op{i} Summary {i}</li>" for i in range(5, 200))
+    assert not decide(home, page(f"<ul>{swapped}<div>{body}</div></ul>", BASE + "#y")).hash_routed
 
 
 def test_keep_routed_drops_fragments_of_documents_not_routed() -> None:

@@ -203,6 +203,15 @@ def list_score(
     return ListCandidate(page.url, len(urls), facets, rows, like, pages)
 
 
+def _canonical_sample(session: Session, entity_sample: str | None) -> str | None:
+    """The sample entity page's canonical URL; None without one, or for no http(s) URL
+    (explore itself says so)."""
+    try:
+        return session.canonical(entity_sample) if entity_sample else None
+    except ValueError:
+        return None
+
+
 def listing_index(page: Snapshot, sample: str | None) -> str | None:
     """When `page` is a web server's listing of a folder's files (at least `MINIMUM_ROWS` links
     on its host, three in four named by their own file name, extension included, or by their
@@ -376,13 +385,18 @@ def _links(
     pages of one script: ``/?p=dpkg.git;a=summary``). The entity pages are those of the page's
     largest group of links alike; with an entity `sample` the page does not link, a group of
     fewer than `MINIMUM_ROWS` links not shaped as it is none (an admin's home page linking each
-    table's list). In the page's order, all of them (`_linked` keeps `MAX_CANDIDATES`)."""
+    table's list); without such a group, on a page that links a sample named by its fragment
+    (a hash route), those shaped as it. In the page's order, all of them (`_linked` keeps `MAX_CANDIDATES`)."""
     guessed = guess_entity_pattern(page)
     pattern = guessed[0] if guessed is not None else None
     linked = sample and any(entity_url(x.url) == sample for x in page.links)
     if guessed is not None and sample and not linked and len(guessed[1]) < MINIMUM_ROWS:
         shape = sample_pattern(sample)
         pattern = pattern if any(shape.matches(u) for u in guessed[1]) else shape
+    elif guessed is None and sample and linked and urlsplit(sample).fragment:
+        # a hash-routed page's routes differ in their fragment, never in a path the guess
+        # groups links by: the sample's own shape names the entity pages the page links
+        pattern = sample_pattern(sample)
     here = page.final_url
     host = urlsplit(here).netloc
     out: dict[str, None] = {}
@@ -786,16 +800,16 @@ async def find_list_page(
     docstring; `entity_sample`, one entity page, tells a list of links without facets or table
     rows). Never raises for a bad start or a spent budget: the EntryPoint is then incomplete,
     with the reason, and points at `start`."""
-    try:
-        sample = session.canonical(entity_sample) if entity_sample else None
-    except ValueError:  # no http(s) URL: explore itself says so
-        sample = None
     run = Run(session)
     candidates: list[ListCandidate] = []
     pages: dict[str, Snapshot] = {}
     url, found = start, False
+    sample = None
     try:
         page = await run.seed(start)
+        # named once the start is loaded: a sample's fragment is kept where the start page's
+        # load found its document hash-routed
+        sample = _canonical_sample(session, entity_sample)
         index = listing_index(page, sample)
         if index is not None:
             # a server's listing of a folder's files lists every file alike: the folder's index

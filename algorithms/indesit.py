@@ -48,11 +48,7 @@ airport: 0.0; project page and release page: 0.0, the project page has no files 
 spa 0.779 → 1.000 (lab mean 0.762 → 0.976); real-planes 0.666 → 1.000, real-devpi 0.664
 → 1.000, real-dokuwiki 0.977 → 0.977. Choice "a linked term is an entry" (`_labels`): a
 definition term that is all a link is an entry of a menu (a manual node's list of its
-subnodes), not a field name; a node with such a menu is like the nodes without one. Choice "a
-documented term is an entry" (`_labels`): the terms of a definition list whose definitions
-are paragraphs, code or headings are the entries the page documents (a module's functions, a
-command's options), named by its content, not field names (real-ldoc: Indesit F1 0.059 →
-0.917, describe 0 → 0.800; no module shared the seed's function names).
+subnodes), not a field name; a node with such a menu is like the nodes without one.
 
 Beyond the reconstruction, for real applications (named in the code): the crawl does not follow
 a page's *variants* (`_Crawl._variant`: views of a list, an entity page's own URL with parameters
@@ -179,12 +175,10 @@ class SeedSimilarity:
 
 
 def _labels(page: Snapshot) -> frozenset[str]:
-    """`page`'s field names (`label_schema`), its definition terms that name entries left out:
-    those that are links (choice "a linked term is an entry": a manual's node with a menu of
-    subnodes, set as a definition list, is a node like those without one) and those their
-    definition documents (choice "a documented term is an entry": a module's functions, a
-    command's options)."""
-    return label_schema(page, entry_terms=False)
+    """`page`'s field names (`label_schema`), its definition terms that are links left out
+    (choice "a linked term is an entry": a manual's node with a menu of subnodes, set as a
+    definition list, is a node like those without one)."""
+    return label_schema(page, linked_terms=False)
 
 
 def label_containment(a: frozenset[str], b: frozenset[str]) -> float:

@@ -184,53 +184,21 @@ def simhtml(a: HtmlSchema | Snapshot, b: HtmlSchema | Snapshot, mode: TagFeature
 
 
 def label_schema(
-    page: Snapshot, key_cells: bool = False, *, entry_terms: bool = True
+    page: Snapshot, key_cells: bool = False, *, linked_terms: bool = True
 ) -> frozenset[str]:
     """The label texts of `page`: ``tag:text`` of each ``th``, ``dt`` and ``label`` element with
     text (whitespace collapsed); with `key_cells`, also ``td:text`` of each key cell of a
-    key/value table (`_key_cells`); without `entry_terms`, no definition term that names an
-    entry rather than a field: one whose text is all a link's (`_linked`) or whose definition
-    documents it (`_documented`)."""
+    key/value table (`_key_cells`); without `linked_terms`, no definition term whose text is
+    all a link's (`_linked`)."""
     labels = set()
     for element in page.tree().iter(*_LABEL_TAGS):
         text = " ".join(element.text_content().split())
-        if not text:
-            continue
-        if entry_terms or element.tag != "dt" or not _is_entry(element, text):
+        if text and (linked_terms or element.tag != "dt" or not _linked(element, text)):
             labels.add(f"{element.tag}:{text}")
     if key_cells:
         labels.update(f"td:{text}" for text in _key_cells(page))
         labels.update(f"pre:{key}" for key in _record_keys(page))
     return frozenset(labels)
-
-
-def _is_entry(term: Any, text: str) -> bool:
-    return _linked(term, text) or _documented(term)
-
-
-# What a definition holds when it documents its term rather than giving a field's value.
-_BLOCK_TAGS = frozenset({"p", "pre", "h2", "h3", "h4", "h5", "h6"})
-
-
-def _documented(term: Any) -> bool:
-    """Whether `term` is in a definition list at least half of whose definitions (``dd``) hold
-    blocks of prose: paragraphs, code or headings.
-
-    Choice "a documented term is an entry": a field's value is a short text, a link or a list
-    of them; a list whose definitions are paragraphs and examples documents its terms, the
-    entries of the page (a module's functions, a command's options), named by the page's
-    content as its section headings are, not by its type (one module's functions share no
-    name with the next module's). The list decides for each of its terms: an entry documented
-    in one sentence is an entry like the others."""
-    dl = term.getparent()
-    if dl is None or dl.tag != "dl":
-        return False
-    definitions = [child for child in dl if child.tag == "dd"]
-    documented = sum(
-        any(isinstance(e.tag, str) and e.tag in _BLOCK_TAGS for e in dd.iter())
-        for dd in definitions
-    )
-    return bool(definitions) and 2 * documented >= len(definitions)
 
 
 def _linked(element: Any, text: str) -> bool:

@@ -586,11 +586,10 @@ async def _probe(
 ) -> tuple[bool, float]:
     """Try up to `limit` pages of a group against `minsim` (a least simhtml, or minsim_html
     measured as far as a page needs it, `_Threshold.reached`); (passed, best simhtml seen:
-    -1.0 when none of its pages could be used). Its pages loaded already are tried first:
-    they measure the group at no cost."""
+    -1.0 when none of its pages could be used)."""
     best = -1.0
     tried = 0
-    for url in sorted(urls, key=lambda u: u not in run.pages):
+    for url in urls:
         if tried >= limit:
             break
         page = await run.fetch_one(url)

@@ -19,7 +19,7 @@ from siteseer.algorithms.features.dom import link_collections, link_path
 from siteseer.algorithms.ssup.candidates import own_urls
 from siteseer.algorithms.ssup.climb import MAX_AUTO_HEIGHT, Climb, Height, landed, wider
 from siteseer.algorithms.ssup.probes import url_ancestors
-from siteseer.algorithms.ssup.verdicts import Parent, confirms, navigation_list
+from siteseer.algorithms.ssup.verdicts import Parent, confirms, is_site_root, navigation_list
 from siteseer.algorithms.ssup.weights import candidate_weight
 from siteseer.render import Snapshot
 
@@ -79,7 +79,9 @@ async def trail_root(
 
     Choice (beyond the paper): a tree of pages of one kind nests the seed's siblings under
     pages that are its siblings too; the trail's root is where a reader goes for the whole."""
-    if len(chain) < 2:
+    if len(chain) < 2 or is_site_root(chain[0]):
+        # Choice: the site root above the path is where a trail starts; a trail's link
+        # before it is a neighbour ("Previous"), no root above it.
         return None
     url = trail_root_url(chain, climb)
     if url is None:

@@ -101,3 +101,15 @@ async def test_the_root_index_of_a_flat_named_manual_is_confirmed_by_its_folder(
     # no concept index.
     assert "/Concept-Index.html" not in pages, pages
     assert len(pages) <= 3, pages
+
+
+async def test_no_trail_is_tried_above_the_site_root() -> None:
+    # The link the node's bar shows before its link up (its previous node) is no root of a
+    # trail above the site root the climb ended at: it is not downloaded.
+    truth, result, downloaded = await serve_and_discover(_FlatManual())
+    assert set_scores(result.entities, truth.target_entities).f1 == 1.0, result.entities
+    assert result.sample_path == truth.seed_path
+    assert not [t for t in result.trace if t.decision == "trail"], result.trace
+    pages = [u.removeprefix(truth.base_url) for u in downloaded]
+    assert f"/{NODES[-1]}.html" not in pages, pages
+    assert len(pages) <= 3, pages

@@ -25,7 +25,8 @@ class _HandbookSite(Site):
     """`/index.html` lists `/ch/c<n>.html` then `/ref/<n>/r.html`; each page links its
     contents and shows its tools: the chapters of `shown` as many as it says (the seed, 0,
     none), the other chapters `others`, references `references`. `menu` puts a site menu on
-    every page; `see_also` makes the seed link that chapter before its contents link."""
+    every page; `see_also` makes the seed link that chapter before its contents link;
+    `contents` names the contents' page (the site root's by default)."""
 
     kind = "entity-tree"
     id = "handbook-tools"
@@ -38,9 +39,10 @@ class _HandbookSite(Site):
         *,
         menu: bool = True,
         see_also: int | None = None,
+        contents: str = "/index.html",
     ) -> None:
         self.shown, self.others, self.references = shown, others, references
-        self.menu, self.see_also = menu, see_also
+        self.menu, self.see_also, self.contents = menu, see_also, contents
 
     def _page(self, title: str, body: str) -> web.Response:
         nav = _MENU if self.menu else ""
@@ -57,7 +59,7 @@ class _HandbookSite(Site):
         return self._page("handbook", f'<ul class="toc">{items}</ul>')
 
     def _document(self, title: str, tools: int) -> web.Response:
-        back = '<p class="crumbs"><a href="/index.html">contents</a></p>'
+        back = f'<p class="crumbs"><a href="{self.contents}">contents</a></p>'
         if title == "chapter 0" and self.see_also is not None:
             back = f'<p class="see"><a href="/ch/c{self.see_also}.html">see</a></p>{back}'
         shown = "".join(f'<{t}><a href="/help#{t}">{t}</a></{t}>' for t in _TOOLS[:tools])
@@ -65,7 +67,7 @@ class _HandbookSite(Site):
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         path = request.path
-        if path in ("/", "/index.html"):
+        if path in ("/", self.contents):
             return self._index()
         name = path.removeprefix("/ch/c").removesuffix(".html")
         if path.startswith("/ch/c") and name.isdigit() and int(name) < CHAPTERS:
@@ -74,7 +76,7 @@ class _HandbookSite(Site):
         if path.endswith("/r.html") and name.isdigit() and int(name) < REFERENCES:
             return self._document(f"reference {name}", self.references)
         if path == "/help":
-            return self._page("help", '<p><a href="/index.html">contents</a></p>')
+            return self._page("help", f'<p><a href="{self.contents}">contents</a></p>')
         return web.Response(status=404, text="not found")
 
     def truth(self, base_url: str) -> SiteTruth:
@@ -87,8 +89,8 @@ class _HandbookSite(Site):
             entities={"document": docs},
             target_type="document",
             seed_entity=docs[0],
-            seed_path=(f"{base_url}/index.html", docs[0]),
-            index_levels=((f"{base_url}/index.html",),),
+            seed_path=(f"{base_url}{self.contents}", docs[0]),
+            index_levels=((f"{base_url}{self.contents}",),),
         )
 
 
@@ -132,9 +134,10 @@ async def test_a_later_group_passes_once_one_page_of_the_sample_is_no_more_like_
 
 async def test_the_pages_of_the_sample_loaded_already_are_measured_first() -> None:
     # The seed links to chapter 4, one of the threshold's sample (1, 4, 9: spread over the
-    # group), which the climb loads (the trail check): it settles minsim_html at no download,
-    # and no other chapter is loaded.
-    async with LabServer([_HandbookSite({0: 0}, 2, 1, menu=False, see_also=4)]) as server:
+    # group), which the climb loads (a candidate index page of it, beside its contents'): it
+    # settles minsim_html at no download, and no other chapter is loaded.
+    site = _HandbookSite({0: 0}, 2, 1, menu=False, see_also=4, contents="/contents.html")
+    async with LabServer([site]) as server:
         truth = server.truth("handbook-tools")
         result, downloaded = await ssup_counting(truth.seed_entity, height=1)
     assert result.complete, result.reason
@@ -146,7 +149,8 @@ async def test_the_pages_of_the_sample_loaded_already_are_measured_first() -> No
 async def test_a_page_of_the_best_group_loaded_already_takes_a_place_in_the_sample() -> None:
     # The seed links to chapter 2, outside the spread sample, which the climb loads: it takes
     # a place in the threshold's sample and settles minsim_html at no download.
-    async with LabServer([_HandbookSite({0: 0}, 2, 1, menu=False, see_also=2)]) as server:
+    site = _HandbookSite({0: 0}, 2, 1, menu=False, see_also=2, contents="/contents.html")
+    async with LabServer([site]) as server:
         truth = server.truth("handbook-tools")
         result, downloaded = await ssup_counting(truth.seed_entity, height=1)
     assert result.complete, result.reason

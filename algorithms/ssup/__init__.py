@@ -27,7 +27,9 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   leads down to the page below (its children); does not take a candidate whose list holds the
   page alone (W_ci = 1: it groups nothing, Definition 1); and does not take a *pagination peer*
   (a page linked to and from the current page through one path, sharing its URL pattern —
-  page 2 of a list is no index page of page 1). When the current page has a peer with a shorter
+  page 2 of a list is no index page of page 1; the page of the seed's own folder,
+  ``/index.html`` above ``/pattern.html``, is none unless the seed's URL continues it). When
+  the current page has a peer with a shorter
   URL, it is page n of a list, and the climb goes on from that first page (Definition 5).
   Above the seed, the current page's own URL with query parameters added (its list paged,
   sorted or filtered: ``?p=2``, ``?o=1``, ``?weather=rain``) is not downloaded as a candidate,

@@ -325,7 +325,7 @@ class Climb:
             # leaves the page judged by its navigation.
             scored, navigation = listed, menu(listed[0])
         sdp, weight = scored
-        peer = pagination_peer(page, sp, sdp, self.mode)
+        peer = pagination_peer(page, sp, sdp, self.mode, seed=level == -1)
         if peer:  # also one in a menu of the list's peers (categories in a footer): no
             # index page, but a sign that `sp` continues a list (see `candidates.first_page`)
             found.peers.append(Parent(page, sdp, weight))

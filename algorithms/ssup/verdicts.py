@@ -120,7 +120,9 @@ def _neg(url: str) -> tuple[int, ...]:
     return tuple(-ord(c) for c in url)
 
 
-def pagination_peer(candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature) -> bool:
+def pagination_peer(
+    candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeature, *, seed: bool = False
+) -> bool:
     """Whether `candidate` is a page of `sp`'s own level rather than its index page.
 
     Choice (Algorithm 1 knows no levels): a pagination page and the page it continues link to
@@ -130,11 +132,20 @@ def pagination_peer(candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeatur
     own page 4 as its index page. A page below `sp`'s own folder continues its list only by a
     page number (``/sports/page/2``, `urlshape.continues`); another (a message's thread,
     ``/<id>/T/``) lists `sp` among pages of its own.
+
+    Choice: the page of the folder the `seed` (an entity page, no page of a list) is a file
+    of (``/index.html`` above ``/pattern.html``, `probes.own_folder`) is no peer of it unless
+    its URL continues that page's (``/index2.html``, `urlshape.continues`): a documentation
+    set's contents link to every page in one block, as each page links to the contents and
+    its neighbours, and that list is the level above. Above the seed, a list's shorter URL
+    (``/records`` beside ``/records/all``) may be its tab or first page.
     """
     back = set(paths_to(sp, candidate.url, mode)) | set(paths_to(sp, candidate.final_url, mode))
     if sdp not in back:
         return False
     if below_folder(candidate.url, sp.url) and not continues(sp.url, candidate.url):
+        return False
+    if seed and own_folder(candidate.url, sp.url) and not continues(candidate.url, sp.url):
         return False
     return bool(path_terms(url_schema(candidate.url)) & path_terms(url_schema(sp.url)))
 

@@ -25,7 +25,6 @@ from siteseer.algorithms.features.dom import (
     paths_to,
     simhtml,
 )
-from siteseer.algorithms.features.url import url_schema
 from siteseer.algorithms.features.urlshape import continues, seed_template
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.candidates import (
@@ -38,6 +37,7 @@ from siteseer.algorithms.ssup.candidates import (
 )
 from siteseer.algorithms.ssup.candidates import refused as candidates_refused
 from siteseer.algorithms.ssup.candidates import url_length as _length
+from siteseer.algorithms.ssup.contents import listed_above
 from siteseer.algorithms.ssup.fullprobe import FullProbe, kind_shared, unconfirmed
 from siteseer.algorithms.ssup.inplace import paged_in_place
 from siteseer.algorithms.ssup.probes import (
@@ -693,71 +693,7 @@ async def _url_ancestor(
         parent = climb.judge(page, sp, level, found)
         if parent is not None and confirms(parent, sp, climb.mode):
             return parent
-    return None if seed is not None else await _listed_above(climb, sp, level, found)
-
-
-async def _listed_above(climb: Climb, sp: Snapshot, level: int, found: Found) -> Parent | None:
-    """The index page of the seed `sp` among the sections its URL's ancestors list
-    (`_sections_of`), at most `_URL_ANCESTORS`, not loaded yet: the first one Algorithm 1's
-    test confirms; else None.
-
-    Choice (beyond the paper): a page that links to no list of it may link to the site's
-    contents ("Return to Main Contents"), whose sections each list their pages: the section
-    holding the seed is the one whose URL's own value the seed's URL carries (``?3`` of
-    ``?3+printf``), as a reader picks it from the contents. Two hops from the seed, it costs
-    one download for each section tried."""
-    above = [climb.run.pages.get(u) for u in url_ancestors(sp.url)]
-    own = own_urls(sp)
-    hops = [
-        u
-        for page in above
-        if page is not None and page.ok
-        for u in _sections_of(page, sp, climb.mode)
-        if u not in climb.run.pages and u not in own
-    ]
-    for url in list(dict.fromkeys(hops))[:_URL_ANCESTORS]:
-        climb.run.note(
-            "sample-path",
-            "contents",
-            url,
-            level=level,
-            urls=(sp.url,),
-            note=f"neither {sp.url} nor its URL's ancestors list it among pages like it: "
-            "trying the section of an ancestor's list whose own value its URL carries",
-        )
-        page = await climb.run.fetch_one(url)
-        if page is None:
-            continue
-        # A section's own entry in its bar (``<center>3. Library Functions | Contents``)
-        # names the page it is on, not what it lists: judged without it, the section number
-        # its list shares with the seed is no term of every list.
-        mine = own_urls(page)
-        page = replace(page, links=tuple(link for link in page.links if link.url not in mine))
-        parent = climb.judge(page, sp, level, found)
-        if parent is not None and confirms(parent, sp, climb.mode):
-            return parent
-    return None
-
-
-def _sections_of(page: Snapshot, sp: Snapshot, mode: TagFeature) -> list[str]:
-    """The entries of `page`'s lists (link DOM paths of two URLs or more) sharing with `sp`'s
-    url-schema one of their own terms (those not shared by every entry of the list), the
-    larger the share of their own terms the seed's URL carries the sooner, then in document
-    order: the sections the seed's URL names (``/man/sec?3`` among ``/man/sec?1`` … ``?8``,
-    for ``/man/page?3+printf``)."""
-    seed = url_schema(sp.url)
-    found: dict[str, float] = {}
-    for urls in link_collections(page, mode).values():
-        entries = list(dict.fromkeys(urls))
-        if len(entries) < 2:
-            continue
-        schemas = {u: url_schema(u) for u in entries}
-        common = frozenset.intersection(*schemas.values())
-        for url, schema in schemas.items():
-            own = schema - common
-            if own & seed:
-                found[url] = max(found.get(url, 0.0), len(own & seed) / len(own))
-    return sorted(found, key=lambda u: -found[u])
+    return None if seed is not None else await listed_above(climb, sp, level, found, _URL_ANCESTORS)
 
 
 def wider(

@@ -44,6 +44,7 @@ __all__ = [
     "FULL_PROBE_HELD",
     "FullProbe",
     "dominant",
+    "dominated",
     "kind_shared",
     "lists_kind",
     "mates",
@@ -190,6 +191,19 @@ def dominant(climb: Climb, sp: Snapshot, best: Parent, probes: Probes) -> bool:
         and (scored := candidate_weight(page, sp, climb.mode)) is not None
     ]
     return len(rivals) >= _RIVALS and best.weight >= DOMINANT * max(rivals)
+
+
+def dominated(climb: Climb, sp: Snapshot, found: Found, probes: Probes, *, seed: bool) -> bool:
+    """Whether the probe from `sp` is settled: from the `seed`, its best candidate is
+    `dominant`, which settles every candidate left (`Probes.dominates`), or it was confirmed
+    already (`found`).
+
+    Choice: from the seed, a candidate weighing `DOMINANT` times every other page probed is
+    its index page; the pages left are not probed."""
+    if seed and found.best is not None and dominant(climb, sp, found.best, probes):
+        probes.dominates(found.best.page)
+        return True
+    return found.confirmed
 
 
 def nearest_first(urls: list[str], sp: str, common: frozenset[str] = frozenset()) -> list[str]:

@@ -125,6 +125,7 @@ _REAL: dict[str, str] = {
     "real-chronicle": "siteseer.lab.real.chronicle:ChronicleApp",
     "real-swaggerui": "siteseer.lab.real.swaggerui:SwaggerUiApp",
     "real-adminer": "siteseer.lab.real.adminer:AdminerApp",
+    "real-lazygal": "siteseer.lab.real.lazygal:LazygalApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

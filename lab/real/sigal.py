@@ -54,13 +54,13 @@ plugins = ["sigal.plugins.media_page"]
 """
 
 
-def read_pictures(pictures: Path) -> list[str]:
+def read_pictures(pictures: Path, suffixes: tuple[str, ...] = IMAGE_SUFFIXES) -> list[str]:
     """Every image under `pictures` as Sigal takes it (a regular file with one of its image
-    suffixes, any case), relative paths with `/`, sorted."""
+    `suffixes`, any case), relative paths with `/`, sorted."""
     return sorted(
         p.relative_to(pictures).as_posix()
         for p in pictures.rglob("*")
-        if p.is_file() and not p.is_symlink() and p.suffix.lower() in IMAGE_SUFFIXES
+        if p.is_file() and not p.is_symlink() and p.suffix.lower() in suffixes
     )
 
 

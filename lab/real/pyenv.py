@@ -22,6 +22,7 @@ import sys
 import tarfile
 import time
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -47,8 +48,19 @@ class PyPackage:
         return self.spec if self.deps else f"{self.spec} (no deps)"
 
 
-def run_step(app_id: str, what: str, argv: Sequence[str], log: Path, progress: Progress) -> None:
-    """Run one install command, its output appended to `log`; raise `InstallFailed` on failure."""
+def run_step(
+    app_id: str,
+    what: str,
+    argv: Sequence[str],
+    log: Path,
+    progress: Progress,
+    *,
+    stdout: Path | None = None,
+    succeeds: Sequence[int] = (0,),
+) -> None:
+    """Run one install command, its output appended to `log` (its standard output written to
+    `stdout` instead, when given); raise `InstallFailed` when its exit code is not one of
+    `succeeds`."""
     progress(f"{app_id}: {what} …")
     log.parent.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
@@ -56,12 +68,13 @@ def run_step(app_id: str, what: str, argv: Sequence[str], log: Path, progress: P
         out.write(f"$ {' '.join(argv)}\n")
         out.flush()
         try:
-            code = subprocess.run(
-                list(argv), stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
-            ).returncode
+            with stdout.open("w", encoding="utf-8") if stdout else nullcontext(out) as written:
+                code = subprocess.run(
+                    list(argv), stdout=written, stderr=out, stdin=subprocess.DEVNULL
+                ).returncode
         except OSError as e:
             raise InstallFailed(app_id, f"{what}: cannot run {argv[0]}: {e}") from e
-    if code != 0:
+    if code not in succeeds:
         raise InstallFailed(app_id, f"{what} failed (exit code {code}); its output is in {log}")
     progress(f"{app_id}: {what}: done in {time.perf_counter() - started:.0f} s")
 

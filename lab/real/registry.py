@@ -126,6 +126,7 @@ _REAL: dict[str, str] = {
     "real-swaggerui": "siteseer.lab.real.swaggerui:SwaggerUiApp",
     "real-adminer": "siteseer.lab.real.adminer:AdminerApp",
     "real-lazygal": "siteseer.lab.real.lazygal:LazygalApp",
+    "real-jsdoc": "siteseer.lab.real.jsdoc:JsdocApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

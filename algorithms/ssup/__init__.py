@@ -94,8 +94,13 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   ``probe_order="paper"`` keeps the full probe.
   The full probe (`fullprobe`) ends once `FULL_PROBE_HELD` pages in a row left its best
   candidate the best (a menu's entries, each linking back through the menu if at all); from the
-  seed with no candidate found, it leaves out the pages of the seed's own URL template once
-  three were probed (its "SEE ALSO" pages), and the pages its URL's path names above it follow.
+  seed, the ranked and the full probe end at a candidate whose W_ci is `fullprobe.DOMINANT`
+  times every other probed page's, two of them at least, its list mostly of the seed's URL
+  template (`fullprobe.dominant`: its index page lists the seed among many times more pages
+  like it than its neighbours and texts do; a list mixing them with other kinds ends nothing);
+  from the seed with no candidate found, it leaves out the pages of the seed's own URL template
+  once three were probed (its "SEE ALSO" pages), and the pages its URL's path names above it
+  follow.
   While its best candidate is a page of a value (a tag's, see "Pages of a value"), a page
   listing two or more pages of the seed's kind that the seed links to nowhere, the seed not
   among them (a month's posts: `fullprobe.lists_kind`), holds nothing, and its family is not

@@ -38,7 +38,7 @@ from siteseer.algorithms.ssup.candidates import (
 from siteseer.algorithms.ssup.candidates import refused as candidates_refused
 from siteseer.algorithms.ssup.candidates import url_length as _length
 from siteseer.algorithms.ssup.contents import listed_above
-from siteseer.algorithms.ssup.fullprobe import FullProbe, kind_shared, unconfirmed
+from siteseer.algorithms.ssup.fullprobe import FullProbe, dominated, kind_shared, unconfirmed
 from siteseer.algorithms.ssup.inplace import paged_in_place
 from siteseer.algorithms.ssup.probes import (
     ProbeOrder,
@@ -223,9 +223,8 @@ class Climb:
                 and found.navigation
                 and await _navigation_settles(self, sp, probes)
             ):
-                # Choice: the seed is listed by the site navigation every page carries, among
-                # pages like it: that list is its level (`navigation_index`), and the pages
-                # left cannot hold a list of it that the navigation does not.
+                # Choice: the site navigation every page carries lists the seed among pages like
+                # it: that list is its level (`navigation_index`); no page left lists it otherwise.
                 left = probes.left()
                 self.run.note(
                     "top-index",
@@ -264,6 +263,7 @@ class Climb:
                 # Choice: it links to sp exactly as the page below does, so it is a page of
                 # that level (a featured entry, a related item), and so are its list mates.
                 probes.below(page)
+            found.confirmed = dominated(self, sp, found, probes, seed=below is None)
         left = probes.left()
         root = below is not None and found.best is None
         if root and not found.navigation and probes.navigation_only():

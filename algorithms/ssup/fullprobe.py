@@ -31,7 +31,8 @@ from siteseer.algorithms.features.dom import link_path
 from siteseer.algorithms.features.urlshape import is_index_document, seed_template
 from siteseer.algorithms.ssup.candidates import own_urls
 from siteseer.algorithms.ssup.probes import DRY_ENTRIES, Probes, ancestry, url_ancestors
-from siteseer.algorithms.ssup.verdicts import confirms
+from siteseer.algorithms.ssup.verdicts import confirms, lists_siblings
+from siteseer.algorithms.ssup.weights import candidate_weight
 from siteseer.render import Snapshot
 
 if TYPE_CHECKING:
@@ -39,8 +40,11 @@ if TYPE_CHECKING:
     from siteseer.algorithms.ssup.verdicts import Parent
 
 __all__ = [
+    "DOMINANT",
     "FULL_PROBE_HELD",
     "FullProbe",
+    "dominant",
+    "dominated",
     "kind_shared",
     "lists_kind",
     "mates",
@@ -50,6 +54,10 @@ __all__ = [
 
 # The full probe stops once this many pages in a row left its best candidate the best.
 FULL_PROBE_HELD = 5
+# From the seed, a best candidate whose W_ci is this many times every other probed page's ends
+# the probe (`dominant`), once `_RIVALS` other pages link back to the seed.
+DOMINANT = 5.0
+_RIVALS = 2
 
 
 @dataclass(slots=True)
@@ -62,6 +70,7 @@ class FullProbe:
     held_by: str = ""
     above: str = ""
     mated: list[str] = field(default_factory=list)
+    dominant: str = ""
 
     async def run(
         self,
@@ -129,6 +138,9 @@ class FullProbe:
                 probes.confirm(parent.page, parent.sdp)
                 self.stopped_at = parent.page.url
                 break
+            if seed and found.best is not None and dominant(climb, sp, found.best, probes):
+                self.dominant = found.best.page.url
+                break
 
     def left_out(self, url: str, sp: str) -> str:
         """Why the full probe left out `url`, one of its pages ("" when it did not end it)."""
@@ -145,12 +157,56 @@ class FullProbe:
                 f"the full probe stopped at {self.above}, the best candidate, whose URL reads "
                 f"as an ancestor of {sp}'s"
             )
+        if self.dominant:
+            return f"the full probe stopped at {self.dominant}, {_DOMINANT_NOTE}"
         if self.held_by:
             return (
                 f"the full probe stopped: its last {FULL_PROBE_HELD} pages left {self.held_by} "
                 "the best candidate"
             )
         return ""
+
+
+_DOMINANT_NOTE = f"whose W_ci is {DOMINANT:g} times or more every other page's it probed"
+
+
+def dominant(climb: Climb, sp: Snapshot, best: Parent, probes: Probes) -> bool:
+    """Whether `best`, the best candidate index page of the seed `sp`, no page of a value, its
+    list mostly of sp's URL template (`verdicts.lists_siblings`, widened), has a W_ci at least
+    `DOMINANT` times that of every other page probed that links to `sp`
+    (`weights.candidate_weight`, the pages pruned too), `_RIVALS` of them at least.
+
+    Choice (beyond the paper): W_ci sums the strongsim of the pages listed with sp; the pages
+    sp links to list a few of them (its neighbours, a related page, the site's menu), its
+    index page all of its level. Once one candidate lists sp among many times more pages like
+    it than any other probed, the pages left, linked from the same menus and texts, are
+    not worth a download each to find a wider list (the climb above weighs those,
+    `climb.wider`). A heavy list that mixes sp's siblings with links of other kinds (a
+    timeline's window around one entry, each entry beside its author's and its branch's
+    views) is a view of a wider list, which the pages left may hold: it ends nothing."""
+    if best.value or not lists_siblings(best, sp, climb.mode, widen=True):
+        return False
+    rivals = [
+        scored[1]
+        for url in probes.probed
+        if (page := climb.run.pages.get(url)) is not None
+        and page is not best.page
+        and (scored := candidate_weight(page, sp, climb.mode)) is not None
+    ]
+    return len(rivals) >= _RIVALS and best.weight >= DOMINANT * max(rivals)
+
+
+def dominated(climb: Climb, sp: Snapshot, found: Found, probes: Probes, *, seed: bool) -> bool:
+    """Whether the probe from `sp` is settled: from the `seed`, its best candidate is
+    `dominant`, which settles every candidate left (`Probes.dominates`), or it was confirmed
+    already (`found`).
+
+    Choice: from the seed, a candidate weighing `DOMINANT` times every other page probed is
+    its index page; the pages left are not probed."""
+    if seed and found.best is not None and dominant(climb, sp, found.best, probes):
+        probes.dominates(found.best.page)
+        return True
+    return found.confirmed
 
 
 def nearest_first(urls: list[str], sp: str, common: frozenset[str] = frozenset()) -> list[str]:

@@ -466,6 +466,7 @@ class Probes:
     _seen: set[str] = field(default_factory=set)
     _confirmed: list[tuple[str, frozenset[str]]] = field(default_factory=list)
     _ancestor: str = ""
+    _dominant: str = ""  # the best candidate, weighing many times every other (`dominates`)
     _below: dict[str, str] = field(default_factory=dict)
     _peers: dict[str, str] = field(default_factory=dict)
     _bar: frozenset[str] = frozenset()  # `bar_mates` of sp: no peers, nor listed beside it
@@ -583,6 +584,11 @@ class Probes:
         `own_folder`): every candidate not kept is settled."""
         self._ancestor = index.url
 
+    def dominates(self, index: Snapshot) -> None:
+        """`index`, the best candidate, weighs many times every other page probed
+        (`fullprobe.dominant`): every candidate not kept is settled."""
+        self._dominant = index.url
+
     def below(self, page: Snapshot) -> None:
         """`page`, a probed candidate, is a page of the level below sp (it links to sp as the
         page below does): the candidates sp links to only through the lists holding `page` are
@@ -608,6 +614,11 @@ class Probes:
             return (
                 f"the index page {self._ancestor} (confirmed, or the best candidate) reads as "
                 "an ancestor of the page by its URL"
+            )
+        if self._dominant:
+            return (
+                f"the best candidate {self._dominant} weighs many times every other page "
+                "probed: its list of the page's siblings settles the others"
             )
         paths = self._content_paths(url)
         if paths and all(p in self._below for p in paths):

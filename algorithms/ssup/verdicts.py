@@ -44,6 +44,7 @@ __all__ = [
     "is_root_url",
     "is_site_root",
     "is_tab",
+    "lists_siblings",
     "lists_through",
     "main_list",
     "menu_of",
@@ -242,8 +243,16 @@ def confirms(parent: Parent, sp: Snapshot, mode: TagFeature) -> bool:
     """
     if parent.value or not climbs(parent, sp, mode)[0]:
         return False
+    return lists_siblings(parent, sp, mode)
+
+
+def lists_siblings(parent: Parent, sp: Snapshot, mode: TagFeature, *, widen: bool = False) -> bool:
+    """Whether at least half of the list through which `parent` links to `sp` matches the URL
+    template `sp`'s URL stands for (`template_share`; with `widen`, its fixed segments between
+    the first and the last left free where the list varies them: `urlshape.widened`)."""
     listed = link_collections(parent.page, mode).get(parent.sdp, ())
-    return template_share(sp.url, (u for u in listed if u != sp.final_url)) >= _CLIMB_SHARE
+    others = (u for u in listed if u != sp.final_url)
+    return template_share(sp.url, others, widen=widen) >= _CLIMB_SHARE
 
 
 def confirmed(run: Run, parent: Parent, sp: Snapshot, mode: TagFeature, level: int | None) -> bool:

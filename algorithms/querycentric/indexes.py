@@ -106,7 +106,10 @@ def value_folders(page: Snapshot, values: Collection[str]) -> list[str]:
     """The links of `page` to the folder a value's page lies in (``/+tags`` above
     ``/+tags/bash``), for the pages of `values`, in `page`'s order: the page that lists the
     values beside each other, linked from the list's menu however its address is shaped (a
-    wiki's ``/+tags`` shaped as its pages)."""
+    wiki's ``/+tags`` shaped as its pages). `page` itself is none: a value's folder that is the
+    list (the sample's own views, ``/api/countries/AF/?format=json`` below
+    ``/api/countries/``) indexes no value, its own controls (an ordering's links) are no
+    attribute's."""
     folders: set[str] = set()
     for url in values:
         parts = urlsplit(url)
@@ -114,6 +117,7 @@ def value_folders(page: Snapshot, values: Collection[str]) -> list[str]:
         if parent.strip("/"):
             base = f"{parts.scheme}://{parts.netloc}{parent}"
             folders |= {base, base + "/"}
+    folders -= {page.url, page.final_url}
     return list(dict.fromkeys(x.url for x in page.links if x.url in folders))
 
 

@@ -16,7 +16,7 @@ import pytest
 from aiohttp import web
 
 from siteseer.algorithms import explore, find_list_page
-from siteseer.algorithms.querycentric.indexes import value_indexes
+from siteseer.algorithms.querycentric.indexes import value_folders, value_indexes
 from siteseer.crawler import Session, SessionConfig
 from siteseer.lab import LabServer, Site, SiteTruth, pair_scores, set_scores
 from siteseer.render import snapshot_from_html
@@ -492,3 +492,20 @@ async def test_a_tags_page_shaped_as_the_pages_is_found_above_the_tag_the_sample
     pairs = pair_scores(result.entities, truth)
     assert pairs.precision == pairs.recall == 1.0
     assert {a for attributes in result.entities.values() for a in attributes} == {"Tags"}
+
+
+def test_the_list_itself_is_no_folder_of_the_values_its_sample_links() -> None:
+    """A value's folder that is the start list (the sample's own views in other formats,
+    ``/countries/af/?format=json`` below ``/countries/``) is no candidate index: the list's own
+    controls (its ordering links under "Ordering") index no attribute; another folder the list
+    links (``/+tags`` above ``/+tags/bash``) is one."""
+    base = "http://p.test"
+    html = (
+        f'<html><body><nav><a href="{base}/">Root</a> <a href="{base}/countries/">Countries</a>'
+        f' <a href="{base}/+tags">Tags</a></nav><h2>Ordering</h2><ul>'
+        f'<li><a href="{base}/countries/?ordering=name">name</a></li>'
+        f'<li><a href="{base}/countries/?ordering=-name">-name</a></li></ul></body></html>'
+    )
+    page = snapshot_from_html(f"{base}/countries/", f"{base}/countries/", 200, html)
+    views = [f"{base}/countries/af/?format=json", f"{base}/countries/af/?format=api"]
+    assert value_folders(page, [*views, f"{base}/+tags/bash"]) == [f"{base}/+tags"]

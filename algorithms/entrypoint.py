@@ -26,6 +26,10 @@ table on a content page (an agenda); exploring a table reads its rows' fields. W
 table either, a list of links is a list when an entity sample says which: the page linking the
 sample with the most links shaped as it is (`EntityPattern.from_urls`, at least `MINIMUM_ROWS`:
 an index of modules, a blog's posts), the start page on a tie; without a sample, the start. A
+wider list that adds to the start page's list of the sample's kind only members of its entries
+(pages of their folder named by an entry's file name and dotted parts more: an index of
+modules listing ``Float.Array.html`` beside the start's ``Float.html``) gives way to the start
+page (`_members_beside`). A
 page linking each of those pages over `REPEATED` times (an index of values, a row per value
 naming its module) indexes what they hold and links none as a list would.
 
@@ -99,6 +103,7 @@ from siteseer.algorithms.querycentric.model import (
     unsafe_reason,
 )
 from siteseer.algorithms.querycentric.rows import listed_fields
+from siteseer.algorithms.querycentric.shapes import members_only
 from siteseer.algorithms.querycentric.throughviews import entity_view, through_view
 from siteseer.algorithms.querycentric.views import is_pager_text, names_an_order
 from siteseer.algorithms.result import TraceEntry
@@ -289,6 +294,28 @@ def _dwarfed(best: ListCandidate, linking: list[ListCandidate]) -> bool:
     look like a list with a facet."""
     wide = [c.like_sample * c.pages for c in linking if c.like_sample >= MINIMUM_ROWS]
     return max(wide, default=0) > DWARFED * best.like_sample * best.pages
+
+
+def _members_beside(
+    start: ListCandidate, best: ListCandidate, pages: dict[str, Snapshot], sample: str
+) -> bool:
+    """Whether `best`, a list of links wider than the `start` page's list of the sample's kind
+    (at least `MINIMUM_ROWS` links), adds to it only members of its entries: pages of their
+    folder named by an entry's file name and a dotted part more (a module index's
+    ``Float.Array.html`` beside the start's ``Float.html``: a submodule, no module of the
+    sample's kind). The start's list is then the list of the sample's kind."""
+    if start is best or start.like_sample < MINIMUM_ROWS or best.is_list or best.is_facetless_list:
+        return False
+    shape = sample_pattern(sample)
+
+    def shaped(page: Snapshot) -> set[str]:
+        return {entity_url(x.url) for x in page.links if shape.matches(x.url)}
+
+    home = pages[start.url]
+    own = shaped(home)
+    more = {u for u in shaped(pages[best.url]) - own if u not in (home.url, home.final_url)}
+    # the start page's own index document is no member
+    return members_only({u for u in more if not _is_home(u)}, own)
 
 
 def _beside_sample(
@@ -849,7 +876,10 @@ async def find_list_page(
         best = _beside_sample(candidates, pages[candidates[0].url], sample)
         if best is None and run.complete:
             best = await _site_index(run, session, pages, pages[candidates[0].url], sample)
-    if best is not None and sample and best.like_sample:
+    if best is not None and sample and best.like_sample and candidates:
+        if _members_beside(candidates[0], best, pages, sample):
+            run.note("entry", "members", best.url, note="adds only members of the start's entries")
+            best = candidates[0]
         best = await _continued(run, session, pages[best.url], best, sample)
     if best is not None:
         url, found = (start if best.url == candidates[0].url else best.url), True

@@ -15,6 +15,9 @@
 - A reference's kinds: the word a file name gives before its name (``class.TabView.html``,
   ``enum.Easing.html``, ``func.init.html``: `kind_of`) may name the page's kind; the entity
   pattern keeps it where the index lists each kind apart (entities.py `_narrow_to_kind`).
+- A reference's members: a page of an entry's folder named by the entry's file name and dotted
+  parts more (``Float.Array.html`` below ``Float.html``: a submodule) is a member of it
+  (`members_only`).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 __all__ = [
     "alike_container",
     "kind_of",
+    "members_only",
     "namespace",
     "outline_free",
     "query_pairs",
@@ -151,3 +155,21 @@ def query_pairs(query: str) -> list[tuple[str, str]]:
     """A query's pairs; a keyless query (``?3+printf``, ISINDEX) is one value of no key: the
     pages of one script so named are one kind, not each a kind of its own key."""
     return parse_qsl(query, keep_blank_values=True) if "=" in query or not query else [("", "")]
+
+
+def _stem(url: str) -> tuple[str, str]:
+    """A URL's host and folder, and its file name without the extension."""
+    parts = urlsplit(url)
+    folder, _, name = parts.path.rpartition("/")
+    return f"{parts.netloc}{folder}", name.rsplit(".", 1)[0] if "." in name else name
+
+
+def members_only(urls: Iterable[str], entries: Iterable[str]) -> bool:
+    """Whether `urls` holds some URL and each is a member of one of `entries`: in its folder,
+    named by its file name and dotted parts more (``Float.Array.html`` of ``Float.html``)."""
+    names = {_stem(u) for u in entries}
+    stems = [_stem(u) for u in urls]
+    return bool(stems) and all(
+        any((folder, ".".join(name.split(".")[:k])) in names for k in range(1, name.count(".") + 1))
+        for folder, name in stems
+    )

@@ -1,7 +1,9 @@
 """Where `explore` starts on a module index whose home page lists some modules and links the
 index of them all: once the first round of linked pages holds a list of the sample's pages, the
 other pages shaped as the sample (the modules themselves) are not loaded looking for a wider
-list (against the lab's truth)."""
+list; an index that adds to the home page's modules only their submodules
+(``Module3.Sub.html`` below ``Module3.html``) gives way to the home page's list (against the
+lab's truth)."""
 
 from __future__ import annotations
 
@@ -22,15 +24,18 @@ class _ModuleIndex(Site):
 
     id = "module-peers"
     kind = "entity-tree"
+    modules = MODULES  # the truth's
+    home = MODULES[:30]  # those the home page lists
+    indexed = MODULES  # those the index of modules lists
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         name = request.path.strip("/").removesuffix(".html") or "index"
         menu = "".join(f'<li><a href="/{i}.html">{i}</a></li>' for i in INDEXES)
         if name == "index":
-            listed = MODULES[:30]
+            listed = self.home
         elif name == "index_modules":
-            listed = MODULES
-        elif name in INDEXES or name in MODULES:
+            listed = self.indexed
+        elif name in INDEXES or name in self.indexed:
             listed = []
         else:
             return web.Response(status=404)
@@ -39,7 +44,7 @@ class _ModuleIndex(Site):
         return web.Response(text=f"<html><body>{body}</body></html>", content_type="text/html")
 
     def truth(self, base_url: str) -> SiteTruth:
-        urls = tuple(f"{base_url}/{m}.html" for m in MODULES)
+        urls = tuple(f"{base_url}/{m}.html" for m in self.modules)
         return SiteTruth(
             site=self.id,
             base_url=base_url,
@@ -63,3 +68,41 @@ async def test_the_samples_peers_are_not_loaded_once_a_list_of_them_is_found() -
     assert result.complete, result.reason
     scores = set_scores(result.entities, truth.target_entities)
     assert scores.precision == 1.0 and scores.recall == 1.0
+
+
+SUBMODULES = ["Module3.Sub", "Module3.Sub.Make", "Module7.Array", "Module9.Map", "Module9.Set"]
+
+
+class _Submodules(_ModuleIndex):
+    """The home page lists 20 modules; `/index_modules.html` lists them with their submodules
+    (`/Module3.Sub.html`) and, given `extra`, modules of their kind the home page does not."""
+
+    id = "module-members"
+
+    def __init__(self, extra: tuple[str, ...] = ()) -> None:
+        self.modules = [*MODULES[:20], *extra]
+        self.home = MODULES[:20]
+        self.indexed = sorted([*self.modules, *SUBMODULES])
+
+
+async def _entry_and_recall(site: _Submodules) -> tuple[str, str, float, float]:
+    async with LabServer([site]) as server:
+        truth = server.truth(site.id)
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
+            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    assert result.complete, result.reason
+    scores = set_scores(result.entities, truth.target_entities)
+    return truth.base_url, entry.url, scores.precision, scores.recall
+
+
+async def test_an_index_adding_only_submodules_gives_way_to_the_start_list() -> None:
+    base, url, precision, recall = await _entry_and_recall(_Submodules())
+    assert url == base + "/"
+    assert precision == 1.0 and recall == 1.0
+
+
+async def test_an_index_adding_another_module_is_the_wider_list() -> None:
+    base, url, _, recall = await _entry_and_recall(_Submodules(("Module21",)))
+    assert url == base + "/index_modules.html"
+    assert recall == 1.0

@@ -6,12 +6,15 @@ a log file, and waits until its root URL answers HTTP (any status below 500), or
 it names `ready` answers 200 (for an application that answers before it has loaded what it
 serves). `stop` sends SIGTERM to that process group, waits, and sends SIGKILL to what is left
 after the grace period. Only that group is ever signalled, and only while its leader is
-unreaped.
+unreaped. A start that fails, or is cancelled or interrupted (SIGTERM, Ctrl-C) while the
+application comes up, stops what it launched; a group still running when the interpreter exits
+(its stop cut short) is killed then.
 """
 
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import os
 import signal
@@ -33,6 +36,8 @@ POLL_S = 0.25
 
 
 _HANDED_OUT: set[int] = set()
+# The applications started and not stopped yet, by PID (the id of their process group).
+_STARTED: dict[int, subprocess.Popen[bytes]] = {}
 
 
 def free_port() -> int:
@@ -101,10 +106,23 @@ class AppProcess:
                 env=self.env,
                 start_new_session=True,
             )
+        _STARTED[self._proc.pid] = self._proc
+        try:
+            await self._wait_answering(ready_timeout)
+        except BaseException:
+            # failed, cancelled (SIGTERM, a second Ctrl-C) or interrupted while it started:
+            # nothing of it is left running
+            await self.stop()
+            raise
+
+    async def _wait_answering(self, ready_timeout: timedelta) -> None:
+        assert self._proc is not None
+        pid = self._proc.pid
         deadline = time.monotonic() + ready_timeout.total_seconds()
         async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=5)) as http:
             while True:
-                code = self._proc.poll()
+                # not reaped: `stop` then signals what the leader left in its group
+                code = _exit_code(pid)
                 if code is not None:
                     raise AppFailed(
                         self.app_id,
@@ -114,7 +132,6 @@ class AppProcess:
                 if await self._answers(http):
                     return
                 if time.monotonic() > deadline:
-                    await self.stop()
                     raise AppFailed(
                         self.app_id,
                         f"did not answer on {self.url}{self.ready or '/'} within "
@@ -144,11 +161,39 @@ class AppProcess:
         # Whatever is left of the group (the leader past its grace, a worker it spawned).
         self._signal(proc.pid, signal.SIGKILL)
         await asyncio.to_thread(proc.wait)
+        _STARTED.pop(proc.pid, None)
 
     @staticmethod
     def _signal(pgid: int, signum: signal.Signals) -> None:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(pgid, signum)
+
+
+def _exit_code(pid: int) -> int | None:
+    """The exit code of the child `pid` (minus the signal that ended it), None while it runs;
+    the child is not reaped."""
+    try:
+        status = os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+    except ChildProcessError:
+        return 0
+    if status is None:
+        return None
+    return -status.si_status if status.si_code in _SIGNALLED else status.si_status
+
+
+_SIGNALLED = (os.CLD_KILLED, os.CLD_DUMPED)
+
+
+@atexit.register
+def _kill_started() -> None:
+    """At the interpreter's exit, SIGKILL the group of every application this process started
+    and did not stop (a stop cut short by a second signal, an event loop closed under it)."""
+    for pid, proc in list(_STARTED.items()):
+        if proc.returncode is None:
+            AppProcess._signal(pid, signal.SIGKILL)
+            with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+                proc.wait(timeout=5)
+    _STARTED.clear()
 
 
 def _exited(pid: int) -> bool:

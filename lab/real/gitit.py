@@ -32,6 +32,7 @@ the seed is library/json, reached through its category's page.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -161,7 +162,10 @@ class GititApp(RealApp):
         config = self.dir / "gitit.conf"
         text = _CONFIG.format(home=self.dir, front=FRONT)
         if not config.is_file() or config.read_text(encoding="utf-8") != text:
-            config.write_text(text, encoding="utf-8")
+            # whole (renamed into place): another serve may be reading it
+            partial = config.with_name(f".{config.name}.{os.getpid()}.partial")
+            partial.write_text(text, encoding="utf-8")
+            partial.replace(config)
         return ["gitit", "-f", str(config), "--listen=127.0.0.1", f"--port={port}"]
 
     def truth(self, base_url: str) -> SiteTruth:

@@ -9,6 +9,7 @@ list, each author's, publisher's, tag's and series' page and the books' pages.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Iterator
 from html import unescape
@@ -134,3 +135,24 @@ def test_book_pages_show_their_title_and_authors(library: LabServer) -> None:
             assert author in text, url
         for tag in truth.attributes[url]["category"]:
             assert tag in text, url
+
+
+@pytest.mark.slow
+@pytest.mark.real_app(APP)
+@pytest.mark.timeout(900)
+async def test_two_serves_at_once_leave_the_installed_settings_alone(
+    library: LabServer,
+) -> None:
+    """Two serves on two ports (two benches at once, beside the module's) both serve the
+    library; each writes its port into a settings database of its own, not the installed one."""
+    app = CalibreWebApp("small")
+    settings = (app.data_file / "app.db").read_bytes()
+    first, second = await asyncio.gather(app.start(), app.start())
+    try:
+        for running in (first, second):
+            page = await asyncio.to_thread(get_text, running.url + "/")
+            assert "/book/" in page
+    finally:
+        await first.stop()
+        await second.stop()
+    assert (app.data_file / "app.db").read_bytes() == settings

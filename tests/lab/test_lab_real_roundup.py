@@ -8,6 +8,7 @@ list, page by page through its "next" links, and bug pages.
 
 from __future__ import annotations
 
+import asyncio
 import html
 import re
 import sqlite3
@@ -90,3 +91,21 @@ def test_the_first_message_is_the_changelog_entry(roundup: LabServer) -> None:
     assert truth.base_url + "/roundup/" + message in truth.entities["msg"]
     (title,) = truth.attributes[truth.seed_entity]["title"]
     assert title.removesuffix("…") in _text(get_text(truth.base_url + "/roundup/" + message))
+
+
+async def test_two_serves_at_once_each_give_their_own_address(roundup: LabServer) -> None:
+    """Two serves of the tracker on two ports (two benches at once, beside the module's): each
+    writes its pages with its own address, and the installed tracker's config.ini is left as
+    it was."""
+    app = RoundupApp("small")
+    config = (app.data_file / "config.ini").read_bytes()
+    first, second = await asyncio.gather(app.start(), app.start())
+    try:
+        for running, other in ((first, second), (second, first)):
+            page = await asyncio.to_thread(get_text, running.url + "/roundup/")
+            assert f"{running.url}/roundup/" in page
+            assert f"{other.url}/roundup/" not in page
+    finally:
+        await first.stop()
+        await second.stop()
+    assert (app.data_file / "config.ini").read_bytes() == config

@@ -30,7 +30,7 @@ import shutil
 import sqlite3
 from pathlib import Path
 
-from appmain import run_app
+from appmain import copy_atomically, run_app, write_atomically
 
 ADMINER = Path("/usr/share/adminer/adminer.php")
 PLUGINS = ADMINER.parent / "plugins"
@@ -113,9 +113,9 @@ def serve(db: Path, port: int) -> None:
     sessions = db.parent / "sessions"
     for folder in (www, sessions):
         folder.mkdir(exist_ok=True)
-    shutil.copyfile(db, www / SERVED)
+    copy_atomically(db, www / SERVED)
     index = INDEX.format(plugins=PLUGINS, served=SERVED, adminer=ADMINER)
-    (www / "index.php").write_text(index, encoding="utf-8")
+    write_atomically(www / "index.php", index)
     php = shutil.which("php") or "php"
     os.chdir(www)
     os.execv(

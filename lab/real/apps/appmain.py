@@ -7,6 +7,12 @@ Imported by the scripts beside it (a script's folder is first on its interpreter
 standard library only, since it runs in each application's own environment. `unpacked_sdist`
 is how a script reads files a package ships only in its source distribution (documentation, a
 changelog): pip itself fetches it from PyPI.
+
+Several serves of one application may run at once (two benches, a bench and `lab serve`), each
+on its port, over the same installed files: a serve writes a file it shares with the others only
+whole (`write_atomically`, `copy_atomically`: a reader sees the old file or the new one, never a
+part), and what is its own (its port, a settings database the application writes into) under a
+folder of its own (`run_folder`).
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -38,6 +45,33 @@ def run_app(
         load(args.db.resolve(), args.limit)
     else:
         serve(args.db.resolve(), args.port)
+
+
+def write_atomically(path: Path, data: str | bytes) -> None:
+    """Write `data` (text: UTF-8) to `path` whole: into a file of this process beside it, then
+    renamed over it."""
+    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+    if isinstance(data, str):
+        partial.write_text(data, encoding="utf-8")
+    else:
+        partial.write_bytes(data)
+    os.replace(partial, path)
+
+
+def copy_atomically(source: Path, target: Path) -> None:
+    """Copy the file `source` to `target` whole (see `write_atomically`)."""
+    partial = target.with_name(f".{target.name}.{os.getpid()}.partial")
+    shutil.copyfile(source, partial)
+    os.replace(partial, target)
+
+
+def run_folder(installed: Path, port: int) -> Path:
+    """An empty folder for the serve on `port` of the data `installed`: `runs/<name>-<port>/`
+    beside it. What a serve writes for itself goes there, never into the installed data."""
+    folder = installed.parent / "runs" / f"{installed.name}-{port}"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    return folder
 
 
 def serve_static(folder: Path, port: int) -> None:

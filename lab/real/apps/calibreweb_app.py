@@ -11,9 +11,11 @@ LIBRARY is a calibre library (its `metadata.db`, built by Debian's calibre befor
 (its tables, the "admin" and "Guest" users, the default settings), then sets what its admin
 page would: the library's folder, anonymous browsing, and the guest's view of the lists
 (authors, series, tags, publishers, languages …) as a new user's default shows them. The admin's default password is
-replaced by one nobody knows: nobody logs in, every visitor is the guest. `serve` writes the
-library's folder and the port into those settings and runs Calibre-Web's own `main` (its
-Tornado server) on 127.0.0.1; its caches go to LIBRARY/cache. `--limit` is unused.
+replaced by one nobody knows: nobody logs in, every visitor is the guest. `serve` copies those
+settings (and their key) into a folder of its own (`run_folder`: Calibre-Web writes into its
+settings database as it serves), writes the library's folder and the port into the copy and runs
+Calibre-Web's own `main` (its Tornado server) on 127.0.0.1 with it; its caches go to
+LIBRARY/cache. `--limit` is unused.
 """
 
 from __future__ import annotations
@@ -25,17 +27,18 @@ import sys
 from contextlib import closing
 from pathlib import Path
 
-from appmain import run_app
+from appmain import copy_atomically, run_app, run_folder
 
 
 def _settings(library: Path) -> Path:
     return library / "app.db"
 
 
-def _calibreweb(library: Path, *options: str) -> None:
-    """Calibre-Web's command line and cache folder, set before its package is imported."""
+def _calibreweb(library: Path, settings: Path, *options: str) -> None:
+    """Calibre-Web's command line (its settings in the folder `settings`) and cache folder,
+    set before its package is imported."""
     os.environ["CACHE_DIRECTORY"] = str(library / "cache")
-    sys.argv = ["calibre-web", "-p", str(_settings(library)), *options]
+    sys.argv = ["calibre-web", "-p", str(_settings(settings)), *options]
     import calibreweb  # noqa: F401  (puts Calibre-Web's `cps` package on the path)
 
 
@@ -49,7 +52,7 @@ def load(db: Path, limit: int) -> None:
     if not (db / "metadata.db").exists():
         raise SystemExit(f"no calibre library in {db}")
     _settings(db).unlink(missing_ok=True)
-    _calibreweb(db)
+    _calibreweb(db, db)
     from cps import config_sql, ub
     from werkzeug.security import generate_password_hash
 
@@ -70,8 +73,14 @@ def load(db: Path, limit: int) -> None:
 
 
 def serve(db: Path, port: int) -> None:
-    _configure(db, config_calibre_dir=str(db), config_port=port)
-    _calibreweb(db, "-i", "127.0.0.1")
+    run = run_folder(db, port)
+    # a consistent copy, whatever another serve of older code writes into the installed one
+    installed, copy = sqlite3.connect(_settings(db)), sqlite3.connect(_settings(run))
+    with closing(installed), closing(copy):
+        installed.backup(copy)
+    copy_atomically(db / ".key", run / ".key")
+    _configure(run, config_calibre_dir=str(db), config_port=port)
+    _calibreweb(db, run, "-i", "127.0.0.1")
     from cps.main import main
 
     main()

@@ -28,7 +28,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from appmain import run_app
+from appmain import run_app, write_atomically
 
 # table → (file in vega_datasets/_data, the columns faceted by default)
 TABLES = {
@@ -67,7 +67,7 @@ def serve(db: Path, port: int) -> None:
 
     metadata = db.parent / "metadata.json"
     tables = {table: {"facets": facets} for table, (_, facets) in TABLES.items()}
-    metadata.write_text(json.dumps({"databases": {db.stem: {"tables": tables}}}))
+    write_atomically(metadata, json.dumps({"databases": {db.stem: {"tables": tables}}}))
     argv = ["serve", "--immutable", str(db), "--host", "127.0.0.1", "--port", str(port)]
     argv += ["--metadata", str(metadata)]
     argv += ["--setting", "facet_time_limit_ms", "2000", "--setting", "sql_time_limit_ms", "5000"]

@@ -29,7 +29,7 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
-from appmain import run_app, serve_django
+from appmain import run_app, serve_django, write_atomically
 
 PROJECT = "uploads"
 LOCAL_SETTINGS = """# Written by the lab's load step; exec'd from settings.py as Mezzanine's template does.
@@ -45,7 +45,7 @@ def _setup(db: Path) -> None:
     """Name `db` in the project's `local_settings.py` (load builds a file it then renames;
     serve names the one it serves) and set Django up with the project's settings."""
     settings = db.with_suffix(".project") / PROJECT / "local_settings.py"
-    settings.write_text(LOCAL_SETTINGS.format(db=str(db)), encoding="utf-8")
+    write_atomically(settings, LOCAL_SETTINGS.format(db=str(db)))
     sys.path.insert(0, str(db.with_suffix(".project")))
     os.environ["DJANGO_SETTINGS_MODULE"] = f"{PROJECT}.settings"
     import django

@@ -20,7 +20,7 @@ import os
 import secrets
 from pathlib import Path
 
-from appmain import run_app
+from appmain import run_app, write_atomically
 
 SETTINGS = """\
 REPOSITORY = {repository!r}
@@ -43,14 +43,14 @@ def serve(db: Path, port: int) -> None:
         raise SystemExit(f"{db}: not the wiki's repository (no home.md)")
     key = db.parent / "secret.key"
     if not key.is_file():
-        key.write_text(secrets.token_hex(32), encoding="utf-8")
+        write_atomically(key, secrets.token_hex(32))
     settings = db.parent / "settings.cfg"
     text = SETTINGS.format(
         repository=str(db),
         database=f"sqlite:///{db.parent / 'accounts.sqlite'}",
         secret=key.read_text(encoding="utf-8").strip(),
     )
-    settings.write_text(text, encoding="utf-8")
+    write_atomically(settings, text)
     os.environ["OTTERWIKI_SETTINGS"] = str(settings)
     from otterwiki.server import app
     from werkzeug.serving import make_server

@@ -22,7 +22,7 @@ import json
 import os
 from pathlib import Path
 
-from appmain import run_app
+from appmain import run_app, write_atomically
 
 BIBLIOGRAPHY = "biblatex-examples.bib"
 DOCUMENTS = "documents.json"  # the library's documents as Papis reads them, for the truth
@@ -40,7 +40,7 @@ def configure(db: Path) -> None:
     (db / "config").mkdir(parents=True, exist_ok=True)
     (db / "documents").mkdir(exist_ok=True)
     text = CONFIG.format(documents=db / "documents")
-    (db / "config" / "config").write_text(text, encoding="utf-8")
+    write_atomically(db / "config" / "config", text)
     os.environ["PAPIS_CONFIG_DIR"] = str(db / "config")
     os.environ["PAPIS_CACHE_DIR"] = str(db / "cache")
 

@@ -26,7 +26,7 @@ import shutil
 import sqlite3
 from pathlib import Path
 
-from appmain import run_app
+from appmain import copy_atomically, run_app, write_atomically
 
 PHPLITEADMIN = Path("/usr/share/phpliteadmin/phpliteadmin.php")
 TABLE = "penguins"
@@ -91,9 +91,9 @@ def serve(db: Path, port: int) -> None:
         raise SystemExit(f"{PHPLITEADMIN} is missing (Debian's phpliteadmin)")
     www = db.parent / "www"
     www.mkdir(exist_ok=True)
-    shutil.copyfile(db, www / SERVED)
-    (www / "phpliteadmin.config.php").write_text(CONFIG.format(served=SERVED), encoding="utf-8")
-    (www / "router.php").write_text(ROUTER.format(script=PHPLITEADMIN), encoding="utf-8")
+    copy_atomically(db, www / SERVED)
+    write_atomically(www / "phpliteadmin.config.php", CONFIG.format(served=SERVED))
+    write_atomically(www / "router.php", ROUTER.format(script=PHPLITEADMIN))
     php = shutil.which("php") or "php"
     os.chdir(www)
     os.execv(php, [php, "-S", f"127.0.0.1:{port}", "-t", str(www), str(www / "router.php")])

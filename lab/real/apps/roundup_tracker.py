@@ -19,16 +19,16 @@ devel template leaves them for a new bug (its auditors that would preset them ar
 out). Bugs are created oldest first, so ids follow the history. `--limit` keeps the newest N
 entries (0: all).
 
-`serve` runs roundup-server with the tracker at `/roundup/` after writing the tracker's web
-address (`[tracker] web` in config.ini) for the port, which Roundup writes into its pages and
-redirects. roundup-server refuses to run as root unless told which user to run as: as root it
+`serve` runs roundup-server with the tracker at `/roundup/`, from a tracker home of its own
+(`run_folder`: the installed tracker's files linked, its database among them) whose config.ini
+gives the tracker's web address (`[tracker] web`) for the port, which Roundup writes into its
+pages and redirects: serves on two ports share the tracker and nothing they write. roundup-server refuses to run as root unless told which user to run as: as root it
 is told root (`-u 0`), the user the lab runs as. Anonymous visitors may view bugs and messages
 (the devel template's own permissions).
 """
 
 from __future__ import annotations
 
-import configparser
 import os
 import re
 import shutil
@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from appmain import run_app, unpacked_sdist
+from appmain import run_app, run_folder, unpacked_sdist, write_atomically
 
 SOURCE = "roundup==2.6.0"  # the sdist whose CHANGES.txt is the data; the same release serves it
 NAME = "roundup"  # the tracker's path under the server's root
@@ -112,7 +112,7 @@ def load(db: Path, limit: int) -> None:
     entries = entries[:limit] if limit else entries
     if db.exists():
         shutil.rmtree(db)
-    # The web address is written again for the port at each start (`serve`).
+    # Each serve writes the web address for its port into a config.ini of its own (`serve`).
     settings = (
         "tracker_web=http://127.0.0.1:8080/roundup/,mail_domain=localhost,mail_host=localhost"
     )
@@ -159,25 +159,27 @@ def _version(database: Any, entry: Entry) -> str:
         return str(database.version.create(name=entry.release))
 
 
-def _set_web(home: Path, port: int) -> None:
-    config = home / "config.ini"
-    parser = configparser.RawConfigParser()
-    parser.read(config, encoding="utf-8")
+def _run_home(home: Path, port: int) -> Path:
+    """A tracker home for the serve on `port`: every file of the installed one `home` linked,
+    but config.ini, copied with the web address for the port."""
+    run = run_folder(home, port)
+    for item in home.iterdir():
+        if item.name != "config.ini":
+            (run / item.name).symlink_to(item)
+    text = (home / "config.ini").read_text(encoding="utf-8")
     web = f"http://127.0.0.1:{port}/{NAME}/"
-    if parser.get("tracker", "web", fallback="") != web:
-        text = config.read_text(encoding="utf-8")
-        text = re.sub(r"(?m)^web = .*$", f"web = {web}", text, count=1)
-        config.write_text(text, encoding="utf-8")
+    write_atomically(run / "config.ini", re.sub(r"(?m)^web = .*$", f"web = {web}", text, count=1))
+    return run
 
 
 def serve(db: Path, port: int) -> None:
     from roundup.scripts.roundup_server import run
 
-    _set_web(db, port)
+    home = _run_home(db, port)
     sys.argv = ["roundup-server", "-n", "127.0.0.1", "-p", str(port)]
     if os.getuid() == 0:  # roundup-server refuses root unless told the user to run as
         sys.argv += ["-u", "0"]
-    sys.argv.append(f"{NAME}={db}")
+    sys.argv.append(f"{NAME}={home}")
     run()
 
 

@@ -3,7 +3,8 @@
 `siteseer lab bench` serves the chosen sites on loopback, gives each (site, method) pair a fresh
 Session with an in-memory cache (nothing carries over between runs), runs the method's runner,
 times it, scores it against the site's truth and reads the Session's cost. A run that raises is
-a row with its error, not the end of the bench. The rows go to ``results.json``, a markdown
+a row with its error, not the end of the bench; so is each run planned on a site that could not
+be served (its server exited or never answered: `LabServer(keep_going=True)`). The rows go to ``results.json``, a markdown
 table ``results.md`` and the HTML report ``report.html`` (lab/report.py).
 
 Scoring: `MethodRun.found` against `SiteTruth.target_entities` with `lab.score.url_scores`,
@@ -330,12 +331,16 @@ async def run_pairs(
     """Run each (site, method) pair on `server` one after the other, in order.
 
     Runs are sequential on purpose: they share the machine, and concurrent runs would distort
-    each other's times. A pair whose method does not apply to the served truth is left out.
+    each other's times. A pair whose method does not apply to the served truth is left out; a
+    pair on a site the server could not serve (`LabServer.failed`) is a failed row saying why.
     Once `halt` fires (Ctrl-C), the run under way stops and is scored on what it found, and the
     pairs after it are not run.
     """
     todo: list[tuple[MethodSpec, SiteTruth]] = []
     for site_id, spec in pairs:
+        if site_id in server.failed:
+            todo.append((spec, server.unserved_truth(site_id)))
+            continue
         truth = server.truth(site_id)
         if spec.applies_to(truth):
             todo.append((spec, truth))
@@ -343,7 +348,11 @@ async def run_pairs(
     for index, (spec, truth) in enumerate(todo, 1):
         if halt is not None and halt.check():
             break
-        result = await run_one(spec, truth, budget, timeout_s, watch, halt)
+        if reason := server.failed.get(truth.site):
+            message = f"not served: {reason}"
+            result = _failed(spec, truth, Cost(), 0.0, message, BenchError(message))
+        else:
+            result = await run_one(spec, truth, budget, timeout_s, watch, halt)
         runs.append(result)
         if progress is not None:
             progress(_progress_line(index, len(todo), result.row))
@@ -374,7 +383,10 @@ async def run_bench(
         await asyncio.to_thread(ensure_installed, sites, progress or _quiet)
         if progress is not None:
             progress(f"serving {len(site_ids)} lab sites ({config.size}, seed {config.seed})")
-        async with LabServer(sites, apart=True) as server:
+        async with LabServer(sites, apart=True, keep_going=True) as server:
+            for site_id, reason in server.failed.items():
+                if progress is not None:
+                    progress(f"{site_id}: not served, its runs fail: {reason}")
             return await run_pairs(
                 server,
                 pairs,

@@ -13,6 +13,10 @@ into a site's handler serve in-process.
 
 A site served in-process counts the requests it answers per path and query
 (`LabServer.requests`), for tests that check how often a page was downloaded.
+
+With ``keep_going=True`` a site that cannot be served (its process exits or never answers, its
+port cannot be bound) is left out, the reason kept in `LabServer.failed`, and the others are
+served: a bench of many applications goes on without the one that fails.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from pathlib import Path
 from aiohttp import web
 
 from siteseer.lab.real.app import RealApp
+from siteseer.lab.real.errors import RealAppError
 from siteseer.lab.real.process import AppProcess, free_port
 from siteseer.lab.real.registry import lab_site_class
 from siteseer.lab.site import Site, Size
@@ -62,13 +67,20 @@ class LabServer:
     """Serves each site at http://127.0.0.1:<port>/ (free ports unless `ports` are given)."""
 
     def __init__(
-        self, sites: Sequence[LabSite], ports: Sequence[int] | None = None, *, apart: bool = False
+        self,
+        sites: Sequence[LabSite],
+        ports: Sequence[int] | None = None,
+        *,
+        apart: bool = False,
+        keep_going: bool = False,
     ) -> None:
         if ports is not None and len(ports) != len(sites):
             raise ValueError("give one port per site, or none")
         self._sites = list(sites)
         self._ports = list(ports) if ports is not None else [0] * len(sites)
         self.apart = apart
+        self.keep_going = keep_going
+        self.failed: dict[str, str] = {}  # site id → why it is not served (`keep_going`)
         self._served: dict[str, _Served] = {}
         self._logs: tempfile.TemporaryDirectory[str] | None = None
         self._requests: dict[str, Counter[str]] = {}
@@ -87,8 +99,10 @@ class LabServer:
             for site, served in zip(self._sites, started, strict=True):
                 if isinstance(served, _Served):
                     self._served[site.id] = served
-            for served in started:
-                if isinstance(served, BaseException):
+            for site, served in zip(self._sites, started, strict=True):
+                if self.keep_going and isinstance(served, RealAppError | OSError):
+                    self.failed[site.id] = " ".join(str(served).split())
+                elif isinstance(served, BaseException):
                     raise served
         except BaseException:
             await self.close()
@@ -163,6 +177,11 @@ class LabServer:
 
     def truth(self, site_id: str) -> SiteTruth:
         return self._served[site_id].site.truth(self.url(site_id))
+
+    def unserved_truth(self, site_id: str) -> SiteTruth:
+        """What is known of a site that could not be served (`failed`): its id and kind."""
+        (site,) = (s for s in self._sites if s.id == site_id)
+        return SiteTruth(site=site_id, base_url="", kind=site.kind)
 
 
 @contextmanager

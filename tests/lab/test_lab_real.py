@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from fake_app import FileServerApp
 
 from siteseer.cli import app
 from siteseer.lab.bench import plan
@@ -26,7 +27,6 @@ from siteseer.lab.real import (
     NotInstalled,
     PyPackage,
     PythonEnv,
-    RealApp,
     debian,
     ensure_installed,
     entries,
@@ -45,7 +45,6 @@ from siteseer.lab.real.roundup import list_pages as roundup_pages
 from siteseer.lab.registry import methods
 from siteseer.lab.server import LabServer
 from siteseer.lab.sites import SITE_IDS
-from siteseer.lab.truth import SiteTruth
 
 runner = CliRunner()
 
@@ -339,33 +338,6 @@ async def test_a_child_that_exits_at_once_names_its_log(tmp_path: Path) -> None:
         await process.start()
 
 
-class _FileServerApp(RealApp):
-    """Python's file server as a real application: nothing to install, `argv` to run instead."""
-
-    id = "test-files"
-    kind = "entity-tree"
-
-    def __init__(self, home: Path, argv: list[str] | None = None) -> None:
-        super().__init__(home=home)
-        self.argv = argv
-
-    def needs(self) -> tuple[str, ...]:
-        return ()
-
-    def installed(self) -> bool:
-        return True
-
-    def _install(self, progress: object) -> None:
-        return None
-
-    def command(self, port: int) -> list[str]:
-        server = [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", str(port)]
-        return self.argv or server
-
-    def truth(self, base_url: str) -> SiteTruth:
-        return SiteTruth(site=self.id, base_url=base_url, kind=self.kind)
-
-
 async def test_an_app_whose_port_is_taken_before_it_binds_it_starts_on_another(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -376,7 +348,7 @@ async def test_an_app_whose_port_is_taken_before_it_binds_it_starts_on_another(
         taken = int(holder.getsockname()[1])
         chosen = iter([taken, free_port()])
         monkeypatch.setattr("siteseer.lab.real.app.free_port", lambda: next(chosen))
-        app = _FileServerApp(tmp_path)
+        app = FileServerApp(tmp_path)
         process = await app.start()
         try:
             assert process.port != taken
@@ -395,7 +367,7 @@ async def test_an_app_that_fails_for_another_reason_is_started_once(
     monkeypatch.setattr(
         "siteseer.lab.real.app.free_port", lambda: chosen.append(free_port()) or chosen[-1]
     )
-    app = _FileServerApp(tmp_path, [sys.executable, "-c", "raise SystemExit(3)"])
+    app = FileServerApp(tmp_path, [sys.executable, "-c", "raise SystemExit(3)"])
     with pytest.raises(AppFailed, match="exited with code 3"):
         await app.start()
     assert len(chosen) == 1
@@ -453,7 +425,7 @@ def test_sigterm_stops_the_applications_a_command_started(tmp_path: Path) -> Non
         os.kill(child, 0)
 
 
-class _SlowInstallApp(_FileServerApp):
+class _SlowInstallApp(FileServerApp):
     """Installed once `install` has run; `install` holds on until a second installer has
     asked whether the application is installed (so both are under way at once)."""
 

@@ -1,5 +1,6 @@
 """Served applications never outlive what started them: a start that fails, is cancelled
-(SIGTERM, a second Ctrl-C) or is interrupted stops the application's whole process group."""
+(SIGTERM, a second Ctrl-C) or is interrupted stops the application's whole process group; and
+a bench goes on without an application that does not start, its runs failed rows saying why."""
 
 from __future__ import annotations
 
@@ -9,8 +10,12 @@ import time
 from pathlib import Path
 
 import pytest
+from fake_app import FileServerApp
+from tiny_site import SPECS, TinyTreeSite
 
+from siteseer.lab.bench import markdown_table, run_pairs
 from siteseer.lab.real import AppFailed, AppProcess, free_port
+from siteseer.lab.server import LabServer
 
 # A server that never answers: it starts a worker in its process group, writes the worker's PID
 # and its own, then waits (as an application still loading its data does).
@@ -75,3 +80,37 @@ async def test_an_app_that_exits_before_answering_leaves_nothing_of_its_group(
     with pytest.raises(AppFailed, match="exited with code 3"):
         await process.start()
     assert await gone(int(pid_file.read_text()))
+
+
+def exiting_app(home: Path) -> FileServerApp:
+    """An installed application whose server exits at once, saying why."""
+    return FileServerApp(home, [sys.executable, "-c", "raise SystemExit('no database here')"])
+
+
+async def test_a_bench_goes_on_without_an_app_that_does_not_start(tmp_path: Path) -> None:
+    """One application's server exits before answering: its run is a failed row naming the
+    reason (table, JSON), and the run on the other site is scored."""
+    follow = SPECS[0]
+    sites = [exiting_app(tmp_path), TinyTreeSite()]
+    async with LabServer(sites, keep_going=True) as server:
+        assert server.site_ids == ["tiny"]
+        assert "exited with code 1" in server.failed["test-files"]
+        lines: list[str] = []
+        runs = await run_pairs(
+            server, [("test-files", follow), ("tiny", follow)], progress=lines.append
+        )
+    failed, scored = (run.row for run in runs)
+    assert failed.site == "test-files" and failed.f1 is None
+    assert failed.error is not None and failed.error.startswith("not served: test-files: exited")
+    assert failed.to_dict()["error"] == failed.error
+    assert "not served: test-files" in markdown_table([failed, scored])
+    assert lines[0].startswith("[1/2] test-files · follow-links: FAILED not served")
+    assert scored.site == "tiny" and scored.f1 == 1.0
+
+
+async def test_without_keep_going_an_app_that_does_not_start_ends_the_serving(
+    tmp_path: Path,
+) -> None:
+    with pytest.raises(AppFailed, match="exited with code 1"):
+        async with LabServer([exiting_app(tmp_path), TinyTreeSite()]):
+            pass

@@ -186,6 +186,7 @@ class SameLevel:
     sample_size: int
     probe: int
     on_demand: bool = True
+    ahead: set[str] = field(default_factory=set)  # pages an index level judged ahead
 
     async def catch(
         self,
@@ -256,9 +257,7 @@ class SameLevel:
         alike = {sp.url, *first.urls}
         for number, group in enumerate(rest, start=2):
             subject = f"group {number} of {len(groups)}"
-            passed, best = await _probe(
-                self.run, self.mode, self.probe, group.urls, sample_schema, threshold
-            )
+            passed, best = await _probe(self, group.urls, sample_schema, threshold)
             if threshold.exhausted():
                 self._unloaded(first, len(groups), level, kept, mark)
                 return
@@ -353,9 +352,7 @@ class SameLevel:
         other: set[frozenset[str]] = set()
         for structure, urls in sorted(kinds.items(), key=lambda k: (-len(k[1]), sorted(k[0]))):
             alone = [u for u in urls if len(structures[u]) == 1] or urls
-            passed, best = await _probe(
-                self.run, self.mode, self.probe, alone, sample_schema, KIND_SIM
-            )
+            passed, best = await _probe(self, alone, sample_schema, KIND_SIM)
             if passed:
                 continue
             best = max(best, 0.0)
@@ -577,19 +574,22 @@ class SameLevel:
 
 
 async def _probe(
-    run: Run,
-    mode: TagFeature,
-    limit: int,
+    same: SameLevel,
     urls: Sequence[str],
     sample_schema: HtmlSchema,
     minsim: float | _Threshold,
 ) -> tuple[bool, float]:
-    """Try up to `limit` pages of a group against `minsim` (a least simhtml, or minsim_html
-    measured as far as a page needs it, `_Threshold.reached`); (passed, best simhtml seen:
-    -1.0 when none of its pages could be used)."""
+    """Try up to `same.probe` pages of a group against `minsim` (a least simhtml, or
+    minsim_html measured as far as a page needs it, `_Threshold.reached`); (passed, best
+    simhtml seen: -1.0 when none of its pages could be used). Its pages in `same.ahead`
+    (judged from the level above, `ahead.family_stops`) are tried first: they measure the
+    group at no cost. The others keep the list's order, a page loaded by the climb too: the
+    climb loads the pages nearest the seed, which would measure the group by its most
+    alike."""
+    run, mode, limit = same.run, same.mode, same.probe
     best = -1.0
     tried = 0
-    for url in urls:
+    for url in sorted(urls, key=lambda u: u not in same.ahead):
         if tried >= limit:
             break
         page = await run.fetch_one(url)

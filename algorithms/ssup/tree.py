@@ -17,6 +17,7 @@ from siteseer.algorithms.features.url import query_pairs, route
 from siteseer.algorithms.features.urlshape import moved, shape_of
 from siteseer.algorithms.result import Discovery
 from siteseer.algorithms.run import Run, Stopped
+from siteseer.algorithms.ssup.ahead import family_stops
 from siteseer.algorithms.ssup.candidates import refused_urls, robots_refused
 from siteseer.algorithms.ssup.climb import Climb, Height, landed, own_urls
 from siteseer.algorithms.ssup.grouping import LinkGrouper, group_links
@@ -279,6 +280,7 @@ class _Walk:
         are views of the same entities, which the sample's own pages reach (`known`: shown)."""
         sample, below = samples
         level = len(self.levels)
+        leaf = level + 1 == self.height_used
         # The level's families, their stops kept for its pagination over all its pages.
         self.families[level] = Families()
         own = await self.pagination.find(
@@ -326,17 +328,17 @@ class _Walk:
             if first is not None:
                 fetched[urls[0]] = first
                 links = down(first)
-                if not links - seen and len(urls) > 1:
-                    placed.update(urls[1:])  # views: no page of the level, nor of its lists
+                ahead = (self.same_level, (sample, below), first, sdp, links, seen, leaf)
+                why = await family_stops(*ahead) if len(urls) > 1 else None
+                if why is not None:
+                    placed.update(urls[1:])  # no page of the level, nor of its lists
                     self.run.note(
                         "same-level",
                         "stop",
                         template,
                         level=level,
                         urls=urls[1:],
-                        note=f"its first page {urls[0]} shows no link to the next level that the "
-                        "pages before it did not: its other pages are views of the same "
-                        "entities, not downloaded",
+                        note=f"its first page {urls[0]} {why}: its other pages are not downloaded",
                     )
                     continue
                 seen |= links

@@ -257,7 +257,7 @@ class SameLevel:
         alike = {sp.url, *first.urls}
         for number, group in enumerate(rest, start=2):
             subject = f"group {number} of {len(groups)}"
-            passed, best = await _probe(self, group.urls, sample_schema, threshold)
+            passed, best = await _probe(self, group.urls, sample_schema, threshold, sp.url)
             if threshold.exhausted():
                 self._unloaded(first, len(groups), level, kept, mark)
                 return
@@ -352,7 +352,7 @@ class SameLevel:
         other: set[frozenset[str]] = set()
         for structure, urls in sorted(kinds.items(), key=lambda k: (-len(k[1]), sorted(k[0]))):
             alone = [u for u in urls if len(structures[u]) == 1] or urls
-            passed, best = await _probe(self, alone, sample_schema, KIND_SIM)
+            passed, best = await _probe(self, alone, sample_schema, KIND_SIM, sp.url)
             if passed:
                 continue
             best = max(best, 0.0)
@@ -578,6 +578,7 @@ async def _probe(
     urls: Sequence[str],
     sample_schema: HtmlSchema,
     minsim: float | _Threshold,
+    sample: str,
 ) -> tuple[bool, float]:
     """Try up to `same.probe` pages of a group against `minsim` (a least simhtml, or
     minsim_html measured as far as a page needs it, `_Threshold.reached`); (passed, best
@@ -585,15 +586,21 @@ async def _probe(
     (judged from the level above, `ahead.family_stops`) are tried first: they measure the
     group at no cost. The others keep the list's order, a page loaded by the climb too: the
     climb loads the pages nearest the seed, which would measure the group by its most
-    alike."""
+    alike. A file of an extension, other than the `sample` URL's, that a file of the group
+    showed to be no page is not tried (`kinds.pages_only`: a folder's schema files after
+    the first)."""
     run, mode, limit = same.run, same.mode, same.probe
     best = -1.0
     tried = 0
+    usable = set(pages_only(run, sample, urls))
     for url in sorted(urls, key=lambda u: u not in same.ahead):
         if tried >= limit:
             break
+        if url not in usable:
+            continue
         page = await run.fetch_one(url)
         if page is None:
+            usable = set(pages_only(run, sample, urls))
             continue
         tried += 1
         sim = simhtml(sample_schema, html_schema(page, mode))

@@ -47,10 +47,10 @@ async def test_the_page_judged_ahead_is_tried_first_and_the_climbs_pages_in_list
     # b, loaded by the climb, keeps its place: the first page of the list is tried first.
     run = _Run(pages, _BASE + "b")
     same = SimpleNamespace(run=run, mode="tags", probe=1, ahead=set())
-    passed, best = await _probe(same, urls, schema, 0.5)  # type: ignore[arg-type]
+    passed, best = await _probe(same, urls, schema, 0.5, sample.url)  # type: ignore[arg-type]
     assert run.asked == [_BASE + "a"] and passed and best == 1.0
     # c, judged ahead from the level above, is tried before them.
     run = _Run(pages, _BASE + "b")
     same = SimpleNamespace(run=run, mode="tags", probe=1, ahead={_BASE + "c"})
-    await _probe(same, urls, schema, 0.5)  # type: ignore[arg-type]
+    await _probe(same, urls, schema, 0.5, sample.url)  # type: ignore[arg-type]
     assert run.asked == [_BASE + "c"]

@@ -104,3 +104,7 @@ async def test_groups_after_files_are_judged_and_files_left_out() -> None:
     truth, result, _ = await serve_and_discover(_Overview(), height=1)
     scores = set_scores(result.entities, truth.target_entities)
     assert scores.f1 == 1.0, sorted(set(result.entities) ^ set(truth.target_entities))
+    # The schema files' group is probed by its first file alone: found no page, it shows that
+    # the group's other files of its extension are none either.
+    files = [e.subject for e in result.trace if e.decision == "error" and ".dtd" in e.subject]
+    assert [u.rsplit("/", 1)[-1] for u in files] == ["docutils.dtd"], files

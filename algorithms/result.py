@@ -117,6 +117,7 @@ SkipReason = Literal[
     "not-a-list",  # the target shows no result entities
     "singletons",  # a level of many drill-downs of about one entity each (a date's days)
     "listed",  # its attribute the start query's list shows for every entity: no new pair
+    "barren",  # a disclosure whose group's first openings revealed no entity
 ]
 
 

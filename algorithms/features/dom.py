@@ -352,8 +352,40 @@ _DATA_VALUE = re.compile(r"(@data-[\w.:-]+)=[^\]]*\]")
 
 def result_container(link: Link) -> str:
     """The container key of a link: its DOM path with values, numeric values and the values of
-    data-* attributes (an item's own data: ``li[@data-colour=red]``) wildcarded."""
-    return _container_of(link.path_values or link.path_attrs)
+    data-* attributes (an item's own data: ``li[@data-colour=red]``) wildcarded, and every value
+    of an element whose id names the link's own target (an item drawn per entity,
+    ``div[@class=opblock opblock-get][@id=operations-Pet-getPet]`` around ``#/Pet/getPet``:
+    its class marks the item's kind, its id the item)."""
+    return _container_of(_own_item(link.path_values or link.path_attrs, _target_name(link.url)))
+
+
+# the shortest target name an element's id is taken to name (shorter ones occur by chance)
+_MIN_NAME = 4
+_ID_VALUE = re.compile(r"\[@id=([^\]]*)\]")
+_STEP_VALUES = re.compile(r"\[@([\w.:-]+)=[^\]]*\]")
+
+
+def _target_name(url: str) -> str:
+    """The last word of what a link names: its fragment's last part, else its path's last
+    segment without its extension (``#/Pet/getPet`` → ``getpet``), lower-cased."""
+    _, _, fragment = url.partition("#")
+    tail = fragment or url.split("?", 1)[0].rstrip("/")
+    name = re.split(r"[/?=&!]", tail.rstrip("/"))[-1]
+    return name.rsplit(".", 1)[0].casefold() if not fragment else name.casefold()
+
+
+def _own_item(path: str, name: str) -> str:
+    """`path` with every value of the steps whose id names `name` wildcarded."""
+    if len(name) < _MIN_NAME or "[@id=" not in path:
+        return path
+    steps = path_steps(path)
+    out = [
+        _STEP_VALUES.sub(r"[@\1=*]", step)
+        if any(name in v.casefold() for v in _ID_VALUE.findall(step))
+        else step
+        for step in steps
+    ]
+    return "/".join(out)
 
 
 @lru_cache(maxsize=1 << 14)

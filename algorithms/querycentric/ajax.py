@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections import Counter
 from dataclasses import replace
 
 from siteseer.algorithms.querycentric.core import Query, show, with_facet
@@ -42,7 +43,13 @@ from siteseer.algorithms.querycentric.rows import popup_openers, popup_options
 from siteseer.algorithms.querycentric.safety import unsafe_controls
 from siteseer.render import Action, RenderConfig, Snapshot, State
 
-__all__ = ["AjaxFacets"]
+__all__ = ["OPENED_FIRST", "AjaxFacets"]
+
+# A facet to act on: the facet, its query's conditions, its subject and the actions reaching it.
+_Todo = tuple[Facet, tuple[Condition, ...], str, tuple[Action, ...]]
+# The disclosures of one group opened before the rest: when none of them reveals an entity,
+# the rest is not clicked.
+OPENED_FIRST = 3
 
 
 class AjaxFacets:
@@ -136,6 +143,41 @@ class AjaxFacets:
                 return None
             return await self.lists.paged(snap) if paged else [snap]
 
+    async def _visits(
+        self, q: Query, base: Snapshot, todo: list[_Todo], popups: set[Facet]
+    ) -> dict[int, list[Snapshot] | None]:
+        """The pages each of `todo` leads to (`_visit`), by its place, several at once. A
+        disclosure group whose first `OPENED_FIRST` openings reveal no entity opens the rest
+        of it in place too (a reference's models, each its own details): not clicked."""
+        tried: Counter[str] = Counter()
+        first = []
+        for i, (facet, *_) in enumerate(todo):
+            tried[facet.attribute] += facet in popups
+            if facet not in popups or tried[facet.attribute] <= OPENED_FIRST:
+                first.append(i)
+        visits = await self._gather(base, todo, first, popups)
+        opened = {todo[i][0] for i in first if todo[i][0] in popups}
+        barren = {f.attribute for f in opened} - {
+            f.attribute
+            for i, f in ((i, todo[i][0]) for i in first)
+            if f in opened and self._reveals(visits[i])
+        }
+        rest = [i for i, t in enumerate(todo) if i not in visits and t[0].attribute not in barren]
+        visits |= await self._gather(base, todo, rest, popups)
+        for i, (_, _, subject, _) in enumerate(todo):
+            if i not in visits:
+                note = f"the first {OPENED_FIRST} of its group revealed no entity"
+                self.ex.skip(subject, "barren", note, q.id)
+        return visits
+
+    async def _gather(
+        self, base: Snapshot, todo: list[_Todo], which: list[int], popups: set[Facet]
+    ) -> dict[int, list[Snapshot] | None]:
+        visits = await asyncio.gather(
+            *(self._visit(base, todo[i][3], paged=todo[i][0] not in popups) for i in which)
+        )
+        return dict(zip(which, visits, strict=True))
+
     async def _popup_facets(self, q: Query, base: Snapshot) -> dict[Facet, Action]:
         """The facets behind the custom dropdowns of `base`, each with the click that opens its
         dropdown: every dropdown whose attribute no ancestor of `q` offered is opened once, and
@@ -165,6 +207,10 @@ class AjaxFacets:
                 facet = Facet(attribute, value, label_count(option.label), control=option)
                 out[replace(facet, selected=selected)] = opening
         return out
+
+    def _reveals(self, pages: list[Snapshot] | None) -> bool:
+        """Whether a visit's pages list an entity."""
+        return bool(pages) and bool(self._listed(pages or []))
 
     def _listed(self, pages: list[Snapshot]) -> tuple[str, ...]:
         return tuple(dict.fromkeys(e for p in pages for e in self.ex.entities(p)))
@@ -263,7 +309,7 @@ class AjaxFacets:
             self._skip_orderings(q)
         openings = await self._popup_facets(q, base)
         q.facets = tuple(dict.fromkeys((*q.facets, *openings)))  # known to the drill-downs
-        todo: list[tuple[Facet, tuple[Condition, ...], str, tuple[Action, ...]]] = []
+        todo: list[_Todo] = []
         for facet in ex.split_drilldowns(q, (*facets, *openings)):
             planned = self._action(q, facet)
             if planned is not None:
@@ -279,10 +325,9 @@ class AjaxFacets:
                 if facet in popups:
                     ex.opened[_then(base, steps).key] = (before, facet.value)
         # The browser pool works on several states at once; results are read in facet order.
-        visits = await asyncio.gather(
-            *(self._visit(base, t[3], paged=t[0] not in popups) for t in todo)
-        )
-        for (facet, conditions, subject, steps), pages in zip(todo, visits, strict=True):
+        visits = await self._visits(q, base, todo, popups)
+        for i, (facet, conditions, subject, steps) in enumerate(todo):
+            pages = visits.get(i)
             if pages is None:
                 continue
             snap = pages[0]

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from siteseer.algorithms.querycentric.model import EntityPattern, Facet, clean_label, unsafe_reason
-from siteseer.render import Control, Snapshot
+from siteseer.render import Box, Control, Snapshot
 
 __all__ = [
     "MIN_DISCLOSURES",
@@ -53,14 +53,21 @@ def _dropdown(control: Control) -> bool:
 
 def disclosure_facets(snapshot: Snapshot) -> tuple[Facet, ...]:
     """The closed disclosures of `snapshot` grouped under a label shared by at least
-    `MIN_DISCLOSURES` of them, as facets (one per distinct value and group, first kept)."""
+    `MIN_DISCLOSURES` of them, as facets (one per distinct value and group, first kept). A group
+    some of whose disclosures are drawn around a link is a list whose items open in place (an
+    API reference's operations, each row a button around its route): its items, no facet."""
     found: dict[tuple[str, str], Facet] = {}
+    items = {
+        clean_label(c.group)
+        for c in snapshot.controls
+        if is_disclosure(c) and c.box is not None and _around_a_link(c.box, snapshot)
+    }
     for control in snapshot.controls:
         group = clean_label(control.group)
         value = clean_label(control.label)
         if not group or not value or unsafe_reason(control):
             continue
-        if (group, value.casefold()) in found or not is_disclosure(control):
+        if (group, value.casefold()) in found or not is_disclosure(control) or group in items:
             continue
         found[(group, value.casefold())] = Facet(group, value, None, control=control)
     sizes = Counter(group for group, _ in found)
@@ -69,6 +76,19 @@ def disclosure_facets(snapshot: Snapshot) -> tuple[Facet, ...]:
             (f for (group, _), f in found.items() if sizes[group] >= MIN_DISCLOSURES),
             key=lambda f: (f.attribute, f.value),
         )
+    )
+
+
+def _around_a_link(box: Box, snapshot: Snapshot) -> bool:
+    """Whether a link of `snapshot` is drawn inside `box`."""
+    return any(
+        link.box is not None
+        and link.box.w > 0
+        and box.x <= link.box.x
+        and link.box.x + link.box.w <= box.x + box.w
+        and box.y <= link.box.y
+        and link.box.y + link.box.h <= box.y + box.h
+        for link in snapshot.links
     )
 
 

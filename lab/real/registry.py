@@ -127,6 +127,7 @@ _REAL: dict[str, str] = {
     "real-adminer": "siteseer.lab.real.adminer:AdminerApp",
     "real-lazygal": "siteseer.lab.real.lazygal:LazygalApp",
     "real-jsdoc": "siteseer.lab.real.jsdoc:JsdocApp",
+    "real-typedoc": "siteseer.lab.real.typedoc:TypedocApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

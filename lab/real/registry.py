@@ -128,6 +128,7 @@ _REAL: dict[str, str] = {
     "real-lazygal": "siteseer.lab.real.lazygal:LazygalApp",
     "real-jsdoc": "siteseer.lab.real.jsdoc:JsdocApp",
     "real-typedoc": "siteseer.lab.real.typedoc:TypedocApp",
+    "real-naturaldocs": "siteseer.lab.real.naturaldocs:NaturalDocsApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -557,7 +557,8 @@ async def _navigation_settles(climb: Climb, sp: Snapshot, probes: Probes) -> boo
 
 async def navigation_index(climb: Climb, sp: Snapshot, *, settling: bool = False) -> Parent | None:
     """The index page of `sp` when only the site navigation lists it among pages like it
-    (`navigation_list`; half of its loaded pages at simhtml ≥ `_NAVIGATION_LIST_SIM`): the
+    (`navigation_list`; half of the loaded pages it lists at simhtml ≥ `_NAVIGATION_LIST_SIM`,
+    or of the loaded pages carrying it when it lists none): the
     shortest page of it, loaded if need be, whose URL reads as an ancestor of `sp`'s; else
     None. `settling` (the climb asks whether the navigation settles its candidates): None too
     when that shortest page lists `sp` in a list of its own, which Algorithm 1 judges. Choice
@@ -574,11 +575,11 @@ async def navigation_index(climb: Climb, sp: Snapshot, *, settling: bool = False
         return None
     members = tree_urls(sp, next(iter(menus.values())).sdp, climb.mode) - own
     schema = html_schema(sp, climb.mode)
-    sims = [
-        simhtml(schema, html_schema(page, climb.mode))
-        for url, page in climb.run.pages.items()
-        if (url in members or url in menus) and page.ok
-    ]
+    # The pages it lists are judged, or the pages carrying it when the climb loaded none: an
+    # API reference's source listings and home carry its sidebar of classes, unlike a class.
+    loaded = {url: page for url, page in climb.run.pages.items() if page.ok}
+    judged = members & loaded.keys() or (members | menus.keys()) & loaded.keys()
+    sims = [simhtml(schema, html_schema(loaded[url], climb.mode)) for url in judged]
     if sum(s >= _NAVIGATION_LIST_SIM for s in sims) * 2 < len(sims):
         return None
     best = min(menus.values(), key=lambda m: _length(routed(m.page.url)))

@@ -52,6 +52,9 @@ redirecting to its log, a wiki's folder listing its pages), and last the pages o
 sample's folder that the pages loaded link (its index document beside it: a package's
 ``00Index.html``, linked from the list of packages).
 
+A start page that links nowhere and sends the browser on by a meta refresh (a documentation's
+root redirecting to its first page) stands for the page it sends it to (`refresh_target`).
+
 A start page that is a web server's listing of a folder's files (nearly every link named by its
 own file name: Python's "Directory listing for /", Apache's "Index of /") lists every file
 alike, member lists and data files beside the entity pages: the file it lists as the folder's
@@ -88,7 +91,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
-from urllib.parse import parse_qsl, unquote, urlsplit
+from urllib.parse import parse_qsl, unquote, urljoin, urlsplit
 
 from siteseer.algorithms.querycentric.beside import lists_beside
 from siteseer.algorithms.querycentric.entities import sample_pattern
@@ -215,6 +218,26 @@ def _canonical_sample(session: Session, entity_sample: str | None) -> str | None
         return session.canonical(entity_sample) if entity_sample else None
     except ValueError:
         return None
+
+
+def refresh_target(page: Snapshot) -> str | None:
+    """The page a page that links nowhere sends the browser to by a ``<meta http-equiv=refresh
+    content="0; URL=...">`` on its host; None for any other page."""
+    if page.links:
+        return None
+    for meta in page.tree().iter("meta"):
+        if (meta.get("http-equiv") or "").strip().lower() != "refresh":
+            continue
+        found = _REFRESH_URL.search(meta.get("content") or "")
+        if found is None:
+            return None
+        url = urljoin(page.final_url, found.group(1).strip().strip("'\""))
+        same = urlsplit(url).netloc == urlsplit(page.final_url).netloc
+        return url if same and url != page.final_url else None
+    return None
+
+
+_REFRESH_URL = re.compile(r"url\s*=\s*(\S+)", re.IGNORECASE)
 
 
 def listing_index(page: Snapshot, sample: str | None) -> str | None:
@@ -837,6 +860,13 @@ async def find_list_page(
         # named once the start is loaded: a sample's fragment is kept where the start page's
         # load found its document hash-routed
         sample = _canonical_sample(session, entity_sample)
+        refreshed = refresh_target(page)
+        if refreshed is not None:
+            # a start page that only sends the browser on (a documentation's root redirecting
+            # to its first page) stands for the page it sends it to
+            run.note("entry", "refresh", page.url, note=f"sends the browser to {refreshed}")
+            page = (await run.fetch([refreshed], step="entry")).get(refreshed) or page
+            start = page.url
         index = listing_index(page, sample)
         if index is not None:
             # a server's listing of a folder's files lists every file alike: the folder's index

@@ -1,0 +1,64 @@
+"""Where `explore` starts on a site whose home page only sends the browser on (a meta refresh)
+(against the lab's truth)."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from siteseer.algorithms import explore, find_list_page
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import LabServer, Site, SiteTruth, set_scores
+
+FUNCTIONS = [f"fn{n}" for n in range(1, 13)]
+
+
+def _page(links: list[str], head: str = "") -> web.Response:
+    items = "".join(f'<li><a href="{u}">{u.rsplit("/", 1)[-1]}</a></li>' for u in links)
+    body = f"<main><ul>{items}</ul><p>Text.</p></main>" if links else ""
+    html = f"<html><head>{head}</head><body>{body}</body></html>"
+    return web.Response(text=html, content_type="text/html")
+
+
+class _Refreshed(Site):
+    """A manual whose home page is a meta refresh to `/docs/contents.html`, which lists the 12
+    function pages (`/docs/fn<n>.html`, each linking back to the contents)."""
+
+    id = "manual-refresh"
+    kind = "entity-tree"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        if path == "/":
+            return _page([], '<meta http-equiv="Refresh" CONTENT="0; URL=docs/contents.html">')
+        if path == "/docs/contents.html":
+            return _page([f"/docs/{f}.html" for f in FUNCTIONS])
+        if path.startswith("/docs/") and path[6:].removesuffix(".html") in FUNCTIONS:
+            return _page(["/docs/contents.html"])
+        return web.Response(status=404)
+
+    def truth(self, base_url: str) -> SiteTruth:
+        urls = tuple(f"{base_url}/docs/{f}.html" for f in FUNCTIONS)
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"function": urls},
+            target_type="function",
+            seed_entity=urls[4],
+        )
+
+
+async def _explored(site: Site, expected: str) -> None:
+    async with LabServer([site]) as server:
+        truth = server.truth(site.id)
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
+            assert entry.found and entry.url == truth.base_url + expected, entry.trace
+            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    assert result.complete, result.reason
+    scores = set_scores(result.entities, truth.target_entities)
+    assert scores.precision == 1.0 and scores.recall == 1.0
+
+
+async def test_a_home_page_that_refreshes_to_the_contents_starts_there() -> None:
+    await _explored(_Refreshed(), "/docs/contents.html")

@@ -50,7 +50,9 @@ when no list of lists below (see `_lists_of_lists`) links it either, the pages t
 URL names above it (its folder and the folders above, not the root: a branch's folder
 redirecting to its log, a wiki's folder listing its pages), and last the pages of the
 sample's folder that the pages loaded link (its index document beside it: a package's
-``00Index.html``, linked from the list of packages).
+``00Index.html``, linked from the list of packages). When no list is found at all, the page
+linking most pages shaped as the sample, at least `MINIMUM_ITEMS`, is the list (a gallery's
+album of nine pictures a page, found above the sample's address: `_shortest_linking`).
 
 A start page that links nowhere and sends the browser on by a meta refresh (a documentation's
 root redirecting to its first page) stands for the page it sends it to (`refresh_target`).
@@ -356,6 +358,14 @@ def _beside_sample(
         and not shape.matches(c.url)
         and lists_beside(hub, c.url) is not None
     ]
+    return max(fits, key=lambda c: c.like_sample, default=None)
+
+
+def _shortest_linking(candidates: list[ListCandidate]) -> ListCandidate | None:
+    """Without any list nor site index, the page linking most pages shaped as the sample, at
+    least `MINIMUM_ITEMS` (a gallery's album of nine pictures a page, found above the sample's
+    address): a short list of the sample's kind is a list all the same."""
+    fits = [c for c in candidates[1:] if c.like_sample >= MINIMUM_ITEMS]
     return max(fits, key=lambda c: c.like_sample, default=None)
 
 
@@ -906,6 +916,8 @@ async def find_list_page(
         best = _beside_sample(candidates, pages[candidates[0].url], sample)
         if best is None and run.complete:
             best = await _site_index(run, session, pages, pages[candidates[0].url], sample)
+        if best is None:
+            best = _shortest_linking(candidates)
     if best is not None and sample and best.like_sample and candidates:
         if _members_beside(candidates[0], best, pages, sample):
             run.note("entry", "members", best.url, note="adds only members of the start's entries")

@@ -1,5 +1,6 @@
 """Where `explore` starts on a site whose home page only sends the browser on (a meta refresh)
-(against the lab's truth)."""
+and on a gallery whose album of the sample lists fewer than `MINIMUM_ROWS` pictures, two levels
+below the home page (against the lab's truth)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from siteseer.crawler import Session, SessionConfig
 from siteseer.lab import LabServer, Site, SiteTruth, set_scores
 
 FUNCTIONS = [f"fn{n}" for n in range(1, 13)]
+PICTURES = [f"p{n}" for n in range(1, 7)]
 
 
 def _page(links: list[str], head: str = "") -> web.Response:
@@ -48,6 +50,40 @@ class _Refreshed(Site):
         )
 
 
+class _Gallery(Site):
+    """A gallery: the home page links the albums `/a/index.html` and `/c/index.html`; `/a/`
+    links its sub-album `/a/b/index.html`, whose page (also served at `/a/b/`) shows its six
+    pictures (`/a/b/p<n>.html`, each linking the album back) and links the home page."""
+
+    id = "gallery-short"
+    kind = "entity-tree"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        if path == "/":
+            return _page(["/a/index.html", "/c/index.html"])
+        if path in ("/a/", "/a/index.html"):
+            return _page(["/", "/a/b/index.html"])
+        if path in ("/c/", "/c/index.html"):
+            return _page(["/"])
+        if path in ("/a/b/", "/a/b/index.html"):
+            return _page(["/"] + [f"/a/b/{p}.html" for p in PICTURES])
+        if path.startswith("/a/b/") and path[5:].removesuffix(".html") in PICTURES:
+            return _page(["/a/b/index.html"])
+        return web.Response(status=404)
+
+    def truth(self, base_url: str) -> SiteTruth:
+        urls = tuple(f"{base_url}/a/b/{p}.html" for p in PICTURES)
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"picture": urls},
+            target_type="picture",
+            seed_entity=urls[2],
+        )
+
+
 async def _explored(site: Site, expected: str) -> None:
     async with LabServer([site]) as server:
         truth = server.truth(site.id)
@@ -62,3 +98,7 @@ async def _explored(site: Site, expected: str) -> None:
 
 async def test_a_home_page_that_refreshes_to_the_contents_starts_there() -> None:
     await _explored(_Refreshed(), "/docs/contents.html")
+
+
+async def test_a_short_album_above_the_sample_is_its_list() -> None:
+    await _explored(_Gallery(), "/a/b/")

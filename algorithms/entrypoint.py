@@ -93,7 +93,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
-from urllib.parse import parse_qsl, unquote, urljoin, urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 from siteseer.algorithms.querycentric.beside import lists_beside
 from siteseer.algorithms.querycentric.entities import sample_pattern
@@ -115,11 +115,12 @@ from siteseer.algorithms.result import TraceEntry
 from siteseer.algorithms.run import Run, Stopped
 from siteseer.algorithms.ssup.probes import url_ancestors
 from siteseer.algorithms.ssup.yields import pages_offered
+from siteseer.algorithms.startpages import MINIMUM_ROWS, listing_index, refresh_target
 from siteseer.crawler import Cost
 
 if TYPE_CHECKING:
     from siteseer.crawler import Session
-    from siteseer.render import Link, Snapshot
+    from siteseer.render import Snapshot
 
 __all__ = [
     "MINIMUM_ITEMS",
@@ -131,7 +132,6 @@ __all__ = [
 ]
 
 MINIMUM_ITEMS = 3  # entity items a list page shows at least
-MINIMUM_ROWS = 10  # table rows a list page without facets shows at least
 MAX_CANDIDATES = 40  # linked pages loaded at most
 DWARFED = 2  # a list of links showing this many times more of the sample's kind than a faceted one
 # Links to one page shaped as the sample (its sections' anchors count: a table of contents
@@ -220,63 +220,6 @@ def _canonical_sample(session: Session, entity_sample: str | None) -> str | None
         return session.canonical(entity_sample) if entity_sample else None
     except ValueError:
         return None
-
-
-def refresh_target(page: Snapshot) -> str | None:
-    """The page a page that links nowhere sends the browser to by a ``<meta http-equiv=refresh
-    content="0; URL=...">`` on its host; None for any other page."""
-    if page.links:
-        return None
-    for meta in page.tree().iter("meta"):
-        if (meta.get("http-equiv") or "").strip().lower() != "refresh":
-            continue
-        found = _REFRESH_URL.search(meta.get("content") or "")
-        if found is None:
-            return None
-        url = urljoin(page.final_url, found.group(1).strip().strip("'\""))
-        same = urlsplit(url).netloc == urlsplit(page.final_url).netloc
-        return url if same and url != page.final_url else None
-    return None
-
-
-_REFRESH_URL = re.compile(r"url\s*=\s*(\S+)", re.IGNORECASE)
-
-
-def listing_index(page: Snapshot, sample: str | None) -> str | None:
-    """When `page` is a web server's listing of a folder's files (at least `MINIMUM_ROWS` links
-    on its host, three in four named by their own file name, extension included, or by their
-    folder's name and a slash), the file it lists whose name says it is the folder's index
-    document (``index.html``, ``qtbluetooth-index.html``), of the sample's extension (HTML
-    without a sample), the shortest name first; None for any other page, or a listing without
-    such a file."""
-    host = urlsplit(page.final_url).netloc
-    links = [x for x in page.links if urlsplit(x.url).netloc == host]
-    named = [x for x in links if _named_as_file(x)]
-    if len(named) < MINIMUM_ROWS or 4 * len(named) < 3 * len(links):
-        return None
-    wanted = _extension(sample) if sample else "html"
-    index = [
-        x.url
-        for x in named
-        if "index" in re.split(r"[^a-z0-9]+", x.text.strip().lower().rsplit(".", 1)[0])
-        and _extension(x.url) in (wanted, wanted[:3])
-    ]
-    return min(index, key=lambda u: (len(u), u), default=None)
-
-
-def _named_as_file(link: Link) -> bool:
-    """Whether a link's text is its URL's last path segment (a folder's with its slash), a
-    file's with its extension: a directory listing's entry."""
-    path = unquote(urlsplit(link.url).path)
-    name = path.rstrip("/").rsplit("/", 1)[-1] + ("/" if path.endswith("/") else "")
-    text = link.text.strip()
-    return bool(name) and text == name and ("." in text or text.endswith("/"))
-
-
-def _extension(url: str) -> str:
-    """The lower-case file extension of a URL's last path segment ("" without one)."""
-    last = urlsplit(url).path.rsplit("/", 1)[-1]
-    return last.rsplit(".", 1)[-1].lower() if "." in last else ""
 
 
 def _query_size(url: str) -> int:

@@ -21,6 +21,18 @@ def _page(links: list[str], head: str = "") -> web.Response:
     return web.Response(text=html, content_type="text/html")
 
 
+def _truth(site: Site, kind: str, urls: list[str], base_url: str) -> SiteTruth:
+    """The truth of a site listing `urls`, entities of type `kind`, the third the sample."""
+    return SiteTruth(
+        site=site.id,
+        base_url=base_url,
+        kind=site.kind,
+        entities={kind: tuple(urls)},
+        target_type=kind,
+        seed_entity=urls[2],
+    )
+
+
 class _Refreshed(Site):
     """A manual whose home page is a meta refresh to `/docs/contents.html`, which lists the 12
     function pages (`/docs/fn<n>.html`, each linking back to the contents)."""
@@ -39,15 +51,7 @@ class _Refreshed(Site):
         return web.Response(status=404)
 
     def truth(self, base_url: str) -> SiteTruth:
-        urls = tuple(f"{base_url}/docs/{f}.html" for f in FUNCTIONS)
-        return SiteTruth(
-            site=self.id,
-            base_url=base_url,
-            kind=self.kind,
-            entities={"function": urls},
-            target_type="function",
-            seed_entity=urls[4],
-        )
+        return _truth(self, "function", [f"{base_url}/docs/{f}.html" for f in FUNCTIONS], base_url)
 
 
 class _Gallery(Site):
@@ -73,15 +77,7 @@ class _Gallery(Site):
         return web.Response(status=404)
 
     def truth(self, base_url: str) -> SiteTruth:
-        urls = tuple(f"{base_url}/a/b/{p}.html" for p in PICTURES)
-        return SiteTruth(
-            site=self.id,
-            base_url=base_url,
-            kind=self.kind,
-            entities={"picture": urls},
-            target_type="picture",
-            seed_entity=urls[2],
-        )
+        return _truth(self, "picture", [f"{base_url}/a/b/{p}.html" for p in PICTURES], base_url)
 
 
 async def _explored(site: Site, expected: str) -> None:

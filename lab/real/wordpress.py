@@ -26,11 +26,12 @@ lists' order by date is one order), the uploader as author (a WordPress user eac
 package as category, the distributions and urgency ("urgency medium") as tags, the changes as
 preformatted text.
 
-Served by `php -S 127.0.0.1:N -t wp-<size>/htdocs` beside `mariadbd` (one shell line, one
-process group): twentytwentyone's home list newest first, ten a page (`/`, `/page/N/`,
-numbered links), a post at `/<yyyy>/<mm>/<dd>/<slug>/`, `/category/<slug>/`, `/tag/<slug>/`,
-`/author/<login>/`, `/<yyyy>/`, `/<yyyy>/<mm>/`, `/<yyyy>/<mm>/<dd>/` (each paged alike), the
-footer's search form, recent posts, archives (months) and categories, feeds.
+Served by `php -S 127.0.0.1:N -t wp-<size>/htdocs` beside `mariadbd` (one shell line; the
+database outlives a serve while another serve of the blog uses it, see `command`):
+twentytwentyone's home list newest first, ten a page (`/`, `/page/N/`, numbered links), a post
+at `/<yyyy>/<mm>/<dd>/<slug>/`, `/category/<slug>/`, `/tag/<slug>/`, `/author/<login>/`,
+`/<yyyy>/`, `/<yyyy>/<mm>/`, `/<yyyy>/<mm>/<dd>/` (each paged alike), the footer's search form,
+recent posts, archives (months) and categories, feeds.
 
 Truth, from WordPress's database (`wp_posts`, `wp_terms`, `wp_term_taxonomy`,
 `wp_term_relationships`, `wp_users`), never a crawl: the entities are the published posts at
@@ -302,18 +303,29 @@ class WordPressApp(RealApp):
         return {"PHP_CLI_SERVER_WORKERS": "2"}
 
     def command(self, port: int) -> list[str]:
-        """MariaDB (unless one answers on its socket already) and, once it answers, PHP's
-        built-in server on 127.0.0.1:port over the document root, in one process group."""
-        server = " ".join(self.db.server_command())
-        ping = f"mariadb-admin --defaults-file={self.db.config} --connect-timeout=2 ping"
+        """PHP's built-in server on 127.0.0.1:port over the document root, once MariaDB answers.
+
+        Serves of the blog at once (two benches, a bench and `lab serve`) share one MariaDB:
+        each serve holds a shared lock on `serves.lock` for its life, the first to find no
+        server starts one under a keeper of its own session, and the keeper stops it once no
+        serve holds the lock: stopping one serve never takes the database from another.
+        """
+        db = self.db
+        ping = f"mariadb-admin --defaults-file={db.config} --connect-timeout=2 ping >/dev/null 2>&1"
+        lock = db.home / "serves.lock"
+        keeper = (
+            f"{' '.join(db.server_command())} & s=$!; exec 7>>{lock}; flock -x 7; kill $s; wait $s"
+        )
         php = (
             f"php -d auto_prepend_file={self.site / 'prepend.php'} "
             f"-S 127.0.0.1:{port} -t {self.htdocs}"
         )
         line = (
-            f"{ping} >/dev/null 2>&1 || {server} & "
-            f"for i in $(seq 300); do {ping} >/dev/null 2>&1 && break; sleep 0.2; done; "
-            f"exec {php}"
+            f"exec 9>>{lock}; flock -s 9; "
+            f"exec 8>>{db.home / 'start.lock'}; flock -x 8; "
+            f"{ping} || setsid sh -c '{keeper}' 8>&- 9>&- >/dev/null 2>&1 & "
+            f"for i in $(seq 300); do {ping} && break; sleep 0.2; done; "
+            f"exec {php} 8>&-"
         )
         return ["sh", "-c", line]
 

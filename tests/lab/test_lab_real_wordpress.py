@@ -10,6 +10,7 @@ the home list through its numbered pager, and each category's and tag's archive.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Iterator
 from html import unescape
@@ -68,6 +69,29 @@ def test_the_truth_reads_posts_at_their_permalinks_with_their_terms() -> None:
     assert first.path == "/2023/01/01/demo-11-1/" and second.path == "/2022/12/31/demo-1-0-1/"
     assert (first.category, first.tags) == (("demo",), ("unstable", "urgency high"))
     assert (second.category, second.tags, second.author) == ((), (), "Ada Lovelace")
+
+
+@pytest.mark.slow
+@pytest.mark.real_app(APP)
+@pytest.mark.timeout(900)
+async def test_a_serve_stopped_leaves_the_database_to_the_other_serve() -> None:
+    """Two serves of the blog at once share one MariaDB: stopping the one that started it
+    leaves the other its database, and stopping the last stops the database. (Runs before the
+    module's own serve starts.)"""
+    app = WordPressApp("small")
+    app.install(lambda line: None)
+    first = await app.start()
+    second = await app.start()
+    try:
+        await first.stop()
+        assert TITLE.findall(await asyncio.to_thread(get_text, second.url + "/"))
+    finally:
+        await second.stop()
+    for _ in range(120):  # the keeper stops the database once no serve holds it
+        if not app.db.answers():
+            break
+        await asyncio.sleep(0.5)
+    assert not app.db.answers()
 
 
 @pytest.fixture(scope="module")

@@ -374,6 +374,12 @@ def _target_name(url: str) -> str:
     return name.rsplit(".", 1)[0].casefold() if not fragment else name.casefold()
 
 
+def _names(element_id: str, name: str) -> bool:
+    """True when `name` is a whole word of `element_id` (``operations-pet-getpet`` names
+    ``getpet``; ``listing`` does not name ``list``)."""
+    return re.search(rf"(?<![0-9a-z]){re.escape(name)}(?![0-9a-z])", element_id) is not None
+
+
 def _own_item(path: str, name: str) -> str:
     """`path` with every value of the steps whose id names `name` wildcarded."""
     if len(name) < _MIN_NAME or "[@id=" not in path:
@@ -381,7 +387,7 @@ def _own_item(path: str, name: str) -> str:
     steps = path_steps(path)
     out = [
         _STEP_VALUES.sub(r"[@\1=*]", step)
-        if any(name in v.casefold() for v in _ID_VALUE.findall(step))
+        if any(_names(v.casefold(), name) for v in _ID_VALUE.findall(step))
         else step
         for step in steps
     ]

@@ -81,6 +81,16 @@ def test_an_element_id_naming_another_page_keeps_its_list_apart() -> None:
     assert "menu" in result_container(menu)
 
 
+def test_an_element_id_holding_the_name_inside_a_word_names_no_item() -> None:
+    """An index's `div#listing` around `List.html` is the list's container, as around
+    `Graph.html`: "list" is no word of "listing"."""
+    path = "html/body/div[@id=listing]/ul[@id=alpha_L][@class=alpha]/li/span/a"
+    named, other = (
+        Link(f"http://127.0.0.1/{n}.html", n, path, path, path) for n in ("List", "Graph")
+    )
+    assert result_container(named) == result_container(other)
+
+
 def test_disclosures_drawn_around_the_list_links_are_its_items_no_facet() -> None:
     assert disclosure_facets(_page()) == ()
     # the same buttons drawn around no link (a popup's opener): facet values

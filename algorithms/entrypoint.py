@@ -294,21 +294,20 @@ def _beside_sample(
     each listing its files) is one value of those lists: the one linking most pages shaped as
     the sample, at least `MINIMUM_ITEMS`, no page shaped as the sample itself."""
     shape = sample_pattern(sample)
-    fits = [
-        c
-        for c in candidates[1:]
-        if c.like_sample >= MINIMUM_ITEMS
-        and not shape.matches(c.url)
-        and lists_beside(hub, c.url) is not None
-    ]
-    return max(fits, key=lambda c: c.like_sample, default=None)
+    return _shortest_linking(
+        candidates,
+        lambda c: not shape.matches(c.url) and lists_beside(hub, c.url) is not None,
+    )
 
 
-def _shortest_linking(candidates: list[ListCandidate]) -> ListCandidate | None:
-    """Without any list nor site index, the page linking most pages shaped as the sample, at
-    least `MINIMUM_ITEMS` (a gallery's album of nine pictures a page, found above the sample's
-    address): a short list of the sample's kind is a list all the same."""
-    fits = [c for c in candidates[1:] if c.like_sample >= MINIMUM_ITEMS]
+def _shortest_linking(
+    candidates: list[ListCandidate], keep: Callable[[ListCandidate], bool] = lambda c: True
+) -> ListCandidate | None:
+    """Of the candidates after the start page that `keep` keeps, the page linking most pages
+    shaped as the sample, at least `MINIMUM_ITEMS`. Without any list nor site index, a short
+    list of the sample's kind is a list all the same (a gallery's album of nine pictures a
+    page, found above the sample's address)."""
+    fits = [c for c in candidates[1:] if c.like_sample >= MINIMUM_ITEMS and keep(c)]
     return max(fits, key=lambda c: c.like_sample, default=None)
 
 

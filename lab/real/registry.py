@@ -129,6 +129,7 @@ _REAL: dict[str, str] = {
     "real-jsdoc": "siteseer.lab.real.jsdoc:JsdocApp",
     "real-typedoc": "siteseer.lab.real.typedoc:TypedocApp",
     "real-naturaldocs": "siteseer.lab.real.naturaldocs:NaturalDocsApp",
+    "real-zim": "siteseer.lab.real.zim:ZimApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -4,7 +4,8 @@
 Session with an in-memory cache (nothing carries over between runs), runs the method's runner,
 times it, scores it against the site's truth and reads the Session's cost. A run that raises is
 a row with its error, not the end of the bench; so is each run planned on a site that could not
-be served (its server exited or never answered: `LabServer(keep_going=True)`). The rows go to ``results.json``, a markdown
+be installed or served (its install failed, its server exited or never answered). Sites are
+served in turn, two at most at once (`run_sites`). The rows go to ``results.json``, a markdown
 table ``results.md`` and the HTML report ``report.html`` (lab/report.py).
 
 Scoring: `MethodRun.found` against `SiteTruth.target_entities` with `lab.score.url_scores`,
@@ -27,8 +28,8 @@ import json
 import re
 import time
 import traceback
-from collections.abc import Callable, Mapping, Sequence
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import AsyncGenerator, Callable, Mapping, Sequence
+from contextlib import AbstractContextManager, aclosing, nullcontext
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
@@ -52,7 +53,7 @@ from siteseer.lab.results import (
     tier_comparison,
 )
 from siteseer.lab.score import url_scores
-from siteseer.lab.server import LabServer, build_sites
+from siteseer.lab.server import LabServer, LabSite, build_sites
 from siteseer.lab.site import Size
 from siteseer.lab.sites import SITE_IDS
 from siteseer.lab.truth import SiteTruth
@@ -68,6 +69,7 @@ __all__ = [
     "plan",
     "run_bench",
     "run_pairs",
+    "run_sites",
     "run_time_limit",
     "score_run",
     "write_outputs",
@@ -327,6 +329,7 @@ async def run_pairs(
     progress: Progress | None = None,
     watch: Watch | None = None,
     halt: Halt | None = None,
+    numbering: tuple[int, int] | None = None,
 ) -> list[BenchRun]:
     """Run each (site, method) pair on `server` one after the other, in order.
 
@@ -334,7 +337,8 @@ async def run_pairs(
     each other's times. A pair whose method does not apply to the served truth is left out; a
     pair on a site the server could not serve (`LabServer.failed`) is a failed row saying why.
     Once `halt` fires (Ctrl-C), the run under way stops and is scored on what it found, and the
-    pairs after it are not run.
+    pairs after it are not run. Progress lines count the runs from 1 of however many are to
+    run, or from `numbering`'s (first, total) when these pairs are part of a larger bench.
     """
     todo: list[tuple[MethodSpec, SiteTruth]] = []
     for site_id, spec in pairs:
@@ -344,8 +348,9 @@ async def run_pairs(
         truth = server.truth(site_id)
         if spec.applies_to(truth):
             todo.append((spec, truth))
+    first, total = numbering or (1, len(todo))
     runs: list[BenchRun] = []
-    for index, (spec, truth) in enumerate(todo, 1):
+    for index, (spec, truth) in enumerate(todo, first):
         if halt is not None and halt.check():
             break
         if reason := server.failed.get(truth.site):
@@ -355,7 +360,7 @@ async def run_pairs(
             result = await run_one(spec, truth, budget, timeout_s, watch, halt)
         runs.append(result)
         if progress is not None:
-            progress(_progress_line(index, len(todo), result.row))
+            progress(_progress_line(index, total, result.row))
     return runs
 
 
@@ -369,7 +374,10 @@ async def run_bench(
     fires (`run_pairs`).
 
     Every site is served by a process of its own (`LabServer(apart=True)`): a run's seconds are
-    the crawler's, not the crawler's plus the server's."""
+    the crawler's, not the crawler's plus the server's. Sites are served one at a time, in plan
+    order, the next one starting while the runs of the one before go on (`_served_in_turn`): a
+    tier of a hundred applications never has more than two of them up. A site whose install or
+    start fails is a failed row per planned run, and the bench goes on."""
     pairs = plan(config.sites, config.methods)
     if not pairs:
         raise BenchError(
@@ -378,26 +386,93 @@ async def run_bench(
         )
     site_ids = list(dict.fromkeys(site for site, _ in pairs))
     sites = build_sites(site_ids, config.size, config.seed)
+    if progress is not None:
+        progress(f"{len(site_ids)} lab sites to serve in turn ({config.size}, seed {config.seed})")
+    return await run_sites(
+        sites,
+        pairs,
+        budget=config.budget,
+        timeout_s=config.timeout_s,
+        progress=progress,
+        watch=watch,
+        halt=halt,
+    )
+
+
+async def run_sites(
+    sites: Sequence[LabSite],
+    pairs: Sequence[tuple[str, MethodSpec]],
+    *,
+    budget: int | None = None,
+    timeout_s: float = 900.0,
+    progress: Progress | None = None,
+    watch: Watch | None = None,
+    halt: Halt | None = None,
+    apart: bool = True,
+) -> list[BenchRun]:
+    """Install what `sites` lack, then serve them in turn and run `pairs` (site-major, as `plan`
+    orders them) on each (`run_pairs`): a site whose install or start fails is a failed row for
+    each of its pairs, and the bench goes on."""
+    say = progress or _quiet
+    # Real applications not installed yet are installed first (registries, once).
+    unready: dict[str, str] = {}
+    await asyncio.to_thread(ensure_installed, sites, say, unready)
+    runs: list[BenchRun] = []
+    done = 0  # planned pairs behind us, run or left out as not applying
     try:
-        # Real applications not installed yet are installed first (registries, once).
-        await asyncio.to_thread(ensure_installed, sites, progress or _quiet)
-        if progress is not None:
-            progress(f"serving {len(site_ids)} lab sites ({config.size}, seed {config.seed})")
-        async with LabServer(sites, apart=True, keep_going=True) as server:
-            for site_id, reason in server.failed.items():
-                if progress is not None:
-                    progress(f"{site_id}: not served, its runs fail: {reason}")
-            return await run_pairs(
-                server,
-                pairs,
-                budget=config.budget,
-                timeout_s=config.timeout_s,
-                progress=progress,
-                watch=watch,
-                halt=halt,
-            )
+        async with aclosing(_served_in_turn(sites, unready, apart=apart)) as served:
+            async for server in served:
+                (site_id,) = server.site_ids or server.failed
+                if reason := server.failed.get(site_id):
+                    say(f"{site_id}: not served, its runs fail: {reason}")
+                site_pairs = [pair for pair in pairs if pair[0] == site_id]
+                runs += await run_pairs(
+                    server,
+                    site_pairs,
+                    budget=budget,
+                    timeout_s=timeout_s,
+                    progress=progress,
+                    watch=watch,
+                    halt=halt,
+                    numbering=(done + 1, len(pairs)),
+                )
+                done += len(site_pairs)
+                if halt is not None and halt.check():
+                    break
     except RealAppError as e:
         raise BenchError(str(e)) from e
+    return runs
+
+
+async def _served_in_turn(
+    sites: Sequence[LabSite], unready: Mapping[str, str], *, apart: bool = True
+) -> AsyncGenerator[LabServer, None]:
+    """Each of `sites` served alone (`LabServer(keep_going=True)`), in order, the next
+    one starting while the one before is in use and each stopped once the caller moves on.
+    A site in `unready` (id → reason) is not started: its server is failed with that reason."""
+
+    def start(site: LabSite) -> asyncio.Task[LabServer]:
+        server = LabServer([site], apart=apart, keep_going=True)
+        if reason := unready.get(site.id):
+            server.failed[site.id] = reason
+        return asyncio.ensure_future(server.__aenter__())
+
+    ahead = start(sites[0]) if sites else None
+    try:
+        for index in range(len(sites)):
+            assert ahead is not None
+            server = await ahead
+            ahead = start(sites[index + 1]) if index + 1 < len(sites) else None
+            try:
+                yield server
+            finally:
+                await server.close()
+    finally:
+        if ahead is not None:
+            ahead.cancel()
+            (left,) = await asyncio.gather(ahead, return_exceptions=True)
+            if isinstance(left, LabServer):
+                await left.close()
 
 
 def _quiet(line: str) -> None:

@@ -88,18 +88,20 @@ class LabServer:
 
     async def __aenter__(self) -> LabServer:
         try:
-            # Child processes start side by side; their sites are built in each child.
+            # Child processes start side by side; their sites are built in each child. A site
+            # already known to fail (`failed` given before entering) is not started.
+            todo = [
+                (site, port)
+                for site, port in zip(self._sites, self._ports, strict=True)
+                if site.id not in self.failed
+            ]
             started = await asyncio.gather(
-                *(
-                    self._start(site, port)
-                    for site, port in zip(self._sites, self._ports, strict=True)
-                ),
-                return_exceptions=True,
+                *(self._start(site, port) for site, port in todo), return_exceptions=True
             )
-            for site, served in zip(self._sites, started, strict=True):
+            for (site, _), served in zip(todo, started, strict=True):
                 if isinstance(served, _Served):
                     self._served[site.id] = served
-            for site, served in zip(self._sites, started, strict=True):
+            for (site, _), served in zip(todo, started, strict=True):
                 if self.keep_going and isinstance(served, RealAppError | OSError):
                     self.failed[site.id] = " ".join(str(served).split())
                 elif isinstance(served, BaseException):

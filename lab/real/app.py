@@ -33,7 +33,7 @@ from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any, ClassVar
 
-from siteseer.lab.real.errors import AppFailed, NotInstalled
+from siteseer.lab.real.errors import AppFailed, NotInstalled, RealAppError
 from siteseer.lab.real.process import AppProcess, free_port
 from siteseer.lab.real.pyenv import Progress, PyPackage, PythonEnv, run_step
 from siteseer.lab.site import Size
@@ -387,12 +387,23 @@ def _exclusive(lock: Path) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def ensure_installed(sites: Iterable[object], progress: Progress) -> None:
-    """Install every real application among `sites` that is not installed yet (others pass)."""
+def ensure_installed(
+    sites: Iterable[object], progress: Progress, failed: dict[str, str] | None = None
+) -> None:
+    """Install every real application among `sites` that is not installed yet (others pass).
+
+    An install that fails raises `RealAppError`, unless `failed` is given: then the reason is
+    recorded there under the application's id and the others are installed all the same."""
     for site in sites:
         if isinstance(site, RealApp) and not site.installed():
             progress(f"{site.id}: not installed yet; installing: {'; '.join(site.needs())}")
-            site.install(progress)
+            try:
+                site.install(progress)
+            except (RealAppError, OSError) as e:
+                if failed is None:
+                    raise
+                failed[site.id] = "install failed: " + " ".join(str(e).split())
+                progress(f"{site.id}: install failed; its runs fail: {e}")
 
 
 class PythonApp(RealApp):

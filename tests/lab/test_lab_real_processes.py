@@ -1,20 +1,22 @@
 """Served applications never outlive what started them: a start that fails, is cancelled
-(SIGTERM, a second Ctrl-C) or is interrupted stops the application's whole process group; and
-a bench goes on without an application that does not start, its runs failed rows saying why."""
+(SIGTERM, a second Ctrl-C) or is interrupted stops the application's whole process group; a
+bench serves its sites in turn, never more than two at once; and a bench goes on without an
+application that does not install or start, its runs failed rows saying why."""
 
 from __future__ import annotations
 
 import asyncio
 import sys
 import time
+from contextlib import aclosing
 from pathlib import Path
 
 import pytest
 from fake_app import FileServerApp
 from tiny_site import SPECS, TinyTreeSite
 
-from siteseer.lab.bench import markdown_table, run_pairs
-from siteseer.lab.real import AppFailed, AppProcess, free_port
+from siteseer.lab.bench import _served_in_turn, markdown_table, run_pairs, run_sites
+from siteseer.lab.real import AppFailed, AppProcess, InstallFailed, free_port
 from siteseer.lab.server import LabServer
 
 # A server that never answers: it starts a worker in its process group, writes the worker's PID
@@ -114,3 +116,68 @@ async def test_without_keep_going_an_app_that_does_not_start_ends_the_serving(
     with pytest.raises(AppFailed, match="exited with code 1"):
         async with LabServer([exiting_app(tmp_path), TinyTreeSite()]):
             pass
+
+
+class NamedApp(FileServerApp):
+    """Python's file server under an id of its own, recording when it is started."""
+
+    def __init__(self, home: Path, app_id: str, started: list[str]) -> None:
+        super().__init__(home / app_id)
+        self.id = app_id
+        self.started = started
+
+    async def start(self, port: int) -> AppProcess:
+        self.started.append(self.id)
+        return await super().start(port)
+
+
+class UninstallableApp(FileServerApp):
+    """An application not installed whose install step fails."""
+
+    id = "test-broken"
+
+    def installed(self) -> bool:
+        return False
+
+    def _install(self, progress: object) -> None:
+        raise InstallFailed(self.id, "step 'fetch data' failed (see install.log)")
+
+
+async def test_a_bench_serves_its_sites_in_turn_two_at_most(tmp_path: Path) -> None:
+    """Each site is served while its runs go on and stopped before the one after next starts;
+    a site known not to install is not started and comes as a failed server."""
+    started: list[str] = []
+    apps = [NamedApp(tmp_path, name, started) for name in ("app-a", "app-b", "app-c")]
+    unready = {"app-b": "install failed: no data"}
+    seen: list[tuple[list[str], dict[str, str], list[str]]] = []
+    servers: list[LabServer] = []
+    async with aclosing(_served_in_turn(apps, unready, apart=False)) as served:
+        async for server in served:
+            seen.append((server.site_ids, dict(server.failed), list(started)))
+            up = [s for s in servers if s.site_ids]
+            assert not up, f"{[s.site_ids for s in up]} still served beside {server.site_ids}"
+            servers.append(server)
+    assert [ids for ids, _, _ in seen] == [["app-a"], [], ["app-c"]]
+    assert seen[1][1] == unready
+    assert seen[0][2] in (["app-a"], ["app-a", "app-c"])  # app-c's start may overlap app-a's runs
+    assert started == ["app-a", "app-c"]
+    assert not any(server.site_ids for server in servers)
+
+
+async def test_a_bench_goes_on_without_an_app_that_does_not_install(tmp_path: Path) -> None:
+    """The install of one application fails: its run is a failed row naming the failed step, and
+    the run on the next site is scored."""
+    follow = SPECS[0]
+    sites = [UninstallableApp(tmp_path), TinyTreeSite()]
+    lines: list[str] = []
+    runs = await run_sites(
+        sites, [("test-broken", follow), ("tiny", follow)], progress=lines.append, apart=False
+    )
+    failed, scored = (run.row for run in runs)
+    assert failed.site == "test-broken" and failed.f1 is None
+    assert failed.error == (
+        "not served: install failed: test-broken: step 'fetch data' failed (see install.log)"
+    )
+    assert any(line.startswith("[1/2] test-broken · follow-links: FAILED") for line in lines)
+    assert any(line.startswith("[2/2] tiny · follow-links:") for line in lines)
+    assert scored.site == "tiny" and scored.f1 == 1.0

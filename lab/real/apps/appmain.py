@@ -67,11 +67,39 @@ def copy_atomically(source: Path, target: Path) -> None:
 
 def run_folder(installed: Path, port: int) -> Path:
     """An empty folder for the serve on `port` of the data `installed`: `runs/<name>-<port>/`
-    beside it. What a serve writes for itself goes there, never into the installed data."""
-    folder = installed.parent / "runs" / f"{installed.name}-{port}"
+    beside it. What a serve writes for itself goes there, never into the installed data.
+
+    The folder names the serving process (its `pid` file; the serve may exec another program,
+    which keeps the PID); the folders of serves whose process is gone are removed first, so
+    `runs/` holds the serves running and this one."""
+    runs = installed.parent / "runs"
+    runs.mkdir(parents=True, exist_ok=True)
+    for other in runs.iterdir():
+        if not _serving(other):
+            shutil.rmtree(other, ignore_errors=True)
+    folder = runs / f"{installed.name}-{port}"
     shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
+    # Made whole under another name, then renamed: a folder of runs/ always names its process.
+    partial = runs / f".{installed.name}-{port}.{os.getpid()}.partial"
+    partial.mkdir()
+    (partial / "pid").write_text(str(os.getpid()), encoding="utf-8")
+    os.replace(partial, folder)
     return folder
+
+
+def _serving(folder: Path) -> bool:
+    """Whether the process a folder of runs/ names (`run_folder`) is still running."""
+    try:
+        if folder.name.endswith(".partial"):  # being made: the PID is in its name
+            pid = int(folder.name.rsplit(".", 2)[1])
+        else:
+            pid = int((folder / "pid").read_text(encoding="utf-8"))
+        os.kill(pid, 0)
+    except PermissionError:
+        return True  # running, under another user
+    except (OSError, ValueError, IndexError):
+        return False
+    return True
 
 
 def serve_static(folder: Path, port: int) -> None:

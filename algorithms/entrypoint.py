@@ -70,7 +70,9 @@ than `MINIMUM_ROWS` links shaped as the sample: once one lists that many, the fa
 not loaded (a function list in the functions' folder, a manual's ``sql-commands.html`` above
 ``sql-select.html``, a repository's page above its changesets). Else a start page that lists
 `MINIMUM_ROWS` links shaped as it without facets (a documentation's index, whose every page
-carries a menu of the same pages) is the list when no page of the first round is a wider one
+carries a menu of the same pages) loads none of its links shaped as the sample (its entities:
+a manual's chapters, a module index's modules), and is the list when no page of the first
+round of the others is a wider one
 (a module page whose few links and a form read as a list with a facet, fewer than
 `MINIMUM_ROWS` items that the start's links dwarf, is none): the rest are not loaded. Else, when the start page or a page of the
 first round lists `MINIMUM_ROWS` links shaped as the sample and none is a list with facets or a
@@ -96,7 +98,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urlsplit
 
 from siteseer.algorithms.querycentric.beside import lists_beside
-from siteseer.algorithms.querycentric.entities import sample_pattern
+from siteseer.algorithms.querycentric.entities import listed_with_sample, sample_pattern
 from siteseer.algorithms.querycentric.formfields import form_choices, forms_of
 from siteseer.algorithms.querycentric.model import (
     Canonical,
@@ -456,8 +458,9 @@ async def _linked(
     them, the nearest the sample first when the start lists fewer than `MINIMUM_ROWS` of its
     kind, loaded first: `_near_list`), the first `ROUND` of them, then the rest. When the start page is a list of links linking the `sample`
     (`MINIMUM_ROWS` links shaped as it, no facets: a documentation's index, a wiki's list of
-    pages) and no page of the first round is a wider list (`_adds_nothing`), the start is the
-    list, and the rest (the site's other pages, most carrying the same menu) are not loaded.
+    pages), the pages shaped as the sample are its entities, none loaded, and when no page of
+    the first round of the others is a wider list (`_adds_nothing`), the start is the list, and
+    the rest (the site's other pages, most carrying the same menu) are not loaded.
     Else the rest shaped as the sample are not loaded once a list of it is found (`_peers`).
     The scores it took (`list_score` with `sample`), by URL, for the caller to keep."""
     start = next(iter(pages.values()))
@@ -471,6 +474,13 @@ async def _linked(
     if sample and near and await _near_list(run, session, pages, links, sample, scored):
         return scored
     links = [u for u in links if u not in scored]
+    if sample and not near:
+        # a start listing the sample's kind: the pages its list holds beside the sample are
+        # its entities
+        peers = _peers([own], links, sample) & listed_with_sample(start, sample)
+        if peers:
+            run.note("entry", "peers-left", start.url, values={"left": len(peers)})
+            links = [u for u in links if u not in peers]
     first, rest = links[:ROUND], links[ROUND:]
     pages.update(await run.fetch(first, step="entry"))
     if rest and sample:

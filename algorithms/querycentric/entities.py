@@ -64,6 +64,7 @@ __all__ = [
     "learn_containers",
     "learn_entities",
     "list_tree",
+    "listed_with_sample",
     "sample_pattern",
     "tree_items",
 ]
@@ -190,6 +191,24 @@ def sample_pattern(url: str) -> EntityPattern:
     if len(segs) > 1 and is_index_document(segs[-1]) and len(pattern.prefix) == len(segs) - 1:
         return replace(pattern, prefix=pattern.prefix[:-1])
     return pattern
+
+
+def listed_with_sample(page: Snapshot, sample: str) -> frozenset[str]:
+    """The links of `page` shaped as the entity `sample` in containers alike those holding its
+    own link, or in the nested list it is an item of: the entries of the list it is one of (a
+    documentation index's chapters and their sections), not the pages shaped alike that a menu
+    beside it links (the index of every module)."""
+    pattern = sample_pattern(sample)
+    holding = {result_container(x) for x in page.links if entity_url(x.url) == sample}
+    keys = {_item_key(c) for c in holding}
+    containers = {result_container(x) for x in page.links}
+    roots = {r for c in holding if (r := list_tree(c, containers)) is not None}
+    return frozenset(
+        x.url
+        for x in page.links
+        if pattern.matches(x.url)
+        and (_item_key(c := result_container(x)) in keys or any(in_tree(c, r) for r in roots))
+    )
 
 
 def result_group(page: Snapshot, pattern: EntityPattern) -> tuple[frozenset[str], int] | None:

@@ -1,8 +1,8 @@
 """Where `explore` starts on a documentation site whose every page carries the whole menu: the
 home page lists every page, so its linked pages add nothing after the first round of them and
-the rest are not loaded (against the lab's truth); an API reference's module pages, whose few
-links and a search form read as a small list with a facet, add nothing to its home page's list
-of every module either."""
+the rest are not loaded (against the lab's truth); an API reference's module pages, shaped as
+the sample its home page lists, are that list's entities and not loaded at all (whose few links
+and a search form read as a small list with a facet: they would add nothing to it)."""
 
 from __future__ import annotations
 
@@ -113,16 +113,18 @@ class _ModuleIndex(Site):
         )
 
 
-async def test_module_pages_whose_small_list_reads_as_faceted_are_loaded_one_round_only() -> None:
-    # a module page's few source links beside a form's select read as a list with a facet,
-    # dwarfed by the home page's list of every module: it adds nothing, the rest not loaded
+async def test_module_pages_the_start_page_lists_are_not_loaded() -> None:
+    # the home page lists every module, the sample among them: the module pages are its
+    # entities (their few source links beside a form's select would read as a list with a
+    # facet, dwarfed by it), none is loaded
     async with LabServer([_ModuleIndex()]) as server:
         truth = server.truth("module-index")
         start = truth.base_url + "/"
         async with Session(SessionConfig(render="never", cache=None)) as session:
             entry = await find_list_page(session, start, truth.seed_entity)
             assert entry.url == start and entry.complete
-            assert entry.cost.downloads == 1 + ROUND
+            assert entry.cost.downloads == 1
+            assert any(t.decision == "peers-left" for t in entry.trace)
             result = await explore(session, entry.url, entity_sample=truth.seed_entity)
     assert result.complete, result.reason
     scores = set_scores(result.entities, truth.target_entities)

@@ -39,6 +39,7 @@ __all__ = [
     "distinct_attributes",
     "item_fields",
     "leaf_shape",
+    "link_fields",
     "lists_beside",
     "nested_lists",
     "shared_attribute",
@@ -223,6 +224,30 @@ def item_fields(
         for entity, fields in found.items()
         if (kept := {a: v for a, v in fields.items() if counts[a] >= ITEMS_ALIKE})
     }
+
+
+def link_fields(snapshot: Snapshot, left_out: Callable[[str], bool]) -> dict[str, tuple[str, ...]]:
+    """{attribute: values} an entity's own page links to as lists of values (a book's
+    ``/publisher/stored/32``, ``/series/stored/6``): its links on its host but those
+    `left_out` (entity links, the site's template) whose address names an attribute (`distinct_attributes`), each value
+    a link's text without a count, an address spelled as text left out."""
+    host = urlsplit(snapshot.final_url).netloc
+    own = {snapshot.url, snapshot.final_url}
+    links = [x for x in snapshot.links if urlsplit(x.url).netloc == host and x.url not in own]
+    names = distinct_attributes(x.url for x in links)  # named among all, the left out too
+    links = [x for x in links if not left_out(x.url)]
+    fields: dict[str, tuple[str, ...]] = {}
+    for link in links:
+        attribute = names.get(link.url)
+        value = clean_label(norm_ws(link.text))
+        if (
+            attribute
+            and value
+            and not spelled_address(value)
+            and value not in fields.get(attribute, ())
+        ):
+            fields[attribute] = (*fields.get(attribute, ()), value)
+    return fields
 
 
 def addressed_under(url: str, entities: Iterable[str]) -> list[str]:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from siteseer.algorithms.features.outline import section_heading, section_level
-from siteseer.algorithms.querycentric.beside import SECTION, item_fields
+from siteseer.algorithms.querycentric.beside import SECTION, item_fields, link_fields
 from siteseer.algorithms.querycentric.items import result_container
 from siteseer.algorithms.querycentric.model import anchor_urls, entity_url
 from siteseer.algorithms.querycentric.preformatted import pre_sections
@@ -197,6 +198,11 @@ async def read_records(ex: Explorer) -> None:
       record: it repeats at least half of the table's columns, or two of its own row's cells
       with their values (`_row_agrees`), and shows fields that neither the table nor a facet
       gave.
+    - When the list's items link to lists of their values (a book's author, beside.py
+      `item_fields`), the entity pages' own links to such lists name more (its publisher,
+      series and tags: beside.py `link_fields`) of an attribute whose index the start list
+      links, but for the links the start list's pages show too (the site's template: a
+      menu's "Hot Books") and those the list's last entity's page links alike.
     - Any other list (links, cards) without facets (with facets, they are the entities'
       attributes, and a page load per entity would cost more than exploring them): the sample
       shows at least two label/value fields, and a second entity page shows at least half of
@@ -215,26 +221,39 @@ async def read_records(ex: Explorer) -> None:
     faceted = {a.casefold() for q in explored for a, _ in q.conditions}
     sample = record_fields(ex.sample)
     labels = {name.casefold() for name in sample}
-    repeated, more = labels & shown, labels - shown - faceted
+    links = _links(ex, ex.sample) if shown and not _tabled(ex) else {}
+    # the sample's links to lists of its values, the list's own links to them too
+    linking = set(_links(ex, ex.sample, every=True)) if links else set()
+    repeated, more = (labels | linking) & shown, labels - shown - faceted
     values = {"repeated": float(len(repeated)), "more": float(len(more))}
     entities = list(dict.fromkeys(e for q in ex.queries for e in q.entities))
     loaded: dict[str, Snapshot | None] = {ex.sample.url: ex.sample, ex.sample.final_url: ex.sample}
+    linked = links.keys() - shown - faceted
     if not shown:
         why = await _second_record(ex, ex.sample, entities, loaded, labels, more, faceted)
         if why:
             ex.run.note("entity-pages", "skip", ex.sample.final_url, values=values, note=why)
             return
-    elif not more or (2 * len(repeated) < len(shown) and not _row_agrees(ex, listed, sample)):
-        why = "no field beyond the list's" if not more else "not the rows' record"
+    elif (not more and not linked) or (
+        2 * len(repeated) < len(shown) and not _row_agrees(ex, listed, sample)
+    ):
+        why = "no field beyond the list's" if not more and not linked else "not the rows' record"
         ex.run.note("entity-pages", "skip", ex.sample.final_url, values=values, note=why)
         return
+    alike = await _alike_links(ex, links, linked, entities, loaded) if linked else set()
+    if linked:
+        linked -= alike
+        if not more and not linked:
+            why = "the entity pages link the same values: the site's template"
+            ex.run.note("entity-pages", "skip", ex.sample.final_url, values=values, note=why)
+            return
     urls = [e for e in entities if e not in loaded]
     ex.run.note(
         "entity-pages",
         "read",
         ex.sample.final_url,
         values={**values, "pages": float(len(urls))},
-        note=", ".join(sorted(name for name in sample if name.casefold() in more)),
+        note=", ".join(sorted({*(n for n in sample if n.casefold() in more), *linked})),
     )
     pages = {**loaded, **dict(zip(urls, await ex.pages(urls), strict=True))}
     for entity in entities:
@@ -244,6 +263,58 @@ async def read_records(ex: Explorer) -> None:
             ex.records[entity] = {
                 name: value for name, value in fields.items() if name.casefold() in more
             }
+            if links:
+                ex.records[entity].update(
+                    (name, value)
+                    for name, value in _links(ex, page).items()
+                    if name not in shown | faceted | alike | ex.records[entity].keys()
+                )
+
+
+def _tabled(ex: Explorer) -> bool:
+    """Whether a page of the queries shows its entities' fields as a result table."""
+    return any(table_fields(ex, page) for q in ex.queries for page in q.pages)
+
+
+def _links(ex: Explorer, page: Snapshot, every: bool = False) -> dict[str, tuple[str, ...]]:
+    """beside.py `link_fields` of an entity page, the attributes case-folded; unless `every`,
+    only the attributes the start list's pages link an index of (``/publisher``,
+    ``/category/``: an address of the attribute's word alone; a topic's posters, whose
+    ``/user/<pk>/`` the site indexes nowhere, are no field of it), and not its links those
+    pages link too (the site's template: a menu's "Hot Books", a sidebar's)."""
+    pattern = ex.pattern
+    assert pattern is not None
+    pages = ex.queries[0].pages if ex.queries and not every else []
+    template = {x.url for p in pages for x in p.links}
+    fields = link_fields(page, lambda u: pattern.matches(u) or u in template)
+    if every:
+        return {a.casefold(): v for a, v in fields.items()}
+    indexed = {_name(segs[0]) for u in template if len(segs := _segments(u)) == 1}
+    return {a.casefold(): v for a, v in fields.items() if _name(a) in indexed}
+
+
+async def _alike_links(
+    ex: Explorer,
+    links: Mapping[str, tuple[str, ...]],
+    linked: set[str],
+    entities: list[str],
+    loaded: dict[str, Snapshot | None],
+) -> set[str]:
+    """The attributes of `linked` that the list's last entity's page (loaded, and kept in
+    `loaded`) links with the sample's values (`links`): the same people on every question
+    of a forum, no field; all of them when that page does not load."""
+    other = next((e for e in reversed(entities) if e not in loaded), None)
+    second = await ex.page(other) if other is not None else None
+    if other is not None:
+        loaded[other] = second
+    if second is None:
+        return set(linked)
+    theirs = _links(ex, second)
+    return {a for a in linked if theirs.get(a) == links[a]}
+
+
+def _segments(url: str) -> list[str]:
+    return [s for s in urlsplit(url).path.split("/") if s]
 
 
 def _row_agrees(

@@ -565,7 +565,7 @@ def pagination_candidates(
     for url, text in links:
         if url in (here, snapshot.url):
             continue
-        if pattern.matches(url) and not names_a_pager(text, url in rel):
+        if pattern.matches(url) and not names_a_pager(text, url in rel, url):
             continue  # an entity link; one named as a pager is a page of a pattern this wide
         if _differs_by_page(here, url):
             found.add(url)

@@ -40,6 +40,7 @@ import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
+from urllib.parse import urlsplit
 
 from siteseer.algorithms.querycentric.safety import unsafe_reason
 from siteseer.render import Snapshot, form_links
@@ -108,14 +109,17 @@ FORMAT_KEYS = frozenset({"format", "fmt", "_format", "output", "export", "downlo
 
 
 _PATH_PAGE = re.compile(r"([a-z]+)[-_:]?([1-9]\d*)", re.IGNORECASE)
+# a folder's index document, or a numbered one beside it (a static gallery's ``index_1.html``)
+_INDEX_PAGE = re.compile(r"index(?:[-_]?([1-9]\d*))?\.html?", re.IGNORECASE)
 
 
 def path_page(segments: Sequence[str]) -> tuple[tuple[str, ...], str]:
     """A path's list and the page of it the path names: a trailing page word and number
     (``/page/2/``, ``/p/3``), a segment of both (``/page2/``, ``/page:2/``), or a trailing number of at most
     three digits without a leading zero after a word (``/list/2``; a year, ``/2023/06/``'s or
-    ``/2023/12/``'s month is no page); the page is "" for a path that names none (the list's
-    first page)."""
+    ``/2023/12/``'s month is no page), or a numbered index document (``/album/index_1.html``:
+    the folder's list, whose first page is ``index.html``); the page is "" for a path that names
+    none (the list's first page)."""
     segs = tuple(segments)
     last = segs[-1] if segs else ""
     number = last.isdigit() and not last.startswith("0")
@@ -126,7 +130,18 @@ def path_page(segments: Sequence[str]) -> tuple[tuple[str, ...], str]:
     word = _PATH_PAGE.fullmatch(last)
     if word is not None and word[1].lower() in PAGE_KEYS:
         return segs[:-1], word[2]
+    index = _INDEX_PAGE.fullmatch(last)
+    if index is not None:
+        return segs[:-1], index[1] or ""
     return segs, ""
+
+
+def numbered_index(url: str) -> bool:
+    """Whether `url` names a numbered index document of its folder (``/album/index_1.html``):
+    a further page of the folder's list, never an entity, whatever the pattern it matches."""
+    last = urlsplit(url).path.rsplit("/", 1)[-1]
+    index = _INDEX_PAGE.fullmatch(last)
+    return index is not None and index[1] is not None
 
 
 def is_format_key(key: str) -> bool:
@@ -157,11 +172,12 @@ def is_pager_text(text: str) -> bool:
     return 0 < len(pager) <= 2 and all(w in _PAGER_WORDS for w in pager) and len(words) <= 3
 
 
-def names_a_pager(text: str, rel: bool) -> bool:
-    """Whether a link is a pager by its words ("Next Page", "older posts") or its ``rel``, not
-    by a number or arrows alone (an entity's link may read "2" or "→"): a link the entity
-    pattern takes in (``/msg00000.html`` teaches ``/*``) that is still the list's next page."""
-    return rel or (is_pager_text(text) and any(ch.isalpha() for ch in text))
+def names_a_pager(text: str, rel: bool, url: str = "") -> bool:
+    """Whether a link is a pager by its words ("Next Page", "older posts"), its ``rel`` or its
+    address (a numbered index document, `numbered_index`), not by a number or arrows alone (an
+    entity's link may read "2" or "→"): a link the entity pattern takes in (``/msg00000.html``
+    teaches ``/*``) that is still the list's next page."""
+    return rel or numbered_index(url) or (is_pager_text(text) and any(ch.isalpha() for ch in text))
 
 
 def form_pager_links(page: Snapshot, canonical: Callable[[str], str]) -> list[tuple[str, str]]:

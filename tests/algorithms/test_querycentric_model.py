@@ -258,6 +258,22 @@ def test_a_pager_numbered_from_zero_keeps_its_second_page() -> None:
     }
 
 
+def test_a_folders_numbered_index_document_is_its_next_page() -> None:
+    """A static gallery's album lists its pictures beside it (``/album/Dune.html``) and pages
+    its list as numbered index documents (``/album/index_1.html``, reading "2"): the entity
+    pattern the pictures teach takes the page in, its address still names another page of the
+    folder's list (``/album/`` is ``index.html``)."""
+    pics = "".join(f'<div class="media"><a href="{n}.html">{n}</a></div>' for n in "ABCD")
+    pager = '<ul id="onum_links"><li>1</li><li><a href="index_1.html">2</a></li></ul>'
+    album = snap("/mate/nature/", pager + pics)
+    pattern = EntityPattern.from_urls([BASE + "/mate/nature/A.html"])
+    assert pattern.matches(BASE + "/mate/nature/index_1.html")
+    assert pagination_candidates(album, pattern) == (BASE + "/mate/nature/index_1.html",)
+    # a number linking an entity of the pattern stays an entity
+    numbered = snap("/mate/nature/", pics + '<p><a href="2.html">2</a></p>')
+    assert pagination_candidates(numbered, pattern) == ()
+
+
 def test_pagination_candidates_and_same_query() -> None:
     side = sidebar(Brand={"Nike": 30, "Puma": 20})
     pager = '<nav class="pager"><a href="/shop?page=2">2</a><a href="/shop?page=2">Next »</a></nav>'

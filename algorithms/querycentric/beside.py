@@ -12,7 +12,10 @@ as an ordering ("Sort title in alphabetical order") shows the same list in anoth
 value. The lists beside the start list are its links on the hub shaped as its own address
 (`EntityPattern.from_urls`: host, leading literal segments, depth, query keys, namespace) in
 the same link group (their DOM path, with attribute names); none when the hub does not link
-the start list, or links no other list so.
+the start list, or links no other list so. The hub may link the start list as its folder's index
+document (``nature/index.html`` for ``/nature/``); where it links a folder above the start
+list instead (a gallery's home page linking its categories), that folder's page is the hub
+(explorer.py `_beside_above`).
 
 The lists an item of the start list links to beside its entity (a post's category and tags,
 ``/category/dpkg/``, ``/tag/unstable/``) are the same kind of values (`item_fields`): each
@@ -29,7 +32,7 @@ from siteseer.algorithms.querycentric.items import result_items
 from siteseer.algorithms.querycentric.labels import clean_label, norm_ws
 from siteseer.algorithms.querycentric.model import EntityPattern, entity_url
 from siteseer.algorithms.querycentric.shapes import spelled_namespace
-from siteseer.algorithms.querycentric.views import names_an_order, path_page
+from siteseer.algorithms.querycentric.views import folder_form, names_an_order, path_page
 from siteseer.render import Snapshot
 
 __all__ = [
@@ -83,18 +86,20 @@ def lists_beside(hub: Snapshot, start: str, entities: Iterable[str] = ()) -> dic
     if not beside_attribute(start, entities):
         return None
     shape = EntityPattern.from_urls([start])
-    groups = {x.path_attrs for x in hub.links if x.url == start}
+    # the start list linked as its folder's index document (``nature/index.html``) too
+    groups = {x.path_attrs for x in hub.links if folder_form(x.url) == start}
     if not groups:
         return None
     found: dict[str, str] = {}
     for link in hub.links:
-        if link.path_attrs not in groups or not shape.matches(link.url):
+        url = start if folder_form(link.url) == start else link.url
+        if link.path_attrs not in groups or not shape.matches(folder_form(url)):
             continue
         value = clean_label(norm_ws(link.text))
         if names_an_order(value):
             continue  # the same list in another order (a view), no list of a value
-        if value and not spelled_address(value) and link.url not in found:
-            found[link.url] = value
+        if value and not spelled_address(value) and url not in found:
+            found[url] = value
     return found if len(found) > 1 and start in found else None
 
 

@@ -60,6 +60,7 @@ from siteseer.algorithms.querycentric.records import (
     table_fields,
 )
 from siteseer.algorithms.querycentric.throughviews import entity_view
+from siteseer.algorithms.querycentric.views import folder_form
 from siteseer.algorithms.result import Exploration
 from siteseer.algorithms.run import Run, Stopped
 from siteseer.algorithms.scriptpager import in_place
@@ -190,13 +191,16 @@ async def _beside(ex: Explorer, q0: Query) -> bool:
     them all. False when there are none."""
     hub = None if not ex.settings.hub or ex.rows is not None else await ex.page(ex.settings.hub)
     lists = None if hub is None else lists_beside(hub, ex.start, q0.entities)
+    if hub is not None and lists is None:
+        hub, lists = await _beside_above(ex, hub, q0)
     if hub is None or lists is None:
         return False
     attribute = beside_attribute(ex.start, q0.entities)
     learned = ex.pattern
-    if attribute == SECTION and learned is not None:
-        # the sections' entities are named below their own folders, not the start list's
-        folder = [seg for seg in urlsplit(ex.start).path.split("/") if seg]
+    folder = tuple(seg for seg in urlsplit(ex.start).path.split("/") if seg)
+    if learned is not None and (attribute == SECTION or learned.prefix[: len(folder)] == folder):
+        # the sections' entities (or any entities named below the start list's own folder,
+        # a gallery album's pictures) are named below their own folders, not the start list's
         ex.pattern = replace(learned, prefix=learned.prefix[: len(folder) - 1])
     made = await _value_queries(ex, q0, attribute, lists)
     if not made:
@@ -211,6 +215,32 @@ async def _beside(ex: Explorer, q0: Query) -> bool:
         note=f"{attribute}: the lists {hub.final_url} links alike beside the start list",
     )
     return True
+
+
+async def _beside_above(
+    ex: Explorer, hub: Snapshot, q0: Query
+) -> tuple[Snapshot | None, dict[str, str] | None]:
+    """The lists beside the start list on the folder above it nearest to it that the hub links,
+    where the hub links no list beside it (a gallery's home page linking its categories, each
+    category linking its albums): that folder's page (one load) and its lists; (None, None)
+    when there is none or it links no list beside the start list. The site's root is no such
+    folder (every page's home link)."""
+    start = urlsplit(ex.start)
+    above = [
+        x.url
+        for x in hub.links
+        if (u := urlsplit(folder_form(x.url))).netloc == start.netloc
+        and u.path.endswith("/")
+        and u.path != "/"
+        and start.path.startswith(u.path)
+        and len(u.path) < len(start.path)
+        and folder_form(x.url) != folder_form(hub.final_url)
+    ]
+    if not above:
+        return None, None
+    page = await ex.page(max(above, key=lambda url: len(folder_form(url))))
+    lists = None if page is None else lists_beside(page, ex.start, q0.entities)
+    return (page, lists) if lists is not None else (None, None)
 
 
 async def _value_queries(ex: Explorer, q0: Query, attribute: str, lists: dict[str, str]) -> int:

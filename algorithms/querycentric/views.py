@@ -40,7 +40,7 @@ import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
 from siteseer.algorithms.querycentric.safety import unsafe_reason
 from siteseer.render import Snapshot, form_links
@@ -51,6 +51,7 @@ __all__ = [
     "VIEW_WORDS",
     "attribute_name",
     "date_field",
+    "folder_form",
     "form_pager_links",
     "in_header_cell",
     "in_table_cell",
@@ -134,6 +135,17 @@ def path_page(segments: Sequence[str]) -> tuple[tuple[str, ...], str]:
     if index is not None:
         return segs[:-1], index[1] or ""
     return segs, ""
+
+
+def folder_form(url: str) -> str:
+    """`url` with its folder's index document (``/album/index.html``) as the folder it stands
+    for (``/album/``); any other `url` as it is."""
+    parts = urlsplit(url)
+    head, _, last = parts.path.rpartition("/")
+    index = _INDEX_PAGE.fullmatch(last)
+    if index is None or index[1] is not None:
+        return url
+    return urlunsplit(parts._replace(path=head + "/"))
 
 
 def numbered_index(url: str) -> bool:

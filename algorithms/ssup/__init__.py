@@ -210,9 +210,11 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   index page's entries of the sample's template without an HTML test, when the sample names
   no fields (`levels._Sample.under_own_index`).
 - Trees of variable depth (beyond the paper). A climb its height stopped at a folder's page
-  below the site's root (``/mate/`` above ``/mate/nature/``) takes the page of the folder above
-  it (one download) as the level above when it lists the top in the very list through which
-  the top lists the page below (`trails.folder_root`: a gallery's albums of albums). An index
+  below the site's root (``/mate/`` above ``/mate/nature/``, or its index document
+  ``/mate/index.html``, whose siblings are the other folders' index documents:
+  `verdicts.lists_folders`) takes the page of the folder above it (one download) as the level
+  above when it lists the top in the very list through which the top lists the page below
+  (`trails.folder_root`: a gallery's albums of albums). An index
   page of a level above the leaves' parents that links to no page of the level below its own
   but to pages through the leaves' sample link DOM path is a branch that ends sooner (an album
   of images beside albums of albums): a page of the leaves' parents too (`tree._Walk._ended`).

@@ -16,10 +16,17 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from siteseer.algorithms.features.dom import link_collections, link_path
+from siteseer.algorithms.features.urlshape import is_index_document
 from siteseer.algorithms.ssup.candidates import own_urls
 from siteseer.algorithms.ssup.climb import MAX_AUTO_HEIGHT, Climb, Height, landed, wider
 from siteseer.algorithms.ssup.probes import url_ancestors
-from siteseer.algorithms.ssup.verdicts import Parent, confirms, is_site_root, navigation_list
+from siteseer.algorithms.ssup.verdicts import (
+    Parent,
+    confirms,
+    is_site_root,
+    lists_folders,
+    navigation_list,
+)
 from siteseer.algorithms.ssup.weights import candidate_weight
 from siteseer.render import Snapshot
 
@@ -135,7 +142,9 @@ def _level_above(
     if scored is None or scored[0] != sdps[0]:
         return None
     parent = Parent(page, scored[0], scored[1])
-    if navigation_list(page, top, parent.sdp, climb.mode) or not confirms(parent, top, climb.mode):
+    if navigation_list(page, top, parent.sdp, climb.mode):
+        return None
+    if not confirms(parent, top, climb.mode) and not lists_folders(parent, top, climb.mode):
         return None
     climb.run.note(
         "sample-path",
@@ -161,12 +170,21 @@ async def folder_root(
     gallery's albums of albums) is as deep as each branch goes, no tree of one height: the
     folder above lists the top's siblings, some of which list entities straight away."""
     top = chain[0]
-    if len(chain) < 2 or not urlsplit(top.url).path.endswith("/"):
+    head, _, name = urlsplit(top.url).path.rpartition("/")
+    # Choice: a folder's index document (``/mate/index.html``) is the folder's page.
+    if len(chain) < 2 or (name and not is_index_document(name)):
         return None
-    folder = next((u for u in url_ancestors(top.url) if urlsplit(u).path.endswith("/")), None)
+    folder = next(
+        (u for u in url_ancestors(top.url) if _path(u).endswith("/") and _path(u) != f"{head}/"),
+        None,
+    )
     if folder is None:
         return None
     page = climb.run.pages.get(folder) or await climb.run.fetch_one(folder)
     if page is None or own_urls(page) & set().union(*(own_urls(p) for p in chain)):
         return None
     return _level_above(climb, page, chain, sdps)
+
+
+def _path(url: str) -> str:
+    return urlsplit(url).path

@@ -11,7 +11,8 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from urllib.parse import urlsplit
 
 from siteseer.algorithms.features.dom import (
     TagFeature,
@@ -21,7 +22,12 @@ from siteseer.algorithms.features.dom import (
     paths_to,
 )
 from siteseer.algorithms.features.url import SIZE_TERM, term_weights, url_schema
-from siteseer.algorithms.features.urlshape import continues, template_share
+from siteseer.algorithms.features.urlshape import (
+    continues,
+    is_index_document,
+    seed_template,
+    template_share,
+)
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.candidates import own_urls, path_terms
 from siteseer.algorithms.ssup.probes import (
@@ -44,6 +50,7 @@ __all__ = [
     "is_root_url",
     "is_site_root",
     "is_tab",
+    "lists_folders",
     "lists_siblings",
     "lists_through",
     "main_list",
@@ -253,6 +260,26 @@ def lists_siblings(parent: Parent, sp: Snapshot, mode: TagFeature, *, widen: boo
     listed = link_collections(parent.page, mode).get(parent.sdp, ())
     others = (u for u in listed if u != sp.final_url)
     return template_share(sp.url, others, widen=widen) >= _CLIMB_SHARE
+
+
+def lists_folders(parent: Parent, sp: Snapshot, mode: TagFeature) -> bool:
+    """Whether `sp` is a folder's index document (``/mate/index.html``) and `parent` a confirmed
+    index page of it as of a folder (`confirms`, its list matching the template of the folders'
+    index documents, ``/*/index.html``, where `seed_template` would vary the file name).
+
+    Choice: a page of a folder that links it by its index document is named by its folder, as
+    the folder's URL names it (`urlshape.is_index_document`)."""
+    template = seed_template(sp.url)
+    name = urlsplit(sp.url).path.rpartition("/")[2]
+    if template is None or len(template.segments) < 2 or not is_index_document(name):
+        return False
+    if parent.value or not climbs(parent, sp, mode)[0]:
+        return False
+    folders = replace(template, segments=(*template.segments[:-2], None, name))
+    own = own_urls(sp)
+    listed = link_collections(parent.page, mode).get(parent.sdp, ())
+    others = [u for u in dict.fromkeys(listed) if u not in own]
+    return bool(others) and sum(folders.matches(u) for u in others) / len(others) >= _CLIMB_SHARE
 
 
 def confirmed(run: Run, parent: Parent, sp: Snapshot, mode: TagFeature, level: int | None) -> bool:

@@ -4,6 +4,8 @@
   listing its images), one of images straight away; every album lists its sub-albums in one
   kind of list and its images in another. The seed is an image two albums deep: the climb's
   height stops at its album's parent, and the images of the shallow album are entities too.
+  Its albums are linked as folders (``/mate-themes/``) or by their index documents
+  (``/mate-themes/index.html``, as lazygal draws them).
 - A topic-oriented help, as Mallard's yelp-build draws one: every page is ``/<name>.html``; the
   front page lists a few topics beside its guides, each guide its topics beside its sub-guides
   in one list, every page shows the trail of its guides ("Help » Network » Wireless"). The
@@ -28,11 +30,13 @@ _ALBUMS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _trail(album: str) -> str:
-    """The links to `album` and the albums above it, its trail."""
+def _trail(album: str, document: str = "") -> str:
+    """The links to `album` and the albums above it, its trail (each folder's URL followed by
+    `document`)."""
     parts = album.split("/") if album else []
     return " » ".join(
-        f'<a href="/{"/".join(parts[: i + 1])}/">{part}</a>' for i, part in enumerate(parts)
+        f'<a href="/{"/".join(parts[: i + 1])}/{document}">{part}</a>'
+        for i, part in enumerate(parts)
     )
 
 
@@ -45,8 +49,12 @@ class _GallerySite(Site):
     """`/<album>/` lists its sub-albums (``div#albums``) or its images (``div#gallery``);
     `/<album>/<image>.html` an image's page, with its album's trail and previous/next links."""
 
-    id = "gallery-depths"
     kind = "entity-tree"
+
+    def __init__(self, document: str = "") -> None:
+        # `document`: the file name an album's links add to its folder (``index.html``).
+        self.document = document
+        self.id = "gallery-depths-documents" if document else "gallery-depths"
 
     @staticmethod
     def _images() -> list[str]:
@@ -58,13 +66,15 @@ class _GallerySite(Site):
         ]
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
-        head = '<header><h1><a href="/">Gallery</a></h1></header>'
-        album = request.path.strip("/")
-        if request.path.endswith("/") and album in _ALBUMS:
+        doc = self.document
+        head = f'<header><h1><a href="/{doc}">Gallery</a></h1></header>'
+        path = request.path.removesuffix(doc) if doc else request.path
+        album = path.strip("/")
+        if path.endswith("/") and album in _ALBUMS:
             entries = _ALBUMS[album]
             if all("." not in e for e in entries):
                 cells = "".join(
-                    f'<div class="thumbnail"><a href="/{e}/"><img src="/{e}/t.jpg"></a>'
+                    f'<div class="thumbnail"><a href="/{e}/{doc}"><img src="/{e}/t.jpg"></a>'
                     f'<span class="title">{e}</span></div>'
                     for e in entries
                 )
@@ -75,13 +85,14 @@ class _GallerySite(Site):
                     for e in entries
                 )
                 body = f'<div id="gallery"><ul class="images">{cells}</ul></div>'
-            return _html(album or "Gallery", f"{head}<main><h2>{_trail(album)}</h2>{body}</main>")
+            trail = _trail(album, doc)
+            return _html(album or "Gallery", f"{head}<main><h2>{trail}</h2>{body}</main>")
         album, _, name = album.rpartition("/")
         images = _ALBUMS.get(album, ())
         if name.removesuffix(".html") not in images:
             return web.Response(status=404, text="not found")
         at = images.index(name.removesuffix(".html"))
-        trail = _trail(album)
+        trail = _trail(album, self.document)
         near = "".join(
             f'<a class="{rel}" href="/{album}/{images[j]}.html">{rel}</a>'
             for rel, j in (("previous", at - 1), ("next", at + 1))
@@ -95,6 +106,7 @@ class _GallerySite(Site):
 
     def truth(self, base_url: str) -> SiteTruth:
         seed = f"{base_url}/mate-themes/nature/Dune3.jpg.html"
+        doc = self.document
         return SiteTruth(
             site=self.id,
             base_url=base_url,
@@ -103,20 +115,21 @@ class _GallerySite(Site):
             target_type="image",
             seed_entity=seed,
             seed_path=(
-                f"{base_url}/",
-                f"{base_url}/mate-themes/",
-                f"{base_url}/mate-themes/nature/",
+                f"{base_url}/{doc}",
+                f"{base_url}/mate-themes/{doc}",
+                f"{base_url}/mate-themes/nature/{doc}",
                 seed,
             ),
             index_levels=(
-                (f"{base_url}/",),
-                tuple(f"{base_url}/{a}/" for a in _ALBUMS if a),
+                (f"{base_url}/{doc}",),
+                tuple(f"{base_url}/{a}/{doc}" for a in _ALBUMS if a),
             ),
         )
 
 
-async def test_an_album_of_images_beside_albums_of_albums() -> None:
-    truth, result, downloaded = await serve_and_discover(_GallerySite())
+@pytest.mark.parametrize("document", ["", "index.html"])
+async def test_an_album_of_images_beside_albums_of_albums(document: str) -> None:
+    truth, result, downloaded = await serve_and_discover(_GallerySite(document))
     assert result.complete, result.reason
     assert set_scores(result.entities, truth.target_entities).f1 == 1.0, result.entities
     assert len(downloaded) <= len(_ALBUMS) + 6, downloaded

@@ -54,6 +54,7 @@ from siteseer.crawler import (
     Cost,
     CrawlError,
     Halt,
+    NotHTML,
     PageCapReached,
     RoutingDecision,
     current_halt,
@@ -122,6 +123,7 @@ class Run:
         self.halt = halt if halt is not None else current_halt()
         self.pages: dict[str, Snapshot] = {}  # every Snapshot loaded, 4xx/5xx included
         self.failed: dict[str, str] = {}  # URL → why it gave no page (`fetch`: no 2xx page)
+        self.files: set[str] = set()  # URLs that answered with no HTML page (NotHTML, lasting)
         self.trace: list[TraceEntry] = []
         self.reason = ""  # why the run stopped early; "" while it may still complete
         self._start = session.cost()
@@ -188,6 +190,8 @@ class Run:
                 spent = spent_reason(result)
             else:
                 self._fail(url, str(result), step)
+                if isinstance(result, NotHTML) and not result.transient:
+                    self.files.add(url)
         self._note_traps()
         if spent:
             self.stop(spent)

@@ -197,13 +197,16 @@ class FetchFailed(CrawlError):
 
 
 class NotHTML(CrawlError):
-    """The response is not an HTML page (an image, a PDF, JSON …)."""
+    """The response is not an HTML page (an image, a PDF, JSON …). `transient`: it came with
+    a status worth asking again (5xx, 429: a busy server's plain-text error), which tells
+    nothing of what the URL names."""
 
-    def __init__(self, url: str, content_type: str) -> None:
+    def __init__(self, url: str, content_type: str, *, transient: bool = False) -> None:
         super().__init__(
             url, f"{url} is not an HTML page (content type {content_type or 'unknown'!r})"
         )
         self.content_type = content_type
+        self.transient = transient
 
 
 class BrowserUnavailable(CrawlError):

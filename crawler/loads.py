@@ -32,6 +32,7 @@ from siteseer.crawler.config import SessionConfig
 from siteseer.crawler.cost import Counters
 from siteseer.crawler.errors import BudgetExhausted, CrawlError, NotHTML
 from siteseer.crawler.hops import Hops
+from siteseer.crawler.retry import RetryPolicy
 from siteseer.crawler.store import SnapshotKind
 from siteseer.render import RawResponse, ScreenshotMode, Snapshot, State
 
@@ -112,7 +113,8 @@ class Loads:
         if self.cache.keep(snapshot, again=again) and not again:
             self.cache.keep_redirect_target(snapshot)
         if not is_html_type(snapshot.content_type):
-            raise NotHTML(url, snapshot.content_type)
+            transient = RetryPolicy.retry_status(snapshot.status)
+            raise NotHTML(url, snapshot.content_type, transient=transient)
         return snapshot, response
 
     async def rendered(

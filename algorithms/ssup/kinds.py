@@ -93,7 +93,9 @@ async def _unlike_fields(
 
 def pages_only(run: Run, sample: str, urls: Sequence[str]) -> list[str]:
     """`urls` without those whose file extension (``.txt``, ``.pdf``), other than the `sample`
-    URL's, is that of a URL of them that `run` found to be no page (not HTML, no answer).
+    URL's, is that of a URL of them that `run` found to be a file (`Run.files`: it answered,
+    with no HTML page); one that gave no answer (a timeout, a reset, a busy server's error)
+    tells nothing of its extension.
 
     Choice (beyond the paper): a list of documents links their sources and downloads beside
     them, in the same items; one of them found to be no HTML page shows its extension names
@@ -102,7 +104,7 @@ def pages_only(run: Run, sample: str, urls: Sequence[str]) -> list[str]:
     dead = {
         suffix
         for u in urls
-        if u in run.failed
+        if u in run.files
         and u not in run.pages
         and (suffix := PurePosixPath(urlsplit(u).path).suffix)
         and suffix != own

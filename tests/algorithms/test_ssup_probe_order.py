@@ -31,6 +31,7 @@ class _Run:
         self.site = site
         self.pages = {loaded: site[loaded]}
         self.failed: dict[str, str] = {}
+        self.files: set[str] = set()
         self.asked: list[str] = []
 
     async def fetch_one(self, url: str) -> Snapshot | None:

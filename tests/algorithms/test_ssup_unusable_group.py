@@ -108,3 +108,29 @@ async def test_groups_after_files_are_judged_and_files_left_out() -> None:
     # the group's other files of its extension are none either.
     files = [e.subject for e in result.trace if e.decision == "error" and ".dtd" in e.subject]
     assert [u.rsplit("/", 1)[-1] for u in files] == ["docutils.dtd"], files
+
+
+class _BusyOverview(_Overview):
+    """The overview on a server that fails to answer for the first two schema files: one cut
+    off (a reset), one answered by a busy server's plain-text error (503)."""
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        if request.path.endswith("/docutils.dtd") and request.transport is not None:
+            request.transport.abort()
+            return web.Response(status=500)
+        if request.path.endswith("/pysource.dtd"):
+            return web.Response(status=503, text="busy, try again", content_type="text/plain")
+        return await super().handle(request)
+
+
+async def test_a_file_that_gave_no_answer_leaves_its_extension_in() -> None:
+    truth, result, _ = await serve_and_discover(_BusyOverview(), height=1)
+    scores = set_scores(result.entities, truth.target_entities)
+    assert scores.f1 == 1.0, sorted(set(result.entities) ^ set(truth.target_entities))
+    # Neither failure tells what a .dtd names: the next schema file is tried, and shows it.
+    files = [e.subject for e in result.trace if e.decision == "error" and ".dtd" in e.subject]
+    assert [u.rsplit("/", 1)[-1] for u in files] == [
+        "docutils.dtd",
+        "pysource.dtd",
+        "soextblx.dtd",
+    ], files

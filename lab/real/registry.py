@@ -130,6 +130,7 @@ _REAL: dict[str, str] = {
     "real-typedoc": "siteseer.lab.real.typedoc:TypedocApp",
     "real-naturaldocs": "siteseer.lab.real.naturaldocs:NaturalDocsApp",
     "real-zim": "siteseer.lab.real.zim:ZimApp",
+    "real-optunadash": "siteseer.lab.real.optunadash:OptunaDashApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -1,6 +1,6 @@
 """Node applications built once from a lockfile shipped in lab/real/apps/ (real-hexo,
-real-vitepress, real-eleventy), and npm packages installed by name (real-docsify,
-real-reactadmin, real-swaggerui).
+real-vitepress, real-eleventy, real-docusaurus), and npm packages installed by name
+(real-docsify, real-reactadmin, real-swaggerui).
 
 `npm_ci` makes a fresh project folder from the application's package.json and lockfile and
 fills it with `npm ci`; `built_from` says whether a build's stamp records the inputs a build

@@ -57,10 +57,11 @@ def run_step(
     *,
     stdout: Path | None = None,
     succeeds: Sequence[int] = (0,),
+    cwd: Path | None = None,
 ) -> None:
-    """Run one install command, its output appended to `log` (its standard output written to
-    `stdout` instead, when given); raise `InstallFailed` when its exit code is not one of
-    `succeeds`."""
+    """Run one install command (in the folder `cwd`, when given), its output appended to `log`
+    (its standard output written to `stdout` instead, when given); raise `InstallFailed` when
+    its exit code is not one of `succeeds`."""
     progress(f"{app_id}: {what} …")
     log.parent.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
@@ -70,7 +71,7 @@ def run_step(
         try:
             with stdout.open("w", encoding="utf-8") if stdout else nullcontext(out) as written:
                 code = subprocess.run(
-                    list(argv), stdout=written, stderr=out, stdin=subprocess.DEVNULL
+                    list(argv), stdout=written, stderr=out, stdin=subprocess.DEVNULL, cwd=cwd
                 ).returncode
         except OSError as e:
             raise InstallFailed(app_id, f"{what}: cannot run {argv[0]}: {e}") from e

@@ -131,6 +131,7 @@ _REAL: dict[str, str] = {
     "real-naturaldocs": "siteseer.lab.real.naturaldocs:NaturalDocsApp",
     "real-zim": "siteseer.lab.real.zim:ZimApp",
     "real-optunadash": "siteseer.lab.real.optunadash:OptunaDashApp",
+    "real-docusaurus": "siteseer.lab.real.docusaurus:DocusaurusApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

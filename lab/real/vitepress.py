@@ -53,6 +53,7 @@ __all__ = [
     "page_path",
     "read_rules",
     "strip_remote_images",
+    "unpack_data",
 ]
 
 APP_ID = "real-vitepress"
@@ -179,6 +180,28 @@ def config(name: str, description: str, rules: list[Rule]) -> str:
     return f"export default {json.dumps(site, indent=2)};\n"
 
 
+def unpack_data(
+    app_id: str, packs: Path, into: Path, log: Path, progress: Progress
+) -> tuple[dict[str, str], list[Rule]]:
+    """`npm pack` of `DATA` into the new folder `packs`, unpacked as the folder `into`, its
+    Markdown files without remote images; returns its package.json and its rules."""
+    packs.mkdir()
+    pack = ["npm", "pack", DATA, "--silent", "--pack-destination", str(packs)]
+    run_step(app_id, f"npm pack {DATA}", pack, log, progress)
+    (tarball,) = packs.glob("*.tgz")
+    with tarfile.open(tarball) as archive:
+        archive.extractall(packs, filter="data")
+    (packs / "package").rename(into)
+    for file in into.rglob("*.md"):
+        text = file.read_text(encoding="utf-8")
+        file.write_text(strip_remote_images(text), encoding="utf-8")
+    meta = json.loads((into / "package.json").read_text(encoding="utf-8"))
+    try:
+        return meta, read_rules(into)
+    except ValueError as e:
+        raise InstallFailed(app_id, str(e)) from e
+
+
 def _stamp_of() -> dict[str, object]:
     """What a build is made from: the data package, the guide and the lockfile's packages."""
     lock = json.loads((APPS_DIR / LOCK_FILES["package.json"]).read_text(encoding="utf-8"))
@@ -241,22 +264,7 @@ class VitePressApp(RealApp):
 
     def _data(self, log: Path, progress: Progress) -> list[Rule]:
         """`npm pack` the data package, unpack it as `site/`, write index.md and the config."""
-        packs = self.project / "packs"
-        packs.mkdir()
-        pack = ["npm", "pack", DATA, "--silent", "--pack-destination", str(packs)]
-        run_step(self.id, f"npm pack {DATA}", pack, log, progress)
-        (tarball,) = packs.glob("*.tgz")
-        with tarfile.open(tarball) as archive:
-            archive.extractall(packs, filter="data")
-        (packs / "package").rename(self.source)
-        for file in self.source.rglob("*.md"):
-            text = file.read_text(encoding="utf-8")
-            file.write_text(strip_remote_images(text), encoding="utf-8")
-        meta = json.loads((self.source / "package.json").read_text(encoding="utf-8"))
-        try:
-            rules = read_rules(self.source)
-        except ValueError as e:
-            raise InstallFailed(self.id, str(e)) from e
+        meta, rules = unpack_data(self.id, self.project / "packs", self.source, log, progress)
         (self.source / "index.md").write_text(
             home_page(meta["name"], meta["description"]), encoding="utf-8"
         )

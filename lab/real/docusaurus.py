@@ -37,7 +37,7 @@ from pathlib import Path
 
 from siteseer.lab.real.app import APPS_DIR, RealApp, static_server, type_truth
 from siteseer.lab.real.errors import InstallFailed
-from siteseer.lab.real.npm import built_from, npm_ci
+from siteseer.lab.real.npm import built_from, npm_ci, npm_ci_need
 from siteseer.lab.real.pyenv import Progress, run_step
 from siteseer.lab.real.vitepress import DATA, read_rules, unpack_data
 from siteseer.lab.truth import SiteTruth
@@ -118,11 +118,8 @@ class DocusaurusApp(RealApp):
         return self.dir / "built.json"
 
     def needs(self) -> tuple[str, ...]:
-        deps = json.loads((APPS_DIR / LOCK_FILES["package.json"]).read_text(encoding="utf-8"))
-        pins = ", ".join(f"{k}@{v}" for k, v in deps["dependencies"].items())
         return (
-            f"node and npm; npm {pins} (npm ci from lab/real/apps/docusaurus.package-lock.json, "
-            f"in {self.project})",
+            npm_ci_need(LOCK_FILES, self.project),
             f"data: the Markdown documentation of the npm package {DATA} (npm pack)",
         )
 

@@ -46,7 +46,7 @@ from siteseer.lab.real.changelogs import app_uploads, distinct
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.hugo import CUTOFF
 from siteseer.lab.real.jekyll import post_file, post_text, read_posts
-from siteseer.lab.real.npm import built_from, npm_ci
+from siteseer.lab.real.npm import built_from, npm_ci, npm_ci_need
 from siteseer.lab.real.pyenv import Progress, run_step
 from siteseer.lab.truth import SiteTruth
 
@@ -141,11 +141,8 @@ class HexoApp(RealApp):
         return self.dir / "built.json"
 
     def needs(self) -> tuple[str, ...]:
-        deps = json.loads((APPS_DIR / LOCK_FILES["package.json"]).read_text(encoding="utf-8"))
-        pins = ", ".join(f"{k}@{v}" for k, v in deps["dependencies"].items())
         return (
-            f"node and npm; npm {pins} (npm ci from lab/real/apps/hexo.package-lock.json, in "
-            f"{self.project})",
+            npm_ci_need(LOCK_FILES, self.project),
             f"data: the Debian changelogs of {', '.join(PACKAGES)}, a post per upload",
         )
 

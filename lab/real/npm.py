@@ -5,7 +5,8 @@ real-vitepress, real-eleventy, real-docusaurus), and npm packages installed by n
 `npm_ci` makes a fresh project folder from the application's package.json and lockfile and
 fills it with `npm ci`; `built_from` says whether a build's stamp records the inputs a build
 would be made from now (so an edited lockfile or template rebuilds the site); `npm_install`
-installs pinned packages into a folder's `node_modules/` (no scripts run).
+installs pinned packages into a folder's `node_modules/` (no scripts run); `npm_ci_need` says
+what `npm_ci` installs.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from siteseer.lab.real.app import APPS_DIR
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.pyenv import Progress, run_step
 
-__all__ = ["built_from", "npm_ci", "npm_install"]
+__all__ = ["built_from", "npm_ci", "npm_ci_need", "npm_install"]
 
 
 def npm_ci(
@@ -43,6 +44,15 @@ def npm_ci(
         shutil.copyfile(APPS_DIR / source, project / name)
     npm = ["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts", "--prefix", str(project)]
     run_step(app_id, f"npm ci ({what})", npm, log, progress)
+
+
+def npm_ci_need(lock_files: Mapping[str, str], project: Path) -> str:
+    """What `npm_ci` of `lock_files` into `project` installs, for `RealApp.needs`: node, npm and
+    the package.json's pinned dependencies."""
+    package = json.loads((APPS_DIR / lock_files["package.json"]).read_text(encoding="utf-8"))
+    pins = ", ".join(f"{k}@{v}" for k, v in package["dependencies"].items())
+    lock = lock_files["package-lock.json"]
+    return f"node and npm; npm {pins} (npm ci from lab/real/apps/{lock}, in {project})"
 
 
 def npm_install(

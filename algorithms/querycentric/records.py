@@ -221,9 +221,10 @@ async def read_records(ex: Explorer) -> None:
     faceted = {a.casefold() for q in explored for a, _ in q.conditions}
     sample = record_fields(ex.sample)
     labels = {name.casefold() for name in sample}
-    links = _links(ex, ex.sample) if shown and not _tabled(ex) else {}
+    reader = _ValueLinks(ex) if shown and not _tabled(ex) else None
+    links = reader.named(ex.sample) if reader is not None else {}
     # the sample's links to lists of its values, the list's own links to them too
-    linking = set(_links(ex, ex.sample, every=True)) if links else set()
+    linking = set(reader.every(ex.sample)) if reader is not None and links else set()
     repeated, more = (labels | linking) & shown, labels - shown - faceted
     values = {"repeated": float(len(repeated)), "more": float(len(more))}
     entities = list(dict.fromkeys(e for q in ex.queries for e in q.entities))
@@ -240,7 +241,9 @@ async def read_records(ex: Explorer) -> None:
         why = "no field beyond the list's" if not more and not linked else "not the rows' record"
         ex.run.note("entity-pages", "skip", ex.sample.final_url, values=values, note=why)
         return
-    alike = await _alike_links(ex, links, linked, entities, loaded) if linked else set()
+    alike = set()
+    if reader is not None and linked:
+        alike = await _alike_links(ex, reader, links, linked, entities, loaded)
     if linked:
         linked -= alike
         if not more and not linked:
@@ -256,6 +259,7 @@ async def read_records(ex: Explorer) -> None:
         note=", ".join(sorted({*(n for n in sample if n.casefold() in more), *linked})),
     )
     pages = {**loaded, **dict(zip(urls, await ex.pages(urls), strict=True))}
+    given = shown | faceted | alike  # the attributes an entity page's value links add none of
     for entity in entities:
         page = pages.get(entity)
         if page is not None:
@@ -263,11 +267,12 @@ async def read_records(ex: Explorer) -> None:
             ex.records[entity] = {
                 name: value for name, value in fields.items() if name.casefold() in more
             }
-            if links:
-                ex.records[entity].update(
+            if reader is not None and links:
+                record = ex.records[entity]
+                record.update(
                     (name, value)
-                    for name, value in _links(ex, page).items()
-                    if name not in shown | faceted | alike | ex.records[entity].keys()
+                    for name, value in reader.named(page).items()
+                    if name not in given and name not in record
                 )
 
 
@@ -276,25 +281,36 @@ def _tabled(ex: Explorer) -> bool:
     return any(table_fields(ex, page) for q in ex.queries for page in q.pages)
 
 
-def _links(ex: Explorer, page: Snapshot, every: bool = False) -> dict[str, tuple[str, ...]]:
-    """beside.py `link_fields` of an entity page, the attributes case-folded; unless `every`,
-    only the attributes the start list's pages link an index of (``/publisher``,
+class _ValueLinks:
+    """beside.py `link_fields` of entity pages, the attributes case-folded, read against the
+    start list's pages (taken once: the first query's).
+
+    `named`: only the attributes the start list's pages link an index of (``/publisher``,
     ``/category/``: an address of the attribute's word alone; a topic's posters, whose
-    ``/user/<pk>/`` the site indexes nowhere, are no field of it), and not its links those
-    pages link too (the site's template: a menu's "Hot Books", a sidebar's)."""
-    pattern = ex.pattern
-    assert pattern is not None
-    pages = ex.queries[0].pages if ex.queries and not every else []
-    template = {x.url for p in pages for x in p.links}
-    fields = link_fields(page, lambda u: pattern.matches(u) or u in template)
-    if every:
-        return {a.casefold(): v for a, v in fields.items()}
-    indexed = {_name(segs[0]) for u in template if len(segs := _segments(u)) == 1}
-    return {a.casefold(): v for a, v in fields.items() if _name(a) in indexed}
+    ``/user/<pk>/`` the site indexes nowhere, are no field of it), and not the links those
+    pages link too (the site's template: a menu's "Hot Books", a sidebar's). `every`: all of
+    them, only the entity links left out."""
+
+    def __init__(self, ex: Explorer) -> None:
+        assert ex.pattern is not None
+        self.pattern = ex.pattern
+        pages = ex.queries[0].pages if ex.queries else []
+        self.template = frozenset(x.url for p in pages for x in p.links)
+        self.indexed = frozenset(
+            _name(segs[0]) for u in self.template if len(segs := _segments(u)) == 1
+        )
+
+    def named(self, page: Snapshot) -> dict[str, tuple[str, ...]]:
+        fields = link_fields(page, lambda u: self.pattern.matches(u) or u in self.template)
+        return {a.casefold(): v for a, v in fields.items() if _name(a) in self.indexed}
+
+    def every(self, page: Snapshot) -> dict[str, tuple[str, ...]]:
+        return {a.casefold(): v for a, v in link_fields(page, self.pattern.matches).items()}
 
 
 async def _alike_links(
     ex: Explorer,
+    reader: _ValueLinks,
     links: Mapping[str, tuple[str, ...]],
     linked: set[str],
     entities: list[str],
@@ -309,7 +325,7 @@ async def _alike_links(
         loaded[other] = second
     if second is None:
         return set(linked)
-    theirs = _links(ex, second)
+    theirs = reader.named(second)
     return {a for a in linked if theirs.get(a) == links[a]}
 
 

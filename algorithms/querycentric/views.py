@@ -131,10 +131,17 @@ def path_page(segments: Sequence[str]) -> tuple[tuple[str, ...], str]:
     word = _PATH_PAGE.fullmatch(last)
     if word is not None and word[1].lower() in PAGE_KEYS:
         return segs[:-1], word[2]
-    index = _INDEX_PAGE.fullmatch(last)
+    index = _index_page(last)
     if index is not None:
-        return segs[:-1], index[1] or ""
+        return segs[:-1], index
     return segs, ""
+
+
+def _index_page(segment: str) -> str | None:
+    """The page of its folder's list a path segment names when it is an index document: ""
+    for ``index.html``, "1" for ``index_1.html``; None for any other segment."""
+    index = _INDEX_PAGE.fullmatch(segment)
+    return None if index is None else index[1] or ""
 
 
 def folder_form(url: str) -> str:
@@ -142,8 +149,7 @@ def folder_form(url: str) -> str:
     for (``/album/``); any other `url` as it is."""
     parts = urlsplit(url)
     head, _, last = parts.path.rpartition("/")
-    index = _INDEX_PAGE.fullmatch(last)
-    if index is None or index[1] is not None:
+    if _index_page(last) != "":
         return url
     return urlunsplit(parts._replace(path=head + "/"))
 
@@ -151,9 +157,7 @@ def folder_form(url: str) -> str:
 def numbered_index(url: str) -> bool:
     """Whether `url` names a numbered index document of its folder (``/album/index_1.html``):
     a further page of the folder's list, never an entity, whatever the pattern it matches."""
-    last = urlsplit(url).path.rsplit("/", 1)[-1]
-    index = _INDEX_PAGE.fullmatch(last)
-    return index is not None and index[1] is not None
+    return bool(_index_page(urlsplit(url).path.rsplit("/", 1)[-1]))
 
 
 def is_format_key(key: str) -> bool:

@@ -132,6 +132,7 @@ _REAL: dict[str, str] = {
     "real-zim": "siteseer.lab.real.zim:ZimApp",
     "real-optunadash": "siteseer.lab.real.optunadash:OptunaDashApp",
     "real-docusaurus": "siteseer.lab.real.docusaurus:DocusaurusApp",
+    "real-coverage": "siteseer.lab.real.coveragehtml:CoverageApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -431,7 +431,9 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   named like the seed (its host, query keys and extension) in lists of any form (bullets,
   definition terms, bullets inside definitions: `querycentric.outline.section_lists`, the
   reading explore makes of the same page), lists the level in all of them: the seed's link DOM
-  path reaches one form of list only. Nothing is loaded.
+  path reaches one form of list only. Nothing is loaded, and the links of Algorithm 2's later
+  groups that such an index lists are kept before the groups are judged
+  (`levels._section_mates`): no download measures what the index keeps anyway.
 - DUST: after the walk, the query parameters that leave a page's content unchanged are learned
   from the pages the run loaded (`algorithms.features.dust`, no download) and the entities and
   index pages are reported without them (params: ``dust_params``).

@@ -37,6 +37,7 @@ from siteseer.algorithms.ssup.headed import other_sections
 from siteseer.algorithms.ssup.items import item_structures
 from siteseer.algorithms.ssup.kinds import KIND_SIM, other_kind, pages_only
 from siteseer.algorithms.ssup.probes import navigation_paths, routed, view_of
+from siteseer.algorithms.ssup.sections import section_pages
 from siteseer.render import Snapshot
 
 __all__ = ["SameLevel"]
@@ -216,6 +217,8 @@ class SameLevel:
         # The template mates need no download: kept first, so that a spent budget keeps them.
         sample = _Sample(sp, (sp.url, *first.urls), tuple(index_pages), sdp)
         rest = self._template_mates(rest, sample, level, kept)
+        if leaf:
+            rest = _section_mates(self.run, rest, index_pages, sp.url, level, kept)
         if self.on_demand:
             rest = self._menu_entries(rest, sp, index_pages, level)
         # Choice (`sample_size`): learn minsim_html from a sample of G1, at an index level too:
@@ -608,6 +611,38 @@ async def _probe(
         if (sim >= minsim) if isinstance(minsim, float) else await minsim.reached(sim):
             return True, sim
     return False, best
+
+
+def _section_mates(
+    run: Run,
+    groups: Sequence[LinkGroup],
+    index_pages: Sequence[Snapshot],
+    sample: str,
+    level: int,
+    kept: list[str],
+) -> list[LinkGroup]:
+    """Choice (beyond the paper): at the leaves, the links of later groups that a hand-written
+    index lists in its sections beside the sample's (`sections.section_pages`) are kept
+    without an HTML test; the groups left (without them) go on to it.
+
+    `sections.outline_entries` keeps every such page after the groups are judged, whatever
+    their verdicts: a group of them judged first would cost its downloads (a page of it, and
+    the best group's pages minsim_html is learned from) to decide what the index says."""
+    listed = {u for page in index_pages for u in section_pages(run, page, sample)}
+    left, taken = _split_groups(groups, listed.__contains__)
+    mates = [u for _, urls in taken for u in urls]
+    if mates:
+        kept.extend(mates)
+        run.note(
+            "same-level",
+            "keep",
+            f"{len(mates)} links the sections of the index list",
+            level=level,
+            urls=tuple(mates),
+            note="listed beside the sample in sections alike but for their id: the level's "
+            "pages whatever their groups' HTML, kept without a download",
+        )
+    return left
 
 
 def _outside_lists(sample: str, index_pages: Sequence[Snapshot]) -> bool:

@@ -30,9 +30,9 @@ from siteseer.algorithms.features.outline import section_lists
 from siteseer.algorithms.features.urlshape import is_index_document
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.candidates import own_urls
-from siteseer.render import Snapshot
+from siteseer.render import Link, Snapshot
 
-__all__ = ["SECTION_MISSES", "outline", "outline_entries", "sections"]
+__all__ = ["SECTION_MISSES", "outline", "outline_entries", "section_pages", "sections"]
 
 # The sections are loaded until this many in a row add no page to the level.
 SECTION_MISSES = 3
@@ -152,8 +152,7 @@ def outline_entries(
         found = section_lists(page, sample)
         if not found:
             continue
-        listed = (k.url for links in found.values() for k in links)
-        new = [u for u in dict.fromkeys(listed) if u not in seen and run.session.in_scope(u)]
+        new = [u for u in section_pages(run, page, sample, found) if u not in seen]
         if not new:
             continue
         seen.update(new)
@@ -168,3 +167,13 @@ def outline_entries(
             "listing pages named like the sample in lists of any form (bullets, definition "
             "terms): every section's pages are the level's",
         )
+
+
+def section_pages(
+    run: Run, page: Snapshot, sample: str, found: dict[str, list[Link]] | None = None
+) -> list[str]:
+    """The pages of the crawl's scope that `page`, a hand-written index, lists in its sections
+    beside the sample's (`found`, else `section_lists`), in page order; none when it is none."""
+    found = section_lists(page, sample) if found is None else found
+    listed = (k.url for links in (found or {}).values() for k in links)
+    return [u for u in dict.fromkeys(listed) if run.session.in_scope(u)]

@@ -134,3 +134,13 @@ async def test_a_file_that_gave_no_answer_leaves_its_extension_in() -> None:
         "pysource.dtd",
         "soextblx.dtd",
     ], files
+
+
+async def test_the_documents_the_sections_list_are_kept_without_a_download() -> None:
+    truth, result, downloaded = await serve_and_discover(_Overview(), height=1)
+    scores = set_scores(result.entities, truth.target_entities)
+    assert scores.f1 == 1.0, sorted(set(result.entities) ^ set(truth.target_entities))
+    # Every document is listed beside the seed in a section of the overview, which keeps it
+    # whatever its group's HTML: no document but the seed is downloaded to judge a group.
+    documents = {u for u in truth.target_entities if u != truth.seed_entity}
+    assert not documents & set(downloaded), sorted(documents & set(downloaded))

@@ -133,6 +133,7 @@ _REAL: dict[str, str] = {
     "real-optunadash": "siteseer.lab.real.optunadash:OptunaDashApp",
     "real-docusaurus": "siteseer.lab.real.docusaurus:DocusaurusApp",
     "real-coverage": "siteseer.lab.real.coveragehtml:CoverageApp",
+    "real-lcov": "siteseer.lab.real.lcov:LcovApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

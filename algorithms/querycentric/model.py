@@ -66,6 +66,7 @@ from siteseer.algorithms.querycentric.views import (
     is_builder_tool,
     is_display_toggle,
     is_format_key,
+    is_number_text,
     is_pager_text,
     names_a_pager,
     names_an_order,
@@ -578,11 +579,11 @@ def pagination_candidates(
         # first page without parameters, `?page=2&sort=id&perPage=25` beyond it): still a page
         spelled = _spelled_defaults(here, url, text, changed)
         if (
-            text.isdigit()
+            is_number_text(text)
             and "<path>" not in changed
             and not all(is_page_key(k) or k in spelled for k in changed)
         ):
-            continue  # a number that sets another parameter is a value ("8" cylinders), no page
+            continue  # a number that sets another parameter is a value ("8" cylinders, "‹ 2012"), no page
         presentation = {k for k in changed if words_match(k, VIEW_WORDS) and k not in spelled}
         sizes = {k for k in changed if is_page_size_key(k) and k not in spelled}
         # a "next" link may spell out the page size; a number that sets it is a size choice

@@ -61,6 +61,7 @@ __all__ = [
     "is_count_text",
     "is_display_toggle",
     "is_format_key",
+    "is_number_text",
     "is_operator_menu",
     "is_pager_text",
     "names_a_pager",
@@ -170,6 +171,13 @@ _PAGER_WORDS = frozenset({"next", "prev", "previous", "more", "older", "newer", 
 _PAGER_FILLERS = frozenset({"page", "pages", "posts", "entries", "results", "items", "rows"})
 _DECORATION = re.compile(r"[‹›«»<>←→↑↓⟨⟩⟪⟫❮❯⇐⇒⇤⇥⏮⏭⏪⏩\[\](){}|:.…·\-–—\s]+")
 _ELLIPSIS = re.compile(r"[.…\s]+")
+
+
+def is_number_text(text: str) -> bool:
+    """Whether a link's text is a number, alone or with a pager's arrows or brackets ("8",
+    "[3]", "‹ 2012"): a page number, or a value of the list when its link changes no page."""
+    words = _DECORATION.sub(" ", text).split()
+    return len(words) == 1 and words[0].isdigit()
 
 
 @lru_cache(maxsize=1 << 12)

@@ -213,6 +213,18 @@ def test_a_change_list_filter_sidebar_sizes_and_pages() -> None:
     assert sizes[BASE + "/admin/car/list?origin=USA&pageSize=100&page=1"] == 100
 
 
+def test_a_date_drill_down_back_link_is_no_page() -> None:
+    """A month of a date drill-down links back to its year ("‹ 2012", dropping the month): a
+    value above the query, not page 2012 of its list."""
+    pattern = EntityPattern.from_urls([BASE + "/admin/car/details/1"])
+    page = change_list("date__month=4&date__year=2012")
+    back = '<a href="?date__year=2012" class="date-back">&lsaquo; 2012</a>'
+    page = snap(page.url.removeprefix(BASE), back + page.html.split("<body>")[1])
+    pages = pagination_candidates(page, pattern)
+    assert BASE + "/admin/car/list?date__month=4&date__year=2012&page=2" in pages
+    assert BASE + "/admin/car/list?date__year=2012" not in pages
+
+
 def test_a_record_is_read_from_a_column_value_table_and_label_lines() -> None:
     page = snap(
         "/admin/car/details/1",

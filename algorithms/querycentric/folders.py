@@ -8,7 +8,8 @@ the next folder down the start's path (``/`` lists ``/mate/``, ``/mate/`` lists
 segment below the page's own is loaded, a wave at a time, and each that lists entities named
 like the start list's (the same container, the same last-segment form: outline.py
 `leaf_suffix`) directly in its folder is one more page of the start query; the folders it lists
-in turn make the next wave. The entity pattern is learned again from every entity listed.
+in turn make the next wave (never an entity one lists, though its address be a folder). The
+entity pattern is learned again from every entity listed.
 
 Nothing is loaded where the start list's entities are not all its folder's own, where the
 start page is no folder two segments deep or more (a section one segment deep and the folders
@@ -85,7 +86,9 @@ async def folder_pages(ex: Explorer, pages: list[Snapshot]) -> list[Snapshot]:
     }
     if not lists:
         return []
-    seen = {u for p in pages for u in (p.url, p.final_url)} | set(above)
+    # an entity the list names is a leaf of the tree, even where its address is a folder
+    # (an API's ``/api/countries/AF/``): never a folder to look into
+    seen = {u for p in pages for u in (p.url, p.final_url)} | set(above) | set(listed)
     items = list(listed)
     out: list[Snapshot] = []
     wave = _subfolders([*ups, first], lists, seen)
@@ -107,6 +110,7 @@ async def folder_pages(ex: Explorer, pages: list[Snapshot]) -> list[Snapshot]:
             if found:
                 out.append(snap)
                 items += [u for u in dict.fromkeys(found) if u not in items]
+                seen.update(found)
         wave = _subfolders(loaded, lists, seen)
     if out:
         ex.pattern = replace(EntityPattern.from_urls(sorted(items)), suffix=suffix)

@@ -79,3 +79,57 @@ def test_a_page_lies_directly_in_its_folder() -> None:
     assert child_of("http://gallery.test/mate/nature/Dune.jpg.html", folder)
     assert not child_of("http://gallery.test/mate/Dune.jpg.html", folder)
     assert not child_of("http://gallery.test/mate/nature/x/Dune.jpg.html", folder)
+
+
+class _Api(Site):
+    """A browsable API: each resource a folder (``/api/countries/AF/``), its list linking them
+    in the same block as the API root links the lists (``/api/countries/``)."""
+
+    id = "api"
+    kind = "entity-tree"
+    COUNTRIES = tuple(f"C{i}" for i in range(1, 13))
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        self.asked.append(request.path)
+        path = request.path
+        head = '<header><a href="/api/">Api root</a></header>'
+        if path in ("/", "/api/"):
+            links = ["/api/countries/", "/api/currencies/"]
+        elif path == "/api/countries/":
+            links = [f"/api/countries/{c}/" for c in self.COUNTRIES]
+        elif path == "/api/currencies/":
+            links = [f"/api/currencies/K{i}/" for i in range(1, 4)]
+        elif path.startswith(("/api/countries/C", "/api/currencies/K")):
+            links = []
+        else:
+            return web.Response(status=404, text="not found")
+        rows = "".join(f'  "url": <a href="{u}">{u}</a>,\n' for u in links)
+        return _page(f'{head}<div class="content"><h1>{path}</h1><pre>[\n{rows}]</pre></div>')
+
+    def truth(self, base_url: str) -> SiteTruth:
+        urls = tuple(f"{base_url}/api/countries/{c}/" for c in self.COUNTRIES)
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"country": urls},
+            target_type="country",
+            seed_entity=urls[0],
+        )
+
+
+async def test_the_start_lists_entity_folders_are_no_folders_of_its_tree() -> None:
+    """A list whose entities are folders (``/api/countries/C1/``) in the block its API root
+    lists the lists in: its entities are not loaded as folders that might list more."""
+    site = _Api()
+    async with LabServer([site]) as server:
+        truth = server.truth("api")
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            start = truth.base_url + "/api/countries/"
+            result = await explore(session, start, entity_sample=truth.seed_entity)
+    assert set_scores(result.entities, truth.target_entities).recall == 1.0
+    # the sample and at most one more entity page (is there a record?), no entity as a folder
+    assert sum(p.startswith("/api/countries/C") for p in site.asked) <= 2

@@ -201,8 +201,11 @@ def list_score(
         if len(shaped) > REPEATED * like:
             like = 0
     guessed = guess_entity_pattern(page)
-    # a list linking the sample is as wide as its links times the pages its pager offers
-    pages = pages_offered(page) if like else 1
+    # a list linking the sample is as wide as its links times the pages its pager offers (a
+    # "Next" to a page shaped as the sample leads to an entity: no page of the list)
+    pages = 1
+    if like and entity_sample:
+        pages = pages_offered(page, sample_pattern(entity_sample).matches)
     if guessed is None:
         return ListCandidate(page.url, 0, 0, like_sample=like, pages=pages)
     pattern, urls = guessed

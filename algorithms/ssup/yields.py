@@ -33,7 +33,7 @@ from __future__ import annotations
 import base64
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from urllib.parse import unquote, urlencode, urljoin, urlsplit, urlunsplit
@@ -617,14 +617,25 @@ class Family:
         """The last page its members reach when they read as a list's pager: numbered pages (a
         member's text is its number, 1 or 2 among them: a first page links to its second, page
         n back to the first; years or ids start elsewhere) reach their largest number; a
-        "next" link at least a second page. 1 when it is no pager."""
+        "next" link at least a second page when it pages the list (`_pages_on`). 1 when it is
+        no pager."""
         numbers = self._numbered() or {}
         named = {n for n in numbers.values() if str(n) in self.texts}
         if named & {1, 2}:
             return max(numbers.values())
-        if self._continued():
+        if self._continued() and self._pages_on():
             return max([2, *numbers.values()])
         return 1
+
+    def _pages_on(self) -> bool:
+        """Whether its members vary a query parameter or a number (``?page=2``, ``?after=x``,
+        ``/page/2/``, ``index-2.html``): another page of the list the linking page shows. A
+        "Next" to another document's address (``/FAQ.html`` from ``/Help.html``, a manual's
+        reading order, or a post's next post) varies only words: no page of that list."""
+        split = _split(self.template)
+        if split is not None and "*" in split.query.values():
+            return True
+        return any(c.isdigit() for values in self.members.values() for v in values for c in v)
 
     def _numbered(self) -> dict[str, int] | None:
         """Each member's number where the members' values differ (one position), when every
@@ -803,13 +814,17 @@ def list_links(page: Snapshot) -> tuple[Link, ...]:
     return (*page.links, *forms) if forms else page.links
 
 
-def pages_offered(page: Snapshot) -> int:
+def pages_offered(page: Snapshot, entity: Callable[[str], bool] | None = None) -> int:
     """The pages the list `page` shows is offered over by its pager (`Family.last_page`): the
     last page its links' families reach (its GET forms' too, `list_links`), 1 when it links
-    to no further page of its list."""
+    to no further page of its list. `entity` tells the addresses of the list's entities: a
+    link to one by a word ("Next" from a chapter to its first page) leads to an entity, no
+    page of the list."""
     families = Families()
     defaults = spelled_defaults(page.url, (link.url for link in page.links))
     links = list_links(page)
+    if entity is not None:
+        links = tuple(x for x in links if x.text.strip().isdigit() or not entity(x.url))
     for link in links:
         families.add(page.url, link.url, link.text, 0, page.url, False, defaults)
     return max((f.last_page() for f in families.families.values()), default=1)

@@ -138,3 +138,12 @@ def test_the_pages_a_pager_offers_are_its_largest_page_number() -> None:
     years = [(f"http://h/season/{y}", str(y)) for y in range(2019, 2024)]
     assert pages_offered(_page("http://h/season/2023", years)) == 1
     assert pages_offered(_page(base, [("http://h/ticket/7", "#7")])) == 1
+
+
+def test_a_reading_orders_prev_and_next_offer_no_page() -> None:
+    # A manual's header leads to the chapter before and to its first page: other documents.
+    order = [("http://h/FAQ.html", "Prev"), ("http://h/Help/Attachments.html", "Next")]
+    assert pages_offered(_page("http://h/Help.html", order)) == 1
+    # A blog's "Older" to its second page, by number in its path or a cursor in its query.
+    assert pages_offered(_page("http://h/", [("http://h/page/2/", "Older posts »")])) == 2
+    assert pages_offered(_page("http://h/blog", [("http://h/blog?after=t3_x", "next ›")])) == 2

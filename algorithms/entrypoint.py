@@ -206,7 +206,9 @@ def list_score(
     pages = 1
     if like and entity_sample:
         pages = pages_offered(page, sample_pattern(entity_sample).matches)
-    if guessed is None:
+    # a page whose largest group of links alike leads to another site lists that site's pages
+    # (a changelog's hundreds of links to its tracker's issues): no list of this one's
+    if guessed is None or urlsplit(guessed[1][0]).netloc != urlsplit(page.final_url).netloc:
         return ListCandidate(page.url, 0, 0, like_sample=like, pages=pages)
     pattern, urls = guessed
     facets = len(link_facets(page, pattern, canonical))

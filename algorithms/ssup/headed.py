@@ -11,26 +11,42 @@ both and stay whole. A link in no list element and no paragraph is in the block 
 opens, where it sits in one, and is its own item there (an API reference's tables of ``div``
 rows, one after each heading, the kind the links' class: ``a.mod`` beside ``a.macro``); a
 paragraph's links are prose, no list's.
+
+Lists of one folder and no item classes (a sidebar's ``<h3>Namespaces</h3><ul>`` beside
+``<h3>Classes</h3><ul>``, every page at the site root) are told apart by the pages loaded
+already, where the caller gives them (`unlike`): a list whose loaded pages are all unlike the
+sample is another kind's when the sample's lists hold a loaded page like it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from urllib.parse import urldefrag, urljoin, urlsplit
 
+from siteseer.algorithms.features.dom import TagFeature, html_schema, simhtml
 from siteseer.render import Snapshot
 
-__all__ = ["other_sections"]
+__all__ = ["other_sections", "unlike_loaded"]
 
 _LISTS = frozenset({"ul", "ol", "dl", "table"})
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 
 def other_sections(
-    pages: Sequence[Snapshot], sample_url: str, urls: Iterable[str]
+    pages: Sequence[Snapshot],
+    sample_url: str,
+    urls: Iterable[str],
+    unlike: Mapping[str, bool] | None = None,
 ) -> frozenset[str]:
     """The URLs of `urls` that `pages` list only in headed lists of another kind than the
-    lists holding `sample_url` (see the module's text); empty where no page splits them."""
+    lists holding `sample_url` (see the module's text); empty where no page splits them.
+    `unlike` maps the URLs of pages loaded already (the sample's aside) to whether each is
+    unlike the sample (`_unlike_list`).
+
+    Choice (beyond the paper): where folders and item classes are shared, a list's loaded
+    pages are the only yield that tells its kind; no page is downloaded for it, and a list
+    none of whose pages was loaded stays."""
+    unlike = unlike or {}
     wanted = set(urls)
     wanted.add(sample_url)
     dropped: set[str] = set()
@@ -43,6 +59,7 @@ def other_sections(
             continue
         folders = {f for links in own for f in _folders(links)}
         classes = {c for links in own for c in _classes(links)}
+        judged = any(unlike.get(u) is False for links in own for u, _ in links)
         for lst, links in sections.items():
             other = (
                 not any(u == sample_url for u, _ in links)
@@ -50,10 +67,24 @@ def other_sections(
                 and (
                     not folders & _folders(links)
                     or bool(classes and _classes(links) and not classes & _classes(links))
+                    or (judged and _unlike_list(links, unlike))
                 )
             )
             (dropped if other else kept).update(u for u, _ in links)
     return frozenset(dropped - kept)
+
+
+def unlike_loaded(
+    pages: Mapping[str, Snapshot], sp: Snapshot, urls: Iterable[str], mode: TagFeature, sim: float
+) -> dict[str, bool]:
+    """For each of `urls` loaded already in `pages` (`sp`'s aside): whether its simhtml with the
+    sample `sp` is below `sim` (the `unlike` of `other_sections`)."""
+    schema = html_schema(sp, mode)
+    return {
+        u: simhtml(schema, html_schema(pages[u], mode)) < sim
+        for u in urls
+        if u != sp.url and u in pages and pages[u].ok
+    }
 
 
 _Link = tuple[str, object]  # a URL, its item (the list's child holding it)
@@ -87,6 +118,12 @@ def _sections(page: Snapshot, wanted: set[str]) -> dict[object, list[_Link]]:
             if block is not None and block is not False:
                 sections.setdefault(block, []).append((url, anchor))
     return sections
+
+
+def _unlike_list(links: list[_Link], unlike: Mapping[str, bool]) -> bool:
+    """Whether every page of `links` loaded already is unlike the sample, and one is."""
+    seen = [unlike[u] for u, _ in links if u in unlike]
+    return bool(seen) and all(seen)
 
 
 def _headed(lst: object) -> bool:

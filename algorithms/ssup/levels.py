@@ -33,7 +33,7 @@ from siteseer.algorithms.features.urlshape import (
 )
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.grouping import LinkGroup, LinkGrouper
-from siteseer.algorithms.ssup.headed import other_sections
+from siteseer.algorithms.ssup.headed import other_sections, unlike_loaded
 from siteseer.algorithms.ssup.items import item_structures
 from siteseer.algorithms.ssup.kinds import KIND_SIM, other_kind, pages_only
 from siteseer.algorithms.ssup.probes import navigation_paths, routed, view_of
@@ -402,7 +402,8 @@ class SameLevel:
                 route = routed(link.url)
                 if urlsplit(link.url).netloc == host and not any(view_of(route, o) for o in own):
                     kept[link.url] = None
-        for url in other_sections(index_pages, sp.url, kept):
+        unlike = unlike_loaded(self.run.pages, sp, kept, self.mode, KIND_SIM)
+        for url in other_sections(index_pages, sp.url, kept, unlike):
             del kept[url]
         self.run.note(
             "same-level",

@@ -123,3 +123,77 @@ async def test_other_kinds_blocks_are_left_out_without_a_download() -> None:
     truth, result, downloaded = await serve_and_discover(_HeadedIndexSite("block"))
     assert set_scores(result.entities, truth.target_entities).f1 == 1.0, result.entities
     assert len(downloaded) <= 2, downloaded
+
+
+_NAMESPACES = ["core", "util", "shapes", "filters"]
+
+
+def _item(name: str) -> str:
+    return f'<li><a href="{name}.html">{name}</a></li>'
+
+
+class _HeadedSidebarSite(_HeadedIndexSite):
+    """Every page, at the site root, carries a sidebar listing the namespaces and then the
+    classes, each list after its heading, no item class; a class page names its namespace (the
+    first) and its superclass in its text; a namespace page is built otherwise (a table of members). The
+    seed is a class: the sidebar is its level, its classes list only."""
+
+    def __init__(self) -> None:
+        super().__init__("root")  # every page at the site root, the truth's classes only
+        self.id = "headed-sidebar"
+
+    def _sidebar(self) -> str:
+        lists = "".join(
+            f"<h3>{title}</h3><ul>{''.join(_item(n) for n in names)}</ul>"
+            for title, names in (("Namespaces", _NAMESPACES), ("Classes", _CLASSES))
+        )
+        return f'<nav><h2><a href="index.html">Home</a></h2>{lists}</nav>'
+
+    def _class(self, name: str) -> str:
+        ns = _NAMESPACES[0]
+        parent = _CLASSES[(_CLASSES.index(name) + 1) % len(_CLASSES)]
+        members = "".join(
+            f'<h4 class="name" id="m{i}">m{i}()</h4><div class="description"><p>Does {i}.</p>'
+            f'<dl class="details"><dt>Source:</dt><dd>{name}.js</dd></dl></div>'
+            for i in range(4)
+        )
+        return (
+            f'<div id="main"><h1 class="page-title">Class: {name}</h1><section><header>'
+            f'<h2><span class="ancestors"><a href="{ns}.html">{ns}</a>.</span>{name}</h2>'
+            f'</header><article><dl><dt>Extends:</dt><dd><a href="{parent}.html">{parent}</a>'
+            "</dd></dl>"
+            f"<h3>Methods</h3>{members}</article></section></div>"
+        )
+
+    def _namespace(self, name: str) -> str:
+        rows = "".join(
+            f'<tr><td><code><a href="{name}.html#f{i}">f{i}</a></code></td><td><em>function'
+            f'</em></td><td><span><a href="src/{name}.js.html#{i}">{i}</a></span></td>'
+            f'<td><small><a href="{name}.html#of">{name}</a></small></td></tr>'
+            for i in range(6)
+        )
+        return (
+            f'<div id="main"><h1 class="page-title">Namespace: {name}</h1><form><select>'
+            f"<option>all</option></select></form><table><thead><tr><th>Name</th><th>Kind</th>"
+            f"<th>Line</th><th>Of</th></tr></thead><tbody>{rows}</tbody></table>"
+            f'<blockquote><pre><a href="{name}.html#top">{name}</a></pre></blockquote></div>'
+        )
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        name = request.path.rsplit("/", 1)[-1].removesuffix(".html")
+        if name in ("", "index"):
+            return _html("Home", self._sidebar() + '<div id="main"><h1>Home</h1></div>')
+        if name in _NAMESPACES:
+            return _html(name, self._sidebar() + self._namespace(name))
+        if name in _CLASSES:
+            return _html(name, self._sidebar() + self._class(name))
+        return web.Response(status=404, text="not found")
+
+
+async def test_a_sidebars_headed_list_of_pages_unlike_the_seed_is_left_out() -> None:
+    """The namespaces share the classes' folder (the site root) and item markup: the namespace
+    page the climb loaded, unlike the seed where the class it loaded is like it, tells their list
+    apart; no page is downloaded for it."""
+    truth, result, downloaded = await serve_and_discover(_HeadedSidebarSite())
+    assert set_scores(result.entities, truth.target_entities).f1 == 1.0, result.entities
+    assert len(downloaded) <= 6, downloaded

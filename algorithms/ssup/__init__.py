@@ -174,6 +174,10 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   pages (each page's sections, ``quickstart/#routing``) has that depth's other entries (a
   section's own page, whose entry holds its child pages; a page with no sections) joined to
   the group most of those pages fell in, kept with it and never probed (`LinkGroup.joined`).
+- Sub-pages of a page tree (beyond the paper, `grouping._depth_below`): the depth below the
+  sample's in a nested list (``li/ul/li/a``), most of whose entries lie in the folder the URL
+  of the entry they hang from names (``/Help/Export.html`` over ``/Help/Export/HTML.html``),
+  joins the group of that entry, kept with it and never probed (a wiki's sub-pages).
 - Hubs of the site navigation (beyond the paper, `hubs.hub_list`): a climb that stopped below
   the site navigation at a page linking to the page below from no list or table (a source
   file's code naming the structures it declares) whose URL reads as no ancestor of it tries

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
-from urllib.parse import urldefrag, urljoin
+from urllib.parse import urldefrag, urljoin, urlsplit
 
 from siteseer.algorithms.features.dom import (
     TagFeature,
@@ -43,6 +43,8 @@ _NESTED = re.compile(r"(?<![^/])li(?:\[[^\]]*\])*/(?:ul|ol)(?:\[[^\]]*\])*/li(?:
 _INNERMOST = re.compile(
     r"^(.*(?<![^/])li(?:\[[^\]]*\])*)/(?:ul|ol)(?:\[[^\]]*\])*/li(?:\[[^\]]*\])*(/[^/]*)$"
 )
+# The innermost list item of a path, split around it (``…`` ``/ul/li`` ``/a``).
+_LAST_ITEM = re.compile(r"^(.*)(/(?:ul|ol)(?:\[[^\]]*\])*/li(?:\[[^\]]*\])*)(/[^/]*)$")
 # The share of a depth's entries the depth below must link to for its other entries to join.
 _DEPTH_SHARE = 0.8
 
@@ -102,15 +104,15 @@ def group_links(
         scores[url] = round(weights.strongsim(url), SIM_DIGITS)
         grouped.setdefault(scores[url], []).append(url)
     extra, held = _depth_above(paths, sdp, listed)
-    joins = -1.0  # the score of the group the depth above joins: most of its entries fell in it
+    joined: dict[float, list[str]] = {}
     if extra and held & scores.keys():
+        # the group the depth above joins: most of its entries fell in it
         joins = Counter(scores[u] for u in held & scores.keys()).most_common(1)[0][0]
+        joined[joins] = [u for u in extra if u != sample_url]
+    for parent, children in _depth_below(paths, sdp, scores.keys()).items():
+        joined.setdefault(scores[parent], []).extend(children)
     return [
-        LinkGroup(
-            score,
-            tuple(sorted(urls)),
-            tuple(u for u in extra if u != sample_url) if score == joins else (),
-        )
+        LinkGroup(score, tuple(sorted(urls)), tuple(dict.fromkeys(joined.get(score, ()))))
         for score, urls in sorted(grouped.items(), key=lambda kv: (_own(kv[1], sample_url), -kv[0]))
     ]
 
@@ -143,6 +145,44 @@ def _depth_above(
     if len(held) < 3 or len(held) < _DEPTH_SHARE * len(above):
         return [], set()
     return [u for u in above if u not in known], set(held)
+
+
+def _depth_below(
+    paths: dict[str, tuple[str, ...]], sdp: str, listed: Iterable[str]
+) -> dict[str, list[str]]:
+    """The entries of the depth below `sdp` in a nested list (``li/a`` → ``li/ul/li/a``), each
+    under the page of `listed` whose URL names the folder it sits in (``/Help/Export.html``
+    over ``/Help/Export/HTML.html``), when at least `_DEPTH_SHARE` of that depth's entries do:
+    parent page → its entries.
+
+    Choice (beyond the paper): a wiki's page tree nests a page's sub-pages under its entry,
+    their URLs in the folder its own names; they are pages as it is, of its kind. A depth below
+    whose entries lie in no folder of the entries above (a table of contents' sections, an
+    index's other kinds) is another list."""
+    match = _LAST_ITEM.match(sdp)
+    below = paths.get(f"{match[1]}{match[2]}{match[2]}{match[3]}", ()) if match else ()
+    stems = {_stem(u): u for u in listed}
+    children: dict[str, list[str]] = {}
+    for url in dict.fromkeys(below):
+        path = urlsplit(url).path
+        parent = next((stems[p] for p in _folders_of(path) if p in stems), None)
+        if parent is not None and url not in stems.values():
+            children.setdefault(parent, []).append(url)
+    if sum(map(len, children.values())) < _DEPTH_SHARE * len(set(below)):
+        return {}
+    return children
+
+
+def _stem(url: str) -> str:
+    """The folder `url`'s page names (``/a/b`` for ``/a/b.html`` and ``/a/b/``)."""
+    path = urlsplit(url).path.rstrip("/")
+    return path.rsplit(".", 1)[0] if "." in path.rsplit("/", 1)[-1] else path
+
+
+def _folders_of(path: str) -> list[str]:
+    """The folders above `path`, nearest first (``/a/b``, ``/a`` for ``/a/b/c.html``)."""
+    parts = path.rstrip("/").split("/")[:-1]
+    return ["/".join(parts[:i]) for i in range(len(parts), 1, -1)]
 
 
 def _under_own_kind(

@@ -563,6 +563,7 @@ def pagination_candidates(
     rel = rel_pager_urls([(a, link.url) for a, link in linked_anchors(snapshot)])
     links = [(link.url, norm_ws(link.text)) for link in snapshot.links]
     links += form_pager_links(snapshot, canonical) if canonical is not None else []
+    paged = any(is_number_text(t) and _differs_by_page(here, u) for u, t in links)
     for url, text in links:
         if url in (here, snapshot.url):
             continue
@@ -578,12 +579,11 @@ def pagination_candidates(
         # a page number whose link also spells out what the page leaves to its defaults (a
         # first page without parameters, `?page=2&sort=id&perPage=25` beyond it): still a page
         spelled = _spelled_defaults(here, url, text, changed)
-        if (
-            is_number_text(text)
-            and "<path>" not in changed
-            and not all(is_page_key(k) or k in spelled for k in changed)
-        ):
-            continue  # a number that sets another parameter is a value ("8" cylinders, "‹ 2012"), no page
+        pages_only = all(is_page_key(k) or k in spelled for k in changed)
+        if is_number_text(text) and (paged if "<path>" in changed else not pages_only):
+            # a number setting another parameter is a value ("8" cylinders, "‹ 2012"), as is one
+            # to another address beside pages numbered by a parameter (years beside ?page=2)
+            continue
         presentation = {k for k in changed if words_match(k, VIEW_WORDS) and k not in spelled}
         sizes = {k for k in changed if is_page_size_key(k) and k not in spelled}
         # a "next" link may spell out the page size; a number that sets it is a size choice

@@ -349,3 +349,18 @@ def test_lists_by_initial_named_alike_by_their_ids_are_one_list() -> None:
     pattern = EntityPattern.from_urls([BASE + f"/{n}.html" for ns in letters.values() for n in ns])
     group = result_group(page, pattern)
     assert group is not None and len(group[0]) == 3 and group[1] == 7
+
+
+def test_an_archives_years_beside_numbered_pages_are_no_pages() -> None:
+    """A blog list numbered by ``?page=N`` with an archive of years in its sidebar
+    (``/blog/2026/``, reading "2026"): the years go to other addresses, no page of this list;
+    a list numbered by its address alone (``/blog/page/2/``) keeps those pages."""
+    pattern = EntityPattern.from_urls([BASE + "/blog/2026/11/03/post-1/"])
+    posts = "".join(f'<h2><a href="/blog/2026/11/0{i}/post-{i}/">Post {i}</a></h2>' for i in (1, 2))
+    years = "".join(f'<li><a href="/blog/{y}/"><span></span> {y}</a></li>' for y in (2025, 2026))
+    numbered = "".join(f'<a href="/blog/?page={n}">{n}</a>' for n in (2, 3))
+    page = snap("/blog/", f"{posts}<div>{numbered}</div><ul>{years}</ul>")
+    assert pagination_candidates(page, pattern) == (BASE + "/blog/?page=2", BASE + "/blog/?page=3")
+    by_address = "".join(f'<a href="/blog/page/{n}/">{n}</a>' for n in (2, 3))
+    page = snap("/blog/", f"{posts}<div>{by_address}</div>")
+    assert BASE + "/blog/page/2/" in pagination_candidates(page, pattern)

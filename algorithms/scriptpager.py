@@ -55,11 +55,13 @@ def element_at(snapshot: Snapshot, selector: str) -> Any | None:
                 return None
             tag, index = match.group(1), int(match.group(2))
             children = [c for c in node if isinstance(c.tag, str)]
-            if tag == "tr" or node.tag == "table":  # extraction skips tbody
+            sections = ("tbody", "thead", "tfoot")
+            # a control's selector skips tbody, an opener's names it
+            if tag not in sections and (tag == "tr" or node.tag == "table"):
                 children = [
                     g
                     for c in children
-                    for g in (c if c.tag in ("tbody", "thead", "tfoot") else [c])
+                    for g in (c if c.tag in sections else [c])
                     if isinstance(g.tag, str)
                 ]
             same = [c for c in children if c.tag == tag]

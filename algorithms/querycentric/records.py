@@ -15,7 +15,12 @@ from siteseer.algorithms.querycentric.beside import SECTION, item_fields, link_f
 from siteseer.algorithms.querycentric.items import result_container
 from siteseer.algorithms.querycentric.model import anchor_urls, entity_url
 from siteseer.algorithms.querycentric.preformatted import pre_sections
-from siteseer.algorithms.querycentric.rows import FieldValue, listed_fields, record_fields
+from siteseer.algorithms.querycentric.rows import (
+    FieldValue,
+    listed_fields,
+    opened_elements,
+    record_fields,
+)
 
 if TYPE_CHECKING:
     from siteseer.algorithms.querycentric.core import Explorer, Query
@@ -72,6 +77,7 @@ def table_fields(ex: Explorer, page: Snapshot) -> dict[str, dict[str, str]]:
     if not entities:
         return {}
     urls = {a: entity_url(u) for a, u in anchor_urls(page, ex.canonical)}
+    urls.update((e, entity_url(u)) for e, u in opened_elements(page))  # rows opened by a click
     return listed_fields(page, urls, entities)
 
 

@@ -17,7 +17,7 @@ non-empty, distinct and not numbers. The result table is the page's ``<table>`` 
 with the most body rows.
 
 Fields of entities. A result table with a header row whose rows link to entity pages (a CRUD
-list view) shows fields of each entity it links to: `listed_fields` reads each row with one entity
+list view), or whose rows open them by a click (a data grid's), shows fields of each entity it links to: `listed_fields` reads each row with one entity
 link as {column header: cell text}; a header row led by a data cell (a "check all" box) names
 that column nothing. An entity's own page may show more as a record, a two-column table of header
 and data cells (or an edit form's: the values its controls show, read from the page, never
@@ -55,6 +55,7 @@ __all__ = [
     "guess_row_key",
     "is_disabled",
     "listed_fields",
+    "opened_elements",
     "pager_next",
     "popup_openers",
     "popup_options",
@@ -192,7 +193,8 @@ def listed_fields(
 ) -> dict[str, dict[str, str]]:
     """The fields the result table shows of each entity it links to: entity → {column header:
     cell text}, read from the rows with one entity link (`urls` gives an anchor element's
-    canonical URL; `entities` are the page's result entities). Columns without a header and
+    canonical URL, or a row's that opens its entity by a click: `opened_elements`; `entities`
+    are the page's result entities). Columns without a header and
     empty cells (`NO_VALUE`) are left out; a row whose cells do not line up with the header
     (spanning cells) is too. {} when the table has fewer than two named columns."""
     header, body = _result_rows(snapshot)
@@ -202,7 +204,7 @@ def listed_fields(
     for row, cells in body:
         if len(cells) != len(header):
             continue
-        linked = {u for a in row.iter("a") if (u := urls.get(a)) is not None and u in entities}
+        linked = {u for a in row.iter() if (u := urls.get(a)) is not None and u in entities}
         if len(linked) != 1:
             continue
         fields = {
@@ -211,6 +213,22 @@ def listed_fields(
             if name and _is_value(value)
         }
         out.setdefault(linked.pop(), fields)
+    return out
+
+
+def opened_elements(snapshot: Snapshot) -> list[tuple[Any, str]]:
+    """The elements of `snapshot` a click opened a page from (its openers: a data grid's rows
+    with a click handler and no link), each with the URL the click reached, as the run added it
+    to the page's links (openers.py: the link of the opener's text, DOM path and box); those no
+    link was added for are left out."""
+    if not snapshot.openers:
+        return []
+    reached = {(x.text, x.path_values, x.box): x.url for x in snapshot.links}
+    out: list[tuple[Any, str]] = []
+    for item in snapshot.openers:
+        url = reached.get((item.text, item.path_values, item.box))
+        if url is not None and (element := element_at(snapshot, item.selector)) is not None:
+            out.append((element, url))
     return out
 
 

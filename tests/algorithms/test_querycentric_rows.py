@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from urllib.parse import urljoin
 
 from siteseer.algorithms.querycentric.core import agreeing, with_fields
@@ -11,6 +12,7 @@ from siteseer.algorithms.querycentric.rows import (
     element_at,
     guess_row_key,
     listed_fields,
+    opened_elements,
     pager_next,
     popup_openers,
     popup_options,
@@ -19,7 +21,7 @@ from siteseer.algorithms.querycentric.rows import (
     row_key_from_sample,
     slug,
 )
-from siteseer.render import snapshot_from_html
+from siteseer.render import Box, Link, Opener, snapshot_from_html
 
 URL = "http://127.0.0.1:8050/"
 
@@ -174,6 +176,40 @@ def test_a_list_table_gives_each_linked_entity_its_row_under_the_headers() -> No
     # a table with one named column is a list of links, not of fields
     single = _snap('<table><tr><th>Name</th></tr><tr><td><a href="/show/1">A</a></td></tr></table>')
     assert listed_fields(single, _urls(single), {URL + "show/1"}) == {}
+
+
+GRID = (
+    '<div id="grid"><table><thead><tr><th>#</th><th>Title</th><th>Genre</th></tr></thead><tbody>'
+    "<tr><td>1</td><td>Duel in the Sun</td><td>Western</td></tr>"
+    "<tr><td>2</td><td>Slam</td><td>Drama</td></tr>"
+    "</tbody></table></div>"
+)
+
+
+def test_a_grid_whose_rows_open_by_a_click_gives_each_row_to_the_entity_it_opens() -> None:
+    # a data grid's rows carry no link: a click opens each (render's openers, their selectors
+    # naming the tbody), and the run added the link each click reached (openers.py)
+    snap = _snap(GRID)
+    rows = [
+        Opener(
+            f"#grid > table:nth-of-type(1) > tbody:nth-of-type(1) > tr:nth-of-type({i})",
+            text=text,
+            path="html/body/div/table/tr",
+            box=Box(0, 20.0 * i, 300, 20),
+        )
+        for i, text in ((1, "1Duel in the SunWestern"), (2, "2SlamDrama"))
+    ]
+    links = tuple(
+        Link(f"{URL}#/movies/{i}/show", o.text, o.path, o.path_attrs, o.path_values, o.box)
+        for i, o in enumerate(rows, 1)
+    )
+    snap = replace(snap, links=links, openers=tuple(rows))
+    assert [e.tag for e, _ in opened_elements(snap)] == ["tr", "tr"]
+    entities = {URL + "#/movies/1/show", URL + "#/movies/2/show"}
+    assert listed_fields(snap, dict(opened_elements(snap)), entities) == {
+        URL + "#/movies/1/show": {"#": "1", "Title": "Duel in the Sun", "Genre": "Western"},
+        URL + "#/movies/2/show": {"#": "2", "Title": "Slam", "Genre": "Drama"},
+    }
 
 
 def test_an_entity_page_record_is_its_label_value_rows_and_terms() -> None:

@@ -15,6 +15,10 @@ tree's items have URLs the pattern does not match (a sample ``/guide/users/navig
 list page itself are no items. But where the sample is an item of the tree's outermost level
 heading a sublist of its own (a manual's chapter above its sections, `_heads_a_branch`), the
 entities are that level's items (`EntityPattern.nested` False): the sample names the depth.
+A menu of nested groups of other tags is one list too, where a deeper link's path repeats the
+sample list's marked item element and ends as the sample's does
+(``div[@class=entry]/div[@class=group]/div[@class=entry]/div[@class=file]/a`` below
+``div[@class=entry]/div[@class=file]/a``: groups a script link opens, `_repeats_item`).
 
 Rows are rows whatever their classes: the result list's containers are all those alike but for
 their rows' or items' own attributes (``tr[@class=odd]`` beside ``tr[@class=even]``:
@@ -317,6 +321,12 @@ def learn_containers(ex: Exploring, page: Snapshot) -> None:
             if ex.pattern.matches(x.url)
             and any(in_tree(c := result_container(x), root) for root in roots)
         }
+    if ex.pattern.nested:
+        kept |= {
+            c
+            for x in page.links
+            if ex.pattern.matches(x.url) and _nests(c := result_container(x), top[0])
+        }
     apart = _other_kinds(page, kept, ex.settings.entity_sample)
     if apart:
         kept -= apart
@@ -448,6 +458,22 @@ def list_tree(container: str, others: Iterable[str]) -> str | None:
     return None
 
 
+def _repeats_item(container: str, main: str) -> bool:
+    """Whether `container` nests the items of the list `main` is an item of, whatever their
+    tags: it follows `main` down to a marked element (the item, ``div[@class=entry]``), then
+    goes deeper through a group of that item and ends as `main` does from that element on
+    (``…/div[@class=entry]/div[@class=group]/div[@class=entry]/div[@class=file]/a``): a menu
+    of nested ``div`` groups is one list, as a nested ``ul`` is."""
+    steps, mine = path_steps(container), path_steps(main)
+    if len(steps) <= len(mine):
+        return False
+    for k in range(1, len(mine) - 1):
+        tail = mine[k:]
+        if "[@" in mine[k] and steps[: k + 1] == mine[: k + 1] and steps[-len(tail) :] == tail:
+            return True
+    return False
+
+
 def _alike_trees(page: Snapshot, tree: str) -> set[str]:
     """`tree` and the roots of the nested lists on `page` alike but for the document sections
     they sit in (a documentation home page's tables of contents, one under each heading: one
@@ -493,11 +519,35 @@ def tree_items(page: Snapshot, pattern: EntityPattern) -> tuple[str, tuple[str, 
     return tree, tuple(sorted(items))
 
 
+def _nests(container: str, main: str) -> bool:
+    """Whether `container` and `main` are two levels of one menu of nested groups, either
+    above the other (`_repeats_item`)."""
+    return _repeats_item(container, main) or _repeats_item(main, container)
+
+
+def _repeated_items(page: Snapshot, pattern: EntityPattern) -> tuple[str, tuple[str, ...]] | None:
+    """The result list's main container and the URLs of its items at every depth when it is a
+    menu of nested groups of other tags (`_repeats_item`; items shaped as `tree_items` keeps);
+    None when no link's container nests its items."""
+    main = _main_container(page, pattern)
+    if main is None:
+        return None
+    shape = (pattern.host, pattern.query_keys, pattern.fragment)
+    deeper = {x.url for x in page.links if _nests(result_container(x), main[0])}
+    if not deeper:
+        return None
+    own = {page.url, page.final_url}
+    items = {
+        x.url for x in page.links if result_container(x) == main[0] and pattern.matches(x.url)
+    } | {u for u in deeper if u not in own and _shape(u) == shape}
+    return main[0], tuple(sorted(items))
+
+
 def _widen_to_tree(ex: Explorer, root: Snapshot) -> None:
     """When the result list is a nested list whose items the entity pattern does not all match,
     learn the pattern from every item (`tree_items`)."""
     assert ex.pattern is not None
-    found = tree_items(root, ex.pattern)
+    found = tree_items(root, ex.pattern) or _repeated_items(root, ex.pattern)
     if found is None or all(ex.pattern.matches(url) for url in found[1]):
         return
     tree, items = found

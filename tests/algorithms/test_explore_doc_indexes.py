@@ -271,3 +271,74 @@ async def test_a_table_of_contents_in_definition_lists_lists_every_section() -> 
             result = await explore(session, truth.base_url + "/", entity_sample=truth.seed_entity)
     # every section, those without subsections too (the chapters are listed beside them)
     assert set_scores(result.entities, truth.target_entities).recall == 1.0
+
+
+# -- a menu of nested div groups, each group opened by a script link ---------------------------
+
+FILES = {
+    "": ["Builder", "Config", "Error", "Parser", "Project", "Settings"],
+    "Builder": ["Base", "HTML"],
+    "Languages": ["Ada", "Perl", "Advanced"],
+    "Languages/Advanced": ["Scope", "Change"],
+}
+
+
+def _entry(body: str) -> str:
+    return f'<div class="MEntry">{body}</div>'
+
+
+def _group(folder: str, n: int) -> str:
+    files = "".join(
+        _entry(f'<div class="MFile"><a href="/files/{folder}/{f}.html">{f}</a></div>')
+        for f in FILES[folder]
+    )
+    inner = "".join(_group(sub, n + 1) for sub in FILES if sub.rpartition("/")[0] == folder)
+    head = f"<a href=\"javascript:ToggleMenu('G{n}')\">{folder}</a>"
+    body = f'<div class="MGroupContent" id="G{n}">{files}{inner}</div>'
+    return _entry(f'<div class="MGroup">{head}{body}</div>')
+
+
+def _menu() -> str:
+    top = "".join(
+        _entry(f'<div class="MFile"><a href="/files/{f}.html">{f}</a></div>') for f in FILES[""]
+    )
+    groups = "".join(_group(f, i) for i, f in enumerate(["Builder", "Languages"]))
+    return f'<div id="Menu">{top}{groups}</div>'
+
+
+class _GroupMenu(Site):
+    """Every page is a file's and shows the menu: top-level files, then groups (a folder's
+    files, a group inside a group) each hidden until a script link opens it."""
+
+    id = "group-menu"
+    kind = "entity-tree"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        if path == "/" or path.removeprefix("/files/").removesuffix(".html") in _names():
+            return _page(f'{_menu()}<div id="Content"><h1>{path}</h1><p>Text.</p></div>')
+        return web.Response(status=404, text="not found")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"file": tuple(f"{base_url}/files/{n}.html" for n in _names())},
+            target_type="file",
+            seed_entity=f"{base_url}/files/Parser.html",
+        )
+
+
+def _names() -> list[str]:
+    return [f"{d}/{f}".strip("/") for d, files in FILES.items() for f in files]
+
+
+async def test_a_menu_of_nested_div_groups_is_one_list_at_every_depth() -> None:
+    async with LabServer([_GroupMenu()]) as server:
+        truth = server.truth("group-menu")
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            result = await explore(session, truth.base_url + "/", entity_sample=truth.seed_entity)
+    # the groups' files (two and three folders deep) too, not only the top level's
+    scores = set_scores(result.entities, truth.target_entities)
+    assert scores.precision == 1.0 and scores.recall == 1.0

@@ -5,8 +5,8 @@ result table, and the container of the result list (a seam of core.py's `Explore
 
 A nested list is one list. When the result list is a tree of lists (``ul > li > ul > li > a``,
 two list levels or more: a documentation site's navigation, a category tree; a sublist in a
-disclosure, ``li > details > ul``; definition lists, ``dl > dd > dl > dt``), its items at every
-level are its entities: the result containers are every link container of the tree (the outermost
+disclosure, ``li > details > ul`` or its body ``li > details > div > ul``; definition lists,
+``dl > dd > dl > dt``), its items at every level are its entities: the result containers are every link container of the tree (the outermost
 ``ul``/``ol``/``dl`` holding the result list, and below it only list and item elements, a link
 wrapped in a ``span``), and when the
 tree's items have URLs the pattern does not match (a sample ``/guide/users/navigating/`` beside
@@ -15,6 +15,10 @@ tree's items have URLs the pattern does not match (a sample ``/guide/users/navig
 list page itself are no items. But where the sample is an item of the tree's outermost level
 heading a sublist of its own (a manual's chapter above its sections, `_heads_a_branch`), the
 entities are that level's items (`EntityPattern.nested` False): the sample names the depth.
+A nested list holding the sample beside the result list is the result list when it links
+every entity that list does and has more items (a reference's navigation tree, each namespace's
+members below the namespace, beside the index's table of top-level declarations and namespaces:
+`_sample_tree`).
 A menu of nested groups of other tags is one list too, where a deeper link's path repeats the
 sample list's marked item element and ends as the sample's does
 (``div[@class=entry]/div[@class=group]/div[@class=entry]/div[@class=file]/a`` below
@@ -308,6 +312,9 @@ def learn_containers(ex: Exploring, page: Snapshot) -> None:
     listing = _sample_group(ex, page, top[0])
     if listing is not None and listing[0] not in kept:
         top, kept = (listing[0], top[1]), listing[1]
+    wider = _sample_tree(page, ex.pattern, ex.settings.entity_sample, kept)
+    if wider is not None:
+        top, kept = (wider, top[1]), {wider}
     # items marked by a modifier class more (an index's ``item-left unstable``): one list
     held = {result_container(x) for x in page.links if ex.pattern.matches(x.url)}
     kept |= {c for c in held - kept if alike_container(c, kept)}
@@ -327,7 +334,8 @@ def learn_containers(ex: Exploring, page: Snapshot) -> None:
             for x in page.links
             if ex.pattern.matches(x.url) and _nests(c := result_container(x), top[0])
         }
-    apart = _other_kinds(page, kept, ex.settings.entity_sample)
+    # the tree the sample was found in holds its kind (`_sample_tree`)
+    apart = _other_kinds(page, kept, ex.settings.entity_sample) if wider is None else set()
     if apart:
         kept -= apart
         ex.run.note("result-container", "other-kind", top[0], values={"lists": float(len(apart))})
@@ -339,6 +347,33 @@ def learn_containers(ex: Exploring, page: Snapshot) -> None:
     ex.run.note(
         "result-container", "keep", top[0], values={"entity_links": float(links)}, note=note
     )
+
+
+def _sample_tree(
+    page: Snapshot, pattern: EntityPattern, sample: str | None, kept: set[str]
+) -> str | None:
+    """The sample's container in a nested list (`list_tree`) apart from the result list `kept`
+    that links every entity `kept` lists and has more items (a reference's navigation tree
+    listing each namespace's members below it, beside the index's table of the top-level
+    ones); None otherwise."""
+    if not sample or not pattern.nested:
+        return None
+    containers = {result_container(x) for x in page.links}
+    listed = {
+        entity_url(x.url)
+        for x in page.links
+        if pattern.matches(x.url) and result_container(x) in kept
+    }
+    for c in dict.fromkeys(result_container(x) for x in page.links if entity_url(x.url) == sample):
+        root = list_tree(c, containers) if c not in kept else None
+        if root is None or any(k.startswith(root + "/") for k in kept):
+            continue  # no tree, or the result list's own
+        under = [(result_container(x), entity_url(x.url)) for x in page.links]
+        under = [(k, u) for k, u in under if k.startswith(root + "/")]
+        items = {u for k, u in under if pattern.matches(u) and in_tree(k, root)}
+        if len(items) > len(listed) and listed <= {u for _, u in under}:
+            return c
+    return None
 
 
 def _other_kinds(page: Snapshot, kept: set[str], sample: str | None) -> set[str]:
@@ -441,6 +476,13 @@ def _tags(path: str) -> list[str]:
     return [step.split("[", 1)[0] for step in path_steps(path)]
 
 
+def _item_steps(tags: list[str], after: str = "") -> bool:
+    """Whether `tags` (below a list, `after` the tag above them) are list and item elements
+    only; a disclosure's body (a ``div`` just inside ``details``) counts as its item's."""
+    before = [after, *tags]
+    return all(t in _ITEMS or (t == "div" and before[i] == "details") for i, t in enumerate(tags))
+
+
 def list_tree(container: str, others: Iterable[str]) -> str | None:
     """The root of the nested list a result container sits in: the container's path up to its
     outermost ``ul``/``ol`` from which list and item elements only lead to the link, when one of
@@ -449,7 +491,7 @@ def list_tree(container: str, others: Iterable[str]) -> str | None:
     steps = path_steps(container)
     tags = [step.split("[", 1)[0] for step in steps]
     for i, tag in enumerate(tags):
-        if tag in _LISTS and all(t in _ITEMS for t in tags[i + 1 :]):
+        if tag in _LISTS and _item_steps(tags[i + 1 :], tag):
             root = "/".join(steps[: i + 1])
             deep = (c for c in (container, *others) if in_tree(c, root))
             if any(any(t in _LISTS for t in _tags(c[len(root) + 1 :])) for c in deep):
@@ -492,7 +534,7 @@ def in_tree(container: str, tree: str) -> bool:
     item elements only."""
     if not container.startswith(tree + "/"):
         return False
-    return all(tag in _ITEMS for tag in _tags(container[len(tree) + 1 :]))
+    return _item_steps(_tags(container[len(tree) + 1 :]), _tags(tree)[-1])
 
 
 def tree_items(page: Snapshot, pattern: EntityPattern) -> tuple[str, tuple[str, ...]] | None:

@@ -342,3 +342,65 @@ async def test_a_menu_of_nested_div_groups_is_one_list_at_every_depth() -> None:
     # the groups' files (two and three folders deep) too, not only the top level's
     scores = set_scores(result.entities, truth.target_entities)
     assert scores.precision == 1.0 and scores.recall == 1.0
+
+
+# -- a reference's navigation tree beside its index table of top-level declarations ------------
+
+TOP = ["classes/Document", "classes/Parser", "functions/parse", "types/Node", "variables/BREAK"]
+SPACES = {"CST": ["interfaces/CST.Token", "functions/CST.visit", "variables/CST.SCALAR"]}
+
+
+def _nav() -> str:
+    items = [f'<li><a href="/{d}.html">{d}</a></li>' for d in TOP]
+    for ns, members in SPACES.items():
+        inner = "".join(f'<li><a href="/{m}.html">{m}</a></li>' for m in members)
+        items.append(
+            f'<li><details><summary><a href="/modules/{ns}.html">{ns}</a></summary>'
+            f'<div class="accordion-details"><ul class="nested">{inner}</ul></div></details></li>'
+        )
+    return f'<nav><ul id="nav-container">{"".join(items)}</ul></nav>'
+
+
+def _index(names: list[str]) -> str:
+    rows = "".join(f'<dt id="{n}"><span><a href="/{n}.html">{n}</a></span></dt>' for n in names)
+    return f'<div class="content"><dl class="summaries">{rows}</dl></div>'
+
+
+class _Reference(Site):
+    """The home page's content lists the top-level declarations and the namespaces (pages of
+    their own listing their members); its navigation tree lists every declaration, each
+    namespace's members in a disclosure below the namespace."""
+
+    id = "reference-tree"
+    kind = "entity-tree"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        name = request.path.strip("/").removesuffix(".html")
+        if name in ("", "index"):
+            return _page(_nav() + _index([*TOP, *(f"modules/{ns}" for ns in SPACES)]))
+        if name.startswith("modules/") and name[8:] in SPACES:
+            return _page(_nav() + _index(SPACES[name[8:]]))
+        if name in TOP or any(name in m for m in SPACES.values()):
+            return _page(f"{_nav()}<h1>{name}</h1><p>Signature.</p>")
+        return web.Response(status=404, text="not found")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        names = [*TOP, *(m for ms in SPACES.values() for m in ms)]
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"declaration": tuple(f"{base_url}/{n}.html" for n in names)},
+            target_type="declaration",
+            seed_entity=f"{base_url}/classes/Document.html",
+        )
+
+
+async def test_a_navigation_tree_listing_more_than_the_index_is_the_list() -> None:
+    async with LabServer([_Reference()]) as server:
+        truth = server.truth("reference-tree")
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            result = await explore(session, truth.base_url + "/", entity_sample=truth.seed_entity)
+    # the namespace's members too (in its disclosure); the namespace itself is a list, no entity
+    scores = set_scores(result.entities, truth.target_entities)
+    assert scores.precision == 1.0 and scores.recall == 1.0

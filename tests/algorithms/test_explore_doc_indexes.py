@@ -320,28 +320,38 @@ class _GroupMenu(Site):
         return web.Response(status=404, text="not found")
 
     def truth(self, base_url: str) -> SiteTruth:
-        return SiteTruth(
-            site=self.id,
-            base_url=base_url,
-            kind=self.kind,
-            entities={"file": tuple(f"{base_url}/files/{n}.html" for n in _names())},
-            target_type="file",
-            seed_entity=f"{base_url}/files/Parser.html",
-        )
+        urls = [f"{base_url}/files/{n}.html" for n in _names()]
+        return _truth(self, base_url, "file", urls, f"{base_url}/files/Parser.html")
 
 
 def _names() -> list[str]:
     return [f"{d}/{f}".strip("/") for d, files in FILES.items() for f in files]
 
 
-async def test_a_menu_of_nested_div_groups_is_one_list_at_every_depth() -> None:
-    async with LabServer([_GroupMenu()]) as server:
-        truth = server.truth("group-menu")
+def _truth(site: Site, base_url: str, target: str, urls: list[str], seed: str) -> SiteTruth:
+    return SiteTruth(
+        site=site.id,
+        base_url=base_url,
+        kind=site.kind,
+        entities={target: tuple(urls)},
+        target_type=target,
+        seed_entity=seed,
+    )
+
+
+async def _scores_from_root(site: Site) -> tuple[float, float]:
+    """Precision and recall of `explore` from `site`'s root, its seed entity the sample."""
+    async with LabServer([site]) as server:
+        truth = server.truth(site.id)
         async with Session(SessionConfig(render="never", cache=None)) as session:
             result = await explore(session, truth.base_url + "/", entity_sample=truth.seed_entity)
-    # the groups' files (two and three folders deep) too, not only the top level's
     scores = set_scores(result.entities, truth.target_entities)
-    assert scores.precision == 1.0 and scores.recall == 1.0
+    return scores.precision, scores.recall
+
+
+async def test_a_menu_of_nested_div_groups_is_one_list_at_every_depth() -> None:
+    # the groups' files (two and three folders deep) too, not only the top level's
+    assert await _scores_from_root(_GroupMenu()) == (1.0, 1.0)
 
 
 # -- a reference's navigation tree beside its index table of top-level declarations ------------
@@ -385,22 +395,10 @@ class _Reference(Site):
         return web.Response(status=404, text="not found")
 
     def truth(self, base_url: str) -> SiteTruth:
-        names = [*TOP, *(m for ms in SPACES.values() for m in ms)]
-        return SiteTruth(
-            site=self.id,
-            base_url=base_url,
-            kind=self.kind,
-            entities={"declaration": tuple(f"{base_url}/{n}.html" for n in names)},
-            target_type="declaration",
-            seed_entity=f"{base_url}/classes/Document.html",
-        )
+        urls = [f"{base_url}/{n}.html" for n in [*TOP, *(m for ms in SPACES.values() for m in ms)]]
+        return _truth(self, base_url, "declaration", urls, f"{base_url}/classes/Document.html")
 
 
 async def test_a_navigation_tree_listing_more_than_the_index_is_the_list() -> None:
-    async with LabServer([_Reference()]) as server:
-        truth = server.truth("reference-tree")
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            result = await explore(session, truth.base_url + "/", entity_sample=truth.seed_entity)
     # the namespace's members too (in its disclosure); the namespace itself is a list, no entity
-    scores = set_scores(result.entities, truth.target_entities)
-    assert scores.precision == 1.0 and scores.recall == 1.0
+    assert await _scores_from_root(_Reference()) == (1.0, 1.0)

@@ -259,3 +259,60 @@ async def test_indesit_a_menu_of_linked_terms_names_no_fields(
         found = await indesit(session, f"{base}/node/1")
     assert found.complete, found.reason
     assert set(found.entities) == {f"{base}/node/{n}" for n in range(1, 7)}
+
+
+def _commands(*, library_root: bool = False) -> web.Application:
+    """A command reference: home → an index of 6 commands → command pages, each documenting
+    its own options in a definition list (no two commands share an option), with links to
+    two other commands in its text. With `library_root`, the host's root is a library front
+    page that links nowhere (its list is drawn by script) and the reference lives under
+    ``/doc/``."""
+    prefix = "/doc" if library_root else ""
+
+    def page(body: str) -> web.Response:
+        html = f'<!DOCTYPE html><html><body><div id="content">{body}</div></body></html>'
+        return web.Response(text=html, content_type="text/html")
+
+    async def library(_: web.Request) -> web.Response:
+        return page("<p>Library</p><script>/* draws the books */</script>")
+
+    async def home(_: web.Request) -> web.Response:
+        return page(f'<p><a href="{prefix}/commands">Commands</a></p>')
+
+    async def commands(_: web.Request) -> web.Response:
+        rows = "".join(f'<li><a href="{prefix}/cmd/{n}">cmd{n}</a></li>' for n in range(1, 7))
+        return page(f'<ul class="commands">{rows}</ul>')
+
+    async def command(request: web.Request) -> web.Response:
+        n = int(request.match_info["n"])
+        options = "".join(f"<dt>--opt{n}-{k}</dt><dd><p>Option {k}.</p></dd>" for k in (1, 2, 3))
+        see = "".join(f'<a href="{prefix}/cmd/{(n + k) % 6 + 1}">other</a> ' for k in (1, 2))
+        return page(f'<h1>cmd{n}</h1><dl>{options}</dl><p class="see">See {see}</p>')
+
+    app = web.Application()
+    if library_root:
+        app.router.add_get("/", library)
+        app.router.add_get("/doc/", home)
+    else:
+        app.router.add_get("/", home)
+    app.router.add_get(f"{prefix}/commands", commands)
+    app.router.add_get(prefix + "/cmd/{n}", command)
+    return app
+
+
+@pytest.mark.parametrize("library_root", (False, True))
+async def test_indesit_labels_no_page_shares_are_no_schema(
+    serve_app: Callable[[web.Application], Awaitable[str]], library_root: bool
+) -> None:
+    """Choice "labels that find nothing are no schema": each command's options are its own,
+    so judged by its labels no page is like the seed; by simhtml alone every command is, and
+    the crawl is made again without the labels. Choice "an entry page that links nowhere": a
+    host root that links to no page of the site gives way to the seed's folder."""
+    base = await serve_app(_commands(library_root=library_root))
+    prefix = "/doc" if library_root else ""
+    async with Session(SessionConfig(render="never")) as session:
+        found = await indesit(session, f"{base}{prefix}/cmd/1")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}{prefix}/cmd/{n}" for n in range(1, 7)}
+    assert ("labels", "drop") in {(e.step, e.decision) for e in found.trace}
+    assert dict(found.params)["entry"] == f"{base}{prefix}/"

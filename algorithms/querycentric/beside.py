@@ -85,14 +85,16 @@ def lists_beside(hub: Snapshot, start: str, entities: Iterable[str] = ()) -> dic
     the folder of its `entities` (`beside_attribute`)."""
     if not beside_attribute(start, entities):
         return None
-    shape = EntityPattern.from_urls([start])
-    # the start list linked as its folder's index document (``nature/index.html``) too
-    groups = {x.path_attrs for x in hub.links if folder_form(x.url) == start}
+    # the start list and the lists beside it each as its folder where it is its folder's index
+    # document (``nature/index.html``, found as either)
+    own = folder_form(start)
+    shape = EntityPattern.from_urls([own])
+    groups = {x.path_attrs for x in hub.links if folder_form(x.url) == own}
     if not groups:
         return None
     found: dict[str, str] = {}
     for link in hub.links:
-        url = start if folder_form(link.url) == start else link.url
+        url = start if folder_form(link.url) == own else link.url
         if link.path_attrs not in groups or not shape.matches(folder_form(url)):
             continue
         value = clean_label(norm_ws(link.text))
@@ -110,7 +112,9 @@ def beside_attribute(start: str, entities: Iterable[str]) -> str:
     ``/gnutls28/3_7_9-2/``: its sibling folders are the other sections) and their pattern's
     literal segments end at it (``/dpkg/`` above ``/dpkg/debian/1.21.22``: the literal
     ``debian`` makes the entities' own folder a deeper one, and a sibling of ``/dpkg/`` no
-    other section of them); "" else."""
+    other section of them); "" else. A start list that is its folder's index document
+    (``/c/enc/index.html``) stands for its folder."""
+    start = folder_form(start)
     named = shared_attribute(start)
     if named:
         return named

@@ -197,7 +197,7 @@ async def _beside(ex: Explorer, q0: Query) -> bool:
         return False
     attribute = beside_attribute(ex.start, q0.entities)
     learned = ex.pattern
-    folder = tuple(seg for seg in urlsplit(ex.start).path.split("/") if seg)
+    folder = tuple(seg for seg in urlsplit(folder_form(ex.start)).path.split("/") if seg)
     if learned is not None and (attribute == SECTION or learned.prefix[: len(folder)] == folder):
         # the sections' entities (or any entities named below the start list's own folder,
         # a gallery album's pictures) are named below their own folders, not the start list's

@@ -39,3 +39,16 @@ async def serve_and_explore_from_entry(site: Site) -> tuple[SiteTruth, EntryPoin
             entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
             result = await explore(session, entry.url, entity_sample=truth.seed_entity)
         return truth, entry, result
+
+
+def tree_truth(site: Site, base_url: str, target: str, urls: list[str], seed: str) -> SiteTruth:
+    """The truth of an entity tree `site` served at `base_url`: its entities of `target` (their
+    `urls`), `seed` (a full URL) the sample."""
+    return SiteTruth(
+        site=site.id,
+        base_url=base_url,
+        kind=site.kind,
+        entities={target: tuple(urls)},
+        target_type=target,
+        seed_entity=seed,
+    )

@@ -7,7 +7,7 @@ some marked by a modifier class; a manual's sections whose pages are named by a 
 from __future__ import annotations
 
 from aiohttp import web
-from explore_runs import serve_and_explore_from_entry
+from explore_runs import serve_and_explore_from_entry, tree_truth
 
 from siteseer.algorithms import explore, find_list_page
 from siteseer.crawler import Session, SessionConfig
@@ -321,22 +321,11 @@ class _GroupMenu(Site):
 
     def truth(self, base_url: str) -> SiteTruth:
         urls = [f"{base_url}/files/{n}.html" for n in _names()]
-        return _truth(self, base_url, "file", urls, f"{base_url}/files/Parser.html")
+        return tree_truth(self, base_url, "file", urls, f"{base_url}/files/Parser.html")
 
 
 def _names() -> list[str]:
     return [f"{d}/{f}".strip("/") for d, files in FILES.items() for f in files]
-
-
-def _truth(site: Site, base_url: str, target: str, urls: list[str], seed: str) -> SiteTruth:
-    return SiteTruth(
-        site=site.id,
-        base_url=base_url,
-        kind=site.kind,
-        entities={target: tuple(urls)},
-        target_type=target,
-        seed_entity=seed,
-    )
 
 
 async def _scores_from_root(site: Site) -> tuple[float, float]:
@@ -396,7 +385,7 @@ class _Reference(Site):
 
     def truth(self, base_url: str) -> SiteTruth:
         urls = [f"{base_url}/{n}.html" for n in [*TOP, *(m for ms in SPACES.values() for m in ms)]]
-        return _truth(self, base_url, "declaration", urls, f"{base_url}/classes/Document.html")
+        return tree_truth(self, base_url, "declaration", urls, f"{base_url}/classes/Document.html")
 
 
 async def test_a_navigation_tree_listing_more_than_the_index_is_the_list() -> None:

@@ -68,7 +68,9 @@ the linked pages nearest it come first (sharing a folder of its path, or its fil
 word: `_nearness`), loaded `ROUND` at a time before any other when the start page lists fewer
 than `MINIMUM_ROWS` links shaped as the sample: once one lists that many, the farther pages are
 not loaded (a function list in the functions' folder, a manual's ``sql-commands.html`` above
-``sql-select.html``, a repository's page above its changesets). Else a start page that lists
+``sql-select.html``, a repository's page above its changesets), nor once a round adds no wider
+list than the one an earlier round found (a documentation whose every page carries the home
+page's menu: the farther pages carry it too). Else a start page that lists
 `MINIMUM_ROWS` links shaped as it without facets (a documentation's index, whose every page
 carries a menu of the same pages) loads none of its links shaped as the sample (its entities:
 a manual's chapters, a module index's modules), and is the list when no page of the first
@@ -519,8 +521,11 @@ async def _near_list(
     as the sample, more (times the pages its pager offers) than the start page: a list of the
     sample's kind lives beside it (a function list in the functions' folder, a manual's
     ``sql-commands.html`` above ``sql-select.html``, a repository's log above its changesets).
-    Whether one did: the farther pages are then not loaded."""
+    A round that adds no wider list (`_widest`) than the one an earlier round found ends the
+    search as well (pages carrying the same menu: the farther ones add none either). Whether
+    either happened: the farther pages are then not loaded."""
     own = next(iter(scored.values()))
+    held = None  # the widest list a round found (`_widest` of the pages scored)
     tiers: dict[tuple[int, bool], list[str]] = {}
     for url in links:
         if (near := _nearness(url, sample)) > (0, False):
@@ -546,6 +551,14 @@ async def _near_list(
                     values={"left": len(links) - len(scored) + 1},
                 )
                 return True
+            widest = _widest(list(scored.values()))
+            if held is not None and widest == held:
+                # a round that adds no wider list than the one an earlier round found (pages
+                # carrying the same menu): the farther pages add none either
+                left = len(links) - len(scored) + 1
+                run.note("entry", "near-yield", held.url, values={"left": left})
+                return True
+            held = widest if widest is not None and widest.url != own.url else None
     return False
 
 

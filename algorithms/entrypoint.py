@@ -65,7 +65,7 @@ page.
 
 Linked pages are loaded `ROUND` first, then the rest (`MAX_CANDIDATES` in all). With a sample,
 the linked pages nearest it come first (sharing a folder of its path, or its file name's first
-word: `_nearness`), loaded `ROUND` at a time before any other when the start page lists fewer
+word: `nearness`), loaded `ROUND` at a time before any other when the start page lists fewer
 than `MINIMUM_ROWS` links shaped as the sample: once one lists that many, the farther pages are
 not loaded (a function list in the functions' folder, a manual's ``sql-commands.html`` above
 ``sql-select.html``, a repository's page above its changesets), nor once a round adds no wider
@@ -99,6 +99,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urlsplit
 
+from siteseer.algorithms.nearness import name_prefix, nearness
 from siteseer.algorithms.querycentric.beside import lists_beside
 from siteseer.algorithms.querycentric.entities import listed_with_sample, sample_pattern
 from siteseer.algorithms.querycentric.formfields import form_choices, forms_of
@@ -429,22 +430,6 @@ def _links(
     return list(out)
 
 
-def _nearness(url: str, sample: str) -> tuple[int, bool]:
-    """How near `url` is to the entity `sample`: the folders of the sample's path it begins
-    with (``/c3ref/funclist.html`` beside ``/c3ref/open.html``: 1), then whether its file name
-    begins with the word the sample's does (``sql-commands.html`` for ``sql-select.html``)."""
-    mine = [s for s in urlsplit(sample).path.split("/") if s][:-1]
-    theirs = [s for s in urlsplit(url).path.split("/") if s]
-    shared = 0
-    for a, b in zip(mine, theirs, strict=False):
-        if a != b:
-            break
-        shared += 1
-    word = _prefix(sample)
-    name = urlsplit(url).path.rsplit("/", 1)[-1].split(".", 1)[0].casefold()
-    return shared, bool(word) and (name == word or _prefix(url) == word)
-
-
 def _adds_nothing(scored: ListCandidate, start: ListCandidate) -> bool:
     """Whether a linked page is no wider list than the start page, a list of links linking
     the sample: no table of rows, no list with facets but one of fewer than `MINIMUM_ROWS`
@@ -476,7 +461,7 @@ async def _linked(
     # a start listing the sample's kind itself is judged against the first round instead
     near = own.like_sample < MINIMUM_ROWS
     if sample and near:  # the pages nearest the sample first (sorted is stable)
-        links = sorted(links, key=lambda u: _nearness(u, sample), reverse=True)
+        links = sorted(links, key=lambda u: nearness(u, sample), reverse=True)
     links = links[:MAX_CANDIDATES]
     if sample and near and await _near_list(run, session, pages, links, sample, scored):
         return scored
@@ -516,7 +501,7 @@ async def _near_list(
     scored: dict[str, ListCandidate],
 ) -> bool:
     """The pages of `links` near the `sample` (sharing a folder of its path or its file name's
-    first word: `_nearness`), the nearest first, `ROUND` at a time, each scored (into `pages`
+    first word: `nearness`), the nearest first, `ROUND` at a time, each scored (into `pages`
     and `scored`, whose first is the start page), until one lists `MINIMUM_ROWS` links shaped
     as the sample, more (times the pages its pager offers) than the start page: a list of the
     sample's kind lives beside it (a function list in the functions' folder, a manual's
@@ -528,7 +513,7 @@ async def _near_list(
     held = None  # the widest list a round found (`_widest` of the pages scored)
     tiers: dict[tuple[int, bool], list[str]] = {}
     for url in links:
-        if (near := _nearness(url, sample)) > (0, False):
+        if (near := nearness(url, sample)) > (0, False):
             tiers.setdefault(near, []).append(url)
     for near in sorted(tiers, reverse=True):
         for at in range(0, len(tiers[near]), ROUND):
@@ -737,17 +722,6 @@ async def _beside_in_folder(
     return await _scored(run, session, pages, todo[:MAX_CONTINUATIONS], sample, "folder")
 
 
-def _prefix(url: str) -> str:
-    """The first word of the file name `url`'s path ends in, when that name is several words
-    (``sql-select.html`` → "sql"), else ""."""
-    name = urlsplit(url).path.rsplit("/", 1)[-1].split(".", 1)[0].casefold()
-    words = [w for w in _WORD_BREAK.split(name) if w]
-    return words[0] if len(words) > 1 and words[0].isalpha() else ""
-
-
-_WORD_BREAK = re.compile(r"[-_]")
-
-
 async def _named_alike(
     run: Run, session: Session, pages: dict[str, Snapshot], sample: str
 ) -> list[ListCandidate]:
@@ -757,13 +731,13 @@ async def _named_alike(
     manual names a chapter's pages by its prefix (``sql-commands.html`` lists
     ``sql-select.html``), where a table of contents too long to load whole links the chapter
     after the pages loaded."""
-    word = _prefix(sample)
+    word = name_prefix(sample)
     if not word:
         return []
 
     def named(url: str) -> bool:
         name = urlsplit(url).path.rsplit("/", 1)[-1].split(".", 1)[0].casefold()
-        return name == word or _prefix(url) == word
+        return name == word or name_prefix(url) == word
 
     todo = _unloaded_links(session, pages, sample, named)
     if not todo:

@@ -7,8 +7,10 @@ the next folder down the start's path (``/`` lists ``/mate/``, ``/mate/`` lists
 (the containers the path's links sit in), name the rest of the tree: every folder they link one
 segment below the page's own is loaded, a wave at a time, and each that lists entities named
 like the start list's (the same container, the same last-segment form: outline.py
-`leaf_suffix`) directly in its folder is one more page of the start query; the folders it lists
-in turn make the next wave (never an entity one lists, though its address be a folder). The
+`leaf_suffix`) directly in its folder is one more page of the start query, with the pages its
+own pager links (an album's ``index_1.html``); the folders it lists in turn make the next wave
+(never an entity one lists, though its address be a folder). A folder's index document
+(``/mate/index.html``, as a static generator links its albums) stands for its folder. The
 entity pattern is learned again from every entity listed.
 
 Nothing is loaded where the start list's entities are not all its folder's own, where the
@@ -26,6 +28,7 @@ from urllib.parse import urlsplit
 from siteseer.algorithms.features.outline import leaf_suffix
 from siteseer.algorithms.querycentric.items import result_container
 from siteseer.algorithms.querycentric.model import EntityPattern, entity_url
+from siteseer.algorithms.querycentric.views import folder_form
 from siteseer.render import Snapshot
 
 if TYPE_CHECKING:
@@ -37,8 +40,9 @@ MAX_FOLDERS = 100  # folder pages loaded at most
 
 
 def _folder(url: str) -> tuple[str, tuple[str, ...]] | None:
-    """A folder URL's host and path segments (None for a file or an address with a query)."""
-    parts = urlsplit(url)
+    """A folder URL's host and path segments, a folder's index document (``/mate/index.html``)
+    standing for its folder (None for another file or an address with a query)."""
+    parts = urlsplit(folder_form(url))
     if parts.query or not parts.path.endswith("/"):
         return None
     return parts.netloc.lower(), tuple(s for s in parts.path.split("/") if s)
@@ -76,25 +80,25 @@ async def folder_pages(ex: Explorer, pages: list[Snapshot]) -> list[Snapshot]:
     ups = [p for p in await ex.pages(above[::-1]) if p is not None]
     # the lists of folders: the containers through which each folder above links the next
     # folder down the start's path
-    path = [*above, first.final_url]
+    path = {folder_form(u) for u in [*above, first.final_url]}
     lists = {
         result_container(x)
         for page in ups
         if (own := _folder(page.final_url)) is not None
         for x in page.links
-        if x.url in path and child_of(x.url, own)
+        if folder_form(x.url) in path and child_of(folder_form(x.url), own)
     }
     if not lists:
         return []
     # an entity the list names is a leaf of the tree, even where its address is a folder
     # (an API's ``/api/countries/AF/``): never a folder to look into
-    seen = {u for p in pages for u in (p.url, p.final_url)} | set(above) | set(listed)
+    seen = {folder_form(u) for p in pages for u in (p.url, p.final_url)} | set(above) | set(listed)
     items = list(listed)
     out: list[Snapshot] = []
     wave = _subfolders([*ups, first], lists, seen)
     while wave and len(out) < MAX_FOLDERS:
         wave = wave[: MAX_FOLDERS - len(out)]
-        seen.update(wave)
+        seen.update(folder_form(u) for u in wave)
         loaded = [p for p in await ex.pages(wave) if p is not None]
         for snap in loaded:
             own = _folder(snap.final_url)
@@ -114,6 +118,9 @@ async def folder_pages(ex: Explorer, pages: list[Snapshot]) -> list[Snapshot]:
         wave = _subfolders(loaded, lists, seen)
     if out:
         ex.pattern = replace(EntityPattern.from_urls(sorted(items)), suffix=suffix)
+        # each folder's list paged as the start list is (an album's ``index_1.html``)
+        paged = await ex.cluster_many(out, [p.final_url for p in out])
+        out = [p for pages_of in paged for p in pages_of]
         ex.run.note(
             "folders",
             "continue",
@@ -133,7 +140,8 @@ def _subfolders(pages: list[Snapshot], lists: set[str], seen: set[str]) -> list[
         if own is None:
             continue
         for x in page.links:
-            shown = result_container(x) in lists and child_of(x.url, own) and _folder(x.url)
-            if shown and x.url not in seen and x.url not in out:
+            folder = folder_form(x.url)
+            shown = result_container(x) in lists and child_of(folder, own) and _folder(x.url)
+            if shown and folder not in seen and all(folder_form(u) != folder for u in out):
                 out.append(x.url)
     return out

@@ -5,11 +5,12 @@ every album; the sample sits in one album two folders deep, which lists its own 
 from __future__ import annotations
 
 from aiohttp import web
+from explore_runs import tree_truth
 
 from siteseer.algorithms import explore
 from siteseer.algorithms.querycentric.folders import child_of
 from siteseer.crawler import Session, SessionConfig
-from siteseer.lab import LabServer, Site, SiteTruth, set_scores
+from siteseer.lab import LabServer, SetScores, Site, SiteTruth, set_scores
 
 ALBUMS = {
     "mate/nature": ["Dune", "Aqua", "Storm", "Wood"],
@@ -52,25 +53,29 @@ class _Gallery(Site):
         return web.Response(status=404, text="not found")
 
     def truth(self, base_url: str) -> SiteTruth:
-        urls = tuple(f"{base_url}/{a}/{n}.jpg.html" for a, ns in ALBUMS.items() for n in ns)
-        return SiteTruth(
-            site=self.id,
-            base_url=base_url,
-            kind=self.kind,
-            entities={"image": urls},
-            target_type="image",
-            seed_entity=f"{base_url}/mate/nature/Dune.jpg.html",
-        )
+        return _pictures_truth(self, base_url, ".jpg.html")
+
+
+def _pictures_truth(site: Site, base_url: str, leaf: str) -> SiteTruth:
+    """Every picture page of `ALBUMS` (``<album>/<name><leaf>``), Dune's the sample."""
+    urls = [f"{base_url}/{a}/{n}{leaf}" for a, ns in ALBUMS.items() for n in ns]
+    return tree_truth(site, base_url, "image", urls, f"{base_url}/mate/nature/Dune{leaf}")
+
+
+async def _from_the_samples_album(site: Site) -> SetScores:
+    """Explore from the album of the sample (``/mate/nature/``), the home page its hub: the
+    scores against the truth."""
+    async with LabServer([site]) as server:
+        truth = server.truth(site.id)
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            home = truth.base_url + "/"
+            start = truth.base_url + "/mate/nature/"
+            result = await explore(session, start, entity_sample=truth.seed_entity, hub=home)
+    return set_scores(result.entities, truth.target_entities)
 
 
 async def test_a_list_continues_in_the_folders_of_its_tree() -> None:
-    async with LabServer([_Gallery()]) as server:
-        truth = server.truth("gallery")
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            home = truth.base_url + "/"
-            start = truth.base_url + "/mate/nature/"  # the album of the sample
-            result = await explore(session, start, entity_sample=truth.seed_entity, hub=home)
-    scores = set_scores(result.entities, truth.target_entities)
+    scores = await _from_the_samples_album(_Gallery())
     assert scores.precision == 1.0 and scores.recall == 1.0
 
 
@@ -133,3 +138,56 @@ async def test_the_start_lists_entity_folders_are_no_folders_of_its_tree() -> No
     assert set_scores(result.entities, truth.target_entities).recall == 1.0
     # the sample and at most one more entity page (is there a record?), no entity as a folder
     assert sum(p.startswith("/api/countries/C") for p in site.asked) <= 2
+
+
+class _PagedGallery(Site):
+    """The gallery of `ALBUMS` as a static generator writes it: every folder's page its index
+    document (``/mate/index.html``, linked so; ``/mate/`` serves it too), each album's pictures
+    `PER_PAGE` a page (``index.html``, ``index_1.html``, …, every page linking the others), a
+    page per picture (``Dune.html``)."""
+
+    id = "paged-gallery"
+    kind = "entity-tree"
+    PER_PAGE = 3
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path.lstrip("/")
+        head = '<header><a href="/index.html">Gallery</a></header>'
+        folder, _, name = path.rpartition("/")
+        page = 0 if name in ("", "index.html") else None
+        if name.startswith("index_") and name.endswith(".html") and name[6:-5].isdigit():
+            page = int(name[6:-5])
+        if page is not None and folder in ALBUMS:
+            chunks = [ALBUMS[folder][n : n + self.PER_PAGE] for n in range(0, 9, self.PER_PAGE)]
+            chunks = [c for c in chunks if c]
+            if page >= len(chunks):
+                return web.Response(status=404, text="not found")
+            pager = "".join(
+                f'<li><a href="{"index.html" if not n else f"index_{n}.html"}">{n + 1}</a></li>'
+                for n in range(len(chunks))
+            )
+            items = "".join(
+                f'<div class="thumb"><a href="{n}.html">{n}</a></div>' for n in chunks[page]
+            )
+            body = f'<ul class="pages">{pager}</ul><div class="medias">{items}</div>'
+            return _page(f"{head}<h1>{folder}</h1>{body}")
+        subs = _albums(f"{folder}/" if folder else "")
+        if page == 0 and subs:
+            items = "".join(
+                f'<li class="album"><a href="{s}/index.html">{s}</a></li>' for s in subs
+            )
+            return _page(f'{head}<h1>{folder or "Albums"}</h1><ul class="albums">{items}</ul>')
+        if name.endswith(".html") and name[:-5] in ALBUMS.get(folder, []):
+            return _page(f"{head}<h1>{name[:-5]}</h1><img src='{name[:-5]}.jpg'>")
+        return web.Response(status=404, text="not found")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        return _pictures_truth(self, base_url, ".html")
+
+
+async def test_a_list_continues_in_the_paged_index_documents_of_its_tree() -> None:
+    """Folders linked by their index documents (``ukui/index.html``) are the folders of the
+    tree, and each album found goes on through its own pages (``index_1.html``): every
+    picture, the album one folder deep beside the category among them."""
+    scores = await _from_the_samples_album(_PagedGallery())
+    assert scores.precision == 1.0 and scores.recall == 1.0, scores

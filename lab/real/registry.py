@@ -134,6 +134,7 @@ _REAL: dict[str, str] = {
     "real-docusaurus": "siteseer.lab.real.docusaurus:DocusaurusApp",
     "real-coverage": "siteseer.lab.real.coveragehtml:CoverageApp",
     "real-lcov": "siteseer.lab.real.lcov:LcovApp",
+    "real-shaarli": "siteseer.lab.real.shaarli:ShaarliApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -38,6 +38,7 @@ __all__ = [
     "HtmlSchema",
     "TagFeature",
     "element_step",
+    "fold_blocks",
     "html_schema",
     "item_rows",
     "label_schema",
@@ -45,6 +46,8 @@ __all__ = [
     "link_dom_path",
     "link_dom_paths",
     "link_path",
+    "link_tree",
+    "link_trees",
     "list_tree",
     "nested_list",
     "path_steps",
@@ -145,6 +148,45 @@ def list_tree(path: str) -> str:
     'html/body/div/ul/li/a'
     """
     return _NESTED_LIST.sub("", path_tags(path))
+
+
+def link_tree(link: Link) -> str:
+    """The nested list `link` belongs to (`list_tree`), a tree built of blocks read as one too:
+    a level nested in an item whose own items are the same element, the same attribute values
+    and all, as the item holding it (`fold_blocks`).
+
+    A navigation tree built of ``div`` blocks has no ``li`` to tell its depths by: an entry
+    ``div[@class=entry]/div[@class=file]/a`` and a group's entry
+    ``div[@class=entry]/div[@class=group]/div[@class=items]/div[@class=entry]/div[@class=file]/a``
+    are one list, the second's levels between the two entries folded.
+    """
+    return list_tree(fold_blocks(link_path(link, "values")))
+
+
+def link_trees(links: Snapshot | Iterable[Link], path: str, mode: TagFeature) -> set[str]:
+    """The nested lists (`link_tree`) of the links in link DOM path `path` (tag-feature `mode`);
+    the list `path` reads as (`list_tree`) when no link is in it."""
+    return {link_tree(link) for link in _links(links) if link_path(link, mode) == path} or {
+        list_tree(path)
+    }
+
+
+def fold_blocks(path: str) -> str:
+    """`path` (tag-feature mode "values") with the steps from an item to the same item nested
+    in it left out: the outermost step carrying attribute values that recurs two steps deeper or
+    more (a group's block between the two); adjacent repeats (a section in a section) stay.
+
+    >>> fold_blocks("div[@id=m]/div[@class=e]/div[@class=g]/div[@class=e]/div[@class=f]/a")
+    'div[@id=m]/div[@class=e]/div[@class=f]/a'
+    """
+    steps = path.split("/")
+    for i, step in enumerate(steps):
+        if "[@" not in step:
+            continue
+        j = max((k for k in range(i + 2, len(steps)) if steps[k] == step), default=None)
+        if j is not None:
+            return "/".join(steps[:i] + steps[j:])
+    return path
 
 
 def nested_list(path: str) -> str:

@@ -111,7 +111,8 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   the sidebar of every page.
 - Downloads on demand in Algorithm 2 (with ``probe_order="ranked"``): the links of later groups
   that the sample links to only through site navigation are menu entries, dropped without a
-  download (`SameLevel._menu_entries`); at the leaves, minsim_html is measured only as far as
+  download (`levels._menu_entries`), unless that navigation lists most of the sample's own
+  group too (a documentation's menu of every module); at the leaves, minsim_html is measured only as far as
   a later group's probe needs it (`levels._Threshold.reached`): the sample's pages loaded
   already first, then the others one by one, until one is no more like the sample than the
   probe (minsim_html can only fall lower: the probe passes whatever the rest would show).

@@ -23,10 +23,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from urllib.parse import urldefrag, urljoin, urlsplit
 
-from siteseer.algorithms.features.dom import TagFeature, html_schema, simhtml
+from siteseer.algorithms.features.dom import (
+    TagFeature,
+    fold_blocks,
+    html_schema,
+    link_path,
+    simhtml,
+)
 from siteseer.render import Snapshot
 
-__all__ = ["other_sections", "unlike_loaded"]
+__all__ = ["other_entries", "other_sections", "unlike_loaded"]
 
 _LISTS = frozenset({"ul", "ol", "dl", "table"})
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -72,6 +78,34 @@ def other_sections(
             )
             (dropped if other else kept).update(u for u, _ in links)
     return frozenset(dropped - kept)
+
+
+def other_entries(
+    pages: Sequence[Snapshot], sample_url: str, urls: Iterable[str], unlike: Mapping[str, bool]
+) -> frozenset[str]:
+    """The URLs of `urls` that `pages` list only in entries of another form than the sample's
+    (the "values" link DOM path, a tree of blocks folded: `fold_blocks`), none of whose URLs
+    shares a top folder with the entries of the sample's form, and whose pages loaded already
+    are all unlike the sample (`unlike`), one at least.
+
+    Choice (beyond the paper): a navigation every page carries may list, beside the pages of
+    a documentation, its indexes in entries of their own (``div.entry > div.index > a`` to
+    ``/index/Functions.html`` beside ``div.entry > div.file > a`` to ``/files/…``): the
+    entries' form and folders set them apart, and a page of them loaded shows their kind."""
+    wanted = set(urls) | {sample_url}
+    forms: dict[str, set[str]] = {}
+    for page in pages:
+        for link in page.links:
+            if link.url in wanted:
+                forms.setdefault(fold_blocks(link_path(link, "values")), set()).add(link.url)
+    mine = {u for entries in forms.values() if sample_url in entries for u in entries}
+    folders = _top_folders(mine)
+    dropped: set[str] = set()
+    for entries in forms.values():
+        seen = [unlike[u] for u in entries if u in unlike]
+        if sample_url not in entries and not folders & _top_folders(entries) and seen and all(seen):
+            dropped |= entries
+    return frozenset(dropped - mine)
 
 
 def unlike_loaded(
@@ -137,7 +171,11 @@ def _folders(links: list[_Link]) -> set[str]:
     """The top folders of the links' URLs (``modules`` of ``/modules/a.html``; ``""`` for a
     page at the root): the folders below one top (``/season/gp2/…``, ``/season/gp3/…``) are
     categories of one kind of page, not kinds."""
-    paths = (urlsplit(u).path.lstrip("/") for u, _ in links)
+    return _top_folders(u for u, _ in links)
+
+
+def _top_folders(urls: Iterable[str]) -> set[str]:
+    paths = (urlsplit(u).path.lstrip("/") for u in urls)
     return {p.split("/", 1)[0] if "/" in p else "" for p in paths}
 
 

@@ -20,7 +20,8 @@ from siteseer.algorithms.features.dom import (
     html_schema,
     label_schema,
     link_path,
-    list_tree,
+    link_tree,
+    link_trees,
     path_urls,
     simhtml,
 )
@@ -33,7 +34,7 @@ from siteseer.algorithms.features.urlshape import (
 )
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.grouping import LinkGroup, LinkGrouper
-from siteseer.algorithms.ssup.headed import other_sections, unlike_loaded
+from siteseer.algorithms.ssup.headed import other_entries, other_sections, unlike_loaded
 from siteseer.algorithms.ssup.items import item_structures
 from siteseer.algorithms.ssup.kinds import KIND_SIM, other_kind, pages_only
 from siteseer.algorithms.ssup.probes import navigation_paths, routed, view_of
@@ -220,7 +221,7 @@ class SameLevel:
         if leaf:
             rest = _section_mates(self.run, rest, index_pages, sp.url, level, kept)
         if self.on_demand:
-            rest = self._menu_entries(rest, sp, index_pages, level)
+            rest = _menu_entries(self.run, self.mode, rest, first, sp, index_pages, level)
         # Choice (`sample_size`): learn minsim_html from a sample of G1, at an index level too:
         # its pages are loaded after it by yield (`tree._Walk._index_level`), not whole.
         threshold = _Threshold(
@@ -383,7 +384,7 @@ class SameLevel:
     ) -> list[str]:
         """The pages of `level` when its list is `source`, the site navigation every page carries
         (`climb.navigation_index`) or a flat list of the seed's tree (`trails.trail_root`): `sp`
-        and every page of the site's host the index pages list in the nested list (`list_tree`)
+        and every page of the site's host the index pages list in the nested list (`link_tree`)
         holding `sdp`, but the index pages and their views (``#/?id=…`` of a hash-routed home).
 
         Choice: no page is downloaded. The climb has loaded pages of that list and found them
@@ -391,19 +392,21 @@ class SameLevel:
         download per group to learn what every page's copy of the list already says: it is
         the list of pages of the site's documentation, sections and depths alike.
         """
-        tree = list_tree(sdp)
+        trees = {t for page in index_pages for t in link_trees(page, sdp, self.mode)}
+        tree = ", ".join(sorted(trees))
         host = urlsplit(sp.url).netloc
         own = {routed(u) for p in index_pages for u in (p.url, p.final_url)}
         kept: dict[str, None] = {sp.url: None}
         for page in index_pages:
             for link in page.links:
-                if list_tree(link_path(link, self.mode)) != tree:
+                if link_tree(link) not in trees:
                     continue
                 route = routed(link.url)
                 if urlsplit(link.url).netloc == host and not any(view_of(route, o) for o in own):
                     kept[link.url] = None
         unlike = unlike_loaded(self.run.pages, sp, kept, self.mode, KIND_SIM)
-        for url in other_sections(index_pages, sp.url, kept, unlike):
+        others = other_sections(index_pages, sp.url, kept, unlike)
+        for url in others | other_entries(index_pages, sp.url, kept, unlike):
             del kept[url]
         self.run.note(
             "same-level",
@@ -515,41 +518,6 @@ class SameLevel:
             )
         return kept
 
-    def _menu_entries(
-        self,
-        groups: Sequence[LinkGroup],
-        sp: Snapshot,
-        index_pages: Sequence[Snapshot],
-        level: int,
-    ) -> list[LinkGroup]:
-        """Choice: the links of later groups that the sample links to only through site
-        navigation (lists an index page of the level holds too, `navigation_paths`) are menu
-        entries, not pages of the level: dropped without a download.
-
-        A list in the sample link DOM path may end with links to other sections
-        (``/committees.php``, ``/agenda`` after the members); the sample page carries them in
-        its header or footer as every page does, where a page of its own level is listed in
-        content, if at all.
-        """
-        menus = navigation_paths(sp, index_pages, self.mode)
-        if not menus:
-            return list(groups)
-        paths: dict[str, set[str]] = {}
-        for link in sp.links:
-            paths.setdefault(link.url, set()).add(link_path(link, self.mode))
-        left, taken = _split_groups(groups, lambda u: bool(paths.get(u)) and paths[u] <= menus)
-        dropped = [u for _, entries in taken for u in entries]
-        if dropped:
-            self.run.note(
-                "same-level",
-                "prune",
-                f"{len(dropped)} menu entries",
-                level=level,
-                urls=dropped,
-                note=f"not downloaded: {sp.url} links to them only through site navigation",
-            )
-        return left
-
     def _in_scope(self, groups: list[LinkGroup], level: int) -> list[LinkGroup]:
         """`groups` without the links the crawl may not visit (another site's pages: a list
         row's homepage and issue-tracker links beside its entry), each group left empty
@@ -612,6 +580,54 @@ async def _probe(
         if (sim >= minsim) if isinstance(minsim, float) else await minsim.reached(sim):
             return True, sim
     return False, best
+
+
+def _menu_entries(
+    run: Run,
+    mode: TagFeature,
+    groups: Sequence[LinkGroup],
+    first: LinkGroup,
+    sp: Snapshot,
+    index_pages: Sequence[Snapshot],
+    level: int,
+) -> list[LinkGroup]:
+    """Choice: the links of later groups that the sample links to only through site
+    navigation (lists an index page of the level holds too, `navigation_paths`) are menu
+    entries, not pages of the level: dropped without a download; unless the navigation
+    lists the sample's own group `first` too (most of its pages but the sample's, linked
+    from the sample through it alone): then it is a list of the level (a documentation's
+    menu of every module, a file index beside it), which tells no entry from another.
+
+    A list in the sample link DOM path may end with links to other sections
+    (``/committees.php``, ``/agenda`` after the members); the sample page carries them in
+    its header or footer as every page does, where a page of its own level is listed in
+    content, if at all.
+    """
+    menus = navigation_paths(sp, index_pages, mode)
+    if not menus:
+        return list(groups)
+    paths: dict[str, set[str]] = {}
+    for link in sp.links:
+        paths.setdefault(link.url, set()).add(link_path(link, mode))
+
+    def menu_only(url: str) -> bool:
+        return bool(paths.get(url)) and paths[url] <= menus
+
+    mates = [u for u in first.urls if u != sp.url]
+    if mates and sum(map(menu_only, mates)) * 2 > len(mates):
+        return list(groups)
+    left, taken = _split_groups(groups, menu_only)
+    dropped = [u for _, entries in taken for u in entries]
+    if dropped:
+        run.note(
+            "same-level",
+            "prune",
+            f"{len(dropped)} menu entries",
+            level=level,
+            urls=dropped,
+            note=f"not downloaded: {sp.url} links to them only through site navigation",
+        )
+    return left
 
 
 def _section_mates(

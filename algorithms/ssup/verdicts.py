@@ -18,7 +18,8 @@ from siteseer.algorithms.features.dom import (
     TagFeature,
     link_collections,
     link_path,
-    list_tree,
+    link_tree,
+    link_trees,
     paths_to,
 )
 from siteseer.algorithms.features.url import SIZE_TERM, term_weights, url_schema
@@ -194,16 +195,16 @@ def is_tab(
 
 
 def tree_urls(page: Snapshot, sdp: str, mode: TagFeature) -> set[str]:
-    """The URLs `page` links to through the nested list (`list_tree`) `sdp` belongs to, but its
+    """The URLs `page` links to through the nested list (`link_tree`) `sdp` belongs to, but its
     own (a menu's ``href="#"`` toggle names the page it is on; two pages' menus are compared
     without either page) and its tools (`yields.is_tool`, which differ on every page)."""
-    tree = list_tree(sdp)
+    trees = link_trees(page, sdp, mode)
     own = own_urls(page)
     return {
         link.url
         for link in page.links
         if link.url not in own
-        and list_tree(link_path(link, mode)) == tree
+        and link_tree(link) in trees
         and not is_tool(link.url, link.text, page.url)
     }
 

@@ -203,7 +203,9 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
 - The root of the seed's trail (beyond the paper, `trails.trail_root`): the link the seed
   shows just before its first link to a page the climb found above it, in that trail's
   container, which every page of the path links to ("Index » YARD » CLI » Command", "Home »
-  gnutls28 » 3.7.9-2"), is loaded once the climb ends. When it lists the seed among more pages
+  gnutls28 » 3.7.9-2"), is loaded once the climb ends (not when the seed's level is the site
+  navigation and the seed links to the pages above through it: the entry before them there is
+  another entry of the menu, `trails._navigation_above`). When it lists the seed among more pages
   like it than the seed's index page (`climb.wider`) and every page of the path above the seed
   in that list, the tree is of the seed's own pages (namespaces that are objects too): the
   path is the root, then the seed, and the level its whole list, as a navigation's level is

@@ -39,6 +39,7 @@ from siteseer.algorithms.ssup.items import item_structures
 from siteseer.algorithms.ssup.kinds import KIND_SIM, other_kind, pages_only
 from siteseer.algorithms.ssup.probes import navigation_paths, routed, view_of
 from siteseer.algorithms.ssup.sections import section_pages
+from siteseer.algorithms.ssup.verdicts import is_site_root
 from siteseer.render import Snapshot
 
 __all__ = ["SameLevel"]
@@ -406,7 +407,11 @@ class SameLevel:
                     kept[link.url] = None
         unlike = unlike_loaded(self.run.pages, sp, kept, self.mode, KIND_SIM)
         others = other_sections(index_pages, sp.url, kept, unlike)
-        for url in others | other_entries(index_pages, sp.url, kept, unlike):
+        # an index page, but the site root (a home of its own kind), is an entry of the
+        # navigation the sample carries: it shows the kind of its entries too
+        tops = [*kept, *(p.url for p in index_pages if not is_site_root(p))]
+        judged = unlike_loaded(self.run.pages, sp, tops, self.mode, KIND_SIM)
+        for url in others | other_entries([*index_pages, sp], sp.url, tops, judged) & kept.keys():
             del kept[url]
         self.run.note(
             "same-level",

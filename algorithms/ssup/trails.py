@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from siteseer.algorithms.features.dom import link_collections, link_path
+from siteseer.algorithms.features.dom import link_collections, link_path, link_tree, link_trees
 from siteseer.algorithms.features.urlshape import is_index_document
 from siteseer.algorithms.ssup.candidates import own_urls
 from siteseer.algorithms.ssup.climb import MAX_AUTO_HEIGHT, Climb, Height, landed, wider
@@ -86,7 +86,7 @@ async def trail_root(
 
     Choice (beyond the paper): a tree of pages of one kind nests the seed's siblings under
     pages that are its siblings too; the trail's root is where a reader goes for the whole."""
-    if len(chain) < 2 or is_site_root(chain[0]):
+    if len(chain) < 2 or is_site_root(chain[0]) or _navigation_above(chain, sdps, climb):
         # Choice: the site root above the path is where a trail starts; a trail's link
         # before it is a neighbour ("Previous"), no root above it.
         return None
@@ -125,6 +125,21 @@ async def trail_root(
     limit = MAX_AUTO_HEIGHT if height == "auto" else height
     above = None if len(chain) > limit else _level_above(climb, page, chain, sdps)
     return None if above is None else (*above, False)
+
+
+def _navigation_above(chain: list[Snapshot], sdps: list[str], climb: Climb) -> bool:
+    """Whether the seed's level is the site navigation (`navigation_list`: the seed holds the
+    list its index page lists it in) and the seed links to the pages above it through that
+    list: the links beside them there are its entries, no trail of ancestors.
+
+    Choice (beyond the paper): a documentation's menu lists its indexes beside its files; the
+    entry before the index page the climb took is another index, no root above it."""
+    seed, index = chain[-1], chain[-2]
+    if not navigation_list(index, seed, sdps[-1], climb.mode):
+        return False
+    trees = link_trees(index, sdps[-1], climb.mode)
+    above = set().union(*(own_urls(p) for p in chain[:-1]))
+    return any(link.url in above and link_tree(link) in trees for link in seed.links)
 
 
 def _level_above(

@@ -79,16 +79,23 @@ def _module(path: str) -> web.Response:
         for j, u in enumerate(see)
     )
     summary = f"<div class=Summary><table class=STable>{rows}</table></div>"
-    topics = "".join(f"<div class=CTopic><h3 id={name}.f{j}>f{j}</h3></div>" for j in range(3))
+    topics = "".join(
+        f"<div class=CTopic><h3 id={name}.f{j}>f{j}</h3>"
+        f'<div class=CBody><p>Called by <a href="{see[0]}#f{j}">f{j}</a>.</p></div></div>'
+        for j in range(3)
+    )
     return _page(name, "ContentPage", f"<div id=Content><h1>{name}</h1>{summary}{topics}</div>")
 
 
-def _index(kind: str) -> web.Response:
-    listed = _modules() if kind in ("Files", "General") else _modules()[:4]
+def _index(kind: str, whole: bool) -> web.Response:
+    # an index of the topics of its kind, each at its module's anchor; a whole one lists
+    # every module as well
     rows = "".join(
-        f'<tr><td class=IEntry><a href="{u}" class=ISymbol>{u.rsplit("/", 1)[1]}</a></td></tr>'
-        for u in sorted(listed)
+        f'<tr><td class=IEntry><a href="{u}#{kind}.{j}" class=ISymbol>{kind}.{j}</a></td></tr>'
+        for j, u in enumerate(_modules()[1:4])
     )
+    if whole:
+        rows += "".join(f'<tr><td class=IEntry><a href="{u}">{u}</a></td></tr>' for u in _modules())
     return _page(
         kind, "IndexPage", f"<div id=Index><h1>{kind} Index</h1><table>{rows}</table></div>"
     )
@@ -97,6 +104,7 @@ def _index(kind: str) -> web.Response:
 class _NaturalDocs(Site):
     id = "block-menu"
     kind = "entity-tree"
+    whole = False  # the file index lists every module
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         path = request.path
@@ -108,7 +116,7 @@ class _NaturalDocs(Site):
         if path in _modules():
             return _module(path)
         if path.startswith("/index/") and path[7:].removesuffix(".html") in _INDEXES:
-            return _index(path[7:].removesuffix(".html"))
+            return _index(path[7:].removesuffix(".html"), self.whole and "Files" in path)
         return web.Response(status=404)
 
     def truth(self, base_url: str) -> SiteTruth:
@@ -127,9 +135,23 @@ class _NaturalDocs(Site):
         )
 
 
+class _WholeIndex(_NaturalDocs):
+    whole = True
+
+
 async def test_a_menu_of_nested_blocks_is_the_seed_s_level() -> None:
-    truth, result, _ = await serve_and_discover(_NaturalDocs())
+    truth, result, downloaded = await serve_and_discover(_NaturalDocs())
     scores = set_scores(result.entities, truth.target_entities)
-    # every module, the groups' too; no summary table taken for the seed's index page
+    # every module, the groups' too, and none of the indexes the menu lists beside them
     assert scores.recall == 1.0, sorted(set(truth.target_entities) - set(result.entities))
     assert scores.f1 == 1.0, sorted(set(result.entities) - set(truth.target_entities))
+    # the index entry before the file index in the menu is no root of a trail above it
+    assert f"{truth.base_url}/index/Classes.html" not in downloaded, downloaded
+
+
+async def test_a_file_index_of_every_module_beside_the_menu_keeps_the_groups() -> None:
+    truth, result, _ = await serve_and_discover(_WholeIndex())
+    scores = set_scores(result.entities, truth.target_entities)
+    # the sub-modules the seed links to through the menu alone are no menu entries: the menu
+    # lists the seed's own group too
+    assert scores.f1 == 1.0, sorted(set(truth.target_entities) ^ set(result.entities))

@@ -71,6 +71,10 @@ __all__ = [
 EXPORT_FORMATS = frozenset(
     {"csv", "json", "jsonl", "ndjson", "xml", "tsv", "xls", "xlsx", "ods", "rss", "atom", "yaml"}
 )
+# A format query parameter's values that ask for the data as text, not a page: the data
+# formats, and a tab-separated or plain-text rendering (``?format=tab``, ``?format=txt``), names
+# too short or too common to read as an export in a path.
+_FORMAT_VALUES = EXPORT_FORMATS | {"tab", "txt", "text"}
 # Link texts that continue a list (besides page numbers): a family holding one is a pager.
 _CONTINUE = frozenset(
     {"next", "previous", "prev", "older", "newer", "more", "last", "first", "»", "«", "›", "‹", "→",
@@ -82,13 +86,13 @@ _BACK = frozenset({"previous", "prev", "newer", "first", "«", "‹", "←"})
 
 def is_export(url: str) -> bool:
     """Whether `url` exports data (``/vega/airports.csv``, ``/admin/car/export/json``,
-    ``?format=csv``) rather than showing a page: not a page of any list."""
+    ``?format=csv``, ``?format=tab``) rather than showing a page: not a page of any list."""
     path, query = route(url)
     last = path.rstrip("/").rsplit("/", 1)[-1].lower()
     if last in EXPORT_FORMATS or ("." in last and last.rpartition(".")[2] in EXPORT_FORMATS):
         return True
     return any(
-        "format" in name.lower() and value.lower() in EXPORT_FORMATS
+        "format" in name.lower() and value.lower() in _FORMAT_VALUES
         for name, value in query_pairs(query)
     )
 

@@ -498,6 +498,11 @@ def test_exports_and_a_lists_state_are_told_apart() -> None:
     assert is_export("http://h/vega/airports.csv")
     assert is_export("http://h/admin/car/export/json")
     assert is_export("http://h/rows?format=csv")
+    # A tracker's tab-separated and plain-text renderings of a ticket are text, no page.
+    assert is_export("http://h/ticket/17?format=tab")
+    assert is_export("http://h/wiki/Start?format=txt")
+    assert not is_export("http://h/ticket/17?format=html")
+    assert not is_export("http://h/settings/tab")
     assert not is_export("http://h/rows/5")
     assert not is_export("http://h/docs/json-guide")
     link = "http://h/admin/day/51/change/?_changelist_filters=p%3D2"

@@ -57,6 +57,11 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
 - Pagination is repeated on the pages it finds until no new page appears (a first page usually
   links only to its neighbours), and it leaves out the links of the next level's sample link DOM
   path (Algorithm 2 judges those) and pages already placed in the tree.
+- A level page's links that go on inside the folder one of its entries names
+  (``/std/option/enum.Option.html`` beside the entry ``/std/option/index.html``: the entry's
+  contents), or inside another folder below the site root than the level page's
+  (``/book/ch01.html`` from ``/std/index.html``), are no pagination candidates, left out
+  without a download (`elsewhere`).
 - Pagination candidates are first filtered by URL, in SSUP's spirit (no download for what the
   URL rules out): a pagination page of ``/sports`` or ``/season/gp3/2022`` shares a path or
   query term with it (``sports``, ``season``/``gp3``/``2022``); a site menu (``/about``) or a
@@ -454,7 +459,7 @@ The package, one module per step:
   `sections.py`: the section pages of a tree of pages at the leaves; `nested.py`: a tree of
   one template followed to every depth.
 - `pagination.py`: Algorithm 3, by yield; `yields.py`: its families of candidates and their
-  yield (pure bookkeeping).
+  yield (pure bookkeeping); `elsewhere.py`: the links a level page holds outside its list.
 - `visual.py`: visual SSUP's grouping (`ssup(..., visual=True)`), index pages rendered only
   where their DOM paths leave the grouping ambiguous (`ambiguity`).
 - `explanation.py`: a Discovery's trace as a tree (`explain_discovery`).

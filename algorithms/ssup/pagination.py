@@ -48,7 +48,9 @@ from siteseer.algorithms.features.urlshape import (
 )
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.climb import path_terms
+from siteseer.algorithms.ssup.elsewhere import entry_folders, inside_entry
 from siteseer.algorithms.ssup.kinds import other_record
+from siteseer.algorithms.ssup.probes import other_section
 from siteseer.algorithms.ssup.sizes import size_offers
 from siteseer.algorithms.ssup.yields import (
     Families,
@@ -82,6 +84,30 @@ LEVEL_SHARE = 1 / 3
 # most promising first (page sizes, pagers, the largest yield), so those left after a run of
 # empty pages are more of its views, filters, menus and other tools.
 DRY_RUN = 3
+
+# Why `Pagination._candidates` leaves a level page's link out, by kind: what it is, and why.
+_LEFT_OUT: dict[str, tuple[str, str]] = {
+    "unlike": (
+        "links unlike {sample}",
+        "their URLs share no path or query term with this level's sample",
+    ),
+    "exports": ("exports", "they download the list's data (a data format), not a page of it"),
+    "tools": (
+        "tools of {page}",
+        "they name the page in their query (its history, edit form, a permanent "
+        "link to it): the page again or something about it, not a page of its list",
+    ),
+    "elsewhere": (
+        "pages below the list's entries or in other sections",
+        "their URLs go on inside the folder an entry of the list names (its contents), or "
+        "inside another folder below the site root than the level page's: no page of its list",
+    ),
+    "entries": (
+        "pages of the next level",
+        "their URLs have the next level's sample's template (`seed_template`: an entry, "
+        "its parent or its neighbour): entries of the list, not pages of it",
+    ),
+}
 
 # A first entry of another level page's list less alike to the next level's sample than this
 # (simhtml, or simlabels where both name fields) is a record of another kind (Indesit's general
@@ -336,10 +362,10 @@ class Pagination:
         shown = len(self._entries(page, at))
         defaults = spelled_defaults(page.url, (link.url for link in page.links))  # `list_links`
 
-        unlike: list[str] = []
-        exports: list[str] = []
-        tools: list[str] = []
-        entries: list[str] = []
+        left_out: dict[str, list[str]] = {kind: [] for kind in _LEFT_OUT}
+        folders = entry_folders(
+            (k.url for k in page.links if at.lists(link_path(k, self.mode))), root
+        )
         for link in list_links(page):
             path = link_path(link, self.mode)
             if link.url in judged or (path, link.url) in at.navigation:
@@ -352,11 +378,13 @@ class Pagination:
                 continue
             judged.add(link.url)
             if not (pager or at.terms & path_terms(url_schema(link.url))):
-                unlike.append(link.url)
+                left_out["unlike"].append(link.url)
             elif is_export(link.url) or is_file(link.url):
-                exports.append(link.url)
+                left_out["exports"].append(link.url)
             elif is_tool(link.url, link.text, page.url):
-                tools.append(link.url)
+                left_out["tools"].append(link.url)
+            elif not pager and (inside_entry(link.url, folders) or other_section(link.url, root)):
+                left_out["elsewhere"].append(link.url)  # `algorithms.ssup.elsewhere`
             elif (
                 not pager
                 and at.entity is not None
@@ -365,7 +393,7 @@ class Pagination:
             ):
                 # Choice: a link off the entries' path reading as a pager's ("Next Page") is
                 # no entry, though a flat site's template (``/*.html``) takes in every page.
-                entries.append(link.url)
+                left_out["entries"].append(link.url)
             elif families.add(
                 page.url,
                 link.url,
@@ -382,28 +410,10 @@ class Pagination:
                 judged.discard(link.url)
         if chain is None:
             _offer_sizes(self.run, page, root, at, families, judged, shown)
-        skipped = (
-            (
-                unlike,
-                f"links unlike {at.sp_x.url}",
-                "their URLs share no path or query term with this level's sample",
-            ),
-            (exports, "exports", "they download the list's data (a data format), not a page of it"),
-            (
-                tools,
-                f"tools of {page.url}",
-                "they name the page in their query (its history, edit form, a permanent "
-                "link to it): the page again or something about it, not a page of its list",
-            ),
-            (
-                entries,
-                "pages of the next level",
-                "their URLs have the next level's sample's template (`seed_template`: an entry, "
-                "its parent or its neighbour): entries of the list, not pages of it",
-            ),
-        )
-        for urls, what, why in skipped:
+        for kind, urls in left_out.items():
             if urls:
+                what, why = _LEFT_OUT[kind]
+                what = what.format(sample=at.sp_x.url, page=page.url)
                 self.run.note(
                     "pagination", "skip", f"{len(urls)} {what}", level=at.level, urls=urls, note=why
                 )

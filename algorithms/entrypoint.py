@@ -63,7 +63,10 @@ alike, member lists and data files beside the entity pages: the file it lists as
 index document (``qtbluetooth-index.html``, `listing_index`) is loaded and stands for the start
 page.
 
-Linked pages are loaded `ROUND` first, then the rest (`MAX_CANDIDATES` in all). With a sample,
+Linked pages are loaded `ROUND` first, then the rest (`MAX_CANDIDATES` in all). A start page
+whose own content holds the sample in a nested list of `MINIMUM_ROWS` entries or more (a
+documentation's table of contents; no menu: entities.py `tree_with_sample`) lists the sample's
+kind with them all: none of its entries is loaded. With a sample,
 the linked pages nearest it come first (sharing a folder of its path, or its file name's first
 word: `nearness`), loaded `ROUND` at a time before any other when the start page lists fewer
 than `MINIMUM_ROWS` links shaped as the sample: once one lists that many, the farther pages are
@@ -101,7 +104,11 @@ from urllib.parse import parse_qsl, urlsplit
 
 from siteseer.algorithms.nearness import name_prefix, nearness
 from siteseer.algorithms.querycentric.beside import lists_beside
-from siteseer.algorithms.querycentric.entities import listed_with_sample, sample_pattern
+from siteseer.algorithms.querycentric.entities import (
+    listed_with_sample,
+    sample_pattern,
+    tree_with_sample,
+)
 from siteseer.algorithms.querycentric.formfields import form_choices, forms_of
 from siteseer.algorithms.querycentric.model import (
     Canonical,
@@ -454,9 +461,16 @@ async def _linked(
     the first round of the others is a wider list (`_adds_nothing`), the start is the list, and
     the rest (the site's other pages, most carrying the same menu) are not loaded.
     Else the rest shaped as the sample are not loaded once a list of it is found (`_peers`).
+    The entries of a table of contents holding the sample (`tree_with_sample`) are never loaded.
     The scores it took (`list_score` with `sample`), by URL, for the caller to keep."""
     start = next(iter(pages.values()))
     own = list_score(start, session.canonical, sample)
+    # a nested list holding the sample (a documentation's menu): its entries, not lists
+    tree = tree_with_sample(start, sample) if sample else frozenset()
+    if len(tree) >= MINIMUM_ROWS and len(tree) > own.like_sample:
+        run.note("entry", "tree", start.url, values={"entries": len(tree)})
+        own = replace(own, like_sample=len(tree))
+        links = [u for u in links if entity_url(u) not in tree]
     scored = {start.url: own}
     # a start listing the sample's kind itself is judged against the first round instead
     near = own.like_sample < MINIMUM_ROWS

@@ -75,6 +75,7 @@ __all__ = [
     "listed_with_sample",
     "sample_pattern",
     "tree_items",
+    "tree_with_sample",
 ]
 
 
@@ -209,14 +210,42 @@ def listed_with_sample(page: Snapshot, sample: str) -> frozenset[str]:
     pattern = sample_pattern(sample)
     holding = {result_container(x) for x in page.links if entity_url(x.url) == sample}
     keys = {_item_key(c) for c in holding}
-    containers = {result_container(x) for x in page.links}
-    roots = {r for c in holding if (r := list_tree(c, containers)) is not None}
+    roots = _sample_roots(page, holding)
     return frozenset(
         x.url
         for x in page.links
         if pattern.matches(x.url)
         and (_item_key(c := result_container(x)) in keys or any(in_tree(c, r) for r in roots))
     )
+
+
+def tree_with_sample(page: Snapshot, sample: str) -> frozenset[str]:
+    """The pages of `page`'s host that the nested list holding the entity `sample`'s link in
+    the page's own content links, whatever their shape (a documentation's table of contents:
+    chapters, sections and pages of every depth, each an entry of the list the sample is one
+    of, as `_widen_to_tree` takes them in); none when no nested list holds it, or only a
+    menu does (in a ``nav``, ``header`` or ``aside``, or an element named as a navigation bar,
+    menu or sidebar: the same on every page, whichever page it marks as current)."""
+    holding = {result_container(x) for x in page.links if entity_url(x.url) == sample}
+    roots = {r for r in _sample_roots(page, holding) if not _MENU.search(r)}
+    host = urlsplit(page.final_url).netloc
+    return frozenset(
+        entity_url(x.url)
+        for x in page.links
+        if urlsplit(x.url).netloc == host and any(in_tree(result_container(x), r) for r in roots)
+    )
+
+
+# a path step that is a site's menu: its tag, or a class or id naming it
+_MENU = re.compile(
+    r"(?:^|/)(?:nav|header|aside)\b|\[@(?:class|id|role)=[^\]]*(?:nav|menu|sidebar)", re.IGNORECASE
+)
+
+
+def _sample_roots(page: Snapshot, holding: set[str]) -> set[str]:
+    """The roots of the nested lists (`list_tree`) the containers `holding` sit in."""
+    containers = {result_container(x) for x in page.links}
+    return {r for c in holding if (r := list_tree(c, containers)) is not None}
 
 
 def result_group(page: Snapshot, pattern: EntityPattern) -> tuple[frozenset[str], int] | None:

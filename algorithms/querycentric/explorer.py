@@ -249,6 +249,8 @@ async def _value_queries(ex: Explorer, q0: Query, attribute: str, lists: dict[st
     or entities beyond q0's (when q0 is not among them), is none. How many became queries."""
     beside = ex.start in lists
     others = [url for url in lists if url != ex.start]
+    if beside and await _first_lists_none(ex, q0, others, lists):
+        return 0
     loaded = [(u, p) for u, p in zip(others, await ex.pages(others), strict=True) if p]
     if beside:
         loaded += await _nested(ex, loaded, lists)
@@ -277,6 +279,21 @@ async def _value_queries(ex: Explorer, q0: Query, attribute: str, lists: dict[st
         ex.edge(q0, child, facet)
         ex.note_query(child, level=1, urls=[p.url for p in pages], note=show(child.conditions))
     return len(every) + beside
+
+
+async def _first_lists_none(
+    ex: Explorer, q0: Query, others: list[str], lists: dict[str, str]
+) -> bool:
+    """Whether the first of the lists beside the start list (`others`, two or more), loaded,
+    lists no result entity and holds no list (`nested_lists`): the others, linked alike,
+    list none either (a reference's index beside the site's books, each a document of its
+    own), and none is loaded."""
+    first = await ex.page(others[0]) if len(others) > 1 else None
+    if first is None or ex.entities(first) or nested_lists(first, ex.start, list(lists)):
+        return False
+    for url in others:
+        ex.skip(url, "not-a-list", "the first list beside lists no result entity", q0.id)
+    return True
 
 
 async def _nested(

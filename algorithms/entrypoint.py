@@ -64,9 +64,8 @@ index document (``qtbluetooth-index.html``, `listing_index`) is loaded and stand
 page.
 
 Linked pages are loaded `ROUND` first, then the rest (`MAX_CANDIDATES` in all). A start page
-whose own content holds the sample in a nested list of `MINIMUM_ROWS` entries or more (a
-documentation's table of contents; no menu: entities.py `tree_with_sample`) lists the sample's
-kind with them all: none of its entries is loaded. With a sample,
+holding the sample in its own nested list of `MINIMUM_ROWS` entries or more (a table of
+contents, no menu: `tree_with_sample`) lists its kind: none of its entries is loaded. With a sample,
 the linked pages nearest it come first (sharing a folder of its path, or its file name's first
 word: `nearness`), loaded `ROUND` at a time before any other when the start page lists fewer
 than `MINIMUM_ROWS` links shaped as the sample: once one lists that many, the farther pages are
@@ -87,11 +86,11 @@ page (a mail archive's thread views ``<message>/T/#t``: throughviews.py) is scor
 the entities.
 
 Not loaded: links that look like cart, account, log-in or log-out actions (`unsafe_reason`),
-links to the entity pages themselves, the filtered views of the start page (its facet, sort
-and page links: narrower by definition), and links labelled as an ordering ("Sort title in
-alphabetical order": another order of a list, wherever their path leads). A start page that is a list page and not the site's
-home page (its root; a home page may carry the site's search form beside a featured grid) is
-kept as it is, and nothing else is loaded.
+links to the entity pages themselves, the filtered views of the start page (its facet, sort and
+page links: narrower by definition; a hash route's headings, ``#/?id=welcome``, on any page), and
+links labelled as an ordering ("Sort title in alphabetical order": another order of a list,
+wherever their path leads). A start page that is a list page and not the site's home page (its
+root; a home page may carry the site's search form beside a featured grid) is kept as it is.
 """
 
 from __future__ import annotations
@@ -122,7 +121,7 @@ from siteseer.algorithms.querycentric.model import (
 from siteseer.algorithms.querycentric.rows import listed_fields
 from siteseer.algorithms.querycentric.shapes import members_only
 from siteseer.algorithms.querycentric.throughviews import entity_view, through_view
-from siteseer.algorithms.querycentric.views import is_pager_text, names_an_order
+from siteseer.algorithms.querycentric.views import is_pager_text, names_an_order, narrower_view
 from siteseer.algorithms.result import TraceEntry
 from siteseer.algorithms.run import Run, Stopped
 from siteseer.algorithms.ssup.probes import url_ancestors
@@ -386,26 +385,17 @@ def _is_home(url: str) -> bool:
     return path in ("", "/") or (path.count("/") == 1 and path[1:].startswith(("index.", "home")))
 
 
-def _narrower(start: str, url: str) -> bool:
-    """Whether `url` is `start` with query conditions added (a filtered view of it)."""
-    here, there = urlsplit(start), urlsplit(url)
-    if (here.netloc, here.path) != (there.netloc, there.path):
-        return False
-    mine = set(parse_qsl(here.query, keep_blank_values=True))
-    return mine < set(parse_qsl(there.query, keep_blank_values=True))
-
-
 def _links(
     page: Snapshot, session: Session, *, views: bool = True, sample: str | None = None
 ) -> list[str]:
     """The pages worth scoring that `page` links to: same host, safe, neither entity pages nor,
-    when `page` is a list (`views`), filtered views of it (its facet links, sort and page
-    links; the links of a page that lists nothing that add a query to its address are other
-    pages of one script: ``/?p=dpkg.git;a=summary``). The entity pages are those of the page's
-    largest group of links alike; with an entity `sample` the page does not link, a group of
-    fewer than `MINIMUM_ROWS` links not shaped as it is none (an admin's home page linking each
-    table's list); without such a group, on a page that links a sample named by its fragment
-    (a hash route), those shaped as it. In the page's order, all of them (`_linked` keeps `MAX_CANDIDATES`)."""
+    when `page` is a list (`views`) or in its hash route, filtered views of it (its facet, sort
+    and page links; the links of a page that lists nothing that add a query to its address are
+    other pages of one script: ``/?p=dpkg.git;a=summary``). The entity pages are those of the
+    page's largest group of links alike; with an entity `sample` the page does not link, a group
+    of fewer than `MINIMUM_ROWS` links not shaped as it is none (an admin's home page linking
+    each table's list); without such a group, on a page that links a sample named by its
+    fragment (a hash route), those shaped as it. In the page's order, all of them."""
     guessed = guess_entity_pattern(page)
     pattern = guessed[0] if guessed is not None else None
     linked = sample and any(entity_url(x.url) == sample for x in page.links)
@@ -424,7 +414,7 @@ def _links(
         if (
             urlsplit(url).netloc != host
             or url in (page.url, here)
-            or (views and _narrower(here, url))
+            or ((views or urlsplit(url).fragment) and narrower_view(here, url))
         ):
             continue
         if pattern is not None and pattern.matches(url):

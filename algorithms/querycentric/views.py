@@ -40,7 +40,7 @@ import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
 from siteseer.algorithms.querycentric.safety import unsafe_reason
 from siteseer.render import Snapshot, form_links
@@ -66,6 +66,7 @@ __all__ = [
     "is_pager_text",
     "names_a_pager",
     "names_an_order",
+    "narrower_view",
     "path_page",
     "points_up_or_down",
     "rel_pager_urls",
@@ -421,3 +422,17 @@ _ALL_VALUES = frozenset({"all", "any", "show all", "all items", "clear", "reset"
 def is_all_value(value: str) -> bool:
     """Whether a facet value's label stands for every value ("All", "Any", "Show all")."""
     return " ".join(value.lower().split()) in _ALL_VALUES
+
+
+def narrower_view(start: str, url: str) -> bool:
+    """Whether `url` is `start` with query conditions added (a filtered view of it), in its
+    hash route too (``#/?id=welcome`` of ``#/``: a heading of the routed document)."""
+    here, there = urlsplit(start), urlsplit(url)
+    if (here.netloc, here.path) != (there.netloc, there.path):
+        return False
+    if there.fragment.startswith("/") and here.query == there.query:
+        here, there = urlsplit(here.fragment or "/"), urlsplit(there.fragment)
+        if here.path != there.path:
+            return False
+    mine = set(parse_qsl(here.query, keep_blank_values=True))
+    return mine < set(parse_qsl(there.query, keep_blank_values=True))

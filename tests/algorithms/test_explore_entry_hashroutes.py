@@ -1,8 +1,10 @@
 """Where `explore` starts on a hash-routed reference page, against the lab's truth: one page
 lists every operation collapsed, each a route (``/#/ops/<name>``) whose load opens that
 operation in place; the page's description links a heading it never renders
-(``#section/Auth``) before the routes. The page is the list: found with no linked page loaded
-(the probe that decides its routing aside), and explored to every operation."""
+(``#section/Auth``) before the routes, and its own headings as routes with a query
+(``#/?id=intro``, as a routed documentation names them: views of the page itself, none loaded
+as a candidate list). The page is the list: found with no linked page loaded (the probe that
+decides its routing aside), and explored to every operation."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ OPERATIONS = tuple(f"op{n:02d}" for n in range(24))
 
 PAGE = """<!DOCTYPE html><html><head><title>API</title></head><body>
 <p>Calls need a token: see <a href="#section/Auth">authentication</a>.</p>
+<p>Read <a href="#/?id=intro">the introduction</a> and <a href="#/?id=usage">usage</a>.</p>
 <div id="ops"></div>
 <script>
 const ops = OPS;
@@ -81,6 +84,8 @@ async def test_a_hash_routed_reference_is_its_own_list(served: SiteTruth) -> Non
         assert decided[0].probe == f"{truth.base_url}/#/ops/{OPERATIONS[0]}"
         assert entry.found and entry.url == truth.base_url + "/"
         assert entry.cost.downloads <= 3  # the page (plain and rendered) and the probe
+        scored = {t.subject for t in entry.trace if t.decision == "score"}
+        assert not {u for u in scored if "?id=" in u}  # its own headings
         result = await explore(session, entry.url, entity_sample=truth.seed_entity)
     found = [u for u in result.entities if "#/ops/" in u]
     assert set_scores(found, truth.target_entities).recall == 1.0

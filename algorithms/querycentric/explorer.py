@@ -249,8 +249,8 @@ async def _value_queries(ex: Explorer, q0: Query, attribute: str, lists: dict[st
     or entities beyond q0's (when q0 is not among them), is none. How many became queries."""
     beside = ex.start in lists
     others = [url for url in lists if url != ex.start]
-    if beside and await _first_lists_none(ex, q0, others, lists):
-        return 0
+    if beside:
+        others = await _alike_lists_listing(ex, q0, others, lists)
     loaded = [(u, p) for u, p in zip(others, await ex.pages(others), strict=True) if p]
     if beside:
         loaded += await _nested(ex, loaded, lists)
@@ -281,19 +281,31 @@ async def _value_queries(ex: Explorer, q0: Query, attribute: str, lists: dict[st
     return len(every) + beside
 
 
-async def _first_lists_none(
+async def _alike_lists_listing(
     ex: Explorer, q0: Query, others: list[str], lists: dict[str, str]
-) -> bool:
-    """Whether the first of the lists beside the start list (`others`, two or more), loaded,
-    lists no result entity and holds no list (`nested_lists`): the others, linked alike,
-    list none either (a reference's index beside the site's books, each a document of its
-    own), and none is loaded."""
-    first = await ex.page(others[0]) if len(others) > 1 else None
-    if first is None or ex.entities(first) or nested_lists(first, ex.start, list(lists)):
-        return False
+) -> list[str]:
+    """`others` (the lists beside the start list) but each group of two or more at one address
+    (a path with a query: ``mansec?1``, ``mansec?2``; the lists without a query one group)
+    whose first, loaded, lists no result entity and holds no list (`nested_lists`): the
+    others of the group, linked alike, list none either, and none is loaded (a manual's
+    section pages beside its indexes by section; a reference's books beside its library's
+    index)."""
+    groups: dict[str, list[str]] = {}
     for url in others:
-        ex.skip(url, "not-a-list", "the first list beside lists no result entity", q0.id)
-    return True
+        parts = urlsplit(url)
+        groups.setdefault(parts.path if parts.query else "", []).append(url)
+    dropped: set[str] = set()
+    for group in groups.values():
+        first = await ex.page(group[0]) if len(group) > 1 else None
+        if first is None or ex.entities(first):
+            continue
+        held = nested_lists(first, ex.start, list(lists))  # an entity page is no list
+        if any(ex.pattern is None or not ex.pattern.matches(url) for url in held):
+            continue
+        dropped.update(group)
+        for url in group:
+            ex.skip(url, "not-a-list", "the first list beside at its address lists none", q0.id)
+    return [url for url in others if url not in dropped]
 
 
 async def _nested(

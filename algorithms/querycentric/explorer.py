@@ -34,6 +34,7 @@ from siteseer.algorithms.querycentric.entities import (
     learn_entities,
     sample_pattern,
 )
+from siteseer.algorithms.querycentric.folders import within_folder
 from siteseer.algorithms.querycentric.indexes import (
     linked_values,
     menu_links,
@@ -272,7 +273,8 @@ async def _value_queries(ex: Explorer, q0: Query, attribute: str, lists: dict[st
         return 0
     clusters = await ex.cluster_many([p for _, p in firsts], [lists[u] for u, _ in firsts])
     every = [(u, c) for (u, _), c in zip(firsts, clusters, strict=True)]
-    for url, pages in [(ex.start, q0.pages), *every] if beside else every:
+    own = (ex.start, within_folder(ex.start, q0.pages))  # not the tree's other folders'
+    for url, pages in [own, *every] if beside else every:
         facet = Facet(attribute, lists[url], url=url)
         child = ex.new_query(((attribute, facet.value),), 1, pages[0], parent=q0.id)
         ex.finish(child, pages, ())

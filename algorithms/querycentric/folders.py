@@ -34,7 +34,7 @@ from siteseer.render import Snapshot
 if TYPE_CHECKING:
     from siteseer.algorithms.querycentric.core import Explorer
 
-__all__ = ["MAX_FOLDERS", "child_of", "folder_pages"]
+__all__ = ["MAX_FOLDERS", "child_of", "folder_pages", "within_folder"]
 
 MAX_FOLDERS = 100  # folder pages loaded at most
 
@@ -145,3 +145,12 @@ def _subfolders(pages: list[Snapshot], lists: set[str], seen: set[str]) -> list[
             if shown and folder not in seen and all(folder_form(u) != folder for u in out):
                 out.append(x.url)
     return out
+
+
+def within_folder(start: str, pages: list[Snapshot]) -> list[Snapshot]:
+    """The pages of `pages` in the folder of the list `start` or below it (its own pages:
+    ``index_1.html``, ``page/2/``), not the other folders of its tree (``/ukui/`` beside
+    ``/mate/nature/``); all of them when none is, or `start` is at the site's root."""
+    head = urlsplit(folder_form(start)).path.rpartition("/")[0] + "/"
+    inside = [p for p in pages if urlsplit(p.final_url).path.startswith(head)]
+    return inside if head != "/" and inside else pages

@@ -7,10 +7,10 @@ from __future__ import annotations
 from aiohttp import web
 from explore_runs import tree_truth
 
-from siteseer.algorithms import explore
+from siteseer.algorithms import Exploration, explore
 from siteseer.algorithms.querycentric.folders import child_of
 from siteseer.crawler import Session, SessionConfig
-from siteseer.lab import LabServer, SetScores, Site, SiteTruth, set_scores
+from siteseer.lab import LabServer, Site, SiteTruth, set_scores
 
 ALBUMS = {
     "mate/nature": ["Dune", "Aqua", "Storm", "Wood"],
@@ -62,20 +62,21 @@ def _pictures_truth(site: Site, base_url: str, leaf: str) -> SiteTruth:
     return tree_truth(site, base_url, "image", urls, f"{base_url}/mate/nature/Dune{leaf}")
 
 
-async def _from_the_samples_album(site: Site) -> SetScores:
+async def _from_the_samples_album(site: Site) -> tuple[SiteTruth, Exploration]:
     """Explore from the album of the sample (``/mate/nature/``), the home page its hub: the
-    scores against the truth."""
+    truth and the result."""
     async with LabServer([site]) as server:
         truth = server.truth(site.id)
         async with Session(SessionConfig(render="never", cache=None)) as session:
             home = truth.base_url + "/"
             start = truth.base_url + "/mate/nature/"
             result = await explore(session, start, entity_sample=truth.seed_entity, hub=home)
-    return set_scores(result.entities, truth.target_entities)
+    return truth, result
 
 
 async def test_a_list_continues_in_the_folders_of_its_tree() -> None:
-    scores = await _from_the_samples_album(_Gallery())
+    truth, result = await _from_the_samples_album(_Gallery())
+    scores = set_scores(result.entities, truth.target_entities)
     assert scores.precision == 1.0 and scores.recall == 1.0
 
 
@@ -189,5 +190,22 @@ async def test_a_list_continues_in_the_paged_index_documents_of_its_tree() -> No
     """Folders linked by their index documents (``ukui/index.html``) are the folders of the
     tree, and each album found goes on through its own pages (``index_1.html``): every
     picture, the album one folder deep beside the category among them."""
-    scores = await _from_the_samples_album(_PagedGallery())
+    truth, result = await _from_the_samples_album(_PagedGallery())
+    scores = set_scores(result.entities, truth.target_entities)
     assert scores.precision == 1.0 and scores.recall == 1.0, scores
+
+
+async def test_the_start_albums_value_lists_its_own_pictures_only() -> None:
+    """The albums beside the sample's, on the category page above it, are values of the
+    category ("mate"): each picture of them has its album's, the sample's album's own pictures
+    too (its pages, not those of the tree's other folders), and the pictures of the album
+    beside the category none."""
+    truth, result = await _from_the_samples_album(_PagedGallery())
+    pairs = {
+        (u, k, v) for u, fields in result.entities.items() for k, vs in fields.items() for v in vs
+    }
+    albums = {
+        u: u.removeprefix(truth.base_url + "/").split("/")[:-1] for u in truth.target_entities
+    }
+    expected = {(u, "mate", a[1]) for u, a in albums.items() if a[0] == "mate"}
+    assert pairs == expected

@@ -12,9 +12,12 @@ a package (real-calibreweb's and real-papis' bibliography).
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -24,6 +27,10 @@ from siteseer.lab.real.pyenv import Progress, run_step
 __all__ = ["apt_install", "deb_file", "unpack_debs"]
 
 LOCK_WAIT = 900  # seconds apt-get waits for dpkg's lock held by another apt-get
+# apt-get waits for dpkg's lock (DPkg::Lock::Timeout) but fails at once on the lock of its
+# package lists that another `apt-get update` holds: installs running side by side (one
+# `lab install` per group of applications) take turns through this file's lock instead.
+APT_LOCK = Path("/var/lock/siteseer-apt.lock")
 
 
 def apt_install(
@@ -43,9 +50,33 @@ def apt_install(
     # a minute or two: wait for it rather than fail.
     apt = ["env", "DEBIAN_FRONTEND=noninteractive", "apt-get"]
     apt += ["-o", f"DPkg::Lock::Timeout={LOCK_WAIT}"]
-    run_step(app_id, "apt-get update", [*apt, "update"], log, progress)
     install = [*apt, "install", "-y", "--no-install-recommends", *packages]
-    run_step(app_id, f"apt-get install {' '.join(packages)}", install, log, progress)
+    with _apt_turn(app_id, APT_LOCK):
+        run_step(app_id, "apt-get update", [*apt, "update"], log, progress)
+        run_step(app_id, f"apt-get install {' '.join(packages)}", install, log, progress)
+
+
+@contextmanager
+def _apt_turn(app_id: str, lock_file: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
+    """Hold `lock_file`'s exclusive lock while apt-get runs: wait up to `wait` seconds for
+    another install's turn to end, then raise `InstallFailed`."""
+    lock_file.parent.mkdir(parents=True, exist_ok=True)
+    with lock_file.open("a") as lock:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise InstallFailed(
+                        app_id, f"another install held {lock_file} for {wait:.0f} s"
+                    ) from None
+                time.sleep(0.5)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def unpack_debs(

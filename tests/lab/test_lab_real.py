@@ -4,6 +4,7 @@ processes, and the messages a missing install gives."""
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import json
 import os
 import signal
@@ -24,6 +25,7 @@ from siteseer.lab.real import (
     REAL_IDS,
     AppFailed,
     AppProcess,
+    InstallFailed,
     NotInstalled,
     PyPackage,
     PythonEnv,
@@ -477,6 +479,7 @@ def test_apt_install_waits_for_another_apt_get_holding_dpkgs_lock(
     dpkg's lock instead of failing with "Could not get lock"."""
     steps: list[list[str]] = []
     monkeypatch.setattr(debian.os, "geteuid", lambda: 0)
+    monkeypatch.setattr(debian, "APT_LOCK", tmp_path / "apt.lock")
     monkeypatch.setattr(debian, "run_step", lambda _id, _what, argv, *_: steps.append(argv))
     debian.apt_install("real-x", ("hello",), False, tmp_path / "install.log", print)
     assert [argv[argv.index("apt-get") + 3 :] for argv in steps] == [
@@ -486,3 +489,18 @@ def test_apt_install_waits_for_another_apt_get_holding_dpkgs_lock(
     for argv in steps:
         option = argv[argv.index("-o") + 1]
         assert option == f"DPkg::Lock::Timeout={debian.LOCK_WAIT}" and debian.LOCK_WAIT >= 600
+
+
+def test_apt_installs_side_by_side_take_turns(tmp_path: Path) -> None:
+    """apt-get fails at once on the package lists' lock another `apt-get update` holds: an
+    install waits for the other install's turn through siteseer's own lock file, and gives up
+    with the file's name when the turn never comes."""
+    lock_file = tmp_path / "apt.lock"
+    with lock_file.open("a") as other, debian._apt_turn("real-a", lock_file):
+        refused = pytest.raises(InstallFailed, match=r"apt\.lock")
+        with refused, debian._apt_turn("real-b", lock_file, wait=0):
+            pytest.fail("two installs ran apt-get at once")
+        with pytest.raises(BlockingIOError):  # any other opener is refused too
+            fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    with debian._apt_turn("real-b", lock_file, wait=0):
+        pass  # real-a's turn is over

@@ -135,6 +135,7 @@ _REAL: dict[str, str] = {
     "real-coverage": "siteseer.lab.real.coveragehtml:CoverageApp",
     "real-lcov": "siteseer.lab.real.lcov:LcovApp",
     "real-shaarli": "siteseer.lab.real.shaarli:ShaarliApp",
+    "real-ablog": "siteseer.lab.real.ablog:AblogApp",
 }
 
 REAL_IDS: tuple[str, ...] = tuple(_REAL)

@@ -157,6 +157,7 @@ def test_real_ids_start_with_real_and_follow_the_synthetic_ones() -> None:
         "real-coverage",
         "real-lcov",
         "real-shaarli",
+        "real-ablog",
     )
     assert ALL_IDS == SITE_IDS + REAL_IDS
     assert all(i.startswith("real-") for i in REAL_IDS)

@@ -209,10 +209,12 @@ async def test_boxes_and_styles_are_plausible(pool: BrowserPool, testbed: LabSer
     assert header.style.background == "rgb(34, 34, 68)"
 
 
-async def test_static_page_settles_fast(pool: BrowserPool, testbed: LabServer) -> None:
+async def test_static_page_settles_before_the_cap(pool: BrowserPool, testbed: LabServer) -> None:
+    """A page that draws nothing after its load event settles on its quiet window, not on the
+    cap (how many milliseconds that takes is the machine's: the benches' pages per second)."""
     snap = await pool.load(State(url(testbed, "/static")))
     assert not snap.settle_capped
-    assert snap.settle_ms < pool.config.settle_quiet.total_seconds() * 1000
+    assert snap.settle_ms < CAP.total_seconds() * 1000
 
 
 async def test_settle_caps_on_a_page_that_never_settles(
@@ -221,7 +223,7 @@ async def test_settle_caps_on_a_page_that_never_settles(
     snap = await pool.load(State(url(testbed, "/forever")))
     cap_ms = CAP.total_seconds() * 1000
     assert snap.settle_capped
-    assert cap_ms - 50 <= snap.settle_ms <= cap_ms + 500
+    assert snap.settle_ms >= cap_ms - 50  # a loaded machine may stretch it past the cap
 
 
 async def test_facet_click_waits_for_delayed_results(pool: BrowserPool, testbed: LabServer) -> None:

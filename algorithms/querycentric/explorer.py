@@ -12,12 +12,15 @@ off them when they show a record (records.py `read_records`).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import replace
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
+from siteseer.algorithms.besidefolders import folder_lists
+from siteseer.algorithms.features.dom import TagFeature, link_path
 from siteseer.algorithms.querycentric.ajax import facets_of
 from siteseer.algorithms.querycentric.beside import (
     NESTING,
@@ -74,6 +77,8 @@ if TYPE_CHECKING:
 __all__ = ["NO_FACETS", "explore"]
 
 NO_FACETS = "no facets, Ajax controls or forms found"
+# Link DOM paths as SSUP reads them (tags with attribute names): a folder's listing is read so.
+_MODE: TagFeature = "attrs"
 
 
 async def explore(
@@ -194,6 +199,10 @@ async def _beside(ex: Explorer, q0: Query) -> bool:
     lists = None if hub is None else lists_beside(hub, ex.start, q0.entities)
     if hub is not None and lists is None:
         hub, lists = await _beside_above(ex, hub, q0)
+    how = "the lists {} links alike beside the start list"
+    if hub is None or lists is None:
+        hub, lists = await _folders_beside(ex, q0)
+        how = "the folders beside the start list's folder {}, listed alike"
     if hub is None or lists is None:
         return False
     attribute = beside_attribute(ex.start, q0.entities)
@@ -213,9 +222,36 @@ async def _beside(ex: Explorer, q0: Query) -> bool:
         "lists",
         hub.final_url,
         values={"lists": float(made), "entities": float(len(q0.entities))},
-        note=f"{attribute}: the lists {hub.final_url} links alike beside the start list",
+        note=f"{attribute}: " + how.format(hub.final_url),
     )
     return True
+
+
+async def _folders_beside(ex: Explorer, q0: Query) -> tuple[Snapshot | None, dict[str, str] | None]:
+    """The folders beside the start list's, where no page links lists beside it: a start list
+    that is the listing of the folder its entities are files of, the folders the pages loaded
+    link to listing pages built like the sample through the start list's link DOM path
+    (`besidefolders.folder_lists`: a wiki whose index of folders robots.txt disallows), each
+    valued by its name; the start page and its lists, or (None, None)."""
+    sample = ex.settings.entity_sample
+    root = q0.pages[0] if q0.pages else None
+    if ex.rows is not None or sample is None or root is None or not q0.entities:
+        return None, None
+    paths = Counter(link_path(k, _MODE) for k in root.links if k.url in set(q0.entities))
+    seed = await ex.run.fetch_one(sample) if paths else None
+    if seed is None:
+        return None, None
+    own = [ex.start, *q0.entities]
+    found = await folder_lists(ex.run, root, seed, paths.most_common(1)[0][0], _MODE, own, "beside")
+    if not found:
+        return None, None
+    lists = {url: _folder_name(url) for url in (ex.start, *(u for u, _ in found))}
+    return root, lists
+
+
+def _folder_name(url: str) -> str:
+    """The last segment of a folder's address, its name."""
+    return unquote(urlsplit(url).path.rstrip("/").rpartition("/")[2])
 
 
 async def _beside_above(

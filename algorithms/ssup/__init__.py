@@ -455,6 +455,14 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   path reaches one form of list only. Nothing is loaded, and the links of Algorithm 2's later
   groups that such an index lists are kept before the groups are judged
   (`levels._section_mates`): no download measures what the index keeps anyway.
+- Folders beside the index folder (beyond the paper, `algorithms.besidefolders`): at the leaves, when
+  the one index page is the listing of the folder the seed is a file of (``/library/``) and
+  nothing above it was found (a wiki whose index of folders robots.txt disallows), the folders
+  beside it that the loaded pages link to (``/reference/datamodel`` names ``/reference/``),
+  most linked first, are loaded: one whose page lists its own files through the index page's
+  list, the most linked of them as like the seed (simhtml) as the seed's folder mates the run
+  loaded, is an index page of the level, its files entities, and that page's links name
+  further folders.
 - DUST: after the walk, the query parameters that leave a page's content unchanged are learned
   from the pages the run loaded (`algorithms.features.dust`, no download) and the entities and
   index pages are reported without them (params: ``dust_params``).

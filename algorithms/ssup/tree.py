@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
+from siteseer.algorithms.besidefolders import beside_folders
 from siteseer.algorithms.features.dom import TagFeature, link_path
 from siteseer.algorithms.features.url import query_pairs, route
 from siteseer.algorithms.features.urlshape import moved, shape_of
@@ -239,7 +240,9 @@ class _Walk:
                 self.entities = caught  # grows with every group kept: a spent budget keeps them
             await self.same_level.catch(level_pages, sp_next, sdp, i + 1, leaf, caught)
             caught = [u for u in caught if u not in placed or u == sp_next.url]
-            self.index_pages.append(self._contributors(level_pages, sdp, set(caught), level=i))
+            self.index_pages.append(
+                _contributors(self.run, self.mode, level_pages, sdp, set(caught), i)
+            )
             ended += [p for p in level_pages if p.url not in self.index_pages[-1]]
             if leaf:
                 self.entities = caught
@@ -251,6 +254,12 @@ class _Walk:
                 self.index_pages[-1] += await self.same_level.sections(
                     level_pages, sdp, caught, i + 1, sp_next
                 )
+                if depth == 1 and len(level_pages) == 1:  # nothing above lists it
+                    # Choice (beyond the paper): the folders beside the index folder list
+                    # more pages of the seed's kind (`besidefolders`).
+                    self.index_pages[-1] += await beside_folders(
+                        self.run, level_pages[0], sp_next, sdp, self.mode, caught, i + 1
+                    )
                 self.levels.append(caught)
                 break
             known = _listing(ended, sdps[i + 1], self.mode) if i + 2 == depth else []
@@ -437,24 +446,6 @@ class _Walk:
             )
         return extra
 
-    def _contributors(
-        self, pages: Sequence[Snapshot], sdp: str, kept: set[str], level: int
-    ) -> list[str]:
-        """The level's pages that link through `sdp` to a page kept at the next level."""
-        used: list[str] = []
-        for page in pages:
-            if any(link_path(link, self.mode) == sdp and link.url in kept for link in page.links):
-                used.append(page.url)
-            else:
-                self.run.note(
-                    "index",
-                    "prune",
-                    page.url,
-                    level=level,
-                    note="links to no page kept at the next level",
-                )
-        return used
-
 
 # --- entry point ------------------------------------------------------------------------------
 
@@ -577,3 +568,23 @@ def _listing(ended: Sequence[Snapshot], sdp: str, mode: TagFeature) -> list[Snap
     """The pages of `ended` (index pages linking to no page of the level below theirs) that
     list pages through the leaves' sample link DOM path `sdp` (`_Walk._ended`)."""
     return [p for p in ended if lists_through(p, sdp, mode)]
+
+
+def _contributors(
+    run: Run, mode: TagFeature, pages: Sequence[Snapshot], sdp: str, kept: set[str], level: int
+) -> list[str]:
+    """The level's `pages` that link through `sdp` to a page kept at the next level; the others
+    are pruned in the trace."""
+    used: list[str] = []
+    for page in pages:
+        if any(link_path(link, mode) == sdp and link.url in kept for link in page.links):
+            used.append(page.url)
+        else:
+            run.note(
+                "index",
+                "prune",
+                page.url,
+                level=level,
+                note="links to no page kept at the next level",
+            )
+    return used

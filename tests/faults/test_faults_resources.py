@@ -158,9 +158,9 @@ async def test_speculation_rules_never_fetch(
     ],
 )
 async def test_own_host_websocket_talks(
-    hostile: HostileServer, request: pytest.FixtureRequest, saw: Saw, session_name: str
+    hostile: HostileServer, any_host: Session, same_site: Session, saw: Saw, session_name: str
 ) -> None:
-    session: Session = request.getfixturevalue(session_name)
+    session = any_host if session_name == "any_host" else same_site
     snap = await session.page(hostile.url(f"/js/ws-echo?{session_name}"))
     assert snap.ok and "echo: hello" in snap.html
     assert len(hostile.hits("/ws/echo")) >= 1

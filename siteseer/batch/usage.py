@@ -6,8 +6,9 @@
 A worker is one process (the local engine's, or a Ray actor's) and the processes it started —
 Chromium's browser, GPU and renderer processes do most of a rendering crawl's work, so they
 are counted with it. On Linux both figures are read from /proc: CPU is user + system time
-since each process started (cumulative: a worker's figure after its last site is its whole
-cost), memory the sum of the tree's resident sets at the moment of reading. A process that
+since each process started, with the time of the children each one has reaped (cutime,
+cstime: a renderer that exits leaves its time to the browser that waited for it, so the figure
+only grows and a worker's figure after its last site is its whole cost), memory the sum of the tree's resident sets at the moment of reading. A process that
 ran other children before it became a worker (servers, an earlier job) leaves them out by
 naming them (`child_pids()` taken at the worker's start): they and their own children are not
 its work. Elsewhere only the worker's own process is counted (`resource`), and memory is its
@@ -68,14 +69,15 @@ def _all_stats() -> dict[int, tuple[int, int, int]]:
 
 
 def parse_stat(text: str) -> tuple[int, int, int] | None:
-    """(parent pid, utime + stime in ticks, rss in pages) from a /proc/PID/stat line.
+    """(parent pid, utime + stime + cutime + cstime in ticks, rss in pages) from a
+    /proc/PID/stat line.
 
     The command name (field 2) is in parentheses and may itself hold spaces and parentheses,
     so the fields are counted from its last closing parenthesis."""
     _, _, rest = text.rpartition(")")
     fields = rest.split()
-    try:  # after the name: state ppid … utime(14) stime(15) … rss(24), numbered from 1
-        return int(fields[1]), int(fields[11]) + int(fields[12]), int(fields[21])
+    try:  # after the name: state ppid … utime(14) stime(15) cutime(16) cstime(17) … rss(24)
+        return int(fields[1]), sum(map(int, fields[11:15])), int(fields[21])
     except (IndexError, ValueError):
         return None
 

@@ -9,14 +9,15 @@ import time
 from siteseer.batch import worker_usage
 from siteseer.batch.usage import child_pids, parse_stat
 
-# utime 150 + stime 50 ticks, rss 2560 pages; the name holds a space and parentheses
-STAT = "4242 (Web Content (x)) S 17 4242 4242 0 -1 4194560 900 0 0 0 150 50 0 0 20 0 9 0 " + (
+# utime 150 + stime 50 + reaped children's 7 + 3 ticks, rss 2560 pages; the name holds a
+# space and parentheses
+STAT = "4242 (Web Content (x)) S 17 4242 4242 0 -1 4194560 900 0 0 0 150 50 7 3 20 0 9 0 " + (
     "1234 123456789 2560 18446744073709551615 1 1 0 0 0 0 0 4096 0 0 0 0 17 1 0 0 0 0 0"
 )
 
 
 def test_a_stat_line_gives_parent_cpu_ticks_and_resident_pages() -> None:
-    assert parse_stat(STAT) == (17, 200, 2560)
+    assert parse_stat(STAT) == (17, 210, 2560)
     assert parse_stat("12 (cut short) S") is None
 
 
@@ -29,6 +30,10 @@ def test_a_workers_usage_counts_the_processes_it_started() -> None:
         while (grown := worker_usage()).rss_mb < alone.rss_mb + 150:
             assert time.monotonic() < deadline, f"the child's memory was not counted: {grown}"
             time.sleep(0.1)
+        # a child that ends, waited for, leaves its time to its parent: the figure only grows
+        burn = "import time; t = time.process_time() + 0.3\nwhile time.process_time() < t: pass"
+        subprocess.run([sys.executable, "-c", burn], check=True)
+        assert worker_usage().cpu_seconds >= grown.cpu_seconds + 0.25
     finally:
         child.kill()
         child.wait()

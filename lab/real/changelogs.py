@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import gzip
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from email.utils import parsedate_to_datetime
 from pathlib import Path
+from typing import Protocol
 
 from siteseer.lab.real.errors import InstallFailed
 
@@ -35,6 +36,7 @@ __all__ = [
     "changelog_file",
     "distinct",
     "parse_changelog",
+    "post_attributes",
     "read_uploads",
     "slug",
 ]
@@ -178,3 +180,23 @@ def app_uploads(
         return read_uploads(packages, cutoff, per_package)
     except FileNotFoundError as e:
         raise InstallFailed(app_id, f"{e} (is /usr/share/doc excluded?)") from e
+
+
+class _Post(Protocol):
+    @property
+    def category(self) -> str: ...
+    @property
+    def tags(self) -> tuple[str, ...]: ...
+    @property
+    def author(self) -> str: ...
+
+
+def post_attributes(
+    urls: Sequence[str], posts: Sequence[_Post]
+) -> dict[str, dict[str, tuple[str, ...]]]:
+    """A blog of uploads' attributes, post by post: its category, tags and author (the truth of
+    real-pelican, real-nikola, real-jekyll and real-ablog)."""
+    return {
+        url: {"category": (p.category,), "tags": p.tags, "author": (p.author,)}
+        for url, p in zip(urls, posts, strict=True)
+    }

@@ -40,7 +40,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from siteseer.lab.real.app import RealApp, paged_list_truth, static_server
-from siteseer.lab.real.changelogs import Upload, app_uploads, slug
+from siteseer.lab.real.changelogs import Upload, app_uploads, post_attributes, slug
 from siteseer.lab.real.debian import apt_install
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.hugo import CUTOFF
@@ -347,17 +347,13 @@ class JekyllApp(RealApp):
         posts = read_posts(self.project / "_posts")
         urls = [b + p.path for p in posts]
         pages = tuple(b + home_page(n + 1) for n in range(-(-len(posts) // PAGE_SIZE)))
-        attributes: dict[str, dict[str, tuple[str, ...]]] = {
-            url: {"category": (p.category,), "tags": p.tags, "author": (p.author,)}
-            for url, p in zip(urls, posts, strict=True)
-        }
         return paged_list_truth(
             self,
             b,
             ("list", "post"),
             urls,
             pages,
-            attributes,
+            post_attributes(urls, posts),
             ("category", "tags"),
             notes=(
                 f"{len(posts)} posts (Debian uploads), {PAGE_SIZE} a page on the home list "

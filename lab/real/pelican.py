@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from siteseer.lab.real.app import PythonApp, paged_list_truth
-from siteseer.lab.real.changelogs import Upload, app_uploads, slug
+from siteseer.lab.real.changelogs import Upload, app_uploads, post_attributes, slug
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.hugo import CUTOFF
 from siteseer.lab.real.pyenv import Progress, PyPackage
@@ -181,17 +181,13 @@ class PelicanApp(PythonApp):
         posts = read_posts(self.project / "content")
         urls = [b + p.path for p in posts]
         pages = tuple(b + home_page(n + 1) for n in range(-(-len(posts) // PAGE_SIZE)))
-        attributes: dict[str, dict[str, tuple[str, ...]]] = {
-            url: {"category": (p.category,), "tags": p.tags, "author": (p.author,)}
-            for url, p in zip(urls, posts, strict=True)
-        }
         return paged_list_truth(
             self,
             b,
             ("list", "post"),
             urls,
             pages,
-            attributes,
+            post_attributes(urls, posts),
             ("category", "tags"),
             notes=(
                 f"{len(posts)} posts (Debian uploads), {PAGE_SIZE} a page on the home list "

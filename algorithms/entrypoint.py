@@ -121,7 +121,12 @@ from siteseer.algorithms.querycentric.model import (
 from siteseer.algorithms.querycentric.rows import listed_fields
 from siteseer.algorithms.querycentric.shapes import members_only
 from siteseer.algorithms.querycentric.throughviews import entity_view, through_view
-from siteseer.algorithms.querycentric.views import is_pager_text, names_an_order, narrower_view
+from siteseer.algorithms.querycentric.views import (
+    folder_form,
+    is_pager_text,
+    names_an_order,
+    narrower_view,
+)
 from siteseer.algorithms.result import TraceEntry
 from siteseer.algorithms.run import Run, Stopped
 from siteseer.algorithms.ssup.probes import url_ancestors
@@ -395,7 +400,8 @@ def _links(
     page's largest group of links alike; with an entity `sample` the page does not link, a group
     of fewer than `MINIMUM_ROWS` links not shaped as it is none (an admin's home page linking
     each table's list); without such a group, on a page that links a sample named by its
-    fragment (a hash route), those shaped as it. In the page's order, all of them."""
+    fragment (a hash route), those shaped as it. Not the page itself under its folder's other
+    name (``/`` and ``/index.html``: `folder_form`). In the page's order, all of them."""
     guessed = guess_entity_pattern(page)
     pattern = guessed[0] if guessed is not None else None
     linked = sample and any(entity_url(x.url) == sample for x in page.links)
@@ -408,12 +414,15 @@ def _links(
         pattern = sample_pattern(sample)
     here = page.final_url
     host = urlsplit(here).netloc
+    # the page's folder and its index document are one page (``/`` and ``/index.html``)
+    own = {folder_form(page.url), folder_form(here)}
     out: dict[str, None] = {}
     for link in page.links:
         url = link.url
         if (
             urlsplit(url).netloc != host
             or url in (page.url, here)
+            or folder_form(url) in own
             or ((views or urlsplit(url).fragment) and narrower_view(here, url))
         ):
             continue

@@ -117,7 +117,8 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
 - Downloads on demand in Algorithm 2 (with ``probe_order="ranked"``): the links of later groups
   that the sample links to only through site navigation are menu entries, dropped without a
   download (`levels._menu_entries`), unless that navigation lists most of the sample's own
-  group too (a documentation's menu of every module); at the leaves, minsim_html is measured only as far as
+  group too (a documentation's menu of every module, an API reference's sidebar of every
+  declaration: the level's own list); at the leaves, minsim_html is measured only as far as
   a later group's probe needs it (`levels._Threshold.reached`): the sample's pages loaded
   already first, then the others one by one, until one is no more like the sample than the
   probe (minsim_html can only fall lower: the probe passes whatever the rest would show).
@@ -437,7 +438,19 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   contents. They are loaded one at a time, and the pages they list join the level, their own
   sections in turn, until three in a row add none. When the level's sample is itself such a
   section (an API reference's module page listing its items), a section's pages are its
-  children, of the level below it: no section is loaded.
+  children, of the level below it: no section is loaded. A section need not be a folder
+  (`sections.judged`): a later group of Algorithm 2 whose probe fails, one of whose loaded
+  pages lists, in the index page's kind of list, pages the index pages do not list of the URL
+  templates of pages they do list so (a namespace's members: the level's own kinds), holds
+  sections: the group's pages of that page's URL template are set aside unprobed (in later
+  groups too) and loaded as sections, their lists joining the level, and the group's other
+  pages are probed again. A view of an index page (its URL with a query added: a timeline
+  filtered by author) is no section, and a folder of a code browser lists files and folders,
+  pages of no kind the index page lists. Once the level holds sections it is a tree of
+  variable depth, whose leaves differ in markup by kind (a function's page no more like a
+  class's than a namespace's is): a later group whose probe fails, shows no section and holds
+  pages of a URL template the sections list is a group of its leaves, kept, not the end of
+  the level.
 - A hand-written index (beyond the paper, `sections.outline_entries`): at the leaves, an index
   page that is a series of at least three sections alike but for their id, each listing pages
   named like the seed (its host, query keys and extension) in lists of any form (bullets,

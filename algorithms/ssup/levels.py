@@ -38,7 +38,7 @@ from siteseer.algorithms.ssup.headed import other_entries, other_sections, unlik
 from siteseer.algorithms.ssup.items import item_structures
 from siteseer.algorithms.ssup.kinds import KIND_SIM, other_kind, pages_only
 from siteseer.algorithms.ssup.probes import navigation_paths, routed, view_of
-from siteseer.algorithms.ssup.sections import section_pages
+from siteseer.algorithms.ssup.sections import judged, section_pages, sections
 from siteseer.algorithms.ssup.verdicts import is_site_root
 from siteseer.render import Snapshot
 
@@ -190,6 +190,7 @@ class SameLevel:
     probe: int
     on_demand: bool = True
     ahead: set[str] = field(default_factory=set)  # pages an index level judged ahead
+    inner: list[str] = field(default_factory=list)  # sections set aside at the leaves
 
     async def catch(
         self,
@@ -262,7 +263,15 @@ class SameLevel:
         alike = {sp.url, *first.urls}
         for number, group in enumerate(rest, start=2):
             subject = f"group {number} of {len(groups)}"
-            passed, best = await _probe(self, group.urls, sample_schema, threshold, sp.url)
+            group, passed, best = await judged(
+                (self.run, self.mode, self.inner),
+                group,
+                (sp, index_pages, sdp),
+                (level, leaf),
+                lambda urls: _probe(self, urls, sample_schema, threshold, sp.url),
+            )
+            if not group.urls:
+                continue
             if threshold.exhausted():
                 self._unloaded(first, len(groups), level, kept, mark)
                 return
@@ -423,6 +432,12 @@ class SameLevel:
             "the pages of it the climb loaded are like the sample",
         )
         return list(kept)
+
+    async def sections(
+        self, index_pages: Sequence[Snapshot], sdp: str, kept: list[str], level: int, sp: Snapshot
+    ) -> list[str]:
+        """`sections.sections` at the leaves, with the sections Algorithm 2 set aside."""
+        return await sections(self.run, self.mode, index_pages, sdp, kept, level, sp, self.inner)
 
     def _learn(self, urls: Sequence[str]) -> tuple[str, ...]:
         """The sample of the best group `urls` minsim_html is learned from: its pages loaded
@@ -599,9 +614,10 @@ def _menu_entries(
     """Choice: the links of later groups that the sample links to only through site
     navigation (lists an index page of the level holds too, `navigation_paths`) are menu
     entries, not pages of the level: dropped without a download; unless the navigation
-    lists the sample's own group `first` too (most of its pages but the sample's, linked
-    from the sample through it alone): then it is a list of the level (a documentation's
-    menu of every module, a file index beside it), which tells no entry from another.
+    lists the sample's own group `first` too (most of its pages but the sample's, whether
+    the sample links them through it alone or in its content too): then it is a list of the
+    level (a documentation's menu of every module, an API reference's sidebar of every
+    declaration beside its index page's summary), which tells no entry from another.
 
     A list in the sample link DOM path may end with links to other sections
     (``/committees.php``, ``/agenda`` after the members); the sample page carries them in
@@ -619,7 +635,7 @@ def _menu_entries(
         return bool(paths.get(url)) and paths[url] <= menus
 
     mates = [u for u in first.urls if u != sp.url]
-    if mates and sum(map(menu_only, mates)) * 2 > len(mates):
+    if mates and sum(1 for u in mates if paths.get(u, set()) & menus) * 2 > len(mates):
         return list(groups)
     left, taken = _split_groups(groups, menu_only)
     dropped = [u for _, entries in taken for u in entries]

@@ -28,7 +28,7 @@ from siteseer.algorithms.ssup.menus import menu_level, menu_pages
 from siteseer.algorithms.ssup.nested import one_template_tree, tree_template
 from siteseer.algorithms.ssup.pagination import LEVEL_SHARE, Pagination
 from siteseer.algorithms.ssup.probes import PROBE_ORDERS, ProbeOrder
-from siteseer.algorithms.ssup.sections import outline_entries, sections
+from siteseer.algorithms.ssup.sections import outline_entries
 from siteseer.algorithms.ssup.trails import folder_root, trail_root, trail_root_url
 from siteseer.algorithms.ssup.verdicts import lists_through, navigation_list
 from siteseer.algorithms.ssup.visual import VisualLevel, visual_group_links
@@ -251,8 +251,8 @@ class _Walk:
                 outline_entries(self.run, level_pages, sp_next.url, caught, i + 1)
                 # Choice (beyond the paper): a section page among the leaves lists more of
                 # them in the same kind of list (a documentation tree), see `sections`.
-                self.index_pages[-1] += await sections(
-                    self.run, self.mode, level_pages, sdp, caught, i + 1, sp_next
+                self.index_pages[-1] += await self.same_level.sections(
+                    level_pages, sdp, caught, i + 1, sp_next
                 )
                 if depth == 1 and len(level_pages) == 1:  # nothing above lists it
                     # Choice (beyond the paper): the folders beside the index folder list

@@ -11,7 +11,10 @@ like the start list's (the same container, the same last-segment form: outline.p
 own pager links (an album's ``index_1.html``); the folders it lists in turn make the next wave
 (never an entity one lists, though its address be a folder). A folder's index document
 (``/mate/index.html``, as a static generator links its albums) stands for its folder. The
-entity pattern is learned again from every entity listed.
+entity pattern is learned again from every entity listed. A folder whose list offers other
+orderings than the start list's, or none where it offers some (views.py `sort_fields`: a REST
+API's ``/api/subdivisions/`` ordered by ``code`` beside ``/api/countries/`` ordered by
+``alpha_2``), lists another kind of entity: neither its entities nor its folders are followed.
 
 Nothing is loaded where the start list's entities are not all its folder's own, where the
 start page is no folder two segments deep or more (a section one segment deep and the folders
@@ -28,7 +31,7 @@ from urllib.parse import urlsplit
 from siteseer.algorithms.features.outline import leaf_suffix
 from siteseer.algorithms.querycentric.items import result_container
 from siteseer.algorithms.querycentric.model import EntityPattern, entity_url
-from siteseer.algorithms.querycentric.views import folder_form
+from siteseer.algorithms.querycentric.views import folder_form, sort_fields
 from siteseer.render import Snapshot
 
 if TYPE_CHECKING:
@@ -94,12 +97,14 @@ async def folder_pages(ex: Explorer, pages: list[Snapshot]) -> list[Snapshot]:
     # (an API's ``/api/countries/AF/``): never a folder to look into
     seen = {folder_form(u) for p in pages for u in (p.url, p.final_url)} | set(above) | set(listed)
     items = list(listed)
+    orderings = sort_fields(first)
     out: list[Snapshot] = []
     wave = _subfolders([*ups, first], lists, seen)
     while wave and len(out) < MAX_FOLDERS:
         wave = wave[: MAX_FOLDERS - len(out)]
         seen.update(folder_form(u) for u in wave)
         loaded = [p for p in await ex.pages(wave) if p is not None]
+        loaded = [p for p in loaded if _same_kind(ex, orderings, p)]
         for snap in loaded:
             own = _folder(snap.final_url)
             if own is None:
@@ -129,6 +134,24 @@ async def folder_pages(ex: Explorer, pages: list[Snapshot]) -> list[Snapshot]:
             note=f"the list continues in the folders of its tree ({ex.pattern.describe()})",
         )
     return out
+
+
+def _same_kind(ex: Explorer, orderings: frozenset[str], page: Snapshot) -> bool:
+    """Whether the folder `page` lists entities of the start list's kind: not where the start
+    list offers orderings and `page` others, or none (views.py `sort_fields`: an API's
+    subdivisions ordered by ``code`` beside its countries ordered by ``alpha_2``, each a folder
+    of the API)."""
+    own = sort_fields(page)
+    if not orderings or own == orderings:
+        return True
+    ex.run.note(
+        "folders",
+        "other-kind",
+        page.final_url,
+        note=f"ordered by {', '.join(sorted(own)) or 'nothing'}, the start list by "
+        + ", ".join(sorted(orderings)),
+    )
+    return False
 
 
 def _subfolders(pages: list[Snapshot], lists: set[str], seen: set[str]) -> list[str]:

@@ -70,6 +70,7 @@ __all__ = [
     "path_page",
     "points_up_or_down",
     "rel_pager_urls",
+    "sort_fields",
 ]
 
 # Parameters that select a page of the results: a page number, an offset or a cursor.
@@ -214,6 +215,32 @@ def form_pager_links(page: Snapshot, canonical: Callable[[str], str]) -> list[tu
         return []
     forms = form_links(page, canonical, hidden_only=True)
     return [(x.url, " ".join(x.text.split())) for x in forms if not unsafe_reason(text=x.text)]
+
+
+# Parameters naming the field a list is ordered by (the sort words of VIEW_WORDS), and the
+# values that name a direction only.
+_SORT_KEYS = frozenset({"sort", "order", "orderby", "ordering", "sortby"})
+_DIRECTIONS = frozenset({"asc", "desc", "ascending", "descending", "up", "down"})
+
+
+def sort_fields(page: Snapshot) -> frozenset[str]:
+    """The fields the list `page` shows may be ordered by: the values of a sort parameter in
+    its links to its own path (``?ordering=-alpha_2``, ``?_sort_desc=alpha_2`` → "alpha_2"; a
+    descending mark and a direction word dropped). Two lists of one kind of entity offer the same orderings, so lists
+    offering others (a REST API's countries by ``alpha_2`` beside its currencies by ``code``)
+    list another kind; empty where the page offers none."""
+    path = urlsplit(page.final_url).path
+    out: set[str] = set()
+    for link in page.links:
+        parts = urlsplit(link.url)
+        if parts.path != path:
+            continue
+        for key, value in parse_qsl(parts.query):
+            field = value.strip().lstrip("-+").lower()
+            words = set(re.split(r"[^a-z0-9]+", key.lower()))
+            if words & _SORT_KEYS and field and field not in _DIRECTIONS:
+                out.add(field)
+    return frozenset(out)
 
 
 _ORDER_OPENERS = re.compile(r"(sort|sorted|order by|ordered by)\b")

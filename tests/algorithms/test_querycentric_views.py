@@ -28,6 +28,7 @@ from siteseer.algorithms.querycentric.views import (
     is_operator_menu,
     is_pager_text,
     points_up_or_down,
+    sort_fields,
 )
 from siteseer.crawler import canonical_url
 from siteseer.render import Control, Option, Snapshot, snapshot_from_html
@@ -199,3 +200,21 @@ def test_a_date_drill_down_is_one_attribute_and_show_counts_a_view() -> None:
     pattern = EntityPattern.from_urls([ADMIN + "1/change/"])
     facets = {(f.attribute, f.value) for f in link_facets(snap, pattern, canonical_url)}
     assert facets == {("date", "2012"), ("date", "2013"), ("weather", "rain")}
+
+
+def test_the_fields_a_list_is_ordered_by_name_its_kind() -> None:
+    # datasette's header links order the table by its columns, either way
+    assert sort_fields(page(0, {"AK": 263})) == {"id", "state"}
+
+    def api_list(resource: str, fields: tuple[str, ...]) -> Snapshot:
+        url = f"{BASE}/api/{resource}/"
+        orderings = "".join(
+            f'<a href="/api/{resource}/?ordering={d}{f}">{f}</a>' for f in fields for d in ("", "-")
+        )
+        items = f'<a href="{url}AF/">AF</a><a href="{url}?page=2">2</a>'
+        return snapshot_from_html(url, url, 200, f"<html><body>{orderings}{items}</body></html>")
+
+    countries = api_list("countries", ("name", "alpha_2"))
+    assert sort_fields(countries) == {"name", "alpha_2"}  # the descending mark dropped
+    assert sort_fields(api_list("subdivisions", ("code", "name"))) != sort_fields(countries)
+    assert sort_fields(api_list("currencies", ())) == frozenset()

@@ -143,6 +143,8 @@ async def learn_entities(ex: Explorer, root: Snapshot) -> bool:
         ex.run.note("entity-pattern", "outermost", branch, note="the sample heads a branch")
     elif not sections:
         _widen_to_tree(ex, root)
+        if given:
+            _tree_of_kinds(ex, root, given)
     _fix_views(ex, root)
     learn_containers(ex, root)
     if sections and ex.containers is not None:
@@ -717,6 +719,41 @@ def _narrow_to_kind(ex: Explorer, root: Snapshot, sample: set[str]) -> None:
     ex.pattern = replace(ex.pattern, kind=word)
     note = f"{ex.pattern.describe()}, file names {word}.*"
     ex.run.note("entity-pattern", "kind", root.final_url, note=note)
+
+
+def _tree_of_kinds(ex: Explorer, root: Snapshot, sample: set[str]) -> None:
+    """When the result list is a nested list (`list_tree`) whose levels each hold either
+    (each entity at the shallowest level it is linked at: a chapter's page is its first
+    section's too, ``apt.html#sect.sources.list``) file names starting with the sample's kind word (shapes.py `kind_of`: "sect" of
+    ``sect.apt-get.html``) or names starting with none — a handbook's chapters ``apt.html``
+    above their sections ``sect.apt-get.html`` —, the sample's level holding the word, and the
+    start page links no page the word names, the word names the sample's kind: the pattern
+    keeps it, the other levels' items are no entities."""
+    assert ex.pattern is not None
+    word = next((kind_of(u) for u in sample if kind_of(u)), "")
+    mine = next((x for x in root.links if x.url in sample), None)
+    if not word or ex.pattern.kind or mine is None:
+        return
+    tree = list_tree(result_container(mine), {result_container(x) for x in root.links})
+    if tree is None or any(_stem(x.url) == word for x in root.links):
+        return
+    level: dict[str, int] = {}  # each entity at the shallowest level the tree links it
+    for x in root.links:
+        url = entity_url(x.url)
+        if in_tree(result_container(x), tree) and ex.pattern.matches(url):
+            level[url] = min(level.get(url, 1 << 10), _levels(result_container(x), tree))
+    kinds: dict[int, set[str]] = {}
+    for url, depth in level.items():
+        kinds.setdefault(depth, set()).add(kind_of(url))
+    held = {frozenset(v) for v in kinds.values()}
+    if kinds.get(level.get(entity_url(mine.url), -1)) != {word} or held != {
+        frozenset({word}),
+        frozenset({""}),
+    }:
+        return
+    ex.pattern = replace(ex.pattern, kind=word)
+    note = f"{ex.pattern.describe()}, file names {word}.* (the tree's other levels none)"
+    ex.run.note("entity-pattern", "kind", tree, note=note)
 
 
 def _stem(url: str) -> str:

@@ -39,6 +39,7 @@ from siteseer.render import Link, Snapshot
 
 __all__ = [
     "MAX_MENU",
+    "another_format",
     "linked_values",
     "menu_links",
     "value_attribute",
@@ -55,7 +56,8 @@ def menu_links(page: Snapshot, skip: Iterable[str]) -> list[str]:
     """`page`'s links on its host to other pages, by path alone (no query: a download of the
     same list, another view of it), but its site's root and `skip` (its items' links, its
     entities, its pager), in order; [] when there are more than `MAX_MENU` (no menu of a few
-    pages: a sidebar of archives)."""
+    pages: a sidebar of archives). The page itself in another format (its source,
+    ``/docs/index.txt`` beside ``/docs/``: `another_format`) is none of them."""
     here = urlsplit(page.final_url).netloc
     left = set(skip) | {page.url, page.final_url}
     found: dict[str, None] = {}
@@ -64,7 +66,23 @@ def menu_links(page: Snapshot, skip: Iterable[str]) -> list[str]:
         if parts.netloc != here or link.url in left or parts.query or not parts.path.strip("/"):
             continue
         found.setdefault(link.url)
-    return list(found) if len(found) <= MAX_MENU else []
+    if len(found) > MAX_MENU:
+        return []
+    return [u for u in found if not another_format(page.final_url, u)]
+
+
+def another_format(page: str, url: str) -> bool:
+    """Whether `url` names the document `page` names in another format: the same file name in
+    the same folder but for its extension (``/docs/index.txt`` beside ``/docs/index.html``, or
+    beside ``/docs/``, whose document is its folder's index: a page's source, its PDF)."""
+    folder, _, name = urlsplit(page).path.rpartition("/")
+    other_folder, _, other = urlsplit(url).path.rpartition("/")
+    name = name or "index."  # a folder's page is its index document, whatever its extension
+    stem, dot, ext = name.rpartition(".") if "." in name else (name, "", "")
+    other_stem, other_dot, other_ext = other.rpartition(".")
+    if folder != other_folder or not other_dot or not other_stem or other_stem != stem:
+        return False
+    return other_ext.lower() != ext.lower() if dot else True
 
 
 def linked_values(

@@ -372,7 +372,8 @@ async def _nested(
 
 async def _indexes(ex: Explorer, q0: Query, root: Snapshot) -> bool:
     """The pages the start page's menu links (a few, beside its items, entities and pager),
-    the page it was found on (`hub`) and the folders of the values the sample entity page
+    the page it was found on (`hub`; the menu's link to its index document, ``/index.html``
+    for ``/``, is the hub) and the folders of the values the sample entity page
     links that the start page links too (indexes.py `value_folders`) that index an attribute's values (indexes.py), each
     value's list a query below q0 when the first lists result entities within q0's (not those
     of an attribute the list's items link values of: its fields give them); False when none
@@ -384,6 +385,8 @@ async def _indexes(ex: Explorer, q0: Query, root: Snapshot) -> bool:
     skip |= {x.url for x in root.links if ex.pattern.matches(x.url)}
     menu = menu_links(root, skip)
     hub = ex.settings.hub
+    if hub:  # the hub under its folder's index document (``/index.html`` for ``/``) is the hub
+        menu = list(dict.fromkeys(hub if folder_form(u) == folder_form(hub) else u for u in menu))
     candidates = [*menu, hub] if hub and hub not in menu and hub != ex.start else menu
     sampled = _sampled_values(ex, q0, root)
     candidates += [u for u in value_folders(root, sampled) if u not in candidates]

@@ -312,11 +312,14 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   nothing; another page's history), but a pager that did add and pages of other lists that did
   go on; once a family has paged the list of a level page to its end, every page adding
   mostly new links, the families left that only add query parameters to that page (sorts,
-  filters, facets, smaller page sizes) are its views and are not loaded; once a level's last
+  filters, facets, smaller page sizes) are its views and are not loaded; a family whose first
+  page only reordered or subset its level page's list (no pager) makes the links that change
+  another level page the same way (the same query parameters set, or the same file beside it:
+  `yields.relation`) views of that page, not loaded (`pagination._seen_view`); once a level's last
   `DRY_RUN` (3) pages added no entity link, the families left are not loaded (they are tried
   most promising first: what is left is more views, menus and tools), and on a level of one
-  page whose list was shown to its end (paged to its last page, or whole at a page size) once
-  one page after it added none; a page size showing fewer entries than it asks for (a log's
+  page whose list was shown to its end (paged to its last page, or whole at a page size) at
+  once (only a family already paging goes on); a page size showing fewer entries than it asks for (a log's
   "more" link doubling past its end) shows the whole list, no larger size is loaded; the
   entries of the pages of a level above that list the leaves' parents' entries too (a
   summary's pager over the same log: `tree._listing`) count as shown when those parents'

@@ -9,7 +9,9 @@ that already added some (a list's pages go on to its end); a family of the level
 paged its list to its end makes the families left that only add query parameters to the sample
 (sorts, filters, facets, page sizes) its views, not downloaded. A family of page sizes
 (``?pageSize=10|25|50|100`` on a page of 10) is tried at its largest first, whose own pager then
-comes first. A level whose last `DRY_RUN` pages added no entity link tries no family left (a
+comes first. A family whose first page only reordered or subset its level page's list makes
+the links changing another level page the same way views too, not loaded (`_seen_view`). A
+level whose last `DRY_RUN` pages added no entity link tries no family left (a
 list being paged to its end goes on), nor do its later calls (on the level's other pages, after
 its sample's list): only the families their pages add.
 
@@ -62,6 +64,7 @@ from siteseer.algorithms.ssup.yields import (
     list_links,
     pager_text,
     pages_offered,
+    relation,
     spelled_defaults,
     state_back,
 )
@@ -188,13 +191,16 @@ class Pagination:
     """Algorithm 3 for one SSUP run: pages and trace go to `run`. `share`: the share of the
     budget left a level's pagination may spend before it has shown entity links (None: no
     bound; see `LEVEL_SHARE`); `stopped`: why levels stopped at it (the run is incomplete);
-    `other_kinds`: the level pages whose lists are of another kind (`_other_kind`)."""
+    `other_kinds`: the level pages whose lists are of another kind (`_other_kind`); `views`:
+    what the views found change of their level page (`yields.relation`), each with the first
+    page that showed it."""
 
     run: Run
     mode: TagFeature
     share: float | None = LEVEL_SHARE
     stopped: list[str] = field(default_factory=list)  # why levels stopped at their share
     other_kinds: set[str] = field(default_factory=set)
+    views: dict[object, str] = field(default_factory=dict)
 
     async def find(
         self,
@@ -256,6 +262,8 @@ class Pagination:
             if dry >= patience and not family.committed():
                 _dry(self.run, at, families, dry)
                 break
+            if _seen_view(self.run, self.views, family, families, at):
+                continue
             proven = bool(family.gains) and 2 * family.gains[-1] > family.shown[-1]
             urls = family.ahead(families.done)[: _BATCH if proven else 1]
             fetched = await self._fetch(urls, share)
@@ -468,6 +476,9 @@ class Pagination:
             return False
         if gain == 0 and (not any(family.gains) or (family.refines and not pager)):
             family.stopped = "nothing new"
+            key = relation(family.root, page.url) if shown and not pager else None
+            if key is not None and not any(family.gains):
+                self.views.setdefault(key, page.url)
             self.run.note(
                 "pagination",
                 "stop",
@@ -658,18 +669,43 @@ def _view_pages(
         )
 
 
+def _seen_view(
+    run: Run, views: dict[object, str], family: Family, families: Families, at: _Level
+) -> bool:
+    """Whether `family`, none of whose pages is loaded, changes its level page as a view found
+    beside another level page did (`Pagination.views`): stopped, not loaded.
+
+    Choice: a sort or filter link, or a sorted rendering, that only reordered or subset one
+    list does the same to every list it sits beside; a pager is never judged so."""
+    ahead = family.ahead(families.done)
+    if family.loaded or family.pager() or not ahead:
+        return False
+    key = relation(family.root, ahead[0])
+    shown = views.get(key) if key is not None else None
+    if shown is None:
+        return False
+    family.stopped = "view"
+    why = f"it changes {family.root} as {shown} changed its level page, a view there"
+    _note(run, at, "skip", ahead[0], family, why)
+    return True
+
+
 def _note(run: Run, at: _Level, decision: str, url: str, family: Family, why: str) -> None:
     run.note("pagination", decision, url, level=at.level, note=f"{why} ({family.template})")
 
 
 def _patience(level_pages: Sequence[Snapshot], family: Family, families: Families) -> int:
     """How many pages in a row adding no entity link stop the level's pagination once
-    `family` was loaded: `DRY_RUN`, or 1 on a level of one page whose list `family` showed to
-    its end (paged to its last page, or whole at a page size).
+    `family` was loaded: `DRY_RUN`, or none on a level of one page whose list `family` showed
+    to its end (paged to its last page, or whole at a page size: a larger page size whose own
+    pager goes on has not).
 
-    Choice: what such a level has left are its page's tools, views and menus."""
-    ended = family.whole or (family.pager() and family.ended(families.done))
-    return 1 if len(level_pages) == 1 and ended else DRY_RUN
+    Choice: what such a level has left are its page's tools, views and menus, none of them
+    loaded (a family already paging goes on)."""
+    ended = family.whole or (
+        family.sizes is None and family.pager() and family.ended(families.done)
+    )
+    return 0 if len(level_pages) == 1 and ended else DRY_RUN
 
 
 def _dry(run: Run, at: _Level, families: Families, dry: int) -> None:
@@ -691,7 +727,7 @@ def _dry(run: Run, at: _Level, families: Families, dry: int) -> None:
         note=(
             f"its last {dry} pages added no entity link"
             if dry >= DRY_RUN
-            else "its list was shown to its end, and the page after it added no entity link"
+            else "its list was shown to its end"
         )
         + f": the {len(left)} families left (views, filters, menus, other tools of its pages) "
         "are not loaded",

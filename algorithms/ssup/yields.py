@@ -58,6 +58,7 @@ __all__ = [
     "names_export",
     "pager_text",
     "pages_offered",
+    "relation",
     "returns_to",
     "spelled_defaults",
     "state_back",
@@ -426,6 +427,24 @@ def family_of(
         *(b.query[n] for n in open_names),
     )
     return template, values
+
+
+def relation(page: str, url: str) -> tuple[frozenset[str], tuple[tuple[int, str], ...]] | None:
+    """What `url` changes of `page`, the level page whose list it varies, read apart from where
+    `page` is: the names of the query parameters it sets otherwise, and the path segments it
+    changes (counted from the end) with their values. Links of one relation on two level pages
+    (``index-sort-l.html`` beside ``/c/dec/index.html`` and beside ``/c/enc/index.html``,
+    ``?_sort=*`` on two tables) do the same to each one's list. None when they differ in origin
+    or in depth, or `url` is `page`."""
+    a, b = _split(page), _split(url)
+    if a is None or b is None or a.origin != b.origin or len(a.segments) != len(b.segments):
+        return None
+    names = {n for n, v in b.query.items() if a.query.get(n) != v} | (a.query.keys() - b.query)
+    end = len(b.segments)
+    segments = tuple(
+        (i - end, y) for i, (x, y) in enumerate(zip(a.segments, b.segments, strict=True)) if x != y
+    )
+    return (frozenset(names), segments) if names or segments else None
 
 
 def value_words(page: str, urls: Sequence[str]) -> list[list[str]]:

@@ -3,8 +3,10 @@
 From the start page (at the largest page size the site offers) every facet value is applied
 alone; a drill-down's own drill-downs are followed only when they offer an attribute/value its
 ancestors did not (hierarchical facets). Each level's first pages are loaded in one batch, then
-paginated together. Sort-order links of the start query are loaded once and must pass the
-equivalence test; the ordering parameters that pass it are skipped everywhere below. A facet
+paginated together. Sort-order links of the start query are tested for equivalence, one per
+ordering key (the parameters a link changes: every column's sort link of a table changes the
+same one), the key's other links taking its verdict unloaded; the ordering parameters that
+pass it are skipped everywhere below. A facet
 whose attribute the start query's list table shows for every entity, or its items link every
 entity's value of (a post's category), spelled as its values, is not followed (skip "listed"): the list was paged to its end, so its queries would add neither
 an entity nor a pair; nor are the sort links tested when no facet is left to follow.
@@ -106,30 +108,49 @@ class LinkFacets:
         return q0
 
     async def _check_orderings(self, q0: Query) -> None:
-        """Fetch the start query's sort-order variants once and test them for equivalence."""
+        """Fetch one sort-order variant of the start query per ordering key (the parameters
+        it changes: a table's column sort links all change ``o``) and test it for equivalence;
+        the key's other variants take its verdict unloaded (each column's own link would only
+        show the same list in another order)."""
         ex = self.ex
         variants = ordering_links(q0.first, ex.canonical)
         urls = sorted(u for u in variants if u not in {p.url for p in q0.pages})
-        if not urls:
-            return
-        for url, snap in zip(urls, await ex.pages(urls), strict=True):
+        first: dict[str, str] = {}
+        for url in urls:
+            first.setdefault(variants[url], url)
+        tested = sorted(first.values())
+        verdicts: dict[str, str] = {}
+        for url, snap in zip(tested, await ex.pages(tested), strict=True):
             if snap is None:
                 continue
+            key = variants[url]
             same = ex.early_equivalent(snap, self._facets(snap))
             if same is not None:
-                self.ordering_params.update(variants[url].split(","))
+                self.ordering_params.update(key.split(","))
+                verdicts[key] = f"equivalent to {same.id}"
                 ex.skip(
                     url,
                     "ordering",
-                    f"sort-order variant ({variants[url]}): same drill-downs and counts as "
+                    f"sort-order variant ({key}): same drill-downs and counts as "
                     f"{same.id}, entities within it — equivalent, not explored",
                     q0.id,
                 )
             else:
+                verdicts[key] = "not equivalent"
                 ex.skip(
                     url,
                     "ordering",
-                    f"sort-order link ({variants[url]}) failed the equivalence test; not explored",
+                    f"sort-order link ({key}) failed the equivalence test; not explored",
+                    q0.id,
+                )
+        for url in urls:
+            key = variants[url]
+            if url != first[key] and key in verdicts:
+                ex.skip(
+                    url,
+                    "ordering",
+                    f"sort-order variant ({key}): the key's variant tested, {first[key]}, "
+                    f"was {verdicts[key]}; not loaded, not explored",
                     q0.id,
                 )
 

@@ -86,6 +86,11 @@ async def test_shop_links_exploration_and_cache(
     _assert_quality(result, truth)
     _assert_no_equivalent_explored(result)
     _assert_cost(result, truth)
+    # the sort links all change one parameter: one is loaded and tested, the others take its
+    # verdict unloaded
+    at_start = [s for s in result.skipped if s.reason == "ordering" and s.query == "q0"]
+    assert len(at_start) >= 3
+    assert sum(1 for s in at_start if "not loaded" not in s.detail) == 1
     # hierarchical facets: subcategories were explored below their category
     deep = [q for q in result.queries if q.depth == 2 and q.status == "explored"]
     assert {q.conditions[0][0] for q in deep} == {"Category"}

@@ -7,7 +7,9 @@ are a group (the rows of a table, a pager's buttons, one filter list of a sideba
 items are clicked, and the rule that makes both URLs from something in the item — an
 attribute's value, one of its text nodes, its position in the group, as the URL spells it —
 gives every other item's URL without a click. Only the items of a group no rule fits are
-clicked, each (up to `CLICKS_PER_PAGE` a page); an item a group's rule cannot read (a pager's
+clicked, each (up to `CLICKS_PER_PAGE` a page), but a group whose clicked items open the link
+each holds (a forum's topic rows around their title links) is not clicked further, its links
+read as anchors; an item a group's rule cannot read (a pager's
 "next" arrow beside its numbers) is left, its siblings holding what it would reach. A group
 whose clicks lead nowhere (the page keeps its URL) is inert and is not clicked again, nor is
 any group of the same DOM path on that host (the toolbar each of a page's cards repeats: one
@@ -224,6 +226,17 @@ class Openers:
             self.run.note("openers", "inert", items[0].path_attrs, urls=(here,))
             return _INERT
         rule = learn_rule(reached, self._canonical_strict)
+        if rule is None and all(
+            _holds_link(page, item, url, self._canonical) for item, _, url in reached
+        ):
+            self.run.note(
+                "openers",
+                "own links",
+                items[0].path_attrs,
+                urls=[u for _, _, u in reached],
+                note="a click on an item opens the link it holds: its items are not clicked",
+            )
+            return _INERT
         if rule is None:
             self.run.note(
                 "openers", "click each", items[0].path_attrs, urls=[u for _, _, u in reached]
@@ -294,6 +307,27 @@ def _groups(
             if len(members) >= MIN_GROUP:
                 groups[f"{path} {key}"] = members
     return groups
+
+
+def _holds_link(
+    page: Snapshot, item: Opener, url: str, canonical: Callable[[str], str | None]
+) -> bool:
+    """Whether `item` holds a link of `page` to `url` (below it in the DOM, inside its box):
+    a clickable row or card around its own link opens nothing the link does not."""
+    if item.box is None or not item.path_attrs:
+        return False
+    box = item.box
+    for link in page.links:
+        inside = link.box is not None and (
+            box.x <= link.box.x + 1
+            and box.y <= link.box.y + 1
+            and link.box.x + link.box.w <= box.x + box.w + 1
+            and link.box.y + link.box.h <= box.y + box.h + 1
+        )
+        below = link.path_attrs.startswith(item.path_attrs + "/")
+        if inside and below and canonical(link.url) == url:
+            return True
+    return False
 
 
 def marks(item: Opener) -> frozenset[str]:

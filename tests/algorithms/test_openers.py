@@ -3,10 +3,12 @@ of rows without links read into the URLs their clicks reach, against the lab's t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import hashlib
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 import pytest
+from aiohttp import web
 
 from siteseer.algorithms import ssup
 from siteseer.algorithms.openers import Rule, _groups, features, learn_rule
@@ -16,6 +18,7 @@ from siteseer.lab import LabServer, set_scores
 from siteseer.render import Opener
 
 Lab = Callable[[str], LabServer]
+ServeApp = Callable[[web.Application], Awaitable[str]]  # the serve_app fixture
 
 
 def _row(key: str, *cells: str, **attrs: str) -> Opener:
@@ -138,3 +141,44 @@ async def test_ssup_finds_every_driver_of_a_site_whose_lists_open_by_script(lab:
         result = await ssup(session, truth.seed_entity, height="auto")
     scores = set_scores(result.entities, truth.target_entities)
     assert scores.f1 >= 0.95, scores
+
+
+def _forum() -> tuple[web.Application, list[str]]:
+    """A forum's list of topics: each row a clickable block (a script opens the topic) around
+    its own title link, the topics' addresses named by ids no row shows."""
+    ids = [(37 * n) % 101 for n in range(1, 13)]
+    paths = [f"/topic/{i}/{hashlib.sha1(str(i).encode()).hexdigest()[:8]}/" for i in ids]
+    rows = "".join(
+        f'<div class="row" style="cursor:pointer;padding:8px" onclick="location.href=\'{p}\'">'
+        f'<span class="title"><a href="{p}">Topic about thing {n}</a></span>'
+        f'<span class="meta">{n * 3} replies</span></div>'
+        for n, p in enumerate(paths, 1)
+    )
+
+    async def home(_: web.Request) -> web.Response:
+        page = f"<html><body><h1>Topics</h1><div class='list'>{rows}</div></body></html>"
+        return web.Response(text=page, content_type="text/html")
+
+    async def topic(request: web.Request) -> web.Response:
+        text = f"<html><body><h1>{request.path}</h1></body></html>"
+        return web.Response(text=text, content_type="text/html")
+
+    app = web.Application()
+    app.router.add_get("/", home)
+    app.router.add_get("/topic/{id}/{slug}/", topic)
+    return app, paths
+
+
+async def test_rows_around_their_own_links_are_not_clicked_each(serve_app: ServeApp) -> None:
+    app, paths = _forum()
+    base = await serve_app(app)
+    async with Session(SessionConfig(render="always", cache=None)) as session:
+        run = Run(session)
+        page = await run.fetch_one(base + "/")
+    assert page is not None
+    topics = {base + p for p in paths}
+    assert topics <= {link.url for link in page.links}  # every topic, from its anchor
+    notes = [e for e in run.trace if e.step == "openers"]
+    assert [e.decision for e in notes] == ["own links"]
+    assert set(notes[0].urls) <= topics
+    assert run.cost().actions <= 3  # the clicks that learned it, none per row after

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from urllib.parse import unquote, urlsplit
 
-from siteseer.algorithms.querycentric.items import result_items
+from siteseer.algorithms.querycentric.items import record_items
 from siteseer.algorithms.querycentric.labels import clean_label, norm_ws
 from siteseer.algorithms.querycentric.model import EntityPattern, entity_url
 from siteseer.algorithms.querycentric.shapes import spelled_namespace
@@ -203,7 +203,7 @@ def item_fields(
     listed = set(entities)
     items = [
         (own, item)
-        for item in result_items(snapshot, containers)
+        for item in record_items(snapshot, containers)
         if len(own := {entity_url(x.url) for _, x in item if is_entity(x.url)} & listed) == 1
     ]
     names = distinct_attributes(

@@ -10,7 +10,8 @@
   every entity link of one container (their lowest common ancestor: the ``ol`` of a blog's
   ``ol/li/article/header/h1/a`` posts) that holds one of them: a post's author, category and tag
   links sit beside its title's link, deeper or not, and change with the items, so that two pages
-  of one list are compared without them (`same_list_query`). A page whose anchors the
+  of one list are compared without them (`same_list_query`); `record_items` reads a flat list's
+  items as runs of siblings (a post's heading, meta line and tags). A page whose anchors the
   extraction did not all keep falls back on the container's path without its last two steps
   (``ul[@class=posts]/li/a`` → ``ul[@class=posts]``).
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from siteseer.algorithms.features.dom import path_steps, result_container
@@ -29,6 +31,7 @@ __all__ = [
     "item_links",
     "linked_anchors",
     "path_steps",
+    "record_items",
     "result_container",
     "result_items",
     "sublist_links",
@@ -82,6 +85,60 @@ def result_items(snapshot: Snapshot, containers: Iterable[str]) -> list[list[tup
         if item is not None:
             by_item.setdefault(item, []).append((anchor, link))
     return list(by_item.values())
+
+
+def record_items(snapshot: Snapshot, containers: Iterable[str]) -> list[list[tuple[Any, Link]]]:
+    """The result list's items as `result_items` gives them, but in a flat list each item with
+    the siblings after it up to the next item of another entity (a blog's posts drawn as runs
+    of siblings under one parent: the title's heading, a meta line linking the author and the
+    category, a paragraph, the tags and a "read more" link to the post again): the last item
+    takes as many as the shortest run before it, so the pager or the footer after the list is
+    no part of it. A list whose items are not siblings, or are siblings with nothing between
+    them (``ul/li``), is read as `result_items` reads it."""
+    anchors = linked_anchors(snapshot)
+    wanted = frozenset(containers)
+    items, _ = _item_elements(anchors, wanted)
+    listed: dict[Any, set[str]] = {}
+    for anchor, link in anchors:
+        container = result_container(link)
+        if container in wanted or alike_container(container, wanted):
+            item = next((e for e in (anchor, *anchor.iterancestors()) if e in items), None)
+            if item is not None:
+                listed.setdefault(item, set()).add(link.url)
+    owner = _runs(listed)
+    by_item: dict[Any, list[tuple[Any, Link]]] = {}
+    for anchor, link in anchors:
+        item = next((owner[e] for e in (anchor, *anchor.iterancestors()) if e in owner), None)
+        if item is not None:
+            by_item.setdefault(item, []).append((anchor, link))
+    return list(by_item.values())
+
+
+def _runs(listed: dict[Any, set[str]]) -> dict[Any, Any]:
+    """element → the item it belongs to, from the item elements and the list's links each
+    holds: each item itself, and in a flat list (see `record_items`) the siblings of its run,
+    a run starting at each item that links another entity than the item before it."""
+    owner = {e: e for e in listed}
+    parents = {e.getparent() for e in listed}
+    if len(listed) < 2 or len(parents) != 1 or None in parents:
+        return owner
+    (parent,) = parents
+    children = [c for c in parent if isinstance(c.tag, str)]
+    starts: list[int] = []
+    before: set[str] = set()
+    for i, child in enumerate(children):
+        if child in listed:
+            if listed[child] != before:
+                starts.append(i)
+            before = listed[child]
+    gaps = [b - a for a, b in pairwise(starts)]
+    if len(starts) < 2 or min(gaps) < 2:
+        return owner
+    ends = [*starts[1:], min(len(children), starts[-1] + min(gaps))]
+    for start, end in zip(starts, ends, strict=True):
+        for child in children[start + 1 : end]:
+            owner[child] = children[start]
+    return owner
 
 
 def _item_elements(

@@ -175,3 +175,40 @@ def test_a_forums_tags_spelled_in_its_path_are_its_questions_values_beside_a_nos
     }
     assert shared_attribute("http://f.test/questions/tags:gui/page:2/") == "tags"
     assert shared_attribute("http://blog.test/tags/python/page/2/") == "tags"
+
+
+def test_a_flat_lists_posts_are_runs_of_siblings_each_with_its_meta_line_and_tags() -> None:
+    """A blog's list drawn flat: each post a title heading, a meta line linking its author and
+    category, a paragraph and its tags, siblings under one parent, the pager after the last
+    post. Each post's author, category and tags are its fields; the pager is no post's."""
+    posts = (
+        (1, "ann", "zlib", ("unstable",)),
+        (2, "bob", "lz4", ("unstable", "experimental")),
+        (3, "ann", "lz4", ("experimental",)),
+    )
+    body = "".join(
+        f'<h2><a href="/blog/post-{n}/">Post {n}</a></h2>'
+        f'<h6>Posted by: <a href="/blog/author/{a}/">{a.title()}</a> in '
+        f'<a href="/blog/category/{c}/">{c}</a></h6><p>Uploaded to {tags[0]}.</p>'
+        '<div><ul class="tags">Tags:'
+        + "".join(f'<li><a href="/blog/tag/{t}/">{t}</a></li>' for t in tags)
+        + f'</ul><p><a href="/blog/post-{n}/">read more</a></p></div>'
+        for n, a, c, tags in posts
+    )
+    pager = '<ul class="pager"><li><a href="/blog/?page=2">2</a></li></ul>'
+    served = snapshot_from_html(
+        "http://b.test/blog/",
+        "http://b.test/blog/",
+        200,
+        f'<html><body><div class="posts">{body}{pager}<p>footer</p></div></body></html>',
+    )
+    entities, fields = _item_fields(served, served, "http://b.test/blog/post-1/")
+    assert sorted(set(entities)) == [f"http://b.test/blog/post-{n}/" for n, *_ in posts]
+    assert fields == {
+        f"http://b.test/blog/post-{n}/": {
+            "author": (a.title(),),
+            "category": (c,),
+            "tag": tags,
+        }
+        for n, a, c, tags in posts
+    }

@@ -34,6 +34,11 @@ class SiteTruth:
     - `attributes` (exploratory sites): entity URL → {attribute: [values]} (the full map, hidden
       attributes included); `queries`: the single-condition facet queries and their entities;
       `facet_values`: attribute → values offered.
+    - `state_rows` (exploratory sites whose facet queries are states of one page reached by
+      actions, no page of their own: a dashboard's filter over a paged table, a tag's popup):
+      how many entities one state shows at once; explore's lower bound then counts, per
+      query, one action for its value and one per further chunk (lab/runners/exploration.py).
+      0: the queries are pages, and the index levels count them.
     - `hidden`: entity URLs that no page links to; `id_ranges`: template → (lowest, highest) valid
       id; `templates`: URL → template id, for every page the site serves from its link graph
       (plus the hidden ones).
@@ -59,6 +64,7 @@ class SiteTruth:
     templates: dict[str, str] = field(default_factory=dict)
     notes: str = ""
     published: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    state_rows: int = 0
 
     @property
     def target_entities(self) -> tuple[str, ...]:

@@ -21,7 +21,10 @@ Truth, from the application's database (never a crawl): kind "shop" (exploratory
 ("country") every country; `attributes` each one's continent and ISO code; `facet_values` the
 continent (the filter that changes which entities are listed; the year is a view of the same
 entities and is not a facet); `queries` one single-condition query per continent with its
-countries. `templates` names the one page ("list"), which is also the only index page.
+countries. `templates` names the one page ("list"), which is also the only index page;
+`state_rows` the table's page size: a continent is a state of that page, listed 10 rows a
+page, so explore's lower bound is the page, one action per continent and one per further
+page of its rows.
 """
 
 from __future__ import annotations
@@ -36,10 +39,11 @@ from siteseer.lab.real.pyenv import PyPackage
 from siteseer.lab.site import Size
 from siteseer.lab.truth import FacetQuery, SiteTruth
 
-__all__ = ["GapminderApp", "entity_id"]
+__all__ = ["PAGE_SIZE", "GapminderApp", "entity_id"]
 
 KEY = "country"
 FACET = "continent"
+PAGE_SIZE = 10  # the rows the DataTable shows a page (apps/gapminder.py, run in its own venv)
 
 
 def entity_id(base_url: str, country: str) -> str:
@@ -94,6 +98,8 @@ class GapminderApp(PythonApp):
             queries=queries,
             facet_values={FACET: continents},
             templates={b + "/": "list"},
+            # a continent is a callback's state of the one page, its table paged in the page
+            state_rows=PAGE_SIZE,
             notes=(
                 f"One page, {len(entities)} countries in a Dash DataTable (10 rows a page, "
                 "native paging and sorting); continent radio filter and year dropdown are Dash "

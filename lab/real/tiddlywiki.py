@@ -25,7 +25,9 @@ TiddlyWiki builds a permalink as `"#" + encodeURIComponent(title)` (core/modules
 `updateLocationHash`); its link widget writes hrefs with `encodeURIComponentExtended`, which also
 escapes ``!'()*`` (core/modules/utils/utils.js). Both decode to the title; the truth uses the
 permalink form. Attributes: `tags` (the tiddler's tags, named as the tiddler field that holds
-them). Queries: one per tag, the tiddlers carrying it (TiddlyWiki's `[tag[…]]`).
+them). Queries: one per tag, the tiddlers carrying it (TiddlyWiki's `[tag[…]]`), each a state of
+the page (its tag's popup, listing them all at once: `state_rows`), so explore's lower bound is
+the page and one action per tag, not the two pages of the entity tree alone.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import quote
 
@@ -217,7 +219,7 @@ class TiddlyWikiApp(RealApp):
             "tagged tiddlers. `templates`: the home page (the list to start from) and every "
             "tiddler state."
         )
-        return type_truth(
+        truth = type_truth(
             self,
             b,
             "tiddler",
@@ -229,3 +231,6 @@ class TiddlyWikiApp(RealApp):
             templates={home_page: "list"} | {url: "tiddler" for url in urls.values()},
             notes=notes,
         )
+        # a tag's popup is a state of the page listing every tiddler with the tag at once: one
+        # action a query
+        return replace(truth, state_rows=len(tiddlers))

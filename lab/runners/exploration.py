@@ -11,7 +11,9 @@ site that offers no facets, the entities it listed against the truth's). Its ext
   method needs to learn every facet value's entities — the start page, plus for each
   single-condition facet query the result pages that list its entities at the largest page size
   the shop offers (paginated shops: the first is the facet link or form), or one action for the
-  facet value and one load-more click per further chunk of results (the Ajax shop);
+  facet value and one load-more click per further chunk of results (the Ajax shop; a real
+  application whose queries are states of one page, its truth's `state_rows` entities a
+  state: a dashboard's table paged in the page, a tag's popup);
 - ``list_lower_bound``: that bound for the lists alone; when the run read entity pages for
   their fields (records the list and the facets do not give: issue's "fields from entity
   pages", one load per entity), ``lower_bound_downloads`` adds one load per target entity whose
@@ -59,11 +61,17 @@ _LISTING: dict[str, tuple[Listing, int]] = {
 
 def lower_bound(truth: SiteTruth) -> int:
     """Facet values plus the result pages (or load-more states) needed to list their entities;
-    see the module docstring. 0 for a site this runner does not know."""
+    see the module docstring. On a site whose queries are states of one page (the truth's
+    `state_rows`: a dashboard's filter over a table paged in the page, a tag's popup), one
+    action for each query's value and one per further chunk of results. 0 for a site this
+    runner does not know."""
     listing = _LISTING.get(truth.site)
-    if listing is None:
+    if listing is not None:
+        _, size = listing
+    elif truth.state_rows and truth.queries:
+        size = truth.state_rows
+    else:
         return 0
-    _, size = listing
     total = 1  # the start page, where the facets are read
     for query in truth.queries:
         n = len(query.entities)

@@ -18,7 +18,7 @@ from siteseer.algorithms import explore
 from siteseer.crawler import Session, SessionConfig
 from siteseer.lab import pair_scores, set_scores
 from siteseer.lab.real.gapminder import GapminderApp, entity_id
-from siteseer.lab.runners.exploration import start_url
+from siteseer.lab.runners.exploration import lower_bound, start_url
 from siteseer.lab.server import LabServer, running_lab
 
 pytestmark = [pytest.mark.slow, pytest.mark.real_app("real-gapminder"), pytest.mark.timeout(1800)]
@@ -99,3 +99,15 @@ async def test_explore_reads_the_rows_pages_and_continent_filter(gapminder: LabS
     years = [s for s in result.skipped if s.subject.startswith("Year: ") and s.query == "q0"]
     assert len(years) == 11 and all(s.reason in ("view", "equivalent") for s in years)
     assert result.cost.actions >= 14  # at least the start query's 15 pages, click by click
+
+
+def test_explores_bound_is_an_action_per_continent_and_per_further_page_of_rows(
+    gapminder: LabServer,
+) -> None:
+    truth = gapminder.truth("real-gapminder")
+    layout = _json(truth.base_url + "/_dash-layout")
+    table = next(c for c in layout["props"]["children"] if c["props"].get("id") == "table")
+    assert truth.state_rows == table["props"]["page_size"]  # the rows the page shows at once
+    pages = {q.conditions: -(-len(q.entities) // truth.state_rows) for q in truth.queries}
+    # the page, then per continent its radio and a "next" per further page of its rows
+    assert lower_bound(truth) == 1 + sum(pages.values()) > truth.lower_bound_downloads

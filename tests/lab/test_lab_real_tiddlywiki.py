@@ -20,7 +20,7 @@ from playwright.async_api import async_playwright
 
 from siteseer.crawler import Session, SessionConfig
 from siteseer.lab.real.tiddlywiki import TiddlyWikiApp, parse_string_list, permalink
-from siteseer.lab.runners.exploration import run_explore
+from siteseer.lab.runners.exploration import lower_bound, run_explore
 from siteseer.lab.server import LabServer, running_lab
 from siteseer.render import Snapshot
 from siteseer.render.config import RenderConfig
@@ -141,3 +141,11 @@ async def test_explore_finds_the_tiddlers_and_tags_behind_the_tag_pills(wiki: La
     result = run.result
     # Some 480 states from about 20 page loads: tabs and popups are switched inside the page.
     assert result is not None and result.cost.renders <= 30, result.cost
+
+
+def test_explores_bound_is_the_page_and_an_action_per_tag(wiki: LabServer) -> None:
+    truth = wiki.truth("real-tiddlywiki")
+    # a tag's popup lists every tiddler with the tag at once: one action per tag, whatever
+    # the tag's size
+    assert max(len(q.entities) for q in truth.queries) <= truth.state_rows
+    assert lower_bound(truth) == 1 + len(truth.facet_values["tags"]) == 1 + len(truth.queries)

@@ -21,6 +21,7 @@ from siteseer.algorithms.querycentric.rows import (
     opened_elements,
     record_fields,
 )
+from siteseer.algorithms.querycentric.views import dated_column, names_a_period
 
 if TYPE_CHECKING:
     from siteseer.algorithms.querycentric.core import Explorer, Query
@@ -156,8 +157,10 @@ def listed_attributes(ex: Explorer, q0: Query, offered: Iterable[FacetLabel]) ->
     """The attributes of `offered` (attribute, value) drill-downs (case-folded) whose value
     the start query's list table shows for every entity it lists, or else its items link
     every entity's value of (`page_fields`: a post's /category/<slug>/), spelled as the values
-    offered, the names matched in the singular ("Categories": category): their drill-downs would add no entity (the list was paged to its end) and no
-    pair, so they are not followed. Read once per start query page set."""
+    offered, the names matched in the singular ("Categories": category), or a date drill-down's
+    years and months over a column holding a date in every row: their drill-downs would add no
+    entity (the list was paged to its end) and no pair, so they are not followed. Read once per
+    start query page set."""
     if ex.rows is not None or not q0.entities:
         return set()
     shown: dict[str, dict[str, tuple[str, ...]]] = {}
@@ -171,7 +174,12 @@ def listed_attributes(ex: Explorer, q0: Query, offered: Iterable[FacetLabel]) ->
     for attribute, wanted in values.items():
         column = [shown.get(e, {}).get(_name(attribute)) for e in q0.entities]
         cells = {v.casefold() for vs in column if vs is not None for v in vs}
-        if None not in column and wanted <= cells:
+        if None in column:
+            continue
+        # a date drill-down (its years, months, ranges such as "Today") over a date the list
+        # shows for every entity narrows that value: no pair of its own
+        period = any(names_a_period(v) for v in wanted) and dated_column(sorted(cells))
+        if wanted <= cells or period:
             given.add(attribute)
     if given:
         ex.run.note(

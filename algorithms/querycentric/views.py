@@ -18,7 +18,8 @@ when it shows icons only) is a view too, wherever its path leads.
 
 Display toggles ("Show counts", "Hide details") are views too. The levels of a date drill-down
 (``?date__year=2012`` → ``&date__month=4`` → ``&date__day=1``) are one attribute, the field the
-parameters are parts of ("date").
+parameters are parts of ("date"); its years and months (`names_a_period`) only narrow a date a
+list's column shows for every entity (`dated_column`).
 
 Row selection. A checkbox or button in a cell of a table (a row's selection box, "Select all" in
 the header) acts on rows, not on the query: never a facet. A facet value that stands for every
@@ -51,6 +52,7 @@ __all__ = [
     "VIEW_WORDS",
     "attribute_name",
     "date_field",
+    "dated_column",
     "folder_form",
     "form_pager_links",
     "in_header_cell",
@@ -65,6 +67,7 @@ __all__ = [
     "is_operator_menu",
     "is_pager_text",
     "names_a_pager",
+    "names_a_period",
     "names_an_order",
     "narrower_view",
     "path_page",
@@ -441,6 +444,28 @@ def date_field(keys: Sequence[str] | set[str]) -> str:
             return ""
         stems.add(match.group(1).strip("_-[") or "date")
     return stems.pop() if len(stems) == 1 else ""
+
+
+_YEAR = re.compile(r"(?<![\d.])(1[5-9]|2[0-9])\d\d(?![\d.])")
+_MONTHS = (
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+)  # fmt: skip
+
+
+def names_a_period(value: str) -> bool:
+    """Whether a facet value is a year or a month of a year ("2012", "April 2012",
+    "2012-04"): a level of a date drill-down."""
+    words = value.casefold().replace("-", " ").replace("/", " ").split()
+    if not words or not all(_YEAR.fullmatch(w) or w.isdigit() or w[:3] in _MONTHS for w in words):
+        return False
+    return any(_YEAR.fullmatch(w) for w in words)
+
+
+def dated_column(cells: Sequence[str]) -> bool:
+    """Whether every cell of a list's column holds a date (a year among its words: "Jan. 1,
+    2012", "2012-01-01"): the column shows each entity's date, which a date drill-down's
+    years, months and ranges only narrow."""
+    return bool(cells) and all(_YEAR.search(cell) for cell in cells)
 
 
 _ALL_VALUES = frozenset({"all", "any", "show all", "all items", "clear", "reset", "everything"})

@@ -23,10 +23,12 @@ from siteseer.algorithms.querycentric.model import (
 from siteseer.algorithms.querycentric.rows import listed_fields
 from siteseer.algorithms.querycentric.views import (
     date_field,
+    dated_column,
     is_count_text,
     is_display_toggle,
     is_operator_menu,
     is_pager_text,
+    names_a_period,
     points_up_or_down,
     sort_fields,
 )
@@ -218,3 +220,16 @@ def test_the_fields_a_list_is_ordered_by_name_its_kind() -> None:
     assert sort_fields(countries) == {"name", "alpha_2"}  # the descending mark dropped
     assert sort_fields(api_list("subdivisions", ("code", "name"))) != sort_fields(countries)
     assert sort_fields(api_list("currencies", ())) == frozenset()
+
+
+def test_a_date_drill_downs_years_and_months_narrow_a_date_column() -> None:
+    """An admin change-list's date drill-down (2012 → April 2012) beside its "By date" ranges,
+    over a Date column every row fills ("Jan. 1, 2012"): a drill-down of a value the list shows
+    already. Counts, versions and other values are no periods; a column with an undated cell
+    shows no date of every entity."""
+    assert all(names_a_period(v) for v in ("2012", "April 2012", "2012-04", "Sept. 2013"))
+    assert not any(names_a_period(v) for v in ("Today", "Past 7 days", "1.2012", "12", "rain"))
+    days = [f"{m} {d}, {y}" for y in (2012, 2013) for m in ("Jan.", "April") for d in (1, 30)]
+    assert dated_column(days)
+    assert not dated_column([*days, "drizzle"])
+    assert not dated_column([])

@@ -288,7 +288,9 @@ async def _value_queries(ex: Explorer, q0: Query, attribute: str, lists: dict[st
     others = [url for url in lists if url != ex.start]
     if beside:
         others = await _alike_lists_listing(ex, q0, others, lists)
-    loaded = [(u, p) for u, p in zip(others, await ex.pages(others), strict=True) if p]
+    fresh = [u for u in others if _held(q0, u) is None]
+    fetched = dict(zip(fresh, await ex.pages(fresh), strict=True))
+    loaded = [(u, p) for u in others if (p := fetched.get(u) or _held(q0, u))]
     if beside:
         loaded += await _nested(ex, loaded, lists)
     firsts = []
@@ -319,6 +321,14 @@ async def _value_queries(ex: Explorer, q0: Query, attribute: str, lists: dict[st
     return len(every) + beside
 
 
+def _held(q0: Query, url: str) -> Snapshot | None:
+    """The page of the start query that `url` is, as a folder standing for its index document
+    and the other way round (a tree's folders ``/c/dec/`` paged with the start list, linked
+    beside it as ``/c/dec/index.html``): loaded already."""
+    form = folder_form(url)
+    return next((p for p in q0.pages if folder_form(p.url) == form), None)
+
+
 async def _alike_lists_listing(
     ex: Explorer, q0: Query, others: list[str], lists: dict[str, str]
 ) -> list[str]:
@@ -334,7 +344,7 @@ async def _alike_lists_listing(
         groups.setdefault(parts.path if parts.query else "", []).append(url)
     dropped: set[str] = set()
     for group in groups.values():
-        first = await ex.page(group[0]) if len(group) > 1 else None
+        first = (_held(q0, group[0]) or await ex.page(group[0])) if len(group) > 1 else None
         if first is None or ex.entities(first):
             continue
         held = nested_lists(first, ex.start, list(lists))  # an entity page is no list

@@ -114,3 +114,36 @@ async def test_the_folder_tables_beside_the_samples_index_document_are_read() ->
     start, hub, scores = await _explored_from_home(_Report())
     assert start.endswith("/src/enc/index.html"), start
     assert scores.precision == 1.0 and scores.recall == 1.0, (start, hub, scores)
+
+
+class _FolderReport(_Report):
+    """The report as a server gives it with its folders: `/src/` lists the folders
+    (`/src/<folder>/`, each serving its index document's table, as a web server serves a
+    folder), and each folder's table links up to it. Every path asked for is kept."""
+
+    id = "folder-tables-served"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[str] = []
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        self.asked.append(path)
+        segs = path.strip("/").split("/")
+        if path == "/src/":
+            return _table("src", [(f"{f}/", f) for f in FOLDERS], up="../index.html")
+        if len(segs) == 2 and segs[0] == "src" and segs[1] in FOLDERS and path.endswith("/"):
+            rows = [(u.rsplit("/", 1)[-1], u.rsplit("/", 1)[-1]) for u in _files(segs[1])]
+            return _table(f"src/{segs[1]}", rows, up="../")
+        return await super().handle(request)
+
+
+async def test_a_folder_loaded_with_the_start_list_stands_for_its_index_document() -> None:
+    report = _FolderReport()
+    start, hub, scores = await _explored_from_home(report)
+    assert scores.precision == 1.0 and scores.recall == 1.0, (start, hub, scores)
+    # each folder's table is loaded once: as its folder or as its index document, not both
+    for folder in FOLDERS:
+        both = {f"/src/{folder}/", f"/src/{folder}/index.html"}
+        assert len([p for p in report.asked if p in both]) <= 1, (folder, " ".join(report.asked))

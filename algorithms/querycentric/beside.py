@@ -80,7 +80,8 @@ def shared_attribute(url: str) -> str:
 
 def lists_beside(hub: Snapshot, start: str, entities: Iterable[str] = ()) -> dict[str, str] | None:
     """The lists `hub` links beside `start`, in document order, each URL → its value (the
-    link's text without a count), `start`'s own included; None when `hub` does not link
+    link's text without a count), `start`'s own included, but the pages of the site's own
+    tools its name marks (a leading underscore: ``/_create/``); None when `hub` does not link
     `start`, links no other list alike, or their address names no attribute and `start` is not
     the folder of its `entities` (`beside_attribute`)."""
     if not beside_attribute(start, entities):
@@ -97,12 +98,21 @@ def lists_beside(hub: Snapshot, start: str, entities: Iterable[str] = ()) -> dic
         url = start if folder_form(link.url) == own else link.url
         if link.path_attrs not in groups or not shape.matches(folder_form(url)):
             continue
+        if _site_tool(url) and not _site_tool(start):
+            continue  # a page of the site's own tools (``/_create/``, ``/_history/``): no value
         value = clean_label(norm_ws(link.text))
         if names_an_order(value):
             continue  # the same list in another order (a view), no list of a value
         if value and not spelled_address(value) and url not in found:
             found[url] = value
     return found if len(found) > 1 and start in found else None
+
+
+def _site_tool(url: str) -> bool:
+    """Whether `url`'s last path segment starts with an underscore, as a site names its own
+    tools and files beside its content (a wiki's ``/_create/``, ``/_dir/``, ``/_history/``)."""
+    segments = [s for s in urlsplit(folder_form(url)).path.split("/") if s]
+    return bool(segments) and segments[-1].startswith("_")
 
 
 def beside_attribute(start: str, entities: Iterable[str]) -> str:

@@ -212,3 +212,20 @@ def test_a_flat_lists_posts_are_runs_of_siblings_each_with_its_meta_line_and_tag
         }
         for n, a, c, tags in posts
     }
+
+
+def test_a_wikis_own_tools_beside_its_sections_are_no_sections() -> None:
+    """A wiki's home page links its sections (``/gnutls28/``) in the same menu as its own tools
+    (``/_create/``, ``/_dir/``, ``/_history/``): the sections are the lists beside the start
+    section, the tools none."""
+    sections = ("gnutls28", "krb5", "nettle")
+    menu = "".join(
+        f'<li><a href="/{s}/">{s}</a></li>' for s in (*sections, "_create", "_dir", "_history")
+    )
+    hub = snapshot_from_html(
+        "http://w.test/", "http://w.test/", 200, f"<html><body><ul>{menu}</ul></body></html>"
+    )
+    start = "http://w.test/gnutls28/"
+    entities = [f"{start}{n}/" for n in range(1, 9)]
+    beside = lists_beside(hub, start, entities)
+    assert beside == {f"http://w.test/{s}/": s for s in sections}

@@ -68,9 +68,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import urlsplit, urlunsplit
 
-from siteseer.algorithms.features.dom import TagFeature, html_schema, link_collections
+from siteseer.algorithms.features.dom import TagFeature, link_collections
 from siteseer.algorithms.features.urlshape import is_view, refines
-from siteseer.algorithms.indesit import SeedSimilarity, indesit
+from siteseer.algorithms.indesit import SeedSimilarity, indesit, template_schema
 from siteseer.algorithms.pagetemplates import cluster_pages, page_paths
 from siteseer.algorithms.result import EntityDescription
 from siteseer.algorithms.run import Run, Stopped, spent_reason
@@ -339,11 +339,12 @@ class FeatureCache:
     homes: dict[str, Snapshot | None] = field(default_factory=dict)
 
     def schema(self, page: Snapshot, mode: TagFeature, session: Session) -> frozenset[str]:
-        """`page`'s html-schema over its links into the site (choice "links into the site")."""
+        """`page`'s html-schema over its links into the site (choice "links into the site"),
+        as Indesit reads it (`algorithms.indesit.template_schema`)."""
         key = (page.url, mode)
         if key not in self.schemas:
             links = [link for link in page.links if session.in_scope(link.url)]
-            self.schemas[key] = html_schema(links, mode)
+            self.schemas[key] = template_schema(links, mode)
         return self.schemas[key]
 
     def page_paths(self, page: Snapshot) -> frozenset[str]:

@@ -71,6 +71,15 @@ entity). None of these adds a URL feature to the judging: a page is still simila
 seed by its HTML alone (its link paths and its labels). A run stopped by its budget or a time
 limit returns what it found so far, marked incomplete.
 
+Choice "the text's nesting is no schema" (`template_schema`, beyond the reconstruction): a
+page's html-schema leaves out the links its running text (paragraphs of no attribute) nests
+below the text's first level. The template sets the text at one depth; sections, definition
+lists and loose lists nested in it are the author's, and on a documentation set whose pages
+share one template a rich page's references took a dozen paths the plain pages lack (measured
+``siteseer lab bench --methods indesit --size small``: F1 real-sphinx 0.316 -> 0.990,
+real-kiwix 0.026 -> 0.817, real-sigal 0.944 -> 1.000; eleven other applications and the
+synthetic sites unchanged).
+
 Choice "labels that find nothing are no schema" (`_labels_found_nothing`): when no page the
 crawl loaded but the seed is like it by simhtml and labels, while some is by simhtml alone, the
 seed's labels were its own entries (a command's options, a module's functions), not its type's
@@ -83,6 +92,7 @@ page drawn by script), the crawl starts from the seed's folders, the topmost fir
 from __future__ import annotations
 
 import heapq
+import re
 from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
@@ -91,9 +101,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 from siteseer.algorithms.features.dom import (
     TagFeature,
-    html_schema,
     label_schema,
     link_collections,
+    link_path,
     simhtml,
     simlabels,
 )
@@ -103,12 +113,19 @@ from siteseer.algorithms.features.urlshape import is_view, query_changes, refine
 from siteseer.algorithms.result import Discovery
 from siteseer.algorithms.run import Run, Stopped
 from siteseer.algorithms.ssup.yields import carried_state, stateless
-from siteseer.render import Snapshot
+from siteseer.render import Link, Snapshot
 
 if TYPE_CHECKING:
     from siteseer.crawler import Session
 
-__all__ = ["THRESHOLD", "IndesitParams", "SeedSimilarity", "indesit", "label_containment"]
+__all__ = [
+    "THRESHOLD",
+    "IndesitParams",
+    "SeedSimilarity",
+    "indesit",
+    "label_containment",
+    "template_schema",
+]
 
 # T, the simhtml a page needs to be similar to the seed (choice "T=0.5", module docstring).
 THRESHOLD = 0.5
@@ -143,6 +160,32 @@ _PATH_LED_TO_INDEX = 1
 _OTHER = 2
 
 
+# A link in running text: its anchor in a paragraph of no attributes, through inline elements only.
+_IN_TEXT = re.compile(r"/p(?:/(?:em|strong|b|i|code|tt|span|small|sub|sup)(?:\[[^\]]*\])*)*/a$")
+
+
+def template_schema(page: Snapshot | Iterable[Link], mode: TagFeature = "attrs") -> frozenset[str]:
+    """`page`'s html-schema without the links its running text nests below its first level
+    (choice "the text's nesting is no schema"). A link in running text is one whose anchor sits
+    in a paragraph that carries no attribute, through inline elements alone (``…/p/a``,
+    ``…/dd/p/strong/a``); the template sets the text at one depth, and the paths of its
+    shallowest such links stay (a post's line of tags, a document's references in its body),
+    while those deeper in it are left out: where the text nests sections or definition lists,
+    its references take paths of their own, so two documents of one template differed by how
+    their text was written (a documentation site's configuration reference: simhtml 0.26-0.33
+    with its plain pages, 0.50-0.62 without its nested references)."""
+    links = list(page.links if isinstance(page, Snapshot) else page)
+    depths = {
+        link.path_attrs: link.path_attrs[: m.start()].count("/")
+        for link in links
+        if (m := _IN_TEXT.search(link.path_attrs))
+    }
+    top = min(depths.values(), default=0)
+    return frozenset(
+        link_path(link, mode) for link in links if depths.get(link.path_attrs, top) <= top
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class SeedSimilarity:
     """How similar a page is to the seed: simhtml (tags + the `mode` feature), and no more than
@@ -169,12 +212,12 @@ class SeedSimilarity:
         """The measure for `seed` (`schema`: its html-schema, when computed otherwise than from
         all its links); `entry`'s labels (the site's chrome) are left out."""
         chrome = _labels(entry) if entry is not None else frozenset()
-        own = html_schema(seed, mode) if schema is None else schema
+        own = template_schema(seed, mode) if schema is None else schema
         return cls(own, _labels(seed) - chrome, chrome, mode, contained)
 
     def __call__(self, page: Snapshot, schema: frozenset[str] | None = None) -> float:
         """`page`'s similarity (`schema`: its html-schema under `mode`, when already known)."""
-        sim = simhtml(self.schema, html_schema(page, self.mode) if schema is None else schema)
+        sim = simhtml(self.schema, template_schema(page, self.mode) if schema is None else schema)
         if self.labels:
             labels = _labels(page) - self.chrome
             measure = label_containment if self.contained else simlabels
@@ -567,7 +610,7 @@ def _labels_found_nothing(crawl: _Crawl) -> bool:
         return False
     seed = crawl.similarity.schema
     return any(
-        simhtml(seed, html_schema(page, crawl.mode)) >= crawl.threshold
+        simhtml(seed, template_schema(page, crawl.mode)) >= crawl.threshold
         for url, page in crawl.run.loaded(crawl.run.pages).items()
         if url not in (crawl.seed_url, crawl.entry)
     )

@@ -39,6 +39,7 @@ from siteseer.algorithms.ssup.items import item_structures
 from siteseer.algorithms.ssup.kinds import KIND_SIM, other_kind, pages_only
 from siteseer.algorithms.ssup.probes import navigation_paths, routed, view_of
 from siteseer.algorithms.ssup.sections import judged, section_pages, sections
+from siteseer.algorithms.ssup.uniform import UniformList
 from siteseer.algorithms.ssup.verdicts import is_site_root
 from siteseer.render import Snapshot
 
@@ -260,9 +261,11 @@ class SameLevel:
         )
         fields = label_schema(sp, key_cells=True) if leaf else frozenset()
         facet = leaf and _outside_lists(sp.url, index_pages)
-        alike = {sp.url, *first.urls}
+        alike, uniform = {sp.url, *first.urls}, UniformList(sp.url, self.run, level)
         for number, group in enumerate(rest, start=2):
             subject = f"group {number} of {len(groups)}"
+            if leaf and not self.inner and uniform.kept(group, subject, index_pages, kept):
+                continue
             group, passed, best = await judged(
                 (self.run, self.mode, self.inner),
                 group,
@@ -300,6 +303,7 @@ class SameLevel:
             if passed:
                 kept.extend(pages_only(self.run, sp.url, group.urls + group.joined))
                 alike.update(group.urls)
+                uniform.showed(group.urls, best)
                 self.run.note(
                     "same-level", "keep", subject, level=level, urls=group.urls, values=values
                 )

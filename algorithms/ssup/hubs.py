@@ -18,7 +18,7 @@ from siteseer.algorithms.ssup.climb import Climb, wider
 from siteseer.algorithms.ssup.probes import ancestry, navigation_paths
 from siteseer.algorithms.ssup.verdicts import Parent, is_root_url, navigation_list
 from siteseer.algorithms.ssup.yields import is_tool
-from siteseer.render import Snapshot
+from siteseer.render import Link, Snapshot
 
 __all__ = ["HUB_PROBES", "hub_list"]
 
@@ -35,24 +35,30 @@ def _in_list(sdp: str) -> bool:
     return any(step.split("[", 1)[0] in _ITEMS for step in list_tree(sdp).split("/"))
 
 
-def hub_urls(top: Snapshot, pages: Sequence[Snapshot], climb: Climb) -> list[str]:
+def _top_entries(top: Snapshot, pages: Sequence[Snapshot], climb: Climb) -> list[Link]:
     """The top entries of the site navigation `top` carries (its lists that a loaded page of
     `pages` holds with mostly the same URLs, `probes.navigation_paths`; their shallowest
-    links), in menu order: the site root, `top` itself and its tools left out."""
+    links), in menu order: the site root and `top`'s tools left out, `top` itself kept."""
     others = [p for p in pages if p.ok and not own_urls(p) & own_urls(top)]
     menus = navigation_paths(top, others, climb.mode)
     links = [
         link
         for link in top.links
         if link_path(link, climb.mode) in menus
-        and link.url not in own_urls(top)
         and not is_root_url(link.url)
-        and not is_tool(link.url, link.text, top.url)
+        and (link.url in own_urls(top) or not is_tool(link.url, link.text, top.url))
     ]
     if not links:
         return []
     depth = min(link.path.count("/") for link in links)
-    return list(dict.fromkeys(link.url for link in links if link.path.count("/") == depth))
+    return [link for link in links if link.path.count("/") == depth]
+
+
+def hub_urls(top: Snapshot, pages: Sequence[Snapshot], climb: Climb) -> list[str]:
+    """The top entries of the site navigation `top` carries (`_top_entries`), in menu order,
+    `top` itself left out."""
+    entries = _top_entries(top, pages, climb)
+    return list(dict.fromkeys(k.url for k in entries if k.url not in own_urls(top)))
 
 
 async def hub_list(climb: Climb, chain: list[Snapshot], sdps: list[str]) -> Parent | None:
@@ -78,8 +84,15 @@ async def hub_list(climb: Climb, chain: list[Snapshot], sdps: list[str]) -> Pare
         or navigation_list(top, below, sdps[0], climb.mode)
     ):
         return None
+    pages = list(climb.run.pages.values())
+    if any(k.url in own_urls(top) for k in _top_entries(top, pages, climb)):
+        # Choice: the climb stopped at a top entry of the site navigation itself (a blog's
+        # "Blog" page, its posts each under a heading): it stands at a hub already.
+        note = f"{top.url} is a top entry of the site navigation: a hub itself, no other tried"
+        climb.run.note("sample-path", "hub", top.url, level=-len(chain) + 1, note=note)
+        return None
     on_path = set().union(*(own_urls(p) for p in chain))
-    urls = [u for u in hub_urls(top, list(climb.run.pages.values()), climb) if u not in on_path]
+    urls = [u for u in hub_urls(top, pages, climb) if u not in on_path]
     seed_first, sdps_first = chain[::-1], sdps[::-1]
     level = -len(chain)
     for url in urls[:HUB_PROBES]:

@@ -59,7 +59,7 @@ SECTION = "section"
 MINIMUM_BELOW = 3
 
 
-def shared_attribute(url: str) -> str:
+def shared_attribute(url: str, compound: bool = False) -> str:
     """The attribute the lists shaped as `url` are values of: its last segment's namespace as
     spelled (a trailing page of the list named by a page word left out:
     ``/questions/tags:gui/page:1/`` → "tags"), else the literal segment before its last (before the value's number too, where a
@@ -75,6 +75,8 @@ def shared_attribute(url: str) -> str:
     if len(segs) > 2 and segs[-2].isdigit() and not segs[-1].isdigit():
         segs.pop(-2)  # the value's number before its name names no attribute
     parent = segs[-2] if len(segs) > 1 else ""
+    if compound and parent.count("-") == 1 and parent.replace("-", "").isalpha():
+        parent = parent.rsplit("-", 1)[1]
     return parent if parent.isalpha() else ""
 
 
@@ -170,12 +172,14 @@ def nested_lists(page: Snapshot, start: str, known: Iterable[str]) -> dict[str, 
     return found
 
 
-def distinct_attributes(urls: Iterable[str]) -> dict[str, str]:
+def distinct_attributes(urls: Iterable[str], compound: bool = False) -> dict[str, str]:
     """Each of `urls` whose address names an attribute (`shared_attribute`) → that attribute;
     where addresses that differ before the segment naming it name the same one (a view's word
     in every value's address: ``/author/stored/5``, ``/series/stored/2``), each is named by
-    its first segment that differs instead ("author", "series")."""
-    named = {u: a for u in dict.fromkeys(urls) if (a := shared_attribute(u))}
+    its first segment that differs instead ("author", "series"). With `compound`, a segment of
+    words joined by hyphens names the attribute its last word does (an item's tag links
+    ``/add-tag/<tag>``: "tag")."""
+    named = {u: a for u in dict.fromkeys(urls) if (a := shared_attribute(u, compound))}
     heads: dict[str, set[tuple[str, ...]]] = {}
     for url, attribute in named.items():
         heads.setdefault(attribute, set()).add(_head(url, attribute))
@@ -217,10 +221,13 @@ def item_fields(
         if len(own := {entity_url(x.url) for _, x in item if is_entity(x.url)} & listed) == 1
     ]
     names = distinct_attributes(
-        x.url
-        for _, item in items
-        for _, x in item
-        if not is_entity(x.url) and urlsplit(x.url).netloc == host
+        (
+            x.url
+            for _, item in items
+            for _, x in item
+            if not is_entity(x.url) and urlsplit(x.url).netloc == host
+        ),
+        compound=True,
     )
     found: dict[str, dict[str, tuple[str, ...]]] = {}
     for own, item in items:

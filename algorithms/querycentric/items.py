@@ -53,8 +53,8 @@ def linked_anchors(snapshot: Snapshot) -> list[tuple[Any, Link]]:
     anchors = [
         a
         for a in tree.iter("a")
-        if (h := (a.get("href") or "").strip())
-        and not h.startswith(("javascript:", "mailto:", "tel:", "data:"))
+        if a.get("href") is not None  # an empty one is the page itself, as extraction reads it
+        and not a.get("href").strip().startswith(("javascript:", "mailto:", "tel:", "data:"))
         and a not in inert
     ]
     links = [x for x in snapshot.links if x.path.rsplit("/", 1)[-1] == "a"]

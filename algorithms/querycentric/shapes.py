@@ -37,7 +37,7 @@ __all__ = [
     "spelled_namespace",
 ]
 
-_NAMESPACE = re.compile(r"^([A-Za-z][A-Za-z_ -]*):(?!//)")
+_NAMESPACE = re.compile(r"^([A-Za-z][A-Za-z_ -]*):(?![/:])")  # "a::b" is a name of its own
 
 
 @lru_cache(maxsize=1 << 16)

@@ -229,3 +229,26 @@ def test_a_wikis_own_tools_beside_its_sections_are_no_sections() -> None:
     entities = [f"{start}{n}/" for n in range(1, 9)]
     beside = lists_beside(hub, start, entities)
     assert beside == {f"http://w.test/{s}/": s for s in sections}
+
+
+def test_a_bookmark_lists_tag_links_filtering_the_list_are_its_tags_beside_empty_links() -> None:
+    """A bookmark list: each bookmark's tags link to ``/add-tag/<tag>`` (the list filtered by
+    one more tag), a tag written ``facet::value``; the list's action buttons are anchors with
+    an empty ``href`` (the page itself, as the extraction reads them) and leave the anchors
+    paired."""
+    actions = '<div id="actions"><a href="">Delete</a><a href="">Set public</a></div>'
+    marks = "".join(
+        f'<div class="item"><a href="/shaare/{n}">B {n}</a><div class="tags">'
+        + "".join(f'<a href="/add-tag/{t.replace(":", "%3A")}">{t}</a>' for t in tags)
+        + "</div></div>"
+        for n, tags in ((1, ("role::program", "suite::gnu")), (2, ("role::plugin",)), (3, ()))
+    )
+    html = f"<html><body>{actions}{marks}</body></html>"
+    page = snapshot_from_html("http://s.test/", "http://s.test/", 200, html)
+    entities, fields = _item_fields(page, page, "http://s.test/shaare/1")
+    assert fields == {
+        entities[0]: {"tag": ("role::program", "suite::gnu")},
+        entities[1]: {"tag": ("role::plugin",)},
+    }
+    assert namespace("http://s.test/add-tag/role::program") == ""  # no wiki's "Category:"
+    assert shared_attribute("http://s.test/add-tag/role::program") == ""  # only an item's link

@@ -37,12 +37,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import ClassVar
 
-from siteseer.lab.real.app import PythonApp, paged_list_truth
+from siteseer.lab.real.app import BuiltSiteApp, paged_list_truth
 from siteseer.lab.real.changelogs import Upload, app_uploads, post_attributes, slug
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.hugo import CUTOFF
 from siteseer.lab.real.pyenv import Progress, PyPackage
-from siteseer.lab.site import Size
 from siteseer.lab.truth import SiteTruth
 
 __all__ = ["PACKAGES", "AblogApp", "Post", "post_text", "read_posts"]
@@ -143,7 +142,7 @@ def read_posts(project: Path) -> list[Post]:
     return sorted(posts, key=lambda p: p.date, reverse=True)
 
 
-class AblogApp(PythonApp):
+class AblogApp(BuiltSiteApp):
     """An ABlog blog of Debian uploads, built once by Sphinx, served as static files."""
 
     id = "real-ablog"
@@ -159,15 +158,6 @@ class AblogApp(PythonApp):
     )
     script = "ablog_site.py"
     data_description = f"the changelogs of {len(PACKAGES)} Debian packages, a post per upload"
-    row_limits: ClassVar[dict[Size, int]] = {"small": 0, "medium": 0, "large": 0}
-
-    @property
-    def project(self) -> Path:
-        return self.dir / "project"
-
-    @property
-    def data_file(self) -> Path:
-        return self.dir / "site"  # the built site, the same at every size
 
     def _install(self, progress: Progress) -> None:
         if not (self.project / "conf.py").exists():

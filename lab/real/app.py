@@ -465,3 +465,19 @@ class PythonApp(RealApp):
 
     def command(self, port: int) -> list[str]:
         return [*self._script(), "serve", "--db", str(self.data_file), "--port", str(port)]
+
+
+class BuiltSiteApp(PythonApp):
+    """A static site a Python generator of its venv builds once from `project` (the sources
+    its `_install` writes) into `data_file` (the folder `built` of the app's directory), the
+    same at every size, served as files."""
+
+    built: ClassVar[str] = "site"
+
+    @property
+    def project(self) -> Path:
+        return self.dir / "project"
+
+    @property
+    def data_file(self) -> Path:
+        return self.dir / self.built

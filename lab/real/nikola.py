@@ -39,12 +39,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import ClassVar
 
-from siteseer.lab.real.app import PythonApp, paged_list_truth
+from siteseer.lab.real.app import BuiltSiteApp, paged_list_truth
 from siteseer.lab.real.changelogs import Upload, app_uploads, post_attributes, slug
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.hugo import CUTOFF
 from siteseer.lab.real.pyenv import Progress, PyPackage
-from siteseer.lab.site import Size
 from siteseer.lab.truth import SiteTruth
 
 __all__ = ["PACKAGES", "PAGE_SIZE", "NikolaApp", "Post", "home_pages", "post_text", "read_posts"]
@@ -144,7 +143,7 @@ def home_pages(count: int) -> list[tuple[str, range]]:
     return pages
 
 
-class NikolaApp(PythonApp):
+class NikolaApp(BuiltSiteApp):
     """A Nikola blog of Debian uploads, built once, served as static files."""
 
     id = "real-nikola"
@@ -155,15 +154,6 @@ class NikolaApp(PythonApp):
     packages: ClassVar[tuple[PyPackage, ...]] = (PyPackage("Nikola==8.3.3"),)
     script = "nikola_site.py"
     data_description = f"the changelogs of {len(PACKAGES)} Debian packages, a post per upload"
-    row_limits: ClassVar[dict[Size, int]] = {"small": 0, "medium": 0, "large": 0}
-
-    @property
-    def project(self) -> Path:
-        return self.dir / "project"
-
-    @property
-    def data_file(self) -> Path:
-        return self.dir / "site"  # the built site, the same at every size
 
     def _install(self, progress: Progress) -> None:
         if not (self.project / "conf.py").exists():

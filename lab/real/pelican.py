@@ -35,12 +35,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import ClassVar
 
-from siteseer.lab.real.app import PythonApp, paged_list_truth
+from siteseer.lab.real.app import BuiltSiteApp, paged_list_truth
 from siteseer.lab.real.changelogs import Upload, app_uploads, post_attributes, slug
 from siteseer.lab.real.errors import InstallFailed
 from siteseer.lab.real.hugo import CUTOFF
 from siteseer.lab.real.pyenv import Progress, PyPackage
-from siteseer.lab.site import Size
 from siteseer.lab.truth import SiteTruth
 
 __all__ = ["PACKAGES", "PAGE_SIZE", "PelicanApp", "Post", "post_text", "read_posts"]
@@ -137,7 +136,7 @@ def home_page(number: int) -> str:
     return "/" if number == 1 else f"/index{number}.html"
 
 
-class PelicanApp(PythonApp):
+class PelicanApp(BuiltSiteApp):
     """A Pelican blog of Debian uploads, built once, served as static files."""
 
     id = "real-pelican"
@@ -148,15 +147,6 @@ class PelicanApp(PythonApp):
     packages: ClassVar[tuple[PyPackage, ...]] = (PyPackage("pelican==4.12.0"),)
     script = "pelican_site.py"
     data_description = f"the changelogs of {len(PACKAGES)} required Debian packages, a post each"
-    row_limits: ClassVar[dict[Size, int]] = {"small": 0, "medium": 0, "large": 0}
-
-    @property
-    def project(self) -> Path:
-        return self.dir / "project"
-
-    @property
-    def data_file(self) -> Path:
-        return self.dir / "site"  # the built site, the same at every size
 
     def _install(self, progress: Progress) -> None:
         if not (self.project / "pelicanconf.py").exists():

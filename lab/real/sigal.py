@@ -30,10 +30,9 @@ from pathlib import Path
 from typing import ClassVar
 from urllib.parse import quote
 
-from siteseer.lab.real.app import PythonApp, type_truth
+from siteseer.lab.real.app import BuiltSiteApp, type_truth
 from siteseer.lab.real.debian import unpack_debs
 from siteseer.lab.real.pyenv import Progress, PyPackage
-from siteseer.lab.site import Size
 from siteseer.lab.truth import SiteTruth
 
 __all__ = ["ALBUMS", "IMAGE_SUFFIXES", "SigalApp", "copy_pictures", "read_pictures"]
@@ -64,7 +63,7 @@ def read_pictures(pictures: Path, suffixes: tuple[str, ...] = IMAGE_SUFFIXES) ->
     )
 
 
-class SigalApp(PythonApp):
+class SigalApp(BuiltSiteApp):
     """A Sigal gallery of Debian's desktop backgrounds, built once, served as static files."""
 
     id = "real-sigal"
@@ -72,16 +71,8 @@ class SigalApp(PythonApp):
     description = "Sigal (PyPI) photo gallery of Debian's desktop backgrounds, a page per image"
     packages: ClassVar[tuple[PyPackage, ...]] = (PyPackage("sigal==2.6.1"),)
     script = "sigal_gallery.py"
+    built = "gallery"
     data_description = f"the pictures of Debian's {', '.join(ALBUMS)} (apt-get download)"
-    row_limits: ClassVar[dict[Size, int]] = {"small": 0, "medium": 0, "large": 0}
-
-    @property
-    def project(self) -> Path:
-        return self.dir / "project"
-
-    @property
-    def data_file(self) -> Path:
-        return self.dir / "gallery"  # the built gallery, the same at every size
 
     def _install(self, progress: Progress) -> None:
         if not (self.project / "sigal.conf.py").exists():

@@ -31,6 +31,7 @@ __all__ = [
     "Pair",
     "SetScores",
     "adjusted_rand_index",
+    "align_unlabelled",
     "attribute_pairs",
     "cluster_scores",
     "cost_row",
@@ -150,12 +151,62 @@ def pair_scores(
     else the attributes the site offers as facets (`truth.facet_values`). Both R(S) and M(S) are
     restricted to them: attributes read off entity pages are not what the metric measures, and
     count neither for nor against a method.
+
+    The attributes the truth declares `unlabelled` (the site names them nowhere) are matched by
+    their values instead of their names (`align_unlabelled`); every other one by its name.
     """
     names = list(truth.facet_values) if hidden is None else list(hidden)
     relevant = attribute_pairs(truth.attributes, names)
     spelled = {_norm(a) for attributes in truth.attributes.values() for a in attributes}
-    found = attribute_pairs(extracted, names, spelled | {_norm(a) for a in names})
+    spelled |= {_norm(a) for a in names}
+    unlabelled = [a for a in truth.unlabelled if _norm(a) in {_norm(n) for n in names}]
+    if unlabelled:
+        extracted = align_unlabelled(extracted, truth, unlabelled, spelled)
+    found = attribute_pairs(extracted, names, spelled)
     return set_scores(found, relevant)
+
+
+def align_unlabelled(
+    extracted: Mapping[str, Mapping[str, Iterable[str]]],
+    truth: SiteTruth,
+    unlabelled: Iterable[str],
+    spelled: Collection[str],
+) -> dict[str, dict[str, list[str]]]:
+    """`extracted` with each attribute of `unlabelled` (truth attributes the site labels
+    nowhere) given the name of the output attribute whose (entity, value) pairs overlap its
+    own most, one to one: the pairs of largest overlap are matched first, and an output
+    attribute the name of a labelled truth attribute (`spelled`, as `_name` reads it) is left
+    to that attribute. An unlabelled attribute no output attribute overlaps stays unmatched;
+    the output attributes matched to none keep their names."""
+    targets = {_norm(a) for a in unlabelled}
+    labelled = set(spelled) - targets
+    want: dict[str, set[tuple[str, str]]] = {a: set() for a in targets}
+    for entity, attrs in truth.attributes.items():
+        for attribute, values in attrs.items():
+            if (name := _norm(attribute)) in want:
+                want[name].update((entity, _norm(v)) for v in values)
+    have: dict[str, set[tuple[str, str]]] = {}
+    for entity, output in extracted.items():
+        for attribute, shown in output.items():
+            if _name(attribute, spelled) not in labelled:
+                have.setdefault(attribute, set()).update((entity, _norm(v)) for v in shown)
+    overlaps = sorted(
+        ((len(want[t] & pairs), t, o) for t in sorted(want) for o, pairs in sorted(have.items())),
+        key=lambda m: -m[0],
+    )
+    renamed: dict[str, str] = {}
+    for overlap, target, source in overlaps:
+        if overlap and target not in renamed.values() and source not in renamed:
+            renamed[source] = target
+    aligned: dict[str, dict[str, list[str]]] = {}
+    for entity, output in extracted.items():
+        row = aligned.setdefault(entity, {})
+        for attribute, shown in output.items():
+            name = renamed.get(attribute, attribute)
+            if attribute not in renamed and _name(attribute, spelled) in targets:
+                name = f"{attribute} (unmatched)"
+            row.setdefault(name, []).extend(shown)
+    return aligned
 
 
 def _comb2(counts: np.ndarray) -> float:

@@ -39,6 +39,11 @@ class SiteTruth:
       how many entities one state shows at once; explore's lower bound then counts, per
       query, one action for its value and one per further chunk (lab/runners/exploration.py).
       0: the queries are pages, and the index levels count them.
+    - `unlabelled`: the attributes of `facet_values` that the site labels nowhere (no heading,
+      no facet label, no "Label:" names them: a value shown only as an entity's parent in its
+      breadcrumb or title). A method can only name such an attribute by a name of its own, so
+      the scorer aligns it by values (lab/score.py `pair_scores`); every other attribute is
+      matched by its name.
     - `hidden`: entity URLs that no page links to; `id_ranges`: template → (lowest, highest) valid
       id; `templates`: URL → template id, for every page the site serves from its link graph
       (plus the hidden ones).
@@ -65,6 +70,7 @@ class SiteTruth:
     notes: str = ""
     published: dict[str, tuple[str, ...]] = field(default_factory=dict)
     state_rows: int = 0
+    unlabelled: tuple[str, ...] = ()
 
     @property
     def target_entities(self) -> tuple[str, ...]:

@@ -189,13 +189,14 @@ def value_pages_truth(
     attribute: tuple[str, Callable[[str], str]],
     templates: Mapping[str, str],
     notes: str,
+    unlabelled: bool = False,
 ) -> SiteTruth:
     """The truth of a wiki whose pages (`urls`: name → URL, `seed` among them) each hold one
     value of an attribute (`values`: name → value, "" for none) and are listed on that value's
     page, in `order` (the page names as a value's page lists them); the value pages are linked
     from `top`. `attribute` is the attribute's name and the URL of a value's page; `templates`
     names the other pages' templates (each value's page is the attribute's, each entity a
-    "page")."""
+    "page"); `unlabelled` when the site names the attribute nowhere (`SiteTruth.unlabelled`)."""
     name, value_url = attribute
     by_value: dict[str, list[str]] = {}
     for page in order:
@@ -221,6 +222,7 @@ def value_pages_truth(
         | dict.fromkeys(listing.values(), name)
         | dict.fromkeys(urls.values(), "page"),
         notes=notes,
+        unlabelled=(name,) if unlabelled else (),
     )
 
 

@@ -22,8 +22,10 @@ articles one level down, 30 a page, `?page=N`), `/<path>/_history/`, `/<path>/_s
 globalhistory/`, login.
 
 Truth, from the application's SQLite database (never a crawl): the entities are the upload
-articles (URL paths two levels down); attribute `package`, the title of the article above; the
-index is two levels, the root then each package's article (the lists its macro draws); the
+articles (URL paths two levels down); attribute `package`, the title of the article above, which
+the site labels nowhere (an upload's article shows it only in its breadcrumb and title; the
+package's article says "Uploads of the Debian source package …" in its text): unlabelled, scored
+by its values; the index is two levels, the root then each package's article (the lists its macro draws); the
 seed is the newest gnutls28 upload.
 """
 
@@ -179,4 +181,5 @@ class DjangoWikiApp(PythonApp):
                 "(30 a page), _history/, _source/, _plugin/ and revision views, search, the "
                 "global history, login."
             ),
+            unlabelled=True,
         )

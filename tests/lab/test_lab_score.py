@@ -111,6 +111,54 @@ def test_pair_scores_explicit_hidden_attributes() -> None:
     assert (s.precision, s.recall) == (1.0, 0.5)
 
 
+def _wiki_truth() -> SiteTruth:
+    # "package" shows only as each page's parent in its breadcrumb (no label names it);
+    # "series" is labelled.
+    return SiteTruth(
+        site="wiki",
+        base_url="http://x",
+        kind="entity-tree",
+        attributes={
+            "p1": {"package": ("curl",), "series": ("1.x",)},
+            "p2": {"package": ("curl",), "series": ("2.x",)},
+            "p3": {"package": ("zlib",), "series": ("1.x",)},
+        },
+        facet_values={"package": ("curl", "zlib"), "series": ("1.x", "2.x")},
+        unlabelled=("package",),
+    )
+
+
+def test_an_unlabelled_attribute_is_matched_by_its_values() -> None:
+    # "section" holds the packages (3 pairs of 3), "title" overlaps them once: "section" is
+    # the package; "series" is matched by name only, so "Series" counts and "version" not.
+    extracted = {
+        "p1": {"section": ["curl"], "title": ["curl"], "Series": ["1.x"]},
+        "p2": {"section": ["curl"], "version": ["2.x"]},
+        "p3": {"section": ["zlib"], "Series": ["1.x"]},
+    }
+    s = pair_scores(extracted, _wiki_truth())
+    assert (s.relevant, s.found, s.correct) == (6, 5, 5)
+    assert (s.precision, s.recall) == (1.0, pytest.approx(5 / 6))
+
+
+def test_the_unlabelled_alignment_is_one_to_one_and_leaves_labelled_names_alone() -> None:
+    # "series" is a labelled name: its values never stand for the package, even where they
+    # would overlap; the output attribute called "package" that overlaps less than "parent"
+    # loses the name to it; each output attribute stands for one truth attribute at most.
+    extracted = {
+        "p1": {"parent": ["curl"], "package": ["curl"], "series": ["curl"]},
+        "p2": {"parent": ["curl"]},
+        "p3": {"parent": ["zlib"], "package": ["gnutls"]},
+    }
+    s = pair_scores(extracted, _wiki_truth())
+    assert (s.relevant, s.found, s.correct) == (6, 4, 3)
+    assert s.precision == pytest.approx(3 / 4)
+    assert s.recall == pytest.approx(3 / 6)
+    # an output overlapping no unlabelled attribute's pairs is matched to nothing
+    none = pair_scores({"p1": {"title": ["lib"]}}, _wiki_truth())
+    assert (none.found, none.correct) == (0, 0)
+
+
 def test_ari_textbook_example() -> None:
     # contingency [[2,1,0],[0,1,2]]: Σ C(nij,2)=2, Σ C(ai,2)=6, Σ C(bj,2)=3, C(6,2)=15
     # E = 6·3/15 = 1.2, max = 4.5, ARI = 0.8/3.3

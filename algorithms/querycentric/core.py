@@ -62,6 +62,7 @@ from siteseer.algorithms.result import (
     SkipReason,
 )
 from siteseer.algorithms.run import Run, Stopped
+from siteseer.algorithms.ssup.sizes import ALL_ENTRIES, size_offers
 from siteseer.render import Action, Snapshot, State
 
 __all__ = ["Explorer", "Query", "Settings", "agreeing", "show", "with_facet", "with_fields"]
@@ -276,7 +277,7 @@ class Explorer:
         none, or when all its results fit on it)."""
         sizes = page_size_links(root, self.canonical)
         if not sizes:
-            return root
+            return await _exported_size(self, root)
         shown = len(self.entities(root))
         url, size = max(sizes.items(), key=lambda kv: (kv[1], kv[0]))
         for other, n in sorted(sizes.items()):
@@ -595,6 +596,24 @@ def with_fields(
                 merged.setdefault(spelling[name.casefold()], _values(value))
         out[entity] = dict(sorted(merged.items()))
     return out
+
+
+async def _exported_size(ex: Explorer, root: Snapshot) -> Snapshot:
+    """`root` asking for every entity at once where a link or form of its own list names a
+    size parameter so (SSUP's `size_offers`: its export's ``/airports.csv?_size=max``, a size
+    no page-size link offers; a number there may be a facet's value, a shoe's size 46), when
+    that page lists more than `root`; `root` itself otherwise."""
+    shown = ex.entities(root)
+    offers = [url for url, size in size_offers(root, len(shown)) if size == ALL_ENTRIES]
+    if not offers:
+        return root
+    url = ex.canonical(offers[0])
+    bigger = await ex.page(url)
+    if bigger is None or ex.kind(bigger) != "list" or len(ex.entities(bigger)) <= len(shown):
+        ex.skip(url, "page-size", "every entity asked for lists no more on the page", "q0")
+        return root
+    ex.run.note("page-size", "choose", url, note="every entity, as a link or form of the list asks")
+    return bigger
 
 
 def _unless_halted(

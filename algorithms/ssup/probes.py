@@ -392,11 +392,24 @@ def _trees(page: Snapshot) -> dict[str, set[str]]:
 _HEAD_LINK = re.compile(r"<link\b[^>]*>", re.IGNORECASE)
 _ATTR = re.compile(r"""([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""")
 _SEQUENCE_RELS = frozenset({"prev", "previous", "next"})
+# The relations by which a page's head names a page above it in its document's hierarchy.
+_ABOVE_RELS = frozenset({"up", "start", "home", "top", "contents", "toc"})
 
 
 def sequence(page: Snapshot) -> frozenset[str]:
     """The pages `page`'s head names the previous and the next of its sequence (``<link
     rel="prev">``, ``<link rel="next">``), by absolute URL; empty when it names none."""
+    return _head_links(page, _SEQUENCE_RELS)
+
+
+def declared_above(page: Snapshot) -> frozenset[str]:
+    """The pages `page`'s head names above it in its document's hierarchy (``<link rel="up">``,
+    ``rel="start"``, ``rel="home"``, ``rel="contents"``), by absolute URL without fragment."""
+    return _head_links(page, _ABOVE_RELS)
+
+
+def _head_links(page: Snapshot, rels: frozenset[str]) -> frozenset[str]:
+    """The pages `page`'s head links to by one of the relations `rels`, by absolute URL."""
     head, ends, _ = page.html.partition("</head>")
     if not ends:
         return frozenset()
@@ -405,7 +418,7 @@ def sequence(page: Snapshot) -> frozenset[str]:
     for tag in _HEAD_LINK.findall(head):
         attrs = {m[0].lower(): m[1] or m[2] or m[3] for m in _ATTR.findall(tag)}
         href = attrs.get("href", "").strip()
-        if href and set(attrs.get("rel", "").lower().split()) & _SEQUENCE_RELS:
+        if href and set(attrs.get("rel", "").lower().split()) & rels:
             found.add(urldefrag(urljoin(base, href))[0])
     return frozenset(found)
 
@@ -470,6 +483,7 @@ class Probes:
     _below: dict[str, str] = field(default_factory=dict)
     _peers: dict[str, str] = field(default_factory=dict)
     _bar: frozenset[str] = frozenset()  # `bar_mates` of sp: no peers, nor listed beside it
+    _declared: frozenset[str] = frozenset()  # `declared_above` sp whose URL reads as above it
     _linking: dict[str, bool] = field(default_factory=dict)  # loaded candidate: links to sp?
     _broken: dict[str, int] = field(default_factory=dict)  # family → its failed probes
     _dead: dict[str, int] = field(default_factory=dict)  # family → loaded, not linking to sp
@@ -483,6 +497,9 @@ class Probes:
             paths.setdefault(link.url, {})[link_path(link, self.mode)] = None
         self._paths = {u: tuple(paths.get(u, ())) for u in self.urls}
         self._bar = bar_mates(self.sp, self.mode)
+        self._declared = frozenset(
+            u for u in declared_above(self.sp) if ancestry(u, self.sp.url) >= 0
+        )
 
     def learn(self, pages: Iterable[Snapshot]) -> None:
         """Mark as site navigation the lists of sp that one of `pages` holds with mostly the
@@ -674,7 +691,14 @@ class Probes:
             pool = [u for u in left if self.folder(u)] or content
         if not pool:
             return None
-        if pool is content and not any(namesake(u, self.sp.url) for u in self.probed):
+        declared = [u for u in content if u in self._declared]
+        if pool is content and declared:
+            # Choice: a page sp's head names above it in its document's hierarchy (``<link
+            # rel="up">``, ``rel="start"``) whose URL reads as above sp's is probed first, no
+            # namesake before it: the page itself tells which page lists it, as a namesake's
+            # lists would tell its menu from its contents.
+            pool = declared
+        elif pool is content and not any(namesake(u, self.sp.url) for u in self.probed):
             # Choice: one namesake of sp first: it carries sp's template, so its lists tell
             # sp's site navigation (the same menu) and pager apart from sp's content lists
             # before a page above sp is judged through one of them. Not one listed beside a

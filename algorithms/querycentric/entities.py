@@ -49,6 +49,7 @@ from siteseer.algorithms.features.dom import item_rows
 from siteseer.algorithms.features.outline import leaf_suffix, section_lists
 from siteseer.algorithms.features.urlshape import is_index_document
 from siteseer.algorithms.querycentric.items import linked_anchors, result_items
+from siteseer.algorithms.querycentric.listkinds import other_outline_levels, own_folder_kind
 from siteseer.algorithms.querycentric.model import (
     EntityPattern,
     entity_url,
@@ -348,7 +349,8 @@ def learn_containers(ex: Exploring, page: Snapshot) -> None:
         top, kept = (wider, top[1]), {wider}
     # items marked by a modifier class more (an index's ``item-left unstable``): one list
     held = {result_container(x) for x in page.links if ex.pattern.matches(x.url)}
-    kept |= {c for c in held - kept if alike_container(c, kept)}
+    alike = {c for c in held - kept if alike_container(c, kept)}
+    kept |= alike - other_outline_levels(page, alike, kept)
     tree = list_tree(top[0], {result_container(x) for x in page.links})
     tree = tree if ex.pattern.nested else None
     if tree is not None:
@@ -674,6 +676,7 @@ def _widen_to_list(ex: Explorer, root: Snapshot, sample: set[str]) -> None:
             if _item_key(result_container(x)) == group and _depth_and_keys(x.url) == shape
         }
     )
+    alike = own_folder_kind(root, mine, alike)
     if len(alike) < 3:
         return
     deeper = _other_depths(root, mine, group)

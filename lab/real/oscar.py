@@ -19,7 +19,11 @@ Truth, from the application's SQLite database (never a crawl): the entities are 
 product's page; the index is one level, the catalogue as its pagination links it
 (`/catalogue/`, then `?page=2` …), products in the order they were indexed (their ids); the
 seed is the first product. Attributes: each product's origin and make (its categories);
-`facet_values` their values, one query each (its category's products). A list's last page
+`facet_values` their values, one query each (its category's products). The site names neither
+attribute anywhere: their values show as the category tree under "Show results for" (origins
+above their makes), in a product's breadcrumb (Home › USA › Amc) and as category pages'
+titles, and no heading, facet label or "Label:" says "origin" or "make" (`unlabelled`: scored
+by their values). A list's last page
 shows what Haystack's Whoosh engine gives (`shown`: not always the list's last items): the
 products the catalogue's pages never show are `hidden` (its category pages, ordered by
 Whoosh's relevance, may show them, and may leave out a few others the same way).
@@ -138,6 +142,7 @@ class OscarApp(PythonApp):
             queries=facet_queries(attributes, offered),
             hidden=tuple(u for u in urls if u not in listed),
             facet_values=offered,
+            unlabelled=FACETS,
             templates=templates | dict.fromkeys(urls, "product"),
             notes=(
                 f"Oscar catalogue, {len(level)} pages of {len(urls)} products at {PER_PAGE} a "

@@ -91,3 +91,23 @@ def test_upload_articles_sit_below_their_package(site: LabServer) -> None:
         parent = url.removeprefix(truth.base_url).rsplit("/", 2)[0] + "/"
         assert f'<a href="{parent}">{package}</a></li>' in text, url  # the breadcrumbs
         assert "Uploaded by " in text, url
+
+
+@pytest.mark.slow
+@pytest.mark.real_app(APP)
+@pytest.mark.timeout(900)
+def test_the_package_is_unlabelled_an_upload_shows_it_in_its_breadcrumbs_only(
+    site: LabServer,
+) -> None:
+    truth = site.truth(APP)
+    assert truth.unlabelled == ("package",)
+    # no label names it: no "Package:", no heading, term, header cell or label "Package"
+    # (the changes' text may say "package" in passing)
+    label = re.compile(
+        r"\bpackages?\s*:|<(h[1-6]|dt|th|label|legend)\b[^>]*>\s*packages?\s*<", re.IGNORECASE
+    )
+    for url in truth.entities["page"][::20]:
+        page = unescape(get_text(url))
+        assert not label.search(page), url
+        (package,) = truth.attributes[url]["package"]
+        assert package in " ".join(re.sub(r"<[^>]+>", " ", page).split()), url

@@ -101,3 +101,20 @@ def test_product_pages_show_their_categories(shop: LabServer) -> None:
         text = " ".join(unescape(re.sub(r"<[^>]+>", " ", get_text(url))).split())
         for values in truth.attributes[url].values():
             assert values[0] in text, (url, values)
+
+
+@pytest.mark.slow
+@pytest.mark.real_app(APP)
+@pytest.mark.timeout(900)
+def test_the_unlabelled_attributes_show_their_values_and_never_their_names(
+    shop: LabServer,
+) -> None:
+    truth = shop.truth(APP)
+    assert set(truth.unlabelled) == set(truth.facet_values) == {"origin", "make"}
+    catalogue = truth.index_levels[0][0]
+    for url in (catalogue, *truth.entities["product"][::50]):
+        text = " ".join(unescape(re.sub(r"<[^>]+>", " ", get_text(url))).split())
+        for name in truth.unlabelled:  # nowhere on the page, not even in passing
+            assert not re.search(rf"\b{name}s?\b", text, re.IGNORECASE), (url, name)
+        for values in truth.attributes.get(url, {}).values():
+            assert values[0] in text, (url, values)

@@ -14,10 +14,11 @@ marked [reconstructed] there are the named choices below:
    other URL templates than the seed's counts as none (`_holding_list_size`). Where no page
    holds the seed in a list of `SHORT_LIST` links or more but its site navigation does, the
    navigation's whole tree of nested lists, collapsed drop-downs included, is its list
-   (`_navigation_tree`: a documentation site lists its pages only there). A list its page
-   pages counts as long however few links it shows (`_long`: a blog's five posts a page,
-   beside a box of its five newest on every page). The seed is the
-   page as loaded (a hash-routed document's fragment is its page once the document is known).
+   (`_navigation_tree`: a documentation site lists its pages only there), and so it is where
+   the seed's list is one branch of such a tree (`_branch`: a sidebar's open section). A list
+   its page pages counts as long however few links it shows (`_long`: a blog's five posts a
+   page, beside a box of its five newest on every page). The seed is the page as loaded (a
+   hash-routed document's fragment is its page once the document is known).
    Where the seed stands alone on every page linking it (a blog's newest post, featured above
    the list of the others), the list of its siblings beside it, with the seed, is its list
    (`_beside`).
@@ -27,8 +28,11 @@ marked [reconstructed] there are the named choices below:
    list matches it (`_holding_list_size`: every project's latest release in one index).
 2. At each hop, the visual list L_i of p_i that contains a_i (features.visual.visual_lists); when
    a_i is in no visual list (a lone link), the anchors of p_i sharing a_i's container path and
-   style stand in for it (`_collection_of`). A list set in parts that line up apart (columns,
-   runs under headings) is taken whole: every anchor of its container path and style (`_whole`).
+   style stand in for it (`_collection_of`), or, in a level of a nested list, the anchors of
+   that level (`_column`: a table of contents' chapters, their sections between them). A list
+   of anchors into the target's page alone (its headings) is none. A list set in parts that
+   line up apart (columns, runs under headings) is taken whole: every anchor of its container
+   path and style (`_whole`).
 3. Grow: F0 = {p0}; F_{i+1} = the targets of the list matching L_i on every page of F_i (on p_i
    itself L_i; elsewhere the most similar non-menu list whose similarity is at least
    `list_threshold`). F_k are the entity pages. A hop through a site-wide menu or a lone link
@@ -100,6 +104,8 @@ from siteseer.algorithms.features.urlshape import (
     widened,
 )
 from siteseer.algorithms.features.visual import (
+    ALIGN_TOLERANCE_PX,
+    MIN_LIST_SIZE,
     MenuKey,
     VisualList,
     is_menu,
@@ -127,7 +133,9 @@ KIND_SHARE = 0.5  # a list holding the seed is its when this share of it is of t
 BATCH = 8  # pages rendered per batch while searching for the seed path
 COLLECTION = "collection"  # the signature's orientation slot for a lone link's stand-in list
 NAVIGATION = "navigation"  # the signature's orientation slot for a site navigation tree
+COLUMN = "column"  # the signature's orientation slot for a level of a nested list
 LIST_TAGS = frozenset({"ul", "ol", "menu"})
+ITEM_TAGS = frozenset({"li", "dt", "dd"})  # the steps of a path that are a list's items
 TERMS = 2.0  # a list linking its pages more times each than this is an index of terms
 
 
@@ -176,14 +184,86 @@ def _collection_of(snapshot: Snapshot, anchor: Link) -> VisualList:
 
 
 def _list_with(snapshot: Snapshot, target: str, menus: set[MenuKey]) -> VisualList | None:
-    """The visual list on `snapshot` holding a link to `target` (non-menu lists first)."""
+    """The visual list on `snapshot` holding a link to `target` (non-menu lists first, then the
+    longest), a list of anchors into `target` alone being none (a table of contents lists a
+    page's own headings under its entry). A lone link in a level of a nested list (`_column`)
+    has that level for its list."""
     lists = visual_lists(snapshot)
-    holding = [vl for vl in lists if target in vl.urls]
+    holding = [vl for vl in lists if target in vl.urls and len(set(vl.urls)) > 1]
     holding.sort(key=lambda vl: (is_menu(vl, menus), -len(vl.links), vl.urls))
     if holding:
         return _whole(snapshot, holding[0], menus)
     anchor = next((lk for lk in snapshot.links if lk.url == target), None)
-    return None if anchor is None else _collection_of(snapshot, anchor)
+    if anchor is None:
+        return None
+    lone = _collection_of(snapshot, anchor)
+    column = _column(snapshot, lone)
+    return column if column is not None and len(column.links) >= MIN_LIST_SIZE else lone
+
+
+def _column(snapshot: Snapshot, part: VisualList) -> VisualList | None:
+    """The anchors of `snapshot` in `part`'s container and style standing at the left x of its
+    first entry, where that container is a level of a nested list (`_nested`); None elsewhere.
+
+    Choice "a nested list's level is one list" (HyLiEn, ALGORITHMS.md: siblings grouped by
+    equal left x, aligned similar lists merged): a table of contents sets its chapters at one
+    indent, each followed by its sections at the next. The chapters line up but with no steady
+    step (their sections stand between them), so each falls apart into runs too short to be a
+    list; a chapter's sections make one run, and each chapter's sections another. Grouping by
+    the left x alone, as HyLiEn does, the entries of one level of the tree are one list,
+    across its branches, whatever folders their pages are in."""
+    first = part.links[0]
+    if first.box is None:
+        return None
+    x = first.box.x
+    whole = joined(snapshot, part)
+    links = tuple(
+        lk for lk in whole.links if lk.box is not None and abs(lk.box.x - x) <= ALIGN_TOLERANCE_PX
+    )
+    if not links or not _nested(snapshot, part.container, links):
+        return None
+    box = Box(x, min(lk.box.y for lk in links if lk.box), part.box.w, 0)
+    return VisualList(
+        signature=(part.container, COLUMN, *part.signature[2:]),
+        orientation="vertical",
+        links=links,
+        box=box,
+    )
+
+
+def _branch(model: VisualList | None) -> bool:
+    """Whether `model` is a run of entries below an entry of a nested list (``ul/li/ul/li``): a
+    branch of a tree, such as a site navigation's section opened on its entries.
+
+    Choice "a branch of the site navigation is part of its tree" (beyond the reconstruction,
+    for real applications): a documentation site's sidebar opens the seed's section, a run of
+    its documents long enough to pass for its list; its other sections are the same list's
+    branches, drawn at other indents or collapsed. The navigation tree holding the branch
+    (`_navigation_tree`) is then the seed's list where it reaches more pages."""
+    if model is None or model.signature[1] in (COLUMN, NAVIGATION, COLLECTION):
+        return False
+    return sum(step in ITEM_TAGS for step in model.container.split("/")) >= 2
+
+
+def _nested(snapshot: Snapshot, container: str, entries: Sequence[Link]) -> bool:
+    """Whether `entries`, links of `snapshot` whose items have the path `container`, are a
+    level of a nested list: items within items (``ul/li/ul/li``, a definition list's
+    ``dl/dd/dl/dt``), or items most of which hold a list of their own (the link after the
+    entry, in the page's order, sits in a list item below its item)."""
+    if sum(step in ITEM_TAGS for step in container.split("/")) >= 2:
+        return True
+    below = container + "/"
+    mine = {id(lk) for lk in entries}
+    after = [
+        following
+        for lk, following in zip(snapshot.links, snapshot.links[1:], strict=False)
+        if id(lk) in mine
+    ]
+    heads = sum(
+        lk.path.startswith(below) and bool(ITEM_TAGS & set(lk.path[len(below) :].split("/")))
+        for lk in after
+    )
+    return heads >= KIND_SHARE * len(entries)
 
 
 def _navigation_tree(snapshot: Snapshot, target: str) -> VisualList | None:
@@ -393,11 +473,15 @@ def _holding_list_size(page: Snapshot, seed: str, menus: set[MenuKey]) -> int:
     summary's branch, tags and last commits in one table) and is no list of the seed's, however
     long: the search goes on to the page that lists them all (the log). The seed's template is
     widened over the list (`widened`): an index of every project's latest release lists the
-    seed's siblings each under its project (``/dev/<project>/<version>``), and is its list."""
+    seed's siblings each under its project (``/dev/<project>/<version>``), and is its list. A
+    level of a nested list (`_column`) lists the pages of one level of its tree, whatever
+    folders they are in: no template asked of it."""
     model = _list_with(page, seed, menus)
     if model is None or is_menu(model, menus) or model.signature[1] == COLLECTION:
         return 0
-    if template_share(seed, model.urls, widen=True) < KIND_SHARE or _of_terms(model):
+    if _of_terms(model):
+        return 0
+    if model.signature[1] != COLUMN and template_share(seed, model.urls, widen=True) < KIND_SHARE:
         return 0
     return len(model.links)
 
@@ -536,7 +620,8 @@ async def _seed_path(
     best = min(holders, key=lambda u: (-sizes[u], depth_of[u], u))
     note = "the page whose list holding the seed is the longest"
     navigation: VisualList | None = None
-    if not _long(rendered[best], seed_links[best], menus, session):
+    held = _list_with(rendered[best], seed_links[best], menus)
+    if not _long(rendered[best], seed_links[best], menus, session) or _branch(held):
         trees = {
             u: t for u in holders if (t := _navigation_tree(rendered[u], seed_links[u])) is not None
         }
@@ -547,7 +632,7 @@ async def _seed_path(
                 (u for u, n in reach.items() if n == longest), key=lambda u: (depth_of[u], u)
             )
             navigation, sizes[best] = trees[best], longest
-            note = "the seed is in no long list but its site navigation: that is its list"
+            note = "the seed is in no long list or a branch of its site navigation, its list"
     if navigation is None and sizes[best] == 0:
         beside = {
             u: vl for u in holders if (vl := _beside(rendered[u], seed_links[u], menus)) is not None

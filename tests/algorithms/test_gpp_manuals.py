@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
-from siteseer.algorithms import gpp
+from siteseer.algorithms import Discovery, gpp
 from siteseer.crawler import Session, SessionConfig
 
 Serve = Callable[[web.Application], Awaitable[str]]
@@ -146,3 +146,114 @@ async def test_gpp_fans_out_through_a_menu_of_sections(serve_app: Serve) -> None
         f"{base}/{s}/doc{n}/" for s, size in _BOOK.items() for n in range(size)
     }
     assert set(found.index_pages[-1]) == {f"{base}/{s}/" for s in _BOOK}
+
+
+Handler = Callable[[web.Request], Awaitable[web.Response]]
+
+
+def _app(handler: Handler, *routes: str) -> web.Application:
+    """An application serving every one of `routes` with `handler`."""
+    app = web.Application()
+    for route in routes:
+        app.router.add_get(route, handler)
+    return app
+
+
+async def _grown(serve_app: Serve, app: web.Application, seed: str) -> tuple[str, Discovery]:
+    """`app` served, and GPP's complete run from its page `seed` (a path): the base URL, the
+    run."""
+    base = await serve_app(app)
+    async with Session(SessionConfig(render="always")) as session:
+        found = await gpp(session, f"{base}{seed}")
+    assert found.complete, found.reason
+    return base, found
+
+
+_CHAPTERS = 12  # a manual's chapters, each with sections of their own (pages too)
+
+
+def _sections_of(c: int) -> range:
+    return range(2 + c % 3)  # chapters of 2 to 4 sections: the chapters line up unevenly
+
+
+def _contents(headings: bool) -> web.Application:
+    """A manual whose home page is its table of contents: each chapter's entry followed by its
+    sections' entries one level in (``ul/li/ul/li``); with `headings`, a DocBook table of
+    contents (``dl/dt`` a chapter, ``dd/dl/dt`` its sections), each section's entry followed
+    by its own headings one level further (anchors into the section's page: 1 to 7 of them,
+    so that no run of sections lines up with a steady step)."""
+    outer = "dl" if headings else "ul"
+
+    def item(url: str, text: str, below: str = "") -> str:
+        if not headings:
+            return f'<li><a href="{url}">{text}</a>{below}</li>'
+        return f'<dt><a href="{url}">{text}</a></dt>' + (f"<dd>{below}</dd>" if below else "")
+
+    def section(c: int, s: int) -> str:
+        url = f"/c{c}s{s}.html"
+        marks = range(1 + (c + 4 * s) % 7) if headings else range(0)
+        inner = "".join(item(f"{url}#h{h}", f"Heading {h}") for h in marks)
+        return item(url, f"Section {c}.{s}", f"<{outer}>{inner}</{outer}>" if inner else "")
+
+    def chapter(c: int) -> str:
+        inner = "".join(section(c, s) for s in _sections_of(c))
+        return item(f"/c{c}.html", f"Chapter {c}", f"<{outer}>{inner}</{outer}>")
+
+    toc = f'<div class="toc"><{outer}>' + "".join(chapter(c) for c in range(_CHAPTERS))
+    toc += f"</{outer}></div>"
+
+    async def page(request: web.Request) -> web.Response:
+        if request.path == "/":
+            return _html(f"<h1>Manual</h1>{toc}")
+        return _html(f'<h1>{request.path}</h1><p>Text.</p><a href="/">Contents</a>')
+
+    return _app(page, "/", "/{page}")
+
+
+async def test_gpp_takes_a_table_of_contents_level_for_the_seeds_list(serve_app: Serve) -> None:
+    """Choice "a nested list's level is one list": the chapters line up at one indent, their
+    sections between them, so no run of them is a list; the level is, every chapter and no
+    section."""
+    base, found = await _grown(serve_app, _contents(headings=False), "/c3.html")
+    assert set(found.entities) == {f"{base}/c{c}.html" for c in range(_CHAPTERS)}
+    assert found.sample_path == (f"{base}/", f"{base}/c3.html")
+
+
+async def test_gpp_reads_a_pages_own_headings_as_no_list_of_its(serve_app: Serve) -> None:
+    """A section's entry is followed by its headings, a list of anchors into the section's
+    page alone: no list of the seed's. The sections' level is, across the chapters."""
+    base, found = await _grown(serve_app, _contents(headings=True), "/c5s1.html")
+    assert set(found.entities) == {
+        f"{base}/c{c}s{s}.html" for c in range(_CHAPTERS) for s in _sections_of(c)
+    }
+
+
+_PARTS = {"intro": 2, "syntax": 12, "types": 6}  # a book's parts and their chapters
+
+
+def _book() -> web.Application:
+    """A book whose every page carries its navigation: each part's page, its chapters listed
+    one level in, the seed's part long enough (12) to pass for a list of its own."""
+    entries = "".join(
+        f'<li><a href="/{p}.html">{p}</a><ul>'
+        + "".join(_item(f"/{p}/ch{n}.html", f"{p} {n}") for n in range(size))
+        + "</ul></li>"
+        for p, size in _PARTS.items()
+    )
+    nav = f'<nav><ol class="chapter">{entries}</ol></nav>'.replace("<ul>", "<ol>")
+    nav = nav.replace("</ul>", "</ol>")
+
+    async def page(request: web.Request) -> web.Response:
+        return _html(f"{nav}<main><h1>{request.path}</h1><p>Text.</p></main>")
+
+    return _app(page, "/", "/{part}.html", "/{part}/{ch}.html")
+
+
+async def test_gpp_takes_a_navigation_branch_for_part_of_its_tree(serve_app: Serve) -> None:
+    """Choice "a branch of the site navigation is part of its tree": the seed's part lists 12
+    chapters, long enough for a list; the navigation's tree holding it, every part and
+    chapter, is the seed's list."""
+    base, found = await _grown(serve_app, _book(), "/syntax/ch4.html")
+    assert set(found.entities) == {f"{base}/{p}.html" for p in _PARTS} | {
+        f"{base}/{p}/ch{n}.html" for p, size in _PARTS.items() for n in range(size)
+    }

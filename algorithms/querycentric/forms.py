@@ -185,7 +185,7 @@ class Forms:
         firsts = await self._submit_each(root, form, todo)
         # first pages of choices that listed every entity of the start query: a choice showing
         # one of them again is the start query once more (a "search in" menu with no words)
-        views: set[tuple[str, ...]] = set()
+        views = _unfiltered(ex, todo, firsts, q0)
         for (choice, subject), first in zip(todo, firsts, strict=True):
             if first is None:
                 continue
@@ -263,6 +263,30 @@ class Forms:
 
 # Extensions of files a form may export the results as (no page of them).
 _EXPORTS = frozenset({"csv", "json", "jsonl", "tsv", "xml", "xlsx", "xls", "ods", "zip", "pdf"})
+
+
+def _unfiltered(
+    ex: Exploring,
+    todo: list[tuple[FormChoice, str]],
+    firsts: list[Snapshot | None],
+    q0: Query,
+) -> set[tuple[str, ...]]:
+    """The first pages the choices of one field all show alike, every entity on them one of the
+    start query's: a field that filters nothing (a "search in" menu, its keyword box left
+    empty) sets the start query again, none of its choices explored."""
+    shown: dict[str, set[tuple[str, ...]]] = {}
+    counts: dict[str, int] = {}
+    for (choice, _), first in zip(todo, firsts, strict=True):
+        entities = ex.entities(first) if first is not None and ex.kind(first) == "list" else ()
+        shown.setdefault(choice.name, set()).add(entities)
+        counts[choice.name] = counts.get(choice.name, 0) + 1
+    return {
+        page
+        for name, pages in shown.items()
+        if counts[name] >= 2 and len(pages) == 1
+        for page in pages
+        if page and set(page) <= q0.entity_set
+    }
 
 
 def _exports(action: str) -> bool:

@@ -405,7 +405,10 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   segment the template fixes to a number (the best group's year, by chance) stands for any
   number (`levels._numbers_vary`); a template that fixes nothing is used when some of its
   segments are numbers in every URL it was learned from (``/2023/04/16/<slug>/``), those
-  segments standing for any number.
+  segments standing for any number. At an index level they follow the best group's links:
+  the level's pages load by yield in that order (`tree._Walk._by_yield`), a family whose
+  first page adds no link down loading no further, and a mate first (a code browser's old
+  tag, named on a commit row) adds links the best group's first would not: every mate loaded.
 - Pages of a value (beyond the paper): a candidate index page whose entries link back to it
   with the text sp links to it with (a tag's page, each post showing the tag) lists the pages
   of one value, a subset of a list that other pages hold whole; Algorithm 1 takes it only when

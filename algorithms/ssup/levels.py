@@ -218,9 +218,11 @@ class SameLevel:
             groups[0],
             _leaves_first(groups[1:], (sp.url, *(u for g in groups for u in g.urls))),
         )
-        # The template mates need no download: kept first, so that a spent budget keeps them.
+        # The template mates need no download: kept first, so that a spent budget keeps them; at
+        # an index level after the best group, whose order `tree._Walk._by_yield` loads by.
         sample = _Sample(sp, (sp.url, *first.urls), tuple(index_pages), sdp)
-        rest = self._template_mates(rest, sample, level, kept)
+        mates: list[str] = kept if leaf else []
+        rest = self._template_mates(rest, sample, level, mates)
         if leaf:
             rest = _section_mates(self.run, rest, index_pages, sp.url, level, kept)
         if self.on_demand:
@@ -236,7 +238,7 @@ class SameLevel:
         lazy = self.on_demand and (leaf or not rest)
         # G1 is kept before its sample is downloaded: a budget spent on the sample keeps it.
         mark = len(kept)
-        kept.extend(first.urls + first.joined)
+        kept.extend(first.urls + first.joined + (() if mates is kept else tuple(mates)))
         if not lazy and await threshold.measure() is None:
             self._unloaded(first, len(groups), level, kept, mark)
             return

@@ -49,6 +49,10 @@ without a phone or bills below 0.5 too (council); release and status pages of a 
 which share their links, still score 0. Choice "variants are no pages" (Indesit's): the light
 Indesit does not sample a page's views (`is_view`) or refinements of its own URL (``do=edit``,
 its history: `refines`), each a copy of a page already judged.
+Choice "labels no page shares": the label measure, in `describe` and in the light Indesit alike,
+is left out when it leaves no page like the sample while simhtml alone does: the sample's labels
+are then its content, not its type's fields (a manual's chapter defining its own options, each
+name a definition term no other chapter holds: real-sphinx's description was empty, F1 0).
 Choice "links into the site": the light Indesit follows and compares only the links into the
 site (as Indesit queues only those): a package page's description links out to its project's
 repositories and documentation, whose paths vary with the description: two release pages of
@@ -63,8 +67,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import urlsplit, urlunsplit
 
@@ -414,13 +418,33 @@ async def light_indesit(
     layout = features.page_paths(page)
     own = {page.url, page.final_url}
     loaded: dict[str, Snapshot] = {page.url: page}
-    scored: list[_Scored] = []
+    sampled: list[tuple[str, list[str], list[Snapshot]]] = []  # where, its links, samples
+
+    measured: dict[tuple[str, bool], float] = {}  # by URL and whether labels count
 
     def link_similarity(other: Snapshot) -> float:
-        return like(other, features.schema(other, tag_feature, session))
+        key = (other.url, bool(like.labels))
+        if key not in measured:
+            measured[key] = like(other, features.schema(other, tag_feature, session))
+        return measured[key]
+
+    laid: dict[str, float] = {}
 
     def dom_similarity(other: Snapshot) -> float:
-        return _jaccard(layout, features.page_paths(other))
+        if other.url not in laid:
+            laid[other.url] = _jaccard(layout, features.page_paths(other))
+        return laid[other.url]
+
+    def like_page() -> list[_Scored]:
+        """The collections sampled so far where most samples are like `page`."""
+        scored: list[_Scored] = []
+        for where, urls, got in sampled:
+            sims = [link_similarity(g) for g in got]
+            share = sum(sim >= threshold for sim in sims) / len(sims)
+            dom = sum(dom_similarity(g) for g in got) / len(got)
+            mean = sum(sims) / len(sims)
+            scored.append(_Scored(share, mean, dom, len(urls), where, urls))
+        return [entry for entry in scored if entry.share >= LIGHT_MAJORITY]
 
     async def score(source: Snapshot) -> list[str]:
         here = {source.url, source.final_url}  # choice "a list's link to itself is no target"
@@ -446,13 +470,7 @@ async def light_indesit(
         for path in chosen:
             got = [loaded[u] for u in samples[path] if u in loaded]
             if got:
-                sims = [link_similarity(g) for g in got]
-                share = sum(sim >= threshold for sim in sims) / len(sims)
-                dom = sum(dom_similarity(g) for g in got) / len(got)
-                where = f"{source.url} {path}"
-                size = len(collections[path])
-                mean = sum(sims) / len(sims)
-                scored.append(_Scored(share, mean, dom, size, where, collections[path]))
+                sampled.append((f"{source.url} {path}", collections[path], got))
         return [u for v in samples.values() for u in v if u in loaded]
 
     hop = await score(page)
@@ -461,10 +479,13 @@ async def light_indesit(
         reached: list[str] = []
         for url in dict.fromkeys(hop[:LIGHT_EXPAND]):
             reached += await score(loaded[url])
-        good = [entry for entry in scored if entry.share >= LIGHT_MAJORITY]
+        good = like_page()
         if good:
             break  # one hop further only while no collection of pages like `page` is found
         hop = [u for u in dict.fromkeys(reached) if u not in own]
+    if not good and like.labels:
+        like = replace(like, labels=frozenset())  # choice "labels no page shares"
+        good = like_page()
     if not good:
         return [page]
     best = max(good, key=lambda e: (e.share, e.mean, e.dom, e.size, e.where))
@@ -538,9 +559,7 @@ async def describe(
         like = SeedSimilarity.of(page, home)
         # The sample's template among those: the pages clustered with it by template (seed
         # 002's TEXT-MDL), `similar` of them spread over the cluster.
-        by_url = {
-            p.url: p for p in candidates.values() if p.url != page.url and like(p) >= threshold
-        }
+        by_url = _like_sample(page, like, candidates.values(), threshold)
         clustering = cluster_pages([page, *by_url.values()])
         mates = next(c.pages for c in clustering.clusters if page.url in c.pages)
         chosen = _spread([u for u in mates if u in by_url], similar)
@@ -563,6 +582,19 @@ async def describe(
         complete=not stops,
         reason=stops[0] if stops else "",
     )
+
+
+def _like_sample(
+    page: Snapshot, like: SeedSimilarity, candidates: Iterable[Snapshot], threshold: float
+) -> dict[str, Snapshot]:
+    """The `candidates` like the sample `page` by `like`, by URL; by simhtml alone when its
+    labels leave none (choice "labels no page shares")."""
+    others = [p for p in candidates if p.url != page.url]
+    found = {p.url: p for p in others if like(p) >= threshold}
+    if found or not like.labels:
+        return found
+    markup = replace(like, labels=frozenset())
+    return {p.url: p for p in others if markup(p) >= threshold}
 
 
 async def is_instance(

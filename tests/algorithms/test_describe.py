@@ -184,3 +184,57 @@ async def test_light_indesit_takes_no_list_for_a_page_it_lists(
     urls = [p.url for p in similar]
     assert f"{base}/rows" not in urls
     assert len(urls) == 4 and all("/row/" in u for u in urls), urls
+
+
+_TOPICS = ("install", "upgrade", "tuning", "logging", "backups", "security", "plugins", "themes")
+
+
+def _manual() -> web.Application:
+    """A manual: a home listing its chapters, each chapter a page of the Sphinx kind (the
+    manual's menu, its own options as a definition list, links to the previous and next
+    chapter); the options' names differ from chapter to chapter."""
+
+    def page(body: str) -> web.Response:
+        menu = "".join(f'<li><a href="/{t}.html">{t.title()}</a></li>' for t in _TOPICS)
+        html = (
+            f"<!DOCTYPE html><html><body><nav><a href='/'>Manual</a><ul>{menu}</ul></nav>"
+            f"<main>{body}</main><footer>Built with a generator</footer></body></html>"
+        )
+        return web.Response(text=html, content_type="text/html")
+
+    async def home(_: web.Request) -> web.Response:
+        return page("<h1>The manual</h1><p>Welcome: read the chapters.</p>")
+
+    async def chapter(request: web.Request) -> web.Response:
+        n = _TOPICS.index(request.match_info["topic"])
+        options = "".join(
+            f"<dt>{_TOPICS[n]}_{w}</dt><dd>Sets the {w} of {_TOPICS[n]}.</dd>"
+            for w in ("depth", "width", "colour", "origin")[: 1 + n % 4]
+        )
+        turns = (
+            f'<a href="/{_TOPICS[n - 1]}.html">Previous</a> '
+            f'<a href="/{_TOPICS[(n + 1) % len(_TOPICS)]}.html">Next</a>'
+        )
+        return page(f"<h1>{_TOPICS[n].title()}</h1><dl>{options}</dl><div>{turns}</div>")
+
+    app = web.Application()
+    app.router.add_get("/", home)
+    app.router.add_get("/{topic}.html", chapter)
+    return app
+
+
+async def test_labels_no_page_shares_are_no_schema(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    # A manual's chapters each define their own options: their labels are content, shared by
+    # no other chapter, and the label measure kept no page like the sample; its template was
+    # the sample alone, and the description empty (real-sphinx describe F1 0).
+    from siteseer.algorithms import describe, is_instance
+
+    base = await serve_app(_manual())
+    async with Session(SessionConfig(render="never")) as session:
+        description = await describe(session, [f"{base}/tuning.html"])
+        assert {"previous", "next"} <= set(description.terms), description.terms
+        pages = [f"{base}/", *(f"{base}/{t}.html" for t in _TOPICS)]
+        verdicts = [await is_instance(session, u, description) for u in pages]
+    assert verdicts == [False] + [True] * len(_TOPICS)

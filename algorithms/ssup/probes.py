@@ -408,6 +408,17 @@ def declared_above(page: Snapshot) -> frozenset[str]:
     return _head_links(page, _ABOVE_RELS)
 
 
+def declared_first(page: Snapshot, urls: Sequence[str]) -> list[str]:
+    """The pages of `urls` that `page`'s head names above it (`declared_above`) and whose URL
+    reads as above its own (`ancestry` ≥ 0).
+
+    Choice: `Probes.next` probes them first, no namesake of the page before them: the page
+    itself tells which page lists it, as a namesake's lists would tell its menu from its
+    contents (a manual's page naming its contents ``rel="start"``, ``rel="up"``)."""
+    above = declared_above(page)
+    return [u for u in urls if u in above and ancestry(u, page.url) >= 0]
+
+
 def _head_links(page: Snapshot, rels: frozenset[str]) -> frozenset[str]:
     """The pages `page`'s head links to by one of the relations `rels`, by absolute URL."""
     head, ends, _ = page.html.partition("</head>")
@@ -483,7 +494,6 @@ class Probes:
     _below: dict[str, str] = field(default_factory=dict)
     _peers: dict[str, str] = field(default_factory=dict)
     _bar: frozenset[str] = frozenset()  # `bar_mates` of sp: no peers, nor listed beside it
-    _declared: frozenset[str] = frozenset()  # `declared_above` sp whose URL reads as above it
     _linking: dict[str, bool] = field(default_factory=dict)  # loaded candidate: links to sp?
     _broken: dict[str, int] = field(default_factory=dict)  # family → its failed probes
     _dead: dict[str, int] = field(default_factory=dict)  # family → loaded, not linking to sp
@@ -497,9 +507,6 @@ class Probes:
             paths.setdefault(link.url, {})[link_path(link, self.mode)] = None
         self._paths = {u: tuple(paths.get(u, ())) for u in self.urls}
         self._bar = bar_mates(self.sp, self.mode)
-        self._declared = frozenset(
-            u for u in declared_above(self.sp) if ancestry(u, self.sp.url) >= 0
-        )
 
     def learn(self, pages: Iterable[Snapshot]) -> None:
         """Mark as site navigation the lists of sp that one of `pages` holds with mostly the
@@ -691,12 +698,8 @@ class Probes:
             pool = [u for u in left if self.folder(u)] or content
         if not pool:
             return None
-        declared = [u for u in content if u in self._declared]
-        if pool is content and declared:
-            # Choice: a page sp's head names above it in its document's hierarchy (``<link
-            # rel="up">``, ``rel="start"``) whose URL reads as above sp's is probed first, no
-            # namesake before it: the page itself tells which page lists it, as a namesake's
-            # lists would tell its menu from its contents.
+        declared = declared_first(self.sp, content)
+        if pool is content and declared:  # Choice: see `declared_first`
             pool = declared
         elif pool is content and not any(namesake(u, self.sp.url) for u in self.probed):
             # Choice: one namesake of sp first: it carries sp's template, so its lists tell

@@ -23,7 +23,12 @@ description), `/+search?query=…` (devpi-web's search form and paged results).
 
 Truth, from devpi's export: entities `release` (target: every release page) and `project`
 (every project page), under devpi's normalized project names (PEP 503, as its own URLs use);
-release attributes `project` and `version`; one query per project (its releases).
+release attributes `project` (normalized, as the site shows it and as the queries name it) and
+`version`; one query per project (its releases). The site labels
+the project nowhere: a release page shows it in its breadcrumbs (devpi › lab › dev › aiohttp ›
+3.14.5) and in its title ("aiohttp-3.14.5"), the index lists "aiohttp-3.14.5" under "Info page";
+"project" is only a word of the search help's and the descriptions' running text
+(`unlabelled`: scored by its values).
 """
 
 from __future__ import annotations
@@ -300,12 +305,13 @@ class DevpiApp(RealApp):
             (index_page, release_url[seed]),
             others={"project": tuple(project_url.values())},
             attributes={
-                release_url[r]: {"project": (r.name,), "version": (r.version,)} for r in releases
+                release_url[r]: {"project": (r.project,), "version": (r.version,)} for r in releases
             },
             queries=tuple(
                 FacetQuery((("project", p),), tuple(by_project[p])) for p in sorted(by_project)
             ),
             facet_values={"project": tuple(projects)},
+            unlabelled=("project",),
             templates={b + "/": "home", index_page: "index"}
             | {u: "project" for u in project_url.values()}
             | {u: "release" for u in release_url.values()},

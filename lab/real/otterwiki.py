@@ -21,7 +21,10 @@ paged), `/<page>/history`, `/<page>/blame`, `/<page>/source`, `/-/commit/<sha>`,
 login; the sidebar lists every folder and page on every page.
 
 Truth, from the repository's page files (`git ls-files`, never Otter Wiki's pages): the
-entities are the release pages; attribute `series`, their folder; the index is two levels, the
+entities are the release pages; attribute `series`, their folder, which the site labels nowhere (a
+release page shows it as its breadcrumb's folder link and in the sidebar's tree; "series" is
+only a word of the Home page's and the notes' running text): unlabelled, scored by its values;
+the index is two levels, the
 page index `/-/index` then each series' folder page; the seed is the newest release's page.
 """
 
@@ -163,4 +166,5 @@ class OtterWikiApp(PythonApp):
                 "blame, source and attachments views, the commits (/-/commit/<sha>), the "
                 "changelog's older pages, search, login, /-/about, /-/help, the sitemap."
             ),
+            unlabelled=True,
         )

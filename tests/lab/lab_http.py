@@ -48,3 +48,19 @@ def page_links(url: str, pattern: str = r'href="([^"#]+)') -> list[str]:
     mailto:) are left out."""
     hrefs = (urljoin(url, unescape(h)) for h in re.findall(pattern, get_text(url)))
     return [canonical_url(h) for h in hrefs if h.startswith("http")]
+
+
+def labels(html: str, name: str) -> bool:
+    """Whether a page labels an attribute `name`: "Name:" in its text, or a heading, term,
+    header cell, label or legend reading "Name" (in either number); running text that says
+    the word in passing labels nothing."""
+    word = re.escape(name) + r"s?"
+    label = re.compile(
+        rf"\b{word}\s*:|<(h[1-6]|dt|th|label|legend)\b[^>]*>\s*{word}\s*<", re.IGNORECASE
+    )
+    return bool(label.search(unescape(html)))
+
+
+def page_text(html: str) -> str:
+    """A page's text: its tags dropped, entities read, runs of whitespace one space."""
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())

@@ -16,6 +16,7 @@ from html import unescape
 from typing import Any
 
 import pytest
+from lab_http import labels
 
 from siteseer.algorithms import indesit
 from siteseer.crawler import Session, SessionConfig
@@ -85,6 +86,20 @@ def test_devpi_web_pages_link_and_show_the_releases(index: LabServer) -> None:
     while seed not in _get(f"{base}/+search?query=requests"):
         assert time.monotonic() < deadline, f"{seed} not among devpi-web's results for requests"
         time.sleep(2)
+
+
+def test_the_project_is_unlabelled_a_release_shows_it_in_its_breadcrumbs(
+    index: LabServer,
+) -> None:
+    truth = index.truth(APP)
+    assert truth.unlabelled == ("project",)
+    base = truth.base_url
+    assert not labels(_get(f"{base}/{INDEX}"), "project")
+    for url in truth.target_entities[::40]:
+        page = _get(url)
+        (project,) = truth.attributes[url]["project"]
+        assert not labels(page, "project"), url  # the search help says "project" in passing
+        assert f'<a href="{base}/{INDEX}/{project}">{project}</a>' in page, url
 
 
 async def test_ssup_finds_every_release_from_one_release_page(index: LabServer) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
-from lab_http import get_text
+from lab_http import get_text, labels
 
 from siteseer.crawler import canonical_url
 from siteseer.lab.real.otterwiki import (
@@ -119,4 +119,23 @@ def test_release_pages_show_their_notes(wiki: LabServer) -> None:
         first = notes[version].strip().splitlines()[0]
         assert unescape(first) in unescape(html), url
         ((series,),) = truth.attributes[url].values()
+        assert canonical_url(f"{b}/{series}") in _content_links(url, b), url
+
+
+@pytest.mark.slow
+@pytest.mark.real_app(APP)
+@pytest.mark.timeout(900)
+def test_the_series_is_unlabelled_a_release_shows_it_as_its_breadcrumbs_folder(
+    wiki: LabServer,
+) -> None:
+    truth = wiki.truth(APP)
+    assert truth.unlabelled == ("series",)
+    b = truth.base_url
+    for url in (*truth.index_levels[1][::10], *truth.target_entities[::40]):
+        assert not labels(get_text(url), "series"), url
+    for url in truth.target_entities[::40]:
+        ((series,),) = truth.attributes[url].values()
+        assert f'<li class="breadcrumb-item"><a href="/{series}">{series}</a></li>' in get_text(
+            url
+        ), url
         assert canonical_url(f"{b}/{series}") in _content_links(url, b), url

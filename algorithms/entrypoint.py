@@ -29,7 +29,7 @@ an index of modules, a blog's posts), the start page on a tie; without a sample,
 wider list that adds to the start page's list of the sample's kind only members of its entries
 (pages of their folder named by an entry's file name and dotted parts more: an index of
 modules listing ``Float.Array.html`` beside the start's ``Float.html``) gives way to the start
-page (`_members_beside`). A
+page (`members_beside`). A
 page linking each of those pages over `REPEATED` times (an index of values, a row per value
 naming its module) indexes what they hold and links none as a list would.
 
@@ -52,7 +52,7 @@ redirecting to its log, a wiki's folder listing its pages), and last the pages o
 sample's folder that the pages loaded link (its index document beside it: a package's
 ``00Index.html``, linked from the list of packages). When no list is found at all, the page
 linking most pages shaped as the sample, at least `MINIMUM_ITEMS`, is the list (a gallery's
-album of nine pictures a page, found above the sample's address: `_shortest_linking`).
+album of nine pictures a page, found above the sample's address: `shortest_linking`).
 
 A start page that links nowhere and sends the browser on by a meta refresh (a documentation's
 root redirecting to its first page) stands for the page it sends it to (`refresh_target`).
@@ -99,28 +99,33 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import urlsplit
 
+from siteseer.algorithms.entryscores import (
+    MAX_CANDIDATES,
+    MINIMUM_ITEMS,
+    MINIMUM_ROWS,
+    ListCandidate,
+    adds_nothing,
+    beside_sample,
+    is_home,
+    list_score,
+    members_beside,
+    peers_of,
+    shortest_linking,
+    widest_list,
+)
 from siteseer.algorithms.nearness import name_prefix, nearness
-from siteseer.algorithms.querycentric.beside import lists_beside
 from siteseer.algorithms.querycentric.entities import (
     listed_with_sample,
     sample_pattern,
     tree_with_sample,
 )
-from siteseer.algorithms.querycentric.formfields import form_choices, forms_of
 from siteseer.algorithms.querycentric.model import (
-    Canonical,
-    anchor_urls,
-    control_facets,
     entity_url,
     guess_entity_pattern,
-    link_facets,
     unsafe_reason,
 )
-from siteseer.algorithms.querycentric.rows import listed_fields
-from siteseer.algorithms.querycentric.shapes import members_only
-from siteseer.algorithms.querycentric.throughviews import entity_view, through_view
 from siteseer.algorithms.querycentric.views import (
     folder_form,
     is_pager_text,
@@ -131,7 +136,7 @@ from siteseer.algorithms.result import TraceEntry
 from siteseer.algorithms.run import Run, Stopped
 from siteseer.algorithms.ssup.probes import url_ancestors
 from siteseer.algorithms.ssup.yields import pages_offered
-from siteseer.algorithms.startpages import MINIMUM_ROWS, listing_index, refresh_target
+from siteseer.algorithms.startpages import listing_index, refresh_target
 from siteseer.crawler import Cost
 
 if TYPE_CHECKING:
@@ -146,38 +151,6 @@ __all__ = [
     "find_list_page",
     "list_score",
 ]
-
-MINIMUM_ITEMS = 3  # entity items a list page shows at least
-MAX_CANDIDATES = 40  # linked pages loaded at most
-DWARFED = 2  # a list of links showing this many times more of the sample's kind than a faceted one
-# Links to one page shaped as the sample (its sections' anchors count: a table of contents
-# links a page's every section, up to about 11 times on a documentation home page) beyond
-# which a page indexes what the pages hold (an index of values links a module 54 times)
-REPEATED = 20
-
-
-@dataclass(frozen=True, slots=True)
-class ListCandidate:
-    """A page scored as a list page: its entity items and facets."""
-
-    url: str
-    items: int
-    facets: int
-    rows: int = 0  # entity items shown as rows of a table with a header (counted without facets)
-    like_sample: int = 0  # links shaped as the entity sample's (with a sample, when it is linked)
-    pages: int = 1  # the pages its pager offers (a list linking the sample, a list of lists)
-
-    @property
-    def is_list(self) -> bool:
-        return self.items >= MINIMUM_ITEMS and self.facets > 0
-
-    @property
-    def is_facetless_list(self) -> bool:
-        return self.rows >= MINIMUM_ROWS and self.facets == 0
-
-    @property
-    def score(self) -> int:
-        return self.items + self.facets
 
 
 @dataclass(frozen=True)
@@ -195,45 +168,6 @@ class EntryPoint:
     reason: str = ""
 
 
-def list_score(
-    page: Snapshot, canonical: Canonical, entity_sample: str | None = None
-) -> ListCandidate:
-    """`page`'s entity items and facets, and without facets its items shown as table rows (see
-    the module docstring); `canonical` is the crawl's canonicalisation (`Session.canonical`).
-    With `entity_sample`, the links shaped as it is (`like_sample`) when the page links it."""
-    like = 0
-    if entity_sample:  # a list may link each entity through a view of its page
-        shape = sample_pattern(entity_sample)
-        page = through_view(page, shape, entity_view(page, shape, entity_sample), entity_sample)
-    # an entity link may carry the list's state back (``?pk=9&_origin=/list``): named without it
-    if entity_sample and any(entity_url(link.url) == entity_sample for link in page.links):
-        shape = sample_pattern(entity_sample)
-        shaped = [x.url for x in page.links if shape.matches(x.url)]
-        like = len({entity_url(u) for u in shaped})
-        # an index of what the pages hold (values, types: a row each, naming its page) links
-        # each page over REPEATED times: no list of the pages themselves
-        if len(shaped) > REPEATED * like:
-            like = 0
-    guessed = guess_entity_pattern(page)
-    # a list linking the sample is as wide as its links times the pages its pager offers (a
-    # "Next" to a page shaped as the sample leads to an entity: no page of the list)
-    pages = 1
-    if like and entity_sample:
-        pages = pages_offered(page, sample_pattern(entity_sample).matches)
-    # a page whose largest group of links alike leads to another site lists that site's pages
-    # (a changelog's hundreds of links to its tracker's issues): no list of this one's
-    if guessed is None or urlsplit(guessed[1][0]).netloc != urlsplit(page.final_url).netloc:
-        return ListCandidate(page.url, 0, 0, like_sample=like, pages=pages)
-    pattern, urls = guessed
-    facets = len(link_facets(page, pattern, canonical))
-    facets += len(control_facets(page))
-    facets += sum(len(form_choices(form)) for form in forms_of(page) if not form.has_password)
-    rows = 0
-    if not facets:
-        rows = len(listed_fields(page, dict(anchor_urls(page, canonical)), set(urls)))
-    return ListCandidate(page.url, len(urls), facets, rows, like, pages)
-
-
 def _canonical_sample(session: Session, entity_sample: str | None) -> str | None:
     """The sample entity page's canonical URL; None without one, or for no http(s) URL
     (explore itself says so)."""
@@ -241,95 +175,6 @@ def _canonical_sample(session: Session, entity_sample: str | None) -> str | None
         return session.canonical(entity_sample) if entity_sample else None
     except ValueError:
         return None
-
-
-def _query_size(url: str) -> int:
-    return len(parse_qsl(urlsplit(url).query, keep_blank_values=True))
-
-
-def _widest(candidates: list[ListCandidate]) -> ListCandidate | None:
-    """The widest list page: of each path's list pages the least filtered one, then the highest
-    score (ties: the shorter URL); without a list page offering facets, the first candidate (the
-    start page) when it is a list without facets, else the same choice over those lists; with a
-    sample, over those that link it when any does."""
-    if not candidates:
-        return None
-    # with a sample, the lists that link it stand for the site's (a git browser's summary of
-    # the sample's repository, not another repository's)
-    linking = [c for c in candidates if c.like_sample > 0]
-    best = _widest_of([c for c in (linking or candidates) if c.is_list])
-    if best is not None and not _dwarfed(best, linking):
-        return best
-    # likewise the tables of rows that link the sample (a family tree's people beside its
-    # surnames): the start page stands for them only when it is one of them
-    tables = [c for c in linking if c.is_facetless_list] or candidates
-    if candidates[0].is_facetless_list and candidates[0] in tables:
-        return candidates[0]
-    best = _widest_of([c for c in tables if c.is_facetless_list], lambda c: c.rows)
-    if best is not None:
-        return best
-    # a list of links (an index, a blog's posts) that links the sample: the most links shaped
-    # as it is times the pages its pager offers (a forum's front page paging every topic over a
-    # category's page listing a few), the start on a tie
-    lists = [c for c in candidates if c.like_sample >= MINIMUM_ROWS]
-    most = max((c.like_sample * c.pages for c in lists), default=0)
-    return next((c for c in lists if c.like_sample * c.pages == most), None)
-
-
-def _dwarfed(best: ListCandidate, linking: list[ListCandidate]) -> bool:
-    """Whether a list of links linking the sample shows `DWARFED` times more links shaped as it
-    (times the pages its pager offers) than `best`, a list with facets that links it too: a
-    documentation index of every module beside a module page whose few cross-links and a menu
-    look like a list with a facet."""
-    wide = [c.like_sample * c.pages for c in linking if c.like_sample >= MINIMUM_ROWS]
-    return max(wide, default=0) > DWARFED * best.like_sample * best.pages
-
-
-def _members_beside(
-    start: ListCandidate, best: ListCandidate, pages: dict[str, Snapshot], sample: str
-) -> bool:
-    """Whether `best`, a list of links wider than the `start` page's list of the sample's kind
-    (at least `MINIMUM_ROWS` links), adds to it only members of its entries: pages of their
-    folder named by an entry's file name and a dotted part more (a module index's
-    ``Float.Array.html`` beside the start's ``Float.html``: a submodule, no module of the
-    sample's kind). The start's list is then the list of the sample's kind."""
-    if start is best or start.like_sample < MINIMUM_ROWS or best.is_list or best.is_facetless_list:
-        return False
-    shape = sample_pattern(sample)
-
-    def shaped(page: Snapshot) -> set[str]:
-        return {entity_url(x.url) for x in page.links if shape.matches(x.url)}
-
-    home = pages[start.url]
-    own = shaped(home)
-    more = {u for u in shaped(pages[best.url]) - own if u not in (home.url, home.final_url)}
-    # the start page's own index document is no member
-    return members_only({u for u in more if not _is_home(u)}, own)
-
-
-def _beside_sample(
-    candidates: list[ListCandidate], hub: Snapshot, sample: str
-) -> ListCandidate | None:
-    """Without a list of `MINIMUM_ROWS` links shaped as the sample, a shorter one that the start
-    page (`hub`) links among lists alike (beside.py `lists_beside`: a source browser's folders,
-    each listing its files) is one value of those lists: the one linking most pages shaped as
-    the sample, at least `MINIMUM_ITEMS`, no page shaped as the sample itself."""
-    shape = sample_pattern(sample)
-    return _shortest_linking(
-        candidates,
-        lambda c: not shape.matches(c.url) and lists_beside(hub, c.url) is not None,
-    )
-
-
-def _shortest_linking(
-    candidates: list[ListCandidate], keep: Callable[[ListCandidate], bool] = lambda c: True
-) -> ListCandidate | None:
-    """Of the candidates after the start page that `keep` keeps, the page linking most pages
-    shaped as the sample, at least `MINIMUM_ITEMS`. Without any list nor site index, a short
-    list of the sample's kind is a list all the same (a gallery's album of nine pictures a
-    page, found above the sample's address)."""
-    fits = [c for c in candidates[1:] if c.like_sample >= MINIMUM_ITEMS and keep(c)]
-    return max(fits, key=lambda c: c.like_sample, default=None)
 
 
 # Link texts naming the page that lists a site's every page.
@@ -363,31 +208,6 @@ async def _site_index(
         run.note("entry", "site-index", link.url, note=f"the start page's link {text!r}")
         return list_score(page, session.canonical, sample)
     return None
-
-
-def _widest_of(
-    candidates: list[ListCandidate], score: Callable[[ListCandidate], int] = lambda c: c.score
-) -> ListCandidate | None:
-    by_path: dict[tuple[str, str], ListCandidate] = {}
-    for c in candidates:
-        parts = urlsplit(c.url)
-        key = (parts.netloc, parts.path)
-        kept = by_path.get(key)
-        if kept is None or (_query_size(c.url), -score(c), c.url) < (
-            _query_size(kept.url),
-            -score(kept),
-            kept.url,
-        ):
-            by_path[key] = c
-    if not by_path:
-        return None
-    return max(by_path.values(), key=lambda c: (score(c), -len(c.url), c.url))
-
-
-def _is_home(url: str) -> bool:
-    """Whether `url` is a site's home page: its root, or an index file at the root."""
-    path = urlsplit(url).path
-    return path in ("", "/") or (path.count("/") == 1 and path[1:].startswith(("index.", "home")))
 
 
 def _links(
@@ -436,19 +256,6 @@ def _links(
     return list(out)
 
 
-def _adds_nothing(scored: ListCandidate, start: ListCandidate) -> bool:
-    """Whether a linked page is no wider list than the start page, a list of links linking
-    the sample: no table of rows, no list with facets but one of fewer than `MINIMUM_ROWS`
-    items the start dwarfs (a module page whose few cross-links and a form look like a list
-    with a facet: `_dwarfed`), no more links shaped as the sample (times the pages its pager
-    offers) than the start's."""
-    if scored.is_facetless_list:
-        return False
-    if scored.is_list and (scored.items >= MINIMUM_ROWS or not _dwarfed(scored, [start])):
-        return False
-    return scored.like_sample * scored.pages <= start.like_sample * start.pages
-
-
 async def _linked(
     run: Run, session: Session, pages: dict[str, Snapshot], links: list[str], sample: str | None
 ) -> dict[str, ListCandidate]:
@@ -457,9 +264,9 @@ async def _linked(
     kind, loaded first: `_near_list`), the first `ROUND` of them, then the rest. When the start page is a list of links linking the `sample`
     (`MINIMUM_ROWS` links shaped as it, no facets: a documentation's index, a wiki's list of
     pages), the pages shaped as the sample are its entities, none loaded, and when no page of
-    the first round of the others is a wider list (`_adds_nothing`), the start is the list, and
+    the first round of the others is a wider list (`adds_nothing`), the start is the list, and
     the rest (the site's other pages, most carrying the same menu) are not loaded.
-    Else the rest shaped as the sample are not loaded once a list of it is found (`_peers`).
+    Else the rest shaped as the sample are not loaded once a list of it is found (`peers_of`).
     The entries of a table of contents holding the sample (`tree_with_sample`) are never loaded.
     The scores it took (`list_score` with `sample`), by URL, for the caller to keep."""
     start = next(iter(pages.values()))
@@ -482,7 +289,7 @@ async def _linked(
     if sample and not near:
         # a start listing the sample's kind: the pages its list holds beside the sample are
         # its entities
-        peers = _peers([own], links, sample) & listed_with_sample(start, sample)
+        peers = peers_of([own], links, sample) & listed_with_sample(start, sample)
         if peers:
             run.note("entry", "peers-left", start.url, values={"left": len(peers)})
             links = [u for u in links if u not in peers]
@@ -493,11 +300,11 @@ async def _linked(
         if (
             own.like_sample >= MINIMUM_ROWS
             and not own.is_list
-            and all(_adds_nothing(c, own) for c in list(scored.values())[1:])
+            and all(adds_nothing(c, own) for c in list(scored.values())[1:])
         ):
             run.note("entry", "start-widest", start.url, values={"left": len(rest)})
             return scored
-        peers = _peers(list(scored.values()), rest, sample)
+        peers = peers_of(list(scored.values()), rest, sample)
         if peers:
             run.note("entry", "peers-left", start.url, values={"left": len(peers)})
             rest = [u for u in rest if u not in peers]
@@ -519,11 +326,11 @@ async def _near_list(
     as the sample, more (times the pages its pager offers) than the start page: a list of the
     sample's kind lives beside it (a function list in the functions' folder, a manual's
     ``sql-commands.html`` above ``sql-select.html``, a repository's log above its changesets).
-    A round that adds no wider list (`_widest`) than the one an earlier round found ends the
+    A round that adds no wider list (`widest_list`) than the one an earlier round found ends the
     search as well (pages carrying the same menu: the farther ones add none either). Whether
     either happened: the farther pages are then not loaded."""
     own = next(iter(scored.values()))
-    held = None  # the widest list a round found (`_widest` of the pages scored)
+    held = None  # the widest list a round found (`widest_list` of the pages scored)
     tiers: dict[tuple[int, bool], list[str]] = {}
     for url in links:
         if (near := nearness(url, sample)) > (0, False):
@@ -549,7 +356,7 @@ async def _near_list(
                     values={"left": len(links) - len(scored) + 1},
                 )
                 return True
-            widest = _widest(list(scored.values()))
+            widest = widest_list(list(scored.values()))
             if held is not None and widest == held:
                 # a round that adds no wider list than the one an earlier round found (pages
                 # carrying the same menu): the farther pages add none either
@@ -558,19 +365,6 @@ async def _near_list(
                 return True
             held = widest if widest is not None and widest.url != own.url else None
     return False
-
-
-def _peers(scored: list[ListCandidate], rest: list[str], sample: str) -> set[str]:
-    """The pages of `rest` shaped as the `sample` when a page of `scored` (the start page and
-    the first round) lists `MINIMUM_ROWS` links shaped as it and none is a list with facets or
-    a table of rows: the sample's peers, entities of that list (a module index's modules, a
-    manual's nodes), not lists of them; none otherwise."""
-    if any(c.is_list or c.is_facetless_list for c in scored):
-        return set()
-    if max((c.like_sample for c in scored), default=0) < MINIMUM_ROWS:
-        return set()
-    shape = sample_pattern(sample)
-    return {u for u in rest if shape.matches(u)}
 
 
 ROUND = 8  # linked pages loaded before judging whether any adds to the start page's list
@@ -772,7 +566,7 @@ async def _lists_of_lists(
     wider), the first listed on a tie. When the widest list's items lead nowhere new (a help
     page's links to other sites), the candidate showing most items is taken instead (a
     tracker's list of reports beside its wiki)."""
-    best = _widest(candidates)
+    best = widest_list(candidates)
     ranked = sorted(candidates, key=lambda c: -c.items)
     for candidate in ([best] if best is not None else []) + ranked:
         urls = _items_to_load(session, pages, pages.get(candidate.url), sample)
@@ -844,7 +638,7 @@ async def find_list_page(
         pages[page.url] = page
         listing = list_score(page, session.canonical).is_list
         known: dict[str, ListCandidate] = {}
-        if _is_home(page.final_url) or not listing:
+        if is_home(page.final_url) or not listing:
             links = _links(page, session, views=listing, sample=sample)
             known = await _linked(run, session, pages, links, sample)
         for linked in pages.values():
@@ -862,21 +656,21 @@ async def find_list_page(
             candidates += await _ancestors(run, session, pages, sample)
         if sample and not any(c.like_sample for c in candidates):
             candidates += await _beside_in_folder(run, session, pages, sample)
-        if sample and not any(c.like_sample for c in candidates) and not _widest(candidates):
+        if sample and not any(c.like_sample for c in candidates) and not widest_list(candidates):
             candidates += await _named_alike(run, session, pages, sample)
     except Stopped:
         pass  # run.reason says why
-    best = _widest(candidates)
+    best = widest_list(candidates)
     # a start page that links the sample is its list when no page lists more of its kind; one
     # that does not may lead to a shorter list of it, or to the site's index
     if best is None and sample and candidates and not candidates[0].like_sample:
-        best = _beside_sample(candidates, pages[candidates[0].url], sample)
+        best = beside_sample(candidates, pages[candidates[0].url], sample)
         if best is None and run.complete:
             best = await _site_index(run, session, pages, pages[candidates[0].url], sample)
         if best is None:
-            best = _shortest_linking(candidates)
+            best = shortest_linking(candidates)
     if best is not None and sample and best.like_sample and candidates:
-        if _members_beside(candidates[0], best, pages, sample):
+        if members_beside(candidates[0], best, pages, sample):
             run.note("entry", "members", best.url, note="adds only members of the start's entries")
             best = candidates[0]
         best = await _continued(run, session, pages[best.url], best, sample)

@@ -8,13 +8,8 @@ from urllib.parse import urljoin
 import pytest
 
 from siteseer.algorithms import find_list_page
-from siteseer.algorithms.entrypoint import (
-    MINIMUM_ROWS,
-    _links,
-    _more_links,
-    _widest,
-    list_score,
-)
+from siteseer.algorithms.entrypoint import _links, _more_links
+from siteseer.algorithms.entryscores import MINIMUM_ROWS, list_score, widest_list
 from siteseer.crawler import Session, SessionConfig
 from siteseer.lab import LabServer
 from siteseer.lab.runners.exploration import start_url
@@ -110,12 +105,12 @@ def test_a_list_of_links_linking_the_sample_is_the_list_without_facets_or_table(
     scored = [list_score(p, _canonical, sample) for p in (home, index)]
     assert [c.like_sample for c in scored] == [3, 40]
     assert not any(c.is_list or c.is_facetless_list for c in scored)
-    assert _widest(scored) == scored[1]
+    assert widest_list(scored) == scored[1]
     # without a sample nothing tells which list: the start is kept
-    assert _widest([list_score(p, _canonical) for p in (home, index)]) is None
+    assert widest_list([list_score(p, _canonical) for p in (home, index)]) is None
     # the start page is kept on a tie
     again = [list_score(p, _canonical, sample) for p in (index, page(index.url + "?x=1", 40))]
-    assert _widest(again) == again[0]
+    assert widest_list(again) == again[0]
 
 
 def test_with_a_sample_the_lists_linking_it_and_their_more_links_win() -> None:
@@ -140,7 +135,7 @@ def test_with_a_sample_the_lists_linking_it_and_their_more_links_win() -> None:
     mine, other = summary("bin", 10), summary("git", 10)
     scored = [list_score(p, _canonical, sample) for p in (other, mine)]
     assert scored[0].is_list and scored[1].is_list and scored[1].like_sample == 10
-    assert _widest(scored) == scored[1]
+    assert widest_list(scored) == scored[1]
     assert _more_links(mine) == ["http://127.0.0.1:8000/bin/log/"]
 
 

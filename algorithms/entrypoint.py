@@ -75,7 +75,11 @@ list than the one an earlier round found (a documentation whose every page carri
 page's menu: the farther pages carry it too). Else a start page that lists
 `MINIMUM_ROWS` links shaped as it without facets (a documentation's index, whose every page
 carries a menu of the same pages) loads none of its links shaped as the sample (its entities:
-a manual's chapters, a module index's modules), and is the list when no page of the first
+a manual's chapters, a module index's modules), and is the list, none of the others loaded,
+when the sample's own page links no page of its kind that the start's list does not hold, one
+of those it links at least an entry of that list (`closed_list`: what the list's entities link
+leads nowhere it does not; a blog's front page of its newest posts is no such list, an older
+post linking one it does not show), or else when no page of the first
 round of the others is a wider one
 (a module page whose few links and a form read as a list with a facet, fewer than
 `MINIMUM_ROWS` items that the start's links dwarf, is none): the rest are not loaded. Else, when the start page or a page of the
@@ -108,6 +112,7 @@ from siteseer.algorithms.entryscores import (
     ListCandidate,
     adds_nothing,
     beside_sample,
+    closed_list,
     is_home,
     list_score,
     members_beside,
@@ -293,6 +298,14 @@ async def _linked(
         if peers:
             run.note("entry", "peers-left", start.url, values={"left": len(peers)})
             links = [u for u in links if u not in peers]
+    if sample and not near and not own.is_list and links:
+        # a start listing the sample's kind: when the sample's page (explore loads it anyway)
+        # links no page of its kind that the start's list does not hold, no other page adds
+        # to that list
+        sample_page = (await run.fetch([sample], step="entry")).get(sample)
+        if sample_page is not None and closed_list(start, sample_page, sample, tree):
+            run.note("entry", "start-closed", start.url, values={"left": len(links)})
+            return scored
     first, rest = links[:ROUND], links[ROUND:]
     pages.update(await run.fetch(first, step="entry"))
     if rest and sample:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urlsplit
 
 from siteseer.algorithms.querycentric.beside import lists_beside
-from siteseer.algorithms.querycentric.entities import sample_pattern
+from siteseer.algorithms.querycentric.entities import listed_with_sample, sample_pattern
 from siteseer.algorithms.querycentric.formfields import form_choices, forms_of
 from siteseer.algorithms.querycentric.model import (
     Canonical,
@@ -45,6 +45,7 @@ __all__ = [
     "ListCandidate",
     "adds_nothing",
     "beside_sample",
+    "closed_list",
     "dwarfed",
     "is_home",
     "list_score",
@@ -265,3 +266,30 @@ def peers_of(scored: list[ListCandidate], rest: list[str], sample: str) -> set[s
         return set()
     shape = sample_pattern(sample)
     return {u for u in rest if shape.matches(u)}
+
+
+def closed_list(start: Snapshot, sample_page: Snapshot, sample: str, tree: frozenset[str]) -> bool:
+    """Whether the `start` page's list of the sample's kind (its links shaped as the `sample`,
+    and the entries of the table of contents holding it: `tree`) already holds every page of
+    that kind the sample's own page links (`sample_page`: its previous and next pages, its
+    sidebar's entries), one of them at least an entry of the list holding the sample on the
+    start page: what the list's entities link of their kind leads nowhere the list does not,
+    so no other page adds to it (a documentation's index beside guides and indexes of another
+    kind). A blog's front page of its newest posts is none (an older post links posts it does
+    not show), nor a start page whose entries link only a menu beside it (the indexes a
+    module's page carries: one of them may list more modules)."""
+    shape = sample_pattern(sample)
+    host = urlsplit(start.final_url).netloc
+
+    def shaped(page: Snapshot) -> set[str]:
+        return {
+            entity_url(x.url)
+            for x in page.links
+            if urlsplit(x.url).netloc == host and shape.matches(x.url)
+        }
+
+    listed = shaped(start) | tree | {entity_url(start.url), entity_url(start.final_url)}
+    own = {sample, entity_url(sample_page.url), entity_url(sample_page.final_url)}
+    theirs = shaped(sample_page) - own
+    beside = {entity_url(u) for u in listed_with_sample(start, sample)} | tree
+    return bool(theirs & beside) and theirs <= listed

@@ -11,6 +11,7 @@ does the loading.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -30,6 +31,7 @@ from siteseer.algorithms.querycentric.model import (
 from siteseer.algorithms.querycentric.rows import listed_fields
 from siteseer.algorithms.querycentric.shapes import members_only
 from siteseer.algorithms.querycentric.throughviews import entity_view, through_view
+from siteseer.algorithms.querycentric.views import folder_form
 from siteseer.algorithms.ssup.yields import pages_offered
 from siteseer.algorithms.startpages import MINIMUM_ROWS
 
@@ -275,9 +277,13 @@ def closed_list(start: Snapshot, sample_page: Snapshot, sample: str, tree: froze
     sidebar's entries), one of them at least an entry of the list holding the sample on the
     start page: what the list's entities link of their kind leads nowhere the list does not,
     so no other page adds to it (a documentation's index beside guides and indexes of another
-    kind). A blog's front page of its newest posts is none (an older post links posts it does
-    not show), nor a start page whose entries link only a menu beside it (the indexes a
-    module's page carries: one of them may list more modules)."""
+    kind). The sample's own members are none of its peers: pages whose file name carries a
+    word of the sample's that no other page the list holds does (``method.TabView.append.html``
+    and ``type_List.html`` beside ``class.TabView.html`` and ``List.html``: `_members_of`), nor
+    the start page under its folder's other name (``/index.html`` for ``/``). A blog's front
+    page of its newest posts is no such list (an older post links posts it does not show), nor
+    a start page whose entries link only a menu beside it (the indexes a module's page
+    carries: one of them may list more modules)."""
     shape = sample_pattern(sample)
     host = urlsplit(start.final_url).netloc
 
@@ -288,8 +294,27 @@ def closed_list(start: Snapshot, sample_page: Snapshot, sample: str, tree: froze
             if urlsplit(x.url).netloc == host and shape.matches(x.url)
         }
 
-    listed = shaped(start) | tree | {entity_url(start.url), entity_url(start.final_url)}
+    listed = shaped(start) | tree
     own = {sample, entity_url(sample_page.url), entity_url(sample_page.final_url)}
-    theirs = shaped(sample_page) - own
+    home = {folder_form(entity_url(start.url)), folder_form(entity_url(start.final_url))}
+    theirs = {u for u in shaped(sample_page) - own if folder_form(u) not in home}
+    theirs -= _members_of(sample, listed, theirs)
     beside = {entity_url(u) for u in listed_with_sample(start, sample)} | tree
     return bool(theirs & beside) and theirs <= listed
+
+
+def _name_words(url: str) -> set[str]:
+    """The words of `url`'s file name (its last segment, its extension left out), split at
+    dots, underscores and hyphens."""
+    segs = [s for s in urlsplit(url).path.split("/") if s]
+    name = segs[-1] if segs else ""
+    stem = name.rsplit(".", 1)[0] if "." in name else name
+    return {w for w in re.split(r"[._-]+", stem) if w}
+
+
+def _members_of(sample: str, listed: set[str], linked: set[str]) -> set[str]:
+    """The pages of `linked` whose file name carries a word of the `sample`'s that no other
+    page of `listed` carries: the sample's own members (its methods, its type's page)."""
+    others = {w for u in listed if u != sample for w in _name_words(u)}
+    words = _name_words(sample) - others
+    return {u for u in linked if _name_words(u) & words}

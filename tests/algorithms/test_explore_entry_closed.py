@@ -1,7 +1,7 @@
 """Where `explore` starts when the home page lists the sample's kind: a reference whose home page
 lists every page, each page linking its previous and next ones, stays at the home page without
 loading the guides it links beside its list (the sample's page links no page the home page does
-not list); a blog whose front page shows only its newest posts, an older post linking one it
+not list, but for its own members); a blog whose front page shows only its newest posts, an older post linking one it
 does not show, loads them and finds the page listing every post (against the lab's truth)."""
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ class _Pages(Site):
     kind = "entity-tree"
     count = 30
     front = 30
+    members = 0  # pages of each page's own members (``/p/<n>.m<k>.html``) it links
 
     def _page(self, n: int) -> str:
         return f"/p/{n}.html"
@@ -41,7 +42,13 @@ class _Pages(Site):
             n = pages.index(path)
             near = [pages[i] for i in (n - 1, n + 1) if 0 <= i < len(pages)]
             pager = "".join(f'<a href="{p}">Page {p[3:-5]}</a> ' for p in near)
-            main = f'<h1>{path}</h1><p>Text.</p><div class="pager">{pager}</div>'
+            own = [f"{path[:-5]}.m{k}.html" for k in range(1, self.members + 1)]
+            listed = "".join(f'<li><a href="{m}">Member {m[3:-5]}</a></li>' for m in own)
+            main = (
+                f'<h1>{path}</h1><ul class="members">{listed}</ul><div class="pager">{pager}</div>'
+            )
+        elif path.rsplit(".m", 1)[0] + ".html" in pages:
+            main = f"<h1>{path}</h1><p>A member.</p>"
         elif path in GUIDES:
             main = f"<h1>{path}</h1><p>A guide.</p>"
         else:
@@ -59,6 +66,11 @@ class _Pages(Site):
             target_type="page",
             seed_entity=urls[self.front - 1 if self.front < self.count else 4],
         )
+
+
+class _Members(_Pages):
+    id = "closed-members"
+    members = 6
 
 
 class _Blog(_Pages):
@@ -82,6 +94,15 @@ async def test_a_home_page_listing_every_page_the_sample_links_is_the_list() -> 
     base, url, downloads, closed, recall = await _entry(_Pages())
     assert url == base + "/" and closed
     assert downloads == 2  # the home page and the sample's: no guide, no archive
+    assert recall == 1.0
+
+
+async def test_the_members_a_samples_page_links_are_no_pages_beside_the_list() -> None:
+    # the sample's page links its own members (``/p/5.m1.html``: a class's methods), pages the
+    # home page does not list, shaped alike: none of them is a page the list misses
+    base, url, downloads, closed, recall = await _entry(_Members())
+    assert url == base + "/" and closed
+    assert downloads == 2
     assert recall == 1.0
 
 

@@ -33,6 +33,7 @@ from siteseer.algorithms.querycentric.model import (
     FacetLabel,
     classify_page,
     drilldown_labels,
+    entity_url,
     first_page_form,
     item_links,
     page_size_links,
@@ -305,7 +306,8 @@ class Explorer:
         return pages + more + await tree_list_pages(self, pages)
 
     async def cluster(self, first: Snapshot, query: str) -> list[Snapshot]:
-        """The list pages of `first`'s query, following pager links (first page first)."""
+        """The list pages of `first`'s query, following pager links (first page first; not a
+        link to one of the list's own entities: a documentation's "Next" to its first chapter)."""
         return (await self.cluster_many([first], [query]))[0]
 
     async def cluster_many(
@@ -328,10 +330,11 @@ class Explorer:
         while frontier and not self.run.stopping():
             candidates: list[tuple[int, str, Snapshot]] = []
             for i, snap in frontier:
+                listed = set(self.entities(snap))  # a "Next" to one of them: no list page
                 for url in pagination_candidates(snap, self.pattern, self.canonical):
                     form = first_page_form(url, zero_based=zero[i])
                     fresh = form not in seen[i] and widths[i].allows(url, snap)
-                    if fresh and not unsafe_reason(url=url):
+                    if fresh and not unsafe_reason(url=url) and entity_url(url) not in listed:
                         seen[i].add(form)
                         candidates.append((i, url, snap))
             if not candidates:

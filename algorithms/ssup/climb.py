@@ -214,7 +214,7 @@ class Climb:
                 continue
             peers = len(found.peers)
             parent = self.judge(page, sp, level, found, probes.home_only(url))
-            probes.weighed(url, 0.0 if parent is None else parent.weight)
+            probes.weighed(url, *_weight(parent))
             if len(found.peers) > peers:
                 probes.peer(page)
             if (
@@ -833,3 +833,9 @@ def _past_root_menu(
         return left
     menu = {link.url for link in found.best.page.links}
     return [] if probes.navigation_only() and menu.issuperset(left) else left
+
+
+def _weight(parent: Parent | None) -> tuple[float, bool]:
+    """A probe's candidate `parent` as `Probes.weighed` takes it: its W_ci (0.0: none), and
+    whether it is the page of a value its entries share."""
+    return (0.0, False) if parent is None else (parent.weight, parent.value)

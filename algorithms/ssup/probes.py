@@ -499,6 +499,8 @@ class Probes:
     _dead: dict[str, int] = field(default_factory=dict)  # family → loaded, not linking to sp
     _weights: dict[str, float] = field(default_factory=dict)  # judged candidate → its W_ci
     _sound: set[str] = field(default_factory=set)  # families a probe of which linked to sp
+    _values: dict[str, int] = field(default_factory=dict)  # family → its value pages probed
+    _unvalued: set[str] = field(default_factory=set)  # families a probe of which was no value
 
     def __post_init__(self) -> None:
         self._lists = link_collections(self.sp, self.mode)
@@ -541,8 +543,9 @@ class Probes:
             else:
                 self._dead[family] = self._dead.get(family, 0) + 1
 
-    def weighed(self, url: str, weight: float) -> None:
-        """The probe of `url` gave a candidate index page of W_ci `weight` (0.0: none).
+    def weighed(self, url: str, weight: float, value: bool = False) -> None:
+        """The probe of `url` gave a candidate index page of W_ci `weight` (0.0: none), `value`
+        when it is the page of a value its entries share (`verdicts.value_page`: a tag's).
 
         Choice: from the seed, a list of it of which `DRY_ENTRIES` entries were judged, none
         weighing `WEAK_SHARE` of the best candidate's W_ci, is its contents (a chapter's menu
@@ -550,6 +553,11 @@ class Probes:
         a better index page: its other entries are left out (`_weak`), as above the seed the
         entries of a list none of which links back (`_dry`)."""
         self._weights[url] = weight
+        for family in url_families(url) if weight > 0.0 else ():
+            if value:
+                self._values[family] = self._values.get(family, 0) + 1
+            else:
+                self._unvalued.add(family)
 
     def lists_kind(self, url: str) -> None:
         """`url`, loaded, lists pages of sp's kind without sp (`fullprobe.lists_kind`): its
@@ -656,7 +664,7 @@ class Probes:
                 f"listed only in lists of the page of which {DRY_ENTRIES} entries or more were "
                 "loaded and none links back to it: its contents, pages below it"
             )
-        broken = self.broken(url)
+        broken = self.broken(url) or valued_family(self, url)
         if broken:
             return broken
         if not self.climbed and paths and all(self._weak(p) for p in paths):
@@ -839,3 +847,23 @@ class Probes:
 
     def _specificity(self, url: str) -> float:
         return max((1.0 / len(self._lists[p]) for p in self._content_paths(url)), default=0.0)
+
+
+def valued_family(probes: Probes, url: str) -> str:
+    """Why `url`'s family is left out of `probes` as pages of values once an index page is
+    confirmed ("" when it is not).
+
+    Choice: a value's page (a tag's) is taken only when no other index page is found
+    (`verdicts.Parent.value`); once one is confirmed, a family of which `BROKEN_PROBES`
+    probes were value pages, none another candidate, holds only pages that cannot win:
+    the other tags a post carries."""
+    if not probes._confirmed:
+        return ""
+    for family in url_families(url):
+        count = probes._values.get(family, 0)
+        if count >= BROKEN_PROBES and family not in probes._unvalued:
+            return (
+                f"of the family {family}, {count} of whose pages were pages of a value its "
+                "entries share, taken only when no other index page is found, and one is"
+            )
+    return ""

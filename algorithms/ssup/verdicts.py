@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from urllib.parse import urlsplit
 
@@ -259,8 +259,25 @@ def lists_siblings(parent: Parent, sp: Snapshot, mode: TagFeature, *, widen: boo
     template `sp`'s URL stands for (`template_share`; with `widen`, its fixed segments between
     the first and the last left free where the list varies them: `urlshape.widened`)."""
     listed = link_collections(parent.page, mode).get(parent.sdp, ())
-    others = (u for u in listed if u != sp.final_url)
+    others = (u for u in on_site(listed, sp) if u != sp.final_url)
     return template_share(sp.url, others, widen=widen) >= _CLIMB_SHARE
+
+
+def on_site(urls: Iterable[str], sp: Snapshot) -> list[str]:
+    """`urls` on `sp`'s host: a list's links to other sites (a bookmark's or a package's
+    homepage beside its own page, in the same cell) are no pages of its level.
+
+    Choice (as the level's groups leave out the links out of the crawl's scope,
+    `levels.SameLevel._in_scope`): a list of sp's siblings each beside its external link is
+    half made of them; counted, they would hide the level from the climb."""
+    host = urlsplit(sp.final_url or sp.url).netloc
+    listed = list(urls)
+    kept = [u for u in listed if urlsplit(u).netloc == host]
+    # Choice: a few links beside the external ones (a message's links to its thread's
+    # other messages beside a style guide's) are no list of the level either way: such a
+    # list is read whole.
+    own = own_urls(sp)
+    return kept if sum(u not in own for u in kept) >= DRY_ENTRIES else listed
 
 
 def lists_folders(parent: Parent, sp: Snapshot, mode: TagFeature) -> bool:
@@ -403,7 +420,8 @@ def climbs(parent: Parent, current: Snapshot, mode: TagFeature) -> tuple[bool, f
     weights = term_weights(current.url, paths, parent.sdp)
     pattern = {t for t, w in weights.weights.items() if t[0] != SIZE_TERM and w > 0.0}
     own = own_urls(current)
-    siblings = [u for u in dict.fromkeys(paths.get(parent.sdp, ())) if u not in own]
+    listed = on_site(dict.fromkeys(paths.get(parent.sdp, ())), current)
+    siblings = [u for u in listed if u not in own]
     if not siblings or not pattern:
         return False, 0.0
     alike = sum(1 for u in siblings if pattern & url_schema(u))

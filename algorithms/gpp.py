@@ -232,15 +232,16 @@ def _column(snapshot: Snapshot, part: VisualList) -> VisualList | None:
 
 
 def _branch(model: VisualList | None) -> bool:
-    """Whether `model` is a run of entries below an entry of a nested list (``ul/li/ul/li``): a
-    branch of a tree, such as a site navigation's section opened on its entries.
+    """Whether `model` is a run of entries below an entry of a nested list (``ul/li/ul/li``), or
+    a level of the list at that depth (`_column`, its entries across the branches): a branch
+    of a tree, such as a site navigation's section opened on its entries.
 
     Choice "a branch of the site navigation is part of its tree" (beyond the reconstruction,
     for real applications): a documentation site's sidebar opens the seed's section, a run of
     its documents long enough to pass for its list; its other sections are the same list's
     branches, drawn at other indents or collapsed. The navigation tree holding the branch
     (`_navigation_tree`) is then the seed's list where it reaches more pages."""
-    if model is None or model.signature[1] in (COLUMN, NAVIGATION, COLLECTION):
+    if model is None or model.signature[1] in (NAVIGATION, COLLECTION):
         return False
     return sum(step in ITEM_TAGS for step in model.container.split("/")) >= 2
 

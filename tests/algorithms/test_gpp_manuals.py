@@ -257,3 +257,41 @@ async def test_gpp_takes_a_navigation_branch_for_part_of_its_tree(serve_app: Ser
     assert set(found.entities) == {f"{base}/{p}.html" for p in _PARTS} | {
         f"{base}/{p}/ch{n}.html" for p, size in _PARTS.items() for n in range(size)
     }
+
+
+_GUIDE_TREE = {"users": (2, 1, 2, 1), "contributors": (1, 2, 2), "reference": (2, 1, 2, 1, 2)}
+
+
+def _guide() -> web.Application:
+    """A guide whose every page carries its navigation, three levels deep: parts, their topics,
+    each topic's 1 or 2 pages. The pages of the third level line up at one indent, their
+    topics between them, so that level alone is a list long enough for the seed's."""
+
+    def topic(part: str, t: int, size: int) -> str:
+        pages = "".join(_item(f"/{part}/t{t}/p{n}/", f"page {n}") for n in range(size))
+        return f'<li><a href="/{part}/t{t}/">topic {t}</a><ul>{pages}</ul></li>'
+
+    tree = "".join(
+        f'<li><a href="/{part}/">{part}</a><ul>'
+        + "".join(topic(part, t, size) for t, size in enumerate(sizes))
+        + "</ul></li>"
+        for part, sizes in _GUIDE_TREE.items()
+    )
+    nav = f'<div class="side"><ul>{tree}</ul></div>'
+
+    async def page(request: web.Request) -> web.Response:
+        return _html(f"{nav}<main><h1>{request.path}</h1><p>Text.</p></main>")
+
+    return _app(page, "/", "/{part}/", "/{part}/{topic}/", "/{part}/{topic}/{page}/")
+
+
+async def test_gpp_takes_a_navigation_level_for_part_of_its_tree(serve_app: Serve) -> None:
+    """A level of the navigation's tree (`_column`) below an entry of it is a branch too: the
+    tree holding it, every part, topic and page, is the seed's list."""
+    base, found = await _grown(serve_app, _guide(), "/users/t0/p1/")
+    topics = [(p, t, size) for p, sizes in _GUIDE_TREE.items() for t, size in enumerate(sizes)]
+    assert set(found.entities) == (
+        {f"{base}/{p}/" for p in _GUIDE_TREE}
+        | {f"{base}/{p}/t{t}/" for p, t, _ in topics}
+        | {f"{base}/{p}/t{t}/p{n}/" for p, t, size in topics for n in range(size)}
+    )

@@ -238,7 +238,7 @@ class SameLevel:
         lazy = self.on_demand and (leaf or not rest)
         # G1 is kept before its sample is downloaded: a budget spent on the sample keeps it.
         mark = len(kept)
-        kept.extend(first.urls + first.joined + (() if mates is kept else tuple(mates)))
+        kept.extend(first.urls + first.joined + (() if leaf else tuple(mates)))
         if not lazy and await threshold.measure() is None:
             self._unloaded(first, len(groups), level, kept, mark)
             return

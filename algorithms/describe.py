@@ -68,7 +68,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import urlsplit, urlunsplit
 
@@ -484,7 +484,7 @@ async def light_indesit(
             break  # one hop further only while no collection of pages like `page` is found
         hop = [u for u in dict.fromkeys(reached) if u not in own]
     if not good and like.labels:
-        like = replace(like, labels=frozenset())  # choice "labels no page shares"
+        like = like.markup_only()  # choice "labels no page shares"
         good = like_page()
     if not good:
         return [page]
@@ -593,7 +593,7 @@ def _like_sample(
     found = {p.url: p for p in others if like(p) >= threshold}
     if found or not like.labels:
         return found
-    markup = replace(like, labels=frozenset())
+    markup = like.markup_only()
     return {p.url: p for p in others if markup(p) >= threshold}
 
 

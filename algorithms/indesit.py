@@ -224,6 +224,11 @@ class SeedSimilarity:
             sim = min(sim, measure(self.labels, labels))
         return sim
 
+    def markup_only(self) -> SeedSimilarity:
+        """This measure without its labels: simhtml alone (a second Indesit crawl; describe's
+        choice "labels no page shares")."""
+        return replace(self, labels=frozenset())
+
 
 def _labels(page: Snapshot) -> frozenset[str]:
     """`page`'s field names (`label_schema`), its definition terms that are links left out
@@ -431,7 +436,7 @@ class _Crawl:
         self.similarity = SeedSimilarity.of(seed, start, self.mode)
         self.judge(start)
         if not self.labels:  # a second crawl: the pages the first loaded are judged again
-            self.similarity = replace(self.similarity, labels=frozenset())
+            self.similarity = self.similarity.markup_only()
             for loaded in self.run.loaded(self.run.pages).values():
                 self.judge(loaded)
         self.push(start, _OTHER)

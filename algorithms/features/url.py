@@ -39,6 +39,7 @@ __all__ = [
     "TermWeights",
     "UrlSchema",
     "candidate_weight",
+    "path_segments",
     "query_pairs",
     "route",
     "spread",
@@ -82,6 +83,11 @@ def tokens(url: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=1 << 16)
+def path_segments(url: str) -> tuple[str, ...]:
+    """The non-empty segments of `url`'s own path (``/a/b/`` → ``("a", "b")``)."""
+    return tuple(s for s in urlsplit(url).path.split("/") if s)
+
+
 def route(url: str) -> tuple[str, str]:
     """The path and query `url` shows: a hash route's (``/#/movies?page=2``, ``#!/a?b=1``: a
     fragment a link keeps only on a hash-routed document, see crawler.hashrouting) read as the

@@ -14,9 +14,9 @@ pattern and the result containers leave out (entities.py).
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
 
 from siteseer.algorithms.features.dom import result_container
+from siteseer.algorithms.features.url import path_segments
 from siteseer.algorithms.querycentric.items import linked_anchors
 from siteseer.algorithms.querycentric.labels import facet_heading
 
@@ -39,7 +39,7 @@ def own_folder_kind(root: Snapshot, mine: Link, alike: list[str]) -> list[str]:
     for anchor, link in linked_anchors(root):
         if link.url in wanted:
             owner = next((e for e in anchor.iterancestors() if e.tag in _OWNERS), None)
-            folders.setdefault(owner, set()).add(_segments(link.url)[:-1])
+            folders.setdefault(owner, set()).add(path_segments(link.url)[:-1])
     named: set[tuple[str, ...]] = set()
     seen: dict[Any, str | None] = {}
     for owner, held in folders.items():
@@ -47,11 +47,11 @@ def own_folder_kind(root: Snapshot, mine: Link, alike: list[str]) -> list[str]:
         if len(held) != 1 or not (folder := next(iter(held))) or not _names(word, folder[-1]):
             return alike
         named.add(folder)
-    own = _segments(mine.url)[:-1]
-    pages = {_segments(x.url) for x in root.links}
+    own = path_segments(mine.url)[:-1]
+    pages = {path_segments(x.url) for x in root.links}
     if len(named) < 2 or own not in named or pages & named:
         return alike
-    return [url for url in alike if _segments(url)[:-1] == own]
+    return [url for url in alike if path_segments(url)[:-1] == own]
 
 
 def _names(word: str, folder: str) -> bool:
@@ -66,10 +66,6 @@ def _singular(word: str) -> str:
     if word.endswith("ies"):
         return word[:-3] + "y"
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
-
-
-def _segments(url: str) -> tuple[str, ...]:
-    return tuple(s for s in urlsplit(url).path.split("/") if s)
 
 
 _HEADINGS = "preceding::*[self::h1 or self::h2 or self::h3 or self::h4 or self::h5 or self::h6][1]"

@@ -36,6 +36,7 @@ from typing import Any, Literal, Protocol
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from siteseer.algorithms.features.outline import leaf_suffix
+from siteseer.algorithms.features.url import path_segments as _segments
 from siteseer.algorithms.features.url import route
 from siteseer.algorithms.querycentric.items import (
     item_links,
@@ -154,11 +155,6 @@ def _route_query(url: str) -> str:
     """The query of `url`'s route (`features.url.route`), a query separated by ";" (HTML 4's
     alternative to "&", as gitweb writes) read as "&"-separated."""
     return route(url)[1].replace(";", "&")
-
-
-def _segments(url: str) -> tuple[str, ...]:
-    path = urlsplit(url).path
-    return tuple(s for s in path.split("/") if s)
 
 
 def _has_fragment(url: str) -> bool:

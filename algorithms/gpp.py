@@ -14,9 +14,9 @@ marked [reconstructed] there are the named choices below:
    other URL templates than the seed's counts as none (`_holding_list_size`). Where no page
    holds the seed in a list of `SHORT_LIST` links or more but its site navigation does, the
    navigation's whole tree of nested lists, collapsed drop-downs included, is its list
-   (`_navigation_tree`: a documentation site lists its pages only there), and so it is where
-   the seed's list is one branch of such a tree (`_branch`: a sidebar's open section). A list
-   its page pages counts as long however few links it shows (`_long`: a blog's five posts a
+   (`gpptrees.navigation_tree`: a documentation site lists its pages only there), and so it is
+   where the seed's list is one branch of such a tree (`gpptrees.branch`: a sidebar's open
+   section). A list its page pages counts as long however few links it shows (`_long`: a blog's five posts a
    page, beside a box of its five newest on every page). The seed is the page as loaded (a
    hash-routed document's fragment is its page once the document is known).
    Where the seed stands alone on every page linking it (a blog's newest post, featured above
@@ -29,8 +29,8 @@ marked [reconstructed] there are the named choices below:
 2. At each hop, the visual list L_i of p_i that contains a_i (features.visual.visual_lists); when
    a_i is in no visual list (a lone link), the anchors of p_i sharing a_i's container path and
    style stand in for it (`_collection_of`), or, in a level of a nested list, the anchors of
-   that level (`_column`: a table of contents' chapters, their sections between them). A list
-   of anchors into the target's page alone (its headings) is none. A list set in parts that
+   that level (`gpptrees.column`: a table of contents' chapters, their sections between them).
+   A list of anchors into the target's page alone (its headings) is none. A list set in parts that
    line up apart (columns, runs under headings) is taken whole: every anchor of its container
    path and style (`_whole`).
 3. Grow: F0 = {p0}; F_{i+1} = the targets of the list matching L_i on every page of F_i (on p_i
@@ -92,7 +92,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
-from siteseer.algorithms import gpppages
+from siteseer.algorithms import gpppages, gpptrees
 from siteseer.algorithms.features.url import query_pairs, route
 from siteseer.algorithms.features.urlshape import (
     UrlTemplate,
@@ -104,7 +104,6 @@ from siteseer.algorithms.features.urlshape import (
     widened,
 )
 from siteseer.algorithms.features.visual import (
-    ALIGN_TOLERANCE_PX,
     MIN_LIST_SIZE,
     MenuKey,
     VisualList,
@@ -114,6 +113,7 @@ from siteseer.algorithms.features.visual import (
     menu_signatures,
     visual_lists,
 )
+from siteseer.algorithms.gpptrees import COLLECTION, COLUMN, KIND_SHARE
 from siteseer.algorithms.result import Discovery, TraceEntry
 from siteseer.algorithms.run import Run, Stopped
 from siteseer.algorithms.ssup.menus import named_below
@@ -129,13 +129,7 @@ MAX_SEED_DEPTH = 4
 LIST_THRESHOLD = 0.7
 EXTRA_DEPTH = 1
 SHORT_LIST = 10  # a seed list shorter than this may be a "featured" box: search one level more
-KIND_SHARE = 0.5  # a list holding the seed is its when this share of it is of the seed's template
 BATCH = 8  # pages rendered per batch while searching for the seed path
-COLLECTION = "collection"  # the signature's orientation slot for a lone link's stand-in list
-NAVIGATION = "navigation"  # the signature's orientation slot for a site navigation tree
-COLUMN = "column"  # the signature's orientation slot for a level of a nested list
-LIST_TAGS = frozenset({"ul", "ol", "menu"})
-ITEM_TAGS = frozenset({"li", "dt", "dd"})  # the steps of a path that are a list's items
 TERMS = 2.0  # a list linking its pages more times each than this is an index of terms
 
 
@@ -186,8 +180,8 @@ def _collection_of(snapshot: Snapshot, anchor: Link) -> VisualList:
 def _list_with(snapshot: Snapshot, target: str, menus: set[MenuKey]) -> VisualList | None:
     """The visual list on `snapshot` holding a link to `target` (non-menu lists first, then the
     longest), a list of anchors into `target` alone being none (a table of contents lists a
-    page's own headings under its entry). A lone link in a level of a nested list (`_column`)
-    has that level for its list."""
+    page's own headings under its entry). A lone link in a level of a nested list
+    (`gpptrees.column`) has that level for its list."""
     lists = visual_lists(snapshot)
     holding = [vl for vl in lists if target in vl.urls and len(set(vl.urls)) > 1]
     holding.sort(key=lambda vl: (is_menu(vl, menus), -len(vl.links), vl.urls))
@@ -197,105 +191,8 @@ def _list_with(snapshot: Snapshot, target: str, menus: set[MenuKey]) -> VisualLi
     if anchor is None:
         return None
     lone = _collection_of(snapshot, anchor)
-    column = _column(snapshot, lone)
+    column = gpptrees.column(snapshot, lone)
     return column if column is not None and len(column.links) >= MIN_LIST_SIZE else lone
-
-
-def _column(snapshot: Snapshot, part: VisualList) -> VisualList | None:
-    """The anchors of `snapshot` in `part`'s container and style standing at the left x of its
-    first entry, where that container is a level of a nested list (`_nested`); None elsewhere.
-
-    Choice "a nested list's level is one list" (HyLiEn, ALGORITHMS.md: siblings grouped by
-    equal left x, aligned similar lists merged): a table of contents sets its chapters at one
-    indent, each followed by its sections at the next. The chapters line up but with no steady
-    step (their sections stand between them), so each falls apart into runs too short to be a
-    list; a chapter's sections make one run, and each chapter's sections another. Grouping by
-    the left x alone, as HyLiEn does, the entries of one level of the tree are one list,
-    across its branches, whatever folders their pages are in."""
-    first = part.links[0]
-    if first.box is None:
-        return None
-    x = first.box.x
-    whole = joined(snapshot, part)
-    links = tuple(
-        lk for lk in whole.links if lk.box is not None and abs(lk.box.x - x) <= ALIGN_TOLERANCE_PX
-    )
-    if not links or not _nested(snapshot, part.container, links):
-        return None
-    box = Box(x, min(lk.box.y for lk in links if lk.box), part.box.w, 0)
-    return VisualList(
-        signature=(part.container, COLUMN, *part.signature[2:]),
-        orientation="vertical",
-        links=links,
-        box=box,
-    )
-
-
-def _branch(model: VisualList | None) -> bool:
-    """Whether `model` is a run of entries below an entry of a nested list (``ul/li/ul/li``), or
-    a level of the list at that depth (`_column`, its entries across the branches): a branch
-    of a tree, such as a site navigation's section opened on its entries.
-
-    Choice "a branch of the site navigation is part of its tree" (beyond the reconstruction,
-    for real applications): a documentation site's sidebar opens the seed's section, a run of
-    its documents long enough to pass for its list; its other sections are the same list's
-    branches, drawn at other indents or collapsed. The navigation tree holding the branch
-    (`_navigation_tree`) is then the seed's list where it reaches more pages."""
-    if model is None or model.signature[1] in (NAVIGATION, COLLECTION):
-        return False
-    return sum(step in ITEM_TAGS for step in model.container.split("/")) >= 2
-
-
-def _nested(snapshot: Snapshot, container: str, entries: Sequence[Link]) -> bool:
-    """Whether `entries`, links of `snapshot` whose items have the path `container`, are a
-    level of a nested list: items within items (``ul/li/ul/li``, a definition list's
-    ``dl/dd/dl/dt``), or items most of which hold a list of their own (the link after the
-    entry, in the page's order, sits in a list item below its item)."""
-    if sum(step in ITEM_TAGS for step in container.split("/")) >= 2:
-        return True
-    below = container + "/"
-    mine = {id(lk) for lk in entries}
-    after = [
-        following
-        for lk, following in zip(snapshot.links, snapshot.links[1:], strict=False)
-        if id(lk) in mine
-    ]
-    heads = sum(
-        lk.path.startswith(below) and bool(ITEM_TAGS & set(lk.path[len(below) :].split("/")))
-        for lk in after
-    )
-    return heads >= KIND_SHARE * len(entries)
-
-
-def _navigation_tree(snapshot: Snapshot, target: str) -> VisualList | None:
-    """The site navigation holding a link to `target` as one list (None when the link is in
-    no list item): the anchors of `snapshot` in the nested list the link sits in, at any depth
-    of it, shown or collapsed, without the page's links to itself (a drop-down's toggle).
-
-    Choice "a site navigation that alone lists the seed is its list" (beyond the
-    reconstruction, for real applications): a documentation site lists its pages only in its
-    navigation, a tree of nested lists (``ul/li/ul/li/a``) drawn on every page, its branches
-    often collapsed into drop-down menus drawn in the page but not on screen. Step 5 never
-    fans out through a site-wide menu; where no page shows the seed in a list of its own (the
-    longest holds fewer than `SHORT_LIST` links), the navigation tree is that list. Its root is
-    the path above the nested lists the link sits in (`_tree_root`); its anchors are those
-    whose path is that root, any number of list levels, and the anchor."""
-    anchor = next((lk for lk in snapshot.links if lk.url == target), None)
-    if anchor is None:
-        return None
-    root = _tree_root(anchor.path)
-    if root is None:
-        return None
-    own = {snapshot.url, snapshot.final_url}
-    members = tuple(
-        lk for lk in snapshot.links if lk.url not in own and _tree_root(lk.path) == root
-    )
-    if len(members) < 2:
-        return None
-    boxes = [lk.box for lk in members if lk.box is not None and lk.box.w > 0]
-    box = Box(0, 0, max((b.x + b.w for b in boxes), default=0.0), 0) if boxes else Box(0, 0, 0, 0)
-    signature = (root, NAVIGATION, 0.0, 0, "", "")
-    return VisualList(signature=signature, orientation="vertical", links=members, box=box)
 
 
 def _beside(snapshot: Snapshot, target: str, menus: set[MenuKey]) -> VisualList | None:
@@ -323,16 +220,6 @@ def _beside(snapshot: Snapshot, target: str, menus: set[MenuKey]) -> VisualList 
         return None
     whole = _whole(snapshot, lists[0], menus)
     return replace(whole, links=(*whole.links, anchor))
-
-
-def _tree_root(path: str) -> str | None:
-    """The path above the nested lists a link DOM path ends in (``…/div/ul/li/ul/li/a`` →
-    ``…/div``), None when its anchor sits in no list item."""
-    steps = path.split("/")
-    end = len(steps) - 1  # the anchor
-    while end >= 2 and steps[end - 1] == "li" and steps[end - 2] in LIST_TAGS:
-        end -= 2
-    return None if end == len(steps) - 1 else "/".join(steps[:end])
 
 
 def _names(url: str) -> frozenset[str]:
@@ -475,7 +362,7 @@ def _holding_list_size(page: Snapshot, seed: str, menus: set[MenuKey]) -> int:
     long: the search goes on to the page that lists them all (the log). The seed's template is
     widened over the list (`widened`): an index of every project's latest release lists the
     seed's siblings each under its project (``/dev/<project>/<version>``), and is its list. A
-    level of a nested list (`_column`) lists the pages of one level of its tree, whatever
+    level of a nested list (`gpptrees.column`) lists the pages of one level of its tree, whatever
     folders they are in: no template asked of it."""
     model = _list_with(page, seed, menus)
     if model is None or is_menu(model, menus) or model.signature[1] == COLLECTION:
@@ -547,7 +434,7 @@ async def _seed_path(
 ) -> tuple[list[str], VisualList | None, str] | None:
     """Breadth-first from `root` (rendering) to the best page linking to `seed` (step 1), the
     list that stands for the seed's list on it when no list holds the seed (the site
-    navigation, `_navigation_tree`; the list the seed stands beside, `_beside`; None
+    navigation, `gpptrees.navigation_tree`; the list the seed stands beside, `_beside`; None
     otherwise), and the seed's link on it.
 
     Choice "a link to the seed is the seed without the list's state": a list that hands its
@@ -622,9 +509,11 @@ async def _seed_path(
     note = "the page whose list holding the seed is the longest"
     navigation: VisualList | None = None
     held = _list_with(rendered[best], seed_links[best], menus)
-    if not _long(rendered[best], seed_links[best], menus, session) or _branch(held):
+    if not _long(rendered[best], seed_links[best], menus, session) or gpptrees.branch(held):
         trees = {
-            u: t for u in holders if (t := _navigation_tree(rendered[u], seed_links[u])) is not None
+            u: t
+            for u in holders
+            if (t := gpptrees.navigation_tree(rendered[u], seed_links[u])) is not None
         }
         reach = {u: len(set(t.urls)) for u, t in trees.items()}
         longest = max(reach.values(), default=0)

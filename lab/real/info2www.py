@@ -25,7 +25,9 @@ Truth, from the Info files (never from a crawl): the entities are the nodes the 
 directory entries name that document a program (GNU's `<program> invocation` nodes; 102), at
 the URL the directory links them by, in `canonical_url`'s spelling; attribute `chapter`, the
 manual's chapter holding the node (the node's "Up" chain, read from the node headers, up to the
-node below Top). The index is one level, the directory `/cgi-bin/info2www`; the seed is
+node below Top), which the site labels nowhere (a program's node shows it as its header's
+"Up:" link, "chapter" is only a word of the chapters' running text: "This chapter describes
+…"): unlabelled, scored by its values. The index is one level, the directory `/cgi-bin/info2www`; the seed is
 `ls invocation`, also reached through Top and its chapter "Directory listing".
 """
 
@@ -202,4 +204,5 @@ class Info2wwwApp(RealApp):
                 f"({top}) and the chapters (the seed's: {seed_chapter}). Not listed in "
                 "templates: the other nodes, the icons."
             ),
+            unlabelled=("chapter",),
         )

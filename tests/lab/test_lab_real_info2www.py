@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from lab_http import get_text, page_links
+from lab_http import get_text, labels, page_links
 
 from siteseer.crawler import canonical_url
 from siteseer.lab.real.info2www import (
@@ -88,3 +88,20 @@ def test_program_nodes_show_their_node_and_link_up_their_chapter(gateway: LabSer
         assert up in chapters, url
         if title == SEED:
             assert up in page_links(url, HREF), url
+
+
+@pytest.mark.slow
+@pytest.mark.real_app(APP)
+@pytest.mark.timeout(900)
+def test_the_chapter_is_unlabelled_a_program_shows_it_as_its_up_link(gateway: LabServer) -> None:
+    truth = gateway.truth(APP)
+    assert truth.unlabelled == ("chapter",)
+    ((home,),) = truth.index_levels
+    chapters = [u for u, t in truth.templates.items() if t == "chapter"]
+    programs = list(truth.target_entities)
+    for url in [home, *chapters[::6], *programs[:: len(programs) // 8]]:
+        assert not labels(get_text(url), "chapter"), url
+    for url in programs[:: len(programs) // 8]:
+        (chapter,) = truth.attributes[url]["chapter"]
+        up = re.search(r"Up: <STRONG><A [^>]*><IMG [^>]*>\s*([^<]*)</A>", get_text(url))
+        assert up is not None and up[1].strip() == chapter, url

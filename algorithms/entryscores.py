@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urlsplit
 
 from siteseer.algorithms.querycentric.beside import lists_beside
+from siteseer.algorithms.querycentric.controls import control_facets
 from siteseer.algorithms.querycentric.entities import listed_with_sample, sample_pattern
 from siteseer.algorithms.querycentric.formfields import form_choices, forms_of
 from siteseer.algorithms.querycentric.model import (
     Canonical,
     anchor_urls,
-    control_facets,
     entity_url,
     guess_entity_pattern,
     link_facets,

@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from dataclasses import replace
 
+from siteseer.algorithms.querycentric.controls import control_facets
 from siteseer.algorithms.querycentric.core import Query, show, with_facet
 from siteseer.algorithms.querycentric.disclosures import (
     disclosure_facets,
@@ -32,7 +33,6 @@ from siteseer.algorithms.querycentric.model import (
     Condition,
     Facet,
     clean_label,
-    control_facets,
     is_subset,
     label_count,
     load_more_control,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from aiohttp import web
 from explore_runs import serve_and_explore_from_entry
 
-from siteseer.algorithms.querycentric.model import control_facets
+from siteseer.algorithms.querycentric.controls import control_facets
 from siteseer.crawler import Session, SessionConfig
 from siteseer.lab import LabServer, Site, SiteTruth, set_scores
 from siteseer.lab.runners.exploration import run_explore

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from siteseer.algorithms.querycentric.beside import addressed_under, lists_beside
+from siteseer.algorithms.querycentric.controls import control_facets
 from siteseer.algorithms.querycentric.formfields import form_choices, forms_of, get_submission
 from siteseer.algorithms.querycentric.indexes import value_indexes
 from siteseer.algorithms.querycentric.model import (
@@ -12,7 +13,6 @@ from siteseer.algorithms.querycentric.model import (
     Facet,
     classify_page,
     clean_label,
-    control_facets,
     drilldown_labels,
     facet_heading,
     first_page_form,

@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 from cases import fault
 
-from siteseer.algorithms.querycentric.model import control_facets
+from siteseer.algorithms.querycentric.controls import control_facets
 from siteseer.algorithms.querycentric.safety import (
     unsafe_controls,
     unsafe_form_reason,

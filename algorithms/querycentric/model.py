@@ -70,6 +70,7 @@ from siteseer.algorithms.querycentric.views import (
     path_page,
     points_up_or_down,
     rel_pager_urls,
+    sets_page_size,
 )
 from siteseer.render import Control, Link, Snapshot
 
@@ -556,8 +557,8 @@ def pagination_candidates(
     links += form_pager_links(snapshot, canonical) if canonical is not None else []
     paged = any(is_number_text(t) and _differs_by_page(here, u) for u, t in links)
     for url, text in links:
-        if url in (here, snapshot.url):
-            continue
+        if url in (here, snapshot.url) or sets_page_size(url, text):
+            continue  # the page itself; a size kept as the visitor's (/links-per-page?nb=50)
         if pattern.matches(url) and not names_a_pager(text, url in rel, url):
             continue  # an entity link; one named as a pager is a page of a pattern this wide
         if _differs_by_page(here, url):

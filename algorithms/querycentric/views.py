@@ -73,6 +73,7 @@ __all__ = [
     "path_page",
     "points_up_or_down",
     "rel_pager_urls",
+    "sets_page_size",
     "sort_fields",
 ]
 
@@ -141,6 +142,22 @@ def path_page(segments: Sequence[str]) -> tuple[tuple[str, ...], str]:
     if index is not None:
         return segs[:-1], index
     return segs, ""
+
+
+def sets_page_size(url: str, text: str) -> bool:
+    """Whether a link is a page-size setting of its own address: its path's last segment names
+    the size (``/links-per-page``, ``/page_size``) and its one query value is the number the link
+    reads (``?nb=100`` under "100"). The site keeps the size as the visitor's preference (in a
+    session a cookie names, which stateless fetches never send back): no page of a list, and
+    no size a fetch can ask a list for."""
+    parts = urlsplit(url)
+    words = frozenset(re.split(r"[-_.]+", parts.path.rstrip("/").rpartition("/")[2].lower()))
+    pairs = parse_qsl(parts.query, keep_blank_values=True)
+    named = {"per", "page"} <= words or bool(words & _SIZE_SEGMENT_WORDS)
+    return named and len(pairs) == 1 and pairs[0][1] == text.strip() and text.strip().isdigit()
+
+
+_SIZE_SEGMENT_WORDS = frozenset({"perpage", "pagesize", "limit"})
 
 
 def _index_page(segment: str) -> str | None:

@@ -293,6 +293,20 @@ def test_pagination_candidates_and_same_query() -> None:
     assert first_page_form(BASE + "/shop?page=1&sort=new") == BASE + "/shop?sort=new"
 
 
+def test_a_page_size_kept_as_the_visitors_preference_is_no_page_of_the_list() -> None:
+    """A bookmark list's "Links per page" links (``/links-per-page?nb=100``) set the size in the
+    visitor's session and send back to the list: stateless fetches never see it, so none is a
+    page of the list beside its pager's ``?page=2``; a number to another address is."""
+    sizes = '<div>Links per page <a href="/links-per-page?nb=20">20</a>'
+    sizes += '<a href="/links-per-page?nb=50">50</a><a href="/links-per-page?nb=100">100</a></div>'
+    pager = '<nav><a href="/?page=2">Next page</a></nav>'
+    home = snap("/", sizes + cards(1, 2) + pager)
+    assert pagination_candidates(home, PATTERN) == (BASE + "/?page=2",)
+    # a size link whose value is not the number it reads is no such setting
+    other = snap("/", '<div><a href="/links-per-page?nb=100">2</a></div>' + cards(1, 2))
+    assert pagination_candidates(other, PATTERN) == (BASE + "/links-per-page?nb=100",)
+
+
 def test_a_sort_by_group_orders_the_list_where_its_links_spell_the_order_in_the_path() -> None:
     """A forum's home page lists its questions under a "Sort by" label whose links lead to the
     list's address with the order as a path segment (``/questions/sort:votes-desc/``): views

@@ -260,9 +260,10 @@ def record_fields(snapshot: Snapshot) -> dict[str, FieldValue]:
     edit form, the one data cell after it whose controls show a value: `_row_value`), the
     rows of a two-column table of data cells whose first column holds distinct labels (a
     "Column | Value" table, `_label_value_rows`), the terms of a description list
-    (``<dt>Label</dt><dd>value</dd>``) and "Label: value" lines (a bold or label element ending in
-    a colon, then the value: `_colon_lines`); first label seen kept, empty values (`NO_VALUE`)
-    left out."""
+    (``<dt>Label</dt><dd>value</dd>``), "Label: value" lines (a bold or label element ending in
+    a colon, then the value: `_colon_lines`) and "Label: <link>" runs of a block's own text
+    (a node's header: `_link_runs`); first label seen kept, empty values (`NO_VALUE`) left
+    out."""
     out: dict[str, FieldValue] = {}
     for el in snapshot.tree().iter("table", "dl"):
         if el.tag == "table":
@@ -286,7 +287,7 @@ def record_fields(snapshot: Snapshot) -> dict[str, FieldValue]:
                 if _has_value(value):
                     out.setdefault(label, value)
                 label = ""
-    for label, value in [*_colon_lines(snapshot), *_field_lines(snapshot)]:
+    for label, value in [*_colon_lines(snapshot), *_field_lines(snapshot), *_link_runs(snapshot)]:
         out.setdefault(label, value)
     return out
 
@@ -350,6 +351,40 @@ def _field_lines(snapshot: Snapshot) -> list[tuple[str, FieldValue]]:
 
 
 _FIELD_LINE = re.compile(r"([A-Za-z][\w-]{0,40}):[ \t]+(\S.*)")
+
+
+def _link_runs(snapshot: Snapshot) -> list[tuple[str, FieldValue]]:
+    """The "Label: <link>" runs of a block's own text holding at least two of them, each
+    label one word ending the text right before an element that is or holds one link, the
+    value that link's text (a manual node's header: ``Next: <strong><a>dir invocation</a>
+    </strong>  Up: <strong><a>Directory listing</a></strong>``, its chapter the "Up" link);
+    a block repeating a label is no record (a list of links each after the same word), nor
+    is a link whose ``rel`` names it the page's neighbour in a reading order (``rel="next"``,
+    ``"prev"``, ``"up"``: a manual's own navigation, every page linking its neighbours)."""
+    out: list[tuple[str, FieldValue]] = []
+    for el in snapshot.tree().iter():
+        if not isinstance(el.tag, str) or el.tag in _CODE or len(el) < 2:
+            continue
+        runs: list[tuple[str, FieldValue]] = []
+        before = el.text or ""
+        for child in el:
+            label = _RUN_LABEL.search(before) if isinstance(child.tag, str) else None
+            links = [a for a in child.iter("a") if a.get("href")] if label else []
+            if (
+                label
+                and len(links) == 1
+                and not _NAVIGATION & set((links[0].get("rel") or "").casefold().split())
+                and _has_value(text := _text(links[0]))
+            ):
+                runs.append((label[1], text))
+            before = child.tail or ""
+        if len(runs) >= 2 and len({label for label, _ in runs}) == len(runs):
+            out += runs
+    return out
+
+
+_NAVIGATION = frozenset({"next", "prev", "previous", "up", "start", "contents", "index"})
+_RUN_LABEL = re.compile(r"(?:^|[\s,;|])([A-Za-z][\w-]{0,30}):\s*$")
 
 
 _MAX_LABEL = 60

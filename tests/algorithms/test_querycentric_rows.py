@@ -306,3 +306,17 @@ def test_an_edit_forms_fields_are_the_values_its_controls_show() -> None:
         "</table><input type='submit' value='Save'></form>"
     )
     assert record_fields(snap) == {"id": "7", "name": "ford torino", "origin": "USA"}
+
+
+def test_a_nodes_label_link_runs_are_fields_but_a_manuals_rel_neighbours_are_none() -> None:
+    info = _snap(
+        '<form><hr>Next: <strong><a href="/info?dir"><img src="n.png" alt=""> dir</a></strong>'
+        '<tt>  </tt>Up: <strong><a href="/info?Listing">Directory listing</a></strong><hr></form>'
+    )
+    assert record_fields(info) == {"Next": "dir", "Up": "Directory listing"}
+    texinfo = _snap(
+        '<p>Next: <a href="Data.html" rel="next">Data Types</a>, Previous: '
+        '<a href="Intro.html" rel="prev">Introduction</a>, Up: <a href="index.html" rel="up">'
+        "Top</a></p>"
+    )
+    assert record_fields(texinfo) == {}

@@ -53,6 +53,10 @@ Choice "labels no page shares": the label measure, in `describe` and in the ligh
 is left out when it leaves no page like the sample while simhtml alone does: the sample's labels
 are then its content, not its type's fields (a manual's chapter defining its own options, each
 name a definition term no other chapter holds: real-sphinx's description was empty, F1 0).
+Choice "the light Indesit's pages": when Indesit finds no page like the sample (a wiki's or a
+manual's pages link each other in their text, not in lists), the sample's same-template set is
+what the light Indesit finds like it, the pages isInstance looks at: with the sample alone the
+description was empty and every page was turned down (real-gitit, real-docutils: F1 0).
 Choice "links into the site": the light Indesit follows and compares only the links into the
 site (as Indesit queues only those): a package page's description links out to its project's
 repositories and documentation, whose paths vary with the description: two release pages of
@@ -564,6 +568,10 @@ async def describe(
         mates = next(c.pages for c in clustering.clusters if page.url in c.pages)
         chosen = _spread([u for u in mates if u in by_url], similar)
         pages = [page, *(by_url[u] for u in chosen)]
+        if len(pages) == 1:
+            # Choice "the light Indesit's pages": Indesit left the sample alone (its links lie
+            # in its text, not in lists), so the pages isInstance would find like it stand in.
+            pages = await light_indesit(session, page, threshold=threshold, limit=similar)
         # The home page shows the site template only when it is not itself like the sample
         # (choice "a home like the sample"): a wiki's start page has the articles' template.
         site = home if home is not None and like(home) < threshold else None

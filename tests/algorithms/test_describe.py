@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Awaitable, Callable
 
 import pytest
@@ -238,3 +239,71 @@ async def test_labels_no_page_shares_are_no_schema(
         pages = [f"{base}/", *(f"{base}/{t}.html" for t in _TOPICS)]
         verdicts = [await is_instance(session, u, description) for u in pages]
     assert verdicts == [False] + [True] * len(_TOPICS)
+
+
+_ARTICLES = ("alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta")
+
+
+def _wiki() -> web.Application:
+    """A wiki: each article links another in its text (no list of articles anywhere), under the
+    article template (its history and edit links, its categories); the home and the recent
+    changes page have the site's menu only."""
+
+    def page(body: str) -> web.Response:
+        menu = '<nav><a href="/">Front</a> <a href="/recent">Recent changes</a></nav>'
+        html = f"<!DOCTYPE html><html><body>{menu}<main>{body}</main></body></html>"
+        return web.Response(text=html, content_type="text/html")
+
+    async def home(_: web.Request) -> web.Response:
+        return page('<h1>Welcome</h1><p>Start at <a href="/wiki/alpha">alpha</a>.</p>')
+
+    async def recent(_: web.Request) -> web.Response:
+        return page("<h1>Recent changes</h1><p>Nothing changed today.</p>")
+
+    async def article(request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        n = _ARTICLES.index(name)
+        after = _ARTICLES[(n + 1) % len(_ARTICLES)]
+        return page(
+            f"<h1>{name.title()}</h1><div class='tools'><span>Revision history</span> "
+            f"<span>Discussion</span></div><table><tr><th>Position</th><td>{n}</td></tr>"
+            f"<tr><th>Origin</th><td>Greek</td></tr></table><p>The letter {name} comes before "
+            f'<a href="/wiki/{after}">{after}</a> in words {n} times.</p>'
+            "<div class='cats'><ul><li>Categories</li><li>letters</li></ul></div>"
+        )
+
+    app = web.Application()
+    app.router.add_get("/", home)
+    app.router.add_get("/recent", recent)
+    app.router.add_get("/wiki/{name}", article)
+    return app
+
+
+@pytest.mark.parametrize("alone", [False, True])
+async def test_a_sample_indesit_leaves_alone_takes_the_light_indesits_pages(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+    monkeypatch: pytest.MonkeyPatch,
+    alone: bool,
+) -> None:
+    # A wiki's articles link each other in their text: Indesit found no page like the sample,
+    # its template was the sample alone and the description empty (real-gitit describe F1 0);
+    # the pages the light Indesit finds like it make its template. `alone`: Indesit is made to
+    # find the sample alone, as it did there.
+    from types import SimpleNamespace
+
+    from siteseer.algorithms import describe, is_instance
+
+    if alone:
+
+        async def sample_alone(_: Session, sample: str, **__: object) -> SimpleNamespace:
+            return SimpleNamespace(entities=(sample,), complete=True, reason="")
+
+        module = importlib.import_module("siteseer.algorithms.describe")
+        monkeypatch.setattr(module, "indesit", sample_alone)
+    base = await serve_app(_wiki())
+    async with Session(SessionConfig(render="never")) as session:
+        description = await describe(session, [f"{base}/wiki/gamma"])
+        assert {"revision", "history", "position", "origin"} <= set(description.terms)
+        pages = [f"{base}/", f"{base}/recent", *(f"{base}/wiki/{a}" for a in _ARTICLES)]
+        verdicts = [await is_instance(session, u, description) for u in pages]
+    assert verdicts == [False, False] + [True] * len(_ARTICLES)

@@ -70,7 +70,7 @@ and their template lost the row's fields (real-sqliteweb: every row turned down)
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -111,6 +111,7 @@ LIGHT_TARGETS = 3  # light Indesit: similar pages returned at most (besides the 
 LIGHT_COLLECTIONS = 24  # light Indesit: largest link collections sampled per page
 LIGHT_EXPAND = 8  # light Indesit: pages of a hop whose collections are sampled too
 LIGHT_HOPS = 3  # light Indesit: hops from the page at most (the third only when two found none)
+TOKENS_KEPT = 256  # pages whose token sequences a FeatureCache keeps
 SIMILAR_PAGES = 25  # pages of Indesit's result used for a sample's template
 LIGHT_MAJORITY = 0.5  # light Indesit: share of a collection's samples like the page (Indesit's)
 LIGHT_THRESHOLD = 0.5  # simhtml T of the light Indesit (the SSUP paper's best general T)
@@ -274,14 +275,14 @@ def page_tokens(snapshot: Snapshot) -> list[Token]:
     return out
 
 
-def _ordered_once(sequences: Sequence[Sequence[Token]]) -> list[Token]:
+def _ordered_once(sequences: Sequence[Sequence[int]]) -> list[int]:
     """Tokens occurring exactly once in every sequence, in an order all sequences agree on."""
     counts = [Counter(s) for s in sequences]
     once = {t for t, c in counts[0].items() if c == 1}
     for c in counts[1:]:
         once = {t for t in once if c.get(t) == 1}
     positions = [{t: i for i, t in enumerate(s) if t in once} for s in sequences]
-    kept: list[Token] = []
+    kept: list[int] = []
     last = [-1] * len(sequences)
     for token in sorted(once, key=lambda t: positions[0][t]):
         where = [pos[token] for pos in positions]
@@ -291,8 +292,8 @@ def _ordered_once(sequences: Sequence[Sequence[Token]]) -> list[Token]:
     return kept
 
 
-def template_tokens(sequences: Sequence[Sequence[Token]]) -> set[Token]:
-    """TEMPLATE TOKENS (Fig. 5): the tokens of the template shared by `sequences`."""
+def _template_ids(sequences: Sequence[Sequence[int]]) -> set[int]:
+    """TEMPLATE TOKENS over token numbers (`template_tokens`)."""
     if not sequences or any(len(s) == 0 for s in sequences):
         return set()
     marks = _ordered_once(sequences)
@@ -307,17 +308,31 @@ def template_tokens(sequences: Sequence[Sequence[Token]]) -> set[Token]:
     for k in range(len(marks) + 1):
         segments = [seq[cuts[n][k] + 1 : cuts[n][k + 1]] for n, seq in enumerate(sequences)]
         if all(segments):
-            found |= template_tokens(segments)
+            found |= _template_ids(segments)
     return found
+
+
+def template_tokens(sequences: Sequence[Sequence[Token]]) -> set[Token]:
+    """TEMPLATE TOKENS (Fig. 5): the tokens of the template shared by `sequences`.
+
+    Each token is numbered once (equal tokens, equal numbers) and the recursion compares
+    numbers: hashing a token's path and value again at every level of the recursion took most
+    of a describe run on pages of thousands of tokens."""
+    numbers: dict[Token, int] = {}
+    numbered = [[numbers.setdefault(t, len(numbers)) for t in s] for s in sequences]
+    tokens = list(numbers)
+    return {tokens[i] for i in _template_ids(numbered)}
 
 
 def _is_term(word: str) -> bool:
     return len(word) >= MIN_TERM_CHARS and word not in STOP_WORDS
 
 
-def template_terms(pages: Sequence[Snapshot]) -> set[str]:
-    """The terms of the template of `pages` (TEMPLATE TOKENS, terms only)."""
-    tokens = template_tokens([page_tokens(p) for p in pages])
+def template_terms(pages: Sequence[Snapshot], cache: FeatureCache | None = None) -> set[str]:
+    """The terms of the template of `pages` (TEMPLATE TOKENS, terms only); each page's tokens
+    from `cache` when given (judging a site's pages tokenizes the same pages again and again)."""
+    read = cache.page_tokens if cache is not None else page_tokens
+    tokens = template_tokens([read(p) for p in pages])
     return {t.value for t in tokens if t.is_term and _is_term(t.value)}
 
 
@@ -325,9 +340,10 @@ def description_terms(pages: Sequence[Snapshot], home: Snapshot | None) -> set[s
     """The template terms of same-template `pages` without the site template's terms (those
     still found when the site's home page joins the set), unless the home page holds all of
     them (choice "a home of the sample's template")."""
-    terms = template_terms(pages)
+    cache = FeatureCache()  # each page tokenized once for both templates
+    terms = template_terms(pages, cache)
     if home is not None and all(home.url != p.url for p in pages):
-        own = terms - template_terms([*pages, home])
+        own = terms - template_terms([*pages, home], cache)
         if own:
             return own
     return terms
@@ -345,6 +361,18 @@ class FeatureCache:
     paths: dict[str, frozenset[str]] = field(default_factory=dict)
     collections: dict[tuple[str, str], dict[str, tuple[str, ...]]] = field(default_factory=dict)
     homes: dict[str, Snapshot | None] = field(default_factory=dict)
+    tokens: OrderedDict[str, list[Token]] = field(default_factory=OrderedDict)
+
+    def page_tokens(self, page: Snapshot) -> list[Token]:
+        """`page_tokens` of `page`, kept for the `TOKENS_KEPT` pages used last (a site's
+        pages of thousands of tokens each would not all fit in memory)."""
+        if page.url in self.tokens:
+            self.tokens.move_to_end(page.url)
+        else:
+            self.tokens[page.url] = page_tokens(page)
+            if len(self.tokens) > TOKENS_KEPT:
+                self.tokens.popitem(last=False)
+        return self.tokens[page.url]
 
     def schema(self, page: Snapshot, mode: TagFeature, session: Session) -> frozenset[str]:
         """`page`'s html-schema over its links into the site (choice "links into the site"),
@@ -627,5 +655,5 @@ async def is_instance(
     similar = await light_indesit(session, page, cache=cache)
     if len(similar) == 1:
         return False
-    found = template_terms(similar)
+    found = template_terms(similar, cache)
     return len(terms & found) / len(terms) > t

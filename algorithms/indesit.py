@@ -68,8 +68,10 @@ view" (`_Crawl._view`: a target collection none of whose links is new makes no i
 choice "a link group is worth what it yields" (`_Crawl._yields`: the collections of one link
 DOM path off index pages are left once they spent `_TRIAL` downloads in a row without a new
 entity). None of these adds a URL feature to the judging: a page is still similar to the
-seed by its HTML alone (its link paths and its labels). A run stopped by its budget or a time
-limit returns what it found so far, marked incomplete.
+seed by its HTML alone (its link paths and its labels). Choice "a link that gives no page is
+no entity page" (`_gone`): a target collection's link that answered 4xx or a file is left out
+(real-qdoc: an example's text links the classes of a module the site does not serve). A run
+stopped by its budget or a time limit returns what it found so far, marked incomplete.
 
 Choice "the text's nesting is no schema" (`template_schema`, beyond the reconstruction): a
 page's html-schema leaves out the links its running text (paragraphs of no attribute) nests
@@ -621,6 +623,16 @@ def _labels_found_nothing(crawl: _Crawl) -> bool:
     )
 
 
+def _gone(run: Run, url: str) -> bool:
+    """Choice "a link that gives no page is no entity page" (beyond the reconstruction, for
+    real applications): a target collection's link that was downloaded (choice "judge the
+    targets") and answered 4xx (a page deleted or never written, a link into a part of the site
+    not served) or a file, not an HTML page, is left out of the result. A link the budget or
+    the time limit left unloaded, or whose load failed in transit, is still reported."""
+    page = run.pages.get(url)
+    return url in run.files or (page is not None and 400 <= page.status < 500)
+
+
 def _site_root(url: str) -> str:
     parts = urlsplit(url)
     return urlunsplit((parts.scheme, parts.netloc, "/", "", ""))
@@ -668,7 +680,7 @@ async def indesit(
             )
             crawl = _Crawl(run, tag_feature, threshold, samples, labels=False)
             await crawl.crawl(page, start_url, folders=entry is None)
-    found = dict(crawl.entities)
+    found = {u: None for u in crawl.entities if not _gone(run, u)}
     found.update(dict.fromkeys(crawl.similar))
     if crawl.seed_url:
         found[crawl.seed_url] = None

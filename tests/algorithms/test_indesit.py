@@ -95,9 +95,10 @@ def test_label_containment_forgives_optional_fields_not_other_types() -> None:
     assert label_containment(frozenset(), frozenset()) == 1.0
 
 
-def _tracker() -> web.Application:
+def _tracker(gone: int = 0) -> web.Application:
     """A tracker: home → an issue list (6 issues) → issue pages, each listing its two messages;
-    every message page links back to its issue with one link and to nothing else."""
+    every message page links back to its issue with one link and to nothing else. The list
+    also links `gone` issues that answer 404 (deleted since)."""
 
     def page(body: str) -> web.Response:
         menu = '<nav><a href="/">Home</a> <a href="/issues">Issues</a></nav>'
@@ -108,11 +109,14 @@ def _tracker() -> web.Application:
         return page("<p>A tracker.</p>")
 
     async def issues(_: web.Request) -> web.Response:
-        rows = "".join(f'<li><a href="/issue/{n}">Issue {n}</a></li>' for n in range(1, 7))
+        listed = range(1, 7 + gone)
+        rows = "".join(f'<li><a href="/issue/{n}">Issue {n}</a></li>' for n in listed)
         return page(f'<ul class="issues">{rows}</ul>')
 
     async def issue(request: web.Request) -> web.Response:
         n = request.match_info["n"]
+        if int(n) > 6:
+            raise web.HTTPNotFound()
         msgs = "".join(f'<li><a href="/msg/{n}-{k}">message {k}</a></li>' for k in (1, 2))
         fields = f"<dl><dt>Title</dt><dd>Issue {n}</dd><dt>Status</dt><dd>open</dd></dl>"
         return page(f'<h1>Issue {n}</h1>{fields}<ul class="msgs">{msgs}</ul>')
@@ -140,6 +144,19 @@ async def test_indesit_a_lone_link_back_makes_no_index_page(
     issues = {f"{base}/issue/{n}" for n in range(1, 7)}
     assert found.complete, found.reason
     assert set(found.entities) == issues
+    assert found.index_pages == ((f"{base}/issues",),)
+
+
+async def test_indesit_a_link_that_gives_no_page_is_no_entity(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    """Choice "a link that gives no page is no entity page": the issue list links two issues
+    that answer 404; its other links are entity pages, those two are not."""
+    base = await serve_app(_tracker(gone=2))
+    async with Session(SessionConfig(render="never")) as session:
+        found = await indesit(session, f"{base}/issue/1")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/issue/{n}" for n in range(1, 7)}
     assert found.index_pages == ((f"{base}/issues",),)
 
 

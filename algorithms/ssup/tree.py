@@ -321,9 +321,11 @@ class _Walk:
         if moves:  # the menu's pages are none another's view: each is judged by its yield
             root = self.run.pages.get(self.levels[0][0])
             fetched = await menu_pages(self.run, root, sample, caught, down, seen, level)
+        views, settled = await entry_lists(self.run, samples, caught, down, seen, placed, level)
+        fetched |= views
         families: dict[str, list[str]] = {}
         alone: list[str] = []
-        for url in [] if moves else caught:
+        for url in [] if moves else [u for u in caught if u not in settled]:
             found = family_of(sample.url, url) if url != sample.url else None
             if found is None:
                 alone.append(url)
@@ -562,6 +564,54 @@ async def _seed(run: Run, seed: str) -> Snapshot:
             "give an entity page that links back to its list"
         )
     return page
+
+
+async def entry_lists(
+    run: Run,
+    samples: Sequence[Snapshot],
+    caught: Sequence[str],
+    down: Callable[[Snapshot], set[str]],
+    seen: set[str],
+    placed: set[str],
+    level: int,
+) -> tuple[dict[str, Snapshot], set[str]]:
+    """The pages of an index level among `caught` that are an entry's own view of its list:
+    where the level's sample is its entry's URL with a suffix (a message's thread
+    ``<mid>/T/`` below the message ``<mid>/``), each page of the level so derived from an
+    entry is loaded one at a time, and left out once its entry is among the links to the next
+    level the pages loaded showed (`seen`): the list holding that entry was loaded already.
+    Returns the pages loaded and every URL of `caught` so judged.
+
+    Choice (beyond the paper): an entry's view lists the entries that share its list (every
+    message of the thread), so a list of n entries reached through each of them is loaded
+    once, not n times."""
+    sample, below = samples
+    if sample.url == below.url or not sample.url.startswith(below.url):
+        return {}, set()
+    suffix = sample.url[len(below.url) :]
+    derived = [u for u in caught if u.endswith(suffix) and u != sample.url]
+    fetched: dict[str, Snapshot] = {}
+    skipped: list[str] = []
+    for url in derived:
+        if url[: -len(suffix)] in seen:
+            skipped.append(url)
+            continue
+        page = await run.fetch_one(url)
+        if page is not None:
+            fetched[url] = page
+            seen |= down(page)
+    if skipped:
+        placed.update(skipped)
+        run.note(
+            "same-level",
+            "skip",
+            f"{len(skipped)} views of listed entries",
+            level=level,
+            urls=skipped,
+            note=f"each is an entry's URL with {suffix!r} added, as the level's sample is its "
+            "entry's: the list of an entry a page loaded already showed, not downloaded",
+        )
+    return fetched, set(derived)
 
 
 def _listing(ended: Sequence[Snapshot], sdp: str, mode: TagFeature) -> list[Snapshot]:

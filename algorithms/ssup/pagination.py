@@ -58,6 +58,7 @@ from siteseer.algorithms.ssup.yields import (
     Families,
     Family,
     entity_key,
+    format_switch,
     is_export,
     is_tool,
     leads_back,
@@ -94,7 +95,11 @@ _LEFT_OUT: dict[str, tuple[str, str]] = {
         "links unlike {sample}",
         "their URLs share no path or query term with this level's sample",
     ),
-    "exports": ("exports", "they download the list's data (a data format), not a page of it"),
+    "exports": (
+        "exports",
+        "they download the list's data (a data format) or show the page in another of its "
+        "formats, not a page of it",
+    ),
     "tools": (
         "tools of {page}",
         "they name the page in their query (its history, edit form, a permanent "
@@ -178,6 +183,16 @@ class _Level:
     entity: UrlTemplate | None  # the next level's sample's URL template
     shaped: UrlTemplate | None  # its shape (`urlshape.shape_of`): what an entity link has
     below: bool  # whether the next level's sample sits below this level's sample by its path
+    leaf: bool  # whether the next level is the entities'
+
+    def switch(self, url: str, page: Snapshot, root: str) -> bool:
+        """Whether `url` is `page` (a page of the level page `root`'s list) in another of its
+        formats (`yields.format_switch`), where no list is judged by its kind: above the
+        entities' parents, or on the sample's own list (its path). Another list of the
+        entities' parents is judged by its kind when one of its families is first tried
+        (`_other_kind`): its format switch is such a family, loaded no further once judged."""
+        own = route(root)[0] == route(self.sp_x.url)[0]
+        return (not self.leaf or own) and format_switch(url, page)
 
     def lists(self, path: str) -> bool:
         """Whether the link DOM path `path` is the next level's sample's: `sdp`, or it with its
@@ -233,6 +248,7 @@ class Pagination:
             seed_template(sp_next.url),
             shape_of(sp_next.url),
             _below(sp_next.url, sp_x.url),
+            leaf,
         )
         share = self._share(level_pages, sp_next, next_sdp)
         seen = {u for page in known for u in self._entries(page, at)}
@@ -387,7 +403,7 @@ class Pagination:
             judged.add(link.url)
             if not (pager or at.terms & path_terms(url_schema(link.url))):
                 left_out["unlike"].append(link.url)
-            elif is_export(link.url) or is_file(link.url):
+            elif is_export(link.url) or is_file(link.url) or at.switch(link.url, page, root):
                 left_out["exports"].append(link.url)
             elif is_tool(link.url, link.text, page.url):
                 left_out["tools"].append(link.url)

@@ -50,6 +50,7 @@ __all__ = [
     "carried_state",
     "entity_key",
     "family_of",
+    "format_switch",
     "is_export",
     "is_tool",
     "leads_back",
@@ -96,6 +97,20 @@ def is_export(url: str) -> bool:
         "format" in name.lower() and value.lower() in _FORMAT_VALUES
         for name, value in query_pairs(query)
     )
+
+
+def format_switch(url: str, page: Snapshot) -> bool:
+    """Whether `url` is `page` with its format parameter alone set otherwise
+    (``/api/?format=api`` on ``/api/``) where a link of `page` sets that parameter to a data
+    format (``?format=json``, `is_export`): the page itself in another of its formats, never a
+    further page of its list."""
+    path, query = route(url)
+    own_path, own_query = route(page.url)
+    own, pairs = dict(query_pairs(own_query)), dict(query_pairs(query))
+    changed = {n for n in own.keys() | pairs.keys() if own.get(n) != pairs.get(n)}
+    if path != own_path or len(changed) != 1 or "format" not in (name := min(changed)).lower():
+        return False
+    return any(is_export(k.url) and name in dict(query_pairs(route(k.url)[1])) for k in page.links)
 
 
 def names_export(url: str, text: str) -> bool:

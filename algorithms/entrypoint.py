@@ -80,7 +80,9 @@ when the sample's own page links no page of its kind that the start's list does 
 of those it links at least an entry of that list (`closed_list`: what the list's entities link
 leads nowhere it does not; a blog's front page of its newest posts is no such list, an older
 post linking one it does not show), or else when no page of the first
-round of the others is a wider one
+round of the others is a wider one (when the sample's page links no page of its kind at all,
+only its way back to the lists, the pages it links among the start's are that round: a class
+page linking only the index and its table of contents)
 (a module page whose few links and a form read as a list with a facet, fewer than
 `MINIMUM_ROWS` items that the start's links dwarf, is none): the rest are not loaded. Else, when the start page or a page of the
 first round lists `MINIMUM_ROWS` links shaped as the sample and none is a list with facets or a
@@ -114,6 +116,7 @@ from siteseer.algorithms.entryscores import (
     beside_sample,
     closed_list,
     is_home,
+    links_no_peer,
     list_score,
     members_beside,
     peers_of,
@@ -298,6 +301,7 @@ async def _linked(
         if peers:
             run.note("entry", "peers-left", start.url, values={"left": len(peers)})
             links = [u for u in links if u not in peers]
+    first, rest = links[:ROUND], links[ROUND:]
     if sample and not near and not own.is_list and links:
         # a start listing the sample's kind: when the sample's page (explore loads it anyway)
         # links no page of its kind that the start's list does not hold, no other page adds
@@ -306,7 +310,14 @@ async def _linked(
         if sample_page is not None and closed_list(start, sample_page, sample, tree):
             run.note("entry", "start-closed", start.url, values={"left": len(links)})
             return scored
-    first, rest = links[:ROUND], links[ROUND:]
+        if sample_page is not None and links_no_peer(start, sample_page, sample):
+            # its page links none of its kind, only its way back to the lists: those it
+            # links are the first round
+            named = set(_links(sample_page, session, sample=sample))
+            own_round = [u for u in links if u in named][:ROUND]
+            if own_round:
+                run.note("entry", "sample-round", sample, values={"round": len(own_round)})
+                first, rest = own_round, [u for u in links if u not in own_round]
     pages.update(await run.fetch(first, step="entry"))
     if rest and sample:
         scored |= {u: list_score(pages[u], session.canonical, sample) for u in first if u in pages}

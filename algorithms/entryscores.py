@@ -50,6 +50,7 @@ __all__ = [
     "closed_list",
     "dwarfed",
     "is_home",
+    "links_no_peer",
     "list_score",
     "members_beside",
     "peers_of",
@@ -284,6 +285,24 @@ def closed_list(start: Snapshot, sample_page: Snapshot, sample: str, tree: froze
     page of its newest posts is no such list (an older post links posts it does not show), nor
     a start page whose entries link only a menu beside it (the indexes a module's page
     carries: one of them may list more modules)."""
+    listed, theirs = _peers(start, sample_page, sample, tree)
+    beside = {entity_url(u) for u in listed_with_sample(start, sample)} | tree
+    return bool(theirs & beside) and theirs <= listed
+
+
+def links_no_peer(start: Snapshot, sample_page: Snapshot, sample: str) -> bool:
+    """Whether the sample's own page (`sample_page`) links no page of its kind but for its own
+    members and the `start` page: its only links are its way back to the lists (an index, a
+    table of contents)."""
+    return not _peers(start, sample_page, sample, frozenset())[1]
+
+
+def _peers(
+    start: Snapshot, sample_page: Snapshot, sample: str, tree: frozenset[str]
+) -> tuple[set[str], set[str]]:
+    """The pages of the sample's kind `start` lists (its links shaped as the `sample` on its
+    host, and the entries of `tree`), and those the sample's own page links, the sample, its
+    own members and `start` under either name left out."""
     shape = sample_pattern(sample)
     host = urlsplit(start.final_url).netloc
 
@@ -298,9 +317,7 @@ def closed_list(start: Snapshot, sample_page: Snapshot, sample: str, tree: froze
     own = {sample, entity_url(sample_page.url), entity_url(sample_page.final_url)}
     home = {folder_form(entity_url(start.url)), folder_form(entity_url(start.final_url))}
     theirs = {u for u in shaped(sample_page) - own if folder_form(u) not in home}
-    theirs -= _members_of(sample, listed, theirs)
-    beside = {entity_url(u) for u in listed_with_sample(start, sample)} | tree
-    return bool(theirs & beside) and theirs <= listed
+    return listed, theirs - _members_of(sample, listed, theirs)
 
 
 def _name_words(url: str) -> set[str]:

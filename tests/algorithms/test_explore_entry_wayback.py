@@ -1,0 +1,70 @@
+"""Where `explore` starts on a reference whose home page lists every class and links guides
+beside its list, each class page linking none of its peers, only its way back (the home page
+and a table of contents): those pages alone are the first round, and the home page is the list
+without loading the guides (against the lab's truth)."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from siteseer.algorithms import explore, find_list_page
+from siteseer.crawler import Session, SessionConfig
+from siteseer.lab import LabServer, Site, SiteTruth, set_scores
+
+GUIDES = [f"/guide-{n}.html" for n in range(1, 13)]  # the home page's menu
+
+
+def _html(body: str) -> web.Response:
+    return web.Response(text=f"<html><body>{body}</body></html>", content_type="text/html")
+
+
+class _WayBack(Site):
+    """30 ``/c/classX.html`` pages; the home page lists them all and links the guides and
+    ``/contents.html``, which lists them again; a class page links only those two pages."""
+
+    id = "way-back"
+    kind = "entity-tree"
+
+    def _pages(self) -> list[str]:
+        return [f"/c/class{n:02d}.html" for n in range(1, 31)]
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path, pages = request.path, self._pages()
+        if path in ("/", "/contents.html"):
+            menu = "".join(f'<a href="{g}">{g}</a> ' for g in GUIDES)
+            nav = f'<nav>{menu}<a href="/contents.html">Contents</a></nav>'
+            items = "".join(f'<li><a href="{u}">{u[3:-5]}</a></li>' for u in pages)
+            return _html(f'{nav}<ul class="classes">{items}</ul>')
+        if path in pages:
+            return _html(
+                '<a href="/">Home</a> <a href="/contents.html">Contents</a>'
+                f"<h1>{path}</h1><p>A class.</p>"
+            )
+        if path in GUIDES:
+            return _html(f"<h1>{path}</h1><p>Text.</p>")
+        return web.Response(status=404)
+
+    def truth(self, base_url: str) -> SiteTruth:
+        urls = tuple(base_url + p for p in self._pages())
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"class": urls},
+            target_type="class",
+            seed_entity=urls[4],
+        )
+
+
+async def test_a_sample_linking_only_its_way_back_loads_those_pages_alone() -> None:
+    site = _WayBack()
+    async with LabServer([site]) as server:
+        truth = server.truth(site.id)
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
+            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    assert entry.complete and result.complete, result.reason
+    assert entry.url == truth.base_url + "/"
+    assert any(t.decision == "sample-round" for t in entry.trace)
+    assert entry.cost.downloads == 3  # the home page, the sample's and its contents: no guide
+    assert set_scores(result.entities, truth.target_entities).recall == 1.0

@@ -63,6 +63,14 @@ alike, member lists and data files beside the entity pages: the file it lists as
 index document (``qtbluetooth-index.html``, `listing_index`) is loaded and stands for the start
 page.
 
+With a sample and no linked page near it, the start page listing fewer than `MINIMUM_ROWS`
+links shaped as it, the pages of the first round that the sample's own page links are loaded
+first, one at a time (`_named_first`): one listing more of its kind than the start page, or a
+list with facets linking it, that links every page of its kind the sample's page links
+(`holds_linked_peers`: the start page's links and, in a list whose every entry's file name
+begins alike, pages named otherwise are none of its kind) ends the search there (a class page
+naming the class index among a reference's menu).
+
 Linked pages are loaded `ROUND` first, then the rest (`MAX_CANDIDATES` in all). A start page
 holding the sample in its own nested list of `MINIMUM_ROWS` entries or more (a table of
 contents, no menu: `tree_with_sample`) lists its kind: none of its entries is loaded. With a sample,
@@ -115,6 +123,7 @@ from siteseer.algorithms.entryscores import (
     adds_nothing,
     beside_sample,
     closed_list,
+    holds_linked_peers,
     is_home,
     links_no_peer,
     list_score,
@@ -291,6 +300,11 @@ async def _linked(
     if sample and near:  # the pages nearest the sample first (sorted is stable)
         links = sorted(links, key=lambda u: nearness(u, sample), reverse=True)
     links = links[:MAX_CANDIDATES]
+    # no page near the sample: the first round is loaded as it comes, those the sample's page
+    # links first, one at a time, each a list it may name
+    far = sample and near and not any(nearness(u, sample) > (0, False) for u in links)
+    if far and await _named_first(run, session, pages, links[:ROUND], str(sample), scored):
+        return scored
     if sample and near and await _near_list(run, session, pages, links, sample, scored):
         return scored
     links = [u for u in links if u not in scored]
@@ -334,6 +348,44 @@ async def _linked(
             rest = [u for u in rest if u not in peers]
     pages.update(await run.fetch(rest, step="entry"))
     return scored
+
+
+async def _named_first(
+    run: Run,
+    session: Session,
+    pages: dict[str, Snapshot],
+    first: list[str],
+    sample: str,
+    scored: dict[str, ListCandidate],
+) -> bool:
+    """The pages of the first round (`first`) that the sample's own page links (explore loads
+    it anyway; its menu, a breadcrumb's class list), in the round's order, loaded one at a
+    time and scored, until one lists `MINIMUM_ROWS` links shaped as the sample, more than the
+    start page, or is a list with facets of `MINIMUM_ROWS` items linking it, and links every
+    page of its kind the sample's page links (`holds_linked_peers`): the list the sample names
+    itself, kept in `pages` and `scored` (whose first is the start page). Whether one did: the
+    rest of the round and the start's other links are then not loaded; else the round goes on
+    as though none had been loaded (a page loaded is not loaded again)."""
+    own = next(iter(scored.values()))
+    start = pages[own.url]
+    sample_page = (await run.fetch([sample], step="entry")).get(sample)
+    if sample_page is None:
+        return False
+    linked = set(_links(sample_page, session, sample=sample))
+    for url in [u for u in first if u in linked]:
+        page = (await run.fetch([url], step="entry")).get(url)
+        if page is None:
+            continue
+        candidate = list_score(page, session.canonical, sample)
+        wider = candidate.like_sample >= MINIMUM_ROWS and (
+            candidate.like_sample * candidate.pages > own.like_sample * own.pages
+        )
+        faceted = candidate.is_list and candidate.like_sample and candidate.items >= MINIMUM_ROWS
+        if (wider or faceted) and holds_linked_peers(page, sample_page, sample, start):
+            run.note("entry", "sample-named", url, values={"like_sample": candidate.like_sample})
+            pages[url], scored[url] = page, candidate
+            return True
+    return False
 
 
 async def _near_list(

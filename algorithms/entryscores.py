@@ -49,6 +49,7 @@ __all__ = [
     "beside_sample",
     "closed_list",
     "dwarfed",
+    "holds_linked_peers",
     "is_home",
     "links_no_peer",
     "list_score",
@@ -288,6 +289,39 @@ def closed_list(start: Snapshot, sample_page: Snapshot, sample: str, tree: froze
     listed, theirs = _peers(start, sample_page, sample, tree)
     beside = {entity_url(u) for u in listed_with_sample(start, sample)} | tree
     return bool(theirs & beside) and theirs <= listed
+
+
+def holds_linked_peers(page: Snapshot, sample_page: Snapshot, sample: str, start: Snapshot) -> bool:
+    """Whether `page`, a page linking the `sample`, links every page of the sample's kind the
+    sample's own page links (`sample_page`; its own members left out, as `closed_list` does),
+    or the sample's page links none: a reference page linking only its way back (an index, a
+    contents) names no page of its kind that a list of them would miss. The entries of a list
+    whose file names all begin alike (`MINIMUM_ROWS` of them at least) are of the kind that
+    beginning names. The pages the `start` page links (the site's menu, the start itself) are
+    none of its peers either."""
+    listed, theirs = _peers(page, sample_page, sample, frozenset())
+    menu = {folder_form(entity_url(u)) for u in (start.url, start.final_url)}
+    menu |= {folder_form(entity_url(x.url)) for x in start.links}
+    theirs = {u for u in theirs if folder_form(u) not in menu}
+    # a list whose every entry's file name begins alike names its kind by that beginning
+    # (``struct…`` beside the file pages of a flat folder): the sample's links to others
+    # are none of its peers
+    names = [_file_name(entity_url(u)) for u in listed_with_sample(page, sample)]
+    prefix = _common_start(names) if len(names) >= MINIMUM_ROWS else ""
+    return {u for u in theirs if _file_name(u).startswith(prefix)} <= listed
+
+
+def _file_name(url: str) -> str:
+    return urlsplit(url).path.rsplit("/", 1)[-1]
+
+
+def _common_start(names: list[str]) -> str:
+    """The characters every one of `names` begins with."""
+    first, last = min(names), max(names)
+    size = 0
+    while size < min(len(first), len(last)) and first[size] == last[size]:
+        size += 1
+    return first[:size]
 
 
 def links_no_peer(start: Snapshot, sample_page: Snapshot, sample: str) -> bool:

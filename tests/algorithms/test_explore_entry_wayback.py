@@ -68,3 +68,44 @@ async def test_a_sample_linking_only_its_way_back_loads_those_pages_alone() -> N
     assert any(t.decision == "sample-round" for t in entry.trace)
     assert entry.cost.downloads == 3  # the home page, the sample's and its contents: no guide
     assert set_scores(result.entities, truth.target_entities).recall == 1.0
+
+
+class _Named(_WayBack):
+    """The home page links 12 guides and ``/types.html`` (which lists the 30 classes), none of
+    them near a class page; a class page links ``/types.html``, its neighbours and two file
+    pages (``/c/fileN.html``)."""
+
+    id = "sample-named"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path, pages = request.path, self._pages()
+        if path == "/":
+            menu = "".join(f'<a href="{g}">{g}</a> ' for g in GUIDES[:4])
+            more = "".join(f'<a href="{g}">{g}</a> ' for g in GUIDES[4:])
+            return _html(f'<nav>{menu}<a href="/types.html">Types</a> {more}</nav><p>Hi.</p>')
+        if path == "/types.html":
+            items = "".join(f'<li><a href="{u}">{u[3:-5]}</a></li>' for u in pages)
+            return _html(f'<h1>Types</h1><ul class="types">{items}</ul>')
+        if path in pages:
+            n = pages.index(path)
+            see = [pages[i] for i in (n - 1, n + 1) if 0 <= i < len(pages)]
+            see += ["/c/file1.html", "/c/file2.html"]
+            items = "".join(f'<li><a href="{u}">{u[3:-5]}</a></li>' for u in see)
+            return _html(f'<a href="/types.html">Types</a><h1>{path}</h1><ul>{items}</ul>')
+        if path in GUIDES or path in ("/c/file1.html", "/c/file2.html"):
+            return _html(f"<h1>{path}</h1><p>Text.</p>")
+        return web.Response(status=404)
+
+
+async def test_the_list_the_samples_page_links_ends_the_first_round() -> None:
+    site = _Named()
+    async with LabServer([site]) as server:
+        truth = server.truth(site.id)
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
+            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    assert entry.complete and result.complete, result.reason
+    assert entry.url == truth.base_url + "/types.html"
+    assert any(t.decision == "sample-named" for t in entry.trace)
+    assert entry.cost.downloads == 3  # the home page, the sample's and the types: no guide
+    assert set_scores(result.entities, truth.target_entities).recall == 1.0

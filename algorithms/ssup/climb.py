@@ -44,6 +44,7 @@ from siteseer.algorithms.ssup.probes import (
     ProbeOrder,
     Probes,
     ancestry,
+    bare_path,
     folders_above,
     own_folder,
     routed,
@@ -182,7 +183,7 @@ class Climb:
         those the loaded pages settle; all of them when that confirms no index page (see
         `algorithms.ssup.probes` and `confirms`)."""
         # Only a page reached by climbing may continue a list (`candidates.first_page`).
-        keep = first_pages(sp, outgoing) if below is not None else frozenset()
+        keep = first_pages(sp, outgoing) if below is not None else bare_path(sp)
         # Choice: from the seed, the site root is probed though the seed links to it only
         # through site navigation (its title), after the candidates linked from content and
         # unless a confirmed index page settles it: it may hold the site's main list, which

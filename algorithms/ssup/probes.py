@@ -97,6 +97,7 @@ __all__ = [
     "ProbeOrder",
     "Probes",
     "ancestry",
+    "bare_path",
     "below_folder",
     "folders_above",
     "namesake",
@@ -173,6 +174,29 @@ def _above(url: str, below: str) -> int:
 def _query(url: str) -> str:
     """The query `url` shows (a hash route's too: `route`)."""
     return route(url)[1]
+
+
+def bare_path(sp: Snapshot) -> frozenset[str]:
+    """The page of `sp`'s path without its query (``/cgi-bin/dpkg`` for
+    ``/cgi-bin/dpkg?query=perl``) when `sp` is named by a query on a file's path below the site
+    root (a script's) and links to other queries of that path but not to the path alone; else
+    none.
+
+    Choice (beyond the paper, which judges the pages sp links to): a script that shows one
+    record per query value (a package, a manual's node) lists its records when asked with no
+    query, while the seed links to the other values' records, its neighbours, each no list of
+    it; probed first (`Probes.next`), that one page settles them (`Probes.stop_at`), where it
+    was otherwise probed only once they all had failed (`climb._url_ancestor`). A folder's
+    path with a query (``/repo/commit/?id=…``, ``/admin/car/details/?id=1``) is a route of
+    one record, showing its default record or none without it: not probed first."""
+    parts = urlsplit(sp.url)
+    if not parts.query or parts.fragment or parts.path.strip("/") == "" or parts.path[-1] == "/":
+        return frozenset()
+    path = urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
+    linked = {link.url.rstrip("/") for link in sp.links}
+    # its neighbours: the script's other records, by another query on the same path
+    others = {u for u in linked if u.partition("?")[0] == path and u != sp.url}
+    return frozenset({path}) if others and path not in linked else frozenset()
 
 
 def url_ancestors(url: str) -> list[str]:
@@ -503,6 +527,7 @@ class Probes:
     _unvalued: set[str] = field(default_factory=set)  # families a probe of which was no value
 
     def __post_init__(self) -> None:
+        self.urls = [*sorted(set(self.keep) - set(self.urls)), *self.urls]  # `bare_path`
         self._lists = link_collections(self.sp, self.mode)
         paths: dict[str, dict[str, None]] = {}
         for link in self.sp.links:
@@ -706,6 +731,8 @@ class Probes:
             pool = [u for u in left if self.folder(u)] or content
         if not pool:
             return None
+        if pool is content and not self.climbed and self.keep & set(content):
+            pool = [u for u in content if u in self.keep]  # Choice: see `bare_path`
         declared = declared_first(self.sp, content)
         if pool is content and declared:  # Choice: see `declared_first`
             pool = declared

@@ -70,7 +70,9 @@ DOM path off index pages are left once they spent `_TRIAL` downloads in a row wi
 entity). None of these adds a URL feature to the judging: a page is still similar to the
 seed by its HTML alone (its link paths and its labels). Choice "a link that gives no page is
 no entity page" (`_gone`): a target collection's link that answered 4xx or a file is left out
-(real-qdoc: an example's text links the classes of a module the site does not serve). A run
+(real-qdoc: an example's text links the classes of a module the site does not serve); choice
+"a sample is of pages" (`_Crawl._sample`): a sampled link that gives no page is replaced by
+another of its collection. A run
 stopped by its budget or a time limit returns what it found so far, marked incomplete.
 
 Choice "the text's nesting is no schema" (`template_schema`, beyond the reconstruction): a
@@ -519,9 +521,28 @@ class _Crawl:
             if len(self.entities) > listed and parent is not None:
                 self.drought[parent] = 0  # it led to a list of new entities
 
-    async def _visit(self, collection: _Collection) -> None:
-        sample = spread(collection.urls, self.samples)
+    async def _sample(self, collection: _Collection) -> tuple[list[str], dict[str, Snapshot]]:
+        """Step 2's sample: `samples` targets spread over `collection`, and its pages. Choice
+        "a sample is of pages" (beyond the reconstruction, for real applications): a sampled
+        link that gives no page (a 404, a file, a redirect off the site) is replaced by others
+        of the collection, spread over those not sampled, until `samples` pages loaded or as
+        many more links were tried; a collection is judged by its pages, not by the links
+        that happened to fall where the spread fell."""
+        sample = list(spread(collection.urls, self.samples))
         fetched = await self.fetch(sample)
+        tried = 0
+        while len(fetched) < self.samples and tried < self.samples:
+            rest = [u for u in collection.urls if u not in sample]
+            if not rest:
+                break
+            more = spread(rest, min(self.samples - len(fetched), self.samples - tried))
+            sample += more
+            tried += len(more)
+            fetched.update(await self.fetch(more))
+        return sample, fetched
+
+    async def _visit(self, collection: _Collection) -> None:
+        sample, fetched = await self._sample(collection)
         sims = {u: self.sim(p) for u, p in fetched.items()}
         similar = sum(1 for s in sims.values() if s >= self.threshold)
         values = {

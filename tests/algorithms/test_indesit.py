@@ -98,7 +98,8 @@ def test_label_containment_forgives_optional_fields_not_other_types() -> None:
 def _tracker(gone: int = 0) -> web.Application:
     """A tracker: home → an issue list (6 issues) → issue pages, each listing its two messages;
     every message page links back to its issue with one link and to nothing else. The list
-    also links `gone` issues that answer 404 (deleted since)."""
+    also links `gone` issues that answer 404 (deleted since): first, then after the third
+    issue, and last."""
 
     def page(body: str) -> web.Response:
         menu = '<nav><a href="/">Home</a> <a href="/issues">Issues</a></nav>'
@@ -109,7 +110,8 @@ def _tracker(gone: int = 0) -> web.Application:
         return page("<p>A tracker.</p>")
 
     async def issues(_: web.Request) -> web.Response:
-        listed = range(1, 7 + gone)
+        gones = list(range(7, 7 + gone))
+        listed = [*gones[:1], 1, 2, 3, *gones[1:-1], 4, 5, 6, *gones[1:][-1:]]
         rows = "".join(f'<li><a href="/issue/{n}">Issue {n}</a></li>' for n in listed)
         return page(f'<ul class="issues">{rows}</ul>')
 
@@ -153,6 +155,20 @@ async def test_indesit_a_link_that_gives_no_page_is_no_entity(
     """Choice "a link that gives no page is no entity page": the issue list links two issues
     that answer 404; its other links are entity pages, those two are not."""
     base = await serve_app(_tracker(gone=2))
+    async with Session(SessionConfig(render="never")) as session:
+        found = await indesit(session, f"{base}/issue/1")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/issue/{n}" for n in range(1, 7)}
+    assert found.index_pages == ((f"{base}/issues",),)
+
+
+async def test_indesit_a_sample_is_of_pages(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    """Choice "a sample is of pages": the issue list's three samples, spread over it, fall on
+    three issues that answer 404; others of the list take their place, and the list is the
+    target collection it is."""
+    base = await serve_app(_tracker(gone=3))
     async with Session(SessionConfig(render="never")) as session:
         found = await indesit(session, f"{base}/issue/1")
     assert found.complete, found.reason

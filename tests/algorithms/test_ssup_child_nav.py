@@ -5,10 +5,13 @@ and a menu of their own sections; each section's bar links its neighbour and, "U
 A section links to the seed beside one other page, both of which the seed lists in its menu:
 it reads as an entry of the seed's list, not a list of the seed. The directory the URL's path
 names above the seed (``/doc``) lists every program node: the index page, probed first as the
-script's own page (`probes.bare_path`). At most `DRY_ENTRIES` sections are judged, each linking
-back and none an index page; the others are not probed."""
+script's own page (`probes.bare_path`). Where the node list is elsewhere (the site's root, the
+script's own page missing), `DRY_ENTRIES` sections are judged, each linking back and none an
+index page, and the others are not probed."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from aiohttp import web
 from ssup_runs import serve_and_discover
@@ -96,8 +99,23 @@ async def test_a_section_linking_up_to_the_seed_is_not_its_index_page() -> None:
 
 
 class _LongManual(_Manual):
+    """The node list is the site's root page; the script's own page (``/doc`` with no node)
+    answers 404, so the climb judges the seed's sections before it climbs to the root."""
+
     id = "manual-long-nodes"
     sections = (*SECTIONS, "Sorting", "Colors", "Exit status", "Environment")
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        if request.path == "/":
+            return _html("dir", "", _menu([_prog(k) for k in range(1, PROGRAMS + 1)]))
+        if not request.query_string:
+            return web.Response(status=404)
+        return await super().handle(request)
+
+    def truth(self, base_url: str) -> SiteTruth:
+        index = f"{base_url}/"
+        truth = super().truth(base_url)
+        return replace(truth, seed_path=(index, truth.seed_entity), index_levels=((index,),))
 
 
 async def test_a_seeds_sections_stop_once_they_all_link_back_and_none_lists_it() -> None:
@@ -106,6 +124,11 @@ async def test_a_seeds_sections_stop_once_they_all_link_back_and_none_lists_it()
     assert result.index_pages[-1] == (truth.index_levels[0][0],), result.index_pages
     seed = truth.seed_entity.removeprefix(truth.base_url + _node(""))
     sections = [u for u in downloaded if u.startswith(truth.base_url + _node(seed + " "))]
-    assert len(set(sections)) <= DRY_ENTRIES, downloaded
+    assert len(set(sections)) == DRY_ENTRIES, downloaded
+
+
+async def test_a_script_seed_probes_the_scripts_own_page_first() -> None:
+    truth, result, downloaded = await serve_and_discover(_Manual())
+    assert set_scores(result.entities, truth.target_entities).f1 == 1.0, result.entities
     # the script's own page, which the seed does not link, first (`probes.bare_path`)
     assert downloaded[:2] == [truth.seed_entity, truth.seed_path[0]], downloaded

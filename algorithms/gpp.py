@@ -32,8 +32,7 @@ marked [reconstructed] there are the named choices below:
    that level (`gpptrees.column`: a table of contents' chapters, their sections between them).
    A list of anchors into the target's page alone (its headings) is none. A list set in parts that
    line up apart (columns, runs under headings) is taken whole: every anchor of its container
-   path and style (`_whole`), of its URL template or below the segments fixed at its head (a
-   package index's rows at every depth of its names, `_of_tree`).
+   path and style (`_whole`).
 3. Grow: F0 = {p0}; F_{i+1} = the targets of the list matching L_i on every page of F_i (on p_i
    itself L_i; elsewhere the most similar non-menu list whose similarity is at least
    `list_threshold`). F_k are the entity pages. A hop through a site-wide menu or a lone link
@@ -90,7 +89,6 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from itertools import takewhile
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
@@ -343,61 +341,15 @@ def _whole(snapshot: Snapshot, part: VisualList, menus: set[MenuKey]) -> VisualL
     column and each heading's run lines up on its own, and the part holding the seed (56 of
     200) would be taken for the list, and on every page like it. Only the anchors of the part's
     URL template join it (`url_template`: a post list's tags and categories, drawn alike, are
-    no posts), or of the hierarchy it heads (`_of_tree`). A menu stays as it is."""
+    no posts). A menu stays as it is."""
     if is_menu(part, menus):
         return part
     template = url_template(part.urls)
     whole = joined(snapshot, part)
     if template is None or whole is part:
         return part
-    endings = {_ending(u) for u in part.urls}
-    kept = tuple(
-        lk
-        for lk in whole.links
-        if template.matches(lk.url) or (_ending(lk.url) in endings and _of_tree(template, lk.url))
-    )
+    kept = tuple(lk for lk in whole.links if template.matches(lk.url))
     return replace(whole, links=kept) if len(kept) > len(part.links) else part
-
-
-def _of_tree(template: UrlTemplate, url: str) -> bool:
-    """Whether `url` is named in the hierarchy `template` names its pages in: below the path
-    segments fixed at its head, at any depth (``/pkg/*/*/`` heads ``/pkg/``: ``/pkg/io/``,
-    ``/pkg/net/http/cookiejar/``), with its origin and query (names, fixed values).
-
-    Choice "a list of a hierarchy's names is one list" (beyond the reconstruction, for real
-    applications): a package index draws its packages as one list, each indented under the
-    package it belongs to (``io``, ``net``, ``net/http``); one URL template takes the
-    packages of one depth alone. Only a list whose own URLs vary in every segment below the
-    head, two or more, shows a hierarchy (``/pkg/*/*/``); one naming its entries in one
-    folder (a package's classes, ``/org/lang3/*.html``), or each by a folder of its own
-    (a crate's modules, ``/std/*/index.html``, beside its keywords ``/std/keyword.as.html``),
-    lists those, not the names below them. A template
-    free from its first segment on names no hierarchy (a blog's posts beside its tags)."""
-    fixed = list(takewhile(lambda segment: segment is not None, template.segments))
-    below = template.segments[len(fixed) :]
-    if not fixed or len(below) < 2 or any(segment is not None for segment in below):
-        return False
-    parts = urlsplit(url)
-    if f"{parts.scheme}://{parts.netloc}".lower() != template.origin:
-        return False
-    path, query = route(url)
-    segments = [s for s in path.split("/") if s]
-    pairs = dict(query_pairs(query))
-    return (
-        len(segments) > len(fixed)
-        and segments[: len(fixed)] == fixed
-        and set(pairs) == {name for name, _ in template.query}
-        and all(value is None or pairs[name] == value for name, value in template.query)
-    )
-
-
-def _ending(url: str) -> str:
-    """How `url`'s path ends: ``/``, or its last segment's extension (``.html``; none: '')."""
-    path = route(url)[0]
-    if path.endswith("/"):
-        return "/"
-    last = path.rpartition("/")[2]
-    return last[last.rfind(".") :] if "." in last else ""
 
 
 def _holding_list_size(page: Snapshot, seed: str, menus: set[MenuKey]) -> int:

@@ -28,8 +28,6 @@ NAVIGATION = "navigation"  # the signature's orientation slot for a site navigat
 COLUMN = "column"  # the signature's orientation slot for a level of a nested list
 LIST_TAGS = frozenset({"ul", "ol", "menu"})
 ITEM_TAGS = frozenset({"li", "dt", "dd"})  # the steps of a path that are a list's items
-# the elements an item of a nested list wraps its link or its own list in
-WRAPPERS = frozenset({"div", "span", "p", "code", "em", "strong", "b", "i", "small", "details"})
 
 
 def column(snapshot: Snapshot, part: VisualList) -> VisualList | None:
@@ -129,20 +127,9 @@ def navigation_tree(snapshot: Snapshot, target: str) -> VisualList | None:
 
 def tree_root(path: str) -> str | None:
     """The path above the nested lists a link DOM path ends in (``…/div/ul/li/ul/li/a`` →
-    ``…/div``), None when its anchor sits in no list item.
-
-    An item may wrap its link and its own list in elements of its own (`WRAPPERS`): a module
-    index's ``li/details/ul/li/span/a`` (each level a disclosure), a class tree's
-    ``li/div/code/a``. They are part of the item; above the outermost list they are the tree's
-    root."""
+    ``…/div``), None when its anchor sits in no list item."""
     steps = path.split("/")
     end = len(steps) - 1  # the anchor
-    root: int | None = None
-    while True:
-        inner = end
-        while inner >= 1 and steps[inner - 1] in WRAPPERS:
-            inner -= 1
-        if inner < 2 or steps[inner - 1] != "li" or steps[inner - 2] not in LIST_TAGS:
-            break
-        end = root = inner - 2
-    return None if root is None else "/".join(steps[:root])
+    while end >= 2 and steps[end - 1] == "li" and steps[end - 2] in LIST_TAGS:
+        end -= 2
+    return None if end == len(steps) - 1 else "/".join(steps[:end])

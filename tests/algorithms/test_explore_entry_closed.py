@@ -7,10 +7,9 @@ does not show, loads them and finds the page listing every post (against the lab
 from __future__ import annotations
 
 from aiohttp import web
+from explore_runs import serve_and_explore_from_entry
 
-from siteseer.algorithms import explore, find_list_page
-from siteseer.crawler import Session, SessionConfig
-from siteseer.lab import LabServer, Site, SiteTruth, set_scores
+from siteseer.lab import Site, SiteTruth, set_scores
 
 GUIDES = [f"/guide-{n}.html" for n in range(1, 6)]  # linked beside the home page's list
 
@@ -79,11 +78,7 @@ class _Blog(_Pages):
 
 
 async def _entry(site: _Pages) -> tuple[str, str, int, bool, float]:
-    async with LabServer([site]) as server:
-        truth = server.truth(site.id)
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
-            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    truth, entry, result = await serve_and_explore_from_entry(site)
     assert entry.complete and result.complete, result.reason
     closed = any(t.decision == "start-closed" for t in entry.trace)
     recall = set_scores(result.entities, truth.target_entities).recall

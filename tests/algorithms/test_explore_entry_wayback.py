@@ -6,10 +6,9 @@ without loading the guides (against the lab's truth)."""
 from __future__ import annotations
 
 from aiohttp import web
+from explore_runs import serve_and_explore_from_entry, tree_truth
 
-from siteseer.algorithms import explore, find_list_page
-from siteseer.crawler import Session, SessionConfig
-from siteseer.lab import LabServer, Site, SiteTruth, set_scores
+from siteseer.lab import Site, SiteTruth, set_scores
 
 GUIDES = [f"/guide-{n}.html" for n in range(1, 13)]  # the home page's menu
 
@@ -45,24 +44,12 @@ class _WayBack(Site):
         return web.Response(status=404)
 
     def truth(self, base_url: str) -> SiteTruth:
-        urls = tuple(base_url + p for p in self._pages())
-        return SiteTruth(
-            site=self.id,
-            base_url=base_url,
-            kind=self.kind,
-            entities={"class": urls},
-            target_type="class",
-            seed_entity=urls[4],
-        )
+        urls = [base_url + p for p in self._pages()]
+        return tree_truth(self, base_url, "class", urls, urls[4])
 
 
 async def test_a_sample_linking_only_its_way_back_loads_those_pages_alone() -> None:
-    site = _WayBack()
-    async with LabServer([site]) as server:
-        truth = server.truth(site.id)
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
-            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    truth, entry, result = await serve_and_explore_from_entry(_WayBack())
     assert entry.complete and result.complete, result.reason
     assert entry.url == truth.base_url + "/"
     assert any(t.decision == "sample-round" for t in entry.trace)
@@ -98,12 +85,7 @@ class _Named(_WayBack):
 
 
 async def test_the_list_the_samples_page_links_ends_the_first_round() -> None:
-    site = _Named()
-    async with LabServer([site]) as server:
-        truth = server.truth(site.id)
-        async with Session(SessionConfig(render="never", cache=None)) as session:
-            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
-            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    truth, entry, result = await serve_and_explore_from_entry(_Named())
     assert entry.complete and result.complete, result.reason
     assert entry.url == truth.base_url + "/types.html"
     assert any(t.decision == "sample-named" for t in entry.trace)

@@ -41,7 +41,7 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   an index level's pages are loaded by yield, see below). When a later group falls below it
   and the sample's pages were not all equally like the sample page, the sample grows over the
   rest of the best group, round by round while a round lowers it, before the group is pruned
-  (`levels._Threshold.widen`). Short of that, a later group within that spread of minsim_html,
+  (`threshold.Threshold.widen`). Short of that, a later group within that spread of minsim_html,
   or larger than the best group, is judged by a spread sample of its pages as the best group
   was; kept so, it brings minsim_html down to the least simhtml of its pages measured.
 - `probe`: Algorithm 2 keeps a later group when the *max* simhtml over it reaches minsim_html;
@@ -122,7 +122,7 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   download (`levels._menu_entries`), unless that navigation lists most of the sample's own
   group too (a documentation's menu of every module, an API reference's sidebar of every
   declaration: the level's own list); at the leaves, minsim_html is measured only as far as
-  a later group's probe needs it (`levels._Threshold.reached`): the sample's pages loaded
+  a later group's probe needs it (`threshold.Threshold.reached`): the sample's pages loaded
   already first, then the others one by one, until one is no more like the sample than the
   probe (minsim_html can only fall lower: the probe passes whatever the rest would show).
   With no later group, or every later group's page identical in structure to the sample, the

@@ -1,4 +1,4 @@
-"""SSUP's threshold minsim_html at the leaves (algorithms/ssup/levels.py, `_Threshold`), against
+"""SSUP's threshold minsim_html at the leaves (algorithms/ssup/threshold.py, `Threshold`), against
 the truth of a small handbook: its contents list chapters built alike but for a few tools of
 their own, then reference pages under another folder, each link of its own path.
 

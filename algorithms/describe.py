@@ -76,9 +76,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import urlsplit, urlunsplit
 
-from siteseer.algorithms.features.dom import TagFeature, link_collections
+from siteseer.algorithms.features.dom import TagFeature, label_schema, link_collections, simhtml
 from siteseer.algorithms.features.urlshape import is_view, refines
-from siteseer.algorithms.indesit import SeedSimilarity, indesit, template_schema
+from siteseer.algorithms.indesit import (
+    SeedSimilarity,
+    indesit,
+    label_containment,
+    template_schema,
+)
 from siteseer.algorithms.pagetemplates import cluster_pages, page_paths
 from siteseer.algorithms.result import EntityDescription
 from siteseer.algorithms.run import Run, Stopped, spent_reason
@@ -359,7 +364,9 @@ class FeatureCache:
 
     schemas: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
     paths: dict[str, frozenset[str]] = field(default_factory=dict)
+    labels: dict[str, frozenset[str]] = field(default_factory=dict)
     collections: dict[tuple[str, str], dict[str, tuple[str, ...]]] = field(default_factory=dict)
+    targets: dict[tuple[str, str], dict[str, tuple[str, ...]]] = field(default_factory=dict)
     homes: dict[str, Snapshot | None] = field(default_factory=dict)
     tokens: OrderedDict[str, list[Token]] = field(default_factory=OrderedDict)
 
@@ -393,6 +400,53 @@ class FeatureCache:
         if key not in self.collections:
             self.collections[key] = link_collections(page, mode)
         return self.collections[key]
+
+    def field_labels(self, page: Snapshot) -> frozenset[str]:
+        """`page`'s field labels as Indesit's measure reads them (its linked definition terms
+        left out), read once per page: every light Indesit compares them again."""
+        if page.url not in self.labels:
+            self.labels[page.url] = label_schema(page, linked_terms=False)
+        return self.labels[page.url]
+
+    def targets_of(
+        self, source: Snapshot, mode: TagFeature, session: Session
+    ) -> dict[str, tuple[str, ...]]:
+        """`source`'s link collections with only the links the light Indesit may sample: into
+        the site, neither a view nor a refinement of `source`, not `source` itself (choice "a
+        list's link to itself is no target"); read once per page, as the page is a hop of
+        many judged pages."""
+        key = (source.url, mode)
+        if key not in self.targets:
+            here = {source.url, source.final_url}
+            kept = {
+                path: tuple(
+                    u
+                    for u in urls
+                    if u not in here
+                    and session.in_scope(u)
+                    and not is_view(source.url, u)
+                    and not refines(source.url, u)
+                )
+                for path, urls in self.link_collections(source, mode).items()
+            }
+            self.targets[key] = {p: u for p, u in kept.items() if u}
+        return self.targets[key]
+
+    def measure(
+        self, page: Snapshot, home: Snapshot | None, mode: TagFeature, session: Session
+    ) -> SeedSimilarity:
+        """Indesit's measure for `page` with its labels compared by containment (choice "labels
+        contained"), as `SeedSimilarity.of` makes it, from the labels read once per page."""
+        chrome = self.field_labels(home) if home is not None else frozenset()
+        schema = self.schema(page, mode, session)
+        return SeedSimilarity(schema, self.field_labels(page) - chrome, chrome, mode, True)
+
+    def similarity(self, like: SeedSimilarity, other: Snapshot, session: Session) -> float:
+        """`like(other)`, `other`'s schema and labels read once per page."""
+        sim = simhtml(like.schema, self.schema(other, like.mode, session))
+        if not like.labels:
+            return sim
+        return min(sim, label_containment(like.labels, self.field_labels(other) - like.chrome))
 
 
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
@@ -443,10 +497,7 @@ async def light_indesit(
     if home_url not in features.homes:
         features.homes[home_url] = (await _load(session, [home_url])).get(home_url)
     # Indesit's measure, its labels compared by containment (choice "labels contained").
-    schema = features.schema(page, tag_feature, session)
-    like = SeedSimilarity.of(
-        page, features.homes[home_url], tag_feature, schema=schema, contained=True
-    )
+    like = features.measure(page, features.homes[home_url], tag_feature, session)
     layout = features.page_paths(page)
     own = {page.url, page.final_url}
     loaded: dict[str, Snapshot] = {page.url: page}
@@ -457,7 +508,7 @@ async def light_indesit(
     def link_similarity(other: Snapshot) -> float:
         key = (other.url, bool(like.labels))
         if key not in measured:
-            measured[key] = like(other, features.schema(other, tag_feature, session))
+            measured[key] = features.similarity(like, other, session)
         return measured[key]
 
     laid: dict[str, float] = {}
@@ -479,18 +530,9 @@ async def light_indesit(
         return [entry for entry in scored if entry.share >= LIGHT_MAJORITY]
 
     async def score(source: Snapshot) -> list[str]:
-        here = {source.url, source.final_url}  # choice "a list's link to itself is no target"
         collections = {
-            path: [
-                u
-                for u in urls
-                if u not in own
-                and u not in here
-                and session.in_scope(u)
-                and not is_view(source.url, u)
-                and not refines(source.url, u)
-            ]
-            for path, urls in features.link_collections(source, tag_feature).items()
+            path: [u for u in urls if u not in own]
+            for path, urls in features.targets_of(source, tag_feature, session).items()
         }
         collections = {p: u for p, u in collections.items() if u}
         chosen = sorted(collections, key=lambda p: (-len(collections[p]), p))[:LIGHT_COLLECTIONS]

@@ -454,6 +454,9 @@ class TrapGuard:
         return 0 if count is None else count.urls
 
 
+IN_SCOPE_KEPT = 200_000  # URLs whose `Admission.in_scope` answer is kept (then forgotten at once)
+
+
 class Admission:
     """Which URLs a Session visits, and in which form.
 
@@ -471,6 +474,8 @@ class Admission:
         routed: Callable[[str], bool],
     ) -> None:
         self.scope = scope
+        self._judged: dict[str, bool] = {}  # `in_scope` by URL, under `_judged_scope`
+        self._judged_scope = scope
         self._traps = TrapGuard(limits)
         self._reported = 0
         self._params = session_params
@@ -494,12 +499,23 @@ class Admission:
             return url
 
     def in_scope(self, url: str) -> bool:
-        """Whether the crawl may visit `url` (any valid URL, before the first one fixes it)."""
-        try:
-            canonical = canonical_url(url, session_params=self._params)
-        except CrawlError:
-            return False
-        return not self.scope.hosts or self.scope.admits(canonical)
+        """Whether the crawl may visit `url` (any valid URL, before the first one fixes it).
+
+        Answered once per URL while the scope stays as it is: methods ask it of every link of
+        every page they compare, the same links again and again (Indesit's collections asked
+        it about 200,000 times over 1,200 pages, a third of its crawl's time)."""
+        if self._judged_scope is not self.scope or len(self._judged) > IN_SCOPE_KEPT:
+            self._judged, self._judged_scope = {}, self.scope
+        known = self._judged.get(url)
+        if known is None:
+            try:
+                canonical = canonical_url(url, session_params=self._params)
+            except CrawlError:
+                known = False
+            else:
+                known = not self.scope.hosts or self.scope.admits(canonical)
+            self._judged[url] = known
+        return known
 
     def admit(self, url: str) -> str:
         """The canonical `url` let into the crawl; raises InvalidURL, OutOfScope, SpiderTrap."""

@@ -12,7 +12,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 from siteseer.algorithms.features.dom import (
     TagFeature,
@@ -59,6 +59,7 @@ __all__ = [
     "navigation_list",
     "pagination_peer",
     "prune_reason",
+    "second_page",
     "tree_urls",
     "value_page",
 ]
@@ -399,9 +400,34 @@ def main_list(parent: Parent, sp: Snapshot, mode: TagFeature) -> bool:
     over more pages is the list the others subset: it outranks every candidate but an index
     page whose URL reads as an ancestor of `sp`'s beyond the root (probed first, it settles
     the root), and settles the candidates left. A root that lists `sp` among a few others on
-    one page (the latest entries of a portal) is a candidate like any other."""
+    one page (the latest entries of a portal) is a candidate like any other. A pager drawn as
+    an icon alone (an arrow, no text, no number) offers a second page too (`second_page`)."""
     page = parent.page
-    return is_site_root(page) and pages_offered(page) > 1 and confirms(parent, sp, mode)
+    offered = pages_offered(page) > 1 or second_page(page)
+    return is_site_root(page) and offered and confirms(parent, sp, mode)
+
+
+def second_page(page: Snapshot) -> bool:
+    """Whether `page` links, by a link with no text (an icon: an arrow of its pager), to its
+    own address with one query parameter added whose value is 2 (``/?page=2`` from ``/``): the
+    second page of its list.
+
+    Choice: a pager drawn as an icon names no number and no word (`Family.last_page` reads
+    neither), but the page it leads to is the list's second page by its address alone: the
+    first page leaves the parameter to its default, the link sets it to 2."""
+    own = urlsplit(page.final_url or page.url)
+    mine = parse_qsl(own.query, keep_blank_values=True)
+    for link in page.links:
+        if link.text.strip():
+            continue
+        theirs = urlsplit(link.url)
+        if (theirs.netloc, theirs.path) != (own.netloc, own.path):
+            continue
+        pairs = parse_qsl(theirs.query, keep_blank_values=True)
+        added = [pair for pair in pairs if pair not in mine]
+        if len(pairs) == len(mine) + 1 and len(added) == 1 and added[0][1] == "2":
+            return True
+    return False
 
 
 def climbs(parent: Parent, current: Snapshot, mode: TagFeature) -> tuple[bool, float]:

@@ -28,6 +28,10 @@ class _BookmarkSite(Site):
     id = "bookmarks"
     kind = "entity-tree"
 
+    def __init__(self, *, arrows: bool = False) -> None:
+        super().__init__()
+        self.arrows = arrows  # the pager an arrow icon to the next page alone, no number
+
     @staticmethod
     def _page(title: str, body: str) -> web.Response:
         menu = (
@@ -50,6 +54,9 @@ class _BookmarkSite(Site):
     def _list(self, numbers: list[int], page: int, pages: int) -> str:
         items = "".join(self._item(n) for n in numbers)
         pager = "".join(f'<a class="p" href="/?page={p}">{p}</a>' for p in range(1, pages + 1))
+        if self.arrows:
+            pager = f'<a class="older" href="/?page={page + 1}"><i class="arrow"></i></a>'
+            pager = pager if page < pages else ""
         return (
             f"<div class='list'>{items}</div><div class='pager'>{pager if pages > 1 else ''}</div>"
         )
@@ -101,3 +108,14 @@ async def test_a_list_beside_other_sites_links_is_confirmed_and_tag_pages_are_le
     assert not any(u.endswith(("/cloud", "/daily", "/login")) for u in downloaded), downloaded
     assert sum("/add-tag/" in u for u in downloaded) <= 2, downloaded
     assert len(downloaded) <= truth.lower_bound_downloads + 4, downloaded
+
+
+async def test_a_root_paged_by_an_arrow_alone_is_the_main_list_and_settles_the_rest() -> None:
+    # The root's pager is an icon to its next page, no number and no word: the link to its own
+    # address with ``page=2`` added is its second page, so the confirmed root is the site's
+    # main list (`verdicts.second_page`), and no tag's page is probed.
+    truth, result, downloaded = await serve_and_discover(_BookmarkSite(arrows=True))
+    assert result.complete, result.reason
+    assert set_scores(result.entities, truth.target_entities).f1 == 1.0, result.entities
+    assert not any("/add-tag/" in u for u in downloaded), downloaded
+    assert len(downloaded) <= truth.lower_bound_downloads + 1, downloaded

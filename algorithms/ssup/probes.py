@@ -81,11 +81,12 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
-from urllib.parse import urldefrag, urljoin, urlsplit, urlunsplit
+from urllib.parse import urlsplit, urlunsplit
 
 from siteseer.algorithms.features.dom import TagFeature, link_collections, link_path, list_tree
 from siteseer.algorithms.features.url import query_pairs, route, sub_tokens, tokens
 from siteseer.algorithms.features.urlshape import is_index_document
+from siteseer.algorithms.ssup.heads import declared_above, sequence
 from siteseer.algorithms.ssup.yields import is_tool
 from siteseer.render import Snapshot
 
@@ -413,25 +414,6 @@ def _trees(page: Snapshot) -> dict[str, set[str]]:
     return trees
 
 
-_HEAD_LINK = re.compile(r"<link\b[^>]*>", re.IGNORECASE)
-_ATTR = re.compile(r"""([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""")
-_SEQUENCE_RELS = frozenset({"prev", "previous", "next"})
-# The relations by which a page's head names a page above it in its document's hierarchy.
-_ABOVE_RELS = frozenset({"up", "start", "home", "top", "contents", "toc"})
-
-
-def sequence(page: Snapshot) -> frozenset[str]:
-    """The pages `page`'s head names the previous and the next of its sequence (``<link
-    rel="prev">``, ``<link rel="next">``), by absolute URL; empty when it names none."""
-    return _head_links(page, _SEQUENCE_RELS)
-
-
-def declared_above(page: Snapshot) -> frozenset[str]:
-    """The pages `page`'s head names above it in its document's hierarchy (``<link rel="up">``,
-    ``rel="start"``, ``rel="home"``, ``rel="contents"``), by absolute URL without fragment."""
-    return _head_links(page, _ABOVE_RELS)
-
-
 def declared_first(page: Snapshot, urls: Sequence[str]) -> list[str]:
     """The pages of `urls` that `page`'s head names above it (`declared_above`) and whose URL
     reads as above its own (`ancestry` ≥ 0).
@@ -441,21 +423,6 @@ def declared_first(page: Snapshot, urls: Sequence[str]) -> list[str]:
     contents (a manual's page naming its contents ``rel="start"``, ``rel="up"``)."""
     above = declared_above(page)
     return [u for u in urls if u in above and ancestry(u, page.url) >= 0]
-
-
-def _head_links(page: Snapshot, rels: frozenset[str]) -> frozenset[str]:
-    """The pages `page`'s head links to by one of the relations `rels`, by absolute URL."""
-    head, ends, _ = page.html.partition("</head>")
-    if not ends:
-        return frozenset()
-    base = page.final_url or page.url
-    found: set[str] = set()
-    for tag in _HEAD_LINK.findall(head):
-        attrs = {m[0].lower(): m[1] or m[2] or m[3] for m in _ATTR.findall(tag)}
-        href = attrs.get("href", "").strip()
-        if href and set(attrs.get("rel", "").lower().split()) & rels:
-            found.add(urldefrag(urljoin(base, href))[0])
-    return frozenset(found)
 
 
 def bar_mates(page: Snapshot, mode: TagFeature) -> frozenset[str]:

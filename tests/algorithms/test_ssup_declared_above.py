@@ -9,7 +9,7 @@ from aiohttp import web
 from ssup_runs import serve_and_discover
 from test_ssup_probe_cost import _PARTS, _Manual
 
-from siteseer.algorithms.ssup.probes import declared_above
+from siteseer.algorithms.ssup.heads import declared_above
 from siteseer.lab import set_scores
 from siteseer.render import Snapshot
 

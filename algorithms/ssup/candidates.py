@@ -16,6 +16,7 @@ from siteseer.algorithms.features.dom import TagFeature, link_path, nested_list,
 from siteseer.algorithms.features.url import SIZE_TERM, tokens, url_schema
 from siteseer.algorithms.features.urlshape import is_file, refines
 from siteseer.algorithms.result import TraceEntry
+from siteseer.algorithms.ssup.heads import declared_data
 from siteseer.algorithms.ssup.probes import other_section, view_of
 from siteseer.algorithms.ssup.yields import is_export, is_tool, names_export
 from siteseer.render import Snapshot
@@ -56,7 +57,8 @@ def candidates(
     do those of the nested list holding it at other depths (`features.dom.nested_list`); a file
     no server answers as a page (a package, an archive, a database, a PDF, an image:
     `urlshape.is_file`) and an export of any page's data (the seed's record as ``.json``,
-    `yields.is_export`; a feed its link names: "RSS" at ``?a=rss``, `yields.names_export`)
+    `yields.is_export`; a feed its link names: "RSS" at ``?a=rss``, `yields.names_export`; a
+    feed sp's head declares of its type, ``application/atom+xml``: `heads.declared_data`)
     list nothing; above the seed, a page of a folder just below the site root is listed from
     the root or from within that folder, not from another folder's pages
     (`probes.other_section`); above the seed, an entry of the list through which sp lists the
@@ -80,6 +82,7 @@ def candidates(
     named = {link.url for link in sp.links if is_tool(link.url, link.text, sp.url)}
     tools = [u for u in urls if u in named and u not in targets | set(down) | set(variants)]
     exports = {link.url for link in sp.links if names_export(link.url, link.text)}
+    exports |= declared_data(sp)
     files = [
         u
         for u in urls

@@ -9,9 +9,10 @@ from aiohttp import web
 from ssup_runs import serve_and_discover
 from test_ssup_probe_cost import _PARTS, _Manual
 
-from siteseer.algorithms.ssup.heads import declared_above
+from siteseer.algorithms.ssup.candidates import candidates
+from siteseer.algorithms.ssup.heads import declared_above, declared_data
 from siteseer.lab import set_scores
-from siteseer.render import Snapshot
+from siteseer.render import Snapshot, snapshot_from_html
 
 
 class _DeclaringManual(_Manual):
@@ -54,3 +55,25 @@ async def test_the_page_the_head_names_above_is_probed_before_a_namesake() -> No
     assert downloaded[:2] == [truth.seed_entity, truth.seed_path[0]], downloaded
     entries = set(truth.target_entities) - {truth.seed_entity}
     assert len(entries & set(downloaded)) <= 2, downloaded  # two compared, no namesake
+
+
+def test_a_feed_the_head_declares_is_no_candidate() -> None:
+    # A repository's log links its feed by an icon alone (no "RSS" or "Atom" to read); its head
+    # declares the feed's type: no page, so the climb downloads it as no candidate.
+    html = (
+        '<html><head><link rel="alternate" type="application/atom+xml" href="/repo/atom-log">'
+        '<link rel="alternate" hreflang="de" href="/de/repo/log"></head><body>'
+        '<a href="/repo/atom-log"><img alt="" src="/feed.png"></a>'
+        '<a href="/de/repo/log">de</a>'
+        '<a href="/repo/rev/1">one</a><a href="/repo/rev/2">two</a></body></html>'
+    )
+    page = snapshot_from_html("http://h/repo/log", "http://h/repo/log", 200, html)
+    # the page of another language, declared with no type, is a page
+    assert declared_data(page) == {"http://h/repo/atom-log"}
+    outgoing, skipped = candidates(page, None, "attrs", climbed=False)
+    files = next(
+        urls for subject, urls, _ in skipped if subject == f"{len(urls)} files {page.url} links to"
+    )
+    assert files == ["http://h/repo/atom-log"]
+    assert "http://h/repo/atom-log" not in outgoing
+    assert {"http://h/repo/rev/1", "http://h/repo/rev/2"} <= set(outgoing)

@@ -69,7 +69,10 @@ first, one at a time (`_named_first`): one listing more of its kind than the sta
 list with facets linking it, that links every page of its kind the sample's page links
 (`holds_linked_peers`: the start page's links and, in a list whose every entry's file name
 begins alike, pages named otherwise are none of its kind) ends the search there (a class page
-naming the class index among a reference's menu).
+naming the class index among a reference's menu). When no page of the first round links the
+sample and the start's link to its site's index ("Sitemap") is among them, the rest of its
+links are not loaded: the index is where the site lists its pages (a wiki's menu of
+namespaces' start pages beside it).
 
 Linked pages are loaded `ROUND` first, then the rest (`MAX_CANDIDATES` in all). A start page
 holding the sample in its own nested list of `MINIMUM_ROWS` entries or more (a table of
@@ -88,7 +91,9 @@ when the sample's own page links no page of its kind that the start's list does 
 of those it links at least an entry of that list (`closed_list`: what the list's entities link
 leads nowhere it does not; a blog's front page of its newest posts is no such list, an older
 post linking one it does not show), or else when no page of the first
-round of the others is a wider one (when the sample's page links no page of its kind at all,
+round of the others is a wider one (a start that is a list with facets too, when no page of
+that round shows more items, facets or pages: every page carrying its menu and a settings
+form) (when the sample's page links no page of its kind at all,
 only its way back to the lists, the pages it links among the start's are that round: a class
 page linking only the index and its table of contents)
 (a module page whose few links and a form read as a list with a facet, fewer than
@@ -204,6 +209,26 @@ async def _site_index(
     """When no page scored is a list, the page `start` links as its site's index (a link named
     "Sitemap", "Site index", "All pages"), loaded when it is not yet, scored: a wiki's sitemap
     lists its pages by namespace where no list of the site's own shows them all."""
+    named = _site_index_link(start, session)
+    if named is None:
+        return None
+    url, text = named
+    page = pages.get(url)
+    if page is None:
+        try:
+            page = (await run.fetch([url], step="entry")).get(url)
+        except Stopped:
+            return None
+    if page is None:
+        return None
+    pages[url] = page
+    run.note("entry", "site-index", url, note=f"the start page's link {text!r}")
+    return list_score(page, session.canonical, sample)
+
+
+def _site_index_link(start: Snapshot, session: Session) -> tuple[str, str] | None:
+    """The page `start` links as its site's index ("Sitemap", "Site index", "All pages") on
+    its host, safe and in scope, and the link's text; None without one."""
     host = urlsplit(start.final_url).netloc
     for link in start.links:
         text = " ".join(link.text.split())
@@ -211,19 +236,8 @@ async def _site_index(
             continue
         if link.url in (start.url, start.final_url) or unsafe_reason(url=link.url, text=text):
             continue
-        if not session.in_scope(link.url):
-            continue
-        page = pages.get(link.url)
-        if page is None:
-            try:
-                page = (await run.fetch([link.url], step="entry")).get(link.url)
-            except Stopped:
-                return None
-        if page is None:
-            return None
-        pages[link.url] = page
-        run.note("entry", "site-index", link.url, note=f"the start page's link {text!r}")
-        return list_score(page, session.canonical, sample)
+        if session.in_scope(link.url):
+            return link.url, text
     return None
 
 
@@ -335,12 +349,20 @@ async def _linked(
     pages.update(await run.fetch(first, step="entry"))
     if rest and sample:
         scored |= {u: list_score(pages[u], session.canonical, sample) for u in first if u in pages}
-        if (
-            own.like_sample >= MINIMUM_ROWS
-            and not own.is_list
-            and all(adds_nothing(c, own) for c in list(scored.values())[1:])
+        if own.like_sample >= MINIMUM_ROWS and all(
+            adds_nothing(c, own) for c in list(scored.values())[1:]
         ):
             run.note("entry", "start-widest", start.url, values={"left": len(rest)})
+            return scored
+        index = _site_index_link(start, session)
+        if (
+            index is not None
+            and index[0] in first
+            and not any(c.like_sample for c in scored.values())
+        ):
+            # no page of the round links the sample, the site's index among them: the lists
+            # of the site's pages are there, not in the rest of its menu
+            run.note("entry", "site-index-round", index[0], values={"left": len(rest)})
             return scored
         peers = peers_of(list(scored.values()), rest, sample)
         if peers:
@@ -474,8 +496,11 @@ async def _continued(
     run: Run, session: Session, page: Snapshot, best: ListCandidate, sample: str
 ) -> ListCandidate:
     """`best`, or the page its "more" links lead to that links more pages shaped as the sample
-    (`_more_links`): a list's short excerpt stands for the whole list it links."""
-    urls = [u for u in _more_links(page) if u not in run.pages]
+    (`_more_links`): a list's short excerpt stands for the whole list it links. A "more" link
+    to a page shaped as the sample leads to one of its entities (a log's "Older" beside each
+    revision's row, to that revision), no further list: not loaded."""
+    shape = sample_pattern(sample)
+    urls = [u for u in _more_links(page) if u not in run.pages and not shape.matches(u)]
     if not urls:
         return best
     try:

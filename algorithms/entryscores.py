@@ -251,9 +251,17 @@ def adds_nothing(scored: ListCandidate, start: ListCandidate) -> bool:
     the sample: no table of rows, no list with facets but one of fewer than `MINIMUM_ROWS`
     items the start dwarfs (a module page whose few cross-links and a form look like a list
     with a facet: `dwarfed`), no more links shaped as the sample (times the pages its pager
-    offers) than the start's."""
+    offers) than the start's. When the start is a list with facets itself, a list with facets
+    showing no more items, facets and pages than it adds nothing either (every page of a
+    documentation carrying the index's menu and its settings form)."""
     if scored.is_facetless_list:
         return False
+    if start.is_list and scored.is_list:
+        return (
+            scored.items * scored.pages <= start.items * start.pages
+            and scored.facets <= start.facets
+            and scored.like_sample * scored.pages <= start.like_sample * start.pages
+        )
     if scored.is_list and (scored.items >= MINIMUM_ROWS or not dwarfed(scored, [start])):
         return False
     return scored.like_sample * scored.pages <= start.like_sample * start.pages

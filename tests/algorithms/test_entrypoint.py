@@ -6,12 +6,13 @@ from collections.abc import Callable
 from urllib.parse import urljoin
 
 import pytest
+from aiohttp import web
 
-from siteseer.algorithms import find_list_page
-from siteseer.algorithms.entrypoint import _links, _more_links
+from siteseer.algorithms import explore, find_list_page
+from siteseer.algorithms.entrypoint import ROUND, _links, _more_links
 from siteseer.algorithms.entryscores import MINIMUM_ROWS, list_score, widest_list
 from siteseer.crawler import Session, SessionConfig
-from siteseer.lab import LabServer
+from siteseer.lab import LabServer, Site, SiteTruth, set_scores
 from siteseer.lab.runners.exploration import start_url
 from siteseer.render import Snapshot, snapshot_from_html
 
@@ -154,3 +155,129 @@ async def test_links_labelled_as_an_ordering_are_no_candidates_for_the_start_pag
     async with Session(SessionConfig(render="never", cache=None)) as session:
         linked = _links(home, session)
     assert linked == [url + "category", url + "author"]
+
+
+REVISIONS = 30
+
+
+class _Log(Site):
+    """A branch browser: its home page links the branch's log ``/log/``, which lists every
+    revision ``/log/rev/<n>`` with a "more" link to that revision's page beside its summary."""
+
+    id = "revision-log"
+    kind = "entity-tree"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        revisions = [f"/log/rev/{n}" for n in range(REVISIONS, 0, -1)]
+        if path == "/":
+            body = '<h1>Branches</h1><ul><li><a href="/log/">main</a></li></ul>'
+        elif path == "/log/":
+            rows = "".join(
+                f'<li><a href="{r}">Revision {r[9:]}</a> Fix things <a href="{r}#diff">more</a></li>'
+                for r in revisions
+            )
+            body = f"<h1>Log</h1><ul>{rows}</ul>"
+        elif path in revisions:
+            body = f'<h1>{path}</h1><a href="/log/">Log</a><p>Changes.</p>'
+        else:
+            return web.Response(status=404)
+        return web.Response(text=f"<html><body>{body}</body></html>", content_type="text/html")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        urls = tuple(f"{base_url}/log/rev/{n}" for n in range(REVISIONS, 0, -1))
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"revision": urls},
+            target_type="revision",
+            seed_entity=urls[4],
+        )
+
+
+async def test_more_links_to_pages_shaped_as_the_sample_are_no_continuation() -> None:
+    # each row's "more" leads to its revision, an entity: none is loaded as the log's rest
+    async with LabServer([_Log()]) as server:
+        truth = server.truth("revision-log")
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
+            assert entry.url == truth.base_url + "/log/" and entry.complete
+            assert entry.cost.downloads == 2
+            assert not any(t.decision == "continue" for t in entry.trace)
+            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    scores = set_scores(result.entities, truth.target_entities)
+    assert scores.precision == 1.0 and scores.recall == 1.0
+
+
+NAMESPACES = {"guide": 12, "library": 20, "howto": 6}
+TOPICS = 14
+
+
+def _topic(n: int) -> str:
+    """A topic's start page, at a depth of its own (``/t0``, ``/s0/t1``, ``/s0/s1/t2`` …)."""
+    return "/" + "".join(f"s{i}/" for i in range(n % 7)) + f"t{n}"
+
+
+class _Wiki(Site):
+    """A wiki whose home page's menu links its topics' start pages (`_topic`: none
+    linking the other pages) and, among its first links, the "Sitemap" ``/index``: its
+    namespaces, each opened in place (``/index?idx=<ns>``) to list the namespace's pages
+    ``/page/<ns>-<n>``."""
+
+    id = "wiki-sitemap"
+    kind = "entity-tree"
+
+    def _pages(self) -> list[str]:
+        return [f"/page/{ns}-{n}" for ns, count in NAMESPACES.items() for n in range(count)]
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path, idx = request.path, request.query.get("idx")
+        # the menu's links, each in a box of its own: no group of links alike
+        topics = "".join(
+            f'<{tag}><a href="{_topic(n)}">Topic {n}</a></{tag}>'
+            for n, tag in enumerate(["div", "p", "span", "b", "i", "em", "strong"] * 2)
+        )
+        menu = f'<nav><div class="site"><a href="/index">Sitemap</a></div>{topics}</nav>'
+        if path == "/" or path in map(_topic, range(TOPICS)) or path in self._pages():
+            body = f"{menu}<h1>{path}</h1><p>Text.</p>"
+        elif path == "/index":
+            opened = ""
+            if idx in NAMESPACES:
+                opened = "".join(
+                    f'<li><a href="/page/{idx}-{n}">{idx} {n}</a></li>'
+                    for n in range(NAMESPACES[idx])
+                )
+            spaces = "".join(
+                f'<li><a href="/index?idx={ns}">{ns}</a><ul>{opened if ns == idx else ""}</ul></li>'
+                for ns in NAMESPACES
+            )
+            body = f'{menu}<h1>Sitemap</h1><ul class="idx">{spaces}</ul>'
+        else:
+            return web.Response(status=404)
+        return web.Response(text=f"<html><body>{body}</body></html>", content_type="text/html")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        urls = tuple(base_url + p for p in self._pages())
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"page": urls},
+            target_type="page",
+            seed_entity=base_url + "/page/library-3",
+        )
+
+
+async def test_the_sitemap_in_the_first_round_ends_the_search() -> None:
+    # no page of the first round links the sample, the site's index among them: the rest of
+    # the menu (topic pages alike) is not loaded, the index is the list
+    async with LabServer([_Wiki()]) as server:
+        truth = server.truth("wiki-sitemap")
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
+            assert entry.url == truth.base_url + "/index" and entry.complete
+            assert any(t.decision == "site-index-round" for t in entry.trace)
+            # the start, the sample's page, the first round and the sample's folder, asked for
+            # with and without its slash (no page): none of the rest of the menu
+            assert entry.cost.downloads == 4 + ROUND

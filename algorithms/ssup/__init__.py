@@ -41,9 +41,12 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   an index level's pages are loaded by yield, see below). When a later group falls below it
   and the sample's pages were not all equally like the sample page, the sample grows over the
   rest of the best group, round by round while a round lowers it, before the group is pruned
-  (`threshold.Threshold.widen`). Short of that, a later group within that spread of minsim_html,
-  or larger than the best group, is judged by a spread sample of its pages as the best group
-  was; kept so, it brings minsim_html down to the least simhtml of its pages measured.
+  (`threshold.Threshold.widen`). A best group of one page shows no such spread: the sample
+  grows over its template mates (the links of its URL template kept without an HTML test, of
+  its kind by property 8), as it would over the group. Short of that, a later group within that
+  spread of minsim_html, or larger than the best group, is judged by a spread sample of its
+  pages as the best group was; kept so, it brings minsim_html down to the least simhtml of its
+  pages measured.
 - `probe`: Algorithm 2 keeps a later group when the *max* simhtml over it reaches minsim_html;
   the paper's worked example (Figure 5) computes only the first page of each group. We try up to
   `probe` pages, in URL order, and stop at the first that passes. A group's pages whose URL

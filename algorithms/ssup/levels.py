@@ -92,16 +92,19 @@ class SameLevel:
         # an index level after the best group, whose order `tree._Walk._by_yield` loads by.
         sample = _Sample(sp, (sp.url, *first.urls), tuple(index_pages), sdp)
         mates: list[str] = kept if leaf else []
+        before = len(mates)
         rest = self._template_mates(rest, sample, level, mates)
+        taken = tuple(mates[before:])
         if leaf:
             rest = _section_mates(self.run, rest, index_pages, sp.url, level, kept)
         if self.on_demand:
             rest = _menu_entries(self.run, self.mode, rest, first, sp, index_pages, level)
         # Choice (`sample_size`): learn minsim_html from a sample of G1, at an index level too:
         # its pages are loaded after it by yield (`tree._Walk._index_level`), not whole.
-        threshold = Threshold(
-            self.run, self.mode, sample_schema, self._learn(first.urls), first.urls
-        )
+        # Choice: a best group of one page shows no spread of its kind; its template mates,
+        # of its kind by property 8, are the pages minsim_html is learned again over (`widen`).
+        learning = first.urls if len(first.urls) > 1 else (*first.urls, *taken)
+        threshold = Threshold(self.run, self.mode, sample_schema, self._learn(first.urls), learning)
         # Choice (`on_demand`): at the leaves the sample is measured only as far as a later
         # group's page needs it (`Threshold.reached`); at an index level too when no later
         # group is left to judge: its pages are loaded by yield, as far as they add links.

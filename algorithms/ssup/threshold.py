@@ -113,7 +113,8 @@ class Threshold:
         sims = self.sims.values()
         if self.minsim is None or below <= 0.0:
             return False
-        near = self.minsim - below <= max(sims) - min(sims) + SIM_EPSILON
+        # A sample of one page shows no spread: the group's next pages show it.
+        near = len(self.learn) < 2 or self.minsim - below <= max(sims) - min(sims) + SIM_EPSILON
         if not near and len(later) <= len(self.group):
             return False
         measured = len(self.sims)

@@ -91,6 +91,12 @@ field names; the crawl is made again without them, on the pages already loaded (
 small: F1 0.059 -> 0.917; real-kiwix 0.013 -> 0.875). Choice "an entry page that links
 nowhere" (`_Crawl.crawl`): when the host's root queues no link collection (a library's front
 page drawn by script), the crawl starts from the seed's folders, the topmost first.
+
+Choice "a list's next page is no entity" (`_lists_like_seed`): a target collection's link
+whose page was loaded, judged unlike the seed, and lists two or more pages judged like it at
+the collection's own link path, where the seed has no link, is another page of that list,
+not an entity: a list whose pager shares its entries' link path (a blog's home list, its tag
+lists) is the target collection it mostly is, but its pager links are no posts.
 """
 
 from __future__ import annotations
@@ -294,6 +300,7 @@ class _Crawl:
     drought: dict[str, int] = field(default_factory=dict)  # path → downloads since an entity
     barren: set[str] = field(default_factory=set)  # link groups no more visited
     kept: set[str] = field(default_factory=set)  # paths of the target collections kept
+    kept_at: dict[str, set[str]] = field(default_factory=dict)  # URL → paths of those listing it
     labels: bool = True  # the seed's labels are schema (choice "labels that find nothing")
     entry: str = ""  # the entry page the crawl started from
 
@@ -566,6 +573,8 @@ class _Crawl:
             )
             self.entities.update(dict.fromkeys(collection.urls))
             self.kept.add(collection.path)
+            for url in collection.urls:
+                self.kept_at.setdefault(url, set()).add(collection.path)
             if collection.page not in self.index_pages:
                 self.index_pages.append(collection.page)
             if collection.page in self.reached_by:
@@ -654,6 +663,49 @@ def _gone(run: Run, url: str) -> bool:
     return url in run.files or (page is not None and 400 <= page.status < 500)
 
 
+def _lists_like_seed(crawl: _Crawl, url: str, seed: dict[str, tuple[str, ...]]) -> str | None:
+    """Choice "a list's next page is no entity" (beyond the reconstruction, for real
+    applications): the link path of a target collection that listed `url` at which `url`'s
+    page itself lists `_LIST_LINKS` or more pages, most of those loaded judged like the seed,
+    where the seed (`seed`: its link collections) has no link; None when there is none. The
+    page is then another page of the list that listed it: a list whose pager shares its
+    entries' link path (``ul/li[@class]/a``, the entries' and the pager's classes told apart
+    by their values alone) is kept as the target collection it mostly is, and its pager's
+    links are no entities."""
+    page = crawl.run.pages.get(url)
+    if page is None or not page.ok:
+        return None
+    collections = link_collections(page, crawl.mode)
+    for path in crawl.kept_at.get(url, ()):
+        if path in seed:
+            continue
+        loaded = crawl.run.loaded(u for u in collections.get(path, ()) if u not in _own(page))
+        similar = sum(1 for u in loaded if u in crawl.similar)
+        if similar >= _LIST_LINKS and similar / len(loaded) >= _MAJORITY:
+            return path
+    return None
+
+
+def _not_lists(crawl: _Crawl, found: dict[str, None]) -> dict[str, None]:
+    """`found` without the links of target collections that were loaded, judged unlike the seed,
+    and are a next page of the list that listed them (`_lists_like_seed`). A page judged like
+    the seed stays, and so does one that lists pages like the seed elsewhere (a class that
+    lists its inner classes, a documentation page its subpages)."""
+    seed = crawl.run.pages.get(crawl.seed_url)
+    if seed is None:
+        return found
+    collections = link_collections(seed, crawl.mode)
+    lists = {
+        u: path
+        for u in found
+        if u not in crawl.similar and (path := _lists_like_seed(crawl, u, collections))
+    }
+    for url, path in lists.items():
+        note = "unlike the seed, it lists pages like it as the list that listed it: a next page"
+        crawl.run.note("entity", "list", f"{url} {path}", note=note)
+    return {u: None for u in found if u not in lists}
+
+
 def _site_root(url: str) -> str:
     parts = urlsplit(url)
     return urlunsplit((parts.scheme, parts.netloc, "/", "", ""))
@@ -703,6 +755,7 @@ async def indesit(
             await crawl.crawl(page, start_url, folders=entry is None)
     found = {u: None for u in crawl.entities if not _gone(run, u)}
     found.update(dict.fromkeys(crawl.similar))
+    found = _not_lists(crawl, found)
     if crawl.seed_url:
         found[crawl.seed_url] = None
     dust = run.dust()

@@ -416,3 +416,73 @@ async def test_indesit_the_nesting_of_running_text_is_no_schema(
         found = await indesit(session, f"{base}/doc/1")
     assert found.complete, found.reason
     assert set(found.entities) == {f"{base}/doc/{n}" for n in range(1, 9)}
+
+
+def _blog(posts: int = 12, per_page: int = 5) -> web.Application:
+    """A blog: its home page and next pages list the posts, five a page, in one list whose
+    pager shares the entries' link path (``ul/li[@class]/a``); a post shows its tags; a tag's
+    page lists its posts."""
+
+    def page(body: str) -> web.Response:
+        menu = '<nav><a href="/">Home</a> <a href="/about">About</a></nav>'
+        html = f"<!DOCTYPE html><html><body>{menu}<main>{body}</main></body></html>"
+        return web.Response(text=html, content_type="text/html")
+
+    pages = range(1, (posts + per_page - 1) // per_page + 1)
+
+    def listing(n: int) -> web.Response:
+        first = (n - 1) * per_page + 1
+        rows = "".join(
+            f'<li class="post"><a href="/post/{k}/">Post {k}</a></li>'
+            for k in range(first, min(first + per_page, posts + 1))
+        )
+        pager = "".join(
+            f'<li class="pager"><a href="{"/" if m == 1 else f"/page/{m}/"}">{m}</a></li>'
+            for m in pages
+            if m != n
+        )
+        return page(f'<ul class="list">{rows}{pager}</ul>')
+
+    async def home(_: web.Request) -> web.Response:
+        return listing(1)
+
+    async def next_page(request: web.Request) -> web.Response:
+        return listing(int(request.match_info["n"]))
+
+    async def post(request: web.Request) -> web.Response:
+        k = int(request.match_info["k"])
+        tag = "odd" if k % 2 else "even"
+        return page(
+            f"<h1>Post {k}</h1><p>Text of post {k}.</p>"
+            f'<footer class="tags"><a href="/tags/{tag}/">{tag}</a></footer>'
+        )
+
+    async def tag(request: web.Request) -> web.Response:
+        name = request.match_info["tag"]
+        rows = "".join(
+            f'<li class="post"><a href="/post/{k}/">Post {k}</a></li>'
+            for k in range(1, posts + 1)
+            if (k % 2 == 1) == (name == "odd")
+        )
+        return page(f'<ul class="list">{rows}</ul>')
+
+    app = web.Application()
+    app.router.add_get("/", home)
+    app.router.add_get("/page/{n}/", next_page)
+    app.router.add_get("/post/{k}/", post)
+    app.router.add_get("/tags/{tag}/", tag)
+    return app
+
+
+async def test_indesit_a_lists_next_page_is_no_entity(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    """Choice "a list's next page is no entity": the home page's list holds the posts and the
+    pager (one link path), so the list is a target collection and its next pages were reported
+    as posts; they are unlike a post and list posts at that path, where a post has no link, and
+    are left out. The posts stay, and nothing else is reported."""
+    base = await serve_app(_blog())
+    async with Session(SessionConfig(render="never")) as session:
+        found = await indesit(session, f"{base}/post/3/")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/post/{k}/" for k in range(1, 13)}

@@ -37,6 +37,7 @@ from siteseer.algorithms.querycentric.entities import (
     learn_entities,
     sample_pattern,
 )
+from siteseer.algorithms.querycentric.folderfields import folder_fields
 from siteseer.algorithms.querycentric.folders import within_folder
 from siteseer.algorithms.querycentric.indexes import (
     linked_values,
@@ -59,6 +60,7 @@ from siteseer.algorithms.querycentric.queries import QueryKey
 from siteseer.algorithms.querycentric.records import (
     column_groups,
     grouped_columns,
+    listed_of,
     page_fields,
     read_records,
     table_fields,
@@ -187,8 +189,32 @@ async def _explore(ex: Explorer) -> None:
         # the page it was found on may index them
         queries = await _indexes(ex, q0, root) or queries
     await read_records(ex)
+    valued = any(q.conditions and q.entities for q in ex.queries)
+    if not valued and ex.sample is not None and ex.rows is None:
+        _parent_values(ex, ex.sample)  # no facet gives a value: the entities' parents may
     if not queries:  # a list is a list: its entities are the result, with or without facets
         ex.run.note("facets", "none", ex.start, note=NO_FACETS)
+
+
+def _parent_values(ex: Explorer, sample: Snapshot) -> None:
+    """Each entity's parent page, the value the sample's page links unlabelled or under a
+    label of its own (folderfields.py), among its fields, unless the list or the entity pages
+    gave a field of that name already."""
+    entities = dict.fromkeys(e for q in ex.queries for e in q.entities)
+    given = {name.casefold() for f in (*listed_of(ex).values(), *ex.records.values()) for name in f}
+    found = folder_fields(sample, entities)
+    names = {name for fields in found.values() for name in fields}
+    if not found or {name.casefold() for name in names} & given:
+        return
+    for entity, fields in found.items():
+        ex.records[entity] = {**fields, **ex.records.get(entity, {})}
+    ex.run.note(
+        "parent-values",
+        "read",
+        sample.final_url,
+        values={"entities": float(len(found))},
+        note=", ".join(sorted(names)),
+    )
 
 
 async def _beside(ex: Explorer, q0: Query) -> bool:

@@ -16,7 +16,13 @@ marked [reconstructed] there are the named choices below:
    navigation's whole tree of nested lists, collapsed drop-downs included, is its list
    (`gpptrees.navigation_tree`: a documentation site lists its pages only there), and so it is
    where the seed's list is one branch of such a tree (`gpptrees.branch`: a sidebar's open
-   section). A list its page pages counts as long however few links it shows (`_long`: a blog's five posts a
+   section), where the tree reaches `TREE_GAIN` times the pages of a long branch: a page
+   index opened at the seed's namespace (317 of its 336 pages) is the list, not the index's
+   whole tree. Of the pages whose tree reaches the most pages, the one whose own list holding
+   the seed is the longest is taken, then the shallowest (a page index opened at the seed's
+   namespace, beside the index of one of its pages, which names that page unlinked). On the
+   other pages of its level the tree at the same root is the list matching it
+   (`gpptrees.tree_at`): each opens another branch. A list its page pages counts as long however few links it shows (`_long`: a blog's five posts a
    page, beside a box of its five newest on every page). The seed is the page as loaded (a
    hash-routed document's fragment is its page once the document is known).
    Where the seed stands alone on every page linking it (a blog's newest post, featured above
@@ -32,7 +38,8 @@ marked [reconstructed] there are the named choices below:
    that level (`gpptrees.column`: a table of contents' chapters, their sections between them).
    A list of anchors into the target's page alone (its headings) is none. A list set in parts that
    line up apart (columns, runs under headings) is taken whole: every anchor of its container
-   path and style (`_whole`).
+   path and style (`_whole`), of its URL template or below the segments fixed at its head (a
+   package index's rows at every depth of its names, `_of_tree`).
 3. Grow: F0 = {p0}; F_{i+1} = the targets of the list matching L_i on every page of F_i (on p_i
    itself L_i; elsewhere the most similar non-menu list whose similarity is at least
    `list_threshold`). F_k are the entity pages. A hop through a site-wide menu or a lone link
@@ -89,6 +96,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import takewhile
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
@@ -113,7 +121,7 @@ from siteseer.algorithms.features.visual import (
     menu_signatures,
     visual_lists,
 )
-from siteseer.algorithms.gpptrees import COLLECTION, COLUMN, KIND_SHARE
+from siteseer.algorithms.gpptrees import COLLECTION, COLUMN, KIND_SHARE, NAVIGATION
 from siteseer.algorithms.result import Discovery, TraceEntry
 from siteseer.algorithms.run import Run, Stopped
 from siteseer.algorithms.ssup.menus import named_below
@@ -131,6 +139,7 @@ EXTRA_DEPTH = 1
 SHORT_LIST = 10  # a seed list shorter than this may be a "featured" box: search one level more
 BATCH = 8  # pages rendered per batch while searching for the seed path
 TERMS = 2.0  # a list linking its pages more times each than this is an index of terms
+TREE_GAIN = 1.5  # a tree stands for a long branch of it when it reaches this many times its pages
 
 
 @dataclass(frozen=True)
@@ -318,6 +327,16 @@ def _remnant(page: Snapshot, model: VisualList) -> VisualList | None:
 def _matching_list(
     snapshot: Snapshot, model: VisualList, menus: set[MenuKey], threshold: float
 ) -> tuple[VisualList | None, float]:
+    """The list of `snapshot` most like `model` at `threshold` or more, and its similarity.
+
+    A site navigation's whole tree (`gpptrees.navigation_tree`) is the tree at its root on
+    every page drawing it with its trunk (`gpptrees.tree_at`, `gpptrees.same_tree`): its open
+    branch differs from page to page (a page index opens the namespace it was asked for), and
+    no visual list is the whole tree."""
+    if model.signature[1] == NAVIGATION:
+        tree = gpptrees.tree_at(snapshot, model.signature[0])
+        if tree is not None and gpptrees.same_tree(tree, model):
+            return tree, 1.0
     best: tuple[VisualList | None, float] = (None, 0.0)
     for vl in visual_lists(snapshot):
         if is_menu(vl, menus):
@@ -341,15 +360,61 @@ def _whole(snapshot: Snapshot, part: VisualList, menus: set[MenuKey]) -> VisualL
     column and each heading's run lines up on its own, and the part holding the seed (56 of
     200) would be taken for the list, and on every page like it. Only the anchors of the part's
     URL template join it (`url_template`: a post list's tags and categories, drawn alike, are
-    no posts). A menu stays as it is."""
+    no posts), or of the hierarchy it heads (`_of_tree`). A menu stays as it is."""
     if is_menu(part, menus):
         return part
     template = url_template(part.urls)
     whole = joined(snapshot, part)
     if template is None or whole is part:
         return part
-    kept = tuple(lk for lk in whole.links if template.matches(lk.url))
+    endings = {_ending(u) for u in part.urls}
+    kept = tuple(
+        lk
+        for lk in whole.links
+        if template.matches(lk.url) or (_ending(lk.url) in endings and _of_tree(template, lk.url))
+    )
     return replace(whole, links=kept) if len(kept) > len(part.links) else part
+
+
+def _of_tree(template: UrlTemplate, url: str) -> bool:
+    """Whether `url` is named in the hierarchy `template` names its pages in: below the path
+    segments fixed at its head, at any depth (``/pkg/*/*/`` heads ``/pkg/``: ``/pkg/io/``,
+    ``/pkg/net/http/cookiejar/``), with its origin and query (names, fixed values).
+
+    Choice "a list of a hierarchy's names is one list" (beyond the reconstruction, for real
+    applications): a package index draws its packages as one list, each indented under the
+    package it belongs to (``io``, ``net``, ``net/http``); one URL template takes the
+    packages of one depth alone. Only a list whose own URLs vary in every segment below the
+    head, two or more, shows a hierarchy (``/pkg/*/*/``); one naming its entries in one
+    folder (a package's classes, ``/org/lang3/*.html``), or each by a folder of its own
+    (a crate's modules, ``/std/*/index.html``, beside its keywords ``/std/keyword.as.html``),
+    lists those, not the names below them. A template
+    free from its first segment on names no hierarchy (a blog's posts beside its tags)."""
+    fixed = list(takewhile(lambda segment: segment is not None, template.segments))
+    below = template.segments[len(fixed) :]
+    if not fixed or len(below) < 2 or any(segment is not None for segment in below):
+        return False
+    parts = urlsplit(url)
+    if f"{parts.scheme}://{parts.netloc}".lower() != template.origin:
+        return False
+    path, query = route(url)
+    segments = [s for s in path.split("/") if s]
+    pairs = dict(query_pairs(query))
+    return (
+        len(segments) > len(fixed)
+        and segments[: len(fixed)] == fixed
+        and set(pairs) == {name for name, _ in template.query}
+        and all(value is None or pairs[name] == value for name, value in template.query)
+    )
+
+
+def _ending(url: str) -> str:
+    """How `url`'s path ends: ``/``, or its last segment's extension (``.html``; none: '')."""
+    path = route(url)[0]
+    if path.endswith("/"):
+        return "/"
+    last = path.rpartition("/")[2]
+    return last[last.rfind(".") :] if "." in last else ""
 
 
 def _holding_list_size(page: Snapshot, seed: str, menus: set[MenuKey]) -> int:
@@ -509,7 +574,8 @@ async def _seed_path(
     note = "the page whose list holding the seed is the longest"
     navigation: VisualList | None = None
     held = _list_with(rendered[best], seed_links[best], menus)
-    if not _long(rendered[best], seed_links[best], menus, session) or gpptrees.branch(held):
+    long_held = _long(rendered[best], seed_links[best], menus, session)
+    if not long_held or gpptrees.branch(held):
         trees = {
             u: t
             for u in holders
@@ -517,9 +583,12 @@ async def _seed_path(
         }
         reach = {u: len(set(t.urls)) for u, t in trees.items()}
         longest = max(reach.values(), default=0)
-        if longest > sizes[best]:
+        # a long branch gives way only to a tree reaching `TREE_GAIN` times its pages
+        pages = len(set(held.urls)) if held is not None and long_held else 0
+        if longest > sizes[best] and longest >= TREE_GAIN * pages:
             best = min(
-                (u for u, n in reach.items() if n == longest), key=lambda u: (depth_of[u], u)
+                (u for u, n in reach.items() if n == longest),
+                key=lambda u: (-sizes[u], depth_of[u], u),
             )
             navigation, sizes[best] = trees[best], longest
             note = "the seed is in no long list or a branch of its site navigation, its list"

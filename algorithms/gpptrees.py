@@ -19,6 +19,8 @@ __all__ = [
     "column",
     "navigation_tree",
     "nested",
+    "same_tree",
+    "tree_at",
     "tree_root",
 ]
 
@@ -28,6 +30,8 @@ NAVIGATION = "navigation"  # the signature's orientation slot for a site navigat
 COLUMN = "column"  # the signature's orientation slot for a level of a nested list
 LIST_TAGS = frozenset({"ul", "ol", "menu"})
 ITEM_TAGS = frozenset({"li", "dt", "dd"})  # the steps of a path that are a list's items
+# the elements an item of a nested list wraps its link or its own list in
+WRAPPERS = frozenset({"div", "span", "p", "code", "em", "strong", "b", "i", "small", "details"})
 
 
 def column(snapshot: Snapshot, part: VisualList) -> VisualList | None:
@@ -113,8 +117,13 @@ def navigation_tree(snapshot: Snapshot, target: str) -> VisualList | None:
     if anchor is None:
         return None
     root = tree_root(anchor.path)
-    if root is None:
-        return None
+    return None if root is None else tree_at(snapshot, root)
+
+
+def tree_at(snapshot: Snapshot, root: str) -> VisualList | None:
+    """The anchors of `snapshot` in the nested lists below the DOM path `root` (`tree_root`),
+    at any depth, without the page's links to itself, as one list (None for fewer than two): a
+    navigation tree's list on every page that draws it, whichever of its branches is open."""
     own = {snapshot.url, snapshot.final_url}
     members = tuple(lk for lk in snapshot.links if lk.url not in own and tree_root(lk.path) == root)
     if len(members) < 2:
@@ -125,11 +134,39 @@ def navigation_tree(snapshot: Snapshot, target: str) -> VisualList | None:
     return VisualList(signature=signature, orientation="vertical", links=members, box=box)
 
 
+def same_tree(tree: VisualList, model: VisualList) -> bool:
+    """Whether `tree` (`tree_at`) is the tree `model` is drawn from: it links most of the
+    entries of `model`'s top level (its trunk: the links fewest list items deep).
+
+    A page index opens another branch on each page, its trunk the same (the namespaces, the
+    pages outside them); a wiki page's own nested list at the same place in the page (its
+    contents) shares none of it, and is no view of the index."""
+    depths = [_depth(lk.path) for lk in model.links]
+    top = min(depths, default=0)
+    trunk = {lk.url for lk, depth in zip(model.links, depths, strict=True) if depth == top}
+    return len(trunk & set(tree.urls)) >= KIND_SHARE * len(trunk)
+
+
+def _depth(path: str) -> int:
+    return sum(step in ITEM_TAGS for step in path.split("/"))
+
+
 def tree_root(path: str) -> str | None:
     """The path above the nested lists a link DOM path ends in (``…/div/ul/li/ul/li/a`` →
-    ``…/div``), None when its anchor sits in no list item."""
+    ``…/div``), None when its anchor sits in no list item.
+
+    An item may wrap its link and its own list in elements of its own (`WRAPPERS`): a module
+    index's ``li/details/ul/li/span/a`` (each level a disclosure), a class tree's
+    ``li/div/code/a``. They are part of the item; above the outermost list they are the tree's
+    root."""
     steps = path.split("/")
     end = len(steps) - 1  # the anchor
-    while end >= 2 and steps[end - 1] == "li" and steps[end - 2] in LIST_TAGS:
-        end -= 2
-    return None if end == len(steps) - 1 else "/".join(steps[:end])
+    root: int | None = None
+    while True:
+        inner = end
+        while inner >= 1 and steps[inner - 1] in WRAPPERS:
+            inner -= 1
+        if inner < 2 or steps[inner - 1] != "li" or steps[inner - 2] not in LIST_TAGS:
+            break
+        end = root = inner - 2
+    return None if root is None else "/".join(steps[:root])

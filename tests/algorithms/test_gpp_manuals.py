@@ -159,6 +159,18 @@ def _app(handler: Handler, *routes: str) -> web.Application:
     return app
 
 
+def _home_and_documents(home: str, back: str) -> web.Application:
+    """An application whose home page shows `home` and whose every other page is a document
+    linking back home (`back` the link's text)."""
+
+    async def page(request: web.Request) -> web.Response:
+        if request.path == "/":
+            return _html(home)
+        return _html(f'<h1>{request.path}</h1><p>Text.</p><a href="/">{back}</a>')
+
+    return _app(page, "/", "/{page}")
+
+
 async def _grown(serve_app: Serve, app: web.Application, seed: str) -> tuple[str, Discovery]:
     """`app` served, and GPP's complete run from its page `seed` (a path): the base URL, the
     run."""
@@ -202,12 +214,7 @@ def _contents(headings: bool) -> web.Application:
     toc = f'<div class="toc"><{outer}>' + "".join(chapter(c) for c in range(_CHAPTERS))
     toc += f"</{outer}></div>"
 
-    async def page(request: web.Request) -> web.Response:
-        if request.path == "/":
-            return _html(f"<h1>Manual</h1>{toc}")
-        return _html(f'<h1>{request.path}</h1><p>Text.</p><a href="/">Contents</a>')
-
-    return _app(page, "/", "/{page}")
+    return _home_and_documents(f"<h1>Manual</h1>{toc}", "Contents")
 
 
 async def test_gpp_takes_a_table_of_contents_level_for_the_seeds_list(serve_app: Serve) -> None:
@@ -295,3 +302,173 @@ async def test_gpp_takes_a_navigation_level_for_part_of_its_tree(serve_app: Serv
         | {f"{base}/{p}/t{t}/" for p, t, _ in topics}
         | {f"{base}/{p}/t{t}/p{n}/" for p, t, size in topics for n in range(size)}
     )
+
+
+# a package's modules, each its own page ``/<Package>-<Module>.html``; Data.Lens has modules
+# of its own one level further, enough for the tree to reach half as many pages again as the
+# level holding the seed (`gpp.TREE_GAIN`)
+_MODULES = {"Control": 12, "Data": 3, "System": 2}
+_SUBMODULES = 12
+
+
+def _module_index() -> web.Application:
+    """A module index whose home page draws every module in a tree of disclosures: each level
+    a ``details`` around its list, each module's link wrapped in a ``span``
+    (``ul/li/details/ul/li/span/a``); the package holding the seed lists 12 modules, long
+    enough to pass for a list of its own."""
+
+    def module(name: str, below: str = "") -> str:
+        url = "/" + name.replace(".", "-") + ".html"
+        return f'<li><span><a href="{url}">{name}</a></span>{below}</li>'
+
+    def package(name: str, size: int) -> str:
+        entries = [module(f"{name}.M{n}") for n in range(size)]
+        if name == "Data":
+            inner = "".join(module(f"Data.Lens.S{n}") for n in range(_SUBMODULES))
+            entries.append(module("Data.Lens", f"<details open><ul>{inner}</ul></details>"))
+        return (
+            f"<li><details open><summary>{name}</summary><ul>{''.join(entries)}</ul></details></li>"
+        )
+
+    tree = "".join(package(name, size) for name, size in _MODULES.items())
+
+    return _home_and_documents(
+        f'<h1>Modules</h1><div class="modules"><ul>{tree}</ul></div>', "Index"
+    )
+
+
+async def test_gpp_takes_a_module_tree_whose_items_wrap_their_links(serve_app: Serve) -> None:
+    """An item of a nested list may wrap its link (``li/span/a``) and its own list
+    (``li/details/ul``): the tree holding the seed's package, every module at every depth, is
+    the seed's list."""
+    base, found = await _grown(serve_app, _module_index(), "/Control-M4.html")
+    names = [f"{p}-M{n}" for p, size in _MODULES.items() for n in range(size)]
+    names += ["Data-Lens", *(f"Data-Lens-S{n}" for n in range(_SUBMODULES))]
+    assert set(found.entities) == {f"{base}/{name}.html" for name in names}
+
+
+_PACKAGES = {
+    "io": ("fs", "ioutil"),
+    "net": ("http", "mail", "netip", "rpc", "smtp", "textproto", "url"),
+    "os": ("exec", "signal", "user"),
+    "sort": (),
+    "time": ("tzdata",),
+}
+
+
+def _package_index() -> web.Application:
+    """A package index: one table whose rows name every package, each indented under the
+    package it belongs to (``/pkg/net/``, ``/pkg/net/http/``, ``/pkg/net/http/cookiejar/``)."""
+    rows = []
+    for name, subs in _PACKAGES.items():
+        rows.append((f"/pkg/{name}/", name, 0))
+        for sub in subs:
+            rows.append((f"/pkg/{name}/{sub}/", sub, 1))
+            if sub == "http":
+                rows.append(("/pkg/net/http/cookiejar/", "cookiejar", 2))
+    table = "".join(
+        f'<tr><td style="padding-left:{20 * depth}px"><a href="{url}">{text}</a></td>'
+        f"<td>Package {text}.</td></tr>"
+        for url, text, depth in rows
+    )
+
+    async def page(request: web.Request) -> web.Response:
+        if request.path == "/":
+            return _html(f"<h1>Packages</h1><table>{table}</table>")
+        return _html(f'<h1>{request.path}</h1><p>Text.</p><a href="/">Packages</a>')
+
+    return _app(page, "/", "/pkg/{a}/", "/pkg/{a}/{b}/", "/pkg/{a}/{b}/{c}/")
+
+
+async def test_gpp_takes_a_hierarchy_of_names_for_one_list(serve_app: Serve) -> None:
+    """Choice "a list of a hierarchy's names is one list": the seed's template (``/pkg/*/*/``)
+    names the packages of one depth alone; the table's rows below ``/pkg/`` at every depth are
+    its list."""
+    base, found = await _grown(serve_app, _package_index(), "/pkg/os/exec/")
+    expected = {f"/pkg/{name}/" for name in _PACKAGES}
+    expected |= {f"/pkg/{name}/{sub}/" for name, subs in _PACKAGES.items() for sub in subs}
+    expected.add("/pkg/net/http/cookiejar/")
+    assert set(found.entities) == {base + url for url in expected}
+
+
+# a wiki's namespaces and their pages (each with a start page), and its pages outside them
+_NAMESPACES = {"alpha": 12, "beta": 11, "gamma": 10, "delta": 3, "omega": 2}
+_TOP_PAGES = ("about", "help", "license", "news", "people", "roadmap")
+
+
+def _wiki_pages() -> list[str]:
+    """Every page of `_page_index`'s wiki but its home: ``alpha:start``, ``alpha:p0`` …"""
+    named = [f"{ns}:{p}" for ns, size in _NAMESPACES.items() for p in ("start", *_pages(size))]
+    return [*named, *_TOP_PAGES]
+
+
+def _pages(size: int) -> list[str]:
+    return [f"p{n}" for n in range(size)]
+
+
+def _page_index() -> web.Application:
+    """A wiki whose every page carries a menu of tools, one its page index (``/index/<page>``):
+    a tree of its namespaces (``ul/li/div/a`` at every level), the page's own namespace open
+    with its pages (the page itself named, not linked), each other namespace a link that
+    opens it (``/index/<page>?idx=<namespace>``). The home page lists the namespaces' start
+    pages, which list nothing; a page outside the namespaces draws a list of its own
+    (``/wiki/about-see0`` …) where the index draws its tree."""
+
+    def tree(current: str, shown: str) -> str:
+        def entry(page: str) -> str:
+            if page == current:
+                return f'<li><div><span class="current">{page}</span></div></li>'
+            return f'<li><div><a href="/wiki/{page}">{page}</a></div></li>'
+
+        rows = []
+        for ns, size in _NAMESPACES.items():
+            head = f'<div><a href="/index/{current}?idx={ns}">{ns}</a></div>'
+            pages = [f"{ns}:{p}" for p in ("start", *_pages(size))]
+            below = f"<ul>{''.join(entry(p) for p in pages)}</ul>" if ns == shown else ""
+            rows.append(f"<li>{head}{below}</li>")
+        rows += [entry(page) for page in _TOP_PAGES]
+        return f'<div class="index"><ul>{"".join(rows)}</ul></div>'
+
+    def tools(current: str) -> str:
+        links = [(view.title(), f"/{view}/{current}") for view in ("recent", "media", "index")]
+        return '<ul class="tools">' + "".join(_item(url, text) for text, url in links) + "</ul>"
+
+    async def page(request: web.Request) -> web.Response:
+        path = request.path
+        if path == "/":
+            starts = "".join(_item(f"/wiki/{ns}:start", ns) for ns in _NAMESPACES)
+            return _html(f'{tools("start")}<h1>Wiki</h1><ul class="spaces">{starts}</ul>')
+        kind, _, current = path.strip("/").partition("/")
+        if kind == "index":
+            shown = request.query.get("idx", current.partition(":")[0])
+            return _html(f"{tools(current)}<h1>Index</h1>{tree(current, shown)}")
+        see = ""
+        if current in _TOP_PAGES:  # a list of its own where the index draws its tree
+            rows = "".join(
+                f'<li><div><a href="/wiki/{current}-see{n}">See {n}</a></div></li>'
+                for n in range(4)
+            )
+            see = f"<div><ul>{rows}</ul></div>"
+        return _html(f"{tools(current)}{see}<h1>{current}</h1><p>Text.</p>")
+
+    return _app(page, "/", "/wiki/{page}", "/index/{page}", "/recent/{page}", "/media/{page}")
+
+
+async def test_gpp_takes_the_index_view_that_opens_the_seeds_list(serve_app: Serve) -> None:
+    """Two page-index views at one depth hold the seed in the same tree of the wiki's pages
+    (``li/div/a`` at every level): the namespace opened from the index (``/index/start?idx=
+    alpha``, the whole namespace) and the index of the namespace's start page (the start page
+    named, not linked). The one whose list holding the seed is the longer is its parent: its
+    way down opens every namespace, not the seed's alone, and the tree on each of its views
+    is the seed's list: every page, at the cost of the views the tree links beside them. A page's own list where the index draws its tree, without the tree's trunk (its
+    namespaces), is no view of it."""
+    base, found = await _grown(serve_app, _page_index(), "/wiki/alpha:p4")
+    assert found.sample_path == (
+        f"{base}/",
+        f"{base}/index/start",
+        f"{base}/index/start?idx=alpha",
+        f"{base}/wiki/alpha:p4",
+    )
+    truth = {f"{base}/wiki/{page}" for page in _wiki_pages()}
+    assert truth <= set(found.entities)
+    assert set(found.entities) - truth == {f"{base}/index/start?idx={ns}" for ns in _NAMESPACES}

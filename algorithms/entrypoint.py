@@ -72,14 +72,19 @@ begins alike, pages named otherwise are none of its kind) ends the search there 
 naming the class index among a reference's menu). When no page of the first round links the
 sample and the start's link to its site's index ("Sitemap") is among them, the rest of its
 links are not loaded: the index is where the site lists its pages (a wiki's menu of
-namespaces' start pages beside it).
+namespaces' start pages beside it). When the sample's page links none of the first
+round, the few pages it links in its own folder (`MAX_CONTINUATIONS` at most: its folder's
+index document, a help page's ``00Index.html``) are those pages.
 
 Linked pages are loaded `ROUND` first, then the rest (`MAX_CANDIDATES` in all). A start page
 holding the sample in its own nested list of `MINIMUM_ROWS` entries or more (a table of
 contents, no menu: `tree_with_sample`) lists its kind: none of its entries is loaded. With a sample,
 the linked pages nearest it come first (sharing a folder of its path, or its file name's first
 word: `nearness`), loaded `ROUND` at a time before any other when the start page lists fewer
-than `MINIMUM_ROWS` links shaped as the sample: once one lists that many, the farther pages are
+than `MINIMUM_ROWS` links shaped as the sample: the nearest alone first, and when it scores as
+the start page does (the same entity items, facets, rows and links shaped as the sample: the
+menu every page carries), it stands for the start's list and no other page is loaded
+(`_nearest_same`: a home page draws that menu among lists of its own); once one lists that many, the farther pages are
 not loaded (a function list in the functions' folder, a manual's ``sql-commands.html`` above
 ``sql-select.html``, a repository's page above its changesets), nor once a round adds no wider
 list than the one an earlier round found (a documentation whose every page carries the home
@@ -289,7 +294,7 @@ def _links(
 
 async def _linked(
     run: Run, session: Session, pages: dict[str, Snapshot], links: list[str], sample: str | None
-) -> dict[str, ListCandidate]:
+) -> tuple[dict[str, ListCandidate], str | None]:
     """The pages of `links` (into `pages`, whose first is the start page; `MAX_CANDIDATES` of
     them, the nearest the sample first when the start lists fewer than `MINIMUM_ROWS` of its
     kind, loaded first: `_near_list`), the first `ROUND` of them, then the rest. When the start page is a list of links linking the `sample`
@@ -299,7 +304,9 @@ async def _linked(
     the rest (the site's other pages, most carrying the same menu) are not loaded.
     Else the rest shaped as the sample are not loaded once a list of it is found (`peers_of`).
     The entries of a table of contents holding the sample (`tree_with_sample`) are never loaded.
-    The scores it took (`list_score` with `sample`), by URL, for the caller to keep."""
+    The scores it took (`list_score` with `sample`), by URL, for the caller to keep, and the
+    page that stands for the start page's list when the page nearest the sample shows the same
+    (`_nearest_same`; None else)."""
     start = next(iter(pages.values()))
     own = list_score(start, session.canonical, sample)
     # a nested list holding the sample (a documentation's menu): its entries, not lists
@@ -318,9 +325,15 @@ async def _linked(
     # links first, one at a time, each a list it may name
     far = sample and near and not any(nearness(u, sample) > (0, False) for u in links)
     if far and await _named_first(run, session, pages, links[:ROUND], str(sample), scored):
-        return scored
+        return scored, None
+    if (
+        sample
+        and near
+        and (same := await _nearest_same(run, session, sample, links, (pages, scored)))
+    ):
+        return scored, same
     if sample and near and await _near_list(run, session, pages, links, sample, scored):
-        return scored
+        return scored, None
     links = [u for u in links if u not in scored]
     if sample and not near:
         # a start listing the sample's kind: the pages its list holds beside the sample are
@@ -337,7 +350,7 @@ async def _linked(
         sample_page = (await run.fetch([sample], step="entry")).get(sample)
         if sample_page is not None and closed_list(start, sample_page, sample, tree):
             run.note("entry", "start-closed", start.url, values={"left": len(links)})
-            return scored
+            return scored, None
         if sample_page is not None and links_no_peer(start, sample_page, sample):
             # its page links none of its kind, only its way back to the lists: those it
             # links are the first round
@@ -353,7 +366,7 @@ async def _linked(
             adds_nothing(c, own) for c in list(scored.values())[1:]
         ):
             run.note("entry", "start-widest", start.url, values={"left": len(rest)})
-            return scored
+            return scored, None
         index = _site_index_link(start, session)
         if (
             index is not None
@@ -363,13 +376,13 @@ async def _linked(
             # no page of the round links the sample, the site's index among them: the lists
             # of the site's pages are there, not in the rest of its menu
             run.note("entry", "site-index-round", index[0], values={"left": len(rest)})
-            return scored
+            return scored, None
         peers = peers_of(list(scored.values()), rest, sample)
         if peers:
             run.note("entry", "peers-left", start.url, values={"left": len(peers)})
             rest = [u for u in rest if u not in peers]
     pages.update(await run.fetch(rest, step="entry"))
-    return scored
+    return scored, None
 
 
 async def _named_first(
@@ -393,8 +406,16 @@ async def _named_first(
     sample_page = (await run.fetch([sample], step="entry")).get(sample)
     if sample_page is None:
         return False
-    linked = set(_links(sample_page, session, sample=sample))
-    for url in [u for u in first if u in linked]:
+    named = _links(sample_page, session, sample=sample)
+    linked = set(named)
+    todo = [u for u in first if u in linked]
+    if not todo:
+        # the sample's page names none of the round: the few pages it links beside it in its
+        # own folder (its folder's index document, ``00Index.html`` beside ``iris.html``; a
+        # page linking more of its folder links its peers)
+        todo = [u for u in named if _in_folder(u, sample) and u not in pages]
+        todo = todo if len(todo) <= MAX_CONTINUATIONS else []
+    for url in todo:
         page = (await run.fetch([url], step="entry")).get(url)
         if page is None:
             continue
@@ -408,6 +429,20 @@ async def _named_first(
             pages[url], scored[url] = page, candidate
             return True
     return False
+
+
+def _in_folder(url: str, sample: str) -> bool:
+    """Whether `url` is a file of the folder the `sample` is a file of (not the site root's)."""
+    here, there = urlsplit(sample), urlsplit(url)
+    folder = here.path[: here.path.rfind("/") + 1]
+    rest = there.path.removeprefix(folder)
+    return (
+        there.netloc == here.netloc
+        and bool(folder.strip("/"))
+        and rest != there.path
+        and bool(rest)
+        and "/" not in rest
+    )
 
 
 async def _near_list(
@@ -436,7 +471,7 @@ async def _near_list(
     for near in sorted(tiers, reverse=True):
         for at in range(0, len(tiers[near]), ROUND):
             chunk = tiers[near][at : at + ROUND]
-            pages.update(await run.fetch(chunk, step="entry"))
+            pages.update(await run.fetch([u for u in chunk if u not in pages], step="entry"))
             for url in chunk:
                 if url in pages:
                     scored[url] = list_score(pages[url], session.canonical, sample)
@@ -463,6 +498,36 @@ async def _near_list(
                 return True
             held = widest if widest is not None and widest.url != own.url else None
     return False
+
+
+# the pages loaded and the scores taken of them (the start page's first)
+_Found = tuple[dict[str, "Snapshot"], dict[str, ListCandidate]]
+
+
+async def _nearest_same(
+    run: Run, session: Session, sample: str, links: list[str], found: _Found
+) -> str | None:
+    """The page of `links` nearest the `sample` (`nearness`), loaded alone and scored (into
+    `pages` and `scored`, whose first is the start page, a page linking the sample), when it
+    scores as the start page does, its entity items, facets, table rows and links shaped as the
+    sample all the same: every page carries the start's menu and no list of its own (the
+    farther pages carry it too, and none is loaded), and the page nearest the sample reads
+    that menu as the sample's pages do (a home page draws it among lists of its own); None
+    when there is no such page, or it scores otherwise."""
+    pages, scored = found
+    own = next(iter(scored.values()))
+    url = next((u for u in links if nearness(u, sample) > (0, False)), None)
+    if url is None or not own.like_sample:
+        return None
+    page = (await run.fetch([url], step="entry")).get(url)
+    if page is None:
+        return None
+    pages[url] = page
+    scored[url] = candidate = list_score(page, session.canonical, sample)
+    if replace(candidate, url=own.url) != own:
+        return None
+    run.note("entry", "near-same", url, values={"like_sample": candidate.like_sample})
+    return url
 
 
 ROUND = 8  # linked pages loaded before judging whether any adds to the start page's list
@@ -717,6 +782,7 @@ async def find_list_page(
     pages: dict[str, Snapshot] = {}
     url, found = start, False
     sample = None
+    same = None  # the page standing for the start's list, when one shows the same
     try:
         page = await run.seed(start)
         # named once the start is loaded: a sample's fragment is kept where the start page's
@@ -741,7 +807,7 @@ async def find_list_page(
         known: dict[str, ListCandidate] = {}
         if is_home(page.final_url) or not listing:
             links = _links(page, session, views=listing, sample=sample)
-            known = await _linked(run, session, pages, links, sample)
+            known, same = await _linked(run, session, pages, links, sample)
         for linked in pages.values():
             scored = known.get(linked.url) or list_score(linked, session.canonical, sample)
             candidates.append(scored)
@@ -762,6 +828,8 @@ async def find_list_page(
     except Stopped:
         pass  # run.reason says why
     best = widest_list(candidates)
+    if best is None and same is not None:
+        best = next(c for c in candidates if c.url == same)
     # a start page that links the sample is its list when no page lists more of its kind; one
     # that does not may lead to a shorter list of it, or to the site's index
     if best is None and sample and candidates and not candidates[0].like_sample:

@@ -2,8 +2,8 @@
 nested list in its own content, the sample entity among the chapters and sections (fewer of
 them in the sample's folder than a list needs): the home page is the list and none of the pages
 its table of contents links is loaded to look for a wider one; a table of contents drawn in the
-site's menu (a ``nav``, on every page alike) is no such list, and the pages near the sample are
-loaded as before (against the lab's truth)."""
+site's menu (a ``nav``, on every page alike) is no such list, and the page nearest the sample
+is loaded as before (against the lab's truth)."""
 
 from __future__ import annotations
 
@@ -85,7 +85,12 @@ async def test_a_table_of_contents_in_the_menu_is_no_such_list() -> None:
         truth = server.truth("docs-menu")
         async with Session(SessionConfig(render="never", cache=None)) as session:
             entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
+            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
     assert not any(t.decision == "tree" for t in entry.trace)
-    # the pages near the sample (its folder's) are loaded to look for a wider list
-    loaded = {t.subject for t in entry.trace if t.decision == "score"}
-    assert {truth.base_url + u for u in USAGE if u != SAMPLE} <= loaded
+    # the page nearest the sample (its folder's first) is loaded to look for a wider list;
+    # it shows the home page's menu alone, and so would the farther pages: none is loaded
+    loaded = [t.subject for t in entry.trace if t.decision == "score"]
+    assert loaded == [truth.base_url + "/", truth.base_url + USAGE[0]]
+    assert any(t.decision == "near-same" for t in entry.trace)
+    assert entry.url == truth.base_url + USAGE[0]
+    assert set(result.entities) == set(truth.target_entities)

@@ -1,5 +1,6 @@
 """Where `explore` starts on a guide whose every page carries the same menu (a few reference
-pages, the guide's pages beside the sample's folder, the site's other pages) and one guide page
+pages, the guide's pages beside the sample's folder, the site's other pages; the home page's
+one module more) and one guide page
 offers a list with a facet: once a round of the pages near the sample adds no wider list than
 the one an earlier round found, the rest are not loaded (against the lab's truth)."""
 
@@ -15,12 +16,15 @@ REFERENCE = [f"/guide/ref/p{n}.html" for n in range(1, 6)]
 NEAR = [f"/guide/n{n}/" for n in range(1, 17)]
 FAR = [f"/f{n}.html" for n in range(1, 17)]
 MODULES = [f"/api/m{n}.html" for n in range(1, 25)]  # the menu's largest group
+NEWEST = "/api/m25.html"  # a module the home page's menu links beside the others
 SEARCH = NEAR[4]  # the guide page with a form: a list with a facet
 
 
 class _Guide(Site):
     """A guide: every page (the home page, the reference pages, the guide's pages, the
-    others) shows one menu linking them all; `SEARCH` adds a form with a select."""
+    others) shows one menu linking them all, the home page's one module more (`NEWEST`: the
+    page nearest the sample shows no list the home page shows); `SEARCH` adds a form with a
+    select."""
 
     id = "guide-menu"
     kind = "entity-tree"
@@ -29,7 +33,8 @@ class _Guide(Site):
         path = request.path
         if path != "/" and path not in MENU:
             return web.Response(status=404)
-        items = "".join(f'<li><a href="{u}">{u.rsplit("/", 1)[-1]}</a></li>' for u in MENU)
+        menu = [*MENU, NEWEST] if path == "/" else MENU
+        items = "".join(f'<li><a href="{u}">{u.rsplit("/", 1)[-1]}</a></li>' for u in menu)
         form = ""
         if path == SEARCH:
             form = '<form><select name="v"><option>a</option><option>b</option></select></form>'

@@ -407,8 +407,8 @@ async def _nested(
 
 
 async def _indexes(ex: Explorer, q0: Query, root: Snapshot) -> bool:
-    """The pages the start page's menu links (a few, beside its items, entities and pager),
-    the page it was found on (`hub`; the menu's link to its index document, ``/index.html``
+    """The pages the start page's menu links (a few, beside its items, entities and pager; the
+    sample entity page linking them too), the page it was found on (`hub`; the menu's link to its index document, ``/index.html``
     for ``/``, is the hub) and the folders of the values the sample entity page
     links that the start page links too (indexes.py `value_folders`) that index an attribute's values (indexes.py), each
     value's list a query below q0 when the first lists result entities within q0's (not those
@@ -420,6 +420,11 @@ async def _indexes(ex: Explorer, q0: Query, root: Snapshot) -> bool:
     skip |= linked
     skip |= {x.url for x in root.links if ex.pattern.matches(x.url)}
     menu = menu_links(root, skip)
+    if ex.sample is not None:
+        # the site's menu is on its entity pages too: a link the start page alone shows is
+        # its own content (another manual's index beside a manual's), no index of its values
+        shown = {folder_form(x.url) for x in ex.sample.links}
+        menu = [u for u in menu if folder_form(u) in shown]
     hub = ex.settings.hub
     if hub:  # the hub under its folder's index document (``/index.html`` for ``/``) is the hub
         menu = list(dict.fromkeys(hub if folder_form(u) == folder_form(hub) else u for u in menu))

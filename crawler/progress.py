@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CrawlProgress",
     "Watch",
+    "counted",
     "format_cost",
     "live_bar",
     "pace",
@@ -51,18 +52,19 @@ __all__ = [
 def format_cost(cost: Cost) -> str:
     """One line: ``12 downloads (3 rendered, 1 action) · 5 from the cache (the oldest stored
     2 h ago) · 1.2 MB · 3.4 s · 0 errors``."""
-    parts = [f"{_count(cost.downloads, 'download')} ({cost.renders} rendered"]
+    parts = [f"{counted(cost.downloads, 'download')} ({cost.renders} rendered"]
     if cost.actions:
-        parts[0] += f", {_count(cost.actions, 'action')}"
+        parts[0] += f", {counted(cost.actions, 'action')}"
     parts[0] += ")"
     parts.append(cost.cache_note())
     parts.append(_size(cost.bytes))
     parts.append(f"{cost.seconds:.1f} s")
-    parts.append(_count(cost.errors, "error"))
+    parts.append(counted(cost.errors, "error"))
     return " · ".join(parts)
 
 
-def _count(n: int, noun: str) -> str:
+def counted(n: int, noun: str) -> str:
+    """``1 download``, ``2 downloads``: `n` and `noun`, plural when `n` is not 1."""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 

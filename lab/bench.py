@@ -56,6 +56,7 @@ from siteseer.lab.score import url_scores
 from siteseer.lab.server import LabServer, LabSite, build_sites
 from siteseer.lab.site import Size
 from siteseer.lab.sites import SITE_IDS
+from siteseer.lab.traces import LoadLog, slug, write_trace
 from siteseer.lab.truth import SiteTruth
 
 __all__ = [
@@ -241,14 +242,33 @@ async def run_one(
     timeout_s: float,
     watch: Watch | None = None,
     halt: Halt | None = None,
+    traces: Path | None = None,
 ) -> BenchRun:
-    """Run one method on one served site in a fresh Session (cache in memory) and score it.
+    """Run one method on one served site in a fresh Session (cache in memory) and score it;
+    with `traces`, write the run's trace there as it ends (`lab.traces`: its page loads in
+    order, the method's own trace), failed or not.
 
     At `timeout_s` (longer on a site whose robots.txt sets a Crawl-delay: `run_time_limit`,
     noted in the row as `time_limit_s`) the run is stopped as a time limit stops it (a `Halt`:
     every method returns the partial result it has, marked incomplete, and is scored on it); one
     that has not returned `UNWIND_S` seconds later is cancelled and counts as failed. `halt`
     (the bench's: Ctrl-C) stops the run the same way."""
+    log = LoadLog()
+    run = await _run_one(spec, truth, budget, timeout_s, watch, halt, log)
+    if traces is not None:
+        write_trace(traces, run, log)
+    return run
+
+
+async def _run_one(
+    spec: MethodSpec,
+    truth: SiteTruth,
+    budget: int | None,
+    timeout_s: float,
+    watch: Watch | None,
+    halt: Halt | None,
+    log: LoadLog,
+) -> BenchRun:
     cost = Cost()
     started = time.perf_counter()
     limit_s = timeout_s
@@ -257,12 +277,13 @@ async def run_one(
         async with Session(config) as session:
             label = f"{truth.site} · {spec.name}"
             watching = nullcontext() if watch is None else watch(session, label)
+            log.session = session
             limit_s = await _time_limit(session, truth, timeout_s)
             started = time.perf_counter()
             try:
                 run_halt = Halt(timedelta(seconds=limit_s), within=halt)
                 async with asyncio.timeout(limit_s + UNWIND_S):
-                    with watching, halting(run_halt):
+                    with watching, log, halting(run_halt):
                         run = await spec.run(session, truth)
             finally:
                 seconds = time.perf_counter() - started
@@ -330,6 +351,7 @@ async def run_pairs(
     watch: Watch | None = None,
     halt: Halt | None = None,
     numbering: tuple[int, int] | None = None,
+    traces: Path | None = None,
 ) -> list[BenchRun]:
     """Run each (site, method) pair on `server` one after the other, in order.
 
@@ -339,6 +361,7 @@ async def run_pairs(
     Once `halt` fires (Ctrl-C), the run under way stops and is scored on what it found, and the
     pairs after it are not run. Progress lines count the runs from 1 of however many are to
     run, or from `numbering`'s (first, total) when these pairs are part of a larger bench.
+    With `traces`, each run's trace is written to that directory as the run ends (`run_one`).
     """
     todo: list[tuple[MethodSpec, SiteTruth]] = []
     for site_id, spec in pairs:
@@ -357,7 +380,7 @@ async def run_pairs(
             message = f"not served: {reason}"
             result = _failed(spec, truth, Cost(), 0.0, message, BenchError(message))
         else:
-            result = await run_one(spec, truth, budget, timeout_s, watch, halt)
+            result = await run_one(spec, truth, budget, timeout_s, watch, halt, traces)
         runs.append(result)
         if progress is not None:
             progress(_progress_line(index, total, result.row))
@@ -369,6 +392,7 @@ async def run_bench(
     progress: Progress | None = None,
     watch: Watch | None = None,
     halt: Halt | None = None,
+    traces: Path | None = None,
 ) -> list[BenchRun]:
     """Serve the sites `config` selects and run every applicable method on each, until `halt`
     fires (`run_pairs`).
@@ -396,6 +420,7 @@ async def run_bench(
         progress=progress,
         watch=watch,
         halt=halt,
+        traces=traces,
     )
 
 
@@ -409,6 +434,7 @@ async def run_sites(
     watch: Watch | None = None,
     halt: Halt | None = None,
     apart: bool = True,
+    traces: Path | None = None,
 ) -> list[BenchRun]:
     """Install what `sites` lack, then serve them in turn and run `pairs` (site-major, as `plan`
     orders them) on each (`run_pairs`): a site whose install or start fails is a failed row for
@@ -435,6 +461,7 @@ async def run_sites(
                     watch=watch,
                     halt=halt,
                     numbering=(done + 1, len(pairs)),
+                    traces=traces,
                 )
                 done += len(site_pairs)
                 if halt is not None and halt.check():
@@ -578,10 +605,6 @@ _DATA_URI = re.compile(r"^data:image/(?P<type>png|jpeg|gif|svg\+xml);base64,(?P<
 _EXTENSIONS = {"png": "png", "jpeg": "jpg", "gif": "gif", "svg+xml": "svg"}
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower() or "image"
-
-
 def _materialise_images(row: BenchRow, directory: Path) -> dict[str, str]:
     """Write data-URI images to `directory`; return label → file name (or the given path)."""
     out: dict[str, str] = {}
@@ -595,9 +618,7 @@ def _materialise_images(row: BenchRow, directory: Path) -> dict[str, str]:
         except binascii.Error as e:
             out[label] = f"invalid data URI: {e}"
             continue
-        name = (
-            f"{_slug(row.site)}--{_slug(row.method)}--{_slug(label)}.{_EXTENSIONS[match['type']]}"
-        )
+        name = f"{slug(row.site)}--{slug(row.method)}--{slug(label, 'image')}.{_EXTENSIONS[match['type']]}"
         directory.mkdir(parents=True, exist_ok=True)
         (directory / name).write_bytes(data)
         out[label] = f"{directory.name}/{name}"

@@ -164,7 +164,7 @@ def lab_install(sites: tuple[str, ...], size: LabSize) -> None:
     "--out",
     type=PATH,
     default=Path("out/bench"),
-    help="Directory for results.json, results.md and report.html.",
+    help="Directory for results.json, results.md, report.html and traces/ (one file per run).",
 )
 @click.option(
     "--budget",
@@ -210,7 +210,10 @@ def lab_bench(
     run: precision, recall, F1, downloads, renders, seconds, the truth's lower bound on
     downloads, completeness, method-specific columns, and the error of a failed run),
     OUT/results.md and OUT/report.html; prints one progress line per run on stderr and the
-    markdown table at the end. Runs on real applications are also shown beside their method's
+    markdown table at the end. Each run's trace goes to OUT/traces/SITE--METHOD.txt as the run
+    ends: its figures, every page or script state it loaded, in order (rendered or fetched, with its status) and the
+    method's own trace (discover --explain's tree for discovery methods), to tell after the
+    fact where a run's downloads went. Runs on real applications are also shown beside their method's
     mean F1 on the synthetic sites (of this bench, or of --compare) and beside their cold score:
     the first finished run of a method on an application that joined the real tier is kept,
     once, with the commit it ran at (--cold; never overwritten; not with --budget; only at the

@@ -267,7 +267,8 @@ class BenchOutcome:
 async def bench(options: BenchOptions, progress: Progress) -> BenchOutcome:
     """Run every registered method on every lab site it applies to, score it, write the outputs.
 
-    `progress` gets one line per finished run. A bench that cannot run as asked (an unknown
+    `progress` gets one line per finished run, and each run's trace is written to
+    OUT/traces/ as it ends (`lab.traces`). A bench that cannot run as asked (an unknown
     method, nothing to run) is a RunFailed. A run on a real application that has no cold score
     for its method yet is kept as its cold score (`lab.cold`), unless a page budget was given:
     a cold score is the method's with its own defaults.
@@ -284,7 +285,9 @@ async def bench(options: BenchOptions, progress: Progress) -> BenchOutcome:
     commit = current_commit()  # the methods' commit: taken before they run
     halt = Halt()
     with run_failures(BenchError), interruptible(halt):
-        runs = await run_bench(config, progress=progress, watch=progress_line, halt=halt)
+        runs = await run_bench(
+            config, progress=progress, watch=progress_line, halt=halt, traces=options.out / "traces"
+        )
     cold_dir = options.cold or default_cold_dir()
     rows = [r.row for r in runs]
     if halt.reason:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -29,10 +30,16 @@ from siteseer.lab.results import BenchRun
 
 
 @pytest.fixture(scope="module")
-async def tiny_runs() -> AsyncIterator[list[BenchRun]]:
+def traces_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("bench") / "traces"
+
+
+@pytest.fixture(scope="module")
+async def tiny_runs(traces_dir: Path) -> AsyncIterator[list[BenchRun]]:
     async with LabServer([TinyTreeSite()]) as server:
         lines: list[str] = []
-        runs = await run_pairs(server, [("tiny", s) for s in SPECS], progress=lines.append)
+        pairs = [("tiny", s) for s in SPECS]
+        runs = await run_pairs(server, pairs, progress=lines.append, traces=traces_dir)
         assert len(lines) == 3  # one line per applicable run; "shops-only" does not apply
         assert lines[0].startswith("[1/3] tiny · follow-links: precision 1.000")
         yield runs
@@ -73,6 +80,48 @@ def test_own_scores_replace_default_scoring(tiny_runs: list[BenchRun]) -> None:
     assert row.images[0][0] == "shot"
     # The picture for the report is not the method's time.
     assert 0.0 <= row.seconds < REPORT_S
+
+
+def _loads(trace: str) -> list[tuple[str, str, str]]:
+    """A trace's page loads: (status, mode, URL) of each numbered line, in order."""
+    found = re.findall(r"^ *\d+\. (\d{3}) (rendered|fetched) +(\S+)$", trace, re.M)
+    return [(status, mode, url) for status, mode, url in found]
+
+
+def test_each_run_leaves_its_trace_with_every_load_in_order(
+    tiny_runs: list[BenchRun], traces_dir: Path
+) -> None:
+    run = tiny_runs[0]
+    trace = (traces_dir / "tiny--follow-links.txt").read_text()
+    truth = run.truth
+    loads = _loads(trace)
+    # every download once, in order, the seed first; each page of the site, robots.txt aside
+    assert len(loads) == run.row.cost.downloads
+    urls = [url for _, _, url in loads if not url.endswith("/robots.txt")]
+    assert urls[0] == truth.seed_entity
+    assert sorted(urls) == sorted(truth.templates)
+    assert all(mode == "fetched" for _, mode, _ in loads)
+    assert {code for code, _, url in loads if url in truth.templates} == {"200"}
+    assert trace.startswith("tiny · follow-links: precision 1.0, recall 1.0, F1 1.0\n")
+    assert f"lower bound {truth.lower_bound_downloads}" in trace
+    assert "└─ 6 entities" in trace  # the Discovery's own trace follows the loads
+
+
+def test_a_failed_run_leaves_its_trace_with_the_loads_before_the_failure(
+    tiny_runs: list[BenchRun], traces_dir: Path
+) -> None:
+    trace = (traces_dir / "tiny--broken.txt").read_text()
+    assert trace.startswith("tiny · broken: FAILED: RuntimeError: the method fell over (at ")
+    assert "\n1 download (0 rendered, 0 actions), lower bound 4, " in trace
+    base = tiny_runs[1].truth.base_url
+    assert [url for _, _, url in _loads(trace) if not url.endswith("/robots.txt")] == [
+        base + "/about"
+    ]
+    assert sorted(p.name for p in traces_dir.iterdir()) == [
+        "tiny--broken.txt",
+        "tiny--clusterer.txt",
+        "tiny--follow-links.txt",
+    ]
 
 
 def test_score_run_defaults_to_target_entities() -> None:

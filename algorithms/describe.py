@@ -76,12 +76,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import urlsplit, urlunsplit
 
-from siteseer.algorithms.features.dom import TagFeature, label_schema, link_collections, simhtml
+from siteseer.algorithms.features.dom import TagFeature, link_collections
 from siteseer.algorithms.features.urlshape import is_view, refines
 from siteseer.algorithms.indesit import (
     SeedSimilarity,
+    field_labels,
     indesit,
-    label_containment,
     template_schema,
 )
 from siteseer.algorithms.pagetemplates import cluster_pages, page_paths
@@ -405,7 +405,7 @@ class FeatureCache:
         """`page`'s field labels as Indesit's measure reads them (its linked definition terms
         left out), read once per page: every light Indesit compares them again."""
         if page.url not in self.labels:
-            self.labels[page.url] = label_schema(page, linked_terms=False)
+            self.labels[page.url] = field_labels(page)
         return self.labels[page.url]
 
     def targets_of(
@@ -436,17 +436,15 @@ class FeatureCache:
         self, page: Snapshot, home: Snapshot | None, mode: TagFeature, session: Session
     ) -> SeedSimilarity:
         """Indesit's measure for `page` with its labels compared by containment (choice "labels
-        contained"), as `SeedSimilarity.of` makes it, from the labels read once per page."""
-        chrome = self.field_labels(home) if home is not None else frozenset()
+        contained"), from the schema and labels read once per page."""
         schema = self.schema(page, mode, session)
-        return SeedSimilarity(schema, self.field_labels(page) - chrome, chrome, mode, True)
+        return SeedSimilarity.of(
+            page, home, mode, schema=schema, contained=True, labels=self.field_labels
+        )
 
     def similarity(self, like: SeedSimilarity, other: Snapshot, session: Session) -> float:
         """`like(other)`, `other`'s schema and labels read once per page."""
-        sim = simhtml(like.schema, self.schema(other, like.mode, session))
-        if not like.labels:
-            return sim
-        return min(sim, label_containment(like.labels, self.field_labels(other) - like.chrome))
+        return like(other, self.schema(other, like.mode, session), self.field_labels(other))
 
 
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:

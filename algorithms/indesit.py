@@ -103,7 +103,7 @@ from __future__ import annotations
 
 import heapq
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
@@ -132,6 +132,7 @@ __all__ = [
     "THRESHOLD",
     "IndesitParams",
     "SeedSimilarity",
+    "field_labels",
     "indesit",
     "label_containment",
     "template_schema",
@@ -218,20 +219,29 @@ class SeedSimilarity:
         *,
         schema: frozenset[str] | None = None,
         contained: bool = False,
+        labels: Callable[[Snapshot], frozenset[str]] | None = None,
     ) -> SeedSimilarity:
         """The measure for `seed` (`schema`: its html-schema, when computed otherwise than from
-        all its links); `entry`'s labels (the site's chrome) are left out."""
-        chrome = _labels(entry) if entry is not None else frozenset()
+        all its links; `labels`: `field_labels` read otherwise, from a cache); `entry`'s labels
+        (the site's chrome) are left out."""
+        read = field_labels if labels is None else labels
+        chrome = read(entry) if entry is not None else frozenset()
         own = template_schema(seed, mode) if schema is None else schema
-        return cls(own, _labels(seed) - chrome, chrome, mode, contained)
+        return cls(own, read(seed) - chrome, chrome, mode, contained)
 
-    def __call__(self, page: Snapshot, schema: frozenset[str] | None = None) -> float:
-        """`page`'s similarity (`schema`: its html-schema under `mode`, when already known)."""
+    def __call__(
+        self,
+        page: Snapshot,
+        schema: frozenset[str] | None = None,
+        labels: frozenset[str] | None = None,
+    ) -> float:
+        """`page`'s similarity (`schema`: its html-schema under `mode`, `labels` its
+        `field_labels`, when already known)."""
         sim = simhtml(self.schema, template_schema(page, self.mode) if schema is None else schema)
         if self.labels:
-            labels = _labels(page) - self.chrome
+            own = (field_labels(page) if labels is None else labels) - self.chrome
             measure = label_containment if self.contained else simlabels
-            sim = min(sim, measure(self.labels, labels))
+            sim = min(sim, measure(self.labels, own))
         return sim
 
     def markup_only(self) -> SeedSimilarity:
@@ -240,7 +250,7 @@ class SeedSimilarity:
         return replace(self, labels=frozenset())
 
 
-def _labels(page: Snapshot) -> frozenset[str]:
+def field_labels(page: Snapshot) -> frozenset[str]:
     """`page`'s field names (`label_schema`), its definition terms that are links left out
     (choice "a linked term is an entry": a manual's node with a menu of subnodes, set as a
     definition list, is a node like those without one)."""

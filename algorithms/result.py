@@ -47,6 +47,16 @@ class TraceEntry:
     values: tuple[tuple[str, float], ...] = ()
     note: str = ""
 
+    def line(self, *, level: bool = False) -> str:
+        """The entry on one line, its note left out: ``step: decision subject [3 pages]
+        (simhtml=0.71)``; with `level`, the level it was taken at after the step
+        (``step (level 1): …``) when it has one."""
+        at = f" (level {self.level})" if level and self.level is not None else ""
+        size = f" [{len(self.urls)} page{'s' if len(self.urls) != 1 else ''}]" if self.urls else ""
+        values = ", ".join(f"{k}={v:g}" for k, v in self.values)
+        text = f"{self.step}{at}: {self.decision} {self.subject}{size}"
+        return text + (f" ({values})" if values else "")
+
 
 @dataclass(frozen=True)
 class Discovery:

@@ -61,15 +61,6 @@ def trace_path(directory: Path, site: str, method: str) -> Path:
     return directory / f"{slug(site)}--{slug(method)}.txt"
 
 
-def _entry_line(entry: TraceEntry) -> str:
-    level = "" if entry.level is None else f" (level {entry.level})"
-    values = ", ".join(f"{k}={v:g}" for k, v in entry.values)
-    size = f" [{len(entry.urls)} page{'s' if len(entry.urls) != 1 else ''}]" if entry.urls else ""
-    line = f"{entry.step}{level}: {entry.decision} {entry.subject}{size}"
-    line += f" ({values})" if values else ""
-    return line + (f"\n    {entry.note}" if entry.note else "")
-
-
 def run_trace(run: BenchRun, log: LoadLog) -> str:
     """The text of one run's trace (module doc)."""
     row = run.row
@@ -99,7 +90,10 @@ def run_trace(run: BenchRun, log: LoadLog) -> str:
     elif result is not None:
         trace: tuple[TraceEntry, ...] = getattr(result, "trace", ())
         lines += ["", f"{type(result).__name__} trace ({len(trace)} steps):"]
-        lines += [_entry_line(entry) for entry in trace]
+        for entry in trace:
+            lines.append(entry.line(level=True))
+            if entry.note:
+                lines.append(f"    {entry.note}")
     return "\n".join(lines) + "\n"
 
 

@@ -27,12 +27,7 @@ def explain_discovery(discovery: Discovery) -> str:
         title = "run" if level is None else (f"climb {-level}" if level < 0 else f"level {level}")
         lines.append(f"├─ {title}")
         for entry in by_level[level]:
-            values = ", ".join(f"{k}={v:g}" for k, v in entry.values)
-            head = f"{entry.step}: {entry.decision} {entry.subject}"
-            size = f" [{len(entry.urls)} page{'s' if len(entry.urls) != 1 else ''}]"
-            lines.append(
-                f"│  ├─ {head}{size if entry.urls else ''}" + (f" ({values})" if values else "")
-            )
+            lines.append(f"│  ├─ {entry.line()}")
             if entry.note:
                 lines.append(f"│  │    {entry.note}")
     errors = sum(1 for e in discovery.trace if e.step == "fetch")

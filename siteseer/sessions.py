@@ -41,6 +41,7 @@ from siteseer.errors import OutputFailed, run_failures
 from siteseer.settings import CommandSettings, Settings, seconds
 
 __all__ = [
+    "TERMINATING",
     "CrawlOptions",
     "crawl_options",
     "interruptible",
@@ -96,6 +97,10 @@ def session_config(crawl: CrawlOptions, *, allowed_hosts: tuple[str, ...] = ()) 
     hosts = (*config.allowed_hosts, *allowed_hosts)
     return replace(config, cache=open_cache(config.cache), allowed_hosts=hosts)
 
+
+# The signals that end a command as a second Ctrl-C does: SIGTERM (`timeout`, a job scheduler
+# sends it) and SIGHUP (the terminal the command ran in closed).
+TERMINATING = (signal.SIGTERM, signal.SIGHUP)
 
 # The Halt each handler `interruptible` installed fires (a block inside one adds no other).
 _HALTS: dict[object, Halt] = {}

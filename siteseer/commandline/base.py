@@ -65,7 +65,8 @@ it; time limit reached, pages unreachable: the reason is on stderr; what was fou
 found (why, on stderr); 2 an error you can fix (bad option or input, unwritable output, no browser: one line on stderr, nothing
 written); 130 interrupted (Ctrl-C: what was found is written, marked incomplete; a second Ctrl-C
 stops at once; rerun with the same cache to continue); 143 terminated (SIGTERM: stops at once,
-as a second Ctrl-C, after stopping what the command started)."""
+as a second Ctrl-C, after stopping what the command started); 129 the same on SIGHUP (the
+terminal closed)."""
 
 # Every command's context: defaults shown in its help, -h as well as --help.
 CONTEXT: dict[str, Any] = {"show_default": True, "help_option_names": ["--help", "-h"]}
@@ -330,19 +331,27 @@ def run(main: Coroutine[Any, Any, T]) -> T:
         click.echo("siteseer: interrupted; rerun with the same cache to continue", err=True)
         STOP.append(("interrupted", "Ctrl-C", 130))
         raise click.exceptions.Exit(130) from None
-    except Terminated:
+    except Terminated as e:
         click.echo(
-            "siteseer: terminated (SIGTERM); rerun with the same cache to continue", err=True
+            f"siteseer: terminated ({e.name}); rerun with the same cache to continue", err=True
         )
-        STOP.append(("terminated", "SIGTERM", 143))
-        raise click.exceptions.Exit(143) from None
+        STOP.append(("terminated", e.name, e.exit_code))
+        raise click.exceptions.Exit(e.exit_code) from None
 
 
 class Terminated(BaseException):
-    """The command's process was sent SIGTERM; its coroutine was cancelled and cleaned up.
+    """The command's process was sent SIGTERM (or SIGHUP: its terminal closed); its coroutine
+    was cancelled and cleaned up.
 
     A BaseException, as KeyboardInterrupt is: raised inside a long computation (see
     `_terminable`), no `except Exception` on its way out may take it for an error to handle."""
+
+    def __init__(self, signum: int) -> None:
+        import signal
+
+        super().__init__(signum)
+        self.name = signal.Signals(signum).name
+        self.exit_code = 128 + signum
 
 
 # How long SIGTERM waits for the event loop to take the cancellation before it is raised inside
@@ -351,9 +360,10 @@ _BUSY_S = 0.5
 
 
 async def _terminable(main: Coroutine[Any, Any, T]) -> T:
-    """Await `main`; SIGTERM cancels it as a second Ctrl-C does, so that every `finally` and
-    `async with` inside runs (a served real application's process group is stopped, the cache
-    closed) before `Terminated` is raised. Outside the main thread nothing changes.
+    """Await `main`; SIGTERM or SIGHUP cancels it as a second Ctrl-C does, so that every
+    `finally` and `async with` inside runs (a served real application's process group is
+    stopped, the cache closed) before `Terminated` is raised. Outside the main thread nothing
+    changes.
 
     The cancellation is handed to the event loop; when the loop has not taken it within
     `_BUSY_S` (a long analysis runs on it: DUST learning, clustering), the signal is delivered
@@ -363,6 +373,8 @@ async def _terminable(main: Coroutine[Any, Any, T]) -> T:
     import asyncio
     import signal
     import threading
+
+    from siteseer.sessions import TERMINATING
 
     if threading.current_thread() is not threading.main_thread():
         return await main
@@ -387,21 +399,22 @@ async def _terminable(main: Coroutine[Any, Any, T]) -> T:
             if not taken.is_set() and not raised:
                 # raised in the command's own task, it unwinds it: no cancellation on top
                 raised.append(asyncio.current_task(loop) is task)
-                raise Terminated
+                raise Terminated(received[0])
             return
         received.append(signum)
         loop.call_soon_threadsafe(cancel)
         threading.Thread(target=nudge, name="sigterm-nudge", daemon=True).start()
 
-    previous = signal.signal(signal.SIGTERM, on_sigterm)
+    previous = {signum: signal.signal(signum, on_sigterm) for signum in TERMINATING}
     try:
         return await main
     except asyncio.CancelledError:
         if received:
-            raise Terminated from None
+            raise Terminated(received[0]) from None
         raise
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 def note(line: str) -> None:

@@ -50,7 +50,7 @@ from siteseer.lab.real import (
     resolve_site_ids,
 )
 from siteseer.lab.server import LabSite, build_sites
-from siteseer.sessions import interruptible
+from siteseer.sessions import TERMINATING, interruptible
 
 __all__ = [
     "BenchOptions",
@@ -150,7 +150,7 @@ class ServeOptions:
 
 
 async def serve(options: ServeOptions, on_ready: SitesReady, notes: Notes = _quiet) -> None:
-    """Serve the chosen sites on 127.0.0.1 until SIGINT or SIGTERM, then shut down cleanly
+    """Serve the chosen sites on 127.0.0.1 until SIGINT, SIGTERM or SIGHUP, then shut down cleanly
     (real applications: installed first if need be, run as child processes, stopped on exit).
 
     `on_ready` gets every site's id and root URL once they all answer. A port that cannot be
@@ -182,12 +182,12 @@ async def _serve_until_stopped(
         on_ready([(site_id, server.url(site_id)) for site_id in server.site_ids])
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
-        for signum in (signal.SIGINT, signal.SIGTERM):
+        for signum in (signal.SIGINT, *TERMINATING):
             loop.add_signal_handler(signum, stop.set)
         try:
             await stop.wait()
         finally:
-            for signum in (signal.SIGINT, signal.SIGTERM):
+            for signum in (signal.SIGINT, *TERMINATING):
                 loop.remove_signal_handler(signum)
 
 

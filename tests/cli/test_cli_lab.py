@@ -69,7 +69,9 @@ def test_truth_rejects_a_bad_base_url() -> None:
 
 
 @pytest.mark.slow
-def test_serve_prints_urls_serves_and_stops_cleanly() -> None:
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_serve_prints_urls_serves_and_stops_cleanly(signum: signal.Signals) -> None:
+    """Ctrl-C, SIGTERM (`timeout`) and SIGHUP (its terminal closed) each stop the lab cleanly."""
     process = subprocess.Popen(
         [*SITESEER, "lab", "serve", "--sites", "shop-links,shop-form"],
         stdout=subprocess.PIPE,
@@ -86,7 +88,7 @@ def test_serve_prints_urls_serves_and_stops_cleanly() -> None:
             with urllib.request.urlopen(url + "/", timeout=10) as response:
                 assert response.status == 200
                 assert "<html" in response.read().decode().lower()
-        process.send_signal(signal.SIGINT)
+        process.send_signal(signum)
         _, err = process.communicate(timeout=20)
     finally:
         if process.poll() is None:

@@ -75,13 +75,14 @@ class _Child:
         return code, took
 
     def stopped_by(self, signum: int, within: float = 10) -> tuple[str, float]:
-        """Send `signum` (SIGTERM or SIGINT); the process must end within `within` seconds as
-        the command line says (143 "terminated", or 130 "incomplete: interrupted"), with no
-        traceback. Its stderr and the seconds it took."""
+        """Send `signum` (SIGTERM, SIGHUP or SIGINT); the process must end within `within`
+        seconds as the command line says (143 or 129 "terminated", or 130 "incomplete:
+        interrupted"), with no traceback. Its stderr and the seconds it took."""
         code, took = self.signal(signum, wait=3 * within)
         stderr = "".join(self.stderr)
-        if signum == signal.SIGTERM:
-            assert code == 143 and "terminated (SIGTERM)" in stderr, stderr
+        if signum in (signal.SIGTERM, signal.SIGHUP):
+            name = signal.Signals(signum).name
+            assert code == 128 + signum and f"terminated ({name})" in stderr, stderr
         else:
             assert code == 130 and "incomplete: interrupted (Ctrl-C)" in stderr, stderr
         assert "Traceback" not in stderr and "never retrieved" not in stderr, stderr
@@ -245,12 +246,9 @@ def _alive(pids: set[int]) -> set[int]:
     return alive
 
 
-@fault(
-    "SIGTERM mid-explore with the browser running",
-    "exit 143, no traceback, no asyncio 'never retrieved', no browser process left",
-    within=90,
-)
-def test_sigterm_mid_explore(hostile: HostileServer, tmp_path: Path, saw: Saw) -> None:
+def _stop_mid_explore(hostile: HostileServer, tmp_path: Path, signum: int) -> str:
+    """Stop an explore whose browser waits on a page that never settles with `signum`; nothing
+    of the browser may be left running. What the case saw."""
     start = hostile.url("/js/forever?explore")  # never settles: the browser waits on it
     args = ["-v", "explore", start, "--render", "always", "--as-given", "--no-cache"]
     child = _Child([sys.executable, "-m", "siteseer.cli", *args, "--out", "out"], tmp_path)
@@ -259,13 +257,34 @@ def test_sigterm_mid_explore(hostile: HostileServer, tmp_path: Path, saw: Saw) -
     time.sleep(0.5)  # the page settling in the browser
     browser = _descendants(child.process.pid)
     assert browser, "no browser process under the run"
-    _, took = child.stopped_by(signal.SIGTERM)
+    _, took = child.stopped_by(signum)
     deadline = time.monotonic() + 5
     while _alive(browser) and time.monotonic() < deadline:
         time.sleep(0.1)
     left = _alive(browser)
     assert not left, f"{len(left)} of the run's {len(browser)} processes left running"
-    saw(f"exit 143 {took:.2f} s after SIGTERM; 0 of {len(browser)} browser processes left")
+    name = signal.Signals(signum).name
+    return (
+        f"exit {128 + signum} {took:.2f} s after {name}; 0 of {len(browser)} browser processes left"
+    )
+
+
+@fault(
+    "SIGTERM mid-explore with the browser running",
+    "exit 143, no traceback, no asyncio 'never retrieved', no browser process left",
+    within=90,
+)
+def test_sigterm_mid_explore(hostile: HostileServer, tmp_path: Path, saw: Saw) -> None:
+    saw(_stop_mid_explore(hostile, tmp_path, signal.SIGTERM))
+
+
+@fault(
+    "SIGHUP mid-explore (its terminal closed) with the browser running",
+    "exit 129, as SIGTERM: no traceback, no browser process left",
+    within=90,
+)
+def test_sighup_mid_explore(hostile: HostileServer, tmp_path: Path, saw: Saw) -> None:
+    saw(_stop_mid_explore(hostile, tmp_path, signal.SIGHUP))
 
 
 # -- the bench ------------------------------------------------------------------------------------

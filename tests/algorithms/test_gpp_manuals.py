@@ -236,16 +236,19 @@ async def test_gpp_reads_a_pages_own_headings_as_no_list_of_its(serve_app: Serve
 
 
 _PARTS = {"intro": 2, "syntax": 12, "types": 6}  # a book's parts and their chapters
+# a reference whose one long part (20 chapters) its whole tree outreaches by fewer than half
+# again (28 pages: `gpp.TREE_GAIN`)
+_REFERENCE = {"intro": 2, "api": 20, "appendix": 3}
 
 
-def _book() -> web.Application:
+def _book(parts: dict[str, int] = _PARTS) -> web.Application:
     """A book whose every page carries its navigation: each part's page, its chapters listed
     one level in, the seed's part long enough (12) to pass for a list of its own."""
     entries = "".join(
         f'<li><a href="/{p}.html">{p}</a><ul>'
         + "".join(_item(f"/{p}/ch{n}.html", f"{p} {n}") for n in range(size))
         + "</ul></li>"
-        for p, size in _PARTS.items()
+        for p, size in parts.items()
     )
     nav = f'<nav><ol class="chapter">{entries}</ol></nav>'.replace("<ul>", "<ol>")
     nav = nav.replace("</ul>", "</ol>")
@@ -264,6 +267,15 @@ async def test_gpp_takes_a_navigation_branch_for_part_of_its_tree(serve_app: Ser
     assert set(found.entities) == {f"{base}/{p}.html" for p in _PARTS} | {
         f"{base}/{p}/ch{n}.html" for p, size in _PARTS.items() for n in range(size)
     }
+
+
+async def test_gpp_keeps_a_long_branch_its_tree_hardly_outreaches(serve_app: Serve) -> None:
+    """The bound on choice "a branch of the site navigation is part of its tree": the seed's
+    part lists 20 chapters, and the navigation's whole tree reaches 28 pages, under 1.5 times
+    as many (`gpp.TREE_GAIN`): the tree is no list of the seed's, grown whole it would take the
+    other parts and their pages; the branch is its list, its chapters the entities."""
+    base, found = await _grown(serve_app, _book(_REFERENCE), "/api/ch7.html")
+    assert set(found.entities) == {f"{base}/api/ch{n}.html" for n in range(_REFERENCE["api"])}
 
 
 _GUIDE_TREE = {"users": (2, 1, 2, 1), "contributors": (1, 2, 2), "reference": (2, 1, 2, 1, 2)}

@@ -9,7 +9,8 @@ untouched. Keyword boxes
 take the `keywords` given or, when a form has nothing to enumerate, no facet gave a query and
 the start query's list was not paged (a search box as the only way in), words from anchor texts
 seen (the Outdesit idea), until `KEYWORD_MISSES` words in a row add no entity (by yield); a
-keyword is a query, not an attribute. A
+keyword is a query, not an attribute; a keyword whose results hold every entity of the start
+query and more searched nothing (a "Goto" box opening the page a word names) and is none. A
 form whose action exports a file (``.csv``, ``.json``) is no list. A field whose attribute the
 start query's list shows for every entity is not enumerated (skip "listed"), and once a choice
 listed every entity of the start query, a choice whose first page is the same is the start
@@ -242,12 +243,17 @@ class Forms:
                 snap = await ex.act(root, _fill_submit(form, {box.selector: word}, word))
             found = () if snap is None or ex.kind(snap) != "list" else ex.entities(snap)
             known = {e for q in ex.queries for e in q.entities}
-            misses = 0 if set(found) - known else misses + 1
+            wider = _opens_a_wider_list(q0, found, ex.settings.subset_tolerance)
+            misses = 0 if set(found) - known and not wider else misses + 1
             if source == "anchor texts" and misses == KEYWORD_MISSES:
                 # by yield, as a pager's family: guessed words whose results add no entity
                 ex.run.note("keywords", "stop", word, note=f"{misses} words added no entity")
                 break
             if snap is None or not found:
+                continue
+            if wider:
+                why = f"{word!r} lists every entity of the start query and more: it opened a page"
+                ex.skip(snap.url, "not-drill-down", why, q0.id)
                 continue
             q = ex.new_query((), 1, snap, parent=q0.id)
             pages = await self._cluster(snap, q.id)
@@ -287,6 +293,15 @@ def _unfiltered(
         for page in pages
         if page and set(page) <= q0.entity_set
     }
+
+
+def _opens_a_wider_list(q0: Query, found: tuple[str, ...], tolerance: float) -> bool:
+    """Whether a keyword's results hold every entity the start query lists (but `tolerance` of
+    them) and more: no search within the list (a search narrows it) but a page the word names,
+    listing wider (a "Goto" box's node: a manual's contents, every section beside the start
+    list's entries)."""
+    more = set(found) - q0.entity_set
+    return is_subset(q0.entities, found, tolerance) and len(more) > tolerance * len(found)
 
 
 def _exports(action: str) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
@@ -45,12 +45,13 @@ def _page(path: str) -> str | None:
 class StandInSession:
     """page/pages/act/canonical/cost over `_page`, counting loads like a Session."""
 
-    def __init__(self) -> None:
+    def __init__(self, site: Callable[[str], str | None] = _page) -> None:
         self.loaded: list[str] = []
+        self.site = site
 
     async def page(self, url: str, *, render: bool = False) -> Snapshot:
         url = canonical_url(url)
-        body = _page(url.removeprefix(BASE))
+        body = self.site(url.removeprefix(BASE))
         if body is None:
             raise FetchFailed(url, "no such page", 1)
         self.loaded.append(url)
@@ -88,3 +89,45 @@ async def test_keyword_only_form_takes_words_from_anchor_texts() -> None:
     assert all(attrs == {} for attrs in result.entities.values())  # keywords are not attributes
     # no entity page beyond the sample was downloaded
     assert [u for u in session.loaded if "/item/" in u] == [BASE + "/item/1/x"]
+
+
+# A manual browser: its directory lists the programs' nodes, each node's page has a "Goto" box
+# that opens the node a word names; the manual's own top node lists every section besides.
+PROGRAMS = ("copy", "move", "list", "remove")
+SECTIONS = ("Introduction", "Common options", "Copying files", "Listing files")
+GOTO = (
+    '<form method="get" action="/info"><input type="submit" value="Goto:">'
+    '<input type="text" name="query"> Enter a node</form>'
+)
+
+
+def _menu(nodes: Iterable[str]) -> str:
+    return (
+        "<dl>"
+        + "".join(f'<dt><a href="/info?{n.replace(" ", "+")}">{n}</a></dt>' for n in nodes)
+        + "</dl>"
+    )
+
+
+def _manual(path: str) -> str | None:
+    parts = urlsplit(path)
+    if parts.path not in ("/", "/info"):
+        return None
+    query = parts.query.replace("+", " ")
+    node = dict(parse_qsl(parts.query)).get("query", query)
+    if path == "/":
+        up = '<p>Up: <a href="/info?manual">Manual</a></p>'
+        return up + GOTO + "<h2>Programs</h2>" + _menu(f"{p} invocation" for p in PROGRAMS)
+    if node == "manual":  # the manual's top node: its every node
+        return GOTO + "<h1>Manual</h1>" + _menu([*SECTIONS, *(f"{p} invocation" for p in PROGRAMS)])
+    return GOTO + f"<h1>{node}</h1><pre>What {node} does.</pre>"
+
+
+async def test_a_goto_box_opening_a_wider_list_is_no_keyword_query() -> None:
+    """The truth: the programs the start list lists. The word "manual" (an anchor's) opens the
+    manual's top node, listing them and every section: it searched nothing."""
+    session: Any = StandInSession(_manual)
+    result = await explore(session, BASE + "/", entity_sample=BASE + "/info?copy+invocation")
+    truth = {canonical_url(f"{BASE}/info?{p}+invocation") for p in PROGRAMS}
+    assert set(result.entities) == truth
+    assert any(s.reason == "not-drill-down" and "query=manual" in s.subject for s in result.skipped)

@@ -49,7 +49,11 @@ from siteseer.algorithms.features.dom import item_rows
 from siteseer.algorithms.features.outline import leaf_suffix, section_lists
 from siteseer.algorithms.features.urlshape import is_index_document
 from siteseer.algorithms.querycentric.items import linked_anchors, result_items
-from siteseer.algorithms.querycentric.listkinds import other_outline_levels, own_folder_kind
+from siteseer.algorithms.querycentric.listkinds import (
+    heading_levels,
+    other_outline_levels,
+    own_folder_kind,
+)
 from siteseer.algorithms.querycentric.model import (
     EntityPattern,
     entity_url,
@@ -369,6 +373,9 @@ def learn_containers(ex: Exploring, page: Snapshot) -> None:
         }
     # the tree the sample was found in holds its kind (`_sample_tree`)
     apart = _other_kinds(page, kept, ex.settings.entity_sample) if wider is None else set()
+    mine = _sample_container(page, ex.settings.entity_sample)
+    if tree is not None and mine in kept:
+        apart |= heading_levels(kept, mine)
     if apart:
         kept -= apart
         ex.run.note("result-container", "other-kind", top[0], values={"lists": float(len(apart))})
@@ -380,6 +387,11 @@ def learn_containers(ex: Exploring, page: Snapshot) -> None:
     ex.run.note(
         "result-container", "keep", top[0], values={"entity_links": float(links)}, note=note
     )
+
+
+def _sample_container(page: Snapshot, sample: str | None) -> str | None:
+    """The container of `page`'s first link to the sample entity."""
+    return next((result_container(x) for x in page.links if entity_url(x.url) == sample), None)
 
 
 def _sample_tree(

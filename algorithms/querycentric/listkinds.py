@@ -9,13 +9,17 @@ pattern and the result containers leave out (entities.py).
 - Another level of the document outline: a manual page's command lists, each under a
   subsection's ``h3``, and its guides listed right under a section's ``h2``, one wrapping
   ``div`` apart, are two kinds of pages (`other_outline_levels`).
+- The heading levels of a nested list: a book's contents mark each level's links by the
+  element around them (``dt/span[@class=chapter]/a`` above ``dd/dl/dt/span[@class=refentrytitle]/a``);
+  the levels above the sample's whose links another mark wraps are its chapters, parts and
+  indexes, no pages of the sample's kind (`heading_levels`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from siteseer.algorithms.features.dom import result_container
+from siteseer.algorithms.features.dom import path_steps, result_container
 from siteseer.algorithms.features.url import path_segments
 from siteseer.algorithms.querycentric.items import linked_anchors
 from siteseer.algorithms.querycentric.labels import facet_heading
@@ -23,9 +27,13 @@ from siteseer.algorithms.querycentric.labels import facet_heading
 if TYPE_CHECKING:
     from siteseer.render import Link, Snapshot
 
-__all__ = ["other_outline_levels", "own_folder_kind"]
+__all__ = ["heading_levels", "other_outline_levels", "own_folder_kind"]
 
 _OWNERS = frozenset({"ul", "ol", "dl", "table"})
+_LISTS = frozenset({"ul", "ol", "dl"})
+# the elements of a list's item: a mark on them is the item's (its level's or state's), not
+# its link's kind
+_ITEMS = frozenset({"li", "dt", "dd", "tr", "td", "th"})
 
 
 def own_folder_kind(root: Snapshot, mine: Link, alike: list[str]) -> list[str]:
@@ -86,3 +94,33 @@ def other_outline_levels(page: Snapshot, alike: set[str], kept: set[str]) -> set
     if not mine or "" in mine:
         return set()
     return {c for c in alike if levels.get(c) and not ({"", *mine} & levels[c])}
+
+
+def heading_levels(kept: set[str], mine: str) -> set[str]:
+    """The containers of `kept` (a nested list's levels) above the sample's container `mine`
+    whose links sit in an element marked otherwise than the sample's link (its wrapper's
+    class): a book's chapters ``dt/span[@class=chapter]/a`` over its reference pages
+    ``dd/dl/dt/span[@class=refentrytitle]/a``. None where the sample's wrapper is no marked
+    element of its own (``li/a``: a tree of one kind, each level's items alike)."""
+    mark = _wrapper_mark(mine)
+    if not mark:
+        return set()
+    depth = _list_depth(mine)
+    return {c for c in kept if _list_depth(c) < depth and _wrapper_mark(c) not in ("", mark)}
+
+
+def _wrapper_mark(container: str) -> str:
+    """The element right around a container's link when it is no list item and carries a class
+    of its own (``span[@class=chapter]``), else ""."""
+    steps = path_steps(container)
+    if len(steps) < 2:
+        return ""
+    wrapper = steps[-2]
+    tag = wrapper.split("[", 1)[0]
+    if tag in _ITEMS or tag in _LISTS or "[@class=" not in wrapper or "[@class=*]" in wrapper:
+        return ""
+    return wrapper
+
+
+def _list_depth(container: str) -> int:
+    return sum(1 for step in path_steps(container) if step.split("[", 1)[0] in _LISTS)

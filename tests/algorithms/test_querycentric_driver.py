@@ -131,3 +131,35 @@ async def test_a_goto_box_opening_a_wider_list_is_no_keyword_query() -> None:
     truth = {canonical_url(f"{BASE}/info?{p}+invocation") for p in PROGRAMS}
     assert set(result.entities) == truth
     assert any(s.reason == "not-drill-down" and "query=manual" in s.subject for s in result.skipped)
+
+
+# A book's contents: each chapter's page above its reference pages, every level's links
+# wrapped in a span of its own kind (the DocBook chunker's toc).
+CHAPTERS = {"data-types": ("Arrays", "Lists", "Trees"), "utilities": ("Base64", "Timers")}
+
+
+def _book(path: str) -> str | None:
+    if path in ("/", "/index.html"):
+        toc = "".join(
+            f'<dt><span class="chapter"><a href="/{c}.html">{c}</a></span></dt><dd><dl>'
+            + "".join(
+                f'<dt><span class="refentrytitle"><a href="/ref-{r}.html">{r}</a></span></dt>'
+                for r in refs
+            )
+            + "</dl></dd>"
+            for c, refs in CHAPTERS.items()
+        )
+        index = '<dt><span class="index"><a href="/api-index.html">Index</a></span></dt>'
+        return f'<div class="toc"><dl class="toc">{toc}{index}</dl></div>'
+    if path.endswith(".html"):
+        return f"<h1>{path}</h1><p>Its text.</p>"
+    return None
+
+
+async def test_the_heading_levels_of_a_book_contents_are_no_entities() -> None:
+    """The truth: the reference pages; the chapters and the index above them, marked as such,
+    are the book's headings."""
+    session: Any = StandInSession(_book)
+    result = await explore(session, BASE + "/", entity_sample=BASE + "/ref-Arrays.html")
+    truth = {f"{BASE}/ref-{r}.html" for refs in CHAPTERS.values() for r in refs}
+    assert set(result.entities) == truth

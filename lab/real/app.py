@@ -190,13 +190,17 @@ def value_pages_truth(
     templates: Mapping[str, str],
     notes: str,
     unlabelled: bool = False,
+    offered: bool = True,
 ) -> SiteTruth:
     """The truth of a wiki whose pages (`urls`: name → URL, `seed` among them) each hold one
     value of an attribute (`values`: name → value, "" for none) and are listed on that value's
     page, in `order` (the page names as a value's page lists them); the value pages are linked
     from `top`. `attribute` is the attribute's name and the URL of a value's page; `templates`
     names the other pages' templates (each value's page is the attribute's, each entity a
-    "page"); `unlabelled` when the site names the attribute nowhere (`SiteTruth.unlabelled`)."""
+    "page"); `unlabelled` when the site names the attribute nowhere (`SiteTruth.unlabelled`);
+    `offered` False when the site's robots.txt closes the value pages to a crawler: it is
+    offered no facet (no `facet_values`), the attribute a field of each entity's page, which
+    the pair scores leave out as they do every such field (lab/score.py `pair_scores`)."""
     name, value_url = attribute
     by_value: dict[str, list[str]] = {}
     for page in order:
@@ -217,7 +221,7 @@ def value_pages_truth(
             FacetQuery(((name, value),), tuple(members))
             for value, members in sorted(by_value.items())
         ),
-        facet_values={name: tuple(sorted(by_value))},
+        facet_values={name: tuple(sorted(by_value))} if offered else {},
         templates=dict(templates)
         | dict.fromkeys(listing.values(), name)
         | dict.fromkeys(urls.values(), "page"),

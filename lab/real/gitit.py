@@ -24,9 +24,14 @@ folder), `/_activity` (recent changes, with their diffs), `/_random`, `/_history
 `/_diff/…`, `/_edit/…` (a login form), `/_search`, `/_upload`, `/_login`.
 
 Truth, from the repository's page files (never Gitit's pages): the entities are the documents'
-pages at `/<doc>`; attribute `category` (the facet: one query per category, its pages by
-file name, as Gitit lists them); index levels: the categories page, then each category's page;
-the seed is library/json, reached through its category's page.
+pages at `/<doc>`; attribute `category` (one query per category, its pages by file name, as
+Gitit lists them); index levels: the categories page, then each category's page; the seed is
+library/json, reached through its category's page. Gitit's robots.txt (`User-agent: *`,
+`Disallow: /_`) closes every category page (`/_categories`, `/_category/<name>`) and the
+index (`/_index`) to a crawler that obeys it: such a crawler is offered no facet (no
+`facet_values`); a page's category shows on the page itself only, as a link under
+`div#categoryList` that no text labels, a field of the page as any other, which the pair
+scores leave out (the run is scored by its entities).
 """
 
 from __future__ import annotations
@@ -189,11 +194,13 @@ class GititApp(RealApp):
             order=sorted(pages, key=lambda n: f"{n}.page"),  # as Gitit lists them: by file
             attribute=("category", lambda c: canonical_url(f"{b}/_category/{c}")),
             templates={canonical_url(f"{b}/"): "front", top: "categories"},
+            offered=False,  # robots.txt: Disallow: /_ (see the module docstring)
             notes=(
                 f"Gitit {_version()}, {len(pages)} pages of the Python documentation "
                 f"(python3-doc), {len(set(categories.values()) - {''})} categories. "
                 "Entities: every document's page; "
-                "attribute `category`. Index levels: /_categories, then each category's page. "
+                "attribute `category`, no facet offered (robots.txt disallows /_). "
+                "Index levels: /_categories, then each category's page. "
                 "Not listed in templates: /_index and its folders, /_activity, /_random, and "
                 "each page's /_history, /_diff, /_edit, /_discuss and /_showraw views."
             ),

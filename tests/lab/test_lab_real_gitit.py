@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from html import unescape
 from pathlib import Path
 from urllib.parse import urljoin
+from urllib.robotparser import RobotFileParser
 
 import pytest
 from lab_http import get_text
@@ -97,6 +98,22 @@ def test_pages_show_their_title_and_link_their_category(wiki: LabServer) -> None
         assert truth.attributes[url] == ({"category": (category,)} if category else {})
         if category:
             assert canonical_url(f"{b}/_category/{category}") in _content_links(url, b), url
+
+
+@pytest.mark.slow
+@pytest.mark.real_app(APP)
+@pytest.mark.timeout(900)
+def test_robots_txt_closes_the_category_pages_so_no_facet_is_offered(wiki: LabServer) -> None:
+    truth = wiki.truth(APP)
+    b = truth.base_url
+    robots = RobotFileParser()
+    robots.parse(get_text(f"{b}/robots.txt").splitlines())
+    (top,), listing = truth.index_levels
+    for url in (top, *listing, f"{b}/_index"):
+        assert not robots.can_fetch("siteseer", url), url
+    assert all(robots.can_fetch("siteseer", u) for u in truth.target_entities)
+    assert truth.facet_values == {}
+    assert sum(1 for a in truth.attributes.values() if a.get("category")) > 400
 
 
 def test_plain_html_keeps_the_text_links_and_anchors() -> None:

@@ -53,7 +53,7 @@ from siteseer.algorithms.querycentric.sections import section_pages
 from siteseer.algorithms.querycentric.sightings import Sightings
 from siteseer.algorithms.querycentric.throughviews import through_view
 from siteseer.algorithms.querycentric.treelists import tree_list_pages
-from siteseer.algorithms.querycentric.widening import Widths
+from siteseer.algorithms.querycentric.widening import Widths, bracketed_size
 from siteseer.algorithms.result import (
     Exploration,
     ExploredQuery,
@@ -605,11 +605,12 @@ async def _exported_size(ex: Explorer, root: Snapshot) -> Snapshot:
     """`root` asking for every entity at once where a link or form of its own list names a
     size parameter so (SSUP's `size_offers`: its export's ``/airports.csv?_size=max``, a size
     no page-size link offers; a number there may be a facet's value, a shoe's size 46), when
-    that page lists more than `root`; `root` itself otherwise."""
+    that page lists more than `root`; without one, the size its "less" and "more" links
+    bracket (widening.py `bracketed_size`); `root` itself otherwise."""
     shown = ex.entities(root)
     offers = [url for url, size in size_offers(root, len(shown)) if size == ALL_ENTRIES]
     if not offers:
-        return root
+        return await bracketed_size(ex, root)
     url = ex.canonical(offers[0])
     bigger = await ex.page(url)
     if bigger is None or ex.kind(bigger) != "list" or len(ex.entities(bigger)) <= len(shown):

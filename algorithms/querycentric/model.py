@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Any, Literal, Protocol
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -342,7 +342,21 @@ def _first(url: str) -> str:
 
 
 def _entity_links(snapshot: Snapshot, pattern: EntityPattern) -> list[Link]:
-    return [link for link in snapshot.links if pattern.matches(link.url)]
+    """The page's links to entities, a link carrying a parameter of the page's own address
+    (its value too: a larger page size, ``?revcount=120``, written into every link of the
+    page) read without it when only so it is an entity's."""
+    own = {(k, v) for k, values in _query(snapshot.final_url).items() for v in values}
+    out: list[Link] = []
+    for link in snapshot.links:
+        if pattern.matches(link.url):
+            out.append(link)
+        elif not own:
+            continue
+        elif (bare := _without(link.url, lambda k, v: (k, v) in own)) != link.url and (
+            pattern.matches(bare)
+        ):
+            out.append(replace(link, url=bare))
+    return out
 
 
 def result_entities(

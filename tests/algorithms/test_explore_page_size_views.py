@@ -1,8 +1,11 @@
 """`explore` on a commit log whose every page offers "less" and "more" (``?revcount=N``, a
 smaller or bigger page size, under a name no page-size word gives away) beside its pager; a
-page at another size carries that size into every link it draws, its commits' links too. The
-first "more" loaded lists no commit the log's pages have not shown: the parameter is a view,
-and the "more" links of the other pages are not loaded."""
+page at another size carries that size into every link it draws, its commits' links too (read
+as the commits' own addresses). "less" and "more" bracketing the commits a page shows make the
+parameter a page size: the "more" links are followed from the first page while each lists more
+commits, until one lists fewer than it asked for, and the log is read at that size; a "more"
+loaded past it lists no commit the log's pages have not shown: the parameter is a view, and
+its other sizes are not loaded."""
 
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from aiohttp import web
 from siteseer.lab import Site, SiteTruth, set_scores
 from tests.algorithms.explore_runs import serve_and_explore
 
-COMMITS = 45
+COMMITS = 200
 PER_PAGE = 10
 NODES = [hashlib.sha1(str(n).encode()).hexdigest()[:12] for n in range(COMMITS)]  # newest first
 
@@ -74,10 +77,13 @@ class _SizedLog(Site):
         )
 
 
-async def test_a_more_link_that_lists_nothing_new_is_a_view_loaded_once() -> None:
+async def test_the_log_is_read_at_the_size_its_more_links_reach() -> None:
     truth, result, downloaded = await serve_and_explore(_SizedLog(), "/log")
     scores = set_scores(result.entities, truth.target_entities)
     assert scores.precision == scores.recall == 1.0
-    sized = [url for url in downloaded if "revcount=" in url]
-    # the first page's "less" and "more", loaded with its pager: none of the others' sizes
-    assert len(sized) <= 2, sized
+    sized = [int(url.rsplit("revcount=", 1)[1]) for url in downloaded if "revcount=" in url]
+    # "more" doubled from the first page's 10 until a page lists all 200 commits (320), the
+    # last page link drawn there and one "more" past it, a view: never a "less", never a page
+    # of 10 (20 of them)
+    assert sized[:5] == [20, 40, 80, 160, 320] and min(sized) == 2 * PER_PAGE
+    assert len(downloaded) <= 9, downloaded

@@ -6,6 +6,7 @@ outline.py, or the bold line heading its block of a plain-text index: preformatt
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
@@ -219,9 +220,11 @@ async def read_records(ex: Explorer) -> None:
       menu's "Hot Books") and those the list's last entity's page links alike.
     - Any other list (links, cards) without facets (with facets, they are the entities'
       attributes, and a page load per entity would cost more than exploring them): the sample
-      shows at least two label/value fields, and a second entity page shows at least half of
-      the same labels with other values (a record every entity page has, not the site's
-      template); that page is loaded first.
+      shows at least two label/value fields, most of them a record's (a label that is a word,
+      a value no sentence: an option list's terms and their descriptions are the page's text,
+      told without a second page), and a second entity page shows at least half of the same
+      labels with other values (a record every entity page has, not the site's template);
+      that page is loaded first.
 
     Every entity page is then loaded once (the pages loaded already are not loaded again), in
     one batch; `records` keeps, for each, the fields the list and the facets did not give."""
@@ -385,11 +388,15 @@ async def _second_record(
     sample's record and a second entity page's (loaded, and kept in `loaded`) must share
     at least half of the sample's labels, two of them at least beyond the facets', and differ
     in at least half of the values of those (label/value pairs every page shows alike are the
-    site's template: a keyboard-shortcut table)."""
+    site's template: a keyboard-shortcut table). Not loaded when most of the sample's pairs
+    are terms of its text and their descriptions (`_described`)."""
     if faceted:
         return "no table of rows; the facets give the entities' attributes"
     if len(more) < 2:
         return "no table of rows, and the entity page shows no record"
+    mine = {name.casefold(): value for name, value in record_fields(sample).items()}
+    if 2 * sum(_described(name, mine[name]) for name in more) > len(more):
+        return "the entity page's pairs are terms of its text and their descriptions, no record"
     other = next((e for e in entities if e not in loaded), None)
     if other is None:
         return "no second entity page to compare the record with"
@@ -400,8 +407,27 @@ async def _second_record(
     theirs = {name.casefold(): value for name, value in record_fields(second).items()}
     if len(theirs.keys() & more) < 2 or 2 * len(theirs.keys() & labels) < len(labels):
         return "the record's labels do not repeat on a second entity page"
-    mine = {name.casefold(): value for name, value in record_fields(sample).items()}
     differ = [name for name in theirs.keys() & more if theirs[name] != mine.get(name)]
     if 2 * len(differ) < len(theirs.keys() & more):
         return "the second entity page shows the same values: the site's template, no record"
     return ""
+
+
+# A field of a record is named by a word and holds a short value (a name, a number, a date); a
+# term of the page's text described by a sentence (an option's, a parameter's) or a key named by
+# a sign (a keyboard shortcut's "?", a range's "1..99") is none.
+_WORD = re.compile(r"[^\W\d_]{2}")
+_SENTENCE_WORDS = 10  # a value this long is a sentence, period or not
+_CLAUSE_WORDS = 4  # a value this long ending in a period is a sentence
+
+
+def _described(label: str, value: FieldValue) -> bool:
+    """Whether the pair `label`: `value` is a term of the page's text and its description (a
+    label without a word, or a value that is a sentence), no field of a record."""
+    if not _WORD.search(label):
+        return True
+    return any(
+        len(words := text.split()) >= _SENTENCE_WORDS
+        or (len(words) >= _CLAUSE_WORDS and text.rstrip().endswith("."))
+        for text in _values(value)
+    )

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from siteseer.algorithms.querycentric.beside import addressed_under
 from siteseer.algorithms.querycentric.core import Query, show, with_facet
 from siteseer.algorithms.querycentric.exploring import Exploring, refused
+from siteseer.algorithms.querycentric.facettree import parent_values
 from siteseer.algorithms.querycentric.items import item_links, sublist_links
 from siteseer.algorithms.querycentric.model import (
     Condition,
@@ -105,7 +106,25 @@ class LinkFacets:
             for q in frontier:
                 nxt.extend(await self._expand(q))
             frontier = nxt
+        self._levels_above(q0)
         return q0
+
+    def _levels_above(self, q: Query) -> None:
+        """The items above `q`'s drill-downs in the tree the page draws them in, offered as no
+        value of their own (facettree.py): each a query of its values' entities, no load."""
+        ex = self.ex
+        for (attribute, value, url), held in parent_values(q.first, q.facets).items():
+            conditions = (*q.conditions, (attribute, value))
+            ids = {ex.index.with_conditions(with_facet(q.conditions, f)) for f in held}
+            members = [e for known in ex.queries if known.id in ids for e in known.entities]
+            if not members or ex.index.with_conditions(conditions) is not None:
+                continue
+            child = ex.new_query(conditions, q.depth + 1, q.first, parent=q.id)
+            child.entities = list(dict.fromkeys(members))
+            ex.index.add(child.id, QueryKey(child.entity_set, frozenset()), conditions)
+            ex.edge(q, child, Facet(attribute, value, url=url))
+            note = f"{show(conditions)}: the {len(held)} values below it"
+            ex.note_query(child, level=child.depth, note=note)
 
     async def _check_orderings(self, q0: Query) -> None:
         """Fetch one sort-order variant of the start query per ordering key (the parameters

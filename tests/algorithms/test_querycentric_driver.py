@@ -163,3 +163,61 @@ async def test_the_heading_levels_of_a_book_contents_are_no_entities() -> None:
     result = await explore(session, BASE + "/", entity_sample=BASE + "/ref-Arrays.html")
     truth = {f"{BASE}/ref-{r}.html" for refs in CHAPTERS.values() for r in refs}
     assert set(result.entities) == truth
+
+
+# A shop whose category tree nests each origin's makes under it; the origins are first linked
+# in a menu with no heading (no facet value of their own), then as the tree's top items.
+CARS = {
+    "ford-pinto": ("USA", "Ford"),
+    "ford-torino": ("USA", "Ford"),
+    "amc-hornet": ("USA", "Amc"),
+    "vw-rabbit": ("Europe", "Volkswagen"),
+    "fiat-128": ("Europe", "Fiat"),
+    "toyota-corona": ("Japan", "Toyota"),
+}
+
+
+def _shop(path: str) -> str | None:
+    parts = urlsplit(path).path.strip("/").split("/")
+    if parts[:2] == ["catalogue", "p"] and parts[2] in CARS:
+        return f"<h1>{parts[2]}</h1><p>A car.</p>"
+    if parts[0] != "catalogue" or (len(parts) > 1 and parts[1] != "category"):
+        return None
+    within = parts[2:]  # [] or [origin] or [origin, make]
+    cars = [c for c, place in CARS.items() if [p.lower() for p in place][: len(within)] == within]
+    if not cars:
+        return None
+    origins = sorted({o for o, _ in CARS.values()})
+    menu = "".join(f'<li><a href="/catalogue/category/{o.lower()}/">{o}</a></li>' for o in origins)
+    tree = "".join(
+        f'<li><a href="/catalogue/category/{o.lower()}/">{o}</a><ul>'
+        + "".join(
+            f'<li><a href="/catalogue/category/{o.lower()}/{m.lower()}/">{m}</a></li>'
+            for m in sorted({m for oo, m in CARS.values() if oo == o})
+        )
+        + "</ul></li>"
+        for o in origins
+    )
+    items = "".join(f'<li><h3><a href="/catalogue/p/{c}/">{c}</a></h3></li>' for c in cars)
+    return (
+        f'<nav><ul class="menu"><li><a href="/">Home</a></li>{menu}</ul></nav>'
+        f'<aside><h4>Show results for</h4><ul class="tree">{tree}</ul></aside>'
+        f'<section><ol class="products">{items}</ol></section>'
+    )
+
+
+async def test_the_items_above_a_facets_values_in_its_tree_are_a_level_of_their_own() -> None:
+    """The truth: each car's make (the tree's values) and origin (the items above them, no
+    facet value of their own): each origin's cars are its makes' cars, no origin page loaded."""
+    session: Any = StandInSession(_shop)
+    start = BASE + "/catalogue/"
+    result = await explore(session, start, entity_sample=BASE + "/catalogue/p/ford-pinto/")
+    found = result.entities
+    assert set(found) == {f"{BASE}/catalogue/p/{c}/" for c in CARS}
+    for car, (origin, make) in CARS.items():
+        assert found[f"{BASE}/catalogue/p/{car}/"] == {
+            "Show results for": (make,),
+            "Show results for (level above)": (origin,),
+        }, car
+    origins = {f"{BASE}/catalogue/category/{o}/" for o in ("usa", "europe", "japan")}
+    assert not origins & set(session.loaded)

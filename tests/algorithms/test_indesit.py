@@ -486,3 +486,95 @@ async def test_indesit_a_lists_next_page_is_no_entity(
         found = await indesit(session, f"{base}/post/3/")
     assert found.complete, found.reason
     assert set(found.entities) == {f"{base}/post/{k}/" for k in range(1, 13)}
+
+
+def _page(body: str) -> web.Response:
+    html = f'<!DOCTYPE html><html><body><nav><a href="/">Home</a></nav>{body}</body></html>'
+    return web.Response(text=html, content_type="text/html")
+
+
+def _records(countries: int = 4, zones: int = 5) -> web.Application:
+    """An admin application: the home page links the country list and the zone list; each
+    record's page is one template, a key/value table whose key cells are bold (country: Code,
+    Name; zone: Code, Country, Area). Both kinds of record pages share every link path."""
+    menu = '<ul class="menu"><li><a href="/country/">Countries</a></li><li><a href="/zone/">Zones</a></li></ul>'
+    kinds = {"country": (countries, ("Code", "Name")), "zone": (zones, ("Code", "Country", "Area"))}
+
+    async def home(_: web.Request) -> web.Response:
+        return _page(menu)
+
+    async def listing(request: web.Request) -> web.Response:
+        kind = request.match_info["kind"]
+        rows = "".join(
+            f'<tr><td><a href="/{kind}/{n}">{kind} {n}</a></td></tr>'
+            for n in range(1, kinds[kind][0] + 1)
+        )
+        return _page(f"{menu}<table>{rows}</table>")
+
+    async def record(request: web.Request) -> web.Response:
+        kind, n = request.match_info["kind"], request.match_info["n"]
+        rows = "".join(
+            f"<tr><td><strong>{key}</strong></td><td>{key} of {n}</td></tr>"
+            for key in kinds[kind][1]
+        )
+        back = f'<p class="back"><a href="/{kind}/">Back</a></p>'
+        return _page(f"{menu}<table>{rows}</table>{back}")
+
+    app = web.Application()
+    app.router.add_get("/", home)
+    app.router.add_get("/{kind}/", listing)
+    app.router.add_get("/{kind}/{n}", record)
+    return app
+
+
+async def test_indesit_key_cells_are_labels(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    """Choice "a key cell is a label": a zone's page shares every link path of a country's
+    (simhtml 1.0); their key cells (Code, Name against Code, Country, Area) tell them apart,
+    so the countries are found and no zone."""
+    base = await serve_app(_records())
+    async with Session(SessionConfig(render="never")) as session:
+        found = await indesit(session, f"{base}/country/1")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/country/{n}" for n in range(1, 5)}
+
+
+def _query_site(rows: int = 4) -> web.Application:
+    """A database browser at one path, every page addressed by its query: the home page links
+    each table (``?db=d&table=t``, two parameters), a table lists its rows (``&row=n``), a
+    row's page shows its fields (a table's own column names)."""
+    columns = {"birds": ("Species", "Wing"), "trees": ("Genus", "Height", "Leaf")}
+    tables = "".join(f'<li><a href="/?db=d&table={t}">{t}</a></li>' for t in columns)
+    menu = f'<ul class="tables">{tables}</ul>'
+
+    async def browse(request: web.Request) -> web.Response:
+        table, row = request.query.get("table"), request.query.get("row")
+        if table is None:
+            return _page(f'{menu}<div class="about"><a href="/?db=d&help=1">Help</a></div>')
+        if row is None:
+            links = "".join(
+                f'<li><a href="/?db=d&table={table}&row={n}">row {n}</a></li>'
+                for n in range(1, rows + 1)
+            )
+            return _page(f'{menu}<ol class="rows">{links}</ol>')
+        fields = "".join(f"<dt>{c}</dt><dd>{c} {row}</dd>" for c in columns[table])
+        back = f'<p class="back"><a href="/?db=d&table={table}">{table}</a></p>'
+        return _page(f"{menu}<dl>{fields}</dl>{back}")
+
+    app = web.Application()
+    app.router.add_get("/", browse)
+    return app
+
+
+async def test_indesit_views_that_leave_nothing_are_pages(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    """Choice "views that leave nothing are pages": every link of the home page adds two query
+    parameters to its URL, a view by that rule, so the crawl found nothing; made again through
+    them, it finds the rows of the seed's table and no other table's."""
+    base = await serve_app(_query_site())
+    async with Session(SessionConfig(render="never")) as session:
+        found = await indesit(session, f"{base}/?db=d&table=birds&row=1")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/?db=d&row={n}&table=birds" for n in range(1, 5)}

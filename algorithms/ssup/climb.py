@@ -315,7 +315,7 @@ class Climb:
         navigation = menu(scored[0])
         found.navigation = found.navigation or (navigation and not home)
         listed = candidate_weight(page, sp, self.mode, navigation=menu) if navigation else None
-        if listed is not None and (home or self._own_list(page, sp, listed, scored[0])):
+        if listed is not None and (home or _own_list(self.mode, page, sp, listed, scored[0])):
             # Choice: a page listing sp in a list of its own beside the site navigation both
             # carry (a blog's list of posts beside the sidebar of recent posts, months and
             # tags every post shows) is judged by its own list when that list confirms it and
@@ -352,22 +352,6 @@ class Climb:
         if found.best is None or parent.outranks(found.best):
             found.best = parent
         return parent
-
-    def _own_list(
-        self, page: Snapshot, sp: Snapshot, listed: tuple[str, float], navigation: str
-    ) -> bool:
-        """Whether `page`'s list `listed` (path, W_ci), beside the site navigation through
-        `navigation`, is a confirmed list of `sp`'s siblings (`confirms`), of no value its
-        entries share, that the navigation holds a sample of: it lists pages the navigation
-        does not, or goes on over further pages (a link continuing `page`'s URL, ``?page=2``:
-        `urlshape.continues`)."""
-        sdp, weight = listed
-        parent = Parent(page, sdp, weight, value_page(page, sp, sdp, self.mode))
-        if not confirms(parent, sp, self.mode):
-            return False
-        own = set(link_collections(page, self.mode).get(sdp, ())) - own_urls(sp)
-        paged = any(continues(page.url, link.url) for link in page.links)
-        return paged or bool(own - tree_urls(page, navigation, self.mode))
 
     # -- Algorithm 4, lines 4–12 ---------------------------------------------------------------
 
@@ -515,6 +499,23 @@ class Climb:
 
 
 # --- helpers ----------------------------------------------------------------------------------
+
+
+def _own_list(
+    mode: TagFeature, page: Snapshot, sp: Snapshot, listed: tuple[str, float], navigation: str
+) -> bool:
+    """Whether `page`'s list `listed` (path, W_ci), beside the site navigation through
+    `navigation`, is a confirmed list of `sp`'s siblings (`confirms`), of no value its
+    entries share, that the navigation holds a sample of: it lists pages the navigation
+    does not, or goes on over further pages (a link continuing `page`'s URL, ``?page=2``:
+    `urlshape.continues`)."""
+    sdp, weight = listed
+    parent = Parent(page, sdp, weight, value_page(page, sp, sdp, mode))
+    if not confirms(parent, sp, mode):
+        return False
+    own = set(link_collections(page, mode).get(sdp, ())) - own_urls(sp)
+    paged = any(continues(page.url, link.url) for link in page.links)
+    return paged or bool(own - tree_urls(page, navigation, mode))
 
 
 def _listed_beside(climb: Climb, url: str, current: Snapshot, down: str, level: int) -> bool:

@@ -109,9 +109,11 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   times every other probed page's, two of them at least, its list mostly of the seed's URL
   template (`fullprobe.dominant`: its index page lists the seed among many times more pages
   like it than its neighbours and texts do; a list mixing them with other kinds ends nothing);
-  from the seed with no candidate found, it leaves out the pages of the seed's own URL template
-  once three were probed (its "SEE ALSO" pages), and the pages its URL's path names above it
-  follow.
+  from the seed with no candidate found, the ranked and the full probe leave out the pages of
+  the seed's own URL template once three were probed (its "SEE ALSO" pages, which may link back
+  to it from their text: `fullprobe.related`), and the pages its URL's path names above it
+  follow, after the section an ancestor loaded already lists whose own value the seed's URL
+  carries (`contents.listed_above`).
   While its best candidate is a page of a value (a tag's, see "Pages of a value"), a page
   listing two or more pages of the seed's kind that the seed links to nowhere, the seed not
   among them (a month's posts: `fullprobe.lists_kind`), holds nothing, and its family is not

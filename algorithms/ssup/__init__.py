@@ -152,7 +152,10 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   a part's page above the seed is one of the list's pages); nothing above it is climbed,
   the candidates left are not downloaded, and
   the level is the whole list without a download (`climb.navigation_index`,
-  `levels.SameLevel.navigation_level`). When that shortest page lists the seed in a list of
+  `levels.SameLevel.navigation_level`). Once a page the seed links shows that navigation as
+  its list, the folders its URL's path names above it and the site root it links are probed
+  next, before its neighbours and the menu's entries (`probes.above_seed`), unless a
+  candidate linked from its content is left (a post's month, category or author). When that shortest page lists the seed in a list of
   its own beside the navigation (an overview's tables of the rules its sidebar lists among the
   guide's pages), the navigation settles nothing: Algorithm 1 judges that page. Lists are compared as nested lists
   (`algorithms.features.dom.list_tree`: a navigation tree's depths and a page's marked body

@@ -51,8 +51,10 @@ from siteseer.algorithms.ssup.inplace import paged_in_place
 from siteseer.algorithms.ssup.probes import (
     ProbeOrder,
     Probes,
+    above_seed,
     ancestry,
     bare_path,
+    dull,
     folders_above,
     own_folder,
     routed,
@@ -209,12 +211,12 @@ class Climb:
                 # those whose URL reads as an ancestor of it, one at a time, until one shows the
                 # page is the root below it.
                 url = probes.next(loaded, navigation=True)
-            elif url is None and found.best is None and below is None and found.navigation:
+            elif found.best is None and below is None and found.navigation and dull(probes, url):
                 # Choice: a seed the site navigation lists among pages like it probes the pages
-                # its URL's path names above it, nearest first, before the full probe: the one
-                # carrying that navigation is its index page (`navigation_index`), which a full
-                # probe of the menu's hundreds of entries (a repository's tags) reaches last.
-                url = next(iter(probes.url_ancestors()), None)
+                # above it next (`probes.above_seed`) before its neighbours and menu entries:
+                # the one carrying that navigation is its index page (`navigation_index`),
+                # which they (a repository's hundreds of tags) only confirm again.
+                url = above_seed(probes) or url
             if url is None:
                 break
             if (

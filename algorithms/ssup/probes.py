@@ -856,6 +856,24 @@ class Probes:
         return max((1.0 / len(self._lists[p]) for p in self._content_paths(url)), default=0.0)
 
 
+def above_seed(probes: Probes) -> str | None:
+    """The next page above the seed `probes.sp` to probe: the folders its URL's path names
+    above it (`Probes.url_ancestors`), nearest first, then the site root it links (`home`; not
+    one of its sections, ``/#part``).
+
+    Choice: where the site navigation the seed carries lists it among pages like it, the page
+    above it carrying that navigation is its index page (`climb.navigation_index`): a
+    documentation's home page, whose sidebar lists every page of it."""
+    home = [u for u in probes.left() if u in probes.home and not urlsplit(u).fragment]
+    return next(iter([*probes.url_ancestors(), *home]), None)
+
+
+def dull(probes: Probes, url: str | None) -> bool:
+    """Whether the probe of `url` can only show the seed's site navigation again: no candidate
+    is left (None), or `url` is linked from site navigation only, or is the seed's `namesake`."""
+    return url is None or not probes.in_content(url) or namesake(url, probes.sp.url)
+
+
 def valued_family(probes: Probes, url: str) -> str:
     """Why `url`'s family is left out of `probes` as pages of values once an index page is
     confirmed ("" when it is not).

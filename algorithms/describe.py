@@ -23,10 +23,18 @@ Choice "one similarity": a page is like a sample by Indesit's own measure
 Jaccard similarity of the field labels the site's home page does not show), in `describe` and in
 the light Indesit alike. Indesit's result holds the pages like the sample *and* the other links
 of its target collections (a council's agenda and committees pages, linked from every page's
-menu); only the pages like the sample join its same-template set, which is then the sample's
-cluster among them (seed 002's TEXT-MDL clustering, `SIMILAR_PAGES` pages spread over it). With
-the agenda and committees pages in it, the council's template held only the site's chrome and
-the description was empty.
+menu); only the pages like the sample join its same-template set, `SIMILAR_PAGES` of them
+spread over the sample's cluster among them (seed 002's TEXT-MDL clustering). With the agenda
+and committees pages in it, the council's template held only the site's chrome and the
+description was empty.
+Choice "no value of one group": a term of the sample's template that fewer than `SHOWN_BY` of
+the pages like the sample show (anywhere in their text; `SIMILAR_PAGES` of them spread over
+those Indesit found as like it as the least like page of its cluster: a reference's file pages,
+like its struct pages at 0.50-0.67 where those score 0.69-1.0, do not show a struct's "field")
+is left out. Clustered by their text, the pages of one group (a package's uploads, an album's
+photos) made the sample's set, and the values the group shares (its maintainer's name, its
+album's name) were in the description: the entities of every other group were turned down
+(real-eleventy recall 0.24, real-sigal 0.29).
 
 Choice "a home like the sample": the site template is TEMPLATE TOKENS over the sample's pages
 and the home page only when the home is not itself like the sample. A wiki's start page has the
@@ -118,6 +126,7 @@ LIGHT_EXPAND = 8  # light Indesit: pages of a hop whose collections are sampled 
 LIGHT_HOPS = 3  # light Indesit: hops from the page at most (the third only when two found none)
 TOKENS_KEPT = 256  # pages whose token sequences a FeatureCache keeps
 SIMILAR_PAGES = 25  # pages of Indesit's result used for a sample's template
+SHOWN_BY = 0.5  # share of the pages like the sample a description term must show
 LIGHT_MAJORITY = 0.5  # light Indesit: share of a collection's samples like the page (Indesit's)
 LIGHT_THRESHOLD = 0.5  # simhtml T of the light Indesit (the SSUP paper's best general T)
 
@@ -599,7 +608,8 @@ async def describe(
 
     For each sample, Indesit (`threshold`, tags + attribute names) finds the site's pages like
     it; they are clustered by template (`algorithms.pagetemplates.cluster_pages`), and the
-    sample with `similar` pages of its cluster make its same-template set.
+    sample with `similar` pages of its cluster make its same-template set; its terms that most
+    pages like the sample do not show are left out (choice "no value of one group").
     """
     run = Run(session)
     per_sample: list[tuple[str, ...]] = []
@@ -629,9 +639,13 @@ async def describe(
         # Indesit also reports the other links of its target collections: only the pages
         # like the sample by Indesit's own measure are kept (choice "one similarity").
         like = SeedSimilarity.of(page, home)
-        # The sample's template among those: the pages clustered with it by template (seed
+        scored = _like_sample(page, like, candidates.values(), threshold)
+        by_url = {u: p for u, (p, _) in scored.items()}
+        # The home page shows the site template only when it is not itself like the sample
+        # (choice "a home like the sample"): a wiki's start page has the articles' template.
+        site = home if home is not None and like(home) < threshold else None
+        # The sample's template among them: the pages clustered with it by template (seed
         # 002's TEXT-MDL), `similar` of them spread over the cluster.
-        by_url = _like_sample(page, like, candidates.values(), threshold)
         clustering = cluster_pages([page, *by_url.values()])
         mates = next(c.pages for c in clustering.clusters if page.url in c.pages)
         chosen = _spread([u for u in mates if u in by_url], similar)
@@ -640,10 +654,14 @@ async def describe(
             # Choice "the light Indesit's pages": Indesit left the sample alone (its links lie
             # in its text, not in lists), so the pages isInstance would find like it stand in.
             pages = await light_indesit(session, page, threshold=threshold, limit=similar)
-        # The home page shows the site template only when it is not itself like the sample
-        # (choice "a home like the sample"): a wiki's start page has the articles' template.
-        site = home if home is not None and like(home) < threshold else None
         sample_terms = description_terms(pages, site) if len(pages) > 1 else set()
+        # Choice "no value of one group": the terms most pages like the sample do not show,
+        # of those like it as much as its cluster's pages are.
+        floor = min((scored[p.url][1] for p in pages if p.url in scored), default=1.0)
+        peers = [u for u, (_, sim) in scored.items() if sim >= floor]
+        sample_terms = _shown_by_most(
+            sample_terms, [page, *(by_url[u] for u in _spread(peers, similar))]
+        )
         per_sample.append(tuple(sorted(sample_terms)))
         used.append(tuple(p.url for p in pages))
     shared = set(per_sample[0]) if per_sample else set()
@@ -660,17 +678,30 @@ async def describe(
     )
 
 
+def _shown_by_most(terms: set[str], pages: Sequence[Snapshot]) -> set[str]:
+    """`terms` less those fewer than `SHOWN_BY` of `pages` show (anywhere in their text): the
+    values one group of the entities shares (choice "no value of one group"); `terms` alone
+    when that leaves none, or with too few pages to tell."""
+    if len(pages) < 3:
+        return terms
+    words = [{t.value for t in page_tokens(p) if t.is_term} for p in pages]
+    kept = {t for t in terms if sum(t in w for w in words) >= SHOWN_BY * len(pages)}
+    return kept or terms
+
+
 def _like_sample(
     page: Snapshot, like: SeedSimilarity, candidates: Iterable[Snapshot], threshold: float
-) -> dict[str, Snapshot]:
-    """The `candidates` like the sample `page` by `like`, by URL; by simhtml alone when its
-    labels leave none (choice "labels no page shares")."""
+) -> dict[str, tuple[Snapshot, float]]:
+    """The `candidates` like the sample `page` by `like`, with their similarity, by URL; by
+    simhtml alone when its labels leave none (choice "labels no page shares")."""
     others = [p for p in candidates if p.url != page.url]
-    found = {p.url: p for p in others if like(p) >= threshold}
+    scored = {p.url: (p, like(p)) for p in others}
+    found = {u: e for u, e in scored.items() if e[1] >= threshold}
     if found or not like.labels:
         return found
     markup = like.markup_only()
-    return {p.url: p for p in others if markup(p) >= threshold}
+    scored = {p.url: (p, markup(p)) for p in others}
+    return {u: e for u, e in scored.items() if e[1] >= threshold}
 
 
 async def is_instance(

@@ -8,8 +8,9 @@ page when it lists entities (the form's own result page or not), else the form s
 untouched. Keyword boxes
 take the `keywords` given or, when a form has nothing to enumerate, no facet gave a query and
 the start query's list was not paged (a search box as the only way in), words from anchor texts
-seen (the Outdesit idea), until `KEYWORD_MISSES` words in a row add no entity (by yield); a
-keyword is a query, not an attribute; a keyword whose results hold every entity of the start
+seen (the Outdesit idea), until `KEYWORD_MISSES` words in a row add no entity (by yield), or
+sooner when the first `UNLISTED_WORDS` words are answered by no list of the entities (a box
+searching a manual's text); a keyword is a query, not an attribute; a keyword whose results hold every entity of the start
 query and more searched nothing (a "Goto" box opening the page a word names) and is none. A
 form whose action exports a file (``.csv``, ``.json``) is no list. A field whose attribute the
 start query's list shows for every entity is not enumerated (skip "listed"), and once a choice
@@ -44,6 +45,7 @@ from siteseer.render import Action, Control, Snapshot
 __all__ = ["KEYWORD_MISSES", "Forms"]
 
 KEYWORD_MISSES = 3  # guessed words in a row adding no entity that stop the words
+UNLISTED_WORDS = 2  # first guessed words answered by no list of entities that stop the words
 
 
 class Forms:
@@ -236,15 +238,23 @@ class Forms:
             return
         box = boxes[0]
         misses = 0
+        listed = False  # whether an answer of the box was a list of entities
         for word in words:
             if form.method == "get":
                 snap = await ex.page(self._submission(form, {box.name: word}))
             else:
                 snap = await ex.act(root, _fill_submit(form, {box.selector: word}, word))
-            found = () if snap is None or ex.kind(snap) != "list" else ex.entities(snap)
+            listing = snap is not None and ex.kind(snap) == "list"
+            listed = listed or listing
+            found = ex.entities(snap) if snap is not None and listing else ()
             known = {e for q in ex.queries for e in q.entities}
             wider = _opens_a_wider_list(q0, found, ex.settings.subset_tolerance)
             misses = 0 if set(found) - known and not wider else misses + 1
+            if source == "anchor texts" and not listed and misses == UNLISTED_WORDS:
+                # words the site's anchors name, answered by no list of its entities: the box
+                # searches something else (a manual's text), no other word is tried
+                ex.run.note("keywords", "stop", word, note=f"{misses} words answered by no list")
+                break
             if source == "anchor texts" and misses == KEYWORD_MISSES:
                 # by yield, as a pager's family: guessed words whose results add no entity
                 ex.run.note("keywords", "stop", word, note=f"{misses} words added no entity")

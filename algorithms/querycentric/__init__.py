@@ -79,8 +79,8 @@ The rooms:
 - links.py, ajax.py, forms.py: one kind each (facet links; Ajax facet states, with lists.py
   growing and paging their result lists; forms and keyword boxes), working on an `Explorer`;
 - core.py: `Explorer`, the shared core: loads (through `algorithms.run.Run`), list pages,
-  entities, clustering, queries and their index, the `Exploration`; entities.py learns what the
-  entities are, records.py reads the fields of entities beyond the facets;
+  entities, clustering (clustering.py), queries and their index, the `Exploration`; entities.py
+  learns what the entities are, records.py reads the fields of entities beyond the facets;
 - model.py: every decision that needs no I/O, as pure functions over Snapshots, with its seams
   queries.py (the queries' index, Ajax state keys, inferred attributes) and formfields.py (the
   form enumeration);

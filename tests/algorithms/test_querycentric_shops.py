@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from siteseer.algorithms import INTERRUPTED, Exploration, Halt, explore
-from siteseer.algorithms.querycentric import core
+from siteseer.algorithms.querycentric import clustering
 from siteseer.algorithms.querycentric.core import Explorer, Settings
 from siteseer.algorithms.querycentric.entities import learn_entities
 from siteseer.algorithms.run import Run, Stopped, time_limit_reason
@@ -417,7 +417,7 @@ async def test_a_fired_halt_ends_clustering_before_its_next_page(
         firsts = [root, root]
         assert len((await ex.cluster_many(firsts, ["a", "b"]))[0]) > 1  # the list is paged
         compared: list[str] = []
-        links = core.query_links
+        links = clustering.query_links
 
         def counted(snap: Snapshot, *args: object) -> frozenset[str]:
             compared.append(snap.url)
@@ -425,6 +425,6 @@ async def test_a_fired_halt_ends_clustering_before_its_next_page(
                 halt.halt(INTERRUPTED)
             return links(snap, *args)  # type: ignore[arg-type]
 
-        monkeypatch.setattr(core, "query_links", counted)
+        monkeypatch.setattr(clustering, "query_links", counted)
         assert await ex.cluster_many(firsts, ["a", "b"]) == [[root], [root]]
     assert compared == [root.url]

@@ -1,7 +1,8 @@
 """OnlineClustering (Algorithm 1) of one exploration, over the Explorer (core.py): a query's
 list pages through its pager links (`cluster_many`: a pager's page is the list's by its address,
 by its links, by its links but for one place each: `placeless_alike`, or at the list's path
-listing only new entities), the start query's pages with those a documentation tree, a tree of
+listing only new entities; walked forward: a later page's "previous page", read by no link of
+the first page, is not loaded), the start query's pages with those a documentation tree, a tree of
 folders or of lists goes on to (`start_pages`), and the start list at its largest page size
 (`largest_page_size`: a page-size link's, else every entity at once where a link or form of its
 own list names such a size, else the size its "less" and "more" links bracket).
@@ -31,6 +32,7 @@ from siteseer.algorithms.querycentric.model import (
 )
 from siteseer.algorithms.querycentric.sections import section_pages
 from siteseer.algorithms.querycentric.treelists import tree_list_pages
+from siteseer.algorithms.querycentric.views import pager_words
 from siteseer.algorithms.querycentric.widening import Widths, bracketed_size
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.sizes import ALL_ENTRIES, size_offers
@@ -97,14 +99,20 @@ async def cluster_many(
     if (lxs := _unless_halted(ex.run, partial(_lx, ex), firsts)) is None:
         return pages
     apart = [_apart(first, ex.containers) for first in firsts]
-    frontier = [(i, first) for i, first in enumerate(firsts)]
+    ahead = [_pager_texts(first) for first in firsts]  # the words the first page steps on by
+    # each page to go on from, and whether a step on led to it ("next page", no number)
+    frontier = [(i, first, False) for i, first in enumerate(firsts)]
     widths = [Widths() for _ in firsts]  # one pagination form a list (widening.py)
     while frontier and not ex.run.stopping():
         candidates: list[tuple[int, str, Snapshot]] = []
-        for i, snap in frontier:
+        for i, snap, stepped in frontier:
             listed = set(ex.entities(snap))  # a "Next" to one of them: no list page
+            back = _backward(ahead[i], snap) if stepped else frozenset()
             for url in pagination_candidates(snap, ex.pattern, ex.canonical):
                 form = first_page_form(url, zero_based=zero[i])
+                if url in back and form not in seen[i]:  # a page on may still link it
+                    ex.run.note("cluster", "backward", url, note=names[i])
+                    continue
                 fresh = form not in seen[i] and widths[i].allows(url, snap)
                 if fresh and not unsafe_reason(url=url) and entity_url(url) not in listed:
                     seen[i].add(form)
@@ -130,7 +138,7 @@ async def cluster_many(
                 continue
             if _listing(ex, got) and (same or alike or onward):
                 pages[i].append(got)
-                frontier.append((i, got))
+                frontier.append((i, got, _steps_on(source, url, ahead[i])))
             else:
                 score = _jaccard(lx, ly)
                 ex.run.note("cluster", "other-query", url, values={"jaccard": score}, note=names[i])
@@ -168,6 +176,35 @@ def _unless_halted(
             return None
         out.append(links(page))
     return out
+
+
+def _pager_texts(first: Snapshot) -> frozenset[frozenset[str]]:
+    """The pager's words of each link of `first`, a list's first page, that reads as a pager's
+    ("next page", "older posts"): the ways on from it."""
+    return frozenset(words for link in first.links if (words := pager_words(link.text)))
+
+
+def _steps_on(source: Snapshot, url: str, ahead: frozenset[frozenset[str]]) -> bool:
+    """Whether `source` links `url` by a pager's words the list's first page reads (`ahead`),
+    none an end's ("next page", "older"): one step on, where a number or "last" may jump past
+    pages that a step back from there reaches (a blog's last page, then its "Previous")."""
+    read = [pager_words(link.text) for link in source.links if link.url == url]
+    return bool(read) and all(words in ahead and not words & _ENDS for words in read)
+
+
+_ENDS = frozenset({"first", "last"})
+
+
+def _backward(ahead: frozenset[frozenset[str]], snap: Snapshot) -> frozenset[str]:
+    """The links of `snap`, a page one step on from another of its list, that read only as a
+    pager's words no link of the list's first page reads (`ahead`: "previous page" where the
+    first page offers "next page"; "newer" where it offers "older"): the way back to the pages
+    walked through, not always at an address seen (a cursor's ``?pageuntil=<title>`` beside
+    ``?pagefrom=``)."""
+    read: dict[str, set[frozenset[str]]] = {}
+    for link in snap.links:
+        read.setdefault(link.url, set()).add(pager_words(link.text))
+    return frozenset(u for u, texts in read.items() if all(w and w not in ahead for w in texts))
 
 
 def _apart(snap: Snapshot, containers: frozenset[str] | None) -> frozenset[str]:

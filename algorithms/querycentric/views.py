@@ -70,6 +70,7 @@ __all__ = [
     "names_a_period",
     "names_an_order",
     "narrower_view",
+    "pager_words",
     "path_page",
     "points_up_or_down",
     "rel_pager_urls",
@@ -216,6 +217,14 @@ def is_pager_text(text: str) -> bool:
         return True
     pager = [w for w in words if w not in _PAGER_FILLERS]
     return 0 < len(pager) <= 2 and all(w in _PAGER_WORDS for w in pager) and len(words) <= 3
+
+
+def pager_words(text: str) -> frozenset[str]:
+    """The pager's words of a link's text that reads as a pager's ("Previous page" →
+    {"previous"}, "Older posts ›" → {"older"}); none for another link, a number or arrows."""
+    if not is_pager_text(text):
+        return frozenset()
+    return frozenset(w for w in _DECORATION.sub(" ", text.lower()).split() if w in _PAGER_WORDS)
 
 
 def names_a_pager(text: str, rel: bool, url: str = "") -> bool:

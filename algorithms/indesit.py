@@ -292,6 +292,18 @@ class _Collection:
     urls: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class _PageLinks:
+    """A page's links as `_Crawl.read` reads them: its link collections (path → the URLs in the
+    crawl's scope, the page's own excepted), the parameters each link adds to its URL, and
+    those links that are views of it (`is_view`)."""
+
+    page: Snapshot
+    collections: dict[str, tuple[str, ...]]
+    added: dict[str, frozenset[str]]
+    views: frozenset[str]
+
+
 @dataclass
 class _Crawl:
     """One Indesit crawl: the queue of link collections and what it found. Pages load and the
@@ -323,6 +335,7 @@ class _Crawl:
     labels: bool = True  # the seed's labels are schema (choice "labels that find nothing")
     views: bool = True  # variants are left (choice "views that leave nothing are pages")
     entry: str = ""  # the entry page the crawl started from
+    links_read: dict[str, _PageLinks] = field(default_factory=dict)  # page URL → `read`
 
     async def fetch(self, urls: Iterable[str]) -> dict[str, Snapshot]:
         """The 2xx pages of `urls` (failures are not traced); every page loaded is judged
@@ -351,15 +364,13 @@ class _Crawl:
     def push(self, page: Snapshot, cls: int) -> None:
         """Queue the link collections of `page` (again, when `cls` is a better class), without
         the links `_variant` leaves out."""
-        for name in {n for link in page.links for n in _added(page.url, link.url)}:
-            self.adders.setdefault(name, set()).add(page.url)
+        read = self.read(page)
         skipped: dict[str, None] = {}
-        for path, urls in link_collections(page, self.mode).items():
-            # Choice: links out of the crawl's scope (another host) are no pages of the site.
-            targets = tuple(u for u in urls if u not in _own(page) and self.run.session.in_scope(u))
-            if any(self._variant(page, u, cls) for u in targets):
-                skipped.update(dict.fromkeys(u for u in targets if self._variant(page, u, cls)))
-                targets = tuple(u for u in targets if not self._variant(page, u, cls))
+        for path, targets in read.collections.items():
+            variants = {u for u in targets if self._variant(read, u, cls)}
+            if variants:
+                skipped.update(dict.fromkeys(u for u in targets if u in variants))
+                targets = tuple(u for u in targets if u not in variants)
             for url in targets:
                 self.listed[url] = max(self.listed.get(url, 0), len(targets))
                 self.linked_by.setdefault(url, set()).add(page.url)
@@ -388,7 +399,27 @@ class _Crawl:
                 "on a page like the seed, the page's own URL with parameters added",
             )
 
-    def _variant(self, page: Snapshot, url: str, cls: int) -> bool:
+    def read(self, page: Snapshot) -> _PageLinks:
+        """`page`'s links as the crawl reads them, once per page (a page is pushed again each
+        time a collection it is in is visited); the parameters its links add to its URL are
+        counted then (`adders`)."""
+        known = self.links_read.get(page.url)
+        if known is not None and known.page is page:
+            return known
+        added = {link.url: _added(page.url, link.url) for link in page.links}
+        for name in {n for names in added.values() for n in names}:
+            self.adders.setdefault(name, set()).add(page.url)
+        own = _own(page)
+        # Choice: links out of the crawl's scope (another host) are no pages of the site.
+        collections = {
+            path: tuple(u for u in urls if u not in own and self.run.session.in_scope(u))
+            for path, urls in link_collections(page, self.mode).items()
+        }
+        views = frozenset(u for urls in collections.values() for u in urls if is_view(page.url, u))
+        read = self.links_read[page.url] = _PageLinks(page, collections, added, views)
+        return read
+
+    def _variant(self, read: _PageLinks, url: str, cls: int) -> bool:
         """Choice "variants are no pages" (beyond the reconstruction, for real applications):
         a link that is a view of `page` (`is_view`: a sort order, a page size combined with a
         page) is not followed — it shows the entries of the pages `page`'s one-parameter links
@@ -399,12 +430,12 @@ class _Crawl:
         (``?page=2``) are its pagination and stay, unless many pages add the same parameter
         (below). Only which links are followed changes; pages are judged by their HTML
         alone."""
-        if self.views and is_view(page.url, url):
+        if self.views and url in read.views:
             return True
-        added = _added(page.url, url)
+        added = read.added[url]
         if not added:
             return False
-        if self.views and cls != _ON_INDEX_PAGE and page.url in self.similar:
+        if self.views and cls != _ON_INDEX_PAGE and read.page.url in self.similar:
             return True
         # Choice "site-wide actions": a parameter that `_ACTION_PAGES` pages or more add to their
         # own URLs (``do=edit`` on every wiki page, a page size on every list page) names an

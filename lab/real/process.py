@@ -24,6 +24,7 @@ import time
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from pathlib import Path
+from typing import IO
 
 import aiohttp
 
@@ -96,17 +97,14 @@ class AppProcess:
         with self.log.open("ab") as out:
             out.write(f"$ {' '.join(self.argv)}\n".encode())
             out.flush()
-            self._proc = await asyncio.to_thread(
-                subprocess.Popen,
-                self.argv,
-                stdin=subprocess.DEVNULL,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                cwd=self.cwd,
-                env=self.env,
-                start_new_session=True,
-            )
-        _STARTED[self._proc.pid] = self._proc
+            launching = asyncio.ensure_future(asyncio.to_thread(self._launch, out))
+            try:
+                self._proc = await asyncio.shield(launching)
+            except asyncio.CancelledError:
+                # cancelled while the command was being launched: what it launches is stopped
+                self._proc = await launching
+                await self.stop()
+                raise
         try:
             await self._wait_answering(ready_timeout)
         except BaseException:
@@ -114,6 +112,20 @@ class AppProcess:
             # nothing of it is left running
             await self.stop()
             raise
+
+    def _launch(self, out: IO[bytes]) -> subprocess.Popen[bytes]:
+        """Start the command in a session of its own, registered at once (`_kill_started`)."""
+        proc = subprocess.Popen(
+            self.argv,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            cwd=self.cwd,
+            env=self.env,
+            start_new_session=True,
+        )
+        _STARTED[proc.pid] = proc
+        return proc
 
     async def _wait_answering(self, ready_timeout: timedelta) -> None:
         assert self._proc is not None

@@ -6,10 +6,13 @@ application that does not install or start, its runs failed rows saying why."""
 from __future__ import annotations
 
 import asyncio
+import subprocess
 import sys
+import threading
 import time
 from contextlib import aclosing
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fake_app import FileServerApp
@@ -22,9 +25,9 @@ from siteseer.lab.server import LabServer
 # A server that never answers: it starts a worker in its process group, writes the worker's PID
 # and its own, then waits (as an application still loading its data does).
 SLOW_START = (
-    "import subprocess, sys, time\n"
+    "import os, subprocess, sys, time\n"
     "worker = subprocess.Popen(['sleep', '600'])\n"
-    "with open(sys.argv[1], 'w') as out: out.write(f'{worker.pid}')\n"
+    "with open(sys.argv[1], 'w') as out: out.write(f'{worker.pid} {os.getpid()}')\n"
     "time.sleep(600)\n"
 )
 
@@ -48,11 +51,12 @@ async def gone(*pids: int) -> bool:
     return False
 
 
-def written_pid(pid_file: Path) -> int:
-    """The worker's PID, once the application has written it."""
-    while not (pid_file.is_file() and pid_file.read_text()):
+def written_pids(pid_file: Path) -> tuple[int, int]:
+    """The worker's PID and the application's, once the application has written them."""
+    while not (pid_file.is_file() and pid_file.read_text().endswith(tuple("0123456789"))):
         time.sleep(0.05)
-    return int(pid_file.read_text())
+    worker, leader = pid_file.read_text().split()
+    return int(worker), int(leader)
 
 
 async def test_a_start_cancelled_while_the_app_comes_up_stops_its_group(tmp_path: Path) -> None:
@@ -62,13 +66,59 @@ async def test_a_start_cancelled_while_the_app_comes_up_stops_its_group(tmp_path
     argv = [sys.executable, "-c", SLOW_START, str(pid_file)]
     process = AppProcess("test-slow", argv, free_port(), tmp_path / "serve.log")
     starting = asyncio.create_task(process.start())
-    worker = await asyncio.to_thread(written_pid, pid_file)
-    leader = process.pid
-    assert leader is not None
+    worker, leader = await asyncio.to_thread(written_pids, pid_file)
     starting.cancel()
     with pytest.raises(asyncio.CancelledError):
         await starting
     assert await gone(leader, worker)
+    assert process.pid is None
+
+
+def running_with(marker: str) -> list[int]:
+    """The live processes whose command line holds `marker` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or ended(int(entry.name)):
+            continue
+        try:
+            if marker.encode() in (entry / "cmdline").read_bytes():
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+async def test_a_start_cancelled_while_its_command_is_launched_stops_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cancelled while its command is still being launched (in a thread): the launch completes
+    and what it started is stopped, not left running unrecorded."""
+    cancelled, launched = threading.Event(), threading.Event()
+    popen = subprocess.Popen
+
+    def late_popen(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
+        try:
+            started = popen(*args, **kwargs)
+            cancelled.wait(30)  # the start is cancelled before the launch returns
+            return started
+        finally:
+            launched.set()
+
+    monkeypatch.setattr(subprocess, "Popen", late_popen)
+    argv = [sys.executable, "-c", SLOW_START, str(tmp_path / "worker.pid")]
+    process = AppProcess("test-slow", argv, free_port(), tmp_path / "serve.log")
+    starting = asyncio.create_task(process.start())
+    await asyncio.sleep(0.1)  # the launch under way in its thread
+    starting.cancel()
+    cancelled.set()
+    with pytest.raises(asyncio.CancelledError):
+        await starting
+    assert await asyncio.to_thread(launched.wait, 30)
+    for _ in range(200):
+        if not running_with(str(tmp_path)):
+            break
+        await asyncio.sleep(0.05)
+    assert running_with(str(tmp_path)) == []
     assert process.pid is None
 
 

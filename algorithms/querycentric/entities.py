@@ -215,7 +215,7 @@ def listed_with_sample(page: Snapshot, sample: str) -> frozenset[str]:
     documentation index's chapters and their sections), not the pages shaped alike that a menu
     beside it links (the index of every module)."""
     pattern = sample_pattern(sample)
-    holding = {result_container(x) for x in page.links if entity_url(x.url) == sample}
+    holding = set(_sample_containers(page, sample))
     keys = {_item_key(c) for c in holding}
     roots = _sample_roots(page, holding)
     return frozenset(
@@ -233,7 +233,7 @@ def tree_with_sample(page: Snapshot, sample: str) -> frozenset[str]:
     of, as `_widen_to_tree` takes them in); none when no nested list holds it, or only a
     menu does (in a ``nav``, ``header`` or ``aside``, or an element named as a navigation bar,
     menu or sidebar: the same on every page, whichever page it marks as current)."""
-    holding = {result_container(x) for x in page.links if entity_url(x.url) == sample}
+    holding = set(_sample_containers(page, sample))
     roots = {r for r in _sample_roots(page, holding) if not _MENU.search(r)}
     host = urlsplit(page.final_url).netloc
     return frozenset(
@@ -321,7 +321,7 @@ def _sample_group(ex: Exploring, page: Snapshot, top: str) -> tuple[str, set[str
     sample = ex.settings.entity_sample
     if ex.pattern.prefix or not sample:
         return None
-    holding = {result_container(x) for x in page.links if entity_url(x.url) == sample}
+    holding = set(_sample_containers(page, sample))
     if not holding or top in holding:
         return None
     keys = {_item_key(c) for c in holding}
@@ -373,7 +373,7 @@ def learn_containers(ex: Exploring, page: Snapshot) -> None:
         }
     # the tree the sample was found in holds its kind (`_sample_tree`)
     apart = _other_kinds(page, kept, ex.settings.entity_sample) if wider is None else set()
-    mine = _sample_container(page, ex.settings.entity_sample)
+    mine = next(iter(_sample_containers(page, ex.settings.entity_sample)), None)
     if tree is not None and mine in kept:
         apart |= heading_levels(kept, mine)
     if apart:
@@ -389,9 +389,9 @@ def learn_containers(ex: Exploring, page: Snapshot) -> None:
     )
 
 
-def _sample_container(page: Snapshot, sample: str | None) -> str | None:
-    """The container of `page`'s first link to the sample entity."""
-    return next((result_container(x) for x in page.links if entity_url(x.url) == sample), None)
+def _sample_containers(page: Snapshot, sample: str | None) -> dict[str, None]:
+    """The containers of `page`'s links to the sample entity, in document order."""
+    return dict.fromkeys(result_container(x) for x in page.links if entity_url(x.url) == sample)
 
 
 def _sample_tree(
@@ -409,7 +409,7 @@ def _sample_tree(
         for x in page.links
         if pattern.matches(x.url) and result_container(x) in kept
     }
-    for c in dict.fromkeys(result_container(x) for x in page.links if entity_url(x.url) == sample):
+    for c in _sample_containers(page, sample):
         root = list_tree(c, containers) if c not in kept else None
         if root is None or any(k.startswith(root + "/") for k in kept):
             continue  # no tree, or the result list's own

@@ -219,6 +219,7 @@ def is_pager_text(text: str) -> bool:
     return 0 < len(pager) <= 2 and all(w in _PAGER_WORDS for w in pager) and len(words) <= 3
 
 
+@lru_cache(maxsize=1 << 12)
 def pager_words(text: str) -> frozenset[str]:
     """The pager's words of a link's text that reads as a pager's ("Previous page" →
     {"previous"}, "Older posts ›" → {"older"}); none for another link, a number or arrows."""

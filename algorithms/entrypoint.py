@@ -46,7 +46,7 @@ ten newest commits stand for the log that pages them all).
 When no page scored links the sample, their links to the sample's collection (a path ending
 in the word the sample's address names it in: ``/issues`` for ``/issues/37875``) are loaded
 and scored, one step further (a tracker's home page links its projects, whose tab is the list);
-when no list of lists below (see `_lists_of_lists`) links it either, the pages the sample's
+when no list of lists below (entrybeyond.py `lists_of_lists`) links it either, the pages the sample's
 URL names above it (its folder and the folders above, not the root: a branch's folder
 redirecting to its log, a wiki's folder listing its pages), and last the pages of the
 sample's folder that the pages loaded link (its index document beside it: a package's
@@ -120,11 +120,20 @@ root; a home page may carry the site's search form beside a featured grid) is ke
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
+from siteseer.algorithms.entrybeyond import (
+    MAX_CONTINUATIONS,
+    ancestors,
+    beside_in_folder,
+    collections,
+    lists_of_lists,
+    named_alike,
+    site_index,
+    site_index_link,
+)
 from siteseer.algorithms.entryscores import (
     MAX_CANDIDATES,
     MINIMUM_ITEMS,
@@ -142,7 +151,7 @@ from siteseer.algorithms.entryscores import (
     shortest_linking,
     widest_list,
 )
-from siteseer.algorithms.nearness import name_prefix, nearness
+from siteseer.algorithms.nearness import nearness
 from siteseer.algorithms.querycentric.entities import (
     listed_with_sample,
     sample_pattern,
@@ -161,8 +170,6 @@ from siteseer.algorithms.querycentric.views import (
 )
 from siteseer.algorithms.result import TraceEntry
 from siteseer.algorithms.run import Run, Stopped
-from siteseer.algorithms.ssup.probes import url_ancestors
-from siteseer.algorithms.ssup.yields import pages_offered
 from siteseer.algorithms.startpages import listing_index, refresh_target
 from siteseer.crawler import Cost
 
@@ -202,48 +209,6 @@ def _canonical_sample(session: Session, entity_sample: str | None) -> str | None
         return session.canonical(entity_sample) if entity_sample else None
     except ValueError:
         return None
-
-
-# Link texts naming the page that lists a site's every page.
-_SITE_INDEX = re.compile(r"site\s*map|site\s+index|all\s+pages|page\s+index", re.IGNORECASE)
-
-
-async def _site_index(
-    run: Run, session: Session, pages: dict[str, Snapshot], start: Snapshot, sample: str | None
-) -> ListCandidate | None:
-    """When no page scored is a list, the page `start` links as its site's index (a link named
-    "Sitemap", "Site index", "All pages"), loaded when it is not yet, scored: a wiki's sitemap
-    lists its pages by namespace where no list of the site's own shows them all."""
-    named = _site_index_link(start, session)
-    if named is None:
-        return None
-    url, text = named
-    page = pages.get(url)
-    if page is None:
-        try:
-            page = (await run.fetch([url], step="entry")).get(url)
-        except Stopped:
-            return None
-    if page is None:
-        return None
-    pages[url] = page
-    run.note("entry", "site-index", url, note=f"the start page's link {text!r}")
-    return list_score(page, session.canonical, sample)
-
-
-def _site_index_link(start: Snapshot, session: Session) -> tuple[str, str] | None:
-    """The page `start` links as its site's index ("Sitemap", "Site index", "All pages") on
-    its host, safe and in scope, and the link's text; None without one."""
-    host = urlsplit(start.final_url).netloc
-    for link in start.links:
-        text = " ".join(link.text.split())
-        if not _SITE_INDEX.fullmatch(text) or urlsplit(link.url).netloc != host:
-            continue
-        if link.url in (start.url, start.final_url) or unsafe_reason(url=link.url, text=text):
-            continue
-        if session.in_scope(link.url):
-            return link.url, text
-    return None
 
 
 def _links(
@@ -367,7 +332,7 @@ async def _linked(
         ):
             run.note("entry", "start-widest", start.url, values={"left": len(rest)})
             return scored, None
-        index = _site_index_link(start, session)
+        index = site_index_link(start, session)
         if (
             index is not None
             and index[0] in first
@@ -554,7 +519,6 @@ def _more_links(page: Snapshot) -> list[str]:
 
 _MORE = re.compile(r"[\[(]?\s*(?:\.{3}|…|more|see all|view all|show all|all)\s*[\])]?")
 _BACK = re.compile(r"\b(?:prev|previous|first)\b")
-MAX_CONTINUATIONS = 4  # "more" links of the chosen list loaded at most
 
 
 async def _continued(
@@ -578,196 +542,6 @@ async def _continued(
         if scored.like_sample > best.like_sample:
             best = scored
     return best
-
-
-def _collection(sample: str) -> str:
-    """The collection the sample's address names its entity in: the word before its last
-    segment (``/issues/37875`` → "issues"), "" when that is no word."""
-    segs = [s for s in urlsplit(sample).path.split("/") if s]
-    word = segs[-2].casefold() if len(segs) > 1 else ""
-    return word if word.isalpha() else ""
-
-
-async def _scored(
-    run: Run,
-    session: Session,
-    pages: dict[str, Snapshot],
-    urls: list[str],
-    sample: str,
-    decision: str,
-) -> list[ListCandidate]:
-    """`urls` loaded and scored against the sample (`pages` gets them), each noted as
-    `decision` (what led to it: "collection", "ancestor", "folder")."""
-    fetched = await run.fetch(urls, step="entry")
-    pages.update(fetched)
-    out = []
-    for linked in fetched.values():
-        scored = list_score(linked, session.canonical, sample)
-        out.append(scored)
-        run.note("entry", decision, linked.url, values={"like_sample": scored.like_sample})
-    return out
-
-
-async def _collections(
-    run: Run, session: Session, pages: dict[str, Snapshot], sample: str
-) -> list[ListCandidate]:
-    """When no page scored links the sample, the links of those pages to the sample's
-    collection (a path ending in the word its address names it in: ``/issues`` for
-    ``/issues/37875``, a tracker's issue list a tab of its projects' page links), one step
-    further, each loaded and scored (`pages` gets them; `MAX_CONTINUATIONS` at most)."""
-    word = _collection(sample)
-    if not word:
-        return []
-
-    def named(url: str) -> bool:
-        segs = [s for s in urlsplit(url).path.split("/") if s]
-        return bool(segs) and segs[-1].casefold() == word
-
-    todo = _unloaded_links(session, pages, sample, named)
-    if not todo:
-        return []
-    return await _scored(run, session, pages, todo[:MAX_CONTINUATIONS], sample, "collection")
-
-
-def _unloaded_links(
-    session: Session, pages: dict[str, Snapshot], sample: str, keep: Callable[[str], bool]
-) -> list[str]:
-    """The links of `pages` (in their order) on the sample's host that `keep` accepts, neither
-    loaded yet nor the sample, safe and in scope."""
-    host = urlsplit(sample).netloc
-    urls: dict[str, None] = {}
-    for page in list(pages.values()):
-        for link in page.links:
-            if urlsplit(link.url).netloc == host and keep(link.url):
-                urls.setdefault(link.url)
-    urls = {u: None for u in urls if u not in pages and entity_url(u) != sample}
-    return [u for u in urls if not unsafe_reason(url=u) and session.in_scope(u)]
-
-
-async def _ancestors(
-    run: Run, session: Session, pages: dict[str, Snapshot], sample: str
-) -> list[ListCandidate]:
-    """When no page scored links the sample, the pages its URL's path names above it (its
-    folder, the folder above: ``/dpkg/revision/382`` → ``/dpkg/revision/``, ``/dpkg/``; not the
-    site root), nearest first, `MAX_CONTINUATIONS` at most, each loaded and scored (`pages`
-    gets them): a folder's page lists what it holds, or redirects to that list (a branch's
-    folder to its log), as crawlers that climb a URL find. A folder that is no page is asked
-    for again without its slash: a route names its list ``/items``, and ``/items/`` is a 404."""
-    loaded = {u.rstrip("/") for p in pages.values() for u in (p.url, p.final_url)}
-    # folders only: a script's path without the query that names the sample serves the
-    # pages of its parameter (a wiki's doku.php), no list of them
-    up = [u for u in url_ancestors(sample) if urlsplit(u).path.strip("/") and u.endswith("/")]
-    todo = [u for u in up if u.rstrip("/") not in loaded and not unsafe_reason(url=u)]
-    todo = [u for u in todo if session.in_scope(u)][:MAX_CONTINUATIONS]
-    if not todo:
-        return []
-    scored = await _scored(run, session, pages, todo, sample, "ancestor")
-    bare = [u.rstrip("/") for u in todo if u not in pages]
-    if bare and not any(c.like_sample for c in scored):
-        scored += await _scored(run, session, pages, bare, sample, "ancestor")
-    return scored
-
-
-async def _beside_in_folder(
-    run: Run, session: Session, pages: dict[str, Snapshot], sample: str
-) -> list[ListCandidate]:
-    """When nothing above found a page linking the sample, the pages of the sample's own folder
-    (not the site root) that the pages loaded link, in order, `MAX_CONTINUATIONS` at most, each
-    loaded and scored (`pages` gets them): a folder's index document lives beside the pages it
-    lists (a package's ``00Index.html`` beside its help pages, linked from the list of
-    packages), where the folder's own address serves no list."""
-    here = urlsplit(sample)
-    folder = here.path[: here.path.rfind("/") + 1]
-    if not folder.strip("/"):
-        return []
-    urls: dict[str, None] = {}
-    for page in list(pages.values()):
-        for link in page.links:
-            there = urlsplit(link.url)
-            rest = there.path.removeprefix(folder)
-            if there.netloc != here.netloc or rest == there.path or not rest or "/" in rest:
-                continue
-            if entity_url(link.url) != sample and link.url not in pages:
-                urls.setdefault(link.url)
-    todo = [u for u in urls if not unsafe_reason(url=u) and session.in_scope(u)]
-    if not todo:
-        return []
-    return await _scored(run, session, pages, todo[:MAX_CONTINUATIONS], sample, "folder")
-
-
-async def _named_alike(
-    run: Run, session: Session, pages: dict[str, Snapshot], sample: str
-) -> list[ListCandidate]:
-    """When nothing above found a page linking the sample, the pages the pages loaded link
-    (the start page's first) whose file name begins with the word the sample's begins with,
-    not loaded yet, `MAX_CONTINUATIONS` at most, each loaded and scored (`pages` gets them): a
-    manual names a chapter's pages by its prefix (``sql-commands.html`` lists
-    ``sql-select.html``), where a table of contents too long to load whole links the chapter
-    after the pages loaded."""
-    word = name_prefix(sample)
-    if not word:
-        return []
-
-    def named(url: str) -> bool:
-        name = urlsplit(url).path.rsplit("/", 1)[-1].split(".", 1)[0].casefold()
-        return name == word or name_prefix(url) == word
-
-    todo = _unloaded_links(session, pages, sample, named)
-    if not todo:
-        return []
-    return await _scored(run, session, pages, todo[:MAX_CONTINUATIONS], sample, "named")
-
-
-async def _lists_of_lists(
-    run: Run,
-    session: Session,
-    pages: dict[str, Snapshot],
-    candidates: list[ListCandidate],
-    sample: str,
-) -> list[ListCandidate]:
-    """When no candidate links the sample and the widest list's items are not shaped as it is,
-    those items are lists themselves (a tracker's reports, each a query of its tickets): each
-    is loaded and scored (`pages` gets them), and the widest stands for them, with the pages
-    its pager offers (of two lists that each fill a first page, the one paged further is the
-    wider), the first listed on a tie. When the widest list's items lead nowhere new (a help
-    page's links to other sites), the candidate showing most items is taken instead (a
-    tracker's list of reports beside its wiki)."""
-    best = widest_list(candidates)
-    ranked = sorted(candidates, key=lambda c: -c.items)
-    for candidate in ([best] if best is not None else []) + ranked:
-        urls = _items_to_load(session, pages, pages.get(candidate.url), sample)
-        if urls:
-            break
-    else:
-        return []
-    run.note("entry", "lists-of-lists", candidate.url, values={"lists": len(urls)})
-    fetched = await run.fetch(urls, step="entry")
-    pages.update(fetched)
-    out = []
-    for url in urls:
-        linked = fetched.get(url)
-        if linked is None:
-            continue
-        scored = replace(list_score(linked, session.canonical, sample), pages=pages_offered(linked))
-        out.append(scored)
-        values = {"items": scored.items, "facets": scored.facets, "rows": scored.rows}
-        run.note("entry", "score", linked.url, values={**values, "like_sample": scored.like_sample})
-    # the widest of them, the first listed on a tie (a list's first item is its main one)
-    return sorted(out, key=lambda c: (-c.score, -c.pages))[:1]
-
-
-def _items_to_load(
-    session: Session, pages: dict[str, Snapshot], page: Snapshot | None, sample: str
-) -> list[str]:
-    """The items of `page`'s widest list not loaded yet, in order, when they are not shaped as
-    the sample (lists of its entities, then); none else."""
-    guessed = None if page is None else guess_entity_pattern(page)
-    if page is None or guessed is None or guessed[0].matches(sample):
-        return []
-    items = set(guessed[1])
-    listed = dict.fromkeys(x.url for x in page.links if x.url in items)  # in order
-    urls = [u for u in listed if u not in pages and not unsafe_reason(url=u)]
-    return [u for u in urls if session.in_scope(u)][:MAX_CANDIDATES]
 
 
 async def find_list_page(
@@ -816,15 +590,15 @@ async def find_list_page(
                 values["like_sample"] = scored.like_sample
             run.note("entry", "score", linked.url, values=values)
         if sample and not any(c.like_sample for c in candidates):
-            candidates += await _collections(run, session, pages, sample)
+            candidates += await collections(run, session, pages, sample)
         if sample and not any(c.like_sample for c in candidates):
-            candidates += await _lists_of_lists(run, session, pages, candidates, sample)
+            candidates += await lists_of_lists(run, session, pages, candidates, sample)
         if sample and not any(c.like_sample for c in candidates):
-            candidates += await _ancestors(run, session, pages, sample)
+            candidates += await ancestors(run, session, pages, sample)
         if sample and not any(c.like_sample for c in candidates):
-            candidates += await _beside_in_folder(run, session, pages, sample)
+            candidates += await beside_in_folder(run, session, pages, sample)
         if sample and not any(c.like_sample for c in candidates) and not widest_list(candidates):
-            candidates += await _named_alike(run, session, pages, sample)
+            candidates += await named_alike(run, session, pages, sample)
     except Stopped:
         pass  # run.reason says why
     best = widest_list(candidates)
@@ -835,7 +609,7 @@ async def find_list_page(
     if best is None and sample and candidates and not candidates[0].like_sample:
         best = beside_sample(candidates, pages[candidates[0].url], sample)
         if best is None and run.complete:
-            best = await _site_index(run, session, pages, pages[candidates[0].url], sample)
+            best = await site_index(run, session, pages, pages[candidates[0].url], sample)
         if best is None:
             best = shortest_linking(candidates)
     if best is not None and sample and best.like_sample and candidates:

@@ -309,9 +309,17 @@ async def _beside_above(
 async def _value_queries(ex: Explorer, q0: Query, attribute: str, lists: dict[str, str]) -> int:
     """Each list of `lists` (URL → its value of `attribute`; the start list's own among them
     stands for q0's pages) a query below q0, paged; a list loaded that lists no result entity,
-    or entities beyond q0's (when q0 is not among them), is none. How many became queries."""
+    or entities beyond q0's (when q0 is not among them), is none, and so is one that is an
+    entity of q0 itself, not loaded (a documentation's section page, listed by the start
+    list's navigation tree as one of its pages). How many became queries."""
     beside = ex.start in lists
-    others = [url for url in lists if url != ex.start]
+    listed = set(q0.entities)
+    others = []
+    for url in (u for u in lists if u != ex.start):
+        if entity_url(url) in listed:  # its page, loaded, would be an entity of the start list
+            ex.skip(url, "not-a-list", "one of the start list's entities", q0.id)
+        else:
+            others.append(url)
     if beside:
         others = await _alike_lists_listing(ex, q0, others, lists)
     fresh = [u for u in others if _held(q0, u) is None]
@@ -320,7 +328,6 @@ async def _value_queries(ex: Explorer, q0: Query, attribute: str, lists: dict[st
     if beside:
         loaded += await _nested(ex, loaded, lists)
     firsts = []
-    listed = set(q0.entities)
     leaves = {leaf_shape(e) for e in q0.entities} if attribute == SECTION else set()
     for url, first in loaded:
         # a list of entities that is none of them (the pattern learned may take in the lists:

@@ -39,6 +39,7 @@ from siteseer.algorithms.querycentric.records import listed_attributes, listed_o
 from siteseer.algorithms.querycentric.rows import FieldValue, RowKey
 from siteseer.algorithms.querycentric.sightings import Sightings
 from siteseer.algorithms.querycentric.throughviews import through_view
+from siteseer.algorithms.querycentric.views import folder_form
 from siteseer.algorithms.result import (
     Exploration,
     ExploredQuery,
@@ -168,6 +169,13 @@ class Explorer:
             self.skipped.append(Skipped(subject, "error", why))
         else:
             self.skip(subject, "budget", self.run.reason)
+
+    def as_hub(self, url: str) -> str:
+        """`url`, or the page the start list was found on (`Settings.hub`) where `url` is that
+        page's folder's index document (``/index.html`` for ``/``): the same page, loaded
+        already."""
+        hub = self.settings.hub
+        return hub if hub and folder_form(url) == folder_form(hub) else url
 
     async def page(self, url: str) -> Snapshot | None:
         """`pages` for one URL."""

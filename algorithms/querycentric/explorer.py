@@ -434,7 +434,7 @@ async def _indexes(ex: Explorer, q0: Query, root: Snapshot) -> bool:
         menu = [u for u in menu if folder_form(u) in shown]
     hub = ex.settings.hub
     if hub:  # the hub under its folder's index document (``/index.html`` for ``/``) is the hub
-        menu = list(dict.fromkeys(hub if folder_form(u) == folder_form(hub) else u for u in menu))
+        menu = list(dict.fromkeys(ex.as_hub(u) for u in menu))
     candidates = [*menu, hub] if hub and hub not in menu and hub != ex.start else menu
     sampled = _sampled_values(ex, q0, root)
     candidates += [u for u in value_folders(root, sampled) if u not in candidates]

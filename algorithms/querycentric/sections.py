@@ -128,7 +128,7 @@ async def section_pages(ex: Explorer, pages: list[Snapshot]) -> list[Snapshot]:
         wave = wave[: MAX_SECTIONS - len(out)]
         seen.update(wave)
         nxt: list[str] = []
-        for snap in await ex.pages(wave):
+        for snap in await ex.pages([ex.as_hub(u) for u in wave]):
             if snap is None or not ex.entities(snap):
                 continue
             if snap.url in folders and not set(ex.entities(snap)) - set(items):

@@ -138,7 +138,7 @@ async def _parent(
         and template.matches(url)
         and urlsplit(url).netloc == host
     ][:MAX_TRAIL]
-    for page in await ex.pages(wanted):
+    for page in await ex.pages([ex.as_hub(u) for u in wanted]):
         ups = [link_path(x, _MODE) for x in page.links if _to(x.url, top)] if page else []
         if page is not None and ups and (shape is None or list_shape(ups[0]) == shape):
             return page, ups[0]

@@ -226,6 +226,8 @@ async def _beside(ex: Explorer, q0: Query) -> bool:
     if hub is not None and lists is None:
         hub, lists = await _beside_above(ex, hub, q0)
     how = "the lists {} links alike beside the start list"
+    if hub is not None and lists is not None:
+        lists = _linked_sections(ex, q0, hub, lists)
     if hub is None or lists is None:
         hub, lists = await _folders_beside(ex, q0)
         how = "the folders beside the start list's folder {}, listed alike"
@@ -251,6 +253,27 @@ async def _beside(ex: Explorer, q0: Query) -> bool:
         note=f"{attribute}: " + how.format(hub.final_url),
     )
     return True
+
+
+def _linked_sections(
+    ex: Explorer, q0: Query, hub: Snapshot, lists: dict[str, str]
+) -> dict[str, str] | None:
+    """`lists` but, where they are sections (the start list the folder of its entities) and
+    the sample entity page links no way back to `hub` (a wiki's trail to its root article),
+    those it does not link either: the hub is then a landing page beside the sections' tree,
+    and a site's sections are the menu each of its pages draws, where the landing page's
+    links to other manuals (a language's book and reference beside its library's index) or
+    to a folder of the entities' files are no section of them. None when no list is left
+    beside the start list."""
+    if ex.sample is None or beside_attribute(ex.start, q0.entities) != SECTION:
+        return lists
+    shown = {folder_form(x.url) for x in ex.sample.links}
+    if {folder_form(hub.url), folder_form(hub.final_url)} & shown:
+        return lists
+    kept = {u: v for u, v in lists.items() if u == ex.start or folder_form(u) in shown}
+    for url in lists.keys() - kept.keys():
+        ex.skip(url, "not-a-list", "a section the sample entity page does not link", q0.id)
+    return kept if len(kept) > 1 else None
 
 
 async def _folders_beside(ex: Explorer, q0: Query) -> tuple[Snapshot | None, dict[str, str] | None]:

@@ -1,12 +1,16 @@
 """`explore` where the lists beside the start list include pages that list none, against the
 lab's truth: a reference whose home page links its library's index beside the site's books
-(each its folder's index document, linked alike): the first book, loaded, lists none and holds
-no list, so the other books are not loaded; a manual whose home page links each section's
+(each its folder's index document, linked alike), its modules' pages linking the books in a
+menu, or the home page on their trail: the first book, loaded, lists none and holds no list,
+so the other books are not loaded; where the modules' pages link neither, the home page is a
+landing page beside the modules' tree and the books no sections of it: none is loaded;
+a manual whose home page links each section's
 index (``whatis?2``) and each section's own page (``sec?2``): the first at each address is
 loaded, and only the indexes, whose first lists pages, are loaded all."""
 
 from __future__ import annotations
 
+import pytest
 from aiohttp import web
 
 from siteseer.algorithms import explore, find_list_page
@@ -25,6 +29,10 @@ class _Reference(Site):
     id = "reference-books"
     kind = "entity-tree"
 
+    def __init__(self, menu: str) -> None:
+        super().__init__()
+        self.menu = menu
+
     async def handle(self, request: web.Request) -> web.StreamResponse:
         path = request.path
         if path == "/":
@@ -34,7 +42,9 @@ class _Reference(Site):
             items = "".join(f'<li><a href="/std/{m}/index.html">{m}</a></li>' for m in MODULES)
             return _page(f'<h1>std</h1><ul class="modules">{items}</ul>')
         if path in {f"/std/{m}/index.html" for m in MODULES}:
-            return _page(f"<h1>{path}</h1><p>A module.</p>")
+            books = "".join(f'<a href="/{b}/index.html">{b}</a> ' for b in BOOKS)
+            nav = {"books": books, "home": '<a href="/">Docs</a>', "none": ""}[self.menu]
+            return _page(f"<nav>{nav}</nav><h1>{path}</h1><p>A module.</p>")
         if path in {f"/{b}/index.html" for b in BOOKS}:
             chapters = "".join(f'<a href="ch{n}.html">Chapter {n}</a> ' for n in range(3))
             return _page(f"<h1>{path}</h1><p>A book.</p><p>{chapters}</p>")
@@ -52,8 +62,9 @@ class _Reference(Site):
         )
 
 
-async def test_the_first_list_beside_listing_nothing_stands_for_the_others() -> None:
-    async with LabServer([_Reference()]) as server:
+@pytest.mark.parametrize("menu", ["books", "home", "none"])
+async def test_the_first_list_beside_listing_nothing_stands_for_the_others(menu: str) -> None:
+    async with LabServer([_Reference(menu)]) as server:
         truth = server.truth("reference-books")
         home = truth.base_url + "/"
         async with Session(SessionConfig(render="never", cache=None)) as session:
@@ -65,8 +76,8 @@ async def test_the_first_list_beside_listing_nothing_stands_for_the_others() -> 
     assert scores.precision == 1.0 and scores.recall == 1.0
     skipped = {s.subject for s in result.skipped if s.reason == "not-a-list"}
     assert skipped == {f"{truth.base_url}/{b}/index.html" for b in BOOKS}
-    # the first book loaded, no other
-    assert sum(asked[f"/{b}/index.html"] for b in BOOKS) == 1
+    # the first book loaded, no other; none where the modules' pages link neither
+    assert sum(asked[f"/{b}/index.html"] for b in BOOKS) == (0 if menu == "none" else 1)
 
 
 SECTIONS = {n: [f"{n}+cmd{n}{k}" for k in range(6)] for n in range(1, 5)}

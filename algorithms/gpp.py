@@ -33,13 +33,13 @@ marked [reconstructed] there are the named choices below:
    (`_siblings_last`); a list is of the seed's template when its template widened over the
    list matches it (`_holding_list_size`: every project's latest release in one index).
 2. At each hop, the visual list L_i of p_i that contains a_i (features.visual.visual_lists); when
-   a_i is in no visual list (a lone link), the anchors of p_i sharing a_i's container path and
-   style stand in for it (`_collection_of`), or, in a level of a nested list, the anchors of
-   that level (`gpptrees.column`: a table of contents' chapters, their sections between them).
-   A list of anchors into the target's page alone (its headings) is none. A list set in parts that
-   line up apart (columns, runs under headings) is taken whole: every anchor of its container
-   path and style (`_whole`), of its URL template or below the segments fixed at its head (a
-   package index's rows at every depth of its names, `_of_tree`).
+   a_i is in no visual list (a lone link), the anchors of p_i sharing a_i's container path
+   and style stand in for it (`gpplists.collection_of`), or, in a level of a nested list, the
+   anchors of that level (`gpptrees.column`: a table of contents' chapters, their sections
+   between them). A list of anchors into the target's page alone (its headings) is none. A
+   list set in parts that line up apart (columns, runs under headings) is taken whole: every
+   anchor of its container path and style (`gpplists.whole_list`), of its URL template or
+   below the segments fixed at its head (a package index's rows at every depth of its names).
 3. Grow: F0 = {p0}; F_{i+1} = the targets of the list matching L_i on every page of F_i (on p_i
    itself L_i; elsewhere the most similar non-menu list whose similarity is at least
    `list_threshold`). F_k are the entity pages. A hop through a site-wide menu or a lone link
@@ -53,7 +53,7 @@ marked [reconstructed] there are the named choices below:
    page whose list matches L_i, until no new page appears. Those pages join F_i: they are the
    same index continued, not another iteration, so K=1 covers the whole index list. The last
    page of a list may hold too few entries to line up as a visual list: there the anchors with
-   the DOM path and style of L_i's first entry stand in for it (`_remnant`). A list is paged
+   the DOM path and style of L_i's first entry stand in for it (`gpplists.remnant`). A list is paged
    from the URL its page's redirects ended at; a page number appended to that path together
    with the cursor it counts from is a page of it too (``/log`` → ``/log/362?start=382``,
    `pages_on`), and so is a next page addressed to the script that serves the list, its path
@@ -96,11 +96,10 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from itertools import takewhile
 from typing import TYPE_CHECKING
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
-from siteseer.algorithms import gpppages, gpptrees
+from siteseer.algorithms import gpplists, gpppages, gpptrees
 from siteseer.algorithms.features.url import query_pairs, route
 from siteseer.algorithms.features.urlshape import (
     UrlTemplate,
@@ -108,7 +107,6 @@ from siteseer.algorithms.features.urlshape import (
     moved,
     seed_template,
     template_share,
-    url_template,
     widened,
 )
 from siteseer.algorithms.features.visual import (
@@ -116,7 +114,6 @@ from siteseer.algorithms.features.visual import (
     MenuKey,
     VisualList,
     is_menu,
-    joined,
     list_similarity,
     menu_signatures,
     visual_lists,
@@ -126,7 +123,7 @@ from siteseer.algorithms.result import Discovery, TraceEntry
 from siteseer.algorithms.run import Run, Stopped
 from siteseer.algorithms.ssup.menus import named_below
 from siteseer.algorithms.ssup.yields import state_params
-from siteseer.render import Box, Link, Snapshot
+from siteseer.render import Snapshot
 
 if TYPE_CHECKING:
     from siteseer.crawler import Session
@@ -167,25 +164,6 @@ def _site_root(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}/"
 
 
-def _collection_of(snapshot: Snapshot, anchor: Link) -> VisualList:
-    """The anchors sharing `anchor`'s container path and style: a list for a lone link."""
-    container = anchor.path.rpartition("/")[0]
-    mates = tuple(
-        lk for lk in snapshot.links if lk.path == anchor.path and lk.style == anchor.style
-    )
-    style = anchor.style
-    box = anchor.box or Box(0, 0, 0, 0)
-    signature = (
-        container,
-        COLLECTION,
-        style.font_size if style else 0.0,
-        style.font_weight if style else 0,
-        style.font_family if style else "",
-        style.color if style else "",
-    )
-    return VisualList(signature=signature, orientation="vertical", links=mates, box=box)
-
-
 def _list_with(snapshot: Snapshot, target: str, menus: set[MenuKey]) -> VisualList | None:
     """The visual list on `snapshot` holding a link to `target` (non-menu lists first, then the
     longest), a list of anchors into `target` alone being none (a table of contents lists a
@@ -195,11 +173,11 @@ def _list_with(snapshot: Snapshot, target: str, menus: set[MenuKey]) -> VisualLi
     holding = [vl for vl in lists if target in vl.urls and len(set(vl.urls)) > 1]
     holding.sort(key=lambda vl: (is_menu(vl, menus), -len(vl.links), vl.urls))
     if holding:
-        return _whole(snapshot, holding[0], menus)
+        return gpplists.whole_list(snapshot, holding[0], menus)
     anchor = next((lk for lk in snapshot.links if lk.url == target), None)
     if anchor is None:
         return None
-    lone = _collection_of(snapshot, anchor)
+    lone = gpplists.collection_of(snapshot, anchor)
     column = gpptrees.column(snapshot, lone)
     return column if column is not None and len(column.links) >= MIN_LIST_SIZE else lone
 
@@ -227,7 +205,7 @@ def _beside(snapshot: Snapshot, target: str, menus: set[MenuKey]) -> VisualList 
     ]
     if not lists:
         return None
-    whole = _whole(snapshot, lists[0], menus)
+    whole = gpplists.whole_list(snapshot, lists[0], menus)
     return replace(whole, links=(*whole.links, anchor))
 
 
@@ -313,17 +291,6 @@ def _sections(menu: VisualList, page: str, section: str, session: Session) -> se
     }
 
 
-def _remnant(page: Snapshot, model: VisualList) -> VisualList | None:
-    """The entries of `model`'s list on a page that continues it but holds too few of them to
-    line up as a visual list (the last page of a list): its anchors with the DOM path and style
-    of `model`'s first entry, standing in for the list (None when there are none)."""
-    entry = model.links[0]
-    anchor = next(
-        (lk for lk in page.links if lk.path == entry.path and lk.style == entry.style), None
-    )
-    return None if anchor is None else _collection_of(page, anchor)
-
-
 def _matching_list(
     snapshot: Snapshot, model: VisualList, menus: set[MenuKey], threshold: float
 ) -> tuple[VisualList | None, float]:
@@ -347,74 +314,7 @@ def _matching_list(
     chosen, score = best
     if chosen is None or score < threshold:
         return None, score
-    return _whole(snapshot, chosen, menus), score
-
-
-def _whole(snapshot: Snapshot, part: VisualList, menus: set[MenuKey]) -> VisualList:
-    """`part` joined with the anchors of `snapshot` in its container and style (`joined`): one
-    list laid out in parts.
-
-    Choice "a list set in columns is one list" (beyond the reconstruction, for real
-    applications): a wiki's category page sets its 200 members in three columns, each cut
-    again under a heading per initial; the anchors share their DOM path and style, but each
-    column and each heading's run lines up on its own, and the part holding the seed (56 of
-    200) would be taken for the list, and on every page like it. Only the anchors of the part's
-    URL template join it (`url_template`: a post list's tags and categories, drawn alike, are
-    no posts), or of the hierarchy it heads (`_of_tree`). A menu stays as it is."""
-    if is_menu(part, menus):
-        return part
-    template = url_template(part.urls)
-    whole = joined(snapshot, part)
-    if template is None or whole is part:
-        return part
-    endings = {_ending(u) for u in part.urls}
-    kept = tuple(
-        lk
-        for lk in whole.links
-        if template.matches(lk.url) or (_ending(lk.url) in endings and _of_tree(template, lk.url))
-    )
-    return replace(whole, links=kept) if len(kept) > len(part.links) else part
-
-
-def _of_tree(template: UrlTemplate, url: str) -> bool:
-    """Whether `url` is named in the hierarchy `template` names its pages in: below the path
-    segments fixed at its head, at any depth (``/pkg/*/*/`` heads ``/pkg/``: ``/pkg/io/``,
-    ``/pkg/net/http/cookiejar/``), with its origin and query (names, fixed values).
-
-    Choice "a list of a hierarchy's names is one list" (beyond the reconstruction, for real
-    applications): a package index draws its packages as one list, each indented under the
-    package it belongs to (``io``, ``net``, ``net/http``); one URL template takes the
-    packages of one depth alone. Only a list whose own URLs vary in every segment below the
-    head, two or more, shows a hierarchy (``/pkg/*/*/``); one naming its entries in one
-    folder (a package's classes, ``/org/lang3/*.html``), or each by a folder of its own
-    (a crate's modules, ``/std/*/index.html``, beside its keywords ``/std/keyword.as.html``),
-    lists those, not the names below them. A template
-    free from its first segment on names no hierarchy (a blog's posts beside its tags)."""
-    fixed = list(takewhile(lambda segment: segment is not None, template.segments))
-    below = template.segments[len(fixed) :]
-    if not fixed or len(below) < 2 or any(segment is not None for segment in below):
-        return False
-    parts = urlsplit(url)
-    if f"{parts.scheme}://{parts.netloc}".lower() != template.origin:
-        return False
-    path, query = route(url)
-    segments = [s for s in path.split("/") if s]
-    pairs = dict(query_pairs(query))
-    return (
-        len(segments) > len(fixed)
-        and segments[: len(fixed)] == fixed
-        and set(pairs) == {name for name, _ in template.query}
-        and all(value is None or pairs[name] == value for name, value in template.query)
-    )
-
-
-def _ending(url: str) -> str:
-    """How `url`'s path ends: ``/``, or its last segment's extension (``.html``; none: '')."""
-    path = route(url)[0]
-    if path.endswith("/"):
-        return "/"
-    last = path.rpartition("/")[2]
-    return last[last.rfind(".") :] if "." in last else ""
+    return gpplists.whole_list(snapshot, chosen, menus), score
 
 
 def _holding_list_size(page: Snapshot, seed: str, menus: set[MenuKey]) -> int:
@@ -739,7 +639,7 @@ async def gpp(
                 else:
                     chosen, score = _matching_list(page, model, menus, list_threshold)
                 if chosen is None and not level_page:
-                    chosen = _remnant(page, model)
+                    chosen = gpplists.remnant(page, model)
                 listed = set() if chosen is None else _entries(page, chosen, _names(path[i + 1]))
                 note = "" if level_page else f"continues {first}"
                 run.trace.append(

@@ -11,7 +11,9 @@ marked [reconstructed] there are the named choices below:
    the shortest path alone often runs through a "featured" or "related" box that lists a
    handful of entities rather than through their index. When the first pages met already hold
    the seed in a list of at least `SHORT_LIST` links, the search stops there. A list mostly of
-   other URL templates than the seed's counts as none (`_holding_list_size`). Where no page
+   other URL templates than the seed's counts as none (`_holding_list_size`), and so does a
+   server's listing of a folder, every file by its name (`gpplists.listing`), whose hop is
+   followed alone. Where no page
    holds the seed in a list of `SHORT_LIST` links or more but its site navigation does, the
    navigation's whole tree of nested lists, collapsed drop-downs included, is its list
    (`gpptrees.navigation_tree`: a documentation site lists its pages only there), and so it is
@@ -39,7 +41,9 @@ marked [reconstructed] there are the named choices below:
    between them). A list of anchors into the target's page alone (its headings) is none. A
    list set in parts that line up apart (columns, runs under headings) is taken whole: every
    anchor of its container path and style (`gpplists.whole_list`), of its URL template or
-   below the segments fixed at its head (a package index's rows at every depth of its names).
+   below the segments fixed at its head (a package index's rows at every depth of its names),
+   or in its other sections, blocks of another value in its fixed segments (an API reference's
+   operations, a section per tag: `gpplists.sections`).
 3. Grow: F0 = {p0}; F_{i+1} = the targets of the list matching L_i on every page of F_i (on p_i
    itself L_i; elsewhere the most similar non-menu list whose similarity is at least
    `list_threshold`). F_k are the entity pages. A hop through a site-wide menu or a lone link
@@ -328,13 +332,18 @@ def _holding_list_size(page: Snapshot, seed: str, menus: set[MenuKey]) -> int:
     widened over the list (`widened`): an index of every project's latest release lists the
     seed's siblings each under its project (``/dev/<project>/<version>``), and is its list. A
     level of a nested list (`gpptrees.column`) lists the pages of one level of its tree, whatever
-    folders they are in: no template asked of it."""
+    folders they are in: no template asked of it. A list in sections (`gpplists.sections`: an
+    API reference's operations, a section per tag) is of the seed's template where the seed's
+    own section is."""
     model = _list_with(page, seed, menus)
     if model is None or is_menu(model, menus) or model.signature[1] == COLLECTION:
         return 0
-    if _of_terms(model):
+    if _of_terms(model) or gpplists.listing(model):
         return 0
-    if model.signature[1] != COLUMN and template_share(seed, model.urls, widen=True) < KIND_SHARE:
+    own = seed_template(seed)
+    sections = set() if own is None else gpplists.sections(own, model.links)
+    urls = [u for u in model.urls if u not in sections]  # a list in sections: the seed's
+    if model.signature[1] != COLUMN and template_share(seed, urls, widen=True) < KIND_SHARE:
         return 0
     return len(model.links)
 
@@ -605,8 +614,9 @@ async def gpp(
             )
             levels.append({path[i + 1], *sections})
             continue
-        if is_menu(model, menus) or model.signature[1] == COLLECTION:
-            # Step 5: a site-wide menu or a lone link is navigation, not a list: follow a_i only.
+        if is_menu(model, menus) or model.signature[1] == COLLECTION or gpplists.listing(model):
+            # Step 5: a site-wide menu or a lone link is navigation, not a list: follow a_i only
+            # (and a server's listing of a folder, `gpplists.listing`).
             run.trace.append(
                 TraceEntry(
                     "grow",
@@ -614,7 +624,13 @@ async def gpp(
                     path[i],
                     level=i,
                     urls=(path[i + 1],),
-                    note="a lone link" if model.signature[1] == COLLECTION else "site-wide menu",
+                    note=(
+                        "a lone link"
+                        if model.signature[1] == COLLECTION
+                        else "a server's listing of a folder"
+                        if gpplists.listing(model) and not is_menu(model, menus)
+                        else "site-wide menu"
+                    ),
                 )
             )
             levels.append({path[i + 1]})

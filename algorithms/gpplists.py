@@ -5,13 +5,16 @@ list" of `algorithms.gpp`."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
-from itertools import takewhile
-from urllib.parse import urlsplit
+from itertools import groupby, takewhile
+from urllib.parse import unquote, urlsplit
 
 from siteseer.algorithms.features.url import query_pairs, route
 from siteseer.algorithms.features.urlshape import UrlTemplate, url_template
 from siteseer.algorithms.features.visual import (
+    MIN_LIST_SIZE,
     MenuKey,
     VisualList,
     is_menu,
@@ -20,7 +23,10 @@ from siteseer.algorithms.features.visual import (
 from siteseer.algorithms.gpptrees import COLLECTION
 from siteseer.render import Box, Link, Snapshot
 
-__all__ = ["collection_of", "remnant", "whole_list"]
+SECTIONS = 3  # a list in sections shows this many blocks or more, the seed's own among them
+LISTED = 0.9  # a list is a server's listing when this share of its links read as file names
+
+__all__ = ["collection_of", "listing", "remnant", "sections", "whole_list"]
 
 
 def collection_of(snapshot: Snapshot, anchor: Link) -> VisualList:
@@ -40,6 +46,27 @@ def collection_of(snapshot: Snapshot, anchor: Link) -> VisualList:
         style.color if style else "",
     )
     return VisualList(signature=signature, orientation="vertical", links=mates, box=box)
+
+
+def listing(model: VisualList) -> bool:
+    """Whether `model` is a web server's listing of a folder: `LISTED` of its links or more
+    read as their URL's last path segment, a folder's with its slash, one folder among them.
+
+    Choice "a server's listing of a folder is no list of the site's" (beyond the
+    reconstruction, for real applications): a documentation set served from its folder shows,
+    where a folder has no index page, the server's listing of its files, each by its file
+    name: the seed's page among the pages of every other type, their parts and the images'
+    folder. It is the longest list holding the seed, and no list of its kind: it holds the
+    seed at no length, and a hop through it is followed alone, as a lone link is."""
+    named = folders = 0
+    for lk in model.links:
+        path = route(lk.url)[0]
+        last = path.rstrip("/").rpartition("/")[2] + ("/" if path.endswith("/") else "")
+        text = lk.text.strip()
+        if text and text == unquote(last):
+            named += 1
+            folders += text.endswith("/")
+    return folders >= 1 and named >= LISTED * len(model.links)
 
 
 def remnant(page: Snapshot, model: VisualList) -> VisualList | None:
@@ -63,7 +90,8 @@ def whole_list(snapshot: Snapshot, part: VisualList, menus: set[MenuKey]) -> Vis
     column and each heading's run lines up on its own, and the part holding the seed (56 of
     200) would be taken for the list, and on every page like it. Only the anchors of the part's
     URL template join it (`url_template`: a post list's tags and categories, drawn alike, are
-    no posts), or of the hierarchy it heads (`_of_tree`). A menu stays as it is."""
+    no posts), or of the hierarchy it heads (`_of_tree`), or of its other sections
+    (`sections`). A menu stays as it is."""
     if is_menu(part, menus):
         return part
     template = url_template(part.urls)
@@ -71,12 +99,57 @@ def whole_list(snapshot: Snapshot, part: VisualList, menus: set[MenuKey]) -> Vis
     if template is None or whole is part:
         return part
     endings = {_ending(u) for u in part.urls}
+    others = sections(template, whole.links)
     kept = tuple(
         lk
         for lk in whole.links
-        if template.matches(lk.url) or (_ending(lk.url) in endings and _of_tree(template, lk.url))
+        if template.matches(lk.url)
+        or lk.url in others
+        or (_ending(lk.url) in endings and _of_tree(template, lk.url))
     )
     return replace(whole, links=kept) if len(kept) > len(part.links) else part
+
+
+def sections(template: UrlTemplate, links: Sequence[Link]) -> set[str]:
+    """The URLs of `links`, a list's anchors in reading order, in its other sections than the
+    one `template` names: runs of `MIN_LIST_SIZE` anchors or more, each of `template`'s shape
+    (its origin, number of segments, query) with one other value in the segments it fixes,
+    where each value, `template`'s own included, makes one run (a section is one block), in
+    `SECTIONS` sections or more.
+
+    Choice "a list in sections is one list" (beyond the reconstruction, for real
+    applications): an API reference sets its operations in one section per tag under the
+    tag's heading, each operation's URL naming its tag (``#/Container/ContainerList``,
+    ``#/Image/ImageList``); the anchors share their DOM path and style, and the section
+    holding the seed fixes the tag in its URL template. The other sections are the same
+    list. Anchors of another kind drawn alike in the rows of the list (a post's tags under
+    each post) alternate with its entries, no block of their own: they stay out; a blog's
+    sidebar, its recent posts above its years' archives, shows two blocks of two kinds, not
+    a list in `SECTIONS` sections or more."""
+    fixed = [i for i, segment in enumerate(template.segments) if segment is not None]
+    if not fixed:
+        return set()
+    loose = replace(template, segments=(None,) * len(template.segments))
+
+    def value(link: Link) -> tuple[str, ...] | None:
+        if not loose.matches(link.url):
+            return None
+        segments = [s for s in route(link.url)[0].split("/") if s]
+        return tuple(segments[i] for i in fixed)
+
+    runs = [(key, [lk.url for lk in run]) for key, run in groupby(links, value)]
+    blocks = Counter(key for key, _ in runs)
+    own = tuple(template.segments[i] or "" for i in fixed)
+    if blocks[own] != 1:
+        return set()
+    others = [
+        urls
+        for key, urls in runs
+        if key is not None and key != own and blocks[key] == 1 and len(urls) >= MIN_LIST_SIZE
+    ]
+    if len(others) < SECTIONS - 1:
+        return set()
+    return {url for urls in others for url in urls}
 
 
 def _of_tree(template: UrlTemplate, url: str) -> bool:

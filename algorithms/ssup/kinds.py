@@ -8,20 +8,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import PurePosixPath
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from siteseer.algorithms.features.dom import (
+    TagFeature,
+    html_schema,
     label_schema,
+    link_path,
     record_fields,
     section_headings,
+    simhtml,
     simlabels,
 )
 from siteseer.algorithms.features.url import spread
+from siteseer.algorithms.features.urlshape import widened
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.grouping import LinkGroup
 from siteseer.render import Snapshot
 
-__all__ = ["KIND_SIM", "other_kind", "other_record", "pages_only"]
+if TYPE_CHECKING:
+    from siteseer.algorithms.ssup.pagination import Level
+
+__all__ = ["KIND_SIM", "other_kind", "other_list", "other_record", "pages_only"]
 
 # A page of a list item unlike the sample's is of the sample's kind when at least this alike to
 # it (simhtml; Indesit's general threshold).
@@ -190,3 +199,72 @@ def _record_shape(url: str) -> tuple[int, bool]:
     """How many path segments `url` has, and whether it has a query."""
     parts = urlsplit(url)
     return len([s for s in parts.path.split("/") if s]), bool(parts.query)
+
+
+async def other_list(
+    run: Run,
+    mode: TagFeature,
+    page: Snapshot,
+    level_pages: Sequence[Snapshot],
+    sp_next: Snapshot,
+    at: Level,
+) -> bool:
+    """Whether the list of `page`, a level page beside this level's sample above the
+    entities, lists records of another kind: its entries have mostly not the URL template of
+    the entity sample `sp_next` (`urlshape.seed_template`, widened over the other level
+    pages' entries: `urlshape.widened`) and the first of those, loaded, is unlike `sp_next`
+    (simhtml, or the fields both name: `features.dom.label_schema`) by less than `KIND_SIM`.
+    A record linking one of the sample's kind (a subdivision its country) leaves its list
+    mostly of another template; the list judged never widens the template that would take
+    its entries in (three collections' names would free the type's segment).
+
+    Choice (beyond the paper): a table browser's or an admin's other tables are level pages
+    beside the seed's own, each a long list; their entries are pruned at the entity level
+    as another kind, after every page of their lists was loaded. One entry, which that
+    level's test loads anyway, tells so before: the list is not paged."""
+    links = [
+        k.url
+        for k in page.links
+        if at.lists(link_path(k, mode)) and (at.shaped is None or at.shaped.matches(k.url))
+    ]
+    if not links or at.entity is None:
+        return False
+    # The list judged is no evidence for the template that would take its entries in.
+    entries = [
+        k.url
+        for p in level_pages
+        if p.url != page.url
+        for k in p.links
+        if at.lists(link_path(k, mode))
+    ]
+    template = widened(at.entity, entries)
+    others = [u for u in links if not template.matches(u)]
+    if len(others) * 2 < len(links) or not others:
+        return False
+    first = await run.fetch_one(others[0])
+    if first is None:
+        return False
+    sim = simhtml(at.schema_next, html_schema(first, mode))
+    fields, labels = label_schema(sp_next, key_cells=True), label_schema(first, key_cells=True)
+    named = simlabels(fields, labels) if fields and labels else 1.0
+    if sim >= KIND_SIM and named >= KIND_SIM:
+        # Choice: a record naming other fields than the records of the sample's kind (a
+        # browsable API's currency beside its countries: `kinds.other_record`) is of another
+        # kind, as the entity level would find after every page of its list was loaded.
+        listed = (k.url for k in at.sp_x.links if at.lists(link_path(k, mode)))
+        kind = {sp_next.url, *(u for u in listed if at.entity.matches(u))}
+        record = await other_record(run, sp_next, (others[0],), kind)
+        if record is None:
+            return False
+        named = record
+    run.note(
+        "pagination",
+        "prune",
+        page.url,
+        level=at.level,
+        urls=(others[0],),
+        values={"simhtml": sim, "simlabels": named},
+        note=f"its first entry {others[0]} is a record of another kind than {sp_next.url} "
+        "(its page or the fields it names are unlike): its list is not paged, nor kept",
+    )
+    return True

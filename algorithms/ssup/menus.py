@@ -23,7 +23,7 @@ from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.candidates import own_urls
 from siteseer.algorithms.ssup.candidates import url_length as _length
 from siteseer.algorithms.ssup.climb import Climb, Height
-from siteseer.algorithms.ssup.pagination import KIND_SIM
+from siteseer.algorithms.ssup.kinds import KIND_SIM
 from siteseer.algorithms.ssup.probes import navigation_paths, routed, same_menu
 from siteseer.algorithms.ssup.verdicts import Parent, is_root_url, is_site_root
 from siteseer.algorithms.ssup.yields import is_tool
@@ -59,7 +59,7 @@ def named_below(top: str, seed: str) -> bool:
 def other_kind(page: Snapshot, top: Snapshot) -> bool:
     """Whether `page` (a menu entry's) and `top` (the index page) both show labels
     (`features.dom.label_schema`: column headers, field names) that they share less than
-    `pagination.KIND_SIM` of: lists of records of two kinds."""
+    `kinds.KIND_SIM` of: lists of records of two kinds."""
     ours, theirs = label_schema(top, key_cells=True), label_schema(page, key_cells=True)
     return bool(ours and theirs) and simlabels(ours, theirs) < KIND_SIM
 

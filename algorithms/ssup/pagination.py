@@ -33,10 +33,8 @@ from siteseer.algorithms.features.dom import (
     TagFeature,
     html_schema,
     item_rows,
-    label_schema,
     link_path,
     simhtml,
-    simlabels,
 )
 from siteseer.algorithms.features.url import query_pairs, route, url_schema
 from siteseer.algorithms.features.urlshape import (
@@ -46,12 +44,11 @@ from siteseer.algorithms.features.urlshape import (
     refines,
     seed_template,
     shape_of,
-    widened,
 )
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.climb import path_terms
 from siteseer.algorithms.ssup.elsewhere import entry_folders, inside_entry
-from siteseer.algorithms.ssup.kinds import other_record
+from siteseer.algorithms.ssup.kinds import other_list
 from siteseer.algorithms.ssup.probes import other_section
 from siteseer.algorithms.ssup.sizes import size_offers
 from siteseer.algorithms.ssup.yields import (
@@ -117,11 +114,6 @@ _LEFT_OUT: dict[str, tuple[str, str]] = {
     ),
 }
 
-# A first entry of another level page's list less alike to the next level's sample than this
-# (simhtml, or simlabels where both name fields) is a record of another kind (Indesit's general
-# threshold, as `levels`).
-KIND_SIM = 0.5
-
 
 @dataclass(slots=True)
 class _Share:
@@ -168,7 +160,7 @@ class _Share:
 
 
 @dataclass(frozen=True, slots=True)
-class _Level:
+class Level:
     """What one level's pagination judges pages by: the two samples' schemas, its URL terms,
     the site navigation, the next level's sample link DOM path and query parameter names."""
 
@@ -190,7 +182,7 @@ class _Level:
         formats (`yields.format_switch`), where no list is judged by its kind: above the
         entities' parents, or on the sample's own list (its path). Another list of the
         entities' parents is judged by its kind when one of its families is first tried
-        (`_other_kind`): its format switch is such a family, loaded no further once judged."""
+        (`kinds.other_list`): its format switch is such a family, loaded no further once judged."""
         own = route(root)[0] == route(self.sp_x.url)[0]
         return (not self.leaf or own) and format_switch(url, page)
 
@@ -206,7 +198,7 @@ class Pagination:
     """Algorithm 3 for one SSUP run: pages and trace go to `run`. `share`: the share of the
     budget left a level's pagination may spend before it has shown entity links (None: no
     bound; see `LEVEL_SHARE`); `stopped`: why levels stopped at it (the run is incomplete);
-    `other_kinds`: the level pages whose lists are of another kind (`_other_kind`); `views`:
+    `other_kinds`: the level pages whose lists are of another kind (`kinds.other_list`); `views`:
     what the views found change of their level page (`yields.relation`), each with the first
     page that showed it."""
 
@@ -232,9 +224,9 @@ class Pagination:
         """Algorithm 3 by yield: pagination pages of `level`, each adding entity links of the
         seed's group that no page before it showed. `families`: the level's families as an
         earlier call on some of its pages left them (their stops kept), else new ones. `leaf`:
-        whether the next level is the entities' (other lists judged by `_other_kind`).
+        whether the next level is the entities' (other lists judged by `kinds.other_list`).
         `known`: pages of a level above (a summary's pager over the same log): shown before."""
-        at = _Level(
+        at = Level(
             sp_x,
             html_schema(sp_x, self.mode),
             html_schema(sp_next, self.mode),
@@ -262,14 +254,14 @@ class Pagination:
         found: list[Snapshot] = []
         dry, patience = 0, DRY_RUN  # pages in a row that added no entity link; how many stop it
         # At the level above the entities, each other level page's list is judged by its first
-        # entry before its pages are loaded (`_other_kind`); the sample's own list is not.
+        # entry before its pages are loaded (`kinds.other_list`); the sample's own list is not.
         unjudged = {p.url: p for p in level_pages if p.url != sp_x.url} if leaf else {}
         while not share.left_out:
             family = families.best()
             if family is None:
                 break
             page_of_root = unjudged.pop(family.root, None)
-            if page_of_root is not None and await _other_kind(
+            if page_of_root is not None and await other_list(
                 self.run, self.mode, page_of_root, level_pages, sp_next, at
             ):
                 families.stop(family.root, "other kind")
@@ -352,7 +344,7 @@ class Pagination:
             )
         return found
 
-    def _entries(self, page: Snapshot, at: _Level, root: str | None = None) -> set[str]:
+    def _entries(self, page: Snapshot, at: Level, root: str | None = None) -> set[str]:
         """The entity links of the seed's group `page` shows (in the next level's sample link
         DOM path, shaped as that sample), as entities (`yields.entity_key`; with `root`, the
         level page `page` is a page of, its state set back to `root`'s: `yields.state_back`)."""
@@ -363,7 +355,7 @@ class Pagination:
         }
         return {u for u in keys if at.shaped is None or at.shaped.matches(u)}
 
-    def _again(self, entries: set[str], root: str, at: _Level) -> bool:
+    def _again(self, entries: set[str], root: str, at: Level) -> bool:
         """Whether `entries`, shown by a page of a family of the level page `root`, are the
         very entries `root` shows (none: no)."""
         page = self.run.pages.get(root)
@@ -373,7 +365,7 @@ class Pagination:
         self,
         page: Snapshot,
         root: str,
-        at: _Level,
+        at: Level,
         families: Families,
         judged: set[str],
         chain: Family | None = None,
@@ -442,7 +434,7 @@ class Pagination:
                     "pagination", "skip", f"{len(urls)} {what}", level=at.level, urls=urls, note=why
                 )
 
-    def _judge(self, page: Snapshot, at: _Level, family: Family) -> bool:
+    def _judge(self, page: Snapshot, at: Level, family: Family) -> bool:
         """The paper's test on a family's first page: at least as similar to this level's sample
         as to the next level's (and sharing a link DOM path with it); a family failing it stops."""
         if family.loaded:
@@ -465,7 +457,7 @@ class Pagination:
         )
         return False
 
-    def _keep(self, page: Snapshot, at: _Level, family: Family, gain: int, shown: int) -> bool:
+    def _keep(self, page: Snapshot, at: Level, family: Family, gain: int, shown: int) -> bool:
         """Whether `page`, just loaded for `family`, is a page of the level (it adds entity
         links); stops the family when it is not, or when its page size is chosen."""
         values = {"new": gain, "entries": shown, "pages": len(family.loaded)}
@@ -545,7 +537,7 @@ class Pagination:
                 family.sizes = None  # not a page size after all: a family like the others
         return True
 
-    def _views(self, families: Families, complete: Family, at: _Level) -> None:
+    def _views(self, families: Families, complete: Family, at: Level) -> None:
         """When `complete`, just loaded, has paged the list of its level page to its end, the
         families left that only add query parameters to that page are its views: stopped."""
         if not families.complete(complete):
@@ -597,9 +589,7 @@ class Pagination:
         return fetched
 
 
-def _shown_whole(
-    run: Run, at: _Level, family: Family, url: str, page: Snapshot, shown: int
-) -> None:
+def _shown_whole(run: Run, at: Level, family: Family, url: str, page: Snapshot, shown: int) -> None:
     """Mark `family` whole when its page size `url`, `page` (just kept, showing `shown` entries)
     shows the whole list: it links no further page, or it shows fewer entries than it asks
     for (a "more" link doubling on past the list's end: no larger size is loaded)."""
@@ -620,7 +610,7 @@ def _shown_whole(
 
 
 def _lists_level(
-    run: Run, mode: TagFeature, at: _Level, page: Snapshot, family: Family, level: set[str]
+    run: Run, mode: TagFeature, at: Level, page: Snapshot, family: Family, level: set[str]
 ) -> bool:
     """Whether `page`, loaded for `family`, links a page of this level (`level`, their URLs)
     through the next level's sample link DOM path, as its entries (shaped as they are, no pager
@@ -652,10 +642,10 @@ def _lists_level(
 
 def _view_pages(
     run: Run,
-    at: _Level,
+    at: Level,
     level_pages: Sequence[Snapshot],
     seen: set[str],
-    entries: Callable[[Snapshot, _Level], set[str]],
+    entries: Callable[[Snapshot, Level], set[str]],
     families: Families,
 ) -> None:
     """Add to `seen` the `entries` of `level_pages` (the level's sample first); stop the
@@ -686,7 +676,7 @@ def _view_pages(
 
 
 def _seen_view(
-    run: Run, views: dict[object, str], family: Family, families: Families, at: _Level
+    run: Run, views: dict[object, str], family: Family, families: Families, at: Level
 ) -> bool:
     """Whether `family`, none of whose pages is loaded, changes its level page as a view found
     beside another level page did (`Pagination.views`): stopped, not loaded.
@@ -706,7 +696,7 @@ def _seen_view(
     return True
 
 
-def _note(run: Run, at: _Level, decision: str, url: str, family: Family, why: str) -> None:
+def _note(run: Run, at: Level, decision: str, url: str, family: Family, why: str) -> None:
     run.note("pagination", decision, url, level=at.level, note=f"{why} ({family.template})")
 
 
@@ -724,7 +714,7 @@ def _patience(level_pages: Sequence[Snapshot], family: Family, families: Familie
     return 0 if len(level_pages) == 1 and ended else DRY_RUN
 
 
-def _dry(run: Run, at: _Level, families: Families, dry: int) -> None:
+def _dry(run: Run, at: Level, families: Families, dry: int) -> None:
     """Stop the level's pagination after `dry` pages in a row that added no entity link:
     the families left are not loaded (the trace names the next page of each), nor by a later
     call on the level's other pages, whose own families are tried then."""
@@ -750,80 +740,11 @@ def _dry(run: Run, at: _Level, families: Families, dry: int) -> None:
     )
 
 
-async def _other_kind(
-    run: Run,
-    mode: TagFeature,
-    page: Snapshot,
-    level_pages: Sequence[Snapshot],
-    sp_next: Snapshot,
-    at: _Level,
-) -> bool:
-    """Whether the list of `page`, a level page beside this level's sample above the
-    entities, lists records of another kind: its entries have mostly not the URL template of
-    the entity sample `sp_next` (`urlshape.seed_template`, widened over the other level
-    pages' entries: `urlshape.widened`) and the first of those, loaded, is unlike `sp_next`
-    (simhtml, or the fields both name: `features.dom.label_schema`) by less than `KIND_SIM`.
-    A record linking one of the sample's kind (a subdivision its country) leaves its list
-    mostly of another template; the list judged never widens the template that would take
-    its entries in (three collections' names would free the type's segment).
-
-    Choice (beyond the paper): a table browser's or an admin's other tables are level pages
-    beside the seed's own, each a long list; their entries are pruned at the entity level
-    as another kind, after every page of their lists was loaded. One entry, which that
-    level's test loads anyway, tells so before: the list is not paged."""
-    links = [
-        k.url
-        for k in page.links
-        if at.lists(link_path(k, mode)) and (at.shaped is None or at.shaped.matches(k.url))
-    ]
-    if not links or at.entity is None:
-        return False
-    # The list judged is no evidence for the template that would take its entries in.
-    entries = [
-        k.url
-        for p in level_pages
-        if p.url != page.url
-        for k in p.links
-        if at.lists(link_path(k, mode))
-    ]
-    template = widened(at.entity, entries)
-    others = [u for u in links if not template.matches(u)]
-    if len(others) * 2 < len(links) or not others:
-        return False
-    first = await run.fetch_one(others[0])
-    if first is None:
-        return False
-    sim = simhtml(at.schema_next, html_schema(first, mode))
-    fields, labels = label_schema(sp_next, key_cells=True), label_schema(first, key_cells=True)
-    named = simlabels(fields, labels) if fields and labels else 1.0
-    if sim >= KIND_SIM and named >= KIND_SIM:
-        # Choice: a record naming other fields than the records of the sample's kind (a
-        # browsable API's currency beside its countries: `kinds.other_record`) is of another
-        # kind, as the entity level would find after every page of its list was loaded.
-        listed = (k.url for k in at.sp_x.links if at.lists(link_path(k, mode)))
-        kind = {sp_next.url, *(u for u in listed if at.entity.matches(u))}
-        record = await other_record(run, sp_next, (others[0],), kind)
-        if record is None:
-            return False
-        named = record
-    run.note(
-        "pagination",
-        "prune",
-        page.url,
-        level=at.level,
-        urls=(others[0],),
-        values={"simhtml": sim, "simlabels": named},
-        note=f"its first entry {others[0]} is a record of another kind than {sp_next.url} "
-        "(its page or the fields it names are unlike): its list is not paged, nor kept",
-    )
-    return True
-
-
 def _offer_sizes(
     run: Run,
     page: Snapshot,
     root: str,
-    at: _Level,
+    at: Level,
     families: Families,
     judged: set[str],
     shown: int,
@@ -849,7 +770,7 @@ def _offer_sizes(
         )
 
 
-def _continues_level(sample: str, url: str, at: _Level) -> bool:
+def _continues_level(sample: str, url: str, at: Level) -> bool:
     """Whether `url` may be a page of the list at `sample`, this level's sample, by its URL
     alone: it continues it (`urlshape.continues`: one query parameter added or changed, or a
     page number appended to its path) and, when the next level's sample sits below `sample`

@@ -378,7 +378,9 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
 - The level page again (beyond the paper): a pager's link to its first page (numbered 0 or 1:
   ``?page=1`` on ``/blog/``) that shows the very entries of the level page it varies is that
   page, no view of it: its family goes on (`pagination.Pagination._again`). Another page
-  showing them (a date drill-down's first year) stops its family as a view.
+  showing them (a date drill-down's first year) stops its family as a view. Such a link that
+  reads "1" and that the pager marks apart from its other numbers (``<li class="page-item
+  active"><a href="?page=1">1</a>``: the page being read) is not loaded (`marked.marks_itself`).
 - The level above (beyond the paper): a page a family loads whose entries (the next level's
   sample link DOM path) name a page of this level is a list of the level's lists, not a page of
   one: a manual's part contents listing its chapters, the chapter being read among them, that
@@ -497,7 +499,8 @@ The package, one module per step:
   `sections.py`: the section pages of a tree of pages at the leaves; `nested.py`: a tree of
   one template followed to every depth.
 - `pagination.py`: Algorithm 3, by yield; `yields.py`: its families of candidates and their
-  yield (pure bookkeeping); `elsewhere.py`: the links a level page holds outside its list.
+  yield (pure bookkeeping); `elsewhere.py`: the links a level page holds outside its list;
+  `marked.py`: the page a pager marks as the one shown.
 - `visual.py`: visual SSUP's grouping (`ssup(..., visual=True)`), index pages rendered only
   where their DOM paths leave the grouping ambiguous (`ambiguity`).
 - `explanation.py`: a Discovery's trace as a tree (`explain_discovery`).

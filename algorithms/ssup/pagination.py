@@ -49,6 +49,7 @@ from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.climb import path_terms
 from siteseer.algorithms.ssup.elsewhere import entry_folders, inside_entry
 from siteseer.algorithms.ssup.kinds import other_list
+from siteseer.algorithms.ssup.marked import marks_itself
 from siteseer.algorithms.ssup.probes import other_section
 from siteseer.algorithms.ssup.sizes import size_offers
 from siteseer.algorithms.ssup.yields import (
@@ -274,6 +275,9 @@ class Pagination:
                 continue
             proven = bool(family.gains) and 2 * family.gains[-1] > family.shown[-1]
             urls = family.ahead(families.done)[: _BATCH if proven else 1]
+            if urls and _marked(self.run, family, urls[0], at):
+                families.done.add(urls[0])
+                continue
             fetched = await self._fetch(urls, share)
             for url in urls:
                 if url in share.left_out:
@@ -693,6 +697,19 @@ def _seen_view(
     family.stopped = "view"
     why = f"it changes {family.root} as {shown} changed its level page, a view there"
     _note(run, at, "skip", ahead[0], family, why)
+    return True
+
+
+def _marked(run: Run, family: Family, url: str, at: Level) -> bool:
+    """Whether `url`, the next page of `family`, none loaded, is its pager's first page that
+    the level page linking it marks as itself (`marked.marks_itself`): skipped, not loaded
+    (named in the trace); its family goes on."""
+    root = run.pages.get(family.root)
+    if family.loaded or not family.first_page(url) or root is None:
+        return False
+    if not marks_itself(root, url):
+        return False
+    _note(run, at, "skip", url, family, "the level page itself, marked so by its pager")
     return True
 
 

@@ -186,7 +186,10 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   above it from within the list through which it lists the page below (a documentation
   index's term ``dl/dt/a`` beside its documents ``dl/dd/ul/li/a``: release notes citing it);
   such entries are no candidates of it either, and are not downloaded
-  (`candidates.listed_beside`), but a page that may be the first page of a list it continues.
+  (`candidates.listed_beside`), but a page that may be the first page of a list it continues;
+  nor are the pages an entry's item links beside it, its item the entry's highest ancestor
+  holding no other entry (a forum's row of ``div`` blocks: a topic, the member who opened it,
+  the member who wrote last: `candidates.row_mates`).
 - The top depth of a table of contents (beyond the paper, `grouping._depth_above`): a list
   nested in the items of another (``li/ul/li/a``) whose entries are most of the depth above's
   pages (each page's sections, ``quickstart/#routing``) has that depth's other entries (a

@@ -9,10 +9,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from os.path import commonprefix
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from siteseer.algorithms.features.dom import TagFeature, link_path, nested_list, paths_to
+from siteseer.algorithms.features.dom import (
+    TagFeature,
+    link_dom_path,
+    link_path,
+    nested_list,
+    paths_to,
+)
 from siteseer.algorithms.features.url import SIZE_TERM, tokens, url_schema
 from siteseer.algorithms.features.urlshape import is_file, refines
 from siteseer.algorithms.result import TraceEntry
@@ -100,10 +106,13 @@ def candidates(
     beside: list[str] = []
     if climbed and down_path is not None:
         firsts = first_pages(sp, urls)
+        mates = row_mates(sp, down_path, mode)
         beside = [
             u
             for u in urls
-            if u not in left_out and u not in firsts and listed_beside(sp, u, down_path, mode)
+            if u not in left_out
+            and u not in firsts
+            and (u in mates or listed_beside(sp, u, down_path, mode))
         ]
     left_out |= set(beside)
     skipped = [
@@ -165,6 +174,44 @@ def listed_beside(sp: Snapshot, url: str, down: str, mode: TagFeature) -> str | 
         if any(_LIST_STEP.match(step) for step in shared):
             return path
     return None
+
+
+def row_mates(sp: Snapshot, down: str, mode: TagFeature) -> set[str]:
+    """The URLs `sp` links to from within the items of the list through which it lists the
+    page below (`down`), beside an entry in its item: each entry's item is its highest
+    ancestor holding no link of `down` to another page (a row of ``div`` blocks: a topic, the
+    member who wrote it, the member who wrote last), when the list holds two entries or more.
+
+    Choice: the pages an entry's item links beside it (its author, its last poster, its
+    category) are about that entry; the page above sp lists sp among its siblings, it is no
+    attribute of sp's entries. `listed_beside` reads a list's element on the link DOM paths;
+    a list of blocks shows its items only in the tree."""
+    anchors = [a for a in sp.tree().iter("a") if a.get("href") is not None]
+    paired: list[tuple[Any, str]] = []
+    links = iter(sp.links)
+    link = next(links, None)
+    for a in anchors:  # the page's links are its anchors in order, those that resolve
+        if link is not None and link_dom_path(a, mode) == link_path(link, mode):
+            paired.append((a, link.url))
+            link = next(links, None)
+    entries = [(a, url) for a, url in paired if link_dom_path(a, mode) == down]
+    if len({url for _, url in entries}) < 2:
+        return set()
+    under: dict[Any, set[str]] = {}
+    for a, url in entries:
+        for e in a.iterancestors():
+            under.setdefault(e, set()).add(url)
+    items = set()
+    for a, url in entries:
+        item = None
+        for e in a.iterancestors():
+            if under[e] != {url}:
+                break
+            item = e
+        if item is not None:
+            items.add(item)
+    mates = {url for a, url in paired if any(e in items for e in a.iterancestors())}
+    return mates - {url for _, url in entries}
 
 
 def _variants(sp: Snapshot, left_out: set[str]) -> list[str]:

@@ -101,7 +101,9 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   That full probe goes on one page at a time until a candidate confirms an index page. Above
   the seed, a page whose other out-links are all site navigation is the root below it, without
   a download. A page's own tools (links naming it in their query: ``?title=Main_Page&
-  action=history``, `yields.is_tool`) are no candidates, and no pagination candidates either.
+  action=history``, `yields.is_tool`) are no candidates, and no pagination candidates either;
+  nor are a list's links labelled as an ordering of it ("Sort by line coverage", an arrow
+  icon's title: `querycentric.views.names_an_order`), its entries again in another order.
   ``probe_order="paper"`` keeps the full probe.
   The full probe (`fullprobe`) ends once `FULL_PROBE_HELD` pages in a row left its best
   candidate the best (a menu's entries, each linking back through the menu if at all); from the

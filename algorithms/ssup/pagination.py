@@ -18,7 +18,8 @@ its sample's list): only the families their pages add.
 Choices (listed in `algorithms.ssup`'s docstring): it leaves out the links of the next level's
 sample link DOM path (but a pager built like the entries: `_continues_level`), the site
 navigation the next level's sample holds too, pages already placed in the tree, exports
-(``.csv``, ``/export/json``) and each page's own tools (``?title=<the page>&action=history``), and its candidates are first filtered by URL (a path or query
+(``.csv``, ``/export/json``), each page's own tools (``?title=<the page>&action=history``) and
+links labelled as an ordering of its list ("Sort by line coverage"), and its candidates are first filtered by URL (a path or query
 term shared with this level's sample, or its URL continued). Every decision is in the trace
 (`--explain`).
 """
@@ -45,6 +46,7 @@ from siteseer.algorithms.features.urlshape import (
     seed_template,
     shape_of,
 )
+from siteseer.algorithms.querycentric.views import names_an_order
 from siteseer.algorithms.run import Run
 from siteseer.algorithms.ssup.climb import path_terms
 from siteseer.algorithms.ssup.elsewhere import entry_folders, inside_entry
@@ -97,6 +99,11 @@ _LEFT_OUT: dict[str, tuple[str, str]] = {
         "exports",
         "they download the list's data (a data format) or show the page in another of its "
         "formats, not a page of it",
+    ),
+    "orders": (
+        "orderings of {page}",
+        'their labels read as an ordering of the list ("Sort by line coverage", an icon\'s '
+        "title): its entries again in another order, not a page of it",
     ),
     "tools": (
         "tools of {page}",
@@ -403,6 +410,8 @@ class Pagination:
                 left_out["exports"].append(link.url)
             elif is_tool(link.url, link.text, page.url):
                 left_out["tools"].append(link.url)
+            elif not pager and names_an_order(link.text):
+                left_out["orders"].append(link.url)
             elif not pager and (inside_entry(link.url, folders) or other_section(link.url, root)):
                 left_out["elsewhere"].append(link.url)  # `algorithms.ssup.elsewhere`
             elif (

@@ -29,7 +29,7 @@ class _ReportSite(Site):
         title: str, rows: list[tuple[str, str]], sort: bool, crumbs: list[tuple[str, str]]
     ) -> web.Response:
         table = "".join(f'<tr><td class="file"><a href="{h}">{t}</a></td></tr>' for h, t in rows)
-        bar = '<p class="sort"><a href="index-sort-l.html">sort by lines</a></p>' if sort else ""
+        bar = '<p class="sort"><a href="index-sort-l.html">lines</a></p>' if sort else ""
         trail = " / ".join(f'<a href="{h}">{t}</a>' for h, t in crumbs)
         html = (
             f'<html><head><title>{title}</title></head><body><p class="crumbs">{trail}</p>'

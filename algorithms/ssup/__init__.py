@@ -147,7 +147,8 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   site navigation the seed carries too, among pages like it (simhtml ≥ 0.5 for at least half
   of the pages it lists that were loaded, or of the pages carrying it when none of those was:
   an API reference's home and source listings carry its sidebar of classes), that navigation is the seed's list: its index page is the shortest page of
-  it (the home page), which must read as an ancestor of the seed by its URL unless the
+  it (the home page; a folder's index document read as the folder, ``/index.html`` as the site
+  root, shorter than ``/os.html``: `candidates.folder_length`), which must read as an ancestor of the seed by its URL unless the
   navigation is whole (it holds at least 90% of the pages of the seed's URL template that the
   three or more pages carrying it loaded link to: a book's sidebar of every chapter, not a
   blog's recent posts), and the site root when it carries the navigation too (one download:

@@ -20,7 +20,7 @@ from siteseer.algorithms.features.dom import (
     paths_to,
 )
 from siteseer.algorithms.features.url import SIZE_TERM, tokens, url_schema
-from siteseer.algorithms.features.urlshape import is_file, refines
+from siteseer.algorithms.features.urlshape import is_file, is_index_document, refines
 from siteseer.algorithms.result import TraceEntry
 from siteseer.algorithms.ssup.heads import declared_data
 from siteseer.algorithms.ssup.probes import other_section, view_of
@@ -34,6 +34,7 @@ __all__ = [
     "candidates",
     "first_page",
     "first_pages",
+    "folder_length",
     "listed_beside",
     "own_urls",
     "path_terms",
@@ -275,6 +276,17 @@ def _numbered_tokens(url: str) -> int:
 def url_length(url: str) -> tuple[int, int, str]:
     """A URL's length: its tokens, then its characters (then the URL, for a total order)."""
     return (len(tokens(url)), len(url), url)
+
+
+def folder_length(url: str) -> tuple[int, int, str]:
+    """`url_length` of `url` with a folder's index document read as the folder it names
+    (``/index.html`` as the site root ``/``, ``/usage/index.html`` as ``/usage/``): a web server
+    answers the folder's URL with it, and a site's pages link its home page by either name."""
+    parts = urlsplit(url)
+    head, _, last = parts.path.rpartition("/")
+    if is_index_document(last):
+        url = parts._replace(path=f"{head}/").geturl()
+    return url_length(url)
 
 
 def _segments(url: str) -> list[str]:

@@ -35,8 +35,8 @@ from siteseer.algorithms.ssup.candidates import (
     own_urls,
     path_terms,
 )
+from siteseer.algorithms.ssup.candidates import folder_length as _length
 from siteseer.algorithms.ssup.candidates import refused as candidates_refused
-from siteseer.algorithms.ssup.candidates import url_length as _length
 from siteseer.algorithms.ssup.contents import listed_above
 from siteseer.algorithms.ssup.fullprobe import (
     FullProbe,

@@ -43,13 +43,16 @@ from siteseer.algorithms.querycentric.rows import popup_openers, popup_options
 from siteseer.algorithms.querycentric.safety import unsafe_controls
 from siteseer.render import Action, RenderConfig, Snapshot, State
 
-__all__ = ["OPENED_FIRST", "AjaxFacets"]
+__all__ = ["OPENED_FIRST", "VIEWED_FIRST", "AjaxFacets"]
 
 # A facet to act on: the facet, its query's conditions, its subject and the actions reaching it.
 _Todo = tuple[Facet, tuple[Condition, ...], str, tuple[Action, ...]]
 # The disclosures of one group opened before the rest: when none of them reveals an entity,
 # the rest is not clicked.
 OPENED_FIRST = 3
+# The values of one control visited in full before the rest: when each shows the parent's own
+# results, the rest is read on its first page.
+VIEWED_FIRST = 2
 
 
 class AjaxFacets:
@@ -148,12 +151,24 @@ class AjaxFacets:
     ) -> dict[int, list[Snapshot] | None]:
         """The pages each of `todo` leads to (`_visit`), by its place, several at once. A
         disclosure group whose first `OPENED_FIRST` openings reveal no entity opens the rest
-        of it in place too (a reference's models, each its own details): not clicked."""
+        of it in place too (a reference's models, each its own details): not clicked. A
+        dropdown (its options reached by opening it, each visit opening it anew) whose first
+        `VIEWED_FIRST` values each show `q`'s own results (a year that
+        changes the figures of the same rows: a view, no filter) has its other values read on
+        their first page: one showing `q`'s first page is that view too, not paged."""
         tried: Counter[str] = Counter()
-        first = []
+        acted: Counter[str] = Counter()
+        dropdowns = Counter(t[0].attribute for t in todo if len(t[3]) > 1 and t[0] not in popups)
+        first, later = [], []
         for i, (facet, *_) in enumerate(todo):
             tried[facet.attribute] += facet in popups
-            if facet not in popups or tried[facet.attribute] <= OPENED_FIRST:
+            acted[facet.attribute] += facet not in popups
+            if facet in popups:
+                if tried[facet.attribute] <= OPENED_FIRST:
+                    first.append(i)
+            elif acted[facet.attribute] > VIEWED_FIRST and dropdowns[facet.attribute]:
+                later.append(i)
+            else:
                 first.append(i)
         visits = await self._gather(base, todo, first, popups)
         opened = {todo[i][0] for i in first if todo[i][0] in popups}
@@ -162,7 +177,17 @@ class AjaxFacets:
             for i, f in ((i, todo[i][0]) for i in first)
             if f in opened and self._reveals(visits[i])
         }
+        views = self._views(q, todo, first, visits, popups)
         rest = [i for i, t in enumerate(todo) if i not in visits and t[0].attribute not in barren]
+        glimpsed = [i for i in rest if i in later and todo[i][0].attribute in views]
+        glimpses = await self._gather(base, todo, glimpsed, popups, paged=False)
+        shown = frozenset(self.ex.entities(q.pages[0])) if q.pages else frozenset()
+        for i, pages in glimpses.items():
+            if pages and shown and frozenset(self._listed(pages)) == shown:
+                note = f"its first page is {q.id}'s, as its control's first values showed"
+                self.ex.skip(todo[i][2], "view", note, q.id)
+                visits[i] = None
+        rest = [i for i in rest if i not in visits]
         visits |= await self._gather(base, todo, rest, popups)
         for i, (_, _, subject, _) in enumerate(todo):
             if i not in visits:
@@ -170,11 +195,39 @@ class AjaxFacets:
                 self.ex.skip(subject, "barren", note, q.id)
         return visits
 
+    def _views(
+        self,
+        q: Query,
+        todo: list[_Todo],
+        visited: list[int],
+        visits: dict[int, list[Snapshot] | None],
+        popups: set[Facet],
+    ) -> set[str]:
+        """The attributes of `todo` (no disclosure's) whose first `VIEWED_FIRST` values, all
+        visited, each list exactly `q`'s results."""
+        out: dict[str, list[bool]] = {}
+        for i in visited:
+            facet = todo[i][0]
+            if facet not in popups:
+                pages = visits.get(i)
+                same = bool(pages) and frozenset(self._listed(pages or [])) == q.entity_set
+                out.setdefault(facet.attribute, []).append(same)
+        return {a for a, seen in out.items() if len(seen) >= VIEWED_FIRST and all(seen)}
+
     async def _gather(
-        self, base: Snapshot, todo: list[_Todo], which: list[int], popups: set[Facet]
+        self,
+        base: Snapshot,
+        todo: list[_Todo],
+        which: list[int],
+        popups: set[Facet],
+        *,
+        paged: bool = True,
     ) -> dict[int, list[Snapshot] | None]:
         visits = await asyncio.gather(
-            *(self._visit(base, todo[i][3], paged=todo[i][0] not in popups) for i in which)
+            *(
+                self._visit(base, todo[i][3], paged=paged and todo[i][0] not in popups)
+                for i in which
+            )
         )
         return dict(zip(which, visits, strict=True))
 

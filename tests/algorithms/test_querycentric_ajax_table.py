@@ -2,8 +2,9 @@
 no URL change, a radio group and a custom dropdown as facets, a view select that is no facet.
 
 The fixture is one page served on loopback: a "Kind" radio group (named by a ``<label for>`` on
-its container), a "Band" dropdown (a button opening a popup of options), a "Show" select that
-only changes the figures column, and a table of `ITEMS` five rows a page whose rows come from
+its container), a "Band" dropdown (a button opening a popup of options), a "Show" dropdown
+that only changes the figures column (six figures: its values beyond the first two read on
+their first page only), and a table of `ITEMS` five rows a page whose rows come from
 ``/api/rows`` (fetched after each change). Its truth is built from `ITEMS`, not from a crawl.
 """
 
@@ -48,9 +49,27 @@ NAMES = [
 KINDS = ("Gas", "Ice", "Rock")
 BANDS = ("Inner", "Outer")
 ITEMS = tuple(
-    {"name": n, "kind": KINDS[i % 3], "band": BANDS[(i // 2) % 2], "mass": i * 7 % 13, "r": i}
+    {
+        "name": n,
+        "kind": KINDS[i % 3],
+        "band": BANDS[(i // 2) % 2],
+        "mass": i * 7 % 13,
+        "r": i,
+        "spin": i % 4,
+        "albedo": i * 3 % 11,
+        "tilt": i * 5 % 17,
+        "age": i * 2 % 9,
+    }
     for i, n in enumerate(NAMES)
 )
+FIGURES = {
+    "mass": "Mass",
+    "r": "Radius",
+    "spin": "Spin",
+    "albedo": "Albedo",
+    "tilt": "Tilt",
+    "age": "Age",
+}
 PER_PAGE = 5
 
 PAGE = """<!doctype html><html><head><title>Bodies</title></head><body>
@@ -60,8 +79,7 @@ PAGE = """<!doctype html><html><head><title>Bodies</title></head><body>
 <label for="band">Band</label>
 <div class="dd"><button id="band" type="button" aria-haspopup="listbox">Any</button></div>
 <label for="show">Show</label>
-<select id="show"><option value="mass" selected>Mass</option><option value="r">Radius</option>
-</select>
+<div class="dd2"><button id="show" type="button" aria-haspopup="listbox">Mass</button></div>
 <div id="out"></div>
 <script>
 const state = {kind: "All", band: "Any", show: "mass", rows: [], page: 0};
@@ -87,7 +105,20 @@ async function load() {
 for (const r of document.querySelectorAll("#kind input")) {
   r.onchange = () => { state.kind = r.value; load(); };
 }
-document.getElementById("show").onchange = (e) => { state.show = e.target.value; draw(); };
+document.getElementById("show").onclick = () => {
+  if (document.getElementById("popup2")) return;
+  const list = document.createElement("div");
+  list.id = "popup2"; list.setAttribute("role", "listbox");
+  list.innerHTML = %(figures)s
+    .map(f => `<button type="button" role="option" data-k="${f[0]}">${f[1]}</button>`).join("");
+  for (const b of list.querySelectorAll("button")) {
+    b.onclick = () => {
+      state.show = b.dataset.k; document.getElementById("show").textContent = b.textContent;
+      list.remove(); draw();
+    };
+  }
+  document.querySelector(".dd2").appendChild(list);
+};
 document.getElementById("band").onclick = () => {
   if (document.getElementById("popup")) return;
   const list = document.createElement("div");
@@ -112,7 +143,9 @@ def _html() -> str:
         f"{k}</label>"
         for k in ("All", *KINDS)
     )
-    return PAGE % {"kinds": kinds, "per": PER_PAGE, "bands": json.dumps(["Any", *BANDS])}
+    figures = json.dumps(list(FIGURES.items()))
+    bands = json.dumps(["Any", *BANDS])
+    return PAGE % {"kinds": kinds, "per": PER_PAGE, "bands": bands, "figures": figures}
 
 
 async def _rows(request: web.Request) -> web.Response:
@@ -189,4 +222,10 @@ async def test_ajax_table_rows_pages_radios_and_dropdown(base: str, sample: bool
     # "Show: Radius" lists exactly the parent's rows (in the same layout): not a query
     (shown,) = [s for s in result.skipped if s.subject == "Show: Radius" and s.query == start.id]
     assert shown.reason in ("view", "equivalent"), shown
+    # the first two figures visited showed the parent's rows on every page: the other three, each
+    # read on its first page only, are that view too (one state, no pager click)
+    shows = [s for s in result.skipped if s.subject.startswith("Show: ") and s.query == start.id]
+    assert len(shows) == len(FIGURES) - 1, shows
+    assert all(s.reason in ("view", "equivalent") for s in shows), shows
+    assert sum("first page" in s.detail for s in shows) == len(FIGURES) - 3, shows
     assert exploration_run(result, truth).extra["entity_recall"] == 1.0

@@ -65,7 +65,9 @@ page.
 
 With a sample and no linked page near it, the start page listing fewer than `MINIMUM_ROWS`
 links shaped as it, the pages of the first round that the sample's own page links are loaded
-first, one at a time (`_named_first`): one listing more of its kind than the start page, or a
+first, one at a time, then the start's later links it links, none shaped as it, where the start
+links no site index (`_named_first`: a database's home page links the table's rows view after
+its other tools): one listing more of its kind than the start page, or a
 list with facets linking it, that links every page of its kind the sample's page links
 (`holds_linked_peers`: the start page's links and, in a list whose every entry's file name
 begins alike, pages named otherwise are none of its kind) ends the search there (a class page
@@ -80,8 +82,9 @@ Linked pages are loaded `ROUND` first, then the rest (`MAX_CANDIDATES` in all). 
 holding the sample in its own nested list of `MINIMUM_ROWS` entries or more (a table of
 contents, no menu: `tree_with_sample`) lists its kind: none of its entries is loaded. With a sample,
 the linked pages nearest it come first (sharing a folder of its path, or its file name's first
-word: `nearness`), loaded `ROUND` at a time before any other when the start page lists fewer
-than `MINIMUM_ROWS` links shaped as the sample: the nearest alone first, and when it scores as
+word: `nearness`), loaded one at a time in rounds of `ROUND` before any other when the start
+page lists fewer than `MINIMUM_ROWS` links shaped as the sample, the first listing more of
+its kind ending the search: the nearest alone first, and when it scores as
 the start page does (the same entity items, facets, rows and links shaped as the sample: the
 menu every page carries), it stands for the start's list and no other page is loaded
 (`_nearest_same`: a home page draws that menu among lists of its own); once one lists that many, the farther pages are
@@ -289,7 +292,7 @@ async def _linked(
     # no page near the sample: the first round is loaded as it comes, those the sample's page
     # links first, one at a time, each a list it may name
     far = sample and near and not any(nearness(u, sample) > (0, False) for u in links)
-    if far and await _named_first(run, session, pages, links[:ROUND], str(sample), scored):
+    if far and await _named_first(run, session, pages, links, str(sample), scored):
         return scored, None
     if (
         sample
@@ -354,13 +357,16 @@ async def _named_first(
     run: Run,
     session: Session,
     pages: dict[str, Snapshot],
-    first: list[str],
+    links: list[str],
     sample: str,
     scored: dict[str, ListCandidate],
 ) -> bool:
-    """The pages of the first round (`first`) that the sample's own page links (explore loads
-    it anyway; its menu, a breadcrumb's class list), in the round's order, loaded one at a
-    time and scored, until one lists `MINIMUM_ROWS` links shaped as the sample, more than the
+    """The pages of the first round (the first `ROUND` of the start's `links`) that the
+    sample's own page links (explore loads it anyway; its menu, a breadcrumb's class list), in
+    the round's order, then, when it links any, the start's later links it links too (a
+    database's rows view its home page links after its tools), none shaped as the sample (its
+    peers), none on a start linking its site's index (whose round ends the search:
+    `site_index_link`), loaded one at a time and scored, until one lists `MINIMUM_ROWS` links shaped as the sample, more than the
     start page, or is a list with facets of `MINIMUM_ROWS` items linking it, and links every
     page of its kind the sample's page links (`holds_linked_peers`): the list the sample names
     itself, kept in `pages` and `scored` (whose first is the start page). Whether one did: the
@@ -373,7 +379,10 @@ async def _named_first(
         return False
     named = _links(sample_page, session, sample=sample)
     linked = set(named)
-    todo = [u for u in first if u in linked]
+    todo = [u for u in links[:ROUND] if u in linked]
+    if todo and site_index_link(start, session) is None:
+        shape = sample_pattern(sample)
+        todo += [u for u in links[ROUND:] if u in linked and not shape.matches(u)]
     if not todo:
         # the sample's page names none of the round: the few pages it links beside it in its
         # own folder (its folder's index document, ``00Index.html`` beside ``iris.html``; a
@@ -419,9 +428,10 @@ async def _near_list(
     scored: dict[str, ListCandidate],
 ) -> bool:
     """The pages of `links` near the `sample` (sharing a folder of its path or its file name's
-    first word: `nearness`), the nearest first, `ROUND` at a time, each scored (into `pages`
-    and `scored`, whose first is the start page), until one lists `MINIMUM_ROWS` links shaped
-    as the sample, more (times the pages its pager offers) than the start page: a list of the
+    first word: `nearness`), the nearest first, one at a time in rounds of `ROUND`, each scored
+    (into `pages` and `scored`, whose first is the start page), until one lists `MINIMUM_ROWS`
+    links shaped as the sample, more (times the pages its pager offers) than the start page,
+    the pages after it not loaded (a wiki's category of the sample among its others): a list of the
     sample's kind lives beside it (a function list in the functions' folder, a manual's
     ``sql-commands.html`` above ``sql-select.html``, a repository's log above its changesets).
     A round that adds no wider list (`widest_list`) than the one an earlier round found ends the
@@ -436,24 +446,18 @@ async def _near_list(
     for near in sorted(tiers, reverse=True):
         for at in range(0, len(tiers[near]), ROUND):
             chunk = tiers[near][at : at + ROUND]
-            pages.update(await run.fetch([u for u in chunk if u not in pages], step="entry"))
-            for url in chunk:
-                if url in pages:
-                    scored[url] = list_score(pages[url], session.canonical, sample)
-            wider = [
-                c
-                for c in (scored[u] for u in chunk if u in scored)
-                if c.like_sample >= MINIMUM_ROWS
-                and c.like_sample * c.pages > own.like_sample * own.pages
-            ]
-            if wider:
-                run.note(
-                    "entry",
-                    "near-list",
-                    wider[0].url,
-                    values={"left": len(links) - len(scored) + 1},
-                )
-                return True
+            for url in chunk:  # one at a time: the first wider list ends the search
+                if url not in pages:
+                    pages.update(await run.fetch([url], step="entry"))
+                if url not in pages:
+                    continue
+                scored[url] = c = list_score(pages[url], session.canonical, sample)
+                if c.like_sample >= MINIMUM_ROWS and c.like_sample * c.pages > (
+                    own.like_sample * own.pages
+                ):
+                    left = len(links) - len(scored) + 1
+                    run.note("entry", "near-list", url, values={"left": left})
+                    return True
             widest = widest_list(list(scored.values()))
             if held is not None and widest == held:
                 # a round that adds no wider list than the one an earlier round found (pages

@@ -281,3 +281,66 @@ async def test_the_sitemap_in_the_first_round_ends_the_search() -> None:
             # the start, the sample's page, the first round and the sample's folder, asked for
             # with and without its slash (no page): none of the rest of the menu
             assert entry.cost.downloads == 4 + ROUND
+
+
+ROWS = 30
+
+
+class _Database(Site):
+    """A database browser: its home page links its tools (`_topic`: pages of no list) and,
+    after them, the table's rows view ``/rows``, which links every row's page ``/row/<n>``; a
+    row's page links the rows view and the first tool back."""
+
+    id = "database-rows"
+    kind = "entity-tree"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        tools = [_topic(n) for n in range(TOPICS)]
+        rows = [f"/row/{n}" for n in range(ROWS)]
+        if path == "/":
+            links = "".join(
+                f'<{tag}><a href="{u}">Tool {n}</a></{tag}>'
+                for n, (u, tag) in enumerate(
+                    zip(tools, ["div", "p", "span", "b", "i", "em", "strong"] * 2, strict=True)
+                )
+            )
+            body = f'<nav>{links}</nav><p><a href="/rows">Select data</a></p>'
+        elif path in tools:
+            body = f"<h1>{path}</h1><p>A tool.</p>"
+        elif path == "/rows":
+            items = "".join(f'<li><a href="{r}">Row {r[5:]}</a></li>' for r in rows)
+            body = f"<h1>Rows</h1><ul>{items}</ul>"
+        elif path in rows:
+            body = f'<h1>{path}</h1><a href="/rows">Select data</a> <a href="{tools[0]}">Tool 0</a>'
+        else:
+            return web.Response(status=404)
+        return web.Response(text=f"<html><body>{body}</body></html>", content_type="text/html")
+
+    def truth(self, base_url: str) -> SiteTruth:
+        urls = tuple(f"{base_url}/row/{n}" for n in range(ROWS))
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"row": urls},
+            target_type="row",
+            seed_entity=urls[4],
+        )
+
+
+async def test_the_list_the_sample_names_is_loaded_first_wherever_the_start_links_it() -> None:
+    # the rows view comes after the first round of the start's links: the sample's page names
+    # it and a tool of that round, so it is loaded after that tool, before the rest of the
+    # round, and ends the search
+    async with LabServer([_Database()]) as server:
+        truth = server.truth("database-rows")
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
+            assert entry.url == truth.base_url + "/rows" and entry.complete
+            assert any(t.decision == "sample-named" for t in entry.trace)
+            # the start, the sample's page, the first tool it names, the rows view
+            assert entry.cost.downloads == 4
+            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    scores = set_scores(result.entities, truth.target_entities)
+    assert scores.precision == 1.0 and scores.recall == 1.0

@@ -66,3 +66,47 @@ async def test_a_list_beside_the_sample_spares_loading_the_farther_pages() -> No
     assert result.complete, result.reason
     scores = set_scores(result.entities, truth.target_entities)
     assert scores.precision == 1.0 and scores.recall == 1.0
+
+
+GROUPS = [f"group{n}" for n in range(1, 10)]
+
+
+class _Categories(_Manual):
+    """A wiki: the home page links the category pages of its folder (`/ref/cat/<group>.html`),
+    the sample's first, each a page of text but the first, which lists the 24 function pages
+    (`/ref/fn<n>.html`, each linking it back), then the 30 topic pages."""
+
+    id = "manual-categories"
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        if path == "/":
+            links = [f"/ref/cat/{g}.html" for g in GROUPS] + [f"/{t}.html" for t in TOPICS]
+        elif path == f"/ref/cat/{GROUPS[0]}.html":
+            links = [f"/ref/{f}.html" for f in FUNCTIONS]
+        elif path.startswith("/ref/cat/") and path[9:].removesuffix(".html") in GROUPS:
+            links = ["/"]
+        elif path.startswith("/ref/") and path[5:].removesuffix(".html") in FUNCTIONS:
+            links = [f"/ref/cat/{GROUPS[0]}.html"]
+        else:
+            return await super().handle(request)
+        items = "".join(f'<li><a href="{u}">{u.rsplit("/", 1)[-1]}</a></li>' for u in links)
+        body = f"<main><h1>{path}</h1><ul>{items}</ul><p>Text.</p></main>"
+        return web.Response(text=f"<html><body>{body}</body></html>", content_type="text/html")
+
+
+async def test_the_nearest_pages_are_loaded_one_at_a_time_until_one_lists_the_sample() -> None:
+    # the category pages are all as near the sample: the first lists it, the other eight
+    # (a round of ROUND and more) are not loaded
+    async with LabServer([_Categories()]) as server:
+        truth = server.truth("manual-categories")
+        start = truth.base_url + "/"
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            entry = await find_list_page(session, start, truth.seed_entity)
+            assert entry.url == f"{truth.base_url}/ref/cat/{GROUPS[0]}.html" and entry.complete
+            assert entry.cost.downloads == 2  # the home page and the first category
+            assert any(t.decision == "near-list" for t in entry.trace)
+            result = await explore(session, entry.url, entity_sample=truth.seed_entity)
+    assert result.complete, result.reason
+    scores = set_scores(result.entities, truth.target_entities)
+    assert scores.precision == 1.0 and scores.recall == 1.0

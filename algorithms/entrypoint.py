@@ -82,9 +82,8 @@ Linked pages are loaded `ROUND` first, then the rest (`MAX_CANDIDATES` in all). 
 holding the sample in its own nested list of `MINIMUM_ROWS` entries or more (a table of
 contents, no menu: `tree_with_sample`) lists its kind: none of its entries is loaded. With a sample,
 the linked pages nearest it come first (sharing a folder of its path, or its file name's first
-word: `nearness`), loaded one at a time in rounds of `ROUND` before any other when the start
-page lists fewer than `MINIMUM_ROWS` links shaped as the sample, the first listing more of
-its kind ending the search: the nearest alone first, and when it scores as
+word: `nearness`), loaded `ROUND` at a time before any other when the start page lists fewer
+than `MINIMUM_ROWS` links shaped as the sample: the nearest alone first, and when it scores as
 the start page does (the same entity items, facets, rows and links shaped as the sample: the
 menu every page carries), it stands for the start's list and no other page is loaded
 (`_nearest_same`: a home page draws that menu among lists of its own); once one lists that many, the farther pages are
@@ -428,10 +427,9 @@ async def _near_list(
     scored: dict[str, ListCandidate],
 ) -> bool:
     """The pages of `links` near the `sample` (sharing a folder of its path or its file name's
-    first word: `nearness`), the nearest first, one at a time in rounds of `ROUND`, each scored
-    (into `pages` and `scored`, whose first is the start page), until one lists `MINIMUM_ROWS`
-    links shaped as the sample, more (times the pages its pager offers) than the start page,
-    the pages after it not loaded (a wiki's category of the sample among its others): a list of the
+    first word: `nearness`), the nearest first, `ROUND` at a time, each scored (into `pages`
+    and `scored`, whose first is the start page), until one lists `MINIMUM_ROWS` links shaped
+    as the sample, more (times the pages its pager offers) than the start page: a list of the
     sample's kind lives beside it (a function list in the functions' folder, a manual's
     ``sql-commands.html`` above ``sql-select.html``, a repository's log above its changesets).
     A round that adds no wider list (`widest_list`) than the one an earlier round found ends the
@@ -446,18 +444,24 @@ async def _near_list(
     for near in sorted(tiers, reverse=True):
         for at in range(0, len(tiers[near]), ROUND):
             chunk = tiers[near][at : at + ROUND]
-            for url in chunk:  # one at a time: the first wider list ends the search
-                if url not in pages:
-                    pages.update(await run.fetch([url], step="entry"))
-                if url not in pages:
-                    continue
-                scored[url] = c = list_score(pages[url], session.canonical, sample)
-                if c.like_sample >= MINIMUM_ROWS and c.like_sample * c.pages > (
-                    own.like_sample * own.pages
-                ):
-                    left = len(links) - len(scored) + 1
-                    run.note("entry", "near-list", url, values={"left": left})
-                    return True
+            pages.update(await run.fetch([u for u in chunk if u not in pages], step="entry"))
+            for url in chunk:
+                if url in pages:
+                    scored[url] = list_score(pages[url], session.canonical, sample)
+            wider = [
+                c
+                for c in (scored[u] for u in chunk if u in scored)
+                if c.like_sample >= MINIMUM_ROWS
+                and c.like_sample * c.pages > own.like_sample * own.pages
+            ]
+            if wider:
+                run.note(
+                    "entry",
+                    "near-list",
+                    wider[0].url,
+                    values={"left": len(links) - len(scored) + 1},
+                )
+                return True
             widest = widest_list(list(scored.values()))
             if held is not None and widest == held:
                 # a round that adds no wider list than the one an earlier round found (pages

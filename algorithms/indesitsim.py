@@ -8,8 +8,9 @@ sample by it too."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
+from typing import Any
 
 from siteseer.algorithms.features.dom import (
     TagFeature,
@@ -21,6 +22,9 @@ from siteseer.algorithms.features.dom import (
 from siteseer.render import Link, Snapshot
 
 __all__ = ["SeedSimilarity", "field_labels", "label_containment", "template_schema"]
+
+# A headed pair table names fields when it has this many rows, its header's included.
+_PAIR_ROWS = 3
 
 # A link in running text: its anchor in a paragraph of no attributes, through inline elements only.
 _IN_TEXT = re.compile(r"/p(?:/(?:em|strong|b|i|code|tt|span|small|sub|sup)(?:\[[^\]]*\])*)*/a$")
@@ -107,8 +111,50 @@ def field_labels(page: Snapshot) -> frozenset[str]:
     definition list, is a node like those without one), the key cells of its key/value tables
     in (choice "a key cell is a label": a record drawn as a two-column table names each field
     in the row's first cell, emphasised, as a definition list names it in a term; an admin
-    application's country and zone records share every link path and differ by those names)."""
-    return label_schema(page, key_cells=True, linked_terms=False)
+    application's country and zone records share every link path and differ by those names),
+    and the first cells of its headed key/value tables in, their header out (`_headed_pairs`)."""
+    labels = label_schema(page, key_cells=True, linked_terms=False)
+    pairs = frozenset(_headed_pairs(page))
+    if not pairs:
+        return labels
+    headers = frozenset(label for label in pairs if label.startswith("th:"))
+    return (labels - headers) | (pairs - headers)
+
+
+def _headed_pairs(page: Snapshot) -> Iterator[str]:
+    """Choice "a headed pair table names fields": of a table whose header row is two ``th``
+    cells and whose other rows are two cells, the first a ``td`` of plain text (no link), the
+    first cells are field names (``td:<text>``) and the header (``th:<text>``) none: a record
+    drawn as a "column | value" table (an admin application's details page) names each field
+    in its plain first cell, template text the same on every record of a type, where a table
+    of entries links each name (a package's files); its header names the table's two columns,
+    the same on the records of every type. A car's record and a weather reading's share every
+    link path and the header; they differ by those names."""
+    for table in page.tree().iter("table"):
+        rows = [r for r in table.iter("tr") if _table_of(r) is table]
+        if len(rows) < _PAIR_ROWS:
+            continue
+        cells = [[c for c in r if c.tag in ("td", "th")] for r in rows]
+        if len(cells[0]) != 2 or any(c.tag != "th" for c in cells[0]):
+            continue
+        body = cells[1:]
+        if any(
+            len(c) != 2 or c[0].tag != "td" or next(c[0].iter("a"), None) is not None for c in body
+        ):
+            continue
+        yield from (f"th:{' '.join(c.text_content().split())}" for c in cells[0])
+        for first, _ in body:
+            text = " ".join(first.text_content().split())
+            if text:
+                yield f"td:{text}"
+
+
+def _table_of(row: Any) -> Any:
+    """The table `row` belongs to (not one nested in a cell of it)."""
+    parent = row.getparent()
+    while parent is not None and parent.tag != "table":
+        parent = parent.getparent()
+    return parent
 
 
 def label_containment(a: frozenset[str], b: frozenset[str]) -> float:

@@ -493,10 +493,11 @@ def _page(body: str) -> web.Response:
     return web.Response(text=html, content_type="text/html")
 
 
-def _records(countries: int = 4, zones: int = 5) -> web.Application:
+def _records(countries: int = 4, zones: int = 5, *, headed: bool = False) -> web.Application:
     """An admin application: the home page links the country list and the zone list; each
     record's page is one template, a key/value table whose key cells are bold (country: Code,
-    Name; zone: Code, Country, Area). Both kinds of record pages share every link path."""
+    Name; zone: Code, Country, Area), or with `headed` plain under a "Column | Value" header
+    row. Both kinds of record pages share every link path."""
     menu = '<ul class="menu"><li><a href="/country/">Countries</a></li><li><a href="/zone/">Zones</a></li></ul>'
     kinds = {"country": (countries, ("Code", "Name")), "zone": (zones, ("Code", "Country", "Area"))}
 
@@ -513,10 +514,13 @@ def _records(countries: int = 4, zones: int = 5) -> web.Application:
 
     async def record(request: web.Request) -> web.Response:
         kind, n = request.match_info["kind"], request.match_info["n"]
+        key_cell = "{}" if headed else "<strong>{}</strong>"
         rows = "".join(
-            f"<tr><td><strong>{key}</strong></td><td>{key} of {n}</td></tr>"
+            f"<tr><td>{key_cell.format(key)}</td><td>{key} of {n}</td></tr>"
             for key in kinds[kind][1]
         )
+        if headed:
+            rows = f"<tr><th>Column</th><th>Value</th></tr>{rows}"
         back = f'<p class="back"><a href="/{kind}/">Back</a></p>'
         return _page(f"{menu}<table>{rows}</table>{back}")
 
@@ -534,6 +538,19 @@ async def test_indesit_key_cells_are_labels(
     (simhtml 1.0); their key cells (Code, Name against Code, Country, Area) tell them apart,
     so the countries are found and no zone."""
     base = await serve_app(_records())
+    async with Session(SessionConfig(render="never")) as session:
+        found = await indesit(session, f"{base}/country/1")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/country/{n}" for n in range(1, 5)}
+
+
+async def test_indesit_headed_pair_table_keys_are_labels(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    """Choice "a headed pair table names fields": the records' key cells are plain text under
+    one "Column | Value" header on both kinds, so the header tells nothing apart; the first
+    cells (Code, Name against Code, Country, Area) do: the countries are found and no zone."""
+    base = await serve_app(_records(headed=True))
     async with Session(SessionConfig(render="never")) as session:
         found = await indesit(session, f"{base}/country/1")
     assert found.complete, found.reason

@@ -98,6 +98,12 @@ Choice "an entry page that links nowhere" (`_Crawl.crawl`): when the host's root
 link collection (a library's front page drawn by script), the crawl starts from the seed's
 folders, the topmost first.
 
+Choice "the seed's links when the entry page leads nowhere like it" (`_Crawl.crawl`): when
+the crawl from the entry page found no page like the seed and no target collection (a
+manual's front page linking its other manuals, not the package whose page the seed is), it
+goes on from the seed's own link collections (its link to its package's index), as from an
+entry page.
+
 Choice "a list's next page is no entity" (`_lists_like_seed`): a target collection's link
 whose page was loaded, judged unlike the seed, and lists two or more pages judged like it at
 the collection's own link path, where the seed has no link, is another page of that list,
@@ -415,6 +421,21 @@ class _Crawl:
                     folder,
                     note="the entry page links to no page of the site: the seed's folder instead",
                 )
+        await self._drain()
+        if not self.entities and not self.similar.keys() - {self.seed_url, self.entry}:
+            # Choice "the seed's links when the entry page leads nowhere like it".
+            self.run.note(
+                "entry",
+                "seed",
+                seed.url,
+                note="nothing like the seed found from the entry page: the crawl goes on "
+                "from the seed's own links",
+            )
+            self.push(seed, _OTHER)
+            await self._drain()
+
+    async def _drain(self) -> None:
+        """Visit the queued collections, best first, until the queue is empty (step 2)."""
         while self.queue:
             _, index = heapq.heappop(self.queue)
             collection = self.collections[index]
@@ -627,14 +648,20 @@ def _gone(run: Run, url: str) -> bool:
 
 
 def _lists_like_seed(crawl: _Crawl, url: str, seed: dict[str, tuple[str, ...]]) -> str | None:
-    """Choice "a list's next page is no entity" (beyond the reconstruction, for real
-    applications): the link path of a target collection that listed `url` at which `url`'s
-    page itself lists `_LIST_LINKS` or more pages, most of those loaded judged like the seed,
-    where the seed (`seed`: its link collections) has no link; None when there is none. The
-    page is then another page of the list that listed it: a list whose pager shares its
-    entries' link path (``ul/li[@class]/a``, the entries' and the pager's classes told apart
-    by their values alone) is kept as the target collection it mostly is, and its pager's
-    links are no entities."""
+    """Choice "the seed's links when the entry page leads nowhere like it" (`_Crawl.crawl`): when
+    the crawl from the entry page found no page like the seed and no target collection (a
+    manual's front page linking its other manuals, not the package whose page the seed is), it
+    goes on from the seed's own link collections (its link to its package's index), as from an
+    entry page.
+
+    Choice "a list's next page is no entity" (beyond the reconstruction, for real
+        applications): the link path of a target collection that listed `url` at which `url`'s
+        page itself lists `_LIST_LINKS` or more pages, most of those loaded judged like the seed,
+        where the seed (`seed`: its link collections) has no link; None when there is none. The
+        page is then another page of the list that listed it: a list whose pager shares its
+        entries' link path (``ul/li[@class]/a``, the entries' and the pager's classes told apart
+        by their values alone) is kept as the target collection it mostly is, and its pager's
+        links are no entities."""
     page = crawl.run.pages.get(url)
     if page is None or not page.ok:
         return None

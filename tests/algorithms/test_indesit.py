@@ -557,6 +557,47 @@ async def test_indesit_headed_pair_table_keys_are_labels(
     assert set(found.entities) == {f"{base}/country/{n}" for n in range(1, 5)}
 
 
+def _help_site(items: int = 6) -> web.Application:
+    """A help site: the home page links a manual whose pages link each other and nothing else;
+    a package's index lists its help pages, each linking back to that index, which no page of
+    the manual links."""
+    manual = '<ul class="manual"><li><a href="/doc/intro">Intro</a></li><li><a href="/doc/faq">FAQ</a></li></ul>'
+
+    async def home(_: web.Request) -> web.Response:
+        return _page(manual)
+
+    async def doc(request: web.Request) -> web.Response:
+        return _page(f"<h1>{request.match_info['name']}</h1>{manual}")
+
+    async def index(_: web.Request) -> web.Response:
+        links = "".join(f'<li><a href="/pkg/t{n}.html">t{n}</a></li>' for n in range(1, items + 1))
+        return _page(f'<table><tr><td><ol class="topics">{links}</ol></td></tr></table>')
+
+    async def topic(request: web.Request) -> web.Response:
+        back = '<div class="foot"><a href="/pkg/00Index.html">Index</a></div>'
+        return _page(f"<h2>{request.match_info['name']}</h2><p>A data set.</p>{back}")
+
+    app = web.Application()
+    app.router.add_get("/", home)
+    app.router.add_get("/doc/{name}", doc)
+    app.router.add_get("/pkg/00Index.html", index)
+    app.router.add_get("/pkg/{name}.html", topic)
+    return app
+
+
+async def test_indesit_goes_on_from_the_seed_when_the_entry_leads_nowhere(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    """Choice "the seed's links when the entry page leads nowhere like it": the home page
+    leads to the manual alone, no page like the seed; the crawl goes on from the seed's link
+    to its index, and finds every topic and nothing else."""
+    base = await serve_app(_help_site())
+    async with Session(SessionConfig(render="never")) as session:
+        found = await indesit(session, f"{base}/pkg/t2.html")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/pkg/t{n}.html" for n in range(1, 7)}
+
+
 def _query_site(rows: int = 4) -> web.Application:
     """A database browser at one path, every page addressed by its query: the home page links
     each table (``?db=d&table=t``, two parameters), a table lists its rows (``&row=n``), a

@@ -146,7 +146,7 @@ class SameLevel:
                 group,
                 (sp, index_pages, sdp),
                 (level, leaf),
-                lambda urls: _probe(self, urls, sample_schema, threshold, sp.url),
+                lambda urls, section: _probe(self, urls, sample_schema, threshold, sp.url, section),
             )
             if not group.urls:
                 continue
@@ -450,6 +450,7 @@ async def _probe(
     sample_schema: HtmlSchema,
     minsim: float | Threshold,
     sample: str,
+    section: Callable[[str], bool] | None = None,
 ) -> tuple[bool, float]:
     """Try up to `same.probe` pages of a group against `minsim` (a least simhtml, or
     minsim_html measured as far as a page needs it, `Threshold.reached`); (passed, best
@@ -459,7 +460,9 @@ async def _probe(
     climb loads the pages nearest the seed, which would measure the group by its most
     alike. A file of an extension, other than the `sample` URL's, that a file of the group
     showed to be no page is not tried (`kinds.pages_only`: a folder's schema files after
-    the first)."""
+    the first). A page `section` tells a section of the level is tried but not tested: no
+    page of the group's kind, it fails whatever its simhtml, and a `Threshold` learns
+    nothing for it."""
     run, mode, limit = same.run, same.mode, same.probe
     best = -1.0
     tried = 0
@@ -476,6 +479,8 @@ async def _probe(
         tried += 1
         sim = simhtml(sample_schema, html_schema(page, mode))
         best = max(best, sim)
+        if section is not None and section(url):
+            continue
         if (sim >= minsim) if isinstance(minsim, float) else await minsim.reached(sim):
             return True, sim
     return False, best

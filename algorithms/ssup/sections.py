@@ -181,11 +181,41 @@ def inner_sections(
     listing the level's kind of pages as its index page does is a section of a tree of
     variable depth, no page of another kind that would end the level; being a list, it fails
     the HTML test whatever the level holds after it."""
+    shown = _shown_section(run, mode, urls, sample, index_pages, sdp)
+    if shown is None:
+        return []
+    url, members, found = shown
+    run.note(
+        "same-level",
+        "skip",
+        f"{len(found)} sections of the level",
+        level=level,
+        urls=tuple(found),
+        note=f"{url} fails the HTML test but lists, in the index page's kind of list "
+        f"({outline(sdp)}), {members} page(s) the index page does not list, of the URL "
+        "templates of pages it lists so (the level's own kinds): a section of the level, as "
+        "are the group's pages of its URL template; their lists join the level, the group's "
+        "other pages are judged without them",
+    )
+    return found
+
+
+def _shown_section(
+    run: Run,
+    mode: TagFeature,
+    urls: Sequence[str],
+    sample: Snapshot,
+    index_pages: Sequence[Snapshot],
+    sdp: str,
+) -> tuple[str, int, list[str]] | None:
+    """The first loaded page of `urls` that shows itself a section of the level, as
+    `inner_sections` reads one: (its URL, how many pages it lists the index pages do not, the
+    pages of `urls` of its URL template); None when none does."""
     tree = outline(sdp)
     host = urlsplit(sample.url).netloc
     own = {u for p in index_pages for u in own_urls(p)}
     if any(u not in own_urls(sample) for u in _listed(sample, tree, mode, host, run)):
-        return []
+        return None
     shown = own | {u for p in index_pages for u in _listed(p, tree, mode, host, run)}
     kinds = _templates(shown - own)
     for url, page in run.loaded(urls).items():
@@ -196,21 +226,8 @@ def inner_sections(
         members = [u for u in listed - shown if _of_kind(u, kinds) and not template.matches(u)]
         if not members:
             continue
-        found = [u for u in urls if template.matches(u)]
-        run.note(
-            "same-level",
-            "skip",
-            f"{len(found)} sections of the level",
-            level=level,
-            urls=tuple(found),
-            note=f"{url} fails the HTML test but lists, in the index page's kind of list "
-            f"({tree}), {len(members)} page(s) the index page does not list, of the URL "
-            "templates of pages it lists so (the level's own kinds): a section of the level, as "
-            "are the group's pages of its URL template; their lists join the level, the group's "
-            "other pages are judged without them",
-        )
-        return found
-    return []
+        return url, len(members), [u for u in urls if template.matches(u)]
+    return None
 
 
 def _templates(urls: Iterable[str]) -> list[UrlTemplate]:
@@ -304,7 +321,7 @@ async def judged(
     group: LinkGroup,
     lists: tuple[Snapshot, Sequence[Snapshot], str],
     level: tuple[int, bool],
-    probe: Callable[[Sequence[str]], Awaitable[tuple[bool, float]]],
+    probe: Callable[[Sequence[str], Callable[[str], bool] | None], Awaitable[tuple[bool, float]]],
 ) -> tuple[LinkGroup, bool, float]:
     """A later `group` of Algorithm 2 judged by `probe` (its HTML test): (the group left,
     passed, best simhtml). At the leaves (`level`: its number, whether it is the leaves), with
@@ -312,7 +329,10 @@ async def judged(
     grown here), and `lists` the sample, the index pages and the sample link DOM path: its pages
     of a section's URL template are set aside unprobed; when its probe fails, the sections its
     loaded pages show (`inner_sections`) are set aside and its other pages probed again; and
-    when the level holds sections and the group's probed pages are none, it passes.
+    when the level holds sections and the group's probed pages are none, it passes. At the
+    leaves a page the probe loads that shows itself a section is no leaf, whatever its simhtml:
+    it is not measured against minsim_html, which would load the best group's sample to
+    judge a page set aside either way.
 
     Choice (beyond the paper): a level whose list holds sections (pages listing the level's
     pages as its index page does) is a tree of variable depth, an API reference's namespaces
@@ -322,13 +342,17 @@ async def judged(
     (their permalinks in the list) are no leaves."""
     (run, mode, inner), (sp, index_pages, sdp), (number, leaf) = state, lists, level
     if not leaf:
-        passed, best = await probe(group.urls)
+        passed, best = await probe(group.urls, None)
         return group, passed, best
     own = {u for p in index_pages for u in own_urls(p)}
     known = [u for u in group.urls if _of_sections(u, inner) and u not in inner]
     inner.extend(known)
     group = replace(group, urls=tuple(u for u in group.urls if u not in own and u not in inner))
-    passed, best = await probe(group.urls) if group.urls else (False, -1.0)
+
+    def section(url: str) -> bool:
+        return _shown_section(run, mode, [url], sp, index_pages, sdp) is not None
+
+    passed, best = await probe(group.urls, section) if group.urls else (False, -1.0)
     while group.urls and not passed:
         found = inner_sections(run, mode, group.urls, sp, index_pages, sdp, number)
         if not found:
@@ -336,7 +360,7 @@ async def judged(
         inner.extend(found)
         group = replace(group, urls=tuple(u for u in group.urls if u not in found))
         if group.urls:
-            passed, best = await probe(group.urls)
+            passed, best = await probe(group.urls, section)
     if group.urls and not passed and _of_kind_listed(run, mode, group.urls, inner, sdp):
         passed = True
         run.note(

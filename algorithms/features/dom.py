@@ -31,7 +31,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import Any, Literal, TypeAlias
 
-from siteseer.render import Link, Snapshot
+from siteseer.render import Link, Snapshot, inert_elements
 
 __all__ = [
     "TAG_FEATURES",
@@ -48,6 +48,7 @@ __all__ = [
     "link_path",
     "link_tree",
     "link_trees",
+    "linked_anchors",
     "list_tree",
     "nested_list",
     "path_steps",
@@ -448,3 +449,24 @@ _PATH_STEP = re.compile(r"[^/\[]+(?:\[[^\]]*\])*")
 def path_steps(path: str) -> list[str]:
     """A link DOM path's steps, ``tag[@attr=value]…`` each (a value may hold a slash)."""
     return _PATH_STEP.findall(path)
+
+
+def linked_anchors(snapshot: Snapshot) -> list[tuple[Any, Link]]:
+    """The page's anchors with their links when the extraction kept every one (in order); []
+    otherwise. The links of a rendered page that are no anchor (an item a script opens, drawn
+    as a link from its element: its path ends in that element) have no anchor to pair; the
+    anchors of ``<noscript>`` and ``<template>`` contents are none of a scripting browser's
+    (render.extract leaves them out too: a forum's "enable JavaScript" help link)."""
+    tree = snapshot.tree()
+    inert = inert_elements(tree)
+    anchors = [
+        a
+        for a in tree.iter("a")
+        if a.get("href") is not None  # an empty one is the page itself, as extraction reads it
+        and not a.get("href").strip().startswith(("javascript:", "mailto:", "tel:", "data:"))
+        and a not in inert
+    ]
+    links = [x for x in snapshot.links if x.path.rsplit("/", 1)[-1] == "a"]
+    if len(anchors) != len(links):
+        return []
+    return list(zip(anchors, links, strict=True))

@@ -45,10 +45,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from siteseer.algorithms.features.dom import item_rows
+from siteseer.algorithms.features.dom import item_rows, linked_anchors
 from siteseer.algorithms.features.outline import leaf_suffix, section_lists
 from siteseer.algorithms.features.urlshape import is_index_document
-from siteseer.algorithms.querycentric.items import linked_anchors, result_items
+from siteseer.algorithms.querycentric.items import result_items
 from siteseer.algorithms.querycentric.listkinds import (
     heading_levels,
     other_outline_levels,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from siteseer.algorithms.querycentric.items import linked_anchors
+from siteseer.algorithms.features.dom import linked_anchors
 from siteseer.algorithms.querycentric.labels import clean_label, norm_ws
 
 if TYPE_CHECKING:

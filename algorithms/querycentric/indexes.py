@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
+from siteseer.algorithms.features.dom import linked_anchors
 from siteseer.algorithms.querycentric.beside import shared_attribute, spelled_address
-from siteseer.algorithms.querycentric.items import linked_anchors
 from siteseer.algorithms.querycentric.labels import clean_label, label_count, norm_ws
 from siteseer.algorithms.querycentric.model import EntityPattern
 from siteseer.algorithms.querycentric.views import (

@@ -23,9 +23,9 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Any
 
-from siteseer.algorithms.features.dom import path_steps, result_container
+from siteseer.algorithms.features.dom import linked_anchors, path_steps, result_container
 from siteseer.algorithms.querycentric.shapes import alike_container
-from siteseer.render import Link, Snapshot, inert_elements
+from siteseer.render import Link, Snapshot
 
 __all__ = [
     "item_links",
@@ -40,27 +40,6 @@ __all__ = [
 _LISTS = frozenset({"ul", "ol"})
 # what a list item holds on the way to its link: lists, items and the elements items wrap text in
 _IN_ITEMS = frozenset({"ul", "ol", "li", "a", "div", "span", "p", "strong", "em", "b", "i"})
-
-
-def linked_anchors(snapshot: Snapshot) -> list[tuple[Any, Link]]:
-    """The page's anchors with their links when the extraction kept every one (in order); []
-    otherwise. The links of a rendered page that are no anchor (an item a script opens, drawn
-    as a link from its element: its path ends in that element) have no anchor to pair; the
-    anchors of ``<noscript>`` and ``<template>`` contents are none of a scripting browser's
-    (render.extract leaves them out too: a forum's "enable JavaScript" help link)."""
-    tree = snapshot.tree()
-    inert = inert_elements(tree)
-    anchors = [
-        a
-        for a in tree.iter("a")
-        if a.get("href") is not None  # an empty one is the page itself, as extraction reads it
-        and not a.get("href").strip().startswith(("javascript:", "mailto:", "tel:", "data:"))
-        and a not in inert
-    ]
-    links = [x for x in snapshot.links if x.path.rsplit("/", 1)[-1] == "a"]
-    if len(anchors) != len(links):
-        return []
-    return list(zip(anchors, links, strict=True))
 
 
 def item_links(snapshot: Snapshot, containers: Iterable[str]) -> set[str]:

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from siteseer.algorithms.features.dom import path_steps, result_container
+from siteseer.algorithms.features.dom import linked_anchors, path_steps, result_container
 from siteseer.algorithms.features.url import path_segments
-from siteseer.algorithms.querycentric.items import linked_anchors
 from siteseer.algorithms.querycentric.labels import facet_heading
 
 if TYPE_CHECKING:

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from siteseer.algorithms.features.dom import linked_anchors
 from siteseer.algorithms.features.outline import MIN_SECTIONS
-from siteseer.algorithms.querycentric.items import linked_anchors
 from siteseer.algorithms.querycentric.labels import norm_ws
 from siteseer.render import Link, Snapshot
 

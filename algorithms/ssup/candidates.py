@@ -16,6 +16,7 @@ from siteseer.algorithms.features.dom import (
     TagFeature,
     link_dom_path,
     link_path,
+    linked_anchors,
     nested_list,
     paths_to,
 )
@@ -187,14 +188,7 @@ def row_mates(sp: Snapshot, down: str, mode: TagFeature) -> set[str]:
     category) are about that entry; the page above sp lists sp among its siblings, it is no
     attribute of sp's entries. `listed_beside` reads a list's element on the link DOM paths;
     a list of blocks shows its items only in the tree."""
-    anchors = [a for a in sp.tree().iter("a") if a.get("href") is not None]
-    paired: list[tuple[Any, str]] = []
-    links = iter(sp.links)
-    link = next(links, None)
-    for a in anchors:  # the page's links are its anchors in order, those that resolve
-        if link is not None and link_dom_path(a, mode) == link_path(link, mode):
-            paired.append((a, link.url))
-            link = next(links, None)
+    paired = [(a, link.url) for a, link in linked_anchors(sp)]
     entries = [(a, url) for a, url in paired if link_dom_path(a, mode) == down]
     if len({url for _, url in entries}) < 2:
         return set()

@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import replace
+from typing import NamedTuple
 from urllib.parse import urlsplit
 
 from siteseer.algorithms.features.dom import TagFeature, link_path, list_tree
@@ -181,7 +182,8 @@ def inner_sections(
     listing the level's kind of pages as its index page does is a section of a tree of
     variable depth, no page of another kind that would end the level; being a list, it fails
     the HTML test whatever the level holds after it."""
-    shown = _shown_section(run, mode, urls, sample, index_pages, sdp)
+    reading = _reading(run, mode, sample, index_pages, sdp)
+    shown = _shown_section(run, mode, urls, sample, index_pages, reading)
     if shown is None:
         return []
     url, members, found = shown
@@ -200,24 +202,45 @@ def inner_sections(
     return found
 
 
-def _shown_section(
-    run: Run,
-    mode: TagFeature,
-    urls: Sequence[str],
-    sample: Snapshot,
-    index_pages: Sequence[Snapshot],
-    sdp: str,
-) -> tuple[str, int, list[str]] | None:
-    """The first loaded page of `urls` that shows itself a section of the level, as
-    `inner_sections` reads one: (its URL, how many pages it lists the index pages do not, the
-    pages of `urls` of its URL template); None when none does."""
+class _Reading(NamedTuple):
+    """How a level's pages are read for sections: its kind of list (`outline`), its host, the
+    index pages' own URLs and the pages they list, and the URL templates of those listed."""
+
+    tree: str
+    host: str
+    shown: set[str]
+    kinds: list[UrlTemplate]
+
+
+def _reading(
+    run: Run, mode: TagFeature, sample: Snapshot, index_pages: Sequence[Snapshot], sdp: str
+) -> _Reading | None:
+    """The level's `_Reading`; None when the sample lists pages of its own in that kind of list
+    (a level of such pages holds no sections)."""
     tree = outline(sdp)
     host = urlsplit(sample.url).netloc
     own = {u for p in index_pages for u in own_urls(p)}
     if any(u not in own_urls(sample) for u in _listed(sample, tree, mode, host, run)):
         return None
     shown = own | {u for p in index_pages for u in _listed(p, tree, mode, host, run)}
-    kinds = _templates(shown - own)
+    return _Reading(tree, host, shown, _templates(shown - own))
+
+
+def _shown_section(
+    run: Run,
+    mode: TagFeature,
+    urls: Sequence[str],
+    sample: Snapshot,
+    index_pages: Sequence[Snapshot],
+    reading: _Reading | None,
+) -> tuple[str, int, list[str]] | None:
+    """The first loaded page of `urls` that shows itself a section of the level, as
+    `inner_sections` reads one (`reading`, the level's `_reading`): (its URL, how many pages it
+    lists the index pages do not, the pages of `urls` of its URL template); None when none
+    does."""
+    if reading is None:
+        return None
+    tree, host, shown, kinds = reading
     for url, page in run.loaded(urls).items():
         template = seed_template(url)
         if template is None or template.matches(sample.url) or _view(url, index_pages):
@@ -349,8 +372,11 @@ async def judged(
     inner.extend(known)
     group = replace(group, urls=tuple(u for u in group.urls if u not in own and u not in inner))
 
+    # the level read once for every page the probes load
+    reading = _reading(run, mode, sp, index_pages, sdp) if group.urls else None
+
     def section(url: str) -> bool:
-        return _shown_section(run, mode, [url], sp, index_pages, sdp) is not None
+        return _shown_section(run, mode, [url], sp, index_pages, reading) is not None
 
     passed, best = await probe(group.urls, section) if group.urls else (False, -1.0)
     while group.urls and not passed:

@@ -122,7 +122,7 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   left out: a family of lists that share the kind out holds the seed on one of its pages.
   When the seed's index page is listed by nothing but the site navigation and two or more of
   its pagination peers list pages of the seed's kind too (`fullprobe.kind_shared`), that
-  navigation is the level above it (`climb.navigation_index`): a blog's months, listed in
+  navigation is the level above it (`sidebar.navigation_index`): a blog's months, listed in
   the sidebar of every page.
 - Downloads on demand in Algorithm 2 (with ``probe_order="ranked"``): the links of later groups
   that the sample links to only through site navigation are menu entries, dropped without a
@@ -154,7 +154,7 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   blog's recent posts), and the site root when it carries the navigation too (one download:
   a part's page above the seed is one of the list's pages); nothing above it is climbed,
   the candidates left are not downloaded, and
-  the level is the whole list without a download (`climb.navigation_index`,
+  the level is the whole list without a download (`sidebar.navigation_index`,
   `levels.SameLevel.navigation_level`). Once a page the seed links shows that navigation as
   its list, the folders its URL's path names above it and the site root it links are probed
   next, before its neighbours and the menu's entries (`probes.above_seed`), unless a

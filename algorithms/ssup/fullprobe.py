@@ -281,7 +281,7 @@ def kind_shared(peers: Sequence[Parent], chain: Sequence[Snapshot], navigation: 
     site navigation (`navigation`), has two or more pagination peers (`peers`) listing pages of
     the seed's kind without it (`lists_kind`): a family of lists that share the kind out (a
     blog's months, each listing its posts once), the navigation listing them the level above
-    (`climb.navigation_index`)."""
+    (`sidebar.navigation_index`)."""
     if not navigation or len(chain) != 2:
         return False
     return sum(lists_kind(peer.page, chain[0]) for peer in peers) >= 2

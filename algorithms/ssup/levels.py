@@ -272,7 +272,7 @@ class SameLevel:
         self, index_pages: Sequence[Snapshot], sp: Snapshot, sdp: str, level: int, source: str
     ) -> list[str]:
         """The pages of `level` when its list is `source`, the site navigation every page carries
-        (`climb.navigation_index`) or a flat list of the seed's tree (`trails.trail_root`): `sp`
+        (`sidebar.navigation_index`) or a flat list of the seed's tree (`trails.trail_root`): `sp`
         and every page of the site's host the index pages list in the nested list (`link_tree`)
         holding `sdp`, but the index pages and their views (``#/?id=…`` of a hash-routed home).
 

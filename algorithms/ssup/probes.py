@@ -862,7 +862,7 @@ def above_seed(probes: Probes) -> str | None:
     one of its sections, ``/#part``).
 
     Choice: where the site navigation the seed carries lists it among pages like it, the page
-    above it carrying that navigation is its index page (`climb.navigation_index`): a
+    above it carrying that navigation is its index page (`sidebar.navigation_index`): a
     documentation's home page, whose sidebar lists every page of it."""
     home = [u for u in probes.left() if u in probes.home and not urlsplit(u).fragment]
     return next(iter([*probes.url_ancestors(), *home]), None)

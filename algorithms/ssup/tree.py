@@ -188,7 +188,7 @@ class _Walk:
                 f"{depth} level(s) at {chain[0].url}; the pages below it were searched with "
                 f"height {depth} (try --height {depth} or --height auto)"
             )
-        # The seed's list is the site navigation (`climb.navigation_index`): the level is that
+        # The seed's list is the site navigation (`sidebar.navigation_index`): the level is that
         # list, which every page carries whole, so no page of it is paginated or downloaded.
         # So is a flat list of the seed's tree that holds the pages of its trail
         # (`trails.trail_root`): every entry of it is a page of the tree.

@@ -228,7 +228,9 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   container, which every page of the path links to ("Index » YARD » CLI » Command", "Home »
   gnutls28 » 3.7.9-2"), is loaded once the climb ends (not when the seed's level is the site
   navigation and the seed links to the pages above through it: the entry before them there is
-  another entry of the menu, `trails._navigation_above`). When it lists the seed among more pages
+  another entry of the menu, `trails._navigation_above`; nor when a page loaded above the
+  path's top by its URL shows that container's links whole: a trail shortens above its pages,
+  a bar of the site's sections does not, `trails._menu_above`). When it lists the seed among more pages
   like it than the seed's index page (`climb.wider`) and every page of the path above the seed
   in that list, the tree is of the seed's own pages (namespaces that are objects too): the
   path is the root, then the seed, and the level its whole list, as a navigation's level is

@@ -19,8 +19,9 @@ from siteseer.algorithms.features.dom import link_collections, link_path, link_t
 from siteseer.algorithms.features.urlshape import is_index_document
 from siteseer.algorithms.ssup.candidates import own_urls
 from siteseer.algorithms.ssup.climb import MAX_AUTO_HEIGHT, Climb, Height, landed, wider
-from siteseer.algorithms.ssup.probes import url_ancestors
+from siteseer.algorithms.ssup.probes import ancestry, same_menu, url_ancestors
 from siteseer.algorithms.ssup.verdicts import (
+    NAVIGATION_OVERLAP,
     Parent,
     confirms,
     is_site_root,
@@ -64,8 +65,38 @@ def trail_root_url(chain: list[Snapshot], climb: Climb) -> str | None:
         if not url or url in on_path or urlsplit(url).netloc != host:
             continue
         linked = all(url in {lk.url.split("#", 1)[0] for lk in page.links} for page in above)
-        return url if linked else None
+        return url if linked and not _menu_above(chain, container, climb) else None
     return None
+
+
+def _menu_above(chain: list[Snapshot], container: str, climb: Climb) -> bool:
+    """Whether a page loaded above the top of `chain` by its URL (a folder its path names:
+    ``/photologue/`` above ``/photologue/photolist/``), none of `chain`, holds the seed's links
+    in `container` with mostly the same URLs (`probes.same_menu`): a bar of the site's
+    sections every page carries, no trail.
+
+    Choice (beyond the paper): a trail shortens above its pages (an ancestor shows the trail to
+    itself, without the pages below it); a list the pages above show whole is a menu, and its
+    link before the index page is another section, no root above it."""
+    seed, top = chain[-1], chain[0]
+    on_path = set().union(*(own_urls(p) for p in chain))
+    ours = _held(seed, container, climb) - own_urls(seed)
+    for page in list(climb.run.pages.values()):
+        if not page.ok or own_urls(page) & on_path or ancestry(page.url, top.url) < 0:
+            continue
+        theirs = _held(page, container, climb) - own_urls(page)
+        if same_menu(ours, theirs, NAVIGATION_OVERLAP):
+            return True
+    return False
+
+
+def _held(page: Snapshot, container: str, climb: Climb) -> set[str]:
+    """The URLs `page` links to inside `container` (a link DOM path's parent)."""
+    return {
+        link.url.split("#", 1)[0]
+        for link in page.links
+        if link_path(link, climb.mode).startswith(container + "/")
+    }
 
 
 async def trail_root(

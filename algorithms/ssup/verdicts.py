@@ -42,6 +42,7 @@ from siteseer.algorithms.ssup.yields import is_tool, pages_offered
 from siteseer.render import Snapshot
 
 __all__ = [
+    "NAVIGATION_OVERLAP",
     "WEIGHT_TIE",
     "Parent",
     "climbs",
@@ -70,7 +71,7 @@ WEIGHT_TIE = 0.01
 # height="auto" climbs to a candidate when at least this share of its list shares a URL pattern.
 _CLIMB_SHARE = 0.5
 # A candidate's list that the current page holds with this Jaccard overlap is site navigation.
-_NAVIGATION_OVERLAP = 0.8
+NAVIGATION_OVERLAP = 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +231,7 @@ def navigation_list(candidate: Snapshot, sp: Snapshot, sdp: str, mode: TagFeatur
     """
     theirs = tree_urls(candidate, sdp, mode) - own_urls(sp)
     ours = tree_urls(sp, sdp, mode) - own_urls(candidate)
-    return same_menu(ours, theirs, _NAVIGATION_OVERLAP)
+    return same_menu(ours, theirs, NAVIGATION_OVERLAP)
 
 
 def lists_through(page: Snapshot, sdp: str, mode: TagFeature) -> bool:

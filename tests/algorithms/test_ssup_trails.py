@@ -193,3 +193,88 @@ async def test_the_trail_root_listing_the_top_of_the_climb_is_the_level_above() 
     assert result.sample_path == truth.seed_path, result.trace
     # Each package's articles sit under its URL: no group of them is downloaded to be judged.
     assert len(downloaded) <= truth.lower_bound_downloads + 2, downloaded
+
+
+_PHOTOS = [f"photo-{n:02d}" for n in range(1, 43)]
+_PER_PAGE = 20
+
+
+class _GallerySite(Site):
+    """A photo gallery (Photologue's shape): every page's header links the gallery's home
+    (``/photos/``, a redirect to its galleries) and a bar of its sections, the galleries and
+    the photos, in that order; ``/photos/photolist/`` lists the photos 20 a page, each photo's
+    page shows the same header. The bar reads as a trail ("Galleries, Photos") on the seed,
+    but the home above the photo list shows it whole: a menu, no trail."""
+
+    id = "gallery-menu"
+    kind = "gallery"
+
+    @staticmethod
+    def _page(title: str, main: str) -> web.Response:
+        header = (
+            '<header><a href="/photos/">Backgrounds</a><nav>'
+            '<a href="/photos/gallerylist/">Galleries</a> '
+            '<a href="/photos/photolist/">Photos</a></nav></header>'
+        )
+        return _html(title, f"{header}<main>{main}</main>")
+
+    @staticmethod
+    def _galleries() -> str:
+        return "".join(
+            f'<div class="gallery"><h2><a href="/photos/gallery/g{n}/">Gallery {n}</a></h2></div>'
+            for n in range(1, 4)
+        )
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        if path == "/photos/":
+            raise web.HTTPMovedPermanently("/photos/gallery/")
+        if path in ("/photos/gallery/", "/photos/gallerylist/"):
+            return self._page("Galleries", self._galleries())
+        if path == "/photos/photolist/":
+            page = int(request.query.get("page", "1"))
+            shown = _PHOTOS[(page - 1) * _PER_PAGE : page * _PER_PAGE]
+            if not shown:
+                return web.Response(status=404, text="not found")
+            items = "".join(
+                f'<a href="/photos/photo/{p}/"><img src="/media/{p}.jpg" alt="{p}"></a>'
+                for p in shown
+            )
+            pages = range(1, (len(_PHOTOS) - 1) // _PER_PAGE + 2)
+            pager = "".join(
+                f'<li><a href="?page={n}">{n}</a></li>' if n != page else f"<li>{n}</li>"
+                for n in pages
+            )
+            main = f'<h1>All photos</h1><div class="photo-list">{items}</div><ul>{pager}</ul>'
+            return self._page("All photos", main)
+        name = path.removeprefix("/photos/photo/").strip("/")
+        if name not in _PHOTOS:
+            return web.Response(status=404, text="not found")
+        main = (
+            f'<h1>{name}</h1><a href="/media/{name}.jpg"><img src="/media/{name}.jpg"></a>'
+            f'<p>In <a href="/photos/gallery/g1/">Gallery 1</a></p>'
+        )
+        return self._page(name, main)
+
+    def truth(self, base_url: str) -> SiteTruth:
+        pages = tuple(f"{base_url}/photos/photo/{p}/" for p in _PHOTOS)
+        listing = f"{base_url}/photos/photolist/"
+        return SiteTruth(
+            site=self.id,
+            base_url=base_url,
+            kind=self.kind,
+            entities={"photo": pages},
+            target_type="photo",
+            seed_entity=pages[0],
+            seed_path=(listing, pages[0]),
+            index_levels=((listing, f"{listing}?page=2", f"{listing}?page=3"),),
+        )
+
+
+async def test_a_bar_of_sections_the_page_above_shows_whole_is_no_trail() -> None:
+    truth, result, downloaded = await serve_and_discover(_GallerySite())
+    assert result.complete, result.reason
+    assert set_scores(result.entities, truth.target_entities).f1 == 1.0, result.entities
+    assert result.sample_path == truth.seed_path, result.trace
+    # The galleries' list, the bar's entry before the photo list, is not loaded as a trail root.
+    assert not any(u.endswith("/photos/gallerylist/") for u in downloaded), downloaded

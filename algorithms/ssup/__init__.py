@@ -193,6 +193,11 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   nor are the pages an entry's item links beside it, its item the entry's highest ancestor
   holding no other entry (a forum's row of ``div`` blocks: a topic, the member who opened it,
   the member who wrote last: `candidates.row_mates`).
+- An index page's pager is no page above it (beyond the paper, `candidates.pager_bar`): above
+  the seed, the links of a bar most of which read as a pager's (numbers, arrows, "more",
+  "next"), one by its words at least, are its own list at other pages and sizes (a log's
+  "less", "more", "(0)", "-60" under another path than its own), not downloaded by the climb;
+  a bar of numbers alone (a blog's years) may lead above it and is judged.
 - The top depth of a table of contents (beyond the paper, `grouping._depth_above`): a list
   nested in the items of another (``li/ul/li/a``) whose entries are most of the depth above's
   pages (each page's sections, ``quickstart/#routing``) has that depth's other entries (a

@@ -38,6 +38,7 @@ __all__ = [
     "folder_length",
     "listed_beside",
     "own_urls",
+    "pager_bar",
     "path_terms",
     "refused",
     "refused_urls",
@@ -106,8 +107,8 @@ def candidates(
     )
     left_out |= set(sections)
     beside: list[str] = []
+    firsts = first_pages(sp, urls) if climbed else frozenset()
     if climbed and down_path is not None:
-        firsts = first_pages(sp, urls)
         mates = row_mates(sp, down_path, mode)
         beside = [
             u
@@ -117,6 +118,8 @@ def candidates(
             and (u in mates or listed_beside(sp, u, down_path, mode))
         ]
     left_out |= set(beside)
+    pager = [u for u in pager_bar(sp, mode) if u not in left_out | firsts] if climbed else []
+    left_out |= set(pager)
     skipped = [
         (
             f"{len(files)} files {sp.url} links to",
@@ -153,6 +156,12 @@ def candidates(
             "the path leading down the tree holds no index page of it",
         ),
         (
+            f"{len(pager)} pages of the pager of {sp.url}",
+            pager,
+            "not downloaded: linked from a bar of links most of which read as a pager's "
+            "(numbers, arrows, 'more', 'next'): the other pages and sizes of its own list",
+        ),
+        (
             f"{len(beside)} entries beside the page below {sp.url}",
             beside,
             "not downloaded: listed within the list through which the page lists the page "
@@ -160,6 +169,31 @@ def candidates(
         ),
     ]
     return [u for u in urls if u not in left_out], [s for s in skipped if s[1]]
+
+
+def pager_bar(sp: Snapshot, mode: TagFeature) -> list[str]:
+    """The URLs of `sp`'s pager: the links of a link DOM path of `sp` holding two links or
+    more, most of which read as a pager's (a number, arrows, pager words: `is_pager_text`),
+    one at least by its words ("more", "next": `pager_words`).
+
+    Choice (beyond the paper): above the seed, the pages a page's pager links are its own
+    list's other pages and sizes (a log's "less", "more", "(0)", "-60" under another path than
+    its own, which `_variants` does not read as its views), none a page listing it. A bar of
+    numbers alone (a blog's years) names no pager by its words: its pages may be above it."""
+    # querycentric imports SSUP's nested lists, which import this module.
+    from siteseer.algorithms.querycentric.views import is_pager_text, pager_words
+
+    labels: dict[str, list[str]] = {}
+    for link in sp.links:
+        labels.setdefault(link_path(link, mode), []).append(link.text)
+    bar = {
+        path
+        for path, texts in labels.items()
+        if len(texts) >= 2
+        and 2 * sum(map(is_pager_text, texts)) > len(texts)
+        and any(pager_words(t) for t in texts)
+    }
+    return list(dict.fromkeys(lk.url for lk in sp.links if link_path(lk, mode) in bar))
 
 
 # A step of a link DOM path that opens a list (``ul``, ``dl[@class]``, ``table``).

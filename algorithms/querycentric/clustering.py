@@ -2,7 +2,8 @@
 list pages through its pager links (`cluster_many`: a pager's page is the list's by its address,
 by its links, by its links but for one place each: `placeless_alike`, or at the list's path
 listing only new entities; walked forward: a later page's "previous page", read by no link of
-the first page, is not loaded), the start query's pages with those a documentation tree, a tree of
+the first page, is not loaded, nor, where the first page reads as page 1, its own "previous"
+or a later page's "1"), the start query's pages with those a documentation tree, a tree of
 folders or of lists goes on to (`start_pages`), and the start list at its largest page size
 (`largest_page_size`: a page-size link's, else every entity at once where a link or form of its
 own list names such a size, else the size its "less" and "more" links bracket).
@@ -100,6 +101,7 @@ async def cluster_many(
         return pages
     apart = [_apart(first, ex.containers) for first in firsts]
     ahead = [_pager_texts(first) for first in firsts]  # the words the first page steps on by
+    one = [_reads_as_page_one(first) for first in firsts]
     # each page to go on from, and whether a step on led to it ("next page", no number)
     frontier = [(i, first, False) for i, first in enumerate(firsts)]
     widths = [Widths() for _ in firsts]  # one pagination form a list (widening.py)
@@ -108,10 +110,15 @@ async def cluster_many(
         for i, snap, stepped in frontier:
             listed = set(ex.entities(snap))  # a "Next" to one of them: no list page
             back = _backward(ahead[i], snap) if stepped else frozenset()
+            before = _before_first(snap, firsts[i], one[i])
             for url in pagination_candidates(snap, ex.pattern, ex.canonical):
                 form = first_page_form(url, zero_based=zero[i])
                 if url in back and form not in seen[i]:  # a page on may still link it
                     ex.run.note("cluster", "backward", url, note=names[i])
+                    continue
+                if url in before and form not in seen[i]:
+                    seen[i].add(form)  # page 1 however another page links it
+                    ex.run.note("cluster", "page-one", url, note=names[i])
                     continue
                 fresh = form not in seen[i] and widths[i].allows(url, snap)
                 if fresh and not unsafe_reason(url=url) and entity_url(url) not in listed:
@@ -205,6 +212,32 @@ def _backward(ahead: frozenset[frozenset[str]], snap: Snapshot) -> frozenset[str
     for link in snap.links:
         read.setdefault(link.url, set()).add(pager_words(link.text))
     return frozenset(u for u, texts in read.items() if all(w and w not in ahead for w in texts))
+
+
+_BACK = frozenset({"previous", "prev"})
+
+
+def _reads_as_page_one(first: Snapshot) -> bool:
+    """Whether `first`, a list's first page, reads as its page 1: its pager links a page "2"
+    and none "1" (the page being read)."""
+    texts = {link.text.strip() for link in first.links}
+    return "2" in texts and "1" not in texts
+
+
+def _before_first(snap: Snapshot, first: Snapshot, one: bool) -> frozenset[str]:
+    """The links of `snap` that lead back to `first`, its list's first page, when that reads as
+    page 1 (`one`): a later page's link reading "1", and `first`'s own links reading only as a
+    step back ("previous": a pager's idle "previous" still carrying an address, the list's
+    unpaged form): nothing is listed before page 1, and page 1 is `first` (at another address:
+    ``/questions/`` beside ``/questions/all/page:1/``)."""
+    if not one:
+        return frozenset()
+    if snap is not first:
+        return frozenset(link.url for link in snap.links if link.text.strip() == "1")
+    read: dict[str, set[frozenset[str]]] = {}
+    for link in snap.links:
+        read.setdefault(link.url, set()).add(pager_words(link.text))
+    return frozenset(u for u, texts in read.items() if all(w and w <= _BACK for w in texts))
 
 
 def _apart(snap: Snapshot, containers: frozenset[str] | None) -> frozenset[str]:

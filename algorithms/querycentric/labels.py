@@ -14,7 +14,7 @@ from siteseer.algorithms.querycentric.views import (
     is_count_text,
 )
 
-__all__ = ["clean_label", "facet_heading", "is_selected", "label_count", "norm_ws"]
+__all__ = ["clean_label", "facet_heading", "is_selected", "label_count", "norm_ws", "tail_count"]
 
 _COUNT = re.compile(r"\s*[(\[]\s*(\d[\d,.]*)\s*[)\]]\s*$")
 _REMOVE_MARKS = "×✕✖✗x"
@@ -34,6 +34,14 @@ def label_count(text: str) -> int | None:
     if match is None:
         return None
     return int(match.group(1).replace(",", "").replace(".", ""))
+
+
+def tail_count(anchor: Any) -> int | None:
+    """The result count written right after a facet's link, outside it ("<a>car</a> (406)": the
+    text up to the next element is only a count in brackets), or None."""
+    tail = norm_ws(anchor.tail or "")
+    match = _COUNT.match(tail)
+    return int(match.group(1).replace(",", "").replace(".", "")) if match else None
 
 
 def clean_label(text: str) -> str:

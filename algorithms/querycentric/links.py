@@ -13,7 +13,9 @@ an entity nor a pair; nor are the sort links tested when no facet is left to fol
 
 A facet link whose address is a folder of the list's entities (a blog's month archive
 ``/blog/2026/11/`` above its posts ``/blog/2026/11/03/<slug>/``) lists those the start list,
-paged to its end, names under it: its query is made from them without a load.
+paged to its end, names under it: its query is made from them without a load. So is the
+query of a start-query value whose count is the start list's number of entities (within the
+subset tolerance): it holds every one of them.
 
 A facet link may open its value in place: a sitemap's folder link lists the whole list again
 with the folder's own pages nested below its item (``ul/li/ul/li``). Its page lists every entity
@@ -186,7 +188,7 @@ class LinkFacets:
                 continue
             todo.append((facet, conditions))
         self._skip_orderings(q)
-        todo = self._by_address(q, todo)
+        todo = self._holding_all(q, self._by_address(q, todo))
         if not todo:
             return []
         firsts = await at_largest_size(ex, await ex.pages([f.url for f, _ in todo]))
@@ -240,6 +242,32 @@ class LinkFacets:
             ex.index.add(child.id, QueryKey(child.entity_set, frozenset()), conditions)
             ex.edge(q, child, facet)
             ex.note_query(child, level=child.depth, note=f"{show(conditions)}: by address")
+        return rest
+
+    def _holding_all(
+        self, q: Query, todo: list[tuple[Facet, tuple[Condition, ...]]]
+    ) -> list[tuple[Facet, tuple[Condition, ...]]]:
+        """`todo` without the start query's drill-downs known without a load: a value whose
+        count is the number of entities the start list, paged to its end, names (within the
+        subset tolerance: a count may hold a few entities the list leaves out) holds every one
+        of them (a shop's one product type, 'car (406)' over 402 cars listed): its query is the
+        start query's entities, as its pages would list them again."""
+        if q.depth > 0 or not q.entities:
+            return todo
+        ex = self.ex
+        listed = len(q.entities)
+        most = listed * (1 + ex.settings.subset_tolerance)
+        rest: list[tuple[Facet, tuple[Condition, ...]]] = []
+        for facet, conditions in todo:
+            if facet.count is None or not listed <= facet.count <= most:
+                rest.append((facet, conditions))
+                continue
+            child = ex.new_query(conditions, q.depth + 1, q.first, parent=q.id)
+            child.entities = list(q.entities)
+            ex.index.add(child.id, QueryKey(child.entity_set, frozenset()), conditions)
+            ex.edge(q, child, facet)
+            note = f"{show(conditions)}: {facet.count} counted, every entity of {q.id}"
+            ex.note_query(child, level=child.depth, note=note)
         return rest
 
     def _not_listed(self, q: Query) -> list[Facet]:

@@ -51,6 +51,7 @@ from siteseer.algorithms.querycentric.labels import (
     is_selected,
     label_count,
     norm_ws,
+    tail_count,
 )
 from siteseer.algorithms.querycentric.safety import unsafe_reason
 from siteseer.algorithms.querycentric.shapes import alike_container, kind_of, namespace, query_pairs
@@ -821,6 +822,7 @@ def link_facets(
         count = label_count(text)
         if count is None and not _is_refinement(here, url):
             continue
+        count = tail_count(anchor) if count is None else count
         found[url] = Facet(heading, value, count, url=url, selected=is_selected(anchor))
     return tuple(sorted(found.values(), key=lambda f: (f.attribute, f.value, f.url)))
 

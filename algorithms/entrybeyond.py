@@ -15,7 +15,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from siteseer.algorithms.entryscores import MAX_CANDIDATES, ListCandidate, list_score, widest_list
+from siteseer.algorithms.entryscores import (
+    MAX_CANDIDATES,
+    MINIMUM_ROWS,
+    ListCandidate,
+    list_score,
+    widest_list,
+)
 from siteseer.algorithms.nearness import name_prefix
 from siteseer.algorithms.querycentric.model import entity_url, guess_entity_pattern, unsafe_reason
 from siteseer.algorithms.run import Run, Stopped
@@ -218,9 +224,12 @@ async def lists_of_lists(
 ) -> list[ListCandidate]:
     """When no candidate links the sample and the widest list's items are not shaped as it is,
     those items are lists themselves (a tracker's reports, each a query of its tickets): each
-    is loaded and scored (`pages` gets them), and the widest stands for them, with the pages
-    its pager offers (of two lists that each fill a first page, the one paged further is the
-    wider), the first listed on a tie. When the widest list's items lead nowhere new (a help
+    is loaded and scored in turn (`pages` gets them), and the widest stands for them, with the
+    pages its pager offers (of two lists that each fill a first page, the one paged further is
+    the wider), the first listed on a tie. The first that links `MINIMUM_ROWS` pages shaped as
+    the sample and pages on past its first page ends the loads: it shows its kind page after
+    page, and the lists after it are other queries of the same entities (a tracker's reports
+    by milestone, by owner). When the widest list's items lead nowhere new (a help
     page's links to other sites), the candidate showing most items is taken instead (a
     tracker's list of reports beside its wiki)."""
     best = widest_list(candidates)
@@ -232,17 +241,21 @@ async def lists_of_lists(
     else:
         return []
     run.note("entry", "lists-of-lists", candidate.url, values={"lists": len(urls)})
-    fetched = await run.fetch(urls, step="entry")
-    pages.update(fetched)
     out = []
-    for url in urls:
-        linked = fetched.get(url)
+    for at, url in enumerate(urls):
+        linked = (await run.fetch([url], step="entry")).get(url)
         if linked is None:
             continue
+        pages[url] = linked
         scored = replace(list_score(linked, session.canonical, sample), pages=pages_offered(linked))
         out.append(scored)
         values = {"items": scored.items, "facets": scored.facets, "rows": scored.rows}
         run.note("entry", "score", linked.url, values={**values, "like_sample": scored.like_sample})
+        if scored.like_sample >= MINIMUM_ROWS and scored.pages > 1:
+            # a list linking the sample that pages on past its first full page: the lists
+            # after it (queries of the same entities, a reporter's few) are not loaded
+            run.note("entry", "paged-list", url, values={"left": len(urls) - at - 1})
+            break
     # the widest of them, the first listed on a tie (a list's first item is its main one)
     return sorted(out, key=lambda c: (-c.score, -c.pages))[:1]
 

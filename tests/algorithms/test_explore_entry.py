@@ -113,3 +113,19 @@ async def test_a_list_of_lists_leads_to_the_widest_list_of_the_samples() -> None
     assert not any("format=" in url for url in loaded)
     assert not any("format=" in skip.subject for skip in result.skipped)
     assert {q.id for q in result.queries} == {"q0"}
+
+
+async def test_the_reports_after_one_paging_the_samples_kind_are_not_loaded() -> None:
+    async with LabServer([_Tracker()]) as server:
+        truth = server.truth("tracker-reports")
+        async with Session(SessionConfig(render="never", cache=None)) as session:
+            loaded: list[str] = []
+            session.events.on(
+                "page", lambda snap, cached: None if cached else loaded.append(snap.url)
+            )
+            entry = await find_list_page(session, truth.base_url + "/", truth.seed_entity)
+    # the home page, its three links, the sample, the list of reports and the two reports
+    # up to the one paging the tickets: the reporter's three, listed after it, not loaded
+    assert entry.url == f"{truth.base_url}/report/1" and entry.url in truth.seed_path
+    assert f"{truth.base_url}/report/3" not in loaded
+    assert entry.cost.downloads == 7

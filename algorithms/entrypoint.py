@@ -506,11 +506,13 @@ async def _nearest_same(
 ROUND = 8  # linked pages loaded before judging whether any adds to the start page's list
 
 
-def _more_links(page: Snapshot) -> list[str]:
+def _more_links(page: Snapshot, paged: bool = False) -> list[str]:
     """The links of `page` to the rest of what it lists: pager words or an ellipsis ("[...]",
     "more", "» ") leading to another path of its host (a summary's "[...]" under its ten newest
     commits, to the log that pages them all). Not a link back ("Prev", "First"): what comes
-    before a page (a manual's part above its chapter) is no rest of its list."""
+    before a page (a manual's part above its chapter) is no rest of its list. On a list its
+    own pager pages (`paged`), its pager's links are its own pages ("(0)", "-300": a log's
+    earlier revisions), no wider list: only "more" and the ellipsis are."""
     here = urlsplit(page.final_url)
     out: dict[str, None] = {}
     for link in page.links:
@@ -520,7 +522,7 @@ def _more_links(page: Snapshot) -> list[str]:
             continue
         if _BACK.search(text.lower()):
             continue
-        if is_pager_text(text) or _MORE.fullmatch(text.lower()):
+        if (is_pager_text(text) and not paged) or _MORE.fullmatch(text.lower()):
             out.setdefault(link.url)
     return list(out)[:MAX_CONTINUATIONS]
 
@@ -537,7 +539,8 @@ async def _continued(
     to a page shaped as the sample leads to one of its entities (a log's "Older" beside each
     revision's row, to that revision), no further list: not loaded."""
     shape = sample_pattern(sample)
-    urls = [u for u in _more_links(page) if u not in run.pages and not shape.matches(u)]
+    more = _more_links(page, paged=best.pages > 1)
+    urls = [u for u in more if u not in run.pages and not shape.matches(u)]
     if not urls:
         return best
     try:

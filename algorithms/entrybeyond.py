@@ -22,7 +22,7 @@ from siteseer.algorithms.entryscores import (
     list_score,
     widest_list,
 )
-from siteseer.algorithms.nearness import name_prefix
+from siteseer.algorithms.nearness import collection_word, name_prefix
 from siteseer.algorithms.querycentric.model import entity_url, guess_entity_pattern, unsafe_reason
 from siteseer.algorithms.run import Run, Stopped
 from siteseer.algorithms.ssup.probes import url_ancestors
@@ -77,14 +77,6 @@ def site_index_link(start: Snapshot, session: Session) -> tuple[str, str] | None
     return None
 
 
-def _collection(sample: str) -> str:
-    """The collection the sample's address names its entity in: the word before its last
-    segment (``/issues/37875`` → "issues"), "" when that is no word."""
-    segs = [s for s in urlsplit(sample).path.split("/") if s]
-    word = segs[-2].casefold() if len(segs) > 1 else ""
-    return word if word.isalpha() else ""
-
-
 async def _scored(
     run: Run,
     session: Session,
@@ -112,7 +104,7 @@ async def collections(
     collection (a path ending in the word its address names it in: ``/issues`` for
     ``/issues/37875``, a tracker's issue list a tab of its projects' page links), one step
     further, each loaded and scored (`pages` gets them; `MAX_CONTINUATIONS` at most)."""
-    word = _collection(sample)
+    word = collection_word(sample)
     if not word:
         return []
 

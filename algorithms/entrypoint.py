@@ -82,7 +82,8 @@ Linked pages are loaded `ROUND` first, then the rest (`MAX_CANDIDATES` in all). 
 holding the sample in its own nested list of `MINIMUM_ROWS` entries or more (a table of
 contents, no menu: `tree_with_sample`) lists its kind: none of its entries is loaded. With a sample,
 the linked pages nearest it come first (sharing a folder of its path, or its file name's first
-word: `nearness`), loaded `ROUND` at a time before any other when the start page lists fewer
+word: `nearness`; of each tier, the pages named for the sample's collection first:
+`names_collection`), loaded `ROUND` at a time before any other when the start page lists fewer
 than `MINIMUM_ROWS` links shaped as the sample: the nearest alone first, and when it scores as
 the start page does (the same entity items, facets, rows and links shaped as the sample: the
 menu every page carries), it stands for the start's list and no other page is loaded
@@ -90,7 +91,12 @@ menu every page carries), it stands for the start's list and no other page is lo
 not loaded (a function list in the functions' folder, a manual's ``sql-commands.html`` above
 ``sql-select.html``, a repository's page above its changesets), nor once a round adds no wider
 list than the one an earlier round found (a documentation whose every page carries the home
-page's menu: the farther pages carry it too). Else a start page that lists
+page's menu: the farther pages carry it too). Else, on a start page that lists
+`MINIMUM_ROWS` links shaped as it, the pages named for the sample's collection
+(``/photologue/photolist/`` for ``/photologue/photo/yellowflower/``) are loaded first, one at a
+time, and one listing more of its kind than the start page (times the pages its pager offers)
+is the list, no other page loaded (`_collection_named`: a gallery's index showing a few photos
+of each gallery). Else a start page that lists
 `MINIMUM_ROWS` links shaped as it without facets (a documentation's index, whose every page
 carries a menu of the same pages) loads none of its links shaped as the sample (its entities:
 a manual's chapters, a module index's modules), and is the list, none of the others loaded,
@@ -153,7 +159,7 @@ from siteseer.algorithms.entryscores import (
     shortest_linking,
     widest_list,
 )
-from siteseer.algorithms.nearness import nearness
+from siteseer.algorithms.nearness import names_collection, nearness
 from siteseer.algorithms.querycentric.entities import (
     listed_with_sample,
     sample_pattern,
@@ -326,6 +332,8 @@ async def _linked(
             if own_round:
                 run.note("entry", "sample-round", sample, values={"round": len(own_round)})
                 first, rest = own_round, [u for u in links if u not in own_round]
+    if sample and not near and await _collection_named(run, session, pages, links, sample, scored):
+        return scored, None
     pages.update(await run.fetch(first, step="entry"))
     if rest and sample:
         scored |= {u: list_score(pages[u], session.canonical, sample) for u in first if u in pages}
@@ -404,6 +412,38 @@ async def _named_first(
     return False
 
 
+async def _collection_named(
+    run: Run,
+    session: Session,
+    pages: dict[str, Snapshot],
+    links: list[str],
+    sample: str,
+    scored: dict[str, ListCandidate],
+) -> bool:
+    """The start's `links` named for the sample's collection (`names_collection`:
+    ``/photologue/photolist/`` for ``/photologue/photo/yellowflower/``), `MAX_CONTINUATIONS` at
+    most, loaded one at a time and scored (into `pages` and `scored`, whose first is the start
+    page, a list of the sample's kind), until one lists `MINIMUM_ROWS` links shaped as the
+    sample, more (times the pages its pager offers) than the start page: the list the site
+    names for the sample's kind, where a gallery's index shows a few of each gallery's.
+    Whether one did: the start's other links are then not loaded."""
+    own = next(iter(scored.values()))
+    named = [u for u in links if names_collection(u, sample)][:MAX_CONTINUATIONS]
+    for url in named:
+        page = (await run.fetch([url], step="entry")).get(url)
+        if page is None:
+            continue
+        pages[url] = page
+        scored[url] = candidate = list_score(page, session.canonical, sample)
+        if (
+            candidate.like_sample >= MINIMUM_ROWS
+            and candidate.like_sample * candidate.pages > own.like_sample * own.pages
+        ):
+            run.note("entry", "collection-named", url, values={"left": len(links) - len(scored)})
+            return True
+    return False
+
+
 def _in_folder(url: str, sample: str) -> bool:
     """Whether `url` is a file of the folder the `sample` is a file of (not the site root's)."""
     here, there = urlsplit(sample), urlsplit(url)
@@ -427,7 +467,10 @@ async def _near_list(
     scored: dict[str, ListCandidate],
 ) -> bool:
     """The pages of `links` near the `sample` (sharing a folder of its path or its file name's
-    first word: `nearness`), the nearest first, `ROUND` at a time, each scored (into `pages`
+    first word: `nearness`), the nearest first, those of a tier named for the sample's
+    collection (``/photologue/photolist/`` beside ``/photologue/gallery/2021/`` for
+    ``/photologue/photo/yellowflower/``: `names_collection`) before its others, `ROUND` at a
+    time, each scored (into `pages`
     and `scored`, whose first is the start page), until one lists `MINIMUM_ROWS` links shaped
     as the sample, more (times the pages its pager offers) than the start page: a list of the
     sample's kind lives beside it (a function list in the functions' folder, a manual's
@@ -437,13 +480,14 @@ async def _near_list(
     either happened: the farther pages are then not loaded."""
     own = next(iter(scored.values()))
     held = None  # the widest list a round found (`widest_list` of the pages scored)
-    tiers: dict[tuple[int, bool], list[str]] = {}
+    tiers: dict[tuple[int, bool, bool], list[str]] = {}
     for url in links:
         if (near := nearness(url, sample)) > (0, False):
-            tiers.setdefault(near, []).append(url)
-    for near in sorted(tiers, reverse=True):
-        for at in range(0, len(tiers[near]), ROUND):
-            chunk = tiers[near][at : at + ROUND]
+            # of a tier, the pages named for the sample's collection first, alone
+            tiers.setdefault((*near, names_collection(url, sample)), []).append(url)
+    for tier in sorted(tiers, reverse=True):
+        for at in range(0, len(tiers[tier]), ROUND):
+            chunk = tiers[tier][at : at + ROUND]
             pages.update(await run.fetch([u for u in chunk if u not in pages], step="entry"))
             for url in chunk:
                 if url in pages:

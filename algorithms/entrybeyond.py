@@ -213,6 +213,7 @@ async def lists_of_lists(
     pages: dict[str, Snapshot],
     candidates: list[ListCandidate],
     sample: str,
+    limit: int = MAX_CANDIDATES,
 ) -> list[ListCandidate]:
     """When no candidate links the sample and the widest list's items are not shaped as it is,
     those items are lists themselves (a tracker's reports, each a query of its tickets): each
@@ -223,11 +224,11 @@ async def lists_of_lists(
     page, and the lists after it are other queries of the same entities (a tracker's reports
     by milestone, by owner). When the widest list's items lead nowhere new (a help
     page's links to other sites), the candidate showing most items is taken instead (a
-    tracker's list of reports beside its wiki)."""
+    tracker's list of reports beside its wiki). `limit`: the items loaded at most."""
     best = widest_list(candidates)
     ranked = sorted(candidates, key=lambda c: -c.items)
     for candidate in ([best] if best is not None else []) + ranked:
-        urls = _items_to_load(session, pages, pages.get(candidate.url), sample)
+        urls = _items_to_load(session, pages, pages.get(candidate.url), sample)[:limit]
         if urls:
             break
     else:

@@ -71,7 +71,12 @@ its other tools): one listing more of its kind than the start page, or a
 list with facets linking it, that links every page of its kind the sample's page links
 (`holds_linked_peers`: the start page's links and, in a list whose every entry's file name
 begins alike, pages named otherwise are none of its kind) ends the search there (a class page
-naming the class index among a reference's menu). When no page of the first round links the
+naming the class index among a reference's menu). Of those, the pages the sample's page links
+by a text naming the collection its address names it in ("View Tickets" for ``/ticket/17``:
+`_titled_for_collection`) come first, and one that links none of its kind lists lists of
+them: its items, `ROUND` at most, are loaded in turn (entrybeyond.py `lists_of_lists`), and
+one listing `MINIMUM_ROWS` of its kind ends the search (a tracker's reports, the menu's wiki
+and timeline not loaded). When no page of the first round links the
 sample and the start's link to its site's index ("Sitemap") is among them, the rest of its
 links are not loaded: the index is where the site lists its pages (a wiki's menu of
 namespaces' start pages beside it). When the sample's page links none of the first
@@ -159,7 +164,7 @@ from siteseer.algorithms.entryscores import (
     shortest_linking,
     widest_list,
 )
-from siteseer.algorithms.nearness import names_collection, nearness
+from siteseer.algorithms.nearness import collection_word, names_collection, nearness
 from siteseer.algorithms.querycentric.entities import (
     listed_with_sample,
     sample_pattern,
@@ -396,11 +401,19 @@ async def _named_first(
         # page linking more of its folder links its peers)
         todo = [u for u in named if _in_folder(u, sample) and u not in pages]
         todo = todo if len(todo) <= MAX_CONTINUATIONS else []
+    titled = _titled_for_collection(sample_page, sample)
+    todo.sort(key=lambda u: u not in titled)  # stable: those titled for its kind first
     for url in todo:
         page = (await run.fetch([url], step="entry")).get(url)
         if page is None:
             continue
         candidate = list_score(page, session.canonical, sample)
+        if (
+            url in titled
+            and not candidate.like_sample
+            and await _lists_titled(run, session, (pages, scored), page, candidate, sample)
+        ):
+            return True
         wider = candidate.like_sample >= MINIMUM_ROWS and (
             candidate.like_sample * candidate.pages > own.like_sample * own.pages
         )
@@ -442,6 +455,38 @@ async def _collection_named(
             run.note("entry", "collection-named", url, values={"left": len(links) - len(scored)})
             return True
     return False
+
+
+def _titled_for_collection(sample_page: Snapshot, sample: str) -> set[str]:
+    """The pages the sample's own page links by a text naming the collection its address names
+    it in ("View Tickets" for ``/ticket/17``): the site's own way to the lists of its kind."""
+    word = collection_word(sample)
+    if not word:
+        return set()
+    return {
+        x.url
+        for x in sample_page.links
+        if any(w.startswith(word) for w in re.split(r"[^a-z]+", x.text.casefold()))
+    }
+
+
+async def _lists_titled(
+    run: Run, session: Session, found: _Found, page: Snapshot, candidate: ListCandidate, sample: str
+) -> bool:
+    """Whether `page`, titled for the sample's collection on the sample's page and linking none
+    of its kind, lists lists of them (a tracker's reports, each a query of its tickets): its
+    items, `ROUND` at most, are loaded in turn (`lists_of_lists`), and one linking
+    `MINIMUM_ROWS` pages shaped as the sample is the list, kept in `pages` and `scored`."""
+    pages, scored = found
+    seen = {**pages, page.url: page}
+    best = await lists_of_lists(run, session, seen, [candidate], sample, limit=ROUND)
+    if not best or best[0].like_sample < MINIMUM_ROWS:
+        return False
+    run.note("entry", "titled-lists", page.url, values={"like_sample": best[0].like_sample})
+    # the widest of them stands for them (the others are no candidates, as lists_of_lists has it)
+    pages[page.url], pages[best[0].url] = page, seen[best[0].url]
+    scored[page.url], scored[best[0].url] = candidate, best[0]
+    return True
 
 
 def _in_folder(url: str, sample: str) -> bool:

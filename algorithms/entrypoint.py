@@ -337,7 +337,11 @@ async def _linked(
             if own_round:
                 run.note("entry", "sample-round", sample, values={"round": len(own_round)})
                 first, rest = own_round, [u for u in links if u not in own_round]
-    if sample and not near and await _collection_named(run, session, pages, links, sample, scored):
+    if (
+        sample
+        and not near
+        and await _collection_named(run, session, sample, links, (pages, scored))
+    ):
         return scored, None
     pages.update(await run.fetch(first, step="entry"))
     if rest and sample:
@@ -426,12 +430,7 @@ async def _named_first(
 
 
 async def _collection_named(
-    run: Run,
-    session: Session,
-    pages: dict[str, Snapshot],
-    links: list[str],
-    sample: str,
-    scored: dict[str, ListCandidate],
+    run: Run, session: Session, sample: str, links: list[str], found: _Found
 ) -> bool:
     """The start's `links` named for the sample's collection (`names_collection`:
     ``/photologue/photolist/`` for ``/photologue/photo/yellowflower/``), `MAX_CONTINUATIONS` at
@@ -440,6 +439,7 @@ async def _collection_named(
     sample, more (times the pages its pager offers) than the start page: the list the site
     names for the sample's kind, where a gallery's index shows a few of each gallery's.
     Whether one did: the start's other links are then not loaded."""
+    pages, scored = found
     own = next(iter(scored.values()))
     named = [u for u in links if names_collection(u, sample)][:MAX_CONTINUATIONS]
     for url in named:

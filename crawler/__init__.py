@@ -18,7 +18,7 @@ import importlib
 import typing
 
 if typing.TYPE_CHECKING:
-    from siteseer.crawler.autorender import RenderDecision, runs_scripts
+    from siteseer.crawler.autorender import RenderDecision, drawn_as_served, runs_scripts
     from siteseer.crawler.config import RenderMode, SessionConfig
     from siteseer.crawler.cost import Cost
     from siteseer.crawler.errors import (
@@ -97,6 +97,7 @@ __all__ = [
     "TrapStop",
     "canonical_url",
     "current_halt",
+    "drawn_as_served",
     "halting",
     "host_of",
     "parse_duration",
@@ -149,6 +150,7 @@ _LAZY = {
     "TrapStop": "siteseer.crawler.urls",
     "canonical_url": "siteseer.crawler.urls",
     "current_halt": "siteseer.crawler.halt",
+    "drawn_as_served": "siteseer.crawler.autorender",
     "halting": "siteseer.crawler.halt",
     "host_of": "siteseer.crawler.urls",
     "parse_duration": "siteseer.crawler.settings",

@@ -20,6 +20,7 @@ import logging
 import re
 from dataclasses import asdict, dataclass
 from typing import Any, TypeVar
+from urllib.parse import urljoin
 
 from siteseer.crawler.dedup import InFlight
 from siteseer.crawler.errors import BrowserUnavailable, CrawlError
@@ -31,6 +32,8 @@ __all__ = [
     "AutoRender",
     "RenderDecision",
     "decide",
+    "drawn_as_served",
+    "page_scripts",
     "undecided",
     "visible_text_length",
     "without_scripts",
@@ -163,11 +166,34 @@ _RUN_TYPES = frozenset(
 
 def runs_scripts(http: Snapshot) -> bool:
     """Whether the page's raw HTML holds a script the browser would run."""
+    return bool(page_scripts(http))
+
+
+def page_scripts(http: Snapshot) -> frozenset[str]:
+    """The scripts the page's raw HTML has the browser run: each loaded one by its absolute
+    URL, each inline one by its text (whitespace runs made one space)."""
+    out: set[str] = set()
     for script in http.tree().iter("script"):
         kind = (script.get("type") or "").split(";")[0].strip().lower()
-        if kind in _RUN_TYPES:
-            return True
-    return False
+        if kind not in _RUN_TYPES:
+            continue
+        src = (script.get("src") or "").strip()
+        out.add(urljoin(http.final_url, src) if src else " ".join((script.text or "").split()))
+    return frozenset(out)
+
+
+def drawn_as_served(
+    http: Snapshot, decision: RenderDecision | None, decided: Snapshot | None
+) -> bool:
+    """Whether `http` (a page loaded without a browser) shows what the browser would: its
+    host's `decision` was made by rendering the page `decided` (one that runs scripts) and found
+    that the browser shows what its raw HTML does, and `http` runs no script `decided` does not
+    (a documentation's theme script on every page: what changes none changes this one
+    neither)."""
+    if decision is None or decision.needs_browser or decided is None:
+        return False
+    theirs = page_scripts(decided)
+    return bool(theirs) and page_scripts(http) <= theirs
 
 
 def without_scripts(host: str, http: Snapshot) -> RenderDecision | None:

@@ -70,7 +70,7 @@ from siteseer.algorithms.querycentric.views import folder_form
 from siteseer.algorithms.result import Exploration
 from siteseer.algorithms.run import Run, Stopped
 from siteseer.algorithms.scriptpager import in_place
-from siteseer.crawler import runs_scripts
+from siteseer.crawler import drawn_as_served, host_of, runs_scripts
 from siteseer.render import Action, Control, Snapshot
 
 if TYPE_CHECKING:
@@ -163,7 +163,12 @@ async def _explore(ex: Explorer) -> None:
         if not kind.in_page and kind.offers(root, q0):
             q0 = await kind.explore(root, q0)
     in_page = [kind for kind in kinds if kind.in_page]
-    if q0 is None and not any(kind.shown(root) for kind in in_page) and _may_change(root):
+    if (
+        q0 is None
+        and not any(kind.shown(root) for kind in in_page)
+        and _may_change(root)
+        and not _served_alike(ex, root)
+    ):
         rendered = await ex.rendered(ex.start)
         root = rendered if rendered is not None else root
     root = await _widest_view(ex, root)
@@ -597,6 +602,29 @@ def _may_change(root: Snapshot) -> bool:
     """Whether `root`, loaded without a browser, may show more rendered: its HTML holds a
     script the browser would run (a page without one is drawn as it was served)."""
     return not root.rendered and runs_scripts(root)
+
+
+def _served_alike(ex: Explorer, root: Snapshot) -> bool:
+    """Whether `root`, loaded without a browser, is drawn as served though it runs scripts: it
+    runs only scripts the page its host's render decision rendered runs, and that decision
+    found the browser shows what the raw HTML does (crawler `drawn_as_served`: a
+    documentation's theme script on every page), no rendered copy of it being at hand (one
+    kept is read at no cost)."""
+    session = ex.run.session
+    kept = session.stored(root.url)
+    if kept is not None and kept.rendered:
+        return False
+    decision = session.render_decisions.get(host_of(root.final_url))
+    decided = session.stored(decision.url) if decision is not None else None
+    if not drawn_as_served(root, decision, decided):
+        return False
+    ex.run.note(
+        "render",
+        "skip",
+        root.final_url,
+        note=f"its scripts change nothing on {decision.url if decision else ''}: drawn as served",
+    )
+    return True
 
 
 async def _widest_view(ex: Explorer, root: Snapshot) -> Snapshot:

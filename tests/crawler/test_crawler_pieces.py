@@ -124,6 +124,7 @@ EXPORTED = {
     "RedirectRefused",
     "RenderDecision",
     "runs_scripts",
+    "drawn_as_served",
     "RenderMode",
     "Renderer",
     "RobotsDisallowed",

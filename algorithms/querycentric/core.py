@@ -152,6 +152,8 @@ class Explorer:
         self.listed: dict[str, dict[str, FieldValue]] | None = None  # records.py `listed_of`, once
         # controls whose action led to a request the browser refused: never acted on again
         self.unsafe_selectors: set[str] = set()
+        # (a page's state, a select's selector) that failed to take a value (`act`)
+        self.stuck_selects: set[tuple[str, str]] = set()
         # the path below an entity's page the start list links each entity through
         # (throughviews.py): every page loaded names those links by their entities
         self.view: tuple[str, ...] = ()
@@ -219,10 +221,20 @@ class Explorer:
         subject = action.label or action.selector
         if (action.selector or action.key()) in self.unsafe_selectors:
             return None
+        # a select that could not be set to one value (hidden, disabled: a search panel's
+        # scope list drawn closed) takes no other on the same page either
+        stuck = (snap.key, action.selector) if action.kind == "select" else None
+        if stuck is not None and stuck in self.stuck_selects:
+            self.skip(subject, "error", "its select could not be set to another value here")
+            return None
+        failed = False
         try:
             new = await self.run.act(snap, action)
+            failed = new is None
         except Stopped:
             new = None
+        if failed and stuck is not None:
+            self.stuck_selects.add(stuck)
         if new is None:
             self._not_loaded(subject, (snap.state or State(snap.url)).then(action).key())
         elif new.refused:

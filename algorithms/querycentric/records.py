@@ -368,6 +368,17 @@ def _row_agrees(
     return len(same) >= 2
 
 
+def _list_names(ex: Explorer) -> set[str]:
+    """What the start list's page is named by: its title and its first-level headings (a
+    package's name, which its every entity's page shows as its own "Package:"), case-folded."""
+    pages = ex.queries[0].pages if ex.queries else []
+    if not pages:
+        return set()
+    tree = pages[0].tree()
+    found = tree.xpath("//title") + tree.xpath("//body//h1")
+    return {" ".join(e.text_content().split()).casefold() for e in found} - {""}
+
+
 def _texts(value: FieldValue) -> tuple[str, ...]:
     return tuple(
         " ".join(v.split()).casefold() for v in (value if isinstance(value, tuple) else (value,))
@@ -389,7 +400,9 @@ async def _second_record(
     at least half of the sample's labels, two of them at least beyond the facets', and differ
     in at least half of the values of those (label/value pairs every page shows alike are the
     site's template: a keyboard-shortcut table). Not loaded when most of the sample's pairs
-    are terms of its text and their descriptions (`_described`)."""
+    are terms of its text and their descriptions (`_described`), nor when all of them but one
+    hold what names the start list's page (its title or heading, `_list_names`: the package
+    whose index lists every entity, shown as each one's "Package:"): a pair left is no record."""
     if faceted:
         return "no table of rows; the facets give the entities' attributes"
     if len(more) < 2:
@@ -397,6 +410,9 @@ async def _second_record(
     mine = {name.casefold(): value for name, value in record_fields(sample).items()}
     if 2 * sum(_described(name, mine[name]) for name in more) > len(more):
         return "the entity page's pairs are terms of its text and their descriptions, no record"
+    named = _list_names(ex)
+    if len({name for name in more if not set(_texts(mine[name])) <= named}) < 2:
+        return "the entity page's pairs but one name the list (its title), no record"
     other = next((e for e in entities if e not in loaded), None)
     if other is None:
         return "no second entity page to compare the record with"

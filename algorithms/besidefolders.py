@@ -10,7 +10,8 @@ A wiki or a file tree names its pages by their folders: one page type in many fo
 folder's listing a page of one level. The folders are named by the links of the pages loaded
 (each link of the sample's depth, in a folder beside the list's, under the same parent); where
 none names one, the list's own pages those pages link most are loaded first, up to `SEEDS`
-(a documentation's most cited pages cite every part of it). The folders are loaded most linked
+(a documentation's most cited pages cite every part of it), until one names none (the pages of
+one folder citing only their own: its less cited pages name none either). The folders are loaded most linked
 first: a folder whose page lists pages through the list's own link DOM path, mostly files of
 that folder, is one more list of the level when its page the loaded pages link most, loaded, is
 as like the sample as the sample's own folder mates are (simhtml with it at least the least of
@@ -128,7 +129,12 @@ async def folder_lists(
             seed = await run.fetch_one(max(left, key=lambda u: linked[u]))
             if seed is not None:
                 mates.append(seed)
-                linked += _links(run, [seed])
+                named_by = _links(run, [seed])
+                linked += named_by
+                if not _beside(named_by, home):
+                    # the list's most linked page links no folder beside it: its less linked
+                    # mates, pages of the same folder, name none either
+                    break
             continue
         if not named:
             break

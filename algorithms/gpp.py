@@ -321,6 +321,42 @@ def _matching_list(
     return gpplists.whole_list(snapshot, chosen, menus), score
 
 
+async def _clicked(
+    run: Run,
+    page: Snapshot,
+    listed: set[str],
+    model: VisualList,
+    names: frozenset[str],
+    menus: set[MenuKey],
+    threshold: float,
+) -> set[str]:
+    """The entries the further pages of `page`'s list add to `listed`, its entries, where its
+    pager shows them in place (`gpppages.by_script`): on each state, the entries of its list
+    matching `model` (`_matching_list`) without the state `names` leaves out (`_entries`), in
+    scope."""
+
+    def items(state: Snapshot) -> set[str]:
+        if state is page:
+            return listed
+        chosen, _ = _matching_list(state, model, menus, threshold)
+        entries = set() if chosen is None else _entries(state, chosen, names)
+        return {u for u in entries if run.session.in_scope(u)}
+
+    shown = await gpppages.by_script(run, page, items)
+    more = set().union(*map(items, shown)) - listed if shown else set()
+    if shown:
+        run.trace.append(
+            TraceEntry(
+                "grow",
+                "in-place",
+                page.url,
+                values=(("pages", float(len(shown) + 1)), ("new", float(len(more)))),
+                note="its pager shows the list's further pages in place",
+            )
+        )
+    return more
+
+
 def _holding_list_size(page: Snapshot, seed: str, menus: set[MenuKey]) -> int:
     """Links in the visual list of `page` that holds `seed` (0 for a menu, a lone link, or a
     list mostly of other URL templates than the seed's).
@@ -692,6 +728,12 @@ async def gpp(
                     nexts = dict.fromkeys(
                         gpppages.pager_links(page, first, chosen, seen, session), first
                     )
+                if level_page and not nexts:  # a list paged in place, by script
+                    more = await _clicked(
+                        run, page, listed, model, _names(path[i + 1]), menus, list_threshold
+                    )
+                    listed_on[page.url] |= more
+                    found |= more
                 for url, listed_at in nexts.items():
                     origin[url] = listed_at
                     seen.add(url)

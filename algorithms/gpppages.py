@@ -5,22 +5,33 @@ split over pages is one list", "a pager names its pages", "a next document is no
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlencode, urlsplit, urlunsplit
 
 from siteseer.algorithms.features.url import query_pairs, route
 from siteseer.algorithms.features.urlshape import continues
 from siteseer.algorithms.features.visual import VisualList
+from siteseer.algorithms.run import Run, Stopped
+from siteseer.algorithms.scriptpager import in_place, page_through
 from siteseer.algorithms.ssup.yields import leads_on, pager_text, spelled_defaults
-from siteseer.render import Link, Snapshot
+from siteseer.render import Action, Link, Snapshot
 
 if TYPE_CHECKING:
     from siteseer.crawler import Session
 
-__all__ = ["at_path", "continuations", "other_names", "pager_links", "pages_on", "spelled"]
+__all__ = [
+    "at_path",
+    "by_script",
+    "continuations",
+    "other_names",
+    "pager_links",
+    "pages_on",
+    "spelled",
+]
 
 DIGITS = re.compile(r"\d+")
+CLICKS = 200  # the most pages of one list shown by its pager's clicks
 
 
 def pages_on(first: str, url: str) -> bool:
@@ -181,3 +192,28 @@ def other_names(
         for url, bases in paged.items()
         if (named := [b for b in bases if b in roots])
     }
+
+
+async def by_script(
+    run: Run, page: Snapshot, items: Callable[[Snapshot], Iterable[str]]
+) -> list[Snapshot]:
+    """The further pages of the list `page` shows that its pager shows in place, each a state
+    of `page`'s URL reached by clicking the pager's next control (`scriptpager.in_place`,
+    `scriptpager.page_through`, the pager every method uses; each click an action of the run),
+    until a page adds no entry (`items`: the entries of the list like the seed's on a state);
+    none where its pager leads to other URLs or it has none. Once the budget is spent, the
+    pages shown so far.
+
+    Choice "a list paged by script is one list" (beyond the reconstruction, for real
+    applications): an admin's single-page application shows a model's first 15 rows and a
+    "Next" control that replaces them in place; no link leads to its other pages."""
+    if not page.rendered or not page.ok or not in_place(page):
+        return []
+
+    async def act(snapshot: Snapshot, action: Action) -> Snapshot | None:
+        try:
+            return await run.act(snapshot, action)
+        except Stopped:
+            return None
+
+    return (await page_through(page, act, items, rounds=CLICKS))[1:]

@@ -1,0 +1,69 @@
+"""GPP's pages of a list (`algorithms.gpppages`), against the site's known entities.
+
+Choice "a list paged by script is one list" (`gpppages.by_script`): a single-page admin shows
+a model's first rows and a "Next" control that replaces them in place, no link leading to its
+other pages; clicking it shows the rest of the list, every row an entity."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from aiohttp import web
+
+from siteseer.algorithms import gpp
+from siteseer.crawler import Session, SessionConfig
+
+Serve = Callable[[web.Application], Awaitable[str]]
+
+_ROWS = [f"penguin-{n:02d}" for n in range(40)]
+_PAGE = 15
+
+
+def _html(body: str) -> web.Response:
+    return web.Response(text=f"<html><body>{body}</body></html>", content_type="text/html")
+
+
+def _admin() -> web.Application:
+    """A front page linking a model's list, the list drawn by script 15 rows at a time with a
+    Next button that draws the next 15 in place, and a page per row."""
+    names = ",".join(f'"{n}"' for n in _ROWS)
+    script = (
+        f"const rows = [{names}]; let page = 0;"
+        "function draw() {"
+        f"  const shown = rows.slice(page * {_PAGE}, (page + 1) * {_PAGE});"
+        "  document.getElementById('rows').innerHTML = shown.map("
+        "    n => `<li><a href=\"/row/${n}\">${n}</a></li>`).join('');"
+        f"  document.getElementById('next').disabled = (page + 1) * {_PAGE} >= rows.length;"
+        "}"
+        "document.getElementById('next').onclick = () => { page += 1; draw(); };"
+        "draw();"
+    )
+
+    async def home(_: web.Request) -> web.Response:
+        return _html('<h1>Admin</h1><p><a href="/list">Penguins</a></p>')
+
+    async def listing(_: web.Request) -> web.Response:
+        return _html(
+            '<h1>Penguins</h1><ul id="rows"></ul><button id="next">Next</button>'
+            f"<script>{script}</script>"
+        )
+
+    async def row(request: web.Request) -> web.Response:
+        return _html(f"<h1>{request.match_info['name']}</h1><p>A row.</p>")
+
+    app = web.Application()
+    app.add_routes(
+        [web.get("/", home), web.get("/list", listing), web.get("/row/{name}", row)]
+    )
+    return app
+
+
+async def test_gpp_pages_a_list_its_pager_redraws_in_place(serve_app: Serve) -> None:
+    """The list's first page shows 15 of its 40 rows; its Next button shows the others, in
+    two clicks: every row is found, the list's page once downloaded."""
+    base = await serve_app(_admin())
+    async with Session(SessionConfig(render="always")) as session:
+        found = await gpp(session, base + "/row/penguin-03")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/row/{n}" for n in _ROWS}
+    assert found.cost.downloads <= 3, found.cost

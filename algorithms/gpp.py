@@ -69,8 +69,11 @@ marked [reconstructed] there are the named choices below:
    to the level (the pages a "more" link widens past the list's end, a "less" link's), and
    no page is loaded twice. Where no link of a page continues its list's URL, the links its
    pager names are its next pages: a "Next Page" link, a page number its URL spells
-   (`pager_links`: ``/maillist.html`` → ``/mail2.html``). The entries are read without the state the list hands on to its
-   links (`_entries`: ``/rev/7?revcount=120`` listed by ``?revcount=120`` is ``/rev/7``). Views
+   (`pager_links`: ``/maillist.html`` → ``/mail2.html``). Where none of them names a next
+   page of a level page but its pager shows the list's further pages in place, by script, its
+   clicks show them (`gpppages.by_script`: a single-page admin's Next button). The entries
+   are read without the state the list hands on to its links (`_entries`:
+   ``/rev/7?revcount=120`` listed by ``?revcount=120`` is ``/rev/7``). Views
    (`is_view`: a sort order or page size combined with a page, two or more parameters) are never
    followed, so a list with sort links on every column is rendered once per page, not once per
    order; a one-parameter view (a page size, a lone sort order) costs one page and its own
@@ -137,7 +140,7 @@ __all__ = ["GPPParams", "gpp"]
 MAX_SEED_DEPTH = 4
 LIST_THRESHOLD = 0.7
 EXTRA_DEPTH = 1
-SHORT_LIST = 10  # a seed list shorter than this may be a "featured" box: search one level more
+SHORT_LIST = 11  # a seed list shorter (a front page's ten newest) may be "featured": search on
 BATCH = 8  # pages rendered per batch while searching for the seed path
 TERMS = 2.0  # a list linking its pages more times each than this is an index of terms
 TREE_GAIN = 1.5  # a tree stands for a long branch of it when it reaches this many times its pages
@@ -400,7 +403,8 @@ def _of_terms(model: VisualList) -> bool:
 def _long(page: Snapshot, seed: str, menus: set[MenuKey], session: Session) -> bool:
     """Whether the list of `page` holding `seed` lists it at length: it holds `SHORT_LIST`
     links or more, or it goes on over pages of its own (`page` links a next page of it:
-    `continuations`, `pager_links`).
+    `continuations`, `pager_links`), or under its list's own URL (`other_names`: a
+    repository's front page showing its log's ten newest and linking the log's next page).
 
     Choice "a paged list is a long one" (beyond the reconstruction, for real applications): a
     blog's index shows five posts a page, the newest first, and a box of its five recent posts
@@ -416,6 +420,7 @@ def _long(page: Snapshot, seed: str, menus: set[MenuKey], session: Session) -> b
     return bool(
         gpppages.continuations(page, [page.final_url], model, own, session)
         or gpppages.pager_links(page, page.final_url, model, own, session)
+        or gpppages.other_names(page, model, own, session)
     )
 
 

@@ -2,7 +2,9 @@
 
 Choice "a list paged by script is one list" (`gpppages.by_script`): a single-page admin shows
 a model's first rows and a "Next" control that replaces them in place, no link leading to its
-other pages; clicking it shows the rest of the list, every row an entity."""
+other pages; clicking it shows the rest of the list, every row an entity. A front page's ten
+newest posts, paged nowhere, are a "featured" box (`SHORT_LIST`): the search for the seed's
+list goes one level on."""
 
 from __future__ import annotations
 
@@ -52,9 +54,7 @@ def _admin() -> web.Application:
         return _html(f"<h1>{request.match_info['name']}</h1><p>A row.</p>")
 
     app = web.Application()
-    app.add_routes(
-        [web.get("/", home), web.get("/list", listing), web.get("/row/{name}", row)]
-    )
+    app.add_routes([web.get("/", home), web.get("/list", listing), web.get("/row/{name}", row)])
     return app
 
 
@@ -67,3 +67,49 @@ async def test_gpp_pages_a_list_its_pager_redraws_in_place(serve_app: Serve) -> 
     assert found.complete, found.reason
     assert set(found.entities) == {f"{base}/row/{n}" for n in _ROWS}
     assert found.cost.downloads <= 3, found.cost
+
+
+_POSTS = [f"post-{n:02d}" for n in range(30)]
+
+
+def _front_page_blog() -> web.Application:
+    """A blog whose front page shows its ten newest posts and no pager, beside a box of its
+    tags on every page; the tag every post carries lists all 30, the others a few."""
+    tags = {"news": _POSTS, "misc": _POSTS[::4], "notes": _POSTS[1::5]}
+
+    def posts(chosen: list[str]) -> str:
+        return "".join(
+            f'<div class="entry"><h2><a href="/{n}.html">{n}</a></h2><p>Text.</p></div>'
+            for n in chosen
+        )
+
+    def box() -> str:
+        items = "".join(f'<li><a href="/tags/{t}">{t} ({len(p)})</a></li>' for t, p in tags.items())
+        return f'<div class="side"><ul>{items}</ul></div>'
+
+    async def home(_: web.Request) -> web.Response:
+        return _html(f"<h1>Blog</h1>{posts(_POSTS[:10])}{box()}")
+
+    async def tag(request: web.Request) -> web.Response:
+        name = request.match_info["tag"]
+        return _html(f"<h1>{name}</h1>{posts(tags[name])}{box()}")
+
+    async def post(request: web.Request) -> web.Response:
+        return _html(f"<h1>{request.match_info['name']}</h1><p>A post.</p>{box()}")
+
+    app = web.Application()
+    for path, handler in (("/", home), ("/tags/{tag}", tag), ("/{name}.html", post)):
+        app.router.add_get(path, handler)
+    return app
+
+
+async def test_gpp_looks_past_a_front_pages_ten_newest(serve_app: Serve) -> None:
+    """The front page lists the seed among its ten newest posts and pages them nowhere: a
+    featured box (`SHORT_LIST`), so the search goes one level on, where the tag every post
+    carries lists all 30: every post is found."""
+    base = await serve_app(_front_page_blog())
+    async with Session(SessionConfig(render="always")) as session:
+        found = await gpp(session, base + "/post-03.html")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/{n}.html" for n in _POSTS}
+    assert found.sample_path[1] == f"{base}/tags/news"

@@ -77,16 +77,27 @@ whose URL reads as an ancestor of sp's beyond the site root are probed first, on
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 from urllib.parse import urlsplit, urlunsplit
 
 from siteseer.algorithms.features.dom import TagFeature, link_collections, link_path, list_tree
-from siteseer.algorithms.features.url import query_pairs, route, sub_tokens, tokens
+from siteseer.algorithms.features.url import route, sub_tokens, tokens
 from siteseer.algorithms.features.urlshape import is_index_document
 from siteseer.algorithms.ssup.heads import declared_above, sequence
+from siteseer.algorithms.ssup.urlpaths import (
+    below_folder,
+    folder_tokens,
+    folders_above,
+    one_value_apart,
+    other_section,
+    routed,
+    script_family,
+    url_ancestors,
+    url_families,
+    view_of,
+)
 from siteseer.algorithms.ssup.yields import is_tool
 from siteseer.render import Snapshot
 
@@ -115,7 +126,6 @@ __all__ = [
 ]
 
 ProbeOrder: TypeAlias = Literal["paper", "ranked"]
-_DIGITS = re.compile(r"\d+")
 PROBE_ORDERS: tuple[ProbeOrder, ...] = ("paper", "ranked")
 
 
@@ -124,7 +134,7 @@ def ancestry(url: str, below: str) -> int:
     token of `url` starts like `below`'s token at the same position (one's first sub-token is a
     prefix of the other's), on the same host; -1 when `url` is no such ancestor (another host,
     more tokens, or a token unlike `below`'s). The site root is 0. A folder's index document
-    is the folder (`_folder`: ``/usage/index.html`` reads as ``/usage/``).
+    is the folder (`urlpaths.folder_tokens`: ``/usage/index.html`` reads as ``/usage/``).
 
     Choice: another file of `below`'s folder (no query on either, as many tokens, the last
     one another) is its sibling, not its ancestor, whatever its name shares with `below`'s: a
@@ -144,7 +154,9 @@ def own_folder(url: str, below: str) -> bool:
     theirs = tokens(below)
     if _query(below) or len(theirs) < 2 or is_index_document(theirs[-1]):
         return False
-    return _above(url, below) == len(theirs) - 2 and len(_folder(tokens(url))) == len(theirs) - 1
+    return (
+        _above(url, below) == len(theirs) - 2 and len(folder_tokens(tokens(url))) == len(theirs) - 1
+    )
 
 
 def namesake(url: str, below: str) -> bool:
@@ -157,14 +169,14 @@ def namesake(url: str, below: str) -> bool:
 
 
 def _sibling(url: str, below: str) -> bool:
-    ours, theirs = _folder(tokens(url)), tokens(below)
+    ours, theirs = folder_tokens(tokens(url)), tokens(below)
     return (
         len(ours) == len(theirs) and ours[-1] != theirs[-1] and not (_query(url) or _query(below))
     )
 
 
 def _above(url: str, below: str) -> int:
-    ours, theirs = _folder(tokens(url)), tokens(below)
+    ours, theirs = folder_tokens(tokens(url)), tokens(below)
     if not ours or not theirs or ours[0] != theirs[0] or len(ours) > len(theirs):
         return -1
     for a, b in zip(ours[1:], theirs[1:], strict=False):
@@ -199,152 +211,6 @@ def bare_path(sp: Snapshot) -> frozenset[str]:
     # its neighbours: the script's other records, by another query on the same path
     others = {u for u in linked if u.partition("?")[0] == path and u != sp.url}
     return frozenset({path}) if others and path not in linked else frozenset()
-
-
-def url_ancestors(url: str) -> list[str]:
-    """The URLs above `url` in its path, nearest first: its path without its query, then each
-    folder up to the site root (``/a/b/c?x=1`` → ``/a/b/c``, ``/a/b/``, ``/a/``, ``/``), as a
-    crawler climbs a URL. A hash route's pages are named in its fragment: its ancestors are
-    its fragment's, then the document's own (``/#/movie/17/?tab=cast`` → ``/#/movie/17/``,
-    ``/#/movie/``, ``/``: a hash-routed seed's parents are its route's parents, the route
-    ``/`` the document itself)."""
-    parts = urlsplit(url)
-    if parts.fragment.lstrip("!").startswith("/"):
-        return _route_ancestors(url)
-    up = [urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))] if parts.query else []
-    segments = [s for s in parts.path.split("/") if s]
-    for depth in range(len(segments) - 1, -1, -1):
-        path = "/" + "".join(f"{s}/" for s in segments[:depth])
-        up.append(urlunsplit((parts.scheme, parts.netloc, path, "", "")))
-    return [u for u in dict.fromkeys(up) if u != url]
-
-
-def _route_ancestors(url: str) -> list[str]:
-    """`url_ancestors` of a hash route: its route without its query, each folder of the route
-    (spelled as its links spell it, ``#/`` or ``#!/``), then the document (the route ``/``)."""
-    parts = urlsplit(url)
-    bang = "!" if parts.fragment.startswith("!") else ""
-    route, _, query = parts.fragment.lstrip("!").partition("?")
-    document = urlunsplit((parts.scheme, parts.netloc, parts.path, parts.query, ""))
-    up = [f"{document}#{bang}{route}"] if query else []
-    segments = [s for s in route.split("/") if s]
-    for depth in range(len(segments) - 1, 0, -1):
-        up.append(f"{document}#{bang}/" + "".join(f"{s}/" for s in segments[:depth]))
-    up.append(document)
-    return [u for u in dict.fromkeys(up) if u != url]
-
-
-def folders_above(url: str) -> list[str]:
-    """The folders the path of `url` names above it (`url_ancestors` but its path without its
-    query, a view of it), nearest first, each without its final slash: a server answers a
-    folder's URL with or without it. Hash routes are read as paths (`routed`)."""
-    url = routed(url)
-    path = urlunsplit(urlsplit(url)._replace(query="", fragment=""))
-    return [u.rstrip("/") for u in url_ancestors(url) if u != path]
-
-
-def below_folder(url: str, page: str) -> bool:
-    """Whether `url` lies below `page`'s own folder: `page` names a folder (``/std/collections/``
-    or its index document ``/std/collections/index.html``) and `url`'s path goes on inside it
-    (``/std/collections/struct.HashMap.html``, ``/std/collections/hash_map/index.html``), on
-    the same origin. Hash routes are read as paths (`routed`). A page naming a file
-    (``/glib-Arrays.html``) has no folder of its own: its folder's other files are its
-    siblings."""
-    a, b = urlsplit(routed(url)), urlsplit(routed(page))
-    if (a.scheme, a.netloc) != (b.scheme, b.netloc):
-        return False
-    folder = _folder_path(b.path)
-    return (
-        folder is not None
-        and (_folder_path(a.path) or a.path).startswith(folder)
-        and (_folder_path(a.path) != folder)
-    )
-
-
-def other_section(url: str, page: str) -> bool:
-    """Whether `url` lies inside another folder just below the site root than the one `page`
-    names: `page` is such a folder's page (``/std/`` or ``/std/index.html``, no query) and `url`
-    goes on inside a sibling folder of it (``/book/ch03-02-data-types.html``,
-    ``/src/std/lib.rs.html``), on the same origin. The site root and its files are no such
-    URLs."""
-    a, b = urlsplit(url), urlsplit(page)
-    if (a.scheme, a.netloc) != (b.scheme, b.netloc) or b.query or b.fragment:
-        return False
-    folder = _folder_path(b.path)
-    if folder is None or folder.count("/") != 2:
-        return False
-    head, slash, _ = a.path.lstrip("/").partition("/")
-    return bool(slash and head) and f"/{head}/" != folder
-
-
-def url_families(url: str) -> tuple[str, ...]:
-    """The families `url` belongs to among a page's links: its folder below the site root
-    (``/book/*``), and its URL with every number a placeholder (``/api-index-#-#.html``)."""
-    parts = urlsplit(url)
-    head = parts.path.rpartition("/")[0]
-    folder = (f"{parts.netloc}{head}/*",) if head else ()
-    masked = urlunsplit(parts._replace(fragment=""))
-    return (*folder, _DIGITS.sub("#", masked))
-
-
-def _script_family(url: str) -> tuple[str, ...]:
-    """The family of `url` as a script's page: its path with its query's names, every value a
-    placeholder (``/cgi-bin/dwww?location=*&type=*``); none for a URL without a query."""
-    parts = urlsplit(url)
-    names = sorted({name for name, _ in query_pairs(parts.query)})
-    return (f"{parts.netloc}{parts.path}?{'&'.join(f'{n}=*' for n in names)}",) if names else ()
-
-
-def _folder_path(path: str) -> str | None:
-    """The folder `path` names, with its final slash (``/a/b/`` for ``/a/b/`` and
-    ``/a/b/index.html``); None for a file's path."""
-    head, _, last = path.rpartition("/")
-    return head + "/" if not last or is_index_document(last) else None
-
-
-def _folder(url_tokens: tuple[str, ...]) -> tuple[str, ...]:
-    """`url_tokens` without a last path token naming its folder's index document
-    (``/usage/index.html`` is the folder ``/usage/``, ``/index.html`` the site root): a web
-    server answers the folder's URL with it, and static site generators link it by name."""
-    if len(url_tokens) > 1 and is_index_document(url_tokens[-1]):
-        return url_tokens[:-1]
-    return url_tokens
-
-
-def routed(url: str) -> str:
-    """`url` with its fragment read as the path it routes to (``/#/a/b?x`` → ``/a/b?x``): a
-    link keeps its fragment only on a hash-routed document (`crawler.hashrouting`), where the
-    fragment names the page shown."""
-    parts = urlsplit(url)
-    if not parts.fragment:
-        return url
-    route, _, query = parts.fragment.lstrip("!").partition("?")
-    path = parts.path.rstrip("/") + "/" + route.lstrip("/")
-    return urlunsplit((parts.scheme, parts.netloc, path, query or parts.query, ""))
-
-
-def one_value_apart(url: str, page: str) -> bool:
-    """Whether `url` is `page` with one query value changed: the same origin and path, the
-    same query names, one value differing (``?do=edit&id=x`` of ``?do=index&id=x``). Hash
-    routes are read as paths (`routed`)."""
-    a, b = urlsplit(routed(url)), urlsplit(routed(page))
-    if (a.scheme, a.netloc, a.path.rstrip("/")) != (b.scheme, b.netloc, b.path.rstrip("/")):
-        return False
-    ours, theirs = dict(query_pairs(a.query)), dict(query_pairs(b.query))
-    if len(ours) != len(query_pairs(a.query)) or ours.keys() != theirs.keys():
-        return False
-    return sum(ours[n] != theirs[n] for n in ours) == 1
-
-
-def view_of(url: str, page: str) -> bool:
-    """Whether `url` shows `page` itself or a view of it: the same path with every query
-    parameter of `page` and perhaps more (``?do=backlink&id=x`` of ``?id=x``, ``/sports?page=2``
-    of ``/sports``). Such a page holds `page`'s own lists (its page tools, its pager), which are
-    then no sign of a menu every page carries. Hash routes are read as paths (`routed`)."""
-    a, b = urlsplit(routed(url)), urlsplit(routed(page))
-    if (a.scheme, a.netloc, a.path.rstrip("/")) != (b.scheme, b.netloc, b.path.rstrip("/")):
-        return False
-    return set(query_pairs(b.query)) <= set(query_pairs(a.query))
 
 
 def navigation_paths(
@@ -533,7 +399,7 @@ class Probes:
         family's others, most likely (`_dry` says the same of a list's entries)."""
         targets = {self.sp.url, self.sp.final_url}
         linking = page is not None and any(k.url in targets for k in page.links)
-        for family in (*url_families(url), *_script_family(url)):
+        for family in (*url_families(url), *script_family(url)):
             if linking:
                 self._sound.add(family)
             elif page is None:
@@ -569,7 +435,7 @@ class Probes:
         links to each of a package's files, ``/cgi-bin/dwww?location=*&type=*``) are a family of
         broken links once `BROKEN_PROBES` of them failed, as a folder's are (a script the site
         does not serve); whether they list sp is left to each, as for the numbers' family."""
-        scripts = _script_family(url)
+        scripts = script_family(url)
         for family in (*url_families(url), *scripts):
             if family in self._sound:
                 continue

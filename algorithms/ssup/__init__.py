@@ -92,7 +92,9 @@ named in the code (``Choice:``) and its parameters are recorded in the run's par
   is an application's record, whose path's folders are its other pages, a repository's
   summary); a page sp's head names above it (``<link rel="up">``, ``rel="start"``), its URL
   reading as above sp's, is probed before any namesake (`probes.declared_first`: a manual's
-  contents, no sibling probed first to tell its menu from its contents); from the seed, once
+  contents, no sibling probed first to tell its menu from its contents), and so is the page of
+  sp's own folder below the site root (``/lib/index.htm`` above ``/lib/Net.Session.html``,
+  `Probes.next`: it lists the namesake too); from the seed, once
   a candidate is found, a family of pages three of which were
   probed, none linking back, is left out (`Probes.broken`). A candidate is confirmed when at least half of
   its list matches the URL template sp's URL stands for (`verdicts.confirms`): a dashboard's table

@@ -582,12 +582,20 @@ class Probes:
         declared = declared_first(self.sp, content)
         if pool is content and declared:  # Choice: see `declared_first`
             pool = declared
-        elif pool is content and not any(namesake(u, self.sp.url) for u in self.probed):
+        elif (
+            pool is content
+            and not any(namesake(u, self.sp.url) for u in self.probed)
+            and not any(own_folder(u, self.sp.url) and self.folder(u) for u in content)
+        ):
             # Choice: one namesake of sp first: it carries sp's template, so its lists tell
             # sp's site navigation (the same menu) and pager apart from sp's content lists
             # before a page above sp is judged through one of them. Not one listed beside a
             # page above sp (a Home/Up/Prev/Next bar, a breadcrumb): that may be sp's index
             # page itself, which would settle the pages above it before they are probed.
+            # Nor while the page of sp's own folder below the site root is left
+            # (`own_folder`, `folder`: a package's index document beside its files): it
+            # lists them all, sp's namesake among them. The site root is no such page: its
+            # menu may be every page's, which the namesake tells first.
             pool = [
                 u for u in content if namesake(u, self.sp.url) and not self._beside_above(u)
             ] or content

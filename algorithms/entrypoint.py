@@ -123,6 +123,8 @@ page (a mail archive's thread views ``<message>/T/#t``: throughviews.py) is scor
 the entities.
 
 Not loaded: links that look like cart, account, log-in or log-out actions (`unsafe_reason`),
+addresses whose path holds a value in angle brackets (a template's object printed unrendered,
+``/revision/<bound method …>``, which the server answers with an error),
 links to the entity pages themselves, the filtered views of the start page (its facet, sort and
 page links: narrower by definition; a hash route's headings, ``#/?id=welcome``, on any page), and
 links labelled as an ordering ("Sort title in alphabetical order": another order of a list,
@@ -235,7 +237,9 @@ def _links(
     of fewer than `MINIMUM_ROWS` links not shaped as it is none (an admin's home page linking
     each table's list); without such a group, on a page that links a sample named by its
     fragment (a hash route), those shaped as it. Not the page itself under its folder's other
-    name (``/`` and ``/index.html``: `folder_form`). In the page's order, all of them."""
+    name (``/`` and ``/index.html``: `folder_form`), nor an address whose path holds a value in
+    angle brackets (``/revision/<bound method …>``: a template's value left unrendered). In the
+    page's order, all of them."""
     guessed = guess_entity_pattern(page)
     pattern = guessed[0] if guessed is not None else None
     linked = sample and any(entity_url(x.url) == sample for x in page.links)
@@ -264,10 +268,17 @@ def _links(
             continue
         if unsafe_reason(url=url, text=link.text) or not session.in_scope(url):
             continue
+        if _UNRENDERED.search(urlsplit(url).path):  # a template's value left unrendered
+            continue
         if names_an_order(link.text):  # "Sort title in alphabetical order": a list's view
             continue
         out.setdefault(url)
     return list(out)
+
+
+# An address whose path holds a value in angle brackets (``/revision/<bound method …>``): a
+# template printed an object where a value belonged, and the server answers it with an error.
+_UNRENDERED = re.compile(r"%3C.*?%3E", re.IGNORECASE)
 
 
 async def _linked(

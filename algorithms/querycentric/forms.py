@@ -56,6 +56,8 @@ class Forms:
 
     def __init__(self, ex: Exploring) -> None:
         self.ex = ex
+        # the GET forms whose untouched submission found no page (an error status)
+        self._unserved: set[str] = set()
 
     def shown(self, root: Snapshot) -> bool:
         """Whether `root` has a form."""
@@ -84,6 +86,11 @@ class Forms:
                 continue
             if q0 is None:
                 q0 = await self._root(root, form)
+            if form.selector in self._unserved:
+                # its untouched submission found no page: the form's action serves nothing
+                # here, for any of its choices
+                ex.skip(form.selector, "error", "its untouched submission found no page")
+                continue
             await self._enumerate(root, form, q0)
         return q0
 
@@ -103,6 +110,8 @@ class Forms:
         else:
             if form.method == "get":
                 got = await ex.page(self._submission(form, {}))
+                if got is None or not got.ok:
+                    self._unserved.add(form.selector)
             else:
                 got = await ex.act(root, _fill_submit(form, {}, "defaults"))
             if got is not None and got.ok:

@@ -26,7 +26,9 @@ marked [reconstructed] there are the named choices below:
    other pages of its level the tree at the same root is the list matching it
    (`gpptrees.tree_at`): each opens another branch. A list its page pages counts as long however few links it shows (`_long`: a blog's five posts a
    page, beside a box of its five newest on every page). The seed is the page as loaded (a
-   hash-routed document's fragment is its page once the document is known).
+   hash-routed document's fragment is its page once the document is known). Where no page the
+   root leads to links the seed (a wiki whose indexes robots.txt closes), the folder the
+   seed's URL names roots its path (`_folder`).
    Where the seed stands alone on every page linking it (a blog's newest post, featured above
    the list of the others), the list of its siblings beside it, with the seed, is its list
    (`_beside`).
@@ -169,6 +171,19 @@ async def _render(run: Run, rendered: dict[str, Snapshot], urls: Sequence[str]) 
 def _site_root(url: str) -> str:
     parts = urlsplit(url)
     return f"{parts.scheme}://{parts.netloc}/"
+
+
+def _folder(url: str) -> str:
+    """The folder `url` names its page in (``/library/`` for ``/library/json``).
+
+    Choice "the seed's folder roots its path where the site's root leads nowhere near it"
+    (beyond the reconstruction, for real applications): a wiki whose indexes of pages
+    robots.txt closes to crawlers (``/_index``) links its pages from no page the root leads
+    to; the folder its URL names lists the pages filed in it, and the seed path starts there
+    when none starts at the root."""
+    parts = urlsplit(url)
+    path = parts.path.rstrip("/").rpartition("/")[0] + "/"
+    return urlunsplit(parts._replace(path=path, query="", fragment=""))
 
 
 def _list_with(snapshot: Snapshot, target: str, menus: set[MenuKey]) -> VisualList | None:
@@ -615,6 +630,11 @@ async def gpp(
         return result(set(), [], ())
     root = session.canonical(root or _site_root(seed))
     found_path = await _seed_path(run, rendered, root, seed, max_depth, extra_depth)
+    folder = _folder(seed)
+    if found_path is None and run.complete and folder not in (root, seed):
+        note = "no path from the site's root: the seed's folder roots it (`_folder`)"
+        run.trace.append(TraceEntry("seed-path", "folder", folder, note=note))
+        found_path = await _seed_path(run, rendered, folder, seed, max_depth, extra_depth)
     if found_path is None:
         run.unfinished(f"no path from {root} to the seed within depth {max_depth}")
         return result(set(), [], ())

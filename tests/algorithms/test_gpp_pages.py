@@ -113,3 +113,50 @@ async def test_gpp_looks_past_a_front_pages_ten_newest(serve_app: Serve) -> None
     assert found.complete, found.reason
     assert set(found.entities) == {f"{base}/{n}.html" for n in _POSTS}
     assert found.sample_path[1] == f"{base}/tags/news"
+
+
+_DOCS = [f"page-{n:02d}" for n in range(14)]
+
+
+def _closed_wiki() -> web.Application:
+    """A wiki whose front page links only its own views (its index of pages is closed to
+    crawlers), whose folder ``/docs/`` lists the 14 pages filed in it, and whose pages link a
+    few of the others."""
+
+    async def home(_: web.Request) -> web.Response:
+        return _html('<h1>Front</h1><p><a href="/_index">All pages</a> <a href="/">Home</a></p>')
+
+    async def robots(_: web.Request) -> web.Response:
+        return web.Response(text="User-agent: *\nDisallow: /_\n", content_type="text/plain")
+
+    async def folder(_: web.Request) -> web.Response:
+        items = "".join(f'<li><a href="/docs/{n}">{n}</a></li>' for n in _DOCS)
+        return _html(f"<h1>docs</h1><ul>{items}</ul>")
+
+    async def page(request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        return _html(f'<h1>{name}</h1><p>See <a href="/docs/{_DOCS[0]}">the first</a>.</p>')
+
+    app = web.Application()
+    for path, handler in (
+        ("/", home),
+        ("/robots.txt", robots),
+        ("/_index", folder),
+        ("/docs/", folder),
+        ("/docs/{name}", page),
+    ):
+        app.router.add_get(path, handler)
+    return app
+
+
+async def test_gpp_roots_its_path_at_the_seeds_folder_where_the_root_leads_nowhere(
+    serve_app: Serve,
+) -> None:
+    """No page the front page leads to may be crawled and link the seed (robots.txt closes
+    the index): the seed's folder lists it among the 14 pages filed there, every one found."""
+    base = await serve_app(_closed_wiki())
+    async with Session(SessionConfig(render="always")) as session:
+        found = await gpp(session, base + "/docs/page-05")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/docs/{n}" for n in _DOCS}
+    assert found.sample_path == (f"{base}/docs/", f"{base}/docs/page-05")

@@ -72,7 +72,10 @@ seed by its HTML alone (its link paths and its labels). Choice "a link that give
 no entity page" (`_gone`): a target collection's link that answered 4xx or a file is left out
 (real-qdoc: an example's text links the classes of a module the site does not serve); choice
 "a sample is of pages" (`_Crawl._sample`): a sampled link that gives no page is replaced by
-another of its collection. A run
+another of its collection; choice "a target is judged by its page" (`_another_type`): a target
+collection's link whose loaded page shares no link path with the seed and is like another
+such page is of another type, left out (real-htags: a source
+file's cross-references link other files and symbol pages under one path). A run
 stopped by its budget or a time limit returns what it found so far, marked incomplete.
 
 Choice "the text's nesting is no schema" (`template_schema`, beyond the reconstruction): a
@@ -114,6 +117,7 @@ lists) is the target collection it mostly is, but its pager links are no posts.
 from __future__ import annotations
 
 import heapq
+from collections import Counter
 from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -647,6 +651,34 @@ def _gone(run: Run, url: str) -> bool:
     return url in run.files or (page is not None and 400 <= page.status < 500)
 
 
+def _another_type(crawl: _Crawl, urls: Iterable[str]) -> set[str]:
+    """Choice "a target is judged by its page" (beyond the reconstruction): of `urls`, the
+    links of target collections, those whose pages were loaded (choice "judge the targets")
+    and are of another type than the seed's: each one's html-schema shares no link path with
+    the seed's (not even the site's chrome: a part of the site another template draws), and
+    is like that of another such page. A collection may list pages of two types under one
+    link path (a source file's cross-references link other files and each symbol's
+    definitions alike), and its sample's majority stands for the collection, not for each of
+    its pages; the pages of the other type are like one another. A page that shares the
+    seed's chrome (a function's page among a reference's class pages, simhtml 0.23-0.27 with
+    them, all declarations alike), a page like no other, one judged unlike the seed by its
+    labels alone (the seed's labels may be its content) and a link left unloaded stay."""
+    seed = crawl.similarity.schema
+    unlike: dict[str, frozenset[str]] = {}
+    for url, page in crawl.run.loaded(u for u in urls if u not in crawl.similar).items():
+        schema = template_schema(page, crawl.mode)
+        if schema and not schema & seed:
+            unlike[url] = schema
+    schemas = Counter(unlike.values())
+    kin = {
+        schema
+        for schema, count in schemas.items()
+        if count > 1
+        or any(other != schema and simhtml(other, schema) >= crawl.threshold for other in schemas)
+    }
+    return {url for url, schema in unlike.items() if schema in kin}
+
+
 def _lists_like_seed(crawl: _Crawl, url: str, seed: dict[str, tuple[str, ...]]) -> str | None:
     """Choice "the seed's links when the entry page leads nowhere like it" (`_Crawl.crawl`): when
     the crawl from the entry page found no page like the seed and no target collection (a
@@ -752,7 +784,8 @@ async def indesit(
             )
             crawl = _Crawl(run, tag_feature, threshold, samples, labels=False, views=crawl.views)
             await crawl.crawl(page, start_url, folders=entry is None)
-    found = {u: None for u in crawl.entities if not _gone(run, u)}
+    other = _another_type(crawl, crawl.entities)
+    found = {u: None for u in crawl.entities if not _gone(run, u) and u not in other}
     found.update(dict.fromkeys(crawl.similar))
     found = _not_lists(crawl, found)
     if crawl.seed_url:

@@ -636,3 +636,48 @@ async def test_indesit_views_that_leave_nothing_are_pages(
         found = await indesit(session, f"{base}/?db=d&table=birds&row=1")
     assert found.complete, found.reason
     assert set(found.entities) == {f"{base}/?db=d&row={n}&table=birds" for n in range(1, 5)}
+
+
+def _sources(files: int = 6) -> web.Application:
+    """A source browser: the home page links the file list; each file's text links two other
+    files and a symbol under one link path (``pre/a``); a symbol's page, of a template of its
+    own (no menu), lists the files that use it. A file's cross-references are a target
+    collection (two of its three links are files), its symbol link no file."""
+
+    async def home(_: web.Request) -> web.Response:
+        return _page('<p><a href="/files">Files</a></p>')
+
+    async def listing(_: web.Request) -> web.Response:
+        rows = "".join(f'<li><a href="/file/{n}">file {n}</a></li>' for n in range(1, files + 1))
+        return _page(f'<ul class="files">{rows}</ul>')
+
+    async def source(request: web.Request) -> web.Response:
+        n = int(request.match_info["n"])
+        near = [(n + k - 1) % files + 1 for k in (1, 2)]
+        text = " ".join(f'<a href="/file/{k}">file {k}</a>' for k in near)
+        return _page(f'<h1>file {n}</h1><pre>{text} <a href="/sym/s{n}">s{n}</a></pre>')
+
+    async def symbol(request: web.Request) -> web.Response:
+        rows = "".join(f'<li><a href="/file/{k}">file {k}</a></li>' for k in (1, 2))
+        html = f"<html><body><h1>{request.match_info['s']}</h1><ol>{rows}</ol></body></html>"
+        return web.Response(text=html, content_type="text/html")
+
+    app = web.Application()
+    app.router.add_get("/", home)
+    app.router.add_get("/files", listing)
+    app.router.add_get("/file/{n}", source)
+    app.router.add_get("/sym/{s}", symbol)
+    return app
+
+
+async def test_indesit_a_target_is_judged_by_its_page(
+    serve_app: Callable[[web.Application], Awaitable[str]],
+) -> None:
+    """Choice "a target is judged by its page": a file's cross-references are kept as a target
+    collection (two of three are files), but the symbol pages they also link share no link path
+    with the seed and are like one another once loaded: the files are found and no symbol."""
+    base = await serve_app(_sources())
+    async with Session(SessionConfig(render="never")) as session:
+        found = await indesit(session, f"{base}/file/1")
+    assert found.complete, found.reason
+    assert set(found.entities) == {f"{base}/file/{n}" for n in range(1, 7)}

@@ -111,8 +111,12 @@ async def cluster_many(
             listed = set(ex.entities(snap))  # a "Next" to one of them: no list page
             back = _backward(ahead[i], snap) if stepped else frozenset()
             before = _before_first(snap, firsts[i], one[i])
+            above = _above(snap)
             for url in pagination_candidates(snap, ex.pattern, ex.canonical):
                 form = first_page_form(url, zero_based=zero[i])
+                if url in above:  # a "Prev" to the page "Up" names: up the tree, no list page
+                    ex.run.note("cluster", "up", url, note=names[i])
+                    continue
                 if url in back and form not in seen[i]:  # a page on may still link it
                     ex.run.note("cluster", "backward", url, note=names[i])
                     continue
@@ -215,6 +219,18 @@ def _backward(ahead: frozenset[frozenset[str]], snap: Snapshot) -> frozenset[str
 
 
 _BACK = frozenset({"previous", "prev"})
+
+
+def _above(snap: Snapshot) -> frozenset[str]:
+    """The pages `snap` links as the one above it ("Up", "Parent": a documentation's navigation
+    header): a "Prev" beside such a link to the same page leads up its tree, to no other page
+    of its list (a reference's first chapter, whose previous page is the part holding it)."""
+    return frozenset(
+        link.url for link in snap.links if " ".join(link.text.split()).casefold() in _UP
+    )
+
+
+_UP = frozenset({"up", "parent", "up one level"})
 
 
 def _reads_as_page_one(first: Snapshot) -> bool:

@@ -47,6 +47,18 @@ template whatever their model (a table of attribute and value rows, a confirmati
 a zone's description held those words and the two labels a country shows too, and every
 country was taken for a zone (real-starletteadmin precision 0.53).
 
+Choice "terms isInstance reads": a term that fewer than half the templates isInstance reads on
+pages like the sample show is left out (none left: the description stays). Of `READ_BY` pages
+as like the sample as its cluster's least like page (those "no value of one group" counts: a
+reference's file pages do not stand for its structs), spread over them, each one's light
+Indesit finds pages like it, and the template of those is what isInstance would hold the
+description to; a page whose light Indesit finds none is not counted (isInstance turns it down
+whatever the description). TEXT-MDL's
+cluster of the sample can be the pages of one optional section (a reference's classes with
+signals), whose boilerplate (the generator's note on overloaded signals) then made most of the
+description, and the templates of a class and the classes beside it seldom held it: every class
+was turned down (real-qdoc F1 0).
+
 Choice "a home like the sample": the site template is TEMPLATE TOKENS over the sample's pages
 and the home page only when the home is not itself like the sample. A wiki's start page has the
 articles' template; subtracting it left only "table of contents" (real-dokuwiki, recall 0.40).
@@ -139,6 +151,7 @@ TOKENS_KEPT = 256  # pages whose token sequences a FeatureCache keeps
 SIMILAR_PAGES = 25  # pages of Indesit's result used for a sample's template
 SHOWN_BY = 0.5  # share of the pages like the sample a description term must show
 OTHER_TYPES = 3  # pages not like the sample whose types' templates the description is held to
+READ_BY = 6  # pages like the sample whose light Indesit templates the description is held to
 LIGHT_MAJORITY = 0.5  # light Indesit: share of a collection's samples like the page (Indesit's)
 LIGHT_THRESHOLD = 0.5  # simhtml T of the light Indesit (the SSUP paper's best general T)
 
@@ -703,6 +716,7 @@ async def describe(
         sample_terms = await _without_other_types(
             session, page, sample_terms, like, {p.url for p in pages} | set(scored)
         )
+        sample_terms = await _read_by_most(session, sample_terms, peers)
         per_sample.append(tuple(sorted(sample_terms)))
         used.append(tuple(p.url for p in pages))
     shared = set(per_sample[0]) if per_sample else set()
@@ -764,6 +778,27 @@ async def _without_other_types(
         theirs = template_terms(similar, cache)
         if len(kept & theirs) / len(kept) > INSTANCE_THRESHOLD:
             kept -= theirs
+    return kept or terms
+
+
+async def _read_by_most(session: Session, terms: set[str], alike: Sequence[str]) -> set[str]:
+    """`terms` less those fewer than half the templates isInstance reads on pages like the
+    sample show (choice "terms isInstance reads"): of `READ_BY` of the pages as like the sample
+    as its cluster's pages are (`alike`, spread over them), the template of the pages their
+    light Indesit finds like them, of those that found some; `terms` when that leaves none, or
+    with fewer than two to tell."""
+    if len(terms) < 2:
+        return terms
+    cache = FeatureCache()
+    read: list[set[str]] = []
+    for url in _spread(alike, READ_BY):
+        page = (await _load(session, [url])).get(url)
+        similar = await light_indesit(session, page, cache=cache) if page else []
+        if len(similar) > 1:
+            read.append(template_terms(similar, cache))
+    if len(read) < 2:
+        return terms
+    kept = {t for t in terms if sum(t in r for r in read) >= SHOWN_BY * len(read)}
     return kept or terms
 
 

@@ -13,7 +13,9 @@ before it leaves (CDP ``Fetch`` on the page's target, render/guard.py) and passe
   submits POST forms only with ``--allow-post``), or goes where such a submission went (the
   result's next pages);
 - any other request (GET, HEAD, …) is refused when its path or its parameters say delete,
-  remove, purge, destroy or drop, in any case form (`destructive_word`).
+  remove, purge, destroy or drop, in any case form, or name an upkeep of the server's own
+  store, a cache's or a session's clearing, flushing, resetting or rebuilding
+  (``/library/clear_cache``, ``?do=flush-cache``) (`destructive_word`).
 
 A refused request never reaches its server; the load's Snapshot names it (`Snapshot.refused`),
 and exploration marks the control whose action led to it unsafe and never acts on it again.
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import ipaddress
 import re
+from itertools import pairwise
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 __all__ = [
@@ -39,6 +42,11 @@ DESTRUCTIVE = frozenset(
     {"delete", "deleted", "deletes", "remove", "removed", "removes", "purge", "purged"}
     | {"purges", "destroy", "destroyed", "destroys", "drop", "drops", "dropped"}
 )
+# An upkeep of the server's own store: one of these verbs next to one of these stores, either
+# order (``clear_cache``, ``cache/flush``), where either word alone is a name like any other
+# (a "clear sky" tag, a "cache" page of a manual).
+_UPKEEP = frozenset({"clear", "flush", "reset", "empty", "invalidate", "rebuild", "refresh"})
+_STORES = frozenset({"cache", "caches", "session", "sessions"})
 _ALWAYS_REFUSED = frozenset({"PUT", "PATCH", "DELETE"})
 _BEACONS = frozenset({"Ping", "CSPViolationReport"})
 # Split text into words: at anything not a letter or digit, and where a lower-case letter or
@@ -52,13 +60,22 @@ def _words(text: str) -> list[str]:
 
 
 def destructive_text(text: str) -> str:
-    """The word of `text` that says delete, remove, purge, destroy or drop ("" when none)."""
-    return next((word for word in _words(text) if word in DESTRUCTIVE), "")
+    """The word of `text` that says delete, remove, purge, destroy or drop, or the two that
+    name an upkeep of the server's cache or session ("clear cache"); "" when none."""
+    words = _words(text)
+    found = next((word for word in words if word in DESTRUCTIVE), "")
+    if found:
+        return found
+    for first, second in pairwise(words):
+        if {first, second} & _UPKEEP and {first, second} & _STORES:
+            return f"{first} {second}"
+    return ""
 
 
 def destructive_word(url: str) -> str:
     """The word of `url`'s path or parameters (names and values) that says the request deletes,
-    removes, purges, destroys or drops something ("" when none)."""
+    removes, purges, destroys or drops something, or clears the server's cache or session
+    (`destructive_text`; "" when none)."""
     parts = urlsplit(url)
     texts = [unquote(parts.path)]
     for name, value in parse_qsl(parts.query, keep_blank_values=True):

@@ -13,7 +13,8 @@ A control or a form is refused when
   Italian, Dutch and Portuguese (`STATE_CHANGING`).
 
 - a link's or form action's path or parameters say delete, remove, purge, destroy or drop, in
-  any case form (render's `destructive_word`: ``/items/7/delete``, ``?op=purge``).
+  any case form, or clear, flush, reset or rebuild the server's cache or session (render's
+  `destructive_word`: ``/items/7/delete``, ``?op=purge``, ``/library/clear_cache``).
 
 These words are a first filter only: what a control does is seen in the browser while it runs
 (render/effects.py), where a request that would change state is refused before it leaves; the
@@ -65,7 +66,7 @@ _SAFE_METHODS = frozenset({"", "get", "post"})
 
 def _word(text: str) -> str:
     """The state-changing word in `text` ("" when none): one of `STATE_CHANGING`, or one that
-    says delete, remove, purge, destroy or drop (render's `destructive_text`)."""
+    says delete, remove, purge, destroy or drop or clears a cache (render's `destructive_text`)."""
     if not text:
         return ""
     match = STATE_CHANGING.search(re.sub(r"[-_/.=&?+]+", " ", text))

@@ -41,6 +41,9 @@ def test_a_form_submission_of_our_fill_submit_may_post() -> None:
         "http://h/x?deleteItem=3",
         "http://h/tags/REMOVE",
         "http://h/x?cmd=drop_table",
+        "http://h/library/lab/clear_cache",
+        "http://h/admin/cache/flush",
+        "http://h/x?do=ResetSession",
     ],
 )
 def test_gets_whose_address_says_delete_are_refused(url: str) -> None:
@@ -49,7 +52,15 @@ def test_gets_whose_address_says_delete_are_refused(url: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "url", ["http://h/shop?colour=red", "http://h/ui/dropdown", "http://h/backdrop.css"]
+    "url",
+    [
+        "http://h/shop?colour=red",
+        "http://h/ui/dropdown",
+        "http://h/backdrop.css",
+        "http://h/tags/clear-sky",
+        "http://h/docs/cache.html",
+        "http://h/docs/cache/index.html",
+    ],
 )
 def test_other_gets_go_on(url: str) -> None:
     assert effect_refusal("GET", url, "Script", set()) is None

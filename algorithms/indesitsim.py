@@ -23,7 +23,8 @@ from siteseer.render import Link, Snapshot
 
 __all__ = ["SeedSimilarity", "field_labels", "label_containment", "template_schema"]
 
-# A headed pair table names fields when it has this many rows, its header's included.
+# A headed pair table names fields when it has this many rows, its header's included; its
+# header names none from its first row on.
 _PAIR_ROWS = 3
 
 # A link in running text: its anchor in a paragraph of no attributes, through inline elements only.
@@ -129,10 +130,13 @@ def _headed_pairs(page: Snapshot) -> Iterator[str]:
     in its plain first cell, template text the same on every record of a type, where a table
     of entries links each name (a package's files); its header names the table's two columns,
     the same on the records of every type. A car's record and a weather reading's share every
-    link path and the header; they differ by those names."""
+    link path and the header; they differ by those names. A table of one row under its header
+    (a car with one specification of the lab's 0 to 9) names no field, too short to tell a
+    record's fields from a list of one entry, but its header is none either: a car with one
+    specification and a car with six share their fields."""
     for table in page.tree().iter("table"):
         rows = [r for r in table.iter("tr") if _table_of(r) is table]
-        if len(rows) < _PAIR_ROWS:
+        if len(rows) < 2:
             continue
         cells = [[c for c in r if c.tag in ("td", "th")] for r in rows]
         if len(cells[0]) != 2 or any(c.tag != "th" for c in cells[0]):
@@ -143,7 +147,7 @@ def _headed_pairs(page: Snapshot) -> Iterator[str]:
         ):
             continue
         yield from (f"th:{' '.join(c.text_content().split())}" for c in cells[0])
-        for first, _ in body:
+        for first, _ in body if len(rows) >= _PAIR_ROWS else ():
             text = " ".join(first.text_content().split())
             if text:
                 yield f"td:{text}"

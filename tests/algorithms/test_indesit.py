@@ -95,6 +95,28 @@ def test_label_containment_forgives_optional_fields_not_other_types() -> None:
     assert label_containment(frozenset(), frozenset()) == 1.0
 
 
+def test_a_headed_pair_tables_header_names_no_field_from_its_first_row() -> None:
+    """Choice "a headed pair table names fields": the "Specification | Value" header of a
+    car's specifications table (the lab's cars: 0 to 9 rows) is no field name even over one
+    row, so a car with one specification stays contained in a car with three, where the
+    header kept as labels set the two apart; the first cells are field names from two rows."""
+    from siteseer.algorithms.indesit import field_labels, label_containment
+    from siteseer.render import snapshot_from_html
+
+    def car(specs: tuple[str, ...]) -> frozenset[str]:
+        rows = "".join(f"<tr><td>{name}</td><td>{n}</td></tr>" for n, name in enumerate(specs))
+        table = f"<table><tr><th>Specification</th><th>Value</th></tr>{rows}</table>"
+        facts = "<dl><dt>Make</dt><dd>Audi</dd><dt>Engine</dt><dd>V8</dd></dl>"
+        url = "http://cars.test/car/audi/one"
+        return field_labels(snapshot_from_html(url, url, 200, f"<body>{facts}{table}</body>"))
+
+    short = car(("Top speed",))
+    longer = car(("Top speed", "Weight", "Torque"))
+    assert short == {"dt:Make", "dt:Engine"}
+    assert longer == short | {"td:Top speed", "td:Weight", "td:Torque"}
+    assert label_containment(longer, short) == 1.0
+
+
 def _tracker(gone: int = 0) -> web.Application:
     """A tracker: home → an issue list (6 issues) → issue pages, each listing its two messages;
     every message page links back to its issue with one link and to nothing else. The list

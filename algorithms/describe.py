@@ -791,8 +791,10 @@ async def _read_by_most(session: Session, terms: set[str], alike: Sequence[str])
         return terms
     cache = FeatureCache()
     read: list[set[str]] = []
-    for url in _spread(alike, READ_BY):
-        page = (await _load(session, [url])).get(url)
+    spread = _spread(alike, READ_BY)
+    loaded = await _load(session, spread)
+    for url in spread:
+        page = loaded.get(url)
         similar = await light_indesit(session, page, cache=cache) if page else []
         if len(similar) > 1:
             read.append(template_terms(similar, cache))

@@ -40,8 +40,7 @@ def tail_count(anchor: Any) -> int | None:
     """The result count written right after a facet's link, outside it ("<a>car</a> (406)": the
     text up to the next element is only a count in brackets), or None."""
     tail = norm_ws(anchor.tail or "")
-    match = _COUNT.match(tail)
-    return int(match.group(1).replace(",", "").replace(".", "")) if match else None
+    return label_count(tail) if _COUNT.match(tail) else None
 
 
 def clean_label(text: str) -> str:
